@@ -234,7 +234,7 @@ def _name_identity(name: str, group: str | None) -> str:
 # `private:<name>\n2`, and so on. That order says nothing of the groups but which came first,
 # which the pages show. It keeps addresses as stable as anything that knows nothing of the
 # group can: a newer event never moves an existing page (its new namesakes come after), and a
-# namesake without a namesake (nearly everyone) keeps the same address whatever is added. Only
+# name no other private group has (nearly everyone's) keeps the same address whatever is added. Only
 # an event dated before a namesake's first appearance that brings in yet another namesake of a
 # private group renumbers those after it; an order taken from the digests would not, but it
 # would again tell something of the groups. A seat with an id counts too, so that giving a
