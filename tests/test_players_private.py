@@ -177,3 +177,19 @@ def test_a_site_built_by_an_older_paibang_gets_the_new_keys(content: Path, tmp_p
     capsys.readouterr()
     keys = {path.name for path in (output / "players").iterdir() if path.is_dir()}
     assert person_key("private:王小明") in keys and person_key("older:王小明") not in keys
+
+
+def test_a_private_groups_pages_say_the_group_is_not_published_not_that_none_was_given(content: Path,
+                                                                                        tmp_path: Path) -> None:
+    """A page matched within a withheld group says the group is withheld; "no group given" (the
+    words for an entry written without one) would tell a member something false. So do the
+    namesakes' list and the players' index."""
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["王小明", "余浩"], "14级动物科学")])
+    out = render(content, tmp_path / "out")
+    wang = named(people_of(content), "王小明")[0].key  # (two: one a group)
+    page = (out / "players" / wang / "index.html").read_text(encoding="utf-8")
+    index = (out / "players" / "index.html").read_text(encoding="utf-8")
+    for shown in (page, index):
+        assert "班级/单位不公开" in shown and "未填班级/单位" not in shown
+    assert "本页按姓名“王小明”及其班级/单位汇总（班级/单位不公开）。" in page
