@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from itertools import accumulate
 from pathlib import Path
 
 import pytest
@@ -77,15 +78,45 @@ def test_the_index_lists_a_record_by_its_title_in_the_shard_of_its_first_gram(mo
     shards = [json_part(text) for path, text in files.items() if "/g-" in path]
     count = len(shards)
     home = json_part(files[f"assets/search/g-{search.shard_of('江海', count)}.js"])
-    assert home["=江海"] == [40] and home["^江海"] == [40, 40]  # (runs: first and last)
+    assert marked(home, "江海") == [40] and home["^江海"] == [40, 40]  # (runs: first and last)
     assert json_part(files[f"assets/search/g-{search.shard_of('江', count)}.js"])["^江"] == [40, 40]  # 江 alone
     assert search._runs_of([1, 2, 3, 7, 9, 10]) == [1, 3, 7, 7, 9, 10]
-    assert sum("=江海" in shard for shard in shards) == 1
+    assert sum(40 in marked(shard, "江海") for shard in shards) == 1
+    assert sorted(n for shard in shards for n in marked_all(shard)) == list(range(41))  # every title, once
+
+
+def test_a_whole_title_costs_the_shards_a_few_bytes_a_record_not_its_text(monkeypatch) -> None:
+    """Each whole title was a key of the gram shards ("=" and the title, with its record's
+    number): a mass event's 15,000 made them 16% larger, 278 kB. They are one list a shard now,
+    a step and a mark (a number under TITLE_MARKS) a record: 93 kB."""
+    monkeypatch.setattr(search, "SINGLE_INDEX_LIMIT", 0)
+    monkeypatch.setattr(search, "SHARD_LIMIT", 20_000)
+    names = [(f"{chr(0x4e00 + n // 100)}{chr(0x5000 + n // 10 % 10)}{chr(0x5100 + n % 10)}", "") for n in range(2_000)]
+    shards = [json_part(text) for path, text in search.index_files(players(names)) if "/g-" in path]
+    whole = sum(len(json.dumps({key: value}, ensure_ascii=False, separators=(",", ":")).encode()) - 1
+                for shard in shards for key, value in shard.items() if key[0] == "=")
+    assert whole / len(names) < 8, whole / len(names)  # (as keys: 19 bytes a record)
+    # each in the shard of its first two characters, under its title's mark (and perhaps others' of that mark)
+    assert all(number in marked(shards[search.shard_of(search.normalise(name)[:2], len(shards))], name)
+               for number, (name, _) in enumerate(names))
 
 
 def json_part(text: str) -> dict:
     """A gram shard's data (PAIBANG_SEARCH_PART's second argument)."""
     return json.loads(text[text.index(",") + 1: text.rindex(");")])
+
+
+def marked_all(shard: dict) -> list[int]:
+    """The records a gram shard's "=" list marks (steps and marks, in turn)."""
+    flat = shard.get("=", [])
+    return list(accumulate(flat[::2]))
+
+
+def marked(shard: dict, title: str) -> list[int]:
+    """The records a gram shard's "=" list gives the mark of `title`, as search-shards.js reads it."""
+    mark = search.shard_of(search.normalise(title), search.TITLE_MARKS)
+    flat = shard.get("=", [])
+    return [number for number, their in zip(marked_all(shard), flat[1::2]) if their == mark]
 
 
 def test_an_archives_teams_are_numbered_newest_event_first(demo) -> None:
