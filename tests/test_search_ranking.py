@@ -250,3 +250,20 @@ def test_a_title_held_by_many_records_loads_a_few_chunks_not_all_of_them(site: P
     assert options(tab, "header") == ["江海"] * 8
     assert 1 <= len(set(loaded)) <= 2, loaded
     assert tab.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["header", "main"])
+def test_the_count_is_heard_once_and_seen_once(site: Path, tab, where: str, monkeypatch) -> None:
+    """The panel showed the count and the status said it: a screen reader heard it twice (the
+    status, then the panel's line). The panel's line is seen, the status heard."""
+    put_index(site, players(MASS), False, monkeypatch)
+    tab.goto((site / ("index.html" if where == "header" else "search/index.html")).as_uri())
+    tab.fill(f"{where} form.search input[name=q]", "江海")
+    tab.locator(f"{where} .search-results li").first.wait_for()
+    heard = tab.locator(f"{where} form.search").aria_snapshot()
+    assert heard.count("找到 41 项") == 1, heard
+    assert "status: 找到 41 项" in heard
+    seen = tab.locator(f"{where} .search-count")
+    assert seen.is_visible() and seen.inner_text() == "找到 41 项"
+    assert tab.errors == []
