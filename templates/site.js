@@ -80,7 +80,7 @@
       .map(function (row) { return record(row[2]); });
   }
 
-  // Every search, whatever the index: done(records found, best first; how many in all).
+  // Every search, whatever the index: done(records found, best first; how many; whether at least).
   function find(form, data, query, limit, done) {
     var tools = { normalise: normalise, runs: runs, intersect: intersect, ranked: ranked };
     if (!data || data.version === 2 && !window.PAIBANG_SEARCH_SHARDED) { done([], 0); return; }
@@ -99,7 +99,7 @@
   // (`from`: the first result it added, then focused).
   function show(form, panel, query, limit, full, done, from) {
     var ask = form.asked = (form.asked || 0) + 1;  // a sharded index answers later: the latest query's answer only
-    loadIndex(form, function (data) { find(form, data, query, limit, function (found, count) {
+    loadIndex(form, function (data) { find(form, data, query, limit, function (found, count, least) {
       if (ask !== form.asked) return;
       var root = form.getAttribute("data-root"), status = form.querySelector(".search-status");
       var head = panel.querySelector(".search-count"), list = panel.querySelector("ul"), more = panel.querySelector(".search-more");
@@ -108,7 +108,7 @@
       panel.hidden = !query.trim();
       if (done) done(!panel.hidden);
       if (panel.hidden) { head.textContent = status.textContent = ""; return; }
-      head.textContent = status.textContent = count ? words(form, "count", "n", count) : words(form, "none", "q", query.trim());
+      head.textContent = status.textContent = count ? words(form, least ? "least" : "count", "n", count) : words(form, "none", "q", query.trim());
       found.slice(0, limit).forEach(function (record, i) {
         var item = document.createElement("li"), link = document.createElement("a");
         link.href = root + record[3];
@@ -130,8 +130,8 @@
         item.appendChild(link);
         list.appendChild(item);
       });
-      var shown = Math.min(limit, found.length);  // (a sharded index counts candidates it has not read)
-      if (full ? count > shown : count > limit) {
+      var shown = Math.min(limit, found.length);  // (a sharded index counts records not read)
+      if (least || count > (full ? shown : limit)) {
         more = document.createElement(full ? "button" : "a");
         more.className = "search-more";
         more.textContent = words(form, full ? "show-more" : "more", "shown", shown);

@@ -267,3 +267,38 @@ def test_the_count_is_heard_once_and_seen_once(site: Path, tab, where: str, monk
     seen = tab.locator(f"{where} .search-count")
     assert seen.is_visible() and seen.inner_text() == "找到 41 项"
     assert tab.errors == []
+
+
+# 江海商 typed whole: 10 players of 江海商会 match, and 30 of 海商江海 hold its pairs, 江海 and 海商,
+# apart: candidates of a sharded index that do not match. Listed first (丁) or after (万).
+MATCHING = [(f"{{}}{chr(0x4e00 + n)}", "江海商会") for n in range(10)]
+APART = [(f"{{}}{chr(0x4e00 + n)}", "海商江海") for n in range(30)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("apart_first", [False, True])
+def test_a_sharded_count_is_of_the_records_that_match_not_of_their_candidates(site: Path, tab, apart_first: bool,
+                                                                              monkeypatch) -> None:
+    """The count was the records read that match and every candidate not read: a word of three
+    characters may be held apart (江海 and 海商 in 海商江海), so the header said 40 where 10 match
+    (and 30 over an empty list, those first). It reads on while its list is not full, and says
+    "at least" while candidates are left unread."""
+    first, then = ("丁", "万") if not apart_first else ("万", "丁")
+    found = players([(name.format(first), group) for name, group in MATCHING]
+                    + [(name.format(then), group) for name, group in APART])
+    put_index(site, found, True, monkeypatch)
+    tab.goto((site / "index.html").as_uri())
+    status = tab.locator("header form.search [aria-live]")
+    tab.fill("header form.search input[name=q]", "江海商")
+    tab.locator("header .search-results li").first.wait_for()
+    assert status.inner_text() == ("至少找到 10 项" if not apart_first else "找到 10 项")
+    assert len(options(tab, "header")) == 8
+    tab.goto((site / "search/index.html").as_uri() + "?q=江海商")
+    tab.locator("main .search-results li").first.wait_for()
+    assert tab.locator("main form.search [aria-live]").inner_text() == "找到 10 项"
+    assert len(options(tab, "main")) == 10
+    tab.goto((site / "index.html").as_uri())
+    tab.fill("header form.search input[name=q]", "江海")  # two characters: every candidate holds them
+    tab.locator("header .search-count", has_text="40").wait_for()
+    assert status.inner_text() == "找到 40 项"
+    assert tab.errors == []
