@@ -1,7 +1,8 @@
 """What search lists first, in a browser and in the index: a name typed whole in a sharded index
 whose candidates fill many chunks (a mass event's 江海, among the players of 江海商会); an
-archive's teams newest event first; the count said by a live region present from the start;
-the search page's results past its first 200.
+archive's teams newest event first; the count said by a live region present from the start,
+and heard once; a sharded count of the records that match; the search page's results past its
+first 200, in its address; what the whole titles cost the gram shards.
 
 A demo site is rendered once; the browser tests put an index of their own in it (search.py's
 index_script, or index_files with its limits lowered, so that it is sharded), as a mass event's
@@ -266,6 +267,35 @@ def test_the_count_is_heard_once_and_seen_once(site: Path, tab, where: str, monk
     assert "status: 找到 41 项" in heard
     seen = tab.locator(f"{where} .search-count")
     assert seen.is_visible() and seen.inner_text() == "找到 41 项"
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_the_results_shown_past_200_are_in_the_address_and_shown_again(site: Path, tab, sharded: bool,
+                                                                        monkeypatch) -> None:
+    """After "show more", a reload or back from another page showed the first 200 again."""
+    put_index(site, players([(f"丁{chr(0x4e00 + n)}{chr(0x4e00 + m)}", "江海商会")
+                             for n in range(20) for m in range(11)]), sharded, monkeypatch)  # 220 of them
+    search_page = (site / "search/index.html").as_uri()
+    tab.goto(search_page + "?q=江海")
+    tab.locator("main button.search-more").click()
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 220")
+    assert tab.url == search_page + "?q=%E6%B1%9F%E6%B5%B7&n=400"
+    tab.reload()
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 220")
+    assert tab.input_value("main form.search input[name=q]") == "江海"
+    tab.goto((site / "index.html").as_uri())
+    tab.go_back()
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 220")
+    # a query typed on the page is its address too, its first 200 again
+    tab.fill("main form.search input[name=q]", "丁丂")  # (丁丂 and its 11, and 丁丁丂)
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 12")
+    assert tab.url == search_page + "?q=%E4%B8%81%E4%B8%82"
+    for n in ("-400", "x", "0"):  # an address written by hand: the first 200
+        tab.goto(f"{search_page}?q=江海&n={n}")
+        tab.locator("main button.search-more").wait_for()
+        assert tab.locator("main .search-results li").count() == 200
     assert tab.errors == []
 
 
