@@ -952,6 +952,7 @@ class TeamLine:
     players: dict[str, str] = field(default_factory=dict)
     round: int = 1
     room: str | None = None  # open | closed when the file says
+    placeholders: dict[str, str] = field(default_factory=dict)  # seat -> a name the file holds no one's (PLACEHOLDER)
 
 
 @dataclass
@@ -1090,11 +1091,13 @@ def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
             imps = words[1]
         players = {seat: re.sub(r"#.*$", "", game.get(name) or "").strip()
                    for seat, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))}
+        placeholders = {seat: players.pop(seat) for seat, name in (("N", "North"), ("S", "South"), ("E", "East"),
+                                                                    ("W", "West")) if PLACEHOLDER.match(game.get(name) or "")}
         room = (game.get("Room") or "").strip().lower() or None
         line = TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
                         game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
                         players, _round_number(game.get("Round")) or (given[0] if given else 1),
-                        room if room in ("open", "closed") else None)
+                        room if room in ("open", "closed") else None, placeholders)
         found.lines.append(line)
     _seat_home_team_by_room(found.lines)
     for line, game in zip(found.lines, games):
@@ -1108,6 +1111,13 @@ def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
     return found
+
+
+# A seat the file fills with no one: RealBridge's export (eoq2021) writes each player as
+# `Name#<member number>` and a seat it has no player for as `Dummy 3#`, a numbered "Dummy" with
+# no member number. Such names are the program's placeholders, not people: never written as
+# players (the import says so, say_placeholders).
+PLACEHOLDER = re.compile(r"^\s*dummy\s*\d+\s*#\s*$", re.IGNORECASE)
 
 
 def _inherit_teams(games: list[PbnGame]) -> None:
@@ -1282,14 +1292,18 @@ def team_id(name: str) -> str:
     return safe_id(name, "T")
 
 
-Match = tuple[int, int, str, str, dict[int, tuple[TeamLine, TeamLine]]]  # round, table, home, away, boards
+# round, table, home, away, boards: board -> (open, closed); one of the two None on a board one
+# room of which is not in the file, that the file scores (its ScoreIMP): see team_matches
+Match = tuple[int, int, str, str, dict[int, tuple[TeamLine | None, TeamLine | None]]]
 
 
 def team_matches(session: TeamsSession) -> list[Match]:
     """(round, table, home, away, board -> (open, closed)): the two rooms of each board of each
     match; home is the team sitting NS in the open room (the file's open room, else the
     lower-numbered table). A board with one room only (the other not recorded or unreadable) is
-    left out: a team board is scored on both rooms."""
+    left out: a team board is scored on both rooms; unless the file scores it (the room's
+    ScoreIMP): then the board keeps the file's IMPs in its match, the missing room None
+    (written `{open: …, imps: n}`), as the file's own totals count it (eoq2021's board 20)."""
     by_key: dict[tuple[int, int, str, str], TeamLine] = {}
     for line in session.lines:
         if line.record is not None:
@@ -1307,6 +1321,13 @@ def team_matches(session: TeamsSession) -> list[Match]:
             open_, closed = closed, open_
         table, boards = matches.setdefault(key, (min(line.table, other.table), {}))
         boards[board] = (open_, closed)
+    for (number, board, ns, ew), line in by_key.items():
+        if ((number, board, ew, ns) in by_key or not isinstance(line.record, BoardRecord) or line.imps is None
+                or _value(line.imps) is None):
+            continue
+        # the room is the open one when its NS is the match's home team (or the match is new)
+        key, rooms = ((number, ew, ns), (None, line)) if (number, ew, ns) in matches else ((number, ns, ew), (line, None))
+        matches.setdefault(key, (line.table, {}))[1][board] = rooms
     found = sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
     # A file giving no [Table] (BBO's vugraph converted: one match, 32 games, no table): its
     # matches take the tables their round leaves free, in the order above, from 1.
@@ -1327,8 +1348,21 @@ def left_out(session: TeamsSession, matches: list[Match]) -> list[TeamLine]:
     """The file's records no match was scored on (team_matches): a room's result whose other
     room is not in the file, or one that cannot be read; in the file's order. Counted only,
     the secretary could not tell which board of which match to look at."""
-    used = {id(line) for *_, boards in matches for rooms in boards.values() for line in rooms}
+    used = {id(line) for *_, boards in matches for rooms in boards.values() for line in rooms if line is not None}
     return [line for line in session.lines if id(line) not in used]
+
+
+def imps_recorded(matches: list[Match]) -> list[tuple[Match, int, TeamLine, float]]:
+    """The boards a match scores on the file's IMPs, their other room not in the file
+    (team_matches): (the match, the board, the room's line, the home team's IMPs)."""
+    found = []
+    for match in matches:
+        for board, (open_, closed) in sorted(match[4].items()):
+            line = open_ or closed
+            if (open_ is None or closed is None) and line is not None and line.imps is not None:
+                value = _value(line.imps) or 0.0
+                found.append((match, board, line, value if open_ is not None else 0.0 - value))
+    return found
 
 
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str,
@@ -1337,7 +1371,11 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
     `hands`: the stage's `hands:` (write_hands)."""
     folder = content / "events" / slug
     make_folders_durably(folder / "results")
+    from generator.commands.console import site_locale
+
     matches = team_matches(session)
+    recorded = {(id(match), board): home_imps for match, board, _, home_imps in imps_recorded(matches)}
+    comment = say("teams_imps_recorded_comment", site_locale(content))
     teams: dict[str, list[str]] = {number: list(team.players) for number, team in session.teams.items()}
     for line in session.lines:
         for team, seats in ((line.ns, "NS"), (line.ew, "EW")):
@@ -1368,9 +1406,17 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
     for number in rounds:
         text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
-        for _, table, home, away, found in (m for m in matches if m[0] == number):
+        for match in (m for m in matches if m[0] == number):
+            _, table, home, away, found = match
             text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
             for board, (open_, closed) in sorted(found.items()):
+                if (id(match), board) in recorded:  # one room, the file's IMPs (home's): content-format's imps
+                    room, line = ("open", open_) if open_ is not None else ("closed", closed)
+                    assert line is not None
+                    text.append(f"      {board}: {{{room}: {record_text(line.record)}, imps: "
+                                f"{_number(recorded[(id(match), board)])}}}  # {comment}")
+                    continue
+                assert open_ is not None and closed is not None
                 # an adjusted score is the board's, both rooms: from home's side (NS in the open room)
                 if isinstance(open_.record, AdjustedRecord):
                     text.append(f"      {board}: {record_text(open_.record)}")
@@ -1408,10 +1454,12 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
         for board, (open_, closed) in sorted(found.items()):
             row = rows.get(board)
             for room, line, score, imps in (("open", open_, "open_score", "home_imps"), ("closed", closed, "closed_score", "away_imps")):
+                if line is None:  # not in the file (imps_recorded)
+                    continue
                 if line.score is not None:
                     checks.append((say_board(board, "Score", room), team_id(line.ns), str(line.score),
                                    None if row is None else getattr(row, score)))
-                if line.imps is not None:
+                if line.imps is not None and None not in (open_, closed):  # (one room: the IMPs are the file's own)
                     checks.append((say_board(board, "ScoreIMP", room), team_id(line.ns), line.imps,
                                    None if row is None else getattr(row, imps)))
         for (first, second) in ((home, away), (away, home)):
@@ -2220,9 +2268,14 @@ def say_board(board: int, column: str, room: str | None = None) -> dict[str, str
 # --- the command ----------------------------------------------------------------------------------------
 
 
-def _report(total: int, differences: list[Difference], strict: bool, locale: str) -> int:
+def _report(total: int, differences: list[Difference], strict: bool, locale: str, unchecked: list[str] = ()) -> int:
+    """`unchecked`: what the comparison could not check (said apart, each named): results left
+    out, boards scored on the file's IMPs. Never "all equal" while there are any: the figures
+    compared are, but not every result of the file is."""
+    if unchecked:
+        terminal(say("not_all_checked", locale, what=catalogues.joiner(locale).join(unchecked)))
     if not differences:
-        terminal(say("equal", locale, n=total))
+        terminal(say("equal_compared" if unchecked else "equal", locale, n=total))
         return 0
     printed = sum(1 for difference in differences if difference.printed is not None)
     if printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
@@ -2272,6 +2325,17 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
                   table=line.table or "?", round=line.round))
     if len(left) > LEFT_OUT_SAID:
         terminal(say("teams_left_out_more", locale, n=len(left) - LEFT_OUT_SAID))
+    recorded = imps_recorded(matches)
+    for (_, _, home, away, _), board, line, home_imps in recorded:
+        terminal(say("teams_imps_recorded", locale, board=board, home=home, away=away, table=line.table or "?",
+                  round=line.round, imps=_number(home_imps)))
+    say_placeholders(session, locale)
+    unchecked = ([say("unchecked_left_out", locale, n=len(left), boards=catalogues.joiner(locale).join(
+                     say("board_match", locale, board=line.board, home=line.ns, away=line.ew) for line in left))]
+                 if left else [])
+    if recorded:
+        unchecked.append(say("unchecked_imps_recorded", locale, n=len(recorded), boards=catalogues.joiner(locale).join(
+            say("board_match", locale, board=board, home=match[2], away=match[3]) for match, board, _, _ in recorded)))
     if session.seated:  # the file gave no rounds: say how paibang told them (seat_team_rounds)
         terminal(say("teams_seated", locale, matches=len(matches), rounds=len(session.seated),
                   boards=catalogues.joiner(locale).join(f"{low}-{high}" for low, high in session.seated)))
@@ -2282,7 +2346,19 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
         return 1
     result = next(r for r in results if r.event.slug == slug)
     total, differences = compare_teams(session, matches, result.stage_of(STAGE_TEAMS))
-    return _report(total, differences, strict, locale)
+    return _report(total, differences, strict, locale, unchecked)
+
+
+def say_placeholders(session: TeamsSession, locale: str) -> None:
+    """The seats the file fills with its placeholders (PLACEHOLDER), a team a line: not written
+    as players; a team with no one else is written under its own name, as a team the file names
+    no players of."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for line in session.lines:
+        for seat, name in line.placeholders.items():
+            found[line.ns if seat in "NS" else line.ew].add(name)
+    for team, names in sorted(found.items(), key=lambda item: _natural(item[0])):
+        terminal(say("teams_placeholders", locale, team=team, names=catalogues.joiner(locale).join(sorted(names, key=_natural))))
 
 
 def _no_results(file: ImportFile) -> dict[str, str]:

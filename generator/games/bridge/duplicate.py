@@ -223,18 +223,21 @@ class PairsRecord:
 @dataclass(frozen=True)
 class TeamBoard:
     """One board of a team match: both rooms, or an adjusted score for the board; or one room
-    only (`waits`), the other room's sheets not entered yet."""
+    only (`waits`), the other room's sheets not entered yet; or one room and the IMPs the scorer
+    recorded for the board (`imps`, the home team's, signed), the other room's result not in the
+    record (a published file scores the board without it: eoq2021's board 20)."""
 
     board: int
     open: BoardRecord | None = None
     closed: BoardRecord | None = None
     adjusted: AdjustedRecord | None = None
     mark: Mark | None = field(default=None, compare=False)
+    imps: float | None = None
 
     @property
     def waits(self) -> bool:
         """One room written, the other not yet: the match is pending until it is."""
-        return self.adjusted is None and (self.open is None or self.closed is None)
+        return self.adjusted is None and self.imps is None and (self.open is None or self.closed is None)
 
 
 @dataclass
@@ -544,6 +547,8 @@ class TeamRow:
     closed_score: int | None
     home_imps: float  # the home team's IMPs on the board, signed
     away_imps: float
+    # one room is not in the record (its view None): the IMPs are the ones the scorer recorded
+    recorded: bool = False
 
     @property
     def difference(self) -> int | None:
@@ -578,6 +583,12 @@ class TeamView(Figures):
     @cached_property
     def has_leads(self) -> bool:
         return any(room is not None and room.lead for r in self.rows for room in (r.open, r.closed))
+
+    @property
+    def rooms_missing(self) -> list[TeamRow]:
+        """The boards scored on one room, the other not in the record (TeamBoard.imps): the
+        match's page says so, not silently fewer boards."""
+        return [row for row in self.rows if row.recorded]
 
     def running(self, side: int) -> list[float]:
         """The team's IMPs summed board by board (side 0 home, 1 away)."""
@@ -702,6 +713,12 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
     return sides, record
 
 
+# `{open: 4H S =, imps: -1}`: a board one room of which is not in the record, and the IMPs the
+# scorer gave it, the home team's (a published file's ScoreIMP; imported so, bridge_import.py).
+RECORDED_IMPS_KEY = "imps"
+MAX_RECORDED_IMPS = 24  # the IMP scale's top
+
+
 def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                        ) -> Callable[[int, Any, Mark | None], TeamBoard | None]:
     """A board's reader; a board with one room typed goes to `pending` (its warning is the table's)."""
@@ -710,8 +727,15 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         if adjusted is not None:
             return TeamBoard(number, adjusted=adjusted, mark=mark)
         rooms: dict[str, tuple[Any, Mark | None]] = {}
+        recorded: float | None = None  # `imps:` beside one room: the board's IMPs as the scorer recorded them
         if isinstance(value, YamlMap):
             for key, item in value.items():
+                if str(key).strip() == RECORDED_IMPS_KEY:
+                    if isinstance(item, bool) or not isinstance(item, (int, float)) or not math.isfinite(item) \
+                            or abs(item) > MAX_RECORDED_IMPS:
+                        raise RecordError("bridge-board-syntax", problem=_problem("recorded_imps"))
+                    recorded = float(item)
+                    continue
                 room = ROOM_KEYS.get(str(key).strip())
                 if room is None and str(key).strip():  # a room key mistyped (clossed): which it was meant to be
                     raise RecordError("bridge-board-syntax", problem=word(
@@ -724,6 +748,9 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         else:
             _refuse_adjusted_meant(value)
             raise RecordError("bridge-board-syntax", problem=_problem("rooms"))
+        if recorded is not None and len(rooms) != 1:
+            # with both rooms the IMPs are the rooms' (computed); with none there is no board
+            raise RecordError("bridge-board-syntax", problem=_problem("recorded_imps"))
         found: dict[str, BoardRecord] = {}
         # One room written, the other not yet: the secretary enters the open room's sheets as
         # they come, before the closed room's (event-day.md). Not an error: the board waits,
@@ -750,6 +777,8 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                 problems.add("bridge-room-missing", at, board=number, room=room_name(other),
                              other=room_name(room))
                 return None
+            if recorded is not None:  # the other room is not in the record: the board scores as recorded
+                return TeamBoard(number, **{room: found[room]}, mark=mark, imps=recorded)
             pending.append((number, room, at))
             return TeamBoard(number, **{room: found[room]}, mark=mark)
         if len(found) != 2:
@@ -1210,6 +1239,12 @@ def score_team_match(home: str, away: str, boards: Sequence[TeamBoard], options:
                                 adjusted_imps(board.adjusted.ns, options.adjusted_imps),
                                 adjusted_imps(board.adjusted.ew, options.adjusted_imps)))
             continue
+        if board.imps is not None:  # one room in the record: the IMPs as the scorer recorded them
+            one = {room: (board_line(record, options.vulnerability), ns_score(record, vul)) if record is not None
+                   else (None, None) for room, record in (("open", board.open), ("closed", board.closed))}
+            rows.append(TeamRow(board.board, dealer(board.board), vul, one["open"][0], one["closed"][0], None,
+                                one["open"][1], one["closed"][1], board.imps, 0.0 - board.imps, recorded=True))
+            continue
         assert board.open is not None and board.closed is not None
         open_score, closed_score = ns_score(board.open, vul), ns_score(board.closed, vul)
         gain = imps(open_score - closed_score)
@@ -1234,8 +1269,11 @@ def _team_json(row: TeamRow) -> dict[str, Any]:
     if row.adjusted is not None:
         data["adjusted"] = {"home": row.adjusted.ns, "away": row.adjusted.ew}
     else:
-        data |= {"open": _record_json(row.open) | {"score": row.open_score},
-                 "closed": _record_json(row.closed) | {"score": row.closed_score}}
+        # a room not in the record is null, the board's IMPs the scorer's (`imps_recorded`)
+        data |= {"open": None if row.open is None else _record_json(row.open) | {"score": row.open_score},
+                 "closed": None if row.closed is None else _record_json(row.closed) | {"score": row.closed_score}}
+        if row.recorded:
+            data["imps_recorded"] = True
     return data | {"home_imps": row.home_imps, "away_imps": row.away_imps}
 
 
@@ -1486,10 +1524,11 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
         if row.adjusted is not None:
             line["open"] = t("adjusted") + " " + row.adjusted.text
         else:
-            assert row.open is not None and row.closed is not None
-            line |= {"conditions": t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
-                     "open": _sheet_contract(t, row.open), "open_score": signed(row.open_score),
-                     "closed": _sheet_contract(t, row.closed), "closed_score": signed(row.closed_score)}
+            line["conditions"] = t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}")
+            for room, played, points in (("open", row.open, row.open_score), ("closed", row.closed, row.closed_score)):
+                # a room not in the record (row.recorded): said, its IMPs the scorer's
+                line |= ({room: _sheet_contract(t, played), f"{room}_score": signed(points)} if played is not None
+                         else {room: t("br_room_not_recorded")})
         lines[row.board] = line
     for waiting in view.waiting:  # a match waiting for a room (one_room): what each room has
         line = {"number": str(waiting.board), "conditions": _conditions(t, waiting.board, options), "open": "",
