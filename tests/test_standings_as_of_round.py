@@ -19,6 +19,9 @@ from pathlib import Path
 
 from generator.build import build
 from generator.cli import main
+from generator.games import GAMES
+
+GAMES_SHENGJI = GAMES["shengji"]
 
 SLUG = "howell"
 EVENT = """title: Howell night
@@ -139,3 +142,90 @@ def test_the_desks_standings_and_hall_screen_count_rounds_1_and_2_alone(tmp_path
     (view,) = desk.standings_view()
     assert [(row["id"], row["cells"]) for row in view["rows"]] == [
         ("B", ["100"]), ("F", ["75"]), ("C", ["55"]), ("D", ["50"]), ("A", ["40"]), ("E", ["25"]), ("G", ["25"])]
+
+
+# --- 80分 pairs: the same matchpoints across the field -------------------------------------------
+
+SHENGJI_EVENT = """title: 80fen pairs
+game: shengji
+entries:
+""" + "".join(f"  - {{id: P{n}, players: [p{n}a, p{n}b]}}\n" for n in range(1, 9)) + """stages:
+  - id: pairs
+    format: pairs
+    rounds: 3
+    boards: 1
+    rank_by: [percent, mp]
+"""
+# The defenders' (EW's) points on each board. Board 1 travels: round 1 at both tables, round 3
+# at table 1; round 3's table 2 is not entered.
+SHENGJI_ROUNDS = {
+    "r1.yaml": "stage: pairs\nround: 1\ntables:\n  - {table: 1, ns: P1, ew: P5, boards: {1: 85}}\n"
+               "  - {table: 2, ns: P2, ew: P6, boards: {1: 40}}\n",
+    "r2.yaml": "stage: pairs\nround: 2\ntables:\n  - {table: 1, ns: P3, ew: P7, boards: {2: 60}}\n"
+               "  - {table: 2, ns: P4, ew: P8, boards: {2: 60}}\n",
+    "r3.yaml": "stage: pairs\nround: 3\ntables:\n  - {table: 1, ns: P3, ew: P8, boards: {1: 100}}\n"
+               "  - {table: 2, ns: P4, ew: P7}\n",
+}
+
+
+def test_80fen_pairs_after_round_2_count_rounds_1_and_2_alone(tmp_path: Path) -> None:
+    from generator.content.load import load_site
+    from generator.errors import Problems
+    from generator.tournament.event import run_event
+
+    folder = tmp_path / "content" / "events" / "sj"
+    (folder / "results").mkdir(parents=True)
+    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
+    for name, text in SHENGJI_ROUNDS.items():
+        (folder / "results" / name).write_text(text, encoding="utf-8")
+    problems = Problems()
+    site = load_site(tmp_path / "content", problems)
+    assert site is not None and not problems.errors
+    (stage,) = run_event(site.events[0], problems).stages
+    assert (stage.status, stage.rounds_played) == ("in_progress", 2)
+    # After round 2, rounds 1 and 2 alone: board 1 has 2 results, top 2. EW 85 beats 40: P5 2,
+    # P6 0; NS the other way: P2 2, P1 0. Board 2: 60 and 60, 1 each of 2 (P3, P4, P7, P8 50 %).
+    # With round 3's 100 on board 1 compared in, it had 3 results, top 4: P1 2 (50 %), P5 2
+    # (50 %): P1 and P5 both moved, by a round they did not play.
+    assert [(s.rank_label, s.entry.id, s.tally.metrics["percent"]) for s in stage.standings] == [
+        ("1=", "P2", 100), ("1=", "P5", 100), ("3=", "P3", 50), ("3=", "P4", 50), ("3=", "P7", 50),
+        ("3=", "P8", 50), ("7=", "P1", 0), ("7=", "P6", 0)]
+    # the board's traveller compares all three results entered (top 4), as the round 3 page does
+    (board_1, _) = GAMES_SHENGJI.travellers(stage.stage, stage.rounds)
+    assert [(line.round, line.row.ew_mp, line.row.top) for line in board_1.lines] == [(1, 2, 4), (1, 0, 4), (3, 4, 4)]
+
+
+# --- a barometer: its standings after each round, never after a round partly entered ----------
+
+BAROMETER = EVENT.replace("movement: howell", "movement: barometer")
+
+
+def test_a_barometers_standings_after_a_round_wait_for_the_round_to_be_complete(tmp_path: Path) -> None:
+    from generator.build import validate
+    from generator.games.bridge.duplicate import standings_after_rounds
+
+    content = tmp_path / "content"
+    results = content / "events" / SLUG / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (content / "events" / SLUG / "event.yaml").write_text(BAROMETER, encoding="utf-8")
+    for number in (1, 2):
+        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
+        path = next(results.glob(f"*round-{number}.yaml"))
+        text = path.read_text(encoding="utf-8")
+        # round 1 every table; round 2 its first table only
+        for record in ("4S N =", "4S N +1", "4S N -1") if number == 1 else ("3NT S =",):
+            text = text.replace(f"      # {number}:\n", f"      {number}: {record}\n", 1)
+        path.write_text(text, encoding="utf-8")
+    _, found, _ = validate(content)
+    stage = found[0].stage_of("pairs")
+    assert stage.rounds_played == 1
+    assert sorted(standings_after_rounds(stage.stage, stage.rounds)) == [1]
+    out = tmp_path / "output"
+    build(content, out)
+    round_2 = (out / "events" / SLUG / "pairs" / "round-2" / "index.html").read_text(encoding="utf-8")
+    assert "Round 2: 1 of 3 tables entered" in round_2
+    assert "Standings after round 2" not in round_2
+    round_1 = (out / "events" / SLUG / "pairs" / "round-1" / "index.html").read_text(encoding="utf-8")
+    assert "Standings after round 1" in round_1
