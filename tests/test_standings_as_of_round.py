@@ -17,6 +17,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from generator.build import build
 from generator.cli import main
 from generator.games import GAMES
@@ -65,18 +67,24 @@ RESULTS: dict[int, dict[int, str | None]] = {
 AFTER_2 = [(1, "B", 100), (2, "F", 75), (3, "C", 55), (4, "D", 50), (5, "A", 40), (6, "E", 25), (6, "G", 25)]
 
 
-def make_content(tmp_path: Path, rounds: int = 3) -> Path:
+# Rounds 3 complete and 4 partly entered (the case of a board compared 3 times, counted twice):
+# round 3's table 2 and round 4's table 3, A-G on board 5 (NS vul, 630).
+LATER: dict[int, dict[int, str | None]] = {3: {**RESULTS[3], 7: "1NT N ="}, 4: {6: None, 1: None, 5: "3NT S +1"}}
+
+
+def make_content(tmp_path: Path, rounds: int = 3, scoring: str = "matchpoints", later: bool = False) -> Path:
     content = tmp_path / "content"
     results = content / "events" / SLUG / "results"
     results.mkdir(parents=True)
     (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    (content / "events" / SLUG / "event.yaml").write_text(EVENT, encoding="utf-8")
+    event = EVENT if scoring == "matchpoints" else EVENT.replace("scoring: matchpoints", f"scoring: {scoring}")
+    (content / "events" / SLUG / "event.yaml").write_text(event, encoding="utf-8")
     for _ in range(rounds):
         assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
         number = len(list(results.glob("*.yaml")))
         path = next(results.glob(f"*round-{number}.yaml"))
         text = path.read_text(encoding="utf-8")
-        for board, record in RESULTS[number].items():
+        for board, record in (LATER if later and number in LATER else RESULTS)[number].items():
             if record is not None:
                 assert f"      # {board}:\n" in text
                 text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n")
@@ -86,7 +94,8 @@ def make_content(tmp_path: Path, rounds: int = 3) -> Path:
 
 def standings_of(data: dict) -> list[tuple[int, str, float]]:
     stage = data["stages"][0]
-    return [(row["rank"], row["entry"], row["metrics"]["percent"]) for row in stage["standings"]]
+    return [(row["rank"], row["entry"], row["metrics"]["percent" if "percent" in row["metrics"] else "imps"])
+            for row in stage["standings"]]
 
 
 def test_after_round_2_counts_rounds_1_and_2_alone_in_results_json_and_the_pages(tmp_path: Path) -> None:
@@ -118,21 +127,46 @@ def test_after_round_2_counts_rounds_1_and_2_alone_in_results_json_and_the_pages
         ("6=", "E", "25"), ("6=", "G", "25")]
 
 
-def test_the_same_standings_as_with_round_3_not_written_at_all(tmp_path: Path) -> None:
-    """The figures above, computed the other way: the event built with rounds 1 and 2 only."""
+@pytest.mark.parametrize("scoring", ["matchpoints", "imps", "butler"])
+def test_the_same_standings_as_with_round_3_not_written_at_all(tmp_path: Path, scoring: str) -> None:
+    """The figures above, computed the other way: the event built with rounds 1 and 2 only; and
+    so for cross-IMPs and Butler IMPs, whose boards round 3 compares again too."""
     partial, alone = tmp_path / "partial", tmp_path / "alone"
-    build(make_content(partial), partial / "output")
-    build(make_content(alone, rounds=2), alone / "output")
+    build(make_content(partial, scoring=scoring), partial / "output")
+    build(make_content(alone, rounds=2, scoring=scoring), alone / "output")
     found = [json.loads((root / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
              for root in (partial, alone)]
-    assert standings_of(found[0]) == standings_of(found[1]) == AFTER_2
+    assert standings_of(found[0]) == standings_of(found[1])
+    if scoring == "matchpoints":
+        assert standings_of(found[0]) == AFTER_2
+    else:  # C: board 4's A+ 3 IMPs; board 5 as of round 2, C's 600 its only result: 0 (not 600 - -100)
+        assert dict((entry, figure) for _, entry, figure in standings_of(found[0]))["C"] == 3
     # every table of rounds 1 and 2, board by board, as with round 3 not written
     assert [r for r in found[0]["stages"][0]["rounds"] if r["round"] <= 2] == found[1]["stages"][0]["rounds"]
+    if scoring != "matchpoints":
+        return
     # a board's page lists every result entered, round 3's too, the board compared as a whole
     # (C's 600 against B's -100: 2 of 2), while the standings count board 5 as of round 2 (1 of 2)
     board_5 = (partial / "output" / "events" / SLUG / "pairs" / "boards" / "5" / "index.html").read_text(encoding="utf-8")
     assert re.findall(r'data-label="Round">(\d)<', board_5) == ["1", "3"]
     assert re.findall(r'data-label="NS %">(\d+)<', board_5) == ["100", "0"]
+
+
+def test_cross_imps_of_a_board_compared_3_times_counted_twice(tmp_path: Path) -> None:
+    """After round 3, round 4 partly entered: board 5 has C's 600 and B's -100 counted (C +12
+    cross-IMPs, B -12) and A's 630 entered in round 4. Compared as a whole the board gave C
+    (12 - 1) / 2 = 5.5; the figure of the counted boards is 12, whatever was worked out first."""
+    partial, alone = tmp_path / "partial", tmp_path / "alone"
+    build(make_content(partial, rounds=4, scoring="imps", later=True), partial / "output")
+    build(make_content(alone, rounds=3, scoring="imps", later=True), alone / "output")
+    found = [json.loads((root / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+             for root in (partial, alone)]
+    assert found[0]["stages"][0]["rounds_played"] == 3
+    assert standings_of(found[0]) == standings_of(found[1])
+    round_1 = next(r for r in found[0]["stages"][0]["rounds"] if r["round"] == 1)
+    board_5 = next(t for t in round_1["tables"] if t["table"] == 2)["boards"][0]
+    assert (board_5["board"], board_5["ns_imps"]) == (5, 12)
+    assert [r for r in found[0]["stages"][0]["rounds"] if r["round"] <= 3] == found[1]["stages"][0]["rounds"]
 
 
 def test_the_desks_standings_and_hall_screen_count_rounds_1_and_2_alone(tmp_path: Path) -> None:

@@ -1080,8 +1080,8 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         datum, values = None, cross_imps_exact(scores)
     for row, value in zip(real, values):
         row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
-        if scoring != "butler" and not float(value).is_integer():
-            row.exact = (value, -value)
+        # (set afresh: a board is compared again once a later round's results are left out)
+        row.exact = (value, -value) if scoring != "butler" and not float(value).is_integer() else None
     for row in rows:
         if row.adjusted is not None:
             row.ns_value = adjusted_imps(row.adjusted.ns, average_plus)
