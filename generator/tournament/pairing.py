@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING
 
 from generator import catalogues
 from generator.catalogues import LOCALES
-from generator.content.model import Entry, Event, Stage, Table
+from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.content.schema import SITE_SCHEMA_FOLDER
 from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
@@ -782,6 +782,23 @@ def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
             for board in boards:
                 found[board] = found.get(board, 0) + 1
     return found
+
+
+def walked_out_boards(event: Event, stage: Stage, field: Sequence[Entry],
+                      rounds: Sequence[Round]) -> dict[tuple[int, int], tuple[int, ...]]:
+    """(round, table) -> the boards the movement gives each table of a pairs stage that has a
+    pair withdrawn by its round: those its opponent would have played against it, and is scored
+    on (Game.score_walked_out). None for a field the movement does not fit."""
+    tables = {r.number: [t for t in r.tables if len(t.sides) == 2 and any(
+        s in event.entries and event.entries[s].withdrawn_by(r.number, stage.id) for s in t.sides)] for r in rounds}
+    if not any(tables.values()):
+        return {}
+    try:
+        movement = movement_of(event, stage, field)
+    except Refusal:
+        return {}
+    return {(number, table.number): boards for number, found in tables.items()
+            for table, boards in _seated_boards(movement, number, found)}
 
 
 def _seated_boards(movement: PairsMovement, number: int,
