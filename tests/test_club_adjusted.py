@@ -209,3 +209,48 @@ def test_a_weighted_score_in_a_results_file_is_scored_and_shown(tmp_path: Path) 
     build(content, out, bulletins=False)
     assert "50% 5D N =, 50% 5D N -1" in (out / "events" / SLUG / "pairs" / "boards" / "22" / "index.html").read_text(
         encoding="utf-8")
+
+
+HOWELL = """title: Tuesday Pairs
+game: bridge
+date: 2026-12-01
+entries:
+""" + "".join(f"  - {{id: P{i}, players: [N{i} X, S{i} Y]}}\n" for i in range(1, 10)) + """stages:
+  - id: pairs
+    name: Pairs
+    format: pairs
+    scoring: matchpoints
+    movement: howell
+    rounds: 9
+    boards: 3
+"""
+
+
+def test_the_printed_travellers_are_real_travellers_one_a_board_with_every_round(tmp_path: Path) -> None:
+    """`paibang print … --round 1` of a 9-pair Howell (4 tables, 9 sets of 3 boards), printed once
+    before play with only round 1 drawn: each of round 1's boards has one traveller, a line for
+    every round the movement plays it (board 4: rounds 1, 2, 8 and 9), each with its table and its
+    NS and EW pairs filled in. It was the round's sheet: board 4 on one line, round 1's."""
+    import subprocess
+
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events/tue/results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (content / "events/tue/event.yaml").write_text(HOWELL, encoding="utf-8")
+    assert main(["pair", "tue", "pairs", "--content", str(content), "--lang", "en"]) == 0
+    out = tmp_path / "forms"
+    assert main(["print", "tue", "pairs", "--round", "1", "--content", str(content), "--output", str(out)]) == 0
+    (sheet,) = out.glob("scoresheet-*.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True, check=True, text=True).stdout
+    assert "travels with the board" in text
+    lines = [line.split() for line in text.splitlines() if line.strip()]
+    at = next(i for i, cells in enumerate(lines) if cells[:1] == ["4"] and "W·Both" in cells)
+    traveller = [lines[at][2:6]] + [cells[:4] for cells in lines[at + 1:at + 4]]
+    # round, table, NS, EW: the movement's, as `paibang pair` would seat rounds 2, 8 and 9
+    assert [row[0] for row in traveller] == ["1", "2", "8", "9"]
+    assert all(re.fullmatch(r"P\d", row[2]) and re.fullmatch(r"P\d", row[3]) for row in traveller)
+    assert len({pair for row in traveller for pair in row[2:]}) == 8  # 4 tables, 8 different pairs
+    boards = [cells[0] for cells in lines if len(cells) > 2 and "·" in cells[1]]
+    assert len(boards) == len(set(boards)) == 12  # round 1's 4 sets of 3 boards, one traveller each

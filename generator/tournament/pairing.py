@@ -748,6 +748,28 @@ def _boards_seated(event: Event, stage_result: StageResult, round_result: RoundR
     return found
 
 
+def travelling_lines(event: Event, stage_result: StageResult, number: int) -> dict[int, list[tuple[int, int, str, str]]]:
+    """The travellers of the boards round `number` of a pairs stage plays, as a club prints them
+    before play: board -> a line (round, table, NS pair, EW pair) for every round of the movement
+    that plays it, not only this one (board 4 of a 9-pair Howell travels through rounds 1, 2, 8
+    and 9). Empty for a round the movement does not seat (an imported session, tables written by
+    hand): its sheet is then the round's own."""
+    round_result = next((r for r in stage_result.rounds if r.number == number), None)
+    movement = _round_movement(event, stage_result, round_result) if round_result is not None else None
+    if movement is None:
+        return {}
+    boards = {board for sitting in movement.round(number) if not sitting.sits_out for board in sitting.boards}
+    found: dict[int, list[tuple[int, int, str, str]]] = {}
+    for sitting in sorted(movement.sittings, key=lambda s: (s.round, s.table)):
+        if sitting.sits_out or sitting.round > stage_result.stage.rounds:
+            continue
+        ns, ew = movement.sides(sitting)
+        for board in sitting.boards:
+            if board in boards:
+                found.setdefault(board, []).append((sitting.round, sitting.table, ns, ew))
+    return dict(sorted(found.items()))
+
+
 def _round_movement(event: Event, stage_result: StageResult, round_result: RoundResult) -> PairsMovement | None:
     """The pairs stage's movement when round `round_result` is seated as it seats that round
     (as `paibang pair` draws it); None for a round written otherwise, or a field it does not fit."""
@@ -764,7 +786,8 @@ def _round_movement(event: Event, stage_result: StageResult, round_result: Round
 def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
                     withdrawn: Mapping[int, Sequence[Table]]) -> dict[int, int]:
     """The boards a pairs stage's tables with a withdrawn pair do not play (event-day.md: it plays
-    no round from its withdrawal on; its opponent sits the round out): board -> how many such
+    no round from its withdrawal on; its opponent sits the round out where the game gives no
+    average-plus, Game.score_walked_out): board -> how many such
     tables. Those boards have fewer results than the others by design, not because a table was
     left out, so the games' board-short warnings do not count them. `withdrawn`: round -> those
     tables, as event._run_stage found them while scoring; their boards by the movement

@@ -1555,7 +1555,16 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
                 cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
-        for round_result in stage_result.rounds:
+        travelling = getattr(stage_result, "travelling", None)
+        if travelling:
+            # Real travellers (pairing.travelling_lines): the round's boards only, each with a line
+            # for every round and table the movement plays it at, its result where entered.
+            entered = {(board, line[0], line[1]): line for board, found in lines.items() for line in found}
+            lines = {board: [entered.get((board, round_number, table)) or
+                             (round_number, table, [str(round_number), str(table), ns, ew, "", "", "", ""])
+                             for round_number, table, ns, ew in seats]
+                     for board, seats in travelling.items()}
+        for round_result in [] if travelling else stage_result.rounds:
             to_play = round_result.boards  # the movement's (RoundResult.boards)
             for score in round_result.tables:
                 view = score.view
