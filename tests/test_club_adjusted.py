@@ -254,3 +254,25 @@ def test_the_printed_travellers_are_real_travellers_one_a_board_with_every_round
     assert len({pair for row in traveller for pair in row[2:]}) == 8  # 4 tables, 8 different pairs
     boards = [cells[0] for cells in lines if len(cells) > 2 and "·" in cells[1]]
     assert len(boards) == len(set(boards)) == 12  # round 1's 4 sets of 3 boards, one traveller each
+
+
+def test_the_exports_carry_average_plus_boards_not_played_and_weighted_scores(tmp_path: Path) -> None:
+    """PBN and USEBIO exports of a stage with a withdrawn pair's opponents on A+ (the withdrawn
+    pair's side without a figure), a board not played and a weighted score: written, each said
+    as written (NP as Ruter writes it), where a figure of None stopped the export."""
+    from generator.cli import main
+
+    content, folder = withdrawn_p03(tmp_path)
+    path = folder / "results" / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    first, second = re.findall(r"      (\d+: .*)\n", text)[:2]
+    number = second.split(":")[0]
+    path.write_text(text.replace(first.split(":")[0] + ":" + first.split(":", 1)[1], first.split(":")[0] + ": np", 1)
+                    .replace(second, f"{number}: 50% 3NT N =, 50% 3NT N -1", 1), encoding="utf-8")
+    out = tmp_path / "export"
+    for kind in ("pbn", "usebio"):
+        assert main(["export", SLUG, "--format", kind, "--content", str(content), "-o", f"{out}/"]) == 0
+    pbn = next(out.glob("*.pbn")).read_text(encoding="utf-8")
+    assert ' NP ' in pbn and '"50% 3NT N =, 50% 3NT N -1"' in pbn and '"A+"' in pbn
+    xml = next(out.glob("*.xml")).read_text(encoding="utf-8")
+    assert "<ADJUSTED_SCORE>NP</ADJUSTED_SCORE>" in xml and "<ADJUSTED_SCORE>A+</ADJUSTED_SCORE>" in xml
