@@ -220,7 +220,7 @@
     forms.forEach(function (form) {
       var fill = attach(form, form === page);
       var asked = new URLSearchParams(location.search), query = asked.get("q");
-      if (form === page && query) fill(query, asked.get("n"));
+      if (form === page && query) fill(query, Math.min(asked.get("n"), 5e3));
     });
   });
 })();

@@ -296,6 +296,10 @@ def test_the_results_shown_past_200_are_in_the_address_and_shown_again(site: Pat
         tab.goto(f"{search_page}?q=江海&n={n}")
         tab.locator("main button.search-more").wait_for()
         assert tab.locator("main .search-results li").count() == 200
+    # one written past any "show more" (1e9 read every chunk of a sharded index): 5,000 at most
+    tab.goto(f"{search_page}?q=江海&n=1000000000")
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 220")
+    assert tab.url == search_page + "?q=%E6%B1%9F%E6%B5%B7&n=5000"
     assert tab.errors == []
 
 
