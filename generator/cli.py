@@ -506,9 +506,10 @@ def _build(args: argparse.Namespace, locale: str) -> int:
             report = build(args.content, args.output, args.strict, progress=progress, notify=notify,
                            bulletins=not args.no_pdf)
     print_problems(report.warnings, args.lang or report.locale, args.content)
-    if report.up_to_date:
-        terminal(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,
-                    pdfs=report.pdfs, output=args.output, seconds=time.monotonic() - started))
+    if report.up_to_date:  # (with --no-pdf, not "0 PDFs" either)
+        terminal(catalogues.text("up_to_date_no_pdf" if args.no_pdf else "up_to_date", args.lang or report.locale,
+                                 events=report.events, pages=report.pages, pdfs=report.pdfs, output=args.output,
+                                 seconds=time.monotonic() - started))
         return 0
     if args.no_pdf:  # not "0 PDFs (0 printed, 0 cached)", which reads as an event without bulletins
         terminal(catalogues.text("built_no_pdf", args.lang or report.locale, events=report.events, pages=report.pages,

@@ -68,6 +68,9 @@ def test_build_no_pdf_prints_nothing_and_links_no_bulletin(tmp_path: Path, capsy
     summary = capsys.readouterr().out
     assert "未印 PDF 公告（--no-pdf）" in summary and "165 个页面" in summary
     assert not list(output.rglob("*.pdf")) and linked() == []
+    assert main([*build, "--no-pdf"]) == 0  # nothing changed: still no "0 份 PDF"
+    summary = capsys.readouterr().out
+    assert "已是最新" in summary and "未印 PDF 公告（--no-pdf）" in summary and "0 份 PDF" not in summary
     assert main([*build, "--lang", "en"]) == 0
     assert "(0 printed, 5 cached)" in capsys.readouterr().out
     assert sorted(path.relative_to(output) for path in output.rglob("*.pdf")) == pdfs
