@@ -53,7 +53,7 @@ from generator.tournament.knockout import named_tables
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
-from generator.tournament.pairing import movement_card
+from generator.tournament.pairing import movement_card, session_boards
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Remark, Standing, remarks
 
@@ -1835,10 +1835,12 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     pages_of_rounds = common["pages_of_rounds"]
     notices = [render_notice(path) for path in event.notices]
     travellers_of = {s.stage.id: _travellers(game, s) for s in result.stages}
-    # The boards a stage's header counts: the session's, those its board-by-board pages show (an
+    # The boards a stage's header counts: the session's, by its movement (27 before, during and
+    # after play, not the boards entered so far), else those its board-by-board pages show (an
     # imported 13-round session's 26, not `boards:`, the 2 a round); `boards:` where the game has
     # no such pages or no board has a result yet.
-    boards_played = {s.stage.id: len(travellers_of[s.stage.id]) or s.stage.boards for s in result.stages}
+    boards_played = {s.stage.id: session_boards(event, s) or len(travellers_of[s.stage.id]) or s.stage.boards
+                     for s in result.stages}
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins,
                 boards_played=boards_played, **common)
     table_template = f"games/{event.game}_table.html"

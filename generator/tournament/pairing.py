@@ -628,6 +628,12 @@ class PairsMovement:
     def boards(self, number: int) -> list[tuple[int, ...]]:
         return [s.boards for s in self.round(number)]
 
+    @property
+    def session_boards(self) -> int:
+        """The boards the whole session plays (a 9-pair Howell of 9 rounds of 3: 27), whatever
+        has been entered so far."""
+        return len({board for s in self.sittings for board in s.boards})
+
     def follows(self, rounds: Sequence[Round]) -> bool:
         """Whether the rounds written so far seat every table as this movement does."""
         return all(self.seats(round_.number, round_.tables) for round_ in rounds)
@@ -678,6 +684,21 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     (movements.choose_movement); the stage's `rounds`, `boards` a round. Raises Refusal when the
     field or the rounds do not fit the movement."""
     return movement_of(event, stage_result.stage, stage_result.field)
+
+
+def session_boards(event: Event, stage_result: StageResult) -> int | None:
+    """The boards a pairs stage's session plays by its movement, the same before, during and after
+    play; None for other formats, a field the movement does not fit, or rounds written another
+    way (an imported session: its boards are those its results show)."""
+    if stage_result.stage.format != "pairs" or not stage_result.field:
+        return None
+    try:
+        movement = pairs_movement(event, stage_result)
+    except Refusal:
+        return None
+    if not movement.follows(event.rounds.get(stage_result.stage.id, [])):
+        return None
+    return movement.session_boards or None
 
 
 def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:

@@ -1,0 +1,67 @@
+"""A club's pairs evening as a reviewer ran it: 9 pairs, a Howell of 9 rounds of 3 boards, one
+pair sitting out each round, an English site. What the pages, prints, hall screen and check say
+before, during and after play."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+
+SLUG = "tue"
+RESULTS = ("3NT N =", "4S N +1", "2H W =", "3NT N -1", "1NT S +1", "4H E =")
+
+
+def club_evening(tmp_path: Path, locale: str = "en") -> Path:
+    """The evening drawn (`paibang pair --all`), no result entered yet."""
+    content = tmp_path / "content"
+    (content / f"events/{SLUG}/results").mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: Club\nlocale: {locale}\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: P{i}, players: [North{i}, South{i}]}}\n" for i in range(1, 10))
+    (content / f"events/{SLUG}/event.yaml").write_text(
+        "title: Tuesday Pairs\ngame: bridge\ndates: [2026-12-01]\nentries:\n" + entries
+        + "stages:\n  - id: pairs\n    name: Pairs\n    format: pairs\n    scoring: matchpoints\n"
+          "    movement: howell\n    rounds: 9\n    boards: 3\n    rank_by: [percent]\n", encoding="utf-8")
+    assert main(["pair", SLUG, "pairs", "--all", "--content", str(content)]) == 0
+    return content
+
+
+def play(content: Path, *rounds: int) -> None:
+    """Every board of these rounds entered, the tables' results differing."""
+    for number in rounds:
+        path = content / f"events/{SLUG}/results/round-{number}.yaml"
+        count = iter(range(1000))
+        text = re.sub(r"# (\d+):", lambda m: f"{m[1]}: {RESULTS[(int(m[1]) + number + next(count)) % len(RESULTS)]}",
+                      path.read_text(encoding="utf-8"))
+        path.write_text(text, encoding="utf-8")
+
+
+def build(content: Path, tmp_path: Path) -> Path:
+    site, results, _ = validate(content)
+    out = tmp_path / "output"
+    render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+def page(out: Path, path: str) -> str:
+    return (out / path).read_text(encoding="utf-8")
+
+
+# --- 1. the session's boards ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("played", [(), (1, 2, 3), tuple(range(1, 10))])
+def test_the_stage_counts_the_sessions_27_boards_before_during_and_after_play(played, tmp_path):
+    content = club_evening(tmp_path)
+    play(content, *played)
+    out = build(content, tmp_path)
+    for path in (f"events/{SLUG}/index.html", f"events/{SLUG}/pairs/index.html"):
+        text = page(out, path)
+        assert "27 boards" in text, path
+        assert not re.search(r"(?<!of )\b(3|24) boards", text), path
