@@ -32,14 +32,17 @@ def club_evening(tmp_path: Path, locale: str = "en") -> Path:
     return content
 
 
-def play(content: Path, *rounds: int) -> None:
-    """Every board of these rounds entered, the tables' results differing."""
+def play(content: Path, *rounds: int, tables: tuple[int, ...] = (1, 2, 3, 4)) -> None:
+    """Every board of these rounds' `tables` entered, the tables' results differing."""
     for number in rounds:
         path = content / f"events/{SLUG}/results/round-{number}.yaml"
         count = iter(range(1000))
-        text = re.sub(r"# (\d+):", lambda m: f"{m[1]}: {RESULTS[(int(m[1]) + number + next(count)) % len(RESULTS)]}",
-                      path.read_text(encoding="utf-8"))
-        path.write_text(text, encoding="utf-8")
+        head, *blocks = path.read_text(encoding="utf-8").split("  - table: ")
+        for place, block in enumerate(blocks):
+            if int(re.match(r"\d+", block)[0]) in tables:
+                blocks[place] = re.sub(r"# (\d+):", lambda m: f"{m[1]}: {RESULTS[(int(m[1]) + number + next(count)) % len(RESULTS)]}",
+                                       block)
+        path.write_text("  - table: ".join([head, *blocks]), encoding="utf-8")
 
 
 def build(content: Path, tmp_path: Path) -> Path:
@@ -65,3 +68,33 @@ def test_the_stage_counts_the_sessions_27_boards_before_during_and_after_play(pl
         text = page(out, path)
         assert "27 boards" in text, path
         assert not re.search(r"(?<!of )\b(3|24) boards", text), path
+
+
+# --- 2. the hall screen ----------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def desk_in_round_two(tmp_path: Path):
+    """The evening at its desk: round 1 played, round 2's tables 1 and 3 in."""
+    from tests.test_desk import start
+
+    content = club_evening(tmp_path)
+    play(content, 1)
+    play(content, 2, tables=(1, 3))
+    running = start(content, slug=SLUG)
+    yield running
+    running.stop()
+
+
+def screen_text(running) -> str:  # noqa: ANN001
+    from tests.test_desk import fetch
+
+    status, html = fetch(f"{running.base}/screen")
+    assert status == 200, html
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def test_the_hall_screen_shows_a_pairs_tables_boards_in_not_a_winner(desk_in_round_two) -> None:
+    text = screen_text(desk_in_round_two)
+    assert "Winner" not in text
+    assert text.count("3 boards in") == 2

@@ -352,7 +352,13 @@ class Desk:
             names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
             result = ""
             if score.table.number not in round_.pending and len(table.sides) == 2:
-                result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
+                if stage.stage.format == "pairs":
+                    # a pairs table wins nothing: its boards are compared across the field, so
+                    # the hall sees that its boards are in, not a winner
+                    result = (self.t("desk_boards_in", n=len(score.boards)) if len(score.boards)
+                              else self.t("desk_entered"))
+                else:
+                    result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
             tables.append({"number": table.number, "sides": names, "result": result})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
