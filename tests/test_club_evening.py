@@ -5,6 +5,7 @@ before, during and after play."""
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,49 @@ def test_the_hall_screen_shows_a_pairs_tables_boards_in_not_a_winner(desk_in_rou
     text = screen_text(desk_in_round_two)
     assert "Winner" not in text
     assert text.count("3 boards in") == 2
+
+
+# --- 3. the sit-out is no table ------------------------------------------------------------------
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True, text=True).stdout
+
+
+def test_pair_says_four_tables_and_the_sit_out_unnumbered(tmp_path, capsys):
+    club_evening(tmp_path)
+    out = capsys.readouterr().out
+    assert "round 1 (4 tables)" in out and "5 tables" not in out
+    assert re.search(r"^\s+Sit-out\s+P1 North1 / South1$", out, re.M), out
+    assert "Table 5" not in out and "bye" not in out
+
+
+def test_the_round_file_keeps_its_table_key_and_calls_it_the_sit_out(tmp_path):
+    content = club_evening(tmp_path)
+    text = (content / f"events/{SLUG}/results/round-1.yaml").read_text(encoding="utf-8")
+    assert "  - table: 5    # Sit-out\n    ns: P1\n" in text
+
+
+def test_the_draw_pdf_lists_the_sit_out_without_a_table_number(tmp_path):
+    content = club_evening(tmp_path)
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(out)]) == 0
+    draw = pdf_text(out / f"events/{SLUG}/bulletins/draw-pairs-round-1.pdf")
+    assert re.search(r"^\s+Sit-out\s+P1\s+North1 / South1\s*$", draw, re.M), draw
+    assert "Sitting out this round: P1." in " ".join(draw.split())
+    assert not re.search(r"\bbye\b|Bye|^\s+5\s", draw, re.M), draw
+    card = pdf_text(out / f"events/{SLUG}/bulletins/movement-pairs.pdf")
+    assert re.search(r"^\s+1\s+Sit-out\s+P1\s*$", card, re.M) and "bye" not in card
+
+
+def test_the_hall_screen_lists_the_sit_out_without_a_table_number(desk_in_round_two) -> None:
+    html = __import__("tests.test_desk", fromlist=["fetch"]).fetch(f"{desk_in_round_two.base}/screen")[1]
+    assert '<span class="no">Sit-out</span> P2 North2 / South2</li>' in html
+    assert '<span class="no">5</span>' not in html
+
+
+def test_the_round_page_names_the_sit_out_without_a_table_number(tmp_path):
+    content = club_evening(tmp_path)
+    play(content, 1)
+    text = page(build(content, tmp_path), f"events/{SLUG}/pairs/round-1/index.html")
+    assert '<h2 id="table-5-h">Sit-out</h2>' in text and "Table 5" not in text

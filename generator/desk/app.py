@@ -359,7 +359,10 @@ class Desk:
                               else self.t("desk_entered"))
                 else:
                     result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
-            tables.append({"number": table.number, "sides": names, "result": result})
+            # a pairs stage's sit-out is no table: the screen says so, unnumbered
+            sits_out = len(table.sides) == 1 and stage.stage.format == "pairs"
+            tables.append({"number": self.t("sit_out_col") if sits_out else table.number, "sides": names,
+                           "result": result})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
         ends = None

@@ -853,7 +853,8 @@ def movement_card(event: Event, stage_result: StageResult) -> MovementCard | Non
     locales = ("zh-Hans", "zh-Hant", "en")
     sit_out = {s.table for s in movement.sittings if s.sits_out}
     columns = [{loc: catalogues.text("pair_round_col", loc) for loc in locales}]
-    columns += [{loc: catalogues.text("pair_bye" if t in sit_out else "table_n", loc, n=t) for loc in locales} for t in numbers]
+    # the sit-out is no table: its column says so, unnumbered (the round's file keeps a table key for it)
+    columns += [{loc: catalogues.text("sit_out_col" if t in sit_out else "table_n", loc, n=t) for loc in locales} for t in numbers]
     rows = []
     for number in sorted({s.round for s in movement.sittings}):
         seated = {s.table: s for s in movement.round(number)}
@@ -912,7 +913,7 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     for number, sides in enumerate(plan.draw.tables, start=1):
         forfeit = plan.forfeits.get(number)
         if len(sides) == 1:
-            note = f"    # {catalogues.text('pair_bye', locale)}"
+            note = f"    # {catalogues.text('sit_out_col' if stage.format == 'pairs' else 'pair_bye', locale)}"
         elif forfeit is not None:
             note = f"    # {catalogues.text(_forfeit_note(plan, forfeit), locale, id=forfeit)}"
         elif plan.draw.substitute is not None and sides == (plan.draw.bye, plan.draw.substitute):
@@ -1020,6 +1021,10 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
             text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
         if number in plan.forfeits:
             text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
+        if len(sides) == 1 and plan.stage.format == "pairs":
+            # a pairs stage's sit-out is no table (a movement of 4 tables): said so, unnumbered
+            lines.append(f"  {catalogues.text('sit_out_col', locale):>8}  {shown[0]}")
+            continue
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     if plan.knockout is not None:  # its matches without a table (void, walkovers), as the file's header says
         lines += [f"  {line}" for line in knockout.unplayed_lines(plan.knockout, locale)]
@@ -1102,7 +1107,7 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
     if card is None:
         return None
     stage = stage_result.stage
-    rows = [[str(number), str(table) if cell.ew else catalogues.text("pair_bye", locale), cell.ns, cell.ew, cell.boards if cell.ew else ""]
+    rows = [[str(number), str(table) if cell.ew else catalogues.text("sit_out_col", locale), cell.ns, cell.ew, cell.boards if cell.ew else ""]
             for number, cells in card.rows for table, cell in zip(card.tables, cells) if cell is not None]
     columns = [catalogues.text(key, locale) for key in ("pair_round_col", "table", "ns", "ew", "pair_board_col")]
     title = catalogues.text("pair_movement_title", locale, event=event.title, stage=stage.name) \
@@ -1168,13 +1173,15 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             if event.entries[side].withdrawn_by(round_result.number, stage_result.stage.id)]
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
-        cells = [str(score.table.number)]
+        # a pairs stage's sit-out is no table: its row says so in place of a table number
+        sits_out = stage.format == "pairs" and len(score.table.sides) == 1
+        cells = [catalogues.text("sit_out_col", locale) if sits_out else str(score.table.number)]
         for side in score.table.sides:
             players = withdrawn if side in gone else entry_label(event.entries[side], locale)
             cells += [side, players] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
-            cells += [catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
+            cells += ["" if sits_out else catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
         if listed:
             cells.append(board_span(boards.get(score.table.number, ())))
         if names:
@@ -1214,7 +1221,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if form.room_players:
             text += catalogues.text("pair_sheet_room_players", locale)
     if byes:
-        text += catalogues.text("pair_sheet_bye", locale, ids=", ".join(byes))
+        text += catalogues.text("pair_sheet_sit_out" if stage.format == "pairs" else "pair_sheet_bye", locale,
+                                ids=", ".join(byes))
     if gone:
         text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(gone))
     numeric = {0, 3, 6} if scored else {0}
