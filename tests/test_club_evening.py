@@ -145,3 +145,22 @@ def test_the_round_page_names_the_sit_out_without_a_table_number(tmp_path):
     play(content, 1)
     text = page(build(content, tmp_path), f"events/{SLUG}/pairs/round-1/index.html")
     assert '<h2 id="table-5-h">Sit-out</h2>' in text and "Table 5" not in text
+
+
+# --- 4. a sit-out in a pair's match-by-match table -------------------------------------------------
+
+
+def test_a_pairs_sit_out_is_shown_as_the_sit_out_without_a_score(tmp_path):
+    content = club_evening(tmp_path)
+    play(content, 1, 2)
+    text = page(build(content, tmp_path), f"events/{SLUG}/entries/P1/index.html")
+    row = re.search(r'<th scope="row">Round 1</th>.*?</tr>', text, re.S)[0]
+    assert '<td class="outcome sit_out">Sit-out</td>' in row and "Bye" not in row
+    cells = re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', row)
+    assert cells == ["—", "—"], row  # no 0% for the round, and no percentage yet before a board
+    row = re.search(r'<th scope="row">Round 2</th>.*?</tr>', text, re.S)[0]
+    assert re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', row) == ["66.67", "66.67"], row
+    text = page(tmp_path / "output", f"events/{SLUG}/entries/P2/index.html")  # P2 sits out round 2
+    first, second = (re.search(rf'<th scope="row">Round {n}</th>.*?</tr>', text, re.S)[0] for n in (1, 2))
+    so_far = re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', first)[1]
+    assert re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', second) == ["—", so_far] != ["—", "—"]

@@ -604,10 +604,11 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         blank = "".join(cell + "—</td>" for cell in label_cells) + (running_cell + "—</td>" if running_cell else "")
         out = []
         append = out.append
+        played = False  # a counted match with a score before this line
         for line in summary.lines:
             table = line.table
             shown_table = (f'<a href="{root_text}{text(line.url)}">{text(table_word.format(n=table))}</a>'
-                           if table else "—")
+                           if table and line.outcome != "sit_out" else "—")
             opponents = line.opponents
             shown_opponents = joiner.join([
                 f'<a href="{root_text}{text(entry_url(event, o))}">{text(o)}</a> '
@@ -624,7 +625,14 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
             append(f'<tr>\n  <th scope="row">{text(round_word.format(n=line.round))}</th>\n  <td>{shown_table}</td>\n'
                    f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
-            if line.counted:
+            if line.counted and outcome == "sit_out":
+                # no score of its own; its running total only once a board is played (a pair
+                # sitting out round 1 has no percentage yet, not 0)
+                append("".join(cell + "—</td>" for cell in label_cells))
+                if running_cell is not None:
+                    append(f"{running_cell}{text(number_text(line.running[0])) if played else '—'}</td>")
+            elif line.counted:
+                played = True
                 for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
                     append(f"{label_cells[index]}{text(number_text(value))}</td>")
                 if running_cell is not None:
