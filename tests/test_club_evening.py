@@ -164,3 +164,30 @@ def test_a_pairs_sit_out_is_shown_as_the_sit_out_without_a_score(tmp_path):
     first, second = (re.search(rf'<th scope="row">Round {n}</th>.*?</tr>', text, re.S)[0] for n in (1, 2))
     so_far = re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', first)[1]
     assert re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', second) == ["—", so_far] != ["—", "—"]
+
+
+# --- 5. check during the session -----------------------------------------------------------------
+
+
+def check_out(content: Path, capsys) -> str:  # noqa: ANN001
+    capsys.readouterr()
+    main(["check", "--content", str(content)])
+    captured = capsys.readouterr()
+    return captured.out + captured.err
+
+
+def test_check_does_not_warn_of_boards_whose_later_rounds_are_not_entered(tmp_path, capsys):
+    content = club_evening(tmp_path)
+    play(content, 1, 2, 3)
+    play(content, 4, tables=(1, 2))  # round 4 being entered
+    assert "board-short" not in check_out(content, capsys)
+
+
+def test_a_table_left_out_is_warned_naming_round_and_table(tmp_path, capsys):
+    content = club_evening(tmp_path)
+    play(content, 1, 3, 4)
+    play(content, 2, tables=(1, 2, 4))  # round 2's table 3 (boards 16-18) left out
+    out = check_out(content, capsys)
+    assert out.count("[bridge-board-short]") == 3, out
+    # board 16: round 3 table 1 has it, round 2 table 3 was left out; round 6 and 8 are to come
+    assert "board 16 has results from 1 table (round 3 table 1); other boards have up to" in out, out

@@ -805,6 +805,38 @@ def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
     return found
 
 
+def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: Sequence[RoundResult]) -> dict[int, int]:
+    """The results a pairs stage in progress is short of only because they are still to be
+    entered: board -> how many tables, by the movement, in the rounds from the latest one with
+    a result on (its tables still without one, and the rounds not drawn yet). Such a board is
+    short by the clock, not by a mistyped number or a table left out, so the board-short
+    warnings do not count them (as unplayed_boards). `scored`: the stage's RoundResults. A table
+    without a result in an earlier round is left out: still warned. None for a field the
+    movement does not fit."""
+    entered = [r.number for r in scored
+               if any(s.table.number not in r.pending and len(s.table.sides) == 2 for s in r.tables)]
+    if not entered:
+        return {}
+    try:
+        movement = movement_of(event, stage, field)
+    except Refusal:
+        return {}
+    latest = max(entered)
+    found: dict[int, int] = {}
+    drawn = {r.number for r in scored}
+    for r in scored:
+        if r.number >= latest:
+            waiting = [s.table for s in r.tables if s.table.number in r.pending]
+            for _, boards in _seated_boards(movement, r.number, waiting):
+                for board in boards:
+                    found[board] = found.get(board, 0) + 1
+    for sitting in movement.sittings:
+        if sitting.round > latest and sitting.round not in drawn:
+            for board in sitting.boards:
+                found[board] = found.get(board, 0) + 1
+    return found
+
+
 def _seated_boards(movement: PairsMovement, number: int,
                    tables: Sequence[Table]) -> list[tuple[Table, tuple[int, ...]]]:
     """Each of round `number`'s `tables` seated as the movement seats it, with the boards the
