@@ -191,3 +191,26 @@ def test_a_table_left_out_is_warned_naming_round_and_table(tmp_path, capsys):
     assert out.count("[bridge-board-short]") == 3, out
     # board 16: round 3 table 1 has it, round 2 table 3 was left out; round 6 and 8 are to come
     assert "board 16 has results from 1 table (round 3 table 1); other boards have up to" in out, out
+
+
+# --- 6. a player's count of events ------------------------------------------------------------------
+
+
+def test_a_players_events_count_those_played_apart_from_one_not_played_yet(tmp_path):
+    content = club_evening(tmp_path)
+    play(content, *range(1, 10))
+    earlier = content / "events/earlier"
+    earlier.mkdir()
+    (earlier / "event.yaml").write_text(
+        (content / f"events/{SLUG}/event.yaml").read_text(encoding="utf-8").replace("2026-12-01", "2026-11-24")
+        .replace("Tuesday Pairs", "Tuesday Pairs 24 November"), encoding="utf-8")
+    (earlier / "results").mkdir()
+    for path in (content / f"events/{SLUG}/results").iterdir():
+        (earlier / "results" / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    for path in (content / f"events/{SLUG}/results").iterdir():  # tonight's: drawn, nothing entered
+        path.unlink()
+    assert main(["pair", SLUG, "pairs", "--content", str(content)]) == 0
+    out = build(content, tmp_path)
+    [player] = [p for p in (out / "players").glob("*/index.html") if "<h1>North1</h1>" in p.read_text(encoding="utf-8")]
+    text = player.read_text(encoding="utf-8")
+    assert "<dt>Events</dt><dd>1 played, 1 scheduled</dd>" in text, re.search(r"<dl.*?</dl>", text, re.S)[0]
