@@ -33,15 +33,16 @@ def club_evening(tmp_path: Path, locale: str = "en") -> Path:
     return content
 
 
-def play(content: Path, *rounds: int, tables: tuple[int, ...] = (1, 2, 3, 4)) -> None:
-    """Every board of these rounds' `tables` entered, the tables' results differing."""
+def play(content: Path, *rounds: int, tables: tuple[int, ...] = (1, 2, 3, 4), results: tuple[str, ...] = RESULTS) -> None:
+    """Every board of these rounds' `tables` entered, the tables' results differing (`results`
+    taken in turn)."""
     for number in rounds:
         path = content / f"events/{SLUG}/results/round-{number}.yaml"
         count = iter(range(1000))
         head, *blocks = path.read_text(encoding="utf-8").split("  - table: ")
         for place, block in enumerate(blocks):
             if int(re.match(r"\d+", block)[0]) in tables:
-                blocks[place] = re.sub(r"# (\d+):", lambda m: f"{m[1]}: {RESULTS[(int(m[1]) + number + next(count)) % len(RESULTS)]}",
+                blocks[place] = re.sub(r"# (\d+):", lambda m: f"{m[1]}: {results[(int(m[1]) + number + next(count)) % len(results)]}",
                                        block)
         path.write_text("  - table: ".join([head, *blocks]), encoding="utf-8")
 
@@ -214,3 +215,37 @@ def test_a_players_events_count_those_played_apart_from_one_not_played_yet(tmp_p
     [player] = [p for p in (out / "players").glob("*/index.html") if "<h1>North1</h1>" in p.read_text(encoding="utf-8")]
     text = player.read_text(encoding="utf-8")
     assert "<dt>Events</dt><dd>1 played, 1 scheduled</dd>" in text, re.search(r"<dl.*?</dl>", text, re.S)[0]
+
+
+# --- 7. percentages, two decimals everywhere -------------------------------------------------------
+
+
+def test_a_whole_percentage_is_shown_with_two_decimals_on_pages_screen_and_prints(tmp_path):
+    content = club_evening(tmp_path)
+    play(content, *range(1, 10), results=("3NT N =",))  # every board flat: every pair 50%
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(out)]) == 0
+    stage = page(out, f"events/{SLUG}/pairs/index.html")
+    assert stage.count('data-label="Percentage">50.00</td>') == 9, stage
+    entry = page(out, f"events/{SLUG}/entries/P1/index.html")
+    assert 'data-label="Percentage">50.00</td>' in entry and 'data-label="Percentage so far">50.00</td>' in entry
+    assert not re.search(r'data-label="[^"]*(Percentage|%)[^"]*">50</td>', entry), entry
+    board = page(out, f"events/{SLUG}/pairs/boards/1/index.html") if (out / f"events/{SLUG}/pairs/boards/1/index.html").exists() \
+        else next(p.read_text(encoding="utf-8") for p in (out / f"events/{SLUG}/pairs").rglob("*.html") if "traveller" in p.read_text(encoding="utf-8"))
+    assert 'data-label="NS %">50.00</td>' in board
+    printed = " ".join(pdf_text(next((out / f"events/{SLUG}/bulletins").glob("standings-*.pdf"))).split())
+    assert "50.00" in printed and not re.search(r"\b50\b(?!\.)", printed.split("Percentage", 1)[1].split("Page")[0])
+
+
+def test_the_hall_screen_shows_percentages_with_two_decimals(tmp_path):
+    from tests.test_desk import fetch, start
+
+    content = club_evening(tmp_path)
+    play(content, 1, 2, results=("3NT N =",))
+    running = start(content, slug=SLUG)
+    try:
+        html = fetch(f"{running.base}/screen")[1]
+    finally:
+        running.stop()
+    cells = re.findall(r'<td class="num">([^<]*)</td>', html)
+    assert cells and set(cells) == {"50.00"}, cells

@@ -129,6 +129,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
+    env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
+    env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
@@ -540,7 +542,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             for m, cell in cells:
-                append(f"{cell}</td>" if placed_by else f"{cell}{text(number_text(metrics.get(m, 0)))}</td>")
+                append(f"{cell}</td>" if placed_by else f"{cell}{text(metric_text(m, metrics.get(m, 0)))}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
             append("  <td>")
@@ -630,19 +632,34 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 # sitting out round 1 has no percentage yet, not 0)
                 append("".join(cell + "—</td>" for cell in label_cells))
                 if running_cell is not None:
-                    append(f"{running_cell}{text(number_text(line.running[0])) if played else '—'}</td>")
+                    append(f"{running_cell}{text(metric_text(summary.metrics[0], line.running[0])) if played else '—'}</td>")
             elif line.counted:
                 played = True
                 for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
-                    append(f"{label_cells[index]}{text(number_text(value))}</td>")
+                    append(f"{label_cells[index]}{text(metric_text(summary.metrics[index], value))}</td>")
                 if running_cell is not None:
-                    append(f"{running_cell}{text(number_text(line.running[0]))}</td>")
+                    append(f"{running_cell}{text(metric_text(summary.metrics[0], line.running[0]))}</td>")
             else:
                 append(blank)
             append("</tr>\n")
         return Markup("".join(out))
 
     return summary_rows
+
+
+# Metrics that are percentages: shown with two decimals always, on pages, the hall screen and
+# prints alike (a whole 75 beside 57.50 read as another kind of figure, or a misprint).
+PERCENT_METRICS = frozenset({"percent"})
+
+
+def percent_text(value: Any) -> str:
+    """A percentage as every page, screen and print shows it: two decimals (75.00); blank for None."""
+    return "" if value is None else f"{float(value):.2f}"
+
+
+def metric_text(name: str, value: Any) -> str:
+    """A metric's figure: a percentage with two decimals, others as number_text."""
+    return percent_text(value) if name in PERCENT_METRICS else number_text(value)
 
 
 def number_text(value: Any) -> str:
