@@ -249,3 +249,30 @@ def test_the_hall_screen_shows_percentages_with_two_decimals(tmp_path):
         running.stop()
     cells = re.findall(r'<td class="num">([^<]*)</td>', html)
     assert cells and set(cells) == {"50.00"}, cells
+
+
+# --- 8. prints: the lead's ten, the prize list's opening ------------------------------------------
+
+
+def test_an_opening_leads_ten_is_spelled_10_as_the_hand_record_spells_it(tmp_path):
+    content = club_evening(tmp_path)
+    play(content, *range(1, 10))
+    path = content / f"events/{SLUG}/results/round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(\n {6}4: )[^\n]+", r"\1{contract: 3NT, by: N, result: '=', lead: ST}", text, count=1),
+                    encoding="utf-8")
+    board = page(build(content, tmp_path), f"events/{SLUG}/pairs/boards/4/index.html")
+    cell = re.search(r'<td data-label="Lead">(.*?)</td>', board)[1]
+    assert cell.endswith("</span>10") and "T" not in re.sub(r"<[^>]+>", "", cell), cell
+
+
+def test_the_prize_list_does_not_put_the_stage_name_into_a_sentence(tmp_path):
+    content = club_evening(tmp_path)
+    event = content / f"events/{SLUG}/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8") + "    prizes:\n      - {name: Winners, count: 1}\n",
+                     encoding="utf-8")
+    play(content, *range(1, 10))
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(out)]) == 0
+    text = " ".join(pdf_text(out / f"events/{SLUG}/bulletins/prizes.pdf").split())
+    assert "Pairs: play is over. The prize winners are:" in text and "The Pairs is over" not in text

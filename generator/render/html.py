@@ -224,7 +224,7 @@ def _suits_in(translate: Translator) -> Callable[[str], Markup]:
 
 @functools.lru_cache(maxsize=4096)  # a few dozen contracts and cards, on every bridge table
 def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
-    """4H -> 4♥, HK -> ♥K, red suits marked for colour; anything else is shown as typed. The
+    """4H -> 4♥, HK -> ♥K, ST -> ♠10, red suits marked for colour; anything else is shown as typed. The
     symbol is an image named by `words` (suit letter -> word; the letter without one)."""
     match = _CONTRACT_TEXT.match(text) or _CARD_TEXT.match(text)
     if not match:
@@ -235,7 +235,8 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
     colour = "red" if suit in "DH" else "black"
     symbol = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>').format(
         colour, dict(words).get(suit, suit), _SUIT_SYMBOL[suit])
-    pieces = [escape(p) for p in parts]
+    # a card's ten as the hand record spells it (10), not the files' T: ♠10 beside a diagram's 10
+    pieces = [escape("10" if p == "T" and suit_at == 0 and i == 1 else p) for i, p in enumerate(parts)]
     pieces[suit_at] = symbol
     return Markup("").join(pieces)
 
