@@ -127,9 +127,42 @@ def _parser_class(locale: str) -> type[argparse.ArgumentParser]:
 
         def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
             with _argparse_words(say):
-                return super().parse_known_args(args, namespace)
+                alone = self.read_alone(args) if namespace is None and args is not None else None
+                return alone or super().parse_known_args(args, namespace)
+
+        # An option whose value is optional (import's --take-sheet: alone, every entry) takes the
+        # word after it: written before the positionals, the first of them (the event). When the
+        # command line reads whole with the option alone, it is read so; else as written.
+        value_optional: str | None = None
+
+        def read_alone(self, args: list[str]) -> tuple[argparse.Namespace, list[str]] | None:
+            option = self.value_optional
+            # (as argparse reads it, shortened too: --take; one that is another option's is refused below)
+            alone = [n for n, arg in enumerate(args[:-1]) if len(arg) > 2 and option.startswith(arg)] if option else []
+            if not alone:
+                return None
+            written = [f"{arg}=" if n in alone else arg for n, arg in enumerate(args)]  # --take-sheet= : alone
+            self.trying = True
+            try:
+                found, extras = super().parse_known_args(written, None)
+            except _NotRead:  # (a positional missing: the word was the option's own)
+                return None
+            finally:
+                self.trying = False
+            return None if extras else (found, extras)
+
+        trying = False
+
+        def error(self, message: str):  # noqa: ANN201 - argparse's (it never returns)
+            if self.trying:
+                raise _NotRead(message)
+            super().error(message)
 
     return Parser
+
+
+class _NotRead(Exception):
+    """A reading of the command line tried (Parser.read_alone) that argparse refused."""
 
 
 def _option_meant(extras: list[str], parser: argparse.ArgumentParser, locale: str) -> str:
@@ -181,11 +214,15 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     output(build)
     build.add_argument("--strict", action="store_true", help=say("cli_strict"))
     build.add_argument("-q", "--quiet", action="store_true", help=say("cli_quiet"))
+    # Printing is most of a large archive's first build (16 minutes of a 400-event one): a
+    # secretary checking the pages need not wait for it. The pages then link to no bulletin.
+    build.add_argument("--no-pdf", action="store_true", help=say("cli_no_pdf"))
     check = command("check", "cli_check")
     check.add_argument("--strict", action="store_true", help=say("cli_strict"))
     serve = command("serve", "cli_serve")
     output(serve)
     port(serve, 8000)
+    serve.add_argument("--no-pdf", action="store_true", help=say("cli_no_pdf"))
     pair = command("pair", "cli_pair")
     pair.add_argument("event", help=say("cli_event_example"))
     pair.add_argument("stage", help=say("cli_stage_example"))
@@ -201,6 +238,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     registrations.add_argument("--prefix", help=say("cli_prefix", prefixes=", ".join(g.id_prefix for g in GAMES.values())))
     # One value, ids comma-separated: nargs="*" took the event and the sheet written after it as ids.
     registrations.add_argument("--take-sheet", nargs="?", const="", metavar="ID,ID", help=say("cli_take_sheet"))
+    registrations.value_optional = "--take-sheet"  # type: ignore[attr-defined] - `--take-sheet EVENT SHEET`: alone
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
     registrations.add_argument("--strict", action="store_true", help=say("cli_import_strict"))
     registrations.add_argument("--sections", choices=("field", "apart"), help=say("cli_import_sections"))
@@ -298,7 +336,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
             from generator.commands.serve import serve
 
             refuse_output(args.content, args.output)  # the same rules as build, before the server starts
-            return serve(args.content, args.output, TEMPLATES, args.port, args.lang)
+            return serve(args.content, args.output, TEMPLATES, args.port, args.lang, bulletins=not args.no_pdf)
         if args.command == "pair":
             from generator.commands import pair
 
@@ -465,11 +503,16 @@ def _build(args: argparse.Namespace, locale: str) -> int:
             terminal(catalogues.text(key, locale, **params), error=True)
 
         with _stopped_as_interrupted():
-            report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
+            report = build(args.content, args.output, args.strict, progress=progress, notify=notify,
+                           bulletins=not args.no_pdf)
     print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:
         terminal(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,
                     pdfs=report.pdfs, output=args.output, seconds=time.monotonic() - started))
+        return 0
+    if args.no_pdf:  # not "0 PDFs (0 printed, 0 cached)", which reads as an event without bulletins
+        terminal(catalogues.text("built_no_pdf", args.lang or report.locale, events=report.events, pages=report.pages,
+                                 output=args.output, seconds=time.monotonic() - started))
         return 0
     terminal(catalogues.text("built", args.lang or report.locale, events=report.events, pages=report.pages,
                 pdfs=report.pdfs, printed=report.pdfs_printed, cached=report.pdfs - report.pdfs_printed,

@@ -68,8 +68,28 @@ class Bulletin:
     # line breaks between two players, not inside a name (a draw notice's Players columns read
     # "Maximilian" above "Oppenheimer / Genevieve" above "Castellanos" at A4)
     names: set[int] = field(default_factory=set)
+    # column indexes printed only when a row fills them, dropped otherwise (and the indexes above
+    # moved down): a Group column of an event without groups took the names' width, and a pair's
+    # names broke in two ("Dag Flemming / Pedersen"). Empty once made: what is left is printed.
+    optional: set[int] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        for index in sorted(self.optional, reverse=True):  # (the last first: the others keep their index)
+            if any(row[index] for row in self.rows):
+                continue
+            self.columns = self.columns[:index] + self.columns[index + 1:]
+            self.rows = [row[:index] + row[index + 1:] for row in self.rows]
+            self.numeric = _without(self.numeric, index)
+            self.words = _without(self.words, index)
+            self.names = _without(self.names, index)
+        self.optional = set()
 
     @property
     def kind(self) -> str:
         """qualifiers, standings, prizes, credits, draw, … : the key of `bulletin_text` in event.yaml."""
         return self.name.split("-", 1)[0]
+
+
+def _without(indexes: set[int], index: int) -> set[int]:
+    """Column `indexes` once column `index` is dropped: it gone, those after it one down."""
+    return {n - (n > index) for n in indexes if n != index}

@@ -14,6 +14,10 @@ desk, the commands and the tournament's `pair` (which never imports render) can 
   results saved at the desk, a draw, an import) and the files a command was asked for (an
   export, printed sheets). The file is synced before the rename and its folder after it, so
   that once paibang says "saved", a power cut leaves the new file, not an empty one or none.
+
+And its one way of opening a file it may have written, to read or to append (`open_own`), for
+the same three: the desk's tokens, audit log and write lock, init's schemas and an import's hand
+records, and the file an export would write over.
 """
 
 from __future__ import annotations
@@ -303,3 +307,59 @@ def _is_folder(folder: Path) -> bool:
         return stat.S_ISDIR(os.lstat(folder).st_mode)
     except OSError:
         return False
+
+
+class NotOwnFile(OSError):
+    """A file paibang was to open is not a regular file of the user's own: a symbolic link
+    planted there (content received from someone else: git and zip keep links) would make it
+    read or write where the link leads (~/.bashrc, /dev/zero). `why`: "link", "not-file" or
+    "owner"; nothing was read or written."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path, self.why = path, why
+
+
+def why_not_own(found: os.stat_result, folder: bool = False, private: bool = False) -> str | None:
+    """Why what `found` (an lstat or fstat) describes is not paibang's to read or write,
+    NotOwnFile's `why`, or None: it must be a regular file (`folder`: a folder) of the user's
+    own; a folder others cannot write into; `private`: a file others can neither read nor write."""
+    if stat.S_ISLNK(found.st_mode):
+        return "link"
+    if not (stat.S_ISDIR(found.st_mode) if folder else stat.S_ISREG(found.st_mode)):
+        return "not-file"
+    if hasattr(os, "getuid") and (found.st_uid != os.getuid() or (folder and found.st_mode & 0o022)
+                                  or (private and found.st_mode & 0o077)):
+        return "owner"
+    return None
+
+
+def open_own(path: Path, flags: int = os.O_RDONLY, mode: int = 0o644, *, anyones: bool = False,
+             private: bool = False) -> int:
+    """`path` opened with `flags` (made with `mode` when they say O_CREAT), never through a
+    symbolic link (O_NOFOLLOW), never waiting on a named pipe planted there (O_NONBLOCK, blocking
+    again once it is known to be a file), never handed to a program paibang runs (O_CLOEXEC), and
+    kept only when fstat says it is a regular file of the user's own (`anyones`: of whoever's;
+    `private`: that others can neither read nor write): NotOwnFile otherwise, the file closed.
+    Any other OSError as os.open raised it (FileNotFoundError: there is none)."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | nonblocking, mode)
+    except OSError as error:
+        if error.errno == errno.ELOOP or os.path.islink(path):
+            raise NotOwnFile(path, "link") from None
+        raise
+    try:
+        found = os.fstat(fd)
+        if anyones:
+            why = None if stat.S_ISREG(found.st_mode) else "not-file"
+        else:
+            why = why_not_own(found, private=private)
+        if why is not None:
+            raise NotOwnFile(path, why)
+        if nonblocking:
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd

@@ -63,7 +63,7 @@
 
   // The record chunks to load for `ids` (sorted): all of them when few, else, so that a name typed
   // whole is listed first however many records hold it (their group's name, 江海商会, holding its
-  // characters), the chunks of the records of that very title (`exact`, search.py's "=" lists),
+  // characters), the chunks of the records of that very title (`exact`, search.py's "=" marks),
   // then of those whose title begins as the query does (`prefix`, its "^" lists) until they hold
   // `limit`, then the first chunks of the others until all taken hold `limit` candidates (a
   // one-letter query does not load the whole index).
@@ -94,8 +94,23 @@
     });
   }
 
-  // A sharded index (version 2): done(records found, best first; how many match in all, the
-  // candidates in chunks not loaded counted as found: their character pairs all match).
+  // The records a shard's "=" list gives `mark` (search.py's title_mark): the list is each
+  // record's step from the one before and its title's mark, flat.
+  function marked(list, mark) {
+    var found = [];
+    for (var i = 0, id = 0; i < list.length; i += 2) {
+      id += list[i];
+      if (list[i + 1] === mark) found.push(id);
+    }
+    return found;
+  }
+
+  // A sharded index (version 2): done(records found, best first; how many match in all; true when
+  // that is how many at least). A candidate in a chunk not loaded holds each character pair of the
+  // query, so each of its words of one or two characters: when every word is so short, it is
+  // counted as found. A longer word it may hold apart (江海 and 海商 in 海商江海, not 江海商): then
+  // only the records read count, more chunks are read while the list is not full, and while some
+  // are left unread the count is said to be at least that (it said 40 where 10 matched).
   function searchSharded(tools, form, meta, query, limit, done) {
     var fold = meta.fold || {}, q = tools.normalise(query, fold), parts = tools.runs(q), grams = queryGrams(tools, q);
     if (!grams.length) { done([], 0); return; }
@@ -103,15 +118,21 @@
     loadParts(form, shardNames.filter(function (name, i) { return shardNames.indexOf(name) === i; }), function () {
       var ids = null;
       grams.forEach(function (g, i) { ids = tools.intersect(ids, loadedParts[shardNames[i]][g] || []); });
-      var first = loadedParts[shardNames[0]];  // the shard of the query's first gram: its title lists (search.py's title_keys)
-      var exact = tools.intersect(ids, first["=" + q] || []), prefix = within(ids, first["^" + grams[0]] || []);
-      var chunks = chunksFor(ids, exact, prefix, meta.chunk, limit);
-      loadParts(form, chunks.map(function (c) { return "r-" + c; }), function () {
-        var loaded = ids.filter(function (id) { return chunks.indexOf(Math.floor(id / meta.chunk)) >= 0; });
-        var record = function (id) { return loadedParts["r-" + Math.floor(id / meta.chunk)][id % meta.chunk]; };
-        var found = tools.ranked(loaded, record, q, parts, fold);
-        done(found, found.length + ids.length - loaded.length);
-      });
+      var first = loadedParts[shardNames[0]];  // the shard of the query's first gram: its title lists (search.py's title_keys, title_mark)
+      var exact = tools.intersect(ids, marked(first["="] || [], shardOf(q, meta.marks))), prefix = within(ids, first["^" + grams[0]] || []);
+      var chunks = chunksFor(ids, exact, prefix, meta.chunk, limit), all = grouped(ids, meta.chunk).chunks;
+      var sure = parts.every(function (run) { return Array.from(run).length < 3; });
+      (function read() {
+        loadParts(form, chunks.map(function (c) { return "r-" + c; }), function () {
+          var loaded = ids.filter(function (id) { return chunks.indexOf(Math.floor(id / meta.chunk)) >= 0; });
+          var record = function (id) { return loadedParts["r-" + Math.floor(id / meta.chunk)][id % meta.chunk]; };
+          var found = tools.ranked(loaded, record, q, parts, fold), unread = ids.length - loaded.length;
+          if (!sure && unread && found.length < limit) {
+            chunks = chunks.concat(all.filter(function (c) { return chunks.indexOf(c) < 0; }).slice(0, MAX_CHUNKS));
+            read();
+          } else done(found, sure ? found.length + unread : found.length, !sure && unread > 0);
+        });
+      })();
     });
   }
 

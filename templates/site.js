@@ -1,8 +1,7 @@
-/* paibang: the search box on every page. No framework, no server: the index is a script file
-   (assets/search-index.js, built by generator/render/search.py) loaded on first use, so search
-   works from a web server and from disk (file://). A record matches when it holds every
-   character pair (bigram) of the query and the query's text itself: two characters of a
-   Chinese name are enough. A large site's index is sharded (search-shards.js). */
+/* paibang: the search box of every page, no framework, no server. The index is a script
+   (assets/search-index.js, by generator/render/search.py) loaded on first use: it loads from disk
+   (file://) too. A record matches when it holds each character pair of the query and its text:
+   two characters of a name are enough. A large site's index is sharded (search-shards.js). */
 (function () {
   "use strict";
   var KIND_ORDER = { player: 0, entry: 1, event: 2 };
@@ -30,9 +29,8 @@
     document.head.appendChild(script);
   }
 
-  // As search.py's normalise: NFKC, lower case, letters unmarked (a member types "tonnessen"
-  // for Tønnessen: its _MARKS dropped here, a Cyrillic letter's kept, its LETTERS in the index's
-  // table), 繁體 folded to 简体.
+  // As search.py's normalise: NFKC, lower case, its _MARKS dropped (not a Cyrillic letter's),
+  // its LETTERS and 繁體 folded by the index's table.
   function normalise(text, fold) {
     var lowered = text.normalize("NFKC").toLowerCase();
     if (/[^\0-\x7f]/.test(lowered)) lowered = lowered.normalize("NFKD").replace(/([\u0400-\u04ff][\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+)|[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+/g, function (mark, kept) { return kept || ""; }).normalize("NFC");
@@ -80,7 +78,7 @@
       .map(function (row) { return record(row[2]); });
   }
 
-  // Every search, whatever the index: done(records found, best first; how many in all).
+  // Every search, whatever the index: done(records found, best first; how many; whether at least).
   function find(form, data, query, limit, done) {
     var tools = { normalise: normalise, runs: runs, intersect: intersect, ranked: ranked };
     if (!data || data.version === 2 && !window.PAIBANG_SEARCH_SHARDED) { done([], 0); return; }
@@ -89,17 +87,25 @@
     done(found, found.length);
   }
 
+  function tag(name, className, text) {
+    var made = document.createElement(name);
+    if (className) made.className = className;
+    made.textContent = text;
+    return made;
+  }
+
   function words(form, name, key, value) {
     return (form.getAttribute("data-" + name) || "").replace("{" + key + "}", value);
   }
 
-  // The list is in the page from the start (in the header a listbox whose options are the links);
-  // the count is said by the form's status, a live region outside the hidden results (one
-  // unhidden and filled at once is not heard). The search page has a button for PAGE more
-  // (`from`: the first result it added, then focused).
+  // The list is in the page from the start (the header's: a listbox, its options the links); the
+  // count is said by the status, a live region outside the hidden results (one unhidden and filled
+  // at once is not heard). The search page: a button for PAGE more (`from`: the first it added,
+  // focused); its address holds the query and how many are shown, for a reload or back to show.
   function show(form, panel, query, limit, full, done, from) {
     var ask = form.asked = (form.asked || 0) + 1;  // a sharded index answers later: the latest query's answer only
-    loadIndex(form, function (data) { find(form, data, query, limit, function (found, count) {
+    if (full) history.replaceState(null, "", "?q=" + encodeURIComponent(query) + (limit > PAGE ? "&n=" + limit : ""));
+    loadIndex(form, function (data) { find(form, data, query, limit, function (found, count, least) {
       if (ask !== form.asked) return;
       var root = form.getAttribute("data-root"), status = form.querySelector(".search-status");
       var head = panel.querySelector(".search-count"), list = panel.querySelector("ul"), more = panel.querySelector(".search-more");
@@ -108,7 +114,7 @@
       panel.hidden = !query.trim();
       if (done) done(!panel.hidden);
       if (panel.hidden) { head.textContent = status.textContent = ""; return; }
-      head.textContent = status.textContent = count ? words(form, "count", "n", count) : words(form, "none", "q", query.trim());
+      head.textContent = status.textContent = count ? words(form, least ? "least" : "count", "n", count) : words(form, "none", "q", query.trim());
       found.slice(0, limit).forEach(function (record, i) {
         var item = document.createElement("li"), link = document.createElement("a");
         link.href = root + record[3];
@@ -118,20 +124,13 @@
           link.id = list.id + "-" + i;
           link.tabIndex = -1;
         }
-        var kind = document.createElement("span");
-        kind.className = "kind kind-" + record[0];
-        kind.textContent = form.getAttribute("data-kind-" + record[0]);
-        var title = document.createElement("strong");
-        title.textContent = record[1];
-        var detail = document.createElement("span");
-        detail.className = "detail";
-        detail.textContent = record[2];
-        link.append(kind, " ", title, " ", detail);
+        link.append(tag("span", "kind kind-" + record[0], form.getAttribute("data-kind-" + record[0])), " ",
+                    tag("strong", null, record[1]), " ", tag("span", "detail", record[2]));
         item.appendChild(link);
         list.appendChild(item);
       });
-      var shown = Math.min(limit, found.length);  // (a sharded index counts candidates it has not read)
-      if (full ? count > shown : count > limit) {
+      var shown = Math.min(limit, found.length);  // (a sharded index counts records not read)
+      if (least || count > (full ? shown : limit)) {
         more = document.createElement(full ? "button" : "a");
         more.className = "search-more";
         more.textContent = words(form, full ? "show-more" : "more", "shown", shown);
@@ -189,7 +188,7 @@
         if (!form.contains(event.target)) close();
       });
     }
-    return function (query) { input.value = query; show(form, panel, query, limit, full); };
+    return function (query, n) { input.value = query; show(form, panel, query, Math.max(limit, n | 0), full); };
   }
 
   // A table's box is a named region in the tab order only while it scrolls sideways (a round's
@@ -220,8 +219,8 @@
     var page = document.querySelector("main form.search");
     forms.forEach(function (form) {
       var fill = attach(form, form === page);
-      var query = new URLSearchParams(window.location.search).get("q");
-      if (form === page && query) fill(query);
+      var asked = new URLSearchParams(location.search), query = asked.get("q");
+      if (form === page && query) fill(query, asked.get("n"));
     });
   });
 })();

@@ -353,22 +353,68 @@ EOQ = ROOT.parent / "shared/data/real-pbn/eoq2021_open_r2_teams.pbn"
 @pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
 def test_real_teams_file_every_score_and_imp_equal(tmp_path, capsys):
     """eoq2021_open_r2_teams.pbn: one game per room; HomeTeam sits NS. 299 results, one without
-    the other room; 576 figures published (the NS score and NS IMPs of each room, where given)."""
+    the other room (board 20, Turkey's room only, that the file scores NS -1: its totals count
+    it); 577 figures compared (the NS score and NS IMPs of each room, where given; board 20's
+    IMPs are the file's own, kept, not compared)."""
     content = site(tmp_path)
     assert run(content, "eoq", EOQ, "--strict") == 0
     out = capsys.readouterr().out
-    assert "imported 30 teams, 15 matches, 299 results (1 without the other room" in out
-    # which one: counted only, the secretary could not tell which board of which match to look at
-    assert ("  left out: board 20, TURKEY v SWITZERLAND (round 1, table 6): the other room's result of this board is "
-            "not in the file\n") in out
-    assert "all 576 figures equal" in out
+    assert "imported 30 teams, 15 matches, 299 results (0 without the other room" in out
+    assert ("  scored as the file scores it: board 20, TURKEY v SWITZERLAND (round 1, table 6): the other room's "
+            "result is not in the file; the match keeps the file's IMPs, -1 to TURKEY (written imps: -1)\n") in out
+    # never "all equal" while a board's IMPs are the file's, not paibang's: counted and named
+    assert "all 577 figures equal" not in out and "all " not in out.splitlines()[-1]
+    assert ("not every result of the file is checked: 1 board scored on the file's IMPs, its other room not in "
+            "the file, not computed (board 20 TURKEY v SWITZERLAND)\nthe 577 figures compared are equal") in out
     event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
     assert "format: matches" in event and "scoring: imps" in event and "boards: 10" in event
     results = (content / "events/eoq/results/teams.yaml").read_text(encoding="utf-8")
     assert "      11: {open: 1NT S =, closed: 1NT N =}" in results  # Slovenia v Norway, as the file has it
+    assert "      20: {open: 4H S =, imps: -1}  # the other room's result is not in the imported file" in results
     _, found, _ = validate(content)
     stage = found[0].stage_of("teams")
     assert len(stage.standings) == 30 and all("vp" in s.tally.metrics for s in stage.standings)
+    # Turkey v Switzerland as the file scores it: 14 IMPs to Switzerland over the 10 boards,
+    # 14.54 - 5.46 on the WBF scale (leaving board 20 out made it 13 IMPs, 14.28 - 5.72)
+    match = next(score.view for round_ in stage.rounds for score in round_.tables
+                 if getattr(score.view, "home", None) == "TURKEY")
+    assert (match.away, match.margin, match.vp, match.boards) == (
+        "SWITZERLAND", {"TURKEY": -14, "SWITZERLAND": 14}, {"TURKEY": 5.46, "SWITZERLAND": 14.54}, 10)
+    assert [row.board for row in match.rooms_missing] == [20]
+    totals = {s.entry.id: (s.tally.metrics["imps"], s.tally.metrics["vp"]) for s in stage.standings}
+    assert totals["SWITZERLAND"] == (14, 14.54) and totals["TURKEY"] == (-14, 5.46)
+
+
+@pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+def test_real_teams_file_placeholder_players_are_said_not_published(tmp_path, capsys):
+    """WALES's seats are `Dummy 1#` ... `Dummy 4#` in the file, every real player `Name#<member
+    number>`: the program's placeholders, said at import and not written as players."""
+    content = site(tmp_path)
+    assert run(content, "eoq", EOQ) == 0
+    out = capsys.readouterr().out
+    assert ("  WALES: the file names its players Dummy 1, Dummy 2, Dummy 3, Dummy 4, its placeholders (a numbered "
+            "\"Dummy\" with no member number): not written as players") in out
+    event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
+    assert "Dummy" not in event
+    assert '  - {id: WALES, name: "WALES", players: ["WALES"]}' in event
+    assert '"Verino Caldarelli"' in event  # the real players of Wales's opponents stay
+
+
+@pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+def test_real_teams_file_left_out_result_is_never_all_equal(tmp_path, capsys):
+    """A room left out (its other room not in the file, no IMPs to keep): the comparison names it
+    and does not say "all equal" of the figures it compared."""
+    text = EOQ.read_text(encoding="utf-8")
+    at = text.index('[ScoreIMP "NS -1 EW 1"]\n[DoubleDummyTricks', text.index('[HomeTeam "TURKEY"]', text.index('[Board "20"]')))
+    path = tmp_path / "no-imps.pbn"
+    path.write_text(text[:at] + text[at:].replace('[ScoreIMP "NS -1 EW 1"]\n', "", 1), encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "eoq", path, "--strict") == 0
+    out = capsys.readouterr().out
+    assert "(1 without the other room or unreadable, left out)" in out
+    assert not re.search(r"^all \d+ figures equal", out, re.M)
+    assert ("not every result of the file is checked: 1 result left out, not compared "
+            "(board 20 TURKEY v SWITZERLAND)\nthe 576 figures compared are equal") in out
 
 
 def test_a_penalty_written_unsigned_is_applied_as_the_file_applies_it(tmp_path, capsys):
@@ -504,6 +550,23 @@ def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys,
     assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
 
 
+def test_a_team_events_pbn_is_read_and_parsed_once(tmp_path, teams_demo, capsys, monkeypatch):
+    """A team event's PBN file was read and parsed three times over: for a pairs session (none),
+    again for its matches, again for its deals. Once now, passed along (ImportFile)."""
+    from generator.commands import bridge_import
+
+    content, result = teams_demo
+    path = tmp_path / "teams.pbn"
+    path.write_text(export_stage(result, "teams", RULES), encoding="utf-8")
+    reads, parses = [], []
+    read_bytes, parse_pbn = Path.read_bytes, bridge_import.parse_pbn
+    monkeypatch.setattr(Path, "read_bytes", lambda self: reads.append(self) or read_bytes(self))
+    monkeypatch.setattr(bridge_import, "parse_pbn", lambda text: parses.append(1) or parse_pbn(text))
+    assert run(site(tmp_path), "rr", path) == 0
+    assert "teams-hands.pbn" in capsys.readouterr().out
+    assert (reads.count(path), len(parses)) == (1, 1)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not RUTER.is_file(), reason="shared/data/real-pbn is not here")
 def test_imported_real_session_built_publishes_the_files_totals_and_ranks(tmp_path, capsys):
@@ -551,7 +614,7 @@ def test_entries_added_to_a_new_event_replace_its_examples_even_of_the_same_id(t
 
 
 @pytest.mark.parametrize(("path", "stage", "figures"), [
-    (CLUB, "pairs", 114), (RUTER, "pairs", 704), (EOQ, "teams", 576),
+    (CLUB, "pairs", 114), (RUTER, "pairs", 704), (EOQ, "teams", -577),  # (-: not all, board 20 the file's IMPs)
     (USEBIO_DATA / "compscore_butler_mitchell.xml", "pairs", 762),
     (USEBIO_DATA / "compscore_cross_imp_howell.xml", "pairs", 342),
     (USEBIO_DATA / "compscore_mp_pairs_mitchell_03.xml", "pairs", 417),
@@ -569,7 +632,7 @@ def test_a_session_imported_into_an_event_just_made_by_new(tmp_path, capsys, pat
     event = new_event(content, "club")
     assert run(content, "club", path, "--strict") == 0
     out = capsys.readouterr().out
-    assert f"all {figures} figures equal" in out
+    assert (f"all {figures} figures equal" if figures > 0 else f"the {-figures} figures compared are equal") in out
     text = event.read_text(encoding="utf-8")
     assert "entries: []" not in text and "王小明" not in text  # the real entries replace the commented examples
     assert re.search(r"^entries:\n  - \{id: ", text, re.MULTILINE)

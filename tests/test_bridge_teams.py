@@ -400,3 +400,62 @@ def test_the_teams_draw_notice_says_the_boards_the_round_plays(tmp_path):
     text = subprocess.run(["pdftotext", str(tmp_path / "forms/draw-main-round-2.pdf"), "-"],
                           capture_output=True, check=True, text=True).stdout
     assert "本轮打第3–4副。" in "".join(text.split())  # pdftotext breaks the line where the page does
+
+
+# --- a board one room of which is not in the record: the IMPs the scorer recorded ---------------------
+
+ONE_ROOM_RECORDED = """  - table: 1
+    home: T1
+    away: T2
+    boards:
+      1: {open: 4S N =, closed: 4S S -1}
+      2: {open: 4H S =, imps: -1}
+  - table: 2
+    home: T3
+    away: T4
+    boards:
+      1: [2H S =, 2H N =]
+      2: {closed: 3NT N =, imps: 2}
+  - table: 3
+    home: T5
+"""
+
+
+def test_a_board_with_one_room_and_its_recorded_imps_counts_them_in_the_match(tmp_path):
+    """eoq2021's board 20 written by hand: one room and the IMPs the file scores it (home's). The
+    match counts them before its VPs (10 - 1 = 9 IMPs to T1), is not pending, and warns of nothing."""
+    _, results, warnings = validate(write_teams_event(tmp_path, [ONE_ROOM_RECORDED]))
+    assert not warnings  # no room-pending: the board does not wait for its other room
+    stage = results[0].stages[0]
+    first, second = (score.view for score in stage.rounds[0].tables[:2])
+    assert first.kind == second.kind == "played"
+    assert [(r.board, r.home_imps, r.away_imps) for r in first.rows] == [(1, 10, -10), (2, -1, 1)]
+    assert first.margin == {"T1": 9, "T2": -9} and first.vp == {"T1": victory_points(9, 2)[0], "T2": victory_points(9, 2)[1]}
+    assert (first.rows[1].open_score, first.rows[1].closed, first.rows[1].closed_score) == (620, None, None)  # NS vul
+    assert [row.board for row in first.rooms_missing] == [2] and second.margin == {"T3": 2, "T4": -2}
+    assert {s.entry.id: s.tally.metrics["imps"] for s in stage.standings}["T1"] == 9
+
+
+def test_a_match_page_says_a_boards_other_room_is_not_in_the_record(tmp_path):
+    content = write_teams_event(tmp_path, [ONE_ROOM_RECORDED])
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    for page in ("main/round-1", "entries/T1"):
+        text = (out / f"events/teams/{page}/index.html").read_text(encoding="utf-8")
+        assert "第 2 副：有一个室的成绩不在记录中，这副牌的 IMP 照记分员的记录。" in text, page
+        assert "不在记录中</td>" in text, page
+    assert "不在记录中</td>" in (out / "events/teams/main/boards/2/index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("board_text", [
+    "{open: 4S N =, closed: 4S S -1, imps: 3}",  # both rooms: the IMPs are theirs
+    "{imps: 3}",  # no room at all
+    "{open: 4S N =, imps: lots}",
+    "{open: 4S N =, imps: 25}",  # beyond the IMP scale
+])
+def test_recorded_imps_are_refused_where_they_cannot_be_the_boards(tmp_path, board_text):
+    rounds = [f"  - table: 1\n    home: T1\n    away: T2\n    boards:\n      1: {board_text}\n"]
+    with pytest.raises(ContentErrors) as caught:
+        validate(write_teams_event(tmp_path, rounds))
+    problems = [p for p in caught.value.problems if p.code == "bridge-board-syntax"]
+    assert problems and "imps:" in str(problems[0].params.get("problem", ""))

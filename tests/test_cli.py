@@ -47,6 +47,32 @@ def test_new_then_import_then_build(tmp_path: Path, capsys) -> None:
     assert "13800000001" not in "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").rglob("*.html"))
 
 
+def test_build_no_pdf_prints_nothing_and_links_no_bulletin(tmp_path: Path, capsys) -> None:
+    """`--no-pdf`: the pages without the bulletins, said so in the summary. No page links a PDF
+    that is not there, and the PDFs a full build left are not kept either (they would be stale
+    beside pages built since): the site has no broken link and no old bulletin. The next full
+    build takes them from the PDF cache."""
+    content = site(tmp_path)
+    shutil.copytree(ROOT / "content/events/tumu-guandan-2020", content / "events/tumu-guandan-2020")
+    output = tmp_path / "out"
+    build = ["build", "-q", "--content", str(content), "--output", str(output)]
+
+    def linked() -> list[str]:
+        return [str(path) for path in output.rglob("*") if path.is_file() and b".pdf" in path.read_bytes()]
+
+    assert main(build) == 0
+    assert "份 PDF（新印" in capsys.readouterr().out
+    pdfs = sorted(path.relative_to(output) for path in output.rglob("*.pdf"))
+    assert pdfs and linked() == [str(output / "events/tumu-guandan-2020/index.html")]
+    assert main([*build, "--no-pdf"]) == 0
+    summary = capsys.readouterr().out
+    assert "未印 PDF 公告（--no-pdf）" in summary and "165 个页面" in summary
+    assert not list(output.rglob("*.pdf")) and linked() == []
+    assert main([*build, "--lang", "en"]) == 0
+    assert "(0 printed, 5 cached)" in capsys.readouterr().out
+    assert sorted(path.relative_to(output) for path in output.rglob("*.pdf")) == pdfs
+
+
 def test_new_says_everything_in_lang_and_writes_the_file_in_the_sites_language(tmp_path: Path, capsys) -> None:
     """`--lang` is the language of what the command says; the event file it writes belongs to the
     site, its comments in the site's language (zh-Hans here)."""

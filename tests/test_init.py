@@ -149,7 +149,8 @@ def test_check_warns_of_a_site_still_holding_inits_placeholders(tmp_path: Path, 
 
 def test_check_warns_of_an_event_still_holding_news_placeholders(tmp_path: Path, capsys) -> None:
     """new, then check: it said OK, and the site built an event "New event" by "Organiser" with a
-    notice of four empty headings. Each is a warning (the event builds), gone once written."""
+    notice of four empty headings, at the venue new wrote ("7201", a room number no check could
+    tell from a real one; now a word). Each is a warning (the event builds), gone once written."""
     content = tmp_path / "content"
     main(["init", str(content), "--locale", "en"])
     fill_site(content)
@@ -157,14 +158,16 @@ def test_check_warns_of_an_event_still_holding_news_placeholders(tmp_path: Path,
     _, _, warnings = validate(content)
     found = sorted((w.code, w.params.get("key") or w.params.get("path")) for w in warnings)
     assert found == [("event-placeholder", "organizer"), ("event-placeholder", "title"),
-                     ("notice-headings-only", "notice.md")]
+                     ("event-placeholder", "venue"), ("notice-headings-only", "notice.md")]
     assert main(["check", "--content", str(content), "--lang", "en"]) == 0
     said = capsys.readouterr()
     assert "title is still “New event”, what paibang new wrote" in said.out + said.err
+    assert "venue is still “Venue”, what paibang new wrote" in said.out + said.err
     folder = content / "events/weekly"
     event = folder / "event.yaml"
     event.write_text(event.read_text(encoding="utf-8").replace("title: New event", "title: Club night")
-                     .replace("organizer: Organiser", "organizer: Tuesday Bridge Club"), encoding="utf-8")
+                     .replace("organizer: Organiser", "organizer: Tuesday Bridge Club")
+                     .replace("venue: Venue", 'venue: "7201"'), encoding="utf-8")
     (folder / "notice.md").write_text("# Notice\n\n## Time and place\n\nTuesdays at 7pm.\n", encoding="utf-8")
     assert validate(content)[2] == []
 

@@ -916,9 +916,11 @@ def test_an_unreadable_record_of_what_import_wrote_is_said_and_taken_as_none(con
     assert "化工学院" in (folder / "entries.imported.json").read_text(encoding="utf-8")  # written whole again
 
 
-def test_take_sheet_is_one_value_alone_or_ids_comma_separated() -> None:
+def test_take_sheet_is_one_value_alone_or_ids_comma_separated(capsys) -> None:
     """--take-sheet took any number of ids (nargs="*"), so written before the event and the sheet
-    it swallowed them. One optional value now: alone, every entry; else its ids, comma-separated."""
+    it swallowed them. One optional value now: alone, every entry; else its ids, comma-separated.
+    Alone before the event (or the sheet), it took that as its value ("the following arguments
+    are required: sheet"): alone it is, when the line reads whole so."""
     from generator.cli import parser
     from generator.commands.registrations import take_sheet_ids
 
@@ -931,6 +933,14 @@ def test_take_sheet_is_one_value_alone_or_ids_comma_separated() -> None:
     assert taken("spring", "s1.csv", "--take-sheet", "H01, H02") == ["H01", "H02"]
     assert taken("spring", "s1.csv", "--take-sheet") == []  # every entry
     assert taken("spring", "s1.csv") is None
+    assert taken("--take-sheet", "spring", "s1.csv") == []  # alone, as written anywhere else
+    assert taken("spring", "--take-sheet", "s1.csv", "--prefix", "T") == []
+    assert taken("--take", "spring", "s1.csv") == []  # shortened, as argparse takes it
+    assert taken("--take-sheet", "H01", "spring", "s1.csv", "--prefix", "T") == ["H01"]
+    with pytest.raises(SystemExit):  # an event and no sheet: said as before, the tried reading unsaid
+        parser("en").parse_args(["import", "--take-sheet", "spring"])
+    err = capsys.readouterr().err
+    assert err.count("usage:") == 1 and "the following arguments are required: event, sheet" in err
 
 
 @pytest.mark.parametrize("planted", ["fifo", "link", "large", "deep"])

@@ -1,7 +1,8 @@
 """What search lists first, in a browser and in the index: a name typed whole in a sharded index
 whose candidates fill many chunks (a mass event's 江海, among the players of 江海商会); an
-archive's teams newest event first; the count said by a live region present from the start;
-the search page's results past its first 200.
+archive's teams newest event first; the count said by a live region present from the start,
+and heard once; a sharded count of the records that match; the search page's results past its
+first 200, in its address; what the whole titles cost the gram shards.
 
 A demo site is rendered once; the browser tests put an index of their own in it (search.py's
 index_script, or index_files with its limits lowered, so that it is sharded), as a mass event's
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from itertools import accumulate
 from pathlib import Path
 
 import pytest
@@ -77,15 +79,45 @@ def test_the_index_lists_a_record_by_its_title_in_the_shard_of_its_first_gram(mo
     shards = [json_part(text) for path, text in files.items() if "/g-" in path]
     count = len(shards)
     home = json_part(files[f"assets/search/g-{search.shard_of('江海', count)}.js"])
-    assert home["=江海"] == [40] and home["^江海"] == [40, 40]  # (runs: first and last)
+    assert marked(home, "江海") == [40] and home["^江海"] == [40, 40]  # (runs: first and last)
     assert json_part(files[f"assets/search/g-{search.shard_of('江', count)}.js"])["^江"] == [40, 40]  # 江 alone
     assert search._runs_of([1, 2, 3, 7, 9, 10]) == [1, 3, 7, 7, 9, 10]
-    assert sum("=江海" in shard for shard in shards) == 1
+    assert sum(40 in marked(shard, "江海") for shard in shards) == 1
+    assert sorted(n for shard in shards for n in marked_all(shard)) == list(range(41))  # every title, once
+
+
+def test_a_whole_title_costs_the_shards_a_few_bytes_a_record_not_its_text(monkeypatch) -> None:
+    """Each whole title was a key of the gram shards ("=" and the title, with its record's
+    number): a mass event's 15,000 made them 16% larger, 278 kB. They are one list a shard now,
+    a step and a mark (a number under TITLE_MARKS) a record: 93 kB."""
+    monkeypatch.setattr(search, "SINGLE_INDEX_LIMIT", 0)
+    monkeypatch.setattr(search, "SHARD_LIMIT", 20_000)
+    names = [(f"{chr(0x4e00 + n // 100)}{chr(0x5000 + n // 10 % 10)}{chr(0x5100 + n % 10)}", "") for n in range(2_000)]
+    shards = [json_part(text) for path, text in search.index_files(players(names)) if "/g-" in path]
+    whole = sum(len(json.dumps({key: value}, ensure_ascii=False, separators=(",", ":")).encode()) - 1
+                for shard in shards for key, value in shard.items() if key[0] == "=")
+    assert whole / len(names) < 8, whole / len(names)  # (as keys: 19 bytes a record)
+    # each in the shard of its first two characters, under its title's mark (and perhaps others' of that mark)
+    assert all(number in marked(shards[search.shard_of(search.normalise(name)[:2], len(shards))], name)
+               for number, (name, _) in enumerate(names))
 
 
 def json_part(text: str) -> dict:
     """A gram shard's data (PAIBANG_SEARCH_PART's second argument)."""
     return json.loads(text[text.index(",") + 1: text.rindex(");")])
+
+
+def marked_all(shard: dict) -> list[int]:
+    """The records a gram shard's "=" list marks (steps and marks, in turn)."""
+    flat = shard.get("=", [])
+    return list(accumulate(flat[::2]))
+
+
+def marked(shard: dict, title: str) -> list[int]:
+    """The records a gram shard's "=" list gives the mark of `title`, as search-shards.js reads it."""
+    mark = search.shard_of(search.normalise(title), search.TITLE_MARKS)
+    flat = shard.get("=", [])
+    return [number for number, their in zip(marked_all(shard), flat[1::2]) if their == mark]
 
 
 def test_an_archives_teams_are_numbered_newest_event_first(demo) -> None:
@@ -218,4 +250,85 @@ def test_a_title_held_by_many_records_loads_a_few_chunks_not_all_of_them(site: P
     tab.locator("header .search-results li").first.wait_for()
     assert options(tab, "header") == ["江海"] * 8
     assert 1 <= len(set(loaded)) <= 2, loaded
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["header", "main"])
+def test_the_count_is_heard_once_and_seen_once(site: Path, tab, where: str, monkeypatch) -> None:
+    """The panel showed the count and the status said it: a screen reader heard it twice (the
+    status, then the panel's line). The panel's line is seen, the status heard."""
+    put_index(site, players(MASS), False, monkeypatch)
+    tab.goto((site / ("index.html" if where == "header" else "search/index.html")).as_uri())
+    tab.fill(f"{where} form.search input[name=q]", "江海")
+    tab.locator(f"{where} .search-results li").first.wait_for()
+    heard = tab.locator(f"{where} form.search").aria_snapshot()
+    assert heard.count("找到 41 项") == 1, heard
+    assert "status: 找到 41 项" in heard
+    seen = tab.locator(f"{where} .search-count")
+    assert seen.is_visible() and seen.inner_text() == "找到 41 项"
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_the_results_shown_past_200_are_in_the_address_and_shown_again(site: Path, tab, sharded: bool,
+                                                                        monkeypatch) -> None:
+    """After "show more", a reload or back from another page showed the first 200 again."""
+    put_index(site, players([(f"丁{chr(0x4e00 + n)}{chr(0x4e00 + m)}", "江海商会")
+                             for n in range(20) for m in range(11)]), sharded, monkeypatch)  # 220 of them
+    search_page = (site / "search/index.html").as_uri()
+    tab.goto(search_page + "?q=江海")
+    tab.locator("main button.search-more").click()
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 220")
+    assert tab.url == search_page + "?q=%E6%B1%9F%E6%B5%B7&n=400"
+    tab.reload()
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 220")
+    assert tab.input_value("main form.search input[name=q]") == "江海"
+    tab.goto((site / "index.html").as_uri())
+    tab.go_back()
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 220")
+    # a query typed on the page is its address too, its first 200 again
+    tab.fill("main form.search input[name=q]", "丁丂")  # (丁丂 and its 11, and 丁丁丂)
+    tab.wait_for_function("document.querySelectorAll('main .search-results li').length === 12")
+    assert tab.url == search_page + "?q=%E4%B8%81%E4%B8%82"
+    for n in ("-400", "x", "0"):  # an address written by hand: the first 200
+        tab.goto(f"{search_page}?q=江海&n={n}")
+        tab.locator("main button.search-more").wait_for()
+        assert tab.locator("main .search-results li").count() == 200
+    assert tab.errors == []
+
+
+# 江海商 typed whole: 10 players of 江海商会 match, and 30 of 海商江海 hold its pairs, 江海 and 海商,
+# apart: candidates of a sharded index that do not match. Listed first (丁) or after (万).
+MATCHING = [(f"{{}}{chr(0x4e00 + n)}", "江海商会") for n in range(10)]
+APART = [(f"{{}}{chr(0x4e00 + n)}", "海商江海") for n in range(30)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("apart_first", [False, True])
+def test_a_sharded_count_is_of_the_records_that_match_not_of_their_candidates(site: Path, tab, apart_first: bool,
+                                                                              monkeypatch) -> None:
+    """The count was the records read that match and every candidate not read: a word of three
+    characters may be held apart (江海 and 海商 in 海商江海), so the header said 40 where 10 match
+    (and 30 over an empty list, those first). It reads on while its list is not full, and says
+    "at least" while candidates are left unread."""
+    first, then = ("丁", "万") if not apart_first else ("万", "丁")
+    found = players([(name.format(first), group) for name, group in MATCHING]
+                    + [(name.format(then), group) for name, group in APART])
+    put_index(site, found, True, monkeypatch)
+    tab.goto((site / "index.html").as_uri())
+    status = tab.locator("header form.search [aria-live]")
+    tab.fill("header form.search input[name=q]", "江海商")
+    tab.locator("header .search-results li").first.wait_for()
+    assert status.inner_text() == ("至少找到 10 项" if not apart_first else "找到 10 项")
+    assert len(options(tab, "header")) == 8
+    tab.goto((site / "search/index.html").as_uri() + "?q=江海商")
+    tab.locator("main .search-results li").first.wait_for()
+    assert tab.locator("main form.search [aria-live]").inner_text() == "找到 10 项"
+    assert len(options(tab, "main")) == 10
+    tab.goto((site / "index.html").as_uri())
+    tab.fill("header form.search input[name=q]", "江海")  # two characters: every candidate holds them
+    tab.locator("header .search-count", has_text="40").wait_for()
+    assert status.inner_text() == "找到 40 项"
     assert tab.errors == []

@@ -520,3 +520,28 @@ def test_a_first_step_that_meets_a_file_gone_leaves_it_to_the_rebuild_unsaid(
     replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
     assert kept.build_once([str(content / PRELIM)]) is None
     assert "could not be put in place first" not in capsys.readouterr().err
+
+
+def test_serve_no_pdf_builds_and_shows_a_save_first_without_printing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`paibang serve --no-pdf`, as `build --no-pdf`: its builds print no bulletin and link none,
+    and a save still has its first step (which, printing, would leave a bulletin not yet in
+    output/ to the whole rebuild)."""
+    from generator import cli
+    from generator.commands import serve
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content" / EVENT, content / EVENT)
+    asked: dict[str, object] = {}
+    monkeypatch.setattr(serve, "serve", lambda *args, **kwargs: asked.update(kwargs) or 0)
+    assert cli.main(["serve", "--no-pdf", "--content", str(content), "--output", str(tmp_path / "output")]) == 0
+    assert asked == {"bulletins": False}
+    output = tmp_path / "output"
+    kept = Building(content, output, "en", bulletins=asked["bulletins"])
+    assert kept.build_once() is None
+    assert not list(output.rglob("*.pdf")) and b"bulletins/" not in (output / EVENT / "index.html").read_bytes()
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    seen: list[bool] = []
+    assert kept.build_once([str(content / PRELIM)], early=lambda: seen.append(True)) is None
+    assert seen == [True] and not list(output.rglob("*.pdf"))

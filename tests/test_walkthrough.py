@@ -70,7 +70,8 @@ def test_a_secretarys_event_from_an_empty_folder(tmp_path: Path, capsys: pytest.
     # filled in as new says (check --strict at the end warns of new's placeholders left)
     event_file.write_text(event_file.read_text(encoding="utf-8").replace("rounds: 3", f"rounds: {ROUNDS}")
                           .replace("title: 新赛事", "title: 2026年春节掼蛋赛")
-                          .replace("organizer: 主办单位", "organizer: 工会"), encoding="utf-8")
+                          .replace("organizer: 主办单位", "organizer: 工会")
+                          .replace("venue: 比赛地点", 'venue: "7201"'), encoding="utf-8")
     notice = content / "events" / SLUG / "notice.md"
     notice.write_text(notice.read_text(encoding="utf-8") + "\n每轮一小时。\n", encoding="utf-8")
     sheet = tmp_path / "报名表.xlsx"

@@ -228,6 +228,28 @@ class ImportRefused(Exception):
         self.problem = problem
 
 
+@dataclass(frozen=True)
+class ImportFile:
+    """The file an import reads, read and parsed once for its session, a team event's matches,
+    its deals and why it gives no results (each read it again): its text, decoded as content
+    files are (decode), and a PBN file's games (None: a USEBIO file)."""
+
+    path: Path
+    text: str
+    games: list[PbnGame] | None
+
+
+def read_import_file(path: Path) -> ImportFile:
+    """The file at `path` read; ImportRefused when it is a PBN file that cannot be parsed."""
+    text = decode(path.read_bytes())
+    if path.suffix.lower() == ".xml":
+        return ImportFile(path, text, None)
+    try:
+        return ImportFile(path, text, parse_pbn(text))
+    except PbnError as error:
+        raise ImportRefused(error.problem) from None
+
+
 def adjusted_cell(text: str | None) -> tuple[float, bool] | None:
     """An adjusted score in a score column: (percentage, written as a number)."""
     if text is None:
@@ -370,8 +392,9 @@ def _score_ns(row: dict[str, str | None]) -> int | None:
     return None
 
 
-def read_pbn_session(text: str) -> Session:
-    games = parse_pbn(text)
+def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
+    """The pairs session of a PBN file's text (`games`: the text parsed already)."""
+    games = parse_pbn(text) if games is None else games
     program = "PBN"
     generator = re.search(r'name=Generator\s+content="([^"]+)"', text)
     if generator:
@@ -929,6 +952,7 @@ class TeamLine:
     players: dict[str, str] = field(default_factory=dict)
     round: int = 1
     room: str | None = None  # open | closed when the file says
+    placeholders: dict[str, str] = field(default_factory=dict)  # seat -> a name the file holds no one's (PLACEHOLDER)
 
 
 @dataclass
@@ -1024,12 +1048,13 @@ def seat_team_rounds(meetings: list[Meeting],
             for found in ordered] if len(ordered) > 1 else []
 
 
-def read_teams_session(text: str) -> TeamsSession | None:
+def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
     """A file of table results with HomeTeam (sitting NS) and VisitTeam (EW), as team events'
-    programs write them; None when the file is not one."""
+    programs write them, from its games (parse_pbn); None when the file is not one. The teams a
+    match writes once are added to the games after it (_inherit_teams): its deals, read after,
+    are not read from those tags."""
     from generator.interchange.pbn import _score_value
 
-    parsed = parse_pbn(text)
     _inherit_teams(parsed)
     games = [g for g in parsed if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
     if not games:
@@ -1066,11 +1091,13 @@ def read_teams_session(text: str) -> TeamsSession | None:
             imps = words[1]
         players = {seat: re.sub(r"#.*$", "", game.get(name) or "").strip()
                    for seat, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))}
+        placeholders = {seat: players.pop(seat) for seat, name in (("N", "North"), ("S", "South"), ("E", "East"),
+                                                                    ("W", "West")) if PLACEHOLDER.match(game.get(name) or "")}
         room = (game.get("Room") or "").strip().lower() or None
         line = TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
                         game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
                         players, _round_number(game.get("Round")) or (given[0] if given else 1),
-                        room if room in ("open", "closed") else None)
+                        room if room in ("open", "closed") else None, placeholders)
         found.lines.append(line)
     _seat_home_team_by_room(found.lines)
     for line, game in zip(found.lines, games):
@@ -1084,6 +1111,13 @@ def read_teams_session(text: str) -> TeamsSession | None:
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
     return found
+
+
+# A seat the file fills with no one: RealBridge's export (eoq2021) writes each player as
+# `Name#<member number>` and a seat it has no player for as `Dummy 3#`, a numbered "Dummy" with
+# no member number. Such names are the program's placeholders, not people: never written as
+# players (the import says so, say_placeholders).
+PLACEHOLDER = re.compile(r"^\s*dummy\s*\d+\s*#\s*$", re.IGNORECASE)
 
 
 def _inherit_teams(games: list[PbnGame]) -> None:
@@ -1258,14 +1292,18 @@ def team_id(name: str) -> str:
     return safe_id(name, "T")
 
 
-Match = tuple[int, int, str, str, dict[int, tuple[TeamLine, TeamLine]]]  # round, table, home, away, boards
+# round, table, home, away, boards: board -> (open, closed); one of the two None on a board one
+# room of which is not in the file, that the file scores (its ScoreIMP): see team_matches
+Match = tuple[int, int, str, str, dict[int, tuple[TeamLine | None, TeamLine | None]]]
 
 
 def team_matches(session: TeamsSession) -> list[Match]:
     """(round, table, home, away, board -> (open, closed)): the two rooms of each board of each
     match; home is the team sitting NS in the open room (the file's open room, else the
     lower-numbered table). A board with one room only (the other not recorded or unreadable) is
-    left out: a team board is scored on both rooms."""
+    left out: a team board is scored on both rooms; unless the file scores it (the room's
+    ScoreIMP): then the board keeps the file's IMPs in its match, the missing room None
+    (written `{open: …, imps: n}`), as the file's own totals count it (eoq2021's board 20)."""
     by_key: dict[tuple[int, int, str, str], TeamLine] = {}
     for line in session.lines:
         if line.record is not None:
@@ -1283,6 +1321,13 @@ def team_matches(session: TeamsSession) -> list[Match]:
             open_, closed = closed, open_
         table, boards = matches.setdefault(key, (min(line.table, other.table), {}))
         boards[board] = (open_, closed)
+    for (number, board, ns, ew), line in by_key.items():
+        if ((number, board, ew, ns) in by_key or not isinstance(line.record, BoardRecord) or line.imps is None
+                or _value(line.imps) is None):
+            continue
+        # the room is the open one when its NS is the match's home team (or the match is new)
+        key, rooms = ((number, ew, ns), (None, line)) if (number, ew, ns) in matches else ((number, ns, ew), (line, None))
+        matches.setdefault(key, (line.table, {}))[1][board] = rooms
     found = sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
     # A file giving no [Table] (BBO's vugraph converted: one match, 32 games, no table): its
     # matches take the tables their round leaves free, in the order above, from 1.
@@ -1303,8 +1348,21 @@ def left_out(session: TeamsSession, matches: list[Match]) -> list[TeamLine]:
     """The file's records no match was scored on (team_matches): a room's result whose other
     room is not in the file, or one that cannot be read; in the file's order. Counted only,
     the secretary could not tell which board of which match to look at."""
-    used = {id(line) for *_, boards in matches for rooms in boards.values() for line in rooms}
+    used = {id(line) for *_, boards in matches for rooms in boards.values() for line in rooms if line is not None}
     return [line for line in session.lines if id(line) not in used]
+
+
+def imps_recorded(matches: list[Match]) -> list[tuple[Match, int, TeamLine, float]]:
+    """The boards a match scores on the file's IMPs, their other room not in the file
+    (team_matches): (the match, the board, the room's line, the home team's IMPs)."""
+    found = []
+    for match in matches:
+        for board, (open_, closed) in sorted(match[4].items()):
+            line = open_ or closed
+            if (open_ is None or closed is None) and line is not None and line.imps is not None:
+                value = _value(line.imps) or 0.0
+                found.append((match, board, line, value if open_ is not None else 0.0 - value))
+    return found
 
 
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str,
@@ -1313,7 +1371,11 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
     `hands`: the stage's `hands:` (write_hands)."""
     folder = content / "events" / slug
     make_folders_durably(folder / "results")
+    from generator.commands.console import site_locale
+
     matches = team_matches(session)
+    recorded = {(id(match), board): home_imps for match, board, _, home_imps in imps_recorded(matches)}
+    comment = say("teams_imps_recorded_comment", site_locale(content))
     teams: dict[str, list[str]] = {number: list(team.players) for number, team in session.teams.items()}
     for line in session.lines:
         for team, seats in ((line.ns, "NS"), (line.ew, "EW")):
@@ -1344,9 +1406,17 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
     for number in rounds:
         text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
-        for _, table, home, away, found in (m for m in matches if m[0] == number):
+        for match in (m for m in matches if m[0] == number):
+            _, table, home, away, found = match
             text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
             for board, (open_, closed) in sorted(found.items()):
+                if (id(match), board) in recorded:  # one room, the file's IMPs (home's): content-format's imps
+                    room, line = ("open", open_) if open_ is not None else ("closed", closed)
+                    assert line is not None
+                    text.append(f"      {board}: {{{room}: {record_text(line.record)}, imps: "
+                                f"{_number(recorded[(id(match), board)])}}}  # {comment}")
+                    continue
+                assert open_ is not None and closed is not None
                 # an adjusted score is the board's, both rooms: from home's side (NS in the open room)
                 if isinstance(open_.record, AdjustedRecord):
                     text.append(f"      {board}: {record_text(open_.record)}")
@@ -1384,10 +1454,12 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
         for board, (open_, closed) in sorted(found.items()):
             row = rows.get(board)
             for room, line, score, imps in (("open", open_, "open_score", "home_imps"), ("closed", closed, "closed_score", "away_imps")):
+                if line is None:  # not in the file (imps_recorded)
+                    continue
                 if line.score is not None:
                     checks.append((say_board(board, "Score", room), team_id(line.ns), str(line.score),
                                    None if row is None else getattr(row, score)))
-                if line.imps is not None:
+                if line.imps is not None and None not in (open_, closed):  # (one room: the IMPs are the file's own)
                     checks.append((say_board(board, "ScoreIMP", room), team_id(line.ns), line.imps,
                                    None if row is None else getattr(row, imps)))
         for (first, second) in ((home, away), (away, home)):
@@ -1497,20 +1569,19 @@ def settle_penalties(session: Session) -> None:
             pair.penalty = abs(pair.penalty)
 
 
-def read_session(path: Path) -> Session:
-    text = decode(path.read_bytes())
+def read_session(file: ImportFile) -> Session:
     try:
-        if path.suffix.lower() == ".xml":
+        if file.games is None:
             import xml.etree.ElementTree as ET
 
             try:
-                session = read_usebio_session(text)
+                session = read_usebio_session(file.text)
                 settle_penalties(session)
                 session.adjusted = adjusted_rule(session)
                 return session
             except (ET.ParseError, ValueError) as error:
                 raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
-        session = read_pbn_session(text)
+        session = read_pbn_session(file.text, file.games)
         settle_penalties(session)
         session.adjusted = adjusted_rule(session)
         return session
@@ -2197,9 +2268,14 @@ def say_board(board: int, column: str, room: str | None = None) -> dict[str, str
 # --- the command ----------------------------------------------------------------------------------------
 
 
-def _report(total: int, differences: list[Difference], strict: bool, locale: str) -> int:
+def _report(total: int, differences: list[Difference], strict: bool, locale: str, unchecked: list[str] = ()) -> int:
+    """`unchecked`: what the comparison could not check (said apart, each named): results left
+    out, boards scored on the file's IMPs. Never "all equal" while there are any: the figures
+    compared are, but not every result of the file is."""
+    if unchecked:
+        terminal(say("not_all_checked", locale, what=catalogues.joiner(locale).join(unchecked)))
     if not differences:
-        terminal(say("equal", locale, n=total))
+        terminal(say("equal_compared" if unchecked else "equal", locale, n=total))
         return 0
     printed = sum(1 for difference in differences if difference.printed is not None)
     if printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
@@ -2230,12 +2306,14 @@ def stage_name(content: Path, section: str | None = None, teams: bool = False) -
     return catalogues.text("format_pairs", locale)
 
 
-def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str, path: Path) -> int:
+def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str, path: Path,
+               deals: tuple[str, int, list[int]] | None) -> int:
+    """`deals`: the file's, as hands_text reads them."""
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
 
-    hands = write_hands(content, slug, STAGE_TEAMS, hands_text(path), locale)
+    hands = write_hands(content, slug, STAGE_TEAMS, deals, locale)
     folder, matches = write_teams_event(content, slug, session, stage_name(content, teams=True), hands)
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
     left = left_out(session, matches)
@@ -2247,6 +2325,17 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
                   table=line.table or "?", round=line.round))
     if len(left) > LEFT_OUT_SAID:
         terminal(say("teams_left_out_more", locale, n=len(left) - LEFT_OUT_SAID))
+    recorded = imps_recorded(matches)
+    for (_, _, home, away, _), board, line, home_imps in recorded:
+        terminal(say("teams_imps_recorded", locale, board=board, home=home, away=away, table=line.table or "?",
+                  round=line.round, imps=_number(home_imps)))
+    say_placeholders(session, locale)
+    unchecked = ([say("unchecked_left_out", locale, n=len(left), boards=catalogues.joiner(locale).join(
+                     say("board_match", locale, board=line.board, home=line.ns, away=line.ew) for line in left))]
+                 if left else [])
+    if recorded:
+        unchecked.append(say("unchecked_imps_recorded", locale, n=len(recorded), boards=catalogues.joiner(locale).join(
+            say("board_match", locale, board=board, home=match[2], away=match[3]) for match, board, _, _ in recorded)))
     if session.seated:  # the file gave no rounds: say how paibang told them (seat_team_rounds)
         terminal(say("teams_seated", locale, matches=len(matches), rounds=len(session.seated),
                   boards=catalogues.joiner(locale).join(f"{low}-{high}" for low, high in session.seated)))
@@ -2257,16 +2346,28 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
         return 1
     result = next(r for r in results if r.event.slug == slug)
     total, differences = compare_teams(session, matches, result.stage_of(STAGE_TEAMS))
-    return _report(total, differences, strict, locale)
+    return _report(total, differences, strict, locale, unchecked)
 
 
-def _no_results(path: Path) -> dict[str, str]:
+def say_placeholders(session: TeamsSession, locale: str) -> None:
+    """The seats the file fills with its placeholders (PLACEHOLDER), a team a line: not written
+    as players; a team with no one else is written under its own name, as a team the file names
+    no players of."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for line in session.lines:
+        for seat, name in line.placeholders.items():
+            found[line.ns if seat in "NS" else line.ew].add(name)
+    for team, names in sorted(found.items(), key=lambda item: _natural(item[0])):
+        terminal(say("teams_placeholders", locale, team=team, names=catalogues.joiner(locale).join(sorted(names, key=_natural))))
+
+
+def _no_results(file: ImportFile) -> dict[str, str]:
     """Why a file gives paibang no table results to import, in every locale: a PBN of hand records
     only (a dealer's or a hand-record program's: deals, no contract played), or of table results
     one a game that say no pairs (BBO's, or a converter's from a results page: the players' names
     only, no ScoreTable and no HomeTeam / VisitTeam); otherwise none at all."""
-    if path.suffix.lower() != ".xml":
-        games = [game for game in parse_pbn(decode(path.read_bytes())) if small_int(game.get("Board"))]
+    if file.games is not None:
+        games = [game for game in file.games if small_int(game.get("Board"))]
         played = [game for game in games if (game.get("Contract") or "").strip() and (game.get("Result") or "").strip()]
         boards = len({small_int(game.get("Board")) for game in (played or games)})
         if played:
@@ -2286,16 +2387,16 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         terminal(say("refused", locale, path=path, problem=catalogues.word("bridge_import_no_file")[locale]), error=True)
         return 2
     try:
-        session = read_session(path)
+        file = read_import_file(path)
+        session = read_session(file)
         teams = None
         if not session.lines:  # a team event: one PBN game per room, or USEBIO MATCHes
-            text = decode(path.read_bytes())
-            if path.suffix.lower() == ".xml":
+            if file.games is None:
                 from generator.interchange.usebio import read_usebio
 
-                teams = read_usebio_teams(read_usebio(text))
+                teams = read_usebio_teams(read_usebio(file.text))
             else:
-                teams = read_teams_session(text)
+                teams = read_teams_session(file.games)
     except ImportRefused as refusal:
         terminal(say("refused", locale, path=path, problem=refusal.problem[locale]), error=True)
         return 1
@@ -2305,9 +2406,9 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
             terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
             return 1
-        return _run_teams(content, slug, teams, strict, locale, path)
+        return _run_teams(content, slug, teams, strict, locale, path, hands_text(file))
     if not session.lines:
-        problem = _no_results(path)
+        problem = _no_results(file)
         terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
         return 1
     parts: list[tuple[str, str | None, Session]] = [(STAGE, None, session)]  # (stage, section, its session)
@@ -2330,7 +2431,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     written = []
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
-    deals = hands_text(path)  # (the whole file read once, for every section's stage)
+    deals = hands_text(file)  # (once, for every section's stage)
     for (stage, section, part), part_ids in zip(parts, all_ids):
         if section is not None:
             terminal(say("section", locale, section=section, stage=stage))
@@ -2476,21 +2577,17 @@ HAND_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "DoubleDummyTricks", "Opti
              "ParContract", "OptimumContract")
 
 
-def hands_text(path: Path) -> tuple[str, int, list[int]] | None:
+def hands_text(file: ImportFile) -> tuple[str, int, list[int]] | None:
     """The deals of a PBN file as hand records (UTF-8, whatever the file's encoding, as content
     files are read): each board's first deal that can be read, with its dealer, vulnerability
     and double-dummy tags; the number of boards; the boards left out because the file deals them
     differently at different tables (two sections' sets: no hand shown rather than a wrong one).
     None when it has no deal (a USEBIO file, a PBN of results only)."""
-    if path.suffix.lower() == ".xml":
-        return None
-    try:
-        games = parse_pbn(decode(path.read_bytes()))
-    except (PbnError, OSError):
+    if file.games is None:
         return None
     found: dict[int, tuple[PbnGame, Any]] = {}
     differ: set[int] = set()
-    for game in games:
+    for game in file.games:
         board, deal = small_int(game.get("Board"), 4), (game.get("Deal") or "").strip()
         if board is None or board < 1 or not deal:
             continue
@@ -2504,7 +2601,7 @@ def hands_text(path: Path) -> tuple[str, int, list[int]] | None:
     kept = [(board, game) for board, (game, _) in sorted(found.items()) if board not in differ]
     if not kept:
         return None
-    lines = [HANDS_MARK + one_line(path.name, MAX_NAME_CHARS)]
+    lines = [HANDS_MARK + one_line(file.path.name, MAX_NAME_CHARS)]
     for board, game in kept:
         lines += ["", *(tag(name, game.tags[name]) for name in HAND_TAGS if game.get(name))]
     return "\n".join(lines) + "\n", len(kept), sorted(differ)

@@ -17,11 +17,10 @@ import argparse
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO
 
 from generator import catalogues
 from generator.commands.console import terminal, unknown_event
-from generator.seals import write_durably
+from generator.seals import open_own, write_durably
 
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
 # How each export starts (test_export checks that each does): a file found where one is written is
@@ -129,7 +128,7 @@ def _workbook_by_paibang(path: Path) -> bool:
     import zipfile
 
     try:
-        with _opened(path) as handle, zipfile.ZipFile(handle) as book:
+        with os.fdopen(open_own(path, anyones=True), "rb") as handle, zipfile.ZipFile(handle) as book:
             info = book.getinfo("docProps/core.xml")
             return info.file_size <= 65_536 and b"<dc:creator>paibang</dc:creator>" in book.read(info)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError, RuntimeError, NotImplementedError):
@@ -137,20 +136,10 @@ def _workbook_by_paibang(path: Path) -> bool:
 
 
 def _starts(path: Path, signature: bytes) -> bool:
-    """Whether the file at `path` starts with `signature`."""
+    """Whether the file at `path` starts with `signature`: read only when it is a regular file
+    (of whoever's), never through a link nor from a named pipe put there since it was looked at."""
     try:
-        with _opened(path) as handle:
+        with os.fdopen(open_own(path, anyones=True), "rb") as handle:
             return handle.read(len(signature)) == signature
     except OSError:
         return False
-
-
-def _opened(path: Path) -> BinaryIO:
-    """The regular file at `path`, opened for reading never through a link nor waiting on a named
-    pipe put there since it was looked at; OSError otherwise."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-                 | getattr(os, "O_CLOEXEC", 0))
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise OSError(f"{path}: not a regular file")
-    return os.fdopen(fd, "rb")

@@ -13,17 +13,15 @@ there that paibang did not write is the user's, and is left as it is (keep_schem
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
 from generator import catalogues
 from generator.content.schema import SITE_SCHEMA_FOLDER, schema_texts
-from generator.seals import make_folders_durably, write_durably
+from generator.seals import NotOwnFile, make_folders_durably, open_own, write_durably
 
 # (comment, key line) per key: the comment a key of the shared UI words, the line written as it
 # is after `.format(locale=…, value=…)`, `value` being the `…_value` word. base_url is written
@@ -140,25 +138,19 @@ def keep_schemas(content: Path) -> Schemas:
 def own_file(path: Path, limit: int = MAX_SCHEMA_BYTES) -> bytes | LeftSchema | None:
     """What a file paibang may have written holds (a schema; an import's hand records); None
     when there is none; why it is left (LeftSchema) when it is not a regular file of the user's
-    own, or cannot be read, or is larger than `limit` bytes (`changed`: not one paibang wrote). Opened as the desk opens its files
-    (desk/store.py's _open_own): never through a link (O_NOFOLLOW), never waiting on a named pipe
-    (O_NONBLOCK), and only read once fstat says it is a regular file of the user's."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    own, or cannot be read, or is larger than `limit` bytes (`changed`: not one paibang wrote).
+    Opened as paibang opens its own files (seals.open_own): never through a link, never waiting
+    on a named pipe, and only read once fstat says it is a regular file of the user's."""
     try:
-        fd = os.open(path, flags)
+        fd = open_own(path)
     except FileNotFoundError:
         return None
+    except NotOwnFile as refused:
+        return LeftSchema(path, _LEFT_FOR[refused.why])
     except OSError as error:
-        if error.errno == errno.ELOOP or os.path.islink(path):
-            return LeftSchema(path, "link")
         return LeftSchema(path, "unreadable", error.strerror or str(error))
     try:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
-            return LeftSchema(path, "not_file")
-        if hasattr(os, "getuid") and found.st_uid != os.getuid():
-            return LeftSchema(path, "not_own")
-        if found.st_size > limit:
+        if os.fstat(fd).st_size > limit:
             return LeftSchema(path, "changed")
         with os.fdopen(os.dup(fd), "rb") as handle:
             return handle.read(limit + 1)
@@ -166,3 +158,7 @@ def own_file(path: Path, limit: int = MAX_SCHEMA_BYTES) -> bytes | LeftSchema | 
         return LeftSchema(path, "unreadable", error.strerror or str(error))
     finally:
         os.close(fd)
+
+
+# LeftSchema's why (the UI word schema_left_<why>) for each of NotOwnFile's.
+_LEFT_FOR = {"link": "link", "not-file": "not_file", "owner": "not_own"}

@@ -62,7 +62,8 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
         f"# yaml-language-server: $schema=../../{SITE_SCHEMA_FOLDER}/event.schema.json\n" + note("head")
         + note("title") + f"title: {catalogues.text('new_title_value', locale)}\n"
         + f"# {catalogues.text('game_choices', locale, games=games)}\n" + f"game: {game}\n"
-        + note("organizer") + f"organizer: {catalogues.text('new_organizer_value', locale)}\n" + note("venue") + 'venue: "7201"\n'
+        + note("organizer") + f"organizer: {catalogues.text('new_organizer_value', locale)}\n" + note("venue")
+        + f"venue: {catalogues.text('new_venue_value', locale)}\n"
         + note("dates") + f"dates: [{day}]\n" + note("notice") + "notice: notice.md\n"
         + note("draw_seed") + f"draw_seed: {day.replace('-', '')}\n"
         # Indented, the examples belong to the `entries:` block that `paibang import` replaces.

@@ -127,14 +127,14 @@ class Site:
     builder's (Builder)."""
 
     def __init__(self, content: Path, output: Path, templates: Path, lang: str | None,
-                 build: Callable[..., Any] | None = None) -> None:
+                 build: Callable[..., Any] | None = None, bulletins: bool = True) -> None:
         self.content, self.output, self.templates, self.lang = content, output, templates, lang
         # --lang, else the site's locale: read again at every build (site.yaml may change it), not
         # at every line said between builds (each request that fails, each retry of the watcher).
         self.locale = lang or site_locale(content)
         self.version = 0
         self.overlay: str | None = None  # the error page while the last build failed
-        self.builder = Builder(content, output, lang, build)
+        self.builder = Builder(content, output, lang, build, bulletins)
         self.closing = False
         self._changed = asyncio.Event()  # set (and replaced) at every new version
 
@@ -247,8 +247,9 @@ class Builder:
     thread while another stops the builder ends at once with BuilderEnded(stopped=True). After
     `stop`, no builder is started again."""
 
-    def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None) -> None:
-        self.arguments = (content, output, lang, build)
+    def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None,
+                 bulletins: bool = True) -> None:
+        self.arguments = (content, output, lang, build, bulletins)
         self.process: multiprocessing.process.BaseProcess | None = None
         self.connection: Any = None  # serve's end of the pipe
         self._state = threading.Condition()  # guards the fields below and the two above
@@ -446,11 +447,11 @@ def _kill_group(process: multiprocessing.process.BaseProcess) -> None:
 
 
 def build_forever(connection: Any, serve_pid: int, content: Path, output: Path, lang: str | None,
-                  build: Callable[..., Any] | None) -> None:
+                  build: Callable[..., Any] | None, bulletins: bool = True) -> None:
     """The builder's main: a build for each request, answered with its error page (or None),
     until serve closes its end of the pipe or interrupts a build (SIGINT), or serve is gone."""
     _on_its_own(connection, serve_pid)
-    building = Building(content, output, lang, build)
+    building = Building(content, output, lang, build, bulletins=bulletins)
     try:
         while True:
             try:
@@ -507,15 +508,17 @@ class Building:
     the first save after serve started has a first step too."""
 
     def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None,
-                 first: Callable[..., Any] | None = None) -> None:
+                 first: Callable[..., Any] | None = None, bulletins: bool = True) -> None:
         """`build`: generator.build.build unless given; `first`: the first step after one
         event's files were saved, build.py's build_event_first when `build` is not given, else
-        none unless given (a fake build has no first step)."""
+        none unless given (a fake build has no first step). `bulletins`: False for serve
+        --no-pdf, as build --no-pdf: neither of those two prints a bulletin (a `build` or
+        `first` given is called as it is)."""
         self.content, self.output, self.lang, self.build = content, output, lang, build
-        self.first = first
+        self.first, self.bulletins = first, bulletins
         if first is None and build is None:
             from generator.build import build_event_first
-            self.first = build_event_first
+            self.first = partial(build_event_first, bulletins=bulletins)
         # The last build's site and results (its report's), while that build stands: what the
         # first step after a save takes the other events and who is who from.
         self.last: tuple[Any, list[Any]] | None = None
@@ -536,6 +539,8 @@ class Building:
         build = self.build
         if build is None:
             from generator.build import build
+
+            build = partial(build, bulletins=self.bulletins)
         locale = self.lang or site_locale(self.content)
         last, self.last = self.last, None  # (a build that fails leaves nothing to build on)
         try:
@@ -977,10 +982,11 @@ class Serve:
     in a background thread (the tests)."""
 
     def __init__(self, content: Path, output: Path, templates: Path, port: int = 8000, host: str = HOST,
-                 lang: str | None = None, build: Callable[..., Any] | None = None) -> None:
+                 lang: str | None = None, build: Callable[..., Any] | None = None, bulletins: bool = True) -> None:
         """`build`: generator.build.build unless given (the tests' fake one); it is called in
-        the builder process, which a module-level function can be sent to."""
-        self.site = Site(content, output, templates, lang, build)
+        the builder process, which a module-level function can be sent to. `bulletins`: False
+        for --no-pdf (Building)."""
+        self.site = Site(content, output, templates, lang, build, bulletins)
         self.socket = listen(host, port, self.site.locale)
         self.host, self.port = self.socket.getsockname()[:2]
         self.server = _server(self.site)
@@ -1026,10 +1032,10 @@ class Serve:
 
 
 def serve(content: Path, output: Path, templates: Path, port: int, lang: str | None,
-          build: Callable[..., Any] | None = None) -> int:
-    """`build`: as Serve's (the tests' fake one)."""
+          build: Callable[..., Any] | None = None, bulletins: bool = True) -> int:
+    """`build`: as Serve's (the tests' fake one); `bulletins`: False for --no-pdf."""
     try:
-        server = Serve(content, output, templates, port=port, lang=lang, build=build)
+        server = Serve(content, output, templates, port=port, lang=lang, build=build, bulletins=bulletins)
     except ListenRefused as refusal:
         say(refusal.line)
         return 2

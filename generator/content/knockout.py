@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.content.model import LIMITS, Event, Knockout, Stage
-from generator.content.reader import Reader, suggestion
+from generator.content.reader import Reader, known_stage, suggestion
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark, Problems
 
@@ -79,20 +79,14 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
             continue
         source = stage.knockout.from_stage
         mark = stage.mark or reader.mark
-        if source is not None and source in event.unread_stages:
-            stage.knockout = replace(stage.knockout, from_stage=None)
-        elif source is not None and source not in ids:
-            problems.add("stage-unknown", mark, id=source, suggestion=suggestion(source, ids), allowed=", ".join(ids))
+        if source is not None and not known_stage(source, ids, event, mark, problems):
             stage.knockout = replace(stage.knockout, from_stage=None)
         elif source is not None and ids.index(source) >= position:
             problems.add("seeding-stage-order", mark, id=stage.id, source=source)
             stage.knockout = replace(stage.knockout, from_stage=None)
         then = stage.knockout.then
         then_mark = stage.knockout.then_mark or mark
-        if then is not None and then in event.unread_stages:
-            stage.knockout = replace(stage.knockout, then=None, places=None)
-        elif then is not None and then not in ids:
-            problems.add("stage-unknown", then_mark, id=then, suggestion=suggestion(then, ids), allowed=", ".join(ids))
+        if then is not None and not known_stage(then, ids, event, then_mark, problems):
             stage.knockout = replace(stage.knockout, then=None, places=None)
         elif then is not None and ids.index(then) >= position:
             # Its ranking must be final when the knockout's is (a stage played before it).

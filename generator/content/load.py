@@ -29,8 +29,8 @@ from generator.content.knockout import game_format, knockout_rounds, read_knocko
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table, withheld_group,
 )
-from generator.content.reader import (MAX_BOARDS, Reader, holds_personal_number, holds_phone_or_id_card, parse_date,
-                                      suggestion)
+from generator.content.reader import (MAX_BOARDS, Reader, holds_personal_number, holds_phone_or_id_card, known_stage,
+                                      parse_date, suggestion)
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
 )
@@ -214,7 +214,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     )
     # The organizer is printed on every page and bulletin: a contact's mobile typed after it is too.
     _warn_if_personal(event.organizer, reader.value_mark("organizer"), "organizer", problems)
-    for key, value in (("title", reader.raw("title") and event.title), ("organizer", event.organizer)):
+    for key, value in (("title", reader.raw("title") and event.title), ("organizer", event.organizer),
+                       ("venue", event.venue)):
         _warn_if_placeholder(value, reader.value_mark(key), key, problems)
     if reader.has("dates"):
         event.dates = [d for v, m in reader.items("dates", single_ok=True) if (d := parse_date(v, m, problems))]
@@ -491,10 +492,7 @@ def _resolve_withdrawals(event: Event, problems: Problems) -> None:
         if stage_id is None:
             first = event.stages[0]
             stage_id = first.advance.to if entry.bye and first.advance is not None and first.advance.to in ids else ids[0]
-        elif stage_id not in ids:
-            if stage_id not in event.unread_stages:
-                problems.add("stage-unknown", mark, id=stage_id, suggestion=suggestion(stage_id, ids),
-                             allowed=", ".join(ids))
+        elif not known_stage(stage_id, ids, event, mark, problems):
             entry.withdrawn, entry.withdrawn_stage = None, None
             continue
         at = ids.index(stage_id)
@@ -566,10 +564,12 @@ def placeholder_values(key: str, command: str = "new") -> frozenset[str]:
 
 
 def _warn_if_placeholder(value: str | None, mark: Mark, key: str, problems: Problems) -> None:
-    """An event still holding what `paibang new` wrote as its title or organiser ("New event",
-    "Organiser"): followed as the README says, new then import, it passed check and was built
-    under those words. A warning: the event is still being filled in, and builds. (`value` as
-    read once: reading a key again says again what is wrong with it, a title too long.)"""
+    """An event still holding what `paibang new` wrote as its title, organiser or venue ("New
+    event", "Organiser", "Venue"): followed as the README says, new then import, it passed check
+    and was built under those words. new's venue is a word, not the room number "7201" it once
+    was, which may well be a real venue (the demo bridge event's). A warning: the event is still
+    being filled in, and builds. (`value` as read once: reading a key again says again what is
+    wrong with it, a title too long.)"""
     if value and value.strip() in placeholder_values(key):
         problems.add("event-placeholder", mark, warning=True, key=key, value=value)
 
@@ -739,10 +739,8 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         target = stage.advance.to
         mark = stage.mark or reader.mark
         if target in event.unread_stages:
-            stage.advance = None
-        elif target not in ids:
-            problems.add("stage-unknown", mark, id=target, suggestion=suggestion(target, ids), allowed=", ".join(ids))
-        elif ids.index(target) <= position:
+            stage.advance = None  # (not a stage-unknown: its format's problem is said, once)
+        elif known_stage(target, ids, event, mark, problems) and ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
     knockout_rounds(stages, event, reader, problems)
     return stages
@@ -965,11 +963,7 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
     if stage_id is None:
         return FileReading([], None)
     stage_ids = [s.id for s in event.stages]
-    if stage_id in event.unread_stages:  # its format is unreadable: said there, once
-        return FileReading([], None)
-    if stage_id not in stage_ids:
-        problems.add("stage-unknown", reader.value_mark("stage"), id=stage_id,
-                     suggestion=suggestion(stage_id, stage_ids), allowed=", ".join(stage_ids))
+    if not known_stage(stage_id, stage_ids, event, reader.value_mark("stage"), problems):
         return FileReading([], None)
     stage = event.stage(stage_id)
     number = reader.integer("round", low=1, high=50)
@@ -1089,7 +1083,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             forfeit = None
         if len(side_ids) != len(sides):
             continue
-        if not side_ids or (len(side_ids) == 1 and not _has_byes(game, stage)):
+        if not side_ids or (len(side_ids) == 1 and not game.has_byes(stage)):
             # No side read (their keys missing or not the stage's: home/away where bridge's
             # matches read ns/ew), or one where the game has no bye (bridge's matches: the odd
             # pair plays the substitutes): the game's reader said so as an error, and the table
@@ -1113,11 +1107,3 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
                      file=listed_in)
     tables.sort(key=lambda t: t.number)
     return tables
-
-
-def _has_byes(game: Any, stage: Stage) -> bool:
-    """Whether a table of one side is a bye in the stage (the game's table form says so); a
-    game whose tables pair cannot write is taken to have byes, as every game but bridge's
-    matches has."""
-    form = game.table_form(stage)
-    return form is None or form.bye

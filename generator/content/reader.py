@@ -12,11 +12,12 @@ import difflib
 import re
 import unicodedata
 from urllib.parse import urlsplit
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from generator import catalogues
 from generator.content.files import EventFiles
+from generator.content.model import Event
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key, mark_of_value
 from generator.errors import Mark, Problems
 from generator.messages import LOCALES
@@ -139,6 +140,19 @@ def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
     if guess is None:
         return dict.fromkeys(LOCALES, "")
     return catalogues.word("did_you_mean", guess=guess)
+
+
+def known_stage(stage_id: str, ids: Sequence[str], event: Event, mark: Mark, problems: Problems) -> bool:
+    """Whether `stage_id` names one of the stages read (`ids`); stage-unknown at `mark` when it
+    names none. A stage whose format could not be read (event.unread_stages) is known by its id
+    all the same, but read no further: False, and nothing said, its format's problem says what is
+    wrong, once (not again at each results file, advance, knockout and withdrawal naming it)."""
+    if stage_id in event.unread_stages:
+        return False
+    if stage_id not in ids:
+        problems.add("stage-unknown", mark, id=stage_id, suggestion=suggestion(stage_id, ids), allowed=", ".join(ids))
+        return False
+    return True
 
 
 # Letters typed for digits on a score sheet: O for 0, l and I for 1.

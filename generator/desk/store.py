@@ -13,14 +13,12 @@ from __future__ import annotations
 import base64
 import contextlib
 import datetime as dt
-import errno
 import fcntl
 import io
 import json
 import os
 import re
 import secrets
-import stat
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,7 +30,9 @@ from ruamel.yaml.error import CommentMark
 from ruamel.yaml.tokens import CommentToken
 
 from generator.games.common.rooms import ROOMS
-from generator.seals import Unsealed, key_folder, key_is_kept, seal, sync_folder, unseal, write_durably
+from generator.seals import (
+    NotOwnFile, Unsealed, key_folder, key_is_kept, open_own, seal, sync_folder, unseal, why_not_own, write_durably,
+)
 
 AUDIT_NAME = "desk-audit.jsonl"
 TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 128 random bits
@@ -54,7 +54,7 @@ def own_desk_folder(content: Path) -> Path:
     with contextlib.suppress(FileExistsError):
         os.mkdir(folder, 0o700)
     found = os.lstat(folder)
-    if (why := _why_unsafe(found, folder=True)) is not None:
+    if (why := why_not_own(found, folder=True)) is not None:
         raise UnsafeDeskFile(folder, why)
     if found.st_mode & 0o077:  # readable by others (an older folder, a umask): closed, never through a link
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
@@ -98,7 +98,7 @@ class Tokens:
         self.set_aside: Path | None = None
         self.set_aside_why = ""
         try:
-            fd = _open_own(self.path, os.O_RDONLY, private=True)
+            fd = open_own(self.path, os.O_RDONLY, private=True)
         except FileNotFoundError:
             fd = None
         except UnsafeDeskFile:
@@ -306,7 +306,7 @@ class Corrections:
     def read(self) -> dict[str, str]:
         with self._lock:
             try:
-                fd = _open_own(self.path, os.O_RDONLY)
+                fd = open_own(self.path, os.O_RDONLY)
             except OSError:  # no log yet; or not a regular file of the user's own (check says so)
                 self._found, self._file, self._offset, self._tail = {}, None, 0, b""
                 return {}
@@ -398,46 +398,9 @@ class NoKeptKey(Exception):
         return ContentError("desk-no-key", Mark(self.folder), {"folder": self.folder})
 
 
-class UnsafeDeskFile(OSError):
-    """A file the desk writes (the audit log, the write lock, the tokens' folder) is not a
-    regular file of the user's own: a symbolic link planted there (content received from
-    someone else: git and zip keep links) would make the desk write where it leads (~/.bashrc).
-    `why`: "link", "not-file" or "owner"; nothing was written."""
-
-    def __init__(self, path: Path, why: str) -> None:
-        super().__init__(f"{path}: {why}")
-        self.path, self.why = path, why
-
-
-def _why_unsafe(found: os.stat_result, folder: bool = False, private: bool = False) -> str | None:
-    """Why the desk would not write what `found` (an lstat or fstat) describes, UnsafeDeskFile's
-    `why`, or None: it must be a regular file (`folder`: a folder) of the user's own; a folder
-    others cannot write into; `private`: a file others can neither read nor write."""
-    if stat.S_ISLNK(found.st_mode):
-        return "link"
-    if not (stat.S_ISDIR(found.st_mode) if folder else stat.S_ISREG(found.st_mode)):
-        return "not-file"
-    if found.st_uid != os.getuid() or (folder and found.st_mode & 0o022) or (private and found.st_mode & 0o077):
-        return "owner"
-    return None
-
-
-def _open_own(path: Path, flags: int, mode: int = 0o644, private: bool = False) -> int:
-    """`path` opened with `flags`, never through a symbolic link (O_NOFOLLOW), never handed to
-    a program the desk runs (O_CLOEXEC), and only when it is a regular file of the user's own
-    (`private`: that others can neither read nor write): UnsafeDeskFile otherwise. O_NONBLOCK:
-    a named pipe planted there is not waited on."""
-    try:
-        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode)
-    except OSError as error:
-        if error.errno == errno.ELOOP or os.path.islink(path):
-            raise UnsafeDeskFile(path, "link") from None
-        raise
-    if (why := _why_unsafe(os.fstat(fd), private=private)) is not None:
-        os.close(fd)
-        raise UnsafeDeskFile(path, why)
-    os.set_blocking(fd, True)
-    return fd
+# A file the desk writes (the audit log, the write lock, the tokens and their folder) that is not
+# a regular file (a folder) of the user's own: seals' NotOwnFile, under the desk's name for it.
+UnsafeDeskFile = NotOwnFile
 
 
 def desk_file_problem(path: Path) -> str | None:
@@ -447,7 +410,7 @@ def desk_file_problem(path: Path) -> str | None:
         found = os.lstat(path)
     except OSError:
         return None
-    return _why_unsafe(found)
+    return why_not_own(found)
 
 
 def unsafe_desk_files(content: Path) -> list[tuple[Path, str]]:
@@ -472,7 +435,7 @@ def open_audit(event_folder: Path) -> int:
     """The event's audit log opened to append (os.close it): only a regular file of the user's
     own, made if missing; UnsafeDeskFile otherwise, before anything is saved (the desk holds the
     save and says why)."""
-    return _open_own(event_folder / AUDIT_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    return open_own(event_folder / AUDIT_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
 
 
 def desk_file_problems(content: Path) -> list[Any]:
@@ -533,7 +496,7 @@ def locked(path: Path) -> Iterator[None]:
     with _file_locks_guard:
         lock = _file_locks.setdefault(path, threading.Lock())
     with lock:
-        fd = _open_own(desk_folder_of(path) / "write.lock", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd = open_own(desk_folder_of(path) / "write.lock", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             try:

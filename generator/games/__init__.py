@@ -364,23 +364,32 @@ class Game:
         dict per event the game may keep running counts in (e.g. violations so far)."""
         raise NotImplementedError
 
+    def has_byes(self, stage: Stage) -> bool:
+        """Whether a table of one side is a bye in the stage: False where the odd entry out
+        plays a substitute instead (TableForm.bye False: bridge's matches). A game whose tables
+        `pair` cannot write is taken to have byes, as every game but bridge's matches has."""
+        form = self.table_form(stage)
+        return form is None or form.bye
+
     def bye_credit(self, stage: Stage) -> dict[str, float] | None:
         """What a bye earns in this stage, by metric (80分: match_points 12, net 0 in 4-board
         rounds), for the stage page to say. Default: the game's own scoring of a table with one
         side, so the words cannot differ from the standings; None where the odd entry out plays
-        a substitute instead (TableForm.bye False) or a lone side scores nothing."""
-        form = self.table_form(stage)
-        if form is not None and not form.bye:
+        a substitute instead (has_byes False) or a lone side scores nothing."""
+        if not self.has_byes(stage):
             return None
         score = self.score_table(Table(0, ["-"], None), stage, {})
         return dict(score.sides[0].metrics) if score.sides else None
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
-                    unplayed: Mapping[int, int] | None = None) -> None:
+                    unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
         """Score across the field once every table of the stage is scored, before the tally
         (pairs matchpoints compare a board across tables). `unplayed`: board -> how many tables
         with a withdrawn pair do not play it (tournament/pairing.unplayed_boards), results a
-        board is short of by design. Default: nothing to do."""
+        board is short of by design. `counted`: the rounds the standings count ("after round
+        N", 1 to N fully played): their tables are scored among those rounds' results only, so
+        that a later round partly entered moves no figure of the standings. Default: nothing
+        to do."""
 
     def substitutes_decide(self, stage: Stage) -> bool:
         """Whether a table against a substitute (`substitute: true`, never ranked) is won and lost
@@ -542,7 +551,8 @@ class Game:
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
         """The results-file keys the typed fields make (only what was typed; `values` by
-        field name, stripped), without forfeit. Default: `boards` from the board fields."""
+        field name, stripped), without forfeit. Default: `boards` from the board fields, each
+        board (a team match's: each room) as entry_board reads it."""
         boards: dict[int, Any] = {}
         for name, value in values.items():
             match = re.fullmatch(r"b([0-9]+)(?:_(open|closed))?", name)
@@ -550,10 +560,15 @@ class Game:
                 continue
             number, room = int(match.group(1)), match.group(2)
             if room:
-                boards.setdefault(number, {})[room] = scalar(value)
+                boards.setdefault(number, {})[room] = self.entry_board(value, sides)
             else:
-                boards[number] = scalar(value)
+                boards[number] = self.entry_board(value, sides)
         return {"boards": boards} if boards else {}
+
+    def entry_board(self, typed: str, sides: list[str]) -> Any:
+        """One board's record (a team match's: one room's) as typed at the desk, stripped, as
+        the results file is to hold it. Default: as YAML would read it unquoted (scalar)."""
+        return scalar(typed)
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """Lines the desk shows above a checked table's metrics. Default: the view's reason

@@ -240,6 +240,8 @@ def _match(ev: ET.Element, round_number: int, score: Any) -> None:
         else:
             for room, line, ns_team, ew_team, points in (("OPEN", row.open, view.home, view.away, row.open_score),
                                                          ("CLOSED", row.closed, view.away, view.home, row.closed_score)):
+                if line is None:  # a room not in the record: the board's IMPs (below) are the scorer's
+                    continue
                 element = _add(board, "TRAVELLER_LINE")
                 _add(element, "DIRECTION", room)
                 _add(element, "NS_PAIR_NUMBER", ns_team)

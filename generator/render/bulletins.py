@@ -216,27 +216,13 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), entries=_counted(t, going),
              stage=target.name, byes=byes)
     columns = [t("no"), t("id"), t("players"), t("group"), t("stage_rank", stage=stage.name), *metric_columns, t("remark")]
-    numeric = {4, *range(5, 5 + len(metric_columns))}
     # no remark (a bye, a lot): the empty column's width goes to the names; so too no group
-    columns, rows, numeric = _without_empty(columns, rows, numeric, len(columns) - 1)
-    columns, rows, numeric = _without_empty(columns, rows, numeric, GROUP_COLUMN)
     return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,
                     columns, rows, event.organizer or "", event.day_of(stage, stage_result.rounds_played or None),
-                    numeric=numeric)
+                    numeric={4, *range(5, 5 + len(metric_columns))}, optional={GROUP_COLUMN, len(columns) - 1})
 
 
 GROUP_COLUMN = 3  # the qualifiers' and the standings' (number or rank, id, players, group, …)
-
-
-def _without_empty(columns: list[str], rows: list[list[str]], numeric: set[int],
-                   index: int) -> tuple[list[str], list[list[str]], set[int]]:
-    """`columns`, `rows` and the right-aligned columns without column `index` when no row fills
-    it: a Group column of an event without groups took the names' width, and a pair's names
-    broke in two ("Dag Flemming / Pedersen")."""
-    if any(row[index] for row in rows):
-        return columns, rows, numeric
-    return (columns[:index] + columns[index + 1:], [row[:index] + row[index + 1:] for row in rows],
-            {n - (n > index) for n in numeric if n != index})
 
 
 def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
@@ -252,7 +238,6 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      *cells, t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
-    columns, rows, numeric = _without_empty(columns, rows, {0, *range(4, 4 + len(metric_columns))}, GROUP_COLUMN)
     if stage_result.bracket is not None:
         # A knockout's placings come from its bracket, never from summed scores, and exist only
         # once it is over: no "第 N 轮后", and the figures are said to be for reference.
@@ -269,7 +254,8 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
             title += t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()
             text = t("standings_after_text", n=stage_result.rounds_played, rule=rule)
     return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
-                    event.day_of(stage, stage_result.rounds_played or None), numeric=numeric)
+                    event.day_of(stage, stage_result.rounds_played or None),
+                    numeric={0, *range(4, 4 + len(metric_columns))}, optional={GROUP_COLUMN})
 
 
 def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str], event: Event,
@@ -374,9 +360,9 @@ def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
             placed.append((place, [prize.name, str(place), "", t("ko_empty_slot", n=match.number), "", ""]))
     rows = [row for _, row in sorted(placed, key=lambda item: item[0])]
     columns = [t("prize"), t("rank"), t("id"), t("players"), t("group"), t("award")]
-    columns, rows, numeric = _without_empty(columns, rows, {1}, 4)
     return Bulletin("prizes", t("prize_title", event=event.title), t("prize_text", stage=stage.name), columns, rows,
-                    event.organizer or "", event.day_of(stage, stage_result.rounds_played or None), numeric=numeric)
+                    event.organizer or "", event.day_of(stage, stage_result.rounds_played or None), numeric={1},
+                    optional={4})
 
 
 def _credits(t: Translator, event: Event, result: EventResult) -> Bulletin:
@@ -386,9 +372,8 @@ def _credits(t: Translator, event: Event, result: EventResult) -> Bulletin:
         reasons = t.joiner().join(_reason(t, code, stage_names) for code, _ in line.reasons)
         rows.append([str(number), line.name, line.group or "", reasons, f"{line.points:+d}"])
     columns = [t("no"), t("name"), t("group"), t("reason"), t("credits_short")]
-    columns, rows, numeric = _without_empty(columns, rows, {4}, 2)
     return Bulletin("credits", t("credits_title", event=event.title), t("credits_text"), columns, rows,
-                    event.organizer or "", _last_date(event), numeric=numeric)
+                    event.organizer or "", _last_date(event), numeric={4}, optional={2})
 
 
 def _reason(t: Translator, code: str, stage_names: dict[str, str]) -> str:

@@ -1361,7 +1361,7 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
                          **common)
 
     # People across events: the index here, each person's page comes with the events.
-    _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
+    _players_index(env, writer, people_by_group(people.everyone, t("group_withheld" if "group" in site.private else "no_group")), newest)
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
     return parts
 

@@ -17,7 +17,9 @@ on every player page in the site's words (`matching_rule_text`):
    told apart from the other elsewhere, so neither joins anyone of another event (rules 2, 3).
 
 A person's key, used in the URL, is a short hash of what identifies them (the id, or the name
-and group), so it is stable across builds, safe in a URL, and shows neither id nor name.
+and group), so it is stable across builds, safe in a URL, and shows neither id nor name. A
+private group (`private: [group]`) is not hashed into it: such a player's key is made of their
+name and their group's place among the name's private groups (_private_identity).
 """
 
 from __future__ import annotations
@@ -232,6 +234,29 @@ def _name_identity(name: str, group: str | None) -> str:
     return f"name:{name}\n{group or ''}"
 
 
+# A player without an id whose group is private (`private: [group]`: its digest, WITHHELD first,
+# in the group's place) is not keyed by it: the digest is an unkeyed hash of the group, so the key
+# of (name, digest) let anyone confirm a guessed group by hashing it (person_key's comment). The
+# key is made of the name alone, which the page shows anyway, and the namesakes of different
+# private groups are told apart by their order of first appearance (the events in date order,
+# each event's entries in their order): the first is `private:<name>`, the next
+# `private:<name>\n2`, and so on. That order says nothing of the groups but which came first,
+# which the pages show. It keeps addresses as stable as anything that knows nothing of the
+# group can: a newer event never moves an existing page (its new namesakes come after), and a
+# name no other private group has (nearly everyone's) keeps the same address whatever is added. Only
+# an event dated before a namesake's first appearance that brings in yet another namesake of a
+# private group renumbers those after it; an order taken from the digests would not, but it
+# would again tell something of the groups. A seat with an id counts too, so that giving a
+# player an id (rule 3) moves no one else.
+def _private_identity(name: str, ordinal: int) -> str:
+    return f"private:{name}" + (f"\n{ordinal}" if ordinal > 1 else "")
+
+
+def _withheld(group: str | None) -> bool:
+    """Whether `group` is a private group's digest (content/model.py's withheld_group)."""
+    return group is not None and group.startswith(WITHHELD)
+
+
 def _namesakes(event: Event, seated: Seats) -> dict[tuple[str, int], tuple[str, Apart]]:
     """Rule 5: (entry id, player index) -> (identity, why) for each player without an id whose
     name and group another seat of the event shares. A substitute entry's players are left out:
@@ -250,7 +275,10 @@ def _namesakes(event: Event, seated: Seats) -> dict[tuple[str, int], tuple[str, 
         for entry_id, index in found:
             # The n-th of the name in its entry: a team may hold two of one name.
             nth = [i for e, i in found if e == entry_id].index(index) + 1
-            identity = _name_identity(name, group) + f"\n{event.slug}/{entry_id}" + (f"#{nth}" if nth > 1 else "")
+            # (a private group's digest left out: the event and entry tell this seat apart, and
+            # the group's digest is the guessable hash _private_identity keeps out of keys)
+            who = _private_identity(name, 1) if _withheld(group) else _name_identity(name, group)
+            identity = who + f"\n{event.slug}/{entry_id}" + (f"#{nth}" if nth > 1 else "")
             apart[(entry_id, index)] = (identity, Apart(event.title, entry_id, len(found)))
     return apart
 
@@ -294,10 +322,18 @@ class PeopleIndex:
         return (self.inputs, self.persons, self.events, self.rows)
 
 
+# The rules' own version, in people_inputs: a build matches again rather than take the last
+# build's persons (PeopleIndex) when it is not the one they were matched by, else a site whose
+# names did not change keeps the keys an older paibang gave. 2: a private group's players keyed
+# without it (_private_identity); the keys the older one gave them let a group be guessed.
+MATCHING_RULES = 2
+
+
 def people_inputs(results: list[EventResult | EventSummary]) -> str:
-    """What the matching of people is made of: each event's names (tournament/summary.py's
-    names_digest: entries, players and their ids, officials, dates), in date order."""
-    digest = hashlib.sha256()
+    """What the matching of people is made of: the rules (MATCHING_RULES) and each event's names
+    (tournament/summary.py's names_digest: entries, players and their ids, officials, dates), in
+    date order."""
+    digest = hashlib.sha256(f"rules {MATCHING_RULES}\0".encode())
     for result in _chronological(results):
         digest.update(f"{result.event.slug}\0{names_of(result)}\0".encode())
     return digest.hexdigest()
@@ -365,8 +401,13 @@ class People:
             row.teammates = [(name, self.persons[seated[j]]) for j, name in enumerate(entry.players) if j != index]
             row.stages = [StageMark(stage_id, name, ShownStanding(*ranked[entry_id][1][1:]), after, ranked[entry_id][0])
                           for stage_id, name, ranked, after in stages if entry_id in ranked]
-        credit = next((k for k in credit_keys if k in credit_lines), None)
-        row.credits = ShownCredit(*credit, credit_lines[credit]) if credit is not None else None
+        # Each of the person's lines: a player who also refereed (rule 4) has one as a player (by
+        # name and group) and one as an official (by name alone), and earned both.
+        credited = [k for k in dict.fromkeys(credit_keys) if k in credit_lines]
+        if credited:  # (by a private group's digest, if so: matched by, never shown)
+            name, group = credited[0]
+            row.credits = ShownCredit(name, None if _withheld(group) else group,
+                                      sum(credit_lines[k] for k in credited))
         return row
 
     def _shown_in(self, slug: str) -> tuple[dict, list, dict]:
@@ -567,11 +608,17 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
     # unpacked once for each of the two passes rather than held for both.
     # Rule 3 needs to know, before anything else, which ids used each (name, group).
     ids_by_name: dict[tuple[str, str | None], set[str]] = {}
+    # Each (name, private group's digest) numbered among the name's private groups by first
+    # appearance, for the keys of those without an id (_private_identity).
+    private_ordinal: dict[tuple[str, str], int] = {}
+    private_count: dict[str, int] = {}
     for seated, _ in map(seating, ordered):
         for _, group, _, players in seated:
             for name, player_id in players:
                 if player_id:
                     ids_by_name.setdefault((name, group), set()).add(player_id)
+                if group is not None and _withheld(group) and (name, group) not in private_ordinal:
+                    private_count[name] = private_ordinal[(name, group)] = private_count.get(name, 0) + 1
 
     numbers: dict[str, int] = {}  # identity -> person number
     persons: list[list] = []  # [identity, name, groups, by_id, apart, slugs]
@@ -584,15 +631,19 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
                 player_id = next(iter(owners))
         if apart is not None:
             identity = apart[0]
+        elif player_id:
+            identity = _id_identity(player_id)
+        elif group is not None and _withheld(group):
+            identity = _private_identity(name, private_ordinal[(name, group)])
         else:
-            identity = _id_identity(player_id) if player_id else _name_identity(name, group)
+            identity = _name_identity(name, group)
         number = numbers.get(identity)
         if number is None:
             number = numbers[identity] = len(persons)
             persons.append([identity, name, [], bool(player_id), astuple(apart[1]) if apart else None, []])
         person = persons[number]
         person[1] = name  # the latest spelling names the page
-        if group and not group.startswith(WITHHELD):  # (a private group's digest: matched by, never shown)
+        if group and not _withheld(group):  # (a private group's digest: matched by, never shown)
             if group in person[2]:
                 person[2].remove(group)
             person[2].insert(0, group)  # the latest group first

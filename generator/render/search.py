@@ -307,7 +307,8 @@ def index_script(found: list[Record], texts: list[str] | None = None) -> str:
 #   assets/search/g-<k>.js     postings: character pair (or single character) -> record numbers,
 #                              for the grams whose shard_of() is k; SHARD_LIMIT bytes at most
 #                              (one gram is never split: its list alone may pass it); also
-#                              the records of each title and title's start (title_keys)
+#                              the records of each title's start (title_keys) and a mark of
+#                              each whole title (title_mark)
 #   assets/search/r-<k>.js     records k*CHUNK_RECORDS … (k+1)*CHUNK_RECORDS-1, as version 1's
 #
 # A query loads the shards of its grams (a name's two or three characters: one to three files),
@@ -341,35 +342,48 @@ def grams_of(text: str) -> set[str]:
 # A query loads only the first chunks of records of its candidates (a name's two characters may be
 # in 158 records: their group, 江海商会, holds them), and ranks what they hold: a player whose
 # whole name was typed, in a later chunk, was never seen. So the gram shards also list records
-# by their title: "=" and the title (normalised) lists the records of that very title, "^" and
-# a gram those whose title begins with it (its first character, or its first two; as runs,
-# _runs_of), each in the shard of the gram a query of that title begins with (_home), which the
-# query loads anyway. The browser loads the chunks of the exact titles first, then of the titles the query's first gram
-# begins, then the rest as before (search-shards.js chunksFor). No gram is "=" or "^": a gram is
-# letters and digits.
+# by their title, in the shard of the gram a query of that title begins with (_home), which the
+# query loads anyway: "^" and a gram lists those whose title begins with it (its first
+# character, or its first two; as runs, _runs_of), and "=" marks each record's whole title
+# (title_mark). The browser loads the chunks of the records whose title is the query's first,
+# then of the titles the query's first gram begins, then the rest as before
+# (search-shards.js chunksFor). No gram is "=" or "^": a gram is letters and digits.
+#
+# The whole titles were keys of their own, "=" and the title: one key a record, a mass event's
+# 15,000 of them 278 kB, 16% of its gram shards. "=" is now one list a shard, each record whose
+# title's home is there as the step from the one before and its title's mark, a number under
+# TITLE_MARKS (shard_of the title): 93 kB. The mark stands for the title: two titles of one
+# mark in one shard both count as the query's, but only among the records holding all the
+# query's characters, where one in TITLE_MARKS shares it (their chunks are loaded first, no more).
+
+TITLE_MARKS = 1000
 
 
 def title_keys(title: str) -> set[str]:
-    """The keys a record is listed under by its title: "=" + the title, "^" + its first
-    character, "^" + its first two (when its first run of letters has two)."""
-    normal = normalise(title)
-    runs = _runs(normal)
+    """The keys a record is listed under by its title's start: "^" + its first character,
+    "^" + its first two (when its first run of letters has two)."""
+    runs = _runs(normalise(title))
     if not runs:
         return set()
     first = runs[0]
-    return {f"={normal}", f"^{first[0]}", f"^{first[:2]}"}
+    return {f"^{first[0]}", f"^{first[:2]}"}
+
+
+def title_mark(title: str) -> tuple[str, int] | None:
+    """Where a record's whole title is marked ("=", in the shard of this gram: the first gram a
+    query of that very title has, search-shards.js queryGrams: its first run's first two
+    characters, or the character when the run is one) and its mark: what search-shards.js
+    reckons of a query (shardOf, the same arithmetic). None for a title of no letters."""
+    normal = normalise(title)
+    runs = _runs(normal)
+    if not runs:
+        return None
+    return runs[0][:2], shard_of(normal, TITLE_MARKS)
 
 
 def _home(key: str) -> str:
-    """The gram whose shard holds `key`: a gram's own; a title's, the first gram a query of that
-    very title has (search-shards.js queryGrams: its first run's first two characters, or the
-    character when the run is one); a title's start, that gram."""
-    if key[0] == "^":
-        return key[1:]
-    if key[0] == "=":
-        first = _runs(key[1:])[0]
-        return first[:2]
-    return key
+    """The gram whose shard holds `key`: a gram's own; a title's start, that gram."""
+    return key[1:] if key[0] == "^" else key
 
 
 def _unpacked_within(found: PackedRecords, limit: int) -> list[Record] | None:
@@ -418,6 +432,9 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
     # shard at a time as each is written.
     postings: dict[str, bytearray] = {}
     last: dict[str, int] = {}  # each gram's last record number
+    # each home gram's records' title marks (title_mark): steps and marks, as varints, in turn
+    marks: dict[str, bytearray] = {}
+    last_mark: dict[str, int] = {}
     size = 0  # the gram shards' bytes (their JSON), to choose how many there are
     present: set[str] = set()  # the characters of every record's text, for the folds
     count = len(found)
@@ -429,12 +446,12 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
             text = row[4]
             present.update(text)
             grams = grams_of(text)
-            # its digits and a comma in each gram's list and its title's (its title's start's are
+            # its digits and a comma in each gram's list (its title's start's are
             # runs, not counted: few numbers where titles that start alike sit together, a player's;
             # an id such as T01, a title in every event of an archive numbered newest event first,
             # makes a run an event: 4,000 numbers, 27 kB, at 2,000 events, left out of the shards'
             # sizes)
-            size += (len(str(number)) + 1) * (len(grams) + 1)
+            size += (len(str(number)) + 1) * len(grams)
             grams |= title_keys(row[1])
             for gram in grams:
                 before = last.get(gram)
@@ -450,24 +467,37 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
                     gaps.append(step)
                 else:
                     _add_step(gaps, step)
+            marked = title_mark(row[1])
+            if marked:  # its title's mark: a step from the last marked in its home's list, and the mark
+                home, mark = marked
+                gaps = marks.setdefault(home, bytearray())
+                _add_step(gaps, number - last_mark.get(home, 0))
+                _add_step(gaps, mark)
+                last_mark[home] = number
+                size += len(str(mark)) + 4  # (and its step's one or two digits, and two commas)
             chunk.append(row)
         name = f"r-{start // CHUNK_RECORDS}"
         yield f"assets/search/{name}.js", f'window.PAIBANG_SEARCH_PART("{name}",{_script(chunk)});\n'
     found.clear()
-    del last
+    del last, last_mark
     shards = max(1, -(-size // SHARD_LIMIT))
     parts: list[list[str]] = [[] for _ in range(shards)]  # each shard's grams, in order
     for gram in sorted(postings):
         parts[shard_of(_home(gram), shards)].append(gram)
+    homes: list[list[str]] = [[] for _ in range(shards)]  # each shard's homes of title marks
+    for home in marks:
+        homes[shard_of(home, shards)].append(home)
     folds = index_folds(present)
     manifest = {"version": 2, "shards": shards, "chunk": CHUNK_RECORDS, "records": count,
-                "fold": dict(sorted(folds.items()))}
+                "marks": TITLE_MARKS, "fold": dict(sorted(folds.items()))}
     yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"
                                      f"window.PAIBANG_SEARCH={_script(manifest)};\n")
     for number, grams in enumerate(parts):
         # (let go as the shard is made; a title's start lists its records as runs, _runs_of)
         listed = {gram: (_runs_of if gram[0] == "^" else list)(_numbers(postings.pop(gram))) for gram in grams}
         parts[number] = []
+        if homes[number]:
+            listed["="] = _marked(marks.pop(home) for home in homes[number])
         yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(listed)});\n'
 
 
@@ -498,17 +528,36 @@ def _numbers(gaps: bytearray) -> list[int]:
     """The record numbers a gram's steps (_add_step) lead to, from 0."""
     if max(gaps, default=0) < 0x80:  # each step one byte: a gram of many records
         return list(accumulate(gaps))
+    return list(accumulate(_varints(gaps)))
+
+
+def _varints(gaps: bytearray) -> list[int]:
+    """The numbers _add_step wrote, as they were."""
     found: list[int] = []
-    number = step = shift = 0
+    value = shift = 0
     for byte in gaps:
+        value |= (byte & 0x7F) << shift
         if byte & 0x80:
-            step |= (byte & 0x7F) << shift
             shift += 7
         else:
-            number += step | byte << shift
-            found.append(number)
-            step = shift = 0
+            found.append(value)
+            value = shift = 0
     return found
+
+
+def _marked(lists: Iterator[bytearray]) -> list[int]:
+    """A shard's "=" list: its homes' title marks (steps and marks, in turn) made one list in
+    record order, each record's step from the one before and its mark, flat."""
+    numbered = []
+    for gaps in lists:
+        values = _varints(gaps)
+        numbered += zip(accumulate(values[::2]), values[1::2])
+    numbered.sort()
+    flat, before = [], 0
+    for number, mark in numbered:
+        flat += [number - before, mark]
+        before = number
+    return flat
 
 
 def listed_order(path: str) -> tuple[int, int]:

@@ -22,8 +22,8 @@ def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
         return []
     lines: dict[tuple[str, str | None], CreditLine] = {}
 
-    def line(name: str, group: str | None) -> CreditLine:
-        return lines.setdefault((name, group), CreditLine(name, group))
+    def line(name: str, group: str | None, withheld: str | None = None) -> CreditLine:
+        return lines.setdefault((name, group or withheld), CreditLine(name, group, withheld_group=withheld))
 
     last = stages[-1]
     finalists = {e.id for e in last.field} if last.has_results or last.field else set()
@@ -62,7 +62,7 @@ def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
         else:
             reason, points = "participant", rules.participant
         for player in entry.players:
-            line(player.name, entry.group).add(reason, points)
+            line(player.name, entry.group, entry.withheld_group).add(reason, points)
     for official in event.officials:
         if official.role == "referee":
             for stage_id in official.stages:

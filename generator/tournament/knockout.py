@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from generator import catalogues
@@ -182,9 +183,12 @@ class Bracket:
             return 4
         return self.loser_place(match.round)
 
+    @cached_property
     def places(self) -> dict[str, tuple[int, bool]]:
         """entry id -> (its place, whether the place may be shared), for the matches decided
-        (placings, which orders them; empty_places, which says the places nobody holds)."""
+        (placings, which orders them; empty_places, which says the places nobody holds, asked
+        again by the bulletins and the stage's words). Worked out once, when first asked, which is
+        only after run_knockout has filled the bracket: nothing changes a bracket after that."""
         place: dict[str, tuple[int, bool]] = {}
         for match in self.matches:
             if match.void:  # neither played it: both share the place its loser would have had
@@ -214,7 +218,7 @@ class Bracket:
         sides (both semi-finals void: nobody reaches the final). Found from the places held, not
         from the match alone: a void semi-final's sides hold 4th beside a third-place match,
         which its walkover left "empty", a prize row said vacant against the standings' 4=."""
-        held = {place for place, _ in self.places().values()}
+        held = {place for place, _ in self.places.values()}
         found: dict[int, Match] = {}
         for match in self.matches:
             if match.kind in ("final", "third") and match.decided:
@@ -576,7 +580,7 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
              stage_id: str | None = None) -> list[Standing]:
     """Each entry's place, once every match is decided (see the module's text). Within a shared
     place, by seed, an entry withdrawn from the stage after those that played on (as rank does)."""
-    place = bracket.places()
+    place = bracket.places
     tallies = tally(field_entries, [r.counted for r in scored], game.metrics)
     seed = {entry_id: i for i, entry_id in enumerate(bracket.seeds)}
     withdrew = {e.id for e in field_entries if e.withdrawn is not None and e.withdrawn_in(stage_id)}

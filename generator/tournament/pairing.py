@@ -405,10 +405,10 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     if stage.format == "matches" or number == 1 or not stage_result.has_results:
         places = lot_order(field_ids, [], event.draw_seed, salt)
         order = sorted(field_ids, key=places.__getitem__)
-        draw = _with_substitute(_pair_or_refuse(order, {}, met, byes, number), substitutes, met, game.table_form(stage), stage)
+        draw = _with_substitute(_pair_or_refuse(order, {}, met, byes, number), substitutes, met, game.has_byes(stage), stage)
         return [PlannedRound(event, stage, number, "lot", draw, dropped=sorted(out))]
     order, scores = swiss_order(stage_result, field_ids)
-    draw = _with_substitute(_pair_or_refuse(order, scores, met, byes, number), substitutes, met, game.table_form(stage), stage)
+    draw = _with_substitute(_pair_or_refuse(order, scores, met, byes, number), substitutes, met, game.has_byes(stage), stage)
     return [PlannedRound(event, stage, number, "swiss", draw, stage_result.primary, scores, dropped=sorted(out))]
 
 
@@ -420,7 +420,7 @@ def _pair_or_refuse(order: list[str], scores: dict[str, float], met: set[frozens
         raise Refusal("pair-impossible", round=number, count=len(order)) from None
 
 
-def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[frozenset[str]], form: TableForm | None,
+def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[frozenset[str]], has_byes: bool,
                      stage: Stage) -> Draw:
     """The odd entry out meets a substitute (`substitute: true`, never ranked) instead of sitting
     out, as the seed's odd pair plays the substitute referees (替补裁判代打): a substitute it has
@@ -429,7 +429,7 @@ def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[fro
     if draw.bye is None:
         return draw
     if not substitutes:
-        if form is not None and not form.bye:
+        if not has_byes:
             raise Refusal("pair-odd-no-substitute", stage=stage.id, id=draw.bye)
         return draw
     substitute = next((s for s in substitutes if _meeting(draw.bye, s) not in met), substitutes[0])
@@ -525,7 +525,7 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
     last = min(stage.rounds, len(schedule)) if every else number
     out = sorted(s.entry.id for s in stage_result.standings if s.tally.forfeited)
     substitutes = [e.id for e in event.entries.values() if e.substitute and e.withdrawn is None]
-    form = GAMES[event.game].table_form(stage)
+    has_byes = GAMES[event.game].has_byes(stage)
     # Rounds written by hand (a first round drawn by lot at the venue), or drawn with another
     # draw_seed, follow another schedule than this Berger table, whose next round may meet two who
     # have met: the rounds after them are made to complete theirs (complete_round_robin), every
@@ -556,7 +556,7 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
             # (only a withdrawn team's bye goes: the bye of one still playing is its table)
             draw = Draw([sides for sides in draw.tables if not set(sides) <= gone],
                         draw.bye if draw.bye not in gone else None)
-        draw = _with_substitute(draw, substitutes, (), form, stage)
+        draw = _with_substitute(draw, substitutes, (), has_byes, stage)
         plans.append(PlannedRound(event, stage, n, method, draw, numbers=numbers, dropped=out,
                                   forfeits=_withdrawal_forfeits(draw, gone), written=len(written)))
     return plans
@@ -1087,8 +1087,7 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substit
     # Nobody sits out where the odd entry out meets the substitutes: the event has some, or the
     # game's table has no bye (a bridge match; pair refuses an odd field without them). The rule
     # then says so, not what a bye scores (a bridge Swiss's rules spoke of a bye it never gives).
-    form = GAMES[game].table_form(stage)
-    substitute = substitutes or (form is not None and not form.bye)
+    substitute = substitutes or not GAMES[game].has_byes(stage)
     if substitute:
         # The steps that name the bye (who has it, where its table goes) say the substitutes' table
         # instead: rule 1 said the last in the lot order "has the bye", rule 7 "the bye comes last".

@@ -222,6 +222,10 @@ class CreditLine:
     group: str | None
     points: int = 0
     reasons: list[tuple[str, int]] = field(default_factory=list)  # (reason code, points)
+    # `private: [group]`: the group's digest (Entry.withheld_group), never shown: a line is one
+    # person's, as a player is, by name and group (two namesakes of different private groups
+    # are two lines), and it finds its player by it (render/players.py).
+    withheld_group: str | None = None
 
     def add(self, reason: str, points: int) -> None:
         self.points += points

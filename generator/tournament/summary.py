@@ -307,7 +307,8 @@ Seating = tuple[Seats, tuple[tuple[str, str], ...]]
 #            withdrawn[, metric, score]]), ...), after) (_shown_standing),
 #            each entry's first standing in the stage (standings_by_entry); after: N while the
 #            stage is in progress and its standings are "after round N", else 0 (final)
-#   credits: ((name, group, points), ...) in the event's order
+#   credits: ((name, group, points), ...) in the event's order (a private group's digest in its
+#            place, as in seating: matched by, never shown)
 #   seating: Seating, above
 ShownRows = tuple[dict[str, tuple[str | None, str | None, bool, tuple[str, ...]]],
                   tuple[tuple[str, str, tuple[tuple[Any, ...], ...], int], ...],
@@ -326,7 +327,8 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
                     tuple(_shown_standing(st, s.stage) for st in standings_by_entry(s.standings).values()),
                     _after_round(s))
                    for s in result.stages)
-    return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits), _seating(result.event)
+    return (entries, stages, tuple((c.name, c.group or c.withheld_group, c.points) for c in result.credits),
+            _seating(result.event))
 
 
 def _after_round(stage: StageResult | StageSummary) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader, wrong_board_number
 from generator.errors import Mark
-from generator.games import RowsWhenRead, Game, SideScore, TableForm, TableScore
+from generator.games import RowsWhenRead, Game, SideScore, TableForm, TableScore, scalar
 from generator.games.bridge import duplicate  # the duplicate half: pairs, teams, travellers
 from generator.games.bridge.scoring import (
     SCORING_METHODS,
@@ -258,15 +258,9 @@ class BridgeRules(Game):
         A team match against substitutes (teams, IMPs to VPs) is a match as any other."""
         return self.options(stage).kind != "total"
 
-    def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
-        """`boards`, each typed record in the grammar's canonical spelling (scoring.typed_board)."""
-        record = super().entry_record(sides, values)
-        for number, board in record.get("boards", {}).items():
-            if isinstance(board, dict):
-                record["boards"][number] = {room: typed_board(typed) for room, typed in board.items()}
-            else:
-                record["boards"][number] = typed_board(board)
-        return record
+    def entry_board(self, typed: str, sides: list[str]) -> Any:
+        """The typed record in the grammar's canonical spelling (scoring.typed_board)."""
+        return typed_board(scalar(typed))
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """The desk's computed score, board by board, before a table saves: each board's
@@ -282,13 +276,14 @@ class BridgeRules(Game):
 
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
-    def score_field(self, stage: Stage, rounds: Any, problems: Any = None, unplayed: Any = None) -> None:
+    def score_field(self, stage: Stage, rounds: Any, problems: Any = None, unplayed: Any = None,
+                    counted: int | None = None) -> None:
         """A pairs stage's boards compared across the field (duplicate.score_field); a teams
         stage's board numbers checked across its rounds (duplicate.check_team_boards); the seed's
         total points' seats nobody played (_warn_seats_unplayed)."""
         options = self.options(stage)
         if options.kind == "pairs":
-            duplicate.score_field(stage, options, rounds, problems, unplayed)
+            duplicate.score_field(stage, options, rounds, problems, unplayed, counted)
         elif options.kind == "teams" and problems is not None:
             duplicate.check_team_boards(stage, options, rounds, problems)
         elif options.kind == "total" and problems is not None:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from pathlib import Path
@@ -223,18 +223,21 @@ class PairsRecord:
 @dataclass(frozen=True)
 class TeamBoard:
     """One board of a team match: both rooms, or an adjusted score for the board; or one room
-    only (`waits`), the other room's sheets not entered yet."""
+    only (`waits`), the other room's sheets not entered yet; or one room and the IMPs the scorer
+    recorded for the board (`imps`, the home team's, signed), the other room's result not in the
+    record (a published file scores the board without it: eoq2021's board 20)."""
 
     board: int
     open: BoardRecord | None = None
     closed: BoardRecord | None = None
     adjusted: AdjustedRecord | None = None
     mark: Mark | None = field(default=None, compare=False)
+    imps: float | None = None
 
     @property
     def waits(self) -> bool:
         """One room written, the other not yet: the match is pending until it is."""
-        return self.adjusted is None and (self.open is None or self.closed is None)
+        return self.adjusted is None and self.imps is None and (self.open is None or self.closed is None)
 
 
 @dataclass
@@ -472,6 +475,10 @@ class PairsView(Figures):
     forfeit: str | None = None
     scored: bool = False  # the field has been compared (score_field ran)
     carried: dict[int, tuple[float, float]] = field(default_factory=dict)  # side -> (value, top) before this table
+    # A counted round's boards as every result entered scores them, while a later round is partly
+    # entered (score_field's `counted`): its rows are then scored as of the standings, and a
+    # board's traveller, which lists the later round's results too, compares them all alike.
+    live_rows: list[PairsRow] | None = None
     layout = "pairs"
     cached = ("has_leads", "_scored_sums")
 
@@ -544,6 +551,8 @@ class TeamRow:
     closed_score: int | None
     home_imps: float  # the home team's IMPs on the board, signed
     away_imps: float
+    # one room is not in the record (its view None): the IMPs are the ones the scorer recorded
+    recorded: bool = False
 
     @property
     def difference(self) -> int | None:
@@ -578,6 +587,12 @@ class TeamView(Figures):
     @cached_property
     def has_leads(self) -> bool:
         return any(room is not None and room.lead for r in self.rows for room in (r.open, r.closed))
+
+    @property
+    def rooms_missing(self) -> list[TeamRow]:
+        """The boards scored on one room, the other not in the record (TeamBoard.imps): the
+        match's page says so, not silently fewer boards."""
+        return [row for row in self.rows if row.recorded]
 
     def running(self, side: int) -> list[float]:
         """The team's IMPs summed board by board (side 0 home, 1 away)."""
@@ -702,6 +717,12 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
     return sides, record
 
 
+# `{open: 4H S =, imps: -1}`: a board one room of which is not in the record, and the IMPs the
+# scorer gave it, the home team's (a published file's ScoreIMP; imported so, bridge_import.py).
+RECORDED_IMPS_KEY = "imps"
+MAX_RECORDED_IMPS = 24  # the IMP scale's top
+
+
 def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                        ) -> Callable[[int, Any, Mark | None], TeamBoard | None]:
     """A board's reader; a board with one room typed goes to `pending` (its warning is the table's)."""
@@ -710,8 +731,15 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         if adjusted is not None:
             return TeamBoard(number, adjusted=adjusted, mark=mark)
         rooms: dict[str, tuple[Any, Mark | None]] = {}
+        recorded: float | None = None  # `imps:` beside one room: the board's IMPs as the scorer recorded them
         if isinstance(value, YamlMap):
             for key, item in value.items():
+                if str(key).strip() == RECORDED_IMPS_KEY:
+                    if isinstance(item, bool) or not isinstance(item, (int, float)) or not math.isfinite(item) \
+                            or abs(item) > MAX_RECORDED_IMPS:
+                        raise RecordError("bridge-board-syntax", problem=_problem("recorded_imps"))
+                    recorded = float(item)
+                    continue
                 room = ROOM_KEYS.get(str(key).strip())
                 if room is None and str(key).strip():  # a room key mistyped (clossed): which it was meant to be
                     raise RecordError("bridge-board-syntax", problem=word(
@@ -724,6 +752,9 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         else:
             _refuse_adjusted_meant(value)
             raise RecordError("bridge-board-syntax", problem=_problem("rooms"))
+        if recorded is not None and len(rooms) != 1:
+            # with both rooms the IMPs are the rooms' (computed); with none there is no board
+            raise RecordError("bridge-board-syntax", problem=_problem("recorded_imps"))
         found: dict[str, BoardRecord] = {}
         # One room written, the other not yet: the secretary enters the open room's sheets as
         # they come, before the closed room's (event-day.md). Not an error: the board waits,
@@ -750,6 +781,8 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                 problems.add("bridge-room-missing", at, board=number, room=room_name(other),
                              other=room_name(room))
                 return None
+            if recorded is not None:  # the other room is not in the record: the board scores as recorded
+                return TeamBoard(number, **{room: found[room]}, mark=mark, imps=recorded)
             pending.append((number, room, at))
             return TeamBoard(number, **{room: found[room]}, mark=mark)
         if len(found) != 2:
@@ -894,24 +927,28 @@ def _side_metrics(scoring: str, value: float, top: float) -> dict[str, float]:
 
 
 def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], problems: Problems | None = None,
-                unplayed: Mapping[int, int] | None = None) -> None:
+                unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
     """Compare each board of a pairs stage across the field, both directions; then give each
     table's pairs their matchpoints (and top) or IMPs, each table its results.json rows and its
     winner (more at the table), and each view the pair's running total from earlier rounds.
-    `unplayed`: the boards withdrawn pairs' tables do not play (Game.score_field)."""
+    `unplayed`: the boards withdrawn pairs' tables do not play (Game.score_field).
+
+    `counted`: the rounds the standings count (1 to `counted`, fully played: "after round N",
+    event-day.md). In a Howell or a Mitchell a board travels through several rounds, so a result
+    of a later round, partly entered, would move the matchpoints (the top, the Butler datum, the
+    Neuberg factor, an A+'s session percentage) of a board already counted. The tables of the
+    counted rounds are scored among those rounds' results alone, as if nothing later were
+    entered; a later round's tables against every result entered, for their own round's page."""
     numbered = _numbered(rounds)
     _drop_out_of_range(stage, numbered, problems)
-    by_board: dict[int, list[PairsRow]] = {}
-    for _, tables in numbered:
-        for score in tables:
-            if isinstance(score.view, PairsView) and score.view.kind == "played":
-                for row in score.view.rows:
-                    by_board.setdefault(row.board, []).append(row)
-    expected = max((len(rows) for rows in by_board.values()), default=0)
-    for rows in by_board.values():
-        compare_board(rows, options.scoring, expected, options.adjusted_imps)
-    if options.scoring == "matchpoints" and options.adjusted == "session":
-        session_adjusted(numbered)
+    _compare_field(numbered, options)
+    if counted is not None and any(number > counted and _has_played(tables) for number, tables in numbered):
+        kept = [(number, tables) for number, tables in numbered if number <= counted]
+        for _, tables in kept:
+            for score in tables:
+                if isinstance(score.view, PairsView) and score.view.kind == "played":
+                    score.view.live_rows = [replace(row) for row in score.view.rows]
+        _compare_field(kept, options)
     running: dict[str, tuple[float, float]] = {}
     for _, tables in numbered:
         for score in tables:
@@ -929,6 +966,26 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
     if problems is not None:
         _check_field(numbered, problems, unplayed or {})
         _check_adjustments(numbered, options, problems)
+
+
+def _compare_field(numbered: list[tuple[int, list[TableScore]]], options: BridgeStage) -> None:
+    """Each board's results among these rounds' tables compared, in place (compare_board), and
+    the session's A+/A- over these rounds (session_adjusted)."""
+    by_board: dict[int, list[PairsRow]] = {}
+    for _, tables in numbered:
+        for score in tables:
+            if isinstance(score.view, PairsView) and score.view.kind == "played":
+                for row in score.view.rows:
+                    by_board.setdefault(row.board, []).append(row)
+    expected = max((len(rows) for rows in by_board.values()), default=0)
+    for rows in by_board.values():
+        compare_board(rows, options.scoring, expected, options.adjusted_imps)
+    if options.scoring == "matchpoints" and options.adjusted == "session":
+        session_adjusted(numbered)
+
+
+def _has_played(tables: Sequence[TableScore]) -> bool:
+    return any(isinstance(score.view, PairsView) and score.view.kind == "played" for score in tables)
 
 
 def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]], problems: Problems | None) -> None:
@@ -993,12 +1050,16 @@ def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: Br
 def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, list[tuple[str, str, float]]]:
     """A barometer's standings after each round (every board is complete when its round ends):
     round -> [(rank, entry, percentage or IMPs so far)], best first; equal figures share a rank
-    ("3="). Only for `movement: barometer`: in other movements a board is still travelling."""
+    ("3="). Only for `movement: barometer`: in other movements a board is still travelling.
+    Only after a round fully played, from round 1 on (event-day.md: "after round N" counts fully
+    played rounds): a round partly entered, and every round after it, has none."""
     if getattr(stage, "movement", None) != "barometer":
         return {}
     so_far: dict[str, list[float]] = {}
     found: dict[int, list[tuple[str, str, float]]] = {}
-    for number, tables in _numbered(rounds):
+    for (number, tables), item in zip(_numbered(rounds), rounds):
+        if not getattr(item, "complete", True):  # a RoundResult not fully played (lists: every round)
+            break
         matchpoints = False
         for score in tables:
             view = score.view
@@ -1048,8 +1109,8 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         datum, values = None, cross_imps_exact(scores)
     for row, value in zip(real, values):
         row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
-        if scoring != "butler" and not float(value).is_integer():
-            row.exact = (value, -value)
+        # (set afresh: a board is compared again once a later round's results are left out)
+        row.exact = (value, -value) if scoring != "butler" and not float(value).is_integer() else None
     for row in rows:
         if row.adjusted is not None:
             row.ns_value = adjusted_imps(row.adjusted.ns, average_plus)
@@ -1212,6 +1273,12 @@ def score_team_match(home: str, away: str, boards: Sequence[TeamBoard], options:
                                 adjusted_imps(board.adjusted.ns, options.adjusted_imps),
                                 adjusted_imps(board.adjusted.ew, options.adjusted_imps)))
             continue
+        if board.imps is not None:  # one room in the record: the IMPs as the scorer recorded them
+            one = {room: (board_line(record, options.vulnerability), ns_score(record, vul)) if record is not None
+                   else (None, None) for room, record in (("open", board.open), ("closed", board.closed))}
+            rows.append(TeamRow(board.board, dealer(board.board), vul, one["open"][0], one["closed"][0], None,
+                                one["open"][1], one["closed"][1], board.imps, 0.0 - board.imps, recorded=True))
+            continue
         assert board.open is not None and board.closed is not None
         open_score, closed_score = ns_score(board.open, vul), ns_score(board.closed, vul)
         gain = imps(open_score - closed_score)
@@ -1236,8 +1303,11 @@ def _team_json(row: TeamRow) -> dict[str, Any]:
     if row.adjusted is not None:
         data["adjusted"] = {"home": row.adjusted.ns, "away": row.adjusted.ew}
     else:
-        data |= {"open": _record_json(row.open) | {"score": row.open_score},
-                 "closed": _record_json(row.closed) | {"score": row.closed_score}}
+        # a room not in the record is null, the board's IMPs the scorer's (`imps_recorded`)
+        data |= {"open": None if row.open is None else _record_json(row.open) | {"score": row.open_score},
+                 "closed": None if row.closed is None else _record_json(row.closed) | {"score": row.closed_score}}
+        if row.recorded:
+            data["imps_recorded"] = True
     return data | {"home_imps": row.home_imps, "away_imps": row.away_imps}
 
 
@@ -1321,7 +1391,8 @@ def travellers(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> lis
         for score in tables:
             view = score.view
             if isinstance(view, PairsView) and view.kind == "played" and view.ns and view.ew:
-                for row in view.rows:
+                # a board still travelling through a round partly entered: every result as entered
+                for row in view.live_rows if view.live_rows is not None else view.rows:
                     pairs.setdefault(row.board, []).append(TravellerLine(number, score.table.number, view.ns, view.ew, row))
             elif isinstance(view, TeamView) and view.kind == "played" and view.away:
                 for team_row in view.rows:
@@ -1488,10 +1559,11 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
         if row.adjusted is not None:
             line["open"] = t("adjusted") + " " + row.adjusted.text
         else:
-            assert row.open is not None and row.closed is not None
-            line |= {"conditions": t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
-                     "open": _sheet_contract(t, row.open), "open_score": signed(row.open_score),
-                     "closed": _sheet_contract(t, row.closed), "closed_score": signed(row.closed_score)}
+            line["conditions"] = t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}")
+            for room, played, points in (("open", row.open, row.open_score), ("closed", row.closed, row.closed_score)):
+                # a room not in the record (row.recorded): said, its IMPs the scorer's
+                line |= ({room: _sheet_contract(t, played), f"{room}_score": signed(points)} if played is not None
+                         else {room: t("br_room_not_recorded")})
         lines[row.board] = line
     for waiting in view.waiting:  # a match waiting for a room (one_room): what each room has
         line = {"number": str(waiting.board), "conditions": _conditions(t, waiting.board, options), "open": "",

@@ -43,7 +43,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Game, TableForm, TableScore
+from generator.games import EntryField, Game, TableForm, TableScore, scalar
 from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import split_items
 from generator.games.daguai import records, sheets, views
@@ -95,13 +95,11 @@ class DaguaiRules(Game):
         return [*super().entry_fields(stage, sides, table, boards, rooms),
                 EntryField("violations", "desk_violations", shown, hint="desk_violations_hint")]
 
+    def entry_board(self, typed: str, sides: list[str]) -> Any:
+        return records.typed_room(scalar(typed), sides)
+
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
         record = super().entry_record(sides, values)
-        for number, board in record.get("boards", {}).items():
-            if isinstance(board, dict):
-                record["boards"][number] = {room: records.typed_room(typed, sides) for room, typed in board.items()}
-            else:
-                record["boards"][number] = records.typed_room(board, sides)
         if values.get("violations"):
             items = split_items(values["violations"]) or [values["violations"]]
             record["violations"] = [v for item in items for v in records.violation_items(item, sides)]

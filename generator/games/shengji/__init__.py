@@ -128,16 +128,14 @@ class ShengjiRules(Game):
                                              literal=True, board=number, part=part, secretary=True))
         return fields
 
+    def entry_board(self, typed: str, sides: list[str]) -> Any:
+        """A typed room read as the file is to hold it: 85, the breakdown 60+25×2 and a mapping
+        typed {tricks: 60, kitty: 25, x: 2} as the mapping (records.typed_result)."""
+        return records.typed_result(typed)
+
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
-        """`boards`, each typed room read as the file is to hold it: 85, the breakdown 60+25×2
-        and a mapping typed {tricks: 60, kitty: 25, x: 2} as the mapping (records.typed_result)."""
+        """`boards`, each typed room as entry_board reads it, then a team board's penalty and note."""
         record = super().entry_record(sides, values)
-        for number, board in record.get("boards", {}).items():
-            if isinstance(board, dict):
-                for room, typed in board.items():
-                    board[room] = records.typed_result(values[f"b{number}_{room}"])
-            else:
-                record["boards"][number] = records.typed_result(values[f"b{number}"])
         # a team board's penalty and note, after its rooms as the file writes them; left empty,
         # the board has none (the desk's writer keeps only what the form does not show)
         for name, value in values.items():
@@ -158,9 +156,9 @@ class ShengjiRules(Game):
         return views.score_team_table(table, stage, stage_options)
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
-                    unplayed: Mapping[int, int] | None = None) -> None:
+                    unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
         """Matchpoint a pairs stage once every table is scored (views.score_field)."""
-        views.score_field(stage, rounds, problems, unplayed)
+        views.score_field(stage, rounds, problems, unplayed, counted)
 
     def scores_alone(self, stage: Stage) -> bool:
         """A team match, yes (views.score_team_table reads the table and the stage's options
