@@ -276,3 +276,37 @@ def test_the_prize_list_does_not_put_the_stage_name_into_a_sentence(tmp_path):
     assert main(["build", "--content", str(content), "--output", str(out)]) == 0
     text = " ".join(pdf_text(out / f"events/{SLUG}/bulletins/prizes.pdf").split())
     assert "Pairs: play is over. The prize winners are:" in text and "The Pairs is over" not in text
+
+
+# --- 9. the desk's form on a phone ---------------------------------------------------------------
+
+
+def test_a_pairs_tables_form_says_who_sits_ns_and_ew_how_to_write_a_result_and_has_no_forfeit(
+        desk_in_round_two) -> None:
+    from tests.test_desk import fetch
+
+    running = desk_in_round_two
+    status, html = fetch(running.desk.link(f"pairs/2/2"))  # round 2, table 2: P4 NS, P9 EW
+    assert status == 200, html
+    ns, ew = (re.sub(r"<[^>]+>", "", line).split()[:2]
+              for line in re.search(r'<p class="sides">(.*?)</p>', html, re.S)[1].strip().split("<br>"))
+    assert ns == ["NS", "P4"] and ew == ["EW", "P9"], (ns, ew)
+    assert 'placeholder="e.g. 4S N = or 3NT E -1"' in html
+    assert "Each board: contract, declarer, result, as 4S N = (made), 3NT E -1 (one down)" in html
+    assert 'name="forfeit"' not in html and "Forfeit" not in html
+
+
+def test_on_a_390_px_phone_the_example_shows_whole_in_a_boards_box(desk_in_round_two, tmp_path) -> None:
+    from tests.test_browser import chromium_context
+
+    with chromium_context(tmp_path / "chromium", {"width": 390, "height": 844}, 15_000) as context:
+        tab = context.new_page()
+        tab.goto(desk_in_round_two.desk.link("pairs/2/2"))
+        box = tab.locator("#b1")
+        # the placeholder fits its box, the box the screen: nothing of the example cut off
+        width = box.evaluate("e => e.clientWidth")
+        needed = box.evaluate("e => { const c = document.createElement('canvas').getContext('2d');"
+                              " c.font = getComputedStyle(e).font; return c.measureText(e.placeholder).width; }")
+        assert 0 < needed < width <= 390, (needed, width)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        tab.screenshot(path=str(tmp_path / "desk-form.png"), full_page=True)
