@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import catalogues
 from generator.build import validate
 from generator.cli import main
 from generator.render.html import render_site
@@ -310,3 +311,49 @@ def test_on_a_390_px_phone_the_example_shows_whole_in_a_boards_box(desk_in_round
         assert 0 < needed < width <= 390, (needed, width)
         assert tab.evaluate("document.documentElement.scrollWidth") <= 390
         tab.screenshot(path=str(tmp_path / "desk-form.png"), full_page=True)
+
+
+# --- 10. help in an English site's folder ----------------------------------------------------------
+
+
+@pytest.fixture()
+def no_language(monkeypatch):  # noqa: ANN001, ANN201
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+@pytest.mark.parametrize("command", [[], ["build"], ["check"], ["pair"]])
+def test_help_under_lang_c_in_an_english_sites_folder_is_in_english(command, tmp_path, monkeypatch, capsys,
+                                                                    no_language):
+    club_evening(tmp_path)  # tmp_path/content/site.yaml says locale: en
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main([*command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: paibang") and not re.search(r"[\u4e00-\u9fff]", out), out[:300]
+
+
+def test_help_under_lang_c_follows_no_link_and_ignores_a_site_file_it_cannot_read(tmp_path, monkeypatch, capsys,
+                                                                                  no_language):
+    from generator.commands.console import environment_locale, folder_site_locale
+
+    english = club_evening(tmp_path / "real")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "content").symlink_to(english)  # a linked folder: not followed
+    assert folder_site_locale() is None and environment_locale() == "zh-Hans"
+    (tmp_path / "content").unlink()
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content/site.yaml").symlink_to(english / "site.yaml")  # a linked file: not followed
+    assert folder_site_locale() is None
+    (tmp_path / "content/site.yaml").unlink()
+    __import__("os").mkfifo(tmp_path / "content/site.yaml")  # would block a plain open
+    assert folder_site_locale() is None
+    (tmp_path / "content/site.yaml").unlink()
+    (tmp_path / "content/site.yaml").write_bytes(b"title: x\n" + b"#" * 100_000 + b"\nlocale: en\n")
+    assert folder_site_locale() is None  # read no further than its head
+    (tmp_path / "content/site.yaml").write_text("title: x\nlocale: zh-Hant\n", encoding="utf-8")
+    assert environment_locale() == "zh-Hant"
+    capsys.readouterr()
+    assert main(["--help"]) == 0
+    assert capsys.readouterr().out.startswith(catalogues.text("cli_usage", "zh-Hant"))
