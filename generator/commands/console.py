@@ -6,6 +6,7 @@ up by `catalogues.text(key, locale, **params)`, the one lookup every command use
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -157,16 +158,44 @@ def site_locale(content: Path) -> str:
     return "zh-Hans"
 
 
+def folder_site_locale(content: Path = Path("content")) -> str | None:
+    """The `locale:` of ./content/site.yaml, for help asked for in a site's folder where the
+    environment names no language; None without one. Read cheaply and safely, as help must
+    never fail or hang: neither the folder nor the file a link (not followed), the file a
+    regular one (a FIFO would block), its first 8 KiB only, any failure taken as no locale."""
+    try:
+        if content.is_symlink() or not content.is_dir():
+            return None
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        handle = os.open(content / "site.yaml", flags)
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                return None
+            text = os.read(handle, 8 * 1024).decode("utf-8", errors="replace")
+        finally:
+            os.close(handle)
+    except (OSError, ValueError):
+        return None
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        value = value.split("#", 1)[0].strip().strip("'\"")
+        if key.strip() == "locale" and value in LOCALES:
+            return value
+    return None
+
+
 def environment_locale(environ: Mapping[str, str] = os.environ) -> str:
     """The language the environment asks for, where there is no site to ask (`paibang --help`):
     the first of LC_ALL, LC_MESSAGES and LANG that is set, as the C library picks the language
     of messages. Chinese of Taiwan, Hong Kong or Macau (or written zh_Hant) is zh-Hant, any other
-    Chinese zh-Hans, English en; C, POSIX or nothing is paibang's default, zh-Hans, as for a site
-    without `locale`; another language gets English, the one a reader of neither script likely reads."""
+    Chinese zh-Hans, English en; C, POSIX or nothing is the `locale` of the site in this folder
+    (folder_site_locale), else paibang's default, zh-Hans, as for a site without `locale`;
+    another language gets English, the one a reader of neither script likely reads."""
     value = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
     language = value.split(".")[0].split("@")[0].replace("-", "_").lower()
     if language in ("", "c", "posix"):
-        return "zh-Hans"
+        # no language asked for (LANG=C.UTF-8, a container's): the site in this folder has one
+        return folder_site_locale() or "zh-Hans"
     parts = language.split("_")
     if parts[0] == "zh":
         return "zh-Hant" if {"hant", "tw", "hk", "mo"} & set(parts[1:]) else "zh-Hans"

@@ -102,7 +102,9 @@ def _pair(args: argparse.Namespace) -> int:
                         path.unlink()
                         raise Refusal("pair-written-invalid") from None
                     raise
-                terminal(catalogues.text("pair_written", locale, n=plan.number, path=path, tables=len(plan.draw.tables)))
+                # the tables played at: a pairs stage's sit-out is none (a 9-pair Howell: 4)
+                played = [t for t in plan.draw.tables if len(t) == 2 or plan.stage.format != "pairs"]
+                terminal(catalogues.text("pair_written", locale, n=plan.number, path=path, tables=len(played)))
             terminal("\n".join(describe(plan, locale)))
     except Refusal as refusal:
         terminal(f"paibang: {refusal.text(locale)}", error=True)

@@ -58,7 +58,7 @@ from generator.desk.store import (
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
-from generator.render.html import rank_shown_in, number_text
+from generator.render.html import metric_text, rank_shown_in, number_text
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
@@ -329,7 +329,7 @@ class Desk:
             columns = [self.t.pick(metric_of(game, n).label) for n in names]
             # its remark as the site's standings and the printed ones say it (render/remarks.py)
             rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
-                     "cells": [number_text(s.tally.metrics.get(n, 0)) for n in names],
+                     "cells": [metric_text(n, s.tally.metrics.get(n, 0)) for n in names],
                      "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]
             # k/n of the tables with a result to enter (RoundResult.entered/matches): a bye or a
@@ -352,8 +352,17 @@ class Desk:
             names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
             result = ""
             if score.table.number not in round_.pending and len(table.sides) == 2:
-                result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
-            tables.append({"number": table.number, "sides": names, "result": result})
+                if stage.stage.format == "pairs":
+                    # a pairs table wins nothing: its boards are compared across the field, so
+                    # the hall sees that its boards are in, not a winner
+                    result = (self.t("desk_boards_in", n=len(score.boards)) if len(score.boards)
+                              else self.t("desk_entered"))
+                else:
+                    result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
+            # a pairs stage's sit-out is no table: the screen says so, unnumbered
+            sits_out = len(table.sides) == 1 and stage.stage.format == "pairs"
+            tables.append({"number": self.t("sit_out_col") if sits_out else table.number, "sides": names,
+                           "result": result})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
         ends = None

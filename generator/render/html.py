@@ -53,7 +53,7 @@ from generator.tournament.knockout import named_tables
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
-from generator.tournament.pairing import movement_card
+from generator.tournament.pairing import movement_card, session_boards
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Remark, Standing, remarks
 
@@ -129,6 +129,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
+    env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
+    env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
@@ -222,7 +224,7 @@ def _suits_in(translate: Translator) -> Callable[[str], Markup]:
 
 @functools.lru_cache(maxsize=4096)  # a few dozen contracts and cards, on every bridge table
 def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
-    """4H -> 4♥, HK -> ♥K, red suits marked for colour; anything else is shown as typed. The
+    """4H -> 4♥, HK -> ♥K, ST -> ♠10, red suits marked for colour; anything else is shown as typed. The
     symbol is an image named by `words` (suit letter -> word; the letter without one)."""
     match = _CONTRACT_TEXT.match(text) or _CARD_TEXT.match(text)
     if not match:
@@ -233,7 +235,8 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
     colour = "red" if suit in "DH" else "black"
     symbol = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>').format(
         colour, dict(words).get(suit, suit), _SUIT_SYMBOL[suit])
-    pieces = [escape(p) for p in parts]
+    # a card's ten as the hand record spells it (10), not the files' T: ♠10 beside a diagram's 10
+    pieces = [escape("10" if p == "T" and suit_at == 0 and i == 1 else p) for i, p in enumerate(parts)]
     pieces[suit_at] = symbol
     return Markup("").join(pieces)
 
@@ -540,7 +543,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             for m, cell in cells:
-                append(f"{cell}</td>" if placed_by else f"{cell}{text(number_text(metrics.get(m, 0)))}</td>")
+                append(f"{cell}</td>" if placed_by else f"{cell}{text(metric_text(m, metrics.get(m, 0)))}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
             append("  <td>")
@@ -604,10 +607,11 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         blank = "".join(cell + "—</td>" for cell in label_cells) + (running_cell + "—</td>" if running_cell else "")
         out = []
         append = out.append
+        played = False  # a counted match with a score before this line
         for line in summary.lines:
             table = line.table
             shown_table = (f'<a href="{root_text}{text(line.url)}">{text(table_word.format(n=table))}</a>'
-                           if table else "—")
+                           if table and line.outcome != "sit_out" else "—")
             opponents = line.opponents
             shown_opponents = joiner.join([
                 f'<a href="{root_text}{text(entry_url(event, o))}">{text(o)}</a> '
@@ -624,17 +628,39 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
             append(f'<tr>\n  <th scope="row">{text(round_word.format(n=line.round))}</th>\n  <td>{shown_table}</td>\n'
                    f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
-            if line.counted:
-                for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
-                    append(f"{label_cells[index]}{text(number_text(value))}</td>")
+            if line.counted and outcome == "sit_out":
+                # no score of its own; its running total only once a board is played (a pair
+                # sitting out round 1 has no percentage yet, not 0)
+                append("".join(cell + "—</td>" for cell in label_cells))
                 if running_cell is not None:
-                    append(f"{running_cell}{text(number_text(line.running[0]))}</td>")
+                    append(f"{running_cell}{text(metric_text(summary.metrics[0], line.running[0])) if played else '—'}</td>")
+            elif line.counted:
+                played = True
+                for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
+                    append(f"{label_cells[index]}{text(metric_text(summary.metrics[index], value))}</td>")
+                if running_cell is not None:
+                    append(f"{running_cell}{text(metric_text(summary.metrics[0], line.running[0]))}</td>")
             else:
                 append(blank)
             append("</tr>\n")
         return Markup("".join(out))
 
     return summary_rows
+
+
+# Metrics that are percentages: shown with two decimals always, on pages, the hall screen and
+# prints alike (a whole 75 beside 57.50 read as another kind of figure, or a misprint).
+PERCENT_METRICS = frozenset({"percent"})
+
+
+def percent_text(value: Any) -> str:
+    """A percentage as every page, screen and print shows it: two decimals (75.00); blank for None."""
+    return "" if value is None else f"{float(value):.2f}"
+
+
+def metric_text(name: str, value: Any) -> str:
+    """A metric's figure: a percentage with two decimals, others as number_text."""
+    return percent_text(value) if name in PERCENT_METRICS else number_text(value)
 
 
 def number_text(value: Any) -> str:
@@ -1835,10 +1861,12 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     pages_of_rounds = common["pages_of_rounds"]
     notices = [render_notice(path) for path in event.notices]
     travellers_of = {s.stage.id: _travellers(game, s) for s in result.stages}
-    # The boards a stage's header counts: the session's, those its board-by-board pages show (an
+    # The boards a stage's header counts: the session's, by its movement (27 before, during and
+    # after play, not the boards entered so far), else those its board-by-board pages show (an
     # imported 13-round session's 26, not `boards:`, the 2 a round); `boards:` where the game has
     # no such pages or no board has a result yet.
-    boards_played = {s.stage.id: len(travellers_of[s.stage.id]) or s.stage.boards for s in result.stages}
+    boards_played = {s.stage.id: session_boards(event, s) or len(travellers_of[s.stage.id]) or s.stage.boards
+                     for s in result.stages}
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins,
                 boards_played=boards_played, **common)
     table_template = f"games/{event.game}_table.html"

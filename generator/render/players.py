@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 from generator.caches import Spill, file_spill, packed, unpacked
 from generator.content.model import WITHHELD, Event
 from generator.forking import can_fork, forked_pool
-from generator.tournament.results import EventResult
+from generator.tournament.results import SCHEDULED, EventResult
 from generator.tournament.standings import rank_label
 from generator.tournament.summary import EventSummary, Seats, event_complete, first_day, names_of, seating, shown_rows
 
@@ -163,6 +163,15 @@ class Person:
         if self._rows is None:
             self._rows = self._people.rows_of(self) if self._people is not None else []
         return self._rows
+
+    @property
+    def scheduled(self) -> int:
+        """How many of the person's events have no result yet (a session drawn, not played): the
+        page counts the events played apart from these."""
+        if self._people is None:
+            return 0
+        results = self._people.results
+        return sum(1 for slug in self.slugs if slug in results and results[slug].status == SCHEDULED)
 
     def rows(self, slugs: list[str]) -> list[PersonEvent]:
         """The person's rows in the events `slugs` (a page of their events), newest first."""

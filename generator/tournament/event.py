@@ -31,7 +31,7 @@ from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_numbers, robin_written,
-                                          unplayed_boards, walked_out_boards)
+                                          boards_to_come, unplayed_boards, walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
@@ -247,6 +247,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do
     # not play are short by design, not a table left out.
     short = unplayed_boards(event, stage, field_entries, withdrawn_tables) if stage.format == "pairs" else {}
+    if stage.format == "pairs":  # and, while the session goes on, the results still to be entered
+        for board, count in boards_to_come(event, stage, field_entries, scored).items():
+            short[board] = short.get(board, 0) + count
     # The rounds the standings count are scored among themselves: a board of a Howell travels
     # on into the round partly entered, whose results must move no figure "after round N".
     played = rounds_played(scored)

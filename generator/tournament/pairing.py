@@ -628,6 +628,12 @@ class PairsMovement:
     def boards(self, number: int) -> list[tuple[int, ...]]:
         return [s.boards for s in self.round(number)]
 
+    @property
+    def session_boards(self) -> int:
+        """The boards the whole session plays (a 9-pair Howell of 9 rounds of 3: 27), whatever
+        has been entered so far."""
+        return len({board for s in self.sittings for board in s.boards})
+
     def follows(self, rounds: Sequence[Round]) -> bool:
         """Whether the rounds written so far seat every table as this movement does."""
         return all(self.seats(round_.number, round_.tables) for round_ in rounds)
@@ -678,6 +684,21 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     (movements.choose_movement); the stage's `rounds`, `boards` a round. Raises Refusal when the
     field or the rounds do not fit the movement."""
     return movement_of(event, stage_result.stage, stage_result.field)
+
+
+def session_boards(event: Event, stage_result: StageResult) -> int | None:
+    """The boards a pairs stage's session plays by its movement, the same before, during and after
+    play; None for other formats, a field the movement does not fit, or rounds written another
+    way (an imported session: its boards are those its results show)."""
+    if stage_result.stage.format != "pairs" or not stage_result.field:
+        return None
+    try:
+        movement = pairs_movement(event, stage_result)
+    except Refusal:
+        return None
+    if not movement.follows(event.rounds.get(stage_result.stage.id, [])):
+        return None
+    return movement.session_boards or None
 
 
 def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
@@ -824,6 +845,38 @@ def walked_out_boards(event: Event, stage: Stage, field: Sequence[Entry],
             for table, boards in _seated_boards(movement, number, found)}
 
 
+def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: Sequence[RoundResult]) -> dict[int, int]:
+    """The results a pairs stage in progress is short of only because they are still to be
+    entered: board -> how many tables, by the movement, in the rounds from the latest one with
+    a result on (its tables still without one, and the rounds not drawn yet). Such a board is
+    short by the clock, not by a mistyped number or a table left out, so the board-short
+    warnings do not count them (as unplayed_boards). `scored`: the stage's RoundResults. A table
+    without a result in an earlier round is left out: still warned. None for a field the
+    movement does not fit."""
+    entered = [r.number for r in scored
+               if any(s.table.number not in r.pending and len(s.table.sides) == 2 for s in r.tables)]
+    if not entered:
+        return {}
+    try:
+        movement = movement_of(event, stage, field)
+    except Refusal:
+        return {}
+    latest = max(entered)
+    found: dict[int, int] = {}
+    drawn = {r.number for r in scored}
+    for r in scored:
+        if r.number >= latest:
+            waiting = [s.table for s in r.tables if s.table.number in r.pending]
+            for _, boards in _seated_boards(movement, r.number, waiting):
+                for board in boards:
+                    found[board] = found.get(board, 0) + 1
+    for sitting in movement.sittings:
+        if sitting.round > latest and sitting.round not in drawn:
+            for board in sitting.boards:
+                found[board] = found.get(board, 0) + 1
+    return found
+
+
 def _seated_boards(movement: PairsMovement, number: int,
                    tables: Sequence[Table]) -> list[tuple[Table, tuple[int, ...]]]:
     """Each of round `number`'s `tables` seated as the movement seats it, with the boards the
@@ -872,7 +925,8 @@ def movement_card(event: Event, stage_result: StageResult) -> MovementCard | Non
     locales = ("zh-Hans", "zh-Hant", "en")
     sit_out = {s.table for s in movement.sittings if s.sits_out}
     columns = [{loc: catalogues.text("pair_round_col", loc) for loc in locales}]
-    columns += [{loc: catalogues.text("pair_bye" if t in sit_out else "table_n", loc, n=t) for loc in locales} for t in numbers]
+    # the sit-out is no table: its column says so, unnumbered (the round's file keeps a table key for it)
+    columns += [{loc: catalogues.text("sit_out_col" if t in sit_out else "table_n", loc, n=t) for loc in locales} for t in numbers]
     rows = []
     for number in sorted({s.round for s in movement.sittings}):
         seated = {s.table: s for s in movement.round(number)}
@@ -931,7 +985,7 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     for number, sides in enumerate(plan.draw.tables, start=1):
         forfeit = plan.forfeits.get(number)
         if len(sides) == 1:
-            note = f"    # {catalogues.text('pair_bye', locale)}"
+            note = f"    # {catalogues.text('sit_out_col' if stage.format == 'pairs' else 'pair_bye', locale)}"
         elif forfeit is not None:
             note = f"    # {catalogues.text(_forfeit_note(plan, forfeit), locale, id=forfeit)}"
         elif plan.draw.substitute is not None and sides == (plan.draw.bye, plan.draw.substitute):
@@ -1039,6 +1093,10 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
             text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
         if number in plan.forfeits:
             text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
+        if len(sides) == 1 and plan.stage.format == "pairs":
+            # a pairs stage's sit-out is no table (a movement of 4 tables): said so, unnumbered
+            lines.append(f"  {catalogues.text('sit_out_col', locale):>8}  {shown[0]}")
+            continue
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     if plan.knockout is not None:  # its matches without a table (void, walkovers), as the file's header says
         lines += [f"  {line}" for line in knockout.unplayed_lines(plan.knockout, locale)]
@@ -1120,7 +1178,7 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
     if card is None:
         return None
     stage = stage_result.stage
-    rows = [[str(number), str(table) if cell.ew else catalogues.text("pair_bye", locale), cell.ns, cell.ew, cell.boards if cell.ew else ""]
+    rows = [[str(number), str(table) if cell.ew else catalogues.text("sit_out_col", locale), cell.ns, cell.ew, cell.boards if cell.ew else ""]
             for number, cells in card.rows for table, cell in zip(card.tables, cells) if cell is not None]
     columns = [catalogues.text(key, locale) for key in ("pair_round_col", "table", "ns", "ew", "pair_board_col")]
     title = catalogues.text("pair_movement_title", locale, event=event.title, stage=stage.name) \
@@ -1186,13 +1244,15 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             if event.entries[side].withdrawn_by(round_result.number, stage_result.stage.id)]
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
-        cells = [str(score.table.number)]
+        # a pairs stage's sit-out is no table: its row says so in place of a table number
+        sits_out = stage.format == "pairs" and len(score.table.sides) == 1
+        cells = [catalogues.text("sit_out_col", locale) if sits_out else str(score.table.number)]
         for side in score.table.sides:
             players = withdrawn if side in gone else entry_label(event.entries[side], locale)
             cells += [side, players] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
-            cells += [catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
+            cells += ["" if sits_out else catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
         if listed:
             cells.append(board_span(boards.get(score.table.number, ())))
         if names:
@@ -1232,7 +1292,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if form.room_players:
             text += catalogues.text("pair_sheet_room_players", locale)
     if byes:
-        text += catalogues.text("pair_sheet_bye", locale, ids=", ".join(byes))
+        text += catalogues.text("pair_sheet_sit_out" if stage.format == "pairs" else "pair_sheet_bye", locale,
+                                ids=", ".join(byes))
     if gone:
         text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(gone))
     numeric = {0, 3, 6} if scored else {0}

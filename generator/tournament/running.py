@@ -32,7 +32,8 @@ class MatchRow:
     round: int
     table: int  # 0: a round a late entry missed (its `late:` score)
     opponents: list[str]
-    # won | drawn | lost | bye | forfeit | late; uncounted: pending (drawn, not played yet), entered
+    # won | drawn | lost | bye | sit_out (a pairs movement's, no score) | forfeit | late; uncounted:
+    # pending (drawn, not played yet), entered
     outcome: str
     values: list[float]  # this match's part of each shown metric
     running: list[float]  # the same, summed so far (a first-board metric keeps its first value)
@@ -131,6 +132,9 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     # not as a no-show's forfeit (弃权); the opponent's row says its win as before.
     withdrawn_from = facts.withdrawn_from.get(entry_id)
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
+    # A pairs movement's sit-out plays no boards: it has no score of its own (its percentage is
+    # over the boards played), and is said as the sit-out, not a bye scored 0.
+    sit_out = "sit_out" if stage.format == "pairs" else "bye"
     for (number, score, index), side, counted in zip(matches, own_sides, counts):
         sides = score.table.sides
         opponents = [s for s in sides if s != entry_id]
@@ -138,7 +142,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             # Entered, in a round not fully played: its result is on the round's page, and may
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
             outcome = "pending" if score.table.number in pending.get(number, ()) else \
-                "late" if score.table.number == 0 else "bye" if len(sides) < 2 else "entered"
+                "late" if score.table.number == 0 else sit_out if len(sides) < 2 else "entered"
             rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False))
             continue
         values = [side.metrics.get(m, 0) if side else 0 for m in shown]
@@ -158,7 +162,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
         if score.table.number == 0:
             outcome = "late"
         elif len(sides) < 2:
-            outcome = "bye"
+            outcome = sit_out
         elif withdrawn_from is not None and number >= withdrawn_from:
             outcome = "withdrawn"
         elif score.table.forfeit == entry_id:

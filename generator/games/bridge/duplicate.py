@@ -87,7 +87,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
-from generator.games.common.boards import drop_out_of_range, short_boards
+from generator.games.common.boards import drop_out_of_range, round_tables, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage
 from generator.games.common.matchpoints import top as matchpoint_top
@@ -1319,11 +1319,13 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
     records: dict[int, list[tuple[PairsRow, TableScore]]] = {}
     boards_of: dict[str, dict[int, tuple[int, int]]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
+    round_of: dict[int, int] = {}  # id of a table's score -> its round (the warning names both)
     for number, tables in numbered:
         for score in tables:
             view = score.view
             if not isinstance(view, PairsView) or view.kind != "played" or not view.ns or not view.ew:
                 continue
+            round_of[id(score)] = number
             for row in view.rows:
                 records.setdefault(row.board, []).append((row, score))
             pair = frozenset((view.ns, view.ew))
@@ -1344,7 +1346,7 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
     most = max((len(found) for found in records.values()), default=0)
     for board, found in short_boards(records, unplayed):
         problems.add("bridge-board-short", _mark_of(found[0][1]), warning=True, board=board, count=len(found),
-                     most=most, tables=", ".join(str(s.table.number) for _, s in found))
+                     most=most, tables=round_tables([(round_of[id(s)], s.table.number) for _, s in found]))
 
 
 def score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from generator import catalogues
+
 # A stage that names no movement plays a Howell up to this many pairs, a Mitchell above: defined
 # here, with choose_movement, where the games' board range needs them (games do not import the
 # tournament layer); tournament/movements.py takes both.
@@ -89,3 +91,11 @@ def short_boards(records: Mapping[int, Sequence[Any]], unplayed: Mapping[int, in
     full = max((len(found) + unplayed.get(board, 0) for board, found in records.items()), default=0)
     return [(board, found) for board, found in sorted(records.items())
             if len(found) < full - unplayed.get(board, 0)]
+
+
+def round_tables(places: Sequence[tuple[int, int]]) -> dict[str, str]:
+    """(round, table) places in each locale's words, "round 1 table 2, round 4 table 3": a
+    board-short warning names where its results are, a table number alone being another table
+    in every round of a movement."""
+    return {locale: catalogues.joiner(locale).join(catalogues.text("round_table_at", locale, round=r, table=t)
+                                                   for r, t in places) for locale in catalogues.LOCALES}

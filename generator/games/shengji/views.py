@@ -16,7 +16,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
-from generator.games.common.boards import drop_out_of_range, short_boards
+from generator.games.common.boards import drop_out_of_range, round_tables, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
@@ -428,9 +428,11 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
     records than the others (warnings: a mistyped board number, a table left out; not the
     records a withdrawn pair's table does not play, `unplayed`: boards.short_boards)."""
     records: dict[int, list[tuple[PairsRow, TableScore]]] = {}
-    for _, tables in numbered:
+    round_of: dict[int, int] = {}  # id of a table's score -> its round (the warning names both)
+    for number, tables in numbered:
         for score in tables:
             if isinstance(score.view, PairsView) and score.view.kind == "played":
+                round_of[id(score)] = number
                 for row in score.view.rows:
                     records.setdefault(row.board, []).append((row, score))
     most = max((len(found) for found in records.values()), default=0)
@@ -438,7 +440,7 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
         row, score = found[0]
         problems.add("shengji-board-short", row.result.mark or _mark_of(score), warning=True,
                      board=board, count=len(found), most=most,
-                     tables=[f"{s.table.number}" for _, s in found])
+                     tables=round_tables([(round_of[id(s)], s.table.number) for _, s in found]))
     boards_of: dict[str, dict[int, tuple[int, int]]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
     for number, tables in numbered:
