@@ -117,14 +117,14 @@ def test_after_round_2_counts_rounds_1_and_2_alone_in_results_json_and_the_pages
     assert "Round 3: 2 of 3 tables entered" in page
     assert "after round 2" in page.lower()
     shown = re.findall(r'<tr id="entry-(\w)".*?data-label="Percentage">([\d.]+)<', page, re.S)
-    assert shown == [("B", "100"), ("F", "75"), ("C", "55"), ("D", "50"), ("A", "40"), ("E", "25"), ("G", "25")]
+    assert shown == [("B", "100.00"), ("F", "75.00"), ("C", "55.00"), ("D", "50.00"), ("A", "40.00"), ("E", "25.00"), ("G", "25.00")]
     printed = subprocess.run(["pdftotext", "-layout", str(site / "bulletins" / "standings-pairs.pdf"), "-"],
                              capture_output=True, check=True, text=True).stdout
     assert "(after round 2)" in printed
     rows = [line.split() for line in printed.splitlines() if re.match(r"\s+\d+=?\s+[A-G]\s", line)]
     assert [(row[0], row[1], row[-1]) for row in rows] == [
-        ("1", "B", "100"), ("2", "F", "75"), ("3", "C", "55"), ("4", "D", "50"), ("5", "A", "40"),
-        ("6=", "E", "25"), ("6=", "G", "25")]
+        ("1", "B", "100.00"), ("2", "F", "75.00"), ("3", "C", "55.00"), ("4", "D", "50.00"), ("5", "A", "40.00"),
+        ("6=", "E", "25.00"), ("6=", "G", "25.00")]
 
 
 @pytest.mark.parametrize("scoring", ["matchpoints", "imps", "butler"])
@@ -149,7 +149,7 @@ def test_the_same_standings_as_with_round_3_not_written_at_all(tmp_path: Path, s
     # (C's 600 against B's -100: 2 of 2), while the standings count board 5 as of round 2 (1 of 2)
     board_5 = (partial / "output" / "events" / SLUG / "pairs" / "boards" / "5" / "index.html").read_text(encoding="utf-8")
     assert re.findall(r'data-label="Round">(\d)<', board_5) == ["1", "3"]
-    assert re.findall(r'data-label="NS %">(\d+)<', board_5) == ["100", "0"]
+    assert re.findall(r'data-label="NS %">([\d.]+)<', board_5) == ["100.00", "0.00"]
 
 
 def test_cross_imps_of_a_board_compared_3_times_counted_twice(tmp_path: Path) -> None:
@@ -175,11 +175,11 @@ def test_the_desks_standings_and_hall_screen_count_rounds_1_and_2_alone(tmp_path
     desk = Desk(make_content(tmp_path), SLUG, None, None, build=False)
     (view,) = desk.standings_view()
     assert [(row["id"], row["cells"]) for row in view["rows"]] == [
-        ("B", ["100"]), ("F", ["75"]), ("C", ["55"]), ("D", ["50"]), ("A", ["40"]), ("E", ["25"]), ("G", ["25"])]
+        ("B", ["100.00"]), ("F", ["75.00"]), ("C", ["55.00"]), ("D", ["50.00"]), ("A", ["40.00"]), ("E", ["25.00"]), ("G", ["25.00"])]
     # the hall's screen shows that view, with the round partly entered said as such
     screen = desk.page("_screen.html").body.decode("utf-8")
     assert re.findall(r'<tr data-entry="(\w)">.*?<td class="num">([\d.]+)</td></tr>', screen) == [
-        ("B", "100"), ("F", "75"), ("C", "55"), ("D", "50"), ("A", "40"), ("E", "25"), ("G", "25")]
+        ("B", "100.00"), ("F", "75.00"), ("C", "55.00"), ("D", "50.00"), ("A", "40.00"), ("E", "25.00"), ("G", "25.00")]
     assert "after round 2" in screen and "Round 3: 2/3 tables in" in screen
 
 

@@ -654,8 +654,11 @@ PERCENT_METRICS = frozenset({"percent"})
 
 
 def percent_text(value: Any) -> str:
-    """A percentage as every page, screen and print shows it: two decimals (75.00); blank for None."""
-    return "" if value is None else f"{float(value):.2f}"
+    """A percentage as every page, screen and print shows it: two decimals (75.00); blank for None;
+    a text as it is (a running percentage left blank for a pair that walked out: '')."""
+    if isinstance(value, (int, float)):
+        return f"{float(value):.2f}"
+    return "" if value is None else str(value)
 
 
 def metric_text(name: str, value: Any) -> str:
