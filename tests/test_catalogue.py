@@ -607,6 +607,8 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.
     "round-robin-partial": robin_cut_short,
+    # A 大怪路子 team of three listing a fourth name (a re-import's misspelling of one of them).
+    "entry-team-large": edit(D, (EV, "players: [张伟, 刘晓燕, 顾海峰]", "players: [张伟, 刘晓燕, 顾海峰, 张玮]")),
     "entry-team-short": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n")),
     # A team of four in the demo's stage of pairs (no team_size): the key forgotten, or two pairs in one entry.
     "stage-teams-in-pairs": edit(G, (EV, "{id: T04, players: [韦志强, 谭宏伟]", "{id: T04, players: [韦志强, 谭宏伟, 甲, 乙]")),
