@@ -408,10 +408,18 @@ def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> N
         # The entry page's running totals (tournament/running.py): the missed round first, at
         # table 0, then round 2; they end where the standings do.
         totals = running_totals(GAMES["guandan"], stage, "T05")
-        assert [(row.round, row.table, row.outcome) for row in totals.rows][0] == (1, 0, "late")
+        # (scored by the stage's `late:`, or without one as a bye, and said so: late_bye)
+        assert [(row.round, row.table, row.outcome) for row in totals.rows][0] == (1, 0, "late" if late else "late_bye")
         assert [row.round for row in totals.rows] == [1, 2]
         assert totals.metrics[0] == "wins" and totals.rows[0].values[0] == totals.rows[0].running[0] == wins
         assert totals.rows[-1].running == [metrics["T05"][m] for m in totals.metrics]
+        if not late:  # no regulation gave it a score: its pages say a bye, not "by the regulation"
+            build(content, folder / "output", bulletins=False)
+            site = folder / "output" / "events" / SLUG
+            entry_page = (site / "entries/T05/index.html").read_text(encoding="utf-8")
+            assert "迟到（按轮空记分）" in entry_page and "按规程" not in entry_page
+            stage_page = (site / "main/index.html").read_text(encoding="utf-8")
+            assert "迟到参赛（缺席的轮次按轮空记分" in stage_page and "按规程" not in stage_page
     build(content, tmp_path / "output", bulletins=False)  # the last one's pages
     site = tmp_path / "output" / "events" / SLUG
     assert json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][0]["late"] == {"T05": [1]}

@@ -131,6 +131,9 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     # not as a no-show's forfeit (弃权); the opponent's row says its win as before.
     withdrawn_from = facts.withdrawn_from.get(entry_id)
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
+    # A round a late entry missed is scored by the stage's `late:` (the regulation's score), or,
+    # without one, as a bye: said as what it was (late_bye), not "by the regulation" none gave.
+    late = "late" if stage.late_options is not None else "late_bye"
     for (number, score, index), side, counted in zip(matches, own_sides, counts):
         sides = score.table.sides
         opponents = [s for s in sides if s != entry_id]
@@ -138,7 +141,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             # Entered, in a round not fully played: its result is on the round's page, and may
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
             outcome = "pending" if score.table.number in pending.get(number, ()) else \
-                "late" if score.table.number == 0 else "bye" if len(sides) < 2 else "entered"
+                late if score.table.number == 0 else "bye" if len(sides) < 2 else "entered"
             rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False))
             continue
         values = [side.metrics.get(m, 0) if side else 0 for m in shown]
@@ -156,7 +159,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             game.finish_metrics(finished)
         running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         if score.table.number == 0:
-            outcome = "late"
+            outcome = late
         elif len(sides) < 2:
             outcome = "bye"
         elif withdrawn_from is not None and number >= withdrawn_from:
