@@ -669,6 +669,11 @@ def test_a_match_with_one_room_entered_is_in_progress_not_an_error(tmp_path: Pat
     data = json.loads((site / "results.json").read_text(encoding="utf-8"))
     [stage_json] = [s for s in data["stages"] if s["id"] == stage_id]
     assert stage_json["rounds_played"] == last - 1 and stage_json["rounds"][-1]["complete"] is False
+    # The match waiting for its closed room has `winner` null, which outputs.md reads as a draw:
+    # `pending` says it has no result yet; every other table, a draw included, is not pending.
+    waiting_json = [(t["table"], t["winner"], t["pending"]) for t in stage_json["rounds"][-1]["tables"]]
+    assert waiting_json[0] == (1, None, True) and all(not pending for _, _, pending in waiting_json[1:])
+    assert all(t["pending"] is False for r in stage_json["rounds"][:-1] for t in r["tables"])
     # Once the closed room is in, the match counts.
     path.write_text(full, encoding="utf-8")
     _, results, warnings = validate(content, strict=True)

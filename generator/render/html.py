@@ -1999,6 +1999,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
                         "table": score.table.number,
                         "sides": score.table.sides,
                         "winner": score.winner,
+                        # no result yet (drawn, or one room in): its `winner` null is not a
+                        # draw (outputs.md's null), nor does it count in the standings
+                        "pending": r.drawn_only or score.table.number in r.pending,
                         "forfeit": score.table.forfeit,
                         "boards": score.boards,
                         **score.extra,
