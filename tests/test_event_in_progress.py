@@ -586,6 +586,43 @@ def test_after_round_n_in_every_locale(tmp_path: Path, locale: str, after: str, 
     assert status in (out / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(("locale", "entered", "note", "card"), [
+    ("zh-Hans", "第 1 轮：已录 1/3 桌", "第 1 轮进行中，本轮各桌成绩全部录入后公布排名。", "进行中 · 瑞士 第 1 轮"),
+    ("zh-Hant", "第 1 輪：已錄 1/3 桌", "第 1 輪進行中，本輪各桌成績全部錄入後公佈排名。", "進行中 · 瑞士 第 1 輪"),
+    ("en", "Round 1: 1 of 3 tables entered", "Round 1 in progress: the standings follow once every table of the round is in.",
+     "In progress · 瑞士 Round 1"),
+])
+def test_round_1_partly_entered_says_the_round_in_progress_not_no_results(tmp_path: Path, locale: str, entered: str,
+                                                                          note: str, card: str) -> None:
+    """Round 1 with 1 of its tables in: the stage page said "第 1 轮：已录 1/7 桌" and then
+    "尚无成绩。", and the archive's card only "进行中" (event-day.md: 进行中 and the round). The
+    page says the round is in progress, linking the tables entered, the card names the round,
+    and results.json tells the tables waiting (`pending`) from the one in."""
+    import html as html_module
+
+    content = small_event(tmp_path, 6, "  - id: main\n    name: 瑞士\n    format: swiss\n    rounds: 3\n")
+    (content / "site.yaml").write_text(f"title: 牌榜\nlocale: {locale}\n", encoding="utf-8")
+    assert pair(content) == 0
+    fill(content, 1, only=1)
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    site = out / "events" / SLUG
+
+    def text(path: Path) -> str:
+        return re.sub(r"\s+", " ", html_module.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8"))))
+
+    page = text(site / "main/index.html")
+    assert entered in page and note in page
+    assert ("尚无成绩" if locale == "zh-Hans" else "尚無成績" if locale == "zh-Hant" else "No results") not in page
+    raw = (site / "main/index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a href="[^"]*main/round-1/[^"]*">[^<]*</a></p>', raw.split(note.split("，")[0].split(":")[0])[1])
+    assert card in text(out / "index.html")
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    tables = data["stages"][0]["rounds"][0]["tables"]
+    assert [(t["table"], t["pending"]) for t in tables] == [(1, False), (2, True), (3, True)]
+    assert tables[1]["winner"] is None
+
+
 # --- a team match with one room entered (大怪路子, 80分 teams, bridge teams) ---------------------
 
 # The demo events' last round, its table 1: the secretary has typed the open room's sheets, the
