@@ -524,7 +524,8 @@ def _warn_short_teams(event: Event, problems: Problems) -> None:
     `team_size: 4`: two pairs, one in the open room, one in the closed), named with its stage.
     A warning, not an error: a match's record names teams, not players, so the stage scores as
     written, and a team often registers its fourth player late; the build must not stop for it
-    on the day. More players than that are reserves (替补), said nothing of. An entry that plays
+    on the day. More players than that are reserves (替补), said nothing of here (a game that
+    seats a fixed number says it: _warn_large_teams). An entry that plays
     no round of the stage (`withdrawn: true`) is left out, as one with no players (its own error)."""
     sized = [stage for stage in event.stages if stage.players]
     if not sized:
