@@ -165,6 +165,15 @@ SJ_RANK = "    rank_by: [match_points, net]\n"
 GD_ATTEMPTS = "    a_attempts: 3              # A三牌不过返回2\n"
 
 
+def robin_cut_short(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The demo 80分 round robin of 8 teams (7 rounds) declared and played as 4 rounds."""
+    event = demo_tree(tmp, S)
+    replace(event / EV, "    rounds: 7\n", "    rounds: 4\n")
+    for number in (5, 6, 7):
+        (event / f"results/round-{number}.yaml").unlink()
+    return raised(event.parents[1])
+
+
 def knockout_decided(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """`paibang pair` of a final that is a walkover: round 1 of the knockout drawn T01 v T04 and
     T02 v T05, T01 and T04 both withdrawn from it (their match void), T02 v T05 played."""
@@ -597,6 +606,9 @@ TRIGGERS: dict[str, Trigger] = {
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.
+    "round-robin-partial": robin_cut_short,
+    # A 大怪路子 team of three listing a fourth name (a re-import's misspelling of one of them).
+    "entry-team-large": edit(D, (EV, "players: [张伟, 刘晓燕, 顾海峰]", "players: [张伟, 刘晓燕, 顾海峰, 张玮]")),
     "entry-team-short": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n")),
     # A team of four in the demo's stage of pairs (no team_size): the key forgotten, or two pairs in one entry.
     "stage-teams-in-pairs": edit(G, (EV, "{id: T04, players: [韦志强, 谭宏伟]", "{id: T04, players: [韦志强, 谭宏伟, 甲, 乙]")),

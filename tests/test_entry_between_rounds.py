@@ -284,26 +284,33 @@ def test_a_withdrawn_entrys_page_says_from_which_round(tmp_path: Path) -> None:
     assert "退赛" not in facts["T01"]
 
 
-@pytest.mark.parametrize("locale, said", [("zh-Hans", "迟到（按规程记分，尚未计入排名）"),
-                                          ("zh-Hant", "遲到（按規程記分，尚未計入排名）"),
-                                          ("en", "Late entry (scored as the stage says; not yet in the standings)")])
+@pytest.mark.parametrize("locale, late, said", [
+    ("zh-Hans", "", "迟到（按轮空记分，尚未计入排名）"),
+    ("zh-Hant", "", "遲到（按輪空記分，尚未計入排名）"),
+    ("en", "", "Late entry (scored as a bye; not yet in the standings)"),
+    ("zh-Hans", "    late: {wins: 0}\n", "迟到（按规程记分，尚未计入排名）"),
+    ("zh-Hant", "    late: {wins: 0}\n", "遲到（按規程記分，尚未計入排名）"),
+    ("en", "    late: {wins: 0}\n", "Late entry (scored as the stage says; not yet in the standings)")])
 def test_a_late_entrys_round_not_counted_is_said_in_one_bracket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                 locale: str, said: str) -> None:
+                                                                 locale: str, late: str, said: str) -> None:
     """A round a late entry missed, shown as not counted yet, reads as one bracket, not
     迟到（按规程记分）（尚未计入排名）. (The standings count a late entry's missed rounds once they
-    are fully played, so the row is made uncounted here, as the page would show it.)"""
+    are fully played, so the row is made uncounted here, as the page would show it.) Scored by
+    the stage's `late:` it is "by the regulation"; without one, as a bye, it says so: no
+    regulation gave it a score."""
     import dataclasses
 
     import generator.render.html as html_module
 
     def late_uncounted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         totals = running_totals(*args, **kwargs)
-        totals.rows[:] = [dataclasses.replace(row, counted=False, values=[], running=[]) if row.outcome == "late" else row
+        totals.rows[:] = [dataclasses.replace(row, counted=False, values=[], running=[])
+                          if row.outcome in ("late", "late_bye") else row
                           for row in totals.rows]
         return totals
 
     monkeypatch.setattr(html_module, "running_totals", late_uncounted)
-    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 3\n")
+    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 3\n" + late)
     (content / "site.yaml").write_text(f"title: 牌榜\nlocale: {locale}\n", encoding="utf-8")
     assert pair(content) == 0
     fill(content, 1)

@@ -409,10 +409,18 @@ def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> N
         # The entry page's running totals (tournament/running.py): the missed round first, at
         # table 0, then round 2; they end where the standings do.
         totals = running_totals(GAMES["guandan"], stage, "T05")
-        assert [(row.round, row.table, row.outcome) for row in totals.rows][0] == (1, 0, "late")
+        # (scored by the stage's `late:`, or without one as a bye, and said so: late_bye)
+        assert [(row.round, row.table, row.outcome) for row in totals.rows][0] == (1, 0, "late" if late else "late_bye")
         assert [row.round for row in totals.rows] == [1, 2]
         assert totals.metrics[0] == "wins" and totals.rows[0].values[0] == totals.rows[0].running[0] == wins
         assert totals.rows[-1].running == [metrics["T05"][m] for m in totals.metrics]
+        if not late:  # no regulation gave it a score: its pages say a bye, not "by the regulation"
+            build(content, folder / "output", bulletins=False)
+            site = folder / "output" / "events" / SLUG
+            entry_page = (site / "entries/T05/index.html").read_text(encoding="utf-8")
+            assert "迟到（按轮空记分）" in entry_page and "按规程" not in entry_page
+            stage_page = (site / "main/index.html").read_text(encoding="utf-8")
+            assert "迟到参赛（缺席的轮次按轮空记分" in stage_page and "按规程" not in stage_page
     build(content, tmp_path / "output", bulletins=False)  # the last one's pages
     site = tmp_path / "output" / "events" / SLUG
     assert json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][0]["late"] == {"T05": [1]}
@@ -579,6 +587,43 @@ def test_after_round_n_in_every_locale(tmp_path: Path, locale: str, after: str, 
     assert status in (out / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(("locale", "entered", "note", "card"), [
+    ("zh-Hans", "第 1 轮：已录 1/3 桌", "第 1 轮进行中，本轮各桌成绩全部录入后公布排名。", "进行中 · 瑞士 第 1 轮"),
+    ("zh-Hant", "第 1 輪：已錄 1/3 桌", "第 1 輪進行中，本輪各桌成績全部錄入後公佈排名。", "進行中 · 瑞士 第 1 輪"),
+    ("en", "Round 1: 1 of 3 tables entered", "Round 1 in progress: the standings follow once every table of the round is in.",
+     "In progress · 瑞士 Round 1"),
+])
+def test_round_1_partly_entered_says_the_round_in_progress_not_no_results(tmp_path: Path, locale: str, entered: str,
+                                                                          note: str, card: str) -> None:
+    """Round 1 with 1 of its tables in: the stage page said "第 1 轮：已录 1/7 桌" and then
+    "尚无成绩。", and the archive's card only "进行中" (event-day.md: 进行中 and the round). The
+    page says the round is in progress, linking the tables entered, the card names the round,
+    and results.json tells the tables waiting (`pending`) from the one in."""
+    import html as html_module
+
+    content = small_event(tmp_path, 6, "  - id: main\n    name: 瑞士\n    format: swiss\n    rounds: 3\n")
+    (content / "site.yaml").write_text(f"title: 牌榜\nlocale: {locale}\n", encoding="utf-8")
+    assert pair(content) == 0
+    fill(content, 1, only=1)
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    site = out / "events" / SLUG
+
+    def text(path: Path) -> str:
+        return re.sub(r"\s+", " ", html_module.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8"))))
+
+    page = text(site / "main/index.html")
+    assert entered in page and note in page
+    assert ("尚无成绩" if locale == "zh-Hans" else "尚無成績" if locale == "zh-Hant" else "No results") not in page
+    raw = (site / "main/index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a href="[^"]*main/round-1/[^"]*">[^<]*</a></p>', raw.split(note.split("，")[0].split(":")[0])[1])
+    assert card in text(out / "index.html")
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    tables = data["stages"][0]["rounds"][0]["tables"]
+    assert [(t["table"], t["pending"]) for t in tables] == [(1, False), (2, True), (3, True)]
+    assert tables[1]["winner"] is None
+
+
 # --- a team match with one room entered (大怪路子, 80分 teams, bridge teams) ---------------------
 
 # The demo events' last round, its table 1: the secretary has typed the open room's sheets, the
@@ -662,6 +707,11 @@ def test_a_match_with_one_room_entered_is_in_progress_not_an_error(tmp_path: Pat
     data = json.loads((site / "results.json").read_text(encoding="utf-8"))
     [stage_json] = [s for s in data["stages"] if s["id"] == stage_id]
     assert stage_json["rounds_played"] == last - 1 and stage_json["rounds"][-1]["complete"] is False
+    # The match waiting for its closed room has `winner` null, which outputs.md reads as a draw:
+    # `pending` says it has no result yet; every other table, a draw included, is not pending.
+    waiting_json = [(t["table"], t["winner"], t["pending"]) for t in stage_json["rounds"][-1]["tables"]]
+    assert waiting_json[0] == (1, None, True) and all(not pending for _, _, pending in waiting_json[1:])
+    assert all(t["pending"] is False for r in stage_json["rounds"][:-1] for t in r["tables"])
     # Once the closed room is in, the match counts.
     path.write_text(full, encoding="utf-8")
     _, results, warnings = validate(content, strict=True)

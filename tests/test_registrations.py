@@ -323,6 +323,72 @@ def test_a_team_that_has_played_keeps_its_players_and_the_sheet_may_add_one(cont
     assert written["T03"] == ["甲3", "丁3"]
     assert ("T01 保留 乙1：报名表里这一队已没有 乙1，但 T01 已有成绩，参赛过的选手留在它的名单上"
             "（若 乙1 从未出场，例如写错的名字，在 entries.yaml 中删去）") in report.lines("zh-Hans")
+
+
+def test_a_misspelt_name_of_the_same_phone_is_one_player_of_a_team_that_has_played(content: Path, tmp_path: Path) -> None:
+    """The sheet imported again after results, 曹玉强 typed 曹玉墙 with the same phone: the team of
+    three that played got both, a fourth player (and a fourth name on its pages). Two players of
+    one entry with the same phone are one person: the name the team played under stays, with the
+    sheet's details, the other is not added, and the import says so (names only, never a phone).
+    An entries file already holding both (an earlier import) is mended the same way."""
+    import yaml
+
+    new_event(content, "union-dg", "daguai")
+    rows = lambda second: [["队名", "姓名", "手机"], ["1队", "高华建", "13800130004"],  # noqa: E731
+                           ["1队", second, "13800130005"], ["1队", "崔明伟", "13800130006"],
+                           ["2队", "史超英", "13800130001"], ["2队", "孟芳辉", "13800130002"],
+                           ["2队", "曹敏勇", "13800130003"]]
+    import_registrations(content, "union-dg", write_xlsx(tmp_path / "a.xlsx", rows("曹玉强")), prefix="D")
+    folder = content / "events/union-dg"
+    (folder / "results").mkdir(exist_ok=True)
+    (folder / "results/round-1.yaml").write_text("round: 1\ntables:\n  - table: 1\n    home: D01\n    away: D02\n",
+                                                 encoding="utf-8")
+    report = import_registrations(content, "union-dg", write_xlsx(tmp_path / "b.xlsx", rows("曹玉墙")), prefix="D")
+
+    def players() -> list[dict]:
+        entries = yaml.safe_load((folder / "entries.yaml").read_text(encoding="utf-8"))
+        return next(e for e in entries if e["id"] == "D01")["players"]
+
+    assert [p["name"] for p in players()] == ["高华建", "曹玉强", "崔明伟"]
+    assert players()[1]["phone"] == "13800130005"
+    lines = report.lines("zh-Hans")
+    said = "D01 保留 曹玉强，不再加 曹玉墙：两人的电话或学号相同，是同一人"
+    assert any(line.startswith(said) for line in lines) and not any("13800130005" in line for line in lines)
+    assert not any("D01 保留 曹玉强：报名表里这一队已没有" in line for line in lines)
+    # the four written by an earlier paibang: the next import makes them three again
+    entries = (folder / "entries.yaml").read_text(encoding="utf-8")
+    (folder / "entries.yaml").write_text(entries.replace(
+        "- {name: 崔明伟, phone: '13800130006'}\n",
+        "- {name: 崔明伟, phone: '13800130006'}\n  - {name: 曹玉墙, phone: '13800130005'}\n"), encoding="utf-8")
+    assert len(players()) == 4
+    report = import_registrations(content, "union-dg", write_xlsx(tmp_path / "c.xlsx", rows("曹玉墙")), prefix="D")
+    assert [p["name"] for p in players()] == ["高华建", "曹玉强", "崔明伟"]
+    assert any(line.startswith(said) for line in report.lines("en") + report.lines("zh-Hans"))
+
+
+def test_check_warns_a_team_listing_more_players_than_the_game_seats(tmp_path: Path) -> None:
+    """A 大怪路子 team of three listing four (both spellings of one name): check said nothing. A
+    warning naming the entry and its players, with the fix; an 80分 team of four and a pair of
+    two are not warned, a team of five is."""
+    root = tmp_path / "content"
+    shutil.copytree(ROOT / "content", root, ignore=shutil.ignore_patterns("output"))
+    event = root / "events/chem-park-daguai-2016/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "players: [张伟, 刘晓燕, 顾海峰]", "players: [张伟, 刘晓燕, 顾海峰, 张玮]"), encoding="utf-8")
+    _, _, warnings = validate(root)
+    large = [w for w in warnings if w.code == "entry-team-large"]
+    assert len(large) == 1, [w.message("zh-Hans") for w in warnings]
+    assert large[0].message("zh-Hans") == "参赛队 D02（巴斯夫）列了 4 名选手：张伟、刘晓燕、顾海峰、张玮；阶段 swiss 每队上场 3 人"
+    assert "删去写错的一个" in large[0].hint("zh-Hans") and "替补" in large[0].hint("zh-Hans")
+    teams = root / "events/hefei-80fen-teams-2012/event.yaml"
+    text = teams.read_text(encoding="utf-8")
+    first = re.search(r"players: \[([^\]]+)\]", text)
+    assert first is not None and len(first[1].split(",")) == 4
+    teams.write_text(text.replace(first[0], f"players: [{first[1]}, 替补甲]", 1), encoding="utf-8")
+    _, _, warnings = validate(root)
+    assert sorted(w.params["size"] for w in warnings if w.code == "entry-team-large") == [3, 4]
+
+
 NAMESAKES = ["组号", "姓名", "学号", "班级"]
 
 

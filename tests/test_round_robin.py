@@ -438,3 +438,43 @@ def test_a_hand_drawn_first_round_is_completed_alike_one_round_at_a_time_or_all_
     assert one == every
     meetings = Counter(frozenset(t) for r in one for t in r if len(t) == 2)
     assert set(meetings.values()) == {1} and len(meetings) == count * (count - 1) // 2
+
+
+def page_text(path: Path) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
+
+
+def test_a_round_robin_cut_short_is_warned_and_worded_as_partial(tmp_path, capsys):
+    """`rounds: 3` for 8 teams: check said nothing, pair's file said "8 队，共 7 轮，每两队相遇
+    一次" and the stage page "N 队共 N−1 轮，每两队恰好相遇一次", though it is ranked after 3 rounds
+    with most teams never met. A warning (the secretary may mean it) with the fix, and the words
+    say a partial round robin of 3 rounds."""
+    content = make_content(tmp_path, 8, 3)
+    _, _, warnings = validate(content)
+    partial = [w for w in warnings if w.code == "round-robin-partial"]
+    assert len(partial) == 1 and partial[0].params == {"stage": "rr", "count": 8, "rounds": 3, "full": 7}
+    assert main(["check", "--content", str(content)]) == 0
+    err = capsys.readouterr().err
+    assert "每两队相遇一次共需 7 轮，但只写了 rounds: 3" in err and "写 rounds: 7" in err and "format: swiss" in err
+    assert main(["pair", "ev", "rr", "--all", "--content", str(content)]) == 0
+    text = (content / "events/ev/results/round-1.yaml").read_text(encoding="utf-8")
+    assert "8 队，只打 3 轮（打满共 7 轮才每两队相遇一次）：不完整的循环赛" in text
+    assert "共 7 轮，每两队相遇一次" not in text
+    output = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(output), "--no-pdf", "-q"]) == 0
+    page = page_text(output / "events/ev/rr/index.html")
+    assert "按伯格编排表（Berger）只打前 3 轮：8 队打满共 7 轮才每两队恰好相遇一次" in page
+    assert "是不完整的循环赛" in page and "N 队共 N−1 轮" not in page
+
+
+def test_a_full_round_robin_is_not_warned_and_says_every_two_meet_once(tmp_path):
+    content = make_content(tmp_path, 5, 5)  # odd: 5 rounds, each team one bye
+    _, _, warnings = validate(content)
+    assert "round-robin-partial" not in {w.code for w in warnings}
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    assert "5 队，共 5 轮，每两队相遇一次" in (content / "events/ev/results/round-1.yaml").read_text(encoding="utf-8")
+    _, results, _ = validate(content)
+    assert results[0].stages[0].draw_rules.partial == ()
+    assert "draw_rule_round_robin_2" in results[0].stages[0].draw_rules.steps

@@ -188,6 +188,9 @@ class ImportReport:
     moved: list[tuple[str, str, str]] = field(default_factory=list)  # (person, from entry, to entry)
     dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
     kept_players: list[tuple[str, str]] = field(default_factory=list)  # (person, entry): kept, it has played
+    # (name kept, the other name, entry): two names of one phone or student number in an entry
+    # that has played, taken for one person (_roster_kept)
+    same_person: list[tuple[str, str, str]] = field(default_factory=list)
     namesakes: list[tuple[str, list[str]]] = field(default_factory=list)  # (name, the entries of its people)
     updated: int = 0  # of the `kept`, those whose players the sheet changed: a rerun adding one player updates one
     filled: list[int] = field(default_factory=list)  # a CSV's rows whose blank grouping cell took the row above's
@@ -242,6 +245,8 @@ class ImportReport:
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
                   for name, entry in self.kept_players]
+        lines += [catalogues.text("import_same_person", locale, name=name, other=other, entry=entry)
+                  for name, other, entry in self.same_person]
         if self.record_unreadable:
             path, why, reason = self.record_unreadable
             if why:
@@ -1292,17 +1297,57 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
     number changed); then the players the sheet adds (a substitute who joined). One the sheet no
     longer lists in it stays, and is said (`kept_players`): the entry has played, and the sheet
     cannot say who did; a name that never played (a misspelling corrected since) is deleted by
-    hand. A player the sheet puts in another entry is _placed_once's refusal."""
+    hand. A player the sheet puts in another entry is _placed_once's refusal.
+
+    A listed player and a player of the sheet (or a second listed player) of this entry with the
+    same phone or student number are one person under two names (曹玉强 listed, 曹玉墙 mistyped
+    in the sheet): the listed name, the one the entry played under, is kept with the sheet's
+    details, and the other name is not added, which gave a team of three a fourth player."""
     from_sheet = {person.who(namesakes): player for person, player in zip(members, players)}
-    roster = []
+    roster: list = []
+    entry_id = str(entry.get("id"))
     for player, who in zip(entry.get("players") or [], _people(entry, namesakes)):
+        name = str(player.get("name") if isinstance(player, dict) else player)
         if who in from_sheet:
             roster.append(from_sheet.pop(who))
+            continue
+        known = _private_ids(player)
+        twin = next((p for p in roster if known & _private_ids(p)), None)
+        if twin is not None:  # listed twice already (an earlier import added the other name)
+            _same_person(report, _player_name(twin), name, entry_id)
+            continue
+        same = next((key for key, p in from_sheet.items() if known & _private_ids(p)), None)
+        if same is not None:
+            sheet_player = from_sheet.pop(same)
+            roster.append({**sheet_player, "name": name} if isinstance(sheet_player, dict) else player)
+            _same_person(report, name, _player_name(sheet_player), entry_id)
+            continue
+        roster.append(player)
+        report.kept_players.append((name, entry_id))
+    for player in from_sheet.values():  # the players the sheet adds; one of a number kept is that one
+        twin = next((p for p in roster if _private_ids(player) & _private_ids(p)), None)
+        if twin is not None:
+            _same_person(report, _player_name(twin), _player_name(player), entry_id)
         else:
             roster.append(player)
-            name = player.get("name") if isinstance(player, dict) else player
-            report.kept_players.append((str(name), str(entry.get("id"))))
-    return roster + list(from_sheet.values())
+    return roster
+
+
+def _same_person(report: ImportReport, name: str, other: str, entry: str) -> None:
+    if name != other and (name, other, entry) not in report.same_person:
+        report.same_person.append((name, other, entry))
+
+
+def _private_ids(player: object) -> set[tuple[str, str]]:
+    """A player's phone and student number (those written), each telling one person: two players
+    sharing either are one person, whatever their names."""
+    if not isinstance(player, dict):
+        return set()
+    return {(key, str(player[key]).strip()) for key in ("phone", "student_id") if str(player.get(key) or "").strip()}
+
+
+def _player_name(player: object) -> str:
+    return str(player.get("name") if isinstance(player, dict) else player)
 
 
 def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str],

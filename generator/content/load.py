@@ -254,6 +254,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     _resolve_withdrawals(event, problems)
     _warn_short_teams(event, problems)
     _warn_teams_in_pairs(event, problems)
+    _warn_large_teams(event, game, problems)
     for official in event.officials:
         for stage_id in official.stages:
             if stage_id not in {s.id for s in event.stages} | set(event.unread_stages):
@@ -523,7 +524,8 @@ def _warn_short_teams(event: Event, problems: Problems) -> None:
     `team_size: 4`: two pairs, one in the open room, one in the closed), named with its stage.
     A warning, not an error: a match's record names teams, not players, so the stage scores as
     written, and a team often registers its fourth player late; the build must not stop for it
-    on the day. More players than that are reserves (替补), said nothing of. An entry that plays
+    on the day. More players than that are reserves (替补), said nothing of here (a game that
+    seats a fixed number says it: _warn_large_teams). An entry that plays
     no round of the stage (`withdrawn: true`) is left out, as one with no players (its own error)."""
     sized = [stage for stage in event.stages if stage.players]
     if not sized:
@@ -536,6 +538,22 @@ def _warn_short_teams(event: Event, problems: Problems) -> None:
         problems.add("entry-team-short", entry.mark or Mark(event.folder / "event.yaml"), warning=True, id=entry.id,
                      name=name, count=len(entry.players), stage=stage.id, size=stage.players,
                      file=(entry.mark.file.name if entry.mark else "event.yaml"))
+
+
+def _warn_large_teams(event: Event, game: Any, problems: Problems) -> None:
+    """An entry listing more players than the game seats for it (Game.players_at_play: a
+    大怪路子 team of three listing four). A re-import of a sheet with a name misspelt, after
+    results, kept the name the team played under and added the other (the same phone), and
+    every page then named four; a reserve is the other reading, so a warning, naming the
+    entry's players, against its first stage it plays in."""
+    for entry in event.entries.values():
+        stage = next((s for s in event.stages if not entry.withdrawn_by(1, s.id)), None)
+        size = game.players_at_play(stage) if stage is not None else None
+        if size is None or len(entry.players) <= size:
+            continue
+        problems.add("entry-team-large", entry.mark or Mark(event.folder / "event.yaml"), warning=True, id=entry.id,
+                     name=entry.name or entry.id, count=len(entry.players), players=[p.name for p in entry.players],
+                     stage=stage.id, size=size, file=(entry.mark.file.name if entry.mark else "event.yaml"))
 
 
 def _warn_teams_in_pairs(event: Event, problems: Problems) -> None:

@@ -517,6 +517,14 @@ class Game:
         (import reads it before any check). Default: None, the keys fix no size."""
         return None
 
+    def players_at_play(self, stage: Stage) -> int | None:
+        """The players an entry of this stage has at play in a match, all of them seated (大怪路子
+        three a side, rules-daguai.md; an 80分 team of four, two in each room, or a pair), so
+        that `paibang check` can say an entry listing more (a name misspelt on a re-import added
+        beside the right one). None: the game's entries have reserves as a matter of course, or
+        their size is a key's (Guandan's `team_size`: players_per_entry). Default: None."""
+        return None
+
     def size_without_key(self, stage: Mapping[str, Any]) -> tuple[int, int] | None:
         """(players an entry fields, the size a key would make a team) for a stage whose keys
         leave its entries at the game's smallest size when the game has a larger one (Guandan

@@ -596,6 +596,8 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
     opponent_label = text(translate("opponent"))
     not_counted = text(translate("paren", text=translate("outcome_not_counted")))
     late_not_counted = text(translate("outcome_late_not_counted"))  # (a late entry's missed round: one bracket)
+    # (a missed round of a stage without `late:`, scored as a bye: running.py's late_bye)
+    late_bye, late_bye_not_counted = text(translate("outcome_late_bye")), text(translate("outcome_late_bye_not_counted"))
     joiner = text(translate.joiner())
 
     def summary_rows(event: Event, summary: Any, labels: list[str], running_label: str, root: str,
@@ -618,9 +620,11 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 f'{text(entries[o].label)}' for o in opponents]) if opponents else "—"
             outcome = line.outcome
             if line.counted:
-                shown_outcome = text(outcome_words[outcome])
+                shown_outcome = late_bye if outcome == "late_bye" else text(outcome_words[outcome])
             elif outcome == "late":
                 shown_outcome = late_not_counted
+            elif outcome == "late_bye":
+                shown_outcome = late_bye_not_counted
             else:
                 shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
@@ -2026,6 +2030,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
                         "table": score.table.number,
                         "sides": score.table.sides,
                         "winner": score.winner,
+                        # no result yet (drawn, or one room in): its `winner` null is not a
+                        # draw (outputs.md's null), nor does it count in the standings
+                        "pending": r.drawn_only or score.table.number in r.pending,
                         "forfeit": score.table.forfeit,
                         "boards": score.boards,
                         **score.extra,

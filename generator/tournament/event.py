@@ -271,6 +271,8 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                                                        if e.id in playing or still_drawing}, problems)
     if stage.format in ("swiss", "round_robin"):
         check_draws(rounds, scored, field_entries, problems, stage.id)
+    if stage.format == "round_robin":
+        _warn_partial_robin(stage, field_entries, problems)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
     _score_late(game, stage, late, counted, state)
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
@@ -279,12 +281,30 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     standings = _rank(game, stage, tallies, counted, lots) if played else []
     result = StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
                          draw_rules=draw_rules(stage, primary, event.game, _robin_by_hand(event, stage, field_entries, rounds),
-                                              any(e.substitute for e in event.entries.values())),
+                                              any(e.substitute for e in event.entries.values()), len(field_entries)),
                          rounds_played=played,
                          status=stage_status(stage, scored, played), late=late)
     if stage.format == "swiss":
         result.stale_draws = _stale_draws(game, event, result, rounds, problems, known)
     return result
+
+
+def robin_full_rounds(field_size: int) -> int:
+    """The rounds a full round robin of `field_size` entries takes, every two meeting once:
+    N - 1, or N when N is odd (each round one entry meets the Berger table's bye)."""
+    return len(berger_rounds([str(n) for n in range(field_size)]))
+
+
+def _warn_partial_robin(stage: Stage, field_entries: list[Entry], problems: Problems) -> None:
+    """A round robin declaring fewer rounds than its field needs to meet every other once
+    (`rounds: 4` for 12 teams): a secretary may mean it (a day too short), so a warning, not an
+    error; but the stage is then ranked after those rounds while most pairs of entries never
+    met, which it was not read as (the draw notes and the stage page say it as a partial round
+    robin: pairing.draw_rules)."""
+    full = robin_full_rounds(len(field_entries))
+    if stage.rounds < full:
+        problems.add("round-robin-partial", stage.mark, warning=True, stage=stage.id,
+                     count=len(field_entries), rounds=stage.rounds, full=full)
 
 
 def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[Round]) -> str:

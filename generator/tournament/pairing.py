@@ -1022,7 +1022,12 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
             prev=plan.number - 1, rule=_rule(event, stage, locale),
             primary=catalogues.in_sentence(_metric_label(event, plan.primary, locale))))
     elif plan.method in ("berger", "completed"):
-        lines.append(catalogues.text("pair_summary_berger", locale, count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
+        full = len(berger_rounds(plan.numbers))
+        if stage.rounds < full:  # a round robin cut short: said so, not "every two meet once"
+            lines.append(catalogues.text("pair_summary_berger_partial", locale, count=len(plan.numbers),
+                                         rounds=stage.rounds, full=full))
+        else:
+            lines.append(catalogues.text("pair_summary_berger", locale, count=len(plan.numbers), rounds=full))
         if plan.method == "completed":
             lines.append(catalogues.text("pair_summary_completed", locale, written=plan.written))
         numbered = [f"{i} {e}" for i, e in enumerate(plan.numbers, start=1)]
@@ -1106,13 +1111,17 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
 # --- what the stage page says about the draw ----------------------------------------------------
 
 
-def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substitutes: bool = False) -> DrawRules | None:
+def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substitutes: bool = False,
+               field_size: int = 0) -> DrawRules | None:
     """Which rules the draw of this stage follows (draw_rule_<format>_<n>) and what they name, for
     the stage page to word; None for formats whose rounds paibang does not draw on its own (fixed
     matches, pairs). `by_hand`: a round robin's rounds do not follow the Berger table (written by
     hand: robin_schedule): "completing" while rounds are left, which pair draws to complete them;
     "written" once every round is written. `substitutes`: the event has substitutes (`substitute:
-    true`), whom the odd entry out meets instead of a bye (_with_substitute)."""
+    true`), whom the odd entry out meets instead of a bye (_with_substitute). `field_size`: a
+    round robin's entries, whose full round robin takes more rounds than a stage cut short
+    declares (`rounds: 4` for 12 teams): its rules then say a partial round robin, not that
+    every two meet once."""
     if stage.format not in ("swiss", "round_robin") or game not in GAMES:
         return None
     steps = tuple(f"draw_rule_{stage.format}_{n}" for n in range(1, DRAW_STEPS[stage.format] + 1))
@@ -1120,6 +1129,11 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substit
         steps = ("draw_rule_round_robin_1", "draw_rule_round_robin_by_hand", "draw_rule_round_robin_by_hand_tables")
     elif stage.format == "round_robin" and by_hand:
         steps = ("draw_rule_round_robin_written",)
+    full = len(berger_rounds([str(n) for n in range(field_size)]))
+    partial = (field_size, stage.rounds, full) if stage.format == "round_robin" and stage.rounds < full else ()
+    if partial:
+        steps = tuple(f"{step}_partial" if step in ("draw_rule_round_robin_2", "draw_rule_round_robin_by_hand") else step
+                      for step in steps)
     # What a bye scores, as the game scores it (each game its own: 80分 3 match points a board,
     # not a win it does not have), said in the metrics the ranking compares.
     credit = GAMES[game].bye_credit(stage) or {}
@@ -1134,13 +1148,14 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substit
         steps = tuple(f"{step}_substitute" if step in SUBSTITUTE_STEPS else step for step in steps)
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
                      f"pair_first_side_{_first_side(game, stage)}", by_hand if stage.format == "round_robin" else "",
-                     () if substitute else bye, substitute)
+                     () if substitute else bye, substitute, partial)
 
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
 DRAW_STEPS = {"swiss": 8, "round_robin": 4}
 # The steps worded otherwise where the odd entry out meets the substitutes: <step>_substitute.
 SUBSTITUTE_STEPS = frozenset({"draw_rule_swiss_1", "draw_rule_swiss_7", "draw_rule_round_robin_2",
+                              "draw_rule_round_robin_2_partial",
                               "draw_rule_round_robin_4", "draw_rule_round_robin_by_hand_tables"})
 
 

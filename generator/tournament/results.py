@@ -217,6 +217,9 @@ class DrawRules:
     # match_points 12, net 0); () where the game has no bye (an odd entry out plays substitutes).
     bye: tuple[tuple[str, float], ...] = ()
     substitute: bool = False  # the odd entry out meets the substitutes: no bye is given
+    # A round robin cut short (fewer `rounds` than every two meeting once takes): (entries, the
+    # rounds it plays, the rounds a full one takes); () for a full one.
+    partial: tuple[int, int, int] = ()
 
 
 @dataclass

@@ -135,6 +135,9 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     # A pairs movement's sit-out plays no boards: it has no score of its own (its percentage is
     # over the boards played), and is said as the sit-out, not a bye scored 0.
     sit_out = "sit_out" if stage.format == "pairs" else "bye"
+    # A round a late entry missed is scored by the stage's `late:` (the regulation's score), or,
+    # without one, as a bye: said as what it was (late_bye), not "by the regulation" none gave.
+    late = "late" if stage.late_options is not None else "late_bye"
     for (number, score, index), side, counted in zip(matches, own_sides, counts):
         sides = score.table.sides
         opponents = [s for s in sides if s != entry_id]
@@ -142,7 +145,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             # Entered, in a round not fully played: its result is on the round's page, and may
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
             outcome = "pending" if score.table.number in pending.get(number, ()) else \
-                "late" if score.table.number == 0 else sit_out if len(sides) < 2 else "entered"
+                late if score.table.number == 0 else sit_out if len(sides) < 2 else "entered"
             rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False))
             continue
         values = [side.metrics.get(m, 0) if side else 0 for m in shown]
@@ -160,7 +163,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             game.finish_metrics(finished)
         running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         if score.table.number == 0:
-            outcome = "late"
+            outcome = late
         elif len(sides) < 2:
             outcome = sit_out
         elif withdrawn_from is not None and number >= withdrawn_from:

@@ -65,6 +65,10 @@ class DaguaiRules(Game):
 
     # -- records ----------------------------------------------------------------------------
 
+    def players_at_play(self, stage: Stage) -> int | None:
+        """Two teams of three, seated alternately (rules-daguai.md; seed 003 双方各三人)."""
+        return 3
+
     def read_stage_options(self, reader: Reader, stage_format: str) -> DaguaiStage:
         return records.read_stage_options(reader, stage_format)
 

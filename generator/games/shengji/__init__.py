@@ -90,6 +90,10 @@ class ShengjiRules(Game):
 
     # -- records ----------------------------------------------------------------------------
 
+    def players_at_play(self, stage: Stage) -> int | None:
+        """A team of four, one pair in each room (seed 004 每隊出四人); a pair in a pairs event."""
+        return 2 if stage.format == "pairs" else 4
+
     def read_stage_options(self, reader: Reader, stage_format: str) -> ShengjiStage:
         return records.read_stage_options(reader, stage_format)
 
