@@ -303,3 +303,20 @@ def test_the_next_tables_comments_above_its_dash_outlive_a_save_and_stay_above_i
     written = results(root).read_text(encoding="utf-8")
     assert ("    away: H02\n    boards:\n      1: {open: 85, closed: 40}\n      2: {open: 0, closed: 120}\n"
             "  # boards:\n  # 2:\n  # secretary: keep me\n  - table: 2\n") in written, written
+
+
+def test_the_secretary_saving_one_room_is_told_which_room_is_in_and_which_to_enter(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The secretary saves a match's open room as its score sheet comes in: the page said
+    "已保存，成绩已录入。" and then "成绩还不完整", two things at once. It says which room is
+    saved and which is still to enter, once; the whole match saved says it is in."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    secretary = Secretary(desk_of(root))
+    status, page = secretary.post("main/1/1", "save", b1_open="85", b2_open="0", b3_open="40", b4_open="150")
+    assert status == 200, block(page, "problems")
+    said = text(page)
+    assert "已保存开室，闭室待录" in said, said
+    assert "成绩已录入" not in said and "成绩还不完整" not in said, said
+    assert sheet(root, 1)["boards"]["1"] == {"open": 85}
+    status, page = secretary.post("main/1/1", "save", b1_open="85", b2_open="0", b3_open="40", b4_open="150",
+                                  b1_closed="40", b2_closed="120", b3_closed="35", b4_closed="0")
+    assert status == 200 and "已保存，成绩已录入。" in text(page) and "待录" not in text(page)

@@ -58,7 +58,7 @@ from generator.desk.store import (
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
-from generator.render.html import rank_shown_in, number_text
+from generator.render.html import rank_shown_in, number_text, round_entered_text
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
@@ -332,10 +332,9 @@ class Desk:
                      "cells": [number_text(s.tally.metrics.get(n, 0)) for n in names],
                      "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]
-            # k/n of the tables with a result to enter (RoundResult.entered/matches): a bye or a
-            # withdrawn side's table is not one (it counted as entered, and in n)
-            progress = [self.t("desk_round_status", n=r.number, done=r.entered, total=r.matches)
-                        for r in stage.rounds]
+            # k/n of the tables with a result to enter, a withdrawn side's table said apart, as
+            # the site's round and stage pages say it (one rule: round_entered_text)
+            progress = [round_entered_text(self.t, r) for r in stage.rounds]
             views.append({"name": stage.stage.name, "columns": columns, "rows": rows, "progress": progress,
                           "result": stage})
         return views
@@ -360,7 +359,8 @@ class Desk:
         if limit and started:
             ends = dt.datetime.fromisoformat(started).timestamp() + limit * 60
         return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
-                "ends": ends, "entered": round_.entered, "total": round_.matches}
+                "ends": ends, "entered": round_.entered, "total": round_.matches,
+                "status": round_entered_text(self.t, round_)}
 
     def rounds_view(self) -> list[dict[str, Any]]:
         """Every drawn round for the admin page: each table, its link, entered or not, used;
@@ -877,6 +877,21 @@ def whole_match(t: Translator, fields: list[Any]) -> str:
     return t("desk_incomplete_refused")
 
 
+def saved_text(t: Translator, fields: list[Any], result: forms.Check) -> str:
+    """What a save says it did. A secretary may save part of a match (one room as its score
+    sheet comes in): "saved, the result is in" followed by "not a whole result yet" said two
+    things at once; a part saved says which room is in and which is still to enter."""
+    if not result.incomplete:
+        return t("desk_saved")
+    rooms = list(dict.fromkeys(item.room for item in fields if item.room))
+    typed = {item.room for item in fields if item.room and str(item.value or "").strip()}
+    if len(rooms) == 2 and len(typed) == 1:
+        (done,) = typed
+        missing = next(room for room in rooms if room != done)
+        return t("desk_saved_room", saved=t(f"{done}_room"), missing=t(f"{missing}_room"))
+    return t("desk_saved_part")
+
+
 def digits(text: str | bytes) -> bool:
     """ASCII digits only: str.isdigit() takes "²" (and other scripts' digits), which int()
     refuses (/admin/sheets/s1/² was a 500). Bytes too: a header as the server hands it over."""
@@ -1056,7 +1071,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # A table saves once, the whole match: what is missing is why it cannot save yet,
             # never a warning under "may still be saved" (the secretary's, who may save one room)
             incomplete, warnings = warnings, []
-        elif result.ok and result.incomplete:
+        elif result.ok and result.incomplete and not outcome["saved"]:
             lines.append(t("desk_incomplete"))
         stale: list[Any] = []
         if outcome["saved"] and who.kind == "admin":
@@ -1088,7 +1103,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
-                         saved=outcome["saved"],
+                         saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
