@@ -181,6 +181,7 @@ class Desk:
         # reader read the bare mark as "3 equals")
         self.env.globals["rank_shown"] = rank_shown_in(self.t)
         self.env.globals["whole_match"] = lambda fields: whole_match(self.t, fields)
+        self.env.globals["site_cards_css"] = Markup(site_cards_css())
 
     # --- content ------------------------------------------------------------------------
 
@@ -867,6 +868,22 @@ def readable_text(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, ValueError):
         return ""
+
+
+def site_cards_css() -> str:
+    """The site's rules that show a results table of class "cards" as a card a row on a phone
+    (style.css's `@media screen and (max-width: 40rem)` block holding `table.cards`): the desk's
+    standings are the site's on a phone, by the same rules, not a copy that drifts from them."""
+    css = (TEMPLATES.parent / "style.css").read_text(encoding="utf-8")
+    for found in re.finditer(r"@media[^{]*max-width: 40rem\)\s*\{", css):
+        depth, end = 1, found.end()
+        while depth and end < len(css):
+            depth += {"{": 1, "}": -1}.get(css[end], 0)
+            end += 1
+        block = css[found.start():end]
+        if "table.cards {" in block:
+            return block
+    return ""
 
 
 def whole_match(t: Translator, fields: list[Any]) -> str:
