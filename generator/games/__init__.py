@@ -382,11 +382,14 @@ class Game:
         return dict(score.sides[0].metrics) if score.sides else None
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
-                    unplayed: Mapping[int, int] | None = None) -> None:
+                    unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
         """Score across the field once every table of the stage is scored, before the tally
         (pairs matchpoints compare a board across tables). `unplayed`: board -> how many tables
         with a withdrawn pair do not play it (tournament/pairing.unplayed_boards), results a
-        board is short of by design. Default: nothing to do."""
+        board is short of by design. `counted`: the rounds the standings count ("after round
+        N", 1 to N fully played): their tables are scored among those rounds' results only, so
+        that a later round partly entered moves no figure of the standings. Default: nothing
+        to do."""
 
     def substitutes_decide(self, stage: Stage) -> bool:
         """Whether a table against a substitute (`substitute: true`, never ranked) is won and lost

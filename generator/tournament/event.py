@@ -238,9 +238,12 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do
     # not play are short by design, not a table left out.
     short = unplayed_boards(event, stage, field_entries, withdrawn_tables) if stage.format == "pairs" else {}
-    game.score_field(stage, scored, problems, short)
+    # The rounds the standings count are scored among themselves: a board of a Howell travels
+    # on into the round partly entered, whose results must move no figure "after round N".
+    played = rounds_played(scored)
+    game.score_field(stage, scored, problems, short, played)
     if stage.format == "knockout":
-        return run_knockout(game, event, stage, field_entries, scored, rounds_played(scored), problems)
+        return run_knockout(game, event, stage, field_entries, scored, played, problems)
     late = _late_entries(stage, rounds, field_entries)
     if rounds:
         playing = {side for r in rounds for t in r.tables for side in t.sides}
@@ -256,7 +259,6 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                                                        if e.id in playing or still_drawing}, problems)
     if stage.format in ("swiss", "round_robin"):
         check_draws(rounds, scored, field_entries, problems, stage.id)
-    played = rounds_played(scored)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
     _score_late(game, stage, late, counted, state)
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])

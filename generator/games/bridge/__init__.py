@@ -276,13 +276,14 @@ class BridgeRules(Game):
 
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
-    def score_field(self, stage: Stage, rounds: Any, problems: Any = None, unplayed: Any = None) -> None:
+    def score_field(self, stage: Stage, rounds: Any, problems: Any = None, unplayed: Any = None,
+                    counted: int | None = None) -> None:
         """A pairs stage's boards compared across the field (duplicate.score_field); a teams
         stage's board numbers checked across its rounds (duplicate.check_team_boards); the seed's
         total points' seats nobody played (_warn_seats_unplayed)."""
         options = self.options(stage)
         if options.kind == "pairs":
-            duplicate.score_field(stage, options, rounds, problems, unplayed)
+            duplicate.score_field(stage, options, rounds, problems, unplayed, counted)
         elif options.kind == "teams" and problems is not None:
             duplicate.check_team_boards(stage, options, rounds, problems)
         elif options.kind == "total" and problems is not None:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from pathlib import Path
@@ -475,6 +475,10 @@ class PairsView(Figures):
     forfeit: str | None = None
     scored: bool = False  # the field has been compared (score_field ran)
     carried: dict[int, tuple[float, float]] = field(default_factory=dict)  # side -> (value, top) before this table
+    # A counted round's boards as every result entered scores them, while a later round is partly
+    # entered (score_field's `counted`): its rows are then scored as of the standings, and a
+    # board's traveller, which lists the later round's results too, compares them all alike.
+    live_rows: list[PairsRow] | None = None
     layout = "pairs"
     cached = ("has_leads", "_scored_sums")
 
@@ -923,24 +927,28 @@ def _side_metrics(scoring: str, value: float, top: float) -> dict[str, float]:
 
 
 def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], problems: Problems | None = None,
-                unplayed: Mapping[int, int] | None = None) -> None:
+                unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
     """Compare each board of a pairs stage across the field, both directions; then give each
     table's pairs their matchpoints (and top) or IMPs, each table its results.json rows and its
     winner (more at the table), and each view the pair's running total from earlier rounds.
-    `unplayed`: the boards withdrawn pairs' tables do not play (Game.score_field)."""
+    `unplayed`: the boards withdrawn pairs' tables do not play (Game.score_field).
+
+    `counted`: the rounds the standings count (1 to `counted`, fully played: "after round N",
+    event-day.md). In a Howell or a Mitchell a board travels through several rounds, so a result
+    of a later round, partly entered, would move the matchpoints (the top, the Butler datum, the
+    Neuberg factor, an A+'s session percentage) of a board already counted. The tables of the
+    counted rounds are scored among those rounds' results alone, as if nothing later were
+    entered; a later round's tables against every result entered, for their own round's page."""
     numbered = _numbered(rounds)
     _drop_out_of_range(stage, numbered, problems)
-    by_board: dict[int, list[PairsRow]] = {}
-    for _, tables in numbered:
-        for score in tables:
-            if isinstance(score.view, PairsView) and score.view.kind == "played":
-                for row in score.view.rows:
-                    by_board.setdefault(row.board, []).append(row)
-    expected = max((len(rows) for rows in by_board.values()), default=0)
-    for rows in by_board.values():
-        compare_board(rows, options.scoring, expected, options.adjusted_imps)
-    if options.scoring == "matchpoints" and options.adjusted == "session":
-        session_adjusted(numbered)
+    _compare_field(numbered, options)
+    if counted is not None and any(number > counted and _has_played(tables) for number, tables in numbered):
+        kept = [(number, tables) for number, tables in numbered if number <= counted]
+        for _, tables in kept:
+            for score in tables:
+                if isinstance(score.view, PairsView) and score.view.kind == "played":
+                    score.view.live_rows = [replace(row) for row in score.view.rows]
+        _compare_field(kept, options)
     running: dict[str, tuple[float, float]] = {}
     for _, tables in numbered:
         for score in tables:
@@ -958,6 +966,26 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
     if problems is not None:
         _check_field(numbered, problems, unplayed or {})
         _check_adjustments(numbered, options, problems)
+
+
+def _compare_field(numbered: list[tuple[int, list[TableScore]]], options: BridgeStage) -> None:
+    """Each board's results among these rounds' tables compared, in place (compare_board), and
+    the session's A+/A- over these rounds (session_adjusted)."""
+    by_board: dict[int, list[PairsRow]] = {}
+    for _, tables in numbered:
+        for score in tables:
+            if isinstance(score.view, PairsView) and score.view.kind == "played":
+                for row in score.view.rows:
+                    by_board.setdefault(row.board, []).append(row)
+    expected = max((len(rows) for rows in by_board.values()), default=0)
+    for rows in by_board.values():
+        compare_board(rows, options.scoring, expected, options.adjusted_imps)
+    if options.scoring == "matchpoints" and options.adjusted == "session":
+        session_adjusted(numbered)
+
+
+def _has_played(tables: Sequence[TableScore]) -> bool:
+    return any(isinstance(score.view, PairsView) and score.view.kind == "played" for score in tables)
 
 
 def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]], problems: Problems | None) -> None:
@@ -1022,12 +1050,16 @@ def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: Br
 def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, list[tuple[str, str, float]]]:
     """A barometer's standings after each round (every board is complete when its round ends):
     round -> [(rank, entry, percentage or IMPs so far)], best first; equal figures share a rank
-    ("3="). Only for `movement: barometer`: in other movements a board is still travelling."""
+    ("3="). Only for `movement: barometer`: in other movements a board is still travelling.
+    Only after a round fully played, from round 1 on (event-day.md: "after round N" counts fully
+    played rounds): a round partly entered, and every round after it, has none."""
     if getattr(stage, "movement", None) != "barometer":
         return {}
     so_far: dict[str, list[float]] = {}
     found: dict[int, list[tuple[str, str, float]]] = {}
-    for number, tables in _numbered(rounds):
+    for (number, tables), item in zip(_numbered(rounds), rounds):
+        if not getattr(item, "complete", True):  # a RoundResult not fully played (lists: every round)
+            break
         matchpoints = False
         for score in tables:
             view = score.view
@@ -1077,8 +1109,8 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         datum, values = None, cross_imps_exact(scores)
     for row, value in zip(real, values):
         row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
-        if scoring != "butler" and not float(value).is_integer():
-            row.exact = (value, -value)
+        # (set afresh: a board is compared again once a later round's results are left out)
+        row.exact = (value, -value) if scoring != "butler" and not float(value).is_integer() else None
     for row in rows:
         if row.adjusted is not None:
             row.ns_value = adjusted_imps(row.adjusted.ns, average_plus)
@@ -1357,7 +1389,8 @@ def travellers(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> lis
         for score in tables:
             view = score.view
             if isinstance(view, PairsView) and view.kind == "played" and view.ns and view.ew:
-                for row in view.rows:
+                # a board still travelling through a round partly entered: every result as entered
+                for row in view.live_rows if view.live_rows is not None else view.rows:
                     pairs.setdefault(row.board, []).append(TravellerLine(number, score.table.number, view.ns, view.ew, row))
             elif isinstance(view, TeamView) and view.kind == "played" and view.away:
                 for team_row in view.rows:

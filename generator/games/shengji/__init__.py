@@ -156,9 +156,9 @@ class ShengjiRules(Game):
         return views.score_team_table(table, stage, stage_options)
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
-                    unplayed: Mapping[int, int] | None = None) -> None:
+                    unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
         """Matchpoint a pairs stage once every table is scored (views.score_field)."""
-        views.score_field(stage, rounds, problems, unplayed)
+        views.score_field(stage, rounds, problems, unplayed, counted)
 
     def scores_alone(self, stage: Stage) -> bool:
         """A team match, yes (views.score_team_table reads the table and the stage's options

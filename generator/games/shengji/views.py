@@ -8,7 +8,7 @@ Templates: templates/games/shengji_table.html, shengji_traveller.html, shengji_e
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -185,6 +185,10 @@ class PairsView(Figures):
     rows: list[PairsRow] = field(default_factory=list)
     forfeit: str | None = None
     scored: bool = False  # the field has been matchpointed (score_field ran)
+    # A counted round's boards as every result entered scores them, while a later round is partly
+    # entered (score_field's `counted`): its rows are then scored as of the standings, and a
+    # board's traveller, which lists the later round's results too, compares them all alike.
+    live_rows: list[PairsRow] | None = None
     pairs = True
     cached = ("_scored_sums",)
 
@@ -533,17 +537,45 @@ def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]
 
 
 def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
-                unplayed: Mapping[int, int] | None = None) -> None:
+                unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
     """Matchpoint a pairs stage once every table is scored: each board's results across the
     field, both directions; then each table's sides get `mp`, `top` and `percent`, its view
     and results.json rows the per-board matchpoints, and its winner (more MP at the table).
     `rounds`: each round's TableScores (a list, or an object with .tables). With `problems`,
     a pair playing a board twice is reported (an error) and two pairs meeting twice (a
-    warning). Team stages are left alone."""
+    warning). Team stages are left alone.
+
+    `counted`: the rounds the standings count (1 to `counted`, fully played: "after round N",
+    event-day.md). A board travels through several rounds, so a later round partly entered would
+    move the matchpoints of a board already counted: the counted rounds' tables are matchpointed
+    among their own results alone, a later round's against every result entered."""
     if not options(stage).pairs:
         return
     numbered = _numbered(rounds)
     _drop_out_of_range(stage, numbered, problems)
+    _matchpoint_field(numbered)
+    if counted is not None and any(number > counted and _has_played(tables) for number, tables in numbered):
+        kept = [(number, tables) for number, tables in numbered if number <= counted]
+        for _, tables in kept:
+            for score in tables:
+                if isinstance(score.view, PairsView) and score.view.kind == "played":
+                    score.view.live_rows = [replace(row) for row in score.view.rows]
+        _matchpoint_field(kept)
+    for _, tables in numbered:
+        for score in tables:
+            if isinstance(score.view, PairsView) and score.view.kind == "played":
+                score.view.scored = True
+                _refresh_pairs(score)
+    if problems is not None:
+        _check_field(numbered, problems, unplayed or {})
+
+
+def _has_played(tables: Sequence[TableScore]) -> bool:
+    return any(isinstance(score.view, PairsView) and score.view.kind == "played" for score in tables)
+
+
+def _matchpoint_field(numbered: list[tuple[int, list[TableScore]]]) -> None:
+    """Each board's results among these rounds' tables matchpointed, in place, both directions."""
     by_board: dict[int, list[PairsRow]] = {}
     for _, tables in numbered:
         for score in tables:
@@ -561,13 +593,6 @@ def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None =
         for row, ns_scored, ew_scored in zip(rows, ns, ew):
             row.ns_mp, row.ew_mp, row.top = ns_scored.mp, ew_scored.mp, ns_scored.top
             row.played, row.expected = real, expected
-    for _, tables in numbered:
-        for score in tables:
-            if isinstance(score.view, PairsView) and score.view.kind == "played":
-                score.view.scored = True
-                _refresh_pairs(score)
-    if problems is not None:
-        _check_field(numbered, problems, unplayed or {})
 
 
 def travellers(stage: Stage, rounds: Sequence[Any]) -> list[Traveller]:
@@ -582,7 +607,8 @@ def travellers(stage: Stage, rounds: Sequence[Any]) -> list[Traveller]:
             view = score.view
             if not isinstance(view, PairsView) or view.kind != "played" or view.ns is None or view.ew is None:
                 continue
-            for row in view.rows:
+            # a board still travelling through a round partly entered: every result as entered
+            for row in view.live_rows if view.live_rows is not None else view.rows:
                 lines.setdefault(row.board, []).append(TravellerLine(number, score.table.number, view.ns, view.ew, row))
     found = []
     for board in sorted(lines):

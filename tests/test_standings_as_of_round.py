@@ -1,0 +1,270 @@
+"""Standings "after round N" of a pairs stage count rounds 1..N only (event-day.md), even though a
+Howell's board travels on into the round partly entered: no board of the counted rounds is
+matchpointed against a later result, and no A+ (Law 12C2, `adjusted: session`) takes a later
+board into the pair's session percentage. Seen on the club's Tuesday pairs: with round 5 three
+tables of four in, "after round 4" moved P1 67.19 -> 75.00 and P6 74.90 -> 73.35.
+
+The worked case: a 7-pair Howell, one board a round (howell(7, per_round=1), NS first):
+round 1: T1 G-B board 3, T2 C-F board 5, T3 E-D board 2 (A sits out);
+round 2: T1 A-C board 4, T2 D-G board 6, T3 F-E board 3 (B sits out);
+round 3: T1 B-D board 5, T2 E-A board 7, T3 G-F board 4 (C sits out) - entered but for T2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.cli import main
+from generator.games import GAMES
+
+GAMES_SHENGJI = GAMES["shengji"]
+
+SLUG = "howell"
+EVENT = """title: Howell night
+game: bridge
+date: 2024-05-01
+entries:
+  - {id: A, players: [a1, a2]}
+  - {id: B, players: [b1, b2]}
+  - {id: C, players: [c1, c2]}
+  - {id: D, players: [d1, d2]}
+  - {id: E, players: [e1, e2]}
+  - {id: F, players: [f1, f2]}
+  - {id: G, players: [g1, g2]}
+stages:
+  - id: pairs
+    name: Pairs
+    format: pairs
+    scoring: matchpoints
+    movement: howell
+    rounds: 7
+    boards: 1
+"""
+# round -> board -> result (None: the table not entered yet)
+RESULTS: dict[int, dict[int, str | None]] = {
+    1: {3: "4S N =", 5: "3NT S =", 2: "1NT N ="},  # 420 (NS not vul), 600 (NS vul), 90
+    2: {4: "A-", 6: "2H S =", 3: "4S N +1"},  # A- for NS (A), so A+ for EW (C); 110; 450
+    3: {5: "3NT S -1", 7: None, 4: "4H N ="},  # -100 against C's 600 on board 5; 620
+}
+
+# After round 2, from rounds 1 and 2 alone. Every board expects 2 results (board 3 has 2); a
+# board with one result is factored by Neuberg to 1 MP of a top of 2 (50 %).
+#   A: board 4 A- (no real board of its own: stays 40 %)          0.8 / 2 = 40 %
+#   B: board 3 EW, -420 against E's -450: 2                          2 / 2 = 100 %
+#   C: board 5 NS alone: 1; board 4 A+, its session 50 % < 60: 1.2 2.2 / 4 = 55 %
+#   D: board 2 EW alone 1, board 6 NS alone 1                         2 / 4 = 50 %
+#   E: board 2 NS alone 1, board 3 EW -450 against -420: 0            1 / 4 = 25 %
+#   F: board 5 EW alone 1, board 3 NS 450 against 420: 2              3 / 4 = 75 %
+#   G: board 3 NS 420 against 450: 0, board 6 EW alone 1              1 / 4 = 25 %
+# Round 3's board 5 (-100 against C's 600) would have made C's board 5 2 MP of 2 and so its
+# A+ 100 % (C 4 / 4 = 100 %, level with B), and F's board 5 0 (F 50 %): what was shown.
+AFTER_2 = [(1, "B", 100), (2, "F", 75), (3, "C", 55), (4, "D", 50), (5, "A", 40), (6, "E", 25), (6, "G", 25)]
+
+
+# Rounds 3 complete and 4 partly entered (the case of a board compared 3 times, counted twice):
+# round 3's table 2 and round 4's table 3, A-G on board 5 (NS vul, 630).
+LATER: dict[int, dict[int, str | None]] = {3: {**RESULTS[3], 7: "1NT N ="}, 4: {6: None, 1: None, 5: "3NT S +1"}}
+
+
+def make_content(tmp_path: Path, rounds: int = 3, scoring: str = "matchpoints", later: bool = False) -> Path:
+    content = tmp_path / "content"
+    results = content / "events" / SLUG / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    event = EVENT if scoring == "matchpoints" else EVENT.replace("scoring: matchpoints", f"scoring: {scoring}")
+    (content / "events" / SLUG / "event.yaml").write_text(event, encoding="utf-8")
+    for _ in range(rounds):
+        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
+        number = len(list(results.glob("*.yaml")))
+        path = next(results.glob(f"*round-{number}.yaml"))
+        text = path.read_text(encoding="utf-8")
+        for board, record in (LATER if later and number in LATER else RESULTS)[number].items():
+            if record is not None:
+                assert f"      # {board}:\n" in text
+                text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n")
+        path.write_text(text, encoding="utf-8")
+    return content
+
+
+def standings_of(data: dict) -> list[tuple[int, str, float]]:
+    stage = data["stages"][0]
+    return [(row["rank"], row["entry"], row["metrics"]["percent" if "percent" in row["metrics"] else "imps"])
+            for row in stage["standings"]]
+
+
+def test_after_round_2_counts_rounds_1_and_2_alone_in_results_json_and_the_pages(tmp_path: Path) -> None:
+    content = make_content(tmp_path)
+    out = tmp_path / "output"
+    build(content, out)
+    site = out / "events" / SLUG
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    stage = data["stages"][0]
+    assert (stage["status"], stage["rounds_played"]) == ("in_progress", 2)
+    assert standings_of(data) == AFTER_2
+    # the counted rounds' tables say what the standings add up: C's board 4 is its A+ of 60 %,
+    # not the 100 % its board 5 of round 3 would make it
+    round_2 = next(r for r in stage["rounds"] if r["round"] == 2)
+    table_1 = next(t for t in round_2["tables"] if t["table"] == 1)
+    assert table_1["boards"][0]["ew_percent"] == 60
+    # ... and round 3, partly entered, is shown as entered, its 2 of 3 tables
+    page = (site / "pairs" / "index.html").read_text(encoding="utf-8")
+    assert "Round 3: 2 of 3 tables entered" in page
+    assert "after round 2" in page.lower()
+    shown = re.findall(r'<tr id="entry-(\w)".*?data-label="Percentage">([\d.]+)<', page, re.S)
+    assert shown == [("B", "100"), ("F", "75"), ("C", "55"), ("D", "50"), ("A", "40"), ("E", "25"), ("G", "25")]
+    printed = subprocess.run(["pdftotext", "-layout", str(site / "bulletins" / "standings-pairs.pdf"), "-"],
+                             capture_output=True, check=True, text=True).stdout
+    assert "(after round 2)" in printed
+    rows = [line.split() for line in printed.splitlines() if re.match(r"\s+\d+=?\s+[A-G]\s", line)]
+    assert [(row[0], row[1], row[-1]) for row in rows] == [
+        ("1", "B", "100"), ("2", "F", "75"), ("3", "C", "55"), ("4", "D", "50"), ("5", "A", "40"),
+        ("6=", "E", "25"), ("6=", "G", "25")]
+
+
+@pytest.mark.parametrize("scoring", ["matchpoints", "imps", "butler"])
+def test_the_same_standings_as_with_round_3_not_written_at_all(tmp_path: Path, scoring: str) -> None:
+    """The figures above, computed the other way: the event built with rounds 1 and 2 only; and
+    so for cross-IMPs and Butler IMPs, whose boards round 3 compares again too."""
+    partial, alone = tmp_path / "partial", tmp_path / "alone"
+    build(make_content(partial, scoring=scoring), partial / "output")
+    build(make_content(alone, rounds=2, scoring=scoring), alone / "output")
+    found = [json.loads((root / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+             for root in (partial, alone)]
+    assert standings_of(found[0]) == standings_of(found[1])
+    if scoring == "matchpoints":
+        assert standings_of(found[0]) == AFTER_2
+    else:  # C: board 4's A+ 3 IMPs; board 5 as of round 2, C's 600 its only result: 0 (not 600 - -100)
+        assert dict((entry, figure) for _, entry, figure in standings_of(found[0]))["C"] == 3
+    # every table of rounds 1 and 2, board by board, as with round 3 not written
+    assert [r for r in found[0]["stages"][0]["rounds"] if r["round"] <= 2] == found[1]["stages"][0]["rounds"]
+    if scoring != "matchpoints":
+        return
+    # a board's page lists every result entered, round 3's too, the board compared as a whole
+    # (C's 600 against B's -100: 2 of 2), while the standings count board 5 as of round 2 (1 of 2)
+    board_5 = (partial / "output" / "events" / SLUG / "pairs" / "boards" / "5" / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'data-label="Round">(\d)<', board_5) == ["1", "3"]
+    assert re.findall(r'data-label="NS %">(\d+)<', board_5) == ["100", "0"]
+
+
+def test_cross_imps_of_a_board_compared_3_times_counted_twice(tmp_path: Path) -> None:
+    """After round 3, round 4 partly entered: board 5 has C's 600 and B's -100 counted (C +12
+    cross-IMPs, B -12) and A's 630 entered in round 4. Compared as a whole the board gave C
+    (12 - 1) / 2 = 5.5; the figure of the counted boards is 12, whatever was worked out first."""
+    partial, alone = tmp_path / "partial", tmp_path / "alone"
+    build(make_content(partial, rounds=4, scoring="imps", later=True), partial / "output")
+    build(make_content(alone, rounds=3, scoring="imps", later=True), alone / "output")
+    found = [json.loads((root / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+             for root in (partial, alone)]
+    assert found[0]["stages"][0]["rounds_played"] == 3
+    assert standings_of(found[0]) == standings_of(found[1])
+    round_1 = next(r for r in found[0]["stages"][0]["rounds"] if r["round"] == 1)
+    board_5 = next(t for t in round_1["tables"] if t["table"] == 2)["boards"][0]
+    assert (board_5["board"], board_5["ns_imps"]) == (5, 12)
+    assert [r for r in found[0]["stages"][0]["rounds"] if r["round"] <= 3] == found[1]["stages"][0]["rounds"]
+
+
+def test_the_desks_standings_and_hall_screen_count_rounds_1_and_2_alone(tmp_path: Path) -> None:
+    from generator.desk.app import Desk
+
+    desk = Desk(make_content(tmp_path), SLUG, None, None, build=False)
+    (view,) = desk.standings_view()
+    assert [(row["id"], row["cells"]) for row in view["rows"]] == [
+        ("B", ["100"]), ("F", ["75"]), ("C", ["55"]), ("D", ["50"]), ("A", ["40"]), ("E", ["25"]), ("G", ["25"])]
+    # the hall's screen shows that view, with the round partly entered said as such
+    screen = desk.page("_screen.html").body.decode("utf-8")
+    assert re.findall(r'<tr data-entry="(\w)">.*?<td class="num">([\d.]+)</td></tr>', screen) == [
+        ("B", "100"), ("F", "75"), ("C", "55"), ("D", "50"), ("A", "40"), ("E", "25"), ("G", "25")]
+    assert "after round 2" in screen and "Round 3: 2/3 tables in" in screen
+
+
+# --- 80分 pairs: the same matchpoints across the field -------------------------------------------
+
+SHENGJI_EVENT = """title: 80fen pairs
+game: shengji
+entries:
+""" + "".join(f"  - {{id: P{n}, players: [p{n}a, p{n}b]}}\n" for n in range(1, 9)) + """stages:
+  - id: pairs
+    format: pairs
+    rounds: 3
+    boards: 1
+    rank_by: [percent, mp]
+"""
+# The defenders' (EW's) points on each board. Board 1 travels: round 1 at both tables, round 3
+# at table 1; round 3's table 2 is not entered.
+SHENGJI_ROUNDS = {
+    "r1.yaml": "stage: pairs\nround: 1\ntables:\n  - {table: 1, ns: P1, ew: P5, boards: {1: 85}}\n"
+               "  - {table: 2, ns: P2, ew: P6, boards: {1: 40}}\n",
+    "r2.yaml": "stage: pairs\nround: 2\ntables:\n  - {table: 1, ns: P3, ew: P7, boards: {2: 60}}\n"
+               "  - {table: 2, ns: P4, ew: P8, boards: {2: 60}}\n",
+    "r3.yaml": "stage: pairs\nround: 3\ntables:\n  - {table: 1, ns: P3, ew: P8, boards: {1: 100}}\n"
+               "  - {table: 2, ns: P4, ew: P7}\n",
+}
+
+
+def test_80fen_pairs_after_round_2_count_rounds_1_and_2_alone(tmp_path: Path) -> None:
+    from generator.content.load import load_site
+    from generator.errors import Problems
+    from generator.tournament.event import run_event
+
+    folder = tmp_path / "content" / "events" / "sj"
+    (folder / "results").mkdir(parents=True)
+    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
+    for name, text in SHENGJI_ROUNDS.items():
+        (folder / "results" / name).write_text(text, encoding="utf-8")
+    problems = Problems()
+    site = load_site(tmp_path / "content", problems)
+    assert site is not None and not problems.errors
+    (stage,) = run_event(site.events[0], problems).stages
+    assert (stage.status, stage.rounds_played) == ("in_progress", 2)
+    # After round 2, rounds 1 and 2 alone: board 1 has 2 results, top 2. EW 85 beats 40: P5 2,
+    # P6 0; NS the other way: P2 2, P1 0. Board 2: 60 and 60, 1 each of 2 (P3, P4, P7, P8 50 %).
+    # With round 3's 100 on board 1 compared in, it had 3 results, top 4: P1 2 (50 %), P5 2
+    # (50 %): P1 and P5 both moved, by a round they did not play.
+    assert [(s.rank_label, s.entry.id, s.tally.metrics["percent"]) for s in stage.standings] == [
+        ("1=", "P2", 100), ("1=", "P5", 100), ("3=", "P3", 50), ("3=", "P4", 50), ("3=", "P7", 50),
+        ("3=", "P8", 50), ("7=", "P1", 0), ("7=", "P6", 0)]
+    # the board's traveller compares all three results entered (top 4), as the round 3 page does
+    (board_1, _) = GAMES_SHENGJI.travellers(stage.stage, stage.rounds)
+    assert [(line.round, line.row.ew_mp, line.row.top) for line in board_1.lines] == [(1, 2, 4), (1, 0, 4), (3, 4, 4)]
+
+
+# --- a barometer: its standings after each round, never after a round partly entered ----------
+
+BAROMETER = EVENT.replace("movement: howell", "movement: barometer")
+
+
+def test_a_barometers_standings_after_a_round_wait_for_the_round_to_be_complete(tmp_path: Path) -> None:
+    from generator.build import validate
+    from generator.games.bridge.duplicate import standings_after_rounds
+
+    content = tmp_path / "content"
+    results = content / "events" / SLUG / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (content / "events" / SLUG / "event.yaml").write_text(BAROMETER, encoding="utf-8")
+    for number in (1, 2):
+        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
+        path = next(results.glob(f"*round-{number}.yaml"))
+        text = path.read_text(encoding="utf-8")
+        # round 1 every table; round 2 its first table only
+        for record in ("4S N =", "4S N +1", "4S N -1") if number == 1 else ("3NT S =",):
+            text = text.replace(f"      # {number}:\n", f"      {number}: {record}\n", 1)
+        path.write_text(text, encoding="utf-8")
+    _, found, _ = validate(content)
+    stage = found[0].stage_of("pairs")
+    assert stage.rounds_played == 1
+    assert sorted(standings_after_rounds(stage.stage, stage.rounds)) == [1]
+    out = tmp_path / "output"
+    build(content, out)
+    round_2 = (out / "events" / SLUG / "pairs" / "round-2" / "index.html").read_text(encoding="utf-8")
+    assert "Round 2: 1 of 3 tables entered" in round_2
+    assert "Standings after round 2" not in round_2
+    round_1 = (out / "events" / SLUG / "pairs" / "round-1" / "index.html").read_text(encoding="utf-8")
+    assert "Standings after round 1" in round_1
