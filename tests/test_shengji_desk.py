@@ -6,6 +6,7 @@ leaves in the file. Posted over HTTP as a table's phone sends it, to the real st
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -320,3 +321,19 @@ def test_the_secretary_saving_one_room_is_told_which_room_is_in_and_which_to_ent
     status, page = secretary.post("main/1/1", "save", b1_open="85", b2_open="0", b3_open="40", b4_open="150",
                                   b1_closed="40", b2_closed="120", b3_closed="35", b4_closed="0")
     assert status == 200 and "已保存，成绩已录入。" in text(page) and "待录" not in text(page)
+
+
+def test_a_wrong_box_is_marked_invalid_and_described_by_its_problem(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The error box was role=alert, but the field it was about carried nothing: a screen
+    reader on the box heard no "invalid" and no reason. The field is aria-invalid and described
+    by the problem's line; the fields that are right are not; the live check says which."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = post(running, "main/1/1", "preview", **BOARDS, b3_open="60+25", b3_closed="35")
+    assert status == 422
+    box = re.search(r'<input id="b3_open"[^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in box and re.search(r'aria-describedby="problem-1\b', box), box
+    assert re.search(r'<li id="problem-1">[^<]*看不懂', page), block(page, "problems")
+    assert all("aria-invalid" not in re.search(rf'<input id="{name}"[^>]*>', page).group(0) for name in BOARDS)
+    status, answer = post(running, "main/1/1", "check", **BOARDS, b3_open="60+25", b3_closed="35")
+    assert status == 200 and json.loads(answer)["problems"][0]["fields"] == ["b3_open"]

@@ -894,6 +894,16 @@ def whole_match(t: Translator, fields: list[Any]) -> str:
     return t("desk_incomplete_refused")
 
 
+def invalid_fields(errors: list[forms.Said]) -> dict[str, list[str]]:
+    """Each field a problem is in -> the ids of the problems' lines in the page's error box
+    (table.html: problem-1, problem-2…), for its aria-invalid and aria-describedby."""
+    found: dict[str, list[str]] = {}
+    for number, problem in enumerate(errors, start=1):
+        for name in problem.fields:
+            found.setdefault(name, []).append(f"problem-{number}")
+    return found
+
+
 def saved_text(t: Translator, fields: list[Any], result: forms.Check) -> str:
     """What a save says it did. A secretary may save part of a match (one room as its score
     sheet comes in): "saved, the result is in" followed by "not a whole result yet" said two
@@ -1102,8 +1112,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         elif outcome["saved"]:
             desk.changed()
         if action == "check":
-            def said(problems: list[forms.Said]) -> list[dict[str, str]]:
-                return [{"message": p.message, "hint": p.hint} for p in problems]
+            def said(problems: list[forms.Said]) -> list[dict[str, Any]]:
+                return [{"message": p.message, "hint": p.hint, "fields": list(p.fields)} for p in problems]
 
             # the blocks' headings, for the page to say them only when they apply (table.html)
             headings = {"warnings": t("desk_warnings"), "score": t("desk_computed"),
@@ -1120,6 +1130,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
+                         invalid=invalid_fields(errors) if not result.ok else {},
                          saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
