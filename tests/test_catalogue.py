@@ -794,6 +794,7 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-board-short": edit(SP, (R1, "      2: 75\n", "")),
     "shengji-board-twice": edit(SP, (R2, "      3: 150\n", "      1: 150\n")),
     "bridge-adjusted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: {adjusted: {NS: 60}}\n")),
+    "bridge-weighted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 60% 3NT W -1, 50% 3NT W =\n")),
     "bridge-board-count": edit(BP, (R1, "      2: 3NT W -1\n", "")),
     "bridge-board-short": edit(BP, (R1, "      2: 3NT W -1\n", "")),
     # 20 pairs, a Mitchell of 10 tables: 10 sets of 3 boards, numbered 1 to 30

@@ -342,8 +342,9 @@ def test_a_withdrawn_pair_of_a_movement_plays_no_board_from_its_round_on(tmp_pat
     """A pairs movement (the demo's 10-table Mitchell, 3 boards a round, 9 rounds), P03 NS at
     table 3 `withdrawn: 8`. Its boards written in rounds 8 and 9 are a result in rounds it does
     not play: entry-withdrawn-played at its id there, and compared with no other table's (it
-    scores 7 rounds' boards; its opponents sit those rounds out, as in an odd field: nothing for
-    those boards). The boards deleted, the tables left as drawn: no error, the stage complete."""
+    scores 7 rounds' boards; its opponents get average-plus on those boards, event-day.md's
+    forfeit result, tests/test_club_adjusted.py). The boards deleted, the tables left as drawn:
+    no error, the stage complete."""
     from tests.support import demo_content
 
     slug = "qiaoyou-club-pairs-2024"
@@ -361,8 +362,8 @@ def test_a_withdrawn_pair_of_a_movement_plays_no_board_from_its_round_on(tmp_pat
         ("entry-withdrawn-played", "round-8.yaml", 20), ("entry-withdrawn-played", "round-9.yaml", 20)]
     assert found[0].message("zh-Hans") == \
         "P03 已退赛（event.yaml:14：withdrawn，从第 8 轮起不再出场），第 8 轮第 3 桌却有它的成绩"
-    assert found[0].hint("zh-Hans") == ("这桌的牌不计成绩，也不与其他桌比较：对手这一轮按轮空计。若 P03 打了这一轮，"
-                                        "删去它的 withdrawn（它没有退赛）；否则删去这桌的成绩。")
+    assert found[0].hint("zh-Hans") == ("这桌的牌不计成绩，也不与其他桌比较：对手这几副按平均加（A+）计（也可在每副写 A+ 或 A=）。"
+                                        "若 P03 打了这一轮，删去它的 withdrawn（它没有退赛）；否则删去这桌的成绩。")
     opponents = {}
     for number in (8, 9):
         path = folder / "results" / f"round-{number}.yaml"
@@ -377,7 +378,7 @@ def test_a_withdrawn_pair_of_a_movement_plays_no_board_from_its_round_on(tmp_pat
     now = {s.entry.id: s.tally.metrics for s in stage.standings}
     assert now["P03"]["top"] == full["P03"]["top"] * 7 / 9
     for opponent in opponents.values():
-        assert now[opponent]["top"] == full[opponent]["top"] * 8 / 9
+        assert now[opponent]["top"] == full[opponent]["top"]  # its 9 rounds: 8 played, 1 average-plus
     assert next(s for s in stage.standings if s.entry.id == "P03").entry.withdrawn == 8
 
 

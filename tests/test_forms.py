@@ -263,22 +263,28 @@ def pairs_drawn(tmp_path: Path) -> Path:
 
 
 def test_a_pairs_rounds_travellers_list_every_board_with_its_table_and_pairs(pairs_drawn: Path) -> None:
-    """The blank travellers (随牌记分单) of a round not played: a line per board, numbered, with
-    dealer and vulnerability, the round, the table and its pairs, the result columns blank
-    (outputs.md); as the movement deals the boards out (the draw notice's 牌号)."""
+    """The blank travellers (随牌记分单) of a round not played: one per board, numbered, with
+    dealer and vulnerability, a line for each round the movement plays it (a Mitchell of 10
+    tables and 9 rounds: 9), each with its table and pairs, the result columns blank
+    (outputs.md); round 1's as the movement deals the boards out (the draw notice's 牌号)."""
     site, result = result_of(pairs_drawn, PAIRS)
     sheet = next(b for b in bulletins_for(result, site.locale) if b.name == "scoresheet-pairs-round-1")
     draw = next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "draw")
     assert sheet.rows == next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "scoresheet").rows
-    assert [row[0] for row in sheet.rows] == [str(n) for n in range(1, 31)]  # 10 tables, 3 boards each
-    assert sheet.rows[0][:2] == ["1", "北·无"] and sheet.rows[4][:2] == ["5", "北·南北"]
-    assert sheet.rows[6][:2] == ["7", "南·双方"] and sheet.rows[29][:2] == ["30", "东·无"]
+    firsts = [row for row in sheet.rows if row[0]]
+    assert [row[0] for row in firsts] == [str(n) for n in range(1, 31)]  # 10 tables, 3 boards each
+    assert len(sheet.rows) == 30 * 9  # each board a line a round
+    assert firsts[0][:2] == ["1", "北·无"] and firsts[4][:2] == ["5", "北·南北"]
+    assert firsts[6][:2] == ["7", "南·双方"] and firsts[29][:2] == ["30", "东·无"]
     table_of = {}  # board -> (table, NS, EW), from the draw notice
     for row in draw.rows:
         first, last = map(int, row[-1].split("–"))
         table_of |= {n: [row[0], row[1], row[3]] for n in range(first, last + 1)}
-    for row in sheet.rows:
+    for row in firsts:
         assert row[2] == "1" and row[3:6] == table_of[int(row[0])], row
+    at = sheet.rows.index(firsts[0])
+    assert [row[2] for row in sheet.rows[at:at + 9]] == [str(n) for n in range(1, 10)]
+    for row in sheet.rows:
         assert row[6:] == ["", "", "", ""], row  # contract, lead, score, matchpoints: blank
 
 
@@ -289,8 +295,9 @@ def test_a_partly_entered_pairs_table_keeps_its_results_and_a_blank_line_for_the
     site, result = result_of(pairs_drawn, PAIRS)
     rows = next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "scoresheet").rows
     assert rows[0][:7] == ["1", "北·无", "1", "1", "P01", "P11", "4S 北 ="] and rows[0][8] == "+420"
-    assert rows[1][:6] == ["2", "东·南北", "1", "1", "P01", "P11"] and rows[1][6:] == ["", "", "", ""]
-    assert len(rows) == 30
+    assert rows[1][:3] == ["", "", "2"] and rows[1][6:] == ["", "", "", ""]  # board 1 in round 2: to play
+    assert rows[9][:6] == ["2", "东·南北", "1", "1", "P01", "P11"] and rows[9][6:] == ["", "", "", ""]
+    assert len(rows) == 30 * 9
 
 
 def test_the_draw_notice_names_each_team_with_its_players(tmp_path: Path) -> None:

@@ -371,6 +371,19 @@ class Game:
         form = self.table_form(stage)
         return form is None or form.bye
 
+    def score_walked_out(self, table: Table, stage: Stage, state: dict[str, Any], staying: str, gone: str,
+                         boards: Sequence[int]) -> TableScore | None:
+        """A pairs movement's table whose pair `gone` has withdrawn by this round, for its
+        opponent `staying`: what the opponent scores on the `boards` the movement gave the table
+        (event-day.md: an opponent scheduled against a withdrawn entry gets the stage's forfeit
+        result). None: the game has no such result, and the opponent sits the round out."""
+        return None
+
+    def adjusted_only(self, table: Table) -> bool:
+        """Whether the table's record is adjusted scores alone (bridge's `A+` on a withdrawn
+        pair's table: its opponent's, no result for the pair that walked out)."""
+        return False
+
     def bye_credit(self, stage: Stage) -> dict[str, float] | None:
         """What a bye earns in this stage, by metric (80分: match_points 12, net 0 in 4-board
         rounds), for the stage page to say. Default: the game's own scoring of a table with one

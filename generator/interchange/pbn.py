@@ -354,6 +354,8 @@ def _score_table(traveller: Any, scoring: str) -> list[str]:
         row = line.row
         if row.adjusted is not None:
             contract, declarer, tricks, lead, ns, ew = row.adjusted.text, None, None, None, None, None
+        elif row.not_played or row.parts:  # NP as Ruter writes it; a weighted score as written
+            contract, declarer, tricks, lead, ns, ew = ("NP" if row.not_played else row.weighted), None, None, None, None, None
         else:
             board_line = row.line
             passed = board_line.contract == "pass"
@@ -365,13 +367,18 @@ def _score_table(traveller: Any, scoring: str) -> list[str]:
             ew = -row.score if row.score and row.score < 0 else None
         cells: list[object] = [line.table, line.round, line.ns, line.ew, contract, declarer, tricks, lead, ns, ew]
         if scoring == "matchpoints":
-            cells += [figure(row.ns_value), figure(row.ew_value),
+            # (a withdrawn pair's side, a board not played: no figure)
+            cells += [_figure(row.ns_value), _figure(row.ew_value),
                       figure(round(row.ns_percent, 2)) if row.ns_percent is not None else None,
                       figure(round(row.ew_percent, 2)) if row.ew_percent is not None else None]
         else:
-            cells += [figure(row.ns_value), figure(row.ew_value)] + ([row.datum] if scoring == "butler" else [])
+            cells += [_figure(row.ns_value), _figure(row.ew_value)] + ([row.datum] if scoring == "butler" else [])
         rows.append(cells)
     return table_lines("ScoreTable", columns, rows)
+
+
+def _figure(value: float | None) -> str | None:
+    return None if value is None else figure(value)
 
 
 def _total_lines(event: Any, stage_result: Any, options: Any, fields: list[list[str]] | None = None) -> list[str]:

@@ -168,15 +168,19 @@ def _pairs_line(board: ET.Element, line: Any, scoring: str) -> None:
     _add(element, "EW_PAIR_NUMBER", line.ew)
     if row.adjusted is not None:
         _add(element, "ADJUSTED_SCORE", row.adjusted.text)
+    elif row.not_played or row.parts:  # no contract to give: the ruling as written (np, 50% 4S N =, …)
+        _add(element, "ADJUSTED_SCORE", "NP" if row.not_played else row.weighted)
     else:
         _contract(element, row.line)
         _add(element, "SCORE", row.score)
+    # (a pair that scores nothing there, a withdrawn pair or a board not played, has no figure)
+    value = lambda figure: None if figure is None else float(figure)  # noqa: E731
     if scoring == "matchpoints":
-        _add(element, "NS_MATCH_POINTS", float(row.ns_value))
-        _add(element, "EW_MATCH_POINTS", float(row.ew_value))
+        _add(element, "NS_MATCH_POINTS", value(row.ns_value))
+        _add(element, "EW_MATCH_POINTS", value(row.ew_value))
     else:
-        _add(element, "NS_IMPS", float(row.ns_value))
-        _add(element, "EW_IMPS", float(row.ew_value))
+        _add(element, "NS_IMPS", value(row.ns_value))
+        _add(element, "EW_IMPS", value(row.ew_value))
         if row.datum is not None:
             _add(element, "BUTLER_DATUM", row.datum)
 

@@ -36,7 +36,7 @@ from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
 from generator.tournament.standings import prize_of_place
-from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards, round_seating
+from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards, round_seating, travelling_lines
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
 # `bulletins(…, forms=True)` builds, and `forms=False` leaves out (Game.bulletins).
@@ -88,10 +88,15 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
     own = GAMES[result.event.game].bulletins
     # With the boards each table is to play, where the draw says (a pairs movement): a round not
     # played yet has no board written, and its travellers list them blank, pairs filled in.
+    # A pairs round seated by its movement prints real travellers: one per board it plays, a line
+    # for every round the board is played in (pairing.travelling_lines), the stage's results in.
+    travelling = travelling_lines(result.event, result.stage_of(stage_id), number)
     narrowed = dataclasses.replace(result, stages=[
         dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=boards if boards is not None
                                                            else round_boards(result.event, s, r))
-                                       for r in s.rounds if s.stage.id == stage_id and r.number == number])
+                                       if r.number == number else r
+                                       for r in s.rounds if s.stage.id == stage_id and (r.number == number or travelling)],
+                            travelling=travelling if s.stage.id == stage_id else {})
         for s in result.stages])
     forms = own(narrowed, t, forms=True)
     stage_result = result.stage_of(stage_id)

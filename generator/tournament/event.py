@@ -31,7 +31,7 @@ from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_numbers, robin_written,
-                                          unplayed_boards)
+                                          unplayed_boards, walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
@@ -208,6 +208,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     withdrawn_played: list[tuple[str | None, Table, int]] = []  # results written for a withdrawn entry
     withdrawn_tables: dict[int, list[Table]] = {}  # round -> its tables of two sides, one withdrawn by then
     withdrawn_forfeits: list[tuple[str | None, Table, int]] = []  # tables drawn before a withdrawal, left unplayed
+    # A pairs movement's tables with a withdrawn pair: the boards the movement gives each, which
+    # its opponent is scored on (Game.score_walked_out).
+    walked_out = walked_out_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
+    averaged: set[tuple[int, int]] = set()  # (round, table) of those scored so (its opponent's average-plus)
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -225,17 +229,22 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
             # A table with a side withdrawn by this round is scored again, never taken as before:
             # its score depends on the entries' `withdrawn`, which ScoredTables does not look at.
             gone = withdrawn_sides(event, stage.id, t, round_.number)
+            score = known.get(t, stage, round_.number) if known is not None and not gone else None
+            seated = walked_out.get((round_.number, t.number)) if gone and len(t.sides) == 2 else None
+            scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
+                                                                 gone, withdrawn_played, withdrawn_forfeits, seated))
             if gone and len(t.sides) == 2:
                 unplayed.append(t.number)
-                withdrawn_tables.setdefault(round_.number, []).append(t)
-            score = known.get(t, stage, round_.number) if known is not None and not gone else None
-            scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
-                                                                 gone, withdrawn_played, withdrawn_forfeits))
+                # (its boards short by design, unless its opponent is scored on them: average-plus)
+                if "withdrawn" not in scores[-1].extra:
+                    withdrawn_tables.setdefault(round_.number, []).append(t)
+                else:
+                    averaged.add((round_.number, t.number))
         # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn)
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores
                                                           if is_pending(s) and s.table.number not in unplayed],
                                   unplayed=unplayed))
-    _report_withdrawn_played(event, stage, withdrawn_played, problems)
+    _report_withdrawn_played(event, stage, withdrawn_played, problems, averaged)
     _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do
@@ -335,7 +344,8 @@ def withdrawn_sides(event: Event, stage_id: str, table: Table, number: int) -> l
 
 def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object],
            gone: list[str] | None = None, withdrawn_played: list[tuple[str | None, Table, int]] | None = None,
-           withdrawn_forfeits: list[tuple[str | None, Table, int]] | None = None) -> TableScore:
+           withdrawn_forfeits: list[tuple[str | None, Table, int]] | None = None,
+           boards: tuple[int, ...] | None = None) -> TableScore:
     """One table; a match against an entry that had withdrawn before this round is the withdrawn
     entry's forfeit (a round robin's schedule keeps meeting it: event-day.md; a knockout's
     bracket too: a walkover, the opponent goes through). A withdrawn entry plays no round from
@@ -358,7 +368,7 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     # scored once into the event's state as what it is, below.
     score = game.score_table(table, stage, {})
     if stage.format == "pairs":
-        return _score_pairs_withdrawn(game, table, stage, state, score, gone, number, withdrawn_played)
+        return _score_pairs_withdrawn(game, table, stage, state, score, gone, number, withdrawn_played, boards)
     if len(table.sides) == 1:  # a bye for an entry that plays no round: no score, no win
         if withdrawn_played is not None:
             withdrawn_played.append((gone[0], table, number))
@@ -420,7 +430,8 @@ def _ranked_after_withdrawal(score: TableScore, gone: list[str]) -> TableScore:
 
 def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[str, object], score: TableScore,
                            gone: list[str], number: int,
-                           withdrawn_played: list[tuple[str | None, Table, int]] | None) -> TableScore:
+                           withdrawn_played: list[tuple[str | None, Table, int]] | None,
+                           boards: tuple[int, ...] | None = None) -> TableScore:
     """A pairs movement's table with a pair withdrawn by this round: the pair plays no board
     from then on, so its opponent sits out the round, scored as a sit-out in an odd field is
     (nothing for those boards: its percentage is over the boards it played; content-format.md),
@@ -432,9 +443,16 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
     "standings keep it" (event-day.md) as a sit-out is scored; it is not put last."""
     if len(table.sides) == 1:
         return score
-    if not is_pending(score) and withdrawn_played is not None:
-        withdrawn_played.extend((side, table, number) for side in gone)
     staying = [side for side in table.sides if side not in gone]
+    # Average-plus (or what the game gives) to the opponent, nothing to the pair that walked out
+    # (Game.score_walked_out): written as such, adjusted scores alone, it is no result for the
+    # withdrawn pair, so no error.
+    walked_out = game.score_walked_out(table, stage, state, staying[0], gone[0], boards) \
+        if len(staying) == 1 and boards is not None else None
+    if not is_pending(score) and withdrawn_played is not None and not game.adjusted_only(table):
+        withdrawn_played.extend((side, table, number) for side in gone)
+    if walked_out is not None:
+        return walked_out
     return game.score_table(replace(table, sides=staying, forfeit=None), stage, state)
 
 
@@ -462,7 +480,7 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
 
 
 def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str | None, Table, int]],
-                             problems: Problems) -> None:
+                             problems: Problems, averaged: set[tuple[int, int]] = frozenset()) -> None:
     """A result (a match, a forfeit of its opponent, a bye) written for an entry in a round it
     does not play: an error at the entry's id on the table, naming the round, the table, where
     the withdrawal is written and the fix: the withdrawal moved to the round after the last one
@@ -494,7 +512,8 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str 
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
         # What is made of the table: a match is the withdrawn entry's forfeit; a pairs movement's
         # table its opponents' sit-out (_score_pairs_withdrawn).
-        counted = (catalogues.word("withdrawn_counted_sit_out") if stage.format == "pairs"
+        counted = (catalogues.word("withdrawn_counted_average_plus") if (number, table.number) in averaged
+                   else catalogues.word("withdrawn_counted_sit_out") if stage.format == "pairs"
                    else catalogues.word("withdrawn_counted_forfeit", id=entry_id))
         problems.add("entry-withdrawn-bye" if len(table.sides) == 1 else "entry-withdrawn-played",
                      at or table.mark or entry.mark or Mark(event.folder), id=entry_id, round=number,

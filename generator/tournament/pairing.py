@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING
 
 from generator import catalogues
 from generator.catalogues import LOCALES
-from generator.content.model import Entry, Event, Stage, Table
+from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.content.schema import SITE_SCHEMA_FOLDER
 from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
@@ -748,6 +748,28 @@ def _boards_seated(event: Event, stage_result: StageResult, round_result: RoundR
     return found
 
 
+def travelling_lines(event: Event, stage_result: StageResult, number: int) -> dict[int, list[tuple[int, int, str, str]]]:
+    """The travellers of the boards round `number` of a pairs stage plays, as a club prints them
+    before play: board -> a line (round, table, NS pair, EW pair) for every round of the movement
+    that plays it, not only this one (board 4 of a 9-pair Howell travels through rounds 1, 2, 8
+    and 9). Empty for a round the movement does not seat (an imported session, tables written by
+    hand): its sheet is then the round's own."""
+    round_result = next((r for r in stage_result.rounds if r.number == number), None)
+    movement = _round_movement(event, stage_result, round_result) if round_result is not None else None
+    if movement is None:
+        return {}
+    boards = {board for sitting in movement.round(number) if not sitting.sits_out for board in sitting.boards}
+    found: dict[int, list[tuple[int, int, str, str]]] = {}
+    for sitting in sorted(movement.sittings, key=lambda s: (s.round, s.table)):
+        if sitting.sits_out or sitting.round > stage_result.stage.rounds:
+            continue
+        ns, ew = movement.sides(sitting)
+        for board in sitting.boards:
+            if board in boards:
+                found.setdefault(board, []).append((sitting.round, sitting.table, ns, ew))
+    return dict(sorted(found.items()))
+
+
 def _round_movement(event: Event, stage_result: StageResult, round_result: RoundResult) -> PairsMovement | None:
     """The pairs stage's movement when round `round_result` is seated as it seats that round
     (as `paibang pair` draws it); None for a round written otherwise, or a field it does not fit."""
@@ -764,7 +786,8 @@ def _round_movement(event: Event, stage_result: StageResult, round_result: Round
 def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
                     withdrawn: Mapping[int, Sequence[Table]]) -> dict[int, int]:
     """The boards a pairs stage's tables with a withdrawn pair do not play (event-day.md: it plays
-    no round from its withdrawal on; its opponent sits the round out): board -> how many such
+    no round from its withdrawal on; its opponent sits the round out where the game gives no
+    average-plus, Game.score_walked_out): board -> how many such
     tables. Those boards have fewer results than the others by design, not because a table was
     left out, so the games' board-short warnings do not count them. `withdrawn`: round -> those
     tables, as event._run_stage found them while scoring; their boards by the movement
@@ -782,6 +805,23 @@ def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
             for board in boards:
                 found[board] = found.get(board, 0) + 1
     return found
+
+
+def walked_out_boards(event: Event, stage: Stage, field: Sequence[Entry],
+                      rounds: Sequence[Round]) -> dict[tuple[int, int], tuple[int, ...]]:
+    """(round, table) -> the boards the movement gives each table of a pairs stage that has a
+    pair withdrawn by its round: those its opponent would have played against it, and is scored
+    on (Game.score_walked_out). None for a field the movement does not fit."""
+    tables = {r.number: [t for t in r.tables if len(t.sides) == 2 and any(
+        s in event.entries and event.entries[s].withdrawn_by(r.number, stage.id) for s in t.sides)] for r in rounds}
+    if not any(tables.values()):
+        return {}
+    try:
+        movement = movement_of(event, stage, field)
+    except Refusal:
+        return {}
+    return {(number, table.number): boards for number, found in tables.items()
+            for table, boards in _seated_boards(movement, number, found)}
 
 
 def _seated_boards(movement: PairsMovement, number: int,

@@ -129,6 +129,9 @@ class StageResult:
     # A knockout's round 1 drawn on standings that have changed since (stale_draws): their stage's id.
     drawn_from: str = ""
     bracket: Any = None  # a knockout stage's bracket (tournament/knockout.py's Bracket)
+    # A pairs round as `paibang print` prints it: board -> the movement's (round, table, NS, EW)
+    # for every round that plays it (pairing.travelling_lines), so its travellers are real ones.
+    travelling: dict[int, list[tuple[int, int, str, str]]] = field(default_factory=dict)
 
     @property
     def has_results(self) -> bool:

@@ -276,6 +276,21 @@ class BridgeRules(Game):
 
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
+    def adjusted_only(self, table: Table) -> bool:
+        record = table.record
+        return isinstance(record, duplicate.PairsRecord) and bool(record.boards) and all(
+            isinstance(r, duplicate.AdjustedRecord) for r in record.boards)
+
+    def score_walked_out(self, table: Table, stage: Stage, state: dict[str, Any], staying: str, gone: str,
+                         boards: Any) -> TableScore | None:
+        """A duplicate pairs stage: the opponent of a withdrawn pair gets average-plus on the
+        boards it would have played against it (duplicate.walked_out_table); the seed's total
+        points has no adjusted score, and teams no withdrawn pair's table."""
+        options = self.options(stage)
+        if options.kind != "pairs":
+            return None
+        return duplicate.walked_out_table(table, stage, options, staying, gone, boards)
+
     def score_field(self, stage: Stage, rounds: Any, problems: Any = None, unplayed: Any = None,
                     counted: int | None = None) -> None:
         """A pairs stage's boards compared across the field (duplicate.score_field); a teams
@@ -355,6 +370,8 @@ def _desk_board_line(row: Any, t: Any) -> str | None:
     if isinstance(row, duplicate.PairsRow):
         if row.adjusted is not None:
             return t("br_desk_board_adjusted", board=row.board, text=row.adjusted.text)
+        if row.not_played or row.parts:
+            return t("br_desk_board", board=row.board, score=t("br_not_played") if row.not_played else row.weighted)
         return t("br_desk_board", board=row.board, score=_played_text(row.line, t)) if row.line else None
     if isinstance(row, duplicate.TeamRow):
         if row.adjusted is not None:

@@ -69,15 +69,19 @@ from generator.games.bridge.scoring import (
     ROOM_KEYS,
     AdjustedRecord,
     BoardRecord,
+    NotPlayedRecord,
+    WeightedRecord,
     BoardView,
     BridgeStage,
     RecordError,
     TeamBye,
     adjusted_meant,
     dealer,
+    is_not_played,
     ns_score,
     parse_adjusted,
     parse_board,
+    parse_weighted,
     result_text,
     vulnerability,
     vulnerability_words,
@@ -85,7 +89,8 @@ from generator.games.bridge.scoring import (
 )
 from generator.games.common.boards import drop_out_of_range, short_boards
 from generator.games.common.figures import Figures
-from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage
+from generator.games.common.matchpoints import top as matchpoint_top
 from generator.games.common.rooms import ROOMS, WaitingBoard, other_room, report_pending, room_name
 from generator.games.common.shorthand import shown, spelled
 
@@ -189,12 +194,17 @@ def _tidy(value: float) -> float:
 # --- records: adjusted scores, pairs tables, team boards ---------------------------------------
 
 
-Record = BoardRecord | AdjustedRecord
+Record = BoardRecord | AdjustedRecord | NotPlayedRecord | WeightedRecord
 
 
 def parse_duplicate_board(board: int, value: Any, mark: Mark | None = None) -> Record:
-    """A played board (bridge.parse_board: `4S N = 420`, `pass`, {contract, by, result, …}) or
-    an adjusted score."""
+    """A played board (bridge.parse_board: `4S N = 420`, `pass`, {contract, by, result, …}), an
+    adjusted score, a board not played (`np`) or a weighted score (`50% 4S N =, 50% 4S N -1`)."""
+    if is_not_played(value):
+        return NotPlayedRecord(board, mark)
+    weighted = parse_weighted(board, value, mark)
+    if weighted is not None:
+        return weighted
     adjusted = parse_adjusted(board, value, mark)
     if adjusted is not None:
         return adjusted
@@ -433,6 +443,10 @@ class PairsRow:
     played: int = 0  # real results of this board in the stage
     expected: int = 0  # results the board should have had
     exact: tuple[float, float] | None = None  # cross-IMPs unrounded (NS, EW), what totals add up
+    absent: int | None = None  # the side (0 NS, 1 EW) of a withdrawn pair: it scores nothing here
+    not_played: bool = False  # written `np` / `not played`: nothing for either pair (a sit-out)
+    weighted: str = ""  # a weighted score (Law 12C1(c)) as written: `50% 4S N =, 50% 4S N -1`
+    parts: tuple[tuple[float, int], ...] = ()  # its (weight 0-1, NS score) parts
 
     @property
     def ns_percent(self) -> float | None:
@@ -479,6 +493,7 @@ class PairsView(Figures):
     # entered (score_field's `counted`): its rows are then scored as of the standings, and a
     # board's traveller, which lists the later round's results too, compares them all alike.
     live_rows: list[PairsRow] | None = None
+    withdrawn: str | None = None  # the pair that walked out of this table (walked_out_table)
     layout = "pairs"
     cached = ("has_leads", "_scored_sums")
 
@@ -528,6 +543,8 @@ class PairsView(Figures):
     def running(self, side: int) -> list[float]:
         """The pair's stage so far after each board (the personal scorecard): the percentage
         (matchpoints) or the IMPs (cross-IMPs, Butler), earlier rounds included."""
+        if self.withdrawn is not None and (self.ns, self.ew)[side] == self.withdrawn:
+            return [""] * len(self.rows)  # type: ignore[list-item]  # it scores nothing at the table it left
         value, top = self.carried.get(side, (0.0, 0.0))
         found = []
         for row in self.rows:
@@ -909,11 +926,54 @@ def score_pairs_table(table: Table, stage: Stage, options: BridgeStage, state: d
     return TableScore(table, sides, None, [], view, {"ns": ns, "ew": ew})
 
 
+def walked_out_table(table: Table, stage: Stage, options: BridgeStage, staying: str, gone: str,
+                     boards: Sequence[int]) -> TableScore | None:
+    """A table of the movement whose pair `gone` had withdrawn by this round: `staying`, its
+    opponent, came to play and could not. Clubs give it average-plus on those boards, and
+    event-day.md gives an opponent scheduled against a withdrawn entry the stage's forfeit
+    result: here A+ (60 %, or the pair's session percentage when higher under `adjusted:
+    session`, Law 12C2), on the boards the movement gave the table, with nothing written. The
+    secretary may write it too (`A+`, `A=`, `60%/40%` on each board): its first figure is the
+    opponent's, whichever way the pairs sat, since the table is the opponent's alone. The
+    withdrawn pair scores nothing there (no matchpoints and no top): it is withdrawn, and
+    its percentage stays that of the boards it played. Its side is kept on the view only to say
+    who walked out. A played board written there is no result for anyone (the tournament layer
+    reports it): the board is its opponent's A+ as if nothing were written. None when no board
+    is known (a table written otherwise than the movement, nothing written): a sit-out."""
+    record = table.record if isinstance(table.record, PairsRecord) else PairsRecord()
+    ns, ew = record.ns, record.ew
+    if staying not in (ns, ew) or gone not in (ns, ew):
+        return None
+    away = "NS" if ns == gone else "EW"
+    played = any(not isinstance(r, AdjustedRecord) for r in record.boards)
+    written = {} if played else {r.board: r for r in record.boards}
+    rows = []
+    for number in sorted(set(boards) | set(written)):
+        given = written.get(number)
+        percent = given.ns if given is not None else ADJUSTED_PERCENT["+"]
+        fixed = given.fixed if given is not None else False
+        adjusted = AdjustedRecord(number, 0.0 if away == "NS" else percent, percent if away == "NS" else 0.0,
+                                  given.mark if given is not None else None, fixed=fixed, walked_out=away)
+        row = _pairs_row(adjusted, options)
+        row.absent = 0 if away == "NS" else 1
+        rows.append(row)
+    if not rows:
+        return None
+    empty = _side_metrics(options.scoring, 0, 0)
+    view = PairsView("played", ns, ew, stage.id, options.scoring, rows, withdrawn=gone)
+    return TableScore(table, [SideScore(staying, dict(empty))], None, [], view, {"ns": ns, "ew": ew, "withdrawn": gone})
+
+
 def _pairs_row(record: Record, options: BridgeStage) -> PairsRow:
     vul = vulnerability(record.board, options.vulnerability)
     row = PairsRow(record.board, dealer(record.board), vul, options.scoring)
     if isinstance(record, AdjustedRecord):
         row.adjusted = record
+    elif isinstance(record, NotPlayedRecord):
+        row.not_played = True
+    elif isinstance(record, WeightedRecord):
+        row.weighted = record.text
+        row.parts = tuple((weight / 100, ns_score(part, vul)) for weight, part in record.parts)
     else:
         row.line = board_line(record, options.vulnerability)
         row.score = ns_score(record, vul)
@@ -957,7 +1017,7 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
                 continue
             view.scored = True
             for side, entry in enumerate((view.ns, view.ew)):
-                if entry is None:
+                if entry is None or entry == view.withdrawn:  # it scores nothing at the table it left
                     continue
                 before = running.get(entry, (0.0, 0.0))
                 view.carried[side] = before
@@ -976,7 +1036,8 @@ def _compare_field(numbered: list[tuple[int, list[TableScore]]], options: Bridge
         for score in tables:
             if isinstance(score.view, PairsView) and score.view.kind == "played":
                 for row in score.view.rows:
-                    by_board.setdefault(row.board, []).append(row)
+                    if not row.not_played:  # nothing to compare: the board has a result fewer there
+                        by_board.setdefault(row.board, []).append(row)
     expected = max((len(rows) for rows in by_board.values()), default=0)
     for rows in by_board.values():
         compare_board(rows, options.scoring, expected, options.adjusted_imps)
@@ -1021,7 +1082,7 @@ def session_adjusted(numbered: list[tuple[int, list[TableScore]]]) -> None:
                             sums = own.setdefault(entry, [0.0, 0.0])
                             sums[0] += row.value(side) or 0
                             sums[1] += row.top
-                    elif not row.adjusted.fixed:
+                    elif not row.adjusted.fixed and row.absent != side:
                         given.append((entry, side, row))
     for entry, side, row in given:
         mp, top = own.get(entry, (0.0, 0.0))
@@ -1087,9 +1148,12 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
     """Score one board's rows against each other, in place: matchpoints (with Neuberg up to
     `expected` results), cross-IMPs or Butler IMPs; adjusted rows get their percentage."""
     expected = len(rows) if expected is None else max(expected, len(rows))
-    real = [row for row in rows if row.score is not None]
+    real = [row for row in rows if row.score is not None or row.parts]
     for row in rows:
         row.played, row.expected = len(real), expected
+    if any(row.parts for row in real):
+        _compare_weighted(rows, real, scoring, expected, average_plus)
+        return
     if scoring == "matchpoints":
         for side, attr in ((0, "ns_value"), (1, "ew_value")):
             results: list[float | Adjusted] = [
@@ -1098,7 +1162,7 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
                 for row in rows
             ]
             for row, scored in zip(rows, board_matchpoints(results, expected)):
-                setattr(row, attr, scored.mp)
+                setattr(row, attr, None if row.absent == side else scored.mp)
                 row.top = scored.top
         return
     scores = [row.score for row in real]
@@ -1113,9 +1177,62 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         row.exact = (value, -value) if scoring != "butler" and not float(value).is_integer() else None
     for row in rows:
         if row.adjusted is not None:
-            row.ns_value = adjusted_imps(row.adjusted.ns, average_plus)
-            row.ew_value = adjusted_imps(row.adjusted.ew, average_plus)
+            row.ns_value = None if row.absent == 0 else adjusted_imps(row.adjusted.ns, average_plus)
+            row.ew_value = None if row.absent == 1 else adjusted_imps(row.adjusted.ew, average_plus)
             row.datum = datum
+
+
+def _outcomes(row: PairsRow, side: int) -> list[tuple[float, float]]:
+    """A result as (weight, the direction's own score) parts: one part of weight 1, or a weighted
+    score's parts."""
+    sign = 1 if side == 0 else -1
+    if row.parts:
+        return [(weight, sign * score) for weight, score in row.parts]
+    return [(1.0, sign * row.score)]  # type: ignore[operator]
+
+
+def _compare_weighted(rows: Sequence[PairsRow], real: list[PairsRow], scoring: str, expected: int,
+                      average_plus: float) -> None:
+    """A board with a weighted score (Law 12C1(c), as club programs apply it): each result is
+    scored against each other as its parts are, weighted. The weighted result's matchpoints are
+    the weighted mean of its parts' matchpoints against the other results; another result's
+    against it are the weighted mean of what it earns against each part (2 x 50 % beating one
+    part and 1 x 50 % tying the other: 1.5). So the board still gives n x (n - 1) matchpoints
+    in all, then Neuberg and adjusted scores as on any board. Cross-IMPs likewise (IMPs against
+    each part, weighted, averaged over the others); Butler: the datum from the plain results
+    (all results' weighted means when every one is weighted), each part's IMPs weighted."""
+    for side, attr in ((0, "ns_value"), (1, "ew_value")):
+        found = [_outcomes(row, side) for row in real]
+        for index, row in enumerate(real):
+            others = [other for j, other in enumerate(found) if j != index]
+            if scoring == "matchpoints":
+                mp = sum(wa * wb * (2 if a > b else 1 if a == b else 0)
+                         for other in others for wa, a in found[index] for wb, b in other)
+                value: float = neuberg(round(mp, 9), len(real), expected)
+            elif scoring == "butler":
+                plain = [row.score for row in real if not row.parts] or \
+                    [sum(w * s for w, s in row.parts) for row in real]
+                row.datum = butler_datum(plain)  # type: ignore[arg-type]
+                value = sum(w * imps(a - (row.datum if side == 0 else -row.datum)) for w, a in found[index])
+            else:
+                value = sum(wa * wb * imps(a - b) for other in others
+                            for wa, a in found[index] for wb, b in other) / len(others) if others else 0.0
+            if scoring == "matchpoints":  # (matchpoints are kept unrounded, as on any board)
+                value = round(value, 9)
+                value = int(value) if float(value).is_integer() else value
+            elif scoring != "butler" and not float(value).is_integer():
+                # cross-IMPs unrounded for the totals, as compare_board keeps them (NS, EW = -NS)
+                row.exact = (value, -value) if side == 0 else (-value, value)
+            setattr(row, attr, None if row.absent == side else (value if scoring == "matchpoints" else _tidy(value)))
+    board_top = matchpoint_top(expected)
+    for row in rows:
+        if scoring == "matchpoints":
+            row.top = board_top
+        if row.adjusted is not None:
+            for side, attr in ((0, "ns_value"), (1, "ew_value")):
+                percent = row.adjusted.ns if side == 0 else row.adjusted.ew
+                value = percent * board_top / 100 if scoring == "matchpoints" else adjusted_imps(percent, average_plus)
+                setattr(row, attr, None if row.absent == side else _tidy(value))
 
 
 def _refresh_pairs(score: TableScore) -> None:
@@ -1130,6 +1247,11 @@ def _refresh_pairs(score: TableScore) -> None:
                   "percent": {view.ns: _rounded(view.percent(0)), view.ew: _rounded(view.percent(1))}}
     else:
         extra |= {"imps": {view.ns: _tidy(view.ns_total), view.ew: _tidy(view.ew_total)}}
+    if view.withdrawn is not None:  # the pair that walked out scores nothing there, and nobody won
+        for key in ("mp", "percent", "imps"):
+            extra.get(key, {}).pop(view.withdrawn, None)
+        score.extra.update(extra)
+        return
     score.extra.update(extra)
     if view.scored and view.ns and view.ew:
         ns, ew = view.ns_total, view.ew_total
@@ -1155,6 +1277,13 @@ def _pairs_json(row: PairsRow) -> dict[str, Any]:
     data: dict[str, Any] = {"board": row.board, "dealer": row.dealer, "vulnerability": row.vulnerability}
     if row.adjusted is not None:  # no points in either column (outputs.md: every bridge row has ns, ew)
         data |= {"ns": None, "ew": None, "adjusted": {"NS": row.adjusted.ns, "EW": row.adjusted.ew}}
+        if row.adjusted.walked_out is not None:  # the withdrawn pair's side scores nothing
+            data["adjusted"][row.adjusted.walked_out] = None
+            data["withdrawn_opponent"] = True
+    elif row.not_played:
+        data |= {"ns": None, "ew": None, "not_played": True}
+    elif row.parts:
+        data |= {"ns": None, "ew": None, "weighted": row.weighted}
     else:
         data |= _record_json(row.line) | {"score": row.score}
     if row.scoring == "matchpoints":
@@ -1405,9 +1534,10 @@ def travellers(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> lis
             lines = sorted(pairs[board], key=lambda line: (line.round, line.table))
             rows = [line.row for line in lines]
             real = [row for row in rows if row.score is not None]
+            weighted = sum(1 for row in rows if row.parts)
             found.append(Traveller(
                 "pairs", stage.id, board, dealer(board), vul, options.scoring, lines, _frequency(real),
-                top=max((row.top for row in rows), default=0), played=len(real),
+                top=max((row.top for row in rows), default=0), played=len(real) + weighted,
                 expected=max((row.expected for row in rows), default=len(rows)),
                 datum=next((row.datum for row in rows if row.datum is not None), None), hand=hand))
         else:
@@ -1485,14 +1615,27 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                 row = line.row
                 cells = [str(line.round), str(line.table), line.ns, line.ew]
                 if row.adjusted is not None:
-                    cells += [t("adjusted") + " " + row.adjusted.text, "", "", ""]
+                    cells += [t("adjusted") + " " + _adjusted_words(t, row.adjusted), "", "", ""]
+                elif row.not_played:
+                    cells += [t("br_not_played"), "", "", ""]
+                elif row.parts:
+                    cells += [row.weighted, "", "", ""]
                 else:
                     board = row.line
                     assert board is not None
                     cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
                 cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
-        for round_result in stage_result.rounds:
+        travelling = getattr(stage_result, "travelling", None)
+        if travelling:
+            # Real travellers (pairing.travelling_lines): the round's boards only, each with a line
+            # for every round and table the movement plays it at, its result where entered.
+            entered = {(board, line[0], line[1]): line for board, found in lines.items() for line in found}
+            lines = {board: [entered.get((board, round_number, table)) or
+                             (round_number, table, [str(round_number), str(table), ns, ew, "", "", "", ""])
+                             for round_number, table, ns, ew in seats]
+                     for board, seats in travelling.items()}
+        for round_result in [] if travelling else stage_result.rounds:
             to_play = round_result.boards  # the movement's (RoundResult.boards)
             for score in round_result.tables:
                 view = score.view
@@ -1588,6 +1731,12 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
     return page
 
 
+def _adjusted_words(t: Any, adjusted: AdjustedRecord) -> str:
+    """An adjusted score as a sheet prints it: its text, and whose it is on a withdrawn pair's
+    table (`A+ (withdrawn opponent)`)."""
+    return adjusted.text + (" " + t("br_walked_out") if adjusted.walked_out is not None else "")
+
+
 def _conditions(t: Any, number: int, options: BridgeStage) -> str:
     """A board's dealer and vulnerability as a score sheet prints them (北·无)."""
     return t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
@@ -1628,7 +1777,8 @@ def traveller_rows(travellers: list[Traveller]) -> list[list[Any]]:
             pairs = isinstance(line, TravellerLine)
             ns, ew = (line.ns, line.ew) if pairs else (line.home, line.away)
             board_line = row.line if pairs else row.open
-            adjusted = row.adjusted.text if row.adjusted is not None else ""
+            adjusted = row.adjusted.text if row.adjusted is not None else \
+                ("np" if getattr(row, "not_played", False) else getattr(row, "weighted", ""))
             value_ns, value_ew = (row.ns_value, row.ew_value) if pairs else (row.home_imps, row.away_imps)
             score = row.score if pairs else row.open_score
             closed: list[Any] = []

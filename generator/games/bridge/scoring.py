@@ -376,6 +376,76 @@ class BoardView:
     ew: int
 
 
+# --- a board not played, a weighted score: extensions of the board grammar (pairs) -------------
+
+# A board a table did not play (time ran out, a fouled board withdrawn): `np`, `not played`, or
+# as 80分 spells it (generator/games/shengji/records.py: not played, 未打, 未打牌), or
+# `{not_played: true}`. Nothing for either pair, as a sit-out: each pair's percentage is over
+# the boards it played (content-format.md).
+NOT_PLAYED_WORDS = ("np", "n/p", "not played", "notplayed", "未打", "未打牌")
+
+
+def is_not_played(value: Any) -> bool:
+    if isinstance(value, (YamlMap, dict)):
+        return set(value) == {"not_played"} and value["not_played"] is True
+    return isinstance(value, str) and " ".join(half_width(value).split()).lower() in NOT_PLAYED_WORDS
+
+
+@dataclass(frozen=True)
+class NotPlayedRecord:
+    board: int
+    mark: Mark | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class WeightedRecord:
+    """A weighted score (Law 12C1(c)): the director's ruling that the board be scored as several
+    results, each with its weight (percentages adding up to 100)."""
+
+    board: int
+    parts: tuple[tuple[float, BoardRecord], ...]
+    mark: Mark | None = field(default=None, compare=False)
+
+    @property
+    def text(self) -> str:
+        return ", ".join(f"{_percent_text(weight)}% {record_text(record)}" for weight, record in self.parts)
+
+
+def record_text(record: BoardRecord) -> str:
+    """A played board in the grammar's canonical spelling: `4SX S -2`, `pass`."""
+    if record.contract is None:
+        return "pass"
+    return f"{record.contract} {record.declarer} {result_text(record.result)}"
+
+
+# `50% 4S N =, 50% 4S N -1`: one line, as a director writes the ruling on the traveller and
+# as the desk's one field takes it (a mapping form would be the same results, longer).
+_WEIGHT = re.compile(r"^(\d{1,3}(?:\.\d+)?)\s*%\s*(.+)$")
+
+
+def parse_weighted(board: int, value: Any, mark: Mark | None = None) -> WeightedRecord | None:
+    """`50% 4S N =, 50% 4S N -1` (parts by `,` or `;`, each a weight in % and a played board);
+    None when the value is not written so. RecordError when a part cannot be read or the
+    weights do not add up to 100."""
+    if not isinstance(value, str):
+        return None
+    text = half_width(value).strip()
+    pieces = [p.strip() for p in re.split(r"[,;\uff0c\uff1b\u3001]", text)]
+    if len(pieces) < 2 or not all(_WEIGHT.match(p) for p in pieces):
+        return None
+    parts = []
+    for piece in pieces:
+        weight, written = _WEIGHT.match(piece).groups()  # type: ignore[union-attr]
+        record = parse_board(board, written, mark)
+        if float(weight) <= 0:
+            raise RecordError("bridge-weighted-syntax", problem=word("br_weighted_zero", text=piece))
+        parts.append((float(weight), record))
+    total = sum(w for w, _ in parts)
+    if abs(total - 100) > 1e-6:
+        raise RecordError("bridge-weighted-syntax", problem=word("br_weighted_total", total=_percent_text(total)))
+    return WeightedRecord(board, tuple(parts), mark)
+
+
 # --- adjusted scores (A+, A=, A-, 60%/40%): a board's artificial score -------------------------
 
 ADJUSTED_PERCENT = {"+": 60.0, "=": 50.0, "-": 40.0}  # average plus, average, average minus
@@ -392,12 +462,18 @@ class AdjustedRecord:
     # Written as numbers (`60%/40%`, {adjusted: {NS: 60, EW: 40}}): always those percentages;
     # A+/A-, written as words, follow the stage's `adjusted: session` rule (Law 12C2).
     fixed: bool = field(default=False, compare=False)
+    # The pair that walked out (withdrawn by this round) of a withdrawn pair's table: its side
+    # scores nothing, the other side's figure is its opponent's (duplicate.walked_out_table).
+    walked_out: str | None = field(default=None, compare=False)
 
     @property
     def text(self) -> str:
         """NS's then EW's: `A+/A-`, or the percentages when they are not the usual three or
         were written as numbers (so a round trip keeps them fixed)."""
         words = {v: k for k, v in ADJUSTED_PERCENT.items()}
+        if self.walked_out is not None:  # one figure, the opponent's: the withdrawn pair has none
+            given = self.ew if self.walked_out == "NS" else self.ns
+            return f"A{words[given]}" if not self.fixed and given in words else f"{_percent_text(given)}%"
         if not self.fixed and self.ns in words and self.ew in words:
             return f"A{words[self.ns]}/A{words[self.ew]}"
         return f"{_percent_text(self.ns)}%/{_percent_text(self.ew)}%"
