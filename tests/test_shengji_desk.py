@@ -337,3 +337,59 @@ def test_a_wrong_box_is_marked_invalid_and_described_by_its_problem(tmp_path: Pa
     assert all("aria-invalid" not in re.search(rf'<input id="{name}"[^>]*>', page).group(0) for name in BOARDS)
     status, answer = post(running, "main/1/1", "check", **BOARDS, b3_open="60+25", b3_closed="35")
     assert status == 200 and json.loads(answer)["problems"][0]["fields"] == ["b3_open"]
+
+
+TEAMS = """\
+format: swiss
+rounds: 1
+boards: 4
+"""
+TEAM_TABLES = """\
+  - table: 1
+    home: H01
+    away: H02
+  - table: 2
+    home: H03
+    away: H04
+"""
+
+
+def test_each_room_of_a_board_says_which_team_defends_as_the_score_sheet_does(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The phone's boxes took "the defenders' points" without saying who defends in each room;
+    the paper score sheet's 防守队 column does (the seats turn each board). Each box says it in
+    the sheet's word and team, and is described by it."""
+    from generator.render.bulletins import round_forms
+
+    root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = fetch(running.desk.link("main/1/1"))
+    assert status == 200
+    # table 1's page of the round's printed score sheet (记分表)
+    sheet_page = next(p for form in round_forms(running.desk.result, "main", 1, "zh-Hans") for p in form.pages
+                      if isinstance(p, dict) and str(p.get("table")) == "1" and "boards" in p)
+    for line in sheet_page["boards"]:
+        for room in ("open", "closed"):
+            name = f"b{line['number']}_{room}"
+            said = re.search(rf'<span class="hint box-hint" id="{name}-hint">([^<]*)</span>', page).group(1)
+            assert said == f"防守队 {line[f'{room}_defending']}", (name, said)
+            assert re.search(rf'<input id="{name}"[^>]*aria-describedby="{name}-hint"', page), name
+    assert {line["open_defending"] for line in sheet_page["boards"]} == {"H01", "H02"}  # (it turns)
+
+
+def test_a_board_penalty_is_typed_as_room_team_points_on_a_phone(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A board's penalty had to be typed as {room: open, against: home, points: 20} on a phone.
+    开室 H01 20 (the room, the team penalised, the points; several apart with ；) is written as
+    that mapping, and the hint under the box says so in the table's own ids."""
+    root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
+    secretary = Secretary(desk_of(root))
+    page = secretary.page("main/1/1")
+    assert "如 开室 H01 20" in text(page)
+    assert re.search(r'<input id="b3_penalty"[^>]*aria-describedby="board-parts-hint"', page)
+    rooms = {"b1_open": "85", "b1_closed": "40", "b2_open": "0", "b2_closed": "120", "b3_open": "110",
+             "b3_closed": "35", "b4_open": "150", "b4_closed": "0"}
+    status, page = secretary.post("main/1/1", "save", **rooms, b3_penalty="开室 h01 20；闭室 away 10")
+    assert status == 200, block(page, "problems")
+    assert sheet(root, 1)["boards"]["3"]["penalty"] == [{"room": "open", "against": "H01", "points": 20},
+                                                        {"room": "closed", "against": "away", "points": 10}]
+    status, page = secretary.post("main/1/2", "preview", **rooms, b3_penalty="开室 H01")
+    assert status == 422 and block(page, "problems")  # (not the shape: said by the reader, as typed)
