@@ -28,8 +28,7 @@ def counts(content: Path) -> tuple[str, list[str]]:
 
     desk = Desk(content, "mini", None, None, build=False)
     draw = desk.draw_view()
-    return desk.t("desk_round_status", n=draw["number"], done=draw["entered"], total=draw["total"]), \
-        [line for view in desk.standings_view() for line in view["progress"]]
+    return draw["status"], [line for view in desk.standings_view() for line in view["progress"]]
 
 
 def test_a_bye_is_not_a_table_to_enter_on_the_desk(tmp_path: Path) -> None:
@@ -48,11 +47,34 @@ def test_a_withdrawn_sides_table_is_not_a_table_to_enter_on_the_desk_or_the_site
     path.write_text(path.read_text(encoding="utf-8").replace(", boards: {1: 1NT N =, 2: 2H E +1}}", "}"),
                     encoding="utf-8")
     screen, progress = counts(content)
-    assert screen == "第 2 轮：已录 0/1 桌"
-    assert progress == ["第 1 轮：已录 2/2 桌", "第 2 轮：已录 0/1 桌"]
+    # (the withdrawn side's table said apart: the round's page lists it)
+    assert screen == "第 2 轮：已录 0/1 桌（另 1 桌因退赛不赛）"
+    assert progress == ["第 1 轮：已录 2/2 桌", "第 2 轮：已录 0/1 桌（另 1 桌因退赛不赛）"]
     _, results, _ = validate(content)
     round_2 = results[0].stages[0].rounds[1]
-    assert (round_2.entered, round_2.matches) == (0, 1)  # the site's round page's k/n
+    assert (round_2.entered, round_2.matches, round_2.not_played) == (0, 1, 1)  # the site's round page's k/n
+
+
+def test_a_withdrawn_sides_walkover_is_counted_apart_by_the_desk_and_the_site_alike(tmp_path: Path) -> None:
+    """A round with the withdrawn side's table (a walkover, in an 80分 round robin): the desk said
+    "第 3 轮：已录 5/5 桌" beside a round page listing six tables. The desk's standings, its
+    screen and the site's round and stage pages say one thing: k/n, and the table not played apart."""
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+
+    content = bridge_matches(tmp_path)
+    path = content / "events" / "mini" / "results" / "round-2.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(", boards: {1: 1NT N =, 2: 2H E +1}}", "}"),
+                    encoding="utf-8")
+    said = "第 2 轮：已录 0/1 桌（另 1 桌因退赛不赛）"
+    screen, progress = counts(content)
+    assert screen == said and progress[-1] == said
+    site, results, _ = validate(content)
+    out = tmp_path / "output"
+    out.mkdir()
+    render_site(site, results, {}, OutputTree(out))
+    for page in ("events/mini/main/round-2/index.html", "events/mini/main/index.html"):
+        assert said in (out / page).read_text(encoding="utf-8"), page
 
 
 def test_the_admin_page_lists_the_rounds_in_the_events_order_the_last_first(tmp_path: Path) -> None:

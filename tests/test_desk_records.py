@@ -392,3 +392,40 @@ def test_a_phone_enters_both_rooms_at_390_px(browser, tmp_path: Path, desk_of) -
     assert "closed: {levels: {T01: 5, T02: 7}, penalties: [{team: T01, levels: 1, reason: 迟到5分钟}]}" in \
         table_block(root, 1)
     assert page_problems(phone, "the four-room form, saved", errors=errors) == []
+
+
+def test_a_daguai_box_says_how_it_is_written_in_the_tables_own_ids(tmp_path: Path, desk_of) -> None:
+    """The 大怪路子 phone form's boxes were empty, with no example: each box takes the team that
+    ran first and its points (D01 8). Said once above the boxes, in the table's ids and the
+    stage's points, each box described by it."""
+    root = make(tmp_path, "format: swiss\nrounds: 1\nboards: 2\n", DAGUAI_TABLES, game="daguai", prefix="D")
+    running = desk_of(root)
+    status, html = fetch(running.desk.link("main/1/1"))
+    assert status == 200
+    hint = re.search(r'<p class="hint" id="boards-hint">([^<]*)</p>', html).group(1)
+    assert "如 D01 8、D04 3" in hint and "8, 5, 3, 1, 0" in hint, hint
+    for name in ("b1_open", "b1_closed", "b2_open", "b2_closed"):
+        assert re.search(rf'<input id="{name}"[^>]*aria-describedby="boards-hint"', html), name
+
+
+@pytest.mark.slow
+def test_a_daguai_phone_hears_which_box_is_wrong_while_typing(browser, tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The live check filled the error box (role=alert), but the box typed into carried nothing:
+    it is aria-invalid and described by the problem's line, then its hint; mended, it is not."""
+    from test_phone import page_problems
+
+    root = make(tmp_path, "format: swiss\nrounds: 1\nboards: 2\n", DAGUAI_TABLES, game="daguai", prefix="D")
+    phone = browser.new_page()
+    phone.goto(desk_of(root).desk.link("main/1/1"))
+    phone.fill("#b1_open", "D99 8")
+    phone.locator('#b1_open[aria-invalid="true"]').wait_for()
+    # its own problem first (then the board's: its closed room missing), then its hint
+    described = phone.get_attribute("#b1_open", "aria-describedby").split()
+    assert described[0] == "problem-1" and described[-1] == "boards-hint", described
+    assert "D99" in phone.inner_text("#problem-1")
+    assert phone.get_attribute("#b2_open", "aria-invalid") is None  # (a box that is right is not marked)
+    assert page_problems(phone, "the 大怪路子 form, a box wrong") == []
+    phone.fill("#b1_closed", "D04 5")
+    phone.fill("#b1_open", "D01 8")
+    phone.locator("#b1_open:not([aria-invalid])").wait_for()
+    assert phone.get_attribute("#b1_open", "aria-describedby") == "boards-hint"

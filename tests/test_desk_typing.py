@@ -5,6 +5,7 @@ lower-case team ids is read against the table's two teams and written in the can
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.test_desk import fetch, post
@@ -50,7 +51,10 @@ def test_a_typed_deal_that_is_none_is_still_refused_as_typed(tmp_path: Path, des
     assert status == 422 and results(root).read_bytes() == before
     # the item as typed and its team not at this table, named in the problems (the textarea
     # gives the typed text back too, so "t09" alone somewhere on the page proves nothing)
-    assert "<li>t09+2：t09 不在这一桌（本桌：T01、T04）" in html
+    assert '<li id="problem-1">t09+2：t09 不在这一桌（本桌：T01、T04）' in html
+    # and the box it is in says so to a screen reader
+    assert re.search(r'<textarea id="deals" name="deals" autocapitalize="characters" aria-invalid="true" '
+                     r'aria-describedby="problem-1 deals-hint"', html), re.search(r"<textarea[^>]*>", html)
 
 
 def test_levels_typed_on_a_phone_are_written_as_the_pages_spell_them(tmp_path: Path, desk_of) -> None:  # noqa: F811

@@ -865,3 +865,29 @@ def test_a_drawn_table_of_a_team_withdrawn_since_is_said_to_be_its_forfeit(tmp_p
     round_2.write_text(round_2.read_text(encoding="utf-8") + "    forfeit: T04\n", encoding="utf-8")
     again, _, warnings = standings(content)
     assert again == metrics and not [w for w in warnings if w.code == "entry-withdrawn-forfeit"]
+
+
+def test_a_correction_noted_while_the_stage_is_played_is_a_quiet_note_once_it_is_over(tmp_path: Path) -> None:
+    """Round 1 corrected after round 2 was drawn, then the stage played out: the warning stayed
+    on the public stage page ("…后来改了…已编排的对阵不会自动重排") and at every check after the
+    event, until the secretary deleted the # draw-order lines, the draw's own record. A referee
+    expects the warning while something can still be decided; after, the fact on the record. Once
+    the stage is complete check says no more of it, and the stage page keeps it as a quiet note
+    in the past tense; results.json keeps the stale draw."""
+    content = small_event(tmp_path, 8, "  - id: main\n    format: swiss\n    rounds: 2\n")
+    assert pair(content) == 0
+    a, b = fill(content, 1)[0]
+    assert pair(content) == 0
+    path = round_file(content, 1)
+    path.write_text(path.read_text(encoding="utf-8").replace(f"{{{a}: K, {b}: 5}}", f"{{{a}: 5, {b}: K}}"),
+                    encoding="utf-8")
+    assert [w.code for w in standings(content)[2]] == ["draw-standings-changed"]  # while round 2 is played
+    fill(content, 2)
+    _, stage, warnings = standings(content, strict=True)
+    assert stage.complete and stage.stale_draws and warnings == []
+    build(content, tmp_path / "output", bulletins=False)
+    page = (tmp_path / "output" / "events" / SLUG / "main/index.html").read_text(encoding="utf-8")
+    assert '<p class="warn">' not in page and "不会自动重排" not in page
+    assert f'<p class="meta">附注：第 2 轮编排后更正过成绩：第 1 轮第 1 桌（{a} – {b}）' in page
+    data = json.loads((tmp_path / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+    assert [s["round"] for s in data["stages"][0]["stale_draws"]] == [2]

@@ -961,29 +961,40 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
                                                                                         tmp_path: Path) -> None:
     """event-day.md: a correction after a later round was drawn stands, the draw is never
     silently redone, and check and the stage page name the entries the new standings would seed
-    otherwise. Here prelim's table 1 turns round after the semi-finals and the final are played:
-    C08 now qualifies in place of C01, who played (and lost) its semi-final."""
+    otherwise. Here prelim's table 1 turns round after the semi-finals are played: C08 now
+    qualifies in place of C01, who played (and lost) its semi-final. While the final is still to
+    play, check warns and the page says it as a warning; once the knockout is played out, check
+    says no more and the page keeps it as a quiet note (as a Swiss round's stale draw)."""
     stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
     files = semis_and_final("2, 9", third="Q, J")
     files["round-1.yaml"] = files["round-1.yaml"].replace("cards: [K, 2]", "cards: [2, K]", 1)
-    root = event(tmp_path, 8, stages, files)
-    result, warnings = run(root)  # no error: on main, knockout-not-in-bracket and entry-not-in-stage
-    ko = result.stage_of("ko")
-    assert ko.bracket.seeds == ["C06", "C02", "C05", "C01"]  # as drawn: C06 v C01, C02 v C05
-    assert result.status == "complete" and ko.bracket.champion == "C05"
-    assert [(s.rank, s.entry.id) for s in ko.standings] == [(1, "C05"), (2, "C06"), (3, "C01"), (4, "C02")]
+    playing = {**files, "ko-round-2.yaml": semis_and_final(None, third="Q, J")["ko-round-2.yaml"]}
+    playing_root = event(tmp_path / "playing", 8, stages, playing)
+    result, warnings = run(playing_root)
+    assert result.stage_of("ko").status != "complete"
     (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
     assert (changed.mark.file.name, changed.mark.line) == ("ko-round-1.yaml", 4)
     assert changed.message("zh-Hans") == ("淘汰赛 ko 的第 1 轮是按阶段 prelim 的成绩编排的，这些成绩后来改了，"
                                           "按现在的成绩种子会不同：C01, C08")
     # the draw the standings give now, for a draw that was written wrong rather than overtaken
     assert "按现在的成绩，第 1 轮是：第 1 场 C06 – C08；第 2 场 C02 – C05。" in changed.hint("zh-Hans")
+    _, out = render(playing_root, tmp_path / "playing-out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<p class="warn">第 1 轮是按预赛的成绩编排的，这些成绩后来改了：C01, C08。已编排的对阵不会自动重排。' in page
+    root = event(tmp_path, 8, stages, files)
+    result, warnings = run(root)  # no error: on main, knockout-not-in-bracket and entry-not-in-stage
+    ko = result.stage_of("ko")
+    assert ko.bracket.seeds == ["C06", "C02", "C05", "C01"]  # as drawn: C06 v C01, C02 v C05
+    assert result.status == "complete" and ko.bracket.champion == "C05"
+    assert [(s.rank, s.entry.id) for s in ko.standings] == [(1, "C05"), (2, "C06"), (3, "C01"), (4, "C02")]
+    assert not [w for w in warnings if w.code == "knockout-seeding-changed"]
     # who went on is who was drawn: prelim marks C01, not C08, though C08 now ranks above it
     prelim = {s.entry.id: s for s in result.stage_of("prelim").standings}
     assert prelim["C01"].qualified and not prelim["C08"].qualified
     _, out = render(root, tmp_path / "out")
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
-    assert "第 1 轮是按预赛的成绩编排的，这些成绩后来改了：C01, C08。已编排的对阵不会自动重排。" in page
+    assert '<p class="meta">附注：第 1 轮按预赛的成绩编排，其后更正过：C01, C08。对阵按编排时的成绩进行。' in page
+    assert "不会自动重排" not in page
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no stale_draws
     # round 1 written by hand records no figures: which table was corrected is not known
     assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},

@@ -6,6 +6,7 @@ leaves in the file. Posted over HTTP as a table's phone sends it, to the real st
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -303,3 +304,92 @@ def test_the_next_tables_comments_above_its_dash_outlive_a_save_and_stay_above_i
     written = results(root).read_text(encoding="utf-8")
     assert ("    away: H02\n    boards:\n      1: {open: 85, closed: 40}\n      2: {open: 0, closed: 120}\n"
             "  # boards:\n  # 2:\n  # secretary: keep me\n  - table: 2\n") in written, written
+
+
+def test_the_secretary_saving_one_room_is_told_which_room_is_in_and_which_to_enter(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The secretary saves a match's open room as its score sheet comes in: the page said
+    "已保存，成绩已录入。" and then "成绩还不完整", two things at once. It says which room is
+    saved and which is still to enter, once; the whole match saved says it is in."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    secretary = Secretary(desk_of(root))
+    status, page = secretary.post("main/1/1", "save", b1_open="85", b2_open="0", b3_open="40", b4_open="150")
+    assert status == 200, block(page, "problems")
+    said = text(page)
+    assert "已保存开室，闭室待录" in said, said
+    assert "成绩已录入" not in said and "成绩还不完整" not in said, said
+    assert sheet(root, 1)["boards"]["1"] == {"open": 85}
+    status, page = secretary.post("main/1/1", "save", b1_open="85", b2_open="0", b3_open="40", b4_open="150",
+                                  b1_closed="40", b2_closed="120", b3_closed="35", b4_closed="0")
+    assert status == 200 and "已保存，成绩已录入。" in text(page) and "待录" not in text(page)
+
+
+def test_a_wrong_box_is_marked_invalid_and_described_by_its_problem(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The error box was role=alert, but the field it was about carried nothing: a screen
+    reader on the box heard no "invalid" and no reason. The field is aria-invalid and described
+    by the problem's line; the fields that are right are not; the live check says which."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = post(running, "main/1/1", "preview", **BOARDS, b3_open="60+25", b3_closed="35")
+    assert status == 422
+    box = re.search(r'<input id="b3_open"[^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in box and re.search(r'aria-describedby="problem-1\b', box), box
+    assert re.search(r'<li id="problem-1">[^<]*看不懂', page), block(page, "problems")
+    assert all("aria-invalid" not in re.search(rf'<input id="{name}"[^>]*>', page).group(0) for name in BOARDS)
+    status, answer = post(running, "main/1/1", "check", **BOARDS, b3_open="60+25", b3_closed="35")
+    assert status == 200 and json.loads(answer)["problems"][0]["fields"] == ["b3_open"]
+
+
+TEAMS = """\
+format: swiss
+rounds: 1
+boards: 4
+"""
+TEAM_TABLES = """\
+  - table: 1
+    home: H01
+    away: H02
+  - table: 2
+    home: H03
+    away: H04
+"""
+
+
+def test_each_room_of_a_board_says_which_team_defends_as_the_score_sheet_does(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The phone's boxes took "the defenders' points" without saying who defends in each room;
+    the paper score sheet's 防守队 column does (the seats turn each board). Each box says it in
+    the sheet's word and team, and is described by it."""
+    from generator.render.bulletins import round_forms
+
+    root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = fetch(running.desk.link("main/1/1"))
+    assert status == 200
+    # table 1's page of the round's printed score sheet (记分表)
+    sheet_page = next(p for form in round_forms(running.desk.result, "main", 1, "zh-Hans") for p in form.pages
+                      if isinstance(p, dict) and str(p.get("table")) == "1" and "boards" in p)
+    for line in sheet_page["boards"]:
+        for room in ("open", "closed"):
+            name = f"b{line['number']}_{room}"
+            said = re.search(rf'<span class="hint box-hint" id="{name}-hint">([^<]*)</span>', page).group(1)
+            assert said == f"防守队 {line[f'{room}_defending']}", (name, said)
+            assert re.search(rf'<input id="{name}"[^>]*aria-describedby="{name}-hint"', page), name
+    assert {line["open_defending"] for line in sheet_page["boards"]} == {"H01", "H02"}  # (it turns)
+
+
+def test_a_board_penalty_is_typed_as_room_team_points_on_a_phone(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A board's penalty had to be typed as {room: open, against: home, points: 20} on a phone.
+    开室 H01 20 (the room, the team penalised, the points; several apart with ；) is written as
+    that mapping, and the hint under the box says so in the table's own ids."""
+    root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
+    secretary = Secretary(desk_of(root))
+    page = secretary.page("main/1/1")
+    assert "如 开室 H01 20" in text(page)
+    assert re.search(r'<input id="b3_penalty"[^>]*aria-describedby="board-parts-hint"', page)
+    rooms = {"b1_open": "85", "b1_closed": "40", "b2_open": "0", "b2_closed": "120", "b3_open": "110",
+             "b3_closed": "35", "b4_open": "150", "b4_closed": "0"}
+    status, page = secretary.post("main/1/1", "save", **rooms, b3_penalty="开室 h01 20；闭室 away 10")
+    assert status == 200, block(page, "problems")
+    assert sheet(root, 1)["boards"]["3"]["penalty"] == [{"room": "open", "against": "H01", "points": 20},
+                                                        {"room": "closed", "against": "away", "points": 10}]
+    status, page = secretary.post("main/1/2", "preview", **rooms, b3_penalty="开室 H01")
+    assert status == 422 and block(page, "problems")  # (not the shape: said by the reader, as typed)

@@ -58,7 +58,7 @@ from generator.desk.store import (
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
-from generator.render.html import metric_text, rank_shown_in, number_text
+from generator.render.html import metric_text, rank_shown_in, round_entered_text
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
@@ -181,6 +181,7 @@ class Desk:
         # reader read the bare mark as "3 equals")
         self.env.globals["rank_shown"] = rank_shown_in(self.t)
         self.env.globals["whole_match"] = lambda fields: whole_match(self.t, fields)
+        self.env.globals["site_cards_css"] = Markup(site_cards_css())
 
     # --- content ------------------------------------------------------------------------
 
@@ -332,10 +333,9 @@ class Desk:
                      "cells": [metric_text(n, s.tally.metrics.get(n, 0)) for n in names],
                      "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]
-            # k/n of the tables with a result to enter (RoundResult.entered/matches): a bye or a
-            # withdrawn side's table is not one (it counted as entered, and in n)
-            progress = [self.t("desk_round_status", n=r.number, done=r.entered, total=r.matches)
-                        for r in stage.rounds]
+            # k/n of the tables with a result to enter, a withdrawn side's table said apart, as
+            # the site's round and stage pages say it (one rule: round_entered_text)
+            progress = [round_entered_text(self.t, r) for r in stage.rounds]
             views.append({"name": stage.stage.name, "columns": columns, "rows": rows, "progress": progress,
                           "result": stage})
         return views
@@ -369,7 +369,8 @@ class Desk:
         if limit and started:
             ends = dt.datetime.fromisoformat(started).timestamp() + limit * 60
         return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
-                "ends": ends, "entered": round_.entered, "total": round_.matches}
+                "ends": ends, "entered": round_.entered, "total": round_.matches,
+                "status": round_entered_text(self.t, round_)}
 
     def rounds_view(self) -> list[dict[str, Any]]:
         """Every drawn round for the admin page: each table, its link, entered or not, used;
@@ -878,12 +879,53 @@ def readable_text(path: Path) -> str:
         return ""
 
 
+def site_cards_css() -> str:
+    """The site's rules that show a results table of class "cards" as a card a row on a phone
+    (style.css's `@media screen and (max-width: 40rem)` block holding `table.cards`): the desk's
+    standings are the site's on a phone, by the same rules, not a copy that drifts from them."""
+    css = (TEMPLATES.parent / "style.css").read_text(encoding="utf-8")
+    for found in re.finditer(r"@media[^{]*max-width: 40rem\)\s*\{", css):
+        depth, end = 1, found.end()
+        while depth and end < len(css):
+            depth += {"{": 1, "}": -1}.get(css[end], 0)
+            end += 1
+        block = css[found.start():end]
+        if "table.cards {" in block:
+            return block
+    return ""
+
+
 def whole_match(t: Translator, fields: list[Any]) -> str:
     """What a table, which saves once, enters before it saves: both rooms of a teams-of-four
     match (its form has rooms), else the whole match."""
     if any(item.room for item in fields):
         return t("desk_rooms_both", open=t("open_room"), closed=t("closed_room"))
     return t("desk_incomplete_refused")
+
+
+def invalid_fields(errors: list[forms.Said]) -> dict[str, list[str]]:
+    """Each field a problem is in -> the ids of the problems' lines in the page's error box
+    (table.html: problem-1, problem-2…), for its aria-invalid and aria-describedby."""
+    found: dict[str, list[str]] = {}
+    for number, problem in enumerate(errors, start=1):
+        for name in problem.fields:
+            found.setdefault(name, []).append(f"problem-{number}")
+    return found
+
+
+def saved_text(t: Translator, fields: list[Any], result: forms.Check) -> str:
+    """What a save says it did. A secretary may save part of a match (one room as its score
+    sheet comes in): "saved, the result is in" followed by "not a whole result yet" said two
+    things at once; a part saved says which room is in and which is still to enter."""
+    if not result.incomplete:
+        return t("desk_saved")
+    rooms = list(dict.fromkeys(item.room for item in fields if item.room))
+    typed = {item.room for item in fields if item.room and str(item.value or "").strip()}
+    if len(rooms) == 2 and len(typed) == 1:
+        (done,) = typed
+        missing = next(room for room in rooms if room != done)
+        return t("desk_saved_room", saved=t(f"{done}_room"), missing=t(f"{missing}_room"))
+    return t("desk_saved_part")
 
 
 def digits(text: str | bytes) -> bool:
@@ -1065,7 +1107,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # A table saves once, the whole match: what is missing is why it cannot save yet,
             # never a warning under "may still be saved" (the secretary's, who may save one room)
             incomplete, warnings = warnings, []
-        elif result.ok and result.incomplete:
+        elif result.ok and result.incomplete and not outcome["saved"]:
             lines.append(t("desk_incomplete"))
         stale: list[Any] = []
         if outcome["saved"] and who.kind == "admin":
@@ -1079,8 +1121,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         elif outcome["saved"]:
             desk.changed()
         if action == "check":
-            def said(problems: list[forms.Said]) -> list[dict[str, str]]:
-                return [{"message": p.message, "hint": p.hint} for p in problems]
+            def said(problems: list[forms.Said]) -> list[dict[str, Any]]:
+                return [{"message": p.message, "hint": p.hint, "fields": list(p.fields)} for p in problems]
 
             # the blocks' headings, for the page to say them only when they apply (table.html)
             headings = {"warnings": t("desk_warnings"), "score": t("desk_computed"),
@@ -1097,7 +1139,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
-                         saved=outcome["saved"],
+                         invalid=invalid_fields(errors) if not result.ok else {},
+                         saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),

@@ -376,6 +376,8 @@ class Said:
     message: str
     hint: str
     room: str = ""
+    # the form's fields the problem is in (their names): marked invalid and described by it
+    fields: tuple[str, ...] = ()
 
 
 def _secretarys_part(result: Check, problem: ContentError, fields: list[EntryField]) -> str:
@@ -423,8 +425,30 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
             message, hint = problem.message(t.locale), problem.hint(t.locale)
         if room:
             message = t("desk_in_room", room=t(f"{room}_room"), message=message)
-        out.append(Said(message, hint, room))
+        out.append(Said(message, hint, room, fields_at(result, problem, fields, room)))
     return out
+
+
+def fields_at(result: Check, problem: ContentError, fields: list[EntryField], room: str) -> tuple[str, ...]:
+    """The form's fields a problem is in, by where its mark is in the record (a board's room, a
+    board's penalty, a room's levels) or the key it names: a screen reader is told which box is
+    wrong (aria-invalid), and what is wrong with it. None for a problem of the whole match."""
+    path = _path_of(result, problem)
+    if len(path) >= 2 and path[0] == "boards":
+        board, rest = str(path[1]), [str(part) for part in path[2:]]
+        parts = {item.part for item in fields if item.part}
+        part = rest[0] if rest and rest[0] in parts else ""
+        rooms = {item.room for item in fields if item.room}
+        at = rest[0] if rest and rest[0] in rooms else room
+        found = [item for item in fields if item.board and str(item.board) == board
+                 and (item.part == part if part else not item.part and (not at or item.room == at))]
+        return tuple(item.name for item in found)
+    names = {str(part) for part in path if isinstance(part, str)} | {str(problem.params.get("key", ""))}
+    found = [item for item in fields if not item.board and (not room or item.room in (room, ""))
+             and (item.name.removeprefix(f"{item.room}_") if item.room else item.name) in names]
+    if room and any(item.room for item in found):
+        found = [item for item in found if item.room]  # (the room's own field over the match's)
+    return tuple(item.name for item in found)
 
 
 def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:

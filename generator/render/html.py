@@ -138,6 +138,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
+    env.globals["round_entered"] = lambda round_result: round_entered_text(translate, round_result)
     env.globals["ranks_said"] = ranks_said(translate)  # what a page of standings holds (standings_pages)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"])
     # a standings row's remark, each in words (entry.html's heading of a stage; render/remarks.py)
@@ -480,6 +481,17 @@ def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event,
         return Markup(" / ".join(shown))
 
     return player_links_of
+
+
+def round_entered_text(translate: Translator, round_result: Any) -> str:
+    """"第 3 轮：已录 5/6 桌" as the round and stage pages and the desk (its standings, the hall's
+    screen) all say it: the tables with a result to enter, and apart those not played because a
+    side withdrew, which the round's page lists too ("5/5 桌" beside six tables read as a table
+    lost). One rule for the site and the desk."""
+    said = translate("round_entered", n=round_result.number, k=round_result.entered, total=round_result.matches)
+    if round_result.not_played:
+        said += translate("round_entered_not_played", n=round_result.not_played)
+    return said
 
 
 def rank_shown_in(translate: Translator) -> Callable[[Any], Markup]:

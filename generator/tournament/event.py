@@ -125,6 +125,9 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                     event.folder / "event.yaml"), warning=True, id=stage.id, then=then.stage.id,
                     first=len(ranked) + 1)
         if stage.format == "knockout" and reseeded:
+            if result.complete:  # (its warning said no more once played out, as a Swiss round's: _stale_draws)
+                problems.items[:] = [p for p in problems.items
+                                     if not (p.code == "knockout-seeding-changed" and p.params.get("id") == stage.id)]
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
         if position == 0:
@@ -678,7 +681,12 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     for note in stale_notes(found, result):
         words, changes = note_words(note, result, event.game)
         result.stale_notes.append((words, changes, tuple(note.rounds)))
-        problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
+        if not result.complete:
+            # Once every round of the stage is played there is nothing left to decide: the stage
+            # page keeps the note, in a quieter form (_macros.html's stale_draws), and results.json
+            # its stale_draws; a warning at every check after the event would only be deleted
+            # with the draw's record (# draw-order:) to silence it.
+            problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
     return found
 
 

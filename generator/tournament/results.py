@@ -69,6 +69,14 @@ class RoundResult:
         return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in skip)
 
     @property
+    def not_played(self) -> int:
+        """Tables of two sides not played because a side withdrew (unplayed): not counted in
+        "已录 k/n 桌", yet listed on the round's page, so the count says them apart
+        (render/html.round_entered_text)."""
+        unplayed = set(self.unplayed)
+        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number in unplayed)
+
+    @property
     def partial(self) -> bool:
         """Some results in, not all: shown on the round's page only, never counted. (A withdrawn
         side's table, in of itself, makes a round partial as before: its result is on the page.)"""

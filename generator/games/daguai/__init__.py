@@ -96,8 +96,16 @@ class DaguaiRules(Game):
         """Both rooms of each board, and the violations."""
         written = table.get("violations")
         shown = ", ".join(map(records.violation_text, written if isinstance(written, list) else [written])) if written else ""
-        return [*super().entry_fields(stage, sides, table, boards, rooms),
-                EntryField("violations", "desk_violations", shown, hint="desk_violations_hint")]
+        fields = super().entry_fields(stage, sides, table, boards, rooms)
+        # how a box is written (its boxes were empty, with no example): the team that ran first
+        # and its points, in the table's own ids and the stage's own points
+        allowed = records.options(stage).board_points.allowed
+        example = {"a": sides[0] if sides else "D01", "b": sides[-1] if sides else "D02", "high": str(allowed[0]),
+                   "low": str(allowed[len(allowed) // 2]), "allowed": ", ".join(map(str, allowed))}
+        for item in fields:
+            if item.board:
+                item.hint, item.hint_params = "dg_desk_board_hint", example
+        return [*fields, EntryField("violations", "desk_violations", shown, hint="desk_violations_hint")]
 
     def entry_board(self, typed: str, sides: list[str]) -> Any:
         return records.typed_room(scalar(typed), sides)

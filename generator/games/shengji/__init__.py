@@ -60,7 +60,7 @@ from generator.games import EntryField, Game, TableForm, TableScore
 from generator.games.common.matchpoints import finish_percent
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji import records, sheets, views
-from generator.games.shengji.rules import BoardTable, PairsRecord, ShengjiStage, options
+from generator.games.shengji.rules import BoardTable, PairsRecord, ShengjiStage, options, room_sides
 from generator.games.shengji.views import EventTables, Traveller
 
 
@@ -115,10 +115,16 @@ class ShengjiRules(Game):
         again as it is (records.result_text)."""
         fields = super().entry_fields(stage, sides, table, boards, rooms)
         written = table.get("boards") if isinstance(table.get("boards"), dict) else {}
+        teams = dict(zip(("home", "away"), sides))
         for item in fields:
             if item.board:
                 value = written.get(item.board)
                 item.value = records.result_text(records.room_value(value, item.room) if item.room else value)
+            if item.board and item.room and len(teams) == 2:
+                # the team defending the board in this room, whose points the box takes, as the
+                # score sheet's 防守队 column says it (the seats turn each board: sheets.py)
+                defending = options(stage).board_table.defending(item.board)
+                item.hint, item.hint_params = "sj_desk_defending", {"team": teams[room_sides(item.room)[defending]]}
         if rooms:
             # A team board's own penalty and note, beside its rooms (records.BOARD_KEYS): the
             # referee's, which the match's score sheet has no row for, so on the secretary's
@@ -148,7 +154,7 @@ class ShengjiRules(Game):
                 boards = record.setdefault("boards", {})
                 board = boards.setdefault(int(match.group(1)), {})
                 if isinstance(board, dict):
-                    board[match.group(2)] = records.typed_part(value) if match.group(2) == "penalty" else value
+                    board[match.group(2)] = records.typed_part(value, sides) if match.group(2) == "penalty" else value
         return record
 
     # -- scoring ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from generator.content.model import Stage
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text, mark_of_key
 from generator.errors import Mark, Problems
-from generator.games.common.shorthand import half_width, shown
+from generator.games.common.shorthand import half_width, shown, side_named
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
@@ -218,17 +218,31 @@ def part_text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def typed_part(text: str) -> Any:
+def typed_part(text: str, sides: Sequence[str] = ()) -> Any:
     """A team board's penalty as typed into the desk's field: `{room: open, against: home,
     points: 20}` or a list of them in YAML's flow form as the data, read by the content loader
-    as it reads the file; anything else as typed, for the reader to say what it should be."""
+    as it reads the file; or as a phone types it, the room, the side penalised and the points
+    (`开室 H03 20`, `closed away 10`; several apart with ；or ;), as that mapping; anything else as
+    typed, for the reader to say what it should be."""
     flat = half_width(text.strip())
     if (flat.startswith("{") and flat.endswith("}")) or (flat.startswith("[") and flat.endswith("]")):
         problems = Problems()
         found = load_yaml_text(flat, Path("desk"), problems)
         if isinstance(found, (dict, list)) and not problems.errors:
             return found
+    short = [_short_penalty(item, sides) for item in re.split(r"\s*;\s*", flat) if item.strip()]
+    if short and all(item is not None for item in short):
+        return short[0] if len(short) == 1 else short
     return text.strip()
+
+
+def _short_penalty(typed: str, sides: Sequence[str]) -> dict[str, Any] | None:
+    """`开室 H03 20` -> {room: open, against: H03, points: 20}; None when it is not that shape."""
+    words = typed.split()
+    if len(words) != 3 or words[0] not in ROOM_KEYS or not re.fullmatch(r"[0-9]{1,4}", words[2]):
+        return None
+    against = words[1] if words[1] in ("home", "away") else side_named(words[1], list(sides))
+    return {"room": ROOM_KEYS[words[0]], "against": against, "points": int(words[2])}
 
 
 def _flow(value: Any) -> str:

@@ -1,0 +1,74 @@
+"""The desk's public views in a browser: the standings on a phone at 390 px and the hall's
+screen at 1280×720, with axe-core (vendored, as tests/test_phone.py runs it). The demo's
+大怪路子 Swiss: five figures a row (场分, 净胜分, 高分, 跑头家次数, 抽签) and prizes' remarks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support import demo_content
+from tests.test_browser import CHROMIUM_FLAGS, playwright_and_chromium, unavailable
+from tests.test_desk import start
+from tests.test_phone import AXE, AXE_RUN
+
+pytestmark = pytest.mark.slow
+
+SLUG = "chem-park-daguai-2016"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_playwright, executable = playwright_and_chromium()
+    with sync_playwright() as playwright:
+        try:
+            instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+        except Exception as error:  # noqa: BLE001 - report why the browser did not start
+            unavailable(f"Chromium at {executable} did not start: {error}")
+        yield instance
+        instance.close()
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory):
+    desk = start(demo_content(tmp_path_factory.mktemp("desk-screen"), SLUG), slug=SLUG)
+    yield desk
+    desk.stop()
+
+
+def opened(browser, url: str, width: int, height: int):  # noqa: ANN001, ANN201
+    tab = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    tab.goto(url)
+    tab.wait_for_load_state("load")
+    return tab
+
+
+def test_the_standings_fit_a_phone_each_row_a_card(browser, running) -> None:
+    """At 390 px the desk's standings were 446 px wide, the 跑头家次数 column cut off: each row
+    is a card as on the site's standings, every figure on screen with its column's name."""
+    tab = opened(browser, f"{running.base}/standings", 390, 844)
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    cells = tab.locator("#standings tbody tr").first.locator("td[data-label]")
+    labels = [cells.nth(i).get_attribute("data-label") for i in range(cells.count())]
+    assert "跑头家次数" in labels, labels
+    for i in range(cells.count()):
+        box = cells.nth(i).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (labels[i], box)
+    tab.add_script_tag(path=str(AXE))
+    assert tab.evaluate(AXE_RUN) == []
+    tab.context.close()
+
+
+def test_the_hall_screen_reads_from_the_back_of_the_room_and_passes_axe(browser, running) -> None:
+    """/screen at 1280×720: a remark (退赛, a prize) under a name was 3.03:1 on the dark ground
+    (axe: colour-contrast, serious), and the draw about 14 px. No serious finding; the draw's
+    lines at least 24 px."""
+    tab = opened(browser, f"{running.base}/screen", 1280, 720)
+    assert tab.locator("#standings .remark").count() > 0  # (the prizes' remarks are there to check)
+    size = tab.evaluate("parseFloat(getComputedStyle(document.querySelector('.draw li')).fontSize)")
+    assert size >= 24, size
+    tab.add_script_tag(path=str(AXE))
+    assert tab.evaluate(AXE_RUN) == []
+    tab.context.close()
