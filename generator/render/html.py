@@ -123,7 +123,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
     env.filters["joined_word"] = _joined_words(translate)
-    env.filters["format_word"] = lambda word, **params: fill(word, params)  # what _("key", n=…) does
+    env.filters["format_word"] = _formatted_words()  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
@@ -235,6 +235,28 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
     pieces = [escape(p) for p in parts]
     pieces[suit_at] = symbol
     return Markup("").join(pieces)
+
+
+def _formatted_words() -> Callable[..., str]:
+    """The `format_word` filter (fast_jinja.FixedWords): `_("table_n", n=score.table.number)`,
+    the word filled as `_` fills it. Some 300,000 a build at 200 events, most of them a table's,
+    a round's or a board's number (each board's link on every page showing its table, twice):
+    a word with one whole number is filled once for each number and found again in a dict.
+    (Only an int: 1 and 1.0 are the same key, and show differently.)"""
+    words: dict[tuple[str, str, int], str] = {}
+
+    def format_word(word: str, **params: Any) -> str:
+        if len(params) == 1:
+            (name, value), = params.items()
+            if type(value) is int:
+                key = (word, name, value)
+                text = words.get(key)
+                if text is None:
+                    text = words[key] = fill(word, params)
+                return text
+        return fill(word, params)
+
+    return format_word
 
 
 # A part of a page that is the same wherever it is shown, kept while render_event renders one
