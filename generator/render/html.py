@@ -300,8 +300,9 @@ def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str])
     page's locale) alone: a Guandan table's level chart and deal log appear on its round's page
     and on both teams' pages (part_showings: those this process renders). Kept as UTF-8 (a mass
     event's charts are many), and only when it is to be shown again: a part shown once here is
-    written as it is made."""
-    if showings <= 1 and (_SHARED_PARTS is None or (id(owner), name) not in _SHARED_PARTS):
+    written as it is made. Outside render_event (a table rendered alone: the desk, the tests),
+    nothing is kept, and `showings` is not asked."""
+    if _SHARED_PARTS is None or (showings <= 1 and (id(owner), name) not in _SHARED_PARTS):
         return Markup(caller())
 
     def make() -> tuple[bytes, int]:
@@ -349,12 +350,16 @@ def part_showings(teams: tuple[str, ...]) -> int:
 
 
 def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) -> int:
-    """How many pages as deep as an entry's page show a round's table (shared_rows): its sides'
-    entry pages, and the round's page when the table is on its first page (the later pages
-    are a folder deeper)."""
+    """How many pages as deep as an entry's page show a round's table (shared_rows, and its
+    sides' shared_part): its sides' entry pages, and the round's page when the table is on its
+    first page (the later pages are a folder deeper); of a large event's pages rendered in
+    shares, those of this share (part_showings), so that no part is kept for pages another
+    process renders."""
     found = pages.get((stage_id, number))
     on_first = found is None or found.page_of.get(score.table.number, 1) == 1
-    return len(score.table.sides) + on_first
+    if _SHOWN_HERE is None:
+        return len(score.table.sides) + on_first
+    return part_showings(score.table.sides) - (0 if on_first else _SHOWN_HERE[3])
 
 
 def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str, box_label: str) -> Markup:
