@@ -123,7 +123,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
     env.filters["joined_word"] = _joined_words(translate)
-    env.filters["format_word"] = lambda word, **params: fill(word, params)  # what _("key", n=…) does
+    env.filters["format_word"] = _formatted_words()  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
@@ -242,6 +242,28 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
     return Markup("").join(pieces)
 
 
+def _formatted_words() -> Callable[..., str]:
+    """The `format_word` filter (fast_jinja.FixedWords): `_("table_n", n=score.table.number)`,
+    the word filled as `_` fills it. Some 300,000 a build at 200 events, most of them a table's,
+    a round's or a board's number (each board's link on every page showing its table, twice):
+    a word with one whole number is filled once for each number and found again in a dict.
+    (Only an int: 1 and 1.0 are the same key, and show differently.)"""
+    words: dict[tuple[str, str, int], str] = {}
+
+    def format_word(word: str, **params: Any) -> str:
+        if len(params) == 1:
+            (name, value), = params.items()
+            if type(value) is int:
+                key = (word, name, value)
+                text = words.get(key)
+                if text is None:
+                    text = words[key] = fill(word, params)
+                return text
+        return fill(word, params)
+
+    return format_word
+
+
 # A part of a page that is the same wherever it is shown, kept while render_event renders one
 # event: {(id(owner), name): (owner, the part, showings left, its size)}. None outside render_event.
 _SHARED_PARTS: dict[tuple[int, str], tuple[Any, Any, int, int]] | None = None
@@ -283,8 +305,9 @@ def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str])
     page's locale) alone: a Guandan table's level chart and deal log appear on its round's page
     and on both teams' pages (part_showings: those this process renders). Kept as UTF-8 (a mass
     event's charts are many), and only when it is to be shown again: a part shown once here is
-    written as it is made."""
-    if showings <= 1 and (_SHARED_PARTS is None or (id(owner), name) not in _SHARED_PARTS):
+    written as it is made. Outside render_event (a table rendered alone: the desk, the tests),
+    nothing is kept, and `showings` is not asked."""
+    if _SHARED_PARTS is None or (showings <= 1 and (id(owner), name) not in _SHARED_PARTS):
         return Markup(caller())
 
     def make() -> tuple[bytes, int]:
@@ -332,12 +355,16 @@ def part_showings(teams: tuple[str, ...]) -> int:
 
 
 def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) -> int:
-    """How many pages as deep as an entry's page show a round's table (shared_rows): its sides'
-    entry pages, and the round's page when the table is on its first page (the later pages
-    are a folder deeper)."""
+    """How many pages as deep as an entry's page show a round's table (shared_rows, and its
+    sides' shared_part): its sides' entry pages, and the round's page when the table is on its
+    first page (the later pages are a folder deeper); of a large event's pages rendered in
+    shares, those of this share (part_showings), so that no part is kept for pages another
+    process renders."""
     found = pages.get((stage_id, number))
     on_first = found is None or found.page_of.get(score.table.number, 1) == 1
-    return len(score.table.sides) + on_first
+    if _SHOWN_HERE is None:
+        return len(score.table.sides) + on_first
+    return part_showings(score.table.sides) - (0 if on_first else _SHOWN_HERE[3])
 
 
 def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str, box_label: str) -> Markup:
