@@ -248,7 +248,7 @@ def test_the_hall_screen_shows_percentages_with_two_decimals(tmp_path):
         html = fetch(f"{running.base}/screen")[1]
     finally:
         running.stop()
-    cells = re.findall(r'<td class="num">([^<]*)</td>', html)
+    cells = re.findall(r'<td class="num"[^>]*>([^<]*)</td>', html)
     assert cells and set(cells) == {"50.00"}, cells
 
 

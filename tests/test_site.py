@@ -22,6 +22,7 @@ import pytest
 
 from generator import catalogues
 from generator.build import validate
+from generator.games import GAMES
 from generator.render import i18n
 from generator.render.html import render_site
 from generator.render.output import OutputTree
@@ -326,10 +327,12 @@ def test_every_page_loads_the_script_the_same_way_and_nothing_inline(site: Path)
 # --- locales -----------------------------------------------------------------------------------
 
 
-def template_keys() -> set[str]:
+def template_keys(under: str | None = None) -> set[str]:
     keys = set()
     for path in TEMPLATES.rglob("*.html"):
         if path.parent.name in ("games", "sheets") or path.name == "bulletin.html":
+            continue
+        if (path.parent.name == "desk") != (under == "desk"):
             continue
         keys |= set(re.findall(r"""_\(\s*["']([a-z][a-z0-9_]*)["']""", read(path)))
     return keys
@@ -339,6 +342,9 @@ def test_every_word_the_templates_use_is_in_the_catalogues() -> None:
     known = set(catalogues.words(catalogues.SHARED))
     dynamic = {k for k in known if re.match(r"(format|vul|seat|outcome|role)_", k)}
     missing = {k for k in template_keys() if not k.endswith("_")} - known
+    # the desk's form speaks for the event's game: its words are the game's catalogue's too
+    games = set().union(*(catalogues.words(game.folder) for game in GAMES.values()))
+    missing |= {k for k in template_keys("desk") if not k.endswith("_")} - known - games
     assert not missing, missing
     assert dynamic  # keys built in templates ("seat_" ~ …) exist as well
     # an entry's outcomes (entry.html): a bye and a forfeit are the shared words
