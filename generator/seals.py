@@ -341,13 +341,20 @@ def open_own(path: Path, flags: int = os.O_RDONLY, mode: int = 0o644, *, anyones
     again once it is known to be a file), never handed to a program paibang runs (O_CLOEXEC), and
     kept only when fstat says it is a regular file of the user's own (`anyones`: of whoever's;
     `private`: that others can neither read nor write): NotOwnFile otherwise, the file closed.
-    Any other OSError as os.open raised it (FileNotFoundError: there is none)."""
+    Any other OSError as os.open raised it (FileNotFoundError: there is none).
+
+    What is there but is no regular file is NotOwnFile("not-file") already at os.open: a named
+    pipe opened to write with no reader (ENXIO), a folder opened to write (EISDIR), a file where
+    the path wants a folder (ENOTDIR). Raised bare, they went past the callers that handle
+    NotOwnFile (the desk's writer: HTTP 500, the typed result lost)."""
     nonblocking = getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | nonblocking, mode)
     except OSError as error:
         if error.errno == errno.ELOOP or os.path.islink(path):
             raise NotOwnFile(path, "link") from None
+        if error.errno in (errno.ENXIO, errno.EISDIR, errno.ENOTDIR):
+            raise NotOwnFile(path, "not-file") from None
         raise
     try:
         found = os.fstat(fd)

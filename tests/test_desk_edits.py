@@ -70,6 +70,67 @@ def test_the_comment_beside_a_tables_last_line_stays_on_that_line() -> None:
     new, _ = apply_record(text, 1, {"levels": {"T01": "Q", "T02": 9}}, ("levels", "deals", "forfeit"))
     assert new == text.replace("# far end\n", "# far end\n    levels: {T01: Q, T02: 9}\n")
 
+
+# The comment lines after a table's last line are the next table's (its heading above its dash):
+# whatever a save does to the table's last lines, they stay after the table's new last line.
+HEADED = """\
+stage: main
+round: 1
+tables:
+  - table: 1
+    teams: [T01, T02]
+    boards:
+{boards}    # next table
+  - table: 2
+    teams: [T03, T04]
+"""
+BLOCK_BOARD = "      1:\n        open: 85\n        closed: 40\n"
+
+
+def headed(boards: str, after: str = "") -> str:
+    return HEADED.format(boards=boards).replace("    # next table\n", after + "    # next table\n")
+
+
+def test_board_2_saved_where_the_file_had_board_1_keeps_the_next_tables_heading_below() -> None:
+    new, _ = apply_record(headed("      1: 10   # one\n"), 1, {"boards": {2: 5}}, KEYS)
+    assert new == headed("      2: 5\n")
+
+
+def test_a_board_taken_out_after_a_board_of_one_room_a_line_keeps_the_heading_below_it() -> None:
+    new, _ = apply_record(headed(BLOCK_BOARD + "      2: 20   # two\n"), 1, {"boards": {1: {"open": 85, "closed": 40}}}, KEYS)
+    assert new == headed(BLOCK_BOARD)
+
+
+def test_forfeit_added_after_boards_goes_above_the_next_tables_heading() -> None:
+    text = headed("      1: 10\n      3: 40   # late\n")
+    new, _ = apply_record(text, 1, {"boards": {1: 10, 3: 40}, "forfeit": "T02"}, KEYS)
+    assert new == headed("      1: 10\n      3: 40   # late\n", after="    forfeit: T02\n")
+
+
+def test_a_tables_whole_result_cleared_keeps_the_next_tables_heading() -> None:
+    new, _ = apply_record(headed("      1: 10   # one\n      2: 20  # two\n"), 1, {}, KEYS)
+    assert new == headed("").replace("    boards:\n", "")
+
+
+def test_a_changed_last_board_of_one_room_a_line_keeps_its_comment_and_the_heading() -> None:
+    text = headed(BLOCK_BOARD + "      2:\n        open: 10\n        closed: 20   # ok\n")
+    new, _ = apply_record(text, 1, {"boards": {1: {"open": 85, "closed": 40}, 2: {"open": 11, "closed": 20}}}, KEYS)
+    assert new == text.replace("open: 10", "open: 11")
+
+
+def test_a_boards_heading_stays_above_it_when_the_board_before_goes_after_one_of_one_room_a_line() -> None:
+    """Handed to the board before, written one room a line, it printed between `1:` and `open:`."""
+    text = headed(BLOCK_BOARD + "      2: 20\n      # board 3 replayed\n      3: 30\n")
+    new, _ = apply_record(text, 1, {"boards": {1: {"open": 85, "closed": 40}, 3: 30}}, KEYS)
+    assert new == text.replace("      2: 20\n", "")
+
+
+def test_every_board_cleared_in_place_is_still_yaml() -> None:
+    """`boards:`, the heading, then `{}`: a file no one could read."""
+    new, _ = apply_record(headed("      1: 10   # one\n"), 1, {"boards": {}}, KEYS)
+    assert new == headed("").replace("    boards:\n", "    boards: {}\n")
+
+
 # --- a save over a change made since its form was shown ---------------------------------------------
 
 def hidden(html: str) -> dict[str, str]:

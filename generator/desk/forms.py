@@ -259,12 +259,23 @@ def filed_tables(spot: TableSpot, text: str) -> dict[Any, dict[str, Any]]:
     return found
 
 
+SIDE_KEYS = ("teams", "ns", "ew", "home", "away")
+
+
 def as_filed(spot: TableSpot, table: dict[str, Any]) -> str:
     """What a form was filled from: a digest of the table's record as the file has it (its record
-    keys' values; not its comments, nor its layout, nor the other tables). The form carries it;
-    a save whose table's digest is another by then is refused (Writer): the secretary, or a
-    table, changed it since, and the save would overwrite that change without a word."""
-    return fingerprint({key: table[key] for key in record_keys(spot) if key in table})
+    keys' values; not its comments, nor its layout, nor the other tables), and of everything that
+    decides where the typed values go: the table's number and sides as the file has them, and
+    the sides the form's fields are labelled with (the desk's reading of the round). The form
+    carries it; a save whose table's digest is another by then is refused (Writer): the
+    secretary, or a table, changed it since, and the save would overwrite that change without a
+    word. With the record alone, a table with no result had the digest of any other: sides
+    swapped by hand (`teams: [T02, T01]`), or tables renumbered, after the form was shown, and
+    the level typed beside T01 was saved as T02's."""
+    return fingerprint({"record": {key: table[key] for key in record_keys(spot) if key in table},
+                        "table": table.get("table"),
+                        "sides": {key: table[key] for key in SIDE_KEYS if key in table},
+                        "labels": [spot.table.number, spot.sides]})
 
 
 def table_text(spot: TableSpot, record: dict[str, Any]) -> str:

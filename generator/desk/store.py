@@ -588,19 +588,20 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
     """Replace a loaded table's record keys by `record`; the old record as plain data."""
     old = {k: plain(table[k]) for k in record_keys if k in table}
     keys = list(table.keys())
-    # the comments after the table's last value (ruamel's, on that key: the next table's own
-    # above its dash, pair's example lines) stay after the table's last value when the record's
-    # keys come after it; left on the old key they would print between it and the record
-    last = keys[-1] if keys else None
-    slot = table.ca.items.get(last) if last is not None else None
-    trailing = slot[2] if slot and len(slot) > 2 and isinstance(slot[2], CommentToken) else None
+    # The whole comment lines after the table's last line (the next table's heading above its
+    # dash, pair's example lines) are, to ruamel, the last value's: the table's last key's, or
+    # the last board's (its last room's, a board written one room a line). Taken off before the
+    # record changes and put after the table's new last line: left where they were, they went
+    # with a board or key taken out (lost), or printed between `boards:` and a board put in,
+    # between a board and its rooms, or above a `forfeit:` added after `boards:`.
+    trailing = _lines_after(table, keys[-1]) if keys else ""
     for key in record_keys:
         if key in table and key not in record:
             del table[key]
     position = None
     for key, value in record.items():
-        if key == "boards" and isinstance(table.get(key), CommentedMap) and isinstance(value, dict):
-            update_boards(table[key], value)
+        if key == "boards" and isinstance(table.get(key), CommentedMap) and isinstance(value, dict) and value:
+            update_boards(table[key], value)  # (emptied in place, `boards:` printed the lines after it, then `{}`)
         elif key in table:
             table[key] = to_round_trip(value, block=key == "boards")
         else:
@@ -611,41 +612,26 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
                     position = list(table.keys()).index(after[0])
             table.insert(position, key, to_round_trip(value, block=key == "boards"))
             position += 1  # the record's keys in the record's order
-    if trailing is not None and slot is not None and last in table and list(table.keys())[-1] != last:
-        if trailing.value.startswith("#"):
-            # the comment at the end of that key's own line is that line's: it stays there, the
-            # lines after it go (it went with them, `teams: [T01, T02]   # 1号台` then printed
-            # beside the record)
-            own, _, after = trailing.value.partition("\n")
-            trailing.value = own + "\n"
-            trailing = CommentToken("\n" + after, CommentMark(0), None) if after else None
-        else:
-            slot[2] = None
-        if trailing is not None:
-            _last_value_slot(table)[2] = trailing
+    if trailing and len(table):
+        _add_lines_after(table, list(table.keys())[-1], trailing)
     return old
 
 
 def update_boards(boards: CommentedMap, record: dict[Any, Any]) -> None:
     """The file's `boards:` made `record`'s in place: a board whose value is unchanged keeps its
     node, so its line is written as it was, comment and all; a changed board gets its new value
-    on its own line, its line's comment kept; a board the record lacks goes; a new one goes in
-    among the others by its number. Replaced whole, the block lost every comment in it (a
-    secretary's `# checked with the captain` beside board 3) at any save of the table.
+    on its own line, its line's comment kept (a board written one room a line keeps that layout,
+    each room's line and comment: only the rooms that changed are written anew); a board the
+    record lacks goes; a new one goes in among the others by its number. Replaced whole, the
+    block lost every comment in it (a secretary's `# checked with the captain` beside board 3)
+    at any save of the table.
 
     A comment on the lines after a board (ruamel keeps it on that board: the next board's own
-    heading, or the next table's) stays above what came after it: handed to the board put in
-    after that board, or to the board before one taken out."""
+    heading) stays above what came after it: handed to the board put in after that board, or to
+    the board before one taken out."""
     wanted = {str(number) for number in record}
     for key in [key for key in boards if str(key) not in wanted]:
-        keys = list(boards)
-        position = keys.index(key)
-        lines = _lines_after(boards, key)
-        del boards[key]
-        if lines and position:
-            _add_lines_after(boards, keys[position - 1], lines)
-        elif lines:  # the first board's: above the block's first board now
-            _add_lines_before(boards, lines)
+        _delete_keeping_lines(boards, key)
     filed = {str(key): key for key in boards}
     for number, value in record.items():
         key = filed.get(str(number))
@@ -658,7 +644,47 @@ def update_boards(boards: CommentedMap, record: dict[Any, Any]) -> None:
             if lines:
                 _add_lines_after(boards, number, lines)
         elif plain(boards[key]) != plain(value):
-            boards[key] = to_round_trip(value)  # (its slot, and the comment on its line, stay the key's)
+            _replace_keeping_lines(boards, key, value)
+
+
+def _delete_keeping_lines(node: CommentedMap, key: Any) -> None:
+    """`key` taken out of a mapping, the comment lines after it put after what was before it."""
+    keys = list(node)
+    position = keys.index(key)
+    lines = _lines_after(node, key)
+    del node[key]
+    if lines and position:
+        _add_lines_after(node, keys[position - 1], lines)
+    elif lines:  # the first key's: above the block's first key now
+        _add_lines_before(node, lines)
+
+
+def _replace_keeping_lines(node: CommentedMap, key: Any, value: Any) -> None:
+    """`key`'s value made `value`: a mapping written one key a line (a board one room a line)
+    changed key by key, so that its lines' comments stay; else a new value on the key's line
+    (its slot, and the comment on its line, stay the key's), the comment lines after it kept."""
+    before = node[key]
+    if _is_block_map(before) and isinstance(value, dict):
+        for inner in [inner for inner in before if inner not in value]:
+            _delete_keeping_lines(before, inner)
+        for inner, wanted in value.items():
+            if inner not in before:
+                lines = _lines_after(before, list(before)[-1]) if len(before) else ""
+                before[inner] = to_round_trip(wanted)
+                if lines:
+                    _add_lines_after(before, inner, lines)
+            elif plain(before[inner]) != plain(wanted):
+                _replace_keeping_lines(before, inner, wanted)
+        return
+    lines = _lines_after(node, key)
+    node[key] = to_round_trip(value)
+    if lines:
+        _add_lines_after(node, key, lines)
+
+
+def _is_block_map(value: Any) -> bool:
+    """A mapping written one key a line, under its key (`1:` then `open: 85`, `closed: 40`)."""
+    return isinstance(value, CommentedMap) and len(value) > 0 and not value.fa.flow_style()
 
 
 def _board_order(number: Any) -> tuple[int, int, str]:
@@ -667,22 +693,29 @@ def _board_order(number: Any) -> tuple[int, int, str]:
 
 
 def _lines_after(node: CommentedMap, key: Any) -> str:
-    """The whole comment lines after `key`'s line that ruamel keeps with it, taken off it (the
-    comment at the end of its own line stays): "" when there are none."""
+    """The whole comment lines after `key`'s value that ruamel keeps with it, taken off it (the
+    comment at the end of a line stays): "" when there are none. A value written one key a line
+    under `key` (a board one room a line) ends at its own last key's line: ruamel keeps them there."""
+    value = node[key]
+    inner = _lines_after(value, list(value)[-1]) if _is_block_map(value) else ""
     slot = node.ca.items.get(key)
     token = slot[2] if slot and len(slot) > 2 else None
     if not isinstance(token, CommentToken):
-        return ""
+        return inner
     if token.value.startswith("#"):  # its own line's comment first
         own, _, after = token.value.partition("\n")
         if after:
             token.value = own + "\n"
-        return after
+        return after + inner
     slot[2] = None
-    return token.value[1:] if token.value.startswith("\n") else token.value
+    return (token.value[1:] if token.value.startswith("\n") else token.value) + inner
 
 
 def _add_lines_after(node: CommentedMap, key: Any, lines: str) -> None:
+    """Comment lines put after `key`'s value: after its last line (a block mapping's last key's)."""
+    while _is_block_map(node[key]):
+        node = node[key]
+        key = list(node)[-1]
     slot = node.ca.items.setdefault(key, [None, None, None, None])
     while len(slot) < 4:
         slot.append(None)
@@ -700,21 +733,6 @@ def _add_lines_before(node: CommentedMap, lines: str) -> None:
     if node.ca.comment[1] is None:
         node.ca.comment[1] = []
     node.ca.comment[1].append(CommentToken(text, CommentMark(len(lines) - len(text)), None))
-
-
-def _last_value_slot(node: CommentedMap) -> list[Any]:
-    """The comment slot of the last value a mapping prints: the last key's, or, when that key
-    holds a block mapping (`boards:`, one board a line), its own last key's."""
-    while True:
-        key = list(node.keys())[-1]
-        value = node[key]
-        if isinstance(value, CommentedMap) and len(value) and not value.fa.flow_style():
-            node = value
-            continue
-        slot = node.ca.items.setdefault(key, [None, None, None, None])
-        while len(slot) < 4:
-            slot.append(None)
-        return slot
 
 
 def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables: Any = None) -> None:
