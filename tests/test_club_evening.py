@@ -352,6 +352,10 @@ def test_help_under_lang_c_follows_no_link_and_ignores_a_site_file_it_cannot_rea
     (tmp_path / "content/site.yaml").unlink()
     (tmp_path / "content/site.yaml").write_bytes(b"title: x\n" + b"#" * 100_000 + b"\nlocale: en\n")
     assert folder_site_locale() is None  # read no further than its head
+    (tmp_path / "content/site.yaml").write_text("\ufefflocale: en\n", encoding="utf-8")  # a BOM, as the loader reads it
+    assert folder_site_locale() == "en"
+    (tmp_path / "content/site.yaml").write_text("title: x\nnotice:\n  locale: en\n", encoding="utf-8")
+    assert folder_site_locale() is None  # a key indented under another is not the site's
     (tmp_path / "content/site.yaml").write_text("title: x\nlocale: zh-Hant\n", encoding="utf-8")
     assert environment_locale() == "zh-Hant"
     capsys.readouterr()

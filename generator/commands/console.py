@@ -153,7 +153,7 @@ def site_locale(content: Path) -> str:
     for line in text.splitlines():
         key, _, value = line.partition(":")
         value = value.split("#", 1)[0].strip().strip("'\"")
-        if key.strip() == "locale" and value in LOCALES:
+        if key.rstrip() == "locale" and value in LOCALES:  # the site's own key, not one indented under another
             return value
     return "zh-Hans"
 
@@ -171,7 +171,7 @@ def folder_site_locale(content: Path = Path("content")) -> str | None:
         try:
             if not stat.S_ISREG(os.fstat(handle).st_mode):
                 return None
-            text = os.read(handle, 8 * 1024).decode("utf-8", errors="replace")
+            text = os.read(handle, 8 * 1024).decode("utf-8-sig", errors="replace")  # (a BOM, as the loader allows)
         finally:
             os.close(handle)
     except (OSError, ValueError):
@@ -179,7 +179,7 @@ def folder_site_locale(content: Path = Path("content")) -> str | None:
     for line in text.splitlines():
         key, _, value = line.partition(":")
         value = value.split("#", 1)[0].strip().strip("'\"")
-        if key.strip() == "locale" and value in LOCALES:
+        if key.rstrip() == "locale" and value in LOCALES:  # the site's own key, not one indented under another
             return value
     return None
 
