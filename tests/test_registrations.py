@@ -330,7 +330,9 @@ def test_a_misspelt_name_of_the_same_phone_is_one_player_of_a_team_that_has_play
     three that played got both, a fourth player (and a fourth name on its pages). Two players of
     one entry with the same phone are one person: the name the team played under stays, with the
     sheet's details, the other is not added, and the import says so (names only, never a phone).
-    An entries file already holding both (an earlier import) is mended the same way."""
+    An entries file already holding both (an earlier import) keeps both: import removes no player
+    of an entry that has played (check's entry-team-large names the four), and their one phone,
+    now two players', tells no one apart."""
     import yaml
 
     new_event(content, "union-dg", "daguai")
@@ -355,15 +357,69 @@ def test_a_misspelt_name_of_the_same_phone_is_one_player_of_a_team_that_has_play
     said = "D01 保留 曹玉强，不再加 曹玉墙：两人的电话或学号相同，是同一人"
     assert any(line.startswith(said) for line in lines) and not any("13800130005" in line for line in lines)
     assert not any("D01 保留 曹玉强：报名表里这一队已没有" in line for line in lines)
-    # the four written by an earlier paibang: the next import makes them three again
+    # the four written by an earlier paibang: the next import keeps all four (deleting is by hand)
     entries = (folder / "entries.yaml").read_text(encoding="utf-8")
     (folder / "entries.yaml").write_text(entries.replace(
         "- {name: 崔明伟, phone: '13800130006'}\n",
         "- {name: 崔明伟, phone: '13800130006'}\n  - {name: 曹玉墙, phone: '13800130005'}\n"), encoding="utf-8")
     assert len(players()) == 4
     report = import_registrations(content, "union-dg", write_xlsx(tmp_path / "c.xlsx", rows("曹玉墙")), prefix="D")
-    assert [p["name"] for p in players()] == ["高华建", "曹玉强", "崔明伟"]
-    assert any(line.startswith(said) for line in report.lines("en") + report.lines("zh-Hans"))
+    assert [p["name"] for p in players()] == ["高华建", "曹玉强", "崔明伟", "曹玉墙"]
+    assert not report.same_person and report.kept_players == [("曹玉强", "D01")]
+
+
+def test_a_team_sharing_one_contact_phone_keeps_who_played_and_takes_the_sheets_additions(
+        content: Path, tmp_path: Path) -> None:
+    """联系人电话 is the team's contact phone: both rows of a pair carry one number. Imported again
+    after round 1 with 李四 corrected to 李泗 and a substitute 钱一 in team 2 (the team's phone),
+    the shared phone was taken for one person: T01 lost 李四, who played round 1, and neither
+    李泗 nor 钱一 was added. A phone two rows of a team share tells no one apart: every player
+    listed stays, the sheet's new names are added, and nothing is said to be one person."""
+    import yaml
+
+    new_event(content, "union-2026", "guandan")
+    folder = content / "events/union-2026"
+
+    def sheet(path: Path, first: list[str], second: list[str]) -> Path:
+        lines = ["组号,姓名,联系人电话"] + [f"1,{name},13800000001" for name in first] + [
+            f"2,{name},13800000002" for name in second]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return path
+
+    import_registrations(content, "union-2026", sheet(tmp_path / "a.csv", ["张三", "李四"], ["王五", "赵六"]), prefix="T")
+    (folder / "results").mkdir(exist_ok=True)
+    (folder / "results/round-1.yaml").write_text("round: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n", encoding="utf-8")
+    report = import_registrations(content, "union-2026",
+                                  sheet(tmp_path / "b.csv", ["张三", "李泗"], ["王五", "赵六", "钱一"]), prefix="T")
+    written = {e["id"]: [p["name"] for p in e["players"]]
+               for e in yaml.safe_load((folder / "entries.yaml").read_text(encoding="utf-8"))}
+    assert written == {"T01": ["张三", "李四", "李泗"], "T02": ["王五", "赵六", "钱一"]}
+    lines = report.lines("zh-Hans") + report.lines("en")
+    assert not any("同一人" in line or "one person" in line for line in lines)
+    assert any(line.startswith("T01 保留 李四：报名表里这一队已没有 李四") for line in lines)
+    assert not any("13800000001" in line or "13800000002" in line for line in lines)
+
+
+def test_a_student_number_tells_one_person_where_the_teams_phone_does_not(content: Path, tmp_path: Path) -> None:
+    """The pair shares a contact phone, but each row has its own 学号: 李四 corrected to 李泗 with
+    李四's 学号 is the player who played, kept under the name T01 played under, not a third."""
+    import yaml
+
+    new_event(content, "union-2026", "guandan")
+    folder = content / "events/union-2026"
+
+    def sheet(path: Path, second: str) -> Path:
+        path.write_text(f"组号,姓名,学号,联系人电话\n1,张三,2023001,13800000001\n1,{second},2023002,13800000001\n"
+                        "2,王五,2023003,13800000002\n2,赵六,2023004,13800000002\n", encoding="utf-8")
+        return path
+
+    import_registrations(content, "union-2026", sheet(tmp_path / "a.csv", "李四"), prefix="T")
+    (folder / "results").mkdir(exist_ok=True)
+    (folder / "results/round-1.yaml").write_text("round: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n", encoding="utf-8")
+    report = import_registrations(content, "union-2026", sheet(tmp_path / "b.csv", "李泗"), prefix="T")
+    t01 = next(e for e in yaml.safe_load((folder / "entries.yaml").read_text(encoding="utf-8")) if e["id"] == "T01")
+    assert [(p["name"], p["student_id"]) for p in t01["players"]] == [("张三", "2023001"), ("李四", "2023002")]
+    assert report.same_person == [("李四", "李泗", "T01")] and not report.kept_players
 
 
 def test_check_warns_a_team_listing_more_players_than_the_game_seats(tmp_path: Path) -> None:

@@ -188,8 +188,8 @@ class ImportReport:
     moved: list[tuple[str, str, str]] = field(default_factory=list)  # (person, from entry, to entry)
     dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
     kept_players: list[tuple[str, str]] = field(default_factory=list)  # (person, entry): kept, it has played
-    # (name kept, the other name, entry): two names of one phone or student number in an entry
-    # that has played, taken for one person (_roster_kept)
+    # (name kept, the other name, entry): two names of one student number, or of a phone no one
+    # else of the team has, in an entry that has played, taken for one person (_roster_kept)
     same_person: list[tuple[str, str, str]] = field(default_factory=list)
     namesakes: list[tuple[str, list[str]]] = field(default_factory=list)  # (name, the entries of its people)
     updated: int = 0  # of the `kept`, those whose players the sheet changed: a rerun adding one player updates one
@@ -1294,29 +1294,29 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
                  namesakes: set[str]) -> list:
     """The players of an entry that results name, updated by the sheet: its players as listed, in
     their order, each with the sheet's details when the sheet still lists them in it (a phone
-    number changed); then the players the sheet adds (a substitute who joined). One the sheet no
-    longer lists in it stays, and is said (`kept_players`): the entry has played, and the sheet
-    cannot say who did; a name that never played (a misspelling corrected since) is deleted by
-    hand. A player the sheet puts in another entry is _placed_once's refusal.
+    number changed); then the players the sheet adds (a substitute who joined). No listed player
+    is removed: one the sheet no longer lists in it stays, and is said (`kept_players`): the entry
+    has played, and the sheet cannot say who did; a name that never played (a misspelling
+    corrected since) is deleted by hand. A player the sheet puts in another entry is
+    _placed_once's refusal.
 
-    A listed player and a player of the sheet (or a second listed player) of this entry with the
-    same phone or student number are one person under two names (曹玉强 listed, 曹玉墙 mistyped
-    in the sheet): the listed name, the one the entry played under, is kept with the sheet's
-    details, and the other name is not added, which gave a team of three a fourth player."""
+    A listed player the sheet no longer names, and a player the sheet adds, with the same
+    number telling one person (_telling_ids) are one person under two names (曹玉强 listed,
+    曹玉墙 mistyped in the sheet): the listed name, the one the entry played under, is kept with
+    the sheet's details, and the other name is not added, which gave a team of three a fourth
+    player."""
+    listed = list(entry.get("players") or [])
+    telling = _telling_ids(listed, players)
     from_sheet = {person.who(namesakes): player for person, player in zip(members, players)}
     roster: list = []
     entry_id = str(entry.get("id"))
-    for player, who in zip(entry.get("players") or [], _people(entry, namesakes)):
-        name = str(player.get("name") if isinstance(player, dict) else player)
+    for player, who in zip(listed, _people(entry, namesakes)):
+        name = _player_name(player)
         if who in from_sheet:
             roster.append(from_sheet.pop(who))
             continue
-        known = _private_ids(player)
-        twin = next((p for p in roster if known & _private_ids(p)), None)
-        if twin is not None:  # listed twice already (an earlier import added the other name)
-            _same_person(report, _player_name(twin), name, entry_id)
-            continue
-        same = next((key for key, p in from_sheet.items() if known & _private_ids(p)), None)
+        known = telling(player)
+        same = next((key for key, p in from_sheet.items() if known & telling(p)), None)
         if same is not None:
             sheet_player = from_sheet.pop(same)
             roster.append({**sheet_player, "name": name} if isinstance(sheet_player, dict) else player)
@@ -1325,12 +1325,28 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
         roster.append(player)
         report.kept_players.append((name, entry_id))
     for player in from_sheet.values():  # the players the sheet adds; one of a number kept is that one
-        twin = next((p for p in roster if _private_ids(player) & _private_ids(p)), None)
+        twin = next((p for p in roster if telling(player) & telling(p)), None)
         if twin is not None:
             _same_person(report, _player_name(twin), _player_name(player), entry_id)
         else:
             roster.append(player)
     return roster
+
+
+def _telling_ids(listed: list, sheet: list) -> Callable[[object], set[tuple[str, str]]]:
+    """A player's numbers that tell one person, given the entry's listed players and the
+    sheet's rows of its team: a student number always; a phone only when no two rows of the team
+    on the sheet, nor two listed players, share it. 联系人电话 is often the team's one contact
+    number: taken for one person, it made a corrected name (李四 then 李泗) and a substitute one
+    player with whoever else had it, and the player who had played was deleted."""
+    shared: set[tuple[str, str]] = set()
+    for players in (listed, sheet):
+        seen: set[tuple[str, str]] = set()
+        for player in players:
+            phones = {number for number in _private_ids(player) if number[0] == "phone"}
+            shared |= phones & seen
+            seen |= phones
+    return lambda player: _private_ids(player) - shared
 
 
 def _same_person(report: ImportReport, name: str, other: str, entry: str) -> None:
@@ -1339,8 +1355,8 @@ def _same_person(report: ImportReport, name: str, other: str, entry: str) -> Non
 
 
 def _private_ids(player: object) -> set[tuple[str, str]]:
-    """A player's phone and student number (those written), each telling one person: two players
-    sharing either are one person, whatever their names."""
+    """A player's phone and student number (those written); which of them tell one person is
+    _telling_ids's to say (a team often shares one contact phone)."""
     if not isinstance(player, dict):
         return set()
     return {(key, str(player[key]).strip()) for key in ("phone", "student_id") if str(player.get(key) or "").strip()}
