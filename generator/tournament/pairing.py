@@ -686,19 +686,24 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     return movement_of(event, stage_result.stage, stage_result.field)
 
 
-def session_boards(event: Event, stage_result: StageResult) -> int | None:
-    """The boards a pairs stage's session plays by its movement, the same before, during and after
-    play; None for other formats, a field the movement does not fit, or rounds written another
-    way (an imported session: its boards are those its results show)."""
+def followed_movement(event: Event, stage_result: StageResult) -> PairsMovement | None:
+    """A pairs stage's movement, when the rounds written so far follow it; None for other formats,
+    a field the movement does not fit, or rounds written another way (an imported session)."""
     if stage_result.stage.format != "pairs" or not stage_result.field:
         return None
     try:
         movement = pairs_movement(event, stage_result)
     except Refusal:
         return None
-    if not movement.follows(event.rounds.get(stage_result.stage.id, [])):
-        return None
-    return movement.session_boards or None
+    return movement if movement.follows(event.rounds.get(stage_result.stage.id, [])) else None
+
+
+def session_boards(event: Event, stage_result: StageResult) -> int | None:
+    """The boards a pairs stage's session plays by its movement, the same before, during and after
+    play; None for other formats, a field the movement does not fit, or rounds written another
+    way (an imported session: its boards are those its results show)."""
+    movement = followed_movement(event, stage_result)
+    return movement.session_boards or None if movement is not None else None
 
 
 def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
@@ -913,13 +918,8 @@ class MovementCard:
 def movement_card(event: Event, stage_result: StageResult) -> MovementCard | None:
     """The card of a pairs stage whose rounds written so far follow its movement; None for other
     formats, a field the movement does not fit, or rounds written another way."""
-    if stage_result.stage.format != "pairs" or not stage_result.field:
-        return None
-    try:
-        movement = pairs_movement(event, stage_result)
-    except Refusal:
-        return None
-    if not movement.follows(event.rounds.get(stage_result.stage.id, [])):
+    movement = followed_movement(event, stage_result)
+    if movement is None:
         return None
     numbers = sorted({s.table for s in movement.sittings})
     locales = ("zh-Hans", "zh-Hant", "en")

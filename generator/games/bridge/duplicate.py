@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from pathlib import Path
@@ -87,7 +87,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
-from generator.games.common.boards import drop_out_of_range, round_tables, short_boards
+from generator.games.common.boards import compare_as_counted, drop_out_of_range, round_tables, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage
 from generator.games.common.matchpoints import top as matchpoint_top
@@ -1001,14 +1001,7 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
     entered; a later round's tables against every result entered, for their own round's page."""
     numbered = _numbered(rounds)
     _drop_out_of_range(stage, numbered, problems)
-    _compare_field(numbered, options)
-    if counted is not None and any(number > counted and _has_played(tables) for number, tables in numbered):
-        kept = [(number, tables) for number, tables in numbered if number <= counted]
-        for _, tables in kept:
-            for score in tables:
-                if isinstance(score.view, PairsView) and score.view.kind == "played":
-                    score.view.live_rows = [replace(row) for row in score.view.rows]
-        _compare_field(kept, options)
+    compare_as_counted(numbered, counted, PairsView, lambda field: _compare_field(field, options))
     running: dict[str, tuple[float, float]] = {}
     for _, tables in numbered:
         for score in tables:
@@ -1044,9 +1037,6 @@ def _compare_field(numbered: list[tuple[int, list[TableScore]]], options: Bridge
     if options.scoring == "matchpoints" and options.adjusted == "session":
         session_adjusted(numbered)
 
-
-def _has_played(tables: Sequence[TableScore]) -> bool:
-    return any(isinstance(score.view, PairsView) and score.view.kind == "played" for score in tables)
 
 
 def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]], problems: Problems | None) -> None:

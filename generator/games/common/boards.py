@@ -4,6 +4,7 @@ the rounds (bridge and 80分 alike; ../shared/spec/content-format.md, board numb
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from generator import catalogues
@@ -99,3 +100,24 @@ def round_tables(places: Sequence[tuple[int, int]]) -> dict[str, str]:
     in every round of a movement."""
     return {locale: catalogues.joiner(locale).join(catalogues.text("round_table_at", locale, round=r, table=t)
                                                    for r, t in places) for locale in catalogues.LOCALES}
+
+
+def compare_as_counted(numbered: Sequence[tuple[int, Sequence[Any]]], counted: int | None, view_type: type,
+                       compare: Callable[[Sequence[tuple[int, Sequence[Any]]]], None]) -> None:
+    """A pairs field's boards compared (`compare`, in place) across every table entered, then,
+    while a round after `counted` (the rounds the standings count, "after round N") is partly
+    entered, the counted rounds' tables again among their own results alone: a board travels
+    through several rounds, and a later result would move the top, the datum or the factor of
+    a board already counted (bridge and 80分 pairs alike). Each counted table keeps its rows as
+    every result scored them (`live_rows`), for a board's traveller, which lists them all."""
+    def played(tables: Sequence[Any]) -> list[Any]:
+        return [score.view for score in tables if isinstance(score.view, view_type) and score.view.kind == "played"]
+
+    compare(numbered)
+    if counted is None or not any(number > counted and played(tables) for number, tables in numbered):
+        return
+    kept = [(number, tables) for number, tables in numbered if number <= counted]
+    for _, tables in kept:
+        for view in played(tables):
+            view.live_rows = [replace(row) for row in view.rows]
+    compare(kept)

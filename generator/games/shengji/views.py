@@ -8,7 +8,7 @@ Templates: templates/games/shengji_table.html, shengji_traveller.html, shengji_e
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
-from generator.games.common.boards import drop_out_of_range, round_tables, short_boards
+from generator.games.common.boards import compare_as_counted, drop_out_of_range, round_tables, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
@@ -555,14 +555,7 @@ def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None =
         return
     numbered = _numbered(rounds)
     _drop_out_of_range(stage, numbered, problems)
-    _matchpoint_field(numbered)
-    if counted is not None and any(number > counted and _has_played(tables) for number, tables in numbered):
-        kept = [(number, tables) for number, tables in numbered if number <= counted]
-        for _, tables in kept:
-            for score in tables:
-                if isinstance(score.view, PairsView) and score.view.kind == "played":
-                    score.view.live_rows = [replace(row) for row in score.view.rows]
-        _matchpoint_field(kept)
+    compare_as_counted(numbered, counted, PairsView, _matchpoint_field)
     for _, tables in numbered:
         for score in tables:
             if isinstance(score.view, PairsView) and score.view.kind == "played":
@@ -571,9 +564,6 @@ def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None =
     if problems is not None:
         _check_field(numbered, problems, unplayed or {})
 
-
-def _has_played(tables: Sequence[TableScore]) -> bool:
-    return any(isinstance(score.view, PairsView) and score.view.kind == "played" for score in tables)
 
 
 def _matchpoint_field(numbered: list[tuple[int, list[TableScore]]]) -> None:
