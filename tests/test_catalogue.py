@@ -227,6 +227,18 @@ def desk_no_key(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return set()
 
 
+def desk_write_refused(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A save the system refuses to write (a full disk): the desk's writer holds it under this
+    code (tests/test_desk_write_refused.py saves through the running desk)."""
+    import errno
+    import os
+
+    from generator.desk.app import write_failed
+
+    event = demo_tree(tmp, B)
+    return {write_failed(event / "desk-audit.jsonl", OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))).code}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -531,6 +543,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-outside-event": notice_of_another_folder,
     "desk-file-unsafe": desk_audit_link,
     "desk-no-key": desk_no_key,
+    "desk-write-failed": desk_write_refused,
     "yaml-syntax": write(B, "results/extra.yaml", "stage: 'prelim\n"),
     "yaml-full-width-colon": write(B, "results/extra.yaml", "stage：prelim\nround: 1\n"),
     "yaml-tab": write(B, "results/extra.yaml", "stage: prelim\ntables:\n\t- table: 1\n"),

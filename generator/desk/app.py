@@ -53,8 +53,8 @@ from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
-    Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
-    load_round_trip, locked, open_audit, plain, set_record, table_key, with_board_keys_kept, write_results,
+    AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
+    desk_folder_of, load_round_trip, locked, open_audit, plain, set_record, table_key, with_board_keys_kept, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
@@ -714,12 +714,14 @@ class Writer:
                     batch, self._pending = self._pending, []
                 if batch:
                     self._apply(batch)
-        except UnsafeDeskFile as error:  # the write lock is a link: nothing written, the save held
+        except OSError as error:  # the write lock is a link, or the system refused it: nothing written, the save held
             with self._guard:
                 if job in self._pending:
                     self._pending.remove(job)
-            job.unwritable = unsafe_desk_file(error)
-            return
+            if not job.done.is_set():  # (an error letting go of the lock once the save is done says nothing of it)
+                lock = desk_folder_of(self.path) / "write.lock"
+                job.unwritable = unsafe_desk_file(error) if isinstance(error, UnsafeDeskFile) else write_failed(lock, error)
+                return
         # Done now: a holder before us took it, or we just did (the lock was held meanwhile).
         job.done.wait(60)
         if job.error is not None:
@@ -773,22 +775,45 @@ class Writer:
                 drop_comment_lines(table, forms.example_lines(job.spot, job.record), data.get("tables"))  # the record stands for its example
                 applied.append((job, old))
             if applied:
+                # Any refusal of the system's while the save is written (a full disk, a read-only
+                # one, a log made read-only, a disk error) holds the save and says why, as a link
+                # planted there does: raised, it was an HTTP 500 and what the table typed was lost.
+                event_folder = batch[0].spot.event.folder
                 try:  # the log first: a save lands with its audit line, or not at all
-                    audit = open_audit(batch[0].spot.event.folder)
+                    audit = open_audit(event_folder)
                 except UnsafeDeskFile as error:
                     for job, _ in applied:
                         job.unwritable = unsafe_desk_file(error)
                     return
+                except OSError as error:
+                    for job, _ in applied:
+                        job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
+                    return
                 new_text = dump_round_trip(data)
                 try:
-                    write_results(self.path, new_text)
+                    write_results(self.path, new_text)  # whole or not at all: the file as it was, if refused
+                except OSError as error:
+                    os.close(audit)
+                    self._put_back(text)  # (refused only once in place: its folder's sync)
+                    for job, _ in applied:
+                        job.unwritable = write_failed(self.path, error)
+                    return
                 except BaseException:
                     os.close(audit)
                     raise
                 self.desk.count_change()  # (written: the site is behind until a build takes it in)
-                append_audit(batch[0].spot.event.folder, [
-                    audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
-                               self.path, old, plain(job.record)) for job, old in applied], audit)
+                try:
+                    append_audit(event_folder, [
+                        audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
+                                   self.path, old, plain(job.record)) for job, old in applied], audit)
+                except OSError as error:
+                    # The log refused the line: the file as it was before the save, so that no
+                    # save stands without its line (put back if the system lets it; a full disk
+                    # has room for the old text in the place of the new, a byte or two longer).
+                    self._put_back(text)
+                    for job, _ in applied:
+                        job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
+                    return
                 self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
                 self.desk.tokens.release([job.key for job, _ in applied])
                 now = forms.filed_tables(batch[0].spot, new_text)
@@ -801,6 +826,13 @@ class Writer:
         finally:
             for job in batch:
                 job.done.set()
+
+    def _put_back(self, text: str) -> None:
+        """The results file as it was before a save that is held (`text`), if it is not so now and
+        the system lets it be written: a held save must not stand in the file."""
+        with contextlib.suppress(OSError, ValueError):
+            if self.path.read_text(encoding="utf-8") != text:
+                write_results(self.path, text)
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
@@ -938,6 +970,14 @@ def unsafe_desk_file(error: UnsafeDeskFile) -> ContentError:
     """Why a save is held: the audit log or the write lock is a link, or not a regular file of
     the user's own (store.UnsafeDeskFile), as `check` says it."""
     return ContentError("desk-file-unsafe", Mark(error.path), {"path": error.path.name})
+
+
+def write_failed(path: Path, error: OSError) -> ContentError:
+    """Why a save is held: the system refused to write `path` (the round's file, the audit log,
+    the write lock), in the system's words (no space left, read-only file system, permission
+    denied, an input/output error). Not "not your file" (UnsafeDeskFile): the file may well be."""
+    reason = error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
+    return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": reason})
 
 
 def unwritable(path: Path, error: BaseException) -> ContentError:

@@ -185,7 +185,10 @@ class Tokens:
         with self._lock:
             self.data.setdefault("held", {})[key] = {"at": _now(), "who": who, "typed": dict(typed),
                                                      "problem": problem}
-            self._save()
+            # The disk that refused the save (full, read-only) may refuse this too: then it is held
+            # for this run of the desk (shown, said on the terminal), written with the store's next save.
+            with contextlib.suppress(OSError):
+                self._save()
 
     def held(self, key: str) -> dict[str, Any] | None:
         return self.data.get("held", {}).get(key)
