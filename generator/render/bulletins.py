@@ -37,7 +37,8 @@ from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
 from generator.tournament.standings import prize_of_place
-from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards, round_seating, travelling_lines
+from generator.tournament.pairing import (PairsMovement, draw_sheet, draw_sheets, round_boards, round_seating,
+                                         travelling_lines)
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
 # `bulletins(…, forms=True)` builds, and `forms=False` leaves out (Game.bulletins).
@@ -69,8 +70,8 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
     seatings = {(s.stage.id, r.number): round_seating(event, s, r) for s in result.stages for r in s.rounds
                 if unplayed(r)}
     found.extend(draw_sheets(result, locale, seatings))
-    for (stage_id, number), (_, boards) in seatings.items():
-        found.extend(round_forms(result, stage_id, number, locale, boards))
+    for stage_id, number in seatings:
+        found.extend(round_forms(result, stage_id, number, locale, seatings[(stage_id, number)]))
     return _finish(found, event, base_url)
 
 
@@ -81,17 +82,20 @@ def unplayed(round_result: RoundResult) -> bool:
 
 
 def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
-                boards: dict[int, tuple[int, ...]] | None = None) -> list[Bulletin]:
+                seating: tuple[PairsMovement | None, dict[int, tuple[int, ...]]] | None = None) -> list[Bulletin]:
     """The blank forms of one round: the game's forms made from the event with only that round
-    drawn, each named <kind>-<stage>-round-<n>. `boards`: the round's (round_seating), where the
-    caller has them, not found again (a pairs round's movement built once more)."""
+    drawn, each named <kind>-<stage>-round-<n>. `seating`: the round's movement and boards
+    (round_seating), where the caller has them, not found again (a pairs round's movement built
+    once more for the boards, and again for the travellers)."""
+    movement, boards = seating if seating is not None else (None, None)
     t = Translator(locale)
     own = GAMES[result.event.game].bulletins
     # With the boards each table is to play, where the draw says (a pairs movement): a round not
     # played yet has no board written, and its travellers list them blank, pairs filled in.
     # A pairs round seated by its movement prints real travellers: one per board it plays, a line
     # for every round the board is played in (pairing.travelling_lines), the stage's results in.
-    travelling = travelling_lines(result.event, result.stage_of(stage_id), number)
+    travelling = travelling_lines(result.event, result.stage_of(stage_id), number, *(
+        (movement,) if seating is not None else ()))
     narrowed = dataclasses.replace(result, stages=[
         dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=boards if boards is not None
                                                            else round_boards(result.event, s, r))
@@ -131,7 +135,7 @@ def printed_round(result: EventResult, stage_id: str, number: int, locale: str,
     # the round's movement built once, for the notice and the forms (a large pairs field's is not cheap)
     seating = round_seating(result.event, stage_result, round_result)
     found = [draw_sheet(result.event, stage_result, round_result, locale, drawn_on, seating)]
-    found.extend(round_forms(result, stage_id, number, locale, seating[1]))
+    found.extend(round_forms(result, stage_id, number, locale, seating))
     return _finish(found, result.event, base_url)
 
 
