@@ -1150,7 +1150,9 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
     expected = len(rows) if expected is None else max(expected, len(rows))
     real = [row for row in rows if row.score is not None or row.parts]
     for row in rows:
-        row.played, row.expected = len(real), expected
+        # Every figure set afresh: a board is compared again once a later round's results are left
+        # out (score_field's `counted`), and an unrounded cross-IMP of the first comparison must not stay.
+        row.played, row.expected, row.exact = len(real), expected, None
     if any(row.parts for row in real):
         _compare_weighted(rows, real, scoring, expected, average_plus)
         return
@@ -1173,8 +1175,8 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         datum, values = None, cross_imps_exact(scores)
     for row, value in zip(real, values):
         row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
-        # (set afresh: a board is compared again once a later round's results are left out)
-        row.exact = (value, -value) if scoring != "butler" and not float(value).is_integer() else None
+        if scoring != "butler" and not float(value).is_integer():
+            row.exact = (value, -value)
     for row in rows:
         if row.adjusted is not None:
             row.ns_value = None if row.absent == 0 else adjusted_imps(row.adjusted.ns, average_plus)
