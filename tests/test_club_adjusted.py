@@ -211,6 +211,24 @@ def test_a_weighted_score_in_a_results_file_is_scored_and_shown(tmp_path: Path) 
         encoding="utf-8")
 
 
+
+def test_a_weighted_scores_stated_ns_scores_are_checked_as_any_boards(tmp_path: Path) -> None:
+    """`5D N = 999` alone is bridge-score-mismatch; so it is as a part of a weighted score (the
+    999 was dropped without a word), at the board's line; the right figure stated passes."""
+    content = demo_content(tmp_path, SLUG)
+    path = content / "events" / SLUG / "results" / "round-8.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = text[:text.index("      22: 5D N =\n")].count("\n") + 1
+    path.write_text(text.replace("      22: 5D N =\n", "      22: 50% 5D N =, 50% 5D N -1 999\n"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    (problem,) = [p for p in failure.value.problems if not p.warning]
+    assert (problem.code, problem.mark.line) == ("bridge-score-mismatch", line)
+    assert problem.params["recorded"] == 999 and problem.params["result"] == "-1"
+    right = problem.params["computed"]
+    path.write_text(text.replace("      22: 5D N =\n", f"      22: 50% 5D N =, 50% 5D N -1 {right}\n"), encoding="utf-8")
+    validate(content)
+
 HOWELL = """title: Tuesday Pairs
 game: bridge
 date: 2026-12-01

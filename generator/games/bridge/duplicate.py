@@ -682,6 +682,8 @@ def _played(record: Any) -> list[BoardRecord]:
         return [record]
     if isinstance(record, TeamBoard):
         return [r for r in (record.open, record.closed) if r is not None]
+    if isinstance(record, WeightedRecord):  # each part's stated NS score is checked as any board's
+        return [part for _, part in record.parts]
     return []
 
 
