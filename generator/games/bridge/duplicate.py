@@ -1630,7 +1630,10 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     board = row.line
                     assert board is not None
                     cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
-                cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
+                # NS / EW; at a withdrawn pair's table its side has none ("—"), its opponent its A+
+                if row.ns_value is not None or row.ew_value is not None:
+                    cells[-1] = " / ".join("\u2014" if value is None else _value(value)
+                                           for value in (row.ns_value, row.ew_value))
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
         travelling = getattr(stage_result, "travelling", None)
         if travelling:
