@@ -128,6 +128,23 @@ def test_the_pages_say_average_plus_for_a_withdrawn_opponent(tmp_path: Path) -> 
     assert "A+ （对手退赛）" in text(stage / "boards" / "28" / "index.html")
 
 
+def test_the_printed_travellers_give_the_withdrawn_pairs_opponent_its_average_plus(tmp_path: Path) -> None:
+    """Round 9's printed travellers: P03 (withdrawn) against P14 at table 3, adjusted A+ (对手退赛).
+    The MP cell says NS nothing and EW its 60 % of the top of 16, 9.60, as the traveller page
+    shows it; it was left empty (the cell followed NS's figure alone)."""
+    import subprocess
+
+    from generator.cli import main
+
+    content, _ = withdrawn_p03(tmp_path)
+    out = tmp_path / "forms"
+    assert main(["print", SLUG, "pairs", "--round", "9", "--content", str(content), "--output", str(out)]) == 0
+    (sheet,) = out.glob("scoresheet-*.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True, check=True, text=True).stdout
+    walked_out = [line.split() for line in text.splitlines() if re.search(r"\bP03\s+P14\b", line)]
+    assert len(walked_out) == 3  # round 9's 3 boards
+    assert all("A+" in cells and cells[-3:] == ["\u2014", "/", "9.60"] for cells in walked_out), walked_out
+
 def test_a_board_not_played_scores_nothing_for_either_pair_and_is_shown(tmp_path: Path) -> None:
     """`np` (or `not played`, 未打, {not_played: true}, as 80分 writes it): the board counts for
     neither pair, as a sit-out (percentage over the boards played); the other results are
@@ -210,6 +227,24 @@ def test_a_weighted_score_in_a_results_file_is_scored_and_shown(tmp_path: Path) 
     assert "50% 5D N =, 50% 5D N -1" in (out / "events" / SLUG / "pairs" / "boards" / "22" / "index.html").read_text(
         encoding="utf-8")
 
+
+
+def test_a_weighted_scores_stated_ns_scores_are_checked_as_any_boards(tmp_path: Path) -> None:
+    """`5D N = 999` alone is bridge-score-mismatch; so it is as a part of a weighted score (the
+    999 was dropped without a word), at the board's line; the right figure stated passes."""
+    content = demo_content(tmp_path, SLUG)
+    path = content / "events" / SLUG / "results" / "round-8.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = text[:text.index("      22: 5D N =\n")].count("\n") + 1
+    path.write_text(text.replace("      22: 5D N =\n", "      22: 50% 5D N =, 50% 5D N -1 999\n"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    (problem,) = [p for p in failure.value.problems if not p.warning]
+    assert (problem.code, problem.mark.line) == ("bridge-score-mismatch", line)
+    assert problem.params["recorded"] == 999 and problem.params["result"] == "-1"
+    right = problem.params["computed"]
+    path.write_text(text.replace("      22: 5D N =\n", f"      22: 50% 5D N =, 50% 5D N -1 {right}\n"), encoding="utf-8")
+    validate(content)
 
 HOWELL = """title: Tuesday Pairs
 game: bridge

@@ -87,6 +87,21 @@ def test_a_name_written_as_a_formula_stays_text(tmp_path):
     assert _csv_cell("-x") == "'-x" and _csv_cell("王小明") == "王小明"
 
 
+def test_the_workbooks_percentages_have_two_decimals_as_the_pages(content):
+    """A percentage column in 0.00 (75 reads 75.00 beside 60.42; the General format wrote 75):
+    the standings' and the tables' Percentage, and only they."""
+    result = result_of(content, "qiaoyou-club-pairs-2024")
+    book = load_workbook(io.BytesIO(workbook(result, "en")))
+    name = result.stage_of("pairs").stage.name
+    for sheet in (book[name], book[f"{name} tables"]):
+        heading = [cell.value for cell in next(sheet.iter_rows(max_row=1))]
+        at = heading.index("Percentage")
+        for row in sheet.iter_rows(min_row=2):
+            assert row[at].number_format == "0.00" and isinstance(row[at].value, (int, float))
+            assert {cell.number_format for i, cell in enumerate(row) if i != at} == {"General"}
+        assert sheet.cell(row=1, column=at + 1).number_format == "General"
+    assert {cell.number_format for row in book[f"{name} boards"].iter_rows() for cell in row} == {"General"}
+
 def test_workbook_is_in_the_events_words_and_csv_keeps_the_keys(content):
     """results.xlsx is read by the secretary and the union office: its sheets are named by the
     stages' names, its headings are the standings pages' words (a metric by its label), and a

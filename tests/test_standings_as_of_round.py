@@ -268,3 +268,57 @@ def test_a_barometers_standings_after_a_round_wait_for_the_round_to_be_complete(
     assert "Standings after round 2" not in round_2
     round_1 = (out / "events" / SLUG / "pairs" / "round-1" / "index.html").read_text(encoding="utf-8")
     assert "Standings after round 1" in round_1
+
+
+MITCHELL = """title: Mitchell night
+game: bridge
+date: 2024-05-01
+entries:
+""" + "".join(f"  - {{id: P{i}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 9)) + """stages:
+  - id: pairs
+    name: Pairs
+    format: pairs
+    scoring: {scoring}
+    movement: mitchell
+    rounds: 3
+    boards: 1
+"""
+# round -> board -> result: 4 tables, one board each; round 2's board 1 a weighted score (P4-P7,
+# cross-IMPs 0.5 on the way), round 3 entered at one table alone (board 1 again, P3-P8)
+WEIGHTED = {1: {1: "4S N =", 2: "3NT S =", 3: "2H E -1", 4: "1NT N +1"},
+            2: {1: "50% 4S N =, 50% 4S N -1", 2: "3NT S -1", 3: "2H E =", 4: "1NT N -1"},
+            3: {1: "3S N +1"}}
+
+
+def make_mitchell(tmp_path: Path, rounds: int, scoring: str) -> Path:
+    content = tmp_path / "content"
+    results = content / "events" / SLUG / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (content / "events" / SLUG / "event.yaml").write_text(MITCHELL.replace("{scoring}", scoring), encoding="utf-8")
+    for number in range(1, rounds + 1):
+        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
+        path = next(results.glob(f"*round-{number}.yaml"))
+        text = path.read_text(encoding="utf-8")
+        for board, record in WEIGHTED[number].items():
+            text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n")
+        path.write_text(text, encoding="utf-8")
+    return content
+
+
+@pytest.mark.parametrize("scoring", ["imps", "butler"])
+def test_a_weighted_board_counted_after_round_2_as_with_round_3_not_written(tmp_path: Path, scoring: str) -> None:
+    """Board 1 compared with round 3's result gives the weighted row an unrounded cross-IMP
+    figure; compared again among rounds 1 and 2 alone it is whole, and the first must not stay
+    (it moved P4 1 -> 3.5, P7 0 -> -2.5, P1 -7 -> -6.5)."""
+    partial, alone = tmp_path / "partial", tmp_path / "alone"
+    build(make_mitchell(partial, 3, scoring), partial / "output")
+    build(make_mitchell(alone, 2, scoring), alone / "output")
+    found = [json.loads((root / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+             for root in (partial, alone)]
+    assert found[0]["stages"][0]["rounds_played"] == 2
+    assert standings_of(found[0]) == standings_of(found[1])
+    if scoring == "imps":
+        figures = {entry: figure for _, entry, figure in standings_of(found[0])}
+        assert (figures["P4"], figures["P7"], figures["P1"]) == (1, 0, -7)
+    assert [r for r in found[0]["stages"][0]["rounds"] if r["round"] <= 2] == found[1]["stages"][0]["rounds"]

@@ -27,6 +27,7 @@ import re
 import struct
 import zipfile
 import zlib
+from collections.abc import Sequence, Set as AbstractSet
 from typing import Any
 
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -176,6 +177,12 @@ def _headed(rows: list[list[Any]], game: Any, t: Any) -> list[list[Any]]:
     return [[word(key) for key in rows[0]], *rows[1:]] if rows else rows
 
 
+# The columns that hold a percentage (the standings' and the tables' `percent`: matchpoint pairs,
+# 80分 pairs): shown with two decimals, as the pages show them, so that 75 reads 75.00 beside
+# 60.42 (the General format wrote 75).
+PERCENT_COLUMNS = frozenset({"percent"})
+
+
 def workbook_bytes(result: Any, t: Any) -> bytes:
     """The event's results.xlsx, the same bytes for the same results, in the words of `t` (the
     event's translator, render/i18n.Translator)."""
@@ -185,6 +192,7 @@ def workbook_bytes(result: Any, t: Any) -> bytes:
     yes = t("sheet_yes")
     used: set[str] = set()
     sheets: list[tuple[str, list[list[Any]]]] = []
+    percent: list[set[int]] = []  # each sheet's percentage columns, by their keys, before the words
     for stage_result in result.stages:
         stage = stage_result.stage
         name = stage.name or stage.id
@@ -194,7 +202,8 @@ def workbook_bytes(result: Any, t: Any) -> bytes:
         if travellers:
             found.append((f"{name} {t('sheet_boards')}", travellers))
         sheets += [(_sheet_name(title, used), _headed(rows, game, t)) for title, rows in found]
-    return xlsx_bytes(sheets or [(t("sheet_results"), [])], _moment(result))
+        percent += [{c for c, key in enumerate(rows[0] if rows else ()) if key in PERCENT_COLUMNS} for _, rows in found]
+    return xlsx_bytes(sheets or [(t("sheet_results"), [])], _moment(result), percent)
 
 
 # --- a minimal Office Open XML workbook --------------------------------------------------------------
@@ -254,7 +263,13 @@ def _cell_xml(start: str, value: Any) -> bytes:
 _PLAIN = frozenset({str, int, float, type(None)})
 
 
-def _sheet_xml(rows: list[list[Any]]) -> bytes:
+def _two_decimals(cell: bytes) -> bytes:
+    """A number's cell in the style of a percentage (cellXfs 1 in styles.xml: the built-in
+    number format 2, 0.00); a text's or a boolean's (no `"><v>`) as it is."""
+    return cell.replace(b'\0"><v>', b'\0" s="1"><v>', 1)
+
+
+def _sheet_xml(rows: list[list[Any]], percent: AbstractSet[int] = frozenset()) -> bytes:
     """A worksheet in UTF-8. Bytes throughout: a join of texts widens every ASCII piece to
     the widest (a Chinese name's), and the sheet would still have to be encoded."""
     # A column at a time (a short row's missing cells are None, empty): each distinct value
@@ -265,9 +280,12 @@ def _sheet_xml(rows: list[list[Any]]) -> bytes:
         start = f'<c r="{_column(c)}'
         if set(map(type, values)) <= _PLAIN:
             written = {value: _cell_xml(start, value) for value in set(values)}
+            if c in percent:
+                written = {value: _two_decimals(cell) for value, cell in written.items()}
             cells.append(map(written.__getitem__, values))
         else:
-            cells.append([_cell_xml(start, value) for value in values])
+            column = [_cell_xml(start, value) for value in values]
+            cells.append(list(map(_two_decimals, column)) if c in percent else column)
     # then a row at a time, from its tags and cells, its number into each of them at once
     tags = [itertools.repeat(b'<row r="\0">'), *cells, itertools.repeat(b"</row>")]
     out = [b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -278,9 +296,11 @@ def _sheet_xml(rows: list[list[Any]]) -> bytes:
     return b"".join(out)
 
 
-def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -> bytes:
+def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime,
+               percent: Sequence[AbstractSet[int]] = ()) -> bytes:
     """A workbook of named sheets of rows (numbers stay numbers), every zip member and the
-    document's dates at `moment`, so the same sheets are the same bytes."""
+    document's dates at `moment`, so the same sheets are the same bytes. `percent`: each
+    sheet's columns (0-based) whose numbers are shown with two decimals."""
     stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
     main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
     rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -326,12 +346,13 @@ def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -
             '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
             '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
             '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-            '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
+            '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+            '<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>'
             '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'),
     }
     encoded = {name: text.encode("utf-8") for name, text in parts.items()}
     for i, (_, rows) in enumerate(sheets, start=1):
-        encoded[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows)
+        encoded[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows, percent[i - 1] if i <= len(percent) else frozenset())
     when = moment.timetuple()[:6] if 1980 <= moment.year <= 2107 else ZIP_EPOCH  # what a zip member's date can say
     return _zip(encoded, when)
 

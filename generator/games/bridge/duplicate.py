@@ -682,6 +682,8 @@ def _played(record: Any) -> list[BoardRecord]:
         return [record]
     if isinstance(record, TeamBoard):
         return [r for r in (record.open, record.closed) if r is not None]
+    if isinstance(record, WeightedRecord):  # each part's stated NS score is checked as any board's
+        return [part for _, part in record.parts]
     return []
 
 
@@ -1140,7 +1142,9 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
     expected = len(rows) if expected is None else max(expected, len(rows))
     real = [row for row in rows if row.score is not None or row.parts]
     for row in rows:
-        row.played, row.expected = len(real), expected
+        # Every figure set afresh: a board is compared again once a later round's results are left
+        # out (score_field's `counted`), and an unrounded cross-IMP of the first comparison must not stay.
+        row.played, row.expected, row.exact = len(real), expected, None
     if any(row.parts for row in real):
         _compare_weighted(rows, real, scoring, expected, average_plus)
         return
@@ -1163,8 +1167,8 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         datum, values = None, cross_imps_exact(scores)
     for row, value in zip(real, values):
         row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
-        # (set afresh: a board is compared again once a later round's results are left out)
-        row.exact = (value, -value) if scoring != "butler" and not float(value).is_integer() else None
+        if scoring != "butler" and not float(value).is_integer():
+            row.exact = (value, -value)
     for row in rows:
         if row.adjusted is not None:
             row.ns_value = None if row.absent == 0 else adjusted_imps(row.adjusted.ns, average_plus)
@@ -1616,7 +1620,10 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     board = row.line
                     assert board is not None
                     cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
-                cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
+                # NS / EW; at a withdrawn pair's table its side has none ("—"), its opponent its A+
+                if row.ns_value is not None or row.ew_value is not None:
+                    cells[-1] = " / ".join("\u2014" if value is None else _value(value)
+                                           for value in (row.ns_value, row.ew_value))
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
         travelling = getattr(stage_result, "travelling", None)
         if travelling:
