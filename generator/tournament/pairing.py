@@ -686,16 +686,21 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     return movement_of(event, stage_result.stage, stage_result.field)
 
 
-def followed_movement(event: Event, stage_result: StageResult) -> PairsMovement | None:
-    """A pairs stage's movement, when the rounds written so far follow it; None for other formats,
-    a field the movement does not fit, or rounds written another way (an imported session)."""
+def _stage_movement(event: Event, stage_result: StageResult) -> PairsMovement | None:
+    """pairs_movement, None for another format, no field, or a field the movement does not fit."""
     if stage_result.stage.format != "pairs" or not stage_result.field:
         return None
     try:
-        movement = pairs_movement(event, stage_result)
+        return pairs_movement(event, stage_result)
     except Refusal:
         return None
-    return movement if movement.follows(event.rounds.get(stage_result.stage.id, [])) else None
+
+
+def followed_movement(event: Event, stage_result: StageResult) -> PairsMovement | None:
+    """A pairs stage's movement, when the rounds written so far follow it; None for other formats,
+    a field the movement does not fit, or rounds written another way (an imported session)."""
+    movement = _stage_movement(event, stage_result)
+    return movement if movement is not None and movement.follows(event.rounds.get(stage_result.stage.id, [])) else None
 
 
 def session_boards(event: Event, stage_result: StageResult) -> int | None:
@@ -804,14 +809,9 @@ def travelling_lines(event: Event, stage_result: StageResult, number: int,
 def _round_movement(event: Event, stage_result: StageResult, round_result: RoundResult) -> PairsMovement | None:
     """The pairs stage's movement when round `round_result` is seated as it seats that round
     (as `paibang pair` draws it); None for a round written otherwise, or a field it does not fit."""
-    if stage_result.stage.format != "pairs" or not stage_result.field:
-        return None
-    try:
-        movement = pairs_movement(event, stage_result)
-    except Refusal:
-        return None
+    movement = _stage_movement(event, stage_result)
     tables = [s.table for s in round_result.tables]
-    return movement if tables and movement.seats(round_result.number, tables) else None
+    return movement if movement is not None and tables and movement.seats(round_result.number, tables) else None
 
 
 def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
