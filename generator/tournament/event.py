@@ -30,8 +30,8 @@ from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_numbers, robin_written,
-                                          boards_to_come, unplayed_boards, walked_out_boards)
+from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_full_rounds, robin_numbers,
+                                          robin_written, boards_to_come, unplayed_boards, walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
@@ -290,12 +290,6 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     if stage.format == "swiss":
         result.stale_draws = _stale_draws(game, event, result, rounds, problems, known)
     return result
-
-
-def robin_full_rounds(field_size: int) -> int:
-    """The rounds a full round robin of `field_size` entries takes, every two meeting once:
-    N - 1, or N when N is odd (each round one entry meets the Berger table's bye)."""
-    return len(berger_rounds([str(n) for n in range(field_size)]))
 
 
 def _warn_partial_robin(stage: Stage, field_entries: list[Entry], problems: Problems) -> None:

@@ -190,6 +190,13 @@ def _pair_by_matching(entries: list[str], scores: Mapping[str, float],
     return [(entries[a], entries[mate[a]]) for a in range(n) if a < mate[a]]
 
 
+def robin_full_rounds(field_size: int) -> int:
+    """The rounds a full round robin of `field_size` entries takes, every two meeting once:
+    N - 1, or N when N is odd (each round one entry meets the Berger table's bye), as many as
+    berger_rounds makes, counted without making them (a large field's table is N squared)."""
+    return max(field_size - 1, 0) if field_size % 2 == 0 else field_size
+
+
 def berger_rounds(ids: Sequence[str]) -> list[Draw]:
     """The FIDE Berger tables: `ids` in Berger-number order (ids[0] is number 1). An odd field
     gets a bye in place of the last number; that table goes last.
@@ -1027,7 +1034,7 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
             prev=plan.number - 1, rule=_rule(event, stage, locale),
             primary=catalogues.in_sentence(_metric_label(event, plan.primary, locale))))
     elif plan.method in ("berger", "completed"):
-        full = len(berger_rounds(plan.numbers))
+        full = robin_full_rounds(len(plan.numbers))
         if stage.rounds < full:  # a round robin cut short: said so, not "every two meet once"
             lines.append(catalogues.text("pair_summary_berger_partial", locale, count=len(plan.numbers),
                                          rounds=stage.rounds, full=full))
@@ -1134,7 +1141,7 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substit
         steps = ("draw_rule_round_robin_1", "draw_rule_round_robin_by_hand", "draw_rule_round_robin_by_hand_tables")
     elif stage.format == "round_robin" and by_hand:
         steps = ("draw_rule_round_robin_written",)
-    full = len(berger_rounds([str(n) for n in range(field_size)]))
+    full = robin_full_rounds(field_size)
     partial = (field_size, stage.rounds, full) if stage.format == "round_robin" and stage.rounds < full else ()
     if partial:
         steps = tuple(f"{step}_partial" if step in ("draw_rule_round_robin_2", "draw_rule_round_robin_by_hand") else step
