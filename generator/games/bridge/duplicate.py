@@ -1195,6 +1195,9 @@ def _compare_weighted(rows: Sequence[PairsRow], real: list[PairsRow], scoring: s
     in all, then Neuberg and adjusted scores as on any board. Cross-IMPs likewise (IMPs against
     each part, weighted, averaged over the others); Butler: the datum from the plain results
     (all results' weighted means when every one is weighted), each part's IMPs weighted."""
+    if scoring == "butler":  # one datum for the board, both directions alike
+        datum = butler_datum([row.score for row in real if not row.parts] or
+                             [sum(w * s for w, s in row.parts) for row in real])  # type: ignore[arg-type]
     for side, attr in ((0, "ns_value"), (1, "ew_value")):
         found = [_outcomes(row, side) for row in real]
         for index, row in enumerate(real):
@@ -1204,10 +1207,8 @@ def _compare_weighted(rows: Sequence[PairsRow], real: list[PairsRow], scoring: s
                          for other in others for wa, a in found[index] for wb, b in other)
                 value: float = neuberg(round(mp, 9), len(real), expected)
             elif scoring == "butler":
-                plain = [row.score for row in real if not row.parts] or \
-                    [sum(w * s for w, s in row.parts) for row in real]
-                row.datum = butler_datum(plain)  # type: ignore[arg-type]
-                value = sum(w * imps(a - (row.datum if side == 0 else -row.datum)) for w, a in found[index])
+                row.datum = datum
+                value = sum(w * imps(a - (datum if side == 0 else -datum)) for w, a in found[index])
             else:
                 value = sum(wa * wb * imps(a - b) for other in others
                             for wa, a in found[index] for wb, b in other) / len(others) if others else 0.0
@@ -1244,10 +1245,8 @@ def _refresh_pairs(score: TableScore) -> None:
     if view.withdrawn is not None:  # the pair that walked out scores nothing there, and nobody won
         for key in ("mp", "percent", "imps"):
             extra.get(key, {}).pop(view.withdrawn, None)
-        score.extra.update(extra)
-        return
     score.extra.update(extra)
-    if view.scored and view.ns and view.ew:
+    if view.withdrawn is None and view.scored and view.ns and view.ew:
         ns, ew = view.ns_total, view.ew_total
         score.winner = view.ns if ns > ew else view.ew if ew > ns else None
 
