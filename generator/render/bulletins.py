@@ -87,15 +87,14 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
     drawn, each named <kind>-<stage>-round-<n>. `seating`: the round's movement and boards
     (round_seating), where the caller has them, not found again (a pairs round's movement built
     once more for the boards, and again for the travellers)."""
-    movement, boards = seating if seating is not None else (None, None)
+    boards = seating[1] if seating is not None else None
     t = Translator(locale)
     own = GAMES[result.event.game].bulletins
     # With the boards each table is to play, where the draw says (a pairs movement): a round not
     # played yet has no board written, and its travellers list them blank, pairs filled in.
     # A pairs round seated by its movement prints real travellers: one per board it plays, a line
     # for every round the board is played in (pairing.travelling_lines), the stage's results in.
-    travelling = travelling_lines(result.event, result.stage_of(stage_id), number, *(
-        (movement,) if seating is not None else ()))
+    travelling = travelling_lines(result.event, result.stage_of(stage_id), number, seating)
     narrowed = dataclasses.replace(result, stages=[
         dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=boards if boards is not None
                                                            else round_boards(result.event, s, r))

@@ -787,16 +787,16 @@ def _boards_seated(event: Event, stage_result: StageResult, round_result: RoundR
 
 
 def travelling_lines(event: Event, stage_result: StageResult, number: int,
-                     *movement_given: PairsMovement | None) -> dict[int, list[tuple[int, int, str, str]]]:
+                     seating: tuple[PairsMovement | None, Any] | None = None) -> dict[int, list[tuple[int, int, str, str]]]:
     """The travellers of the boards round `number` of a pairs stage plays, as a club prints them
     before play: board -> a line (round, table, NS pair, EW pair) for every round of the movement
     that plays it, not only this one (board 4 of a 9-pair Howell travels through rounds 1, 2, 8
     and 9). Empty for a round the movement does not seat (an imported session, tables written by
-    hand): its sheet is then the round's own. `movement_given`: the round's movement as
-    round_seating found it (None: the round is not seated by it), not built again."""
+    hand): its sheet is then the round's own. `seating`: the round's round_seating, where the
+    caller has it, its movement not built again."""
     round_result = next((r for r in stage_result.rounds if r.number == number), None)
-    if movement_given:
-        (movement,) = movement_given
+    if seating is not None:
+        movement = seating[0]
     else:
         movement = _round_movement(event, stage_result, round_result) if round_result is not None else None
     if movement is None:
