@@ -6,7 +6,6 @@ up by `catalogues.text(key, locale, **params)`, the one lookup every command use
 from __future__ import annotations
 
 import os
-import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 from generator import catalogues
 from generator.errors import ContentError, Refusal, visible
 from generator.messages import LOCALES
+from generator.seals import open_own
 
 # What was being done, and the fix, by what the system said (errno): a folder that cannot be
 # written (output/ under a file, a read-only disk, no permission) is the user's to fix, and is
@@ -166,11 +166,8 @@ def folder_site_locale(content: Path = Path("content")) -> str | None:
     try:
         if content.is_symlink() or not content.is_dir():
             return None
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        handle = os.open(content / "site.yaml", flags)
+        handle = open_own(content / "site.yaml", anyones=True)  # (no link, no pipe: NotOwnFile, an OSError)
         try:
-            if not stat.S_ISREG(os.fstat(handle).st_mode):
-                return None
             text = os.read(handle, 8 * 1024).decode("utf-8-sig", errors="replace")  # (a BOM, as the loader allows)
         finally:
             os.close(handle)

@@ -369,8 +369,7 @@ class Desk:
         if limit and started:
             ends = dt.datetime.fromisoformat(started).timestamp() + limit * 60
         return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
-                "ends": ends, "entered": round_.entered, "total": round_.matches,
-                "status": round_entered_text(self.t, round_)}
+                "ends": ends, "status": round_entered_text(self.t, round_)}
 
     def rounds_view(self) -> list[dict[str, Any]]:
         """Every drawn round for the admin page: each table, its link, entered or not, used;

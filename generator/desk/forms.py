@@ -221,20 +221,18 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
 
 
 def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any],
-                        shown: dict[str, str] | None = None) -> dict[str, Any]:
+                        shown: dict[str, str]) -> dict[str, Any]:
     """`record` with each team board's own value (EntryField.part: 80分's penalty and note) that
     was sent back exactly as the form shows the file's value taking the file's value as it is:
     the form's text of it (a note 5, a list, a note with spaces at its ends, a penalty in flow
     form) read back as typed is another value, so a save of an unchanged form rewrote them, and
     what it rewrote made the save a change (a rewritten file, an audit line). Only a value the
     secretary changed is the record's as typed. `shown`: each part field's value as the form
-    filled from the file shows it, when the caller has that form (else it is built again here)."""
+    filled from the file shows it (the caller's form, not built again)."""
     boards = record.get("boards")
     sent = [item for item in fields if item.part and item.value]
     if not sent or not isinstance(boards, dict):
         return record
-    if shown is None:
-        shown = {item.name: item.value for item in fields_for(spot, text) if item.part}
     filed = current_table(spot, text).get("boards")
     filed = {str(number): board for number, board in filed.items()} if isinstance(filed, dict) else {}
     for item in sent:

@@ -636,7 +636,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
     not_counted = text(translate("paren", text=translate("outcome_not_counted")))
     late_not_counted = text(translate("outcome_late_not_counted"))  # (a late entry's missed round: one bracket)
     # (a missed round of a stage without `late:`, scored as a bye: running.py's late_bye)
-    late_bye, late_bye_not_counted = text(translate("outcome_late_bye")), text(translate("outcome_late_bye_not_counted"))
+    late_bye_not_counted = text(translate("outcome_late_bye_not_counted"))
     joiner = text(translate.joiner())
 
     def summary_rows(event: Event, summary: Any, labels: list[str], running_label: str, root: str,
@@ -659,7 +659,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 f'{text(entries[o].label)}' for o in opponents]) if opponents else "—"
             outcome = line.outcome
             if line.counted:
-                shown_outcome = late_bye if outcome == "late_bye" else text(outcome_words[outcome])
+                shown_outcome = text(outcome_words[outcome])
             elif outcome == "late":
                 shown_outcome = late_not_counted
             elif outcome == "late_bye":

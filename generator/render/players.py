@@ -617,7 +617,7 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
             for name, player_id in players:
                 if player_id:
                     ids_by_name.setdefault((name, group), set()).add(player_id)
-                if group is not None and _withheld(group) and (name, group) not in private_ordinal:
+                if _withheld(group) and (name, group) not in private_ordinal:
                     private_count[name] = private_ordinal[(name, group)] = private_count.get(name, 0) + 1
 
     numbers: dict[str, int] = {}  # identity -> person number
@@ -633,7 +633,7 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
             identity = apart[0]
         elif player_id:
             identity = _id_identity(player_id)
-        elif group is not None and _withheld(group):
+        elif _withheld(group):
             identity = _private_identity(name, private_ordinal[(name, group)])
         else:
             identity = _name_identity(name, group)
