@@ -94,7 +94,7 @@
     });
   }
 
-  // The records a shard's "=" list gives `mark` (search.py's title_mark): the list is each
+  // The records a shard's "=" list gives `mark` (search.py's title_start): the list is each
   // record's step from the one before and its title's mark, flat.
   function marked(list, mark) {
     var found = [];
@@ -118,7 +118,7 @@
     loadParts(form, shardNames.filter(function (name, i) { return shardNames.indexOf(name) === i; }), function () {
       var ids = null;
       grams.forEach(function (g, i) { ids = tools.intersect(ids, loadedParts[shardNames[i]][g] || []); });
-      var first = loadedParts[shardNames[0]];  // the shard of the query's first gram: its title lists (search.py's title_keys, title_mark)
+      var first = loadedParts[shardNames[0]];  // the shard of the query's first gram: its title lists (search.py's title_start)
       var exact = tools.intersect(ids, marked(first["="] || [], shardOf(q, meta.marks))), prefix = within(ids, first["^" + grams[0]] || []);
       var chunks = chunksFor(ids, exact, prefix, meta.chunk, limit), all = grouped(ids, meta.chunk).chunks;
       var sure = parts.every(function (run) { return Array.from(run).length < 3; });

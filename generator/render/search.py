@@ -307,8 +307,8 @@ def index_script(found: list[Record], texts: list[str] | None = None) -> str:
 #   assets/search/g-<k>.js     postings: character pair (or single character) -> record numbers,
 #                              for the grams whose shard_of() is k; SHARD_LIMIT bytes at most
 #                              (one gram is never split: its list alone may pass it); also
-#                              the records of each title's start (title_keys) and a mark of
-#                              each whole title (title_mark)
+#                              the records of each title's start (title_start) and a mark of
+#                              each whole title (title_start)
 #   assets/search/r-<k>.js     records k*CHUNK_RECORDS … (k+1)*CHUNK_RECORDS-1, as version 1's
 #
 # A query loads the shards of its grams (a name's two or three characters: one to three files),
@@ -345,7 +345,7 @@ def grams_of(text: str) -> set[str]:
 # by their title, in the shard of the gram a query of that title begins with (_home), which the
 # query loads anyway: "^" and a gram lists those whose title begins with it (its first
 # character, or its first two; as runs, _runs_of), and "=" marks each record's whole title
-# (title_mark). The browser loads the chunks of the records whose title is the query's first,
+# (title_start). The browser loads the chunks of the records whose title is the query's first,
 # then of the titles the query's first gram begins, then the rest as before
 # (search-shards.js chunksFor). No gram is "=" or "^": a gram is letters and digits.
 #
@@ -359,26 +359,19 @@ def grams_of(text: str) -> set[str]:
 TITLE_MARKS = 1000
 
 
-def title_keys(title: str) -> set[str]:
-    """The keys a record is listed under by its title's start: "^" + its first character,
-    "^" + its first two (when its first run of letters has two)."""
-    runs = _runs(normalise(title))
-    if not runs:
-        return set()
-    first = runs[0]
-    return {f"^{first[0]}", f"^{first[:2]}"}
-
-
-def title_mark(title: str) -> tuple[str, int] | None:
-    """Where a record's whole title is marked ("=", in the shard of this gram: the first gram a
-    query of that very title has, search-shards.js queryGrams: its first run's first two
-    characters, or the character when the run is one) and its mark: what search-shards.js
-    reckons of a query (shardOf, the same arithmetic). None for a title of no letters."""
+def title_start(title: str) -> tuple[set[str], tuple[str, int] | None]:
+    """A record's title, normalised once (15,000 records a mass event): the keys it is listed
+    under by its start ("^" + its first character, "^" + its first two when its first run of
+    letters has two), and where its whole title is marked and its mark ("=", in the shard of the
+    first gram a query of that very title has, search-shards.js queryGrams: its first run's first
+    two characters, or the character when the run is one; its mark what search-shards.js reckons
+    of a query, shardOf, the same arithmetic). Nothing for a title of no letters."""
     normal = normalise(title)
     runs = _runs(normal)
     if not runs:
-        return None
-    return runs[0][:2], shard_of(normal, TITLE_MARKS)
+        return set(), None
+    first = runs[0]
+    return {f"^{first[0]}", f"^{first[:2]}"}, (first[:2], shard_of(normal, TITLE_MARKS))
 
 
 def _home(key: str) -> str:
@@ -432,7 +425,7 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
     # shard at a time as each is written.
     postings: dict[str, bytearray] = {}
     last: dict[str, int] = {}  # each gram's last record number
-    # each home gram's records' title marks (title_mark): steps and marks, as varints, in turn
+    # each home gram's records' title marks (title_start): steps and marks, as varints, in turn
     marks: dict[str, bytearray] = {}
     last_mark: dict[str, int] = {}
     size = 0  # the gram shards' bytes (their JSON), to choose how many there are
@@ -452,7 +445,8 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
             # makes a run an event: 4,000 numbers, 27 kB, at 2,000 events, left out of the shards'
             # sizes)
             size += (len(str(number)) + 1) * len(grams)
-            grams |= title_keys(row[1])
+            starts, marked = title_start(row[1])
+            grams |= starts
             for gram in grams:
                 before = last.get(gram)
                 if before is None:
@@ -467,7 +461,6 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
                     gaps.append(step)
                 else:
                     _add_step(gaps, step)
-            marked = title_mark(row[1])
             if marked:  # its title's mark: a step from the last marked in its home's list, and the mark
                 home, mark = marked
                 gaps = marks.setdefault(home, bytearray())
