@@ -53,7 +53,7 @@ from generator.tournament.knockout import named_tables
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
-from generator.tournament.pairing import movement_card, session_boards
+from generator.tournament.pairing import followed_movement, movement_card
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Remark, Standing, remarks
 
@@ -1911,8 +1911,9 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     # after play, not the boards entered so far), else those its board-by-board pages show (an
     # imported 13-round session's 26, not `boards:`, the 2 a round); `boards:` where the game has
     # no such pages or no board has a result yet.
-    boards_played = {s.stage.id: session_boards(event, s) or len(travellers_of[s.stage.id]) or s.stage.boards
-                     for s in result.stages}
+    followed = {s.stage.id: followed_movement(event, s) for s in result.stages}  # (built once a stage)
+    boards_played = {s.stage.id: (followed[s.stage.id].session_boards if followed[s.stage.id] else 0)
+                     or len(travellers_of[s.stage.id]) or s.stage.boards for s in result.stages}
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins,
                 boards_played=boards_played, **common)
     table_template = f"games/{event.game}_table.html"
@@ -1929,7 +1930,8 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
         writer.page(env, stage_url(event, stage.id), "stage.html", day, stage_result=stage_result,
                     stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers,
                     boards_played=boards_played[stage.id],
-                    movement=movement_card(event, stage_result), rows=rows[0], pages=pages, page_number=1,
+                    movement=movement_card(event, stage_result, followed[stage.id]) if followed[stage.id] else None,
+                    rows=rows[0], pages=pages, page_number=1,
                     field=field, **common)
         for number in range(2, len(pages) + 1):
             writer.page(env, pages[number - 1][0], "standings.html", day, stage_result=stage_result, stage=stage,

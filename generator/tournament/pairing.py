@@ -710,14 +710,6 @@ def followed_movement(event: Event, stage_result: StageResult) -> PairsMovement 
     return movement if movement is not None and movement.follows(event.rounds.get(stage_result.stage.id, [])) else None
 
 
-def session_boards(event: Event, stage_result: StageResult) -> int | None:
-    """The boards a pairs stage's session plays by its movement, the same before, during and after
-    play; None for other formats, a field the movement does not fit, or rounds written another
-    way (an imported session: its boards are those its results show)."""
-    movement = followed_movement(event, stage_result)
-    return movement.session_boards or None if movement is not None else None
-
-
 def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
     """pairs_movement for a stage and its field, before the stage is scored."""
     written = {entry_id: place for place, entry_id in enumerate(event.entries)}
@@ -927,10 +919,11 @@ class MovementCard:
     rows: list[tuple[int, list[MovementCell | None]]]  # round number, a cell per table
 
 
-def movement_card(event: Event, stage_result: StageResult) -> MovementCard | None:
+def movement_card(event: Event, stage_result: StageResult, followed: PairsMovement | None = None) -> MovementCard | None:
     """The card of a pairs stage whose rounds written so far follow its movement; None for other
-    formats, a field the movement does not fit, or rounds written another way."""
-    movement = followed_movement(event, stage_result)
+    formats, a field the movement does not fit, or rounds written another way. `followed`: the
+    stage's followed_movement, where the caller has it (a stage's page counts its boards by it)."""
+    movement = followed if followed is not None else followed_movement(event, stage_result)
     if movement is None:
         return None
     numbers = sorted({s.table for s in movement.sittings})
