@@ -499,6 +499,50 @@ def test_sigterm_ends_serve_its_builder_and_what_the_build_forked(tmp_path: Path
         serving_process.wait()
 
 
+WATCHER_INTERRUPTED_SCRIPT = """import sys
+from pathlib import Path
+
+import anyio
+
+sys.path.insert(0, {tests!r})
+from generator.commands import serve as serving
+from test_serve import fake
+
+
+async def interrupted(site, stop):
+    # As watchfiles does, a call in anyio's worker thread (not a daemon: ended when the loop's
+    # main task ends), then KeyboardInterrupt in this task, as a signal arriving here raises it.
+    await anyio.to_thread.run_sync(lambda: None)
+    raise KeyboardInterrupt
+
+
+serving.watch = interrupted
+if __name__ == "__main__":
+    sys.exit(serving.serve(Path({content!r}), Path({output!r}), Path({templates!r}), 0, None, build=fake))
+"""
+
+
+def test_an_interruption_in_the_watchers_task_ends_serve(tmp_path: Path) -> None:
+    """SIGHUP, left to serve's own handler while serving, raised KeyboardInterrupt wherever the
+    loop was: now and then in the watcher's task. The loop's main task then ended on it too, as
+    the loop closed, and anyio's worker thread was never told to end: serve hung at exit (the CI
+    run's SIGHUP case, once in about 70). Here the interruption is put in the watcher's task."""
+    content, output = laid_site(tmp_path)
+    script = tmp_path / "watcher_script.py"
+    script.write_text(WATCHER_INTERRUPTED_SCRIPT.format(tests=str(ROOT / "tests"), content=str(content),
+                                                        output=str(output), templates=str(ROOT / "templates")),
+                      encoding="utf-8")
+    serving_process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.PIPE, cwd=tmp_path, start_new_session=True)
+    try:
+        _, said = serving_process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(serving_process.pid, signal.SIGKILL)
+        serving_process.communicate()
+        pytest.fail("serve did not end after an interruption in the watcher's task")
+    assert serving_process.returncode == 0 and b"Traceback" not in said, said
+
+
 def test_the_sites_language_is_read_once_a_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The words serve says between builds (a request that fails, the watcher's retries) are in
     the site's language as the last build read it: site.yaml read once a build, not at each

@@ -946,6 +946,25 @@ def _server(site: Site) -> Any:
     import uvicorn
 
     class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # SIGHUP (the terminal closed) shuts down as uvicorn's SIGINT and SIGTERM do, and is
+            # raised again afterwards as theirs are. Left to serve's handler, it raised
+            # KeyboardInterrupt wherever the loop was, now and then inside the watcher's task:
+            # the loop then closed before anyio's worker thread was told to end, and the process
+            # hung at exit waiting for that thread.
+            hangup = getattr(signal, "SIGHUP", None)
+            if hangup is None or threading.current_thread() is not threading.main_thread():
+                with super().capture_signals():
+                    yield
+                return
+            previous = signal.signal(hangup, self.handle_exit)
+            with super().capture_signals():
+                try:
+                    yield
+                finally:
+                    signal.signal(hangup, previous)
+
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             # Waiting long-polls answer now, so that stopping does not wait for them.
             site.closing = True
@@ -1014,7 +1033,10 @@ class Serve:
             self.site.builder.stop()
             try:
                 await watcher
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping: nothing more to say
+            # KeyboardInterrupt too: one that came in the watcher's task has ended the loop's run
+            # already. Raised again here, it would end this task too while the loop closes, before
+            # the task's ending stops anyio's worker thread, which the process then waits for.
+            except (asyncio.CancelledError, Exception, KeyboardInterrupt):  # noqa: BLE001 - stopping: nothing more to say
                 pass
 
     def start(self) -> None:
