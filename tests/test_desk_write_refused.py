@@ -93,3 +93,19 @@ def test_the_reason_is_the_desks_own_not_not_your_file(tmp_path: Path) -> None:
     assert problem.code == "desk-write-failed"
     text = problem.format("en", tmp_path, ())
     assert "round-4.yaml" in text and os.strerror(errno.ENOSPC) in text and "symbolic link" not in text, text
+
+
+def test_a_store_refused_after_the_save_landed_answers_saved(running: Running, content: Path,
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             capfd: pytest.CaptureFixture[str]) -> None:
+    """The round's file written and its audit line appended, the desk's store (the used links)
+    refused by a full disk: the result is in, so the answer says it is saved (it was a 500), and
+    the terminal says the store was not written. The link is used up for this run all the same."""
+    monkeypatch.setattr(running.desk.tokens, "_save", refusing(errno.ENOSPC))
+    status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")
+    assert status == 200 and 'id="saved"' in html and "Internal Server Error" not in html, html
+    assert len(audit_lines(content)) == 1 and "T15: A" in round4(content).read_text(encoding="utf-8")
+    said = capfd.readouterr().err
+    assert ".paibang-desk/" in said and os.strerror(errno.ENOSPC) in said and "Traceback" not in said, said
+    status, html = post(running, "main/4/1", "save", level_a="A", level_b="6")
+    assert "id=\"saved\"" not in html and len(audit_lines(content)) == 1  # once: the link used up

@@ -813,8 +813,7 @@ class Writer:
                     for job, _ in applied:
                         job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                     return
-                self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
-                self.desk.tokens.release([job.key for job, _ in applied])
+                self._noted(applied)
                 now = forms.filed_tables(batch[0].spot, new_text)
                 for job, _ in applied:
                     job.saved = True
@@ -825,6 +824,27 @@ class Writer:
         finally:
             for job in batch:
                 job.done.set()
+
+    def _noted(self, applied: list[tuple[Job, Any]]) -> None:
+        """The landed saves noted in the desk's store: the tables' links used up, what was held
+        for them dropped. The result is in (the round's file and its audit line) whatever the store
+        does: a store the system refuses to write (a full disk) is said on the terminal, the save
+        answered as saved. The marks stand in memory for this run all the same; after a restart
+        the result in the file refuses a table's second save as well."""
+        try:
+            self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
+        except OSError as error:
+            refused: OSError | None = error
+        else:
+            refused = None
+        try:
+            self.desk.tokens.release([job.key for job, _ in applied])
+        except OSError as error:
+            refused = refused or error
+        if refused is not None:
+            t = self.desk.t
+            tables = ", ".join(t("desk_table_n", round=job.spot.number, table=job.spot.table.number) for job, _ in applied)
+            _say(t("desk_store_unwritten_terminal", tables=tables, reason=system_reason(refused)))
 
     def _put_back(self, text: str) -> None:
         """The results file as it was before a save that is held (`text`), if it is not so now and
@@ -975,8 +995,12 @@ def write_failed(path: Path, error: OSError) -> ContentError:
     """Why a save is held: the system refused to write `path` (the round's file, the audit log,
     the write lock), in the system's words (no space left, read-only file system, permission
     denied, an input/output error). Not "not your file" (UnsafeDeskFile): the file may well be."""
-    reason = error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
-    return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": reason})
+    return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": system_reason(error)})
+
+
+def system_reason(error: OSError) -> str:
+    """Why the system refused a write, in its words (strerror), else the error's first line."""
+    return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
 
 
 def unwritable(path: Path, error: BaseException) -> ContentError:
