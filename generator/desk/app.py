@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import errno
 import hashlib
 import hmac
 import json
@@ -49,6 +50,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from generator.catalogues import LOCALES
 from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
@@ -844,7 +846,9 @@ class Writer:
         if refused is not None:
             t = self.desk.t
             tables = ", ".join(t("desk_table_n", round=job.spot.number, table=job.spot.table.number) for job, _ in applied)
-            _say(t("desk_store_unwritten_terminal", tables=tables, reason=system_reason(refused)))
+            reason = system_reason(refused)
+            _say(t("desk_store_unwritten_terminal", tables=tables,
+                   reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
 
     def _put_back(self, text: str) -> None:
         """The results file as it was before a save that is held (`text`), if it is not so now and
@@ -998,8 +1002,19 @@ def write_failed(path: Path, error: OSError) -> ContentError:
     return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": system_reason(error)})
 
 
-def system_reason(error: OSError) -> str:
-    """Why the system refused a write, in its words (strerror), else the error's first line."""
+# The system's refusals a secretary meets, said in the site's language (strerror is the C
+# library's English inside a Chinese page); any other (EIO, say) in the system's own words.
+SYSTEM_REASONS = {errno.ENOSPC: "desk_reason_disk_full", errno.EACCES: "desk_reason_not_allowed",
+                  errno.EPERM: "desk_reason_not_allowed", errno.EROFS: "desk_reason_read_only",
+                  errno.ENOENT: "desk_reason_missing"}
+
+
+def system_reason(error: OSError) -> str | dict[str, str]:
+    """Why the system refused a write: a known refusal in every locale's words (a problem's
+    parameter is shown in its locale), else the system's words (strerror) or the error's first line."""
+    word = SYSTEM_REASONS.get(error.errno or 0)
+    if word is not None:
+        return {locale: Translator(locale)(word) for locale in LOCALES}
     return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
 
 
