@@ -266,6 +266,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     port(desk, 8001)
     desk.add_argument("--lan", action="store_true", help=say("cli_lan"))
     desk.add_argument("--no-build", action="store_true", help=say("cli_no_build"))
+    desk.add_argument("--no-pdf", action="store_true", help=say("cli_no_pdf"))  # (its rebuilds, as build's)
     return top
 
 

@@ -118,12 +118,13 @@ class Desk:
     """The desk's state: the event as last read, tokens, subscribers to live updates."""
 
     def __init__(self, content: Path, slug: str, output: Path | None, locale: str | None,
-                 base: str = "http://127.0.0.1:8001", build: bool = True) -> None:
+                 base: str = "http://127.0.0.1:8001", build: bool = True, bulletins: bool = True) -> None:
         self.content = content.resolve()
         self.slug = slug
         self.output = output
         self.base = base.rstrip("/")
         self.building = build and output is not None
+        self.bulletins = bulletins  # False for desk --no-pdf: its rebuilds print no bulletin, as build --no-pdf
         self.tokens = Tokens(content, slug)
         self.corrections = Corrections(self.folder)  # (the admin page's, from the audit log)
         self.limits = Limits()
@@ -522,7 +523,8 @@ class Desk:
 
     def build_command(self) -> list[str]:
         return [sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
-                "--output", str(self.output), "--lang", self.locale]  # its note is shown in the desk's words
+                "--output", str(self.output), "--lang", self.locale,  # its note is shown in the desk's words
+                *([] if self.bulletins else ["--no-pdf"])]
 
     async def builder(self) -> None:
         """`paibang build` after each change, one at a time, in its own process: the build's
