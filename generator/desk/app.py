@@ -66,6 +66,7 @@ from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, p
 from generator.render.remarks import remark_texts
 from generator.tournament.event import run_event, withdrawn_sides
 from generator.tournament.knockout import table_names
+from generator.tournament.pairing import no_table_word
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
@@ -362,9 +363,9 @@ class Desk:
                               else self.t("desk_entered"))
                 else:
                     result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
-            # a pairs stage's sit-out is no table: the screen says so, unnumbered
-            sits_out = len(table.sides) == 1 and stage.stage.format == "pairs"
-            tables.append({"number": self.t("sit_out_col") if sits_out else table.number, "sides": names,
+            # a sit-out or a bye is no table: the screen says so, unnumbered
+            word = no_table_word(stage.stage.format, table.sides)
+            tables.append({"number": self.t(word) if word is not None else table.number, "sides": names,
                            "result": result})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
