@@ -244,7 +244,8 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     registrations.add_argument("--sections", choices=("field", "apart"), help=say("cli_import_sections"))
     export = command("export", "cli_export")
     export.add_argument("event", help=say("cli_event"))
-    export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx")
+    export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx",
+                        help=say("cli_export_format", default="xlsx"))
     # (a text, not a Path: a trailing "/" says a folder, and Path drops it)
     export.add_argument("-o", "--output", help=say("cli_export_output"))
     export.add_argument("--force", action="store_true", help=say("cli_export_force"))
@@ -266,6 +267,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     port(desk, 8001)
     desk.add_argument("--lan", action="store_true", help=say("cli_lan"))
     desk.add_argument("--no-build", action="store_true", help=say("cli_no_build"))
+    desk.add_argument("--no-pdf", action="store_true", help=say("cli_no_pdf"))  # (its rebuilds, as build's)
     return top
 
 

@@ -95,3 +95,26 @@ def test_a_round_robin_with_substitutes_puts_their_table_last_not_a_bye(tmp_path
     page = stage_page(tmp_path, "guandan", "rank_by: [wins, level_diff]", 2, substitute=True, format="round_robin")
     assert "每轮与轮空位相遇的队改与替补比赛。" in page and "与替补比赛的一桌写在最后" in page
     assert "轮空写在最后" not in page and "相遇的队轮空。" not in page
+
+
+def test_a_swiss_bye_is_shown_without_a_table_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Swiss bye is no table anyone sits at (the round's file keeps a table key for it): pair's
+    list and count of tables, the draw print, the round page and the hall screen name it the bye,
+    as a pairs movement's sit-out is named, not "Table 3 … bye"."""
+    from generator.desk.app import Desk
+    from generator.tournament.pairing import draw_sheets
+
+    stage_page(tmp_path, "guandan", "rank_by: [wins, level_diff]", 2, locale="en")
+    said = capsys.readouterr().out
+    assert "round 1 (2 tables)" in said and re.search(r"^\s+Bye\s+E5 \u961f5$", said, re.M), said
+    assert "Table 3" not in said
+    round_page = (tmp_path / "out/events/e/s/round-1/index.html").read_text(encoding="utf-8")
+    assert '<h2 id="table-3-h">Bye</h2>' in round_page and "Table 3" not in round_page
+    root = tmp_path / "content"
+    site, results, _ = validate(root)
+    (sheet,) = draw_sheets(results[0], "en")
+    assert ["Bye", "E5"] == sheet.rows[-1][:2] and "bye" not in " ".join(sheet.rows[-1][2:]).lower(), sheet.rows
+    assert "Bye this round: E5." in sheet.text
+    screen = Desk(root, "e", None, "en").draw_view()
+    assert screen is not None and screen["tables"][-1]["number"] == "Bye", screen["tables"]
+    assert [t["number"] for t in screen["tables"][:-1]] == [1, 2]

@@ -616,6 +616,8 @@ def test_help_shows_the_defaults_and_every_format_pair_draws(capsys) -> None:
     assert "the site's locale" not in init and "language of messages (default: the new site's, as --locale gives it)" in init
     pair = shown("pair")
     assert all(f"{name} (" in pair or f"{name}," in pair for name in PAIRABLE), pair
+    # --format had no line of its own: the formats were listed with no word of what each writes
+    assert "pbn or usebio the duplicate bridge stages (default: xlsx)" in shown("export")
 
 
 def test_english_summaries_say_one_and_many_in_their_forms() -> None:

@@ -98,3 +98,33 @@ def test_a_busy_port_is_said_before_the_desk_starts(tmp_path: Path, monkeypatch,
     assert found.err.strip() == (f"paibang desk: 端口 {port} 已被占用（另一个 paibang desk 或 serve 还开着？），"
                                  f"成绩录入台未启动；换一个端口：加上 --port {port + 1} 重新运行"), found.err
     assert found.out == "" and not (root.parent / ".paibang-desk").exists()  # no link minted
+
+
+@pytest.mark.parametrize("no_pdf", [False, True], ids=["bulletins", "no-pdf"])
+def test_desk_no_pdf_rebuilds_the_site_without_bulletins(tmp_path: Path, monkeypatch, no_pdf: bool) -> None:  # noqa: ANN001
+    """`paibang desk --no-pdf`: the site rebuilt after each save has no PDF bulletins, as
+    `build --no-pdf` (it was refused as an unknown option, and the rebuilds always printed)."""
+    import subprocess
+
+    from generator import cli
+    from generator.commands import desk as desk_command
+
+    root = make(tmp_path, SWISS_TWO, CLEAN)
+    output = tmp_path / "output"
+    made = []
+
+    class Server:
+        def run(self, sockets=None) -> None:  # noqa: ANN001
+            pass
+
+    def server(desk, *_args):  # noqa: ANN001, ANN202
+        made.append(desk)
+        return Server()
+
+    monkeypatch.setattr(desk_command, "server", server)
+    argv = ["desk", SLUG, "--content", str(root), "--output", str(output), "--port", "0"]
+    assert cli.main([*argv, "--no-pdf"] if no_pdf else argv) == 0
+    (desk,) = made
+    subprocess.run(desk.build_command(), check=True, capture_output=True, cwd=tmp_path)  # the rebuild after a save
+    assert (output / "index.html").exists()
+    assert bool(list(output.rglob("*.pdf"))) is not no_pdf

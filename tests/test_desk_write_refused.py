@@ -73,7 +73,10 @@ def test_a_write_the_system_refuses_holds_the_save(running: Running, content: Pa
     assert status == 503 and "Traceback" not in html and "Internal Server Error" not in html, html
     reason = {"audit-open": errno.EACCES, "results-disk-full": errno.ENOSPC, "audit-append": errno.EIO,
               "lock": errno.EROFS}[where]
-    assert os.strerror(reason) in html, html  # said why, in the system's words
+    # said why, in the site's language where the refusal is a known one, else in the system's words
+    why = {errno.EACCES: "\u6ca1\u6709\u5199\u5165\u6743\u9650", errno.ENOSPC: "\u78c1\u76d8\u5df2\u6ee1",
+           errno.EROFS: "\u78c1\u76d8\u662f\u53ea\u8bfb\u7684"}.get(reason, os.strerror(reason))
+    assert why in html and (why == os.strerror(reason) or os.strerror(reason) not in html), html
     assert "\u8bb0\u5f55\u53f0\u65e0\u6cd5\u5199\u5165" in html  # in the site's language (zh-Hans): cannot write
     assert round4(content).read_text(encoding="utf-8") == before  # untouched, not half written
     assert not [p.name for p in results.iterdir() if ".tmp-" in p.name]  # no temporary left behind
@@ -81,7 +84,7 @@ def test_a_write_the_system_refuses_holds_the_save(running: Running, content: Pa
     held = running.desk.tokens.held("main/4/1")
     assert held is not None and held["typed"]["level_a"] == "A"  # what was typed, kept
     said = capfd.readouterr().err
-    assert os.strerror(reason) in said and "Traceback" not in said, said  # the terminal says it, no traceback
+    assert why in said and "Traceback" not in said, said  # the terminal says it, no traceback
     status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")
     assert status == 200 and 'id="saved"' in html and len(audit_lines(content)) == 1
     assert running.desk.tokens.held("main/4/1") is None
@@ -92,4 +95,24 @@ def test_the_reason_is_the_desks_own_not_not_your_file(tmp_path: Path) -> None:
     problem = desk_app.write_failed(tmp_path / "round-4.yaml", OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     assert problem.code == "desk-write-failed"
     text = problem.format("en", tmp_path, ())
-    assert "round-4.yaml" in text and os.strerror(errno.ENOSPC) in text and "symbolic link" not in text, text
+    assert "round-4.yaml" in text and "the disk is full" in text and "symbolic link" not in text, text
+    assert "\u78c1\u76d8\u5df2\u6ee1" in problem.format("zh-Hans", tmp_path, ())  # the disk is full, in the site's language
+    assert "No space left" not in problem.format("zh-Hans", tmp_path, ())  # (strerror: the C library's English)
+    unknown = desk_app.write_failed(tmp_path / "round-4.yaml", OSError(errno.EIO, os.strerror(errno.EIO)))
+    assert os.strerror(errno.EIO) in unknown.format("zh-Hans", tmp_path, ())  # any other: the system's words
+
+
+def test_a_store_refused_after_the_save_landed_answers_saved(running: Running, content: Path,
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             capfd: pytest.CaptureFixture[str]) -> None:
+    """The round's file written and its audit line appended, the desk's store (the used links)
+    refused by a full disk: the result is in, so the answer says it is saved (it was a 500), and
+    the terminal says the store was not written. The link is used up for this run all the same."""
+    monkeypatch.setattr(running.desk.tokens, "_save", refusing(errno.ENOSPC))
+    status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")
+    assert status == 200 and 'id="saved"' in html and "Internal Server Error" not in html, html
+    assert len(audit_lines(content)) == 1 and "T15: A" in round4(content).read_text(encoding="utf-8")
+    said = capfd.readouterr().err
+    assert ".paibang-desk/" in said and "\u78c1\u76d8\u5df2\u6ee1" in said and "Traceback" not in said, said
+    status, html = post(running, "main/4/1", "save", level_a="A", level_b="6")
+    assert "id=\"saved\"" not in html and len(audit_lines(content)) == 1  # once: the link used up

@@ -618,6 +618,8 @@ def test_round_1_partly_entered_says_the_round_in_progress_not_no_results(tmp_pa
     raw = (site / "main/index.html").read_text(encoding="utf-8")
     assert re.search(r'<a href="[^"]*main/round-1/[^"]*">[^<]*</a></p>', raw.split(note.split("，")[0].split(":")[0])[1])
     assert card in text(out / "index.html")
+    # the event page's list of stages names the round too, as the card does (it said only 进行中)
+    assert card.replace("\u745e\u58eb ", "") in text(site / "index.html")
     data = json.loads((site / "results.json").read_text(encoding="utf-8"))
     tables = data["stages"][0]["rounds"][0]["tables"]
     assert [(t["table"], t["pending"]) for t in tables] == [(1, False), (2, True), (3, True)]

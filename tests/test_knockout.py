@@ -262,7 +262,7 @@ def test_a_void_final_places_both_finalists_second_and_names_no_champion(high_ca
     stage = data["stages"][0]
     assert stage["status"] == "complete" and stage["bracket"]["champion"] is None
     assert stage["bracket"]["matches"][3] == {"match": 4, "round": 2, "kind": "final", "sides": ["C01", "C02"],
-                                              "table": None, "winner": None, "void": True}
+                                              "table": None, "winner": None, "pending": False, "void": True}
     assert [(s["rank"], s["entry"], s["prize"]) for s in stage["standings"]] == [
         (2, "C01", None), (2, "C02", None), (3, "C03", "季军"), (4, "C04", "季军")]
     assert "冠军" not in (out / "index.html").read_text(encoding="utf-8")  # the archive names no champion
@@ -302,7 +302,7 @@ def test_a_void_third_place_match_places_both_fourth_and_nobody_third(high_card:
     stage = data["stages"][0]
     assert stage["bracket"]["champion"] == "C01"
     assert stage["bracket"]["matches"][2] == {"match": 3, "round": 2, "kind": "third", "sides": ["C04", "C03"],
-                                              "table": None, "winner": None, "void": True}
+                                              "table": None, "winner": None, "pending": False, "void": True}
     assert [(s["rank"], s["entry"], s["prize"]) for s in stage["standings"]] == [
         (1, "C01", "冠军"), (2, "C02", "亚军"), (4, "C03", None), (4, "C04", None)]
     from generator.render.bulletins import bulletins_for
@@ -1150,8 +1150,11 @@ def test_in_progress_the_bracket_names_no_champion(high_card: Game, tmp_path: Pa
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
     ko = data["stages"][1]
     assert ko["status"] == "in_progress" and ko["standings"] == [] and ko["bracket"]["champion"] is None
+    # the final not decided yet: `pending`, as a table's, so its winner null is read as no result yet
     assert ko["bracket"]["matches"][2] == {"match": 3, "round": 2, "kind": "final", "sides": ["C06", {"winner_of": 2}],
-                                           "table": None, "winner": None}
+                                           "table": None, "winner": None, "pending": True}
+    assert [(m["winner"], m["pending"]) for m in ko["bracket"]["matches"] if m["winner"] is not None] \
+        == [(m["winner"], False) for m in ko["bracket"]["matches"] if m["winner"] is not None] != []
 
 
 def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card: Game, tmp_path: Path) -> None:

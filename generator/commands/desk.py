@@ -41,12 +41,12 @@ def lan_address() -> str:
 
 
 def make(content: Path, event: str, output: Path | None, port: int, lan: bool, locale: str | None,
-         build: bool = True):  # noqa: ANN201 - (Desk, app, host)
+         build: bool = True, bulletins: bool = True):  # noqa: ANN201 - (Desk, app, host)
     from generator.desk.app import Desk, create_app
 
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
-    desk = Desk(content, event, output, locale, base=f"http://{shown}:{port}", build=build)
+    desk = Desk(content, event, output, locale, base=f"http://{shown}:{port}", build=build, bulletins=bulletins)
     desk.watching = True
     app = create_app(desk, None if lan else LOCAL_HOSTS)
     return desk, app, host
@@ -209,7 +209,7 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
     try:
         # (the port taken: --port 0's is the system's choice)
         desk, app, host = make(content, args.event, args.output, sock.getsockname()[1], args.lan, args.lang,
-                               build=not args.no_build)
+                               build=not args.no_build, bulletins=not args.no_pdf)
     except LookupError as unread:
         # events/<event>/event.yaml is there (run found it): it, another of the event's files or
         # site.yaml cannot be read; the errors say why, check lists every problem

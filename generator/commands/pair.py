@@ -102,8 +102,8 @@ def _pair(args: argparse.Namespace) -> int:
                         path.unlink()
                         raise Refusal("pair-written-invalid") from None
                     raise
-                # the tables played at: a pairs stage's sit-out is none (a 9-pair Howell: 4)
-                played = [t for t in plan.draw.tables if len(t) == 2 or plan.stage.format != "pairs"]
+                # the tables played at: a sit-out or a bye is none (a 9-pair Howell: 4; a Swiss of 5: 2)
+                played = [t for t in plan.draw.tables if len(t) != 1]
                 terminal(catalogues.text("pair_written", locale, n=plan.number, path=path, tables=len(played)))
             terminal("\n".join(describe(plan, locale)))
     except Refusal as refusal:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import errno
 import hashlib
 import hmac
 import json
@@ -49,6 +50,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from generator.catalogues import LOCALES
 from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
@@ -64,6 +66,7 @@ from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, p
 from generator.render.remarks import remark_texts
 from generator.tournament.event import run_event, withdrawn_sides
 from generator.tournament.knockout import table_names
+from generator.tournament.pairing import no_table_word
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
@@ -116,12 +119,13 @@ class Desk:
     """The desk's state: the event as last read, tokens, subscribers to live updates."""
 
     def __init__(self, content: Path, slug: str, output: Path | None, locale: str | None,
-                 base: str = "http://127.0.0.1:8001", build: bool = True) -> None:
+                 base: str = "http://127.0.0.1:8001", build: bool = True, bulletins: bool = True) -> None:
         self.content = content.resolve()
         self.slug = slug
         self.output = output
         self.base = base.rstrip("/")
         self.building = build and output is not None
+        self.bulletins = bulletins  # False for desk --no-pdf: its rebuilds print no bulletin, as build --no-pdf
         self.tokens = Tokens(content, slug)
         self.corrections = Corrections(self.folder)  # (the admin page's, from the audit log)
         self.limits = Limits()
@@ -359,9 +363,9 @@ class Desk:
                               else self.t("desk_entered"))
                 else:
                     result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
-            # a pairs stage's sit-out is no table: the screen says so, unnumbered
-            sits_out = len(table.sides) == 1 and stage.stage.format == "pairs"
-            tables.append({"number": self.t("sit_out_col") if sits_out else table.number, "sides": names,
+            # a sit-out or a bye is no table: the screen says so, unnumbered
+            word = no_table_word(stage.stage.format, table.sides)
+            tables.append({"number": self.t(word) if word is not None else table.number, "sides": names,
                            "result": result})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
@@ -520,7 +524,8 @@ class Desk:
 
     def build_command(self) -> list[str]:
         return [sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
-                "--output", str(self.output), "--lang", self.locale]  # its note is shown in the desk's words
+                "--output", str(self.output), "--lang", self.locale,  # its note is shown in the desk's words
+                *([] if self.bulletins else ["--no-pdf"])]
 
     async def builder(self) -> None:
         """`paibang build` after each change, one at a time, in its own process: the build's
@@ -813,8 +818,7 @@ class Writer:
                     for job, _ in applied:
                         job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                     return
-                self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
-                self.desk.tokens.release([job.key for job, _ in applied])
+                self._noted(applied)
                 now = forms.filed_tables(batch[0].spot, new_text)
                 for job, _ in applied:
                     job.saved = True
@@ -825,6 +829,29 @@ class Writer:
         finally:
             for job in batch:
                 job.done.set()
+
+    def _noted(self, applied: list[tuple[Job, Any]]) -> None:
+        """The landed saves noted in the desk's store: the tables' links used up, what was held
+        for them dropped. The result is in (the round's file and its audit line) whatever the store
+        does: a store the system refuses to write (a full disk) is said on the terminal, the save
+        answered as saved. The marks stand in memory for this run all the same; after a restart
+        the result in the file refuses a table's second save as well."""
+        try:
+            self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
+        except OSError as error:
+            refused: OSError | None = error
+        else:
+            refused = None
+        try:
+            self.desk.tokens.release([job.key for job, _ in applied])
+        except OSError as error:
+            refused = refused or error
+        if refused is not None:
+            t = self.desk.t
+            tables = ", ".join(t("desk_table_n", round=job.spot.number, table=job.spot.table.number) for job, _ in applied)
+            reason = system_reason(refused)
+            _say(t("desk_store_unwritten_terminal", tables=tables,
+                   reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
 
     def _put_back(self, text: str) -> None:
         """The results file as it was before a save that is held (`text`), if it is not so now and
@@ -975,8 +1002,23 @@ def write_failed(path: Path, error: OSError) -> ContentError:
     """Why a save is held: the system refused to write `path` (the round's file, the audit log,
     the write lock), in the system's words (no space left, read-only file system, permission
     denied, an input/output error). Not "not your file" (UnsafeDeskFile): the file may well be."""
-    reason = error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
-    return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": reason})
+    return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": system_reason(error)})
+
+
+# The system's refusals a secretary meets, said in the site's language (strerror is the C
+# library's English inside a Chinese page); any other (EIO, say) in the system's own words.
+SYSTEM_REASONS = {errno.ENOSPC: "desk_reason_disk_full", errno.EACCES: "desk_reason_not_allowed",
+                  errno.EPERM: "desk_reason_not_allowed", errno.EROFS: "desk_reason_read_only",
+                  errno.ENOENT: "desk_reason_missing"}
+
+
+def system_reason(error: OSError) -> str | dict[str, str]:
+    """Why the system refused a write: a known refusal in every locale's words (a problem's
+    parameter is shown in its locale), else the system's words (strerror) or the error's first line."""
+    word = SYSTEM_REASONS.get(error.errno or 0)
+    if word is not None:
+        return {locale: Translator(locale)(word) for locale in LOCALES}
+    return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
 
 
 def unwritable(path: Path, error: BaseException) -> ContentError:

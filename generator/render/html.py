@@ -2126,8 +2126,8 @@ def _bracket_json(bracket: Any) -> dict[str, Any]:
     """A knockout's bracket (tournament/knockout.py): seeds, byes, and every match with its sides
     (an entry id, or where it comes from: {"winner_of": 5}, {"seed": 3}; null when nobody comes
     from there), its table and winner (`void`: not played, nobody through, both sides withdrawn;
-    the key only then, so results.json is unchanged where no match is); the champion only once
-    the stage is over."""
+    the key only then, so results.json is unchanged where no match is), `pending` as a table's:
+    not decided yet, so its `winner` null is no result; the champion only once the stage is over."""
     def side(slot: Any) -> Any:
         if slot.entry is not None:
             return slot.entry
@@ -2142,7 +2142,7 @@ def _bracket_json(bracket: Any) -> dict[str, Any]:
         "third_place": bracket.third_place, "champion": bracket.champion,
         "matches": [{"match": m.number, "round": m.round, "kind": m.kind, "sides": [side(s) for s in m.slots],
                      "table": m.score.table.number if m.score is not None else None, "winner": m.winner,
-                     **({"void": True} if m.void else {})}
+                     "pending": not m.decided, **({"void": True} if m.void else {})}
                     for m in bracket.matches],
     }
 

@@ -1088,6 +1088,15 @@ def write_round(plan: PlannedRound, locale: str) -> Path:
     return path
 
 
+def no_table_word(stage_format: str, sides: Sequence[str]) -> str | None:
+    """The word said in place of a table number for a table of one side, which is no table
+    anyone sits at: a pairs movement's sit-out, any other format's bye (the round's file keeps a
+    table key for it). None for a table played at."""
+    if len(sides) != 1:
+        return None
+    return "sit_out_col" if stage_format == "pairs" else "bye"
+
+
 def describe(plan: PlannedRound, locale: str) -> list[str]:
     """The draw as `paibang pair` prints it: one line per table."""
     event = plan.event
@@ -1098,15 +1107,16 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         for side in sides:
             score = f" ({label} {_num(plan.scores[side])})" if label and side in plan.scores else ""
             shown.append(f"{side} {event.entries[side].label}{score}")
-        text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {catalogues.text('pair_bye', locale)}"
+        if (word := no_table_word(plan.stage.format, sides)) is not None:
+            # a sit-out or a bye is no table (a movement of 4 tables, a Swiss of 5 entries: 2):
+            # said so in place of a table number, as the round page and the draw print say it
+            lines.append(f"  {catalogues.text(word, locale):>8}  {shown[0]}")
+            continue
+        text = "  —  ".join(shown)
         if plan.boards and plan.boards[number - 1]:
             text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
         if number in plan.forfeits:
             text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
-        if len(sides) == 1 and plan.stage.format == "pairs":
-            # a pairs stage's sit-out is no table (a movement of 4 tables): said so, unnumbered
-            lines.append(f"  {catalogues.text('sit_out_col', locale):>8}  {shown[0]}")
-            continue
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     if plan.knockout is not None:  # its matches without a table (void, walkovers), as the file's header says
         lines += [f"  {line}" for line in knockout.unplayed_lines(plan.knockout, locale)]
@@ -1264,15 +1274,15 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             if event.entries[side].withdrawn_by(round_result.number, stage_result.stage.id)]
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
-        # a pairs stage's sit-out is no table: its row says so in place of a table number
-        sits_out = stage.format == "pairs" and len(score.table.sides) == 1
-        cells = [catalogues.text("sit_out_col", locale) if sits_out else str(score.table.number)]
+        # a sit-out or a bye is no table: its row says so in place of a table number
+        word = no_table_word(stage.format, score.table.sides)
+        cells = [catalogues.text(word, locale) if word is not None else str(score.table.number)]
         for side in score.table.sides:
             players = withdrawn if side in gone else entry_label(event.entries[side], locale)
             cells += [side, players] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
-            cells += ["" if sits_out else catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
+            cells += ["", ""] + ([""] if scored else [])  # (no opponent: the first cell said why)
         if listed:
             cells.append(board_span(boards.get(score.table.number, ())))
         if names:
