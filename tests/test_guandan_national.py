@@ -828,3 +828,25 @@ def test_pairs_example_shows_the_penalties_line_where_the_rules_have_penalties(t
     spot = SimpleNamespace(event=result.event, stage=result.stages[0].stage)
     assert GAMES["guandan"].table_form(spot.stage).hint[-1].startswith("penalties: ")
     assert any(p.fullmatch("penalties: [{team: T04, levels: 1, reason: late 5 minutes}]") for p in example_lines(spot))
+
+
+# --- words of the national rules -------------------------------------------------------------------
+
+
+def test_buchholz_is_explained_by_the_score_the_stage_sums(tmp_path):
+    """The national Swiss sums the opponents' match points (rules-guandan.md, "Other rule sets");
+    the stage page said "所遇各对手的主要积分（如胜场）之和", wins, for every game and rule set.
+    It names the stage's primary metric; the seed's rules ranking by wins name wins."""
+    rules = GAMES["guandan"]
+    national = _stage(tmp_path / "n", "    profile: national\n")
+    said = rules.metric_explained("buchholz", national)
+    assert said == {"zh-Hans": "所遇各对手的场分之和；轮空不计。", "zh-Hant": "所遇各對手的場分之和；輪空不計。",
+                    "en": "the sum of the opponents' match points; a bye counts nothing."}
+    seed = _stage(tmp_path / "s", "    rank_by: [wins, buchholz, sonneborn_berger]\n")
+    assert rules.metric_explained("buchholz", seed)["zh-Hans"] == "所遇各对手的胜场之和；轮空不计。"
+    assert rules.metric_explained("sonneborn_berger", seed)["en"] == (
+        "the wins of every opponent beaten, plus half that of every opponent drawn with; opponents lost to count nothing.")
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(tmp_path / "n" / "content"), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    page = re.sub(r"<[^>]+>", "", (out / "events/gd/main/index.html").read_text(encoding="utf-8"))
+    assert "对手分：所遇各对手的场分之和" in page and "主要积分" not in page
