@@ -850,3 +850,12 @@ def test_buchholz_is_explained_by_the_score_the_stage_sums(tmp_path):
     assert main(["build", "--content", str(tmp_path / "n" / "content"), "--output", str(out), "--quiet", "--no-pdf"]) == 0
     page = re.sub(r"<[^>]+>", "", (out / "events/gd/main/index.html").read_text(encoding="utf-8"))
     assert "对手分：所遇各对手的场分之和" in page and "主要积分" not in page
+
+
+def test_the_rule_sets_name_is_said_once(tmp_path):
+    """The stage page named the rules twice, "按全国竞技掼蛋竞赛规则（竞技掼蛋竞赛规则）"; the
+    English page gives the Chinese title once, as a reader may look it up."""
+    note = GAMES["guandan"].stage_notes(_stage(tmp_path, "    profile: national\n"))[0]
+    assert note["zh-Hans"] == "本阶段按全国竞技掼蛋竞赛规则计分和排名。"
+    assert note["zh-Hant"] == "本階段按全國競技摜蛋競賽規則計分和排名。"
+    assert note["en"].count("竞技掼蛋竞赛规则") == 1
