@@ -859,3 +859,45 @@ def test_the_rule_sets_name_is_said_once(tmp_path):
     assert note["zh-Hans"] == "本阶段按全国竞技掼蛋竞赛规则计分和排名。"
     assert note["zh-Hant"] == "本階段按全國競技摜蛋競賽規則計分和排名。"
     assert note["en"].count("竞技掼蛋竞赛规则") == 1
+
+
+def test_the_desk_and_a_forfeit_name_the_national_figures_in_the_sites_punctuation(tmp_path):
+    """The desk's check listed "T01: 胜场 1, 级差 3, 场分 3, …" (ASCII colon and commas on a
+    Chinese page), and a forfeit said "（双方级差按 0 计）": the national rules' figures are 净积小分
+    and 累积小分 (the level difference is the first by its national name). The seed's rules
+    keep their 级差."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from generator.render.i18n import Translator
+
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+      - table: 2
+        teams: [T03, T04]
+        forfeit: T04
+    """)
+    desk = Desk(root, "gd", None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    text = (root / "events/gd/results/round-1.yaml").read_text(encoding="utf-8")
+    result = forms.check(spot, text, forms.record_from(spot, forms.fields_for(spot, text, {"level_a": "Q", "level_b": "9"})))
+    assert result.ok
+    lines = forms.score_lines(spot, result.score, desk.t)
+    assert "T01：胜场 1、场分 3、净积小分 3、累积小分 10" in lines and "级差" not in "".join(lines)
+    assert "T01: Wins 1, Match points 3, Net levels 3, Total levels 10" in forms.score_lines(spot, result.score, Translator("en"))
+    forfeited = validate(root)[1][0].stages[0].rounds[0].tables[1]
+    assert GAMES["guandan"].entry_notes(forfeited, desk.t) == ["T04 弃权，T03 获胜（双方净积小分、累积小分按 0 计）"]
+    assert GAMES["guandan"].entry_notes(forfeited, Translator("en")) == [
+        "T04 forfeited; T03 wins (net levels, total levels 0 for both)"]
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    page = re.sub(r"<[^>]+>", "", (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8"))
+    assert "T04 弃权，T03 获胜（双方净积小分、累积小分按 0 计）" in page and "级差" not in page
+    seed = make_content(tmp_path / "seed", """\
+      - table: 1
+        teams: [T01, T02]
+        forfeit: T02
+    """, "", teams=2)
+    assert main(["build", "--content", str(seed), "--output", str(tmp_path / "seed-out"), "--quiet", "--no-pdf"]) == 0
+    page = re.sub(r"<[^>]+>", "", (tmp_path / "seed-out/events/gd/main/round-1/index.html").read_text(encoding="utf-8"))
+    assert "T02 弃权，T01 获胜（双方级差按 0 计）" in page

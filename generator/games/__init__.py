@@ -344,6 +344,11 @@ class Game:
         """The metrics a stage of it produces, the primary first."""
         return tuple(self.metrics)
 
+    def match_figures(self, stage: Stage) -> tuple[str, ...]:
+        """The metrics a match's score names for a stage of it (the desk's check of a table),
+        those of its own metrics the stage's rule set speaks of. Default: all its own metrics."""
+        return tuple(self.metrics)
+
     def default_rank_by(self, stage: Stage) -> list[str]:
         """The ranking of a stage that gives no `rank_by` (a rule profile's tie-break chain).
         Default: its primary metric alone."""
