@@ -901,3 +901,21 @@ def test_the_desk_and_a_forfeit_name_the_national_figures_in_the_sites_punctuati
     assert main(["build", "--content", str(seed), "--output", str(tmp_path / "seed-out"), "--quiet", "--no-pdf"]) == 0
     page = re.sub(r"<[^>]+>", "", (tmp_path / "seed-out/events/gd/main/round-1/index.html").read_text(encoding="utf-8"))
     assert "T02 弃权，T01 获胜（双方级差按 0 计）" in page
+
+
+@pytest.mark.parametrize(("locale", "between"), [("zh-Hans", "对"), ("zh-Hant", "對"), ("en", "vs")])
+def test_a_forfeited_or_unplayed_match_names_its_sides_apart_in_the_sites_language(tmp_path, locale, between):
+    """The line of a match without levels (forfeited, or not played yet) put a literal "vs"
+    between the teams on a Chinese page, read aloud so by a screen reader at a phone's width."""
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+      - table: 2
+        teams: [T03, T04]
+        forfeit: T04
+    """)
+    (root / "site.yaml").write_text(f"title: test\nlocale: {locale}\n", encoding="utf-8")
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    page = (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")
+    assert re.findall(r'<span class="vs">([^<]*)</span>', page) == [between, between]
