@@ -919,3 +919,44 @@ def test_a_forfeited_or_unplayed_match_names_its_sides_apart_in_the_sites_langua
     assert main(["build", "--content", str(root), "--output", str(out), "--quiet", "--no-pdf"]) == 0
     page = (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")
     assert re.findall(r'<span class="vs">([^<]*)</span>', page) == [between, between]
+
+
+def test_a_complete_stage_posts_its_final_ranking_and_in_progress_keeps_its_round_whole(tmp_path):
+    """event-day.md: a complete stage shows its final ranking. After the last round the standings
+    PDF was titled "成绩排名（第 2 轮后）" and the page's caption said "第 2 轮后" under 最终排名.
+    While the stage is in progress, "（第 1 轮后）" stays and its heading keeps it on one line (the
+    title broke as "（第 1" above "轮后）")."""
+    from generator.render.bulletins import bulletins_for
+    from generator.render.pdf import bulletin_html
+
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: Q, T02: "9"}
+      - table: 2
+        teams: [T03, T04]
+        levels: {T03: "5", T04: "7"}
+    """, "    profile: national\n    name: 瑞士赛\n")
+    event = root / "events/gd/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 1", "rounds: 2"), encoding="utf-8")
+    result = validate(root)[1][0]
+    [standings] = [b for b in bulletins_for(result, "zh-Hans") if b.name == "standings-main"]
+    assert standings.title == "掼蛋测试瑞士赛成绩排名（第 1 轮后）" and standings.title_kept == "（第 1 轮后）"
+    assert '<h1>掼蛋测试瑞士赛成绩排名<span class="word">（第 1 轮后）</span></h1>' in bulletin_html(standings, "zh-Hans")
+    assert main(["pair", "gd", "main", "--content", str(root)]) == 0
+    second = root / "events/gd/results/round-2.yaml"
+    text = second.read_text(encoding="utf-8")
+    for table in (1, 2):
+        text = re.sub(rf"(  - table: {table}\b.*?\n    teams: \[(T\d\d), (T\d\d)\]\n)",
+                      lambda m: m.group(1) + f"    levels: {{{m.group(2)}: A, {m.group(3)}: \"5\"}}\n", text, flags=re.S)
+    second.write_text(text, encoding="utf-8")
+    result = validate(root)[1][0]
+    assert result.stages[0].status == "complete"
+    said = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-main"]
+    assert (said.title, said.title_kept, said.text) == ("掼蛋测试瑞士赛最终排名", "", "按场分、对手分、胜场、累积小分排名。")
+    assert {b.name: b for b in bulletins_for(result, "en")}["standings-main"].title == "掼蛋测试: 瑞士赛 final ranking"
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    for page in ("events/gd/main/index.html", "events/gd/index.html"):
+        captions = re.findall(r"<caption[^>]*>([^<]*)", (out / page).read_text(encoding="utf-8"))
+        assert captions and all(c.endswith("最终排名") and "轮后" not in c for c in captions), (page, captions)
