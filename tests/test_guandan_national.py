@@ -960,3 +960,33 @@ def test_a_complete_stage_posts_its_final_ranking_and_in_progress_keeps_its_roun
     for page in ("events/gd/main/index.html", "events/gd/index.html"):
         captions = re.findall(r"<caption[^>]*>([^<]*)", (out / page).read_text(encoding="utf-8"))
         assert captions and all(c.endswith("最终排名") and "轮后" not in c for c in captions), (page, captions)
+
+
+def test_the_round_bulletin_says_why_a_team_was_penalised(tmp_path):
+    """The round's results bulletin said "T02 罚 3 级" while the match's page says "T02 被罚 3 级
+    （藏牌）…": it prints the referee's reason too; a penalty written without one stays as it was."""
+    import subprocess
+
+    from generator.render.i18n import Translator
+
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: "9", T02: Q}
+        penalties: [{team: T02, levels: 3, reason: 藏牌}]
+      - table: 2
+        teams: [T03, T04]
+        levels: {T03: "5", T04: "7"}
+        penalties: [{team: T04, levels: 1}]
+    """)
+    result = validate(root)[1][0]
+    remarks = {locale: [row[-1] for row in next(b for b in GAMES["guandan"].bulletins(result, Translator(locale))
+                                                  if b.name.startswith("results-")).rows]
+               for locale in ("zh-Hans", "en")}
+    assert remarks["zh-Hans"] == ["平局、T02 罚 3 级（藏牌）", "T04 罚 1 级"]
+    assert remarks["en"] == ["draw, T02 penalised 3 (藏牌)", "T04 penalised 1"]
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet"]) == 0
+    [pdf] = [p for p in (out / "events/gd/bulletins").glob("*.pdf") if p.name.startswith(("round-", "results-"))]
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
+    assert "T02罚3级（藏牌）" in re.sub(r"\s+", "", text)  # (the remark column may wrap it)
