@@ -72,6 +72,9 @@ class Bulletin:
     # moved down): a Group column of an event without groups took the names' width, and a pair's
     # names broke in two ("Dag Flemming / Pedersen"). Empty once made: what is left is printed.
     optional: set[int] = field(default_factory=set)
+    # the end of `title` its heading keeps on one line: standings' "（第 5 轮后）" broke as
+    # "（第 5" above "轮后）", at the space a Chinese phrase puts around its number
+    title_kept: str = ""
 
     def __post_init__(self) -> None:
         for index in sorted(self.optional, reverse=True):  # (the last first: the others keep their index)

@@ -141,14 +141,15 @@ def test_a_swiss_event_is_right_after_every_round(tmp_path: Path) -> None:
         assert stage["status"] == ("complete" if last else "in_progress")
         assert stage["rounds_played"] == number
         assert len(stage["standings"]) == TEAMS
-        after = f"第 {number} 轮后"
+        # "第 N 轮后" while in progress; the last round's standings are the final ranking (event-day.md)
+        after = "最终排名" if last else f"第 {number} 轮后"
         stage_page = (site / "main" / "index.html").read_text(encoding="utf-8")
-        assert after in stage_page
+        assert after in stage_page and (f"第 {number} 轮后" not in stage_page) == last
         # The stage's status: a finished stage says how many rounds it had, not "after round 5" (main's)
         status = re.search(r'<span class="status [a-z_]+">[^<]*</span>[^<]*</p>', stage_page).group()
         assert status.endswith(f"已结束</span> · 共 {ROUNDS} 轮</p>" if last else f"进行中</span> · 第 {number} 轮后</p>")
         standings_pdf = pdf_text(site / "bulletins" / "standings-main.pdf")
-        assert after in standings_pdf
+        assert after in standings_pdf and (f"第 {number} 轮后" not in standings_pdf) == last
         assert "队伍1" in standings_pdf and "甲1" in standings_pdf  # team name, then players
         if number >= 3:
             row = next(s for s in stage["standings"] if s["entry"] == WITHDRAWN)

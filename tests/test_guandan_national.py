@@ -828,3 +828,165 @@ def test_pairs_example_shows_the_penalties_line_where_the_rules_have_penalties(t
     spot = SimpleNamespace(event=result.event, stage=result.stages[0].stage)
     assert GAMES["guandan"].table_form(spot.stage).hint[-1].startswith("penalties: ")
     assert any(p.fullmatch("penalties: [{team: T04, levels: 1, reason: late 5 minutes}]") for p in example_lines(spot))
+
+
+# --- words of the national rules -------------------------------------------------------------------
+
+
+def test_buchholz_is_explained_by_the_score_the_stage_sums(tmp_path):
+    """The national Swiss sums the opponents' match points (rules-guandan.md, "Other rule sets");
+    the stage page said "所遇各对手的主要积分（如胜场）之和", wins, for every game and rule set.
+    It names the stage's primary metric; the seed's rules ranking by wins name wins."""
+    rules = GAMES["guandan"]
+    national = _stage(tmp_path / "n", "    profile: national\n")
+    said = rules.metric_explained("buchholz", national)
+    assert said == {"zh-Hans": "所遇各对手的场分之和；轮空不计。", "zh-Hant": "所遇各對手的場分之和；輪空不計。",
+                    "en": "the sum of the opponents' match points; a bye counts nothing."}
+    seed = _stage(tmp_path / "s", "    rank_by: [wins, buchholz, sonneborn_berger]\n")
+    assert rules.metric_explained("buchholz", seed)["zh-Hans"] == "所遇各对手的胜场之和；轮空不计。"
+    assert rules.metric_explained("sonneborn_berger", seed)["en"] == (
+        "the wins of every opponent beaten, plus half that of every opponent drawn with; opponents lost to count nothing.")
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(tmp_path / "n" / "content"), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    page = re.sub(r"<[^>]+>", "", (out / "events/gd/main/index.html").read_text(encoding="utf-8"))
+    assert "对手分：所遇各对手的场分之和" in page and "主要积分" not in page
+
+
+def test_the_rule_sets_name_is_said_once(tmp_path):
+    """The stage page named the rules twice, "按全国竞技掼蛋竞赛规则（竞技掼蛋竞赛规则）"; the
+    English page gives the Chinese title once, as a reader may look it up."""
+    note = GAMES["guandan"].stage_notes(_stage(tmp_path, "    profile: national\n"))[0]
+    assert note["zh-Hans"] == "本阶段按全国竞技掼蛋竞赛规则计分和排名。"
+    assert note["zh-Hant"] == "本階段按全國競技摜蛋競賽規則計分和排名。"
+    assert note["en"].count("竞技掼蛋竞赛规则") == 1
+
+
+def test_the_desk_and_a_forfeit_name_the_national_figures_in_the_sites_punctuation(tmp_path):
+    """The desk's check listed "T01: 胜场 1, 级差 3, 场分 3, …" (ASCII colon and commas on a
+    Chinese page), and a forfeit said "（双方级差按 0 计）": the national rules' figures are 净积小分
+    and 累积小分 (the level difference is the first by its national name). The seed's rules
+    keep their 级差."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from generator.render.i18n import Translator
+
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+      - table: 2
+        teams: [T03, T04]
+        forfeit: T04
+    """)
+    desk = Desk(root, "gd", None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    text = (root / "events/gd/results/round-1.yaml").read_text(encoding="utf-8")
+    result = forms.check(spot, text, forms.record_from(spot, forms.fields_for(spot, text, {"level_a": "Q", "level_b": "9"})))
+    assert result.ok
+    lines = forms.score_lines(spot, result.score, desk.t)
+    assert "T01：胜场 1、场分 3、净积小分 3、累积小分 10" in lines and "级差" not in "".join(lines)
+    assert "T01: Wins 1, Match points 3, Net levels 3, Total levels 10" in forms.score_lines(spot, result.score, Translator("en"))
+    forfeited = validate(root)[1][0].stages[0].rounds[0].tables[1]
+    assert GAMES["guandan"].entry_notes(forfeited, desk.t) == ["T04 弃权，T03 获胜（双方净积小分、累积小分按 0 计）"]
+    assert GAMES["guandan"].entry_notes(forfeited, Translator("en")) == [
+        "T04 forfeited; T03 wins (net levels, total levels 0 for both)"]
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    page = re.sub(r"<[^>]+>", "", (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8"))
+    assert "T04 弃权，T03 获胜（双方净积小分、累积小分按 0 计）" in page and "级差" not in page
+    seed = make_content(tmp_path / "seed", """\
+      - table: 1
+        teams: [T01, T02]
+        forfeit: T02
+    """, "", teams=2)
+    assert main(["build", "--content", str(seed), "--output", str(tmp_path / "seed-out"), "--quiet", "--no-pdf"]) == 0
+    page = re.sub(r"<[^>]+>", "", (tmp_path / "seed-out/events/gd/main/round-1/index.html").read_text(encoding="utf-8"))
+    assert "T02 弃权，T01 获胜（双方级差按 0 计）" in page
+
+
+@pytest.mark.parametrize(("locale", "between"), [("zh-Hans", "对"), ("zh-Hant", "對"), ("en", "vs")])
+def test_a_forfeited_or_unplayed_match_names_its_sides_apart_in_the_sites_language(tmp_path, locale, between):
+    """The line of a match without levels (forfeited, or not played yet) put a literal "vs"
+    between the teams on a Chinese page, read aloud so by a screen reader at a phone's width."""
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+      - table: 2
+        teams: [T03, T04]
+        forfeit: T04
+    """)
+    (root / "site.yaml").write_text(f"title: test\nlocale: {locale}\n", encoding="utf-8")
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    page = (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")
+    assert re.findall(r'<span class="vs">([^<]*)</span>', page) == [between, between]
+
+
+def test_a_complete_stage_posts_its_final_ranking_and_in_progress_keeps_its_round_whole(tmp_path):
+    """event-day.md: a complete stage shows its final ranking. After the last round the standings
+    PDF was titled "成绩排名（第 2 轮后）" and the page's caption said "第 2 轮后" under 最终排名.
+    While the stage is in progress, "（第 1 轮后）" stays and its heading keeps it on one line (the
+    title broke as "（第 1" above "轮后）")."""
+    from generator.render.bulletins import bulletins_for
+    from generator.render.pdf import bulletin_html
+
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: Q, T02: "9"}
+      - table: 2
+        teams: [T03, T04]
+        levels: {T03: "5", T04: "7"}
+    """, "    profile: national\n    name: 瑞士赛\n")
+    event = root / "events/gd/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 1", "rounds: 2"), encoding="utf-8")
+    result = validate(root)[1][0]
+    [standings] = [b for b in bulletins_for(result, "zh-Hans") if b.name == "standings-main"]
+    assert standings.title == "掼蛋测试瑞士赛成绩排名（第 1 轮后）" and standings.title_kept == "（第 1 轮后）"
+    assert '<h1>掼蛋测试瑞士赛成绩排名<span class="word">（第 1 轮后）</span></h1>' in bulletin_html(standings, "zh-Hans")
+    assert main(["pair", "gd", "main", "--content", str(root)]) == 0
+    second = root / "events/gd/results/round-2.yaml"
+    text = second.read_text(encoding="utf-8")
+    for table in (1, 2):
+        text = re.sub(rf"(  - table: {table}\b.*?\n    teams: \[(T\d\d), (T\d\d)\]\n)",
+                      lambda m: m.group(1) + f"    levels: {{{m.group(2)}: A, {m.group(3)}: \"5\"}}\n", text, flags=re.S)
+    second.write_text(text, encoding="utf-8")
+    result = validate(root)[1][0]
+    assert result.stages[0].status == "complete"
+    said = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-main"]
+    assert (said.title, said.title_kept, said.text) == ("掼蛋测试瑞士赛最终排名", "", "按场分、对手分、胜场、累积小分排名。")
+    assert {b.name: b for b in bulletins_for(result, "en")}["standings-main"].title == "掼蛋测试: 瑞士赛 final ranking"
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    for page in ("events/gd/main/index.html", "events/gd/index.html"):
+        captions = re.findall(r"<caption[^>]*>([^<]*)", (out / page).read_text(encoding="utf-8"))
+        assert captions and all(c.endswith("最终排名") and "轮后" not in c for c in captions), (page, captions)
+
+
+def test_the_round_bulletin_says_why_a_team_was_penalised(tmp_path):
+    """The round's results bulletin said "T02 罚 3 级" while the match's page says "T02 被罚 3 级
+    （藏牌）…": it prints the referee's reason too; a penalty written without one stays as it was."""
+    import subprocess
+
+    from generator.render.i18n import Translator
+
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: "9", T02: Q}
+        penalties: [{team: T02, levels: 3, reason: 藏牌}]
+      - table: 2
+        teams: [T03, T04]
+        levels: {T03: "5", T04: "7"}
+        penalties: [{team: T04, levels: 1}]
+    """)
+    result = validate(root)[1][0]
+    remarks = {locale: [row[-1] for row in next(b for b in GAMES["guandan"].bulletins(result, Translator(locale))
+                                                  if b.name.startswith("results-")).rows]
+               for locale in ("zh-Hans", "en")}
+    assert remarks["zh-Hans"] == ["平局、T02 罚 3 级（藏牌）", "T04 罚 1 级"]
+    assert remarks["en"] == ["draw, T02 penalised 3 (藏牌)", "T04 penalised 1"]
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet"]) == 0
+    [pdf] = [p for p in (out / "events/gd/bulletins").glob("*.pdf") if p.name.startswith(("round-", "results-"))]
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
+    assert "T02罚3级（藏牌）" in re.sub(r"\s+", "", text)  # (the remark column may wrap it)

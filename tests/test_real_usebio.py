@@ -448,9 +448,9 @@ def _built(tmp_path: Path, locale: str, stage_named_as_event: bool = False) -> t
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("locale", "title", "heading", "header"), [
-    ("zh-Hans", "PN Christmas Cheer双人赛成绩排名（第 13 轮后）", "PN Christmas Cheer · 双人赛", "双人赛 · 26 副"),
-    ("zh-Hant", "PN Christmas Cheer雙人賽成績排名（第 13 輪後）", "PN Christmas Cheer · 雙人賽", "雙人賽 · 26 副"),
-    ("en", "PN Christmas Cheer: Pairs standings (after round 13)", "PN Christmas Cheer · Pairs", "Pairs · 26 boards"),
+    ("zh-Hans", "PN Christmas Cheer双人赛最终排名", "PN Christmas Cheer · 双人赛", "双人赛 · 26 副"),
+    ("zh-Hant", "PN Christmas Cheer雙人賽最終排名", "PN Christmas Cheer · 雙人賽", "雙人賽 · 26 副"),
+    ("en", "PN Christmas Cheer: Pairs final ranking", "PN Christmas Cheer · Pairs", "Pairs · 26 boards"),
 ])
 def test_an_imported_session_names_its_event_once_and_counts_its_boards(tmp_path, capsys, locale, title, heading,
                                                                          header):
@@ -480,7 +480,7 @@ def test_a_stage_named_as_its_event_is_titled_with_the_name_once(tmp_path, capsy
     """An event imported before, its one stage named as the event: the standings bulletin and
     the stage page say the name once ("PN Christmas Cheer成绩排名", "PN Christmas Cheer"), not twice."""
     folder, pdf = _built(tmp_path, "zh-Hans", stage_named_as_event=True)
-    assert pdf.splitlines()[0] == "PN Christmas Cheer成绩排名（第 13 轮后）"
+    assert pdf.splitlines()[0] == "PN Christmas Cheer最终排名"  # complete: its final ranking
     assert "<h1>PN Christmas Cheer</h1>" in (folder / "pairs/index.html").read_text(encoding="utf-8")
 
 

@@ -2,7 +2,7 @@
 `init`, `new`, `import` of an .xlsx with a title row above its header, then for each of four
 rounds `pair`, `print` (the draw and the score sheets, read back with pdftotext), the results
 typed in, and `build` — with a team withdrawing before round 3. After every round: the status
-words, "第 N 轮后", no champion and no prizes until the end, the withdrawn team never drawn again.
+words, "第 N 轮后" (then 最终排名), no champion and no prizes until the end, the withdrawn team never drawn again.
 """
 
 from __future__ import annotations
@@ -124,8 +124,10 @@ def test_a_secretarys_event_from_an_empty_folder(tmp_path: Path, capsys: pytest.
         stage, last = data["stages"][0], number == ROUNDS
         assert data["event"]["status"] == ("complete" if last else "in_progress")
         assert (stage["status"], stage["rounds_played"]) == ("complete" if last else "in_progress", number)
-        assert f"第 {number} 轮后" in (site / "main" / "index.html").read_text(encoding="utf-8")
-        assert f"第 {number} 轮后" in pdf_text(site / "bulletins" / "standings-main.pdf")
+        # "第 N 轮后" while in progress; after the last round, the final ranking (event-day.md)
+        said = "最终排名" if last else f"第 {number} 轮后"
+        assert said in (site / "main" / "index.html").read_text(encoding="utf-8")
+        assert said in pdf_text(site / "bulletins" / "standings-main.pdf")
         assert not any(p.name.startswith("scoresheet-") for p in (site / "bulletins").iterdir())  # played
         archive = (output / "index.html").read_text(encoding="utf-8")
         if not last:

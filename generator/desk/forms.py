@@ -504,10 +504,12 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
         # matchpoints compare a board across every table that played it: not one table's to show
         lines.append(t("desk_pairs_later"))
         return lines
+    figures = game.match_figures(spot.stage)
     for side in score.sides:
-        shown = ", ".join(f"{t.pick(metric_of(game, name).label)} {number_text(value)}"
-                          for name, value in side.metrics.items() if name in game.metrics)
-        lines.append(f"{side.entry}: {shown}")
+        # the page's language's list and colon (a Chinese page's 、 and ：), the stage's own figures
+        shown = t.joiner().join(f"{t.pick(metric_of(game, name).label)} {number_text(value)}"
+                                for name, value in side.metrics.items() if name in figures)
+        lines.append(f"{side.entry}{t('colon')}{shown}")
     if score.winner:
         lines.append(t("desk_winner_is", team=score.winner))
     return lines

@@ -344,6 +344,11 @@ class Game:
         """The metrics a stage of it produces, the primary first."""
         return tuple(self.metrics)
 
+    def match_figures(self, stage: Stage) -> tuple[str, ...]:
+        """The metrics a match's score names for a stage of it (the desk's check of a table),
+        those of its own metrics the stage's rule set speaks of. Default: all its own metrics."""
+        return tuple(self.metrics)
+
     def default_rank_by(self, stage: Stage) -> list[str]:
         """The ranking of a stage that gives no `rank_by` (a rule profile's tie-break chain).
         Default: its primary metric alone."""
@@ -468,7 +473,17 @@ class Game:
     def metric_explained(self, name: str, stage: Stage) -> Localised:
         """What metric `name` counts in this stage, for its page's ranking rules: the metric's own
         explanation, unless the stage's rule set counts it otherwise (a rule profile: a Guandan
-        stage with draws wins no match on equal levels, which the game's default says it does)."""
+        stage with draws wins no match on equal levels, which the game's default says it does).
+        A tie-break summing the opponents' score names the score the stage sums (its primary
+        metric, as standings.primary_metric finds it: Guandan's national rules sum match points,
+        not wins), not a vague "primary score"."""
+        if name in OPPONENTS_SCORE_SUMS:
+            primary = next((m for m in stage.rank_by if m not in SHARED_METRICS), None) or \
+                next(iter(self.metrics_for(stage)), None)
+            if primary is not None:
+                label = metric_of(self, primary).label
+                return catalogues.word(f"metric_{name}_explain",
+                                       primary={locale: catalogues.in_sentence(label[locale]) for locale in catalogues.LOCALES})
         return metric_of(self, name).explain
 
     def stage_notes(self, stage: Stage) -> list[Localised]:
@@ -609,6 +624,11 @@ class Game:
 # Metrics every game can rank by; the tournament layer computes them.
 SHARED_METRICS = {name: Metric.worded(name) for name in
                   ("buchholz", "median_buchholz", "sonneborn_berger", "head_to_head", "lot")}
+
+
+# The shared tie-breaks that sum the opponents' primary score: their explanation names it
+# (Game.metric_explained), so their words take a {primary}.
+OPPONENTS_SCORE_SUMS = ("buchholz", "sonneborn_berger")
 
 
 def metric_of(game: Game, name: str) -> Metric:

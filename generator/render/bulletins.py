@@ -246,6 +246,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      *cells, t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
+    kept = ""
     if stage_result.bracket is not None:
         # A knockout's placings come from its bracket, never from summed scores, and exist only
         # once it is over: no "第 N 轮后", and the figures are said to be for reference.
@@ -253,17 +254,23 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         text = _knockout_ranking(t, stage_result.bracket, metric_columns, event, stage_result)
     else:
         # a stage named as its event (imports named their one stage so): the name said once, not
-        # "XX"; the only stage under `paibang new`'s name (比赛) not said after "…大赛" either
-        title = t("standings_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \
-            else t("standings_title_event", event=event.title)
+        # "XX"; the only stage under `paibang new`'s name (比赛) not said after "…大赛" either.
+        # A stage of several rounds, complete, posts its final ranking (event-day.md), as its
+        # pages head it, not the standings "after round 5" of its last round.
+        final = stage_result.final_ranking
+        named = stage_in_titles(event, stage)
+        title = t("standings_final_title" if final else "standings_title", event=event.title, stage=stage.name) \
+            if named else t("standings_final_title_event" if final else "standings_title_event", event=event.title)
         rule = _rule(t, event, stage)
         text = t("standings_text", rule=rule)
-        if stage.rounds > 1:  # which standings these are: "第 N 轮后", the last fully played round
-            title += t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()
+        if stage.rounds > 1 and not final:  # which standings these are: "第 N 轮后", the last fully played round
+            kept = t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()
+            title += kept
             text = t("standings_after_text", n=stage_result.rounds_played, rule=rule)
     return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
                     event.day_of(stage, stage_result.rounds_played or None),
-                    numeric={0, *range(4, 4 + len(metric_columns))}, optional={GROUP_COLUMN})
+                    numeric={0, *range(4, 4 + len(metric_columns))}, optional={GROUP_COLUMN},
+                    title_kept=kept)
 
 
 def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str], event: Event,

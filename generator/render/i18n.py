@@ -91,6 +91,9 @@ def reload_words() -> None:
 # --- the translator ---------------------------------------------------------------------------
 
 
+_LOCALE_KEYS = frozenset(LOCALES)
+
+
 class Translator:
     """`_("key", n=3)` in templates and code: the UI word in the page's locale.
 
@@ -114,7 +117,12 @@ class Translator:
     def __call__(self, key: str, **params: object) -> str:
         """The word with its placeholders filled, always: as Jinja's i18n extension (newstyle
         gettext) formats a text even without variables, so `{{ }}` in a catalogue is a brace
-        whether the word takes parameters or not, as catalogues.text reads it."""
+        whether the word takes parameters or not, as catalogues.text reads it. A parameter given
+        as {locale: text} (a word a game's match view keeps for its reason) gives the page's
+        locale's text, as catalogues.text gives each locale its own."""
+        if params:
+            params = {name: self.pick(value) if type(value) is dict and value.keys() <= _LOCALE_KEYS else value
+                      for name, value in params.items()}
         return fill(self.unformatted(key), params)
 
     def unformatted(self, key: str) -> str:

@@ -158,6 +158,12 @@ class StageResult:
         return bool(self.rounds_played) and self.stage.rounds > 1 and not (self.bracket is not None and self.complete)
 
     @property
+    def final_ranking(self) -> bool:
+        """Whether its standings are captioned its final ranking (最终排名), not 第 N 轮后: a stage
+        of more than one round, complete (event-day.md), not a knockout (its placings say so)."""
+        return self.complete and self.stage.rounds > 1 and self.bracket is None
+
+    @property
     def drawn_rounds(self) -> list[RoundResult]:
         """Rounds drawn and not yet played through: what the draw bulletin (对阵表) posts, while
         any table is still to be entered (event-day.md: only the blank forms wait for no table

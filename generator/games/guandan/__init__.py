@@ -54,7 +54,7 @@ from generator.games.common.rooms import ROOMS
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
 from generator.games.guandan.rules import (
-    METRIC_NAMES, NATIONAL_CHAINS, TEAM_SIZES, GuandanRecord, GuandanStage, plain,
+    METRIC_NAMES, NATIONAL_CHAINS, SMALL_POINTS, TEAM_SIZES, GuandanRecord, GuandanStage, level_figures, plain,
 )
 from generator.games.guandan.words import word
 
@@ -82,6 +82,14 @@ class GuandanRules(Game):
     def metrics_for(self, stage: Stage) -> tuple[str, ...]:
         options = getattr(stage, "options", None)
         return (options if isinstance(options, GuandanStage) else GuandanStage()).metric_names
+
+    def match_figures(self, stage: Stage) -> tuple[str, ...]:
+        """The stage's figures: with the small points (the national rules), the level difference
+        is their 净积小分 and goes by that name alone, unless the stage ranks by it."""
+        options = getattr(stage, "options", None)
+        options = options if isinstance(options, GuandanStage) else GuandanStage()
+        shown = level_figures(options, stage.rank_by)
+        return tuple(m for m in self.metrics_for(stage) if m in shown or m not in ("level_diff", *SMALL_POINTS))
 
     def default_rank_by(self, stage: Stage) -> list[str]:
         """`profile: national`: the national rules' tie-break chain for the stage's format."""

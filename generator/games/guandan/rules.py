@@ -338,6 +338,16 @@ class GuandanStage:
         return names + SMALL_POINTS if self.small_points else names
 
 
+def level_figures(options: GuandanStage, rank_by: tuple[str, ...] | list[str] = ()) -> tuple[str, ...]:
+    """The stage's figures counted in levels, as its pages name them (a forfeit counts each 0):
+    the seed's level difference (级差), or, with the small points (the national rules), their
+    净积小分 and 累积小分. 净积小分 is the level difference by its national name: the level
+    difference is named beside it only when the stage ranks by it too."""
+    if not options.small_points:
+        return ("level_diff",)
+    return (("level_diff",) if "level_diff" in rank_by else ()) + SMALL_POINTS
+
+
 # --- a side's metrics, a teams-of-four match ---------------------------------------------------
 
 

@@ -53,7 +53,9 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                 penalties = [*view.penalties, *(p for room in view.rooms for p in room.view.penalties)]
                 if penalties:
                     remark = t.joiner().join([*([remark] if remark else []), *(
-                        t("gd_short_penalty", team=p.team, levels=p.levels) for p in penalties)])
+                        # with its reason, as the match's page says it (gd_penalty)
+                        t("gd_short_penalty", team=p.team, levels=p.levels,
+                          reason=t("paren", text=p.reason) if p.reason else "") for p in penalties)])
                 cells += [view.winner or "", remark]
                 rows.append(cells)
             key = "gd_round_title" if stage.rounds > 1 else "gd_stage_results_title"

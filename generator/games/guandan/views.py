@@ -9,13 +9,15 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
+from generator import catalogues
 from generator.content.model import Stage, Table
 from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.common.rooms import ROOMS
 from generator.games.guandan.rules import (
     LEVEL_A, LEVEL_NAMES, PASSED_A, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
-    four_result, level_name, ordered_metrics, outcome, plain, room_decision, side_metrics,
+    four_result, level_figures, level_name, ordered_metrics, outcome, plain, room_decision, side_metrics,
 )
+from generator.games.guandan.words import word
 
 
 class RowView(NamedTuple):
@@ -207,6 +209,13 @@ def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
     return tuple(rows)
 
 
+def _figures_named(names: tuple[str, ...]) -> dict[str, str]:
+    """The stage's figures by their labels, as a list mid-sentence in each locale."""
+    labels = [word(f"gd_metric_{name}") for name in names]
+    return {locale: catalogues.joiner(locale).join(catalogues.in_sentence(label[locale]) for label in labels)
+            for locale in catalogues.LOCALES}
+
+
 def score_table(table: Table, stage: Stage) -> TableScore:
     options: GuandanStage = stage.options or GuandanStage()
     record: GuandanRecord = table.record if isinstance(table.record, GuandanRecord) else GuandanRecord(table.sides)
@@ -223,7 +232,8 @@ def score_table(table: Table, stage: Stage) -> TableScore:
         loser = table.forfeit
         winner = b if loser == a else a
         view = MatchView("forfeit", teams, ("", ""), None, winner, "gd_why_forfeit",
-                         {"winner": winner, "loser": loser}, level_diff=(0, 0))
+                         {"winner": winner, "loser": loser, "zero": _figures_named(level_figures(options, stage.rank_by))},
+                         level_diff=(0, 0))
         sides = [SideScore(t, side_metrics(options, t == winner, "win" if t == winner else "absent", 0, 0))
                  for t in teams]
         return TableScore(table, sides, winner, [], view, {"levels": {}, "decided_by": "forfeit"})
