@@ -655,7 +655,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             unprinted.append((result.event, title, chars, result.event.locale or site.locale))
     _check_glyphs(unprinted)
 
-    staging = staging_dir(output)
+    staging = staging_dir(output, notify)
     try:
         tree = OutputTree(staging)
         # Printed (or read from the PDF cache) and written a batch at a time: the build holds

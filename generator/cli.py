@@ -398,7 +398,8 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
     from generator.render.output import remove_site
 
     try:
-        removed = remove_site(args.output)
+        removed = remove_site(args.output, lambda key, params: terminal(catalogues.text(key, locale, **params),
+                                                                         error=True))
     except OutputRefused as refusal:
         terminal(catalogues.text(refusal.reason, locale, path=refusal.path), error=True)
         return 2

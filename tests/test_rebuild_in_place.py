@@ -22,7 +22,7 @@ import pytest
 from generator.build import build
 from generator.event_cache import EventMemory
 from generator.render import output as output_module
-from generator.render.output import (MARKER, OutputRefused, OutputTree, apply_in_place, marker_text, recover_leftovers, remove_site,
+from generator.render.output import (MARKER, OutputRefused, OutputTree, apply_in_place, mark_leftover, marker_text, recover_leftovers, remove_site,
                                      swap_into_place)
 from tests.support import digest
 
@@ -219,6 +219,7 @@ def two_sites(tmp_path: Path) -> tuple[Path, Path, list[str], list[str]]:
     old, new = OutputTree(output), OutputTree(staging)
     for tree in (old, new):
         tree.write_text(MARKER, marker_text(output))
+    mark_leftover(staging)  # as staging_dir makes it
     for n in range(6):
         old.write_text(f"events/e{n}/index.html", f"old {n}")
     old.write_text("events/gone/index.html", "an event removed")
@@ -392,6 +393,30 @@ def test_a_journal_beside_a_folder_with_a_copied_marker_touches_nothing_in_it(tm
         recover_leftovers(folder)
     assert (folder / "a.txt").read_text(encoding="utf-8") == "mine a"
     assert (folder / "b.txt").read_text(encoding="utf-8") == "mine b"
+
+
+@pytest.mark.parametrize("how", ["next build", "clean"])
+def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path: Path, how: str) -> None:
+    """`cp -a output output.old-2024` (a backup, notes added) carries the site's marker, keyed to
+    output/: it proves nothing about the copy. Nor does a copy of a real leftover under another
+    number. Both are left alone, and said; a leftover paibang made there is removed."""
+    output, staging, _, _ = two_sites(tmp_path)
+    backup = tmp_path / "output.old-2024"
+    shutil.copytree(output, backup, symlinks=True)
+    (backup / "NOTES-2024.txt").write_text("notes", encoding="utf-8")
+    copied = tmp_path / "output.old-31999"
+    shutil.copytree(staging, copied, symlinks=True)  # its leftover's marker is the staging folder's
+    kept = digest(copied)
+    said: list[tuple[str, dict]] = []
+    if how == "clean":
+        remove_site(output, lambda key, params: said.append((key, params)))
+    else:
+        recover_leftovers(output, lambda key, params: said.append((key, params)))
+    assert (backup / "NOTES-2024.txt").read_text(encoding="utf-8") == "notes"
+    assert digest(copied) == kept
+    assert sorted(params["path"].name for key, params in said if key == "leftover_not_ours") == [
+        "output.old-2024", "output.old-31999"]
+    assert not staging.exists()  # made by a build, its process gone: tidied
 
 
 def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> None:

@@ -18,8 +18,13 @@ of the folder's own path: only this user's paibang, on this computer, wrote it f
 refused with words that say to delete it by hand. A marker of the older kind, without the id,
 counts only while the last build's sealed record describes the folder (it is rewritten then);
 a folder without the marker is never paibang's, whatever a record says (sites built before the
-marker existed: deleted by hand, then built again). Leftovers of killed builds are tidied only
-when they carry a marker made for output/ and paibang's exact name.
+marker existed: deleted by hand, then built again). Leftovers of killed builds (`output.tmp-<pid>`,
+`output.old-<pid>`) are tidied only when they carry paibang's exact name and a marker of their own
+(`.paibang-leftover`, `mark_leftover`) keyed to that very folder's path: the site's marker is
+output/'s, and a copy of the site (the user's backup `output.old-2024`) carries it too. That
+marker is written into each such folder first of all, when it is made (or into output/ just
+before it is moved aside), so that a build killed at any moment leaves nothing the next one
+cannot tell as its own.
 
 A rebuild that changed a few files (one results file saved: one event's pages, its players'
 pages, the indexes) does not copy the rest of the site into a new tree and swap it: that cost
@@ -51,7 +56,7 @@ import shutil
 import stat
 import tempfile
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +66,9 @@ from generator.seals import key_is_kept, secret
 
 class UnsafePath(ValueError):
     pass
+
+
+Notify = Callable[[str, dict[str, object]], None]  # (UI words' key, parameters): generator/build.py's
 
 
 MARKER = ".paibang-site"
@@ -83,11 +91,11 @@ def _marker_mac(output: Path, nonce: str) -> str:
     return hmac.new(secret(), b"paibang-site\0" + place + b"\0" + nonce.encode(), hashlib.sha256).hexdigest()
 
 
-def _marker(folder: Path) -> str | None:
-    """The marker's text in `folder`, when it is a regular file of its own (never a link
-    followed), else None."""
+def _marker(folder: Path, name: str = MARKER) -> str | None:
+    """The marker's text in `folder` (`name`: the leftover's, LEFTOVER), when it is a regular
+    file of its own (never a link followed), else None."""
     try:
-        descriptor = os.open(os.path.join(folder, MARKER), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+        descriptor = os.open(os.path.join(folder, name), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
                              | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
@@ -120,19 +128,60 @@ def _verifies(text: str | None, output: Path) -> bool:
 
 
 def write_marker(folder: Path, output: Path) -> None:
-    """The marker of the site at `output` into `folder` (a new staging or backup folder; output/
-    itself, its older marker replaced whole or not at all). Never through a link put there."""
+    """The marker of the site at `output` into `folder` (a new staging folder; output/ itself,
+    its older marker replaced whole or not at all). Never through a link put there."""
+    _write_own(folder, MARKER, marker_text(output))
+
+
+# A leftover's own marker: the proof that paibang made this very folder beside output/ (a staging
+# folder, a backup, an old site moved aside), keyed to the folder's own path, whose name holds the
+# pid. The site's marker proves nothing here: a copy of the site (`cp -a output output.old-2024`,
+# the user's backup) carries it too. Written first of all, when the folder is made (or before a
+# site is moved to where it becomes one): a build killed at any moment leaves a folder the next
+# build knows as its own.
+LEFTOVER = ".paibang-leftover"
+LEFTOVER_ID = "paibang-leftover-id"
+
+
+def _leftover_mac(place: Path, nonce: str) -> str:
+    where = os.fsencode(os.path.join(os.path.abspath(place.parent.resolve()), place.name))  # itself never followed
+    return hmac.new(secret(), b"paibang-leftover\0" + where + b"\0" + nonce.encode(), hashlib.sha256).hexdigest()
+
+
+def mark_leftover(folder: Path, *places: Path) -> None:
+    """`folder`'s own marker as a leftover of paibang's at each of `places` (default: where it
+    is): a site about to be swapped aside is marked for where it will lie."""
+    lines = []
+    for place in places or (folder,):
+        nonce = os.urandom(16).hex()
+        lines.append(f"{LEFTOVER_ID} {nonce} {_leftover_mac(place, nonce)}\n")
+    _write_own(folder, LEFTOVER, catalogues.text("output_marker", "en") + "\n" + "".join(lines))
+
+
+def made_as_leftover(folder: Path) -> bool:
+    """Whether `folder` carries the marker paibang wrote for this very folder when it made it
+    (mark_leftover), under this user's key: a copy of a site or a backup of the user's does not."""
+    for line in (_marker(folder, LEFTOVER) or "").splitlines():
+        name, _, rest = line.partition(" ")
+        nonce, _, mac = rest.partition(" ")
+        if name == LEFTOVER_ID and nonce and hmac.compare_digest(mac.strip(), _leftover_mac(folder, nonce)):
+            return True
+    return False
+
+
+def _write_own(folder: Path, name: str, text: str) -> None:
+    """`text` into the file `name` of `folder`, whole or not at all, never through a link."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    target = os.path.join(folder, MARKER)
+    target = os.path.join(folder, name)
     replacing = os.path.lexists(target)
-    path = os.path.join(folder, f"{MARKER}.tmp-{os.getpid()}") if replacing else target
+    path = os.path.join(folder, f"{name}.tmp-{os.getpid()}") if replacing else target
     if replacing:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)
     descriptor = os.open(path, flags, 0o666)
     try:
         with os.fdopen(descriptor, "wb") as handle:
-            handle.write(marker_text(output).encode("utf-8"))
+            handle.write(text.encode("utf-8"))
         if replacing:
             os.replace(path, target)
     except BaseException:
@@ -343,22 +392,24 @@ def as_written(path: str, stamp: tuple[int, int] | None) -> bool:
     return stat.S_ISREG(found.st_mode) and stamp is not None and (found.st_size, found.st_mtime_ns) == tuple(stamp)
 
 
-def staging_dir(output: Path) -> Path:
+def staging_dir(output: Path, notify: Notify | None = None) -> Path:
     """A new, empty folder next to output/ (same filesystem, so the final rename is cheap). The
-    folders above it made for it (`--output new/site`) are removed again by `discard`."""
+    folders above it made for it (`--output new/site`) are removed again by `discard`. First,
+    what killed builds left is tidied (recover_leftovers: what is left alone is said to `notify`)."""
     output = output.resolve()
     made = [folder for folder in (output.parent, *output.parent.parents) if not os.path.lexists(folder)]
     output.parent.mkdir(parents=True, exist_ok=True)
-    recover_leftovers(output)
+    recover_leftovers(output, notify)
     staging = output.parent / f"{output.name}.tmp-{os.getpid()}"
     if os.path.lexists(staging):
-        if not _removable(staging, output):
+        if not _removable(staging):
             raise OutputRefused("output_not_ours", staging)
         _remove(staging)
     staging.mkdir()
     _MADE_FOR[staging] = made
     # First of all: a build killed at any moment leaves a folder the next one knows as its own.
-    write_marker(staging, output)
+    mark_leftover(staging)
+    write_marker(staging, output)  # the site's: the folder becomes output/
     return staging
 
 
@@ -407,10 +458,15 @@ def put_in_place(staging: Path, output: Path, fresh: list[str]) -> bool:
 def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
+    old = output.parent / f"{output.name}.old-{os.getpid()}"
+    if output.exists():
+        # The old site marked for where it is moved aside (the staging folder's place, or
+        # output.old-<pid>), before it goes: killed then, the next build knows it as its own.
+        mark_leftover(output, staging, old)
     if output.exists() and _exchange(staging, output):
+        _unmark(output)  # the new site: the staging folder's own marker goes with its name
         _remove(staging)  # it holds the old site now
         return
-    old = output.parent / f"{output.name}.old-{os.getpid()}"
     moved = False  # output/ moved aside by this call: only then is `old` the site to put back
     if output.exists():
         os.replace(output, old)
@@ -420,9 +476,19 @@ def swap_into_place(staging: Path, output: Path) -> None:
     except BaseException:
         if moved and not output.exists():
             os.replace(old, output)  # the old site back at once, not only by the next build
+            _unmark(output)
         raise
-    if old.exists():
+    _unmark(output)
+    if moved:
         _remove(old)
+
+
+def _unmark(output: Path) -> None:
+    """output/ without a leftover's marker: it is the site now (one left there by a build killed
+    between its swap and this is taken away by the next: recover_leftovers)."""
+    with contextlib.suppress(FileNotFoundError):
+        if not os.path.isdir(os.path.join(output, LEFTOVER)):
+            os.unlink(os.path.join(output, LEFTOVER))
 
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str]) -> None:
@@ -449,9 +515,11 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     steps = {"replace": [[relative, os.path.lexists(f"{root}/{relative}")] for relative in fresh],
              "remove": [relative for relative in gone if os.path.lexists(f"{root}/{relative}")], "folders": folders}
     if os.path.lexists(backup):
+        if not _removable(backup):
+            raise OutputRefused("output_not_ours", backup)
         _remove(backup)
     backup.mkdir()
-    write_marker(backup, output)  # tidied like any leftover of ours
+    mark_leftover(backup)  # first of all: tidied like any leftover of ours
     # From here on, a kill is rolled back by the next build. One killed while this is written
     # leaves a journal that does not parse: nothing had been touched, and nothing it names is.
     journal.write_text(json.dumps(steps, ensure_ascii=False), encoding="utf-8")
@@ -594,11 +662,14 @@ def _roll_back(output: Path, journal: Path) -> bool:
     return restored
 
 
-def recover_leftovers(output: Path) -> None:
+def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
     """Tidy up after builds that were killed: put back a previous site left as `output.old-<pid>`
     (killed between the two renames), and remove their `.tmp-` and `.old-` folders. Only folders
-    named exactly as paibang names them and carrying its marker (or empty) are touched: a backup
-    called `output.old-2024` is the user's. Folders of a build still running are left alone."""
+    named exactly as paibang names them and carrying the marker paibang made for that very
+    folder (`made_as_leftover`), or empty, are touched: a backup called `output.old-2024` is the
+    user's, even a copy of the site (whose site marker is output/'s). One that looks like a site
+    but is not such a folder is left alone and said (`notify`). Folders of a build still running
+    are left alone."""
     leftovers = []
     for path in sorted(output.parent.iterdir()):  # journals first: the backups they name are needed
         kind, _, pid = path.name[len(output.name):].partition("-")
@@ -608,21 +679,26 @@ def recover_leftovers(output: Path) -> None:
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)):
-            if int(pid) != os.getpid() and not _running(int(pid)) and _removable(path, output):
-                leftovers.append((kind, path))
+            if int(pid) != os.getpid() and not _running(int(pid)):
+                if _removable(path):
+                    leftovers.append((kind, path))
+                elif notify is not None and not os.path.islink(path) and is_ours(path):
+                    notify("leftover_not_ours", {"path": path})
     for kind, path in sorted(leftovers):
         if kind == ".old" and not os.path.lexists(output) and made_here(path, output):
             os.replace(path, output)
         else:
             _remove(path)
+    if made_here(output):
+        _unmark(output)  # the site, put back or swapped in by a build killed before it took this away
 
 
-def _removable(path: Path, output: Path | None = None) -> bool:
-    """A folder paibang made for the site at `output` (default: `path` itself), its marker made
-    here (`made_here`), or an empty one: nothing of anyone else's is lost."""
+def _removable(path: Path) -> bool:
+    """A folder paibang made for this very path (`made_as_leftover`), or an empty one: nothing
+    of anyone else's is lost."""
     if os.path.islink(path) or not path.is_dir():
         return False
-    return made_here(path, output) or not any(os.scandir(path))
+    return made_as_leftover(path) or not any(os.scandir(path))
 
 
 REMOVERS = 8  # threads removing a folder of paibang's (see _remove)
@@ -718,11 +794,13 @@ def _remove_side_by_side(path: str) -> None:
                 idle.wait()
 
 
-def remove_site(output: Path) -> list[Path]:
-    """`paibang clean`: output/ and its leftovers, each only when paibang made it. OutputRefused
+def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
+    """`paibang clean`: output/ and its leftovers, each only when paibang made it (a leftover:
+    `made_as_leftover`; one that looks like a site but is not is said to `notify`). OutputRefused
     (clean_not_ours), before anything is touched, when output/ is there but not a site paibang
     made here: a build would refuse it, and clean saying nothing read as done."""
-    if os.path.lexists(output) and not _removable(output.resolve()):
+    if os.path.lexists(output) and not (os.path.isdir(output) and (made_here(output.resolve())
+                                                                     or not any(os.scandir(output)))):
         raise OutputRefused("clean_not_ours", output)
     output = output.resolve()
     removed = []
@@ -734,7 +812,13 @@ def remove_site(output: Path) -> list[Path]:
                 if not _running(int(pid)):
                     _roll_back(output, path)  # before its backup goes: output/ whole again, if it stays
                 continue
-            if (path == output or (kind in (".tmp", ".old") and pid.isdigit())) and _removable(path, output):
+            if path != output and kind in (".tmp", ".old") and pid.isdigit() and not _removable(path):
+                if notify is not None and not os.path.islink(path) and is_ours(path):
+                    notify("leftover_not_ours", {"path": path})
+                continue
+            if path == output and not (os.path.isdir(output) and not os.path.islink(output)):
+                continue
+            if path == output or (kind in (".tmp", ".old") and pid.isdigit()):
                 if path != output and _running(int(pid)) and int(pid) != os.getpid():
                     continue
                 _remove(path)
