@@ -6,6 +6,7 @@ killed halfway leaves to be rolled back. Sizes are small here; the figures are b
 from __future__ import annotations
 
 import collections
+import contextlib
 import hashlib
 import os
 import re
@@ -417,6 +418,31 @@ def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path:
     assert sorted(params["path"].name for key, params in said if key == "leftover_not_ours") == [
         "output.old-2024", "output.old-31999"]
     assert not staging.exists()  # made by a build, its process gone: tidied
+
+
+class Killed(BaseException):
+    """A kill -9, as far as the code that runs is concerned: nothing after it runs."""
+
+
+@pytest.mark.parametrize("alone", [True, False])
+def test_a_leftovers_removal_cut_short_is_finished_by_the_next_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    alone: bool) -> None:
+    """Killed while it removed a leftover: the folder keeps its own marker to the last, so the
+    next build still knows it as paibang's and removes the rest."""
+    output, staging, _, _ = two_sites(tmp_path)
+    unlink = os.unlink
+
+    def killed_after_the_marker(path: object, *args: object, **kwargs: object) -> None:
+        unlink(path, *args, **kwargs)
+        if os.fspath(path).endswith(output_module.LEFTOVER):
+            raise Killed
+
+    monkeypatch.setattr(output_module.os, "unlink", killed_after_the_marker)
+    with contextlib.suppress(Killed):
+        output_module._remove(staging, alone=alone)
+    monkeypatch.undo()
+    recover_leftovers(output)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
 
 
 def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> None:

@@ -137,8 +137,8 @@ def write_marker(folder: Path, output: Path) -> None:
 # folder, a backup, an old site moved aside), keyed to the folder's own path, whose name holds the
 # pid. The site's marker proves nothing here: a copy of the site (`cp -a output output.old-2024`,
 # the user's backup) carries it too. Written first of all, when the folder is made (or before a
-# site is moved to where it becomes one): a build killed at any moment leaves a folder the next
-# build knows as its own.
+# site is moved to where it becomes one), and removed last (`_remove`): a build killed at any
+# moment, or a removal cut short, leaves a folder the next build knows as its own.
 LEFTOVER = ".paibang-leftover"
 LEFTOVER_ID = "paibang-leftover-id"
 
@@ -717,12 +717,32 @@ def _remove(path: Path, alone: bool = False) -> None:
     removed side by side, folder by folder, relative to open folders (never following a symbolic
     link, as shutil.rmtree alone does); whatever is left, serially. `alone`: a folder known to
     hold few files, removed serially at once."""
+    if os.path.islink(path):
+        return  # (a folder of paibang's is never a link: nothing it leads to is removed)
     if _SIDE_BY_SIDE and not alone:
         try:
             _remove_side_by_side(os.fspath(path))
         except OSError:
             pass  # what could not be removed side by side is removed below, or left as before
-    shutil.rmtree(path, ignore_errors=True)
+    # What is left, serially, and a leftover's own marker last of all: a removal cut short (a
+    # kill) leaves a folder the next build still knows as its own and removes (recover_leftovers).
+    try:
+        with os.scandir(path) as found:
+            entries = [(entry.path, entry.name, entry.is_dir(follow_symlinks=False)) for entry in found]
+    except OSError:
+        return
+    for where, name, folder in entries:
+        if name == LEFTOVER:
+            continue
+        if folder:
+            shutil.rmtree(where, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(where)
+    with contextlib.suppress(OSError):
+        os.unlink(os.path.join(path, LEFTOVER))
+    with contextlib.suppress(OSError):
+        os.rmdir(path)
 
 
 def _remove_side_by_side(path: str) -> None:
@@ -763,6 +783,8 @@ def _remove_side_by_side(path: str) -> None:
         try:
             with os.scandir(folder.fd) as entries:
                 for entry in entries:
+                    if folder.parent is None and entry.name == LEFTOVER:
+                        continue  # removed last, by the caller (_remove)
                     if entry.is_dir(follow_symlinks=False):
                         try:
                             inner = Folder(os.open(entry.name, flags, dir_fd=folder.fd), folder, entry.name)
