@@ -239,8 +239,9 @@ calls = [0]
 replace = os.replace
 def dying(a, b):
     # only the site's own files counted: the output marker's words may first rewrite the
-    # catalogues' sealed cache (after a .po changed, or under another key), by os.replace too
-    if not os.fspath(b).startswith({place!r}):
+    # catalogues' sealed cache (after a .po changed, or under another key), by os.replace too,
+    # and the journal is written whole, then renamed beside output/
+    if not os.fspath(b).startswith({place!r}) or ".journal" in os.fspath(b):
         return replace(a, b)
     if calls[0] == {after}:
         os._exit(9)  # as SIGKILL: no handler runs
@@ -370,7 +371,53 @@ def test_a_journal_that_is_not_ours_touches_nothing_outside_output(tmp_path: Pat
     before = digest(output)
     recover_leftovers(output)
     assert outside.read_text() == "keep" and digest(output) == before
-    assert not (tmp_path / "output.journal-999999999").exists()
+    assert (tmp_path / "output.journal-999999999").exists()  # not ours: left alone
+
+
+def plant_journal_and_backup(tmp_path: Path, pid: int, journal: bytes | None = None) -> Path:
+    """Beside output/, a backup holding a page and a script of someone else's, and a journal
+    that says to put them into the site (as a rolled-back build would put its old files back)."""
+    backup = tmp_path / f"output.old-{pid}"
+    (backup / "assets").mkdir(parents=True)
+    (backup / "evil.html").write_text("<script>alert(1)</script>", encoding="utf-8")
+    (backup / "assets" / "x.js").write_text("alert(2)", encoding="utf-8")
+    (tmp_path / f"output.journal-{pid}").write_bytes(
+        journal or b'{"replace":[["evil.html",true],["assets/x.js",true]],"remove":[],"folders":[]}')
+    return backup
+
+
+@pytest.mark.parametrize("how", ["plain", "copied", "backup not ours"])
+def test_a_planted_journal_never_moves_its_files_into_the_site(tmp_path: Path, how: str) -> None:
+    """A journal is applied only when paibang sealed it for its own place, and its backup is a
+    folder paibang made: else it is left alone and said, nothing it names put into output/."""
+    output, staging, fresh, gone = two_sites(tmp_path)
+    if how != "plain":
+        # A build of this user's killed at its first step, in a folder of its own: a real journal
+        sandbox = tmp_path / "sandbox"
+        shutil.copytree(output, sandbox / "output", symlinks=True)
+        shutil.copytree(staging, sandbox / staging.name, symlinks=True)
+        mark_leftover(sandbox / staging.name)  # made there, as staging_dir makes it
+        script = KILLED.format(root=str(ROOT), place=str(sandbox.resolve()), after=0, unlink="",
+                               staging=str(sandbox / staging.name), output=str(sandbox / "output"),
+                               fresh=fresh, gone=gone)
+        assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+        [journal] = sandbox.glob("output.journal-*")
+    if how == "backup not ours":  # its backup's files (those it puts back) someone else's
+        output, tmp_path = sandbox / "output", sandbox
+        [backup] = sandbox.glob("output.old-*")
+        shutil.rmtree(backup)
+        for relative in fresh:
+            (backup / relative).parent.mkdir(parents=True, exist_ok=True)
+            (backup / relative).write_text("<script>alert(1)</script>", encoding="utf-8")
+    else:
+        plant_journal_and_backup(tmp_path, finished_pid(), journal.read_bytes() if how == "copied" else None)
+    before = digest(output)
+    said: list[tuple[str, dict]] = []
+    recover_leftovers(output, lambda key, params: said.append((key, params)))
+    assert digest(output) == before
+    assert "alert" not in "".join(p.read_text(encoding="utf-8") for p in output.rglob("*") if p.is_file())
+    assert [key for key, _ in said] == ["journal_not_ours"]
+    assert any(p.name.startswith("output.journal-") for p in tmp_path.iterdir())  # left alone
 
 
 @pytest.mark.parametrize("how", ["next build", "clean"])

@@ -31,8 +31,10 @@ pages, the indexes) does not copy the rest of the site into a new tree and swap 
 grew with the archive (~8,400 links for 200 events), not with the change. It writes only the new
 files into `output.tmp-<pid>/` and puts them into output/ in place, under a journal
 (`apply_in_place`): before output/ is touched, `output.journal-<pid>` lists every file to be
-replaced or removed and whether it was there before; each old file is first linked into
-`output.old-<pid>/` (the backup), then the new one renamed over it (so a reader never finds a
+replaced or removed and whether it was there before (sealed with the caches' key and naming its
+own path: a journal planted or copied beside output/ is never applied, nor one whose backup
+folder paibang did not make); each old file is first linked into `output.old-<pid>/` (the
+backup, made and marked as paibang's before the journal is written), then the new one renamed over it (so a reader never finds a
 file missing); the journal is removed once every file is in place, which is the commit. A build
 killed while applying leaves its journal, and the next build (or `paibang clean`) rolls it back
 before anything else (`recover_leftovers`): each file from the backup, new files removed. So
@@ -61,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.seals import key_is_kept, secret
+from generator.seals import key_is_kept, secret, unseal, write_sealed
 
 
 class UnsafePath(ValueError):
@@ -144,8 +146,28 @@ LEFTOVER_ID = "paibang-leftover-id"
 
 
 def _leftover_mac(place: Path, nonce: str) -> str:
-    where = os.fsencode(os.path.join(os.path.abspath(place.parent.resolve()), place.name))  # itself never followed
+    where = os.fsencode(_own_place(place))
     return hmac.new(secret(), b"paibang-leftover\0" + where + b"\0" + nonce.encode(), hashlib.sha256).hexdigest()
+
+
+def _own_place(path: Path) -> str:
+    """`path` absolute, its folder's links resolved but not itself (what a leftover's marker and a
+    journal's seal are keyed to)."""
+    return os.path.join(os.path.abspath(path.parent.resolve()), path.name)
+
+
+def _read_own(path: Path) -> bytes:
+    """The payload of a file sealed with this user's key (seals.unseal), read without following
+    a link; Unsealed (a ValueError) when another wrote it."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise ValueError(f"{path} is not a file")
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            return unseal(handle.read())
+    finally:
+        os.close(descriptor)
 
 
 def mark_leftover(folder: Path, *places: Path) -> None:
@@ -520,9 +542,13 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
         _remove(backup)
     backup.mkdir()
     mark_leftover(backup)  # first of all: tidied like any leftover of ours
-    # From here on, a kill is rolled back by the next build. One killed while this is written
-    # leaves a journal that does not parse: nothing had been touched, and nothing it names is.
-    journal.write_text(json.dumps(steps, ensure_ascii=False), encoding="utf-8")
+    # From here on, a kill is rolled back by the next build. The journal is sealed with the
+    # user's key and names itself (a journal planted beside output/, or copied from another
+    # build's, is never applied: _roll_back), and is written whole inside the backup first: one
+    # killed while it is written is removed with the backup, nothing having been touched.
+    written = backup / ".journal"
+    write_sealed(written, json.dumps({"journal": _own_place(journal), **steps}, ensure_ascii=False).encode("utf-8"))
+    os.replace(written, journal)
     back, made = os.fspath(backup), set()
     try:
         for folder in folders:
@@ -624,20 +650,26 @@ def _checked(relative: object) -> str:
     return relative
 
 
-def _roll_back(output: Path, journal: Path) -> bool:
+def _roll_back(output: Path, journal: Path, notify: Notify | None = None) -> bool:
     """Undo what the journal's build put in place: output/ as it was before it. Each step is
     safe to take again, so a roll-back that is itself killed is finished by the next one. True
-    when output/ is as it was (its backup holds nothing of it any more); False when the journal
-    did not parse or output/ could not be written in place (the backup then stays untouched)."""
+    when output/ is as it was (its backup holds nothing of it any more); False when output/
+    could not be written in place (the backup then stays untouched), or when the journal is not
+    one paibang wrote for this very place (its seal, `_own_place`) or its backup not a folder
+    paibang made (`made_as_leftover`): such a journal is never applied, and is left alone and
+    said to `notify` (a planted one would move its own files into the site)."""
     pid = journal.name.rpartition("-")[2]
     back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
     try:
-        steps = json.loads(journal.read_text(encoding="utf-8"))
+        steps = json.loads(_read_own(journal))
+        if steps["journal"] != _own_place(journal) or not made_as_leftover(Path(back)):
+            raise ValueError("not this journal, or not its backup")
         replace = [(_checked(relative), bool(existed)) for relative, existed in steps["replace"]]
         remove = [_checked(relative) for relative in steps["remove"]]
         folders = [_checked(folder) for folder in steps["folders"]]
     except (OSError, ValueError, TypeError, KeyError):
-        journal.unlink(missing_ok=True)  # not one paibang wrote whole: nothing it names is touched
+        if notify is not None:
+            notify("journal_not_ours", {"path": journal})
         return False
     # Only into a site this user's paibang made for this very folder (`made_here`), not one
     # merely carrying a marker (a copy's): a journal and a backup planted beside such a folder
@@ -675,7 +707,7 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
             if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
-                _roll_back(output, path)
+                _roll_back(output, path, notify)
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)):
@@ -832,7 +864,7 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
             kind, _, pid = path.name[len(output.name):].partition("-")
             if path != output and kind == ".journal" and pid.isdigit() and path.is_file() and not path.is_symlink():
                 if not _running(int(pid)):
-                    _roll_back(output, path)  # before its backup goes: output/ whole again, if it stays
+                    _roll_back(output, path, notify)  # before its backup goes: output/ whole again, if it stays
                 continue
             if path != output and kind in (".tmp", ".old") and pid.isdigit() and not _removable(path):
                 if notify is not None and not os.path.islink(path) and is_ours(path):
