@@ -3,7 +3,8 @@
 A build that fails, or is killed, leaves the previous output/ as it was: the new site is
 written to `output.tmp-<pid>/` and swapped with output/ in one step at the very end (Linux's
 renameat2 exchange; elsewhere two renames, and a site caught between them is put back by the
-next build). Folders left behind by a killed build are removed by the next one. Every path is
+next build). Folders left behind by a killed build are removed by the next one (each carries its
+own marker from the moment it is made: see below). Every path is
 checked to stay inside the tree, whatever an id or slug contains.
 
 paibang replaces or deletes only folders it made: every site it writes carries a marker file
