@@ -27,24 +27,24 @@ marker is written into each such folder first of all, when it is made (or into o
 before it is moved aside), so that a build killed at any moment leaves nothing the next one
 cannot tell as its own.
 
-A rebuild that changed a few files (one results file saved: one event's pages, its players'
-pages, the indexes) does not copy the rest of the site into a new tree and swap it: that cost
-grew with the archive (~8,400 links for 200 events), not with the change. It writes only the new
-files into `output.tmp-<pid>/` and puts them into output/ in place, under a journal
-(`apply_in_place`): before output/ is touched, `output.journal-<pid>` lists every file to be
-replaced or removed and whether it was there before (sealed with the caches' key and naming its
-own path: a journal planted or copied beside output/ is never applied, nor one whose backup
-folder paibang did not make); each old file is first linked into `output.old-<pid>/` (the
-backup, made and marked as paibang's before the journal is written), then the new one renamed over it (so a reader never finds a
-file missing); the journal is removed once every file is in place, which is the commit. A build
-killed while applying leaves its journal, and the next build (or `paibang clean`) rolls it back
-before anything else (`recover_leftovers`): each file from the backup, new files removed. So
-output/ is the old site or the new one, never a mix, once paibang next runs; a web server
-reading output/ during those milliseconds may see some new files beside old ones, as it would
-while a site is uploaded. Swapping per event was the other choice: an event's folder swaps
-atomically, but the indexes, the players' pages and several events do not swap together, so a
-journal was needed anyway. When most of the site changed (a template, site.yaml), the whole tree
-is still written and swapped in one step, as before.
+A rebuild that changed a few files (one results file saved: one event's pages, its players' pages,
+the indexes) does not copy the rest of the site into a new tree and swap it: that cost grew with the
+archive (~8,400 links for 200 events), not with the change. It writes only the new files into
+`output.tmp-<pid>/` and puts them into output/ in place, under a journal (`apply_in_place`): before
+output/ is touched, `output.journal-<pid>` lists every file to be replaced or removed and whether it
+was there before (sealed with the caches' key and naming its own path: a journal planted or copied
+beside output/ is never applied, nor one whose backup folder paibang did not make); each old file is
+first linked into `output.old-<pid>/` (the backup, made and marked as paibang's before the journal
+is written), then the new one renamed over it (so a reader never finds a file missing); the journal
+is removed once every file is in place, which is the commit. A build killed while applying leaves
+its journal, and the next build (or `paibang clean`) rolls it back before anything else
+(`recover_leftovers`): each file from the backup, new files removed. So output/ is the old site or
+the new one, never a mix, once paibang next runs (until then, after a kill -9, it may be a mix: the
+README says so); a web server reading output/ during those milliseconds may see some new files
+beside old ones, as it would while a site is uploaded. Swapping per event was the other choice: an
+event's folder swaps atomically, but the indexes, the players' pages and several events do not swap
+together, so a journal was needed anyway. When most of the site changed (a template, site.yaml), the
+whole tree is still written and swapped in one step, as before.
 """
 
 from __future__ import annotations
