@@ -6,10 +6,12 @@ error stops before rendering and leaves output/ exactly as it was.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import importlib
 import os
+import re
 import sys
 import tempfile
 import time
@@ -262,6 +264,54 @@ def default_cache_dir(output: Path) -> Path:
     """PAIBANG_CACHE if set (tests share one), else .paibang-cache beside output/."""
     configured = os.environ.get("PAIBANG_CACHE")
     return Path(configured) if configured else output.resolve().parent / ".paibang-cache" / "pdf"
+
+
+# The names paibang gives the files of the cache folder beside output/ (default_cache_dir's
+# parent), and no others: the record of each output/'s last build (_record_name) with its side
+# files, an older paibang's record, and the temporaries they are written as
+# (seals.write_sealed_named: `<prefix>.tmp-<pid>-<thread>`). Its `events` and `pdf` folders hold
+# what the event cache and the PDF cache name theirs (their own pruning deletes nothing else).
+_RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24})?|json|warnings\.sealed"
+                          r"|record(?:\.[a-z-]+)?\.tmp-[0-9]+-[0-9]+)")
+
+
+def clear_cache(root: Path) -> tuple[bool, list[str]]:
+    """`paibang clean`: the files of the cache folder `root` that paibang names as its own (see
+    _RECORD_FILE; regular files, never a link), then its `events` and `pdf` folders and `root`
+    itself if that left them empty. Whether `root` went, and the names of what was left in it,
+    someone else's: a folder called `.paibang-cache` is not paibang's for its name alone."""
+    from generator import event_cache
+    from generator.render import pdf
+
+    ours = {"": _RECORD_FILE.fullmatch,
+            "events": lambda name: (event_cache._KEPT_EVENT.fullmatch(name) or event_cache._TEMPORARY.fullmatch(name)
+                                    or re.fullmatch(r"ledger\.(?:lines|more|rows-[0-9a-f])|pruned", name)),
+            "pdf": lambda name: pdf._CACHED_PDF.fullmatch(name) or pdf._TEMPORARY.fullmatch(name)}
+    left: list[str] = []
+    for folder, named in (("events", ours["events"]), ("pdf", ours["pdf"]), ("", ours[""])):
+        where = root / folder if folder else root
+        try:
+            with os.scandir(where) as found:
+                items = list(found)
+        except FileNotFoundError:
+            continue
+        except NotADirectoryError:
+            left.append(folder)
+            continue
+        for item in items:
+            if not folder and item.name in ("events", "pdf") and item.is_dir(follow_symlinks=False):
+                continue  # gone through on their own, emptied or not
+            if named(item.name) and item.is_file(follow_symlinks=False):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(item.path)
+            else:
+                left.append(f"{folder}/{item.name}" if folder else item.name)
+        if folder:
+            with contextlib.suppress(OSError):
+                os.rmdir(where)  # when emptied (else what is left in it was said)
+    with contextlib.suppress(OSError):
+        os.rmdir(root)
+    return not os.path.lexists(root), left
 
 
 Progress = Callable[[str, int, int], None]  # (what, done, total), for a terminal's progress line
@@ -655,7 +705,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             unprinted.append((result.event, title, chars, result.event.locale or site.locale))
     _check_glyphs(unprinted)
 
-    staging = staging_dir(output)
+    staging = staging_dir(output, notify)
     try:
         tree = OutputTree(staging)
         # Printed (or read from the PDF cache) and written a batch at a time: the build holds

@@ -391,23 +391,27 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
 
 def _clean(args: argparse.Namespace, locale: str) -> int:
     """Remove the site, its leftovers and the cache beside it: each only if paibang made it."""
-    import shutil
-
-    from generator.build import default_cache_dir
+    from generator.build import clear_cache, default_cache_dir
     from generator.caches import unsafe
     from generator.render.output import remove_site
 
     try:
-        removed = remove_site(args.output)
+        removed = remove_site(args.output, lambda key, params: terminal(catalogues.text(key, locale, **params),
+                                                                         error=True))
     except OutputRefused as refusal:
         terminal(catalogues.text(refusal.reason, locale, path=refusal.path), error=True)
         return 2
     cache = default_cache_dir(args.output).parent
+    left: list[str] = []
     if cache.is_dir() and unsafe(cache) is None and cache.name == ".paibang-cache":
-        shutil.rmtree(cache, ignore_errors=True)
-        removed.append(cache)
+        gone, left = clear_cache(cache)  # only the files paibang names as its cache's
+        if gone:
+            removed.append(cache)
     for path in removed:
         terminal(catalogues.text("cleaned", locale, path=path))
+    if left:
+        shown = ", ".join(left[:5]) + (" \u2026" if len(left) > 5 else "")
+        terminal(catalogues.text("cache_not_only_ours", locale, path=cache, names=shown), error=True)
     return 0
 
 

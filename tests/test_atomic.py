@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.output import MARKER, OutputTree, marker_text, recover_leftovers, staging_dir, swap_into_place
+from generator.render.output import (MARKER, OutputTree, mark_leftover, marker_text, recover_leftovers, staging_dir,
+                                     swap_into_place)
 from tests.support import site_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,7 +104,8 @@ def test_next_build_tidies_up_and_writes_the_same_bytes(demo: tuple[Path, Path, 
     content, output, before = demo
     stale = output.parent / "output.tmp-999999999"  # a build killed long ago, its process gone
     (stale / "events").mkdir(parents=True, exist_ok=True)
-    (stale / MARKER).write_text(marker_text(output))  # written first of all by every build
+    mark_leftover(stale)  # written first of all by every build
+    (stale / MARKER).write_text(marker_text(output))
     process = start_build(content, output, tmp_path / "cache" / "pdf", seed="2")
     out, err = process.communicate(timeout=900)
     assert process.returncode == 0, err.decode()
@@ -134,9 +136,12 @@ def finished_pid() -> int:
 
 
 def site(folder: Path, text: str) -> None:
-    """A site as a build writes it: with paibang's marker (the only kind of folder it replaces)."""
+    """A site as a build writes it: with paibang's marker (the only kind of folder it replaces);
+    beside output/, the marker of a leftover made there by a build (the only kind it removes)."""
     OutputTree(folder).write_text("index.html", text)
     OutputTree(folder).write_text(MARKER, marker_text(folder.parent / "output"))
+    if folder.name != "output":
+        mark_leftover(folder)
 
 
 def test_swap_replaces_output_in_one_step(tmp_path: Path) -> None:

@@ -644,6 +644,7 @@ TRIGGERS: dict[str, Trigger] = {
     # 单位 written on each team's first row only (a merged cell saved as CSV): named as the team's
     "registration-team-column-like": registration("单位,姓名\n甲厂,张三\n,李四\n乙厂,王五\n,赵六\n"),
     "registration-no-name": registration("姓名,组号\n,1\n"),
+    "registration-control-char": registration("姓名,组号\n张\x00三,1\n"),
     "registration-name-private": registration("姓名,组号\n张三 13800138000,1\n"),
     "registration-no-entry": registration("姓名,组号\n张三,\n"),
     # a blank 组号 below a team written on each of its rows: a team left out, not a merged cell

@@ -287,6 +287,26 @@ def test_a_player_in_two_teams_is_quoted_masked(content: Path, tmp_path: Path) -
                                                               "    | " + " " * columns("甲队,") + "^^^^"]
 
 
+@pytest.mark.parametrize("cell", ["a\x00b", "李\x1b[31m四", "x\x7fy"])
+def test_a_cell_holding_a_control_character_is_refused_with_its_row_and_column(content: Path, tmp_path: Path,
+                                                                              cell: str) -> None:
+    """Written into entries.yaml, a NUL or an escape made every later check refuse the event
+    (text-control-char) far from its cause: import refuses the cell itself, naming the sheet, its
+    row and column, and writes nothing."""
+    event = new_event(content)
+    before = (event / "event.yaml").read_bytes()
+    sheet = tmp_path / "s.csv"
+    sheet.write_text(f"组号,姓名\n1,张三\n2,{cell}\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet)
+    [problem] = failure.value.problems
+    assert problem.code == "registration-control-char"
+    assert problem.mark == (sheet, 3, 3)
+    said = problem.format("zh-Hans")
+    assert "第 3 行“姓名”一列的格子含有 U+00" in said and "\x1b" not in said and "\x00" not in said
+    assert (event / "event.yaml").read_bytes() == before and not (event / "entries.yaml").exists()
+
+
 @pytest.mark.parametrize("name", ["a.dat", "a_noext", "a.csv.txt.bak"])
 def test_a_sheet_of_any_name_is_quoted_masked_as_import_read_it(content: Path, tmp_path: Path, name: str) -> None:
     """Masking went by the file's name: a CSV named a.dat (import reads any name, by its bytes)

@@ -532,6 +532,35 @@ def test_clean_without_a_site_removes_nothing(tmp_path: Path, capsys: pytest.Cap
     assert main(["clean", "--output", str(tmp_path / "nothing-here")]) == 0  # nothing to clean: done
 
 
+def test_clean_removes_only_paibangs_own_files_from_a_folder_called_paibang_cache(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder named `.paibang-cache` beside --output is not paibang's for its name: clean once
+    removed it whole (a thesis in it, no site at all). Now only the files paibang names as its
+    cache's go; the folder stays with the rest, and that is said. Paibang's own cache folder,
+    after a build, still goes whole."""
+    monkeypatch.delenv("PAIBANG_CACHE", raising=False)
+    cache = tmp_path / ".paibang-cache"
+    (cache / "events").mkdir(parents=True)
+    (cache / "thesis.tex").write_text("x", encoding="utf-8")
+    (cache / "events" / "notes.txt").write_text("mine", encoding="utf-8")
+    ours = ["site-0123456789abcdef.record", "site-0123456789abcdef.record.parts-" + "a" * 24,
+            "events/" + "b" * 64 + ".sealed", "events/ledger.lines"]
+    for name in ours:
+        (cache / name).write_bytes(b"paibang-sealed-1\n")
+    assert main(["clean", "--output", str(tmp_path / "nothing-here")]) == 0
+    err = capsys.readouterr().err
+    assert (cache / "thesis.tex").read_text(encoding="utf-8") == "x"
+    assert (cache / "events" / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert not [name for name in ours if (cache / name).exists()]
+    assert "不是 paibang 生成的文件（events/notes.txt, thesis.tex）" in err and "已删除" not in err, err
+
+    small_site(tmp_path / "built")
+    build(tmp_path / "built" / "content", tmp_path / "built" / "output")
+    assert (tmp_path / "built" / ".paibang-cache").is_dir()
+    assert main(["clean", "--output", str(tmp_path / "built" / "output")]) == 0
+    assert sorted(p.name for p in (tmp_path / "built").iterdir()) == ["content"]
+
+
 def test_an_old_site_is_removed_whole_without_following_its_links(tmp_path: Path) -> None:
     """An old site (after the swap) is removed side by side, folder by folder (render/output.py
     _remove): every file and folder of it goes, and a link inside it is removed, never followed."""

@@ -6,6 +6,7 @@ killed halfway leaves to be rolled back. Sizes are small here; the figures are b
 from __future__ import annotations
 
 import collections
+import contextlib
 import hashlib
 import os
 import re
@@ -22,7 +23,7 @@ import pytest
 from generator.build import build
 from generator.event_cache import EventMemory
 from generator.render import output as output_module
-from generator.render.output import (MARKER, OutputRefused, OutputTree, apply_in_place, marker_text, recover_leftovers, remove_site,
+from generator.render.output import (MARKER, OutputRefused, OutputTree, apply_in_place, mark_leftover, marker_text, recover_leftovers, remove_site,
                                      swap_into_place)
 from tests.support import digest
 
@@ -219,6 +220,7 @@ def two_sites(tmp_path: Path) -> tuple[Path, Path, list[str], list[str]]:
     old, new = OutputTree(output), OutputTree(staging)
     for tree in (old, new):
         tree.write_text(MARKER, marker_text(output))
+    mark_leftover(staging)  # as staging_dir makes it
     for n in range(6):
         old.write_text(f"events/e{n}/index.html", f"old {n}")
     old.write_text("events/gone/index.html", "an event removed")
@@ -237,8 +239,9 @@ calls = [0]
 replace = os.replace
 def dying(a, b):
     # only the site's own files counted: the output marker's words may first rewrite the
-    # catalogues' sealed cache (after a .po changed, or under another key), by os.replace too
-    if not os.fspath(b).startswith({place!r}):
+    # catalogues' sealed cache (after a .po changed, or under another key), by os.replace too,
+    # and the journal is written whole, then renamed beside output/
+    if not os.fspath(b).startswith({place!r}) or ".journal" in os.fspath(b):
         return replace(a, b)
     if calls[0] == {after}:
         os._exit(9)  # as SIGKILL: no handler runs
@@ -368,7 +371,53 @@ def test_a_journal_that_is_not_ours_touches_nothing_outside_output(tmp_path: Pat
     before = digest(output)
     recover_leftovers(output)
     assert outside.read_text() == "keep" and digest(output) == before
-    assert not (tmp_path / "output.journal-999999999").exists()
+    assert (tmp_path / "output.journal-999999999").exists()  # not ours: left alone
+
+
+def plant_journal_and_backup(tmp_path: Path, pid: int, journal: bytes | None = None) -> Path:
+    """Beside output/, a backup holding a page and a script of someone else's, and a journal
+    that says to put them into the site (as a rolled-back build would put its old files back)."""
+    backup = tmp_path / f"output.old-{pid}"
+    (backup / "assets").mkdir(parents=True)
+    (backup / "evil.html").write_text("<script>alert(1)</script>", encoding="utf-8")
+    (backup / "assets" / "x.js").write_text("alert(2)", encoding="utf-8")
+    (tmp_path / f"output.journal-{pid}").write_bytes(
+        journal or b'{"replace":[["evil.html",true],["assets/x.js",true]],"remove":[],"folders":[]}')
+    return backup
+
+
+@pytest.mark.parametrize("how", ["plain", "copied", "backup not ours"])
+def test_a_planted_journal_never_moves_its_files_into_the_site(tmp_path: Path, how: str) -> None:
+    """A journal is applied only when paibang sealed it for its own place, and its backup is a
+    folder paibang made: else it is left alone and said, nothing it names put into output/."""
+    output, staging, fresh, gone = two_sites(tmp_path)
+    if how != "plain":
+        # A build of this user's killed at its first step, in a folder of its own: a real journal
+        sandbox = tmp_path / "sandbox"
+        shutil.copytree(output, sandbox / "output", symlinks=True)
+        shutil.copytree(staging, sandbox / staging.name, symlinks=True)
+        mark_leftover(sandbox / staging.name)  # made there, as staging_dir makes it
+        script = KILLED.format(root=str(ROOT), place=str(sandbox.resolve()), after=0, unlink="",
+                               staging=str(sandbox / staging.name), output=str(sandbox / "output"),
+                               fresh=fresh, gone=gone)
+        assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+        [journal] = sandbox.glob("output.journal-*")
+    if how == "backup not ours":  # its backup's files (those it puts back) someone else's
+        output, tmp_path = sandbox / "output", sandbox
+        [backup] = sandbox.glob("output.old-*")
+        shutil.rmtree(backup)
+        for relative in fresh:
+            (backup / relative).parent.mkdir(parents=True, exist_ok=True)
+            (backup / relative).write_text("<script>alert(1)</script>", encoding="utf-8")
+    else:
+        plant_journal_and_backup(tmp_path, finished_pid(), journal.read_bytes() if how == "copied" else None)
+    before = digest(output)
+    said: list[tuple[str, dict]] = []
+    recover_leftovers(output, lambda key, params: said.append((key, params)))
+    assert digest(output) == before
+    assert "alert" not in "".join(p.read_text(encoding="utf-8") for p in output.rglob("*") if p.is_file())
+    assert [key for key, _ in said] == ["journal_not_ours"]
+    assert any(p.name.startswith("output.journal-") for p in tmp_path.iterdir())  # left alone
 
 
 @pytest.mark.parametrize("how", ["next build", "clean"])
@@ -392,6 +441,55 @@ def test_a_journal_beside_a_folder_with_a_copied_marker_touches_nothing_in_it(tm
         recover_leftovers(folder)
     assert (folder / "a.txt").read_text(encoding="utf-8") == "mine a"
     assert (folder / "b.txt").read_text(encoding="utf-8") == "mine b"
+
+
+@pytest.mark.parametrize("how", ["next build", "clean"])
+def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path: Path, how: str) -> None:
+    """`cp -a output output.old-2024` (a backup, notes added) carries the site's marker, keyed to
+    output/: it proves nothing about the copy. Nor does a copy of a real leftover under another
+    number. Both are left alone, and said; a leftover paibang made there is removed."""
+    output, staging, _, _ = two_sites(tmp_path)
+    backup = tmp_path / "output.old-2024"
+    shutil.copytree(output, backup, symlinks=True)
+    (backup / "NOTES-2024.txt").write_text("notes", encoding="utf-8")
+    copied = tmp_path / "output.old-31999"
+    shutil.copytree(staging, copied, symlinks=True)  # its leftover's marker is the staging folder's
+    kept = digest(copied)
+    said: list[tuple[str, dict]] = []
+    if how == "clean":
+        remove_site(output, lambda key, params: said.append((key, params)))
+    else:
+        recover_leftovers(output, lambda key, params: said.append((key, params)))
+    assert (backup / "NOTES-2024.txt").read_text(encoding="utf-8") == "notes"
+    assert digest(copied) == kept
+    assert sorted(params["path"].name for key, params in said if key == "leftover_not_ours") == [
+        "output.old-2024", "output.old-31999"]
+    assert not staging.exists()  # made by a build, its process gone: tidied
+
+
+class Killed(BaseException):
+    """A kill -9, as far as the code that runs is concerned: nothing after it runs."""
+
+
+@pytest.mark.parametrize("alone", [True, False])
+def test_a_leftovers_removal_cut_short_is_finished_by_the_next_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    alone: bool) -> None:
+    """Killed while it removed a leftover: the folder keeps its own marker to the last, so the
+    next build still knows it as paibang's and removes the rest."""
+    output, staging, _, _ = two_sites(tmp_path)
+    unlink = os.unlink
+
+    def killed_after_the_marker(path: object, *args: object, **kwargs: object) -> None:
+        unlink(path, *args, **kwargs)
+        if os.fspath(path).endswith(output_module.LEFTOVER):
+            raise Killed
+
+    monkeypatch.setattr(output_module.os, "unlink", killed_after_the_marker)
+    with contextlib.suppress(Killed):
+        output_module._remove(staging, alone=alone)
+    monkeypatch.undo()
+    recover_leftovers(output)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
 
 
 def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ from generator.content import sheet_text
 from generator.content.load import SLUG, private_keys
 from generator.content.reader import (PERSONAL_DIGITS, holds_personal_number, holds_phone_or_id_card, personal_number,
                                       phone_number)
-from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
+from generator.content.yaml_loader import _UNSHOWABLE, YamlList, YamlMap, load_yaml
 from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, visible
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
@@ -796,6 +796,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
     registration-no-entry; so is one in a workbook, where a blank that is not merged is a blank."""
     used = {c.use: c.index for c in columns if c.active}
     hidden = tuple(c.index for c in columns if c.private)
+    headings = {c.use: c.heading for c in columns if c.active}
     key_field = "entry" if "entry" in used else "team"
     key_heading = shown(next(c.heading for c in columns if c.active and c.use == key_field)) if key_field in used else ""
     merged = _merged_lookup(table, [used[f] for f in MERGED_FIELDS if f in used])
@@ -810,6 +811,15 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
         if not any(cells.values()):
             above = None
             continue  # nothing in the columns used
+        # A character no page, feed or terminal can show (a NUL, an escape), said here with its
+        # cell: written into entries.yaml, it would be refused by every check after (text-control-char).
+        unshowable = next(((name, found) for name, cell in cells.items() if (found := _UNSHOWABLE.search(cell))), None)
+        if unshowable is not None:
+            name, found = unshowable
+            problems.add("registration-control-char", _cell_mark(path, table, number, used[name]), sheet_row=quoted,
+                         row=number, heading=shown(headings[name]), char=f"U+{ord(found.group()):04X}")
+            above = None
+            continue
         for name in MERGED_FIELDS:
             if name in used and not cells[name] and (value := merged(number, used[name])):
                 cells[name] = value

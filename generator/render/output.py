@@ -3,7 +3,8 @@
 A build that fails, or is killed, leaves the previous output/ as it was: the new site is
 written to `output.tmp-<pid>/` and swapped with output/ in one step at the very end (Linux's
 renameat2 exchange; elsewhere two renames, and a site caught between them is put back by the
-next build). Folders left behind by a killed build are removed by the next one. Every path is
+next build). Folders left behind by a killed build are removed by the next one (each carries its
+own marker from the moment it is made: see below). Every path is
 checked to stay inside the tree, whatever an id or slug contains.
 
 paibang replaces or deletes only folders it made: every site it writes carries a marker file
@@ -18,25 +19,32 @@ of the folder's own path: only this user's paibang, on this computer, wrote it f
 refused with words that say to delete it by hand. A marker of the older kind, without the id,
 counts only while the last build's sealed record describes the folder (it is rewritten then);
 a folder without the marker is never paibang's, whatever a record says (sites built before the
-marker existed: deleted by hand, then built again). Leftovers of killed builds are tidied only
-when they carry a marker made for output/ and paibang's exact name.
+marker existed: deleted by hand, then built again). Leftovers of killed builds (`output.tmp-<pid>`,
+`output.old-<pid>`) are tidied only when they carry paibang's exact name and a marker of their own
+(`.paibang-leftover`, `mark_leftover`) keyed to that very folder's path: the site's marker is
+output/'s, and a copy of the site (the user's backup `output.old-2024`) carries it too. That
+marker is written into each such folder first of all, when it is made (or into output/ just
+before it is moved aside), so that a build killed at any moment leaves nothing the next one
+cannot tell as its own.
 
-A rebuild that changed a few files (one results file saved: one event's pages, its players'
-pages, the indexes) does not copy the rest of the site into a new tree and swap it: that cost
-grew with the archive (~8,400 links for 200 events), not with the change. It writes only the new
-files into `output.tmp-<pid>/` and puts them into output/ in place, under a journal
-(`apply_in_place`): before output/ is touched, `output.journal-<pid>` lists every file to be
-replaced or removed and whether it was there before; each old file is first linked into
-`output.old-<pid>/` (the backup), then the new one renamed over it (so a reader never finds a
-file missing); the journal is removed once every file is in place, which is the commit. A build
-killed while applying leaves its journal, and the next build (or `paibang clean`) rolls it back
-before anything else (`recover_leftovers`): each file from the backup, new files removed. So
-output/ is the old site or the new one, never a mix, once paibang next runs; a web server
-reading output/ during those milliseconds may see some new files beside old ones, as it would
-while a site is uploaded. Swapping per event was the other choice: an event's folder swaps
-atomically, but the indexes, the players' pages and several events do not swap together, so a
-journal was needed anyway. When most of the site changed (a template, site.yaml), the whole tree
-is still written and swapped in one step, as before.
+A rebuild that changed a few files (one results file saved: one event's pages, its players' pages,
+the indexes) does not copy the rest of the site into a new tree and swap it: that cost grew with the
+archive (~8,400 links for 200 events), not with the change. It writes only the new files into
+`output.tmp-<pid>/` and puts them into output/ in place, under a journal (`apply_in_place`): before
+output/ is touched, `output.journal-<pid>` lists every file to be replaced or removed and whether it
+was there before (sealed with the caches' key and naming its own path: a journal planted or copied
+beside output/ is never applied, nor one whose backup folder paibang did not make); each old file is
+first linked into `output.old-<pid>/` (the backup, made and marked as paibang's before the journal
+is written), then the new one renamed over it (so a reader never finds a file missing); the journal
+is removed once every file is in place, which is the commit. A build killed while applying leaves
+its journal, and the next build (or `paibang clean`) rolls it back before anything else
+(`recover_leftovers`): each file from the backup, new files removed. So output/ is the old site or
+the new one, never a mix, once paibang next runs (until then, after a kill -9, it may be a mix: the
+README says so); a web server reading output/ during those milliseconds may see some new files
+beside old ones, as it would while a site is uploaded. Swapping per event was the other choice: an
+event's folder swaps atomically, but the indexes, the players' pages and several events do not swap
+together, so a journal was needed anyway. When most of the site changed (a template, site.yaml), the
+whole tree is still written and swapped in one step, as before.
 """
 
 from __future__ import annotations
@@ -51,16 +59,19 @@ import shutil
 import stat
 import tempfile
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.seals import key_is_kept, secret
+from generator.seals import key_is_kept, secret, unseal, write_sealed
 
 
 class UnsafePath(ValueError):
     pass
+
+
+Notify = Callable[[str, dict[str, object]], None]  # (UI words' key, parameters): generator/build.py's
 
 
 MARKER = ".paibang-site"
@@ -83,11 +94,11 @@ def _marker_mac(output: Path, nonce: str) -> str:
     return hmac.new(secret(), b"paibang-site\0" + place + b"\0" + nonce.encode(), hashlib.sha256).hexdigest()
 
 
-def _marker(folder: Path) -> str | None:
-    """The marker's text in `folder`, when it is a regular file of its own (never a link
-    followed), else None."""
+def _marker(folder: Path, name: str = MARKER) -> str | None:
+    """The marker's text in `folder` (`name`: the leftover's, LEFTOVER), when it is a regular
+    file of its own (never a link followed), else None."""
     try:
-        descriptor = os.open(os.path.join(folder, MARKER), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+        descriptor = os.open(os.path.join(folder, name), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
                              | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
@@ -120,19 +131,80 @@ def _verifies(text: str | None, output: Path) -> bool:
 
 
 def write_marker(folder: Path, output: Path) -> None:
-    """The marker of the site at `output` into `folder` (a new staging or backup folder; output/
-    itself, its older marker replaced whole or not at all). Never through a link put there."""
+    """The marker of the site at `output` into `folder` (a new staging folder; output/ itself,
+    its older marker replaced whole or not at all). Never through a link put there."""
+    _write_own(folder, MARKER, marker_text(output))
+
+
+# A leftover's own marker: the proof that paibang made this very folder beside output/ (a staging
+# folder, a backup, an old site moved aside), keyed to the folder's own path, whose name holds the
+# pid. The site's marker proves nothing here: a copy of the site (`cp -a output output.old-2024`,
+# the user's backup) carries it too. Written first of all, when the folder is made (or before a
+# site is moved to where it becomes one), and removed last (`_remove`): a build killed at any
+# moment, or a removal cut short, leaves a folder the next build knows as its own.
+LEFTOVER = ".paibang-leftover"
+LEFTOVER_ID = "paibang-leftover-id"
+
+
+def _leftover_mac(place: Path, nonce: str) -> str:
+    where = os.fsencode(_own_place(place))
+    return hmac.new(secret(), b"paibang-leftover\0" + where + b"\0" + nonce.encode(), hashlib.sha256).hexdigest()
+
+
+def _own_place(path: Path) -> str:
+    """`path` absolute, its folder's links resolved but not itself (what a leftover's marker and a
+    journal's seal are keyed to)."""
+    return os.path.join(os.path.abspath(path.parent.resolve()), path.name)
+
+
+def _read_own(path: Path) -> bytes:
+    """The payload of a file sealed with this user's key (seals.unseal), read without following
+    a link; Unsealed (a ValueError) when another wrote it."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise ValueError(f"{path} is not a file")
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            return unseal(handle.read())
+    finally:
+        os.close(descriptor)
+
+
+def mark_leftover(folder: Path, *places: Path) -> None:
+    """`folder`'s own marker as a leftover of paibang's at each of `places` (default: where it
+    is): a site about to be swapped aside is marked for where it will lie."""
+    lines = []
+    for place in places or (folder,):
+        nonce = os.urandom(16).hex()
+        lines.append(f"{LEFTOVER_ID} {nonce} {_leftover_mac(place, nonce)}\n")
+    _write_own(folder, LEFTOVER, catalogues.text("output_marker", "en") + "\n" + "".join(lines))
+
+
+def made_as_leftover(folder: Path) -> bool:
+    """Whether `folder` carries the marker paibang wrote for this very folder when it made it
+    (mark_leftover), under this user's key: a copy of a site or a backup of the user's does not."""
+    for line in (_marker(folder, LEFTOVER) or "").splitlines():
+        name, _, rest = line.partition(" ")
+        nonce, _, mac = rest.partition(" ")
+        if name == LEFTOVER_ID and nonce and hmac.compare_digest(mac.strip(), _leftover_mac(folder, nonce)):
+            return True
+    return False
+
+
+def _write_own(folder: Path, name: str, text: str) -> None:
+    """`text` into the file `name` of `folder`, whole or not at all, never through a link."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    target = os.path.join(folder, MARKER)
+    target = os.path.join(folder, name)
     replacing = os.path.lexists(target)
-    path = os.path.join(folder, f"{MARKER}.tmp-{os.getpid()}") if replacing else target
+    path = os.path.join(folder, f"{name}.tmp-{os.getpid()}") if replacing else target
     if replacing:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)
     descriptor = os.open(path, flags, 0o666)
     try:
         with os.fdopen(descriptor, "wb") as handle:
-            handle.write(marker_text(output).encode("utf-8"))
+            handle.write(text.encode("utf-8"))
         if replacing:
             os.replace(path, target)
     except BaseException:
@@ -343,22 +415,24 @@ def as_written(path: str, stamp: tuple[int, int] | None) -> bool:
     return stat.S_ISREG(found.st_mode) and stamp is not None and (found.st_size, found.st_mtime_ns) == tuple(stamp)
 
 
-def staging_dir(output: Path) -> Path:
+def staging_dir(output: Path, notify: Notify | None = None) -> Path:
     """A new, empty folder next to output/ (same filesystem, so the final rename is cheap). The
-    folders above it made for it (`--output new/site`) are removed again by `discard`."""
+    folders above it made for it (`--output new/site`) are removed again by `discard`. First,
+    what killed builds left is tidied (recover_leftovers: what is left alone is said to `notify`)."""
     output = output.resolve()
     made = [folder for folder in (output.parent, *output.parent.parents) if not os.path.lexists(folder)]
     output.parent.mkdir(parents=True, exist_ok=True)
-    recover_leftovers(output)
+    recover_leftovers(output, notify)
     staging = output.parent / f"{output.name}.tmp-{os.getpid()}"
     if os.path.lexists(staging):
-        if not _removable(staging, output):
+        if not _removable(staging):
             raise OutputRefused("output_not_ours", staging)
         _remove(staging)
     staging.mkdir()
     _MADE_FOR[staging] = made
     # First of all: a build killed at any moment leaves a folder the next one knows as its own.
-    write_marker(staging, output)
+    mark_leftover(staging)
+    write_marker(staging, output)  # the site's: the folder becomes output/
     return staging
 
 
@@ -407,10 +481,15 @@ def put_in_place(staging: Path, output: Path, fresh: list[str]) -> bool:
 def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
+    old = output.parent / f"{output.name}.old-{os.getpid()}"
+    if output.exists():
+        # The old site marked for where it is moved aside (the staging folder's place, or
+        # output.old-<pid>), before it goes: killed then, the next build knows it as its own.
+        mark_leftover(output, staging, old)
     if output.exists() and _exchange(staging, output):
+        _unmark(output)  # the new site: the staging folder's own marker goes with its name
         _remove(staging)  # it holds the old site now
         return
-    old = output.parent / f"{output.name}.old-{os.getpid()}"
     moved = False  # output/ moved aside by this call: only then is `old` the site to put back
     if output.exists():
         os.replace(output, old)
@@ -420,9 +499,19 @@ def swap_into_place(staging: Path, output: Path) -> None:
     except BaseException:
         if moved and not output.exists():
             os.replace(old, output)  # the old site back at once, not only by the next build
+            _unmark(output)
         raise
-    if old.exists():
+    _unmark(output)
+    if moved:
         _remove(old)
+
+
+def _unmark(output: Path) -> None:
+    """output/ without a leftover's marker: it is the site now (one left there by a build killed
+    between its swap and this is taken away by the next: recover_leftovers)."""
+    with contextlib.suppress(FileNotFoundError):
+        if not os.path.isdir(os.path.join(output, LEFTOVER)):
+            os.unlink(os.path.join(output, LEFTOVER))
 
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str]) -> None:
@@ -449,12 +538,18 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     steps = {"replace": [[relative, os.path.lexists(f"{root}/{relative}")] for relative in fresh],
              "remove": [relative for relative in gone if os.path.lexists(f"{root}/{relative}")], "folders": folders}
     if os.path.lexists(backup):
+        if not _removable(backup):
+            raise OutputRefused("output_not_ours", backup)
         _remove(backup)
     backup.mkdir()
-    write_marker(backup, output)  # tidied like any leftover of ours
-    # From here on, a kill is rolled back by the next build. One killed while this is written
-    # leaves a journal that does not parse: nothing had been touched, and nothing it names is.
-    journal.write_text(json.dumps(steps, ensure_ascii=False), encoding="utf-8")
+    mark_leftover(backup)  # first of all: tidied like any leftover of ours
+    # From here on, a kill is rolled back by the next build. The journal is sealed with the
+    # user's key and names itself (a journal planted beside output/, or copied from another
+    # build's, is never applied: _roll_back), and is written whole inside the backup first: one
+    # killed while it is written is removed with the backup, nothing having been touched.
+    written = backup / ".journal"
+    write_sealed(written, json.dumps({"journal": _own_place(journal), **steps}, ensure_ascii=False).encode("utf-8"))
+    os.replace(written, journal)
     back, made = os.fspath(backup), set()
     try:
         for folder in folders:
@@ -556,20 +651,26 @@ def _checked(relative: object) -> str:
     return relative
 
 
-def _roll_back(output: Path, journal: Path) -> bool:
+def _roll_back(output: Path, journal: Path, notify: Notify | None = None) -> bool:
     """Undo what the journal's build put in place: output/ as it was before it. Each step is
     safe to take again, so a roll-back that is itself killed is finished by the next one. True
-    when output/ is as it was (its backup holds nothing of it any more); False when the journal
-    did not parse or output/ could not be written in place (the backup then stays untouched)."""
+    when output/ is as it was (its backup holds nothing of it any more); False when output/
+    could not be written in place (the backup then stays untouched), or when the journal is not
+    one paibang wrote for this very place (its seal, `_own_place`) or its backup not a folder
+    paibang made (`made_as_leftover`): such a journal is never applied, and is left alone and
+    said to `notify` (a planted one would move its own files into the site)."""
     pid = journal.name.rpartition("-")[2]
     back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
     try:
-        steps = json.loads(journal.read_text(encoding="utf-8"))
+        steps = json.loads(_read_own(journal))
+        if steps["journal"] != _own_place(journal) or not made_as_leftover(Path(back)):
+            raise ValueError("not this journal, or not its backup")
         replace = [(_checked(relative), bool(existed)) for relative, existed in steps["replace"]]
         remove = [_checked(relative) for relative in steps["remove"]]
         folders = [_checked(folder) for folder in steps["folders"]]
     except (OSError, ValueError, TypeError, KeyError):
-        journal.unlink(missing_ok=True)  # not one paibang wrote whole: nothing it names is touched
+        if notify is not None:
+            notify("journal_not_ours", {"path": journal})
         return False
     # Only into a site this user's paibang made for this very folder (`made_here`), not one
     # merely carrying a marker (a copy's): a journal and a backup planted beside such a folder
@@ -594,35 +695,43 @@ def _roll_back(output: Path, journal: Path) -> bool:
     return restored
 
 
-def recover_leftovers(output: Path) -> None:
+def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
     """Tidy up after builds that were killed: put back a previous site left as `output.old-<pid>`
     (killed between the two renames), and remove their `.tmp-` and `.old-` folders. Only folders
-    named exactly as paibang names them and carrying its marker (or empty) are touched: a backup
-    called `output.old-2024` is the user's. Folders of a build still running are left alone."""
+    named exactly as paibang names them and carrying the marker paibang made for that very
+    folder (`made_as_leftover`), or empty, are touched: a backup called `output.old-2024` is the
+    user's, even a copy of the site (whose site marker is output/'s). One that looks like a site
+    but is not such a folder is left alone and said (`notify`). Folders of a build still running
+    are left alone."""
     leftovers = []
     for path in sorted(output.parent.iterdir()):  # journals first: the backups they name are needed
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
             if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
-                _roll_back(output, path)
+                _roll_back(output, path, notify)
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)):
-            if int(pid) != os.getpid() and not _running(int(pid)) and _removable(path, output):
-                leftovers.append((kind, path))
+            if int(pid) != os.getpid() and not _running(int(pid)):
+                if _removable(path):
+                    leftovers.append((kind, path))
+                elif notify is not None and not os.path.islink(path) and is_ours(path):
+                    notify("leftover_not_ours", {"path": path})
     for kind, path in sorted(leftovers):
         if kind == ".old" and not os.path.lexists(output) and made_here(path, output):
             os.replace(path, output)
         else:
             _remove(path)
+    if made_here(output):
+        _unmark(output)  # the site, put back or swapped in by a build killed before it took this away
 
 
-def _removable(path: Path, output: Path | None = None) -> bool:
-    """A folder paibang made for the site at `output` (default: `path` itself), its marker made
-    here (`made_here`), or an empty one: nothing of anyone else's is lost."""
+def _removable(path: Path) -> bool:
+    """A folder paibang made for this very path (`made_as_leftover`), or an empty one: nothing
+    of anyone else's is lost."""
     if os.path.islink(path) or not path.is_dir():
         return False
-    return made_here(path, output) or not any(os.scandir(path))
+    return made_as_leftover(path) or not any(os.scandir(path))
 
 
 REMOVERS = 8  # threads removing a folder of paibang's (see _remove)
@@ -641,12 +750,32 @@ def _remove(path: Path, alone: bool = False) -> None:
     removed side by side, folder by folder, relative to open folders (never following a symbolic
     link, as shutil.rmtree alone does); whatever is left, serially. `alone`: a folder known to
     hold few files, removed serially at once."""
+    if os.path.islink(path):
+        return  # (a folder of paibang's is never a link: nothing it leads to is removed)
     if _SIDE_BY_SIDE and not alone:
         try:
             _remove_side_by_side(os.fspath(path))
         except OSError:
             pass  # what could not be removed side by side is removed below, or left as before
-    shutil.rmtree(path, ignore_errors=True)
+    # What is left, serially, and a leftover's own marker last of all: a removal cut short (a
+    # kill) leaves a folder the next build still knows as its own and removes (recover_leftovers).
+    try:
+        with os.scandir(path) as found:
+            entries = [(entry.path, entry.name, entry.is_dir(follow_symlinks=False)) for entry in found]
+    except OSError:
+        return
+    for where, name, folder in entries:
+        if name == LEFTOVER:
+            continue
+        if folder:
+            shutil.rmtree(where, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(where)
+    with contextlib.suppress(OSError):
+        os.unlink(os.path.join(path, LEFTOVER))
+    with contextlib.suppress(OSError):
+        os.rmdir(path)
 
 
 def _remove_side_by_side(path: str) -> None:
@@ -687,6 +816,8 @@ def _remove_side_by_side(path: str) -> None:
         try:
             with os.scandir(folder.fd) as entries:
                 for entry in entries:
+                    if folder.parent is None and entry.name == LEFTOVER:
+                        continue  # removed last, by the caller (_remove)
                     if entry.is_dir(follow_symlinks=False):
                         try:
                             inner = Folder(os.open(entry.name, flags, dir_fd=folder.fd), folder, entry.name)
@@ -718,11 +849,13 @@ def _remove_side_by_side(path: str) -> None:
                 idle.wait()
 
 
-def remove_site(output: Path) -> list[Path]:
-    """`paibang clean`: output/ and its leftovers, each only when paibang made it. OutputRefused
+def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
+    """`paibang clean`: output/ and its leftovers, each only when paibang made it (a leftover:
+    `made_as_leftover`; one that looks like a site but is not is said to `notify`). OutputRefused
     (clean_not_ours), before anything is touched, when output/ is there but not a site paibang
     made here: a build would refuse it, and clean saying nothing read as done."""
-    if os.path.lexists(output) and not _removable(output.resolve()):
+    if os.path.lexists(output) and not (os.path.isdir(output) and (made_here(output.resolve())
+                                                                     or not any(os.scandir(output)))):
         raise OutputRefused("clean_not_ours", output)
     output = output.resolve()
     removed = []
@@ -732,9 +865,15 @@ def remove_site(output: Path) -> list[Path]:
             kind, _, pid = path.name[len(output.name):].partition("-")
             if path != output and kind == ".journal" and pid.isdigit() and path.is_file() and not path.is_symlink():
                 if not _running(int(pid)):
-                    _roll_back(output, path)  # before its backup goes: output/ whole again, if it stays
+                    _roll_back(output, path, notify)  # before its backup goes: output/ whole again, if it stays
                 continue
-            if (path == output or (kind in (".tmp", ".old") and pid.isdigit())) and _removable(path, output):
+            if path != output and kind in (".tmp", ".old") and pid.isdigit() and not _removable(path):
+                if notify is not None and not os.path.islink(path) and is_ours(path):
+                    notify("leftover_not_ours", {"path": path})
+                continue
+            if path == output and not (os.path.isdir(output) and not os.path.islink(output)):
+                continue
+            if path == output or (kind in (".tmp", ".old") and pid.isdigit()):
                 if path != output and _running(int(pid)) and int(pid) != os.getpid():
                     continue
                 _remove(path)
