@@ -90,7 +90,7 @@ def test_a_latin_stage_name_is_spaced_from_a_latin_event_title_in_a_chinese_titl
                      .replace("    name: 四人队式赛\n", "    name: Swiss Teams\n"), encoding="utf-8")
     _, results, _ = validate(content)
     printed = {b.name: b.title for b in bulletins_for(results[0], "zh-Hans")}
-    assert printed["standings-teams"].startswith("Klubbkveld (MP) Swiss Teams成绩排名")
+    assert printed["standings-teams"].startswith("Klubbkveld (MP) Swiss Teams最终排名")  # (the stage is played out)
     assert catalogues.text("standings_title", "zh-Hans", event="合肥职工运动会", stage="双人赛") == "合肥职工运动会双人赛成绩排名"
     assert catalogues.text("standings_title", "zh-Hans", event="Open 2024", stage="双人赛") == "Open 2024双人赛成绩排名"
 
