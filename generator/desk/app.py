@@ -56,7 +56,7 @@ from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
-    desk_folder_of, load_round_trip, locked, open_audit, plain, set_record, table_key, with_board_keys_kept, write_results,
+    desk_folder_of, load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
@@ -734,7 +734,7 @@ class Writer:
     def _apply(self, batch: list[Job]) -> None:
         try:
             try:
-                text = self.path.read_text(encoding="utf-8")
+                text, newline = read_results(self.path)  # (written back in the file's own line ends)
                 data = load_round_trip(text)
                 if not isinstance(data, dict) or not isinstance(data.get("tables") or [], list):
                     raise ValueError("tables")
@@ -795,10 +795,10 @@ class Writer:
                     return
                 new_text = dump_round_trip(data)
                 try:
-                    write_results(self.path, new_text)  # whole or not at all: the file as it was, if refused
+                    write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
                 except OSError as error:
                     os.close(audit)
-                    self._put_back(text)  # (refused only once in place: its folder's sync)
+                    self._put_back(text, newline)  # (refused only once in place: its folder's sync)
                     for job, _ in applied:
                         job.unwritable = write_failed(self.path, error)
                     return
@@ -814,7 +814,7 @@ class Writer:
                     # The log refused the line: the file as it was before the save, so that no
                     # save stands without its line (put back if the system lets it; a full disk
                     # has room for the old text in the place of the new, a byte or two longer).
-                    self._put_back(text)
+                    self._put_back(text, newline)
                     for job, _ in applied:
                         job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                     return
@@ -853,12 +853,12 @@ class Writer:
             _say(t("desk_store_unwritten_terminal", tables=tables,
                    reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
 
-    def _put_back(self, text: str) -> None:
+    def _put_back(self, text: str, newline: str) -> None:
         """The results file as it was before a save that is held (`text`), if it is not so now and
         the system lets it be written: a held save must not stand in the file."""
         with contextlib.suppress(OSError, ValueError):
-            if self.path.read_text(encoding="utf-8") != text:
-                write_results(self.path, text)
+            if read_results(self.path) != (text, newline):
+                write_results(self.path, text, newline)
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
