@@ -1012,10 +1012,15 @@ SYSTEM_REASONS = {errno.ENOSPC: "desk_reason_disk_full", errno.EACCES: "desk_rea
                   errno.ENOENT: "desk_reason_missing"}
 
 
-def system_reason(error: OSError) -> str | dict[str, str]:
-    """Why the system refused a write: a known refusal in every locale's words (a problem's
-    parameter is shown in its locale), else the system's words (strerror) or the error's first line."""
-    word = SYSTEM_REASONS.get(error.errno or 0)
+# a file the system will not let be read (unwritable): no permission to read it, not to write
+READ_REASONS = {**SYSTEM_REASONS, errno.EACCES: "desk_reason_not_readable", errno.EPERM: "desk_reason_not_readable"}
+
+
+def system_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:
+    """Why the system refused a write (or, `reading`, a read): a known refusal in every locale's
+    words (a problem's parameter is shown in its locale), else the system's words (strerror) or
+    the error's first line."""
+    word = (READ_REASONS if reading else SYSTEM_REASONS).get(error.errno or 0)
     if word is not None:
         return {locale: Translator(locale)(word) for locale in LOCALES}
     return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
@@ -1023,7 +1028,11 @@ def system_reason(error: OSError) -> str | dict[str, str]:
 
 def unwritable(path: Path, error: BaseException) -> ContentError:
     """Why a results file cannot take a save, as `check` says it: the content loader's first
-    error in it (file, line, column, message, fix); else that the file cannot be read."""
+    error in it (file, line, column, message, fix); else that the file cannot be read. A
+    refusal of the system's is said in the site's language where it is a known one
+    (system_reason), not in the system's English: the loader would read the same refusal."""
+    if isinstance(error, OSError):
+        return ContentError("file-unreadable", Mark(path), {"reason": system_reason(error, reading=True)})
     problems = Problems()
     try:
         load_yaml(path, problems)
