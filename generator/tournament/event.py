@@ -241,9 +241,11 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                     withdrawn_tables.setdefault(round_.number, []).append(t)
                 else:
                     averaged.add((round_.number, t.number))
-        # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn)
+        # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn;
+        # a table with boards of the round still to enter waits for them, Game.boards_short)
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores
-                                                          if is_pending(s) and s.table.number not in unplayed],
+                                                          if (is_pending(s) or game.boards_short(stage, s.table))
+                                                          and s.table.number not in unplayed],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems, averaged)
     _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems)

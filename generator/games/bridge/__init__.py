@@ -276,6 +276,16 @@ class BridgeRules(Game):
 
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
+    def boards_short(self, stage: Stage, table: Table) -> bool:
+        """A teams or pairs table with fewer boards than the stage plays a round: waits for the
+        rest (a board not played is written `np`, a teams board its adjusted score), as a match
+        with one room in does."""
+        record = table.record
+        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None \
+                or not isinstance(record, (duplicate.TeamRecord, duplicate.PairsRecord)) or not record.boards:
+            return False
+        return len({board.board for board in record.boards}) < stage.boards
+
     def adjusted_only(self, table: Table) -> bool:
         record = table.record
         return isinstance(record, duplicate.PairsRecord) and bool(record.boards) and all(
