@@ -166,18 +166,13 @@ class ShengjiRules(Game):
         return views.score_team_table(table, stage, stage_options)
 
     def boards_short(self, stage: Stage, table: Table) -> bool:
-        """A team match or a pairs table with fewer boards than the stage plays a round: waits
-        for the rest (a board not played is written {not_played: true}), as a match with a
-        room to come does."""
+        """A team match with fewer boards than the stage plays a round (boards-missing: "add
+        those boards' results"): waits for the rest, as a match with a room to come does. A
+        pairs table's board left out is one it did not play, as bridge pairs read it."""
         record = table.record
-        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None:
+        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None or not isinstance(record, TeamRecord):
             return False
-        if isinstance(record, PairsRecord):
-            numbers = {number for number, _ in record.boards}
-        elif isinstance(record, TeamRecord):
-            numbers = {board.board for board in record.boards} | {room.board for room in record.one_room}
-        else:
-            return False
+        numbers = {board.board for board in record.boards} | {room.board for room in record.one_room}
         return bool(numbers) and len(numbers) < stage.boards
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
