@@ -149,7 +149,12 @@ def _parser_class(locale: str) -> type[argparse.ArgumentParser]:
                 return None
             finally:
                 self.trying = False
-            return None if extras else (found, extras)
+            if extras:
+                return None
+            # (the word after it taken as the first positional, not its value: `import --take-sheet
+            # T01 gd`, the sheet forgotten, reads T01 as the event; the command tells it, _import)
+            found.alone_before_positional = any(not args[n + 1].startswith("-") for n in alone)
+            return found, extras
 
         trying = False
 
@@ -606,6 +611,15 @@ def _import(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.console import event_missing
     from generator.content.load import SLUG
 
+    # `--take-sheet T01 gd`: the ids meant for the option, the event after them, the sheet
+    # forgotten. Read as --take-sheet alone (every entry) it is the event T01 and the sheet gd,
+    # said as a name no event may have, or a sheet not found: said as what it is, with the order
+    # that reads (the event and the sheet, then --take-sheet and its ids).
+    if getattr(args, "alone_before_positional", False) and args.take_sheet == "" and not args.sheet.is_file() \
+            and (not SLUG.fullmatch(args.event) or (args.content / "events" / str(args.sheet)).is_dir()):
+        refusal = registrations.ImportRefusal("registration-take-sheet-no-sheet", ids=args.event, event=str(args.sheet))
+        terminal(f"paibang: {refusal.text(locale)}", error=True)
+        return 2
     # (a name that is no slug at all is said by import itself, with what a slug is)
     if SLUG.fullmatch(args.event) and (unknown := event_missing(args.content, args.event)) is not None:
         terminal(f"paibang: {unknown.text(locale)}", error=True)

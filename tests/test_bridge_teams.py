@@ -152,7 +152,8 @@ def test_bye_credit_is_a_stage_key(tmp_path):
 
 
 def test_forfeit_gives_the_bye_credit_to_the_other_team(tmp_path):
-    rounds = ["  - {table: 1, home: T1, away: T2, forfeit: T2}\n  - {table: 2, home: T3, away: T4, boards: {1: [pass, pass]}}\n  - {table: 3, home: T5}\n"]
+    # (both boards of the stage's two: a match short of one waits for it)
+    rounds = ["  - {table: 1, home: T1, away: T2, forfeit: T2}\n  - {table: 2, home: T3, away: T4, boards: {1: [pass, pass], 2: [pass, pass]}}\n  - {table: 3, home: T5}\n"]
     _, results, _ = validate(write_teams_event(tmp_path, rounds))
     metrics = {s.entry.id: s.tally.metrics for s in results[0].stages[0].standings}
     assert metrics["T1"]["vp"] == 12 and metrics["T2"]["vp"] == 0 and metrics["T3"]["vp"] == metrics["T4"]["vp"] == 10

@@ -35,15 +35,15 @@ GAMES_BYES = [
 
 
 def stage_page(tmp_path: Path, game: str, keys: str, players: int, locale: str = "zh-Hans",
-               substitute: bool = False, format: str = "swiss") -> str:
-    """The stage page of a Swiss of five entries, round 1 drawn by `paibang pair` (one bye; with
-    `substitute`, a substitute the odd entry meets instead)."""
+               substitute: bool = False, format: str = "swiss", count: int = 5) -> str:
+    """The stage page of a Swiss of five entries (`count`), round 1 drawn by `paibang pair` (one
+    bye; with `substitute`, a substitute the odd entry meets instead)."""
     root = tmp_path / "content"
     folder = root / "events" / "e"
     (folder / "results").mkdir(parents=True)
     (root / "site.yaml").write_text(f"title: 测试\nlocale: {locale}\n", encoding="utf-8")
     entries = "".join(f"  - {{id: E{n}, name: 队{n}, players: [{', '.join(f'选手{n}{c}' for c in 'ABCDEF'[:players])}]}}\n"
-                      for n in range(1, 6))
+                      for n in range(1, count + 1))
     if substitute:
         entries += "  - {id: SUB, players: [替补甲, 替补乙], substitute: true}\n"
     stage = "".join(f"    {line}\n" for line in keys.splitlines())
@@ -118,3 +118,29 @@ def test_a_swiss_bye_is_shown_without_a_table_number(tmp_path: Path, capsys: pyt
     screen = Desk(root, "e", None, "en").draw_view()
     assert screen is not None and screen["tables"][-1]["number"] == "Bye", screen["tables"]
     assert [t["number"] for t in screen["tables"][:-1]] == [1, 2]
+
+
+def test_an_entrys_page_names_its_bye_the_bye_not_a_table(tmp_path: Path) -> None:
+    """The bye's entry page, in its match summary (a link to the round page's bye) and its match's
+    heading, names the bye as the round page does, not "Table 3"."""
+    stage_page(tmp_path, "guandan", "rank_by: [wins, level_diff]", 2, locale="en")
+    page = (tmp_path / "out/events/e/entries/E5/index.html").read_text(encoding="utf-8")
+    assert '<td><a href="../../../../events/e/s/round-1/index.html#table-3">Bye</a></td>' in page
+    assert '<a href="../../../../events/e/s/round-1/index.html#table-3">Round 1 · Bye</a></h3>' in page
+    assert "Table 3" not in page
+    played = (tmp_path / "out/events/e/entries/E1/index.html").read_text(encoding="utf-8")
+    assert re.search(r"Round 1 · Table [12]</a></h3>", played) and ">Bye</a>" not in played
+
+
+def test_a_rounds_pages_count_its_tables_without_the_bye(tmp_path: Path) -> None:
+    """101 entries: 50 tables and a bye, in two pages of round 1 (50 tables a page). The first
+    says "Tables 1–50 (of 50)", the bye counted as no table; the second holds the bye alone and
+    is named so, in its heading and the pages' list."""
+    stage_page(tmp_path, "guandan", "rank_by: [wins, level_diff]", 2, locale="en", count=101)
+    folder = tmp_path / "out/events/e/s/round-1"
+    first = (folder / "index.html").read_text(encoding="utf-8")
+    second = (folder / "page-2/index.html").read_text(encoding="utf-8")
+    assert '<p class="meta">Tables 1–50 (of 50)</p>' in first and "of 51" not in first
+    assert '<p class="meta">Bye</p>' in second and "Tables 51" not in second
+    assert "<title>积分赛 Round 1 · Bye · " in second
+    assert '/round-1/page-2/index.html">Bye</a>' in first

@@ -504,6 +504,14 @@ def written_invalid(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return made
 
 
+def import_cli(tmp: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> set[str]:
+    """The refusals of `paibang import ARGS EVENT` run on the command line, the Guandan demo's."""
+    event = demo_tree(tmp, G)
+    made = refusals(monkeypatch)
+    main(["import", *args, event.name, "--content", str(event.parents[1])])
+    return made
+
+
 def pair_cli(*args: str) -> Trigger:
     def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
         root = small_swiss(tmp, 4, 3)
@@ -667,6 +675,8 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-map-heading": importing("编号,姓名\n1,张三\n", extra={"班号": "group"}),
     "registration-prefix": importing("编号,姓名\n1,张三\n", prefix="../"),
     "registration-take-sheet-unknown": importing("编号,姓名\n1,张三\n", take_sheet=["T99"]),
+    # the ids before the event, the sheet forgotten
+    "registration-take-sheet-no-sheet": lambda tmp, monkeypatch: import_cli(tmp, monkeypatch, "--take-sheet", "T01"),
     "notice-not-markdown": edit(B, (EV, "notice: notice.md", "notice: [notice.md, event.yaml]")),
     "notice-private": write(B, "notice.md", "# 通知\n\n- name: 张三\n  phone: 13800000000\n"),
     "notice-is-data": lambda tmp, mp: linked(tmp, B, "notice.md", "results/prelim.yaml"),

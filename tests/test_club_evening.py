@@ -193,6 +193,23 @@ def test_a_table_left_out_is_warned_naming_round_and_table(tmp_path, capsys):
     assert out.count("[bridge-board-short]") == 3, out
     # board 16: round 3 table 1 has it, round 2 table 3 was left out; round 6 and 8 are to come
     assert "board 16 has results from 1 table (round 3 table 1); other boards have up to" in out, out
+    # each said at the table left out, round 2's table 3 (its file and line), not at round 3's
+    # table 1, which has a result for board 16
+    path = content / f"events/{SLUG}/results/round-2.yaml"
+    line = path.read_text(encoding="utf-8").split("  - table: 3")[0].count("\n") + 1
+    assert re.findall(r"(\S+:\d+):\d+: \S+ \[bridge-board-short\]", out) == [f"content/events/{SLUG}/results/round-2.yaml:{line}"] * 3, out
+
+
+def test_a_table_missing_from_its_rounds_file_is_warned_in_that_file(tmp_path, capsys):
+    """A table not written at all (deleted with its boards): its boards are said short in its
+    round's file, where it is to be written again, not in a file of a round that has them."""
+    content = club_evening(tmp_path)
+    play(content, 1, 2, 3, 4)
+    path = content / f"events/{SLUG}/results/round-2.yaml"
+    head, *blocks = path.read_text(encoding="utf-8").split("  - table: ")
+    path.write_text("  - table: ".join([head, *[b for b in blocks if not re.match(r"3\b", b)]]), encoding="utf-8")
+    out = check_out(content, capsys)
+    assert re.findall(r"(\S+): \S+ \[bridge-board-short\]", out) == [f"content/events/{SLUG}/results/round-2.yaml"] * 3, out
 
 
 # --- 6. a player's count of events ------------------------------------------------------------------

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from generator.desk.store import dump_round_trip, load_round_trip
-from tests.test_desk import DEMO, Running, fetch, open_table, start
+from tests.test_desk import DEMO, Running, fetch, open_table, post, start
 
 SLUG = "qiaoyou-club-pairs-2024"  # pairs by matchpoints, 3 boards a round; board 1 none vulnerable
 
@@ -182,5 +182,25 @@ def test_a_save_takes_out_the_board_lines_pair_wrote_for_the_boards_it_writes(tm
         text = path.read_text(encoding="utf-8")
         assert "#" not in re.search(r"  - table: 9\n.*?(?=  - table: 10)", text, re.S).group(0), text
         assert "    boards:\n      # 22:\n      # 23:\n      # 24:\n  - table: 9\n" in text
+    finally:
+        running.stop()
+
+
+def test_a_problem_of_one_rooms_board_marks_that_rooms_box_only(tmp_path: Path) -> None:
+    """A teams board whose open room is unreadable ("4S N", no result) has its closed room said
+    missing too, a problem of the whole board, marked at the board: both its boxes were marked
+    invalid, the closed one empty and the open one described twice. Each problem is in the box
+    of the room it names: the open room's unreadable record, the closed room's missing one."""
+    content = teams_round_3_drawn(tmp_path)
+    running = start(content, slug=TEAMS)
+    try:
+        status, body = post(running, "teams/3/1", "check", b17_open="4S N")
+        assert status == 200
+        problems = json.loads(body)["problems"]
+        assert [p["fields"] for p in problems] == [["b17_open"], ["b17_closed"]], problems
+        assert "\u95ed\u5ba4" in problems[1]["message"]  # (closed room: the one it names)
+        status, page = post(running, "teams/3/1", "preview", b17_open="4S N")
+        assert re.search(r'<input id="b17_open"[^>]*aria-describedby="problem-1"', page), page
+        assert re.search(r'<input id="b17_closed"[^>]*aria-describedby="problem-2"', page), page
     finally:
         running.stop()

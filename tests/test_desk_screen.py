@@ -63,12 +63,21 @@ def test_the_standings_fit_a_phone_each_row_a_card(browser, running) -> None:
 
 def test_the_hall_screen_reads_from_the_back_of_the_room_and_passes_axe(browser, running) -> None:
     """/screen at 1280×720: a remark (退赛, a prize) under a name was 3.03:1 on the dark ground
-    (axe: colour-contrast, serious), and the draw about 14 px. No serious finding; the draw's
-    lines at least 24 px."""
+    (axe: colour-contrast, serious), the draw about 14 px, the standings 17 px. No serious finding;
+    the draw's lines and the standings' rows at least 24 px, a page of rows within the screen."""
     tab = opened(browser, f"{running.base}/screen", 1280, 720)
     assert tab.locator("#standings .remark").count() > 0  # (the prizes' remarks are there to check)
     size = tab.evaluate("parseFloat(getComputedStyle(document.querySelector('.draw li')).fontSize)")
     assert size >= 24, size
+    # the standings as readable as the draw (they were 17 px): each figure and name at 24 px or
+    # more, the page of rows shown on the screen whole, nothing off its right edge
+    sizes = tab.evaluate("[...document.querySelectorAll('#standings tbody td, #standings tbody th')]"
+                         ".map(cell => parseFloat(getComputedStyle(cell).fontSize))")
+    assert sizes and min(sizes) >= 24, sizes
+    shown = tab.evaluate("[...document.querySelectorAll('#standings tbody tr')].filter(row => row.offsetParent)"
+                         ".map(row => row.getBoundingClientRect().bottom)")
+    assert len(shown) >= 5 and max(shown) <= 720, shown
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 1280
     tab.add_script_tag(path=str(AXE))
     assert tab.evaluate(AXE_RUN) == []
     tab.context.close()

@@ -102,6 +102,23 @@ def test_the_reason_is_the_desks_own_not_not_your_file(tmp_path: Path) -> None:
     assert os.strerror(errno.EIO) in unknown.format("zh-Hans", tmp_path, ())  # any other: the system's words
 
 
+def test_a_results_file_the_system_will_not_let_be_read_is_said_in_the_sites_language(
+        running: Running, content: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """The round's file refused when the save reads it (made unreadable: chmod 000, as a user
+    opens it): held, said why in the site's language, as a refused write is (system_reason),
+    not in the C library's "Permission denied"."""
+    with monkeypatch.context() as patched:
+        patched.setattr(desk_app, "read_results", refusing(errno.EACCES))
+        status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")
+    assert status == 503 and 'id="unsaved"' in html and running.desk.tokens.held("main/4/1"), html
+    # (no permission to read it, in zh-Hans)
+    assert "\u6ca1\u6709\u8bfb\u53d6\u6743\u9650" in html and os.strerror(errno.EACCES) not in html, html
+    problem = desk_app.unwritable(round4(content), OSError(errno.EACCES, os.strerror(errno.EACCES)))
+    assert problem.code == "file-unreadable" and "no permission to read" in problem.format("en", content, ())
+    missing = desk_app.unwritable(round4(content), FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT)))
+    assert "no such file or folder" in missing.format("en", content, ())
+
+
 def test_a_store_refused_after_the_save_landed_answers_saved(running: Running, content: Path,
                                                              monkeypatch: pytest.MonkeyPatch,
                                                              capfd: pytest.CaptureFixture[str]) -> None:

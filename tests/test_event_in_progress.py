@@ -894,3 +894,53 @@ def test_a_correction_noted_while_the_stage_is_played_is_a_quiet_note_once_it_is
     assert f'<p class="meta">附注：第 2 轮编排后更正过成绩：第 1 轮第 1 桌（{a} – {b}）' in page
     data = json.loads((tmp_path / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
     assert [s["round"] for s in data["stages"][0]["stale_draws"]] == [2]
+
+
+# A team match's last board left out of the last round, and how that board is written not played.
+# (A pairs table's board left out is one it did not play, as the rules treat it: the board's other
+# results Neuberg-factored, tests/test_bridge_duplicate.py; a scored file is imported so.)
+SHORT = [
+    ("gaoxiao-bridge-teams-2024", "teams", 3, "A="),  # bridge teams: an adjusted score (average)
+    ("hefei-80fen-teams-2012", "teams", 4, None),  # 80分 teams: no board is written not played
+]
+
+
+@pytest.mark.parametrize(("slug", "stage_id", "last", "not_played"), SHORT, ids=[s for s, *_ in SHORT])
+def test_a_table_short_of_a_board_waits_for_it(tmp_path: Path, slug: str, stage_id: str, last: int,
+                                               not_played: str | None) -> None:
+    """A team match with 7 of its 8 boards entered was counted, `pending: false` in results.json,
+    the round complete: the board left out read as not played. A match is pending until every
+    board the round plays is written, one not played written as its adjusted score."""
+    from support import demo_content
+
+    from generator.render.html import results_json
+
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / f"round-{last}.yaml"
+    full = path.read_text(encoding="utf-8")
+    head = re.split(r"(?=  - table: 2\n)", full, maxsplit=1)[0]
+    board_lines = [line for line in head.splitlines() if re.match(r"      \d+: ", line)]
+    dropped = board_lines[-1]  # table 1's last board
+    number = re.match(r"      (\d+): ", dropped)[1]
+
+    def stage_json(text: str) -> dict:
+        path.write_text(text, encoding="utf-8")
+        _, results, _ = validate(content)
+        [stage] = [s for s in results_json(results[0])["stages"] if s["id"] == stage_id]
+        return stage
+
+    def round_of(stage: dict) -> dict:
+        return next(r for r in stage["rounds"] if r["round"] == last)
+
+    entered = stage_json(full)
+    assert entered["rounds_played"] >= last and round_of(entered)["complete"] is True
+    stage = stage_json(full.replace(dropped + "\n", "", 1))
+    assert round_of(stage)["complete"] is False
+    assert [(t["table"], t["pending"]) for t in round_of(stage)["tables"]][:2] == [(1, True), (2, False)]
+    assert stage["rounds_played"] == last - 1 and stage["status"] == "in_progress"
+    if not_played is None:
+        return
+    # written not played, the table is in and counted
+    stage = stage_json(full.replace(dropped, f"      {number}: {not_played}", 1))
+    assert round_of(stage)["complete"] is True and round_of(stage)["tables"][0]["pending"] is False
+    assert (stage["rounds_played"], stage["status"]) == (entered["rounds_played"], entered["status"])

@@ -192,7 +192,8 @@ def test_player_page_shows_event_team_place_prize_and_credits(content: Path, tmp
     (wang,) = named(people_of(content), "王小明")
     out = render(content, tmp_path / "out")
     page = (out / "players" / wang.key / "index.html").read_text(encoding="utf-8")
-    for text in ("赛事e2015", "2015年5月15日", "桥牌", 'entries/A1/index.html">A1</a>', "李华", "比赛</a> 1",
+    for text in ("赛事e2015", "2015年5月15日", "桥牌", 'entries/A1/index.html">A1</a>', "李华",
+                 '<span>比赛</span> <a href="../../events/e2015/main/index.html#entry-A1">1</a>',  # the place the link
                  "一等奖", "+2", "操行分合计"):
         assert text in page, text
 
@@ -264,5 +265,9 @@ def test_player_page_shows_the_score_beside_the_place_it_is_by(content: Path, tm
     for name, place, score in (("王小明", 1, 420), ("张三", 2, 0)):
         (person,) = named(people, name)
         page = (out / "players" / person.key / "index.html").read_text(encoding="utf-8")
-        cell = re.search(r'<td data-label="[^"]+"><a href="[^"]+main/index.html#entry-A\d">比赛</a> (.*?)</td>', page)[1]
-        assert cell == f"{place} · {labels[1]} {score}", (cell, labels)
+        # the place is the link to the entry's row (as the entry page's rank is), the stage's name
+        # its plain text: a link named after the stage was heard as one to the stage's page
+        cell = re.search(r'<td data-label="[^"]+"><span>比赛</span> <a href="[^"]+main/index.html#entry-A\d">(\d+)</a>'
+                         r' (.*?)</td>', page)
+        assert cell is not None and ">比赛</a>" not in page, page
+        assert (cell[1], cell[2]) == (str(place), f"· {labels[1]} {score}"), (cell.groups(), labels)

@@ -1065,6 +1065,41 @@ def test_take_sheet_is_one_value_alone_or_ids_comma_separated(capsys) -> None:
     assert err.count("usage:") == 1 and "the following arguments are required: event, sheet" in err
 
 
+def test_take_sheet_ids_before_the_event_with_the_sheet_forgotten_is_said_so(tmp_path: Path, capsys) -> None:
+    """`import --take-sheet T01 gd`, the sheet forgotten: read as --take-sheet alone (which may be
+    written before the event), T01 was the event and gd the sheet, said as "the name T01 cannot
+    be a folder's" (or gd not found), nothing of what was wrong. Refused, said as what it is,
+    with the order that reads; an event and a sheet after --take-sheet alone still import."""
+    from generator.cli import main
+    from tests.support import demo_content
+
+    slug = "tumu-guandan-2020"
+    content = demo_content(tmp_path, slug)
+    before = (content / "events" / slug / "event.yaml").read_bytes()
+    for ids in ("T01", "T01,T02", "t01"):  # (t01 is a name a folder may have: the event is the word after it)
+        capsys.readouterr()
+        assert main(["import", "--take-sheet", ids, slug, "--content", str(content)]) == 2
+        assert capsys.readouterr().err.splitlines() == [
+            f"paibang: --take-sheet {ids} {slug}\uff1a\u6ca1\u6709\u7ed9\u51fa\u62a5\u540d\u8868\u6587\u4ef6"
+            f"\uff08{ids} \u88ab\u8bfb\u4f5c\u8d5b\u4e8b\u76ee\u5f55\u540d\uff0c{slug} \u88ab\u8bfb\u4f5c"
+            f"\u62a5\u540d\u8868\uff0c\u4f46\u6ca1\u6709\u8fd9\u4e2a\u6587\u4ef6\uff09\uff1b"
+            f"\u672a\u5199\u5165\u4efb\u4f55\u5185\u5bb9",
+            f"  \u2192 \u5199\u6210 paibang import {slug} \u62a5\u540d\u8868.xlsx --take-sheet {ids}"
+            "\uff1a\u5148\u5199\u8d5b\u4e8b\u548c\u62a5\u540d\u8868\uff0c\u518d\u5199 --take-sheet "
+            "\u548c\u7f16\u53f7\uff08\u7528\u9017\u53f7\u9694\u5f00\uff09\uff1b--take-sheet "
+            "\u4e0d\u5e26\u7f16\u53f7\uff0c\u5219\u6240\u6709\u53c2\u8d5b\u961f\u90fd\u91c7\u7528"
+            "\u62a5\u540d\u8868\u4e0a\u7684\u3002"]
+    assert main(["--lang", "en", "import", "--take-sheet", "T01", slug, "--content", str(content)]) == 2
+    assert f"write paibang import {slug} registrations.xlsx --take-sheet T01" in capsys.readouterr().err
+    assert not (content / "events" / slug / "entries.yaml").exists()
+    assert (content / "events" / slug / "event.yaml").read_bytes() == before
+    # --take-sheet alone before an event and a sheet not found: the sheet not found, as before
+    assert main(["import", "--take-sheet", slug, str(tmp_path / "gone.xlsx"), "--content", str(content)]) == 1
+    assert "registration-sheet-not-found" in capsys.readouterr().err
+    # written after the event, T01 is the event as the user wrote it: no folder may be named so
+    assert main(["import", "T01", slug, "--take-sheet", "--content", str(content)]) == 2
+    assert "T01" in capsys.readouterr().err
+
 @pytest.mark.parametrize("planted", ["fifo", "link", "large", "deep"])
 def test_a_record_that_is_no_file_of_imports_is_refused_said_and_taken_as_none(
         content: Path, tmp_path: Path, monkeypatch, planted: str) -> None:

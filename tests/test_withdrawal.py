@@ -49,6 +49,10 @@ def test_boards_a_withdrawn_pairs_table_does_not_play_are_not_short(tmp_path: Pa
                     encoding="utf-8")
     _, _, warnings = validate(content)
     assert [(w.code, w.params["board"]) for w in warnings if w.code == code] == [(code, int(table[1]))]
+    # said at the table that left it out (round 2's table 5), not at a table of another round
+    # that has a result for it
+    [short] = [w for w in warnings if w.code == code]
+    assert (short.mark.file.name, short.mark.line) == ("round-2.yaml", text[:table.start()].count("\n") + 1)
 
 
 def ranking(results: list) -> dict[str, tuple[int | None, float]]:

@@ -56,7 +56,7 @@ from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
-    desk_folder_of, load_round_trip, locked, open_audit, plain, set_record, table_key, with_board_keys_kept, write_results,
+    desk_folder_of, load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
@@ -734,7 +734,7 @@ class Writer:
     def _apply(self, batch: list[Job]) -> None:
         try:
             try:
-                text = self.path.read_text(encoding="utf-8")
+                text, newline = read_results(self.path)  # (written back in the file's own line ends)
                 data = load_round_trip(text)
                 if not isinstance(data, dict) or not isinstance(data.get("tables") or [], list):
                     raise ValueError("tables")
@@ -795,10 +795,10 @@ class Writer:
                     return
                 new_text = dump_round_trip(data)
                 try:
-                    write_results(self.path, new_text)  # whole or not at all: the file as it was, if refused
+                    write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
                 except OSError as error:
                     os.close(audit)
-                    self._put_back(text)  # (refused only once in place: its folder's sync)
+                    self._put_back(text, newline)  # (refused only once in place: its folder's sync)
                     for job, _ in applied:
                         job.unwritable = write_failed(self.path, error)
                     return
@@ -814,7 +814,7 @@ class Writer:
                     # The log refused the line: the file as it was before the save, so that no
                     # save stands without its line (put back if the system lets it; a full disk
                     # has room for the old text in the place of the new, a byte or two longer).
-                    self._put_back(text)
+                    self._put_back(text, newline)
                     for job, _ in applied:
                         job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                     return
@@ -853,12 +853,12 @@ class Writer:
             _say(t("desk_store_unwritten_terminal", tables=tables,
                    reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
 
-    def _put_back(self, text: str) -> None:
+    def _put_back(self, text: str, newline: str) -> None:
         """The results file as it was before a save that is held (`text`), if it is not so now and
         the system lets it be written: a held save must not stand in the file."""
         with contextlib.suppress(OSError, ValueError):
-            if self.path.read_text(encoding="utf-8") != text:
-                write_results(self.path, text)
+            if read_results(self.path) != (text, newline):
+                write_results(self.path, text, newline)
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
@@ -1012,10 +1012,15 @@ SYSTEM_REASONS = {errno.ENOSPC: "desk_reason_disk_full", errno.EACCES: "desk_rea
                   errno.ENOENT: "desk_reason_missing"}
 
 
-def system_reason(error: OSError) -> str | dict[str, str]:
-    """Why the system refused a write: a known refusal in every locale's words (a problem's
-    parameter is shown in its locale), else the system's words (strerror) or the error's first line."""
-    word = SYSTEM_REASONS.get(error.errno or 0)
+# a file the system will not let be read (unwritable): no permission to read it, not to write
+READ_REASONS = {**SYSTEM_REASONS, errno.EACCES: "desk_reason_not_readable", errno.EPERM: "desk_reason_not_readable"}
+
+
+def system_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:
+    """Why the system refused a write (or, `reading`, a read): a known refusal in every locale's
+    words (a problem's parameter is shown in its locale), else the system's words (strerror) or
+    the error's first line."""
+    word = (READ_REASONS if reading else SYSTEM_REASONS).get(error.errno or 0)
     if word is not None:
         return {locale: Translator(locale)(word) for locale in LOCALES}
     return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
@@ -1023,7 +1028,11 @@ def system_reason(error: OSError) -> str | dict[str, str]:
 
 def unwritable(path: Path, error: BaseException) -> ContentError:
     """Why a results file cannot take a save, as `check` says it: the content loader's first
-    error in it (file, line, column, message, fix); else that the file cannot be read."""
+    error in it (file, line, column, message, fix); else that the file cannot be read. A
+    refusal of the system's is said in the site's language where it is a known one
+    (system_reason), not in the system's English: the loader would read the same refusal."""
+    if isinstance(error, OSError):
+        return ContentError("file-unreadable", Mark(path), {"reason": system_reason(error, reading=True)})
     problems = Problems()
     try:
         load_yaml(path, problems)

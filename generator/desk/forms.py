@@ -26,6 +26,7 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
+from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.messages import LOCALES, fill
 from generator.render.html import number_text
 from generator.tournament.event import against_substitutes, is_pending, state_before
@@ -448,7 +449,7 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
         parts = {item.part for item in fields if item.part}
         part = rest[0] if rest and rest[0] in parts else ""
         rooms = {item.room for item in fields if item.room}
-        at = rest[0] if rest and rest[0] in rooms else room
+        at = rest[0] if rest and rest[0] in rooms else room or _room_named(problem, rooms)
         found = [item for item in fields if item.board and str(item.board) == board
                  and (item.part == part if part else not item.part and (not at or item.room == at))]
         return tuple(item.name for item in found)
@@ -458,6 +459,17 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     if room and any(item.room for item in found):
         found = [item for item in found if item.room]  # (the room's own field over the match's)
     return tuple(item.name for item in found)
+
+
+def _room_named(problem: ContentError, rooms: set[str]) -> str:
+    """The room a problem of a whole board names in its words (a room missing: its `room`, the
+    room's name), where its mark, the board's, does not say it: that room's box is the one the
+    problem is in, not every room's of the board. "" when it names none."""
+    named = problem.params.get("room")
+    for room in sorted(rooms):
+        if room in ROOMS and named in (room_name(room), room_at(room)):
+            return room
+    return ""
 
 
 def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:

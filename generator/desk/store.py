@@ -557,13 +557,35 @@ def to_round_trip(value: Any, block: bool = False) -> Any:
 
 def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tuple[str, ...]) -> tuple[str, Any]:
     """The file's new text with table `number`'s record keys replaced by `record`, every other
-    line (comments included) as it was; and the old record (plain data) for the audit log."""
-    data = load_round_trip(text)
+    line (comments included) as it was, in the text's own line ends; and the old record (plain
+    data) for the audit log."""
+    newline = line_end(text)
+    data = load_round_trip(with_newlines(text))
     table = find_table(data, number)
     if table is None:
         raise KeyError(number)
     old = set_record(table, with_board_keys_kept(table, record), record_keys)
-    return dump_round_trip(data), old
+    return dump_round_trip(data).replace("\n", newline), old
+
+
+def line_end(text: str) -> str:
+    """The line end a file's text uses: its first line's (an editor on Windows writes CRLF)."""
+    found = re.search(r"\r\n|\r|\n", text)
+    return found.group() if found else "\n"
+
+
+def with_newlines(text: str) -> str:
+    """`text` with every line end "\n", as the YAML round trip works on it: ruamel keeps a "\r"
+    of a CRLF file in the comments it carries, which it then wrote back as stray "\r"s."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_results(path: Path) -> tuple[str, str]:
+    """A round's results file's text, its line ends "\n", and the line end the file uses, so
+    that a save writes the file back in its own (write_results)."""
+    with path.open(encoding="utf-8", newline="") as file:
+        text = file.read()
+    return with_newlines(text), line_end(text)
 
 
 def with_board_keys_kept(table: CommentedMap, record: dict[str, Any], shown: frozenset[str] | set[str] = frozenset()
@@ -795,7 +817,7 @@ def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables
             after.remove(token)
 
 
-def write_results(path: Path, text: str) -> None:
+def write_results(path: Path, text: str, newline: str = "\n") -> None:
     """A round's results file as the desk saves it: durably, readable by all as the secretary's
-    editor would leave it (0644)."""
-    write_durably(path, text.encode("utf-8"), mode=0o644)
+    editor would leave it (0644), its lines ended by `newline`, the file's own (read_results)."""
+    write_durably(path, text.replace("\n", newline).encode("utf-8"), mode=0o644)

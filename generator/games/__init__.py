@@ -384,6 +384,13 @@ class Game:
         result). None: the game has no such result, and the opponent sits the round out."""
         return None
 
+    def boards_short(self, stage: Stage, table: Table) -> bool:
+        """Whether a played table's record holds fewer boards than the stage plays a round (its
+        `boards`), each board not played being written so: the rest are still to be entered,
+        and the table waits (pending, shown and not counted) until they are. Default: a game
+        whose tables have no boards, never."""
+        return False
+
     def adjusted_only(self, table: Table) -> bool:
         """Whether the table's record is adjusted scores alone (bridge's `A+` on a withdrawn
         pair's table: its opponent's, no result for the pair that walked out)."""

@@ -53,7 +53,7 @@ from generator.tournament.knockout import named_tables
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
-from generator.tournament.pairing import followed_movement, movement_card
+from generator.tournament.pairing import followed_movement, movement_card, no_table_word
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Remark, Standing, remarks
 
@@ -135,6 +135,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
+    env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
@@ -621,6 +622,17 @@ def has_groups(event: Event) -> bool:
     return any(entry.group for entry in event.entries.values())
 
 
+def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
+    """`table_name_of(stage_format, table)`: a table as the pages name it, "Table 3"; a table of one
+    side is none anyone sits at, named the bye or the sit-out in place of its number
+    (pairing.no_table_word, as the round page, the draw print and the hall screen name it)."""
+    def table_name_of(stage_format: str, table: Any) -> str:
+        word = no_table_word(stage_format, table.sides)
+        return translate(word) if word is not None else translate("table_n", n=table.number)
+
+    return table_name_of
+
+
 def _summary_rows(translate: Translator) -> Callable[..., Markup]:
     """The `summary_rows(event, summary, labels, running_label, root, outcome_words)` of one
     locale: the rows of an entry's match summary (entry.html), one per match, written here in
@@ -632,6 +644,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
     shown without a score or a running total. Its words are looked up once."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     round_word, table_word = translate.unformatted("round_n"), translate.unformatted("table_n")
+    bye_word = text(translate("bye"))  # a bye's table, which nobody sits at: no number (no_table_word)
     opponent_label = text(translate("opponent"))
     not_counted = text(translate("paren", text=translate("outcome_not_counted")))
     late_not_counted = text(translate("outcome_late_not_counted"))  # (a late entry's missed round: one bracket)
@@ -651,7 +664,8 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         played = False  # a counted match with a score before this line
         for line in summary.lines:
             table = line.table
-            shown_table = (f'<a href="{root_text}{text(line.url)}">{text(table_word.format(n=table))}</a>'
+            shown_table = (f'<a href="{root_text}{text(line.url)}">'
+                           f'{bye_word if line.outcome == "bye" else text(table_word.format(n=table))}</a>'
                            if table and line.outcome != "sit_out" else "—")
             opponents = line.opponents
             shown_opponents = joiner.join([
@@ -1952,11 +1966,24 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
             # PAGE_TABLES tables a page, in table order; the first keeps the round's URL.
             shown = pages_of_rounds[(stage.id, round_result.number)].chunks
             url = round_url(event, stage.id, round_result.number)
-            links = paged(shown, url, lambda _, tables: _span(tables[0].table.number, tables[-1].table.number))
+            # A bye or a sit-out is no table (no_table_word): not counted among the round's
+            # tables, nor in a page's span of table numbers; a page of it alone is named so.
+            say, name_of = env.globals["t"], env.globals["table_name_of"]
+            played = [[score.table.number for score in tables if no_table_word(stage.format, score.table.sides) is None]
+                      for tables in shown]
+            labels = [_span(numbers[0], numbers[-1]) if numbers else name_of(stage.format, tables[0].table)
+                      for numbers, tables in zip(played, shown)]
+            label_of = dict(zip(map(id, shown), labels))
+            links = paged(shown, url, lambda _, tables: label_of[id(tables)])
+            total = sum(map(len, played))
             for number, tables in enumerate(shown, 1):
+                # what the page holds: its tables of the round's, or the bye it holds alone
+                page_tables = say("tables_span", span=labels[number - 1], total=total) if played[number - 1] \
+                    else labels[number - 1]
                 writer.page(env, page_url(url, number), "round.html", day,
                             stage_result=stage_result, stage=stage, round_result=round_result, tables=tables,
                             pages=links, page_number=number, table_template=table_template, match_names=match_names,
+                            page_tables=page_tables,
                             after_round=after.get(round_result.number) if number == 1 else None, **common)
     # Compact: json's C encoder only runs without `indent` (indented, this file took a tenth of
     # the whole build). Without its check for cycles: results_json makes a tree (its 160,000

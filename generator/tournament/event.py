@@ -28,10 +28,11 @@ from generator import catalogues
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
+from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_full_rounds, robin_numbers,
-                                          robin_written, boards_to_come, unplayed_boards, walked_out_boards)
+                                          robin_written, board_seats, boards_to_come, unplayed_boards, walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
@@ -240,9 +241,11 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                     withdrawn_tables.setdefault(round_.number, []).append(t)
                 else:
                     averaged.add((round_.number, t.number))
-        # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn)
+        # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn;
+        # a table with boards of the round still to enter waits for them, Game.boards_short)
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores
-                                                          if is_pending(s) and s.table.number not in unplayed],
+                                                          if (is_pending(s) or game.boards_short(stage, s.table))
+                                                          and s.table.number not in unplayed],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems, averaged)
     _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems)
@@ -253,6 +256,8 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     if stage.format == "pairs":  # and, while the session goes on, the results still to be entered
         for board, count in boards_to_come(event, stage, field_entries, scored).items():
             short[board] = short.get(board, 0) + count
+        # (and where the movement seats each board: a board short is warned at the table left out)
+        short = ShortByDesign(short, lambda: board_seats(event, stage, field_entries, rounds))
     # The rounds the standings count are scored among themselves: a board of a Howell travels
     # on into the round partly entered, whose results must move no figure "after round N".
     played = rounds_played(scored)

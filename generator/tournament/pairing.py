@@ -68,7 +68,7 @@ from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.content.schema import SITE_SCHEMA_FOLDER
 from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
-from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
+from generator.errors import Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
 from generator.tournament import knockout
@@ -883,6 +883,29 @@ def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: S
         if sitting.round > latest and sitting.round not in drawn:
             for board in sitting.boards:
                 found[board] = found.get(board, 0) + 1
+    return found
+
+
+def board_seats(event: Event, stage: Stage, field: Sequence[Entry],
+                rounds: Sequence[Round]) -> dict[int, list[tuple[int, int, Mark]]]:
+    """board -> each (round, table, mark) of the rounds drawn (`rounds`) that the movement gives
+    it, the mark the table's in its round's file, or the file's when the table is not written
+    (boards.ShortByDesign: where a board-short warning is placed). None for a field the movement
+    does not fit."""
+    try:
+        movement = movement_of(event, stage, field)
+    except Refusal:
+        return {}
+    drawn = {r.number: r for r in rounds}
+    found: dict[int, list[tuple[int, int, Mark]]] = {}
+    for sitting in movement.sittings:
+        round_ = drawn.get(sitting.round)
+        if round_ is None or sitting.sits_out:
+            continue
+        table = next((t for t in round_.tables if t.number == sitting.table), None)
+        mark = (table.mark if table is not None else None) or Mark(round_.source)
+        for board in sitting.boards:
+            found.setdefault(board, []).append((sitting.round, sitting.table, mark))
     return found
 
 

@@ -276,6 +276,18 @@ class BridgeRules(Game):
 
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
+    def boards_short(self, stage: Stage, table: Table) -> bool:
+        """A team match with fewer boards than the stage plays a round: waits for the rest (a
+        board not played is written as its adjusted score), as a match with one room in does.
+        A pairs table's board left out is one it did not play, as the rules treat it (the
+        board's other results Neuberg-factored; a file another program scored is imported so),
+        not one to come."""
+        record = table.record
+        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None \
+                or not isinstance(record, duplicate.TeamRecord) or not record.boards:
+            return False
+        return len({board.board for board in record.boards}) < stage.boards
+
     def adjusted_only(self, table: Table) -> bool:
         record = table.record
         return isinstance(record, duplicate.PairsRecord) and bool(record.boards) and all(

@@ -87,7 +87,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
-from generator.games.common.boards import compare_as_counted, drop_out_of_range, round_tables, short_boards
+from generator.games.common.boards import compare_as_counted, drop_out_of_range, missing_seat, round_tables, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage
 from generator.games.common.matchpoints import top as matchpoint_top
@@ -1019,7 +1019,7 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
                 running[entry] = (before[0] + view.total(side), before[1] + view.top)
             _refresh_pairs(score)
     if problems is not None:
-        _check_field(numbered, problems, unplayed or {})
+        _check_field(numbered, problems, {} if unplayed is None else unplayed)  # (an empty ShortByDesign keeps its seats)
         _check_adjustments(numbered, options, problems)
 
 
@@ -1338,8 +1338,11 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                         seen[row.board] = (number, score.table.number)
     most = max((len(found) for found in records.values()), default=0)
     for board, found in short_boards(records, unplayed):
-        problems.add("bridge-board-short", _mark_of(found[0][1]), warning=True, board=board, count=len(found),
-                     most=most, tables=round_tables([(round_of[id(s)], s.table.number) for _, s in found]))
+        places = [(round_of[id(s)], s.table.number) for _, s in found]
+        # at the table the movement gives the board that has no result for it, when known
+        mark = missing_seat(unplayed, board, set(places)) or _mark_of(found[0][1])
+        problems.add("bridge-board-short", mark, warning=True, board=board, count=len(found),
+                     most=most, tables=round_tables(places))
 
 
 def score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:

@@ -94,6 +94,38 @@ def short_boards(records: Mapping[int, Sequence[Any]], unplayed: Mapping[int, in
             if len(found) < full - unplayed.get(board, 0)]
 
 
+class ShortByDesign(dict):  # type: ignore[type-arg]
+    """board -> the results it is short of by design (unplayed_boards, boards_to_come: short_boards'
+    `unplayed`), and `seats()`: board -> the (round, table, mark) the stage's movement gives it
+    in the rounds drawn, the mark the table's in its round's file (that file's when the table is
+    not written). A board-short warning is placed at a seat that has no result for the board
+    (missing_seat), the table left out, not at a table that has one, in another round's file.
+    The seats are worked out the first time a board is short, never for a field with none."""
+
+    def __init__(self, counts: Mapping[int, int], seats: Callable[[], Mapping[int, Sequence[tuple[int, int, Any]]]]
+                 ) -> None:
+        super().__init__(counts)
+        self._seats = seats
+        self._found: Mapping[int, Sequence[tuple[int, int, Any]]] | None = None
+
+    def seats(self) -> Mapping[int, Sequence[tuple[int, int, Any]]]:
+        if self._found is None:
+            self._found = self._seats()
+        return self._found
+
+
+def missing_seat(unplayed: Mapping[int, int] | None, board: int, found: set[tuple[int, int]]) -> Any:
+    """The mark of the first seat (round, table) the movement gives `board` that has no result
+    for it among `found` (the places its results are); None when the movement is not known or
+    every seat has one (a board number mistyped elsewhere: its results' place is the one to check)."""
+    if not isinstance(unplayed, ShortByDesign):
+        return None
+    for number, table, mark in unplayed.seats().get(board, ()):
+        if (number, table) not in found:
+            return mark
+    return None
+
+
 def round_tables(places: Sequence[tuple[int, int]]) -> dict[str, str]:
     """(round, table) places in each locale's words, "round 1 table 2, round 4 table 3": a
     board-short warning names where its results are, a table number alone being another table

@@ -60,7 +60,7 @@ from generator.games import EntryField, Game, TableForm, TableScore
 from generator.games.common.matchpoints import finish_percent
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji import records, sheets, views
-from generator.games.shengji.rules import BoardTable, PairsRecord, ShengjiStage, options, room_sides
+from generator.games.shengji.rules import BoardTable, PairsRecord, ShengjiStage, TeamRecord, options, room_sides
 from generator.games.shengji.views import EventTables, Traveller
 
 
@@ -164,6 +164,16 @@ class ShengjiRules(Game):
         if stage_options.pairs:
             return views.score_pairs_table(table, stage, stage_options)
         return views.score_team_table(table, stage, stage_options)
+
+    def boards_short(self, stage: Stage, table: Table) -> bool:
+        """A team match with fewer boards than the stage plays a round (boards-missing: "add
+        those boards' results"): waits for the rest, as a match with a room to come does. A
+        pairs table's board left out is one it did not play, as bridge pairs read it."""
+        record = table.record
+        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None or not isinstance(record, TeamRecord):
+            return False
+        numbers = {board.board for board in record.boards} | {room.board for room in record.one_room}
+        return bool(numbers) and len(numbers) < stage.boards
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
                     unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:

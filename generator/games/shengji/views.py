@@ -16,7 +16,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
-from generator.games.common.boards import compare_as_counted, drop_out_of_range, round_tables, short_boards
+from generator.games.common.boards import compare_as_counted, drop_out_of_range, missing_seat, round_tables, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
@@ -438,9 +438,11 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
     most = max((len(found) for found in records.values()), default=0)
     for board, found in short_boards(records, unplayed):
         row, score = found[0]
-        problems.add("shengji-board-short", row.result.mark or _mark_of(score), warning=True,
-                     board=board, count=len(found), most=most,
-                     tables=round_tables([(round_of[id(s)], s.table.number) for _, s in found]))
+        places = [(round_of[id(s)], s.table.number) for _, s in found]
+        # at the table the movement gives the board that has no result for it, when known
+        mark = missing_seat(unplayed, board, set(places)) or row.result.mark or _mark_of(score)
+        problems.add("shengji-board-short", mark, warning=True,
+                     board=board, count=len(found), most=most, tables=round_tables(places))
     boards_of: dict[str, dict[int, tuple[int, int]]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
     for number, tables in numbered:
@@ -562,7 +564,7 @@ def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None =
                 score.view.scored = True
                 _refresh_pairs(score)
     if problems is not None:
-        _check_field(numbered, problems, unplayed or {})
+        _check_field(numbered, problems, {} if unplayed is None else unplayed)  # (an empty ShortByDesign keeps its seats)
 
 
 
