@@ -1522,3 +1522,58 @@ def test_the_render_workers_reports_lie_in_a_file_until_they_are_unpacked(tmp_pa
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     build(content, tmp_path / "alone", cache_dir=tmp_path / "cache-alone" / "pdf", bulletins=False)
     assert digest(tmp_path / "apart") == digest(tmp_path / "alone")
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="rendered by forked workers")
+def test_a_players_page_reads_none_of_the_persons_events_summaries(tmp_path, monkeypatch):
+    """A player's page, rendered by a render worker from the events' lines (LazySummary), reads
+    each of the person's events from its line and its rows, never its summary: it asked each
+    event's status (Person.scheduled, for the count of events played), which read the summary,
+    and the worker held the last SUMMARIES_HELD of them. A person's events grow with the
+    archive, not with its largest event: at 2,000 events, whose players had 250 events each,
+    the persons' workers grew from 30 to 51 MiB (PSS), the build's peak. Counted in a file:
+    the pages are rendered by forked workers."""
+    import importlib.util
+
+    from generator.build import build
+    from generator.render import html
+    from generator.tournament.summary import LazySummary
+    from tests.support import ROOT
+
+    spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
+    bench_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_site)
+    content = bench_site.make_archive(tmp_path / "archive", 16)
+    noted = tmp_path / "noted"
+    on_a_players_page: list[bool] = []
+    whole, render_player = LazySummary.whole, html.render_player
+
+    def note(what: str) -> None:
+        with noted.open("a", encoding="utf-8") as file:
+            file.write(f"{what}\n")
+
+    def read_whole(self):  # noqa: ANN001, ANN202
+        if on_a_players_page:  # (held or read: a small archive's are all held, a large one's not)
+            note(f"summary {self.event.slug}")
+        return whole(self)
+
+    def rendered(env, writer, person, number=1):  # noqa: ANN001, ANN202
+        lines = sum(isinstance(person._people.results[slug], LazySummary) for slug in person.slugs)
+        note(f"page {len(person.slugs)} {lines}")
+        on_a_players_page.append(True)
+        try:
+            return render_player(env, writer, person, number)
+        finally:
+            on_a_players_page.pop()
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    monkeypatch.setattr(LazySummary, "whole", read_whole)
+    monkeypatch.setattr(html, "render_player", rendered)
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert report.events == 16
+    found = noted.read_text(encoding="utf-8").splitlines()
+    pages = [line.split() for line in found if line.startswith("page ")]
+    # Every person's page, each of its events known by its line, some of them of several events.
+    assert len(pages) > 50 and all(events == lines for _, events, lines in pages), pages[:5]
+    assert any(int(events) > 1 for _, events, _ in pages)
+    assert [line for line in found if line.startswith("summary ")] == []
