@@ -1522,3 +1522,92 @@ def test_the_render_workers_reports_lie_in_a_file_until_they_are_unpacked(tmp_pa
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     build(content, tmp_path / "alone", cache_dir=tmp_path / "cache-alone" / "pdf", bulletins=False)
     assert digest(tmp_path / "apart") == digest(tmp_path / "alone")
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="rendered by forked workers")
+def test_a_players_page_reads_none_of_the_persons_events_summaries(tmp_path, monkeypatch):
+    """A player's page, rendered by a render worker from the events' lines (LazySummary), reads
+    each of the person's events from its line and its rows, never its summary: it asked each
+    event's status (Person.scheduled, for the count of events played), which read the summary,
+    and the worker held the last SUMMARIES_HELD of them. A person's events grow with the
+    archive, not with its largest event: at 2,000 events, whose players had 250 events each,
+    the persons' workers grew from 30 to 51 MiB (PSS), the build's peak. Counted in a file:
+    the pages are rendered by forked workers."""
+    import importlib.util
+
+    from generator.build import build
+    from generator.render import html
+    from generator.tournament.summary import LazySummary
+    from tests.support import ROOT
+
+    spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
+    bench_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_site)
+    content = bench_site.make_archive(tmp_path / "archive", 16)
+    noted = tmp_path / "noted"
+    on_a_players_page: list[bool] = []
+    whole, render_player = LazySummary.whole, html.render_player
+
+    def note(what: str) -> None:
+        with noted.open("a", encoding="utf-8") as file:
+            file.write(f"{what}\n")
+
+    def read_whole(self):  # noqa: ANN001, ANN202
+        if on_a_players_page:  # (held or read: a small archive's are all held, a large one's not)
+            note(f"summary {self.event.slug}")
+        return whole(self)
+
+    def rendered(env, writer, person, number=1):  # noqa: ANN001, ANN202
+        lines = sum(isinstance(person._people.results[slug], LazySummary) for slug in person.slugs)
+        note(f"page {len(person.slugs)} {lines}")
+        on_a_players_page.append(True)
+        try:
+            return render_player(env, writer, person, number)
+        finally:
+            on_a_players_page.pop()
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    monkeypatch.setattr(LazySummary, "whole", read_whole)
+    monkeypatch.setattr(html, "render_player", rendered)
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert report.events == 16
+    found = noted.read_text(encoding="utf-8").splitlines()
+    pages = [line.split() for line in found if line.startswith("page ")]
+    # Every person's page, each of its events known by its line, some of them of several events.
+    assert len(pages) > 50 and all(events == lines for _, events, lines in pages), pages[:5]
+    assert any(int(events) > 1 for _, events, _ in pages)
+    assert [line for line in found if line.startswith("summary ")] == []
+
+
+def test_bench_archive_measures_its_full_builds_with_the_templates_compiled(tmp_path, monkeypatch):
+    """bench/archive.py compiles the templates (a build of the demo's events, warm_templates)
+    before the full builds it measures: a render worker that compiles them is 7 MiB larger
+    (PSS, 200 events), and whether the compiled code was there followed what ran in the
+    checkout before (two checkouts of one commit: 94 and 109 MiB summed). Here the compiled
+    code goes to a folder of the test's own (one folder: the code's version's)."""
+    import importlib.util
+    from pathlib import Path
+
+    from generator.render import fast_jinja
+
+    spec = importlib.util.spec_from_file_location("bench_archive", Path(__file__).parents[1] / "bench/archive.py")
+    bench_archive = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_archive)
+    compiled = tmp_path / "compiled"
+    made = []
+
+    def in_process(content, output, cache, bulletins=False, watch=None):  # noqa: ANN001, ANN202
+        # (the build in this process, its compiled templates into the test's folder)
+        from generator.build import build
+
+        made.append(build(content, output, cache_dir=cache, bulletins=bulletins))
+        return {}
+
+    monkeypatch.setattr(fast_jinja.CompiledTemplates, "__init__",
+                        lambda self, folder, version, locale, init=fast_jinja.CompiledTemplates.__init__:
+                        init(self, compiled, version, locale))
+    monkeypatch.setattr(bench_archive.SITE, "fresh_build_figures", in_process)
+    bench_archive.warm_templates(tmp_path)
+    assert made and made[0].events >= 4
+    folders = list(compiled.iterdir())
+    assert len(folders) == 1 and len(list(folders[0].glob("*.jinja"))) >= 10, folders
