@@ -134,6 +134,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["suits"] = _suits_in(translate)
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
+    env.globals["guandan_sides"] = _guandan_sides(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["has_groups"] = has_groups
@@ -490,6 +491,66 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
         return Markup("".join(out))
 
     return deal_log
+
+
+def _guandan_sides(translate: Translator) -> Callable[[Any, Event, str, Any], Markup]:
+    """The `guandan_sides(view, event, root, referee)` of one locale: a Guandan match's line of
+    sides (the teams, each linked, named and with its level; a bye's one team), as the body of
+    its `<p class="sides">`, written here in one pass as deal_log is: the template's six macros,
+    made anew and called each time the sides were rendered (some 48,000 times in a mass event's
+    render workers), were 7% of its entries' pages' processor time (the same pages rendered
+    in one process, alternately with the macros and without). `referee`: the table's, or None
+    where none is shown (a room's). Its words are looked up once."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    level_title, net_title = text(translate("gd_level")), text(translate("gd_net_levels"))
+    passed_tag, bye_tag = text(translate("gd_passed_tag")), text(translate("bye"))
+    versus = text(translate("versus"))  # (between the teams of a table not played yet: no level to set apart)
+    referee_word = text(translate("referee")) + text(translate("colon"))
+
+    def named(event: Event, root: str, team: str) -> tuple[str, str, str]:
+        """The team's link, its label and its players after it (where it has a name)."""
+        entry = event.entries[team]
+        link = f'<a href="{text(root)}{text(entry_url(event, team))}">{text(team)}</a>'
+        players = (f' <span class="meta players">{text(translate("paren", text=entry.player_names))}</span>'
+                   if entry.name else "")
+        return link, text(entry.label), players
+
+    def sides(view: Any, event: Event, root: str, referee: Any) -> Markup:
+        # Each side in its own span: on a phone (style.css) one line per side, the second's level
+        # after its team, so that a level is never read with the other team's line. The team's
+        # id (a link) and the rest in a box of their own (.named, as every game's sides): a
+        # wrapped name's lines stay together beside the 44 px link. The team's name where it has
+        # one, its players after its level, as the other games' tables show an entry. The second
+        # side's level leads it on a wide screen ("K : A+ T17 ..."), and follows its name on a
+        # phone: written in both places, one shown (.lead, .trail), so that each box holds its
+        # own words.
+        teams, levels = view.teams, view.levels
+        out = ['<p class="sides">\n']
+        if view.kind == "rooms" or len(teams) == 2:
+            if view.kind == "rooms":
+                shown = [f'<strong class="level" title="{net_title}">{text(levels[side])}</strong>' for side in (0, 1)]
+                between = ":"
+            else:
+                shown = [(f'<strong class="level" title="{level_title}">{text(levels[side])}</strong>'
+                          + (f' <span class="tag p">{passed_tag}</span>' if view.passed == teams[side] else ""))
+                         if levels[side] else "" for side in (0, 1)]
+                between = ":" if levels[0] else versus
+            (link, label, players), (other_link, other_label, other_players) = (
+                named(event, root, teams[0]), named(event, root, teams[1]))
+            out.append(f'  <span class="side named">{link} <span>{label} {shown[0]}{players}</span></span>\n'
+                       f'  <span class="vs">{between}</span>\n'
+                       f'  <span class="side second named"><span class="lead">{shown[1]}</span> {other_link} '
+                       f'<span>{other_label}<span class="trail"> {shown[1]}</span>{other_players}</span></span>\n')
+        else:
+            link, label, players = named(event, root, teams[0])
+            out.append(f'  <span class="side named">{link} <span>{label}{players} '
+                       f'<span class="tag">{bye_tag}</span></span></span>\n')
+        if referee:
+            out.append(f'<span class="referee">{referee_word}{text(referee)}</span>')
+        out.append("</p>\n")
+        return Markup("".join(out))
+
+    return sides
 
 
 def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event, Any, str], Markup]:
