@@ -861,6 +861,16 @@ def test_the_rule_sets_name_is_said_once(tmp_path):
     assert note["en"].count("竞技掼蛋竞赛规则") == 1
 
 
+# Round 1 of two tables: table 1 to be entered, table 2 forfeited by T04.
+ONE_PLAYED_ONE_FORFEITED = """\
+      - table: 1
+        teams: [T01, T02]
+      - table: 2
+        teams: [T03, T04]
+        forfeit: T04
+    """
+
+
 def test_the_desk_and_a_forfeit_name_the_national_figures_in_the_sites_punctuation(tmp_path):
     """The desk's check listed "T01: 胜场 1, 级差 3, 场分 3, …" (ASCII colon and commas on a
     Chinese page), and a forfeit said "（双方级差按 0 计）": the national rules' figures are 净积小分
@@ -870,13 +880,7 @@ def test_the_desk_and_a_forfeit_name_the_national_figures_in_the_sites_punctuati
     from generator.desk.app import Desk
     from generator.render.i18n import Translator
 
-    root = make_content(tmp_path, """\
-      - table: 1
-        teams: [T01, T02]
-      - table: 2
-        teams: [T03, T04]
-        forfeit: T04
-    """)
+    root = make_content(tmp_path, ONE_PLAYED_ONE_FORFEITED)
     desk = Desk(root, "gd", None, None, build=False)
     spot = desk.spot("main", 1, 1)
     text = (root / "events/gd/results/round-1.yaml").read_text(encoding="utf-8")
@@ -907,13 +911,7 @@ def test_the_desk_and_a_forfeit_name_the_national_figures_in_the_sites_punctuati
 def test_a_forfeited_or_unplayed_match_names_its_sides_apart_in_the_sites_language(tmp_path, locale, between):
     """The line of a match without levels (forfeited, or not played yet) put a literal "vs"
     between the teams on a Chinese page, read aloud so by a screen reader at a phone's width."""
-    root = make_content(tmp_path, """\
-      - table: 1
-        teams: [T01, T02]
-      - table: 2
-        teams: [T03, T04]
-        forfeit: T04
-    """)
+    root = make_content(tmp_path, ONE_PLAYED_ONE_FORFEITED)
     (root / "site.yaml").write_text(f"title: test\nlocale: {locale}\n", encoding="utf-8")
     out = tmp_path / "output"
     assert main(["build", "--content", str(root), "--output", str(out), "--quiet", "--no-pdf"]) == 0
