@@ -977,6 +977,22 @@ def test_any_results_file_builds_or_leaves_the_previous_output(game: str, data: 
         assert not [p.name for p in Path(folder).iterdir() if ".tmp-" in p.name or ".old-" in p.name]
 
 
+@pytest.mark.parametrize("game", sorted(EVENTS))
+def test_a_round_written_with_no_tables_yet_builds(game: str, tmp_path: Path) -> None:
+    """The example the fuzz run above found (CI, bridge): a round's file of `tables: []` crashed
+    the round page's labels (IndexError) once a page's label was worked out for every page."""
+    root, event = small_tree(tmp_path, game)
+    (event / "results" / "r1.yaml").write_text("stage: prelim\ntables: []\n", encoding="utf-8")
+    output = tmp_path / "output"
+    with mock.patch("generator.render.pdf.print_pdfs", fake_print_pdfs):
+        try:
+            build(root, output, cache_dir=tmp_path / "cache")
+        except ContentErrors as failure:  # (a game may refuse it: said, never a crash)
+            assert_well_formed(failure.problems, root)
+        else:
+            assert (output / "index.html").is_file()
+
+
 # --- the numbers ------------------------------------------------------------------------------------
 
 

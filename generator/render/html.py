@@ -2032,7 +2032,8 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
             say, name_of = env.globals["t"], env.globals["table_name_of"]
             played = [[score.table.number for score in tables if no_table_word(stage.format, score.table.sides) is None]
                       for tables in shown]
-            labels = [_span(numbers[0], numbers[-1]) if numbers else name_of(stage.format, tables[0].table)
+            # (A round written with no tables yet, `tables: []`, is one page of none: no label.)
+            labels = [_span(numbers[0], numbers[-1]) if numbers else name_of(stage.format, tables[0].table) if tables else ""
                       for numbers, tables in zip(played, shown)]
             label_of = dict(zip(map(id, shown), labels))
             links = paged(shown, url, lambda _, tables: label_of[id(tables)])
