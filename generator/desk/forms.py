@@ -29,7 +29,7 @@ from generator.games import GAMES, EntryField, field_text, metric_of
 from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.messages import LOCALES, fill
 from generator.render.html import number_text
-from generator.tournament.event import against_substitutes, is_pending, state_before
+from generator.tournament.event import against_substitutes, state_before, waits
 from generator.tournament.knockout import match_winner, tie_hint
 from generator.tournament.pairing import table_form
 
@@ -326,7 +326,8 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             # the standings will give it, not one a point off.
             score = against_substitutes(game, spot.event, spot.stage, game.score_table(
                 table, spot.stage, state_before(spot.event, spot.stage.id, spot.number)))
-            pending = is_pending(score)
+            # (a team match with boards still to enter waits as the site shows it: not a whole result)
+            pending = waits(game, spot.stage, score)
             if spot.stage.format == "knockout" and not pending and len(table.sides) == 2:
                 # a tie must be settled as the game says, as the bracket will ask
                 match_winner(game, spot.stage, score, spot.number, mark or Mark(spot.path), problems)
