@@ -722,8 +722,28 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
             os.replace(path, output)
         else:
             _remove(path)
-    if made_here(output):
-        _unmark(output)  # the site, put back or swapped in by a build killed before it took this away
+    # The site, put back or swapped in by a build killed before it took its leftover's marker
+    # away: unmarked, unless another build is at work beside it (serve and the desk build the
+    # same output/). That build's marker may be the one it is about to move the site aside by:
+    # taken away, the site moved aside by a build killed then is never known again as ours and
+    # never put back. (Left, it is taken away by a build run when none is.)
+    if made_here(output) and not _another_build_beside(output):
+        _unmark(output)
+
+
+def _another_build_beside(output: Path) -> bool:
+    """Whether a build other than this one, still running, has its staging folder or backup
+    (`output.tmp-<pid>`, `output.old-<pid>`) beside output/."""
+    try:
+        names = os.listdir(output.parent)
+    except OSError:
+        return True  # cannot tell: as if one were
+    for name in names:
+        kind, _, pid = name[len(output.name):].partition("-")
+        if name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)) \
+                and int(pid) != os.getpid() and _running(int(pid)):
+            return True
+    return False
 
 
 def _removable(path: Path) -> bool:
