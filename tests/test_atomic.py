@@ -209,6 +209,34 @@ def test_a_build_starting_beside_another_mid_swap_leaves_it_the_marker_to_come_b
     assert (output / "index.html").read_text() == "current" and leftovers(output) == []
 
 
+
+def test_an_old_site_not_removed_whole_keeps_its_marker_for_the_next_build(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A removal that failed part-way (a file in use, EBUSY; no permission) still took away the
+    folder's leftover marker: what was left of the old site was then no folder of paibang's to
+    every later build, left beside output/ for good. The marker goes only with the rest."""
+    import errno
+
+    output = tmp_path / "output"
+    site(output, "current")
+    old = tmp_path / f"output.old-{finished_pid()}"
+    site(old, "previous")
+    (old / "busy.html").write_text("in use", encoding="utf-8")
+    unlink = os.unlink
+
+    def busy(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        if os.path.basename(os.fsdecode(path)) == "busy.html":
+            raise OSError(errno.EBUSY, "Device or resource busy", os.fsdecode(path))
+        return unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", busy)
+    recover_leftovers(output)
+    assert sorted(p.name for p in old.iterdir()) == [".paibang-leftover", "busy.html"]
+    monkeypatch.setattr(os, "unlink", unlink)  # no longer in use
+    recover_leftovers(output)
+    assert (output / "index.html").read_text() == "current" and leftovers(output) == []
+
+
 # --- a first build that does not finish ----------------------------------------------------------
 
 

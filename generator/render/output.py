@@ -792,6 +792,15 @@ def _remove(path: Path, alone: bool = False) -> None:
         else:
             with contextlib.suppress(OSError):
                 os.unlink(where)
+    # The marker only once nothing else is left: a file that would not go (in use, EBUSY; no
+    # permission) leaves a folder the next build still knows as its own and removes, not one
+    # left beside output/ for good as no folder of paibang's.
+    try:
+        with os.scandir(path) as found:
+            if any(entry.name != LEFTOVER for entry in found):
+                return
+    except OSError:
+        return
     with contextlib.suppress(OSError):
         os.unlink(os.path.join(path, LEFTOVER))
     with contextlib.suppress(OSError):
