@@ -230,3 +230,19 @@ def test_a_table_entering_some_boards_of_its_match_cannot_save_it_as_done(tmp_pa
         assert path.read_bytes() == before and not running.desk.tokens.used("teams/3/1")
     finally:
         running.stop()
+
+
+def test_the_other_room_still_to_enter_is_the_box_marked_not_the_room_typed(tmp_path: Path) -> None:
+    """room-pending ("boards 17-18: the open room only, not the closed room yet") is raised with
+    its `room` the room typed: the desk marked the open room's box of board 17, the one filled
+    in. It speaks of the closed room's box of each board it names, still to enter: those."""
+    content = teams_round_3_drawn(tmp_path)
+    running = start(content, slug=TEAMS)
+    try:
+        status, body = post(running, "teams/3/1", "check", b17_open="4S N =", b18_open="3NT S -1")
+        assert status == 200
+        data = json.loads(body)
+        [pending] = [p for p in data["incomplete"] if "\u95ed\u5ba4\u7684\u8bb0\u5f55\u8fd8\u6ca1\u6709" in p["message"]]
+        assert pending["fields"] == ["b17_closed", "b18_closed"], data
+    finally:
+        running.stop()

@@ -445,6 +445,14 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     board's penalty, a room's levels) or the key it names: a screen reader is told which box is
     wrong (aria-invalid), and what is wrong with it. None for a problem of the whole match."""
     path = _path_of(result, problem)
+    if problem.code == "room-pending":
+        # One warning for every board of the room typed (rooms.report_pending), marked at the
+        # first: its `room` is the room typed, and what it speaks of is the other room's box of
+        # each board it names, still to enter.
+        rooms = {item.room for item in fields if item.room}
+        waiting, named = _room_named(problem, rooms, "other"), _boards_named(problem.params.get("boards"))
+        return tuple(item.name for item in fields if waiting and item.room == waiting and not item.part
+                     and item.board and item.board in named)
     if len(path) >= 2 and path[0] == "boards":
         board, rest = str(path[1]), [str(part) for part in path[2:]]
         parts = {item.part for item in fields if item.part}
@@ -462,15 +470,25 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     return tuple(item.name for item in found)
 
 
-def _room_named(problem: ContentError, rooms: set[str]) -> str:
+def _room_named(problem: ContentError, rooms: set[str], param: str = "room") -> str:
     """The room a problem of a whole board names in its words (a room missing: its `room`, the
     room's name), where its mark, the board's, does not say it: that room's box is the one the
     problem is in, not every room's of the board. "" when it names none."""
-    named = problem.params.get("room")
+    named = problem.params.get(param)
     for room in sorted(rooms):
         if room in ROOMS and named in (room_name(room), room_at(room)):
             return room
     return ""
+
+
+def _boards_named(runs: Any) -> set[int]:
+    """The board numbers of a problem's runs as rooms.board_ranges writes them (["1\u20133", "5"])."""
+    numbers: set[int] = set()
+    for run in runs if isinstance(runs, (list, tuple)) else ():
+        first, _, last = str(run).partition("\u2013")
+        if first.isdigit() and (not last or last.isdigit()):
+            numbers.update(range(int(first), int(last or first) + 1))
+    return numbers
 
 
 def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:
