@@ -182,17 +182,17 @@ def test_a_save_into_a_crlf_file_keeps_its_line_ends(running: Running, content: 
     """A round's file saved from an editor on Windows (CRLF) is written back in CRLF, every line
     of it: neither turned to LF nor left with a stray carriage return in a carried comment."""
     path = round4(content)
-    lf = path.read_bytes()
+    # comments beside the table's lines, as the YAML round trip carries the line end in them
+    # (the table's line has pair's: its standing)
+    lf = re.sub(rb"(  - table: 1    #[^\n]*\n    teams: \[T15, T45\])\n", rb"\1   # two\n", path.read_bytes())
+    assert b"# two" in lf
     path.write_bytes(lf.replace(b"\n", b"\r\n"))
     status, html = post(running, "main/4/1", "save", deals="T15+3, T15+3, T15+3, T15+3, T15+1")
     assert status == 200 and 'id="saved"' in html
     saved = path.read_bytes()
-    assert b"    deals: [T15+3, T15+3, T15+3, T15+3, T15+1]\r\n" in saved
+    assert re.search(rb"  - table: 1    #[^\r\n]*\r\n    teams: \[T15, T45\]   # two\r\n"
+                     rb"    deals: \[T15\+3, T15\+3, T15\+3, T15\+3, T15\+1\]\r\n", saved), saved
     assert saved.count(b"\n") == saved.count(b"\r\n") == saved.count(b"\r") == lf.count(b"\n")
-    # the round trip itself, as a comment beside the record carries the line end
-    text = "stage: main\r\nround: 4\r\ntables:\r\n  - table: 1    # note\r\n    teams: [T15, T45]   # two\r\n"
-    new, _ = apply_record(text, 1, {"levels": {"T15": "Q", "T45": 9}}, ("deals", "levels", "winner", "forfeit"))
-    assert new == text + "    levels: {T15: Q, T45: 9}\r\n"
 
 
 def test_a_wrong_entry_shows_the_checks_message_and_writes_nothing(running: Running, content: Path) -> None:
