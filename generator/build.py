@@ -275,11 +275,14 @@ _RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24
                           r"|record(?:\.[a-z-]+)?\.tmp-[0-9]+-[0-9]+)")
 
 
-def clear_cache(root: Path) -> tuple[bool, list[str]]:
+def clear_cache(root: Path) -> tuple[bool, list[str], list[str]]:
     """`paibang clean`: the files of the cache folder `root` that paibang names as its own (see
     _RECORD_FILE; regular files, never a link), then its `events` and `pdf` folders and `root`
-    itself if that left them empty. Whether `root` went, and the names of what was left in it,
-    someone else's: a folder called `.paibang-cache` is not paibang's for its name alone."""
+    itself if that left them empty. Whether `root` went, the names of what was left in it,
+    someone else's: a folder called `.paibang-cache` is not paibang's for its name alone; and
+    the names of paibang's own files or folders it could not remove or read (no permission, a
+    file in use), said apart, since they are not someone else's: clean ends saying what it left,
+    never in a traceback."""
     from generator import event_cache
     from generator.render import pdf
 
@@ -288,6 +291,7 @@ def clear_cache(root: Path) -> tuple[bool, list[str]]:
                                     or re.fullmatch(r"ledger\.(?:lines|more|rows-[0-9a-f])|pruned", name)),
             "pdf": lambda name: pdf._CACHED_PDF.fullmatch(name) or pdf._TEMPORARY.fullmatch(name)}
     left: list[str] = []
+    stuck: list[str] = []
     for folder, named in (("events", ours["events"]), ("pdf", ours["pdf"]), ("", ours[""])):
         where = root / folder if folder else root
         try:
@@ -298,12 +302,19 @@ def clear_cache(root: Path) -> tuple[bool, list[str]]:
         except NotADirectoryError:
             left.append(folder)
             continue
+        except OSError:  # (a folder it may not read: left whole)
+            stuck.append(folder or ".")
+            continue
         for item in items:
             if not folder and item.name in ("events", "pdf") and item.is_dir(follow_symlinks=False):
                 continue  # gone through on their own, emptied or not
             if named(item.name) and item.is_file(follow_symlinks=False):
-                with contextlib.suppress(FileNotFoundError):
+                try:
                     os.unlink(item.path)
+                except FileNotFoundError:
+                    pass
+                except OSError:
+                    stuck.append(f"{folder}/{item.name}" if folder else item.name)
             else:
                 left.append(f"{folder}/{item.name}" if folder else item.name)
         if folder:
@@ -311,7 +322,7 @@ def clear_cache(root: Path) -> tuple[bool, list[str]]:
                 os.rmdir(where)  # when emptied (else what is left in it was said)
     with contextlib.suppress(OSError):
         os.rmdir(root)
-    return not os.path.lexists(root), left
+    return not os.path.lexists(root), left, stuck
 
 
 Progress = Callable[[str, int, int], None]  # (what, done, total), for a terminal's progress line

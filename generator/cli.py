@@ -408,8 +408,9 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
         return 2
     cache = default_cache_dir(args.output).parent
     left: list[str] = []
+    stuck: list[str] = []
     if cache.is_dir() and unsafe(cache) is None and cache.name == ".paibang-cache":
-        gone, left = clear_cache(cache)  # only the files paibang names as its cache's
+        gone, left, stuck = clear_cache(cache)  # only the files paibang names as its cache's
         if gone:
             removed.append(cache)
     for path in removed:
@@ -417,6 +418,10 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
     if left:
         shown = ", ".join(left[:5]) + (" \u2026" if len(left) > 5 else "")
         terminal(catalogues.text("cache_not_only_ours", locale, path=cache, names=shown), error=True)
+    if stuck:
+        shown = ", ".join(stuck[:5]) + (" \u2026" if len(stuck) > 5 else "")
+        terminal(catalogues.text("cache_not_removed", locale, path=cache, names=shown), error=True)
+        return 1
     return 0
 
 

@@ -187,6 +187,56 @@ def test_folders_of_a_running_build_are_left_alone(tmp_path: Path) -> None:
     shutil.rmtree(staging)
 
 
+
+def test_a_build_starting_beside_another_mid_swap_leaves_it_the_marker_to_come_back_by(tmp_path: Path) -> None:
+    """serve and the desk may build the same output/. Build A marks the site for where it moves
+    it aside (mark_leftover: output.tmp-A, output.old-A); build B, starting then, took that
+    marker away from the site (recover_leftovers' last step); A moved the site to output.old-A
+    and was killed: the next build found output.old-A not paibang's, and the site was never put
+    back. B leaves the marker while another build's folders lie beside output/."""
+    output = tmp_path / "output"
+    site(output, "current")
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]) as running:
+        try:
+            staging = tmp_path / f"output.tmp-{running.pid}"
+            site(staging, "A's new site")
+            mark_leftover(output, staging, tmp_path / f"output.old-{running.pid}")  # A, about to swap
+            shutil.rmtree(staging_dir(output))  # B starts (and its staging folder is of no matter here)
+            os.replace(output, tmp_path / f"output.old-{running.pid}")  # A moves the site aside...
+        finally:
+            running.kill()  # ...and is killed
+    recover_leftovers(output)  # the next build
+    assert (output / "index.html").read_text() == "current" and leftovers(output) == []
+
+
+
+def test_an_old_site_not_removed_whole_keeps_its_marker_for_the_next_build(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A removal that failed part-way (a file in use, EBUSY; no permission) still took away the
+    folder's leftover marker: what was left of the old site was then no folder of paibang's to
+    every later build, left beside output/ for good. The marker goes only with the rest."""
+    import errno
+
+    output = tmp_path / "output"
+    site(output, "current")
+    old = tmp_path / f"output.old-{finished_pid()}"
+    site(old, "previous")
+    (old / "busy.html").write_text("in use", encoding="utf-8")
+    unlink = os.unlink
+
+    def busy(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        if os.path.basename(os.fsdecode(path)) == "busy.html":
+            raise OSError(errno.EBUSY, "Device or resource busy", os.fsdecode(path))
+        return unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", busy)
+    recover_leftovers(output)
+    assert sorted(p.name for p in old.iterdir()) == [".paibang-leftover", "busy.html"]
+    monkeypatch.setattr(os, "unlink", unlink)  # no longer in use
+    recover_leftovers(output)
+    assert (output / "index.html").read_text() == "current" and leftovers(output) == []
+
+
 # --- a first build that does not finish ----------------------------------------------------------
 
 

@@ -182,17 +182,17 @@ def test_a_save_into_a_crlf_file_keeps_its_line_ends(running: Running, content: 
     """A round's file saved from an editor on Windows (CRLF) is written back in CRLF, every line
     of it: neither turned to LF nor left with a stray carriage return in a carried comment."""
     path = round4(content)
-    lf = path.read_bytes()
+    # comments beside the table's lines, as the YAML round trip carries the line end in them
+    # (the table's line has pair's: its standing)
+    lf = re.sub(rb"(  - table: 1    #[^\n]*\n    teams: \[T15, T45\])\n", rb"\1   # two\n", path.read_bytes())
+    assert b"# two" in lf
     path.write_bytes(lf.replace(b"\n", b"\r\n"))
     status, html = post(running, "main/4/1", "save", deals="T15+3, T15+3, T15+3, T15+3, T15+1")
     assert status == 200 and 'id="saved"' in html
     saved = path.read_bytes()
-    assert b"    deals: [T15+3, T15+3, T15+3, T15+3, T15+1]\r\n" in saved
+    assert re.search(rb"  - table: 1    #[^\r\n]*\r\n    teams: \[T15, T45\]   # two\r\n"
+                     rb"    deals: \[T15\+3, T15\+3, T15\+3, T15\+3, T15\+1\]\r\n", saved), saved
     assert saved.count(b"\n") == saved.count(b"\r\n") == saved.count(b"\r") == lf.count(b"\n")
-    # the round trip itself, as a comment beside the record carries the line end
-    text = "stage: main\r\nround: 4\r\ntables:\r\n  - table: 1    # note\r\n    teams: [T15, T45]   # two\r\n"
-    new, _ = apply_record(text, 1, {"levels": {"T15": "Q", "T45": 9}}, ("deals", "levels", "winner", "forfeit"))
-    assert new == text + "    levels: {T15: Q, T45: 9}\r\n"
 
 
 def test_a_wrong_entry_shows_the_checks_message_and_writes_nothing(running: Running, content: Path) -> None:
@@ -680,8 +680,11 @@ def test_the_secretary_saves_one_room_a_tables_link_saves_the_whole_match(tmp_pa
     assert cli.main(["check", "--content", str(tmp_path / "content")]) == 0
     outcome = desk.submit(spot, {**open_room, **closed_room}, Who("admin", "-"), True)
     result = outcome["check"]
-    assert outcome["saved"] and result.ok and not result.incomplete and result.score.sides
+    assert outcome["saved"] and result.ok and result.score.sides
     assert not [p for p in result.problems if p.code.endswith("room-pending")]
+    # Both rooms in; a bridge or 80分 match of fewer boards than the stage plays a round still
+    # waits for the rest, as the site holds it pending (event.waits), 大怪路子's has them all.
+    assert result.incomplete == (slug != "chem-park-daguai-2016")
 
 
 def test_a_daguai_violation_is_counted_over_the_event_in_the_preview(tmp_path: Path) -> None:

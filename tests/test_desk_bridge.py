@@ -204,3 +204,45 @@ def test_a_problem_of_one_rooms_board_marks_that_rooms_box_only(tmp_path: Path) 
         assert re.search(r'<input id="b17_closed"[^>]*aria-describedby="problem-2"', page), page
     finally:
         running.stop()
+
+
+def test_a_table_entering_some_boards_of_its_match_cannot_save_it_as_done(tmp_path: Path) -> None:
+    """A teams match of 8 boards with one entered (both rooms) is pending on the site, waiting
+    for the other seven (Game.boards_short): the desk took the table's save ("saved", its link
+    used up), and the table could no longer enter the boards the site waits for. A table saves
+    the whole match once: the save is refused, the link kept, the file untouched."""
+    content = teams_round_3_drawn(tmp_path)
+    path = content / "events" / TEAMS / "results" / "round-3.yaml"
+    before = path.read_bytes()
+    running = start(content, slug=TEAMS)
+    try:
+        t = running.desk.t
+        typed = {"b17_open": "4S N =", "b17_closed": "4S N -1"}
+        status, body = post(running, "teams/3/1", "check", **typed)
+        assert status == 200 and json.loads(body)["waiting"], body
+        for _ in range(2):  # (and once more, as a table confirming a warning would)
+            status, html = post(running, "teams/3/1", "save", **typed)
+            assert status == 409 and 'id="saved"' not in html, html
+            confirm = re.search(r'name="confirm" value="([^"]*)"', html)
+            if confirm:
+                typed["confirm"] = confirm.group(1)
+        assert t("desk_incomplete_refused") in html
+        assert path.read_bytes() == before and not running.desk.tokens.used("teams/3/1")
+    finally:
+        running.stop()
+
+
+def test_the_other_room_still_to_enter_is_the_box_marked_not_the_room_typed(tmp_path: Path) -> None:
+    """room-pending ("boards 17-18: the open room only, not the closed room yet") is raised with
+    its `room` the room typed: the desk marked the open room's box of board 17, the one filled
+    in. It speaks of the closed room's box of each board it names, still to enter: those."""
+    content = teams_round_3_drawn(tmp_path)
+    running = start(content, slug=TEAMS)
+    try:
+        status, body = post(running, "teams/3/1", "check", b17_open="4S N =", b18_open="3NT S -1")
+        assert status == 200
+        data = json.loads(body)
+        [pending] = [p for p in data["incomplete"] if "\u95ed\u5ba4\u7684\u8bb0\u5f55\u8fd8\u6ca1\u6709" in p["message"]]
+        assert pending["fields"] == ["b17_closed", "b18_closed"], data
+    finally:
+        running.stop()

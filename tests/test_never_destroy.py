@@ -584,3 +584,38 @@ def test_an_old_site_is_removed_whole_without_following_its_links(tmp_path: Path
     written._remove(old)
     assert not os.path.lexists(old)
     assert (outside / "keep" / "file.txt").read_text(encoding="utf-8") == "not paibang's"
+
+
+def test_clean_says_which_of_its_cache_files_it_could_not_remove(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache file paibang may not remove (no permission, EBUSY) or a cache folder it may not
+    read ended `paibang clean` in a traceback: it is left, named, and clean exits 1, having
+    removed the rest. (os.unlink and os.scandir refused as for a user who does not own them:
+    root, which the tests may run as, ignores permissions.)"""
+    monkeypatch.delenv("PAIBANG_CACHE", raising=False)
+    cache = tmp_path / ".paibang-cache"
+    (cache / "events").mkdir(parents=True)
+    (cache / "pdf").mkdir()
+    locked = cache / "site-0123456789abcdef.record"
+    gone = cache / "events" / "ledger.lines"
+    for path in (locked, gone):
+        path.write_bytes(b"paibang-sealed-1\n")
+    unlink, scandir = os.unlink, os.scandir
+
+    def refused_unlink(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        if os.fspath(path) == str(locked):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return unlink(path, *args, **kwargs)
+
+    def refused_scandir(path=".", *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        if os.fspath(path) == str(cache / "pdf"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return scandir(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", refused_unlink)
+    monkeypatch.setattr(os, "scandir", refused_scandir)
+    assert main(["clean", "--output", str(tmp_path / "nothing-here")]) == 1
+    err = capsys.readouterr().err
+    assert f"无法删除缓存目录 {cache} 里的 pdf, site-0123456789abcdef.record" in err, err
+    assert "Traceback" not in err and "不是 paibang 生成的文件" not in err, err
+    assert locked.is_file() and not gone.exists()

@@ -393,3 +393,22 @@ def test_a_board_penalty_is_typed_as_room_team_points_on_a_phone(tmp_path: Path,
                                                         {"room": "closed", "against": "away", "points": 10}]
     status, page = secretary.post("main/1/2", "preview", **rooms, b3_penalty="开室 H01")
     assert status == 422 and block(page, "problems")  # (not the shape: said by the reader, as typed)
+
+
+def test_a_table_entering_some_boards_of_its_match_cannot_save_it_as_done(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A team match of 4 boards with 3 entered is pending on the site, waiting for board 4
+    (Game.boards_short): the desk took the table's save, its link used up, and the board the
+    site waits for could no longer be entered from the table. The save is refused, the link
+    kept; the secretary, who may save part of a match, is told it is a part."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    before = results(root).read_bytes()
+    short = {key: value for key, value in BOARDS.items() if not key.startswith("b4")}
+    short.update(b3_open="60", b3_closed="35")
+    status, body = post(running, "main/1/1", "check", **short)
+    assert status == 200 and json.loads(body)["waiting"], body
+    status, page = post(running, "main/1/1", "save", **short)
+    assert status == 409 and 'id="saved"' not in page, block(page, "problems")
+    assert results(root).read_bytes() == before and not running.desk.tokens.used("main/1/1")
+    status, page = Secretary(running).post("main/1/1", "save", **short)
+    assert status == 200 and running.desk.t("desk_saved_part") in page, page

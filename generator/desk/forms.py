@@ -29,7 +29,7 @@ from generator.games import GAMES, EntryField, field_text, metric_of
 from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.messages import LOCALES, fill
 from generator.render.html import number_text
-from generator.tournament.event import against_substitutes, is_pending, state_before
+from generator.tournament.event import against_substitutes, state_before, waits
 from generator.tournament.knockout import match_winner, tie_hint
 from generator.tournament.pairing import table_form
 
@@ -326,7 +326,8 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             # the standings will give it, not one a point off.
             score = against_substitutes(game, spot.event, spot.stage, game.score_table(
                 table, spot.stage, state_before(spot.event, spot.stage.id, spot.number)))
-            pending = is_pending(score)
+            # (a team match with boards still to enter waits as the site shows it: not a whole result)
+            pending = waits(game, spot.stage, score)
             if spot.stage.format == "knockout" and not pending and len(table.sides) == 2:
                 # a tie must be settled as the game says, as the bracket will ask
                 match_winner(game, spot.stage, score, spot.number, mark or Mark(spot.path), problems)
@@ -444,6 +445,14 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     board's penalty, a room's levels) or the key it names: a screen reader is told which box is
     wrong (aria-invalid), and what is wrong with it. None for a problem of the whole match."""
     path = _path_of(result, problem)
+    if problem.code == "room-pending":
+        # One warning for every board of the room typed (rooms.report_pending), marked at the
+        # first: its `room` is the room typed, and what it speaks of is the other room's box of
+        # each board it names, still to enter.
+        rooms = {item.room for item in fields if item.room}
+        waiting, named = _room_named(problem, rooms, "other"), _boards_named(problem.params.get("boards"))
+        return tuple(item.name for item in fields if waiting and item.room == waiting and not item.part
+                     and item.board and item.board in named)
     if len(path) >= 2 and path[0] == "boards":
         board, rest = str(path[1]), [str(part) for part in path[2:]]
         parts = {item.part for item in fields if item.part}
@@ -461,15 +470,25 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     return tuple(item.name for item in found)
 
 
-def _room_named(problem: ContentError, rooms: set[str]) -> str:
+def _room_named(problem: ContentError, rooms: set[str], param: str = "room") -> str:
     """The room a problem of a whole board names in its words (a room missing: its `room`, the
     room's name), where its mark, the board's, does not say it: that room's box is the one the
     problem is in, not every room's of the board. "" when it names none."""
-    named = problem.params.get("room")
+    named = problem.params.get(param)
     for room in sorted(rooms):
         if room in ROOMS and named in (room_name(room), room_at(room)):
             return room
     return ""
+
+
+def _boards_named(runs: Any) -> set[int]:
+    """The board numbers of a problem's runs as rooms.board_ranges writes them (["1\u20133", "5"])."""
+    numbers: set[int] = set()
+    for run in runs if isinstance(runs, (list, tuple)) else ():
+        first, _, last = str(run).partition("\u2013")
+        if first.isdigit() and (not last or last.isdigit()):
+            numbers.update(range(int(first), int(last or first) + 1))
+    return numbers
 
 
 def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:

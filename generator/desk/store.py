@@ -557,15 +557,15 @@ def to_round_trip(value: Any, block: bool = False) -> Any:
 
 def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tuple[str, ...]) -> tuple[str, Any]:
     """The file's new text with table `number`'s record keys replaced by `record`, every other
-    line (comments included) as it was, in the text's own line ends; and the old record (plain
-    data) for the audit log."""
-    newline = line_end(text)
-    data = load_round_trip(with_newlines(text))
+    line (comments included) as it was; and the old record (plain data) for the audit log. The
+    text's line ends "\n", as read_results gives it (the Writer's save puts the file's own back:
+    write_results)."""
+    data = load_round_trip(text)
     table = find_table(data, number)
     if table is None:
         raise KeyError(number)
     old = set_record(table, with_board_keys_kept(table, record), record_keys)
-    return dump_round_trip(data).replace("\n", newline), old
+    return dump_round_trip(data), old
 
 
 def line_end(text: str) -> str:

@@ -722,8 +722,28 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
             os.replace(path, output)
         else:
             _remove(path)
-    if made_here(output):
-        _unmark(output)  # the site, put back or swapped in by a build killed before it took this away
+    # The site, put back or swapped in by a build killed before it took its leftover's marker
+    # away: unmarked, unless another build is at work beside it (serve and the desk build the
+    # same output/). That build's marker may be the one it is about to move the site aside by:
+    # taken away, the site moved aside by a build killed then is never known again as ours and
+    # never put back. (Left, it is taken away by a build run when none is.)
+    if made_here(output) and not _another_build_beside(output):
+        _unmark(output)
+
+
+def _another_build_beside(output: Path) -> bool:
+    """Whether a build other than this one, still running, has its staging folder or backup
+    (`output.tmp-<pid>`, `output.old-<pid>`) beside output/."""
+    try:
+        names = os.listdir(output.parent)
+    except OSError:
+        return True  # cannot tell: as if one were
+    for name in names:
+        kind, _, pid = name[len(output.name):].partition("-")
+        if name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)) \
+                and int(pid) != os.getpid() and _running(int(pid)):
+            return True
+    return False
 
 
 def _removable(path: Path) -> bool:
@@ -772,6 +792,15 @@ def _remove(path: Path, alone: bool = False) -> None:
         else:
             with contextlib.suppress(OSError):
                 os.unlink(where)
+    # The marker only once nothing else is left: a file that would not go (in use, EBUSY; no
+    # permission) leaves a folder the next build still knows as its own and removes, not one
+    # left beside output/ for good as no folder of paibang's.
+    try:
+        with os.scandir(path) as found:
+            if any(entry.name != LEFTOVER for entry in found):
+                return
+    except OSError:
+        return
     with contextlib.suppress(OSError):
         os.unlink(os.path.join(path, LEFTOVER))
     with contextlib.suppress(OSError):

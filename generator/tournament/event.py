@@ -244,8 +244,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn;
         # a table with boards of the round still to enter waits for them, Game.boards_short)
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores
-                                                          if (is_pending(s) or game.boards_short(stage, s.table))
-                                                          and s.table.number not in unplayed],
+                                                          if waits(game, stage, s) and s.table.number not in unplayed],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems, averaged)
     _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems)
@@ -694,6 +693,14 @@ def _stale_key(result: StageResult, round_: Round, before: list[RoundResult]) ->
     recorded draw and the scores of the rounds before (their lots and primary score follow)."""
     return (id(result.stage), tuple(map(id, result.field)), round_.number, id(round_.drawn_on),
             tuple((r.number, tuple(map(id, r.tables))) for r in before))
+
+
+def waits(game: Game, stage: Stage, score: TableScore) -> bool:
+    """Whether a table waits for results still to enter: no result yet (is_pending), or a team
+    match with boards of the round still to come (Game.boards_short). What the stage's pages and
+    results.json hold pending, and so what the desk must not take as a whole match: a table
+    that saved part of it would have its link used up, the site still waiting for the rest."""
+    return is_pending(score) or game.boards_short(stage, score.table)
 
 
 def is_pending(score: TableScore) -> bool:
