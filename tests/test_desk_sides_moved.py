@@ -65,32 +65,33 @@ def test_sides_swapped_by_hand_after_a_phone_opened_its_link_refuse_the_phones_s
     assert "levels: {T02: A, T01: 9}" in path.read_text(encoding="utf-8")
 
 
-def test_tables_renumbered_by_hand_before_the_desk_read_them_refuse_a_save(tmp_path: Path) -> None:
-    """The file's table 1 is another match now (its number moved), the desk not yet reading it."""
+def secretarys_save_after(tmp_path: Path, edit) -> tuple[Job, Path, bytes]:
+    """Table 1's form filled from the file as the desk read it, then the file edited by hand
+    (`edit` of its text), then the secretary's save of levels A and 9 applied: the job, the
+    file and its bytes as edited."""
     root = make(tmp_path, SWISS_TWO, EMPTY_TABLES)
     desk = Desk(root, SLUG, None, None, build=False)
     spot = desk.spot("main", 1, 1)
     path = results(root)
     filed = forms.as_filed(spot, forms.current_table(spot, path.read_text(encoding="utf-8")))
-    path.write_text(path.read_text(encoding="utf-8").replace("table: 1", "table: 9").replace("table: 2", "table: 1"),
-                    encoding="utf-8")
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
     edited = path.read_bytes()
     job = Job(spot, {"levels": {"T01": "A", "T02": 9}}, Who("admin", "-"), "main/1/1", filed)
     Writer(desk, path)._apply([job])
+    return job, path, edited
+
+
+def test_tables_renumbered_by_hand_before_the_desk_read_them_refuse_a_save(tmp_path: Path) -> None:
+    """The file's table 1 is another match now (its number moved), the desk not yet reading it."""
+    job, path, edited = secretarys_save_after(
+        tmp_path, lambda text: text.replace("table: 1", "table: 9").replace("table: 2", "table: 1"))
     assert not job.saved and job.refused == "desk_changed_since"
     assert path.read_bytes() == edited
 
 
 def test_a_table_inserted_by_hand_above_moves_nothing_and_the_save_lands(tmp_path: Path) -> None:
     """Only what decides where the values go counts: a table added elsewhere in the file is no change."""
-    root = make(tmp_path, SWISS_TWO, EMPTY_TABLES)
-    desk = Desk(root, SLUG, None, None, build=False)
-    spot = desk.spot("main", 1, 1)
-    path = results(root)
-    filed = forms.as_filed(spot, forms.current_table(spot, path.read_text(encoding="utf-8")))
-    path.write_text(path.read_text(encoding="utf-8").replace("tables:\n", "tables:\n  - table: 3\n    teams: [T05, T06]\n"),
-                    encoding="utf-8")
-    job = Job(spot, {"levels": {"T01": "A", "T02": 9}}, Who("admin", "-"), "main/1/1", filed)
-    Writer(desk, path)._apply([job])
+    job, path, _ = secretarys_save_after(
+        tmp_path, lambda text: text.replace("tables:\n", "tables:\n  - table: 3\n    teams: [T05, T06]\n"))
     assert job.saved, job.refused
     assert "levels: {T01: A, T02: 9}" in path.read_text(encoding="utf-8")
