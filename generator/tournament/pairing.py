@@ -710,6 +710,14 @@ def followed_movement(event: Event, stage_result: StageResult) -> PairsMovement 
     return movement if movement is not None and movement.follows(event.rounds.get(stage_result.stage.id, [])) else None
 
 
+def fitting_movement(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement | None:
+    """movement_of, None for a field the movement does not fit (its refusal is check's to say)."""
+    try:
+        return movement_of(event, stage, field)
+    except Refusal:
+        return None
+
+
 def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
     """pairs_movement for a stage and its field, before the stage is scored."""
     written = {entry_id: place for place, entry_id in enumerate(event.entries)}
@@ -825,9 +833,8 @@ def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
     known, its boards still warned), none for a field the movement does not fit."""
     if not any(withdrawn.values()):
         return {}
-    try:
-        movement = movement_of(event, stage, field)
-    except Refusal:
+    movement = fitting_movement(event, stage, field)
+    if movement is None:
         return {}
     found: dict[int, int] = {}
     for number, tables in withdrawn.items():
@@ -846,9 +853,8 @@ def walked_out_boards(event: Event, stage: Stage, field: Sequence[Entry],
         s in event.entries and event.entries[s].withdrawn_by(r.number, stage.id) for s in t.sides)] for r in rounds}
     if not any(tables.values()):
         return {}
-    try:
-        movement = movement_of(event, stage, field)
-    except Refusal:
+    movement = fitting_movement(event, stage, field)
+    if movement is None:
         return {}
     return {(number, table.number): boards for number, found in tables.items()
             for table, boards in _seated_boards(movement, number, found)}
@@ -866,9 +872,8 @@ def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: S
                if any(s.table.number not in r.pending and len(s.table.sides) == 2 for s in r.tables)]
     if not entered:
         return {}
-    try:
-        movement = movement_of(event, stage, field)
-    except Refusal:
+    movement = fitting_movement(event, stage, field)
+    if movement is None:
         return {}
     latest = max(entered)
     found: dict[int, int] = {}
@@ -892,9 +897,8 @@ def board_seats(event: Event, stage: Stage, field: Sequence[Entry],
     it, the mark the table's in its round's file, or the file's when the table is not written
     (boards.ShortByDesign: where a board-short warning is placed). None for a field the movement
     does not fit."""
-    try:
-        movement = movement_of(event, stage, field)
-    except Refusal:
+    movement = fitting_movement(event, stage, field)
+    if movement is None:
         return {}
     drawn = {r.number: r for r in rounds}
     found: dict[int, list[tuple[int, int, Mark]]] = {}
