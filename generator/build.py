@@ -287,8 +287,7 @@ def clear_cache(root: Path) -> tuple[bool, list[str], list[str]]:
     from generator.render import pdf
 
     ours = {"": _RECORD_FILE.fullmatch,
-            "events": lambda name: (event_cache._KEPT_EVENT.fullmatch(name) or event_cache._TEMPORARY.fullmatch(name)
-                                    or re.fullmatch(r"ledger\.(?:lines|more|rows-[0-9a-f])|pruned", name)),
+            "events": event_cache.is_own_file,
             "pdf": lambda name: pdf._CACHED_PDF.fullmatch(name) or pdf._TEMPORARY.fullmatch(name)}
     left: list[str] = []
     stuck: list[str] = []

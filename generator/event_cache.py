@@ -765,8 +765,15 @@ _KEPT_EVENT = re.compile(r"([0-9a-f]{64})\.(?:summary\.)?sealed")
 # which a build killed as it wrote one leaves behind. A day old, one is nobody's (a file is
 # written in well under a second), whatever its pid, another process's now or another machine's
 # sharing the folder; `prune` deletes those, as render/pdf.py's prune_cache does the PDFs'.
-_TEMPORARY = re.compile(r"(?:[0-9a-f]{64}\.(?:summary\.)?sealed|ledger\.(?:lines|more|rows-[0-9a-f])|pruned)"
-                        r"\.tmp-[0-9]+-[0-9]+")
+_LEDGER_FILES = r"ledger\.(?:lines|more|rows-[0-9a-f])|pruned"  # the ledger's files, and pruning's stamp
+_TEMPORARY = re.compile(rf"(?:[0-9a-f]{{64}}\.(?:summary\.)?sealed|{_LEDGER_FILES})\.tmp-[0-9]+-[0-9]+")
+_LEDGER_FILE = re.compile(_LEDGER_FILES)
+
+
+def is_own_file(name: str) -> bool:
+    """Whether a name in the cache's events folder is one this module writes (`clean` removes
+    those and no other): a kept event, the ledger's files, or one of them being written."""
+    return bool(_KEPT_EVENT.fullmatch(name) or _TEMPORARY.fullmatch(name) or _LEDGER_FILE.fullmatch(name))
 LEDGER = "ledger.lines"  # the summaries' lines, sealed (see the top)
 LEDGER_ROWS = "ledger.rows"  # and beside it, their rows: ledger.rows-<the key's first digit> (save_ledger)
 LEDGER_MORE = "ledger.more"  # the lines since the ledger's file was written, while few (save_ledger)
