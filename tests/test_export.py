@@ -381,3 +381,53 @@ def test_a_teams_board_sheet_has_both_rooms(content):
     sheet = f"{pairs.stage_of('pairs').stage.name} boards"
     heading = list(load_workbook(io.BytesIO(workbook(pairs, "en")))[sheet].values)[0]
     assert len(heading) == 13 and "Closed room contract" not in heading
+
+
+def test_export_into_a_folder_not_there_is_refused_unless_asked_to_make_it(content, tmp_path, capsys):
+    """`-o /nonexistent/dir/x.xlsx` made the folders and wrote the file there, exit 0: a typo in a
+    folder's name hid the workbook in a folder nobody meant. A folder to make is asked for with a
+    trailing / (test_export_to_a_folder_writes_the_files_there_under_their_names)."""
+    target = tmp_path / "exprots" / "x.xlsx"
+    assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 2
+    assert f"there is no folder {tmp_path / 'exprots'} (a typo?)" in capsys.readouterr().err
+    assert not (tmp_path / "exprots").exists()
+
+
+def test_print_never_writes_over_a_file_not_a_pdf_nor_into_the_content_or_a_site(content, tmp_path, monkeypatch, capsys):
+    """`print --output mine.pdf` replaced a secretary's notes (text named .pdf) unasked, and
+    `--output content/events/x.pdf` or `--output content/` wrote into the content folder, which
+    export refuses. Each is refused, said, exit 2, nothing written; a PDF there (the last print
+    of the round) is replaced, as printing again is what print is for."""
+    from generator.render import pdf
+
+    monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")
+    monkeypatch.setattr("generator.commands.printing.one_document", lambda bulletins, locale: b"%PDF-1.7 one\n")
+
+    def printed(output: Path) -> int:
+        return main(["print", "tumu-guandan-2020", "main", "--round", "1", "--content", str(content), "--lang", "en",
+                     "--output", str(output)])
+
+    notes = tmp_path / "mine.pdf"
+    notes.write_text("my notes\n", encoding="utf-8")
+    assert printed(notes) == 2
+    assert f"{notes} is there and is not a PDF" in capsys.readouterr().err
+    assert notes.read_text(encoding="utf-8") == "my notes\n"
+    before = sorted(p for p in content.rglob("*"))
+    for inside in (content / "events" / "x.pdf", content, content / "sheets"):
+        assert printed(inside) == 2
+        assert "is inside the content folder" in capsys.readouterr().err
+    assert sorted(p for p in content.rglob("*")) == before
+    site = tmp_path / "site"
+    site.mkdir()
+    from generator.render.output import MARKER
+    (site / MARKER).write_text("", encoding="utf-8")
+    assert printed(site / "r1.pdf") == 2 and "a folder paibang builds the site into" in capsys.readouterr().err
+    assert printed(tmp_path / "typo" / "r1.pdf") == 2
+    assert f"there is no folder {tmp_path / 'typo'}" in capsys.readouterr().err
+    docx = tmp_path / "notes.docx"
+    docx.write_text("x", encoding="utf-8")
+    assert printed(docx) == 2 and "is there and is not a folder" in capsys.readouterr().err
+    last = tmp_path / "round-1.pdf"
+    last.write_bytes(b"%PDF-1.7 last time\n")
+    assert printed(last) == 0 and last.read_bytes() == b"%PDF-1.7 one\n"
+    assert printed(tmp_path / "sheets") == 0 and list((tmp_path / "sheets").iterdir())

@@ -82,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             paths[suffix] = (folder or Path()) / f"{args.event}{suffix}.{ext}"
     for path in paths.values():  # all before any is written
-        if (why := refused(path, args.content, args.format, getattr(args, "force", False))) is not None:
-            terminal(catalogues.text(why, locale, path=path, content=args.content, format=args.format), error=True)
+        if (why := refused(path, args.content, args.format, getattr(args, "force", False), folder)) is not None:
+            terminal(catalogues.text(why, locale, path=path, folder=path.parent, content=args.content, format=args.format), error=True)
             return 2
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -94,18 +94,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def refused(path: Path, content: Path, kind: str, force: bool) -> str | None:
+def refused(path: Path, content: Path, kind: str, force: bool, to_make: Path | None = None) -> str | None:
     """Why an export is not written to `path` (a UI word's key), or None: inside the content
     folder, or inside a folder a build writes the site into (one holding paibang's marker, which
     the next build replaces whole), whatever `force`; a file there that is not an export of `kind`
     (a link, a folder, anything else), unless `force`."""
-    from generator.render.output import MARKER
-
-    place = path.resolve()
-    if place.is_relative_to(content.resolve()):
-        return "export_in_content"
-    if any(os.path.lexists(folder / MARKER) for folder in place.parents):
-        return "export_in_site"
+    if (where := refused_place(path, content, to_make)) is not None:
+        return f"export_{where}"
     if force:
         return None
     try:
@@ -119,6 +114,24 @@ def refused(path: Path, content: Path, kind: str, force: bool) -> str | None:
         # every workbook starts as a zip: a secretary's own budget.xlsx was replaced unasked
         exported = _workbook_by_paibang(path)
     return None if exported else "export_not_export"
+
+
+def refused_place(path: Path, content: Path, to_make: Path | None = None) -> str | None:
+    """Why no command writes a file of the secretary's at `path`, whatever it is: "in_content",
+    the content folder (a build never changes it, nor does anything beside it); "in_site", a folder
+    paibang builds a site into (the next build replaces it whole, the file with it); "no_folder",
+    a folder that is not there (a typo in a folder's name made it, and the file landed in it
+    unseen; a folder to make is asked for with a trailing /, as export's `-o exports/`: `to_make`)."""
+    from generator.render.output import MARKER
+
+    place = path.resolve()
+    if place.is_relative_to(content.resolve()):
+        return "in_content"
+    if any(os.path.lexists(folder / MARKER) for folder in place.parents):
+        return "in_site"
+    if not path.parent.is_dir() and path.parent != to_make:
+        return "no_folder"
+    return None
 
 
 def _workbook_by_paibang(path: Path) -> bool:

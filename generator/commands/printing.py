@@ -16,12 +16,14 @@ PDF a sheet, named as the build names them.
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 from pathlib import Path
 
 from generator import catalogues
 from generator.commands.console import print_event_problems, terminal
 from generator.errors import CouldNotFinish, Refusal
-from generator.seals import write_durably
+from generator.seals import open_own, write_durably
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,6 +53,11 @@ def run(args: argparse.Namespace) -> int:
     bulletins = printed_round(result, args.stage, number, locale, site.base_url)
     target = args.output or Path(f"{args.event}-{args.stage}-round-{number}.pdf")
     one_file = target.suffix.lower() == ".pdf"
+    paths = [target] if one_file else [target / f"{bulletin.name}.pdf" for bulletin in bulletins]
+    for path in paths:  # all before anything is printed or written
+        if (why := _refused(path, args.content, None if one_file else target)) is not None:
+            terminal(catalogues.text(f"print_{why}", locale, path=path, folder=path.parent, content=args.content), error=True)
+            return 2
     # Every PDF is printed before anything is written: a print that cannot finish leaves nothing,
     # not even a folder, and says so (of `target`, not of a site: no "nothing put in place").
     try:
@@ -65,18 +72,38 @@ def run(args: argparse.Namespace) -> int:
     # Each PDF whole or not at all: a full disk or Ctrl-C while writing leaves the sheet printed
     # last time (a secretary's stack on its way to the printer), not half of a new one; and, the
     # secretary's own, durably: a power cut once it was said written leaves it written.
-    if one_file:
-        write_durably(target, pdfs[0])
-        written = [target]
-    else:
-        written = []  # (the folder made by the first write_durably, if it is new)
-        for bulletin, pdf in zip(bulletins, pdfs):
-            path = target / f"{bulletin.name}.pdf"
-            write_durably(path, pdf)
-            written.append(path)
-    for path in written:
+    for path, pdf in zip(paths, pdfs):  # (a folder --output names, made by the first write, if it is new)
+        write_durably(path, pdf)
+    for path in paths:
         terminal(catalogues.text("print_written", locale, n=number, path=path))
     return 0
+
+
+def _refused(path: Path, content: Path, folder: Path | None) -> str | None:
+    """Why a sheet is not written to `path`: where no command writes (export.refused_place; a
+    folder `--output` names is made, the folder of a .pdf must be there), or over anything but a
+    PDF, the last print of it (a secretary's notes.pdf that is text, a folder, a link: `--output`
+    mistyped by a letter cost the file). Another PDF there is replaced: printing the round again
+    is what the command is for, and a PDF cannot be told as paibang's without reading it whole."""
+    from generator.commands.export import refused_place
+
+    if folder is not None and folder.exists() and not folder.is_dir():
+        return "not_folder"
+    if (where := refused_place(path, content, folder)) is not None:
+        return where
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return "not_pdf"
+    if not stat.S_ISREG(found.st_mode):
+        return "not_pdf"
+    try:
+        with os.fdopen(open_own(path, anyones=True), "rb") as handle:
+            return None if handle.read(5) == b"%PDF-" else "not_pdf"
+    except OSError:
+        return "not_pdf"
 
 
 def _printed_apart(bulletins: list, locale: str) -> list[bytes]:
