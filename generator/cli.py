@@ -212,8 +212,16 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     def output(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--output", type=Path, default=OUTPUT, help=say("cli_output", default=OUTPUT))
 
+    def port_number(text: str) -> int:
+        # A port outside 1-65535 reached the socket, which refused it in its own English
+        # ("bind(): port must be 0-65535."), after the build. (0, a free port the system picks,
+        # is taken and not offered: what serve and the desk print is the port they got.)
+        if not text.strip().isdigit() or not 0 <= int(text) <= 65_535:
+            raise argparse.ArgumentTypeError(say("cli_port_range", value=text))
+        return int(text)
+
     def port(sub: argparse.ArgumentParser, default: int) -> None:
-        sub.add_argument("--port", type=int, default=default, help=say("cli_port", default=default))
+        sub.add_argument("--port", type=port_number, default=default, help=say("cli_port", default=default))
 
     build = command("build", "cli_build")
     output(build)

@@ -675,3 +675,12 @@ def test_errors_are_listed_before_warnings(tmp_path: Path, capsys) -> None:
     assert lines and ": error [" in lines[0] and any(": warning [" in line for line in lines), lines
     first_warning = next(number for number, line in enumerate(lines) if ": warning [" in line)
     assert all(": warning [" in line for line in lines[first_warning:]), lines
+
+
+@pytest.mark.parametrize("command", [["serve"], ["desk", "tongxin-guandan-2025"]])
+def test_a_port_out_of_range_is_refused_in_the_sites_words_before_anything_runs(command: list[str], capsys) -> None:
+    """`desk --port 99999` built, then stopped on the socket's own English: "bind(): port must be
+    0-65535."; it is a usage error in the language asked for, before anything runs."""
+    for value in ("99999", "-1", "80a"):
+        assert main([*command, "--port", value, "--lang", "zh-Hans"]) == 2
+        assert f"端口 {value} 不可用：请写 1 到 65535 之间的整数" in capsys.readouterr().err
