@@ -598,3 +598,15 @@ def test_an_unknown_side_names_the_entries_file_and_guesses_a_team_without_a_tab
     assert "是不是 T07" in problem.message("zh-Hans") and "did you mean T07?" in problem.message("en")
     assert problem.hint("zh-Hans") == "使用 entries.yaml 中列出的参赛编号。"
     assert "entries.yaml" in problem.hint("en") and "event.yaml" not in problem.hint("en")
+
+
+def test_a_value_of_the_wrong_kind_is_quoted_as_yaml_writes_it_not_as_python(tree):
+    """A table item left `null` or written `true` was said "这里是 None" / "这里是 True", Python's
+    words in a secretary's message, with the hint "按格式改写这个值" naming no form."""
+    tree.edit(PRELIM, "tables:\n", "tables:\n  - null\n  - true\n")
+    found = tree.errors("type-expected")
+    assert [p.message("zh-Hans") for p in found] == ["tables[1] 应为键值表（key: value），这里是 空值",
+                                                   "tables[2] 应为键值表（key: value），这里是 true"]
+    assert found[1].message("en") == "tables[2] should be a mapping (key: value), found true"
+    assert "改写成键值表（key: value）" in found[0].hint("zh-Hans")
+    assert not any("None" in p.message(locale) or "True" in p.message(locale) for p in found for locale in ("zh-Hans", "en"))

@@ -29,7 +29,7 @@ from generator.content.knockout import game_format, knockout_rounds, read_knocko
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table, withheld_group,
 )
-from generator.content.reader import (MAX_BOARDS, Reader, holds_personal_number, holds_phone_or_id_card, known_stage,
+from generator.content.reader import (MAX_BOARDS, Reader, describe, holds_personal_number, holds_phone_or_id_card, known_stage,
                                       parse_date, suggestion)
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
@@ -404,7 +404,7 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"entries[{index + 1}]",
-                         expected=catalogues.word("type_mapping"), found=str(item))
+                         expected=catalogues.word("type_mapping"), found=describe(item))
             continue
         entry_reader = Reader(item, problems, f"entries[{index + 1}].")
         entry_reader.check_keys(_allowed(ENTRY_KEYS, private), required=("id", "players"))
@@ -639,7 +639,7 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             players.append(Player(name=str(value).strip()))
         else:
             problems.add("type-expected", mark, key="players[]",
-                         expected=catalogues.word("type_name"), found=str(value))
+                         expected=catalogues.word("type_name"), found=describe(value))
     return players
 
 
@@ -648,7 +648,7 @@ def _read_officials(reader: Reader, problems: Problems) -> list[Official]:
     for index, (item, mark) in enumerate(reader.items("officials")):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"officials[{index + 1}]",
-                         expected=catalogues.word("type_mapping"), found=str(item))
+                         expected=catalogues.word("type_mapping"), found=describe(item))
             continue
         official = Reader(item, problems, f"officials[{index + 1}].")
         official.check_keys(OFFICIAL_KEYS, required=("name", "role"))
@@ -692,7 +692,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"stages[{index + 1}]",
-                         expected=catalogues.word("type_mapping"), found=str(item))
+                         expected=catalogues.word("type_mapping"), found=describe(item))
             continue
         stage_reader = Reader(item, problems, f"stages[{index + 1}].", reader.files)
         stage_reader.check_keys((*STAGE_KEYS, *game.stage_keys), required=("id", "format"))
@@ -803,7 +803,7 @@ def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: 
     for value, mark in stage_reader.items("prizes"):
         if not isinstance(value, YamlMap):
             problems.add("type-expected", mark, key="prizes[]",
-                         expected=catalogues.word("type_mapping"), found=str(value))
+                         expected=catalogues.word("type_mapping"), found=describe(value))
             continue
         prize = Reader(value, problems, "prizes[].")
         thresholds = [k for k in value if k in game.metrics]
@@ -1068,7 +1068,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"tables[{index + 1}]",
-                         expected=catalogues.word("type_mapping"), found=str(item))
+                         expected=catalogues.word("type_mapping"), found=describe(item))
             continue
         table_reader = Reader(item, problems, f"tables[{index + 1}].")
         number = table_reader.integer("table", low=1, high=10_000)

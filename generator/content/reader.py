@@ -204,13 +204,18 @@ def confusable(text: str) -> tuple[list[str], str] | None:
     return (odd, main) if odd else None
 
 
-def describe(value: Any) -> str:
-    if isinstance(value, YamlMap):
+def describe(value: Any) -> str | dict[str, str]:
+    """A value found where another was expected, as the secretary wrote it: YAML's words, not
+    Python's ("这里是 None" for an item left blank, "True" for `true`); nothing written is said
+    in the site's words."""
+    if isinstance(value, (YamlMap, dict)):
         return "{…}"
-    if isinstance(value, YamlList):
+    if isinstance(value, (YamlList, list)):
         return "[…]"
     if value is None:
-        return "null"
+        return catalogues.word("found_nothing")
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return repr(value) if isinstance(value, str) else str(value)
 
 

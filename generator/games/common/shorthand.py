@@ -76,11 +76,14 @@ def _ordered(words: dict[str, str]) -> tuple[list[tuple[str, str]], bool]:
 
 def shown(value: object) -> str:
     """A written value as a message quotes it: a mapping or a list only by its shape (it may be
-    long), null as YAML writes it, anything else as written."""
+    long), null and true/false as YAML writes them (not Python's None, True), anything else as
+    written."""
     if isinstance(value, dict):  # YamlMap is a dict
         return "{…}"
     if isinstance(value, list):  # YamlList is a list
         return "[…]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return "null" if value is None else str(value)
 
 
