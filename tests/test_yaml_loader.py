@@ -228,7 +228,7 @@ def test_syntax_error_has_line_and_column():
 
 
 def test_a_syntax_error_yaml_has_no_words_for_says_its_own():
-    _, problem = only_problem("title: 'x\n")
+    _, problem = only_problem("title: x\n---\ntitle: y\n")
     assert problem.code == "yaml-syntax" and problem.params["problem"]
 
 
@@ -556,3 +556,22 @@ def test_a_file_let_go_and_read_again_must_be_as_it_was_read(tmp_path: Path) -> 
         assert [p.code for p in problems.errors] == ["file-unreadable"]
         with pytest.raises(snapshot.Changed):  # hashed again: the same check
             snapshot.feed(hashlib.sha256(), gone)
+
+
+@pytest.mark.parametrize(("text", "code", "line", "said"), [
+    # a colon and a space inside braces on the brace's own line: not a brace left open
+    ("1: {open: 85 : 40, closed: 130}\n", "yaml-colon-here", 1, "这里不能有“冒号加空格”"),
+    ("a: [1, 2\nb: 3\n", "yaml-bracket-open", 1, "这里的 [ 没有对应的 ]"),
+    ("officials: []\n  - id: ko\n", "yaml-indent", 2, "这一行的缩进与上面同一层的行不一致"),
+    ("stage: 'prelim\n", "yaml-quote-open", 1, "这里的引号 ' 没有配对"),
+    ("note: @home\n", "yaml-reserved-start", 1, "值不能以 @ 开头"),
+    ('note: "C:\\qq"\n', "yaml-escape", 1, "双引号里的 \\q 不是 YAML 认识的转义"),
+])
+def test_the_yaml_mistakes_secretaries_make_are_said_in_the_sites_words(tmp_path, text, code, line, said) -> None:
+    """PyYAML's English ("expected <block end>, but found '<block sequence start>'") stood inside
+    the Chinese message, and `{open: 85 : 40}` was said as a brace never closed."""
+    path = tmp_path / "x.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems = Problems()
+    load_yaml(path, problems)
+    assert [(p.code, p.mark.line, p.message("zh-Hans")) for p in problems.items] == [(code, line, said)]

@@ -533,8 +533,22 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, where: _Where, text: str, problem
             return
     if problem.startswith("found character '\\t'"):
         problems.add("yaml-tab", where.mark(mark))
-    elif problem == "mapping values are not allowed here":
+    elif problem == "mapping values are not allowed here" or (
+            problem.endswith("but got ':'") and exc.context_mark is not None and mark is not None
+            and exc.context_mark.line == mark.line):
+        # (the second: `{open: 85 : 40}`, a colon and a space inside brackets on their own line,
+        # once said as a bracket never closed; on a later line, the bracket is the mistake)
         problems.add("yaml-colon-here", where.mark(mark))
+    elif problem == "found unexpected end of stream" and exc.context == "while scanning a quoted scalar" \
+            and exc.context_mark is not None:
+        quote = text_at(text, exc.context_mark.index)
+        problems.add("yaml-quote-open", where.mark(exc.context_mark), quote=quote)
+    elif problem.startswith("expected <block end>, but found") and not problem.endswith("'<scalar>'"):
+        problems.add("yaml-indent", where.mark(mark))
+    elif (reserved := re.fullmatch(r"found character '(.)' that cannot start any token", problem)) is not None:
+        problems.add("yaml-reserved-start", where.mark(mark), char=reserved[1])
+    elif (escape := re.fullmatch(r"found unknown escape character '?(.)'?", problem)) is not None:
+        problems.add("yaml-escape", where.mark(mark), char=escape[1])
     elif problem == "could not find expected ':'":
         problems.add("yaml-colon-missing", where.mark(exc.context_mark or mark))
     elif (closing := next((pair for end, pair in _CLOSING.items() if problem.startswith(f"expected ',' or {end}")),
@@ -542,6 +556,11 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, where: _Where, text: str, problem
         problems.add("yaml-bracket-open", where.mark(exc.context_mark), open=closing[0], close=closing[1])
     else:
         problems.add("yaml-syntax", where.mark(mark), problem=problem)
+
+
+def text_at(text: str, index: int) -> str:
+    """The character at `index` of `text`, or a quote where the index is past it (a mark's)."""
+    return text[index] if 0 <= index < len(text) else "\""
 
 
 def _finish(node: Node | None, where: _Where, path: Path, problems: Problems) -> Any:
