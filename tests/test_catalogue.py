@@ -816,6 +816,8 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-breakdown": edit(S, (R1, SJ1, "1: {open: {tricks: 60, kitty: 25}, closed: 130}")),
     "shengji-breakdown-sum": edit(S, (R1, SJ1, "1: {open: {points: 100, tricks: 60, kitty: 25, x: 2}, closed: 130}")),
     "shengji-room-missing": edit(S, (R1, SJ1, "1: {}")),
+    "shengji-room-not-played": edit(S, (R1, SJ1, "1: {open: np, closed: 130}")),
+    "shengji-boards-missing": edit(S, (R1, "      8: {open: 115, closed: 35}\n", "")),
     "shengji-board-without-rooms": edit(S, (R1, SJ1, "1: {note: redealt}")),
     "shengji-penalty-waiting": edit(S, (R1, SJ1, "1: {open: 85, penalty: {room: closed, against: home, points: 10}}")),
     "shengji-penalty": edit(S, (R1, SJ1, "1: {open: {points: 85, penalty: {against: XX, points: 20}}, closed: 130}")),
