@@ -69,6 +69,7 @@ from generator.games.bridge.scoring import (
     ROOM_KEYS,
     AdjustedRecord,
     BoardRecord,
+    RECORDED_IMPS_KEYS,
     NotPlayedRecord,
     WeightedRecord,
     BoardView,
@@ -738,7 +739,7 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
 
 # `{open: 4H S =, imps: -1}`: a board one room of which is not in the record, and the IMPs the
 # scorer gave it, the home team's (a published file's ScoreIMP; imported so, bridge_import.py).
-RECORDED_IMPS_KEY = "imps"
+RECORDED_IMPS_KEY = "imps"  # as `paibang import` writes it; RECORDED_IMPS_KEYS: every spelling read
 MAX_RECORDED_IMPS = 24  # the IMP scale's top
 
 
@@ -753,7 +754,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         recorded: float | None = None  # `imps:` beside one room: the board's IMPs as the scorer recorded them
         if isinstance(value, YamlMap):
             for key, item in value.items():
-                if str(key).strip() == RECORDED_IMPS_KEY:
+                if str(key).strip().lower() in RECORDED_IMPS_KEYS:
                     if isinstance(item, bool) or not isinstance(item, (int, float)) or not math.isfinite(item) \
                             or abs(item) > MAX_RECORDED_IMPS:
                         raise RecordError("bridge-board-syntax", problem=_problem("recorded_imps"))
