@@ -443,6 +443,14 @@ def test_check_warns_a_team_listing_more_players_than_the_game_seats(tmp_path: P
     teams.write_text(text.replace(first[0], f"players: [{first[1]}, 替补甲]", 1), encoding="utf-8")
     _, _, warnings = validate(root)
     assert sorted(w.params["size"] for w in warnings if w.code == "entry-team-large") == [3, 4]
+    # a bridge team of six (four at play, two reserves) is a team as bridge fields them: no warning
+    bridge = root / "events/gaoxiao-bridge-teams-2024/event.yaml"
+    text = bridge.read_text(encoding="utf-8")
+    first = re.search(r"players: \[([^\]]+)\]", text)
+    assert first is not None and len(first[1].split(",")) == 4
+    bridge.write_text(text.replace(first[0], f"players: [{first[1]}, 替补甲, 替补乙]", 1), encoding="utf-8")
+    _, _, warnings = validate(root)
+    assert sorted(w.params["size"] for w in warnings if w.code == "entry-team-large") == [3, 4]
 
 
 def test_check_warns_a_guandan_pair_listing_more_players_than_it_seats(tmp_path: Path) -> None:
