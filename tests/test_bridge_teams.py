@@ -460,3 +460,23 @@ def test_recorded_imps_are_refused_where_they_cannot_be_the_boards(tmp_path, boa
         validate(write_teams_event(tmp_path, rounds))
     problems = [p for p in caught.value.problems if p.code == "bridge-board-syntax"]
     assert problems and "imps:" in str(problems[0].params.get("problem", ""))
+
+
+@pytest.mark.parametrize("key", ["国际比赛分", "國際比賽分", "IMP"])
+def test_recorded_imps_have_the_chinese_key_as_the_rooms_have_theirs(tmp_path, key):
+    """开室/闭室 were read beside `open`/`closed`, but the recorded IMPs only as `imps:`: a score
+    sheet's own heading (国际比赛分) was refused as a mistyped room. Each spelling is the same."""
+    rounds = [ONE_ROOM_RECORDED.replace("      2: {open: 4H S =, imps: -1}", f"      2: {{开室: 4H S =, {key}: -1}}")]
+    _, results, warnings = validate(write_teams_event(tmp_path, rounds))
+    assert not warnings
+    first = results[0].stages[0].rounds[0].tables[0].view
+    assert [(r.board, r.home_imps) for r in first.rows] == [(1, 10), (2, -1)] and first.margin["T1"] == 9
+
+
+def test_the_board_syntax_hint_names_np_for_a_board_a_pairs_table_did_not_play():
+    from generator.messages import render_message
+
+    assert render_message("bridge-board-syntax", "zh-Hans", {"board": 3, "text": "x", "problem": ""})[1].endswith(
+        "或 pass；双人赛某桌没打的牌写 np。")
+    assert "a board the table did not play is np" in render_message(
+        "bridge-board-syntax", "en", {"board": 3, "text": "x", "problem": ""})[1]

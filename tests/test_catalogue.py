@@ -820,6 +820,8 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-breakdown": edit(S, (R1, SJ1, "1: {open: {tricks: 60, kitty: 25}, closed: 130}")),
     "shengji-breakdown-sum": edit(S, (R1, SJ1, "1: {open: {points: 100, tricks: 60, kitty: 25, x: 2}, closed: 130}")),
     "shengji-room-missing": edit(S, (R1, SJ1, "1: {}")),
+    "shengji-room-not-played": edit(S, (R1, SJ1, "1: {open: np, closed: 130}")),
+    "shengji-boards-missing": edit(S, (R1, "      8: {open: 115, closed: 35}\n", "")),
     "shengji-board-without-rooms": edit(S, (R1, SJ1, "1: {note: redealt}")),
     "shengji-penalty-waiting": edit(S, (R1, SJ1, "1: {open: 85, penalty: {room: closed, against: home, points: 10}}")),
     "shengji-penalty": edit(S, (R1, SJ1, "1: {open: {points: 85, penalty: {against: XX, points: 20}}, closed: 130}")),
@@ -836,7 +838,11 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-adjusted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: {adjusted: {NS: 60}}\n")),
     "bridge-weighted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 60% 3NT W -1, 50% 3NT W =\n")),
     "bridge-board-count": edit(BP, (R1, "      2: 3NT W -1\n", "")),
-    "bridge-board-short": edit(BP, (R1, "      2: 3NT W -1\n", "")),
+    # (a table not written at all: its boards short; one written without a board: left out)
+    "bridge-board-short": edit(BP, (R1, "  - table: 1\n    ns: P01\n    ew: P11\n    boards:\n"
+                                        "      1: {contract: 4H, by: N, result: \"+2\", lead: D8}\n"
+                                        "      2: 3NT W -1\n      3: 3D E +1\n", "")),
+    "bridge-board-left-out": edit(BP, (R1, "      2: 3NT W -1\n", "")),
     # 20 pairs, a Mitchell of 10 tables: 10 sets of 3 boards, numbered 1 to 30
     "bridge-board-range": edit(BP, (R1, "      2: 3NT W -1\n", "      31: 3NT W -1\n")),
     "bridge-board-twice": edit(BP, (R2, "      7: 2S E +1\n", "      1: 2S E +1\n")),

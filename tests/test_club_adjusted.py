@@ -178,6 +178,48 @@ def test_a_board_not_played_scores_nothing_for_either_pair_and_is_shown(tmp_path
         assert "未打" in page.read_text(encoding="utf-8"), page
 
 
+def test_a_board_left_out_of_a_table_is_warned_there_and_scores_as_np(tmp_path: Path, capsys) -> None:
+    """Round 8's table of P01 written without board 22: it scored as not played with no word of
+    it but the board's short warning, which named the tables that have it, not the one left out.
+    check says the round, the table, its pairs and the board, at the table's line, and the fix;
+    the scoring is np's, which PBN and USEBIO imports (leaving NP boards out) rely on."""
+    from generator.cli import main
+
+    def standings(content: Path) -> dict[str, tuple[float, float]]:
+        _, results, warnings = validate(content)
+        return {s.entry.id: (s.tally.metrics["mp"], s.tally.metrics["top"]) for s in results[0].stages[0].standings}
+
+    written = demo_content(tmp_path / "np", SLUG)
+    path = written / "events" / SLUG / "results" / "round-8.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("      22: 5D N =\n", "      22: np\n"), encoding="utf-8")
+    content = demo_content(tmp_path / "left", SLUG)
+    path = content / "events" / SLUG / "results" / "round-8.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("      22: 5D N =\n", ""), encoding="utf-8")
+    assert standings(content) == standings(written)
+    capsys.readouterr()
+    main(["check", "--content", str(content), "--lang", "en"])
+    said = capsys.readouterr()
+    out = said.out + said.err
+    table = re.search(r"  - table: (\d+)\n(?:    .*\n)*?      22: 5D N =\n", text)
+    line = text[:table.start()].count("\n") + 1
+    assert f"results/round-8.yaml:{line}:" in out and "[bridge-board-left-out]" in out, out
+    assert f"round 8 table {table[1]} (P01 v P13) has no result for board 22" in out, out
+    assert "write the board's result from the table's score sheet, or np if the table did not play it" in out
+    assert "[bridge-board-short]" not in out
+
+
+def test_a_board_left_out_at_every_table_is_no_longer_silent(tmp_path: Path) -> None:
+    """Board 22 left out wherever it was played has no result anywhere: no board was short of
+    the others, and nothing was said. Each table the movement gives it is warned."""
+    content = demo_content(tmp_path, SLUG)
+    for path in (content / "events" / SLUG / "results").glob("round-*.yaml"):
+        path.write_text(re.sub(r"(?m)^      22: .*\n", "", path.read_text(encoding="utf-8")), encoding="utf-8")
+    _, _, warnings = validate(content)
+    said = [(w.params["round"], w.params["board"]) for w in warnings if w.code == "bridge-board-left-out"]
+    assert len(said) == 9 and {board for _, board in said} == {22}
+
+
 def rows_of(*written: str) -> list:
     class Options:
         vulnerability = "none"

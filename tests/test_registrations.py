@@ -443,6 +443,40 @@ def test_check_warns_a_team_listing_more_players_than_the_game_seats(tmp_path: P
     teams.write_text(text.replace(first[0], f"players: [{first[1]}, 替补甲]", 1), encoding="utf-8")
     _, _, warnings = validate(root)
     assert sorted(w.params["size"] for w in warnings if w.code == "entry-team-large") == [3, 4]
+    # a bridge team of six (four at play, two reserves) is a team as bridge fields them: no warning
+    bridge = root / "events/gaoxiao-bridge-teams-2024/event.yaml"
+    text = bridge.read_text(encoding="utf-8")
+    first = re.search(r"players: \[([^\]]+)\]", text)
+    assert first is not None and len(first[1].split(",")) == 4
+    bridge.write_text(text.replace(first[0], f"players: [{first[1]}, 替补甲, 替补乙]", 1), encoding="utf-8")
+    _, _, warnings = validate(root)
+    assert sorted(w.params["size"] for w in warnings if w.code == "entry-team-large") == [3, 4]
+
+
+def test_check_warns_a_guandan_pair_listing_more_players_than_it_seats(tmp_path: Path) -> None:
+    """A Guandan pair listing three was said nothing of (the other games' entry-team-large):
+    rules-guandan.md's teams are of two (seed 001: 52 teams, 104 players). Warned as theirs
+    are, naming the players and the size; a pair of two is not, and a pair listing four is
+    stage-teams-in-pairs' alone. (A team of four's fifth stays a reserve: test_guandan_national.)"""
+    from tests.test_desk_records import make
+
+    players, size = 3, 2
+    root = make(tmp_path, "format: swiss\nrounds: 1\n", "  - table: 1\n    teams: [T01, T02]\n", players=size)
+    event = root / "events/gd/event.yaml"
+    _, _, warnings = validate(root)
+    assert not [w for w in warnings if w.code == "entry-team-large"]
+    names = ", ".join(f"选手1{c}" for c in "ABCD"[:size])
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        f"[{names}]", f"[{names}, {', '.join('替补' + str(n) for n in range(players - size))}]"), encoding="utf-8")
+    _, _, warnings = validate(root)
+    [large] = [w for w in warnings if w.code == "entry-team-large"]
+    assert large.message("zh-Hans") == (f"参赛队 T01（T01）列了 {players} 名选手：" + "、".join(
+        [f"选手1{c}" for c in "ABCD"[:size]] + [f"替补{n}" for n in range(players - size)])
+        + f"；阶段 main 每队上场 {size} 人")
+    event.write_text(event.read_text(encoding="utf-8").replace(", 替补0]", ", 替补0, 替补1]"), encoding="utf-8")
+    _, _, warnings = validate(root)
+    assert [w.code for w in warnings if w.code in ("entry-team-large", "stage-teams-in-pairs")] == [
+        "stage-teams-in-pairs"]
 
 
 NAMESAKES = ["组号", "姓名", "学号", "班级"]

@@ -750,3 +750,11 @@ def test_a_board_not_played_written_wrong_has_its_own_code_and_fix(value):
     assert caught.value.code == "shengji-not-played"
     _, hint = render_message(caught.value.code, "en", {"board": 1, "room": "", "text": "x", **caught.value.params})
     assert "not_played: true" in hint and "defenders' points" not in hint
+
+
+@pytest.mark.parametrize("written", ["np", "NP", "n/p", "not played", "未打"])
+def test_np_is_a_board_not_played_as_bridge_writes_it(written):
+    """A pairs board not played was `未打` or `not played` only; bridge's `np` was refused. The
+    same spellings now, in a pairs table and in a team room (where both rooms np is the board's)."""
+    for pairs in (True, False):
+        assert parse_result(written, None, KittyRule(), pairs=pairs).not_played

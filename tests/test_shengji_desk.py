@@ -412,3 +412,22 @@ def test_a_table_entering_some_boards_of_its_match_cannot_save_it_as_done(tmp_pa
     assert results(root).read_bytes() == before and not running.desk.tokens.used("main/1/1")
     status, page = Secretary(running).post("main/1/1", "save", **short)
     assert status == 200 and running.desk.t("desk_saved_part") in page, page
+
+
+def test_a_board_the_match_did_not_play_is_entered_np_and_shown_so_again(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A match that skipped board 3 could not be saved as done (the board's boxes asked for
+    points); np in its rooms is a board not played, counting for neither team: the save is
+    taken, the file holds it, and the table's form shows np in both boxes again."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = post(running, "main/1/1", "save", **BOARDS, b3_open="np", b3_closed="np")
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    assert sheet(root, 1)["boards"]["3"] == {"open": "np", "closed": "np"}
+    # written by hand as the board's one word (3: np): each room's box says np
+    written = results(root).read_text(encoding="utf-8")
+    board = re.search(r"\n( +)3:.*\n(?:\1 .*\n)*", written)
+    assert board is not None, written
+    results(root).write_text(written.replace(board[0], f"\n{board[1]}3: np\n", 1), encoding="utf-8")
+    assert sheet(root, 1)["boards"]["3"] == "np"
+    page = Secretary(running).page("main/1/1")
+    assert re.search(r'name="b3_open"[^>]*value="np"', page) and re.search(r'name="b3_closed"[^>]*value="np"', page)

@@ -341,3 +341,84 @@ def test_a_pairs_board_past_the_movements_sets_is_an_error_and_a_short_mitchell_
     line = text.splitlines().index("      4: 30") + 1
     assert (error.code, error.mark.file.name, error.mark.line) == ("board-number-range", "round-1.yaml", line)
     assert error.message("zh-Hans") == "牌号 17 超出范围：本阶段的牌号从 1 到 16"
+
+
+# --- a team board not played (np) ----------------------------------------------------------------
+
+NP_MATCHES = """\
+  - table: 1
+    home: H01
+    away: H02
+    boards:
+      1: {{open: 85, closed: 40}}
+      2: {{open: 0, closed: 120}}
+{board3}      4: {{open: 150, closed: 0}}
+  - table: 2
+    home: H03
+    away: H04
+    boards:
+      1: {{open: 85, closed: 40}}
+      2: {{open: 0, closed: 120}}
+      3: {{open: 60, closed: 35}}
+      4: {{open: 150, closed: 0}}
+"""
+
+
+def np_event(tmp_path: Path, board3: str) -> Path:
+    from tests.test_desk_records import make
+
+    return make(tmp_path, "format: swiss\nrounds: 2\nboards: 4\n", NP_MATCHES.format(board3=board3),
+                game="shengji", prefix="H", players=4)
+
+
+@pytest.mark.parametrize("written", ["np", "未打", "{not_played: true, note: 超时}", "{open: np, closed: np}"])
+def test_a_team_board_the_match_did_not_play_is_np_and_counts_for_neither_team(tmp_path, written):
+    """A match that skipped board 3 had no way to say so: it waited for the board forever, and
+    `paibang pair` with it. `3: np` (as bridge writes a board not played) counts for neither
+    team: by hand (rules-shengji.md), table 1's board 1 (N, 85/40) home net -45, away 4 MP;
+    board 2 (W, 0/120) -320, away 10; board 4 (E, 150/0) home credited 150 + 200, +350, home 10:
+    H01 10, H02 14, net -15 / +15. Table 2 plays board 3 (S, 60/35) too: -25, away 3 more."""
+    from tests.test_desk_records import standings
+
+    root = np_event(tmp_path, f"      3: {written}\n")
+    _, _, warnings = validate(root)
+    assert not warnings, [w.message("en") for w in warnings]
+    assert standings(root) == {"H01": {"match_points": 10, "net": -15}, "H02": {"match_points": 14, "net": 15},
+                               "H03": {"match_points": 10, "net": -40}, "H04": {"match_points": 17, "net": 40}}
+    assert main(["pair", "--content", str(root), "gd", "main"]) == 0
+    assert (root / "events/gd/results/round-2.yaml").exists()
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out)]) == 0
+    data = json.loads((out / "events/gd/results.json").read_text(encoding="utf-8"))
+    match = next(t for s in data["stages"] for r in s["rounds"] for t in r["tables"] if t["table"] == 1)
+    board = next(b for b in match["boards"] if b["board"] == 3)
+    assert board["open"]["not_played"] and board["closed"]["not_played"]
+    assert (board["net"], board["home_mp"], board["away_mp"]) == (0, 0, 0)
+    page = (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")
+    row = re.search(r'<th scope="row" class="num">3</th>.*?</tr>', page, re.S)[0]
+    assert re.sub(r"<[^>]+>|\s+", " ", row).split() == ["3", "南", "4", "H01", "未打", "H02", "未打"]
+
+
+def test_a_team_board_not_played_in_one_room_only_is_an_error_naming_np(tmp_path):
+    """Played in the closed room, np in the open: nothing to net it against. An error at the
+    board's line saying which room, with the fix (the whole board np, or the room's result)."""
+    from generator.errors import ContentErrors
+
+    root = np_event(tmp_path, "      3: {open: np, closed: 40}\n")
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert (error.code, error.mark.file.name, error.mark.line) == ("shengji-room-not-played", "round-1.yaml", 11)
+    assert error.message("zh-Hans") == "第 3 副开室未打，闭室却有成绩；队式赛每副牌按开闭室两室算净分"
+    assert "整副写 np（例如 3: np）" in error.hint("zh-Hans")
+
+
+def test_a_team_board_left_out_waits_and_the_warning_names_np(tmp_path):
+    """Board 3 left out: the match still waits for it (it may be to come), and check's fix now
+    says how to write a board the match did not play."""
+    root = np_event(tmp_path, "")
+    _, _, warnings = validate(root)
+    (warning,) = warnings
+    assert warning.code == "shengji-boards-missing" and warning.message("en") == "table 1 has no record for board 3"
+    assert "A board the match did not play is written np (e.g. 3: np)" in warning.hint("en")
+    assert main(["pair", "--content", str(root), "gd", "main"]) == 1

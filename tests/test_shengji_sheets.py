@@ -123,3 +123,17 @@ def test_a_builds_sheet_of_a_round_in_play_is_the_same_form(tmp_path: Path) -> N
     text = subprocess.run(["pdftotext", str(next((out / "events" / "sj").rglob("scoresheet-*.pdf"))), "-"],
                           capture_output=True, check=True, text=True).stdout
     assert "队长签名" in text
+
+
+def test_a_board_the_match_did_not_play_is_printed_not_played(tmp_path: Path) -> None:
+    """Board 3 written np: both rooms' points cells say 未打 (they were blank, as a board still to
+    fill in), its net 0 and no match points; the totals are boards 1, 2 and 4's: -45 - 320 + 350."""
+    root = content(tmp_path)
+    path = root / "events" / "sj" / "results" / "round-1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("      3: {open: 60+25×2, closed: 35}\n", "      3: np\n"),
+                    encoding="utf-8")
+    out = tmp_path / "forms"
+    assert cli.main(["print", "sj", "teams", "--round", "1", "--content", str(root), "--output", str(out)]) == 0
+    played = "".join(pdf_text(out / "scoresheet-teams-round-1.pdf", 1).split())
+    assert "3南4H2未打H1未打00:0" in played, played
+    assert "合计-1510:14" in played

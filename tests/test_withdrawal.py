@@ -34,13 +34,15 @@ def test_boards_a_withdrawn_pairs_table_does_not_play_are_not_short(tmp_path: Pa
     is, not a table left out: no board-short warning (it was one a board, 6 for bridge). A board
     left out at another table still warns, and only that one."""
     slug, code, since, last = PAIRS[game]
+    # (bridge says a board a table written with others left out at that table: its own code)
+    left_out = "bridge-board-left-out" if game == "bridge" else code
     content = demo_content(tmp_path, slug)
     folder = content / "events" / slug
     withdraw(folder, "P03", since)
     unplay(folder, "P03", range(since, last + 1))
     _, results, warnings = validate(content)
     assert results[0].stages[0].status == "complete"
-    assert [w.code for w in warnings if w.code == code] == []
+    assert [w.code for w in warnings if w.code in (code, left_out)] == []
     # Table 5 of round 2 leaves its first board out: that board is short, a withdrawal or not.
     path = folder / "results" / "round-2.yaml"
     text = path.read_text(encoding="utf-8")
@@ -48,10 +50,10 @@ def test_boards_a_withdrawn_pairs_table_does_not_play_are_not_short(tmp_path: Pa
     path.write_text(text.replace(table[0], table[0].replace(re.search(r"      \d+: .*\n", table[0])[0], "")),
                     encoding="utf-8")
     _, _, warnings = validate(content)
-    assert [(w.code, w.params["board"]) for w in warnings if w.code == code] == [(code, int(table[1]))]
+    assert [(w.code, w.params["board"]) for w in warnings if w.code in (code, left_out)] == [(left_out, int(table[1]))]
     # said at the table that left it out (round 2's table 5), not at a table of another round
     # that has a result for it
-    [short] = [w for w in warnings if w.code == code]
+    [short] = [w for w in warnings if w.code == left_out]
     assert (short.mark.file.name, short.mark.line) == ("round-2.yaml", text[:table.start()].count("\n") + 1)
 
 

@@ -525,7 +525,7 @@ def _warn_short_teams(event: Event, problems: Problems) -> None:
     A warning, not an error: a match's record names teams, not players, so the stage scores as
     written, and a team often registers its fourth player late; the build must not stop for it
     on the day. More players than that are reserves (替补), said nothing of here (a game that
-    seats a fixed number says it: _warn_large_teams). An entry that plays
+    seats a fixed number says it: _warn_large_teams, Guandan's pairs among them). An entry that plays
     no round of the stage (`withdrawn: true`) is left out, as one with no players (its own error)."""
     sized = [stage for stage in event.stages if stage.players]
     if not sized:
@@ -542,7 +542,9 @@ def _warn_short_teams(event: Event, problems: Problems) -> None:
 
 def _warn_large_teams(event: Event, game: Any, problems: Problems) -> None:
     """An entry listing more players than the game seats for it (Game.players_at_play: a
-    大怪路子 team of three listing four). A re-import of a sheet with a name misspelt, after
+    大怪路子 team of three listing four, a Guandan pair three). A game whose teams carry
+    reserves as a matter of course (bridge's teams of four to six) seats no fixed number and
+    is never warned. A re-import of a sheet with a name misspelt, after
     results, kept the name the team played under and added the other (the same phone), and
     every page then named four; a reserve is the other reading, so a warning, naming the
     entry's players, against its first stage it plays in."""
@@ -551,6 +553,8 @@ def _warn_large_teams(event: Event, game: Any, problems: Problems) -> None:
         size = game.players_at_play(stage) if stage is not None else None
         if size is None or len(entry.players) <= size:
             continue
+        if stage.unkeyed is not None and len(entry.players) >= stage.unkeyed[1]:
+            continue  # a team of the size a key would make: stage-teams-in-pairs says it, with that key
         problems.add("entry-team-large", entry.mark or Mark(event.folder / "event.yaml"), warning=True, id=entry.id,
                      name=entry.name or entry.id, count=len(entry.players), players=[p.name for p in entry.players],
                      stage=stage.id, size=size, file=(entry.mark.file.name if entry.mark else "event.yaml"))
@@ -561,8 +565,9 @@ def _warn_teams_in_pairs(event: Event, problems: Problems) -> None:
     `team_size: 4` makes two pairs a team): a stage whose key was forgotten, or an entry listing
     two pairs, either way a match record that names one pair where four people came to play.
     One warning a stage, on the stage, naming the entries: a key forgotten makes every entry one.
-    A third player is a pair's reserve, as a fifth is a team of four's (_warn_short_teams), and
-    said nothing of; an entry that plays no round of the stage is left out."""
+    A third player is said by _warn_large_teams (a pair seats two); a fifth is a team of four's
+    reserve (_warn_short_teams), said nothing of; an entry that plays no round of the stage is
+    left out."""
     for stage in event.stages:
         if stage.unkeyed is None:
             continue

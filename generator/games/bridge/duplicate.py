@@ -69,6 +69,7 @@ from generator.games.bridge.scoring import (
     ROOM_KEYS,
     AdjustedRecord,
     BoardRecord,
+    RECORDED_IMPS_KEYS,
     NotPlayedRecord,
     WeightedRecord,
     BoardView,
@@ -87,7 +88,14 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
-from generator.games.common.boards import compare_as_counted, drop_out_of_range, missing_seat, round_tables, short_boards
+from generator.games.common.boards import (
+    ShortByDesign,
+    compare_as_counted,
+    drop_out_of_range,
+    missing_seat,
+    round_tables,
+    short_boards,
+)
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage
 from generator.games.common.matchpoints import top as matchpoint_top
@@ -738,7 +746,7 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
 
 # `{open: 4H S =, imps: -1}`: a board one room of which is not in the record, and the IMPs the
 # scorer gave it, the home team's (a published file's ScoreIMP; imported so, bridge_import.py).
-RECORDED_IMPS_KEY = "imps"
+RECORDED_IMPS_KEY = "imps"  # as `paibang import` writes it; RECORDED_IMPS_KEYS: every spelling read
 MAX_RECORDED_IMPS = 24  # the IMP scale's top
 
 
@@ -753,7 +761,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         recorded: float | None = None  # `imps:` beside one room: the board's IMPs as the scorer recorded them
         if isinstance(value, YamlMap):
             for key, item in value.items():
-                if str(key).strip() == RECORDED_IMPS_KEY:
+                if str(key).strip().lower() in RECORDED_IMPS_KEYS:
                     if isinstance(item, bool) or not isinstance(item, (int, float)) or not math.isfinite(item) \
                             or abs(item) > MAX_RECORDED_IMPS:
                         raise RecordError("bridge-board-syntax", problem=_problem("recorded_imps"))
@@ -1019,7 +1027,7 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
                 running[entry] = (before[0] + view.total(side), before[1] + view.top)
             _refresh_pairs(score)
     if problems is not None:
-        _check_field(numbered, problems, {} if unplayed is None else unplayed)  # (an empty ShortByDesign keeps its seats)
+        _check_field(numbered, problems, {} if unplayed is None else unplayed, stage.boards)  # (an empty ShortByDesign keeps its seats)
         _check_adjustments(numbered, options, problems)
 
 
@@ -1305,10 +1313,12 @@ def _mark_of(score: TableScore) -> Mark:
 
 
 def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problems,
-                 unplayed: Mapping[int, int]) -> None:
+                 unplayed: Mapping[int, int], per_round: int | None = None) -> None:
     """A pair playing a board twice (error); two pairs meeting twice, a board with fewer
     results than the others (warnings: a mistyped board number, a table left out; not the
-    results a withdrawn pair's table does not play, `unplayed`: boards.short_boards)."""
+    results a withdrawn pair's table does not play, `unplayed`: boards.short_boards); a board
+    left out of a table written with others (_left_out: said at that table, in place of the
+    board's short warning)."""
     records: dict[int, list[tuple[PairsRow, TableScore]]] = {}
     boards_of: dict[str, dict[int, tuple[int, int]]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
@@ -1337,12 +1347,57 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                     else:
                         seen[row.board] = (number, score.table.number)
     most = max((len(found) for found in records.values()), default=0)
+    left_out = _left_out(numbered, unplayed, per_round)
+    for (number, table, board), (score, mark) in sorted(left_out.items(), key=lambda item: item[0]):
+        problems.add("bridge-board-left-out", mark, warning=True, board=board, round=number, table=table,
+                     ns=score.view.ns, ew=score.view.ew)
+    said = {board for _, _, board in left_out}
     for board, found in short_boards(records, unplayed):
+        if board in said:
+            continue
         places = [(round_of[id(s)], s.table.number) for _, s in found]
         # at the table the movement gives the board that has no result for it, when known
         mark = missing_seat(unplayed, board, set(places)) or _mark_of(found[0][1])
         problems.add("bridge-board-short", mark, warning=True, board=board, count=len(found),
                      most=most, tables=round_tables(places))
+
+
+def _left_out(numbered: list[tuple[int, list[TableScore]]], unplayed: Mapping[int, int],
+              per_round: int | None) -> dict[tuple[int, int, int], tuple[TableScore, Mark]]:
+    """(round, table, board) -> the table and its mark, for each board the movement gives a
+    table that is written with results for others but has none for it, neither a result nor
+    `np`. Left out, it scores as a board the table did not play (no result there, the board's
+    others Neuberg-factored: what a PBN or USEBIO import, which leaves NP boards out, relies
+    on), so nothing but this warning changes: a board the secretary forgot, which the board's
+    short warning did not name the table of, nor said at all when the board has no result
+    anywhere (every table of a barometer round out of time on it). Only where the movement is
+    known (boards.ShortByDesign's seats) and the table plays the boards it gives there (a table
+    written otherwise plays what its file says), and only when some table has fewer boards
+    than the stage plays a round, or than another table: the seats are not worked out for a
+    field with every table full."""
+    played = {(number, score.table.number): score for number, tables in numbered for score in tables
+              if isinstance(score.view, PairsView) and score.view.kind == "played" and score.view.ns
+              and score.view.ew and score.view.rows}
+    if not played or not isinstance(unplayed, ShortByDesign):
+        return {}
+    full = max(per_round or 0, max(len(score.view.rows) for score in played.values()))
+    if all(len(score.view.rows) >= full for score in played.values()):
+        return {}
+    given: dict[tuple[int, int], set[int]] = {}
+    for board, seats in unplayed.seats().items():
+        for number, table, _ in seats:
+            given.setdefault((number, table), set()).add(board)
+    found: dict[tuple[int, int, int], tuple[TableScore, Mark]] = {}
+    for place, boards in given.items():
+        score = played.get(place)
+        if score is None:
+            continue
+        written = {row.board for row in score.view.rows}
+        if not written & boards:  # the table plays other boards than the movement's: its file says which
+            continue
+        for board in sorted(boards - written):
+            found[(*place, board)] = (score, _mark_of(score))
+    return found
 
 
 def score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:

@@ -188,6 +188,9 @@ SHORTHAND = {
 }
 # A team board's rooms as a secretary writes them: {open: …, closed: …} or {开室: …, 闭室: …}.
 ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
+# Beside one room, the IMPs the scorer recorded for the board (duplicate.py): `imps`, or as a
+# Chinese score sheet heads the column (国际比赛分, IMP), as the rooms have their 开室/闭室.
+RECORDED_IMPS_KEYS = ("imps", "imp", "国际比赛分", "國際比賽分")
 _COMPACT = re.compile(r"^([1-7])(NT|[CDHS])(XX|X)?\s*([NESW])\s*(=|[+-]\d{1,2})\s*([+-]?\d{1,5})?$")
 
 

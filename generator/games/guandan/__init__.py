@@ -184,6 +184,16 @@ class GuandanRules(Game):
         # (a size the stage refuses, team_size: 3, fixes none: its error says so)
         return size if isinstance(size, int) and not isinstance(size, bool) and size > 2 and size in TEAM_SIZES else None
 
+    def players_at_play(self, stage: Stage) -> int | None:
+        """Teams of two, partners opposite (rules-guandan.md; seed 001: 52 teams, 104 players):
+        a pair listing three is warned. A pair listing four is said by stage-teams-in-pairs (a
+        team the stage does not know of), not here too (load._warn_large_teams). A team of four
+        (`team_size: 4`): None, its fifth taken for a reserve, who may sit in either room, as
+        check has taken it (the rules say nothing of reserves either way)."""
+        options = stage.options
+        team_size = options.team_size if isinstance(options, GuandanStage) else TEAM_SIZES[0]
+        return TEAM_SIZES[0] if team_size == TEAM_SIZES[0] else None
+
     def size_without_key(self, stage: Mapping[str, Any]) -> tuple[int, int] | None:
         """Pairs (no `team_size`, or `team_size: 2`), where `team_size: 4` makes teams of four.
         (A size the stage refuses, team_size: 3, is its own error.)"""

@@ -5,7 +5,8 @@ A board at one table (one room) is the defenders' points: `85`, `0` (or 光头),
 `{tricks: 60, kitty: 25, x: 2}` (on one line `60+25×2`, as the site shows it), with
 `penalty: {against: NS, points: 20}` and `note`; a pairs board may also be `{adjusted: NS}` or
 `{not_played: true}`. A team board names both rooms (`{open: 85, closed: 40}`, or 开室/闭室, or
-`[85, 40]`). The stage keys `board_table`,
+`[85, 40]`); a team board the match did not play is `np` (or `{not_played: true}`, or np in
+both rooms), counting for neither team. The stage keys `board_table`,
 `conversion`, `kitty` and `bye` are read here too. A record that cannot be accepted is a
 `RecordError` (a catalogue code and its parameters), reported where it was written.
 
@@ -69,16 +70,17 @@ class RecordError(ValueError):
 SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "北": "N", "东": "E", "東": "E", "南": "S", "西": "W"}
 DIRECTION_WORDS = {"NS": "NS", "EW": "EW", "SN": "NS", "WE": "EW", "南北": "NS", "东西": "EW", "東西": "EW"}
 SHUT_OUT_WORDS = ("光头", "光頭")
-NOT_PLAYED_WORDS = ("not played", "未打", "未打牌")
+# As bridge spells a board not played (generator/games/bridge/scoring.py), np first.
+NOT_PLAYED_WORDS = ("np", "n/p", "not played", "未打", "未打牌")
 # The kitty's multiplier by name: x single (单扣) or x pair (对子扣底).
 KITTY_WORDS = {"single": "single", "pair": "pair", "单": "single", "單": "single", "对": "pair", "對": "pair"}
 RESULT_KEYS = ("points", "tricks", "kitty", "x", "penalty", "note")
 PAIRS_RESULT_KEYS = (*RESULT_KEYS, "adjusted", "not_played")
 PENALTY_KEYS = ("against", "points", "note", "room")
 ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
-BOARD_KEYS = (*ROOM_KEYS, "penalty", "note")
+BOARD_KEYS = (*ROOM_KEYS, "penalty", "note", "not_played")
 # How the board key lists its words in a message (the keys a secretary may type).
-BOARD_KEYS_TEXT = "open, closed（开室、闭室）, penalty, note"
+BOARD_KEYS_TEXT = "open, closed（开室、闭室）, penalty, note, not_played"
 # A penalty's side in a team room: home or away (or a team id).
 TEAM_WORDS = {"home": "home", "主队": "home", "主隊": "home", "away": "away", "客队": "away", "客隊": "away"}
 _ROW = re.compile(r"^\s*(N|E|S|W|北|东|東|南|西)\s*(10|[2-9]|[JQKA])\s*$", re.IGNORECASE)
@@ -120,11 +122,17 @@ def _check_points(value: object, what: str, low: int, high: int, mark: Mark | No
     return value
 
 
+def is_not_played(value: object) -> bool:
+    """`np`, `not played`, 未打 (any case, full-width too): a board not played, as written."""
+    return isinstance(value, str) and " ".join(half_width(value).split()).lower() in NOT_PLAYED_WORDS
+
+
 def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool = False,
                  against: Callable[[str], str | None] | None = None) -> RoomResult:
     """Read one board at one table: 85, 0 (or 光头), or a mapping with `points` and/or the
     breakdown `tricks`, `kitty`, `x`, and `penalty`, `note`; in a pairs event also
-    `adjusted: NS` and `not_played: true`. `against` resolves a penalty's side (an entry id)."""
+    `adjusted: NS` and `not_played: true`; `np` (not played) in both events, a team room's
+    read as the board's (_read_team_board). `against` resolves a penalty's side (an entry id)."""
     if isinstance(value, str):
         text = half_width(value).strip()  # ８５, －５ as a Chinese input method types them
         if text in SHUT_OUT_WORDS:
@@ -132,7 +140,7 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
         parts = breakdown_parts(text)
         if parts is not None:  # 60 + 25×2, as the site and the score sheets write it
             return _parse_mapping(parts, mark, kitty, pairs, against)
-        if pairs and text.lower() in NOT_PLAYED_WORDS:
+        if is_not_played(text):
             return RoomResult(not_played=True, mark=mark)
         if re.fullmatch(r"[+-]?\d{1,9}", text):
             value = int(text)
@@ -195,6 +203,8 @@ def typed_result(text: str) -> Any:
 def room_value(board: Any, room: str) -> Any:
     """One room's result of a team board as written: `{open: 85, closed: 40}` (or 开室/闭室) or
     `[85, 40]`; None when the board does not have it."""
+    if is_not_played(board) or (isinstance(board, dict) and board.get("not_played") is True):
+        return "np"  # the board not played: each room's box says so, and a save writes it again
     if isinstance(board, dict):
         return next((v for k, v in board.items() if ROOM_KEYS.get(str(k).strip()) == room), None)
     if isinstance(board, list) and len(board) == len(ROOMS):
@@ -587,17 +597,30 @@ def read_team_table(reader: Reader, stage: Stage,
 
         missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
         if missing:
-            reader.problems.add("boards-missing", written.mark, warning=True, table=reader.raw("table"),
-                                missing=missing)
+            # (80分's own: its fix names np, a board the match did not play, which the
+            # other games' boards-missing has no word for)
+            reader.problems.add("shengji-boards-missing", written.mark, warning=True, table=reader.raw("table"),
+                                missing=missing, first=missing[0])
     return sides, record
 
 def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Mark,
                      options: ShengjiStage, ids: list[str], waiting: list[OneRoom],
                      pending: list[tuple[int, str, Mark]]) -> TeamBoard | None:
-    """The board with both rooms; a board with one room only goes to `waiting` (None)."""
+    """The board with both rooms; a board with one room only goes to `waiting` (None).
+
+    A board the match did not play (`np`, `{not_played: true}`, or np in both rooms): both its
+    rooms not played, crediting neither team and netting 0, so 0 match points each. The rules
+    (seed 004) say nothing of it beyond the director's deciding (第七条.5); this is bridge's
+    choice, a board not played at a pairs table scoring for neither pair, and what its teams'
+    average (A=, 0 IMPs each) comes to. Without it a match that skipped a board waited forever
+    (Game.boards_short) and `paibang pair` with it."""
     rooms: dict[str, tuple[Any, Mark]] = {}
     board_penalty: tuple[Any, Mark] | None = None
     note = None
+    unplayed: tuple[Any, Mark] | None = None  # `not_played:` written on the board
+    if is_not_played(value):
+        skipped = RoomResult(not_played=True, mark=board_mark)
+        return TeamBoard(number, skipped, skipped, None, board_mark)
     if isinstance(value, YamlMap):
         for key, item in value.items():
             key_mark = value.key_marks.get(key, board_mark)
@@ -607,6 +630,8 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                 board_penalty = (item, item_mark)
             elif key == "note":
                 note = None if item is None else str(item).strip()
+            elif key == "not_played":
+                unplayed = (item, item_mark)
             elif room is None:
                 problems.add("key-unknown", key_mark, key=key, suggestion=suggestion(key, BOARD_KEYS),
                              allowed=BOARD_KEYS_TEXT)
@@ -622,6 +647,18 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
     else:
         problems.add("shengji-points-syntax", board_mark, board=number, room=room_at(None),
                      text=shown(value), problem=word("problem_board_rooms"))
+        return None
+    if unplayed is not None:
+        flag, flag_mark = unplayed
+        if flag is not True:
+            problems.add("shengji-not-played", flag_mark, board=number, room=room_at(None), text=shown(flag),
+                         problem=problem("not_played"))
+        elif rooms or board_penalty is not None:
+            problems.add("shengji-not-played", board_mark, board=number, room=room_at(None), text="{…}",
+                         problem=problem("not_played_alone"))
+        else:
+            skipped = RoomResult(not_played=True, mark=board_mark)
+            return TeamBoard(number, skipped, skipped, note, board_mark)
         return None
     if not rooms and (board_penalty is not None or note is not None):
         # A board's own penalty or note with neither room (typed at the desk before the
@@ -678,6 +715,18 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                          other=room_name(room))
         return None
     if len(results) != 2:
+        return None
+    skipped = [room for room in ROOMS if results[room].not_played]
+    if len(skipped) == 1:
+        # Played in one room only: nothing to net it against. The board is not played in the
+        # match (np, both rooms), or the other room's result is to be found.
+        (room,) = skipped
+        problems.add("shengji-room-not-played", results[room].mark or board_mark, board=number,
+                     room=room_name(room), other=room_name(other_room(room)))
+        return None
+    if skipped and board_penalty is not None:
+        problems.add("shengji-not-played", board_mark, board=number, room=room_at(None), text="{…}",
+                     problem=problem("not_played_alone"))
         return None
     return TeamBoard(number, results["open"], results["closed"], note, board_mark)
 

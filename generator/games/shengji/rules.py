@@ -218,6 +218,8 @@ def room_credits(declaring: str, result: RoomResult) -> dict[str, int]:
     """Credits of one room by direction (team event): the defenders their points, or the
     declarers 200 when the defenders scored 0 (光头); each penalty to the other side."""
     credits = {"NS": 0, "EW": 0}
+    if result.not_played:  # a board the match did not play: nothing to either side (records.py)
+        return credits
     if result.points:
         credits[other(declaring)] += result.points
     else:
@@ -274,6 +276,11 @@ class TeamBoard:
 
     def room(self, name: str) -> RoomResult:
         return self.open if name == "open" else self.closed
+
+    @property
+    def not_played(self) -> bool:
+        """Written np: the match did not play it; it nets 0, 0 match points each."""
+        return self.open.not_played and self.closed.not_played
 
 
 @dataclass

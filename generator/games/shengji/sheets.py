@@ -170,6 +170,8 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
 
 
 def _room_cell(t: Any, result: RoomResult) -> str:
+    if result.not_played:
+        return t("sj_not_played")
     if result.points is None:
         return ""
     text = str(result.points)

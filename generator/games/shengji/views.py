@@ -312,7 +312,8 @@ def score_team_match(home: str, away: str, boards: Iterable[TeamBoard], board_ta
             h, a = team_credits(room, declaring, result)
             views[room] = RoomView(teams[seats[declaring]], teams[seats[other(declaring)]], result, h, a)
         net = views["open"].home + views["closed"].home - views["open"].away - views["closed"].away
-        home_mp, away_mp = conversion.split(net)
+        # a board not played: no match points, whatever a stage's conversion gives a level board
+        home_mp, away_mp = (0, 0) if board.not_played else conversion.split(net)
         rows.append(TeamRow(board.board, seat, level, views["open"], views["closed"], net, home_mp, away_mp))
     home_total = sum(r.home_mp for r in rows)
     away_total = sum(r.away_mp for r in rows)
@@ -324,6 +325,8 @@ def score_team_match(home: str, away: str, boards: Iterable[TeamBoard], board_ta
 def _room_json(view: RoomView, home: str, away: str) -> dict[str, Any]:
     result = view.result
     data: dict[str, Any] = {"declarers": view.declarers, "defenders": view.defenders, "points": result.points}
+    if result.not_played:
+        data["not_played"] = True
     if result.tricks is not None:
         data |= {"tricks": result.tricks, "kitty": result.kitty or 0, "x": result.x}
     if result.penalties:
