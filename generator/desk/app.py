@@ -77,7 +77,7 @@ MAX_BODY = 64 * 1024  # a form of 60 boards in two rooms is under 8 KiB
 RATE_WINDOW = 60.0  # seconds
 RATE_POSTS = 240  # form posts a minute by one holder of a token (each live check while typing is one)
 MAX_STREAMS = 300  # open standings views and screens: a hall's phones, not a flood
-RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for everyone there
+RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for its guesses (a valid token still opens)
 # When the desk stops during a site build: seconds it waits for the build to finish (a save's
 # rebuild takes a few), then for it to end once told to stop (SIGTERM: it puts output/ back)
 BUILD_FINISH_SECONDS = 15.0
@@ -1121,7 +1121,15 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         return PlainTextResponse("429", status_code=429, headers={"Retry-After": "60"})
 
     def refused_address(request: Request) -> bool:
+        """Whether the request's address has had RATE_FAILURES tokens refused this minute. Asked
+        only of a request whose token is not a valid one: the count slows guessing, and a hall's
+        phones share the venue's one address (NAT), so one phone mistyping its link must not
+        lock out every table's valid link."""
         return not desk.limits.allow(f"fail:{_client(request)}", RATE_FAILURES, record=False)
+
+    def refused(request: Request) -> Response:
+        """A request whose token opens nothing: 429 once its address has guessed too often, else 403."""
+        return too_many() if refused_address(request) else forbidden(request)
 
     def again(who: Who, ids: tuple[str, int, int]) -> str:
         """The table's form anew, filled from the file as it is now (a refused save's "reload")."""
@@ -1137,11 +1145,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return None
 
     async def table_page(request: Request) -> Response:
-        if refused_address(request):
-            return too_many()
         ids = table_ids(request)
         if ids is None:
-            return forbidden(request)
+            return refused(request)
         key = table_key(*ids)
         form: dict[str, str] | None = {}
         if request.method == "POST":
@@ -1159,7 +1165,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # a table link printed before the withdrawal: not "no access", but that nobody plays it
             return desk.page("message.html", 410, title=t("desk_not_played"),
                              text=t("desk_not_played_text", ids=", ".join(gone)))
-        if who is None or (spot is None and who.kind != "admin"):
+        if who is None:
+            return refused(request)
+        if spot is None and who.kind != "admin":
             return forbidden(request)
         if spot is None:
             return desk.page("message.html", 404, title="404", text=key)
@@ -1266,8 +1274,6 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     async def login(request: Request) -> Response:
         """The admin link: the token leaves the address bar for a session cookie sent under the
         prefix only (Desk.start_session), then the admin page there."""
-        if refused_address(request):
-            return too_many()
         sent = request.query_params.get("k")
         if not sent:
             # /admin without its token (a bookmark, the link cut short): no guess at the token,
@@ -1275,7 +1281,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # secretary's link is; not "the desk has restarted", which it need not have done.
             return desk.page("message.html", 403, title=t("desk_no_key"), text=t("desk_no_key_text"))
         if not desk.is_admin(sent):
-            return forbidden(request)
+            return refused(request)
         response = RedirectResponse(f"{desk.prefix}/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})
         response.set_cookie(desk.cookie, desk.start_session(), max_age=SESSION_SECONDS, httponly=True,
                             samesite="strict", path=f"{desk.prefix}/")
@@ -1288,11 +1294,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         return response
 
     async def admin(request: Request) -> Response:
-        if refused_address(request):
-            return too_many()
         who = desk.who(request, None, None)
         if who is None:
-            return forbidden(request)
+            return refused(request)
         return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time())
 
     async def clock(request: Request) -> Response:
