@@ -204,6 +204,8 @@ def test_a_wrong_entry_shows_the_checks_message_and_writes_nothing(running: Runn
     assert "T99" in html and "T04+3, T99+2" in html  # the message, and what was typed is kept
     status, html = post(running, "main/4/2", "save", level_a="Z", level_b="9")
     assert status == 422 and 'value="Z"' in html
+    # the box the problem is in is marked (its side's level: `levels: {T04: Z}` is the box labelled T04)
+    assert re.search(r'<input id="level_a" name="level_a" value="Z"[^>]*aria-invalid="true" aria-describedby="problem-1', html)
     assert round4(content).read_bytes() == before
     assert audit_lines(content) == []
     status, html = post(running, "main/4/2", "save")

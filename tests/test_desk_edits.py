@@ -167,9 +167,15 @@ def test_a_save_over_a_hand_edit_made_since_its_form_was_shown_is_refused(tmp_pa
     assert "本桌的成绩已被改动" in html and "这次没有保存" in html
     assert 'value="A"' in html  # what was typed, kept
     assert path.read_bytes() == mended and audit(root) == []
-    again = re.search(r'<a href="([^"]+)" id="again">重新载入本桌现在的成绩</a>', html).group(1)
-    status, html = fetch(f"{running.base}{again}", opener=secretary.opener)
-    assert status == 200 and 'value="K"' in html  # the form anew, from the mended file
+    # reloaded (a button of the form: what is typed goes with it), the form comes back with what
+    # was typed, the file's value now said beside it; a link that loaded the file alone dropped it
+    assert re.search(r'<button [^>]*form="entry" name="action" value="reload"[^>]*id="again">重新载入本桌现在的成绩</button>', html)
+    status, html = fetch(url, {**hidden(html), "k": "", "action": "reload", "level_a": "Z", "level_b": "9"},
+                         opener=secretary.opener)
+    assert status == 422 and re.search(r'id="level_a" name="level_a" value="Z"[^>]*aria-invalid="true"', html), html  # checked, marked
+    reloaded = re.search(r'<div class="problems" id="reloaded".*?</div>', html, re.S).group(0)
+    assert "成绩文件中这些栏现在是另外的内容" in reloaded and "K" in reloaded and "（空）" not in reloaded, reloaded
+    assert path.read_bytes() == mended and audit(root) == []  # (a reload saves nothing)
     # saved from there, it lands
     status, html = fetch(url, {**hidden(html), "k": "", "action": "save", "level_a": "A", "level_b": "9"},
                          opener=secretary.opener)

@@ -624,14 +624,18 @@ class Desk:
         # file shows them, for with_parts_as_filed; which parts it has, for the writer)
         fields = forms.fields_for(spot, text)
         shown = {item.name: item.value for item in fields if item.part}
+        in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
         # (a form that said nothing of what it was filled from is shown again filled from the file as read now)
         shown_from = filed if filed is not None else forms.as_filed(spot, forms.current_table(spot, text))
+        differs = forms.differs_from_file(fields, in_file, self.t)
         if long := forms.too_long(spot, fields, self.t):
-            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from}
+            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
+                    "differs": differs}
         record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields), shown)
         result = forms.check(spot, text, record)
-        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "", "filed": shown_from}
+        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "", "filed": shown_from,
+                                   "differs": differs}
         if not save or not result.ok:
             return outcome
         if result.incomplete and who.kind == "table":
@@ -1131,12 +1135,6 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         """A request whose token opens nothing: 429 once its address has guessed too often, else 403."""
         return too_many() if refused_address(request) else forbidden(request)
 
-    def again(who: Who, ids: tuple[str, int, int]) -> str:
-        """The table's form anew, filled from the file as it is now (a refused save's "reload")."""
-        stage, number, table = ids
-        path = f"/t/{quote(stage)}/{number}/{table}"
-        return f"{path}?k={who.token}" if who.kind == "table" else f"{desk.prefix}{path}"
-
     def table_ids(request: Request) -> tuple[str, int, int] | None:
         try:
             return (request.path_params["stage"], int(request.path_params["round"]),
@@ -1192,8 +1190,15 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return forbidden(request)
         action = form.get("action", "preview")
         typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action", "confirm", "filed")}
+        # A save refused because the table changed in the file since the form was shown: its
+        # "reload" sends what was typed back, to be shown over the table as the file has it now
+        # (the form's digest that file's, so a save from there lands), checked, and beside it
+        # what the file now has where it differs. A link that loaded the file's table alone
+        # dropped everything typed.
+        reload = action == "reload"
+        filed = None if reload else form.get("filed") or None
         outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save",
-                                                 form.get("confirm", ""), form.get("filed") or None)
+                                                 form.get("confirm", ""), filed)
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
         # the problems as the form says them (its rooms and fields, not the results file's keys)
@@ -1242,7 +1247,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
-                         filed=outcome["filed"], again=again(who, ids),
+                         filed=outcome["filed"], reloaded=reload, differs=outcome["differs"] if reload else [],
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
     def restarted(request: Request, status: int) -> Response:

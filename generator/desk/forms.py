@@ -181,6 +181,21 @@ def typed_into(fields: list[EntryField], typed: dict[str, str], secretary: bool 
             item.value = typed[item.name].replace("\r\n", "\n")
 
 
+def differs_from_file(fields: list[EntryField], in_file: dict[str, str], t: Any) -> list[tuple[str, str]]:
+    """The fields whose value (as typed into them: typed_into) is not what the file has
+    (`in_file`: each field's value as the form filled from the file shows it), each as (the
+    field as the form labels it, the file's value as the form shows it): what a save from this
+    form would change."""
+    found = []
+    for item in fields:
+        now = in_file.get(item.name, "")
+        if item.value.strip() != now.strip():
+            shown = next((label for value, label in item.choices if value == now), now) if item.choices else now
+            shown = t(shown) if item.choices and shown != now else shown
+            found.append((field_name(item, t), shown.strip() or t("desk_value_empty")))
+    return found
+
+
 def field_name(item: EntryField, t: Any) -> str:
     """A field as the form labels it, for a message: a board's room or own value with its board."""
     label = item.label if item.literal else t(item.label)
@@ -463,8 +478,11 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
                  and (item.part == part if part else not item.part and (not at or item.room == at))]
         return tuple(item.name for item in found)
     names = {str(part) for part in path if isinstance(part, str)} | {str(problem.params.get("key", ""))}
+    # a side's level (`levels: {T03: Z}`) is in the box labelled with that side (Guandan's level_a, level_b)
+    sides = {str(path[position + 1]) for position, part in enumerate(path[:-1]) if part == "levels"}
     found = [item for item in fields if not item.board and (not room or item.room in (room, ""))
-             and (item.name.removeprefix(f"{item.room}_") if item.room else item.name) in names]
+             and ((item.name.removeprefix(f"{item.room}_") if item.room else item.name) in names
+                  or (item.literal and item.label in sides))]
     if room and any(item.room for item in found):
         found = [item for item in found if item.room]  # (the room's own field over the match's)
     return tuple(item.name for item in found)
