@@ -184,7 +184,7 @@ class Desk:
         # a tied place as the site shows it: "3=" seen, the words of rank_tied read (a screen
         # reader read the bare mark as "3 equals")
         self.env.globals["rank_shown"] = rank_shown_in(self.t)
-        self.env.globals["whole_match"] = lambda fields: whole_match(self.t, fields)
+        self.env.globals["whole_match"] = lambda fields, reasons=(): whole_match(self.t, fields, reasons)
         self.env.globals["site_cards_css"] = Markup(site_cards_css())
 
     # --- content ------------------------------------------------------------------------
@@ -957,9 +957,14 @@ def site_cards_css() -> str:
     return ""
 
 
-def whole_match(t: Translator, fields: list[Any]) -> str:
+def whole_match(t: Translator, fields: list[Any], reasons: list[forms.Said] | tuple[()] = ()) -> str:
     """What a table, which saves once, enters before it saves: both rooms of a teams-of-four
-    match (its form has rooms), else the whole match."""
+    match (its form has rooms), else the whole match. With `reasons` (why the match typed is
+    not whole yet), the heading over them says what they say: boards of the round still
+    missing (a game's `<game>-board-count`, bridge's and 80分's) is not "enter both rooms",
+    which a match with every board typed in both rooms and one board short was told."""
+    if any(reason.code.endswith("-board-count") for reason in reasons):
+        return t("desk_boards_all", open=t("open_room"), closed=t("closed_room"))
     if any(item.room for item in fields):
         return t("desk_rooms_both", open=t("open_room"), closed=t("closed_room"))
     return t("desk_incomplete_refused")
@@ -1229,7 +1234,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
             # the blocks' headings, for the page to say them only when they apply (table.html)
             headings = {"warnings": t("desk_warnings"), "score": t("desk_computed"),
-                        "incomplete": whole_match(t, outcome["fields"])}
+                        "incomplete": whole_match(t, outcome["fields"], incomplete)}
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines, "headings": headings,
                 "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),

@@ -404,6 +404,7 @@ class Said:
     room: str = ""
     # the form's fields the problem is in (their names): marked invalid and described by it
     fields: tuple[str, ...] = ()
+    code: str = ""  # the problem's (what a heading over a list of them goes by: app.whole_match)
 
 
 def _secretarys_part(result: Check, problem: ContentError, fields: list[EntryField]) -> str:
@@ -432,7 +433,7 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
     for problem in problems:
         board = _secretarys_part(result, problem, fields) if table else ""
         if board:
-            out.append(Said(t("desk_secretary_board", board=board), t("desk_secretary_board_hint")))
+            out.append(Said(t("desk_secretary_board", board=board), t("desk_secretary_board_hint"), code=problem.code))
             continue
         room = room_of(spot, result, problem)
         labels = _labels(fields, room, t)
@@ -451,7 +452,7 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
             message, hint = problem.message(t.locale), problem.hint(t.locale)
         if room:
             message = t("desk_in_room", room=t(f"{room}_room"), message=message)
-        out.append(Said(message, hint, room, fields_at(result, problem, fields, room)))
+        out.append(Said(message, hint, room, fields_at(result, problem, fields, room), problem.code))
     return out
 
 
