@@ -274,3 +274,23 @@ def test_the_other_room_still_to_enter_is_the_box_marked_not_the_room_typed(tmp_
         assert pending["fields"] == ["b17_closed", "b18_closed"], data
     finally:
         running.stop()
+
+
+def test_the_boards_still_to_enter_are_marked_by_the_numbers_the_warning_carries(tmp_path: Path) -> None:
+    """room-pending names its boards as runs for its message ("17\u201318"); the desk read the
+    numbers back out of that text. The warning carries them as data, and the boxes marked are
+    those boards' boxes of the room still to enter, whatever the message's runs say."""
+    from generator.desk import forms
+    from generator.errors import Mark, Problems
+    from generator.games import EntryField
+    from generator.games.common.rooms import report_pending
+
+    problems = Problems()
+    mark = Mark(tmp_path / "round-3.yaml", 5, 7)
+    report_pending(problems, [(18, "open", mark), (17, "open", mark), (20, "open", mark)], 1, "1: {open: 4S N =}")
+    [warning] = problems.items
+    assert warning.code == "room-pending" and warning.params["board_numbers"] == (17, 18, 20)
+    assert warning.params["boards"] == ["17\u201318", "20"]  # (the message's runs)
+    fields = [EntryField(f"b{n}_{room}", str(n), board=n, room=room) for n in range(17, 21) for room in ("open", "closed")]
+    warning.params["boards"] = ["seventeen to eighteen", "twenty"]  # words: the numbers are the data's
+    assert forms.fields_at(forms.Check([]), warning, fields, "") == ("b17_closed", "b18_closed", "b20_closed")

@@ -466,7 +466,8 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
         # first: its `room` is the room typed, and what it speaks of is the other room's box of
         # each board it names, still to enter.
         rooms = {item.room for item in fields if item.room}
-        waiting, named = _room_named(problem, rooms, "other"), _boards_named(problem.params.get("boards"))
+        waiting = _room_named(problem, rooms, "other")
+        named = {int(number) for number in problem.params.get("board_numbers") or ()}  # (rooms.report_pending)
         return tuple(item.name for item in fields if waiting and item.room == waiting and not item.part
                      and item.board and item.board in named)
     if len(path) >= 2 and path[0] == "boards":
@@ -498,16 +499,6 @@ def _room_named(problem: ContentError, rooms: set[str], param: str = "room") -> 
         if room in ROOMS and named in (room_name(room), room_at(room)):
             return room
     return ""
-
-
-def _boards_named(runs: Any) -> set[int]:
-    """The board numbers of a problem's runs as rooms.board_ranges writes them (["1\u20133", "5"])."""
-    numbers: set[int] = set()
-    for run in runs if isinstance(runs, (list, tuple)) else ():
-        first, _, last = str(run).partition("\u2013")
-        if first.isdigit() and (not last or last.isdigit()):
-            numbers.update(range(int(first), int(last or first) + 1))
-    return numbers
 
 
 def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:
