@@ -239,6 +239,27 @@ def desk_write_refused(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {write_failed(event / "desk-audit.jsonl", OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))).code}
 
 
+def desk_read_refused(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A round's file the system will not let be read (no permission: as root, chmod would not
+    refuse), as the desk's writer says it (tests/test_desk_write_refused.py saves through the desk)."""
+    import errno
+    import os
+
+    from generator.desk.app import unwritable
+
+    event = demo_tree(tmp, B)
+    return {unwritable(event / "results" / "round-1.yaml", PermissionError(errno.EACCES, os.strerror(errno.EACCES))).code}
+
+
+def desk_not_a_round(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A round's file emptied or made a list by hand: YAML, but no tables for the desk to write
+    into (tests/test_desk_broken.py saves through the desk)."""
+    from generator.desk.app import NotARound, unwritable
+
+    path = demo_tree(tmp, B) / "results" / "round-1.yaml"
+    return {unwritable(path, NotARound(path)).code}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -545,7 +566,9 @@ def set_attr(what: str, name: str, value: object) -> Callable[[object], None]:
 TRIGGERS: dict[str, Trigger] = {
     # files and YAML
     "file-missing": edit(B, (EV, "notice: notice.md", "notice: nope.md")),
-    "file-unreadable": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
+    "file-unreadable": desk_read_refused,
+    "file-not-utf8": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
+    "desk-results-not-a-round": desk_not_a_round,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-outside-event": notice_of_another_folder,

@@ -741,7 +741,7 @@ class Writer:
                 text, newline = read_results(self.path)  # (written back in the file's own line ends)
                 data = load_round_trip(text)
                 if not isinstance(data, dict) or not isinstance(data.get("tables") or [], list):
-                    raise ValueError("tables")
+                    raise NotARound(self.path)
             except (YAMLError, ValueError, OSError) as error:  # a hand edit half done, say
                 problem = unwritable(self.path, error)
                 for job in batch:
@@ -1035,6 +1035,11 @@ def system_reason(error: OSError, reading: bool = False) -> str | dict[str, str]
     return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
 
 
+class NotARound(ValueError):
+    """A results file that reads as YAML but is no round's results: not a mapping (emptied, a
+    list), or its `tables:` no list. The desk has no table there to write into."""
+
+
 def unwritable(path: Path, error: BaseException) -> ContentError:
     """Why a results file cannot take a save, as `check` says it: the content loader's first
     error in it (file, line, column, message, fix); else that the file cannot be read. A
@@ -1042,6 +1047,8 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     (system_reason), not in the system's English: the loader would read the same refusal."""
     if isinstance(error, OSError):
         return ContentError("file-unreadable", Mark(path), {"reason": system_reason(error, reading=True)})
+    if isinstance(error, NotARound):  # (its reason was the bare word "tables")
+        return ContentError("desk-results-not-a-round", Mark(path), {"path": path.name})
     problems = Problems()
     try:
         load_yaml(path, problems)
