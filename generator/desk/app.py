@@ -262,13 +262,20 @@ class Desk:
         folder = (self.content / "events" / self.slug / "results").resolve()
         return [p for file, found in self.broken.items() if folder in file.parents for p in found]
 
-    def spot(self, stage: str, number: int, table: int) -> forms.TableSpot | None:
+    def spot(self, stage: str, number: int, table: int, withdrawn: bool = False) -> forms.TableSpot | None:
         """The table to enter; None for none, or for a table not played because a side has
-        withdrawn (event-day.md: a result there is an error, so no form offers one)."""
+        withdrawn (event-day.md: a result there is an error, so no form offers one). With
+        `withdrawn` (the secretary's), such a table of a stage whose matches are won: its form
+        has only its forfeit (forms.TableSpot.gone), for the forfeit `check` asks to write on a
+        table left as drawn (entry-withdrawn-forfeit). A pairs table has none: its opponent's
+        average-plus needs nothing written, and `check` asks for nothing."""
         item, source = self._table(stage, number, table)
-        if item is None or len(item.sides) != 2 or withdrawn_sides(self.event, stage, item, number):
+        if item is None or len(item.sides) != 2:
             return None
-        return forms.TableSpot(self.event, self.event.stage(stage), number, item, source)
+        gone = withdrawn_sides(self.event, stage, item, number)
+        if gone and not (withdrawn and len(gone) == 1 and self.event.stage(stage).format != "pairs"):
+            return None
+        return forms.TableSpot(self.event, self.event.stage(stage), number, item, source, tuple(gone))
 
     def _table(self, stage: str, number: int, table: int) -> tuple[Any, Any]:
         """The drawn table (and its round's file), as last read or kept (self.kept)."""
@@ -404,6 +411,9 @@ class Desk:
                     key = table_key(stage_id, round_.number, table.number)
                     tables.append({"number": table.number, "sides": table.sides,
                                    "withdrawn": withdrawn_sides(self.event, stage_id, table, round_.number),
+                                   # (the secretary may write its forfeit: Desk.spot)
+                                   "forfeit_form": self.spot(stage_id, round_.number, table.number, withdrawn=True)
+                                   is not None,
                                    "entered": table.number not in pending and not broken,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
                                    "held": self.tokens.held(key), "corrected": corrected.get(key, ""),
@@ -1171,7 +1181,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # A valid link whose round the desk cannot read (a results file broken before the
             # desk ever read it): not "no access", but what it is; the admin page has the details.
             return desk.page("message.html", 503, title=t("desk_unreadable"), text=t("desk_unreadable_text"))
-        if who is not None and (gone := desk.withdrawn_sides(*ids)):
+        if who is not None and who.kind == "admin" and desk.withdrawn_sides(*ids):
+            spot = desk.spot(*ids, withdrawn=True)  # (its forfeit: Desk.spot)
+        if who is not None and (gone := desk.withdrawn_sides(*ids)) and spot is None:
             # a table link printed before the withdrawal: not "no access", but that nobody plays it
             return desk.page("message.html", 410, title=t("desk_not_played"),
                              text=t("desk_not_played_text", ids=", ".join(gone)))

@@ -77,6 +77,10 @@ class TableSpot:
     number: int  # the round
     table: Table
     path: Path
+    # The table's sides withdrawn by this round: the table is not played, and counts as their
+    # forfeit whatever is written; its form (the secretary's) writes only `forfeit:`, which
+    # `check` asks for on such a table left as drawn (entry-withdrawn-forfeit), and no result.
+    gone: tuple[str, ...] = ()
 
     @property
     def sides(self) -> list[str]:
@@ -90,6 +94,8 @@ def side_keys(spot: TableSpot) -> tuple[str, ...]:
 
 def record_keys(spot: TableSpot) -> tuple[str, ...]:
     """The table keys a form writes: the game's record keys without the sides, and forfeit."""
+    if spot.gone:  # (a withdrawn side's table: its forfeit only, any other key left as the file has it)
+        return ("forfeit",)
     game = GAMES[spot.event.game]
     sides = set(side_keys(spot)) | {"teams", "ns", "ew", "home", "away"}
     keys = tuple(k for k in game.table_keys if k not in sides)
@@ -159,6 +165,15 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     table = current_table(spot, text)
     forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
+    if spot.gone:
+        # A withdrawn side's table: its forfeit alone, offered for the side(s) withdrawn (what
+        # the file has kept on the list, whatever it is, so that the form shows it as it is)
+        offered = [*spot.gone, *([forfeit.value] if forfeit.value and forfeit.value not in spot.gone else [])]
+        forfeit.choices = (("", "desk_no_forfeit"), *((s, s) for s in offered))
+        fields = [forfeit]
+        if typed is not None:
+            typed_into(fields, typed, secretary)
+        return fields
     boards = _board_numbers(spot, table.get("boards"), text)
     game = GAMES[spot.event.game]
     fields = game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot))
@@ -227,6 +242,8 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
     then forfeit)."""
     values = {f.name: f.value.strip() for f in fields}
+    if spot.gone:
+        return {"forfeit": values["forfeit"]} if values.get("forfeit") else {}
     game = GAMES[spot.event.game]
     record = game.entry_record(spot.sides, values)
     if takes_winner(game, spot.stage.format) and values.get("winner"):
@@ -332,6 +349,11 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             forfeit = reader.text("forfeit")
             if forfeit is not None and forfeit not in spot.sides:
                 problems.add("forfeit-not-at-table", reader.value_mark("forfeit"), id=forfeit)
+            elif forfeit is not None and spot.gone and forfeit not in spot.gone:
+                # a withdrawn side's table: any other forfeit is a result for a side that played
+                # none there (check: entry-withdrawn-played), refused before it is written
+                problems.add("desk-forfeit-not-withdrawn", reader.value_mark("forfeit"), id=forfeit,
+                             gone=", ".join(spot.gone))
             if problems.errors:
                 return Check(problems.items, record=record, places=places)
             mark = marks[index] if index < len(marks) else None
