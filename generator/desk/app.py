@@ -632,17 +632,20 @@ class Desk:
         text = readable_text(spot.path)
         # the form as filed, then as typed: one form built for the save (its board parts as the
         # file shows them, for with_parts_as_filed; which parts it has, for the writer)
-        fields = forms.fields_for(spot, text)
+        # The file's table read once (the content loader's reading of the text): the form filled
+        # from it, what it was filled from, the board parts kept as filed. (Each read it anew.)
+        table = forms.current_table(spot, text)
+        fields = forms.fields_for(spot, text, table=table)
         shown = {item.name: item.value for item in fields if item.part}
         in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
         # (a form that said nothing of what it was filled from is shown again filled from the file as read now)
-        shown_from = filed if filed is not None else forms.as_filed(spot, forms.current_table(spot, text))
+        shown_from = filed if filed is not None else forms.as_filed(spot, table)
         differs = forms.differs_from_file(fields, in_file, self.t)
         if long := forms.too_long(spot, fields, self.t):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
-        record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields), shown)
+        record = forms.with_parts_as_filed(spot, table, fields, forms.record_from(spot, fields), shown)
         result = forms.check(spot, text, record)
         outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "", "filed": shown_from,
                                    "differs": differs}
@@ -1195,18 +1198,19 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return desk.page("message.html", 404, title="404", text=key)
         if request.method == "GET":
             text = readable_text(spot.path)
-            recorded = forms.has_record(spot, text)
+            table = forms.current_table(spot, text)  # (read once for the page)
+            recorded = forms.has_record(spot, table)
             done = who.kind == "table" and (desk.tokens.used(key) or recorded)
             held = desk.tokens.held(key)
             if held and not recorded:
                 # what the table typed when the file could not take it: on its form again
-                fields = forms.fields_for(spot, text, held["typed"], secretary=who.kind == "admin")
+                fields = forms.fields_for(spot, text, held["typed"], secretary=who.kind == "admin", table=table)
             else:
                 held = None
-                fields = forms.fields_for(spot, text)
+                fields = forms.fields_for(spot, text, table=table)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
-                             filed=forms.as_filed(spot, forms.current_table(spot, text)),
+                             filed=forms.as_filed(spot, table),
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
             return too_many()

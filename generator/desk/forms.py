@@ -158,11 +158,11 @@ def _table_block(text: str, number: int) -> str:
 
 
 def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
-               secretary: bool = False) -> list[EntryField]:
+               secretary: bool = False, table: dict[str, Any] | None = None) -> list[EntryField]:
     """The form's fields (`Game.entry_fields`, a knockout's `winner` when the game does not
     read it, then forfeit), filled from what was typed, else from the file. A table's form
     (`secretary` False) takes nothing typed into a secretary's field: it keeps the file's."""
-    table = current_table(spot, text)
+    table = current_table(spot, text) if table is None else table  # (`table`: the caller's reading of it)
     forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
     if spot.gone:
@@ -253,20 +253,21 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     return record
 
 
-def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any],
+def with_parts_as_filed(spot: TableSpot, table: dict[str, Any], fields: list[EntryField], record: dict[str, Any],
                         shown: dict[str, str]) -> dict[str, Any]:
     """`record` with each team board's own value (EntryField.part: 80分's penalty and note) that
     was sent back exactly as the form shows the file's value taking the file's value as it is:
     the form's text of it (a note 5, a list, a note with spaces at its ends, a penalty in flow
     form) read back as typed is another value, so a save of an unchanged form rewrote them, and
     what it rewrote made the save a change (a rewritten file, an audit line). Only a value the
-    secretary changed is the record's as typed. `shown`: each part field's value as the form
-    filled from the file shows it (the caller's form, not built again)."""
+    secretary changed is the record's as typed. `table`: the table as the file has it
+    (current_table); `shown`: each part field's value as the form filled from the file shows it
+    (the caller's form, not built again)."""
     boards = record.get("boards")
     sent = [item for item in fields if item.part and item.value]
     if not sent or not isinstance(boards, dict):
         return record
-    filed = current_table(spot, text).get("boards")
+    filed = table.get("boards")
     filed = {str(number): board for number, board in filed.items()} if isinstance(filed, dict) else {}
     for item in sent:
         board, old = boards.get(item.board), filed.get(str(item.board))
@@ -578,7 +579,6 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
     return lines
 
 
-def has_record(spot: TableSpot, text: str) -> bool:
-    """Whether the file already holds a result for this table (the secretary's or a save)."""
-    table = current_table(spot, text)
+def has_record(spot: TableSpot, table: dict[str, Any]) -> bool:
+    """Whether the file's table (current_table) already holds a result (the secretary's or a save)."""
     return any(plain(table.get(k)) not in (None, [], {}, "") for k in record_keys(spot))
