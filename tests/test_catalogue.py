@@ -239,6 +239,47 @@ def desk_write_refused(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {write_failed(event / "desk-audit.jsonl", OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))).code}
 
 
+def desk_read_refused(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A round's file the system will not let be read (no permission: as root, chmod would not
+    refuse), as the desk's writer says it (tests/test_desk_write_refused.py saves through the desk)."""
+    import errno
+    import os
+
+    from generator.desk.app import unwritable
+
+    event = demo_tree(tmp, B)
+    return {unwritable(event / "results" / "round-1.yaml", PermissionError(errno.EACCES, os.strerror(errno.EACCES))).code}
+
+
+def desk_not_a_round(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A round's file emptied or made a list by hand: YAML, but no tables for the desk to write
+    into (tests/test_desk_broken.py saves through the desk)."""
+    from generator.desk.app import NotARound, unwritable
+
+    path = demo_tree(tmp, B) / "results" / "round-1.yaml"
+    return {unwritable(path, NotARound(path)).code}
+
+
+def desk_forfeit_not_withdrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The secretary's form for a withdrawn team's table (its forfeit only) sent the forfeit of
+    the team that stayed (tests/test_withdrawal.py saves through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from tests.support import new_event, withdraw
+
+    folder = new_event(tmp, "mini", "title: x\ngame: guandan\ndate: 2026-01-10\n", "T", 4,
+                       "  - id: main\n    format: swiss\n    rounds: 2\n")
+    withdraw(folder, "T4", 2)
+    (folder / "results" / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T1, T2], levels: {T1: A, T2: 5}}\n"
+        "  - {table: 2, teams: [T3, T4], levels: {T3: A, T4: 5}}\n", encoding="utf-8")
+    path = folder / "results" / "round-2.yaml"
+    path.write_text("stage: main\nround: 2\ntables:\n  - {table: 1, teams: [T1, T3]}\n"
+                    "  - {table: 2, teams: [T2, T4]}\n", encoding="utf-8")
+    spot = Desk(folder.parents[1], "mini", None, None, build=False).spot("main", 2, 2, withdrawn=True)
+    return {p.code for p in forms.check(spot, path.read_text(encoding="utf-8"), {"forfeit": "T2"}).problems}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -545,7 +586,10 @@ def set_attr(what: str, name: str, value: object) -> Callable[[object], None]:
 TRIGGERS: dict[str, Trigger] = {
     # files and YAML
     "file-missing": edit(B, (EV, "notice: notice.md", "notice: nope.md")),
-    "file-unreadable": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
+    "file-unreadable": desk_read_refused,
+    "file-not-utf8": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
+    "desk-results-not-a-round": desk_not_a_round,
+    "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-outside-event": notice_of_another_folder,

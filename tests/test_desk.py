@@ -26,7 +26,9 @@ import pytest
 
 from generator import cli
 from generator.desk import forms
-from generator.desk.store import AUDIT_NAME, apply_record, desk_folder, dump_round_trip, load_round_trip
+from generator.desk.store import (
+    AUDIT_NAME, apply_record, desk_folder, dump_round_trip, load_round_trip, tokens_folder, tokens_path,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -202,6 +204,8 @@ def test_a_wrong_entry_shows_the_checks_message_and_writes_nothing(running: Runn
     assert "T99" in html and "T04+3, T99+2" in html  # the message, and what was typed is kept
     status, html = post(running, "main/4/2", "save", level_a="Z", level_b="9")
     assert status == 422 and 'value="Z"' in html
+    # the box the problem is in is marked (its side's level: `levels: {T04: Z}` is the box labelled T04)
+    assert re.search(r'<input id="level_a" name="level_a" value="Z"[^>]*aria-invalid="true" aria-describedby="problem-1', html)
     assert round4(content).read_bytes() == before
     assert audit_lines(content) == []
     status, html = post(running, "main/4/2", "save")
@@ -283,7 +287,7 @@ def test_a_save_is_on_the_disk_before_the_desk_says_saved(running: Running, cont
 
     synced = Synced(monkeypatch)
     assert post(running, "main/4/1", "save", level_a="A", level_b="5")[0] == 200
-    tokens = desk_folder(content) / f"{SLUG}.json"
+    tokens = tokens_path(content, SLUG)
     assert synced.durably(round4(content)) and synced.durably(tokens)
     assert synced.durably(content / "events" / SLUG / AUDIT_NAME)  # (made by this save: its name synced too)
     assert stat.S_IMODE(round4(content).stat().st_mode) == 0o644
@@ -301,7 +305,8 @@ def test_the_desk_folder_and_its_tokens_are_on_the_disk_once_made(tmp_path: Path
     content.mkdir(parents=True)
     synced = Synced(monkeypatch)
     Tokens(content, SLUG)
-    assert synced.durably(desk_folder(content) / f"{SLUG}.json") and desk_folder(content).parent in synced
+    assert synced.durably(tokens_path(content, SLUG)) and desk_folder(content).parent in synced
+    assert desk_folder(content) in synced  # (the content folder's own folder in it: its name synced there)
 
 
 def test_the_audit_log_is_ignored_by_check_and_never_copied_by_build(running: Running, content: Path,
@@ -349,8 +354,8 @@ def test_tokens_are_kept_beside_content_private_and_across_restarts(content: Pat
         admin, table = first.desk.tokens.admin, first.desk.tokens.table("main/4/1")
     finally:
         first.stop()
-    path = desk_folder(content) / f"{SLUG}.json"
-    assert path.parent == content.parent / ".paibang-desk"
+    path = tokens_path(content, SLUG)
+    assert path.parent == content.parent / ".paibang-desk" / "content"
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     assert len(table) >= 22 and len(admin) >= 22  # 16 random bytes, base64: 128 bits
     assert not any(table in p.read_text(encoding="utf-8", errors="replace") for p in content.rglob("*") if p.is_file())
@@ -598,6 +603,22 @@ def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Run
 def test_repeated_refusals_from_one_address_are_slowed_down(running: Running) -> None:
     codes = [fetch(f"{running.base}/t/main/4/1?k=wrong{n}")[0] for n in range(40)]
     assert codes[0] == 403 and codes[-1] == 429
+
+
+def test_a_valid_link_still_opens_from_an_address_locked_out_for_guessing(running: Running, content: Path) -> None:
+    """A hall's phones share the venue's address (NAT): one phone mistyping its link thirty
+    times must not lock out the others. Guesses from there are still slowed down."""
+    codes = [fetch(f"{running.base}/t/main/4/1?k=wrong{n}")[0] for n in range(40)]
+    assert codes[-1] == 429
+    status, html = fetch(running.desk.link("main/4/1"))
+    assert status == 200 and 'name="csrf"' in html
+    status, html = post(running, "main/4/1", "save", deals="T15+3, T15+3, T15+3, T15+3, T15+1")
+    assert status == 200 and 'id="saved"' in html
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    status, html = fetch(running.desk.admin_link, opener=jar)
+    assert status == 200 and running.desk.prefix in html  # the secretary's link too
+    assert fetch(f"{running.base}/t/main/4/1?k=wrong")[0] == 429
+    assert fetch(f"{running.base}/admin?k=wrong")[0] == 429
 
 
 # --- other games' forms ---------------------------------------------------------------------
@@ -1071,8 +1092,8 @@ def test_a_planted_tokens_file_is_set_aside_and_new_tokens_minted(content: Path,
     file others could read (0644), or a link to one (even 0600), is set aside, never used."""
     from generator.desk.store import Tokens
 
-    folder = desk_folder(content)
-    folder.mkdir(mode=0o700)
+    folder = tokens_folder(content)
+    folder.mkdir(mode=0o700, parents=True)
     planted = {"admin": "KNOWN-ADMIN", "secret": "KNOWN-SECRET", "tables": {}, "used": {}, "clock": {}}
     path = folder / f"{SLUG}.json"
     target = path if mode == 0o644 else content.parent / "elsewhere.json"
@@ -1163,7 +1184,9 @@ def test_an_owner_only_tokens_file_unpacked_from_an_archive_is_set_aside(content
     tokens = Tokens(content, SLUG)
     assert tokens.set_aside is None and tokens.admin != "ATTACKER-KNOWN-ADMIN-TOKEN"
     assert f"/admin?k={tokens.admin}" in out  # the new tokens, sealed, are kept across restarts
-    aside = [p for p in path.parent.iterdir() if ".set-aside-" in p.name]
+    # (an older paibang's place for it: moved to this content folder's, and set aside there)
+    assert not os.path.lexists(path)
+    aside = [p for p in tokens_path(content, SLUG).parent.iterdir() if ".set-aside-" in p.name]
     assert [json.loads(p.read_text(encoding="utf-8"))["admin"] for p in aside] == ["ATTACKER-KNOWN-ADMIN-TOKEN"]
 
 
@@ -1173,7 +1196,7 @@ def test_a_tokens_file_of_the_previous_version_is_set_aside_once(content: Path) 
     from generator.desk.store import Tokens
 
     honest = {"admin": "A" * 22, "secret": "S" * 43, "tables": {"main/4/1": "T" * 22}, "used": {}, "clock": {}}
-    _plant(desk_folder(content), f"{SLUG}.json", json.dumps(honest).encode())
+    _plant(tokens_folder(content), f"{SLUG}.json", json.dumps(honest).encode())
     tokens = Tokens(content, SLUG)
     assert tokens.set_aside_why == "unsealed" and tokens.admin != "A" * 22 and tokens.table("main/4/1") is None
     again = Tokens(content, SLUG)
@@ -1196,7 +1219,7 @@ def test_without_a_kept_key_the_desk_refuses_to_start_and_writes_nothing(
     if before == "restart":  # the desk ran with a key, and its links are printed
         first = start(content)
         first.stop()
-    kept = {p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None
+    kept = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} if folder.exists() else None
     assert (kept is None) == (before == "first start")
     site = content / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
@@ -1216,7 +1239,7 @@ def test_without_a_kept_key_the_desk_refuses_to_start_and_writes_nothing(
     where = blocked / "paibang"
     assert f"the desk cannot keep your key in {where}" in err and "[desk-no-key]" in err
     assert "set XDG_CONFIG_HOME to a folder of your own" in err and "start the desk again" in err
-    assert ({p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None) == kept
+    assert ({p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} if folder.exists() else None) == kept
 
 
 def test_the_desks_refusals_before_it_reads_its_event_are_in_the_sites_language(
@@ -1255,7 +1278,7 @@ def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None
     from generator.desk.store import Tokens, seal_tokens
 
     honest = {"admin": "A" * 22, "secret": "S" * 43, "tables": {}, "used": {}, "clock": {}}
-    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens("another-event", json.dumps(honest).encode()))
+    _plant(tokens_folder(content), f"{SLUG}.json", seal_tokens("another-event", json.dumps(honest).encode()))
     tokens = Tokens(content, SLUG)
     assert tokens.set_aside_why == "unsealed" and tokens.admin != "A" * 22
 
@@ -1285,7 +1308,7 @@ def test_a_sealed_tokens_file_not_of_this_desks_shape_is_set_aside_never_a_trace
     from generator.commands import desk as command
     from generator.desk.store import Tokens, seal_tokens
 
-    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens(SLUG, text))
+    _plant(tokens_folder(content), f"{SLUG}.json", seal_tokens(SLUG, text))
     monkeypatch.setattr(command, "server", _NotServed)
     assert cli.main(["desk", SLUG, "--content", str(content), "--port", "0", "--no-build", "--lang", "en"]) == 0
     out, err = capsys.readouterr()
@@ -1300,7 +1323,42 @@ def test_a_sealed_tokens_file_of_this_desks_shape_is_kept(content: Path) -> None
 
     held = {"main/4/2": {"at": "2026-01-01T00:00:00.000+00:00", "who": "table main/4/2", "typed": {"level_a": "A"},
                          "problem": "x"}}
-    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens(SLUG, json.dumps({**_GOOD, "held": held}).encode()))
+    _plant(tokens_folder(content), f"{SLUG}.json", seal_tokens(SLUG, json.dumps({**_GOOD, "held": held}).encode()))
     tokens = Tokens(content, SLUG)
     assert tokens.set_aside is None and tokens.admin == "A" * 22 and tokens.table("main/4/1") == "T" * 22
     assert tokens.held("main/4/2") == held["main/4/2"]
+
+
+def test_two_content_folders_under_one_parent_have_their_own_tokens(content: Path) -> None:
+    """`.paibang-desk/` sits beside content/: a second content folder under the same parent (a
+    trial copy, another club's site) shared its one tokens file a slug, and so the admin token
+    and every table link of the other desk. Each content folder's desk has its own, kept."""
+    from generator.desk.store import Tokens
+
+    other = content.parent / "content-b"
+    shutil.copytree(content, other)
+    first, second = Tokens(content, SLUG), Tokens(other, SLUG)
+    first.ensure(["main/4/1"])
+    second.ensure(["main/4/1"])
+    assert first.admin != second.admin and first.table("main/4/1") != second.table("main/4/1")
+    assert first.path != second.path and first.path.parent.parent == second.path.parent.parent
+    again = Tokens(content, SLUG)
+    assert (again.admin, again.table("main/4/1")) == (first.admin, first.table("main/4/1"))
+    assert Tokens(other, SLUG).admin == second.admin
+
+
+def test_a_tokens_file_where_an_older_desk_kept_it_is_taken_over_its_links_unchanged(content: Path) -> None:
+    """An older paibang kept `.paibang-desk/<slug>.json`, one for every content folder beside it.
+    Its links are printed on the score sheets of an event under way: the first content folder's
+    desk to start takes the file over, its links unchanged; another content folder's desk then
+    mints its own."""
+    from generator.desk.store import Tokens, seal_tokens
+
+    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens(SLUG, json.dumps(_GOOD).encode()))
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside is None and tokens.admin == "A" * 22 and tokens.table("main/4/1") == "T" * 22
+    assert tokens.path == tokens_path(content, SLUG) and not (desk_folder(content) / f"{SLUG}.json").exists()
+    other = content.parent / "content-b"
+    other.mkdir()
+    assert Tokens(other, SLUG).admin != "A" * 22
+    assert Tokens(content, SLUG).admin == "A" * 22

@@ -232,6 +232,34 @@ def test_a_table_entering_some_boards_of_its_match_cannot_save_it_as_done(tmp_pa
         running.stop()
 
 
+def test_a_match_short_of_boards_is_headed_by_that_reason_not_by_both_rooms(tmp_path: Path) -> None:
+    """Board 17 typed in both rooms, the other seven not at all: the list under the heading said
+    the match has 1 board of 8, but the heading said "enter both rooms", which it had. The
+    heading says what is missing; one room typed alone is still headed "both rooms"."""
+    content = teams_round_3_drawn(tmp_path)
+    running = start(content, slug=TEAMS)
+    try:
+        t = running.desk.t
+        rooms, boards = (t("desk_rooms_both", open=t("open_room"), closed=t("closed_room")),
+                         t("desk_boards_all", open=t("open_room"), closed=t("closed_room")))
+        typed = {"b17_open": "4S N =", "b17_closed": "4S N -1"}
+        status, body = post(running, "teams/3/1", "check", **typed)
+        data = json.loads(body)
+        assert data["waiting"] and data["headings"]["incomplete"] == boards, data
+        status, html = post(running, "teams/3/1", "preview", **typed)
+        block = re.search(r'<div id="incomplete".*?</div>', html, re.S).group(0)
+        assert f"<strong>{boards}</strong>" in block and f"<strong>{rooms}</strong>" not in block, block
+        assert "本阶段每轮打 8 副" in block  # (the list: 8 boards a round)
+        # the whole match's boards typed, board 17's open room only: "both rooms"
+        typed = {f"b{n}_{room}": "4S N =" for n in range(17, 25) for room in ("open", "closed")}
+        del typed["b17_closed"]
+        status, body = post(running, "teams/3/1", "check", **typed)
+        data = json.loads(body)
+        assert data["waiting"] and data["headings"]["incomplete"] == rooms, data
+    finally:
+        running.stop()
+
+
 def test_the_other_room_still_to_enter_is_the_box_marked_not_the_room_typed(tmp_path: Path) -> None:
     """room-pending ("boards 17-18: the open room only, not the closed room yet") is raised with
     its `room` the room typed: the desk marked the open room's box of board 17, the one filled
@@ -246,3 +274,23 @@ def test_the_other_room_still_to_enter_is_the_box_marked_not_the_room_typed(tmp_
         assert pending["fields"] == ["b17_closed", "b18_closed"], data
     finally:
         running.stop()
+
+
+def test_the_boards_still_to_enter_are_marked_by_the_numbers_the_warning_carries(tmp_path: Path) -> None:
+    """room-pending names its boards as runs for its message ("17\u201318"); the desk read the
+    numbers back out of that text. The warning carries them as data, and the boxes marked are
+    those boards' boxes of the room still to enter, whatever the message's runs say."""
+    from generator.desk import forms
+    from generator.errors import Mark, Problems
+    from generator.games import EntryField
+    from generator.games.common.rooms import report_pending
+
+    problems = Problems()
+    mark = Mark(tmp_path / "round-3.yaml", 5, 7)
+    report_pending(problems, [(18, "open", mark), (17, "open", mark), (20, "open", mark)], 1, "1: {open: 4S N =}")
+    [warning] = problems.items
+    assert warning.code == "room-pending" and warning.params["board_numbers"] == (17, 18, 20)
+    assert warning.params["boards"] == ["17\u201318", "20"]  # (the message's runs)
+    fields = [EntryField(f"b{n}_{room}", str(n), board=n, room=room) for n in range(17, 21) for room in ("open", "closed")]
+    warning.params["boards"] = ["seventeen to eighteen", "twenty"]  # words: the numbers are the data's
+    assert forms.fields_at(forms.Check([]), warning, fields, "") == ("b17_closed", "b18_closed", "b20_closed")

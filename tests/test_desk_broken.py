@@ -120,7 +120,7 @@ def test_a_results_file_no_longer_utf8_holds_the_save_too(running: Running, cont
     assert status == 503 and 'value="A"' in html and 'id="unsaved"' in html, html
     assert path.read_bytes() == bad and running.desk.tokens.held("main/4/2")
     [problem] = [p for p in running.desk.problems if not p.warning]
-    assert problem.code == "file-unreadable" and problem.mark.line
+    assert problem.code == "file-not-utf8" and problem.mark.line
     assert f"round-4.yaml:{problem.mark.line}:" in admin_page(running)
 
 
@@ -144,3 +144,19 @@ def test_the_admin_page_shows_the_broken_line_as_serve_does_indentation_kept(
     assert text == f"  {shown.number} | {shown.before}{shown.value}{shown.after}"  # the four spaces too
     assert "<mark>" in excerpt.group(1) and "white-space:pre" in admin.replace(" ", "")
     assert f"→ {html_module.escape(problem.hint('zh-Hans'), quote=False)}" in admin
+
+
+def test_a_save_into_a_file_that_is_no_rounds_results_says_so_not_tables(running: Running, content: Path,
+                                                                       capfd) -> None:  # noqa: F811, ANN001
+    """A round's file made a list by hand (YAML, but no `tables:` to write into): the save was
+    held with the reason "tables", the key's bare name. It says what is wrong and the fix."""
+    url, token, csrf = open_table(running, "main/4/2")
+    path = round4(content)
+    path.write_text("- table: 2\n  teams: [T28, T42]\n", encoding="utf-8")
+    running.desk.load()
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    assert status == 503 and 'id="unsaved"' in html and 'value="A"' in html, html
+    assert "\u5b83\u4e0d\u662f\u4e00\u8f6e\u7684\u6210\u7ee9\u6587\u4ef6" in html, html  # (it is not a round's results file)
+    assert "\uff1atables<" not in html and "round-4.yaml" in html
+    said = capfd.readouterr().err
+    assert "[desk-results-not-a-round]" in said and "paibang pair" in said, said  # the terminal: with the fix

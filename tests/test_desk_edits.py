@@ -167,9 +167,15 @@ def test_a_save_over_a_hand_edit_made_since_its_form_was_shown_is_refused(tmp_pa
     assert "本桌的成绩已被改动" in html and "这次没有保存" in html
     assert 'value="A"' in html  # what was typed, kept
     assert path.read_bytes() == mended and audit(root) == []
-    again = re.search(r'<a href="([^"]+)" id="again">重新载入本桌现在的成绩</a>', html).group(1)
-    status, html = fetch(f"{running.base}{again}", opener=secretary.opener)
-    assert status == 200 and 'value="K"' in html  # the form anew, from the mended file
+    # reloaded (a button of the form: what is typed goes with it), the form comes back with what
+    # was typed, the file's value now said beside it; a link that loaded the file alone dropped it
+    assert re.search(r'<button [^>]*form="entry" name="action" value="reload"[^>]*id="again">重新载入本桌现在的成绩</button>', html)
+    status, html = fetch(url, {**hidden(html), "k": "", "action": "reload", "level_a": "Z", "level_b": "9"},
+                         opener=secretary.opener)
+    assert status == 422 and re.search(r'id="level_a" name="level_a" value="Z"[^>]*aria-invalid="true"', html), html  # checked, marked
+    reloaded = re.search(r'<div class="problems" id="reloaded".*?</div>', html, re.S).group(0)
+    assert "成绩文件中这些栏现在是另外的内容" in reloaded and "K" in reloaded and "（空）" not in reloaded, reloaded
+    assert path.read_bytes() == mended and audit(root) == []  # (a reload saves nothing)
     # saved from there, it lands
     status, html = fetch(url, {**hidden(html), "k": "", "action": "save", "level_a": "A", "level_b": "9"},
                          opener=secretary.opener)
@@ -255,3 +261,28 @@ def test_a_form_that_does_not_say_what_it_was_filled_from_is_shown_again_saying_
     assert status == 422 and hidden(html)["filed"] == sent["filed"]
     status, html = fetch(link, {**old_page, "action": "save", "level_a": "Q", "level_b": "9"})
     assert status == 200 and 'id="saved"' in html and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+
+
+def test_a_save_reads_the_round_files_table_once_for_its_form(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A save built its form from the file's table, then read the file again for what the form
+    was filled from (and, with a board's own values, a third time to keep them as filed): one
+    reading of the file's text by the content loader serves all three. (The writer's own round
+    trip, under the file's lock, reads the file as it is then.)"""
+    from generator.desk import forms
+    from generator.desk.app import Desk, Who
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = Desk(root, SLUG, None, None, build=False)
+    text = results(root).read_text(encoding="utf-8")
+    read: list[int] = []
+    load = forms.load_yaml_text
+
+    def counted(source: str, *args, **options):  # noqa: ANN002, ANN003, ANN202
+        if source == text:  # (the file's text: not the one-table text the check reads)
+            read.append(1)
+        return load(source, *args, **options)
+
+    monkeypatch.setattr(forms, "load_yaml_text", counted)
+    outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
+    assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+    assert len(read) == 1

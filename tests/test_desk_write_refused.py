@@ -115,6 +115,9 @@ def test_a_results_file_the_system_will_not_let_be_read_is_said_in_the_sites_lan
     assert "\u6ca1\u6709\u8bfb\u53d6\u6743\u9650" in html and os.strerror(errno.EACCES) not in html, html
     problem = desk_app.unwritable(round4(content), OSError(errno.EACCES, os.strerror(errno.EACCES)))
     assert problem.code == "file-unreadable" and "no permission to read" in problem.format("en", content, ())
+    # the fix for that, not the one for a file saved in another encoding ("must be UTF-8 text")
+    said = problem.format("en", content, ())
+    assert "that you may read it" in said and "UTF-8" not in said, said
     missing = desk_app.unwritable(round4(content), FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT)))
     assert "no such file or folder" in missing.format("en", content, ())
 

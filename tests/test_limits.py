@@ -81,7 +81,7 @@ def test_notice_over_2_mb_is_file_too_large(content: Path) -> None:
 def test_notice_not_in_utf8_is_refused_at_its_line_not_a_crash(content: Path) -> None:
     notice = content / BRIDGE / "notice.md"
     notice.write_bytes("# 比赛通知\n\n第二行\n".encode() + "第四行是 GBK 编码".encode("gbk") + b"\n")
-    problem = only(problems(content), "file-unreadable")
+    problem = only(problems(content), "file-not-utf8")
     assert problem.mark.file == notice and (problem.mark.line, problem.mark.column) == (4, 1)
 
 
@@ -90,7 +90,7 @@ def test_results_file_not_in_utf8_is_refused_at_its_line(content: Path) -> None:
     text = path.read_text(encoding="utf-8")
     line = text[:text.index("时间到双方同级")].count("\n") + 1
     path.write_bytes(text.encode().replace("时间到双方同级".encode(), "时间到双方同级".encode("gbk")))
-    problem = only(problems(content), "file-unreadable")
+    problem = only(problems(content), "file-not-utf8")
     assert problem.mark.line == line and problem.mark.column > 1
 
 

@@ -943,3 +943,46 @@ def test_a_knockout_match_between_two_teams_withdrawn_after_its_draw_is_void_and
     assert [(m["sides"], m.get("void", False), m["winner"]) for m in data["stages"][1]["bracket"]["matches"]] == [
         (["T01", "T04"], True, None), (["T02", "T05"], False, "T02"), ([None, "T02"], False, "T02")]
     assert [t.get("void", False) for t in data["stages"][1]["rounds"][0]["tables"]] == [True, False]
+
+
+def test_the_secretary_writes_a_withdrawn_teams_forfeit_through_the_desk(tmp_path: Path) -> None:
+    """T4 withdrawn from round 2, its Swiss table there left as drawn: `check` warns (it counts as
+    T4's forfeit, a win for T3) and asks for `forfeit: T4` on the table, which the desk had no
+    form for (the secretary's link answered "not played"). The secretary's form for the table
+    now has its forfeit alone, offered for T4: saved, the file says it and the warning goes.
+    The table's own link still says the table is not played."""
+    from tests.test_desk import fetch, start
+    from tests.test_desk_records import Secretary
+
+    folder = new_event(tmp_path, "mini", "title: 小赛\ngame: guandan\ndate: 2026-01-10\n", "T", 4,
+                       "  - id: main\n    format: swiss\n    rounds: 2\n")
+    withdraw(folder, "T4", 2)
+    (folder / "results" / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n"
+        "  - {table: 1, teams: [T1, T2], levels: {T1: A, T2: 5}}\n"
+        "  - {table: 2, teams: [T3, T4], levels: {T3: A, T4: 5}}\n", encoding="utf-8")
+    path = folder / "results" / "round-2.yaml"
+    path.write_text("stage: main\nround: 2\ntables:\n"
+                    "  - {table: 1, teams: [T1, T3]}\n"
+                    "  - table: 2\n    teams: [T2, T4]   # T4 left after round 1\n", encoding="utf-8")
+    content = folder.parents[1]
+    assert [w.code for w in validate(content)[2]] == ["entry-withdrawn-forfeit"]
+    running = start(content, slug="mini")
+    try:
+        assert fetch(running.desk.link("main/2/2"))[0] == 410  # the table's link: not played
+        secretary = Secretary(running)
+        _, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+        assert f'href="{running.desk.prefix}/t/main/2/2">\u5199\u660e\u5f03\u6743</a>' in admin  # (write its forfeit)
+        page = secretary.page("main/2/2")
+        assert "T4 \u5df2\u9000\u8d5b" in page and 'name="forfeit"' in page  # (T4 has withdrawn)
+        assert re.findall(r'<option value="([^"]*)"', page) == ["", "T4"]
+        assert 'name="level_a"' not in page and 'name="deals"' not in page  # no result: it is not played
+        status, html = secretary.post("main/2/2", "save", forfeit="T4")
+        assert status == 200 and 'id="saved"' in html, html
+        assert "  - table: 2\n    teams: [T2, T4]   # T4 left after round 1\n    forfeit: T4\n" in path.read_text(encoding="utf-8")
+        assert validate(content)[2] == []
+        status, html = secretary.post("main/2/2", "save", forfeit="T2")  # not T2's to forfeit: T4 withdrew
+        assert status == 422 and "T2 \u6ca1\u6709\u9000\u8d5b" in html, html  # (T2 has not withdrawn)
+        assert "forfeit: T4" in path.read_text(encoding="utf-8")
+    finally:
+        running.stop()

@@ -429,7 +429,10 @@ def read_content_text(path: Path, problems: Problems, markdown: bool = False) ->
     except UnicodeDecodeError as exc:
         start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
-        problems.add("file-unreadable", Mark(path, data.count(b"\n", 0, exc.start) + 1, column), reason=str(exc))
+        # (its own code: "cannot read the file" with the fix for a permission refused was no help
+        # for a file saved as GBK, nor the fix for that for a permission refused)
+        problems.add("file-not-utf8", Mark(path, data.count(b"\n", 0, exc.start) + 1, column),
+                     byte=f"0x{data[exc.start]:02X}")
         return None
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if markdown and not _markdown_bounded(text, path, problems):

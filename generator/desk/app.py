@@ -77,7 +77,7 @@ MAX_BODY = 64 * 1024  # a form of 60 boards in two rooms is under 8 KiB
 RATE_WINDOW = 60.0  # seconds
 RATE_POSTS = 240  # form posts a minute by one holder of a token (each live check while typing is one)
 MAX_STREAMS = 300  # open standings views and screens: a hall's phones, not a flood
-RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for everyone there
+RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for its guesses (a valid token still opens)
 # When the desk stops during a site build: seconds it waits for the build to finish (a save's
 # rebuild takes a few), then for it to end once told to stop (SIGTERM: it puts output/ back)
 BUILD_FINISH_SECONDS = 15.0
@@ -184,7 +184,7 @@ class Desk:
         # a tied place as the site shows it: "3=" seen, the words of rank_tied read (a screen
         # reader read the bare mark as "3 equals")
         self.env.globals["rank_shown"] = rank_shown_in(self.t)
-        self.env.globals["whole_match"] = lambda fields: whole_match(self.t, fields)
+        self.env.globals["whole_match"] = lambda fields, reasons=(): whole_match(self.t, fields, reasons)
         self.env.globals["site_cards_css"] = Markup(site_cards_css())
 
     # --- content ------------------------------------------------------------------------
@@ -262,13 +262,20 @@ class Desk:
         folder = (self.content / "events" / self.slug / "results").resolve()
         return [p for file, found in self.broken.items() if folder in file.parents for p in found]
 
-    def spot(self, stage: str, number: int, table: int) -> forms.TableSpot | None:
+    def spot(self, stage: str, number: int, table: int, withdrawn: bool = False) -> forms.TableSpot | None:
         """The table to enter; None for none, or for a table not played because a side has
-        withdrawn (event-day.md: a result there is an error, so no form offers one)."""
+        withdrawn (event-day.md: a result there is an error, so no form offers one). With
+        `withdrawn` (the secretary's), such a table of a stage whose matches are won: its form
+        has only its forfeit (forms.TableSpot.gone), for the forfeit `check` asks to write on a
+        table left as drawn (entry-withdrawn-forfeit). A pairs table has none: its opponent's
+        average-plus needs nothing written, and `check` asks for nothing."""
         item, source = self._table(stage, number, table)
-        if item is None or len(item.sides) != 2 or withdrawn_sides(self.event, stage, item, number):
+        if item is None or len(item.sides) != 2:
             return None
-        return forms.TableSpot(self.event, self.event.stage(stage), number, item, source)
+        gone = withdrawn_sides(self.event, stage, item, number)
+        if gone and not (withdrawn and len(gone) == 1 and self.event.stage(stage).format != "pairs"):
+            return None
+        return forms.TableSpot(self.event, self.event.stage(stage), number, item, source, tuple(gone))
 
     def _table(self, stage: str, number: int, table: int) -> tuple[Any, Any]:
         """The drawn table (and its round's file), as last read or kept (self.kept)."""
@@ -404,6 +411,9 @@ class Desk:
                     key = table_key(stage_id, round_.number, table.number)
                     tables.append({"number": table.number, "sides": table.sides,
                                    "withdrawn": withdrawn_sides(self.event, stage_id, table, round_.number),
+                                   # (the secretary may write its forfeit: Desk.spot)
+                                   "forfeit_form": self.spot(stage_id, round_.number, table.number, withdrawn=True)
+                                   is not None,
                                    "entered": table.number not in pending and not broken,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
                                    "held": self.tokens.held(key), "corrected": corrected.get(key, ""),
@@ -622,16 +632,23 @@ class Desk:
         text = readable_text(spot.path)
         # the form as filed, then as typed: one form built for the save (its board parts as the
         # file shows them, for with_parts_as_filed; which parts it has, for the writer)
-        fields = forms.fields_for(spot, text)
+        # The file's table read once (the content loader's reading of the text): the form filled
+        # from it, what it was filled from, the board parts kept as filed. (Each read it anew.)
+        table = forms.current_table(spot, text)
+        fields = forms.fields_for(spot, text, table=table)
         shown = {item.name: item.value for item in fields if item.part}
+        in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
         # (a form that said nothing of what it was filled from is shown again filled from the file as read now)
-        shown_from = filed if filed is not None else forms.as_filed(spot, forms.current_table(spot, text))
+        shown_from = filed if filed is not None else forms.as_filed(spot, table)
+        differs = forms.differs_from_file(fields, in_file, self.t)
         if long := forms.too_long(spot, fields, self.t):
-            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from}
-        record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields), shown)
+            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
+                    "differs": differs}
+        record = forms.with_parts_as_filed(spot, table, fields, forms.record_from(spot, fields), shown)
         result = forms.check(spot, text, record)
-        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "", "filed": shown_from}
+        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "", "filed": shown_from,
+                                   "differs": differs}
         if not save or not result.ok:
             return outcome
         if result.incomplete and who.kind == "table":
@@ -737,7 +754,7 @@ class Writer:
                 text, newline = read_results(self.path)  # (written back in the file's own line ends)
                 data = load_round_trip(text)
                 if not isinstance(data, dict) or not isinstance(data.get("tables") or [], list):
-                    raise ValueError("tables")
+                    raise NotARound(self.path)
             except (YAMLError, ValueError, OSError) as error:  # a hand edit half done, say
                 problem = unwritable(self.path, error)
                 for job in batch:
@@ -953,9 +970,14 @@ def site_cards_css() -> str:
     return ""
 
 
-def whole_match(t: Translator, fields: list[Any]) -> str:
+def whole_match(t: Translator, fields: list[Any], reasons: list[forms.Said] | tuple[()] = ()) -> str:
     """What a table, which saves once, enters before it saves: both rooms of a teams-of-four
-    match (its form has rooms), else the whole match."""
+    match (its form has rooms), else the whole match. With `reasons` (why the match typed is
+    not whole yet), the heading over them says what they say: boards of the round still
+    missing (a game's `<game>-board-count`, bridge's and 80分's) is not "enter both rooms",
+    which a match with every board typed in both rooms and one board short was told."""
+    if any(reason.code.endswith("-board-count") for reason in reasons):
+        return t("desk_boards_all", open=t("open_room"), closed=t("closed_room"))
     if any(item.room for item in fields):
         return t("desk_rooms_both", open=t("open_room"), closed=t("closed_room"))
     return t("desk_incomplete_refused")
@@ -1026,6 +1048,11 @@ def system_reason(error: OSError, reading: bool = False) -> str | dict[str, str]
     return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
 
 
+class NotARound(ValueError):
+    """A results file that reads as YAML but is no round's results: not a mapping (emptied, a
+    list), or its `tables:` no list. The desk has no table there to write into."""
+
+
 def unwritable(path: Path, error: BaseException) -> ContentError:
     """Why a results file cannot take a save, as `check` says it: the content loader's first
     error in it (file, line, column, message, fix); else that the file cannot be read. A
@@ -1033,6 +1060,8 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     (system_reason), not in the system's English: the loader would read the same refusal."""
     if isinstance(error, OSError):
         return ContentError("file-unreadable", Mark(path), {"reason": system_reason(error, reading=True)})
+    if isinstance(error, NotARound):  # (its reason was the bare word "tables")
+        return ContentError("desk-results-not-a-round", Mark(path), {"path": path.name})
     problems = Problems()
     try:
         load_yaml(path, problems)
@@ -1121,13 +1150,15 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         return PlainTextResponse("429", status_code=429, headers={"Retry-After": "60"})
 
     def refused_address(request: Request) -> bool:
+        """Whether the request's address has had RATE_FAILURES tokens refused this minute. Asked
+        only of a request whose token is not a valid one: the count slows guessing, and a hall's
+        phones share the venue's one address (NAT), so one phone mistyping its link must not
+        lock out every table's valid link."""
         return not desk.limits.allow(f"fail:{_client(request)}", RATE_FAILURES, record=False)
 
-    def again(who: Who, ids: tuple[str, int, int]) -> str:
-        """The table's form anew, filled from the file as it is now (a refused save's "reload")."""
-        stage, number, table = ids
-        path = f"/t/{quote(stage)}/{number}/{table}"
-        return f"{path}?k={who.token}" if who.kind == "table" else f"{desk.prefix}{path}"
+    def refused(request: Request) -> Response:
+        """A request whose token opens nothing: 429 once its address has guessed too often, else 403."""
+        return too_many() if refused_address(request) else forbidden(request)
 
     def table_ids(request: Request) -> tuple[str, int, int] | None:
         try:
@@ -1137,11 +1168,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return None
 
     async def table_page(request: Request) -> Response:
-        if refused_address(request):
-            return too_many()
         ids = table_ids(request)
         if ids is None:
-            return forbidden(request)
+            return refused(request)
         key = table_key(*ids)
         form: dict[str, str] | None = {}
         if request.method == "POST":
@@ -1155,28 +1184,33 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # A valid link whose round the desk cannot read (a results file broken before the
             # desk ever read it): not "no access", but what it is; the admin page has the details.
             return desk.page("message.html", 503, title=t("desk_unreadable"), text=t("desk_unreadable_text"))
-        if who is not None and (gone := desk.withdrawn_sides(*ids)):
+        if who is not None and who.kind == "admin" and desk.withdrawn_sides(*ids):
+            spot = desk.spot(*ids, withdrawn=True)  # (its forfeit: Desk.spot)
+        if who is not None and (gone := desk.withdrawn_sides(*ids)) and spot is None:
             # a table link printed before the withdrawal: not "no access", but that nobody plays it
             return desk.page("message.html", 410, title=t("desk_not_played"),
                              text=t("desk_not_played_text", ids=", ".join(gone)))
-        if who is None or (spot is None and who.kind != "admin"):
+        if who is None:
+            return refused(request)
+        if spot is None and who.kind != "admin":
             return forbidden(request)
         if spot is None:
             return desk.page("message.html", 404, title="404", text=key)
         if request.method == "GET":
             text = readable_text(spot.path)
-            recorded = forms.has_record(spot, text)
+            table = forms.current_table(spot, text)  # (read once for the page)
+            recorded = forms.has_record(spot, table)
             done = who.kind == "table" and (desk.tokens.used(key) or recorded)
             held = desk.tokens.held(key)
             if held and not recorded:
                 # what the table typed when the file could not take it: on its form again
-                fields = forms.fields_for(spot, text, held["typed"], secretary=who.kind == "admin")
+                fields = forms.fields_for(spot, text, held["typed"], secretary=who.kind == "admin", table=table)
             else:
                 held = None
-                fields = forms.fields_for(spot, text)
+                fields = forms.fields_for(spot, text, table=table)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
-                             filed=forms.as_filed(spot, forms.current_table(spot, text)),
+                             filed=forms.as_filed(spot, table),
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
             return too_many()
@@ -1184,8 +1218,15 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return forbidden(request)
         action = form.get("action", "preview")
         typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action", "confirm", "filed")}
+        # A save refused because the table changed in the file since the form was shown: its
+        # "reload" sends what was typed back, to be shown over the table as the file has it now
+        # (the form's digest that file's, so a save from there lands), checked, and beside it
+        # what the file now has where it differs. A link that loaded the file's table alone
+        # dropped everything typed.
+        reload = action == "reload"
+        filed = None if reload else form.get("filed") or None
         outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save",
-                                                 form.get("confirm", ""), form.get("filed") or None)
+                                                 form.get("confirm", ""), filed)
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
         # the problems as the form says them (its rooms and fields, not the results file's keys)
@@ -1216,7 +1257,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
             # the blocks' headings, for the page to say them only when they apply (table.html)
             headings = {"warnings": t("desk_warnings"), "score": t("desk_computed"),
-                        "incomplete": whole_match(t, outcome["fields"])}
+                        "incomplete": whole_match(t, outcome["fields"], incomplete)}
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines, "headings": headings,
                 "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
@@ -1234,7 +1275,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
-                         filed=outcome["filed"], again=again(who, ids),
+                         filed=outcome["filed"], reloaded=reload, differs=outcome["differs"] if reload else [],
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
     def restarted(request: Request, status: int) -> Response:
@@ -1266,8 +1307,6 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     async def login(request: Request) -> Response:
         """The admin link: the token leaves the address bar for a session cookie sent under the
         prefix only (Desk.start_session), then the admin page there."""
-        if refused_address(request):
-            return too_many()
         sent = request.query_params.get("k")
         if not sent:
             # /admin without its token (a bookmark, the link cut short): no guess at the token,
@@ -1275,7 +1314,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # secretary's link is; not "the desk has restarted", which it need not have done.
             return desk.page("message.html", 403, title=t("desk_no_key"), text=t("desk_no_key_text"))
         if not desk.is_admin(sent):
-            return forbidden(request)
+            return refused(request)
         response = RedirectResponse(f"{desk.prefix}/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})
         response.set_cookie(desk.cookie, desk.start_session(), max_age=SESSION_SECONDS, httponly=True,
                             samesite="strict", path=f"{desk.prefix}/")
@@ -1288,11 +1327,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         return response
 
     async def admin(request: Request) -> Response:
-        if refused_address(request):
-            return too_many()
         who = desk.who(request, None, None)
         if who is None:
-            return forbidden(request)
+            return refused(request)
         return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time())
 
     async def clock(request: Request) -> Response:

@@ -77,6 +77,10 @@ class TableSpot:
     number: int  # the round
     table: Table
     path: Path
+    # The table's sides withdrawn by this round: the table is not played, and counts as their
+    # forfeit whatever is written; its form (the secretary's) writes only `forfeit:`, which
+    # `check` asks for on such a table left as drawn (entry-withdrawn-forfeit), and no result.
+    gone: tuple[str, ...] = ()
 
     @property
     def sides(self) -> list[str]:
@@ -90,6 +94,8 @@ def side_keys(spot: TableSpot) -> tuple[str, ...]:
 
 def record_keys(spot: TableSpot) -> tuple[str, ...]:
     """The table keys a form writes: the game's record keys without the sides, and forfeit."""
+    if spot.gone:  # (a withdrawn side's table: its forfeit only, any other key left as the file has it)
+        return ("forfeit",)
     game = GAMES[spot.event.game]
     sides = set(side_keys(spot)) | {"teams", "ns", "ew", "home", "away"}
     keys = tuple(k for k in game.table_keys if k not in sides)
@@ -152,13 +158,22 @@ def _table_block(text: str, number: int) -> str:
 
 
 def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
-               secretary: bool = False) -> list[EntryField]:
+               secretary: bool = False, table: dict[str, Any] | None = None) -> list[EntryField]:
     """The form's fields (`Game.entry_fields`, a knockout's `winner` when the game does not
     read it, then forfeit), filled from what was typed, else from the file. A table's form
     (`secretary` False) takes nothing typed into a secretary's field: it keeps the file's."""
-    table = current_table(spot, text)
+    table = current_table(spot, text) if table is None else table  # (`table`: the caller's reading of it)
     forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
+    if spot.gone:
+        # A withdrawn side's table: its forfeit alone, offered for the side(s) withdrawn (what
+        # the file has kept on the list, whatever it is, so that the form shows it as it is)
+        offered = [*spot.gone, *([forfeit.value] if forfeit.value and forfeit.value not in spot.gone else [])]
+        forfeit.choices = (("", "desk_no_forfeit"), *((s, s) for s in offered))
+        fields = [forfeit]
+        if typed is not None:
+            typed_into(fields, typed, secretary)
+        return fields
     boards = _board_numbers(spot, table.get("boards"), text)
     game = GAMES[spot.event.game]
     fields = game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot))
@@ -179,6 +194,21 @@ def typed_into(fields: list[EntryField], typed: dict[str, str], secretary: bool 
             # as typed, whole (a field longer than MAX_FIELD is refused, never cut: too_long);
             # a browser sends a textarea's line breaks as CR LF, the file's are LF
             item.value = typed[item.name].replace("\r\n", "\n")
+
+
+def differs_from_file(fields: list[EntryField], in_file: dict[str, str], t: Any) -> list[tuple[str, str]]:
+    """The fields whose value (as typed into them: typed_into) is not what the file has
+    (`in_file`: each field's value as the form filled from the file shows it), each as (the
+    field as the form labels it, the file's value as the form shows it): what a save from this
+    form would change."""
+    found = []
+    for item in fields:
+        now = in_file.get(item.name, "")
+        if item.value.strip() != now.strip():
+            shown = next((label for value, label in item.choices if value == now), now) if item.choices else now
+            shown = t(shown) if item.choices and shown != now else shown
+            found.append((field_name(item, t), shown.strip() or t("desk_value_empty")))
+    return found
 
 
 def field_name(item: EntryField, t: Any) -> str:
@@ -212,6 +242,8 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
     then forfeit)."""
     values = {f.name: f.value.strip() for f in fields}
+    if spot.gone:
+        return {"forfeit": values["forfeit"]} if values.get("forfeit") else {}
     game = GAMES[spot.event.game]
     record = game.entry_record(spot.sides, values)
     if takes_winner(game, spot.stage.format) and values.get("winner"):
@@ -221,20 +253,21 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     return record
 
 
-def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any],
+def with_parts_as_filed(spot: TableSpot, table: dict[str, Any], fields: list[EntryField], record: dict[str, Any],
                         shown: dict[str, str]) -> dict[str, Any]:
     """`record` with each team board's own value (EntryField.part: 80分's penalty and note) that
     was sent back exactly as the form shows the file's value taking the file's value as it is:
     the form's text of it (a note 5, a list, a note with spaces at its ends, a penalty in flow
     form) read back as typed is another value, so a save of an unchanged form rewrote them, and
     what it rewrote made the save a change (a rewritten file, an audit line). Only a value the
-    secretary changed is the record's as typed. `shown`: each part field's value as the form
-    filled from the file shows it (the caller's form, not built again)."""
+    secretary changed is the record's as typed. `table`: the table as the file has it
+    (current_table); `shown`: each part field's value as the form filled from the file shows it
+    (the caller's form, not built again)."""
     boards = record.get("boards")
     sent = [item for item in fields if item.part and item.value]
     if not sent or not isinstance(boards, dict):
         return record
-    filed = current_table(spot, text).get("boards")
+    filed = table.get("boards")
     filed = {str(number): board for number, board in filed.items()} if isinstance(filed, dict) else {}
     for item in sent:
         board, old = boards.get(item.board), filed.get(str(item.board))
@@ -317,6 +350,11 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             forfeit = reader.text("forfeit")
             if forfeit is not None and forfeit not in spot.sides:
                 problems.add("forfeit-not-at-table", reader.value_mark("forfeit"), id=forfeit)
+            elif forfeit is not None and spot.gone and forfeit not in spot.gone:
+                # a withdrawn side's table: any other forfeit is a result for a side that played
+                # none there (check: entry-withdrawn-played), refused before it is written
+                problems.add("desk-forfeit-not-withdrawn", reader.value_mark("forfeit"), id=forfeit,
+                             gone=", ".join(spot.gone))
             if problems.errors:
                 return Check(problems.items, record=record, places=places)
             mark = marks[index] if index < len(marks) else None
@@ -389,6 +427,7 @@ class Said:
     room: str = ""
     # the form's fields the problem is in (their names): marked invalid and described by it
     fields: tuple[str, ...] = ()
+    code: str = ""  # the problem's (what a heading over a list of them goes by: app.whole_match)
 
 
 def _secretarys_part(result: Check, problem: ContentError, fields: list[EntryField]) -> str:
@@ -417,7 +456,7 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
     for problem in problems:
         board = _secretarys_part(result, problem, fields) if table else ""
         if board:
-            out.append(Said(t("desk_secretary_board", board=board), t("desk_secretary_board_hint")))
+            out.append(Said(t("desk_secretary_board", board=board), t("desk_secretary_board_hint"), code=problem.code))
             continue
         room = room_of(spot, result, problem)
         labels = _labels(fields, room, t)
@@ -436,7 +475,7 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
             message, hint = problem.message(t.locale), problem.hint(t.locale)
         if room:
             message = t("desk_in_room", room=t(f"{room}_room"), message=message)
-        out.append(Said(message, hint, room, fields_at(result, problem, fields, room)))
+        out.append(Said(message, hint, room, fields_at(result, problem, fields, room), problem.code))
     return out
 
 
@@ -450,7 +489,8 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
         # first: its `room` is the room typed, and what it speaks of is the other room's box of
         # each board it names, still to enter.
         rooms = {item.room for item in fields if item.room}
-        waiting, named = _room_named(problem, rooms, "other"), _boards_named(problem.params.get("boards"))
+        waiting = _room_named(problem, rooms, "other")
+        named = {int(number) for number in problem.params.get("board_numbers") or ()}  # (rooms.report_pending)
         return tuple(item.name for item in fields if waiting and item.room == waiting and not item.part
                      and item.board and item.board in named)
     if len(path) >= 2 and path[0] == "boards":
@@ -463,8 +503,11 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
                  and (item.part == part if part else not item.part and (not at or item.room == at))]
         return tuple(item.name for item in found)
     names = {str(part) for part in path if isinstance(part, str)} | {str(problem.params.get("key", ""))}
+    # a side's level (`levels: {T03: Z}`) is in the box labelled with that side (Guandan's level_a, level_b)
+    sides = {str(path[position + 1]) for position, part in enumerate(path[:-1]) if part == "levels"}
     found = [item for item in fields if not item.board and (not room or item.room in (room, ""))
-             and (item.name.removeprefix(f"{item.room}_") if item.room else item.name) in names]
+             and ((item.name.removeprefix(f"{item.room}_") if item.room else item.name) in names
+                  or (item.literal and item.label in sides))]
     if room and any(item.room for item in found):
         found = [item for item in found if item.room]  # (the room's own field over the match's)
     return tuple(item.name for item in found)
@@ -479,16 +522,6 @@ def _room_named(problem: ContentError, rooms: set[str], param: str = "room") -> 
         if room in ROOMS and named in (room_name(room), room_at(room)):
             return room
     return ""
-
-
-def _boards_named(runs: Any) -> set[int]:
-    """The board numbers of a problem's runs as rooms.board_ranges writes them (["1\u20133", "5"])."""
-    numbers: set[int] = set()
-    for run in runs if isinstance(runs, (list, tuple)) else ():
-        first, _, last = str(run).partition("\u2013")
-        if first.isdigit() and (not last or last.isdigit()):
-            numbers.update(range(int(first), int(last or first) + 1))
-    return numbers
 
 
 def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:
@@ -546,7 +579,6 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
     return lines
 
 
-def has_record(spot: TableSpot, text: str) -> bool:
-    """Whether the file already holds a result for this table (the secretary's or a save)."""
-    table = current_table(spot, text)
+def has_record(spot: TableSpot, table: dict[str, Any]) -> bool:
+    """Whether the file's table (current_table) already holds a result (the secretary's or a save)."""
     return any(plain(table.get(k)) not in (None, [], {}, "") for k in record_keys(spot))

@@ -46,11 +46,30 @@ def desk_folder(content: Path) -> Path:
     return content.resolve().parent / ".paibang-desk"
 
 
+def tokens_folder(content: Path) -> Path:
+    """Where the tokens of one content folder's desk live: `.paibang-desk/<content folder's
+    name>/`. Two content folders under one parent share `.paibang-desk/`; one file a slug there
+    gave both the same admin token and table links (and an event of one slug in each, one
+    desk's tokens to the other's tables). By the folder's name, not its whole path: a project
+    moved or renamed above content/ keeps its links."""
+    return desk_folder(content) / content.resolve().name
+
+
+def tokens_path(content: Path, slug: str) -> Path:
+    """The tokens file of `slug`'s desk on `content`."""
+    return tokens_folder(content) / f"{slug}.json"
+
+
 def own_desk_folder(content: Path) -> Path:
     """desk_folder, made if missing (0700), and only when it is a folder of the user's own that
     no one else may write into: a link there (planted in a shared project folder) once put the
     admin token into output/ and chmod-ed the folder it led to. UnsafeDeskFile otherwise."""
-    folder = desk_folder(content)
+    return _own_folder(desk_folder(content))
+
+
+def _own_folder(folder: Path) -> Path:
+    """`folder` made if missing (0700), and only when it is a folder of the user's own that no
+    one else may write into (own_desk_folder); UnsafeDeskFile otherwise."""
     with contextlib.suppress(FileExistsError):
         os.mkdir(folder, 0o700)
     found = os.lstat(folder)
@@ -83,10 +102,13 @@ class Tokens:
             # would set it aside and mint new links under the QR codes already printed. Refused
             # before the desk's folder is made or a token minted.
             raise NoKeptKey(key_folder())
-        folder = own_desk_folder(content)
-        sync_folder(folder.parent)  # its name on the disk too, or a power cut could lose every token with it
+        desk = own_desk_folder(content)
+        sync_folder(desk.parent)  # its name on the disk too, or a power cut could lose every token with it
+        folder = _own_folder(tokens_folder(content))  # (this content folder's own: tokens_folder)
+        sync_folder(desk)
         self.path = folder / f"{slug}.json"
         self._slug = slug
+        self._adopt(desk / f"{slug}.json")
         self._lock = threading.Lock()
         self.data: dict[str, Any] = {"admin": "", "tables": {}, "used": {}, "clock": {}}
         # A tokens file the user's desk did not write (a link, another's, one others could read or
@@ -117,6 +139,19 @@ class Tokens:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
             self.data["secret"] = secrets.token_urlsafe(SECRET_BYTES)
             self._save()
+
+    def _adopt(self, old: Path) -> None:
+        """A tokens file where an older paibang kept it (`.paibang-desk/<slug>.json`, one for
+        every content folder beside it), moved to this content folder's place when that has none
+        yet: the links printed for the event still open. Read then as any tokens file is (a link
+        or a file without the user's seal set aside). The first content folder whose desk starts
+        for the slug takes it; another one's desk mints its own."""
+        if os.path.lexists(self.path) or not os.path.lexists(old):
+            return
+        with contextlib.suppress(OSError):
+            os.replace(old, self.path)  # (a rename moves a link itself, never what it leads to)
+            sync_folder(self.path.parent)
+            sync_folder(old.parent)
 
     def _unsealed(self, data: bytes) -> bytes | None:
         """The JSON of a tokens file this user's desk wrote for this event, else None (no seal:

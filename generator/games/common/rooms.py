@@ -104,7 +104,10 @@ def report_pending(problems: Any, pending: Iterable[tuple[int, str, Any]], table
     """One `room-pending` warning a table and room typed, not one a board: a round typed one
     room at a time would otherwise list every board of every table (8 tables x 8 boards = 64
     warnings). `pending` holds (board, room typed, board's mark); the warning stands at the
-    first such board's mark. `example` is the game's way of writing a board's two rooms."""
+    first such board's mark. `example` is the game's way of writing a board's two rooms. Its
+    `boards` are the runs its message shows; `board_numbers` the boards themselves, as data (the
+    desk marks each one's box of the room still to enter: forms.fields_at), not read back out of
+    the runs' text."""
     by_room: dict[str, list[tuple[int, Any]]] = {}
     for number, room, mark in pending:
         by_room.setdefault(room, []).append((number, mark))
@@ -113,5 +116,6 @@ def report_pending(problems: Any, pending: Iterable[tuple[int, str, Any]], table
             continue
         boards = sorted(by_room[room], key=lambda item: item[0])
         problems.add("room-pending", boards[0][1], warning=True, table=table,
-                     boards=board_ranges(number for number, _ in boards), room=room_name(room),
+                     boards=board_ranges(number for number, _ in boards),
+                     board_numbers=tuple(number for number, _ in boards), room=room_name(room),
                      other=room_name(other_room(room)), example=example)
