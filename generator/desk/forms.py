@@ -26,6 +26,7 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
+from generator.games.common.boards import board_block
 from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.messages import LOCALES, fill
 from generator.render.html import number_text
@@ -103,20 +104,26 @@ def _rooms(spot: TableSpot) -> tuple[str, ...]:
 
 
 def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
-    """The boards this table plays: those already written, else the ones `paibang pair` listed
-    as comments (`# 3:`, pairs movements), else those the game numbers the round's tables
-    (Game.round_boards: a bridge teams round 3 of 8-board rounds plays 17-24), else 1..boards
-    of the stage (8 when unsaid)."""
+    """The boards this table plays: those already written, and the ones `paibang pair` listed
+    as comments (`# 3:`, pairs movements), and, for a match in two rooms, the round's (those the
+    game numbers the round's tables, Game.round_boards: a bridge teams round 3 of 8-board rounds
+    plays 17-24; else the stage's `boards` a round holding the boards written, board_block);
+    with none of these, 1..boards of the stage (8 when unsaid). A team match started in the
+    file (boards 9-13 of 9-16) offered the boards written only: the rest could never be entered."""
     block = _table_block(text, spot.table.number)
     listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
-    if isinstance(current, dict) and current:
-        # and a board pair listed that is not written yet (a save of some of the round's boards
-        # takes out their lines only: example_lines), so that its field stays on the form
-        return sorted({int(k) for k in current if str(k).isdecimal()} | set(listed))
-    if listed:
-        return listed
+    written = {int(k) for k in current if str(k).isdecimal()} if isinstance(current, dict) else set()
     tables = next((r.tables for r in spot.event.rounds.get(spot.stage.id, []) if r.number == spot.number), [spot.table])
     numbered = GAMES[spot.event.game].round_boards(spot.stage, spot.number, tables).get(spot.table.number)
+    if not numbered and written and _rooms(spot) and spot.stage.boards:
+        # (a pairs table's board left out is one it did not play: only the boards pair listed)
+        numbered = tuple(board_block(written, spot.stage.boards))
+    if written:
+        # and a board pair listed that is not written yet (a save of some of the round's boards
+        # takes out their lines only: example_lines), so that its field stays on the form
+        return sorted(written | set(listed) | (set(numbered or ()) if _rooms(spot) else set()))
+    if listed:
+        return listed
     if numbered:
         return list(numbered)
     return list(range(1, (spot.stage.boards or 8) + 1))
