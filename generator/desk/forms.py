@@ -228,6 +228,32 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     return record
 
 
+def with_boards_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any],
+                         shown: dict[str, str]) -> dict[str, Any]:
+    """`record` with each board the file has that the form sent back as it showed it (every
+    box of the board as filled from the file: `shown`, by field name) taking the file's value as
+    it is, and each board the form shows read only (kind "kept": a form that cannot show it
+    as written, bridge's `{adjusted: {NS: 60, EW: 40}}`) taking it whatever was sent. Read back
+    from the boxes, a board the form shows otherwise than written (an adjusted score, the list
+    form, the Chinese room keys) was rewritten by a save that did not change it, or, shown
+    empty, deleted with its comment."""
+    by_board: dict[int, list[EntryField]] = {}
+    for item in fields:
+        if item.board:  # (its rooms' boxes, and its own values beside them: 80分's penalty and note)
+            by_board.setdefault(item.board, []).append(item)
+    filed = current_table(spot, text).get("boards")
+    filed = {str(number): board for number, board in filed.items()} if isinstance(filed, dict) else {}
+    kept = {number: filed[str(number)] for number, items in by_board.items()
+            if filed.get(str(number)) is not None
+            and all(item.kind == "kept" or item.value.strip() == shown.get(item.name, "").strip() for item in items)}
+    if not kept:
+        return record
+    boards = record.get("boards") if isinstance(record.get("boards"), dict) else {}
+    for number, value in kept.items():
+        boards[number] = plain(value)
+    return {**record, "boards": {number: boards[number] for number in sorted(boards, key=int)}}
+
+
 def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any],
                         shown: dict[str, str]) -> dict[str, Any]:
     """`record` with each team board's own value (EntryField.part: 80分's penalty and note) that
@@ -235,8 +261,10 @@ def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], re
     the form's text of it (a note 5, a list, a note with spaces at its ends, a penalty in flow
     form) read back as typed is another value, so a save of an unchanged form rewrote them, and
     what it rewrote made the save a change (a rewritten file, an audit line). Only a value the
-    secretary changed is the record's as typed. `shown`: each part field's value as the form
-    filled from the file shows it (the caller's form, not built again)."""
+    secretary changed is the record's as typed. `shown`: each board field's value as the form
+    filled from the file shows it (the caller's form, not built again). First, each board sent
+    back as shown is the file's (with_boards_as_filed)."""
+    record = with_boards_as_filed(spot, text, fields, record, shown)  # (each board's boxes, then its parts)
     boards = record.get("boards")
     sent = [item for item in fields if item.part and item.value]
     if not sent or not isinstance(boards, dict):
