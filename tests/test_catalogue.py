@@ -895,6 +895,7 @@ TRIGGERS: dict[str, Trigger] = {
                              (R2, "    ew: P1X\n", "    ew: P11\n")),
     "bridge-hands-syntax": edit(BP, ("hands.pbn", '[Deal "N:AQ.AKJ7653.3.AQ2 ', '[Deal "N:AQ.AKJ7653.3.AQ2Z ')),
     "bridge-room-missing": edit(BT, (R1, BT1, "      1: {}\n")),
+    "bridge-adjusted-in-room": edit(BT, (R1, BT1, "      1: {open: A=, closed: 1S S -1}\n")),
     # round 1 plays 1-8, round 2 9-16: board 1 typed 12 in round 1; board 9 typed 1 in round 2
     "bridge-team-board-round": edit(BT, (R1, BT1, "      12: {open: 1NT S =, closed: 1S S -1}\n")),
     # every round written plays 1-8 and the stage does not say so

@@ -630,13 +630,13 @@ class Desk:
         what the form was filled from (forms.as_filed), None for a form that does not say; the
         outcome's "filed" is what the form shown with the answer was filled from."""
         text = readable_text(spot.path)
-        # the form as filed, then as typed: one form built for the save (its board parts as the
+        # the form as filed, then as typed: one form built for the save (its boards' boxes as the
         # file shows them, for with_parts_as_filed; which parts it has, for the writer)
         # The file's table read once (the content loader's reading of the text): the form filled
         # from it, what it was filled from, the board parts kept as filed. (Each read it anew.)
         table = forms.current_table(spot, text)
         fields = forms.fields_for(spot, text, table=table)
-        shown = {item.name: item.value for item in fields if item.part}
+        shown = {item.name: item.value for item in fields if item.board}
         in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
         # (a form that said nothing of what it was filled from is shown again filled from the file as read now)

@@ -26,6 +26,7 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
+from generator.games.common.boards import board_block
 from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.messages import LOCALES, fill
 from generator.render.html import number_text
@@ -109,20 +110,26 @@ def _rooms(spot: TableSpot) -> tuple[str, ...]:
 
 
 def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
-    """The boards this table plays: those already written, else the ones `paibang pair` listed
-    as comments (`# 3:`, pairs movements), else those the game numbers the round's tables
-    (Game.round_boards: a bridge teams round 3 of 8-board rounds plays 17-24), else 1..boards
-    of the stage (8 when unsaid)."""
+    """The boards this table plays: those already written, and the ones `paibang pair` listed
+    as comments (`# 3:`, pairs movements), and, for a match in two rooms, the round's (those the
+    game numbers the round's tables, Game.round_boards: a bridge teams round 3 of 8-board rounds
+    plays 17-24; else the stage's `boards` a round holding the boards written, board_block);
+    with none of these, 1..boards of the stage (8 when unsaid). A team match started in the
+    file (boards 9-13 of 9-16) offered the boards written only: the rest could never be entered."""
     block = _table_block(text, spot.table.number)
     listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
-    if isinstance(current, dict) and current:
-        # and a board pair listed that is not written yet (a save of some of the round's boards
-        # takes out their lines only: example_lines), so that its field stays on the form
-        return sorted({int(k) for k in current if str(k).isdecimal()} | set(listed))
-    if listed:
-        return listed
+    written = {int(k) for k in current if str(k).isdecimal()} if isinstance(current, dict) else set()
     tables = next((r.tables for r in spot.event.rounds.get(spot.stage.id, []) if r.number == spot.number), [spot.table])
     numbered = GAMES[spot.event.game].round_boards(spot.stage, spot.number, tables).get(spot.table.number)
+    if not numbered and written and _rooms(spot) and spot.stage.boards:
+        # (a pairs table's board left out is one it did not play: only the boards pair listed)
+        numbered = tuple(board_block(written, spot.stage.boards))
+    if written:
+        # and a board pair listed that is not written yet (a save of some of the round's boards
+        # takes out their lines only: example_lines), so that its field stays on the form
+        return sorted(written | set(listed) | (set(numbered or ()) if _rooms(spot) else set()))
+    if listed:
+        return listed
     if numbered:
         return list(numbered)
     return list(range(1, (spot.stage.boards or 8) + 1))
@@ -253,6 +260,32 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     return record
 
 
+def with_boards_as_filed(spot: TableSpot, table: dict[str, Any], fields: list[EntryField], record: dict[str, Any],
+                         shown: dict[str, str]) -> dict[str, Any]:
+    """`record` with each board the file has that the form sent back as it showed it (every
+    box of the board as filled from the file: `shown`, by field name) taking the file's value as
+    it is, and each board the form shows read only (kind "kept": a form that cannot show it
+    as written, bridge's `{adjusted: {NS: 60, EW: 40}}`) taking it whatever was sent. Read back
+    from the boxes, a board the form shows otherwise than written (an adjusted score, the list
+    form, the Chinese room keys) was rewritten by a save that did not change it, or, shown
+    empty, deleted with its comment."""
+    by_board: dict[int, list[EntryField]] = {}
+    for item in fields:
+        if item.board:  # (its rooms' boxes, and its own values beside them: 80分's penalty and note)
+            by_board.setdefault(item.board, []).append(item)
+    filed = table.get("boards")
+    filed = {str(number): board for number, board in filed.items()} if isinstance(filed, dict) else {}
+    kept = {number: filed[str(number)] for number, items in by_board.items()
+            if filed.get(str(number)) is not None
+            and all(item.kind == "kept" or item.value.strip() == shown.get(item.name, "").strip() for item in items)}
+    if not kept:
+        return record
+    boards = record.get("boards") if isinstance(record.get("boards"), dict) else {}
+    for number, value in kept.items():
+        boards[number] = plain(value)
+    return {**record, "boards": {number: boards[number] for number in sorted(boards, key=int)}}
+
+
 def with_parts_as_filed(spot: TableSpot, table: dict[str, Any], fields: list[EntryField], record: dict[str, Any],
                         shown: dict[str, str]) -> dict[str, Any]:
     """`record` with each team board's own value (EntryField.part: 80分's penalty and note) that
@@ -261,8 +294,10 @@ def with_parts_as_filed(spot: TableSpot, table: dict[str, Any], fields: list[Ent
     form) read back as typed is another value, so a save of an unchanged form rewrote them, and
     what it rewrote made the save a change (a rewritten file, an audit line). Only a value the
     secretary changed is the record's as typed. `table`: the table as the file has it
-    (current_table); `shown`: each part field's value as the form filled from the file shows it
-    (the caller's form, not built again)."""
+    (current_table); `shown`: each board field's value as the form filled from the file shows it
+    (the caller's form, not built again). First, each board sent back as shown is the file's
+    (with_boards_as_filed)."""
+    record = with_boards_as_filed(spot, table, fields, record, shown)  # (each board's boxes, then its parts)
     boards = record.get("boards")
     sent = [item for item in fields if item.part and item.value]
     if not sent or not isinstance(boards, dict):

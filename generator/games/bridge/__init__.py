@@ -7,6 +7,7 @@ duplicate stages (pairs and teams, travellers) in duplicate.py; hand records in 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader, wrong_board_number
 from generator.errors import Mark
-from generator.games import RowsWhenRead, Game, SideScore, TableForm, TableScore, scalar
+from generator.games import EntryField, RowsWhenRead, Game, SideScore, TableForm, TableScore, scalar
 from generator.games.bridge import duplicate  # the duplicate half: pairs, teams, travellers
 from generator.games.bridge.scoring import (
     SCORING_METHODS,
@@ -26,6 +27,7 @@ from generator.games.bridge.scoring import (
     RecordError,
     dealer,
     ns_score,
+    parse_adjusted,
     parse_board,
     result_text,
     typed_board,
@@ -36,7 +38,7 @@ from generator.games.bridge.scoring import (
 from generator.games.common.boards import board_block
 from generator.games.common.figures import Figures
 from generator.games.common.rooms import ROOMS
-from generator.games.common.shorthand import spelled
+from generator.games.common.shorthand import half_width, spelled
 
 
 
@@ -262,6 +264,45 @@ class BridgeRules(Game):
         """The typed record in the grammar's canonical spelling (scoring.typed_board)."""
         return typed_board(scalar(typed))
 
+    def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
+                     boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
+        """A team match's boards, each as written (duplicate.team_board_texts): its rooms, or an
+        adjusted score in the open room's box. A board its boxes cannot show as written (`{adjusted:
+        {NS: 60, EW: 40}}`, one room with the IMPs the scorer recorded) is shown as it is, read
+        only (kind "kept"), and a save keeps it (forms.with_boards_as_filed). Shown empty, an
+        adjusted board was saved as a board cleared: its line, and its comment, deleted."""
+        if not rooms:
+            return super().entry_fields(stage, sides, table, boards, rooms)
+        written = table.get("boards") if isinstance(table.get("boards"), dict) else {}
+        fields = []
+        for number in boards:
+            value = written.get(number)
+            texts = duplicate.team_board_texts(value)
+            if texts is None:
+                fields.append(EntryField(f"b{number}_kept", str(number), _flow(value), "kept", literal=True,
+                                         board=number))
+                continue
+            fields.extend(EntryField(f"b{number}_{room}", str(number), text, literal=True, board=number, room=room)
+                          for room, text in zip(rooms, texts))
+        return fields
+
+    def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
+        """`boards` as typed; a team board with an adjusted score typed in one room's box (`A=`,
+        `a+/a-`, `60%/40%`) and the other left empty, or the same in both, is that adjusted score
+        for the whole board (`13: A=`), as content-format.md writes it. Typed into a room, it was
+        refused as a contract ("declarer or result missing"): the desk could not enter one."""
+        record = super().entry_record(sides, values)
+        for number, board in (record.get("boards") or {}).items():
+            if not isinstance(board, dict):
+                continue
+            texts = {str(value).strip() for value in board.values()}
+            text = texts.pop() if len(texts) == 1 else ""
+            if text and _adjusted(text):
+                # as content-format.md spells it: A+/A-, 60%/40% (the typed case, spaces and a
+                # Chinese input method's full-width signs aside)
+                record["boards"][number] = re.sub(r"\s+", "", half_width(text)).upper()
+        return record
+
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """The desk's computed score, board by board, before a table saves: each board's
         contract and NS score by the rules (a pairs board, whose matchpoints need the whole
@@ -367,6 +408,28 @@ class BridgeRules(Game):
 
     def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
         return bulletins(result, t, forms)
+
+
+def _flow(value: Any) -> str:
+    """A board's value whole, on one line as a YAML flow mapping writes it, as the desk shows a
+    board it keeps read only ({adjusted: {NS: 60, EW: 40}}; `spelled`, for a message, cuts the
+    inner mapping short)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow(key)}: {_flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(item) for item in value) + "]"
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    return str(value)
+
+
+def _adjusted(text: str) -> bool:
+    """Whether typed text is an adjusted score (`A=`, `A+/A-`, `60%/40%`), or one meant as one
+    that the grammar refuses (`150%/40%`: the check says why, as an adjusted score)."""
+    try:
+        return parse_adjusted(0, text) is not None
+    except RecordError:
+        return True
 
 
 def _played_text(line: BoardView, t: Any) -> str:

@@ -795,6 +795,13 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                                  other=room_name(other_room(room)))
                 continue
             item, item_mark = rooms[room]
+            if _adjusted_text(item):
+                # An adjusted score stands for the whole board, both rooms (Law 12C2: the board
+                # is not scored from the tables): written in one room it was read as a contract
+                # and refused as one ("declarer or result missing"), the fix left unsaid.
+                problems.add("bridge-adjusted-in-room", item_mark or mark or Mark(Path("results")), board=number,
+                             text=spelled(item))
+                continue
             try:
                 found[room] = parse_board(number, item, item_mark)
             except RecordError as error:
@@ -817,6 +824,44 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         return TeamBoard(number, found["open"], found["closed"], mark=mark)
 
     return read
+
+
+def _adjusted_text(value: Any) -> bool:
+    """Whether a value is an adjusted score as text (`A=`, `A+/A-`, `60%/40%`), or one meant as
+    one that the grammar refuses (`150%/40%`)."""
+    try:
+        return isinstance(value, str) and parse_adjusted(0, value) is not None
+    except RecordError:
+        return True
+
+
+def team_board_texts(value: Any) -> tuple[str, str] | None:
+    """A team board as written, as the desk's two boxes (open, closed) show it to be saved again
+    as it is: each room's record (`open`/`closed` or the Chinese room keys; the list form), an adjusted
+    score (`A=`, `A+/A-`, `60%/40%`) in the open room's box with the closed room's empty, as the
+    desk takes it typed (Game.entry_record); nothing written, both empty. None for a board the
+    boxes cannot show as written (`{adjusted: {NS: 60, EW: 40}}`, one room and the IMPs the
+    scorer recorded, a room in the mapping form): the desk shows it as it is and keeps it."""
+    if value is None:
+        return "", ""
+    if _adjusted_text(value):
+        return str(value), ""
+
+    def text(item: Any) -> str | None:
+        if item is None:
+            return ""
+        return str(item) if isinstance(item, (str, int, float)) and not isinstance(item, bool) else None
+
+    if isinstance(value, dict):
+        rooms = {ROOM_KEYS.get(str(key).strip()): item for key, item in value.items()}
+        if None in rooms or len(rooms) != len(value):
+            return None
+        texts = [text(rooms.get(room)) for room in ROOMS]
+    elif isinstance(value, list) and len(value) == len(ROOMS):
+        texts = [text(item) for item in value]
+    else:
+        return None
+    return (texts[0], texts[1]) if texts[0] is not None and texts[1] is not None else None
 
 
 

@@ -43,7 +43,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Game, TableForm, TableScore, scalar
+from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
 from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import split_items
 from generator.games.daguai import records, sheets, views
@@ -102,9 +102,12 @@ class DaguaiRules(Game):
         allowed = records.options(stage).board_points.allowed
         example = {"a": sides[0] if sides else "D01", "b": sides[-1] if sides else "D02", "high": str(allowed[0]),
                    "low": str(allowed[len(allowed) // 2]), "allowed": ", ".join(map(str, allowed))}
+        boards_written = table.get("boards") if isinstance(table.get("boards"), dict) else {}
         for item in fields:
             if item.board:
                 item.hint, item.hint_params = "dg_desk_board_hint", example
+            if item.board and item.room:  # (each room as written, whichever of the board's forms)
+                item.value = field_text(records.room_value(boards_written.get(item.board), item.room))
         return [*fields, EntryField("violations", "desk_violations", shown, hint="desk_violations_hint")]
 
     def entry_board(self, typed: str, sides: list[str]) -> Any:

@@ -78,6 +78,17 @@ def _room_written(text: str) -> RoomRecord:
     return RoomRecord(match.group(1), int(match.group(2)))
 
 
+def room_value(board: Any, room: str) -> Any:
+    """One room of a board as written: `{open: D07 5, closed: D02 3}` (or the Chinese room
+    keys) or the list `[D07 5, D02 3]`; None when the board does not have it. The desk's boxes
+    read `open`/`closed` only: a board written otherwise was shown empty."""
+    if isinstance(board, dict):
+        return next((v for k, v in board.items() if ROOM_KEYS.get(str(k).strip()) == room), None)
+    if isinstance(board, list) and len(board) == len(ROOMS):
+        return board[ROOMS.index(room)]
+    return None
+
+
 def typed_room(value: Any, sides: Sequence[str]) -> Any:
     """One room as typed at the desk, as the results file is to hold it: `D01 8`, half-width,
     one space, the team as the table's entry names it (d01 typed on a phone for D01); anything

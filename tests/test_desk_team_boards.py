@@ -1,0 +1,196 @@
+"""A team match's boards at the desk, as a reviewer running a college's bridge teams Swiss found
+them (scoring: imps, 8 boards a round):
+
+- a board written as an adjusted score (`13: A=   # fouled board`, content-format.md; Law 12C2)
+  was shown with both room boxes empty, and a save of the table (board 9 corrected) deleted
+  its line and its comment, said "saved", and the match dropped out of the standings as
+  pending; `A=` typed into a box was refused as a contract ("declarer or result missing");
+- a match started in the file (boards 9-13 of 9-16, board 13 with the open room only) offered
+  boxes for boards 9-13 only: boards 14-16 could never be entered.
+
+Every form of a team board the file may hold is shown as written and kept by a save that does
+not change it; an adjusted score can be typed; what the boxes cannot show as written is shown
+read only and kept. The same for 80分's and 大怪路子's two-room forms. Over HTTP, each save sending
+every box of the page as a browser does.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.test_desk import start
+from tests.test_desk_records import Secretary
+
+TEAMS = "gaoxiao-bridge-teams-2024"  # round robin, scoring: imps, 8 boards a round: round 2 plays 9-16
+
+
+def boxes(page: str) -> dict[str, str]:
+    """What a browser sends of the entry form: each input's and each select's value as shown."""
+    form = page.split('<form method="post" id="entry"', 1)[1].split("</form>", 1)[0]
+    found = {name: html.unescape(value) for name, value in re.findall(r'<input [^>]*name="([^"]+)" value="([^"]*)"', form)}
+    for name, options in re.findall(r'<select [^>]*name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected', options)
+        found[name] = html.unescape(chosen.group(1)) if chosen else ""
+    for name, value in re.findall(r'<textarea [^>]*name="([^"]+)"[^>]*>\n?(.*?)</textarea>', form, re.S):
+        found[name] = html.unescape(value)
+    return found
+
+
+def send(secretary: Secretary, key: str, action: str = "save", **changes: str) -> tuple[int, str]:
+    """The secretary's form opened and sent whole, as the browser sends it, with `changes` typed."""
+    from tests.test_desk import fetch
+
+    page = secretary.page(key)
+    sent = {**boxes(page), **changes}
+    for hidden in ("k", "action", "confirm"):
+        sent.pop(hidden, None)
+    return fetch(f"{secretary.running.secretary}/t/{key}", {"k": "", **sent, "action": action}, opener=secretary.opener)
+
+
+def with_lines(path: Path, *changes: tuple[str, str]) -> None:
+    text = path.read_text(encoding="utf-8")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture()
+def teams(tmp_path: Path):
+    """The teams demo whose round 2 table 1 holds every form of a team board content-format.md
+    allows, each with a comment: adjusted scores written alone (A=, A+/A-), the mapping form,
+    one room and the IMPs the scorer recorded, the list form, the Chinese room keys."""
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, TEAMS)
+    path = content / "events" / TEAMS / "results" / "round-2.yaml"
+    with_lines(path,
+               ("      10: {open: 3NT S +3, closed: 3NT N +2}\n", "      10: A+/A-          # slow play, Law 12C2\n"),
+               ("      12: {open: 3H N +4, closed: 3H S +2}\n", "      12: {adjusted: {NS: 60, EW: 40}}   # by the percentages\n"),
+               ("      13: {open: 3NT S -1, closed: 2NT S =}\n",
+                "      13: A=           # \u724c\u526f\u9519\u4e71\uff08fouled\uff09\uff1a\u88c1\u5224\u5224 A=\n"),
+               ("      14: {open: 1NT N -1, closed: 2H N +1}\n", "      14: {open: 1NT N -1, imps: -5}   # closed sheet lost\n"),
+               ("      15: {open: 3NT N +1, closed: 4H S =}\n", "      15: [3NT N +1, 4H S =]   # as a list\n"),
+               ("      16: {open: 3NTX W -2, closed: 3NTX W -2}\n",
+                "      16: {\u5f00\u5ba4: 3NTX W -2, \u95ed\u5ba4: 3NTX W -2}   # the Chinese keys\n"))
+    running = start(content, slug=TEAMS)
+    yield running, path
+    running.stop()
+
+
+def test_a_save_of_a_corrected_board_keeps_every_other_board_as_written(teams) -> None:
+    running, path = teams
+    t = running.desk.t
+    before = path.read_text(encoding="utf-8")
+    secretary = Secretary(running)
+    page = secretary.page("teams/2/1")
+    shown = boxes(page)
+    # as written: an adjusted score in the open room's box, the list's and the Chinese keys' rooms
+    assert (shown["b13_open"], shown["b13_closed"]) == ("A=", "")
+    assert (shown["b10_open"], shown["b10_closed"]) == ("A+/A-", "")
+    assert (shown["b15_open"], shown["b15_closed"], shown["b16_open"]) == ("3NT N +1", "4H S =", "3NTX W -2")
+    # what the boxes cannot show: read only, its value as written, no box to send
+    for number, value in ((12, "{adjusted: {NS: 60, EW: 40}}"), (14, "{open: 1NT N -1, imps: -5}")):
+        assert not any(name.startswith(f"b{number}_") for name in shown), shown
+        kept = re.search(rf'<output id="b{number}_kept"[^>]*>([^<]*)</output>', page)
+        assert kept and html.unescape(kept.group(1)) == value, page
+    assert t("desk_board_kept") in page and t("br_desk_how_adjusted") in page
+    # board 9's closed room corrected: that line alone changes
+    status, answer = send(secretary, "teams/2/1", b9_closed="4SX W -3")
+    assert status == 200 and 'id="saved"' in answer, answer
+    assert t("desk_saved") in answer and t("desk_saved_part") not in answer
+    after = path.read_text(encoding="utf-8")
+    assert after == before.replace("      9: {open: 4S E -1, closed: 4SX W -2}\n",
+                                   "      9: {open: 4S E -1, closed: 4SX W -3}\n"), after
+    # and the match is counted in the standings, not pending (the event as the desk now reads it)
+    running.desk.load()
+    assert 1 in running.desk.entered()["teams/2"], running.desk.entered()
+    # a save of the form as shown: nothing written
+    status, answer = send(secretary, "teams/2/1")
+    assert status == 200 and path.read_text(encoding="utf-8") == after
+
+
+def test_an_adjusted_score_can_be_typed_and_an_adjusted_board_corrected(teams) -> None:
+    running, path = teams
+    secretary = Secretary(running)
+    # typed in the open room's box, the closed room's left empty; in either case, spaced
+    status, answer = send(secretary, "teams/2/1", b11_open="a+", b11_closed="")
+    assert status == 200 and 'id="saved"' in answer, answer
+    status, answer = send(secretary, "teams/2/1", b9_open="", b9_closed="a- / a+")
+    assert status == 200 and 'id="saved"' in answer, answer
+    text = path.read_text(encoding="utf-8")
+    assert "      11: A+\n" in text and "      9: A-/A+\n" in text, text
+    # beside a contract in the other room: refused, saying how, nothing written
+    status, answer = send(secretary, "teams/2/1", b11_open="A=", b11_closed="3NT N +1")
+    assert status == 422 and 'id="saved"' not in answer and path.read_text(encoding="utf-8") == text
+    hint = "\u8c03\u6574\u5206\u586b\u5728\u5f00\u5ba4\u4e00\u680f"  # (the desk's fix: in the open room's box)
+    assert hint in answer, answer
+    # the fouled board played again after all: both rooms, its comment kept
+    status, answer = send(secretary, "teams/2/1", b13_open="3NT S -1", b13_closed="2NT S =")
+    assert status == 200 and 'id="saved"' in answer, answer
+    assert re.search(r"      13: \{open: 3NT S -1, closed: 2NT S =\} +# \u724c\u526f\u9519\u4e71",
+                     path.read_text(encoding="utf-8"))
+
+
+def test_a_match_started_in_the_file_offers_every_board_of_its_round(tmp_path: Path) -> None:
+    """Boards 9-13 written, 13 with the open room only: boxes for 14-16 too, and the match
+    completed from the form."""
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, TEAMS)
+    path = content / "events" / TEAMS / "results" / "round-2.yaml"
+    with_lines(path, ("      13: {open: 3NT S -1, closed: 2NT S =}\n      14: {open: 1NT N -1, closed: 2H N +1}\n"
+                      "      15: {open: 3NT N +1, closed: 4H S =}\n      16: {open: 3NTX W -2, closed: 3NTX W -2}\n",
+                      "      13: {open: 3NT S -1}\n"))
+    running = start(content, slug=TEAMS)
+    try:
+        t = running.desk.t
+        secretary = Secretary(running)
+        shown = boxes(secretary.page("teams/2/1"))
+        assert sorted({int(re.match(r"b(\d+)_", name).group(1)) for name in shown if name.startswith("b")}) \
+            == list(range(9, 17)), shown
+        status, answer = send(secretary, "teams/2/1", b13_closed="2NT S =", b14_open="1NT N -1", b14_closed="2H N +1",
+                              b15_open="3NT N +1", b15_closed="4H S =", b16_open="3NTX W -2", b16_closed="3NTX W -2")
+        assert status == 200 and 'id="saved"' in answer and t("desk_saved") in answer, answer
+        assert t("desk_saved_part") not in answer
+        assert "      16: {open: 3NTX W -2, closed: 3NTX W -2}\n" in path.read_text(encoding="utf-8")
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize(("slug", "written", "per_round"), [
+    # 80分 teams: board 2 as the list of its rooms' points; 大怪路子: with the Chinese room keys
+    ("hefei-80fen-teams-2012", "      2: [125, 40]   # as a list\n", 8),
+    ("chem-park-daguai-2016", "      2: {\u5f00\u5ba4: D02 3, \u95ed\u5ba4: D02 1}   # the Chinese keys\n", 6),
+])
+def test_the_other_games_two_room_forms_keep_their_boards_and_offer_the_rounds(
+        tmp_path: Path, slug: str, written: str, per_round: int) -> None:
+    """Table 1 of round 1 with boards 1-2 written of the round's, board 2 in a form the default
+    boxes did not read (大怪路子's: shown empty, then deleted by a save): every board of the round
+    offered, board 2 shown, and a save of the form as shown writes nothing."""
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / "round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"    boards:\n((?:      \d+: .*\n)+)", text)
+    lines = first.group(1).splitlines(keepends=True)
+    path.write_text(text[:first.start(1)] + lines[0] + written + text[first.end(1):], encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    running = start(content, slug=slug)
+    try:
+        secretary = Secretary(running)
+        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+        key = f"{stage}/1/1"
+        shown = boxes(secretary.page(key))
+        numbers = sorted({int(n) for n in re.findall(r"^b(\d+)_(?:open|closed)$", "\n".join(shown), re.M)})
+        assert numbers == list(range(1, per_round + 1)), shown
+        assert shown["b2_open"] and shown["b2_closed"], shown
+        status, answer = send(secretary, key, "save")
+        assert path.read_text(encoding="utf-8") == before, answer
+    finally:
+        running.stop()
