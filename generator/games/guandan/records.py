@@ -16,12 +16,12 @@ from functools import lru_cache
 from typing import Any
 
 from generator.content.model import Stage
-from generator.content.reader import Reader, describe, suggestion
+from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import field_text, scalar
 from generator.games.common.rooms import ROOMS, other_room, room_name
-from generator.games.common.shorthand import half_width, side_named, split_items
+from generator.games.common.shorthand import half_width, shown, side_named, split_items
 from generator.games.guandan.rules import (
     GAINS, LEVEL_A, LEVEL_NAMES, LEVEL_TWO, MATCH_POINT_KEYS, METRIC_NAMES, NATIONAL_MATCH_POINTS, PASSED_A, PROFILES,
     SMALL_POINTS, TEAM_SIZES, Deal, GuandanRecord, GuandanStage, Penalty, RecordError, decide,
@@ -204,7 +204,7 @@ def read_match_points(reader: Reader, default: dict[str, float] | None) -> dict[
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
                 or abs(value) > 1000:
             reader.problems.add("type-expected", points.value_mark(key), key=points.path(key),
-                                expected=word("gd_expected_number"), found=describe(value))
+                                expected=word("gd_expected_number"), found=shown(value))
             continue
         values[key] = value
     if points.raw("bye") is None:
@@ -220,7 +220,7 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
         if isinstance(value, (YamlMap, YamlList)) or isinstance(value, bool) or value is None:
             reader.problems.add("type-expected", mark, key=reader.where + "teams[]",
                                 expected=word("expected_entry_id"),
-                                found=describe(value))
+                                found=shown(value))
             continue
         sides.append((sys.intern(str(value).strip()), mark))  # one string for every mention (see _deal)
     if reader.has("teams") and not 1 <= len(sides) <= 2:
@@ -407,7 +407,7 @@ def read_penalties(reader: Reader, record: GuandanRecord) -> None:
         # keys and a YAML example (msgctxt "desk" in the game's messages.po).
         if not isinstance(item, YamlMap):
             reader.problems.add("guandan-penalty-unreadable", mark, key=f"{reader.where}penalties[{index}]",
-                                expected=word("gd_expected_penalty"), found=describe(item), index=index)
+                                expected=word("gd_expected_penalty"), found=shown(item), index=index)
             record.broken = True
             continue
         item_reader = Reader(item, reader.problems, f"{reader.where}penalties[{index}].")
