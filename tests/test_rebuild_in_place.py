@@ -282,6 +282,49 @@ def test_a_build_killed_after_the_commit_keeps_the_new_site(tmp_path: Path) -> N
     assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
 
 
+def test_the_journal_is_on_the_disk_before_output_is_touched_and_its_removal_before_the_backup_goes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A power cut cannot be made here: the order of the calls is what is checked (os.fsync,
+    os.replace, os.unlink, os.rmdir and os.mkdir recorded as they are made). Before the first
+    file of output/ is replaced, the journal's bytes, the backup's marker and the names of both
+    are synced; after the journal is removed (the commit), the folder beside output/ is synced
+    before anything of the backup goes. Without the syncs a journal may survive a cut named but
+    empty: not one paibang sealed, never rolled back."""
+    output, staging, fresh, gone = two_sites(tmp_path)
+    place = str(tmp_path.resolve())
+    calls: list[tuple[str, str]] = []
+
+    def recorded(name: str, real: Callable) -> Callable:
+        def call(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - the os function's own
+            where = args[0]
+            if isinstance(where, int):
+                where = os.readlink(f"/proc/self/fd/{where}")
+            calls.append((name, os.fspath(args[-1] if name == "replace" else where)))
+            return real(*args, **kwargs)
+        return call
+
+    for name in ("fsync", "replace", "unlink", "rmdir", "mkdir"):
+        monkeypatch.setattr(os, name, recorded(name, getattr(os, name)))
+    apply_in_place(staging, output, fresh, gone)
+    calls = [(name, path) for name, path in calls if path.startswith(place)]
+    synced = [path for name, path in calls if name == "fsync"]
+    touched = next(i for i, (name, path) in enumerate(calls)
+                   if name in ("replace", "mkdir") and path.startswith(f"{place}/output/"))
+    [named] = [i for i, (name, path) in enumerate(calls) if name == "replace" and ".journal-" in path]
+    backup = next(path for name, path in calls if name == "mkdir" and "/output.old-" in path)
+    before = [path for name, path in calls[:touched] if name == "fsync"]
+    assert any(path.startswith(f"{backup}/.journal") for path in before)  # its bytes,
+    assert f"{backup}/{output_module.LEFTOVER}" in before  # the backup's marker's,
+    assert backup in before  # their names in the backup,
+    assert ("fsync", place) in calls[named:touched]  # the journal's beside output/, once renamed there
+    [commit] = [i for i, (name, path) in enumerate(calls) if name == "unlink" and ".journal-" in path]
+    gone_first = next(i for i, (name, path) in enumerate(calls)
+                      if i > commit and name in ("unlink", "rmdir") and path.startswith(backup))
+    assert ("fsync", place) in calls[commit:gone_first]
+    assert synced  # (and the site is in place, as without the syncs)
+    assert (output / fresh[0]).read_text(encoding="utf-8") == f"new {fresh[0]}"
+
+
 def test_a_failure_while_applying_puts_the_old_site_back_at_once(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     output, staging, fresh, gone = two_sites(tmp_path)

@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.seals import key_is_kept, secret, unseal, write_sealed
+from generator.seals import key_is_kept, secret, sync_folder, unseal, write_sealed
 
 
 class UnsafePath(ValueError):
@@ -171,14 +171,15 @@ def _read_own(path: Path) -> bytes:
         os.close(descriptor)
 
 
-def mark_leftover(folder: Path, *places: Path) -> None:
+def mark_leftover(folder: Path, *places: Path, synced: bool = False) -> None:
     """`folder`'s own marker as a leftover of paibang's at each of `places` (default: where it
-    is): a site about to be swapped aside is marked for where it will lie."""
+    is): a site about to be swapped aside is marked for where it will lie. `synced`: the
+    marker's bytes on the disk (a journal's backup: see apply_in_place)."""
     lines = []
     for place in places or (folder,):
         nonce = os.urandom(16).hex()
         lines.append(f"{LEFTOVER_ID} {nonce} {_leftover_mac(place, nonce)}\n")
-    _write_own(folder, LEFTOVER, catalogues.text("output_marker", "en") + "\n" + "".join(lines))
+    _write_own(folder, LEFTOVER, catalogues.text("output_marker", "en") + "\n" + "".join(lines), synced)
 
 
 def made_as_leftover(folder: Path) -> bool:
@@ -192,8 +193,9 @@ def made_as_leftover(folder: Path) -> bool:
     return False
 
 
-def _write_own(folder: Path, name: str, text: str) -> None:
-    """`text` into the file `name` of `folder`, whole or not at all, never through a link."""
+def _write_own(folder: Path, name: str, text: str, synced: bool = False) -> None:
+    """`text` into the file `name` of `folder`, whole or not at all, never through a link;
+    `synced`: its bytes on the disk before it takes its name (the name is the caller's to sync)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     target = os.path.join(folder, name)
     replacing = os.path.lexists(target)
@@ -205,6 +207,9 @@ def _write_own(folder: Path, name: str, text: str) -> None:
     try:
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(text.encode("utf-8"))
+            if synced:
+                handle.flush()
+                os.fsync(handle.fileno())
         if replacing:
             os.replace(path, target)
     except BaseException:
@@ -542,14 +547,29 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             raise OutputRefused("output_not_ours", backup)
         _remove(backup)
     backup.mkdir()
-    mark_leftover(backup)  # first of all: tidied like any leftover of ours
+    mark_leftover(backup, synced=True)  # first of all: tidied like any leftover of ours
     # From here on, a kill is rolled back by the next build. The journal is sealed with the
     # user's key and names itself (a journal planted beside output/, or copied from another
     # build's, is never applied: _roll_back), and is written whole inside the backup first: one
     # killed while it is written is removed with the backup, nothing having been touched.
+    #
+    # A power cut is not a kill: what was written but not synced may be lost, or a name kept
+    # for a file whose bytes are not (a journal named but empty after the cut is not one paibang
+    # sealed: named to the secretary, never rolled back, and output/ left a mix). The roll-back
+    # needs, before output/ is touched, the journal whole under its name and its backup known as
+    # paibang's (its marker, whole, in the folder): so the marker's bytes and the journal's are
+    # synced before they take their names, the backup's names (marker, journal) before the
+    # journal is renamed out of it, and the folder beside output/ (the journal's name, the
+    # backup's) before the first file of output/ is replaced. Each old file's link into the
+    # backup is not synced one by one (hundreds of waits on the disk for one save at the desk):
+    # ext4 and XFS put names on the disk in the order they were made, so a replacement that
+    # survives the cut has its backup's link with it.
     written = backup / ".journal"
-    write_sealed(written, json.dumps({"journal": _own_place(journal), **steps}, ensure_ascii=False).encode("utf-8"))
+    write_sealed(written, json.dumps({"journal": _own_place(journal), **steps}, ensure_ascii=False).encode("utf-8"),
+                 synced=True)
+    sync_folder(backup)
     os.replace(written, journal)
+    sync_folder(output.parent)
     back, made = os.fspath(backup), set()
     try:
         for folder in folders:
@@ -574,6 +594,12 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             _remove(backup, alone=True)
         raise
     journal.unlink()  # the commit: the new site is in place
+    # The commit on the disk before the backup goes: a journal still there after a power cut,
+    # its backup half removed (its marker goes last: still known as paibang's), would be rolled
+    # back from what is left of it, a mix of both sites. (The new files' bytes are not synced,
+    # as a swapped site's are not: one a power cut left empty is no longer as the build's
+    # record says, and the next build writes it again.)
+    sync_folder(output.parent)
     for relative in steps["remove"]:  # folders emptied by what was taken away (an event deleted)
         parent = relative.rpartition("/")[0]
         while parent:
@@ -691,7 +717,15 @@ def _roll_back(output: Path, journal: Path, notify: Notify | None = None) -> boo
                 os.rmdir(f"{root}/{folder}")
             except OSError:
                 pass
+        # What was put back on the disk before the journal goes: its backup is removed next as a
+        # leftover, and a power cut that kept only the journal's removal would lose both.
+        for folder in sorted({root, *(f"{root}/{r}".rpartition("/")[0] for r, _ in replace), *(
+                f"{root}/{r}".rpartition("/")[0] for r in remove)}):
+            if os.path.isdir(folder):
+                sync_folder(Path(folder))
     journal.unlink(missing_ok=True)
+    if restored:
+        sync_folder(journal.parent)
     return restored
 
 
