@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import catalogues
 from generator.build import build
 from generator.event_cache import EventMemory
 from generator.render import output as output_module
@@ -505,9 +506,42 @@ def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path:
         recover_leftovers(output, lambda key, params: said.append((key, params)))
     assert (backup / "NOTES-2024.txt").read_text(encoding="utf-8") == "notes"
     assert digest(copied) == kept
-    assert sorted(params["path"].name for key, params in said if key == "leftover_not_ours") == [
-        "output.old-2024", "output.old-31999"]
+    [named] = [params["paths"] for key, params in said if key == "leftover_not_ours"]  # once, both in it
+    assert sorted(path.name for path in named) == ["output.old-2024", "output.old-31999"]
     assert not staging.exists()  # made by a build, its process gone: tidied
+
+
+@pytest.mark.parametrize("how", ["next build", "clean"])
+def test_an_older_paibangs_leftovers_are_named_once_with_the_command_that_removes_them(tmp_path: Path,
+                                                                                      how: str) -> None:
+    """An older paibang's staging folder and old site (the site's marker only, keyed to output/:
+    as a copy of the user's would be) and its journal (not sealed) with its backup (no marker):
+    never removed nor applied, so every build names them. Each kind is said once, all its paths
+    in one command, which removes exactly them when run."""
+    output, _, _, _ = two_sites(tmp_path)
+    pid = finished_pid()
+    for name in (f"output.tmp-{pid}", f"output.old-{pid + 1}"):
+        shutil.copytree(output, tmp_path / name, symlinks=True)
+        (tmp_path / name / "it's here.html").write_text("old", encoding="utf-8")  # a quote to be quoted
+    plant_journal_and_backup(tmp_path, pid + 2)
+    before = digest(output)
+    said: list[tuple[str, dict]] = []
+    if how == "clean":
+        remove_site(output, lambda key, params: said.append((key, params)))
+        output.mkdir()
+    else:
+        recover_leftovers(output, lambda key, params: said.append((key, params)))
+        assert digest(output) == before
+    assert [key for key, _ in said] == ["journal_not_ours", "leftover_not_ours"]
+    words = {key: catalogues.text(key, "en", **params) for key, params in said}
+    assert "these folders are named" in words["leftover_not_ours"]
+    assert "this journal was not written" in words["journal_not_ours"]
+    for key in words:
+        assert all(catalogues.text(key, locale, **dict(said)[key]).endswith(dict(said)[key]["command"])
+                   for locale in ("en", "zh-Hans", "zh-Hant"))
+    for _, params in said:
+        assert subprocess.run(["sh", "-c", params["command"]], cwd="/").returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
 
 
 class Killed(BaseException):

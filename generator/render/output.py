@@ -55,6 +55,7 @@ import hashlib
 import hmac
 import json
 import os
+import shlex
 import shutil
 import stat
 import tempfile
@@ -677,14 +678,15 @@ def _checked(relative: object) -> str:
     return relative
 
 
-def _roll_back(output: Path, journal: Path, notify: Notify | None = None) -> bool:
+def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None) -> bool:
     """Undo what the journal's build put in place: output/ as it was before it. Each step is
     safe to take again, so a roll-back that is itself killed is finished by the next one. True
     when output/ is as it was (its backup holds nothing of it any more); False when output/
     could not be written in place (the backup then stays untouched), or when the journal is not
     one paibang wrote for this very place (its seal, `_own_place`) or its backup not a folder
     paibang made (`made_as_leftover`): such a journal is never applied, and is left alone and
-    said to `notify` (a planted one would move its own files into the site)."""
+    added to `refused`, to be said (a planted one would move its own files into the site; an
+    older paibang's was not sealed)."""
     pid = journal.name.rpartition("-")[2]
     back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
     try:
@@ -695,8 +697,8 @@ def _roll_back(output: Path, journal: Path, notify: Notify | None = None) -> boo
         remove = [_checked(relative) for relative in steps["remove"]]
         folders = [_checked(folder) for folder in steps["folders"]]
     except (OSError, ValueError, TypeError, KeyError):
-        if notify is not None:
-            notify("journal_not_ours", {"path": journal})
+        if refused is not None:
+            refused.append(journal)
         return False
     # Only into a site this user's paibang made for this very folder (`made_here`), not one
     # merely carrying a marker (a copy's): a journal and a backup planted beside such a folder
@@ -738,19 +740,22 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
     but is not such a folder is left alone and said (`notify`). Folders of a build still running
     are left alone."""
     leftovers = []
+    refused: list[Path] = []
     for path in sorted(output.parent.iterdir()):  # journals first: the backups they name are needed
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
             if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
-                _roll_back(output, path, notify)
+                _roll_back(output, path, refused)
+    not_ours = []
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)):
             if int(pid) != os.getpid() and not _running(int(pid)):
                 if _removable(path):
                     leftovers.append((kind, path))
-                elif notify is not None and not os.path.islink(path) and is_ours(path):
-                    notify("leftover_not_ours", {"path": path})
+                elif not os.path.islink(path) and is_ours(path):
+                    not_ours.append(path)
+    say_left_alone(notify, refused, not_ours, output)
     for kind, path in sorted(leftovers):
         if kind == ".old" and not os.path.lexists(output) and made_here(path, output):
             os.replace(path, output)
@@ -920,6 +925,8 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
     if os.path.lexists(output) and not (os.path.isdir(output) and (made_here(output.resolve())
                                                                      or not any(os.scandir(output)))):
         raise OutputRefused("clean_not_ours", output)
+    refused: list[Path] = []
+    not_ours: list[Path] = []
     output = output.resolve()
     removed = []
     if output.parent.is_dir():
@@ -928,11 +935,11 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
             kind, _, pid = path.name[len(output.name):].partition("-")
             if path != output and kind == ".journal" and pid.isdigit() and path.is_file() and not path.is_symlink():
                 if not _running(int(pid)):
-                    _roll_back(output, path, notify)  # before its backup goes: output/ whole again, if it stays
+                    _roll_back(output, path, refused)  # before its backup goes: output/ whole again, if it stays
                 continue
             if path != output and kind in (".tmp", ".old") and pid.isdigit() and not _removable(path):
-                if notify is not None and not os.path.islink(path) and is_ours(path):
-                    notify("leftover_not_ours", {"path": path})
+                if not os.path.islink(path) and is_ours(path):
+                    not_ours.append(path)
                 continue
             if path == output and not (os.path.isdir(output) and not os.path.islink(output)):
                 continue
@@ -941,7 +948,39 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
                     continue
                 _remove(path)
                 removed.append(path)
+    say_left_alone(notify, refused, not_ours, output)
     return removed
+
+
+def say_left_alone(notify: Notify | None, journals: list[Path], folders: list[Path], output: Path) -> None:
+    """Say, once each, the journals paibang did not seal for this site (`journals`) and the
+    folders named as its leftovers that it did not make (`folders`): each word names them all in
+    the one command that removes them. paibang never removes or applies them (a planted journal
+    would move its files into the site; a copy of the site, `output.old-2024`, is the user's),
+    so every build names them again until they are gone: an older paibang's leftovers (made
+    before leftovers had their own marker and journals their seal) among them, which only the
+    user can tell from a copy of theirs. A journal's backup folder (`output.old-<pid>`) goes
+    with it in its command: without its journal it is nothing."""
+    if notify is None:
+        return
+    if journals:
+        beside = [output.parent / f"{output.name}.old-{journal.name.rpartition('-')[2]}" for journal in journals]
+        beside = [folder for folder in beside if os.path.isdir(folder) and not os.path.islink(folder)]
+        folders = [folder for folder in folders if folder not in beside]
+        notify("journal_not_ours", {"count": len(journals), "paths": journals,
+                                    "command": removal_command([*journals, *beside])})
+    if folders:
+        folders = sorted(folders)
+        notify("leftover_not_ours", {"count": len(folders), "paths": folders, "command": removal_command(folders)})
+
+
+def removal_command(paths: Sequence[Path]) -> str:
+    """The command that removes `paths` (files and folders) in the system's own shell, each path
+    quoted as that shell reads it: what the secretary copies, not a description."""
+    if os.name == "nt":
+        return "Remove-Item -Recurse -Force -LiteralPath " + ",".join(
+            "'" + os.fspath(path).replace("'", "''") + "'" for path in paths)
+    return "rm -r -- " + " ".join(shlex.quote(os.fspath(path)) for path in paths)
 
 
 def _running(pid: int) -> bool:
