@@ -127,6 +127,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
+    env.filters["kept_pieces"] = kept_pieces  # its titles' and cells' round numbers and reasons, kept whole
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
@@ -675,6 +676,26 @@ def name_pieces(cell: object) -> list[tuple[str, bool]]:
     # the column past the page's edge as the whole team did)
     return [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] != [" "])
             for index, piece in enumerate(pieces) if piece]
+
+
+KEPT_WHOLE = 30  # columns (a CJK character two): a bracketed reason up to this wide is kept on one line
+
+# What a printed notice keeps on one line within its title or a cell: a round's ordinal with its
+# number (the Chinese "di 12 lun", either script; "round 12") and a bracketed reason or note, in
+# full-width brackets or plain ones.
+_KEPT_TOGETHER = re.compile(r"(\u7b2c ?\d+ ?[\u8f6e\u8f2a]|\b[Rr]ound \d+|\uff08[^\uff08\uff09]*\uff09|\([^()]*\))")
+
+
+def kept_pieces(text: object) -> list[tuple[str, bool]]:
+    """A printed notice's title or cell in pieces, each with whether it is kept on one line: a
+    round's ordinal with its number, and a bracketed reason up to KEPT_WHOLE wide; the rest
+    breaks where Chinese text breaks. A round's results bulletin broke its title between the
+    ordinal's first character and the number, and a penalty's reason inside its brackets in the
+    remark column; a longer reason still breaks rather than widen its column past the page."""
+    if isinstance(text, Markup):
+        return [(text, False)]  # made as markup (a QR code): as it is
+    pieces = _KEPT_TOGETHER.split(str(text))
+    return [(piece, index % 2 == 1 and columns(piece) <= KEPT_WHOLE) for index, piece in enumerate(pieces) if piece]
 
 
 def has_groups(event: Event) -> bool:
