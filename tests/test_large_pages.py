@@ -595,3 +595,22 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
 
     with chromium_context(tmp_path_factory.mktemp("chromium-profile"), DESKTOP) as context:
         yield context
+
+
+@pytest.mark.parametrize("locale, first, second", [("zh-Hans", "第 1–199= 名", "第 199=–400 名"),
+                                                   ("en", "ranks 1–199=", "ranks 199=–400")])
+def test_a_place_shared_across_a_page_break_is_said_as_its_rows_say_it(locale: str, first: str, second: str) -> None:
+    """Three entries share place 199, rows 199–201: page 1 ends inside the tie, page 2 begins in
+    it. Each page's label says that place as its rows do ("199="), not "第 1–199 名" beside
+    "第 199–400 名" (a span like a knockout's "5–8", and a first page of 199 places for 200 rows);
+    a tie within one page, as at the top, is said bare."""
+    from types import SimpleNamespace
+
+    from generator.render.i18n import Translator
+
+    ranks = [1, 1, *range(3, 199), 199, 199, 199, *range(202, 401)]
+    rows = [SimpleNamespace(rank=rank) for rank in ranks]
+    pages = html_module.standings_pages(SimpleNamespace(slug="e"), "s", rows, html_module.ranks_said(Translator(locale)))
+    assert [label for _, label in pages] == [first, second]
+    said = html_module.ranks_said(Translator(locale))
+    assert said(rows[:200], None, rows[200]) == first  # the event page's first page of its ranking (event.html)

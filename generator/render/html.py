@@ -55,7 +55,7 @@ from generator.tournament.summary import (EventSummary, archive_card, card_diges
                                           last_day, names_of, placings_digest)
 from generator.tournament.pairing import followed_movement, movement_card, no_table_word
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
-from generator.tournament.standings import Remark, Standing, remarks
+from generator.tournament.standings import Remark, Standing, rank_label, remarks
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Where templates are looked up, first match wins (a site could put its own folder first).
@@ -968,21 +968,33 @@ def standings_pages(event: Event, stage_id: str, rows: list[Any], said: Callable
     """(URL, label) of each page of a stage's standings: the label what the page holds, `said`
     of its rows (ranks_said: "第 1–200 名"); without `said` (a field before any result) the
     entries' places, "1–200"."""
+    def neighbours(start: int, page: list[Any]) -> tuple[Any, Any]:  # the rows just before and after the page
+        end = start + len(page)
+        return rows[start - 1] if start else None, rows[end] if end < len(rows) else None
+
     return paged(chunks(rows, PAGE_ROWS), stage_url(event, stage_id),
-                 (lambda _, page: said(page)) if said else (lambda start, page: _span(start + 1, start + len(page))))
+                 (lambda start, page: said(page, *neighbours(start, page))) if said
+                 else (lambda start, page: _span(start + 1, start + len(page))))
 
 
 def ranks_said(translate: Translator) -> Callable[[list[Any]], str]:
-    """`ranks_said(rows)`: what a page of standings holds, by the ranks it shows ("第 1–49 名"),
-    and its unranked rows apart ("第 551–599 名，另有未排名 1 队"): a withdrawn or forfeited
-    entry's row, ranked "—" at the end, counted as a rank made the last page say "第 551–600 名"."""
+    """`ranks_said(rows, before, after)`: what a page of standings holds, by the ranks it shows
+    ("第 1–49 名"), and its unranked rows apart ("第 551–599 名，另有未排名 1 队"): a withdrawn or
+    forfeited entry's row, ranked "—" at the end, counted as a rank made the last page say
+    "第 551–600 名". `before`, `after`: the rows just before and after the page, if any. A place
+    shared across the page break is said as its rows say it, "199=", at both pages' ends
+    ("第 1–199= 名", "第 199=–400 名"): said bare, the next page's "第 199–400 名" read as a span
+    like a knockout's "5–8", and the first page as holding 199 places where it holds 200 rows."""
 
-    def said(rows: list[Any]) -> str:
+    def said(rows: list[Any], before: Any = None, after: Any = None) -> str:
         ranks = [row.rank for row in rows if row.rank is not None]
         unranked = len(rows) - len(ranks)
         if not ranks:
             return translate("unranked_rows", n=unranked)
-        span = _span(min(ranks), max(ranks))  # (a tie across pages: page 2 may begin at "200=")
+        low, high = min(ranks), max(ranks)
+        shared_low = before is not None and before.rank == low  # the tie began on the page before
+        shared_high = after is not None and after.rank == high  # and goes on to the next
+        span = _span(rank_label(low, shared_low), rank_label(high, shared_high))
         return translate("ranks_span_unranked", span=span, n=unranked) if unranked else translate("ranks_span", span=span)
 
     return said
