@@ -614,3 +614,28 @@ def test_a_place_shared_across_a_page_break_is_said_as_its_rows_say_it(locale: s
     assert [label for _, label in pages] == [first, second]
     said = html_module.ranks_said(Translator(locale))
     assert said(rows[:200], None, rows[200]) == first  # the event page's first page of its ranking (event.html)
+
+
+def test_a_stages_ranking_caption_is_one_expression_for_its_three_pages(large: Path) -> None:
+    """The caption of a stage's ranking (its kind; "after round N" but for a knockout or a final
+    ranking) was one expression copied into event.html, stage.html and standings.html: one
+    function now (html.ranking_caption), the same on the three pages, the stage's name escaped."""
+    from types import SimpleNamespace
+
+    for name in ("event.html", "stage.html", "standings.html"):
+        source = read(ROOT / "templates" / name)
+        assert "ranking_caption(" in source and '_("ko_placings")' not in source, name
+    captions = [re.search(r"<caption>(.*?) · 第 \d+–\d+ 名</caption>", read(large / GUANDAN / page))[1]
+                for page in ("index.html", "main/index.html", "main/page-2/index.html")]
+    assert captions == ["学院赛 · 最终排名"] * 3
+    env = html_module.environment("en")
+    said = env.from_string("<caption>{{ ranking_caption(result) }}</caption>")
+    stage = SimpleNamespace(name="Swiss <b> & Co")
+    result = SimpleNamespace(stage=stage, bracket=None, final_ranking=False, shows_after_round=True, rounds_played=4)
+    assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Standings · after round 4</caption>"
+    result.shows_after_round = False
+    assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Standings</caption>"
+    result.final_ranking = True
+    assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Final ranking</caption>"
+    result.bracket = object()
+    assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Placings</caption>"

@@ -122,6 +122,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
+    env.globals["ranking_caption"] = _ranking_caption(translate)  # a stage's ranking's caption, on its three pages
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = _formatted_words()  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
@@ -702,6 +703,27 @@ def has_groups(event: Event) -> bool:
     """Whether any entry of the event has a group (组别): the standings and the field show their
     Group column only then; empty, it took the names' width (a pair's names broke in two)."""
     return any(entry.group for entry in event.entries.values())
+
+
+def _ranking_caption(translate: Translator) -> Callable[[Any], str]:
+    """`ranking_caption(stage_result)`: what a stage's ranking is, as its table's caption (and its
+    region's name) says it on the event page, the stage page and every further page of the
+    standings: "Final · Final ranking", "Swiss · Standings · after round 5", a knockout's placings
+    (from its bracket: no "after round N", StageResult.shows_after_round). One expression, once
+    copied into the three templates. Plain text: the templates escape it (the stage's name is the
+    secretary's)."""
+    def ranking_caption(stage_result: Any) -> str:
+        if stage_result.bracket:
+            what = translate("ko_placings")
+        elif stage_result.final_ranking:
+            what = translate("final_ranking")
+        elif stage_result.shows_after_round:
+            what = f'{translate("standings")} \u00b7 {translate("after_round", n=stage_result.rounds_played)}'
+        else:
+            what = translate("standings")
+        return f"{stage_result.stage.name} \u00b7 {what}"
+
+    return ranking_caption
 
 
 def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
