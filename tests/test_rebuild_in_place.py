@@ -326,6 +326,29 @@ def test_the_journal_is_on_the_disk_before_output_is_touched_and_its_removal_bef
     assert (output / fresh[0]).read_text(encoding="utf-8") == f"new {fresh[0]}"
 
 
+def test_a_roll_back_is_on_the_disk_before_its_journal_goes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next build rolls a killed build's journal back, then removes the journal, then the
+    backup as a leftover: the folders it put files back into are synced before the journal
+    goes (a power cut keeping only the journal's removal would lose both sites' files), and
+    the folder beside output/ after (order of calls, as above)."""
+    output, staging, fresh, gone = two_sites(tmp_path)
+    before = digest(output)
+    script = KILLED.format(root=str(ROOT), place=str(output.parent.resolve()), after=3, unlink="", staging=str(staging),
+                           output=str(output), fresh=fresh, gone=gone)
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    calls: list[tuple[str, str]] = []
+    fsync, unlink = os.fsync, os.unlink
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append(("fsync", os.readlink(f"/proc/self/fd/{fd}"))) or fsync(fd))
+    monkeypatch.setattr(os, "unlink", lambda path, **kw: calls.append(("unlink", os.fspath(path))) or unlink(path, **kw))
+    recover_leftovers(output)
+    assert digest(output) == before
+    [removed] = [i for i, (name, path) in enumerate(calls) if name == "unlink" and ".journal-" in path]
+    synced = {path for name, path in calls[:removed] if name == "fsync"}
+    root = str(output.resolve())
+    assert {root, f"{root}/events/e1", f"{root}/events/e3"} <= synced
+    assert ("fsync", str(tmp_path.resolve())) in calls[removed:]
+
+
 def test_a_failure_while_applying_puts_the_old_site_back_at_once(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     output, staging, fresh, gone = two_sites(tmp_path)
