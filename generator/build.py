@@ -373,7 +373,7 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
 
 def build_event_first(content: Path, output: Path, folder: Path, site: Site,
                       results: list[EventResult | EventSummary], memory: EventMemory, cache_dir: Path | None = None,
-                      bulletins: bool = True) -> list[str] | None:
+                      bulletins: bool = True, notify: Notify | None = None) -> list[str] | None:
     """`paibang serve`'s first step after files of one event's folder were saved, before the
     whole rebuild (`build`, which follows it): that event alone read and scored, the other
     events, site.yaml and who is who taken as the last build left them (its report's `site`
@@ -455,7 +455,7 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
                        for name, *_ in plans):
                 return None
             links = [bulletin_link(event, name, title) for name, title, *_ in plans]
-        staging = staging_dir(output)
+        staging = staging_dir(output, notify)  # (what it leaves beside output/ said as build says it)
         try:
             tree = OutputTree(staging)
             render_event_alone(site, result, links, tree, PeopleInOneEvent(known, event.slug), memory.rendering)

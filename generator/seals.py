@@ -280,9 +280,13 @@ def sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def write_sealed(path: Path, payload: bytes) -> os.stat_result:
+def write_sealed(path: Path, payload: bytes, *, synced: bool = False) -> os.stat_result:
     """`seal(payload)` written atomically, the seal before the payload, without a sealed copy
-    of the payload in memory; the stats of the file written (`write_atomically`)."""
+    of the payload in memory; the stats of the file written (`write_atomically`). `synced`: the
+    file's bytes on the disk before it takes its name (its folder is the caller's to sync: a
+    build's journal is renamed again, beside output/)."""
+    if synced:
+        return _write_whole(path, (seal_of(payload), payload), None, put=os.replace, synced=True)
     return write_atomically(path, seal_of(payload), payload)
 
 

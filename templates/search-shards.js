@@ -6,7 +6,11 @@
    disk (file://) as from a server. */
 (function () {
   "use strict";
-  var MAX_CHUNKS = 4, loadedParts = {}, partWaiting = {};
+  // READ_ROUNDS: the most rounds of MAX_CHUNKS a query of a longer word reads for its first 200
+  // results (site.js's PAGE), as many again for each 200 more asked ("show more"); then the
+  // count is said to be at least what was found. Unbounded, a word whose character pairs many
+  // records hold apart, and few whole, read the whole index on a keystroke (6 MB for 2,000 events).
+  var MAX_CHUNKS = 4, READ_ROUNDS = 3, loadedParts = {}, partWaiting = {};
 
   // A sharded index's files: each calls this with its name and its data when loaded.
   function partLoaded(name, data) {
@@ -122,13 +126,15 @@
       var exact = tools.intersect(ids, marked(first["="] || [], shardOf(q, meta.marks))), prefix = within(ids, first["^" + grams[0]] || []);
       var chunks = chunksFor(ids, exact, prefix, meta.chunk, limit), all = grouped(ids, meta.chunk).chunks;
       var sure = parts.every(function (run) { return Array.from(run).length < 3; });
+      var most = MAX_CHUNKS * READ_ROUNDS * Math.max(1, Math.ceil(limit / 200));
       (function read() {
         loadParts(form, chunks.map(function (c) { return "r-" + c; }), function () {
           var loaded = ids.filter(function (id) { return chunks.indexOf(Math.floor(id / meta.chunk)) >= 0; });
           var record = function (id) { return loadedParts["r-" + Math.floor(id / meta.chunk)][id % meta.chunk]; };
           var found = tools.ranked(loaded, record, q, parts, fold), unread = ids.length - loaded.length;
-          if (!sure && unread && found.length < limit) {
-            chunks = chunks.concat(all.filter(function (c) { return chunks.indexOf(c) < 0; }).slice(0, MAX_CHUNKS));
+          if (!sure && unread && found.length < limit && chunks.length < most) {
+            chunks = chunks.concat(all.filter(function (c) { return chunks.indexOf(c) < 0; })
+              .slice(0, Math.min(MAX_CHUNKS, most - chunks.length)));
             read();
           } else done(found, sure ? found.length + unread : found.length, !sure && unread > 0);
         });

@@ -280,3 +280,19 @@ def test_a_column_with_fractions_prints_every_figure_with_two_decimals(tmp_path:
     text = pdf_text(tmp_path / "out/events/qiaoyou-club-pairs-2024/bulletins/standings-pairs.pdf")
     first = next(line for line in text.splitlines() if "P20" in line).split()
     assert first[:6] == ["1", "P20", "韩桂英", "/", "田红梅", "市图书馆"] and first[6:8] == ["59.49", "257.00"]
+
+
+@pytest.mark.parametrize("before", [24, 25])  # title characters before the round's ordinal: it fell at a line's end
+def test_a_rounds_number_and_a_penaltys_reason_are_never_broken(tmp_path: Path, before: int) -> None:
+    """A round's results bulletin (Guandan's: a penalty with its reason in the remark column): the
+    title broke inside "第 12 轮" ("第" ending a line, "12 轮成绩" the next) and the reason inside
+    its brackets. Both stay on one line; the names take the wrapping."""
+    rows = [["1", "A01 陈建国 / 王美华 / 周立军（赛科石化）", "8", "A02 唐嘉伟 / 韩冰 / 张三丰（动物药学）", "6", "A01",
+             "A02 罚 1 级（出牌时间严重超时两次）"]]
+    bulletin = Bulletin("round-x-12", "江" * before + "第 12 轮成绩", "", ["桌号", "队伍", "级数", "队伍", "级数", "胜方", "备注"],
+                        rows, "主办", dt.date(2016, 8, 20), numeric={0})
+    pdf = tmp_path / "round.pdf"
+    pdf.write_bytes(_print(bulletin_html(bulletin, "zh-Hans")))
+    lines = pdf_text(pdf).splitlines()
+    assert any("第 12 轮成绩" in line for line in lines)
+    assert any("（出牌时间严重超时两次）" in line for line in lines)

@@ -595,3 +595,47 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
 
     with chromium_context(tmp_path_factory.mktemp("chromium-profile"), DESKTOP) as context:
         yield context
+
+
+@pytest.mark.parametrize("locale, first, second", [("zh-Hans", "第 1–199= 名", "第 199=–400 名"),
+                                                   ("en", "ranks 1–199=", "ranks 199=–400")])
+def test_a_place_shared_across_a_page_break_is_said_as_its_rows_say_it(locale: str, first: str, second: str) -> None:
+    """Three entries share place 199, rows 199–201: page 1 ends inside the tie, page 2 begins in
+    it. Each page's label says that place as its rows do ("199="), not "第 1–199 名" beside
+    "第 199–400 名" (a span like a knockout's "5–8", and a first page of 199 places for 200 rows);
+    a tie within one page, as at the top, is said bare."""
+    from types import SimpleNamespace
+
+    from generator.render.i18n import Translator
+
+    ranks = [1, 1, *range(3, 199), 199, 199, 199, *range(202, 401)]
+    rows = [SimpleNamespace(rank=rank) for rank in ranks]
+    pages = html_module.standings_pages(SimpleNamespace(slug="e"), "s", rows, html_module.ranks_said(Translator(locale)))
+    assert [label for _, label in pages] == [first, second]
+    said = html_module.ranks_said(Translator(locale))
+    assert said(rows[:200], None, rows[200]) == first  # the event page's first page of its ranking (event.html)
+
+
+def test_a_stages_ranking_caption_is_one_expression_for_its_three_pages(large: Path) -> None:
+    """The caption of a stage's ranking (its kind; "after round N" but for a knockout or a final
+    ranking) was one expression copied into event.html, stage.html and standings.html: one
+    function now (html.ranking_caption), the same on the three pages, the stage's name escaped."""
+    from types import SimpleNamespace
+
+    for name in ("event.html", "stage.html", "standings.html"):
+        source = read(ROOT / "templates" / name)
+        assert "ranking_caption(" in source and '_("ko_placings")' not in source, name
+    captions = [re.search(r"<caption>(.*?) · 第 \d+–\d+ 名</caption>", read(large / GUANDAN / page))[1]
+                for page in ("index.html", "main/index.html", "main/page-2/index.html")]
+    assert captions == ["学院赛 · 最终排名"] * 3
+    env = html_module.environment("en")
+    said = env.from_string("<caption>{{ ranking_caption(result) }}</caption>")
+    stage = SimpleNamespace(name="Swiss <b> & Co")
+    result = SimpleNamespace(stage=stage, bracket=None, final_ranking=False, shows_after_round=True, rounds_played=4)
+    assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Standings · after round 4</caption>"
+    result.shows_after_round = False
+    assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Standings</caption>"
+    result.final_ranking = True
+    assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Final ranking</caption>"
+    result.bracket = object()
+    assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Placings</caption>"

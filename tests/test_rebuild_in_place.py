@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import catalogues
 from generator.build import build
 from generator.event_cache import EventMemory
 from generator.render import output as output_module
@@ -282,6 +283,72 @@ def test_a_build_killed_after_the_commit_keeps_the_new_site(tmp_path: Path) -> N
     assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
 
 
+def test_the_journal_is_on_the_disk_before_output_is_touched_and_its_removal_before_the_backup_goes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A power cut cannot be made here: the order of the calls is what is checked (os.fsync,
+    os.replace, os.unlink, os.rmdir and os.mkdir recorded as they are made). Before the first
+    file of output/ is replaced, the journal's bytes, the backup's marker and the names of both
+    are synced; after the journal is removed (the commit), the folder beside output/ is synced
+    before anything of the backup goes. Without the syncs a journal may survive a cut named but
+    empty: not one paibang sealed, never rolled back."""
+    output, staging, fresh, gone = two_sites(tmp_path)
+    place = str(tmp_path.resolve())
+    calls: list[tuple[str, str]] = []
+
+    def recorded(name: str, real: Callable) -> Callable:
+        def call(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - the os function's own
+            where = args[0]
+            if isinstance(where, int):
+                where = os.readlink(f"/proc/self/fd/{where}")
+            calls.append((name, os.fspath(args[-1] if name == "replace" else where)))
+            return real(*args, **kwargs)
+        return call
+
+    for name in ("fsync", "replace", "unlink", "rmdir", "mkdir"):
+        monkeypatch.setattr(os, name, recorded(name, getattr(os, name)))
+    apply_in_place(staging, output, fresh, gone)
+    calls = [(name, path) for name, path in calls if path.startswith(place)]
+    synced = [path for name, path in calls if name == "fsync"]
+    touched = next(i for i, (name, path) in enumerate(calls)
+                   if name in ("replace", "mkdir") and path.startswith(f"{place}/output/"))
+    [named] = [i for i, (name, path) in enumerate(calls) if name == "replace" and ".journal-" in path]
+    backup = next(path for name, path in calls if name == "mkdir" and "/output.old-" in path)
+    before = [path for name, path in calls[:touched] if name == "fsync"]
+    assert any(path.startswith(f"{backup}/.journal") for path in before)  # its bytes,
+    assert f"{backup}/{output_module.LEFTOVER}" in before  # the backup's marker's,
+    assert backup in before  # their names in the backup,
+    assert ("fsync", place) in calls[named:touched]  # the journal's beside output/, once renamed there
+    [commit] = [i for i, (name, path) in enumerate(calls) if name == "unlink" and ".journal-" in path]
+    gone_first = next(i for i, (name, path) in enumerate(calls)
+                      if i > commit and name in ("unlink", "rmdir") and path.startswith(backup))
+    assert ("fsync", place) in calls[commit:gone_first]
+    assert synced  # (and the site is in place, as without the syncs)
+    assert (output / fresh[0]).read_text(encoding="utf-8") == f"new {fresh[0]}"
+
+
+def test_a_roll_back_is_on_the_disk_before_its_journal_goes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next build rolls a killed build's journal back, then removes the journal, then the
+    backup as a leftover: the folders it put files back into are synced before the journal
+    goes (a power cut keeping only the journal's removal would lose both sites' files), and
+    the folder beside output/ after (order of calls, as above)."""
+    output, staging, fresh, gone = two_sites(tmp_path)
+    before = digest(output)
+    script = KILLED.format(root=str(ROOT), place=str(output.parent.resolve()), after=3, unlink="", staging=str(staging),
+                           output=str(output), fresh=fresh, gone=gone)
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    calls: list[tuple[str, str]] = []
+    fsync, unlink = os.fsync, os.unlink
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append(("fsync", os.readlink(f"/proc/self/fd/{fd}"))) or fsync(fd))
+    monkeypatch.setattr(os, "unlink", lambda path, **kw: calls.append(("unlink", os.fspath(path))) or unlink(path, **kw))
+    recover_leftovers(output)
+    assert digest(output) == before
+    [removed] = [i for i, (name, path) in enumerate(calls) if name == "unlink" and ".journal-" in path]
+    synced = {path for name, path in calls[:removed] if name == "fsync"}
+    root = str(output.resolve())
+    assert {root, f"{root}/events/e1", f"{root}/events/e3"} <= synced
+    assert ("fsync", str(tmp_path.resolve())) in calls[removed:]
+
+
 def test_a_failure_while_applying_puts_the_old_site_back_at_once(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     output, staging, fresh, gone = two_sites(tmp_path)
@@ -462,9 +529,42 @@ def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path:
         recover_leftovers(output, lambda key, params: said.append((key, params)))
     assert (backup / "NOTES-2024.txt").read_text(encoding="utf-8") == "notes"
     assert digest(copied) == kept
-    assert sorted(params["path"].name for key, params in said if key == "leftover_not_ours") == [
-        "output.old-2024", "output.old-31999"]
+    [named] = [params["paths"] for key, params in said if key == "leftover_not_ours"]  # once, both in it
+    assert sorted(path.name for path in named) == ["output.old-2024", "output.old-31999"]
     assert not staging.exists()  # made by a build, its process gone: tidied
+
+
+@pytest.mark.parametrize("how", ["next build", "clean"])
+def test_an_older_paibangs_leftovers_are_named_once_with_the_command_that_removes_them(tmp_path: Path,
+                                                                                      how: str) -> None:
+    """An older paibang's staging folder and old site (the site's marker only, keyed to output/:
+    as a copy of the user's would be) and its journal (not sealed) with its backup (no marker):
+    never removed nor applied, so every build names them. Each kind is said once, all its paths
+    in one command, which removes exactly them when run."""
+    output, _, _, _ = two_sites(tmp_path)
+    pid = finished_pid()
+    for name in (f"output.tmp-{pid}", f"output.old-{pid + 1}"):
+        shutil.copytree(output, tmp_path / name, symlinks=True)
+        (tmp_path / name / "it's here.html").write_text("old", encoding="utf-8")  # a quote to be quoted
+    plant_journal_and_backup(tmp_path, pid + 2)
+    before = digest(output)
+    said: list[tuple[str, dict]] = []
+    if how == "clean":
+        remove_site(output, lambda key, params: said.append((key, params)))
+        output.mkdir()
+    else:
+        recover_leftovers(output, lambda key, params: said.append((key, params)))
+        assert digest(output) == before
+    assert [key for key, _ in said] == ["journal_not_ours", "leftover_not_ours"]
+    words = {key: catalogues.text(key, "en", **params) for key, params in said}
+    assert "these folders are named" in words["leftover_not_ours"]
+    assert "this journal was not written" in words["journal_not_ours"]
+    for key in words:
+        assert all(catalogues.text(key, locale, **dict(said)[key]).endswith(dict(said)[key]["command"])
+                   for locale in ("en", "zh-Hans", "zh-Hant"))
+    for _, params in said:
+        assert subprocess.run(["sh", "-c", params["command"]], cwd="/").returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
 
 
 class Killed(BaseException):

@@ -336,3 +336,40 @@ def test_a_sharded_count_is_of_the_records_that_match_not_of_their_candidates(si
     tab.locator("header .search-count", has_text="40").wait_for()
     assert status.inner_text() == "找到 40 项"
     assert tab.errors == []
+
+
+@pytest.mark.slow
+def test_a_longer_word_held_apart_by_many_records_reads_a_bounded_number_of_chunks(site: Path, tab, monkeypatch) -> None:
+    """江海商 (three characters: its pairs 江海, 海商) in an index where 200 players' names hold
+    both pairs apart (海商江海), 40 chunks of 5, and one player holds it whole: more chunks were
+    read, four at a time, while the list was not full, until every one was (the whole index on
+    a keystroke). The dropdown reads at most READ_ROUNDS rounds of them, lists the one found,
+    and offers more."""
+    put_index(site, players([("江海商", "海港社区")] + [(f"海商江海{chr(0x4e00 + n)}", "") for n in range(200)]),
+              True, monkeypatch)
+    loaded: list[str] = []
+    tab.on("request", lambda request: loaded.append(request.url.rsplit("/", 1)[-1])
+           if "/assets/search/r-" in request.url else None)
+    tab.goto((site / "index.html").as_uri())
+    tab.fill("header form.search input[name=q]", "江海商")
+    tab.locator("header .search-results li").first.wait_for()  # (shown once every chunk read is in)
+    assert 1 <= len(set(loaded)) <= 12, sorted(set(loaded))
+    assert options(tab, "header") == ["江海商"]
+    tab.locator("header .search-more").wait_for()  # the rest unread: more on the search page
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+def test_typing_on_the_search_page_keeps_the_query_in_the_address_without_a_history_entry_a_keystroke(
+        site: Path, tab, monkeypatch) -> None:
+    """The search page's address holds the query as it is typed (a shareable URL, and a reload
+    shows the same), replaced in place: back leaves the page, not one keystroke."""
+    put_index(site, players(MASS), False, monkeypatch)
+    search_page = (site / "search/index.html").as_uri()
+    tab.goto(search_page)
+    entries = tab.evaluate("history.length")
+    for typed in ("丁", "江", "江海"):
+        tab.fill("main form.search input[name=q]", typed)
+        tab.wait_for_function(f"location.search === '?q=' + encodeURIComponent({typed!r})")
+    assert tab.url == search_page + "?q=%E6%B1%9F%E6%B5%B7"
+    assert tab.evaluate("history.length") == entries

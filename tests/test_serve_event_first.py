@@ -7,6 +7,8 @@ fresh `paibang build` makes, and so it is after a builder killed between the two
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from functools import partial
 from pathlib import Path
 
@@ -545,3 +547,26 @@ def test_serve_no_pdf_builds_and_shows_a_save_first_without_printing(tmp_path: P
     seen: list[bool] = []
     assert kept.build_once([str(content / PRELIM)], early=lambda: seen.append(True)) is None
     assert seen == [True] and not list(output.rglob("*.pdf"))
+
+
+def test_a_leftover_beside_output_is_named_by_the_first_step_once_while_serve_runs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder named as paibang's leftover that paibang did not make (an older paibang's, a
+    copy of the user's) is left alone and named, as build names it: by the first step after a
+    save already (before the event's pages are shown), and once while serve runs, not again by
+    the whole rebuild that follows nor by the next save's two steps."""
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    copy = tmp_path / f"output.old-{int(gone.stdout)}"
+    shutil.copytree(tmp_path / "output", copy)
+    capsys.readouterr()
+    before_shown: list[str] = []
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    assert kept.build_once([str(content / PRELIM)], early=lambda: before_shown.append(capsys.readouterr().err)) is None
+    replace(content / PRELIM, "6: 3D W -2", "6: 3D W -3")
+    assert kept.build_once([str(content / PRELIM)]) is None
+    said = before_shown[0] + capsys.readouterr().err
+    assert copy.name in before_shown[0]  # the first step's own
+    assert said.count(copy.name) == 1 and f"rm -r -- {copy}" in said
+    assert copy.is_dir()  # left alone

@@ -528,6 +528,10 @@ class Building:
         self.code: str | None = None  # the code's and templates' stats when their digest was made
         # Each warning as the last build said it, by the problem itself (see `say_warnings`).
         self.said: dict[int, tuple[ContentError, str, tuple[int, int] | None, str]] = {}
+        # The notes said (leftovers beside output/ left alone, a cache not used), in their words:
+        # both steps after a save come upon the same ones, and so does every save after it.
+        # Each is said once while serve runs, not twice a save.
+        self.noted: set[str] = set()
 
     def build_once(self, changed: Collection[str] = (), early: Callable[[], None] | None = None) -> str | None:
         """One build; never raises but for Ctrl-C. The outcome is printed; the page to show
@@ -550,10 +554,9 @@ class Building:
                 code_digest.cache_clear()
             self.code = code
             folder = self.event_saved(changed) if same_code and last is not None else None
-            if folder is not None and self.first is not None and self.first_step(folder, last) and early:
+            if folder is not None and self.first is not None and self.first_step(folder, last, locale) and early:
                 early()
-            report = build(self.content, self.output, memory=self.memory,
-                           notify=lambda key, params: say(catalogues.text(key, locale, **params)))
+            report = build(self.content, self.output, memory=self.memory, notify=self.note(locale))
         except KeyboardInterrupt:
             raise
         except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
@@ -586,7 +589,17 @@ class Building:
         folder = events / slugs.pop()
         return folder if (folder / "event.yaml").is_file() else None
 
-    def first_step(self, folder: Path, last: tuple[Any, list[Any]]) -> bool:
+    def note(self, locale: str) -> Callable[[str, dict[str, object]], None]:
+        """What a build or the first step says a note with (render/output.py's Notify): each
+        note once while serve runs (`noted`)."""
+        def tell(key: str, params: dict[str, object]) -> None:
+            text = catalogues.text(key, locale, **params)
+            if text not in self.noted:
+                self.noted.add(text)
+                say(text)
+        return tell
+
+    def first_step(self, folder: Path, last: tuple[Any, list[Any]], locale: str | None = None) -> bool:
         """The event's own pages put in place ahead of the whole rebuild (build_event_first);
         whether they were. A problem of the content, or of reading or writing files (a save
         half done, a full disk), is left to the whole rebuild, which follows and says it as it
@@ -594,7 +607,8 @@ class Building:
         well succeed without it), so it is said in one line before the rebuild, not swallowed:
         else the secretary would only see the event's pages come late after every save."""
         try:
-            return self.first(self.content, self.output, folder, *last, self.memory) is not None
+            notify = self.note(locale or self.lang or site_locale(self.content))
+            return self.first(self.content, self.output, folder, *last, self.memory, notify=notify) is not None
         except KeyboardInterrupt:
             raise
         except (ContentErrors, OSError):  # the whole rebuild follows and says them

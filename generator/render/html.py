@@ -55,7 +55,7 @@ from generator.tournament.summary import (EventSummary, archive_card, card_diges
                                           last_day, names_of, placings_digest)
 from generator.tournament.pairing import followed_movement, movement_card, no_table_word
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
-from generator.tournament.standings import Remark, Standing, remarks
+from generator.tournament.standings import Remark, Standing, rank_label, remarks
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Where templates are looked up, first match wins (a site could put its own folder first).
@@ -122,11 +122,13 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
+    env.globals["ranking_caption"] = _ranking_caption(translate)  # a stage's ranking's caption, on its three pages
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = _formatted_words()  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
+    env.filters["kept_pieces"] = kept_pieces  # its titles' and cells' round numbers and reasons, kept whole
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
@@ -677,10 +679,51 @@ def name_pieces(cell: object) -> list[tuple[str, bool]]:
             for index, piece in enumerate(pieces) if piece]
 
 
+KEPT_WHOLE = 30  # columns (a CJK character two): a bracketed reason up to this wide is kept on one line
+
+# What a printed notice keeps on one line within its title or a cell: a round's ordinal with its
+# number (the Chinese "di 12 lun", either script; "round 12") and a bracketed reason or note, in
+# full-width brackets or plain ones.
+_KEPT_TOGETHER = re.compile(r"(\u7b2c ?\d+ ?[\u8f6e\u8f2a]|\b[Rr]ound \d+|\uff08[^\uff08\uff09]*\uff09|\([^()]*\))")
+
+
+def kept_pieces(text: object) -> list[tuple[str, bool]]:
+    """A printed notice's title or cell in pieces, each with whether it is kept on one line: a
+    round's ordinal with its number, and a bracketed reason up to KEPT_WHOLE wide; the rest
+    breaks where Chinese text breaks. A round's results bulletin broke its title between the
+    ordinal's first character and the number, and a penalty's reason inside its brackets in the
+    remark column; a longer reason still breaks rather than widen its column past the page."""
+    if isinstance(text, Markup):
+        return [(text, False)]  # made as markup (a QR code): as it is
+    pieces = _KEPT_TOGETHER.split(str(text))
+    return [(piece, index % 2 == 1 and columns(piece) <= KEPT_WHOLE) for index, piece in enumerate(pieces) if piece]
+
+
 def has_groups(event: Event) -> bool:
     """Whether any entry of the event has a group (组别): the standings and the field show their
     Group column only then; empty, it took the names' width (a pair's names broke in two)."""
     return any(entry.group for entry in event.entries.values())
+
+
+def _ranking_caption(translate: Translator) -> Callable[[Any], str]:
+    """`ranking_caption(stage_result)`: what a stage's ranking is, as its table's caption (and its
+    region's name) says it on the event page, the stage page and every further page of the
+    standings: "Final · Final ranking", "Swiss · Standings · after round 5", a knockout's placings
+    (from its bracket: no "after round N", StageResult.shows_after_round). One expression, once
+    copied into the three templates. Plain text: the templates escape it (the stage's name is the
+    secretary's)."""
+    def ranking_caption(stage_result: Any) -> str:
+        if stage_result.bracket:
+            what = translate("ko_placings")
+        elif stage_result.final_ranking:
+            what = translate("final_ranking")
+        elif stage_result.shows_after_round:
+            what = f'{translate("standings")} \u00b7 {translate("after_round", n=stage_result.rounds_played)}'
+        else:
+            what = translate("standings")
+        return f"{stage_result.stage.name} \u00b7 {what}"
+
+    return ranking_caption
 
 
 def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
@@ -947,21 +990,33 @@ def standings_pages(event: Event, stage_id: str, rows: list[Any], said: Callable
     """(URL, label) of each page of a stage's standings: the label what the page holds, `said`
     of its rows (ranks_said: "第 1–200 名"); without `said` (a field before any result) the
     entries' places, "1–200"."""
+    def neighbours(start: int, page: list[Any]) -> tuple[Any, Any]:  # the rows just before and after the page
+        end = start + len(page)
+        return rows[start - 1] if start else None, rows[end] if end < len(rows) else None
+
     return paged(chunks(rows, PAGE_ROWS), stage_url(event, stage_id),
-                 (lambda _, page: said(page)) if said else (lambda start, page: _span(start + 1, start + len(page))))
+                 (lambda start, page: said(page, *neighbours(start, page))) if said
+                 else (lambda start, page: _span(start + 1, start + len(page))))
 
 
 def ranks_said(translate: Translator) -> Callable[[list[Any]], str]:
-    """`ranks_said(rows)`: what a page of standings holds, by the ranks it shows ("第 1–49 名"),
-    and its unranked rows apart ("第 551–599 名，另有未排名 1 队"): a withdrawn or forfeited
-    entry's row, ranked "—" at the end, counted as a rank made the last page say "第 551–600 名"."""
+    """`ranks_said(rows, before, after)`: what a page of standings holds, by the ranks it shows
+    ("第 1–49 名"), and its unranked rows apart ("第 551–599 名，另有未排名 1 队"): a withdrawn or
+    forfeited entry's row, ranked "—" at the end, counted as a rank made the last page say
+    "第 551–600 名". `before`, `after`: the rows just before and after the page, if any. A place
+    shared across the page break is said as its rows say it, "199=", at both pages' ends
+    ("第 1–199= 名", "第 199=–400 名"): said bare, the next page's "第 199–400 名" read as a span
+    like a knockout's "5–8", and the first page as holding 199 places where it holds 200 rows."""
 
-    def said(rows: list[Any]) -> str:
+    def said(rows: list[Any], before: Any = None, after: Any = None) -> str:
         ranks = [row.rank for row in rows if row.rank is not None]
         unranked = len(rows) - len(ranks)
         if not ranks:
             return translate("unranked_rows", n=unranked)
-        span = _span(min(ranks), max(ranks))  # (a tie across pages: page 2 may begin at "200=")
+        low, high = min(ranks), max(ranks)
+        shared_low = before is not None and before.rank == low  # the tie began on the page before
+        shared_high = after is not None and after.rank == high  # and goes on to the next
+        span = _span(rank_label(low, shared_low), rank_label(high, shared_high))
         return translate("ranks_span_unranked", span=span, n=unranked) if unranked else translate("ranks_span", span=span)
 
     return said

@@ -55,6 +55,7 @@ import hashlib
 import hmac
 import json
 import os
+import shlex
 import shutil
 import stat
 import tempfile
@@ -64,7 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.seals import key_is_kept, secret, unseal, write_sealed
+from generator.seals import key_is_kept, secret, sync_folder, unseal, write_sealed
 
 
 class UnsafePath(ValueError):
@@ -171,14 +172,15 @@ def _read_own(path: Path) -> bytes:
         os.close(descriptor)
 
 
-def mark_leftover(folder: Path, *places: Path) -> None:
+def mark_leftover(folder: Path, *places: Path, synced: bool = False) -> None:
     """`folder`'s own marker as a leftover of paibang's at each of `places` (default: where it
-    is): a site about to be swapped aside is marked for where it will lie."""
+    is): a site about to be swapped aside is marked for where it will lie. `synced`: the
+    marker's bytes on the disk (a journal's backup: see apply_in_place)."""
     lines = []
     for place in places or (folder,):
         nonce = os.urandom(16).hex()
         lines.append(f"{LEFTOVER_ID} {nonce} {_leftover_mac(place, nonce)}\n")
-    _write_own(folder, LEFTOVER, catalogues.text("output_marker", "en") + "\n" + "".join(lines))
+    _write_own(folder, LEFTOVER, catalogues.text("output_marker", "en") + "\n" + "".join(lines), synced)
 
 
 def made_as_leftover(folder: Path) -> bool:
@@ -192,8 +194,9 @@ def made_as_leftover(folder: Path) -> bool:
     return False
 
 
-def _write_own(folder: Path, name: str, text: str) -> None:
-    """`text` into the file `name` of `folder`, whole or not at all, never through a link."""
+def _write_own(folder: Path, name: str, text: str, synced: bool = False) -> None:
+    """`text` into the file `name` of `folder`, whole or not at all, never through a link;
+    `synced`: its bytes on the disk before it takes its name (the name is the caller's to sync)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     target = os.path.join(folder, name)
     replacing = os.path.lexists(target)
@@ -205,6 +208,9 @@ def _write_own(folder: Path, name: str, text: str) -> None:
     try:
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(text.encode("utf-8"))
+            if synced:
+                handle.flush()
+                os.fsync(handle.fileno())
         if replacing:
             os.replace(path, target)
     except BaseException:
@@ -542,14 +548,29 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             raise OutputRefused("output_not_ours", backup)
         _remove(backup)
     backup.mkdir()
-    mark_leftover(backup)  # first of all: tidied like any leftover of ours
+    mark_leftover(backup, synced=True)  # first of all: tidied like any leftover of ours
     # From here on, a kill is rolled back by the next build. The journal is sealed with the
     # user's key and names itself (a journal planted beside output/, or copied from another
     # build's, is never applied: _roll_back), and is written whole inside the backup first: one
     # killed while it is written is removed with the backup, nothing having been touched.
+    #
+    # A power cut is not a kill: what was written but not synced may be lost, or a name kept
+    # for a file whose bytes are not (a journal named but empty after the cut is not one paibang
+    # sealed: named to the secretary, never rolled back, and output/ left a mix). The roll-back
+    # needs, before output/ is touched, the journal whole under its name and its backup known as
+    # paibang's (its marker, whole, in the folder): so the marker's bytes and the journal's are
+    # synced before they take their names, the backup's names (marker, journal) before the
+    # journal is renamed out of it, and the folder beside output/ (the journal's name, the
+    # backup's) before the first file of output/ is replaced. Each old file's link into the
+    # backup is not synced one by one (hundreds of waits on the disk for one save at the desk):
+    # ext4 and XFS put names on the disk in the order they were made, so a replacement that
+    # survives the cut has its backup's link with it.
     written = backup / ".journal"
-    write_sealed(written, json.dumps({"journal": _own_place(journal), **steps}, ensure_ascii=False).encode("utf-8"))
+    write_sealed(written, json.dumps({"journal": _own_place(journal), **steps}, ensure_ascii=False).encode("utf-8"),
+                 synced=True)
+    sync_folder(backup)
     os.replace(written, journal)
+    sync_folder(output.parent)
     back, made = os.fspath(backup), set()
     try:
         for folder in folders:
@@ -574,6 +595,12 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             _remove(backup, alone=True)
         raise
     journal.unlink()  # the commit: the new site is in place
+    # The commit on the disk before the backup goes: a journal still there after a power cut,
+    # its backup half removed (its marker goes last: still known as paibang's), would be rolled
+    # back from what is left of it, a mix of both sites. (The new files' bytes are not synced,
+    # as a swapped site's are not: one a power cut left empty is no longer as the build's
+    # record says, and the next build writes it again.)
+    sync_folder(output.parent)
     for relative in steps["remove"]:  # folders emptied by what was taken away (an event deleted)
         parent = relative.rpartition("/")[0]
         while parent:
@@ -651,14 +678,15 @@ def _checked(relative: object) -> str:
     return relative
 
 
-def _roll_back(output: Path, journal: Path, notify: Notify | None = None) -> bool:
+def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None) -> bool:
     """Undo what the journal's build put in place: output/ as it was before it. Each step is
     safe to take again, so a roll-back that is itself killed is finished by the next one. True
     when output/ is as it was (its backup holds nothing of it any more); False when output/
     could not be written in place (the backup then stays untouched), or when the journal is not
     one paibang wrote for this very place (its seal, `_own_place`) or its backup not a folder
     paibang made (`made_as_leftover`): such a journal is never applied, and is left alone and
-    said to `notify` (a planted one would move its own files into the site)."""
+    added to `refused`, to be said (a planted one would move its own files into the site; an
+    older paibang's was not sealed)."""
     pid = journal.name.rpartition("-")[2]
     back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
     try:
@@ -669,8 +697,8 @@ def _roll_back(output: Path, journal: Path, notify: Notify | None = None) -> boo
         remove = [_checked(relative) for relative in steps["remove"]]
         folders = [_checked(folder) for folder in steps["folders"]]
     except (OSError, ValueError, TypeError, KeyError):
-        if notify is not None:
-            notify("journal_not_ours", {"path": journal})
+        if refused is not None:
+            refused.append(journal)
         return False
     # Only into a site this user's paibang made for this very folder (`made_here`), not one
     # merely carrying a marker (a copy's): a journal and a backup planted beside such a folder
@@ -691,7 +719,15 @@ def _roll_back(output: Path, journal: Path, notify: Notify | None = None) -> boo
                 os.rmdir(f"{root}/{folder}")
             except OSError:
                 pass
+        # What was put back on the disk before the journal goes: its backup is removed next as a
+        # leftover, and a power cut that kept only the journal's removal would lose both.
+        for folder in sorted({root, *(f"{root}/{r}".rpartition("/")[0] for r, _ in replace), *(
+                f"{root}/{r}".rpartition("/")[0] for r in remove)}):
+            if os.path.isdir(folder):
+                sync_folder(Path(folder))
     journal.unlink(missing_ok=True)
+    if restored:
+        sync_folder(journal.parent)
     return restored
 
 
@@ -704,19 +740,22 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
     but is not such a folder is left alone and said (`notify`). Folders of a build still running
     are left alone."""
     leftovers = []
+    refused: list[Path] = []
     for path in sorted(output.parent.iterdir()):  # journals first: the backups they name are needed
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
             if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
-                _roll_back(output, path, notify)
+                _roll_back(output, path, refused)
+    not_ours = []
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)):
             if int(pid) != os.getpid() and not _running(int(pid)):
                 if _removable(path):
                     leftovers.append((kind, path))
-                elif notify is not None and not os.path.islink(path) and is_ours(path):
-                    notify("leftover_not_ours", {"path": path})
+                elif not os.path.islink(path) and is_ours(path):
+                    not_ours.append(path)
+    say_left_alone(notify, refused, not_ours, output)
     for kind, path in sorted(leftovers):
         if kind == ".old" and not os.path.lexists(output) and made_here(path, output):
             os.replace(path, output)
@@ -886,6 +925,8 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
     if os.path.lexists(output) and not (os.path.isdir(output) and (made_here(output.resolve())
                                                                      or not any(os.scandir(output)))):
         raise OutputRefused("clean_not_ours", output)
+    refused: list[Path] = []
+    not_ours: list[Path] = []
     output = output.resolve()
     removed = []
     if output.parent.is_dir():
@@ -894,11 +935,11 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
             kind, _, pid = path.name[len(output.name):].partition("-")
             if path != output and kind == ".journal" and pid.isdigit() and path.is_file() and not path.is_symlink():
                 if not _running(int(pid)):
-                    _roll_back(output, path, notify)  # before its backup goes: output/ whole again, if it stays
+                    _roll_back(output, path, refused)  # before its backup goes: output/ whole again, if it stays
                 continue
             if path != output and kind in (".tmp", ".old") and pid.isdigit() and not _removable(path):
-                if notify is not None and not os.path.islink(path) and is_ours(path):
-                    notify("leftover_not_ours", {"path": path})
+                if not os.path.islink(path) and is_ours(path):
+                    not_ours.append(path)
                 continue
             if path == output and not (os.path.isdir(output) and not os.path.islink(output)):
                 continue
@@ -907,7 +948,39 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
                     continue
                 _remove(path)
                 removed.append(path)
+    say_left_alone(notify, refused, not_ours, output)
     return removed
+
+
+def say_left_alone(notify: Notify | None, journals: list[Path], folders: list[Path], output: Path) -> None:
+    """Say, once each, the journals paibang did not seal for this site (`journals`) and the
+    folders named as its leftovers that it did not make (`folders`): each word names them all in
+    the one command that removes them. paibang never removes or applies them (a planted journal
+    would move its files into the site; a copy of the site, `output.old-2024`, is the user's),
+    so every build names them again until they are gone: an older paibang's leftovers (made
+    before leftovers had their own marker and journals their seal) among them, which only the
+    user can tell from a copy of theirs. A journal's backup folder (`output.old-<pid>`) goes
+    with it in its command: without its journal it is nothing."""
+    if notify is None:
+        return
+    if journals:
+        beside = [output.parent / f"{output.name}.old-{journal.name.rpartition('-')[2]}" for journal in journals]
+        beside = [folder for folder in beside if os.path.isdir(folder) and not os.path.islink(folder)]
+        folders = [folder for folder in folders if folder not in beside]
+        notify("journal_not_ours", {"count": len(journals), "paths": journals,
+                                    "command": removal_command([*journals, *beside])})
+    if folders:
+        folders = sorted(folders)
+        notify("leftover_not_ours", {"count": len(folders), "paths": folders, "command": removal_command(folders)})
+
+
+def removal_command(paths: Sequence[Path]) -> str:
+    """The command that removes `paths` (files and folders) in the system's own shell, each path
+    quoted as that shell reads it: what the secretary copies, not a description."""
+    if os.name == "nt":
+        return "Remove-Item -Recurse -Force -LiteralPath " + ",".join(
+            "'" + os.fspath(path).replace("'", "''") + "'" for path in paths)
+    return "rm -r -- " + " ".join(shlex.quote(os.fspath(path)) for path in paths)
 
 
 def _running(pid: int) -> bool:
