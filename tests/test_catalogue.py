@@ -702,6 +702,8 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-no-name": registration("姓名,组号\n,1\n"),
     "registration-control-char": registration("姓名,组号\n张\x00三,1\n"),
     "registration-name-private": registration("姓名,组号\n张三 13800138000,1\n"),
+    "registration-formula": registration("姓名,组号\n=HYPERLINK(\"http://x\"),1\n"),
+    "registration-line-break": registration("姓名,组号\n\"张三\n李四\",1\n"),
     "registration-no-entry": registration("姓名,组号\n张三,\n"),
     # a blank 组号 below a team written on each of its rows: a team left out, not a merged cell
     "registration-not-filled": registration("姓名,组号\n新甲,9\n新乙,9\n新丙,\n"),

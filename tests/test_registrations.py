@@ -1239,3 +1239,58 @@ def test_an_english_pairs_sheet_headed_pair_and_club_is_read(content: Path, tmp_
     entries = list(event.entries.values())
     assert [[p.name for p in e.players] for e in entries] == [["Ann Lee", "Bo Chen"], ["Cy Dee", "Di Eve"]]
     assert [e.group for e in entries] == ["Oaks", "Elms"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_a_formula_or_a_name_on_two_lines_is_never_a_players_name(content: Path, tmp_path: Path, kind: str) -> None:
+    """=A1+B1, =HYPERLINK(…) and @SUM(1) in the name cells, and a name with a line break in its
+    cell, became players called so, with no word; each is refused with its row and column, and
+    nothing is written."""
+    scaffold_event(content, "dongke-2025", "bridge")
+    rows = registrations(3)
+    rows[1][1], rows[2][1], rows[3][1] = "=A1+B1", '=HYPERLINK("http://x","y")', "@SUM(1)"
+    rows[4][1] = "张三\n李四"
+    if kind == "xlsx":  # the formulas typed as text (a cell formatted as text first): no value but their own
+        book = Workbook()
+        for row in rows:
+            book.active.append(row)
+        for number in (2, 3, 4):
+            book.active.cell(number, 2).data_type = "s"
+        sheet = tmp_path / "sheet.xlsx"
+        book.save(sheet)
+    else:
+        sheet = tmp_path / "sheet.csv"
+        with sheet.open("w", encoding="utf-8", newline="") as handle:
+            csv.writer(handle).writerows(rows)
+    event_before = (content / "events/dongke-2025/event.yaml").read_text(encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "dongke-2025", sheet)
+    found = sorted((p.code, p.params["row"]) for p in failure.value.problems)
+    assert found == [("registration-formula", 2), ("registration-formula", 3), ("registration-formula", 4),
+                     ("registration-line-break", 5)]
+    said = {p.params["row"]: p.format("en") for p in failure.value.problems}
+    assert "row 2: the cell under “姓名” is a formula (=A1+B1), not text" in said[2]
+    assert "row 5: the cell under “姓名” holds a line break" in said[5]
+    assert not (content / "events/dongke-2025/entries.yaml").exists()
+    assert (content / "events/dongke-2025/event.yaml").read_text(encoding="utf-8") == event_before
+
+
+def test_a_zip_or_an_ods_named_as_a_workbook_is_said_in_the_sites_words(content: Path, tmp_path: Path) -> None:
+    """openpyxl's KeyError ("There is no item named '[Content_Types].xml' in the archive") was
+    the reason given, in English inside the Chinese sentence."""
+    import zipfile
+
+    scaffold_event(content, "dongke-2025", "bridge")
+    renamed, ods = tmp_path / "报名.xlsx", tmp_path / "报名.ods"
+    with zipfile.ZipFile(renamed, "w") as archive:
+        archive.writestr("a.txt", "hi")
+    with zipfile.ZipFile(ods, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", "<x/>")
+    for sheet, said in ((renamed, "是 zip 压缩包，不是 Excel 工作簿"), (ods, "是 OpenDocument 表格（.ods")):
+        with pytest.raises(ContentErrors) as failure:
+            import_registrations(content, "dongke-2025", sheet)
+        (problem,) = failure.value.problems
+        message = problem.message("zh-Hans")
+        assert problem.code == "registration-sheet-unreadable" and said in message
+        assert "KeyError" not in message and "Content_Types" not in message

@@ -57,6 +57,12 @@ stage; one `paibang new` just made, still as new wrote it, takes the file's titl
 stage in place of new's placeholders and example stages, _fill_new_event) and one results file
 per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no duplicates); a PBN's deals
 beside them, `results/<stage>-hands.pbn`, the stage's `hands:` (write_hands).
+
+Nothing is written into an event of another game, or one holding results the import did not
+write (event_refusal), and nothing when what would be written brings an error: it is written
+into a copy of the event first and checked there (trial). A line of the file that does not read
+(a contract `9Z`, no board number) is named with the file's line (Session.dropped, say_dropped);
+what an earlier run wrote that the file no longer has is said (say_stale).
 """
 
 from __future__ import annotations
@@ -84,6 +90,7 @@ from generator.interchange.numbering import unused
 from generator.interchange.pbn import adjusted_from, record_from, record_text, tag
 from generator.messages import LOCALES
 from generator.interchange.pbn import yaml_text as _yaml_text  # (one quoting for the YAML import writes)
+from generator.interchange.usebio import NoEvent
 from generator.seals import make_folders_durably, write_durably
 
 STAGE = "pairs"
@@ -177,6 +184,29 @@ class Line:
 
 
 @dataclass
+class Dropped:
+    """A line of the file the import cannot read and leaves out (its board gets no result from
+    it): named, with why, so that a board is never just missing from what was imported."""
+
+    at: int | None  # the file's line
+    board: str  # as the file writes it
+    ns: str | None
+    ew: str | None
+    why: str  # board (no board number that reads), number (its round or table), no_contract, unreadable
+    written: str  # what the file writes there
+
+
+def dropped_line(line: Line, at: int | None, written: dict[str, str | None]) -> Dropped | None:
+    """The line left out when the file gives no result paibang reads (not a board not played,
+    which is said apart, say_not_played): a contract of `9Z`, tricks of 19, no contract at all."""
+    if line.record is not None or line.not_played is not None:
+        return None
+    shown = " ".join(f"{name} {value}" for name, value in written.items() if value and value.strip())
+    why = "unreadable" if (written.get("Contract") or written.get("CONTRACT") or "").strip(" -") else "no_contract"
+    return Dropped(at, str(line.board), line.ns, line.ew, why, shown)
+
+
+@dataclass
 class Pair:
     id: str
     names: list[str] = field(default_factory=list)
@@ -214,6 +244,7 @@ class Session:
     # a USEBIO event type naming no scoring paibang knows, scored as the board figures show:
     # (the event type, the figures' element)
     scoring_told: tuple[str, str] | None = None
+    dropped: list[Dropped] = field(default_factory=list)  # the lines of the file left out, unreadable
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -412,11 +443,24 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
         if board is None or table is None:
             if game.table("TotalScoreTable") is not None:
                 _totals(session, game)
+            if table is not None:  # a board's results under a board number that does not read (abc) or none
+                for row, at in zip(table.rows, game.row_lines("ScoreTable")):
+                    if (row.get("Contract") or "").strip().upper() in _BYE:  # a sit-out, no result
+                        continue
+                    ns = _pair_id(row.get("PairId_NS") or row.get("PairNS"))
+                    ew = _pair_id(row.get("PairId_EW") or row.get("PairEW"))
+                    session.dropped.append(Dropped(at, game.get("Board") or "?", ns, ew, "board",
+                                                   f"Board {game.get('Board') or '-'}"))
             continue
         if game.table("TotalScoreTable") is not None:
             _totals(session, game)
-        for row in table.rows:
+        for row, at in zip(table.rows, game.row_lines("ScoreTable")):
             ns, ew = _pair_id(row.get("PairId_NS") or row.get("PairNS")), _pair_id(row.get("PairId_EW") or row.get("PairEW"))
+            unread = [f"{column} {row[column]}" for column in ("Round", "Table")
+                      if row.get(column) is not None and small_int(row.get(column)) is None]
+            if unread:  # a round or table that is no number (999999999): which table it was is not known
+                session.dropped.append(Dropped(at, str(board), ns, ew, "number", ", ".join(unread)))
+                continue
             number = small_int(row.get("Round")) or 1
             table_no = small_int(row.get("Table")) or 0
             contract = row.get("Contract")
@@ -439,6 +483,10 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
             if missing is not None:
                 record = scored_not_played(board, _score_ns(row), figures)
             session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures, missing))
+            written = {name: row.get(name) for name in ("Contract", "Declarer", "Result")}
+            dropped = dropped_line(session.lines[-1], at, written)
+            if dropped is not None:
+                session.dropped.append(dropped)
     check_not_played(session)
     return session
 
@@ -548,9 +596,15 @@ def read_usebio_session(text: str) -> Session:
             pair.figures["TotalScoreIMP"] = data["TOTAL_SCORE"]
     # Two winners (WINNER_TYPE 2, a Mitchell ranked by direction): each direction's places start at 1.
     session.by_direction = len(places) == 2 and all(1 in found for found in places.values())
+    dropped: list[tuple[int, Dropped]] = []  # (the line's place among TRAVELLER_LINEs, what is left out)
     for line in event.lines:
         get = line.fields.get
         ns, ew = qualify(_pair_id(get("NS_PAIR_NUMBER")), line.section), qualify(_pair_id(get("EW_PAIR_NUMBER")), line.section)
+        unread = [f"{column} {get(column)}" for column in ("ROUND_NUMBER", "TABLE_NUMBER")
+                  if get(column) and small_int(get(column)) is None]
+        if unread:  # a round or table that is no number: which table it was is not known
+            dropped.append((line.at, Dropped(None, str(line.board), ns, ew, "number", ", ".join(unread))))
+            continue
         number, table = _round_number(get("ROUND_NUMBER")) or default_round, small_int(get("TABLE_NUMBER")) or 0
         if ns is None or ew is None:
             for pair in (ns, ew):
@@ -580,6 +634,16 @@ def read_usebio_session(text: str) -> Session:
             record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
+        left = dropped_line(session.lines[-1], None, {name: get(name) for name in ("CONTRACT", "PLAYED_BY", "TRICKS")})
+        if left is not None:
+            dropped.append((line.at, left))
+    if dropped:
+        from generator.interchange.usebio import element_lines
+
+        starts = element_lines(event.source, "TRAVELLER_LINE")
+        for place, left in dropped:
+            left.at = starts[place] if place < len(starts) else None
+            session.dropped.append(left)
     playing = {pair for line in session.lines for pair in (line.ns, line.ew)} | {pair for _, pair in session.sit_outs}
     session.names_twice = [pair_id for pair_id in dict.fromkeys(twice) if pair_id in playing]
     check_not_played(session)
@@ -1579,7 +1643,13 @@ def read_session(file: ImportFile) -> Session:
                 settle_penalties(session)
                 session.adjusted = adjusted_rule(session)
                 return session
-            except (ET.ParseError, ValueError) as error:
+            except ET.ParseError as error:  # the reason in the site's words, where it stopped; expat's after it
+                line, column = error.position
+                raise ImportRefused(catalogues.word("bridge_import_xml_broken", line=line, column=column + 1,
+                                                    error=str(error).split(":", 1)[0])) from None
+            except NoEvent:
+                raise ImportRefused(catalogues.word("bridge_import_usebio_no_event")) from None
+            except ValueError as error:
                 raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
         session = read_pbn_session(file.text, file.games)
         settle_penalties(session)
@@ -2313,8 +2383,13 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
 
-    hands = write_hands(content, slug, STAGE_TEAMS, deals, locale)
-    folder, matches = write_teams_event(content, slug, session, stage_name(content, teams=True), hands)
+    def write_all(root: Path) -> tuple[Path, list[Match]]:
+        hands = write_hands(root, slug, STAGE_TEAMS, deals, locale)
+        return write_teams_event(root, slug, session, stage_name(root, teams=True), hands)
+
+    if trial(content, slug, write_all, path, locale):  # nothing written when it would break the event
+        return 1
+    folder, matches = write_all(content)
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
     left = left_out(session, matches)
     terminal(say("written_teams", locale, teams=len(teams), matches=len(matches), results=len(session.lines),
@@ -2377,6 +2452,162 @@ def _no_results(file: ImportFile) -> dict[str, str]:
     return catalogues.word("bridge_import_no_results")
 
 
+
+# --- before anything is written: the event the import goes into, the files it would write ---------
+
+
+def event_refusal(content: Path, slug: str, stages: set[str], path: Path, locale: str) -> dict[str, str] | None:
+    """Why the session may not go into the event `slug` as it is, in every locale; None when it
+    may (no such event yet; one `paibang new` made; one whose results files are all the import's
+    own, `<stage>-round-N.yaml` (`<stage>.yaml`) of its stages, which a rerun rewrites; one whose other stages have
+    no results yet, a session of an event of several days). An event of another game, or one with
+    results the import did not write (a club's own session, a 2015 event): importing there added
+    a stage of pairs beside its own, or a second file of each round, and the event broke or
+    silently changed; refused before anything is written."""
+    folder = content / "events" / slug
+    event = folder / "event.yaml"
+    if not event.is_file():
+        return None
+    try:
+        data = yaml.safe_load(event.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None  # the check that follows says what is wrong with it
+    if not isinstance(data, dict):
+        return None
+    game = data.get("game")
+    if isinstance(game, str) and game != "bridge":
+        shown = GAMES[game].title if game in GAMES else {name: game for name in LOCALES}
+        return catalogues.word("bridge_import_other_game", event=slug, game=shown, file=path)
+    # (a team match of one round: teams.yaml)
+    own = re.compile("(" + "|".join(re.escape(stage) for stage in sorted(stages)) + r")(-round-\d+)?\.ya?ml")
+    results = folder / "results"
+    files = sorted(item.name for item in results.iterdir()
+                   if item.suffix in (".yaml", ".yml") and not own.fullmatch(item.name)) if results.is_dir() else []
+    if not files:
+        return None
+    return catalogues.word("bridge_import_event_taken", event=slug, file=path,
+                           files=", ".join(files[:5]) + (" …" if len(files) > 5 else ""))
+
+
+FAR_DAYS = 7  # a session this many days from every day of the event is said (a week's club sessions apart)
+
+
+def say_date_far(content: Path, slug: str, day: str | None, locale: str) -> None:
+    """A session whose date is far from every day of the event it goes into is said: the event
+    may be the wrong one (a 2024 session into a 2015 event). Not for an event `paibang new` just
+    made (its date is new's, the file's takes its place)."""
+    import datetime
+
+    from generator.content.load import placeholder_values
+
+    event = content / "events" / slug / "event.yaml"
+    if day is None or not event.is_file():
+        return
+    try:
+        data = yaml.safe_load(event.read_text(encoding="utf-8"))
+        session_day = datetime.date.fromisoformat(day)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError):
+        return
+    if not isinstance(data, dict) or data.get("title") in placeholder_values("title"):
+        return
+    given = data.get("dates") if isinstance(data.get("dates"), list) else [data.get("date")]
+    days = [d for d in given if isinstance(d, datetime.date)]
+    if not days:
+        return
+    apart = min(abs((session_day - d).days) for d in days)
+    if apart > FAR_DAYS:
+        terminal(say("date_far", locale, day=day, event=slug, dates=", ".join(d.isoformat() for d in days), days=apart))
+
+
+def say_dropped(session: Session, locale: str) -> list[str]:
+    """Each line of the file left out, unreadable (Session.dropped): its line, board, pairs and
+    why, one a line (LEFT_OUT_SAID, then how many more); and what the comparison says of them
+    (never "all equal" while one is left out)."""
+    for item in session.dropped[:LEFT_OUT_SAID]:
+        terminal(say(f"dropped_{item.why}", locale, at=item.at or "?", board=item.board, ns=item.ns or "?",
+                  ew=item.ew or "?", written=item.written or "-"))
+    if len(session.dropped) > LEFT_OUT_SAID:
+        terminal(say("dropped_more", locale, n=len(session.dropped) - LEFT_OUT_SAID))
+    return [say("unchecked_dropped", locale, n=len(session.dropped))] if session.dropped else []
+
+
+def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path, locale: str) -> bool:
+    """Whether the import's files would bring errors, said when they would: `write` (everything
+    the import writes, given a content folder) is done into a copy of the site's own files and
+    the event's folder, which is checked before and after; the errors found after and not
+    before are printed, each quoting the line the import would write (its file named as it
+    would be in content/), and that nothing was written. What the import writes is put in place
+    only when there are none: an import that breaks the event writes nothing, rather than over
+    the last good import (a table `999999999`, a pair missing)."""
+    import contextlib
+    import io
+    import shutil
+    import tempfile
+
+    from generator.build import validate
+    from generator.commands.console import print_problems
+    from generator.errors import ContentErrors
+
+    def errors(root: Path) -> list[Any]:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            try:
+                validate(root, workers=1)
+            except ContentErrors as failure:
+                return [p for p in failure.problems if not p.warning]
+        return []
+
+    def key(problem: Any, root: Path) -> tuple[str, str, str]:
+        return problem.code, str(problem.file_shown(root)), problem.message("en")
+
+    with tempfile.TemporaryDirectory(prefix="paibang-import-") as spare:
+        # named as content/ is, so that a problem's file reads as it would there (X/events/…)
+        root = Path(spare) / content.resolve().name
+        (root / "events").mkdir(parents=True)
+        for item in content.iterdir():  # site.yaml and the site's other files; no other event
+            if item.is_file() and not item.is_symlink():
+                shutil.copy2(item, root / item.name)
+        folder = content / "events" / slug
+        if folder.is_dir():
+            shutil.copytree(folder, root / "events" / slug, symlinks=True)
+        before = {key(p, root) for p in errors(root)}
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            write(root)
+        after = [p for p in errors(root) if key(p, root) not in before]
+        if after:
+            print_problems(after, locale, root)
+            terminal(say("nothing_written", locale, file=path), error=True)
+        return bool(after)
+
+
+def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set[int]], locale: str) -> None:
+    """What an earlier import wrote that this file no longer has: entries no results file names
+    and the file does not list, and the rounds of its stages the file has not (a bad file's
+    `P999999999`, a round 6 the good file lacks). Kept, not deleted (the secretary may have
+    written them), and said, with what to do."""
+    folder = content / "events" / slug
+    stale_rounds = []
+    for stage, rounds in stages.items():
+        for item in sorted((folder / "results").glob(f"{stage}-round-*.yaml")):
+            number = re.fullmatch(rf"{re.escape(stage)}-round-(\d+)\.yaml", item.name)
+            if number and int(number.group(1)) not in rounds:
+                stale_rounds.append(f"results/{item.name}")
+    if stale_rounds:
+        terminal(say("stale_rounds", locale, files=", ".join(stale_rounds)))
+    try:
+        data = yaml.safe_load((folder / "event.yaml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return
+    listed = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(listed, list):
+        return
+    named = set()
+    for item in (folder / "results").glob("*.yaml"):
+        named |= set(re.findall(r"\b(?:ns|ew|home|away):\s*[\"']?([^\s,}\"']+)", item.read_text(encoding="utf-8")))
+    stale = [str(e.get("id")) for e in listed if isinstance(e, dict) and str(e.get("id")) not in entries | named]
+    if stale:
+        terminal(say("stale_entries", locale, entries=", ".join(stale)))
+
+
 def run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None = None) -> int:
     """`sections`: `field` or `apart` to score a file's sections so whatever its figures show."""
     from generator.build import validate
@@ -2406,6 +2637,10 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
             terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
             return 1
+        refusal = event_refusal(content, slug, {STAGE_TEAMS}, path, locale)
+        if refusal is not None:
+            terminal(say("refused", locale, path=path, problem=refusal[locale]), error=True)
+            return 1
         return _run_teams(content, slug, teams, strict, locale, path, hands_text(file))
     if not session.lines:
         problem = _no_results(file)
@@ -2427,22 +2662,40 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             field_tables(session)
     elif sections is not None:
         terminal(say("sections_ignored", locale, sections=sections))
+    refusal = event_refusal(content, slug, {stage for stage, _, _ in parts}, path, locale)
+    if refusal is not None:
+        terminal(say("refused", locale, path=path, problem=refusal[locale]), error=True)
+        return 1
+    say_date_far(content, slug, _date(session.date), locale)
     say_names(session, path, content / "events" / slug / "event.yaml", locale)
-    written = []
+    unchecked = say_dropped(session, locale)
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
     deals = hands_text(file)  # (once, for every section's stage)
-    for (stage, section, part), part_ids in zip(parts, all_ids):
-        if section is not None:
-            terminal(say("section", locale, section=section, stage=stage))
-        hands = write_hands(content, slug, stage, deals, locale)
-        folder, ids, wrote = write_event(content, slug, part, stage, stage_name(content, section), part_ids, hands)
-        rounds = len({line.round for line in part.lines})
-        terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
-                  results=len(part.lines), program=part.program, path=folder))
-        if part.scoring_told is not None:
-            terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0], column=part.scoring_told[1]))
-        written.append((stage, section, part, ids, wrote))
+
+    def write_all(root: Path) -> list[tuple[str, str | None, Session, dict[tuple[str, str], str], bool]]:
+        written = []
+        for (stage, section, part), part_ids in zip(parts, all_ids):
+            if section is not None:
+                terminal(say("section", locale, section=section, stage=stage))
+            hands = write_hands(root, slug, stage, deals, locale)
+            folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands)
+            rounds = len({line.round for line in part.lines})
+            results = sum(1 for line in part.lines if line.record is not None or line.not_played is not None)
+            terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
+                      results=results, program=part.program, path=folder))
+            if part.scoring_told is not None:
+                terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0],
+                          column=part.scoring_told[1]))
+            written.append((stage, section, part, ids, wrote))
+        return written
+
+    if trial(content, slug, write_all, path, locale):
+        return 1
+    written = write_all(content)
+    rounds = {stage: {line.round for line in part.lines} | {r for r, _ in part.sit_outs}
+              for stage, _, part, _, _ in written}
+    say_stale(content, slug, {entry for *_, ids, _ in written for entry in ids.values()}, rounds, locale)
     try:
         _, results, warnings = validate(content)
     except ContentErrors as failure:
@@ -2457,7 +2710,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             terminal(say("section", locale, section=section, stage=stage))
         stage_result = result.stage_of(stage)
         say_not_played(part, ids, stage, stage_result, locale)
-        code = max(code, _compare_and_report(part, ids, stage_result, wrote, strict, locale))
+        code = max(code, _compare_and_report(part, ids, stage_result, wrote, strict, locale, unchecked))
     return code
 
 
@@ -2480,7 +2733,7 @@ def say_names(session: Session, path: Path, event: Path, locale: str) -> None:
 
 
 def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage_result: Any, wrote: bool, strict: bool,
-                        locale: str) -> int:
+                        locale: str, unchecked: list[str] = ()) -> int:
     total, differences, convention, totals_printed, factored, cut = compare(session, ids, stage_result)
     if convention is not None:
         terminal(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
@@ -2496,7 +2749,7 @@ def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage
         terminal(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
                   boards=session.cumulative))
     say_handicaps(session, ids, differences, locale)
-    return _report(total, differences, strict, locale)
+    return _report(total, differences, strict, locale, list(unchecked))
 
 
 def say_handicaps(session: Session, ids: dict[tuple[str, str], str], differences: list[Difference], locale: str) -> None:

@@ -360,6 +360,7 @@ def _read_xlsx(path: Path) -> Table:
     try:
         with zipfile.ZipFile(path) as archive:
             _check_archive(archive)
+            _check_workbook(archive)
         from openpyxl import load_workbook
 
         with open(path, "rb") as handle:  # a file object: openpyxl does not judge by the file's name
@@ -383,6 +384,18 @@ def _read_xlsx(path: Path) -> Table:
     except Exception as exc:  # noqa: BLE001 - a hostile file can make openpyxl fail in any way; never a traceback
         detail = f"{type(exc).__name__}: {exc}"[:200]
         raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("broken", detail=detail)) from None
+
+
+def _check_workbook(archive: zipfile.ZipFile) -> None:
+    """A zip that is no Excel workbook, said in the site's words: an OpenDocument sheet (.ods) or
+    any other archive (a .zip renamed), which openpyxl refused with its own English (KeyError:
+    "There is no item named '[Content_Types].xml' in the archive")."""
+    names = set(archive.namelist())
+    if "mimetype" in names and archive.getinfo("mimetype").file_size < 200 and (
+            b"opendocument" in archive.read("mimetype")):
+        raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("ods"))
+    if "[Content_Types].xml" not in names or not any(name.startswith("xl/") for name in names):
+        raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("zip-not-workbook"))
 
 
 def _check_archive(archive: zipfile.ZipFile) -> None:
@@ -820,6 +833,24 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
                          row=number, heading=shown(headings[name]), char=f"U+{ord(found.group()):04X}")
             above = None
             continue
+        # A formula (=A1+B1, =HYPERLINK(…), Lotus's @SUM(1)) is never a name, a team or a group: a
+        # CSV keeps the formula's text, a workbook without its value keeps it too, and written into
+        # entries.yaml it was a player called =A1+B1 (and a formula again in the site's spreadsheet).
+        formula = next(((name, cell) for name, cell in cells.items() if _FORMULA.match(cell)), None)
+        if formula is not None:
+            name, cell = formula
+            problems.add("registration-formula", _cell_mark(path, table, number, used[name]), sheet_row=quoted,
+                         row=number, heading=shown(headings[name]), cell=_said(cell.splitlines()[0][:40]))
+            above = None
+            continue
+        # A name or a team on two lines (Alt+Enter in the cell): every page shows it on one, and a
+        # list of players or a draw sheet cannot tell one name from two.
+        broken = next((name for name in ("name", "team", "entry") if _LINE_BREAK.search(cells.get(name, ""))), None)
+        if broken is not None:
+            problems.add("registration-line-break", _cell_mark(path, table, number, used[broken]), sheet_row=quoted,
+                         row=number, heading=shown(headings[broken]))
+            above = None
+            continue
         for name in MERGED_FIELDS:
             if name in used and not cells[name] and (value := merged(number, used[name])):
                 cells[name] = value
@@ -867,6 +898,12 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
             private={k: cells[k] for k in PRIVATE if cells.get(k)},
         ))
     return people
+
+
+# What a spreadsheet reads as a formula: `=…`, Lotus's `@SUM(…)`, and a sign before a letter or
+# a bracket (`+A1`, `-SUM(…)`); not a sign before a digit (+86 138 0013 8000 is a phone).
+_FORMULA = re.compile(r"\s*(=|@|[+-]\s*[A-Za-z(])")
+_LINE_BREAK = re.compile("[\n\u2028\u2029]")
 
 
 def _merged_lookup(table: Table, indexes: list[int]) -> Callable[[int, int], str]:

@@ -329,6 +329,10 @@ def _section_named(participant: ET.Element, parent: ET.Element) -> str | None:
     return None
 
 
+class NoEvent(ValueError):
+    """An XML file with no <EVENT>: no USEBIO file (an import says so in the site's words)."""
+
+
 def read_usebio(text: str) -> UsebioEvent:
     """A USEBIO file's event (the first), participants, traveller lines, matches and hands."""
     root = ET.fromstring(text)
@@ -336,7 +340,7 @@ def read_usebio(text: str) -> UsebioEvent:
     at = {id(element): number for tag in ("TRAVELLER_LINE", "MATCH") for number, element in enumerate(root.iter(tag))}
     ev = root.find("EVENT")
     if ev is None:
-        raise ValueError("no EVENT in this USEBIO file")
+        raise NoEvent("no EVENT in this USEBIO file")
     # Some programs nest the boards in SESSION / SECTION; search the whole event.
     found = UsebioEvent(ev.get("EVENT_TYPE", ""), ev.findtext("EVENT_DESCRIPTION"), ev.findtext("BOARD_SCORING_METHOD"),
                         (ev.findtext("DATE") or "").strip() or None,
@@ -406,6 +410,13 @@ def element_line(text: str, tag: str, at: int) -> int | None:
     """The line of the file on which its `at`-th <tag> element (0 for the first, in the file's
     order) starts: for a message that points the secretary at it. ElementTree keeps no line
     numbers, so the file is read again, by expat, only when a message needs one."""
+    starts = element_lines(text, tag)
+    return starts[at] if at < len(starts) else None
+
+
+def element_lines(text: str, tag: str) -> list[int]:
+    """The line on which each <tag> element of the file starts, in the file's order (element_line;
+    read once for the many lines an import names)."""
     import xml.parsers.expat
 
     parser = xml.parsers.expat.ParserCreate()
@@ -419,5 +430,5 @@ def element_line(text: str, tag: str, at: int) -> int | None:
     try:
         parser.Parse(text, True)
     except xml.parsers.expat.ExpatError:  # read once already: not expected; the message goes without its line
-        return None
-    return starts[at] if at < len(starts) else None
+        return []
+    return starts

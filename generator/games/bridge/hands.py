@@ -253,6 +253,9 @@ class PbnGame:
     sections: dict[str, list[str]] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
     line: int = 0
+    # each section line's line in the file, as `sections` holds them: where a table row is
+    # (an import names the row it leaves out by the file's line)
+    section_lines: dict[str, list[int]] = field(default_factory=dict)
 
     def get(self, name: str) -> str | None:
         """A tag's value; None when absent or unknown (`?`)."""
@@ -276,6 +279,13 @@ class PbnGame:
                                word("pbn_row_fields", name=name, found=len(tokens), columns=len(columns)))
             rows.append({c: (None if t in ("-", "?") else t) for c, t in zip(columns, tokens)})
         return PbnTable(columns, rows)
+
+    def row_lines(self, name: str) -> list[int]:
+        """The file's line of each row of the table `name`, as table() gives its rows."""
+        texts = self.sections.get(name, [])
+        numbers = self.section_lines.get(name, [])
+        return [numbers[i] if i < len(numbers) else self.lines.get(name, self.line)
+                for i, text in enumerate(texts) if tokenize(text)]
 
 
 _TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -358,10 +368,12 @@ def parse_pbn(text: str) -> list[PbnGame]:
             rest = line[match.end():].strip()
             if rest:
                 game.sections.setdefault(name, []).append(rest)
+                game.section_lines.setdefault(name, []).append(number)
             continue
         if current is None:
             raise PbnError(number, word("pbn_line_no_tag"))
         game.sections.setdefault(current, []).append(line)
+        game.section_lines.setdefault(current, []).append(number)
     if game.tags:
         games.append(game)
     return games

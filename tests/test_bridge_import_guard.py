@@ -1,0 +1,170 @@
+"""`paibang import SLUG FILE.pbn|.xml` writes nothing that breaks or changes an event it should
+not touch: an event of another game or with results of its own is refused; what the import
+would write is checked before it is written; a line of the file it cannot read is named, never
+just missing; what an earlier import wrote that the file no longer has is said."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+CLUB = ROOT / "tests/data/ruter_style_mp_adjusted_sitout.pbn"
+COMPSCORE = ROOT / "tests/data/real/compscore_mp_pairs_mitchell_03.xml"
+
+
+def demo(tmp_path: Path) -> Path:
+    content = tmp_path / "X"
+    shutil.copytree(ROOT / "content", content)
+    (content / "site.yaml").write_text(re.sub(r"(?m)^locale:.*$", "locale: en", (content / "site.yaml").read_text(
+        encoding="utf-8")), encoding="utf-8")
+    return content
+
+
+def site(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    return content
+
+
+def run(content: Path, slug: str, path: Path, *extra: str) -> int:
+    return main(["import", slug, str(path), "--content", str(content), "--lang", "en", *extra])
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def changed(source: Path, tmp_path: Path, name: str, old: str, new: str, count: int = 1) -> Path:
+    text = source.read_bytes().decode("latin-1")
+    assert old in text
+    target = tmp_path / name
+    target.write_bytes(text.replace(old, new, count).encode("latin-1"))
+    return target
+
+
+def test_an_event_of_another_game_is_refused_and_left_as_it_was(tmp_path, capsys):
+    content = demo(tmp_path)
+    before = files(content)
+    assert run(content, "tongxin-guandan-2025", CLUB) == 1
+    err = capsys.readouterr().err
+    assert "is a Guandan event, not bridge" in err and "nothing was written" in err
+    assert "paibang new NEW-EVENT --game bridge" in err
+    assert files(content) == before
+
+
+def test_an_event_with_results_of_its_own_is_refused_and_left_as_it_was(tmp_path, capsys):
+    """The club's own session (its round-1.yaml …) and a 2015 event's prelim and final: the
+    import used to write pairs-round-N.yaml beside them (results-round-duplicate) or add a 2024
+    stage of Norwegian pairs to the 2015 event, exit 0."""
+    content = demo(tmp_path)
+    before = files(content)
+    for slug, shown in (("qiaoyou-club-pairs-2024", "round-1.yaml"), ("dongke-bridge-2015", "prelim.yaml")):
+        assert run(content, slug, CLUB) == 1
+        err = capsys.readouterr().err
+        assert f"{slug} already holds results this import did not write" in err and shown in err
+        assert "nothing was written" in err and "paibang new NEW-EVENT" in err
+    assert files(content) == before
+
+
+def test_a_rerun_into_the_event_the_import_made_rewrites_it(tmp_path, capsys):
+    content = site(tmp_path)
+    assert run(content, "club", CLUB, "--strict") == 0
+    first = files(content)
+    capsys.readouterr()
+    assert run(content, "club", CLUB, "--strict") == 0
+    assert "all 114 figures equal" in capsys.readouterr().out
+    assert files(content) == first
+
+
+def test_a_session_far_from_the_events_date_is_said(tmp_path, capsys):
+    content = site(tmp_path)
+    folder = content / "events/club"
+    folder.mkdir()
+    (folder / "event.yaml").write_text("title: Club 2015\ngame: bridge\ndate: 2015-05-01\nentries: []\nstages: []\n", encoding="utf-8")
+    assert run(content, "club", CLUB) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"the file's date 20\d\d-\d\d-\d\d is \d+ days from event club's \(2015-05-01\)", out)
+
+
+def test_an_import_that_would_break_the_event_writes_nothing(tmp_path, capsys):
+    """A USEBIO file whose first traveller line lost its NS_PAIR_NUMBER: the import wrote
+    `ns: 3EW` with no `ew` over the good import, then the check found entry-twice-in-round."""
+    content = site(tmp_path)
+    assert run(content, "club", COMPSCORE) == 0
+    good = files(content)
+    capsys.readouterr()
+    text = COMPSCORE.read_text(encoding="utf-8")
+    broken = tmp_path / "broken.xml"
+    broken.write_text(re.sub(r"<NS_PAIR_NUMBER>[^<]*</NS_PAIR_NUMBER>", "", text, count=1), encoding="utf-8")
+    assert run(content, "club", broken) == 1
+    captured = capsys.readouterr()
+    assert "[entry-twice-in-round]" in captured.err and "nothing written" in captured.err
+    assert "content/events/club/results/pairs-round-1.yaml" in captured.err  # where the import would have written it
+    assert "imported" not in captured.out  # no "imported 13 pairs" line for what was not written
+    assert files(content) == good
+
+
+def test_pbn_lines_that_do_not_read_are_named_never_all_equal(tmp_path, capsys):
+    content = site(tmp_path)
+    for name, old, new, said, lines in (
+            ("contract.pbn", "2 1 3 4 4S N 11", "2 1 3 4 9Z N 11",
+             "line 27 (board 1, 3 v 4) not imported: its contract or result does not read (Contract 9Z Declarer N Result 11)",
+             1),
+            ("board.pbn", '[Board "2"]', '[Board "abc"]',
+             "line 41 (board abc, 5 v 2) not imported: its board number does not read (Board abc)", 2),
+            ("table.pbn", "\n1 1 5 2 4S N 10", "\n999999999 1 5 2 4S N 10",
+             "line 26 (board 1, 5 v 2) not imported: its round or table is no number (Table 999999999)", 1)):
+        assert run(content, "club", changed(CLUB, tmp_path, name, old, new)) == 0
+        out = capsys.readouterr().out
+        assert said in out, out
+        assert f"{lines} line{'s' * (lines > 1)} of the file not imported, not compared" in out and "figures equal" not in out
+        assert f"imported 5 pairs, 5 rounds, {20 - lines} results" in out
+        if name == "table.pbn":
+            assert "table: 0" not in (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+
+
+def test_usebio_lines_that_do_not_read_are_named_with_their_line(tmp_path, capsys):
+    content = site(tmp_path)
+    text = COMPSCORE.read_text(encoding="utf-8")
+    for old, new, said in ((r"<CONTRACT>[^<]*</CONTRACT>", "<CONTRACT>3Q</CONTRACT>", "(CONTRACT 3Q PLAYED_BY N TRICKS 9)"),
+                           (r"<TRICKS>[^<]*</TRICKS>", "<TRICKS>19</TRICKS>", "TRICKS 19)"),
+                           (r"<CONTRACT>[^<]*</CONTRACT>", "", "it has no contract")):
+        bad = tmp_path / "bad.xml"
+        bad.write_text(re.sub(old, new, text, count=1), encoding="utf-8")
+        assert run(content, "club", bad) == 0
+        out = capsys.readouterr().out
+        assert "line 225 (board 1, 2NS v 3EW) not imported" in out and said in out, out
+        assert "figures equal" not in out
+
+
+def test_a_rerun_says_what_an_earlier_import_wrote_that_the_file_has_not(tmp_path, capsys):
+    content = site(tmp_path)
+    more = changed(CLUB, tmp_path, "more.pbn", "\n3 1 1 - Bye", "\n3 1 1 9 Bye")
+    assert run(content, "club", more) == 0
+    capsys.readouterr()
+    assert run(content, "club", CLUB) == 0
+    out = capsys.readouterr().out
+    assert "entries P9 of the event are not in this file" in out
+
+
+def test_an_xml_file_that_is_no_usebio_or_is_cut_short_is_said_in_the_sites_words(tmp_path, capsys):
+    """Refused with ElementTree's and read_usebio's English inside the sentence (no EVENT in
+    this USEBIO file; unclosed token: line 1094)."""
+    content = site(tmp_path)
+    (content / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
+    other = tmp_path / "other.xml"
+    other.write_text('<?xml version="1.0"?>\n<USEBIO><CLUB>x</CLUB></USEBIO>\n', encoding="utf-8")
+    cut = tmp_path / "cut.xml"
+    cut.write_bytes(COMPSCORE.read_bytes()[:3000])
+    said = []
+    for path in (other, cut):
+        assert main(["import", "club", str(path), "--content", str(content)]) == 1
+        said.append(capsys.readouterr().err)
+    assert "这是 XML 文件，但不是 USEBIO 成绩：里面没有 <EVENT>" in said[0] and "no EVENT" not in said[0]
+    assert re.search(r"XML 文件不完整或有错，读到第 \d+ 行第 \d+ 列读不下去（[a-z ]+）", said[1]), said[1]
+    assert not (content / "events/club").exists()
