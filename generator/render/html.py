@@ -602,7 +602,7 @@ def rank_shown_in(translate: Translator) -> Callable[[Any], Markup]:
 # Each remark's tag on the site's standings (style.css's .tag.*): a withdrawal from the next
 # stage is marked as one from this stage is; "did not play" has none.
 _REMARK_TAGS = {"forfeit": "forfeit", "withdrawn": "withdrawn", "withdrawn_next": "withdrawn", "qualified": "q",
-                "by_lot": "lot", "placed_by": "placed", "prize": "p", "prize_vacant": "vacant"}
+                "by_lot": "lot", "placed_by": "placed", "prize": "p", "prize_vacant": "vacant", "adjustment": "adjust"}
 
 
 def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
@@ -2148,6 +2148,11 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 # ranked to go on to this stage's next one but withdrawn from it, so not qualified
                 # (its `withdrawn` here is false: it played this stage through); absent otherwise
                 **({"withdrawn_next": s.withdrawn_next} if s.withdrawn_next else {}),
+                # penalties and awards in its totals (bridge `adjustments`), with their reasons: its
+                # metrics are not the sum of its matches; absent where there are none
+                **({"adjustments": [{"metric": metric, "value": _json_number(value), "reason": reason or None}
+                                    for metric, value, reason in s.tally.adjustments]}
+                   if s.tally.adjustments else {}),
             }
             for s in stage_result.standings
         ]

@@ -323,23 +323,26 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
 
 ADJUSTED_RULES = ("session", "fixed")
 BOARDS_EACH_ROUND = ("on", "same")  # teams: boards numbered on through the rounds, or 1..boards each round
-ADJUSTMENT_KINDS = ("mp", "percent", "imps")
+# vp: a teams stage ranks by victory points, so its penalties (lateness, slow play) are given in
+# VPs, as team-event regulations write them; `imps` there moves the IMP tie-break only.
+ADJUSTMENT_KINDS = ("mp", "percent", "imps", "vp")
 
 
 @dataclass(frozen=True)
 class Adjustment:
     """A penalty (negative) or award on one entry's stage total, applied as written: `mp` and
-    `imps` to the summed points (the percentage follows), `percent` to the percentage."""
+    `imps` to the summed points (the percentage follows), `percent` to the percentage, `vp` to
+    a teams stage's victory points."""
 
     entry: str
-    kind: str  # mp | percent | imps
+    kind: str  # mp | percent | imps | vp
     value: float
     reason: str = ""
     mark: Mark | None = field(default=None, compare=False)
 
 
 def read_adjustments(reader: Reader) -> tuple[Adjustment, ...]:
-    """`adjustments: [{entry: P14, mp: -2, reason: 迟到}]`: one of mp, percent, imps, signed."""
+    """`adjustments: [{entry: P14, mp: -2, reason: 迟到}]`: one of mp, percent, imps, vp, signed."""
     found = []
     for index, (item, mark) in enumerate(reader.items("adjustments")):
         if not isinstance(item, YamlMap):
@@ -370,6 +373,7 @@ def apply_adjustments(options: Any, tallies: dict[str, Any], finished: bool) -> 
         if adjustment.kind not in record.metrics:  # points the stage does not score (reported by the check)
             continue
         record.metrics[adjustment.kind] = _sum([record.metrics[adjustment.kind], adjustment.value])
+        record.adjustments.append((adjustment.kind, adjustment.value, adjustment.reason))
 
 
 def _number_key(reader: Reader, key: str, default: float, low: float, high: float) -> float:
@@ -859,6 +863,9 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
     by hand, may each number their boards from 1)."""
     seen: dict[str, dict[int, tuple[int, int]]] = {}
     numbered = _numbered(rounds)
+    # its penalties and awards, as a pairs stage's are (score_field): an entry not in the stage,
+    # or points the stage does not rank by, would be left out of its totals unsaid
+    _check_adjustments(numbered, options, problems)
     if options.boards_each_round is None and _restarts_each_round(stage, numbered):
         # Every round written so far plays boards 1..boards and the stage does not say how it
         # numbers: a club dealing fresh boards 1-8 every round, as teams stages were read before
@@ -1095,9 +1102,17 @@ def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: Br
             # its own message: the entry may well exist, and play in another stage
             problems.add("bridge-adjustment-entry", adjustment.mark or Mark(Path("event.yaml")), id=adjustment.entry,
                          suggestion=suggestion(adjustment.entry, sorted(playing)))
-        elif adjustment.kind in ("mp", "imps") and adjustment.kind != options.points:
+        elif adjustment.kind not in adjustment_kinds(options):
             problems.add("bridge-adjustment-kind", adjustment.mark or Mark(Path("event.yaml")),
-                         kinds="mp, percent" if options.scoring == "matchpoints" else "imps")
+                         kinds=", ".join(adjustment_kinds(options)))
+
+
+def adjustment_kinds(options: BridgeStage) -> tuple[str, ...]:
+    """What a stage's adjustments may be written in: what its totals are summed in, and a teams
+    stage's victory points (its ranking's first figure; a percentage it has none of)."""
+    if options.kind == "teams":
+        return ("vp", "imps")
+    return ("mp", "percent") if options.points == "mp" else ("imps", "percent")
 
 
 def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, list[tuple[str, str, float]]]:

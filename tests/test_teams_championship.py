@@ -1,0 +1,100 @@
+"""A college bridge teams championship as a reviewer ran it (data/teams-championship): 10 teams,
+a 4-round x 8-board Swiss scored in IMPs and VPs, then a knockout of the top 4 seeded from the
+Swiss, `then: swiss` placing the others. What its pages, PDFs and results.json say of a
+penalty, a match still waiting for a board, a tied knockout match decided by `winner:`, a tie
+at the qualifying cut, and the figures that mean nothing where they are shown.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from tests.support import replace
+
+DATA = Path(__file__).resolve().parent / "data/teams-championship"
+SLUG = "champ-2026"
+
+
+def championship(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    shutil.copytree(DATA, content)
+    return content
+
+
+def event_file(content: Path, name: str = "event.yaml") -> Path:
+    return content / "events" / SLUG / name
+
+
+def build(content: Path, out: Path) -> Path:
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet"]) == 0
+    return out / "events" / SLUG
+
+
+def page(folder: Path, path: str) -> str:
+    return (folder / path / "index.html").read_text(encoding="utf-8")
+
+
+def pdf_text(path: Path) -> str:
+    """The PDF's text without spaces and line ends (pdftotext breaks lines where the page does)."""
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout.decode()
+    return "".join(text.split())
+
+
+def standing(result, stage_id: str, entry: str):
+    stage = next(s for s in result.stages if s.stage.id == stage_id)
+    return next(s for s in stage.standings if s.entry.id == entry)
+
+
+# --- a penalty in VPs ----------------------------------------------------------------------------------
+
+
+PENALTIES = "adjustments: [{entry: A05, vp: -1, reason: 第2轮迟到15分钟}, {entry: A05, imps: -3, reason: 慢打}]"
+
+
+@pytest.fixture(scope="module")
+def penalised(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("penalised")
+    content = championship(tmp_path)
+    replace(event_file(content), "adjustments: [{entry: A05, imps: -3, reason: 第2轮迟到15分钟}]", PENALTIES)
+    _, results, warnings = validate(content, strict=True)
+    return content, results[0], build(content, tmp_path / "out")
+
+
+def test_a_vp_penalty_is_taken_from_the_vp_total(penalised):
+    _, result, _ = penalised
+    a05 = standing(result, "swiss", "A05")
+    own = [side.metrics for score in a05.tally.matches for side in score.sides if side.entry == "A05"]
+    assert len(own) == 4  # (three matches and its bye)
+    assert a05.tally.metrics["vp"] == pytest.approx(sum(m["vp"] for m in own) - 1)
+    assert a05.tally.metrics["imps"] == sum(m["imps"] for m in own) - 3
+
+
+def test_every_adjustment_is_said_with_its_reason_wherever_the_totals_are(penalised):
+    _, _, folder = penalised
+    said = ("罚 1 VP（第2轮迟到15分钟）", "罚 3 IMP（慢打）")
+    for text in said:
+        assert text in page(folder, "swiss")  # the standings' remark
+        assert text in page(folder, "entries/A05")  # the entry's page, beside its matches
+        assert "".join(text.split()) in pdf_text(folder / "bulletins/standings-swiss.pdf")
+    row = next(s for s in json.loads((folder / "results.json").read_text(encoding="utf-8"))["stages"][0]["standings"]
+               if s["entry"] == "A05")
+    assert row["adjustments"] == [{"metric": "vp", "value": -1, "reason": "第2轮迟到15分钟"},
+                                  {"metric": "imps", "value": -3, "reason": "慢打"}]
+    other = next(s for s in json.loads((folder / "results.json").read_text(encoding="utf-8"))["stages"][0]["standings"]
+                 if s["entry"] == "A01")
+    assert "adjustments" not in other
+
+
+def test_a_percentage_adjustment_in_a_teams_stage_is_refused_with_what_it_takes(tmp_path, capsys):
+    content = championship(tmp_path)
+    replace(event_file(content), "{entry: A05, imps: -3,", "{entry: A05, percent: -3,")
+    assert main(["check", "--content", str(content)]) != 0
+    err = capsys.readouterr().err
+    assert "vp, imps" in err and "event.yaml" in err
