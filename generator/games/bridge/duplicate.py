@@ -602,6 +602,9 @@ class TeamView(Figures):
     forfeit: str | None = None
     stage: str = ""  # the stage id (board links)
     waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
+    # Boards of the round still to be entered (a match shorter than the stage's `boards`): it
+    # waits for them, so it has no victory points and no winner yet, only its IMPs so far.
+    to_come: int = 0
     layout = "teams"
     cached = ("has_leads",)
 
@@ -1394,6 +1397,13 @@ def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> Table
         return TableScore(table, [], None, [], view, {"home": home, "away": away})
     view = score_team_match(home, away, record.boards, options, stage.boards)
     sides = [SideScore(e, {"vp": view.vp[e], "imps": view.margin[e]}) for e in (home, away)]
+    to_come = (stage.boards or 0) - len({board.board for board in record.boards})
+    if to_come > 0:
+        # Boards still to come (BridgeRules.boards_short: pending, held out of the standings):
+        # the VPs of the boards so far are no result, and neither is their leader a winner.
+        view.to_come = to_come
+        extra = {"home": home, "away": away, "imps": dict(view.won), "margin": dict(view.margin)}
+        return TableScore(table, sides, None, RowsWhenRead(_team_rows, view.rows), view, extra)
     winner = home if view.vp[home] > view.vp[away] else away if view.vp[away] > view.vp[home] else None
     extra = {"home": home, "away": away, "imps": dict(view.won), "margin": dict(view.margin), "vp": dict(view.vp),
              "vp_boards": view.boards}
@@ -1743,7 +1753,7 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
          "imps": _value(view.margin[h]) if played else ""}]
     if stage.format != "knockout":  # a knockout match is won on IMPs: no victory points
         page["summary"].append({"label": t("br_sheet_vp"), "imps": "",
-                                "value": f"{_value(view.vp[h])} : {_value(view.vp[a])}" if played else ""})
+                                "value": f"{_value(view.vp[h])} : {_value(view.vp[a])}" if played and not view.to_come else ""})
     return page
 
 
