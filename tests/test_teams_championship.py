@@ -8,6 +8,7 @@ at the qualifying cut, and the figures that mean nothing where they are shown.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -98,3 +99,44 @@ def test_a_percentage_adjustment_in_a_teams_stage_is_refused_with_what_it_takes(
     assert main(["check", "--content", str(content)]) != 0
     err = capsys.readouterr().err
     assert "vp, imps" in err and "event.yaml" in err
+
+
+# --- a match with a board still to come ----------------------------------------------------------------
+
+
+def test_a_match_missing_a_board_has_no_vps_nor_winner_and_says_it_waits(tmp_path):
+    content = championship(tmp_path)
+    replace(event_file(content, "results/round-2.yaml"), "      12: A=           # 时间到未打：双方均无过失\n", "")
+    folder = build(content, tmp_path / "out")
+    table = json.loads((folder / "results.json").read_text(encoding="utf-8"))["stages"][0]["rounds"][1]["tables"][1]
+    assert table["sides"] == ["A10", "A02"] and table["pending"] is True
+    assert table["winner"] is None and "vp" not in table  # (its IMPs so far are kept: 0 : 1)
+    round_page = page(folder, "swiss/round-2")
+    match = round_page[round_page.index("A10 0 : 1 A02"):]
+    match = match[:match.index("</table>")]  # its result line and its boards, to their total
+    assert "还有 1 副未录入" in match
+    assert not re.search(r"胜利分 \d", match) and "获胜方" not in match
+
+
+# --- a tied knockout match decided by the referee ------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def as_run(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("as-run")
+    return build(championship(tmp_path), tmp_path / "out")
+
+
+def test_a_tied_knockout_match_decided_by_winner_has_that_winner_everywhere(as_run):
+    folder = as_run
+    # the semi-final A08 - A04, 0 : 0 IMPs, `winner: A04` on the table (the referee's extra boards)
+    ko = json.loads((folder / "results.json").read_text(encoding="utf-8"))["stages"][1]
+    table = ko["rounds"][0]["tables"][0]
+    assert table["sides"] == ["A08", "A04"] and table["margin"] == {"A08": 0, "A04": 0}
+    assert table["winner"] == "A04" and table["settled_by"] == "winner"
+    assert ko["bracket"]["matches"][0]["winner"] == "A04"
+    for path in ("ko/round-1", "entries/A04", "entries/A08"):
+        text = page(folder, path)
+        semi = text[text.index("A08 0 : 0 A04"):]
+        semi = semi[:semi.index("</p>")]
+        assert "获胜方：A04（打平，由裁判判定）" in semi and "平局" not in semi, path
