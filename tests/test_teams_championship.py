@@ -140,3 +140,49 @@ def test_a_tied_knockout_match_decided_by_winner_has_that_winner_everywhere(as_r
         semi = text[text.index("A08 0 : 0 A04"):]
         semi = semi[:semi.index("</p>")]
         assert "获胜方：A04（打平，由裁判判定）" in semi and "平局" not in semi, path
+
+
+# --- a tie at the qualifying cut ------------------------------------------------------------------------
+# A04 and A09 end the Swiss equal on VPs (42.05) and IMPs (+5), 4th, with 4 places in the knockout.
+
+
+def tied_at_the_cut(tmp_path: Path, rank_by: str, drawn: bool) -> Path:
+    content = championship(tmp_path)
+    replace(event_file(content), "rank_by: [vp, imps, head_to_head, lot]", f"rank_by: {rank_by}")
+    if not drawn:  # the moment the Swiss's last table is saved: the knockout not drawn yet
+        for name in ("ko-round-1.yaml", "ko-round-2.yaml"):
+            event_file(content, f"results/{name}").unlink()
+    return content
+
+
+def test_a_tie_at_the_cut_rank_by_cannot_break_holds_the_knockout_and_the_site_builds(tmp_path):
+    content = tied_at_the_cut(tmp_path, "[vp, imps]", drawn=False)
+    _, results, warnings = validate(content)
+    tie = next(w for w in warnings if w.code == "qualify-tie-knockout")
+    assert tie.params["ids"] == ["A04", "A09"] and tie.params["places"] == 4
+    assert "lots: [A04, A09]" in tie.hint("zh-Hans")
+    swiss, ko = results[0].stage_of("swiss"), results[0].stage_of("ko")
+    assert [e.id for e in swiss.qualifiers] == ["A08", "A02", "A06"]  # the tied ones wait
+    assert ko.bracket.seeds == [] and not ko.rounds
+    folder = build(content, tmp_path / "out")  # the site builds (it stopped on knockout-rounds)
+    standings = page(folder, "swiss")
+    for tied in ("A04", "A09"):
+        row = standings[standings.index(f'id="entry-{tied}"'):]
+        assert "晋级" not in row[:row.index("</tr>")]
+    assert "未开始" in page(folder, "ko")
+
+
+def test_the_tie_broken_by_lot_draws_the_knockout_of_four(tmp_path):
+    content = tied_at_the_cut(tmp_path, "[vp, imps, lot]", drawn=False)
+    _, results, warnings = validate(content)
+    assert "qualify-tie-knockout" not in {w.code for w in warnings}
+    assert len(results[0].stage_of("swiss").qualifiers) == 4
+
+
+def test_a_knockout_drawn_before_the_tie_keeps_its_draw(tmp_path):
+    # the semi-finals were drawn with A04 4th; a correction then ties A09 with it: the draw stands
+    content = tied_at_the_cut(tmp_path, "[vp, imps]", drawn=True)
+    _, results, warnings = validate(content)
+    assert not {"qualify-tie-knockout", "knockout-rounds"} & {w.code for w in warnings}
+    assert [e.id for e in results[0].stage_of("swiss").qualifiers] == ["A08", "A02", "A06", "A04"]
+    assert results[0].stage_of("ko").bracket.seeds == ["A08", "A02", "A06", "A04"]
