@@ -643,8 +643,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
                    + (f'  <td class="line meta-card">{text(entry.group or "")}</td>\n' if grouped else ""))
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
+            moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
             for m, cell in cells:
-                append(f"{cell}</td>" if placed_by else f"{cell}{text(metric_text(m, metrics.get(m, 0)))}</td>")
+                append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(metric_text(m, metrics.get(m, 0)))}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
             append("  <td>")
@@ -718,7 +719,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         root_text = text(root)
         entries = event.entries
         label_cells = [f'<td class="num" data-label="{text(label)}">' for label in labels]
-        running_cell = f'<td class="num" data-label="{text(running_label)}">' if summary.metrics else None
+        running_cell = f'<td class="num" data-label="{text(running_label)}">' if summary.metrics and summary.running else None
         blank = "".join(cell + "—</td>" for cell in label_cells) + (running_cell + "—</td>" if running_cell else "")
         out = []
         append = out.append
@@ -2093,6 +2094,7 @@ class MatchLine(MatchRow):
 class MatchSummary:
     metrics: list[str]  # metric names, the stage's rank_by order
     lines: list[MatchLine]
+    running: bool = True  # a running total column (not a knockout's: RunningTotals.running)
 
 
 @dataclass
@@ -2118,7 +2120,7 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
         line = new(MatchLine)
         line.__dict__.update(row.__dict__, url=table_url(event, stage_result, row.round, row.table, pages))
         lines.append(line)
-    return MatchSummary(totals.metrics, lines)
+    return MatchSummary(totals.metrics, lines, totals.running)
 
 
 def results_json(result: EventResult) -> dict[str, Any]:

@@ -50,12 +50,15 @@ class Tally:
     # entry's page, the printed standings, results.json): a total that is not the sum of the
     # matches shown beside it must say why.
     adjustments: list[tuple[str, float, str]] = field(default_factory=list)
+    # Tie-breaks that decide nothing for this entry (head-to-head of an entry equal with nobody
+    # before it): ranked as 0, shown blank, not as a 0 read as lost matches.
+    moot: set[str] = field(default_factory=set)
 
     def copy(self) -> Tally:
         """The record as it stands, to be finished and ranked apart from this one (which
         goes on counting the next rounds: tournament/event.py's stale draws)."""
         return replace(self, metrics=dict(self.metrics), opponents=list(self.opponents), matches=list(self.matches),
-                       adjustments=list(self.adjustments))
+                       adjustments=list(self.adjustments), moot=set(self.moot))
 
 
 def rank_label(rank: int | None, tied: bool) -> str:
@@ -277,12 +280,17 @@ def add_head_to_head(ranked: Sequence[Tally], rank_by: Sequence[str], two_only: 
         groups.setdefault(tuple(record.metrics.get(m, 0) for m in before), []).append(record)
     for members in groups.values():
         ids = {t.entry.id for t in members}
+        decides = len(members) > 1 and not (two_only and len(members) > 2)
         for record in members:
             record.metrics["head_to_head"] = sum(
                 match_points_for(record.entry.id, score)
                 for score in record.matches
                 if any(s.entry in ids and s.entry != record.entry.id for s in score.sides)
-            ) if len(members) > 1 and not (two_only and len(members) > 2) else 0
+            ) if decides else 0
+            if decides:
+                record.moot.discard("head_to_head")
+            else:
+                record.moot.add("head_to_head")
 
 
 def lot_order(entry_ids: Iterable[str], lots: Sequence[str], draw_seed: int | None, salt: str) -> dict[str, int]:

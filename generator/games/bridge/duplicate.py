@@ -605,6 +605,8 @@ class TeamView(Figures):
     # Boards of the round still to be entered (a match shorter than the stage's `boards`): it
     # waits for them, so it has no victory points and no winner yet, only its IMPs so far.
     to_come: int = 0
+    # A knockout's match: won on IMPs (the referee's `winner:` on a tie), no victory points shown.
+    knockout: bool = False
     layout = "teams"
     cached = ("has_leads",)
 
@@ -1366,6 +1368,7 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
 def score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:
     score = _score_team_table(table, stage, options)
     score.view.stage = stage.id
+    score.view.knockout = stage.format == "knockout"
     return score
 
 
