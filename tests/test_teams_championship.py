@@ -170,6 +170,9 @@ def test_a_tie_at_the_cut_rank_by_cannot_break_holds_the_knockout_and_the_site_b
         row = standings[standings.index(f'id="entry-{tied}"'):]
         assert "晋级" not in row[:row.index("</tr>")]
     assert "未开始" in page(folder, "ko")
+    assert "A04、A09 在晋级名额处并列：淘汰赛等并列分出先后再编排" in standings
+    # no notice posting three teams as the knockout's: who goes on is not known yet
+    assert not (folder / "bulletins/qualifiers-swiss.pdf").exists()
 
 
 def test_the_tie_broken_by_lot_draws_the_knockout_of_four(tmp_path):
@@ -186,3 +189,42 @@ def test_a_knockout_drawn_before_the_tie_keeps_its_draw(tmp_path):
     assert not {"qualify-tie-knockout", "knockout-rounds"} & {w.code for w in warnings}
     assert [e.id for e in results[0].stage_of("swiss").qualifiers] == ["A08", "A02", "A06", "A04"]
     assert results[0].stage_of("ko").bracket.seeds == ["A08", "A02", "A06", "A04"]
+
+
+# --- figures that mean nothing where they were shown ------------------------------------------------------
+
+
+def test_head_to_head_is_shown_only_where_it_decides(as_run):
+    folder = as_run
+    standings = page(folder, "swiss")
+
+    def cell(entry: str) -> str:
+        row = standings[standings.index(f'id="entry-{entry}"'):]
+        return re.search(r'data-label="相互间成绩">([^<]*)</td>', row[:row.index("</tr>")]).group(1)
+
+    # A04 and A09 equal on VPs and IMPs: A04 beat A09; every other team is equal with nobody
+    assert (cell("A04"), cell("A09")) == ("2", "0")
+    assert cell("A08") == cell("A10") == ""
+    printed = subprocess.run(["pdftotext", "-layout", str(folder / "bulletins/standings-swiss.pdf"), "-"],
+                             capture_output=True, check=True).stdout.decode()
+    a08 = next(line for line in printed.splitlines() if " A08 " in line)
+    assert a08.split()[-2:] == ["62", "晋级"]  # its IMPs, then the remark: no 0 between them
+
+
+def test_a_knockout_match_shows_imps_and_no_victory_points(as_run):
+    folder = as_run
+    entry = page(folder, "entries/A04")
+    knockout = entry[entry.index('id="stage-ko"'):]
+    summary = knockout[:knockout.index("</table>")]
+    assert "胜利分" not in summary and "累计" not in summary and ">IMP<" in summary
+    semi = knockout[knockout.index("A08 0 : 0 A04"):]
+    assert "胜利分" not in semi[:semi.index("</table>")]
+    assert "IMP 多的一方胜" in semi
+    swiss = entry[entry.index('id="stage-swiss"'):entry.index('id="stage-ko"')]
+    assert "累计胜利分（VP）" in swiss and "胜利分 9.56 : 10.44" in swiss  # a Swiss's, as before
+
+
+def test_the_stages_imp_explanation_is_the_teams_one(as_run):
+    rules = page(as_run, "swiss")
+    rules = rules[rules.index('id="ranking-rule"'):]
+    assert "开室南北分减闭室南北分" in rules and "Butler" not in rules and "交叉" not in rules

@@ -54,7 +54,8 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
             found.append(_bracket(t, event, stage_result))
         if not stage_result.standings:  # no round fully played yet: nothing to rank
             continue
-        if stage_result.stage.advance is not None and stage_result.complete:
+        # (not while a tie at the cut holds a knockout: who goes on is not known yet)
+        if stage_result.stage.advance is not None and stage_result.complete and not stage_result.cut_tied:
             found.append(_qualifiers(t, event, result, stage_result))
         found.append(_standings(t, event, stage_result))
     last = result.last_stage

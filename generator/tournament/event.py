@@ -790,6 +790,7 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
                          lots=", ".join(tied))
             chosen = [s for s in chosen if s.entry.id not in tied]
             held = True
+            result.cut_tied = tied
     for standing in chosen:
         standing.qualified = True
     # One ranked within the places that withdrew from the next stage: said in these standings,
