@@ -770,7 +770,11 @@ TRIGGERS: dict[str, Trigger] = {
     "seeding-stage-order": knockout(4, KO + "    seeding: {from: later}\n  - {id: later, format: matches}\n"),
     "knockout-field-small": knockout(4, KO + "    seeding: [D01]\n"),
     "seeding-field": knockout(6, PRE + KO + "    seeding: [D01, D02]\n", pre=PRE_DRAWN),
-    "knockout-rounds": knockout(6, PRE + KO, pre=PRE_DRAWN),
+    # a tie at the cut holds the knockout (qualify-tie-knockout): a field smaller than the
+    # bracket the stage's advance count made is what is left to give more rounds than expected
+    "knockout-rounds": knockout(2, PRE.replace("count: 2", "count: 4") + KO,
+                                pre=ko_round(1, ko_table(1, "D01", "D02", "{1: {open: D01 8, closed: D01 5}}"), stage="pre")),
+    "qualify-tie-knockout": knockout(6, PRE + KO, pre=PRE_DRAWN),
     "knockout-winner-not-at-table": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN, ", winner: D02"))}),
     "knockout-not-in-bracket": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON))}),
     "knockout-tie": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN), ko_table(2, "D02", "D03"))}),

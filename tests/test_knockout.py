@@ -746,7 +746,10 @@ def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
     result, _ = run(root)
     bracket = result.stage_of("ko").bracket
     assert [m.winner for m in bracket.round_matches(1)] == ["D04", "D02"]
-    assert bracket.round_matches(1)[0].score.winner is None  # the game's result stays a draw
+    # the match has the winner the referee decided, on its pages and in results.json (not a draw
+    # with the bracket alone showing who went through), and says what settled it
+    settled = bracket.round_matches(1)[0].score
+    assert settled.winner == "D04" and settled.extra["settled_by"] == "winner"
 
 
 def test_bridge_teams_of_four_tie_settled_by_the_referee(tmp_path: Path) -> None:
@@ -777,7 +780,8 @@ def test_bridge_teams_of_four_tie_settled_by_the_referee(tmp_path: Path) -> None
     bracket = result.stage_of("ko").bracket
     semi = bracket.match(1)
     assert (semi.winner, semi.loser) == ("T04", "T01")
-    assert semi.score.winner is None  # the match stays a draw: the referee decided who goes through
+    # the referee decided who goes through: the match's winner, said as settled by `winner:`
+    assert semi.score.winner == "T04" and semi.score.extra["settled_by"] == "winner"
     assert semi.score.extra["margin"] == {"T01": 0, "T04": 0} and semi.score.extra["vp"] == {"T01": 10.0, "T04": 10.0}
     other = bracket.match(2)
     assert (other.winner, other.loser) == ("T02", "T03") and other.score.winner == "T02"

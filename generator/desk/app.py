@@ -341,7 +341,7 @@ class Desk:
             columns = [self.t.pick(metric_of(game, n).label) for n in names]
             # its remark as the site's standings and the printed ones say it (render/remarks.py)
             rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
-                     "cells": [metric_text(n, s.tally.metrics.get(n, 0)) for n in names],
+                     "cells": ["" if n in s.tally.moot else metric_text(n, s.tally.metrics.get(n, 0)) for n in names],
                      "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]
             # k/n of the tables with a result to enter, a withdrawn side's table said apart, as

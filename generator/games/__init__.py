@@ -477,6 +477,12 @@ class Game:
         number; page games/<name>_traveller.html). Default: none."""
         return []
 
+    def knockout_figures(self, stage: Stage) -> Sequence[str] | None:
+        """The metrics an entry's page shows for each of its knockout matches (its summary of
+        matches), where the stage's `rank_by` says nothing a knockout match is decided by
+        (bridge teams: IMPs, not the VPs of a Swiss). None (default): the stage's `rank_by`."""
+        return None
+
     def metric_explained(self, name: str, stage: Stage) -> Localised:
         """What metric `name` counts in this stage, for its page's ranking rules: the metric's own
         explanation, unless the stage's rule set counts it otherwise (a rule profile: a Guandan

@@ -234,8 +234,9 @@ def _match(ev: ET.Element, round_number: int, score: Any) -> None:
     _add(match, "OPPOSING_TEAM", view.away)
     _add(match, "SCORE", float(view.won[view.home]))
     _add(match, "OPPOSING_TEAM_SCORE", float(view.won[view.away]))
-    _add(match, "VICTORY_POINTS", float(view.vp[view.home]))
-    _add(match, "OPPOSING_TEAM_VICTORY_POINTS", float(view.vp[view.away]))
+    if not view.to_come:  # (a match still waiting for boards has no VPs yet)
+        _add(match, "VICTORY_POINTS", float(view.vp[view.home]))
+        _add(match, "OPPOSING_TEAM_VICTORY_POINTS", float(view.vp[view.away]))
     for row in view.rows:
         board = _add(match, "BOARD")
         _add(board, "BOARD_NUMBER", row.board)

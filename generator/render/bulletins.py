@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from markupsafe import Markup
@@ -54,7 +54,8 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
             found.append(_bracket(t, event, stage_result))
         if not stage_result.standings:  # no round fully played yet: nothing to rank
             continue
-        if stage_result.stage.advance is not None and stage_result.complete:
+        # (not while a tie at the cut holds a knockout: who goes on is not known yet)
+        if stage_result.stage.advance is not None and stage_result.complete and not stage_result.cut_tied:
             found.append(_qualifiers(t, event, result, stage_result))
         found.append(_standings(t, event, stage_result))
     last = result.last_stage
@@ -186,9 +187,11 @@ def _metric_columns(t: Translator, event: Event, stage: Stage) -> list[str]:
     return [t.pick(metric_of(game, m).label) for m in stage.rank_by if m != "lot"]
 
 
-def _metric_cells(stage: Stage, metrics: dict[str, float], decimal: set[str] = frozenset()) -> list[str]:
-    """A standing's figures; those of a metric in `decimal` all with two decimals."""
-    return [_fmt(metrics.get(m, 0), m in decimal) for m in stage.rank_by if m != "lot"]
+def _metric_cells(stage: Stage, metrics: dict[str, float], decimal: set[str] = frozenset(),
+                  moot: Collection[str] = ()) -> list[str]:
+    """A standing's figures; those of a metric in `decimal` all with two decimals; a tie-break
+    deciding nothing for it (`moot`, Tally.moot) blank."""
+    return ["" if m in moot else _fmt(metrics.get(m, 0), m in decimal) for m in stage.rank_by if m != "lot"]
 
 
 def _decimal(stage: Stage, standings: Iterable[Any]) -> set[str]:
@@ -214,7 +217,7 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     decimal = _decimal(stage, qualified)
     for number, standing in enumerate(qualified, start=1):
         rows.append([str(number), standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
-                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics, decimal),
+                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics, decimal, standing.tally.moot),
                      t("pair_method_lot") if standing.by_lot else ""])
     for entry in stage_result.byes:
         rows.append([str(len(rows) + 1), entry.id, _who(t, entry), entry.group or "", "—",
@@ -242,7 +245,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         remark = remark_texts(t, standing, stage.id)  # as the stage page says it (render/remarks.py)
         # One placed by another stage played no match here: no figures, not zeros.
         cells = [""] * len(metric_columns) if standing.placed_by else \
-            _metric_cells(stage, standing.tally.metrics, decimal)
+            _metric_cells(stage, standing.tally.metrics, decimal, standing.tally.moot)
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      *cells, t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]

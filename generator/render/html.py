@@ -604,7 +604,7 @@ def rank_shown_in(translate: Translator) -> Callable[[Any], Markup]:
 # Each remark's tag on the site's standings (style.css's .tag.*): a withdrawal from the next
 # stage is marked as one from this stage is; "did not play" has none.
 _REMARK_TAGS = {"forfeit": "forfeit", "withdrawn": "withdrawn", "withdrawn_next": "withdrawn", "qualified": "q",
-                "by_lot": "lot", "placed_by": "placed", "prize": "p", "prize_vacant": "vacant"}
+                "by_lot": "lot", "placed_by": "placed", "prize": "p", "prize_vacant": "vacant", "adjustment": "adjust"}
 
 
 def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
@@ -645,8 +645,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
                    + (f'  <td class="line meta-card">{text(entry.group or "")}</td>\n' if grouped else ""))
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
+            moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
             for m, cell in cells:
-                append(f"{cell}</td>" if placed_by else f"{cell}{text(metric_text(m, metrics.get(m, 0)))}</td>")
+                append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(metric_text(m, metrics.get(m, 0)))}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
             append("  <td>")
@@ -761,7 +762,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         root_text = text(root)
         entries = event.entries
         label_cells = [f'<td class="num" data-label="{text(label)}">' for label in labels]
-        running_cell = f'<td class="num" data-label="{text(running_label)}">' if summary.metrics else None
+        running_cell = f'<td class="num" data-label="{text(running_label)}">' if summary.metrics and summary.running else None
         blank = "".join(cell + "—</td>" for cell in label_cells) + (running_cell + "—</td>" if running_cell else "")
         out = []
         append = out.append
@@ -2148,6 +2149,7 @@ class MatchLine(MatchRow):
 class MatchSummary:
     metrics: list[str]  # metric names, the stage's rank_by order
     lines: list[MatchLine]
+    running: bool = True  # a running total column (not a knockout's: RunningTotals.running)
 
 
 @dataclass
@@ -2173,7 +2175,7 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
         line = new(MatchLine)
         line.__dict__.update(row.__dict__, url=table_url(event, stage_result, row.round, row.table, pages))
         lines.append(line)
-    return MatchSummary(totals.metrics, lines)
+    return MatchSummary(totals.metrics, lines, totals.running)
 
 
 def results_json(result: EventResult) -> dict[str, Any]:
@@ -2203,6 +2205,11 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 # ranked to go on to this stage's next one but withdrawn from it, so not qualified
                 # (its `withdrawn` here is false: it played this stage through); absent otherwise
                 **({"withdrawn_next": s.withdrawn_next} if s.withdrawn_next else {}),
+                # penalties and awards in its totals (bridge `adjustments`), with their reasons: its
+                # metrics are not the sum of its matches; absent where there are none
+                **({"adjustments": [{"metric": metric, "value": _json_number(value), "reason": reason or None}
+                                    for metric, value, reason in s.tally.adjustments]}
+                   if s.tally.adjustments else {}),
             }
             for s in stage_result.standings
         ]

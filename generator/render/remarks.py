@@ -25,6 +25,12 @@ def remark_text(t: Translator, remark: Remark) -> str:
         return t("prize_vacant_here", prize=remark.name)
     if kind in ("withdrawn_next", "placed_by"):
         return t(kind, stage=remark.name)
+    if kind == "adjustment":  # "penalty 1 VP (late)": what its total holds besides its matches
+        amount = abs(remark.value)
+        return t("adjustment_penalty" if remark.value < 0 else "adjustment_award",
+                 amount=int(amount) if float(amount).is_integer() else amount,
+                 unit=t(f"adjustment_unit_{remark.metric}"),
+                 reason=t("paren", text=remark.name) if remark.name else "")
     return t(_WORDS[kind])
 
 

@@ -137,9 +137,15 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
         # Qualifiers only from a stage that is over: before that, nobody has qualified yet.
         if stage.advance is not None and result.complete:
             target = next((s for s in event.stages if s.id == stage.advance.to), None)
-            result.qualifiers = _qualify(result, problems, drawn_in_round_one(event, stage.advance.to),
-                                         target.name if target is not None else stage.advance.to)
-            incoming[stage.advance.to] = result.qualifiers + result.byes
+            drawn = drawn_in_round_one(event, stage.advance.to)
+            result.qualifiers = _qualify(result, problems, drawn, target.name if target is not None else stage.advance.to,
+                                         # (a knockout seeded by its own list: the list says who plays)
+                                         knockout=target is not None and target.format == "knockout"
+                                         and (target.knockout is None or target.knockout.seeds is None))
+            if result.qualifiers is not None:
+                incoming[stage.advance.to] = result.qualifiers + result.byes
+            else:  # a tie at the cut of a knockout not drawn yet: it waits for the tie to be broken
+                result.qualifiers = [s.entry for s in result.standings if s.qualified]
     status = event_status(results)
     if status == COMPLETE:
         # Prizes, like the champion and the credits, only once every table of every stage is in.
@@ -747,8 +753,16 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             out.update(side.entry for side in score.sides if side.disqualified)
 
 
-def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_name: str = "") -> list[Entry]:
+def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_name: str = "",
+             knockout: bool = False) -> list[Entry] | None:
     """The top `count` by rank; a tie across the cut lets every tied entry through, with a warning.
+    Not into a knockout (`knockout`): its bracket, its rounds and its schedule are made for
+    `count` entries, and the tie is the stage's to break (`lot`, `lots:`), as a referee breaks it
+    before the draw. Until then the entries above the tie are marked qualified, the tied ones
+    not, and None says the knockout's field is not known: it waits, undrawn, as it waits for an
+    unfinished stage (the build went on failing on its bracket, knockout-rounds, from the moment
+    the last table saved). A knockout already drawn keeps its draw (event-day.md): of the tied
+    entries, the ones its round 1 draws go through.
     An entry that plays no round of the stage advanced to (withdrawn in this stage, or from that
     one's round 1: Entry.withdrawn_by) does not qualify: it keeps its rank here (marked 退赛), and
     the entries after it move up one place for the cut, as a referee fills its place with the next
@@ -762,10 +776,21 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
     cut = _cut_ranks(result.standings, out) if out else {}
     chosen = [s for s in result.standings if s.rank is not None and s.entry.id not in out
               and cut.get(s.entry.id, s.rank) <= advance.count]
+    held = False
     if len(chosen) > advance.count:
         tied = [s.entry.id for s in chosen if s.rank == chosen[-1].rank]
-        problems.add("qualify-tie", result.stage.mark, warning=True,
-                     stage=result.stage.id, count=chosen[-1].rank, ids=tied)
+        if not knockout:
+            problems.add("qualify-tie", result.stage.mark, warning=True,
+                         stage=result.stage.id, count=chosen[-1].rank, ids=tied)
+        elif drawn:  # the knockout's draw stands: the tied entries it draws go through
+            chosen = [s for s in chosen if s.entry.id not in tied or s.entry.id in drawn]
+        else:
+            problems.add("qualify-tie-knockout", result.stage.mark, warning=True, stage=result.stage.id,
+                         count=chosen[-1].rank, ids=tied, target=advance.to, places=advance.count,
+                         lots=", ".join(tied))
+            chosen = [s for s in chosen if s.entry.id not in tied]
+            held = True
+            result.cut_tied = tied
     for standing in chosen:
         standing.qualified = True
     # One ranked within the places that withdrew from the next stage: said in these standings,
@@ -776,7 +801,7 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
                 and not standing.entry.withdrawn_in(result.stage.id):
             standing.withdrawn_next, standing.withdrawn_next_name = advance.to, target_name or advance.to
     _lot_at_the_cut(result, chosen, out, problems)
-    return [s.entry for s in chosen]
+    return None if held else [s.entry for s in chosen]
 
 
 def _cut_ranks(standings: list[Standing], out: set[str]) -> dict[str, int]:

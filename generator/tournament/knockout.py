@@ -527,6 +527,12 @@ def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: Roun
         winner = match_winner(game, stage, score, round_result.number, mark, problems)
         if winner is None:
             continue
+        if score.winner is None:
+            # A tie settled the game's way (the referee's `winner:` on the table): the match has
+            # that winner on every page and in results.json, not a draw with the bracket alone
+            # showing who went through; `settled_by` names the key that decided it.
+            score.winner = winner
+            score.extra["settled_by"] = game.tiebreak_key
         match.winner = winner
         match.loser = next(side for side in table.sides if side != winner)
     for match in matches:

@@ -47,6 +47,9 @@ class MatchRow:
 class RunningTotals:
     metrics: list[str]  # metric names, the stage's rank_by order
     rows: list[MatchRow]
+    # A running total beside each match: not in a knockout, whose matches are each won or lost
+    # on their own (a sum of its VPs across the rounds means nothing there).
+    running: bool = True
 
 
 def seated(stage_result: StageResult, every: bool = False) -> dict[str, list[Seat]]:
@@ -119,7 +122,10 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     pending, every_round = facts.pending, facts.every_round
     counts = [(every_round or number <= stage_result.rounds_played)
               and score.table.number not in pending.get(number, ()) for number, score, _ in matches]
-    shown = [m for m in stage.rank_by
+    knockout = stage.format == "knockout"
+    # (a knockout's match figures are the game's own for a knockout: Game.knockout_figures)
+    candidates = (game.knockout_figures(stage) if knockout else None) or stage.rank_by
+    shown = [m for m in candidates
              if m not in ("lot", "buchholz") and any(side and m in side.metrics
                                                      for side, counted in zip(own_sides, counts) if counted)]
     first_only = {m for m in shown if metric_of(game, m).first_only}
@@ -182,4 +188,4 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
         else:
             outcome = "won" if winner == entry_id else "lost"
         rows.append(MatchRow(number, score.table.number, opponents, outcome, values, running))
-    return RunningTotals(shown, rows)
+    return RunningTotals(shown, rows, running=not knockout)

@@ -45,11 +45,20 @@ class Tally:
     forfeited: bool = False  # out of the ranking (disqualified)
     opponents: list[str] = field(default_factory=list)
     matches: list[TableScore] = field(default_factory=list)
+    # Penalties and awards the stage put on its totals (bridge `adjustments`), as applied:
+    # (metric, signed value, reason). Said wherever the totals are (the standings' remark, the
+    # entry's page, the printed standings, results.json): a total that is not the sum of the
+    # matches shown beside it must say why.
+    adjustments: list[tuple[str, float, str]] = field(default_factory=list)
+    # Tie-breaks that decide nothing for this entry (head-to-head of an entry equal with nobody
+    # before it): ranked as 0, shown blank, not as a 0 read as lost matches.
+    moot: set[str] = field(default_factory=set)
 
     def copy(self) -> Tally:
         """The record as it stands, to be finished and ranked apart from this one (which
         goes on counting the next rounds: tournament/event.py's stale draws)."""
-        return replace(self, metrics=dict(self.metrics), opponents=list(self.opponents), matches=list(self.matches))
+        return replace(self, metrics=dict(self.metrics), opponents=list(self.opponents), matches=list(self.matches),
+                       adjustments=list(self.adjustments), moot=set(self.moot))
 
 
 def rank_label(rank: int | None, tied: bool) -> str:
@@ -90,7 +99,7 @@ class Standing:
 
 
 RemarkKind = Literal["forfeit", "not_played", "withdrawn", "withdrawn_next", "qualified", "by_lot", "placed_by",
-                     "prize", "prize_vacant"]
+                     "prize", "prize_vacant", "adjustment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +115,16 @@ class Remark:
     - placed_by: a knockout's place given by the ranking of an earlier stage, `name`;
     - prize: the prize `name` it won;
     - prize_vacant: the prize `name` of its place, left vacant since it withdrew; `withdrew`
-      is its id when nothing else in the row says it withdrew, "" when the row already does.
+      is its id when nothing else in the row says it withdrew, "" when the row already does;
+    - adjustment: a penalty (negative `value`) or award in `metric` on its total, for the
+      reason `name` (bridge `adjustments`).
     """
 
     kind: RemarkKind
     name: str = ""
     withdrew: str = ""
+    metric: str = ""
+    value: float = 0.0
 
 
 def remarks(standing: Standing, stage: str | None) -> list[Remark]:
@@ -138,6 +151,8 @@ def remarks(standing: Standing, stage: str | None) -> list[Remark]:
         said.append(Remark("by_lot"))
     if standing.placed_by:  # placed after the bracket by an earlier stage's ranking (`then:`)
         said.append(Remark("placed_by", standing.placed_by_name or standing.placed_by))
+    for metric, value, reason in standing.tally.adjustments:  # its totals are not the sum of its matches
+        said.append(Remark("adjustment", reason, metric=metric, value=value))
     if prize:
         said.append(Remark("prize", prize.name))
     elif standing.prize_vacant:  # its place's prize, vacant: it withdrew (award_prizes)
@@ -265,12 +280,17 @@ def add_head_to_head(ranked: Sequence[Tally], rank_by: Sequence[str], two_only: 
         groups.setdefault(tuple(record.metrics.get(m, 0) for m in before), []).append(record)
     for members in groups.values():
         ids = {t.entry.id for t in members}
+        decides = len(members) > 1 and not (two_only and len(members) > 2)
         for record in members:
             record.metrics["head_to_head"] = sum(
                 match_points_for(record.entry.id, score)
                 for score in record.matches
                 if any(s.entry in ids and s.entry != record.entry.id for s in score.sides)
-            ) if len(members) > 1 and not (two_only and len(members) > 2) else 0
+            ) if decides else 0
+            if decides:
+                record.moot.discard("head_to_head")
+            else:
+                record.moot.add("head_to_head")
 
 
 def lot_order(entry_ids: Iterable[str], lots: Sequence[str], draw_seed: int | None, salt: str) -> dict[str, int]:

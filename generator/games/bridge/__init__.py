@@ -146,6 +146,12 @@ class BridgeRules(Game):
         the page said A+ was 60 % of the top, which only `adjusted: fixed` does."""
         if name == "percent" and self.options(stage).adjusted == "session":
             return word("br_metric_percent_explain_session")
+        if name == "imps":  # what this stage's IMPs are, not every way a stage may score them
+            options = self.options(stage)
+            if options.kind == "teams":
+                return word("br_metric_imps_explain_teams")
+            if options.kind == "pairs":
+                return word("br_metric_imps_explain_butler" if options.scoring == "butler" else "br_metric_imps_explain_cross")
         return super().metric_explained(name, stage)
 
     def metrics_for(self, stage: Stage) -> tuple[str, ...]:
@@ -356,6 +362,11 @@ class BridgeRules(Game):
             duplicate.check_team_boards(stage, options, rounds, problems)
         elif options.kind == "total" and problems is not None:
             _warn_seats_unplayed(rounds, problems)
+
+    def knockout_figures(self, stage: Stage) -> tuple[str, ...] | None:
+        """A teams knockout's match is won on IMPs: an entry's page shows each match's IMP
+        margin, not the VPs a Swiss would rank by."""
+        return ("imps",) if self.options(stage).kind == "teams" else None
 
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)

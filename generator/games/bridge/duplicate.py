@@ -331,23 +331,26 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
 
 ADJUSTED_RULES = ("session", "fixed")
 BOARDS_EACH_ROUND = ("on", "same")  # teams: boards numbered on through the rounds, or 1..boards each round
-ADJUSTMENT_KINDS = ("mp", "percent", "imps")
+# vp: a teams stage ranks by victory points, so its penalties (lateness, slow play) are given in
+# VPs, as team-event regulations write them; `imps` there moves the IMP tie-break only.
+ADJUSTMENT_KINDS = ("mp", "percent", "imps", "vp")
 
 
 @dataclass(frozen=True)
 class Adjustment:
     """A penalty (negative) or award on one entry's stage total, applied as written: `mp` and
-    `imps` to the summed points (the percentage follows), `percent` to the percentage."""
+    `imps` to the summed points (the percentage follows), `percent` to the percentage, `vp` to
+    a teams stage's victory points."""
 
     entry: str
-    kind: str  # mp | percent | imps
+    kind: str  # mp | percent | imps | vp
     value: float
     reason: str = ""
     mark: Mark | None = field(default=None, compare=False)
 
 
 def read_adjustments(reader: Reader) -> tuple[Adjustment, ...]:
-    """`adjustments: [{entry: P14, mp: -2, reason: 迟到}]`: one of mp, percent, imps, signed."""
+    """`adjustments: [{entry: P14, mp: -2, reason: 迟到}]`: one of mp, percent, imps, vp, signed."""
     found = []
     for index, (item, mark) in enumerate(reader.items("adjustments")):
         if not isinstance(item, YamlMap):
@@ -378,6 +381,7 @@ def apply_adjustments(options: Any, tallies: dict[str, Any], finished: bool) -> 
         if adjustment.kind not in record.metrics:  # points the stage does not score (reported by the check)
             continue
         record.metrics[adjustment.kind] = _sum([record.metrics[adjustment.kind], adjustment.value])
+        record.adjustments.append((adjustment.kind, adjustment.value, adjustment.reason))
 
 
 def _number_key(reader: Reader, key: str, default: float, low: float, high: float) -> float:
@@ -606,6 +610,11 @@ class TeamView(Figures):
     forfeit: str | None = None
     stage: str = ""  # the stage id (board links)
     waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
+    # Boards of the round still to be entered (a match shorter than the stage's `boards`): it
+    # waits for them, so it has no victory points and no winner yet, only its IMPs so far.
+    to_come: int = 0
+    # A knockout's match: won on IMPs (the referee's `winner:` on a tie), no victory points shown.
+    knockout: bool = False
     layout = "teams"
     cached = ("has_leads",)
 
@@ -912,6 +921,9 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
     by hand, may each number their boards from 1)."""
     seen: dict[str, dict[int, tuple[int, int]]] = {}
     numbered = _numbered(rounds)
+    # its penalties and awards, as a pairs stage's are (score_field): an entry not in the stage,
+    # or points the stage does not rank by, would be left out of its totals unsaid
+    _check_adjustments(numbered, options, problems)
     if options.boards_each_round is None and _restarts_each_round(stage, numbered):
         # Every round written so far plays boards 1..boards and the stage does not say how it
         # numbers: a club dealing fresh boards 1-8 every round, as teams stages were read before
@@ -1148,9 +1160,17 @@ def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: Br
             # its own message: the entry may well exist, and play in another stage
             problems.add("bridge-adjustment-entry", adjustment.mark or Mark(Path("event.yaml")), id=adjustment.entry,
                          suggestion=suggestion(adjustment.entry, sorted(playing)))
-        elif adjustment.kind in ("mp", "imps") and adjustment.kind != options.points:
+        elif adjustment.kind not in adjustment_kinds(options):
             problems.add("bridge-adjustment-kind", adjustment.mark or Mark(Path("event.yaml")),
-                         kinds="mp, percent" if options.scoring == "matchpoints" else "imps")
+                         kinds=", ".join(adjustment_kinds(options)))
+
+
+def adjustment_kinds(options: BridgeStage) -> tuple[str, ...]:
+    """What a stage's adjustments may be written in: what its totals are summed in, and a teams
+    stage's victory points (its ranking's first figure; a percentage it has none of)."""
+    if options.kind == "teams":
+        return ("vp", "imps")
+    return ("mp", "percent") if options.points == "mp" else ("imps", "percent")
 
 
 def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, list[tuple[str, str, float]]]:
@@ -1448,6 +1468,7 @@ def _left_out(numbered: list[tuple[int, list[TableScore]]], unplayed: Mapping[in
 def score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:
     score = _score_team_table(table, stage, options)
     score.view.stage = stage.id
+    score.view.knockout = stage.format == "knockout"
     return score
 
 
@@ -1479,6 +1500,13 @@ def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> Table
         return TableScore(table, [], None, [], view, {"home": home, "away": away})
     view = score_team_match(home, away, record.boards, options, stage.boards)
     sides = [SideScore(e, {"vp": view.vp[e], "imps": view.margin[e]}) for e in (home, away)]
+    to_come = (stage.boards or 0) - len({board.board for board in record.boards})
+    if to_come > 0:
+        # Boards still to come (BridgeRules.boards_short: pending, held out of the standings):
+        # the VPs of the boards so far are no result, and neither is their leader a winner.
+        view.to_come = to_come
+        extra = {"home": home, "away": away, "imps": dict(view.won), "margin": dict(view.margin)}
+        return TableScore(table, sides, None, RowsWhenRead(_team_rows, view.rows), view, extra)
     winner = home if view.vp[home] > view.vp[away] else away if view.vp[away] > view.vp[home] else None
     extra = {"home": home, "away": away, "imps": dict(view.won), "margin": dict(view.margin), "vp": dict(view.vp),
              "vp_boards": view.boards}
@@ -1828,7 +1856,7 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
          "imps": _value(view.margin[h]) if played else ""}]
     if stage.format != "knockout":  # a knockout match is won on IMPs: no victory points
         page["summary"].append({"label": t("br_sheet_vp"), "imps": "",
-                                "value": f"{_value(view.vp[h])} : {_value(view.vp[a])}" if played else ""})
+                                "value": f"{_value(view.vp[h])} : {_value(view.vp[a])}" if played and not view.to_come else ""})
     return page
 
 
