@@ -278,7 +278,8 @@ def make_content(root: Path, game: str, count: int, *, fmt: str = "swiss", round
     (content / "events/ev/results").mkdir(parents=True)
     (content / "site.yaml").write_text("title: 测试站\n", encoding="utf-8")
     prefix = {"guandan": "T", "daguai": "D", "bridge": "A"}[game]
-    entries = "\n".join(f"  - {{id: {prefix}{i:02d}, players: [甲{i}, 乙{i}, 丙{i}]}}" for i in range(1, count + 1))
+    players = ("甲", "乙") if game == "guandan" else ("甲", "乙", "丙")  # (a Guandan pair seats two: a third is warned of)
+    entries = "\n".join(f"  - {{id: {prefix}{i:02d}, players: [{', '.join(p + str(i) for p in players)}]}}" for i in range(1, count + 1))
     default_rank = {"guandan": "[wins, level_diff, buchholz]", "daguai": "[match_points, net, scored, lot]",
                     "bridge": "[total]"}[game]
     seed_line = f"draw_seed: {seed}\n" if seed is not None else ""

@@ -542,11 +542,13 @@ def test_an_older_paibangs_leftovers_are_named_once_with_the_command_that_remove
     never removed nor applied, so every build names them. Each kind is said once, all its paths
     in one command, which removes exactly them when run."""
     output, _, _, _ = two_sites(tmp_path)
-    pid = finished_pid()
-    for name in (f"output.tmp-{pid}", f"output.old-{pid + 1}"):
+    # Three pids of processes that have ended (pid + 1, pid + 2 were the next processes' pids,
+    # now and then running, beside another test's build: a journal of a running build is not said)
+    staging_pid, old_pid, journal_pid = (finished_pid() for _ in range(3))
+    for name in (f"output.tmp-{staging_pid}", f"output.old-{old_pid}"):
         shutil.copytree(output, tmp_path / name, symlinks=True)
         (tmp_path / name / "it's here.html").write_text("old", encoding="utf-8")  # a quote to be quoted
-    plant_journal_and_backup(tmp_path, pid + 2)
+    plant_journal_and_backup(tmp_path, journal_pid)
     before = digest(output)
     said: list[tuple[str, dict]] = []
     if how == "clean":
