@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 from generator.cli import main
+from tests.test_bridge_import import run, site  # (an empty English site; import into it)
 
 ROOT = Path(__file__).resolve().parents[1]
 CLUB = ROOT / "tests/data/ruter_style_mp_adjusted_sitout.pbn"
@@ -22,17 +23,6 @@ def demo(tmp_path: Path) -> Path:
     (content / "site.yaml").write_text(re.sub(r"(?m)^locale:.*$", "locale: en", (content / "site.yaml").read_text(
         encoding="utf-8")), encoding="utf-8")
     return content
-
-
-def site(tmp_path: Path) -> Path:
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    return content
-
-
-def run(content: Path, slug: str, path: Path, *extra: str) -> int:
-    return main(["import", slug, str(path), "--content", str(content), "--lang", "en", *extra])
 
 
 def files(folder: Path) -> dict[str, bytes]:

@@ -235,18 +235,24 @@ def test_a_save_builds_its_form_once(tmp_path: Path, monkeypatch) -> None:  # no
 
     root = make(tmp_path, SWISS_TWO, TWO_TABLES)
     desk = Desk(root, SLUG, None, None, build=False)
-    game = type(GAMES["guandan"])
-    built: list[int] = []
-    entry_fields = game.entry_fields
-
-    def counted(self, *args, **options):  # noqa: ANN001, ANN002, ANN003, ANN202
-        built.append(1)
-        return entry_fields(self, *args, **options)
-
-    monkeypatch.setattr(game, "entry_fields", counted)
+    built = calls_of(monkeypatch, type(GAMES["guandan"]), "entry_fields")
     outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
     assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
     assert len(built) == 1
+
+
+def calls_of(monkeypatch, owner: object, name: str, which=lambda *args: True) -> list[int]:  # noqa: ANN001
+    """A list growing by one at each call of `owner.name` whose arguments `which` picks."""
+    calls: list[int] = []
+    function = getattr(owner, name)
+
+    def counted(*args, **options):  # noqa: ANN002, ANN003, ANN202
+        if which(*args):
+            calls.append(1)
+        return function(*args, **options)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
 
 
 def test_a_form_that_does_not_say_what_it_was_filled_from_is_shown_again_saying_it(tmp_path: Path, desk_of) -> None:
@@ -274,15 +280,8 @@ def test_a_save_reads_the_round_files_table_once_for_its_form(tmp_path: Path, mo
     root = make(tmp_path, SWISS_TWO, TWO_TABLES)
     desk = Desk(root, SLUG, None, None, build=False)
     text = results(root).read_text(encoding="utf-8")
-    read: list[int] = []
-    load = forms.load_yaml_text
-
-    def counted(source: str, *args, **options):  # noqa: ANN002, ANN003, ANN202
-        if source == text:  # (the file's text: not the one-table text the check reads)
-            read.append(1)
-        return load(source, *args, **options)
-
-    monkeypatch.setattr(forms, "load_yaml_text", counted)
+    # (the file's text: not the one-table text the check reads)
+    read = calls_of(monkeypatch, forms, "load_yaml_text", lambda source, *rest: source == text)
     outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
     assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
     assert len(read) == 1

@@ -422,6 +422,14 @@ def test_a_student_number_tells_one_person_where_the_teams_phone_does_not(conten
     assert report.same_person == [("李四", "李泗", "T01")] and not report.kept_players
 
 
+def with_reserves(event: Path, *reserves: str) -> None:
+    """The event's first team, of four, given `reserves` as further players."""
+    text = event.read_text(encoding="utf-8")
+    first = re.search(r"players: \[([^\]]+)\]", text)
+    assert first is not None and len(first[1].split(",")) == 4
+    event.write_text(text.replace(first[0], f"players: [{first[1]}, {', '.join(reserves)}]", 1), encoding="utf-8")
+
+
 def test_check_warns_a_team_listing_more_players_than_the_game_seats(tmp_path: Path) -> None:
     """A 大怪路子 team of three listing four (both spellings of one name): check said nothing. A
     warning naming the entry and its players, with the fix; an 80分 team of four and a pair of
@@ -436,19 +444,11 @@ def test_check_warns_a_team_listing_more_players_than_the_game_seats(tmp_path: P
     assert len(large) == 1, [w.message("zh-Hans") for w in warnings]
     assert large[0].message("zh-Hans") == "参赛队 D02（巴斯夫）列了 4 名选手：张伟、刘晓燕、顾海峰、张玮；阶段 swiss 每队上场 3 人"
     assert "删去写错的一个" in large[0].hint("zh-Hans") and "替补" in large[0].hint("zh-Hans")
-    teams = root / "events/hefei-80fen-teams-2012/event.yaml"
-    text = teams.read_text(encoding="utf-8")
-    first = re.search(r"players: \[([^\]]+)\]", text)
-    assert first is not None and len(first[1].split(",")) == 4
-    teams.write_text(text.replace(first[0], f"players: [{first[1]}, 替补甲]", 1), encoding="utf-8")
+    with_reserves(root / "events/hefei-80fen-teams-2012/event.yaml", "替补甲")
     _, _, warnings = validate(root)
     assert sorted(w.params["size"] for w in warnings if w.code == "entry-team-large") == [3, 4]
     # a bridge team of six (four at play, two reserves) is a team as bridge fields them: no warning
-    bridge = root / "events/gaoxiao-bridge-teams-2024/event.yaml"
-    text = bridge.read_text(encoding="utf-8")
-    first = re.search(r"players: \[([^\]]+)\]", text)
-    assert first is not None and len(first[1].split(",")) == 4
-    bridge.write_text(text.replace(first[0], f"players: [{first[1]}, 替补甲, 替补乙]", 1), encoding="utf-8")
+    with_reserves(root / "events/gaoxiao-bridge-teams-2024/event.yaml", "替补甲", "替补乙")
     _, _, warnings = validate(root)
     assert sorted(w.params["size"] for w in warnings if w.code == "entry-team-large") == [3, 4]
 
