@@ -641,11 +641,29 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
                 players.append(Player(name=name, id=player_id))
         elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             _warn_if_personal(str(value).strip(), mark, f"{entry_reader.path('players')}[]", problems)
-            players.append(Player(name=str(value).strip()))
+            names = _split_names(str(value).strip())
+            if len(names) > 1:
+                # [秦文斌，陶家豪]: YAML's list takes only the half-width comma, so this is one item
+                # holding two names. No person's name holds a full-width comma, 顿号 or semicolon,
+                # so it is read as the players it lists (pages show two people, not one
+                # "秦文斌，陶家豪"), and said, so the file is put right rather than relied on.
+                problems.add("players-separator", mark, warning=True, id=entry_reader.raw("id") or "?",
+                             value=str(value).strip(), count=len(names), fixed=", ".join(names))
+            players += [Player(name=name) for name in names]
         else:
             problems.add("type-expected", mark, key="players[]",
                          expected=catalogues.word("type_name"), found=describe(value))
     return players
+
+
+# Separators of a list typed the Chinese way (全角逗号, 顿号, 全角分号), never part of a name.
+_NAME_SEPARATORS = re.compile("[\uff0c\u3001\uff1b]")
+
+
+def _split_names(text: str) -> list[str]:
+    """One `players:` item as the names it holds: itself, or the parts between full-width
+    separators (empty parts, of a trailing comma, dropped)."""
+    return [part.strip() for part in _NAME_SEPARATORS.split(text) if part.strip()] or [text]
 
 
 def _read_officials(reader: Reader, problems: Problems) -> list[Official]:

@@ -1,0 +1,40 @@
+"""A hostile reviewer's findings on the problems `paibang check` reports: a list typed with
+Chinese separators, errors that follow from another, hints that make things worse, and problems
+held back until another is fixed. Each test edits a copy of the demo content and reads what the
+secretary would read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from tests.support import demo_content, replace
+
+KO = "tongxin-guandan-2025"
+
+
+def event(tmp_path: Path, slug: str = KO) -> Path:
+    return demo_content(tmp_path, slug) / "events" / slug
+
+
+def check(folder: Path, capsys: pytest.CaptureFixture[str], lang: str = "zh-Hans") -> str:
+    """What `paibang check` says of the content the event folder is in."""
+    main(["check", "--content", str(folder.parents[1]), "--lang", lang])
+    captured = capsys.readouterr()
+    return captured.out + captured.err
+
+
+@pytest.mark.parametrize("separator", ["\uff0c", "\u3001"])
+def test_a_players_list_typed_with_a_chinese_comma_is_two_players_and_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], separator: str) -> None:
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "[秦文斌, 陶家豪]", f"[秦文斌{separator}陶家豪]")
+    said = check(folder, capsys)
+    assert "event.yaml:16:" in said and "players-separator" in said and "T01" in said
+    assert "写成 [秦文斌, 陶家豪]" in said
+    site, _, _ = validate(folder.parents[1])
+    entry = site.events[0].entries["T01"]
+    assert [player.name for player in entry.players] == ["秦文斌", "陶家豪"]  # the pages list two people
