@@ -38,3 +38,29 @@ def test_a_players_list_typed_with_a_chinese_comma_is_two_players_and_said(
     site, _, _ = validate(folder.parents[1])
     entry = site.events[0].entries["T01"]
     assert [player.name for player in entry.players] == ["秦文斌", "陶家豪"]  # the pages list two people
+
+
+def problems_said(said: str) -> list[str]:
+    """The codes of the problems a check reported, in order."""
+    return [line.split("[", 1)[1].split("]", 1)[0] for line in said.splitlines()
+            if ("错误 [" in line or "警告 [" in line)]
+
+
+@pytest.mark.parametrize(("written", "code"), [("round:", "results-round-missing"), ("round: 2.5", "type-expected"),
+                                               ("round: true", "type-expected")])
+def test_a_bad_round_number_is_one_error_not_also_a_round_written_twice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str, code: str) -> None:
+    folder = event(tmp_path)
+    replace(folder / "results/round-4.yaml", "round: 4", written)
+    said = check(folder, capsys)
+    assert problems_said(said) == [code], said
+    assert "round-4.yaml:9:" in said
+
+
+@pytest.mark.parametrize("written", ["rounds: 5轮", "rounds: 1000000"])
+def test_a_bad_rounds_of_a_stage_is_one_error_not_one_more_for_each_round_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str) -> None:
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "rounds: 5", written)
+    said = check(folder, capsys)
+    assert len(problems_said(said)) == 1 and "stages[1].rounds" in said, said

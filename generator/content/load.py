@@ -744,7 +744,8 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             name=stage_reader.text("name") or stage_id,
             format=stage_format,
             date=stage_reader.date("date"),
-            rounds=stage_reader.integer("rounds", 1, low=1, high=50) or 1,
+            rounds=(rounds := stage_reader.integer("rounds", None, low=1, high=50)) or 1,
+            rounds_unread=rounds is None and stage_reader.raw("rounds") is not None,
             boards=stage_reader.integer("boards", None, low=1, high=MAX_BOARDS),
             movement=stage_reader.choice("movement", MOVEMENTS),
             # minutes a round; the desk's hall screen counts it down (event-day.md)
@@ -1009,10 +1010,17 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
     stage = event.stage(stage_id)
     number = reader.integer("round", low=1, high=50)
     if number is None:
-        if stage.rounds > 1 and not reader.has("round"):
-            problems.add("results-round-missing", reader.mark, stage=stage_id)
+        if reader.raw("round") is not None:
+            # `round: 2.5`, `round: true`, its error said: which round the file holds is not
+            # known, and taking it for round 1 said round 1 was written twice as well.
+            return FileReading([], None)
+        if stage.rounds > 1 or stage.rounds_unread:  # not written, or left blank (`round:`)
+            problems.add("results-round-missing", reader.value_mark("round") if reader.has("round") else reader.mark,
+                         stage=stage_id)
             return FileReading([], None)
         number = 1
+    if stage.rounds_unread and number > stage.rounds:
+        return FileReading([], None)  # the stage's `rounds:` is wrong, not this file (its error is said)
     if number > stage.rounds:
         problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
         return FileReading([], None)

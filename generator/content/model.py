@@ -165,6 +165,9 @@ class Stage:
     format: str
     date: dt.date | None = None
     rounds: int = 1
+    # `rounds:` written but not a number of rounds (`5轮`, 1000000), its error said: the stage
+    # counts 1 round meanwhile, and its results files' rounds are not held against that 1.
+    rounds_unread: bool = False
     boards: int | None = None
     rank_by: list[str] = field(default_factory=list)
     advance: Advance | None = None
