@@ -64,3 +64,28 @@ def test_a_bad_rounds_of_a_stage_is_one_error_not_one_more_for_each_round_played
     replace(folder / "event.yaml", "rounds: 5", written)
     said = check(folder, capsys)
     assert len(problems_said(said)) == 1 and "stages[1].rounds" in said, said
+
+
+@pytest.mark.parametrize("side", ["t08", "\uff3408"])
+def test_a_mistyped_side_is_said_once_and_no_hint_advises_writing_the_typo_elsewhere(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], side: str) -> None:
+    folder = event(tmp_path)
+    replace(folder / "results/round-4.yaml", "teams: [T08, T17]", f"teams: [{side}, T17]")
+    said = check(folder, capsys)
+    assert problems_said(said) == ["entry-unknown"], said
+    assert f"是不是 {side}" not in said and "是不是 T08？" in said
+
+
+def test_a_cyrillic_letter_in_a_side_is_named_as_a_look_alike(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = event(tmp_path)
+    replace(folder / "results/round-4.yaml", "teams: [T08, T17]", "teams: [\u042208, T17]")
+    said = check(folder, capsys)
+    assert "是不是 T08？" in said and "U+0422 CYRILLIC CAPITAL LETTER TE" in said
+
+
+def test_an_invalid_id_names_the_character_it_cannot_hold(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "{id: T03,", "{id: \u042203,")
+    said = check(folder, capsys)
+    assert "编号 \u042203 无效：\u0422 (U+0422 CYRILLIC CAPITAL LETTER TE) 不能用在编号里" in said
+    assert "英文字母 A–Z" in said

@@ -1086,6 +1086,22 @@ def _drawn_on(path: Path) -> list[tuple[str, float]] | None:
     return found
 
 
+def _drop_said_of_unknown_sides(problems: Problems, since: int, unknown: list[str]) -> None:
+    """The problems a game's reader raised at a table (from `since` on) that name one of its sides
+    naming no entry: `teams: [t22, T01]` with `levels: {T22: …}` said T22 was not at the table,
+    "did you mean t22?", advising to write the typo into the right key, and that t22's level was
+    missing. The side's own error (entry-unknown) says what to fix; once fixed, what is still
+    wrong at the table is said."""
+    if not unknown:
+        return
+    def names_one(value: object) -> bool:
+        if isinstance(value, str):
+            return value in unknown
+        return isinstance(value, (list, tuple)) and any(item in unknown for item in value)
+    kept = [problem for problem in problems.items[since:] if not any(map(names_one, problem.params.values()))]
+    problems.items[since:] = kept
+
+
 def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems: Problems) -> list[Table]:
     tables: list[Table] = []
     numbers: dict[int, Mark] = {}
@@ -1113,7 +1129,9 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         # A knockout's tie decided by the referee (tournament/knockout.py), unless the game reads
         # `winner:` itself (Guandan: who reached the level first).
         table_reader, winner = read_referee_winner(table_reader, game, stage.format)
+        before = len(problems.items)
         sides, record = game.read_table(table_reader, stage)
+        _drop_said_of_unknown_sides(problems, before, [s for s, _ in sides if s not in event.entries])
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
             if entry_id not in event.entries:

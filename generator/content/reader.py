@@ -139,7 +139,20 @@ def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
     guess = closest(str(word), [str(c) for c in candidates])
     if guess is None:
         return dict.fromkeys(LOCALES, "")
+    odd = outside_ascii(str(word))
+    if odd and guess.isascii():
+        # Т03 (a Cyrillic Т) for T03, Ｔ03 (full-width) for T03: "did you mean T03?" would look
+        # like the very text written; the letter that only looks like T is named.
+        return catalogues.word("did_you_mean_lookalike", guess=guess, chars=odd)
     return catalogues.word("did_you_mean", guess=guess)
+
+
+def outside_ascii(text: str) -> str:
+    """The characters of `text` an id cannot hold for not being ASCII, each once with its code
+    and Unicode name (Т: U+0422 CYRILLIC CAPITAL LETTER TE), or empty text when there is none:
+    on screen a Cyrillic Т or a full-width Ｔ is the T of T03."""
+    odd = dict.fromkeys(char for char in text if not char.isascii())
+    return ", ".join(f"{char} (U+{ord(char):04X} {unicodedata.name(char, '?')})" for char in odd)
 
 
 def known_stage(stage_id: str, ids: Sequence[str], event: Event, mark: Mark, problems: Problems) -> bool:
@@ -363,7 +376,12 @@ class Reader:
     def identifier(self, key: str) -> str | None:
         value = self.text(key)
         if value is not None and not ID_PATTERN.fullmatch(value):
-            self.problems.add("id-invalid", self.value_mark(key), value=value)
+            # Which character is wrong, as "only letters" reads true of a Cyrillic Т or a 甲.
+            bad = outside_ascii(value) or ", ".join(dict.fromkeys(c for c in value if not (c.isalnum() or c in "-_")))
+            why = (catalogues.word("id_bad_chars", chars=bad) if bad
+                   else catalogues.word("id_too_long", length=len(value)) if len(value) > 32
+                   else catalogues.word("id_bad_start", char=value[:1]) if value else dict.fromkeys(LOCALES, ""))
+            self.problems.add("id-invalid", self.value_mark(key), value=value, why=why)
             return None
         return value
 
