@@ -89,3 +89,18 @@ def test_an_invalid_id_names_the_character_it_cannot_hold(tmp_path: Path, capsys
     said = check(folder, capsys)
     assert "编号 \u042203 无效：\u0422 (U+0422 CYRILLIC CAPITAL LETTER TE) 不能用在编号里" in said
     assert "英文字母 A–Z" in said
+
+
+@pytest.mark.parametrize(("other_file", "old", "new", "code"), [
+    ("event.yaml", "{id: T05, name: 仁心队,", "{id: T05, withdrawn: 0, name: 仁心队,", "value-range"),
+    ("results/round-5.yaml", "round: 5", "round: 1", "results-round-duplicate"),
+])
+def test_results_after_a_withdrawal_are_said_with_an_error_elsewhere_not_after_it_is_fixed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], other_file: str, old: str, new: str, code: str) -> None:
+    """T04 withdraws from round 2 and plays rounds 2-5 (4 errors, or 3 once round 5's file is
+    taken for round 1's); another error in the event held them all back until it was fixed."""
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "{id: T04, name: 桃李队,", "{id: T04, withdrawn: 2, name: 桃李队,")
+    replace(folder / other_file, old, new)
+    said = problems_said(check(folder, capsys))
+    assert code in said and said.count("entry-withdrawn-played") >= 3, said
