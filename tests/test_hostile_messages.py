@@ -104,3 +104,24 @@ def test_results_after_a_withdrawal_are_said_with_an_error_elsewhere_not_after_i
     replace(folder / other_file, old, new)
     said = problems_said(check(folder, capsys))
     assert code in said and said.count("entry-withdrawn-played") >= 3, said
+
+
+@pytest.mark.parametrize("command", [["build"], ["desk", KO]])
+def test_run_inside_the_content_folder_the_output_example_is_outside_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
+    root = demo_content(tmp_path, KO)
+    monkeypatch.chdir(root)
+    assert main([*command, "--content", ".", "--lang", "zh-Hans"]) == 2
+    said = capsys.readouterr().err
+    assert "与内容目录 . 重叠" in said and "例如 ../output。" in said
+
+
+def test_an_empty_site_yaml_is_not_to_be_deleted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = event(tmp_path)
+    (folder.parents[1] / "site.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    (folder / "results/extra.yaml").write_text("# nothing yet\n", encoding="utf-8")
+    said = check(folder, capsys)
+    assert "yaml-empty" in said and "删除" not in said
+    (folder.parents[1] / "site.yaml").write_text("title: t\n", encoding="utf-8")
+    said = check(folder, capsys)
+    assert "extra.yaml" in said and "或删除该文件" in said  # a results file may go

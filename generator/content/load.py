@@ -32,7 +32,7 @@ from generator.content.model import (
 from generator.content.reader import (MAX_BOARDS, Reader, describe, holds_personal_number, holds_phone_or_id_card, known_stage,
                                       parse_date, suggestion)
 from generator.content.yaml_loader import (
-    YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
+    YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text, said_empty,
 )
 from generator.errors import ALWAYS_PRIVATE, ContentError, Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
@@ -159,7 +159,7 @@ def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
         return data
     if len(problems.items) == before:  # loaded fine, but it is empty or a list
         if data is None:
-            problems.add("yaml-empty", Mark(path))
+            said_empty(path, problems)
         else:
             mark = getattr(data, "mark", Mark(path, 1, 1))
             problems.add("type-expected", mark, key=path.name, expected=catalogues.word("type_mapping"),
