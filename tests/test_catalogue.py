@@ -740,6 +740,7 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-game": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("event", "game", "chess")),
     "pair-round-gap": lambda tmp, mp: planned(tmp, mp, G, "main", unlink(R2)),
     "pair-stage-complete": lambda tmp, mp: planned(tmp, mp, G, "main", nothing),
+    "pair-knockout-complete": lambda tmp, mp: planned(tmp, mp, "guandan-ko", "ko", nothing),
     "pair-no-field": lambda tmp, mp: planned(tmp, mp, B, "final", unlink(PRELIM, FINAL)),
     "pair-no-entries": new_site_paired,
     "pair-round-pending": lambda tmp, mp: planned(

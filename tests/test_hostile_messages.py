@@ -125,3 +125,40 @@ def test_an_empty_site_yaml_is_not_to_be_deleted(tmp_path: Path, capsys: pytest.
     (folder.parents[1] / "site.yaml").write_text("title: t\n", encoding="utf-8")
     said = check(folder, capsys)
     assert "extra.yaml" in said and "或删除该文件" in said  # a results file may go
+
+
+def test_pairing_a_finished_knockout_says_it_is_finished_not_to_change_its_rounds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = event(tmp_path)
+    assert main(["pair", KO, "ko", "--content", str(folder.parents[1]), "--lang", "zh-Hans"]) != 0
+    said = capsys.readouterr().err
+    assert "淘汰赛 ko 已经打完" in said and "rounds" not in said
+
+
+def test_a_bridge_result_of_plus_nought_is_to_be_written_as_made(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = event(tmp_path, "dongke-bridge-2015")
+    replace(folder / "results/prelim.yaml", "3: 3C N -2", "3: 3C N +0")
+    said = check(folder, capsys)
+    assert "结果 +0 应写成 =" in said and "之间" not in said
+
+
+@pytest.mark.parametrize(("old", "new", "line"), [("advance: {count: 8, to: ko}", "advance: {count: 8, to: kos}", 59),
+                                                  ("seeding: {from: swiss}", "seeding: {from: swis}", 64)])
+def test_a_stage_named_wrongly_is_said_at_the_key_that_names_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, line: int) -> None:
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", old, new)
+    said = check(folder, capsys)
+    assert f"event.yaml:{line}:" in said and "stage-unknown" in said
+
+
+@pytest.mark.parametrize(("written", "why", "example"), [
+    ("[2026/3/4, 2015-05-22]", "", "日期写成 2026-03-04 的形式"),
+    ("[2015-05-15，2015-05-22]", "「，」不分隔两个日期", "日期写成 [2015-05-15, 2015-05-22] 的形式"),
+])
+def test_a_date_written_otherwise_is_shown_as_it_should_be_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str, why: str, example: str) -> None:
+    folder = event(tmp_path, "dongke-bridge-2015")
+    replace(folder / "event.yaml", "dates: [2015-05-15, 2015-05-22]", f"dates: {written}")
+    said = check(folder, capsys)
+    assert "date-invalid" in said and why in said and example in said

@@ -771,7 +771,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             advance.check_keys(("count", "to"), required=("count", "to"))
             count, to = advance.integer("count", low=1, high=LIMITS["entries"]), advance.text("to")
             if count is not None and to:
-                stage.advance = Advance(count, to, stage_reader.key_mark("advance"))
+                stage.advance = Advance(count, to, stage_reader.key_mark("advance"), advance.value_mark("to"))
         stage.knockout = read_knockout(stage_reader, stage, event, problems)
         stages.append(stage)
     ids = [s.id for s in stages]
@@ -782,7 +782,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         mark = stage.mark or reader.mark
         if target in event.unread_stages:
             stage.advance = None  # (not a stage-unknown: its format's problem is said, once)
-        elif known_stage(target, ids, event, mark, problems) and ids.index(target) <= position:
+        elif known_stage(target, ids, event, stage.advance.to_mark or mark, problems) and ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
     knockout_rounds(stages, event, reader, problems)
     return stages

@@ -139,6 +139,7 @@ class Advance:
     count: int
     to: str
     mark: Mark | None = field(default=None, compare=False)  # the `advance:` line, for its warnings
+    to_mark: Mark | None = field(default=None, compare=False)  # the `to:` value, for a stage it names wrongly
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,7 @@ class Knockout:
     then: str | None = None
     places: int | None = None
     then_mark: Mark | None = field(default=None, compare=False)  # the `then:` value, for its errors
+    from_mark: Mark | None = field(default=None, compare=False)  # `seeding: {from: …}`'s value, likewise
     size: int = 0  # the field's size as known before play (the seeds, or the qualifiers expected)
 
 

@@ -414,5 +414,34 @@ def parse_date(value: Any, mark: Mark, problems: Problems) -> dt.date | None:
     try:
         return dt.date.fromisoformat(str(value).strip())
     except ValueError:
-        problems.add("date-invalid", mark, value=value)
+        # The hint's example is the date written, put right where it can be read (2026/3/4:
+        # 2026-03-04); dates joined by a full-width comma or 顿号, one item, are named as such.
+        parts = [part.strip() for part in _LIST_SEPARATORS.split(str(value)) if part.strip()]
+        fixed = [_date_meant(part) for part in parts]
+        if len(parts) > 1:
+            why = catalogues.word("date_separator", char=_LIST_SEPARATORS.search(str(value))[0])  # type: ignore[index]
+            example = "[" + ", ".join(f or p for f, p in zip(fixed, parts)) + "]"
+        else:
+            why, example = dict.fromkeys(LOCALES, ""), fixed[0] if fixed and fixed[0] else "2015-05-15"
+        problems.add("date-invalid", mark, value=value, why=why, example=example)
         return None
+
+
+_LIST_SEPARATORS = re.compile("[\uff0c\u3001\uff1b]")  # full-width comma, 顿号, full-width semicolon
+_DATE_WRITTEN = re.compile(r"(\d{4})\s*[-/.\u5e74]\s*(\d{1,2})\s*[-/.\u6708]\s*(\d{1,2})\s*\u65e5?")
+
+
+def _date_meant(text: str) -> str | None:
+    """2026/3/4, 2026.3.4 or 2026年3月4日 as YAML's 2026-03-04; None for no date."""
+    found = _DATE_WRITTEN.fullmatch(half_width_digits(text.strip()))
+    if found is None:
+        return None
+    try:
+        return dt.date(*map(int, found.groups())).isoformat()
+    except ValueError:
+        return None
+
+
+def half_width_digits(text: str) -> str:
+    """Full-width digits and slashes (２０２６／３／４) as ASCII ones."""
+    return text.translate({code: code - 0xFEE0 for code in range(0xFF0E, 0xFF1A)})
