@@ -12,6 +12,7 @@ import pytest
 from generator.build import validate
 from generator.cli import main
 from tests.support import demo_content, replace
+from tests.test_desk_records import desk_of  # noqa: F401 - a fixture
 
 KO = "tongxin-guandan-2025"
 
@@ -162,3 +163,31 @@ def test_a_date_written_otherwise_is_shown_as_it_should_be_written(
     replace(folder / "event.yaml", "dates: [2015-05-15, 2015-05-22]", f"dates: {written}")
     said = check(folder, capsys)
     assert "date-invalid" in said and why in said and example in said
+
+
+SWISS_ONE = "format: swiss\nrounds: 2\n"
+TWO_TABLES = "  - table: 1\n    teams: [T01, T02]\n  - table: 2\n    teams: [T03, T04]\n"
+
+
+def test_the_desk_has_no_sheets_page_for_a_round_not_drawn(tmp_path: Path, desk_of) -> None:  # noqa: ANN001, F811
+    from tests.test_desk import fetch
+    from tests.test_desk_records import Secretary, make
+
+    running = desk_of(make(tmp_path, SWISS_ONE, TWO_TABLES))
+    opener = Secretary(running).opener
+    assert fetch(f"{running.secretary}/admin/sheets/main/1", opener=opener)[0] == 200
+    for number in ("2", "99999999999999999999999"):
+        assert fetch(f"{running.secretary}/admin/sheets/main/{number}", opener=opener)[0] == 404
+
+
+def test_a_forfeit_of_a_team_not_at_the_table_is_said_once_in_the_forms_words(tmp_path: Path, desk_of) -> None:  # noqa: ANN001, F811
+    from tests.test_desk import post
+    from tests.test_desk_records import make
+    from tests.test_desk_said import block
+
+    running = desk_of(make(tmp_path, SWISS_ONE, TWO_TABLES))
+    status, page = post(running, "main/1/1", "save", level_a="9", level_b="8", forfeit="T99")
+    problems = block(page, "problems")
+    assert status == 422 and "T99" in problems, problems
+    assert "不应再填成绩" not in problems and "forfeit" not in problems, problems
+    assert problems.count("T99") == 1 and "弃权」只能选本桌弃权的一方" in problems, problems
