@@ -377,11 +377,14 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
     except OutputRefused as refusal:
         from generator.seals import key_folder
 
-        # The example is a folder beside the content folder: "output" from inside content/ (run
-        # there with --content .) was the very folder refused.
-        beside = os.path.relpath(Path(args.content).resolve().parent / "output")
+        # The example: output, unless that is inside the content folder too (run from inside
+        # content/ with --content .): then the folder beside it, ../output.
+        content = Path(args.content).resolve()
+        example = "output"
+        if Path(example).resolve().is_relative_to(content):
+            example = os.path.relpath(content.parent / "output")
         terminal(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder(),
-                                 example=beside), error=True)
+                                 example=example), error=True)
         return 2
     except ContentErrors as failure:
         if args.command in ("export", "print"):  # of one event: its problems and the site's, as pair shows them

@@ -99,7 +99,10 @@ def withdrawals_said(event: Event, problems: Problems) -> None:
     if not any(entry.withdrawn for entry in event.entries.values()):
         return
     scratch = Problems()
-    run_event(event, scratch)
+    try:
+        run_event(event, scratch)
+    except Exception:  # noqa: BLE001 - an event read with errors may not score (the desk guards it too): its errors are said
+        return
     problems.items.extend(p for p in scratch.items if p.code in WITHDRAWAL_CODES)
 
 
