@@ -90,6 +90,7 @@ def test_an_invalid_id_names_the_character_it_cannot_hold(tmp_path: Path, capsys
     said = check(folder, capsys)
     assert "编号 \u042203 无效：\u0422 (U+0422 CYRILLIC CAPITAL LETTER TE) 不能用在编号里" in said
     assert "英文字母 A–Z" in said
+    assert problems_said(said) == ["id-invalid"], said  # not also "no entry T03" at each of its 5 tables
 
 
 @pytest.mark.parametrize(("other_file", "old", "new", "code"), [

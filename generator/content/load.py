@@ -237,7 +237,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
                 if _headings_only(text):
                     problems.add("notice-headings-only", Mark(path), warning=True, path=value)
     kept_notices = Notices(notices, files, first, len(files.looked))
-    event.entries = _read_entries(_entry_items(reader, files, problems), problems, site.private)
+    event.entries = _read_entries(_entry_items(reader, files, problems), problems, site.private, event.unread_entries)
     event.officials = _read_officials(reader, problems)
     texts = reader.mapping("bulletin_text")
     if texts is not None:
@@ -398,7 +398,9 @@ def _entry_items(reader: Reader, files: EventFiles, problems: Problems) -> list[
     return items
 
 
-def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tuple[str, ...]) -> dict[str, Entry]:
+def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tuple[str, ...],
+                  unread: list[str] | None = None) -> dict[str, Entry]:
+    """The entries, by id; the ids written but not valid (id-invalid) added to `unread`."""
     entries: dict[str, Entry] = {}
     folded: dict[str, str] = {}  # casefolded id -> the id, for ids that differ only in case
     for index, (item, mark) in enumerate(items):
@@ -411,6 +413,8 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
         entry_id = entry_reader.identifier("id")
         players = _read_players(entry_reader, problems, private)
         if entry_id is None:
+            if unread is not None and (written := entry_reader.text("id")):
+                unread.append(written)
             continue
         if holds_personal_number(entry_id):  # published as it is: /entries/<id>/, results.json, the search
             problems.add("id-looks-personal", entry_reader.value_mark("id"), warning=True,
@@ -1086,6 +1090,13 @@ def _drawn_on(path: Path) -> list[tuple[str, float]] | None:
     return found
 
 
+def _meant_by(side: str, written: str) -> bool:
+    """Whether an invalid entry id, `written`, is the side's id but for characters that are not
+    ASCII (Т03, a Cyrillic Т, or Ｔ03, a full-width one, for T03)."""
+    return len(side) == len(written) and side != written and all(
+        a == b or not b.isascii() for a, b in zip(side, written))
+
+
 def _drop_said_of_unknown_sides(problems: Problems, since: int, unknown: list[str]) -> None:
     """The problems a game's reader raised at a table (from `since` on) that name one of its sides
     naming no entry: `teams: [t22, T01]` with `levels: {T22: …}` said T22 was not at the table,
@@ -1170,6 +1181,8 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     unseated = [entry_id for entry_id in event.entries if entry_id not in playing]
     listed_in = event.entries_file() if unknown else ""
     for entry_id, side_mark in unknown:
+        if any(_meant_by(entry_id, written) for written in event.unread_entries):
+            continue  # the entry's own id-invalid says what to fix
         problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, unseated),
                      file=listed_in)
     tables.sort(key=lambda t: t.number)

@@ -245,6 +245,9 @@ class Event:
     # still known by their id, so their results files and the stages naming them do not each add
     # "no stage main" to that one mistake; they are not read further until the format is fixed.
     unread_stages: list[str] = field(default_factory=list)
+    # Entry ids written but not valid ids (Т03 with a Cyrillic Т): each said once, at its entry,
+    # not again at each table whose side, T03, is the id meant.
+    unread_entries: list[str] = field(default_factory=list)
 
     def stage(self, stage_id: str) -> Stage:
         return next(s for s in self.stages if s.id == stage_id)
