@@ -156,7 +156,7 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
               later: list[Callable[[], None]] | None = None, meanwhile: Callable[[], object] | None = None,
               ) -> tuple[Site, list[EventResult], list[ContentError]]:
     from generator.content.load import Kept, load_event, load_site
-    from generator.tournament.event import run_event
+    from generator.tournament.event import run_event, withdrawals_said
 
     problems = Problems()
     cache = EventCache(cache_dir, memory, summaries, plan, later) if cache_dir is not None else None
@@ -198,6 +198,8 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
     if site is not None:
         has_errors_in = _ErrorsIn(problems)
         for event in site.events:
+            if has_errors_in(event.folder) and event.has_stages and reading is None:
+                withdrawals_said(event, problems)
             if has_errors_in(event.folder) or not event.has_stages:
                 continue
             known = cache.result_of(event) if cache else None

@@ -32,6 +32,7 @@ sys.excepthook = _interrupted_while_starting
 import argparse  # noqa: E402 - after the hook, as every import below
 import atexit
 import gc
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -376,7 +377,14 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
     except OutputRefused as refusal:
         from generator.seals import key_folder
 
-        terminal(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder()), error=True)
+        # The example: output, unless that is inside the content folder too (run from inside
+        # content/ with --content .): then the folder beside it, ../output.
+        content = Path(args.content).resolve()
+        example = "output"
+        if Path(example).resolve().is_relative_to(content):
+            example = os.path.relpath(content.parent / "output")
+        terminal(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder(),
+                                 example=example), error=True)
         return 2
     except ContentErrors as failure:
         if args.command in ("export", "print"):  # of one event: its problems and the site's, as pair shows them

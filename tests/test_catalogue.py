@@ -618,6 +618,7 @@ TRIGGERS: dict[str, Trigger] = {
     "text-too-long": write(B, "results/extra.yaml", "stage: " + "x" * 10_001 + "\n"),
     "name-too-long": edit(B, (EV, 'venue: "7201"', 'venue: "' + "7" * 201 + '"')),
     "name-confusable": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: [Аlice, 陈雪]")),
+    "players-separator": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: [王俊杰\uff0c陈雪]")),
     "notice-too-complex": write(B, "notice.md", "# 通知\n\n" + "[" * 2000 + "\n"),
     "url-scheme": edit(B, ("../../site.yaml", "base_url: https://example.org/paibang/", "base_url: javascript:alert(1)")),
     # keys and values
@@ -741,6 +742,7 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-game": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("event", "game", "chess")),
     "pair-round-gap": lambda tmp, mp: planned(tmp, mp, G, "main", unlink(R2)),
     "pair-stage-complete": lambda tmp, mp: planned(tmp, mp, G, "main", nothing),
+    "pair-knockout-complete": lambda tmp, mp: planned(tmp, mp, "guandan-ko", "ko", nothing),
     "pair-no-field": lambda tmp, mp: planned(tmp, mp, B, "final", unlink(PRELIM, FINAL)),
     "pair-no-entries": new_site_paired,
     "pair-round-pending": lambda tmp, mp: planned(

@@ -42,7 +42,7 @@ def read_knockout(stage_reader: Reader, stage: Stage, event: Event, problems: Pr
         seeding = stage_reader.mapping("seeding")
         assert seeding is not None
         seeding.check_keys(("from",), required=("from",))
-        return replace(knockout, from_stage=seeding.text("from"))
+        return replace(knockout, from_stage=seeding.text("from"), from_mark=seeding.value_mark("from"))
     seeds: list[str] = []
     for seed, mark in stage_reader.items("seeding"):
         entry_id = str(seed)
@@ -79,7 +79,7 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
             continue
         source = stage.knockout.from_stage
         mark = stage.mark or reader.mark
-        if source is not None and not known_stage(source, ids, event, mark, problems):
+        if source is not None and not known_stage(source, ids, event, stage.knockout.from_mark or mark, problems):
             stage.knockout = replace(stage.knockout, from_stage=None)
         elif source is not None and ids.index(source) >= position:
             problems.add("seeding-stage-order", mark, id=stage.id, source=source)

@@ -32,7 +32,7 @@ from generator.content.model import (
 from generator.content.reader import (MAX_BOARDS, Reader, describe, holds_personal_number, holds_phone_or_id_card, known_stage,
                                       parse_date, suggestion)
 from generator.content.yaml_loader import (
-    YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
+    YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text, said_empty,
 )
 from generator.errors import ALWAYS_PRIVATE, ContentError, Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
@@ -159,7 +159,7 @@ def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
         return data
     if len(problems.items) == before:  # loaded fine, but it is empty or a list
         if data is None:
-            problems.add("yaml-empty", Mark(path))
+            said_empty(path, problems)
         else:
             mark = getattr(data, "mark", Mark(path, 1, 1))
             problems.add("type-expected", mark, key=path.name, expected=catalogues.word("type_mapping"),
@@ -237,7 +237,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
                 if _headings_only(text):
                     problems.add("notice-headings-only", Mark(path), warning=True, path=value)
     kept_notices = Notices(notices, files, first, len(files.looked))
-    event.entries = _read_entries(_entry_items(reader, files, problems), problems, site.private)
+    event.entries = _read_entries(_entry_items(reader, files, problems), problems, site.private, event.unread_entries)
     event.officials = _read_officials(reader, problems)
     texts = reader.mapping("bulletin_text")
     if texts is not None:
@@ -398,7 +398,9 @@ def _entry_items(reader: Reader, files: EventFiles, problems: Problems) -> list[
     return items
 
 
-def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tuple[str, ...]) -> dict[str, Entry]:
+def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tuple[str, ...],
+                  unread: list[str] | None = None) -> dict[str, Entry]:
+    """The entries, by id; the ids written but not valid (id-invalid) added to `unread`."""
     entries: dict[str, Entry] = {}
     folded: dict[str, str] = {}  # casefolded id -> the id, for ids that differ only in case
     for index, (item, mark) in enumerate(items):
@@ -411,6 +413,8 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
         entry_id = entry_reader.identifier("id")
         players = _read_players(entry_reader, problems, private)
         if entry_id is None:
+            if unread is not None and (written := entry_reader.text("id")):
+                unread.append(written)
             continue
         if holds_personal_number(entry_id):  # published as it is: /entries/<id>/, results.json, the search
             problems.add("id-looks-personal", entry_reader.value_mark("id"), warning=True,
@@ -641,11 +645,29 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
                 players.append(Player(name=name, id=player_id))
         elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             _warn_if_personal(str(value).strip(), mark, f"{entry_reader.path('players')}[]", problems)
-            players.append(Player(name=str(value).strip()))
+            names = _split_names(str(value).strip())
+            if len(names) > 1:
+                # [秦文斌，陶家豪]: YAML's list takes only the half-width comma, so this is one item
+                # holding two names. No person's name holds a full-width comma, 顿号 or semicolon,
+                # so it is read as the players it lists (pages show two people, not one
+                # "秦文斌，陶家豪"), and said, so the file is put right rather than relied on.
+                problems.add("players-separator", mark, warning=True, id=entry_reader.raw("id") or "?",
+                             value=str(value).strip(), count=len(names), fixed=", ".join(names))
+            players += [Player(name=name) for name in names]
         else:
             problems.add("type-expected", mark, key="players[]",
                          expected=catalogues.word("type_name"), found=describe(value))
     return players
+
+
+# Separators of a list typed the Chinese way (全角逗号, 顿号, 全角分号), never part of a name.
+_NAME_SEPARATORS = re.compile("[\uff0c\u3001\uff1b]")
+
+
+def _split_names(text: str) -> list[str]:
+    """One `players:` item as the names it holds: itself, or the parts between full-width
+    separators (empty parts, of a trailing comma, dropped)."""
+    return [part.strip() for part in _NAME_SEPARATORS.split(text) if part.strip()] or [text]
 
 
 def _read_officials(reader: Reader, problems: Problems) -> list[Official]:
@@ -726,7 +748,8 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             name=stage_reader.text("name") or stage_id,
             format=stage_format,
             date=stage_reader.date("date"),
-            rounds=stage_reader.integer("rounds", 1, low=1, high=50) or 1,
+            rounds=(rounds := stage_reader.integer("rounds", None, low=1, high=50)) or 1,
+            rounds_unread=rounds is None and stage_reader.raw("rounds") is not None,
             boards=stage_reader.integer("boards", None, low=1, high=MAX_BOARDS),
             movement=stage_reader.choice("movement", MOVEMENTS),
             # minutes a round; the desk's hall screen counts it down (event-day.md)
@@ -752,7 +775,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             advance.check_keys(("count", "to"), required=("count", "to"))
             count, to = advance.integer("count", low=1, high=LIMITS["entries"]), advance.text("to")
             if count is not None and to:
-                stage.advance = Advance(count, to, stage_reader.key_mark("advance"))
+                stage.advance = Advance(count, to, stage_reader.key_mark("advance"), advance.value_mark("to"))
         stage.knockout = read_knockout(stage_reader, stage, event, problems)
         stages.append(stage)
     ids = [s.id for s in stages]
@@ -763,7 +786,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         mark = stage.mark or reader.mark
         if target in event.unread_stages:
             stage.advance = None  # (not a stage-unknown: its format's problem is said, once)
-        elif known_stage(target, ids, event, mark, problems) and ids.index(target) <= position:
+        elif known_stage(target, ids, event, stage.advance.to_mark or mark, problems) and ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
     knockout_rounds(stages, event, reader, problems)
     return stages
@@ -991,10 +1014,17 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
     stage = event.stage(stage_id)
     number = reader.integer("round", low=1, high=50)
     if number is None:
-        if stage.rounds > 1 and not reader.has("round"):
-            problems.add("results-round-missing", reader.mark, stage=stage_id)
+        if reader.raw("round") is not None:
+            # `round: 2.5`, `round: true`, its error said: which round the file holds is not
+            # known, and taking it for round 1 said round 1 was written twice as well.
+            return FileReading([], None)
+        if stage.rounds > 1 or stage.rounds_unread:  # not written, or left blank (`round:`)
+            problems.add("results-round-missing", reader.value_mark("round") if reader.has("round") else reader.mark,
+                         stage=stage_id)
             return FileReading([], None)
         number = 1
+    if stage.rounds_unread and number > stage.rounds:
+        return FileReading([], None)  # the stage's `rounds:` is wrong, not this file (its error is said)
     if number > stage.rounds:
         problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
         return FileReading([], None)
@@ -1060,6 +1090,29 @@ def _drawn_on(path: Path) -> list[tuple[str, float]] | None:
     return found
 
 
+def _meant_by(side: str, written: str) -> bool:
+    """Whether an invalid entry id, `written`, is the side's id but for characters that are not
+    ASCII (Т03, a Cyrillic Т, or Ｔ03, a full-width one, for T03)."""
+    return len(side) == len(written) and side != written and all(
+        a == b or not b.isascii() for a, b in zip(side, written))
+
+
+def _drop_said_of_unknown_sides(problems: Problems, since: int, unknown: list[str]) -> None:
+    """The problems a game's reader raised at a table (from `since` on) that name one of its sides
+    naming no entry: `teams: [t22, T01]` with `levels: {T22: …}` said T22 was not at the table,
+    "did you mean t22?", advising to write the typo into the right key, and that t22's level was
+    missing. The side's own error (entry-unknown) says what to fix; once fixed, what is still
+    wrong at the table is said."""
+    if not unknown:
+        return
+    def names_one(value: object) -> bool:
+        if isinstance(value, str):
+            return value in unknown
+        return isinstance(value, (list, tuple)) and any(item in unknown for item in value)
+    kept = [problem for problem in problems.items[since:] if not any(map(names_one, problem.params.values()))]
+    problems.items[since:] = kept
+
+
 def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems: Problems) -> list[Table]:
     tables: list[Table] = []
     numbers: dict[int, Mark] = {}
@@ -1087,7 +1140,9 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         # A knockout's tie decided by the referee (tournament/knockout.py), unless the game reads
         # `winner:` itself (Guandan: who reached the level first).
         table_reader, winner = read_referee_winner(table_reader, game, stage.format)
+        before = len(problems.items)
         sides, record = game.read_table(table_reader, stage)
+        _drop_said_of_unknown_sides(problems, before, [s for s, _ in sides if s not in event.entries])
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
             if entry_id not in event.entries:
@@ -1126,6 +1181,8 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     unseated = [entry_id for entry_id in event.entries if entry_id not in playing]
     listed_in = event.entries_file() if unknown else ""
     for entry_id, side_mark in unknown:
+        if any(_meant_by(entry_id, written) for written in event.unread_entries):
+            continue  # the entry's own id-invalid says what to fix
         problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, unseated),
                      file=listed_in)
     tables.sort(key=lambda t: t.number)

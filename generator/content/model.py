@@ -139,6 +139,7 @@ class Advance:
     count: int
     to: str
     mark: Mark | None = field(default=None, compare=False)  # the `advance:` line, for its warnings
+    to_mark: Mark | None = field(default=None, compare=False)  # the `to:` value, for a stage it names wrongly
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,7 @@ class Knockout:
     then: str | None = None
     places: int | None = None
     then_mark: Mark | None = field(default=None, compare=False)  # the `then:` value, for its errors
+    from_mark: Mark | None = field(default=None, compare=False)  # `seeding: {from: …}`'s value, likewise
     size: int = 0  # the field's size as known before play (the seeds, or the qualifiers expected)
 
 
@@ -165,6 +167,9 @@ class Stage:
     format: str
     date: dt.date | None = None
     rounds: int = 1
+    # `rounds:` written but not a number of rounds (`5轮`, 1000000), its error said: the stage
+    # counts 1 round meanwhile, and its results files' rounds are not held against that 1.
+    rounds_unread: bool = False
     boards: int | None = None
     rank_by: list[str] = field(default_factory=list)
     advance: Advance | None = None
@@ -240,6 +245,9 @@ class Event:
     # still known by their id, so their results files and the stages naming them do not each add
     # "no stage main" to that one mistake; they are not read further until the format is fixed.
     unread_stages: list[str] = field(default_factory=list)
+    # Entry ids written but not valid ids (Т03 with a Cyrillic Т): each said once, at its entry,
+    # not again at each table whose side, T03, is the id meant.
+    unread_entries: list[str] = field(default_factory=list)
 
     def stage(self, stage_id: str) -> Stage:
         return next(s for s in self.stages if s.id == stage_id)

@@ -139,7 +139,20 @@ def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
     guess = closest(str(word), [str(c) for c in candidates])
     if guess is None:
         return dict.fromkeys(LOCALES, "")
+    odd = outside_ascii(str(word))
+    if odd and guess.isascii():
+        # Т03 (a Cyrillic Т) for T03, Ｔ03 (full-width) for T03: "did you mean T03?" would look
+        # like the very text written; the letter that only looks like T is named.
+        return catalogues.word("did_you_mean_lookalike", guess=guess, chars=odd)
     return catalogues.word("did_you_mean", guess=guess)
+
+
+def outside_ascii(text: str) -> str:
+    """The characters of `text` an id cannot hold for not being ASCII, each once with its code
+    and Unicode name (Т: U+0422 CYRILLIC CAPITAL LETTER TE), or empty text when there is none:
+    on screen a Cyrillic Т or a full-width Ｔ is the T of T03."""
+    odd = dict.fromkeys(char for char in text if not char.isascii())
+    return ", ".join(f"{char} (U+{ord(char):04X} {unicodedata.name(char, '?')})" for char in odd)
 
 
 def known_stage(stage_id: str, ids: Sequence[str], event: Event, mark: Mark, problems: Problems) -> bool:
@@ -363,7 +376,12 @@ class Reader:
     def identifier(self, key: str) -> str | None:
         value = self.text(key)
         if value is not None and not ID_PATTERN.fullmatch(value):
-            self.problems.add("id-invalid", self.value_mark(key), value=value)
+            # Which character is wrong, as "only letters" reads true of a Cyrillic Т or a 甲.
+            bad = outside_ascii(value) or ", ".join(dict.fromkeys(c for c in value if not (c.isalnum() or c in "-_")))
+            why = (catalogues.word("id_bad_chars", chars=bad) if bad
+                   else catalogues.word("id_too_long", length=len(value)) if len(value) > 32
+                   else catalogues.word("id_bad_start", char=value[:1]) if value else dict.fromkeys(LOCALES, ""))
+            self.problems.add("id-invalid", self.value_mark(key), value=value, why=why)
             return None
         return value
 
@@ -396,5 +414,34 @@ def parse_date(value: Any, mark: Mark, problems: Problems) -> dt.date | None:
     try:
         return dt.date.fromisoformat(str(value).strip())
     except ValueError:
-        problems.add("date-invalid", mark, value=value)
+        # The hint's example is the date written, put right where it can be read (2026/3/4:
+        # 2026-03-04); dates joined by a full-width comma or 顿号, one item, are named as such.
+        parts = [part.strip() for part in _LIST_SEPARATORS.split(str(value)) if part.strip()]
+        fixed = [_date_meant(part) for part in parts]
+        if len(parts) > 1:
+            why = catalogues.word("date_separator", char=_LIST_SEPARATORS.search(str(value))[0])  # type: ignore[index]
+            example = "[" + ", ".join(f or p for f, p in zip(fixed, parts)) + "]"
+        else:
+            why, example = dict.fromkeys(LOCALES, ""), fixed[0] if fixed and fixed[0] else "2015-05-15"
+        problems.add("date-invalid", mark, value=value, why=why, example=example)
         return None
+
+
+_LIST_SEPARATORS = re.compile("[\uff0c\u3001\uff1b]")  # full-width comma, 顿号, full-width semicolon
+_DATE_WRITTEN = re.compile(r"(\d{4})\s*[-/.\u5e74]\s*(\d{1,2})\s*[-/.\u6708]\s*(\d{1,2})\s*\u65e5?")
+
+
+def _date_meant(text: str) -> str | None:
+    """2026/3/4, 2026.3.4 or 2026年3月4日 as YAML's 2026-03-04; None for no date."""
+    found = _DATE_WRITTEN.fullmatch(half_width_digits(text.strip()))
+    if found is None:
+        return None
+    try:
+        return dt.date(*map(int, found.groups())).isoformat()
+    except ValueError:
+        return None
+
+
+def half_width_digits(text: str) -> str:
+    """Full-width digits and slashes (２０２６／３／４) as ASCII ones."""
+    return text.translate({code: code - 0xFEE0 for code in range(0xFF0E, 0xFF1A)})

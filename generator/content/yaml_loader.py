@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from generator import catalogues
 from generator.errors import Mark, Problems
 from generator.content import snapshot
 
@@ -561,6 +562,18 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, where: _Where, text: str, problem
         problems.add("yaml-syntax", where.mark(mark), problem=problem)
 
 
+# Files paibang cannot do without: deleting one, an empty file's other fix, is file-missing.
+REQUIRED_FILES = ("site.yaml", "event.yaml")
+
+
+def said_empty(path: Path, problems: Problems) -> None:
+    """yaml-empty for the file at `path`: its fix is to fill it in, or, where paibang reads the
+    site without it (a results file, an entries file), to delete it."""
+    or_delete = (dict.fromkeys(catalogues.LOCALES, "") if path.name in REQUIRED_FILES
+                 else catalogues.word("or_delete_file"))
+    problems.add("yaml-empty", Mark(path), or_delete=or_delete)
+
+
 def text_at(text: str, index: int) -> str:
     """The character at `index` of `text`, or a quote where the index is past it (a mark's)."""
     return text[index] if 0 <= index < len(text) else "\""
@@ -568,7 +581,7 @@ def text_at(text: str, index: int) -> str:
 
 def _finish(node: Node | None, where: _Where, path: Path, problems: Problems) -> Any:
     if node is None:
-        problems.add("yaml-empty", Mark(path))
+        said_empty(path, problems)
         return None
     try:
         return _convert(node, where, 0, problems)

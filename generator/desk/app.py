@@ -1355,6 +1355,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if not digits(number) or not any(s.id == stage for s in desk.event.stages):
             return desk.page("message.html", 404, title="404", text="")
         number = int(number)
+        if not any(round_.number == number for round_ in desk.event.rounds.get(stage, [])):
+            # a round not drawn has no sheets: 404, as its tables' pages are (not an empty
+            # page titled 第 99999999999999999999999 轮)
+            return desk.page("message.html", 404, title="404", text="")
         import segno
 
         # A knockout's table is named by its match (决赛, 三四名决赛), as its score sheet is.

@@ -84,6 +84,28 @@ class ScoredTables:
         return found[3]
 
 
+# Results written for an entry after its withdrawal: said by scoring, and nothing the reading of
+# the files says of another entry, table or round makes one of them untrue.
+WITHDRAWAL_CODES = frozenset({"entry-withdrawn-played", "entry-withdrawn-bye", "entry-withdrawn-both"})
+
+
+def withdrawals_said(event: Event, problems: Problems) -> None:
+    """An event whose files have errors is not scored, and the results written after a withdrawal
+    were said only once those were fixed (4 such errors, then a `withdrawn: 0` elsewhere or a round
+    written twice: the 4 gone until that was mended). Scored here into a scratch list, as the desk
+    scores an event with errors for its standings, for those errors alone: the standings of an
+    event with errors mean nothing, its withdrawals' results are as they are. The entry whose
+    `withdrawn:` is in error withdraws nowhere and is said nothing of."""
+    if not any(entry.withdrawn for entry in event.entries.values()):
+        return
+    scratch = Problems()
+    try:
+        run_event(event, scratch)
+    except Exception:  # noqa: BLE001 - an event read with errors may not score (the desk guards it too): its errors are said
+        return
+    problems.items.extend(p for p in scratch.items if p.code in WITHDRAWAL_CODES)
+
+
 def run_event(event: Event, problems: Problems, known: ScoredTables | None = None) -> EventResult:
     """The event scored: each stage's rounds, standings, qualifiers and prizes, and the credits.
     `known`: tables scored before, whose scores are taken as they were where that holds

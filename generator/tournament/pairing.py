@@ -383,7 +383,9 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
             last = knockout.next_round(stage_result.bracket, number - 1)
             raise Refusal("pair-knockout-decided", stage=stage.id, round=number - 1,
                           matches={locale: "; ".join(knockout.unplayed_lines(last, locale)) for locale in LOCALES})
-        raise Refusal("pair-stage-complete", stage=stage.id, rounds=stage.rounds)
+        # (a knockout has no `rounds:` to add one to: its field makes them, knockout_rounds)
+        raise Refusal("pair-knockout-complete" if stage.format == "knockout" else "pair-stage-complete",
+                      stage=stage.id, rounds=stage.rounds)
     if stage.format == "knockout":
         return [_plan_knockout(result, stage_result, number)]
     if not stage_result.field:

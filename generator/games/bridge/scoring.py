@@ -169,6 +169,8 @@ def parse_result(value: object, contract: Contract | None = None) -> int:
         return value
     text = replace_words(half_width(str(value)), SHORTHAND).replace(" ", "")
     if not _RESULT.match(text):
+        if re.fullmatch(r"[+-]0+", text):  # +0: in range, but made exactly is written `=`
+            raise RecordError("bridge-board-syntax", problem=problem_text("result_zero", text))
         if contract is not None and re.fullmatch(r"[+-]\d{1,6}", text):
             raise RecordError("bridge-board-syntax", problem=word(
                 "br_record_result_range", text=text, contract=str(contract), **result_range(contract)))

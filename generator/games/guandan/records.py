@@ -228,7 +228,10 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
         return sides, GuandanRecord([s for s, _ in sides])
     teams = [s for s, _ in sides]
     forfeit = reader.text("forfeit")
-    record = GuandanRecord(teams, forfeit=None if forfeit is None else half_width(forfeit).strip())
+    forfeit = None if forfeit is None else half_width(forfeit).strip()
+    # A forfeit naming no side of the table is the loader's forfeit-not-at-table, said once: not
+    # also "T99 forfeits, this table should have no result" of a team that is not here.
+    record = GuandanRecord(teams, forfeit=forfeit if forfeit in teams else None)
     knockout = stage.format == "knockout"
     if options.team_size == 4:
         read_four(reader, record, options, knockout)
