@@ -785,6 +785,8 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-knockout-decided": knockout_decided,
     "pair-knockout-undecided": knockout_pair(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON), ko_table(2, "D02", "D03"))}),
     "pair-knockout-no-field": knockout_pair(6, PRE + KO),
+    # the qualifying stage over, tied at the cut: the results are in, the tie is what waits
+    "pair-knockout-tied": knockout_pair(6, PRE + KO, pre=PRE_DRAWN),
     "knockout-no-third-place": knockout(3, KO + "    third_place: true\n"),
     "knockout-then-order": knockout(4, KO + "    then: later\n  - {id: later, format: matches}\n"),
     "knockout-places-without-then": knockout(4, KO + "    places: 8\n"),

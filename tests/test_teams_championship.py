@@ -175,6 +175,15 @@ def test_a_tie_at_the_cut_rank_by_cannot_break_holds_the_knockout_and_the_site_b
     assert not (folder / "bulletins/qualifiers-swiss.pdf").exists()
 
 
+def test_pair_says_the_tie_at_the_cut_holds_the_knockout_not_that_results_are_missing(tmp_path, capsys):
+    content = tied_at_the_cut(tmp_path, "[vp, imps]", drawn=False)
+    assert main(["pair", SLUG, "ko", "--content", str(content), "--dry-run"]) == 1
+    refusal = capsys.readouterr().err.split("paibang: ", 1)[1]
+    assert "阶段 swiss 的结果已全部录入，但第 4 名并列（A04、A09），而淘汰赛只有 4 个名额" in refusal
+    assert "lots: [A04, A09]" in refusal and "rank_by 末尾加 lot" in refusal
+    assert "参赛队还不确定" not in refusal and "先录入" not in refusal
+
+
 def test_the_tie_broken_by_lot_draws_the_knockout_of_four(tmp_path):
     content = tied_at_the_cut(tmp_path, "[vp, imps, lot]", drawn=False)
     _, results, warnings = validate(content)

@@ -491,12 +491,27 @@ def _rounds_without_play(stage_result: StageResult) -> set[int]:
             if all((m.void or m.walkover) and m.score is None for m in bracket.round_matches(number))}
 
 
+def _no_field(result: EventResult, stage_result: StageResult) -> Refusal:
+    """Why a knockout has no field yet. The stage qualifying for it over, but tied at the cut
+    (event._qualify holds the knockout, qualify-tie-knockout): its results are all in, and what
+    waits is the tie broken, said as the warning says it, not "enter the results" (they are)."""
+    stage = stage_result.stage
+    for feeder in result.stages:
+        advance = feeder.stage.advance
+        if advance is None or advance.to != stage.id or not feeder.cut_tied:
+            continue
+        count = next((s.rank for s in feeder.standings if s.entry.id == feeder.cut_tied[0]), 0)
+        return Refusal("pair-knockout-tied", stage=stage.id, source=feeder.stage.id, count=count,
+                       ids=feeder.cut_tied, places=advance.count, lots=", ".join(feeder.cut_tied))
+    return Refusal("pair-knockout-no-field", stage=stage.id)
+
+
 def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) -> PlannedRound:
     """The bracket's round `number`, from the winners of the rounds before (knockout.py); its
     matches decided without play (knockout._decide_unplayed) are no table, said in the header."""
     bracket = stage_result.bracket
     if bracket is None or not bracket.seeds:
-        raise Refusal("pair-knockout-no-field", stage=stage_result.stage.id)
+        raise _no_field(result, stage_result)
     drawn = knockout.next_round(bracket, number)
     if drawn.undecided:
         raise Refusal("pair-knockout-undecided", round=number, matches=drawn.undecided)
