@@ -777,6 +777,8 @@ TRIGGERS: dict[str, Trigger] = {
     "knockout-rounds": knockout(2, PRE.replace("count: 2", "count: 4") + KO,
                                 pre=ko_round(1, ko_table(1, "D01", "D02", "{1: {open: D01 8, closed: D01 5}}"), stage="pre")),
     "qualify-tie-knockout": knockout(6, PRE + KO, pre=PRE_DRAWN),
+    # the same tie with the knockout already drawn: its draw settles it, and says so
+    "qualify-tie-drawn": knockout(6, PRE + KO, pre=PRE_DRAWN, **{"round-1": ko_round(1, ko_table(1, "D01", "D02"))}),
     "knockout-winner-not-at-table": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN, ", winner: D02"))}),
     "knockout-not-in-bracket": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON))}),
     "knockout-tie": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN), ko_table(2, "D02", "D03"))}),

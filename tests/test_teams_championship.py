@@ -198,6 +198,12 @@ def test_a_knockout_drawn_before_the_tie_keeps_its_draw(tmp_path):
     assert not {"qualify-tie-knockout", "knockout-rounds"} & {w.code for w in warnings}
     assert [e.id for e in results[0].stage_of("swiss").qualifiers] == ["A08", "A02", "A06", "A04"]
     assert results[0].stage_of("ko").bracket.seeds == ["A08", "A02", "A06", "A04"]
+    # settled by the draw, and said so: a warning naming the tie, a remark on the stage page
+    tie = next(w for w in warnings if w.code == "qualify-tie-drawn")
+    assert tie.params["ids"] == ["A04", "A09"] and tie.params["kept"] == ["A04"] and tie.params["left"] == ["A09"]
+    assert "lots: [A04, A09]" in tie.hint("zh-Hans")
+    standings = page(build(content, tmp_path / "out"), "swiss")
+    assert "A04、A09 在晋级名额处并列：淘汰赛已按此前的编排进行，A04 晋级，A09 未晋级。" in standings
 
 
 # --- figures that mean nothing where they were shown ------------------------------------------------------

@@ -806,6 +806,13 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
                          stage=result.stage.id, count=chosen[-1].rank, ids=tied)
         elif drawn:  # the knockout's draw stands: the tied entries it draws go through
             chosen = [s for s in chosen if s.entry.id not in tied or s.entry.id in drawn]
+            kept = [e for e in tied if e in drawn]
+            left = [e for e in tied if e not in drawn]
+            if left:  # said, not settled silently: the tied entry left out is owed the reason
+                problems.add("qualify-tie-drawn", result.stage.mark, warning=True, stage=result.stage.id,
+                             count=chosen[-1].rank, ids=tied, target=advance.to, kept=kept, left=left,
+                             lots=", ".join(kept + left))
+                result.cut_kept, result.cut_left = kept, left
         else:
             problems.add("qualify-tie-knockout", result.stage.mark, warning=True, stage=result.stage.id,
                          count=chosen[-1].rank, ids=tied, target=advance.to, places=advance.count,

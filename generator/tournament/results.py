@@ -112,6 +112,10 @@ class StageResult:
     # Entries tied across the cut into a knockout, which waits for the tie to be broken
     # (event.py's _qualify): no qualifiers' notice is posted until it is.
     cut_tied: list[str] = field(default_factory=list)
+    # A tie across the cut into a knockout already drawn: its draw settled it (event.py's
+    # _qualify), the tied entries it draws kept, the others left out; said on the stage page.
+    cut_kept: list[str] = field(default_factory=list)
+    cut_left: list[str] = field(default_factory=list)
     lots: dict[str, int] = field(default_factory=dict)  # each entry's place in the stage's draw of lots
     primary: str = ""  # the score tie-breaks and Swiss score groups are built on
     draw_rules: DrawRules | None = None  # how rounds are drawn, for the stage page (_draw_rules.html)
