@@ -239,6 +239,21 @@ def test_a_knockout_match_shows_imps_and_no_victory_points(as_run):
     assert "累计胜利分（VP）" in swiss and "胜利分 9.56 : 10.44" in swiss  # a Swiss's, as before
 
 
+def test_the_knockout_standings_show_the_round_reached_not_victory_points(as_run):
+    # a teams knockout ranks by its bracket; its default rank_by (vp) decides none of its matches
+    ko = page(as_run, "ko")
+    table = ko[ko.index('<table class="standings'):]
+    table = table[:table.index("</table>")]
+    assert "胜利分" not in table and "所达轮次" in table
+    row = table[table.index('id="entry-A06"'):]
+    assert '<td data-label="所达轮次">决赛</td>' in row[:row.index("</tr>")]
+    printed = subprocess.run(["pdftotext", "-layout", str(as_run / "bulletins/standings-ko.pdf"), "-"],
+                             capture_output=True, check=True).stdout.decode()
+    assert "胜利分" not in printed and "所达轮次" in printed
+    a06 = next(line for line in printed.splitlines() if " A06 " in line)
+    assert a06.split()[-2:] == ["决赛", "亚军"]  # the round reached, then the remark
+
+
 def test_the_stages_imp_explanation_is_the_teams_one(as_run):
     rules = page(as_run, "swiss")
     rules = rules[rules.index('id="ranking-rule"'):]

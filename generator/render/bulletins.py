@@ -30,7 +30,7 @@ from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.html import PERCENT_METRICS
 from generator.render.i18n import Translator
-from generator.render.knockout_words import no_champion, ranking_rule, sentences
+from generator.render.knockout_words import no_champion, ranking_rule, reached_words, sentences
 from generator.render.remarks import remark_texts
 from generator.tournament import knockout
 from generator.tournament.knockout import Bracket
@@ -239,16 +239,24 @@ GROUP_COLUMN = 3  # the qualifiers' and the standings' (number or rank, id, play
 def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
     stage = stage_result.stage
     metric_columns = _metric_columns(t, event, stage)
+    # A knockout whose rank_by decides none of its matches (a bridge teams knockout: VPs, its
+    # matches won on IMPs) shows its places, the round each reached, as its stage page does.
+    reached = reached_words(t, stage_result.bracket) \
+        if stage_result.bracket is not None and GAMES[event.game].knockout_figures(stage) is not None else None
+    if reached is not None:
+        metric_columns = []
     rows = []
     decimal = _decimal(stage, stage_result.standings)
     for standing in stage_result.standings:
         remark = remark_texts(t, standing, stage.id)  # as the stage page says it (render/remarks.py)
         # One placed by another stage played no match here: no figures, not zeros.
-        cells = [""] * len(metric_columns) if standing.placed_by else \
+        cells = [reached.get(standing.entry.id, "")] if reached is not None else \
+            [""] * len(metric_columns) if standing.placed_by else \
             _metric_cells(stage, standing.tally.metrics, decimal, standing.tally.moot)
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      *cells, t.joiner().join(remark)])
-    columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
+    columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns,
+               *([t("ko_reached")] if reached is not None else []), t("remark")]
     kept = ""
     if stage_result.bracket is not None:
         # A knockout's placings come from its bracket, never from summed scores, and exist only
