@@ -8,12 +8,14 @@ empty. The README links those catalogues as the list of codes.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 
 from generator import catalogues
 from generator.catalogues import LOCALES
 
 Entry = dict[str, tuple[str, str]]
+_FORMATTER = string.Formatter()
 
 # Every code's entry, read from the catalogues the first time a message is made (no file is read
 # at import): the shared codes of generator/locales/*/LC_MESSAGES/messages.po, then each game's,
@@ -38,6 +40,14 @@ def add_codes(codes: dict[str, Entry]) -> None:
             raise ValueError(f"message code {code!r} is defined twice")
 
 
+def entry_named(entry_id: str, name: str | None) -> str | dict[str, str]:
+    """An entry as a message names it: its id with its name in brackets, as each locale brackets
+    it (full-width in Chinese); its id alone when it has no name (not "T01 (T01)")."""
+    if not name or name == entry_id:
+        return entry_id
+    return {locale: entry_id + catalogues.text("paren", locale, text=name).rstrip() for locale in LOCALES}
+
+
 def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[str, str]:
     """The (message, hint) of a catalogue code in a locale, parameters filled in."""
     entry = catalogue()[code]
@@ -51,7 +61,23 @@ def fill(text: str, locale: str, params: Mapping[str, object]) -> str:
     catalogues.fill has it, a list's number its length). KeyError for a placeholder `params` lack."""
     if "|" in text:
         text = catalogues.in_number(text, params)
-    return text.format(**{key: _show(value, locale) for key, value in params.items()})
+    shown = {key: _show(value, locale) for key, value in params.items()}
+    filled = text.format(**shown)
+    if not any(value.endswith("\uff09") for value in shown.values()):
+        return filled
+    # A value closing on a full-width bracket (entry_named's id with a name) takes no space after
+    # it, as Chinese sets one: the space a template leaves after {entry} is for an id alone.
+    pieces = []
+    after_bracket = False
+    for literal, name, spec, conversion in _FORMATTER.parse(text):
+        pieces.append(literal[1:] if after_bracket and literal.startswith(" ") else literal)
+        after_bracket = False
+        if name is not None:
+            value, _ = _FORMATTER.get_field(name, (), shown)
+            value = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or "")
+            pieces.append(value)
+            after_bracket = value.endswith("\uff09")
+    return "".join(pieces)
 
 
 def _show(value: object, locale: str) -> str:

@@ -443,6 +443,7 @@ def test_check_warns_a_team_listing_more_players_than_the_game_seats(tmp_path: P
     large = [w for w in warnings if w.code == "entry-team-large"]
     assert len(large) == 1, [w.message("zh-Hans") for w in warnings]
     assert large[0].message("zh-Hans") == "参赛队 D02（巴斯夫）列了 4 名选手：张伟、刘晓燕、顾海峰、张玮；阶段 swiss 每队上场 3 人"
+    assert large[0].message("en").startswith("entry D02 (巴斯夫) lists 4 players")
     assert "删去写错的一个" in large[0].hint("zh-Hans") and "替补" in large[0].hint("zh-Hans")
     with_reserves(root / "events/hefei-80fen-teams-2012/event.yaml", "替补甲")
     _, _, warnings = validate(root)
@@ -470,9 +471,11 @@ def test_check_warns_a_guandan_pair_listing_more_players_than_it_seats(tmp_path:
         f"[{names}]", f"[{names}, {', '.join('替补' + str(n) for n in range(players - size))}]"), encoding="utf-8")
     _, _, warnings = validate(root)
     [large] = [w for w in warnings if w.code == "entry-team-large"]
-    assert large.message("zh-Hans") == (f"参赛队 T01（T01）列了 {players} 名选手：" + "、".join(
+    # an entry with no name named by its id once, not "T01（T01）"
+    assert large.message("zh-Hans") == (f"参赛队 T01 列了 {players} 名选手：" + "、".join(
         [f"选手1{c}" for c in "ABCD"[:size]] + [f"替补{n}" for n in range(players - size)])
         + f"；阶段 main 每队上场 {size} 人")
+    assert large.message("en").startswith(f"entry T01 lists {players} players")
     event.write_text(event.read_text(encoding="utf-8").replace(", 替补0]", ", 替补0, 替补1]"), encoding="utf-8")
     _, _, warnings = validate(root)
     assert [w.code for w in warnings if w.code in ("entry-team-large", "stage-teams-in-pairs")] == [

@@ -36,7 +36,7 @@ from generator.content.yaml_loader import (
 )
 from generator.errors import ALWAYS_PRIVATE, ContentError, Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
-from generator.messages import LOCALES
+from generator.messages import LOCALES, entry_named
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FORMATS = ("matches", "swiss", "round_robin", "pairs", "knockout")
@@ -560,7 +560,7 @@ def _warn_large_teams(event: Event, game: Any, problems: Problems) -> None:
         if stage.unkeyed is not None and len(entry.players) >= stage.unkeyed[1]:
             continue  # a team of the size a key would make: stage-teams-in-pairs says it, with that key
         problems.add("entry-team-large", entry.mark or Mark(event.folder / "event.yaml"), warning=True, id=entry.id,
-                     name=entry.name or entry.id, count=len(entry.players), players=[p.name for p in entry.players],
+                     entry=entry_named(entry.id, entry.name), count=len(entry.players), players=[p.name for p in entry.players],
                      stage=stage.id, size=size, file=(entry.mark.file.name if entry.mark else "event.yaml"))
 
 
