@@ -294,3 +294,29 @@ def test_the_boards_still_to_enter_are_marked_by_the_numbers_the_warning_carries
     fields = [EntryField(f"b{n}_{room}", str(n), board=n, room=room) for n in range(17, 21) for room in ("open", "closed")]
     warning.params["boards"] = ["seventeen to eighteen", "twenty"]  # words: the numbers are the data's
     assert forms.fields_at(forms.Check([]), warning, fields, "") == ("b17_closed", "b18_closed", "b20_closed")
+
+
+def test_the_room_a_problem_names_is_marked_by_the_room_it_carries_not_its_words(tmp_path: Path) -> None:
+    """A problem of a whole board names a room (room-pending: the other room, still to enter; a
+    room missing: that room); the desk matched the room's name in the problem's words to find
+    its box. The problem carries the room as data, and the box marked is that room's, whatever
+    the words say."""
+    from generator.desk import forms
+    from generator.errors import Mark, Problems
+    from generator.games import EntryField
+    from generator.games.common.rooms import report_pending
+
+    problems = Problems()
+    mark = Mark(tmp_path / "round-3.yaml", 5, 7)
+    report_pending(problems, [(17, "open", mark)], 1, "1: {open: 4S N =}")
+    [warning] = problems.items
+    assert warning.params["room_id"] == "open" and warning.params["other_id"] == "closed"
+    fields = [EntryField(f"b{n}_{room}", str(n), board=n, room=room) for n in (17, 18) for room in ("open", "closed")]
+    warning.params["room"], warning.params["other"] = "the room typed", "the room after it"  # words only
+    assert forms.fields_at(forms.Check([]), warning, fields, "") == ("b17_closed",)
+    # a room missing, marked at its board (boards: {18: …}): the room it names is the data's
+    board = Mark(tmp_path / "round-3.yaml", 9, 7)
+    problems.add("bridge-room-missing", board, board=18, room="this room", other="that room",
+                 room_id="closed", other_id="open")
+    missing = problems.items[-1]
+    assert forms.fields_at(forms.Check([], places={board: ("boards", 18)}), missing, fields, "") == ("b18_closed",)

@@ -27,7 +27,7 @@ from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
 from generator.games.common.boards import board_block
-from generator.games.common.rooms import ROOMS, room_at, room_name
+from generator.games.common.rooms import ROOMS
 from generator.messages import LOCALES, fill
 from generator.render.html import number_text
 from generator.tournament.event import against_substitutes, state_before, waits
@@ -549,14 +549,12 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
 
 
 def _room_named(problem: ContentError, rooms: set[str], param: str = "room") -> str:
-    """The room a problem of a whole board names in its words (a room missing: its `room`, the
-    room's name), where its mark, the board's, does not say it: that room's box is the one the
-    problem is in, not every room's of the board. "" when it names none."""
-    named = problem.params.get(param)
-    for room in sorted(rooms):
-        if room in ROOMS and named in (room_name(room), room_at(room)):
-            return room
-    return ""
+    """The room a problem of a whole board names (a room missing: its `room`), where its mark,
+    the board's, does not say it: that room's box is the one the problem is in, not every room's
+    of the board. Read from the room's id the problem carries as data (`room_id`, `other_id`),
+    not matched against its words. "" when it names none."""
+    named = problem.params.get(f"{param}_id")
+    return named if isinstance(named, str) and named in rooms and named in ROOMS else ""
 
 
 def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:

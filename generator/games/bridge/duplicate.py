@@ -801,7 +801,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                 if not one_room:
                     problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number,
                                  room=room_name(room),
-                                 other=room_name(other_room(room)))
+                                 other=room_name(other_room(room)), room_id=room, other_id=other_room(room))
                 continue
             item, item_mark = rooms[room]
             if _adjusted_text(item):
@@ -822,7 +822,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
             at = mark or Mark(Path("results"))
             if room not in found:  # the one room written cannot be read: the other is missing too, as before
                 problems.add("bridge-room-missing", at, board=number, room=room_name(other),
-                             other=room_name(room))
+                             other=room_name(room), room_id=other, other_id=room)
                 return None
             if recorded is not None:  # the other room is not in the record: the board scores as recorded
                 return TeamBoard(number, **{room: found[room]}, mark=mark, imps=recorded)

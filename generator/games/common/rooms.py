@@ -118,4 +118,4 @@ def report_pending(problems: Any, pending: Iterable[tuple[int, str, Any]], table
         problems.add("room-pending", boards[0][1], warning=True, table=table,
                      boards=board_ranges(number for number, _ in boards),
                      board_numbers=tuple(number for number, _ in boards), room=room_name(room),
-                     other=room_name(other_room(room)), example=example)
+                     other=room_name(other_room(room)), room_id=room, other_id=other_room(room), example=example)

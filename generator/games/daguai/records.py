@@ -192,7 +192,7 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             if room not in rooms:
                 if not one_room:
                     reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(room),
-                                        other=room_name(other_room(room)))
+                                        other=room_name(other_room(room)), room_id=room, other_id=other_room(room))
                 continue
             text, room_mark = rooms[room]
             mark = board_mark if room_mark.line == board_mark.line else room_mark
@@ -200,7 +200,7 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
                 parsed = parse_room(text)
                 check_room(parsed, side_ids, points)
             except RecordError as error:
-                reader.problems.add(error.code, mark, board=number, room=room_at(room),
+                reader.problems.add(error.code, mark, board=number, room=room_at(room), room_id=room,
                                     **{"text": shown(text), **error.params})
                 continue
             read[room] = RoomRecord(parsed.first, parsed.points, mark)
@@ -214,7 +214,7 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             (room,) = rooms
             other = other_room(room)
             reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(other),
-                                other=room_name(room))
+                                other=room_name(room), room_id=other, other_id=room)
     report_pending(reader.problems, pending, reader.raw("table"), "{open: D01 8, closed: D02 1}")
     if limit and written:
         missing = sorted(set(range(1, limit + 1)) - written)
@@ -237,7 +237,7 @@ def _rooms_of(reader: Reader, number: int, value: Any,
                 continue
             if room in rooms:
                 problems.add("daguai-board-syntax", value.key_marks.get(key, board_mark), board=number,
-                             room=room_at(room), text=str(key), problem=word("problem_room_twice"))
+                             room=room_at(room), room_id=room, text=str(key), problem=word("problem_room_twice"))
                 continue
             rooms[room] = (room_value, value.value_marks.get(key, board_mark))
         return rooms

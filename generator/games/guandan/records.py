@@ -351,7 +351,8 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
             (room,) = rooms
             other = other_room(room)
             reader.problems.add("guandan-room-pending", reader.value_mark("rooms"), warning=True,
-                                table=reader.raw("table"), room=room_name(room), other=room_name(other), key=other)
+                                table=reader.raw("table"), room=room_name(room), other=room_name(other), key=other,
+                                room_id=room, other_id=other)
         return
     if any(room.replay is None and room.levels is None for room in rooms.values()):
         return  # a room's record has a problem (already reported)

@@ -637,7 +637,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                              allowed=BOARD_KEYS_TEXT)
                 return None
             elif room in rooms:
-                problems.add("shengji-points-syntax", key_mark, board=number, room=room_at(room),
+                problems.add("shengji-points-syntax", key_mark, board=number, room=room_at(room), room_id=room,
                              text=str(key), problem=word("problem_room_twice"))
                 return None
             else:
@@ -675,7 +675,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         if room not in rooms:
             if not one_room:
                 problems.add("shengji-room-missing", board_mark, board=number, room=room_name(room),
-                             other=room_name(other_room(room)))
+                             other=room_name(other_room(room)), room_id=room, other_id=other_room(room))
             continue
         item, item_mark = rooms[room]
         mark = item_mark
@@ -683,7 +683,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
             results[room] = parse_result(item, mark, options.kitty, pairs=False,
                                          against=_team_resolver(room, ids))
         except RecordError as error:
-            _report(problems, error, mark, board=number, room=room_at(room))
+            _report(problems, error, mark, board=number, room=room_at(room), room_id=room)
     held = []  # penalties against the room not written yet (OneRoom.held)
     if board_penalty is not None:
         item, item_mark = board_penalty
@@ -702,7 +702,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                 # (nothing of a board counts before both rooms are in); said, not dropped unseen,
                 # by check and on the pending match's page
                 problems.add("shengji-penalty-waiting", item_mark, warning=True, board=number,
-                             room=room_name(room))
+                             room=room_name(room), room_id=room)
                 held.append(penalty)
     if one_room:
         (room,) = rooms
