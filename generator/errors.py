@@ -8,6 +8,7 @@ first, so the secretary sees every mistake of a results file at once.
 from __future__ import annotations
 
 import contextlib
+import errno
 import re
 import unicodedata
 from collections.abc import Collection
@@ -303,6 +304,28 @@ class ContentErrors(Exception):
     def __init__(self, problems: list[ContentError]) -> None:
         super().__init__(f"{len(problems)} content problem(s)")
         self.problems = problems
+
+
+# The system's refusals a secretary or a build meets, said in the site's language (strerror is
+# the C library's English inside a Chinese message): the desk's save and read, the content
+# loader's read (file-unreadable). Any other (EIO, say) in the system's own words.
+SYSTEM_REASONS = {errno.ENOSPC: "desk_reason_disk_full", errno.EACCES: "desk_reason_not_allowed",
+                  errno.EPERM: "desk_reason_not_allowed", errno.EROFS: "desk_reason_read_only",
+                  errno.ENOENT: "desk_reason_missing"}
+
+# a file the system will not let be read (unwritable): no permission to read it, not to write
+READ_REASONS = {**SYSTEM_REASONS, errno.EACCES: "desk_reason_not_readable", errno.EPERM: "desk_reason_not_readable"}
+
+
+def system_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:
+    """Why the system refused a write (or, `reading`, a read): a known refusal in every locale's
+    words (a problem's parameter is shown in its locale), else the system's words (strerror) or
+    the error's first line. An error of paibang's own naming its reason as a UI word
+    (`reason_word`: snapshot.Changed, a file changed while a build read it) says that word."""
+    word = getattr(error, "reason_word", None) or (READ_REASONS if reading else SYSTEM_REASONS).get(error.errno or 0)
+    if word is not None:
+        return catalogues.word(word)
+    return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
 
 
 class Refusal(Exception):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import math
 import os
@@ -554,6 +555,8 @@ def test_a_file_let_go_and_read_again_must_be_as_it_was_read(tmp_path: Path) -> 
         problems = Problems()
         assert read_content_text(gone, problems) is None
         assert [p.code for p in problems.errors] == ["file-unreadable"]
+        # why, in the site's language, not the English the error carries
+        assert problems.errors[0].message("zh-Hans") == "无法读取文件：文件在本次生成过程中被改动了，请重新生成"
         with pytest.raises(snapshot.Changed):  # hashed again: the same check
             snapshot.feed(hashlib.sha256(), gone)
 
@@ -575,3 +578,24 @@ def test_the_yaml_mistakes_secretaries_make_are_said_in_the_sites_words(tmp_path
     problems = Problems()
     load_yaml(path, problems)
     assert [(p.code, p.mark.line, p.message("zh-Hans")) for p in problems.items] == [(code, line, said)]
+
+
+@pytest.mark.parametrize(("number", "said"), [(errno.EACCES, "没有读取权限"), (errno.ENOENT, "文件或文件夹不存在")])
+def test_a_file_the_system_will_not_let_be_read_is_said_why_in_the_sites_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, number: int, said: str) -> None:
+    """file-unreadable gave the system's English ("Permission denied") inside a Chinese message;
+    the desk said the same refusal in the site's words. One way for both (errors.system_reason)."""
+    from generator.content import snapshot
+
+    path = tmp_path / "round-1.yaml"
+    path.write_text("stage: main\n", encoding="utf-8")
+
+    def refused(*args: object, **kwargs: object) -> bytes:
+        raise OSError(number, os.strerror(number), str(path))
+
+    monkeypatch.setattr(snapshot, "read", refused)
+    problems = Problems()
+    assert read_content_text(path, problems) is None
+    [problem] = problems.errors
+    assert problem.code == "file-unreadable" and problem.message("zh-Hans") == f"无法读取文件：{said}"
+    assert os.strerror(number) not in problem.message("zh-Hant")

@@ -368,6 +368,9 @@ def _read_up_to(handle: Any, size: int, limit: int) -> bytes:
 
 
 class Changed(OSError):
+    # said in the site's language where a message gives the reason (errors.system_reason)
+    reason_word = "file_reason_changed"
+
     def __init__(self, path: str) -> None:
         super().__init__(f"{path}: changed while this build ran; build again")
         self.strerror = "changed while this build ran; build again"

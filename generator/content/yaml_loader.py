@@ -30,7 +30,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator import catalogues
-from generator.errors import Mark, Problems
+from generator.errors import Mark, Problems, system_reason
 from generator.content import snapshot
 
 MAX_FILE_BYTES = snapshot.KEEP_AT_MOST  # one limit: the snapshot keeps exactly what the loader may read
@@ -423,7 +423,7 @@ def read_content_text(path: Path, problems: Problems, markdown: bool = False) ->
         problems.add(code, Mark(path), size=exc.size, limit=MAX_FILE_BYTES)
         return None
     except OSError as exc:
-        problems.add("file-unreadable", Mark(path), reason=exc.strerror or str(exc))
+        problems.add("file-unreadable", Mark(path), reason=system_reason(exc, reading=True))
         return None
     try:
         text = data.decode("utf-8")

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
-import errno
 import hashlib
 import hmac
 import json
@@ -58,7 +57,7 @@ from generator.desk.store import (
     AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
     desk_folder_of, load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_results,
 )
-from generator.errors import ContentError, Mark, Problems
+from generator.errors import ContentError, Mark, Problems, system_reason
 from generator.hosts import host_allowed
 from generator.render.html import metric_text, rank_shown_in, round_entered_text
 from generator.render.i18n import Translator
@@ -1025,27 +1024,6 @@ def write_failed(path: Path, error: OSError) -> ContentError:
     the write lock), in the system's words (no space left, read-only file system, permission
     denied, an input/output error). Not "not your file" (UnsafeDeskFile): the file may well be."""
     return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": system_reason(error)})
-
-
-# The system's refusals a secretary meets, said in the site's language (strerror is the C
-# library's English inside a Chinese page); any other (EIO, say) in the system's own words.
-SYSTEM_REASONS = {errno.ENOSPC: "desk_reason_disk_full", errno.EACCES: "desk_reason_not_allowed",
-                  errno.EPERM: "desk_reason_not_allowed", errno.EROFS: "desk_reason_read_only",
-                  errno.ENOENT: "desk_reason_missing"}
-
-
-# a file the system will not let be read (unwritable): no permission to read it, not to write
-READ_REASONS = {**SYSTEM_REASONS, errno.EACCES: "desk_reason_not_readable", errno.EPERM: "desk_reason_not_readable"}
-
-
-def system_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:
-    """Why the system refused a write (or, `reading`, a read): a known refusal in every locale's
-    words (a problem's parameter is shown in its locale), else the system's words (strerror) or
-    the error's first line."""
-    word = (READ_REASONS if reading else SYSTEM_REASONS).get(error.errno or 0)
-    if word is not None:
-        return {locale: Translator(locale)(word) for locale in LOCALES}
-    return error.strerror or (str(error).splitlines() or [type(error).__name__])[0]
 
 
 class NotARound(ValueError):
