@@ -296,3 +296,30 @@ def test_a_rounds_number_and_a_penaltys_reason_are_never_broken(tmp_path: Path, 
     lines = pdf_text(pdf).splitlines()
     assert any("第 12 轮成绩" in line for line in lines)
     assert any("（出牌时间严重超时两次）" in line for line in lines)
+
+
+def test_a_guandan_rounds_bulletin_never_breaks_inside_a_players_name(tmp_path: Path) -> None:
+    """Guandan's round results bulletin broke inside names ("T06 谭静 / 薛爱" above "华") when a
+    long penalty's reason narrowed its teams' columns; the other bulletins keep each name whole
+    (Bulletin.names): a line breaks between the players, as theirs do."""
+    import re
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    event = content / "events/tumu-guandan-2020"
+    shutil.copytree(ROOT / "content/events/tumu-guandan-2020", event)
+    first = event / "results/round-1.yaml"
+    text = first.read_text(encoding="utf-8")
+    table = "    deals: [T45+3, T45+2, T50+1, T45+3, T45+3, T50+1, T45+3]\n"
+    assert table in text
+    first.write_text(text.replace(table, table + "    penalties: [{team: T50, levels: 1, reason: "
+                                  "出牌时间严重超时两次并且不听裁判劝告}]\n"), encoding="utf-8")
+    build(content, tmp_path / "out")
+    printed = pdf_text(tmp_path / "out/events/tumu-guandan-2020/bulletins/round-main-1.pdf")
+    round_one = re.findall(r"teams: \[(T\d+), (T\d+)\]", text)
+    entries = dict(re.findall(r"\{id: (T\d+), players: \[([^\]]+)\]", (event / "event.yaml").read_text(encoding="utf-8")))
+    assert len(round_one) > 20
+    broken = [name for pair in round_one for team in pair for name in entries[team].split(", ") if name not in printed]
+    assert broken == [], printed
+    assert "（出牌时间严重超" in printed  # (the remark that narrows the names' columns)

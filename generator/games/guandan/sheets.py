@@ -67,9 +67,12 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
             options = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
             text = t(("gd_round_text_knockout" if stage.format == "knockout" else "gd_round_text_draws")
                      if options.draws else "gd_round_text")
+            # the two teams' cells: a line breaks between players, never inside a name (Bulletin.names)
+            teams = {2, 4} if names else {1, 3}
             found.append(Bulletin(name, title, text, columns, rows, event.organizer or "",
                                   event.day_of(stage, number), numeric={0},
-                                  words={1} if names else set()))  # the match's name, as the draw's
+                                  words={1} if names else set(),  # the match's name, as the draw's
+                                  names=teams))
         if forms is not False:
             found.extend(score_sheets(t, event, stage, stage_result, Bulletin))
     return found
