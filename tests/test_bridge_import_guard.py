@@ -158,3 +158,19 @@ def test_an_xml_file_that_is_no_usebio_or_is_cut_short_is_said_in_the_sites_word
     assert "这是 XML 文件，但不是 USEBIO 成绩：里面没有 <EVENT>" in said[0] and "no EVENT" not in said[0]
     assert re.search(r"XML 文件不完整或有错，读到第 \d+ 行第 \d+ 列读不下去（[a-z ]+）", said[1]), said[1]
     assert not (content / "events/club").exists()
+
+
+def test_an_event_with_no_entries_key_and_an_empty_stages_list_takes_the_imported_stage(tmp_path, capsys):
+    """An event file with `stages: []` and no `entries:` key: the import appended its entries
+    after `stages:`, so that list was no longer the file's last key, the stage was never added,
+    and the import's own check refused it (stage-unknown). The entries go before `stages:`."""
+    content = site(tmp_path)
+    folder = content / "events/club"
+    folder.mkdir()
+    event = folder / "event.yaml"
+    event.write_text("title: Club 2015\ngame: bridge\ndate: 2015-05-01\nstages: []\n", encoding="utf-8")
+    assert run(content, "club", CLUB) == 0, capsys.readouterr().err
+    assert "stage-unknown" not in capsys.readouterr().err
+    text = event.read_text(encoding="utf-8")
+    assert text.index("entries:") < text.index("stages:") and "  - id: pairs" in text
+    assert main(["check", "--content", str(content), "--lang", "en"]) == 0

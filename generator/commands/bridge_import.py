@@ -2024,7 +2024,16 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
     if not added:
         return
     if at is None:
-        lines += ["entries:", *added]
+        # before `stages:` (with the comments heading it), where the format has them: appended
+        # after it, `stages:` was no longer the file's last key and _add_missing_stage, which
+        # adds the imported stage only there, left it out (the check then said stage-unknown)
+        stages = next((i for i, line in enumerate(lines) if re.match(r"stages\s*:", line)), None)
+        if stages is None:
+            lines += ["entries:", *added]
+        else:
+            while stages > 0 and lines[stages - 1].startswith("#"):
+                stages -= 1
+            lines[stages:stages] = ["entries:", *added]
     elif value in ("", "[]"):
         end = _block_end(lines, at)
         if value == "[]":  # nothing but comments below an empty list: `paibang new`'s examples
