@@ -49,7 +49,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from generator.catalogues import LOCALES
 from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
