@@ -312,6 +312,7 @@ def test_a_render_worker_renders_a_bounded_number_of_persons_rows(tmp_path, monk
     monkeypatch.setattr(html, "forked_pool", Recorded)
     monkeypatch.setattr(html, "PERSON_TASK_ROWS", 5, raising=False)
     monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 20, raising=False)
+    monkeypatch.setattr(html, "PERSON_WAVE_EVENTS", 0)  # (a few events' persons: else one wave, _few_events)
     build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
     persons = [rows for rows in waves if rows]
     assert sum(map(sum, persons)) > 3 * 2 * 20  # the persons' rows, more than three waves' worth

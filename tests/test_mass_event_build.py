@@ -1,7 +1,8 @@
 """A mass event's build (bench/scale.py: 5,000 teams, 7 Swiss rounds) keeps both cores busy
-where it can: its results files are read by two processes (content/load.py's _read_apart), and
-its search index is made by a process forked for it while the build unpacks what the render
-workers wrote (render/html.py's _write_search). What either reads or writes is as without."""
+where it can: its results files are read by two processes (content/load.py's _read_apart), its
+search index is made by a render worker among the pages (render/html.py's _search_alongside),
+and its players' pages are one wave with the event's (_few_events). What either reads or writes
+is as without."""
 
 from __future__ import annotations
 
@@ -127,36 +128,77 @@ def test_every_games_event_read_by_two_processes_is_built_as_by_one(tmp_path, mo
     assert [(p.code, p.mark, p.params) for p in apart.warnings] == [(p.code, p.mark, p.params) for p in alone.warnings]
 
 
+def _noting(monkeypatch: pytest.MonkeyPatch, module: object, name: str, where: Path) -> None:
+    """`module.name` noting the process that calls it in the file `where` (a worker's too)."""
+    real = getattr(module, name)
+
+    def noted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        with open(where, "a", encoding="utf-8") as noting:
+            noting.write(f"{os.getpid()}\n")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, noted)
+
+
 @forks
-def test_a_site_of_many_peoples_search_index_is_made_apart_while_the_build_unpacks_the_pages(tmp_path, monkeypatch):
-    """Made once the workers were done, a mass event's index (15,000 records) kept one core
-    idle: a site of SEARCH_APART_PERSONS people in fewer than SEARCH_APART_FROM events has it
-    made by a process forked for it, while the build unpacks what the workers wrote (which a
-    large site's build does only once the index is made: test_build_memory's). The same files."""
+def test_a_site_of_many_peoples_search_index_is_made_by_a_render_worker(tmp_path, monkeypatch):
+    """Made once the workers were done, by a process forked for it, a mass event's index
+    (15,000 records) kept one core idle at the end of the build: a site of SEARCH_APART_PERSONS
+    people in fewer than SEARCH_APART_FROM events has it made by a render worker, one task among
+    the pages' (inherited, as the events are: nothing pickled to it), and no process is forked
+    for it. The same files as made by the build itself; and when the worker fails to make it,
+    the build makes it as before."""
     content = demo_content(tmp_path, SLUG, "dongke-bridge-2015", "hefei-80fen-teams-2012")
     monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
     monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: as test_rebuild_in_place's)
-    made_by = tmp_path / "made-by"
-    packed_records, finish = html.packed_records, html._Rendering.finish
-    finished: list[int] = []
-
-    def noted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        with open(made_by, "a", encoding="utf-8") as noting:  # (from another process: noted in a file)
-            noting.write(f"{os.getpid()}\n")
-        return packed_records(*args, **kwargs)
-
-    def finished_by(self):  # noqa: ANN001, ANN202
-        finished.append(os.getpid())
-        return finish(self)
-
-    monkeypatch.setattr(html, "packed_records", noted)
-    monkeypatch.setattr(html._Rendering, "finish", finished_by)
+    searched_by, rendered_by = tmp_path / "searched-by", tmp_path / "rendered-by"
+    _noting(monkeypatch, html, "packed_records", searched_by)
+    _noting(monkeypatch, html, "_render_share", rendered_by)
+    children: list[object] = []
+    with_a_child = html.with_a_child
+    monkeypatch.setattr(html, "with_a_child", lambda *args, **kw: children.append(args) or with_a_child(*args, **kw))
     monkeypatch.setattr(html, "SEARCH_APART_PERSONS", 1, raising=False)
     apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
-    assert made_by.read_text().split() not in ([], [str(os.getpid())]), "made by the build's own process"
-    assert finished == [os.getpid()]
-    monkeypatch.setattr(html, "SEARCH_APART_PERSONS", 10**9)
+    searcher = searched_by.read_text().split()
+    assert len(searcher) == 1 and searcher[0] != str(os.getpid()), "not made by a render worker"
+    assert searcher[0] in rendered_by.read_text().split(), "not made by a render worker"
+    assert children == [], "a process forked for the search index"
+    monkeypatch.setattr(html, "SEARCH_APART_PERSONS", 10**9)  # the build's own process makes it
     here = build(content, tmp_path / "here", cache_dir=tmp_path / "cache-here" / "pdf", bulletins=False)
-    assert made_by.read_text().split()[-1] == str(os.getpid()) and finished == [os.getpid()] * 2
+    assert searched_by.read_text().split()[-1] == str(os.getpid())
     assert list(apart.written) == list(here.written) and (tmp_path / "apart/assets/search-index.js").is_file()
     assert digest(tmp_path / "apart") == digest(tmp_path / "here")
+
+    main, search_files = os.getpid(), html._search_files
+
+    def failing(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        if os.getpid() != main:
+            raise MemoryError  # the worker (and the process forked after it) fail: made here
+        return search_files(*args, **kwargs)
+
+    monkeypatch.setattr(html, "_search_files", failing)
+    monkeypatch.setattr(html, "SEARCH_APART_PERSONS", 1)
+    failed = build(content, tmp_path / "failed", cache_dir=tmp_path / "cache-failed" / "pdf", bulletins=False)
+    assert list(failed.written) == list(here.written) and digest(tmp_path / "failed") == digest(tmp_path / "here")
+
+
+@forks
+def test_the_persons_pages_of_few_events_are_one_wave(tmp_path, monkeypatch):
+    """A mass event's 10,000 players, one row each, were rendered in waves of PERSON_WAVE_ROWS
+    rows a worker: each wave's two workers forked afresh, each copying the event's pages again
+    as it read them, and each wave waiting for its slower worker. Their rows touch few events
+    (PERSON_WAVE_EVENTS): one wave, with the events' pages, whatever their rows. The same site."""
+    from generator import forking
+
+    content = demo_content(tmp_path, SLUG, "dongke-bridge-2015", "hefei-80fen-teams-2012")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    pools: list[int] = []
+    monkeypatch.setattr(html, "forked_pool", lambda *args, **kw: pools.append(1) or forking.forked_pool(*args, **kw))
+    monkeypatch.setattr(html, "PERSON_TASK_ROWS", 5, raising=False)
+    monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 5, raising=False)  # waves of persons, by their rows
+    build(content, tmp_path / "one", cache_dir=tmp_path / "c1" / "pdf", bulletins=False)
+    assert pools == [1], "the persons' pages of three events in waves of their own"
+    monkeypatch.setattr(html, "PERSON_WAVE_EVENTS", 0)  # as for an archive's persons: by their rows
+    build(content, tmp_path / "waves", cache_dir=tmp_path / "c2" / "pdf", bulletins=False)
+    assert len(pools) > 2
+    assert digest(tmp_path / "one") == digest(tmp_path / "waves")

@@ -1266,6 +1266,7 @@ def test_the_render_workers_are_forked_afresh_every_wave_and_the_site_is_the_sam
     monkeypatch.setattr(html, "WAVE_TASKS", 1)
     monkeypatch.setattr(html, "PERSON_TASK_ROWS", 1)  # a person a task, and (two workers) two rows a wave
     monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 1)
+    monkeypatch.setattr(html, "PERSON_WAVE_EVENTS", 0)  # (a few events' persons: else one wave, _few_events)
     build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
     # the events' tasks, two a wave; then the persons' batches, two a wave, never mixed
     kinds = [set(tasks) for tasks in waves]
@@ -1292,6 +1293,7 @@ def test_a_mass_events_shares_are_rendered_in_one_wave_with_the_first_persons_pa
     monkeypatch.setattr(html, "SPLIT_ENTRIES", 2)
     monkeypatch.setattr(html, "PERSON_TASK_ROWS", 1)  # a person a task, and (two workers) two rows a wave
     monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 1)
+    monkeypatch.setattr(html, "PERSON_WAVE_EVENTS", 0)  # (a few events' persons: else one wave, _few_events)
     build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
     assert waves[0] == ["events"] * 4 + ["persons"] * 2  # the event's shares (2 x 2 workers), then persons
     assert len(waves) > 2 and all(tasks == ["persons"] * len(tasks) for tasks in waves[1:])
@@ -1659,6 +1661,7 @@ def test_the_persons_first_wave_joins_the_events_lone_wave(tmp_path: Path, monke
     monkeypatch.setattr(html, "forked_pool", Recorded)
     monkeypatch.setattr(html, "PERSON_TASK_ROWS", 1)  # a person a task, and (two workers) two rows a wave
     monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 1)
+    monkeypatch.setattr(html, "PERSON_WAVE_EVENTS", 0)  # (a few events' persons: else one wave, _few_events)
     build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
     assert waves[0] == ["events"] * 3 + ["persons"] * 2  # the events' tasks, then the persons' first wave
     assert len(waves) > 2 and all(tasks == ["persons"] * len(tasks) and len(tasks) <= 2 for tasks in waves[1:])

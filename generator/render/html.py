@@ -1224,8 +1224,13 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # wave's workers ended (the first wave's 16 MiB at 2,000 events, 9 MiB at 200, for 0.4 s and
     # 0.06 s of writing).
     made.update(_write_indexes(site, results, people, env, writer, previous, shared))
+    # A site of many people in few events (a mass event): its search index is made by a render
+    # worker, one task among the pages' (_search_alongside), not by a process forked once the
+    # workers are done, which kept one core idle at the end of the build.
+    alongside = _search_alongside(site, results, people, out, previous, shared)
     # Every event's pages and every player's page, in parallel (a player page needs no other page).
-    rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers, whole)
+    search_key, search_task = alongside if alongside is not None else (None, None)
+    rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers, whole, search_task)
     try:
         if meanwhile is not None:
             meanwhile()
@@ -1238,6 +1243,8 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
         rendering.abandon()
         raise
     rendering.wait()
+    if search_task is not None and rendering.alongside is not None:
+        searched = (search_key, rendering.alongside)
     # The search index once the workers are done: its records (every entry of every event, 46,000
     # of them at 2,000 events) are the largest thing a build makes, and the workers' peak and
     # the index's then do not add up; and before what the workers wrote is unpacked (`finish`),
@@ -1247,7 +1254,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # process unpacks what the workers wrote (`meanwhile`), which is then little.
     finished: list[dict[str, EventPages]] = []
     search = _write_search(site, results, people, env, writer, previous, shared,
-                           meanwhile=lambda: finished.append(rendering.finish()), searched=searched)
+                           meanwhile=lambda: finished.append(rendering.finish()), searched=searched, key=search_key)
     made.update(finished[0] if finished else rendering.finish())
     made.update(search)
     made.update(_write_sitemap(site, writer, made, previous))
@@ -1546,14 +1553,14 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
 def _write_search(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
                   writer: SiteWriter, previous: PreviousBuild | None, shared: str,
                   meanwhile: Callable[[], None] | None = None, searched: Searched | None = None,
-                  ) -> dict[str, EventPages]:
+                  key: str | None = None) -> dict[str, EventPages]:
     """The search page, and the index it loads (`_search_index`, unless `searched` holds what it
     made already); kept as the last build wrote it when the records are the same (most
     rebuilds: a results file changes no name, title or group)."""
     out = writer.out
     writer.page(env, SEARCH_URL, "search.html", None)
     key, found = searched if searched is not None else _search_index(site, results, people, out, previous, shared,
-                                                                     meanwhile)
+                                                                     meanwhile, key)
     if isinstance(found, EventPages):  # kept
         return {SEARCH_PART: found}
     for path, stamp in found:  # as if written here, after the search page (OutputTree.write_parts)
@@ -1574,7 +1581,7 @@ def _search_apart(results: list[EventResult | EventSummary], people: People) -> 
 
 def _search_index(site: Site, results: list[EventResult | EventSummary], people: People, out: OutputTree,
                   previous: PreviousBuild | None, shared: str, meanwhile: Callable[[], None] | None = None,
-                  ) -> Searched:
+                  key: str | None = None) -> Searched:
     """The search index's files written into `out`'s folder (each file and its stamp, for
     `_write_search` to add to `out` after the search page), or the part kept as the last build
     wrote it, with its key.
@@ -1585,29 +1592,54 @@ def _search_index(site: Site, results: list[EventResult | EventSummary], people:
     So is the index of a site of SEARCH_APART_PERSONS people in fewer events, while this
     process does `meanwhile` (a mass event's 15,000 records took 0.3 s with the other core
     idle); `meanwhile` is left to the caller when it is not called here."""
-    key = _records_key(shared, results, people)
+    key = key or _records_key(shared, results, people)  # (given: made already, _search_alongside)
     search = previous.reuse(SEARCH_PART, key, out) if previous is not None else None
     if search is not None:
         return key, search
-    tree = OutputTree(out.root)  # (its own list of the files written: made before the search page)
-
-    def index() -> list[tuple[str, tuple[int, int]]]:  # the files written, with their stamps
-        # The records handed over, not kept here: index_files lets them go as it writes them.
-        for path, text in index_files(packed_records(results, people, Translator(site.locale), event_url, entry_url,
-                                                     player_url)):
-            tree.write_text(path, text)  # one file, or a large site's chunks and shards
-        if len(tree.written) > 1:  # and the script that searches them, which site.js loads then
-            tree.write_bytes(SEARCH_SHARDS, (TEMPLATES / "search-shards.js").read_bytes())
-        return [(path, tree.stamps[path]) for path in tree.written]
-
+    index = functools.partial(_search_files, site, results, people, out.root)
     large = len(results) >= SEARCH_APART_FROM
     if not _search_apart(results, people) or not incremental.can_fork_alone():
         return key, index()
     _, written = with_a_child(index, meanwhile if meanwhile is not None and not large else lambda: None)
     if written is None:  # it failed before it said what it wrote: made here
-        del tree.written[:]
         written = index()
     return key, written
+
+
+def _search_files(site: Site, results: list[EventResult | EventSummary], people: People,
+                  root: Path) -> list[tuple[str, tuple[int, int]]]:
+    """The search index's files written under `root`: each file written, with its stamp."""
+    tree = OutputTree(root)  # (its own list of the files written: made before the search page)
+    # The records handed over, not kept here: index_files lets them go as it writes them.
+    for path, text in index_files(packed_records(results, people, Translator(site.locale), event_url, entry_url,
+                                                 player_url)):
+        tree.write_text(path, text)  # one file, or a large site's chunks and shards
+    if len(tree.written) > 1:  # and the script that searches them, which site.js loads then
+        tree.write_bytes(SEARCH_SHARDS, (TEMPLATES / "search-shards.js").read_bytes())
+    return [(path, tree.stamps[path]) for path in tree.written]
+
+
+def _search_alongside(site: Site, results: list[EventResult | EventSummary], people: People, out: OutputTree,
+                      previous: PreviousBuild | None, shared: str,
+                      ) -> tuple[str, Callable[[], list[tuple[str, tuple[int, int]]]] | None] | None:
+    """(its key, what makes its files) when the search index is to be made by a render worker
+    as one of its tasks (_Rendering's `alongside`): a site of SEARCH_APART_PERSONS people in
+    fewer than SEARCH_APART_FROM events, the index not kept from the last build. Such a site's
+    index (a mass event's 15,000 records) was made by a process forked for it once the workers
+    were done, one core idle meanwhile but for the build's unpacking of what they wrote. A
+    worker inherits the records' makings as it inherits the events (no pickling); its index
+    adds to that worker's memory what the forked process held after it, the mass event's
+    alone. A large site's (SEARCH_APART_FROM events) is still made apart once the workers are
+    done: its records are the largest thing the build makes, and the workers' peak and its
+    must not add up (_write_search). (its key, None) when the last build made it from the same
+    key; None for any other site: _write_search makes it as before, and so it does when the
+    workers did not (not forked, or the task failed), the key not made again."""
+    if not _search_apart(results, people) or len(results) >= SEARCH_APART_FROM:
+        return None
+    key = _records_key(shared, results, people)
+    if previous is not None and previous.has(SEARCH_PART, key):
+        return key, None  # kept as the last build wrote it, most likely (_search_index looks)
+    return key, functools.partial(_search_files, site, results, people, out.root)
 
 
 SEARCH_SHARDS = "assets/search-shards.js"  # the script site.js loads to search a large site's shards
@@ -1687,9 +1719,13 @@ class _Rendering:
 
     def __init__(self, site: Site, jobs: list[tuple[EventResult, str]], persons: list[tuple[Person, str]],
                  bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
-                 whole: Callable[[Any], EventResult] | None = None) -> None:
+                 whole: Callable[[Any], EventResult] | None = None, alongside: Callable[[], Any] | None = None) -> None:
         self.out = out
         self.pool: ProcessPoolExecutor | None = None
+        # `alongside`: a task of its own among the pages' (render_site's search index), made by a
+        # worker of the last wave; what it returned, once waited for (None: not made, or failed).
+        self.alongside: Any = None
+        self._alongside_future: Any = None
         self._reports: caches.Spill | None = None  # the workers' reports as they come (`wait`); None: held
         cores = workers or os.cpu_count() or 1
         # (an event known by its line is not read again here for its entries: a large archive's
@@ -1705,7 +1741,7 @@ class _Rendering:
         if not can_fork():  # the workers inherit _JOB: where the platform cannot fork, here
             workers = 1
         _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root,
-                    whole=whole or (lambda result: result))
+                    whole=whole or (lambda result: result), alongside=alongside)
         try:
             if workers <= 1:
                 self.shares = [_render_share(([(i, 0, 1) for i in range(len(jobs))], list(range(len(persons)))))]
@@ -1731,7 +1767,13 @@ class _Rendering:
             # each worker from 33 to 47 MiB, the build's peak (its processes' PSS, summed).
             # The first wave renders while the caller goes on; the others, in `finish`.
             wave = WAVE_TASKS * workers
-            if len(shares) <= wave and sum(rows) <= PERSON_WAVE_ROWS * workers:  # a small site: one wave
+            if len(shares) <= wave and (sum(rows) <= PERSON_WAVE_ROWS * workers or _few_events(persons)):
+                # A small site: one wave. So too a site whose persons' pages list few events (a
+                # mass event's 10,000 players, one row each): a persons' worker copies what their
+                # rows touch, those few events, however many rows; in waves of PERSON_WAVE_ROWS,
+                # two workers more were forked, each copying the mass event's pages again as it
+                # read them (a tenth of a second of processor time each and every task after), and
+                # each wave waited for its slower worker.
                 self.waves = [shares + by_persons]
             else:
                 self.waves = [shares[start:start + wave] for start in range(0, len(shares), wave)]
@@ -1749,6 +1791,12 @@ class _Rendering:
                 if self.waves and persons_waves and (len(self.waves) == 1 or _one_event_split(self.waves[-1])):
                     self.waves[-1] = self.waves[-1] + persons_waves.pop(0)
                 self.waves += persons_waves
+            if alongside is not None:
+                # After the events' shares of the last wave (the largest tasks: taken first), before
+                # the persons' small ones, which the other worker takes meanwhile: all end together.
+                last = self.waves[-1]
+                at = next((n for n, task in enumerate(last) if isinstance(task, tuple) and not task[0]), len(last))
+                last.insert(at, ALONGSIDE)
             self.workers = workers
             self._fork(self.waves.pop(0))
         finally:
@@ -1763,7 +1811,12 @@ class _Rendering:
         try:
             self.pool = forked_pool(min(self.workers, len(shares)), initializer=_start_worker)
             try:
-                self.futures = [self.pool.submit(_render_share_packed, _share(share)) for share in shares]
+                self.futures = []
+                for share in shares:
+                    if share is ALONGSIDE:
+                        self._alongside_future = self.pool.submit(_render_alongside)
+                    else:
+                        self.futures.append(self.pool.submit(_render_share_packed, _share(share)))
             except BaseException:  # not forked (out of memory?), or interrupted: nothing left behind
                 self.abandon()
                 raise
@@ -1789,6 +1842,12 @@ class _Rendering:
                         futures[number] = None  # (the future held its result)
                         self.shares.append(self._reports.put(packed) if self._reports and isinstance(packed, bytes) else packed)
                         del packed, future
+                    if self._alongside_future is not None:
+                        try:
+                            self.alongside = self._alongside_future.result()
+                        except Exception:  # noqa: BLE001 - it failed: its caller makes it itself (render_site)
+                            self.alongside = None
+                        self._alongside_future = None
                     self.pool.shutdown()
                     if not self.waves:
                         break
@@ -1831,6 +1890,8 @@ class _Rendering:
 
 
 SPLIT_ENTRIES = 1_000  # entries from which an event's pages are rendered by several tasks
+ALONGSIDE = "alongside"  # where, among a wave's tasks, _Rendering's `alongside` task is taken
+PERSON_WAVE_EVENTS = 8  # events the persons' pages list in all, up to which they are one wave (_few_events)
 WAVE_TASKS = 250  # tasks a render worker takes before it is forked afresh (_Rendering)
 PERSON_TASK_ROWS = 500  # rows (a person's events on one page) in a task of persons' pages, about
 PERSON_WAVE_ROWS = 2_500  # rows a render worker takes in a wave of persons' pages, about
@@ -1854,6 +1915,16 @@ def _person_tasks(persons: list[tuple[Person, str, int]], workers: int) -> tuple
         tasks[-1][1].append(index)
         rows[-1] += max(page, 1)
     return tasks, rows
+
+
+def _few_events(persons: list[tuple[Person, str, int]]) -> bool:
+    """Whether the pages of `persons` list PERSON_WAVE_EVENTS events or fewer in all."""
+    listed: set[str] = set()
+    for person, _, number in persons:
+        listed.update(person.slugs[(number - 1) * PLAYER_EVENTS:number * PLAYER_EVENTS])
+        if len(listed) > PERSON_WAVE_EVENTS:
+            return False
+    return True
 
 
 def _share(task: Share | int) -> Share:
@@ -1926,6 +1997,19 @@ def _render_share(share: tuple[list[tuple[int, int, int]], list[int]],
         made[player_page_part(person, number)] = EventPages(key, tree.written, writer.pages)
         stamps.update(tree.stamps)
     return made, stamps
+
+
+def _render_alongside() -> Any:
+    """_Rendering's `alongside` task, in a worker, which inherited it (_JOB): what it returns is
+    sent back pickled. Made, as by the build's own process, without the cycle collector."""
+    if _COLLECT_EACH_TASK:
+        gc.collect(1)
+    gc.disable()
+    try:
+        return _JOB["alongside"]()
+    finally:
+        if _COLLECT_EACH_TASK:
+            gc.enable()
 
 
 def _render_share_packed(share: tuple[list[tuple[int, int, int]], list[int]]) -> bytes:
