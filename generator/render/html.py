@@ -140,6 +140,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["summary_rows"] = _summary_rows(translate)
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
+    env.globals["metric_line"] = _metric_lines(translate)
     env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
@@ -762,6 +763,27 @@ def _board_cells(translate: Translator) -> Callable[..., Markup]:
         return Markup(f'<a href="{text(root)}{url}{end}')
 
     return board_cell
+
+
+def _metric_lines(translate: Translator) -> Callable[..., Markup]:
+    """`metric_line(game, names, values)`: each named metric's label and its value in `values`
+    (0 when absent), joined by middle dots, as a daguai team's page says where a match left it
+    (daguai_table.html). A loop of the template's, a call through the game's registry and the
+    translator for each label, on every match of every team's page: each label is looked up
+    once here."""
+    text = fast_jinja.html_text
+    labels: dict[tuple[str, str], str] = {}  # (game, metric) -> its label, escaped
+
+    def metric_line(game: str, names: Sequence[str], values: Any) -> Markup:
+        shown = []
+        for name in names:
+            label = labels.get((game, name))
+            if label is None:
+                label = labels[game, name] = text(translate.pick(GAMES[game].metrics[name].label))
+            shown.append(f"{label} {text(number_text(values.get(name, 0)))}")
+        return Markup(" \u00b7 ".join(shown))
+
+    return metric_line
 
 
 def _summary_rows(translate: Translator) -> Callable[..., Markup]:
