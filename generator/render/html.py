@@ -134,6 +134,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
     env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
+    env.globals["bridge_contract"] = _bridge_contracts(translate, env.filters["joined_word"], env.filters["suits"])
+    env.globals["first_factored"] = first_factored
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate)
@@ -784,6 +786,33 @@ def _metric_lines(translate: Translator) -> Callable[..., Markup]:
         return Markup(" \u00b7 ".join(shown))
 
     return metric_line
+
+
+def _bridge_contracts(translate: Translator, joined_word: Callable[[Any, str], str],
+                      suits: Callable[[str], Markup]) -> Callable[[Any], Markup]:
+    """`bridge_contract(line)`: a bridge table's line as its rows show it, the contract with
+    its suit's symbol, the declarer's seat and the result (4♥ N =), "pass" for a board passed
+    out, nothing without a line. It was a macro of bridge_table.html, called for each room of
+    each row: the same words, by the same `suits` and `joined_word` filters."""
+    text = fast_jinja.html_text
+    passed = Markup(text(translate("pass")))
+    nothing = Markup("")
+
+    def bridge_contract(line: Any) -> Markup:
+        if line is None:
+            return nothing
+        if line.contract == "pass":
+            return passed
+        return Markup(f'<span class="contract">{suits(line.contract)}</span> '
+                      f'{text(joined_word(line.declarer, "seat_"))} {text(line.result)}')
+
+    return bridge_contract
+
+
+def first_factored(rows: Sequence[Any]) -> Any:
+    """The first of a table's rows whose matchpoints are factored (`rows|selectattr("factored")|first`,
+    without Jinja's filters at every table), else None."""
+    return next((row for row in rows if row.factored), None)
 
 
 def _summary_rows(translate: Translator) -> Callable[..., Markup]:
