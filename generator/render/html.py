@@ -134,11 +134,16 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
     env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
+    env.globals["bridge_contract"] = _bridge_contracts(translate, env.filters["joined_word"], env.filters["suits"])
+    env.globals["first_factored"] = first_factored
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
     env.globals["table_name_of"] = _table_name_of(translate)
+    env.globals["board_cell"] = _board_cells(translate)
+    env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"])
+    env.globals["metric_line"] = _metric_lines(translate)
     env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
@@ -736,6 +741,111 @@ def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
         return translate(word) if word is not None else translate("table_n", n=table.number)
 
     return table_name_of
+
+
+def _board_cells(translate: Translator) -> Callable[..., Markup]:
+    """`board_cell(event, stage_id, n, root, own_entry)`: a board's number in a table's row, a
+    link to its traveller, on an entry's page (`own_entry`, else None) to that entry's row of it.
+    It was a macro in each table template, called for every row of every table on its round's
+    page and both entries' pages (some 80,000 times at 200 events): here its words are formatted
+    once for each board number, as `_("board_title", n=n)` formats them."""
+    title_word, link_word = translate.unformatted("board_title"), translate.unformatted("board_link")
+    text = fast_jinja.html_text
+    ends: dict[int, str] = {}  # a board number's link, after its URL: its words and the number
+
+    def board_cell(event: Event, stage_id: str, n: Any, root: str, own_entry: str | None = None) -> Markup:
+        end = ends.get(n) if type(n) is int else None
+        if end is None:
+            params = {"n": n}
+            end = f'" aria-label="{text(fill(title_word, params))}" title="{text(fill(link_word, params))}">{text(n)}</a>'
+            if type(n) is int:
+                ends[n] = end
+        url = text(board_url(event, stage_id, n))
+        if own_entry is not None:
+            return Markup(f'<a href="{text(root)}{url}#entry-{text(own_entry)}{end}')
+        return Markup(f'<a href="{text(root)}{url}{end}')
+
+    return board_cell
+
+
+def _metric_lines(translate: Translator) -> Callable[..., Markup]:
+    """`metric_line(game, names, values)`: each named metric's label and its value in `values`
+    (0 when absent), joined by middle dots, as a daguai team's page says where a match left it
+    (daguai_table.html). A loop of the template's, a call through the game's registry and the
+    translator for each label, on every match of every team's page: each label is looked up
+    once here."""
+    text = fast_jinja.html_text
+    labels: dict[tuple[str, str], str] = {}  # (game, metric) -> its label, escaped
+
+    def metric_line(game: str, names: Sequence[str], values: Any) -> Markup:
+        shown = []
+        for name in names:
+            label = labels.get((game, name))
+            if label is None:
+                label = labels[game, name] = text(translate.pick(GAMES[game].metrics[name].label))
+            shown.append(f"{label} {text(number_text(values.get(name, 0)))}")
+        return Markup(" \u00b7 ".join(shown))
+
+    return metric_line
+
+
+def _bridge_contracts(translate: Translator, joined_word: Callable[[Any, str], str],
+                      suits: Callable[[str], Markup]) -> Callable[[Any], Markup]:
+    """`bridge_contract(line)`: a bridge table's line as its rows show it, the contract with
+    its suit's symbol, the declarer's seat and the result (4♥ N =), "pass" for a board passed
+    out, nothing without a line. It was a macro of bridge_table.html, called for each room of
+    each row: the same words, by the same `suits` and `joined_word` filters."""
+    text = fast_jinja.html_text
+    passed = Markup(text(translate("pass")))
+    nothing = Markup("")
+
+    def bridge_contract(line: Any) -> Markup:
+        if line is None:
+            return nothing
+        if line.contract == "pass":
+            return passed
+        return Markup(f'<span class="contract">{suits(line.contract)}</span> '
+                      f'{text(joined_word(line.declarer, "seat_"))} {text(line.result)}')
+
+    return bridge_contract
+
+
+def first_factored(rows: Sequence[Any]) -> Any:
+    """The first of a table's rows whose matchpoints are factored (`rows|selectattr("factored")|first`,
+    without Jinja's filters at every table), else None."""
+    return next((row for row in rows if row.factored), None)
+
+
+def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], str]) -> Callable[..., tuple]:
+    """`match_heading(event, stage_result, number, score, root, pages)`: a match on an entry's
+    page (entry.html): the opening of its section and its heading, a link to the table on its
+    round's page ("Round 2 · Table 5", the round left out of a one-round stage's), with the
+    round's and the table's words and the table's caption ("Swiss · Round 2 · Table 5") that
+    the table's template takes. Some 20,000 matches at 200 events, each a dozen `{{ }}` in the
+    template; written here in one pass, the words as `_("round_n", n=…)` and table_name_of give them."""
+    text = fast_jinja.html_text
+    round_n = translate.unformatted("round_n")
+    rounds: dict[int, str] = {}  # each round number's word
+
+    def match_heading(event: Event, stage_result: StageResult, number: Any, score: Any, root: str,
+                      pages: RoundPages | None) -> tuple[Markup, str, str, str]:
+        round_word = rounds.get(number) if type(number) is int else None
+        if round_word is None:
+            round_word = fill(round_n, {"n": number})
+            if type(number) is int:
+                rounds[number] = round_word
+        stage = stage_result.stage
+        table = score.table
+        table_word = table_name_of(stage.format, table)
+        anchor = f"{text(stage.id)}-r{text(number)}-t{text(table.number)}"
+        url = text(table_url(event, stage_result, number, table.number, pages))
+        said = f"{text(round_word)} \u00b7 {text(table_word)}" if len(stage_result.rounds) > 1 or stage.rounds > 1 \
+            else text(table_word)
+        heading = Markup(f'<section class="table-result" id="{anchor}" aria-labelledby="{anchor}-h">\n'
+                         f'<h3 id="{anchor}-h"><a href="{text(root)}{url}">{said}</a></h3>\n')
+        return heading, round_word, table_word, f"{stage.name} \u00b7 {round_word} \u00b7 {table_word}"
+
+    return match_heading
 
 
 def _summary_rows(translate: Translator) -> Callable[..., Markup]:
