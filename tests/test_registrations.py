@@ -1297,3 +1297,25 @@ def test_a_zip_or_an_ods_named_as_a_workbook_is_said_in_the_sites_words(content:
         message = problem.message("zh-Hans")
         assert problem.code == "registration-sheet-unreadable" and said in message
         assert "KeyError" not in message and "Content_Types" not in message
+
+
+def test_a_phone_typed_as_a_text_formula_is_its_text_and_never_stops_the_import(content: Path, tmp_path: Path) -> None:
+    """="13800138001" is how a spreadsheet keeps a long number as text, and a CSV saved from it
+    keeps it so: the formula check refused every such row (a whole sheet of phones), though a
+    phone is never published. It is its text; a formula in a published column is still refused."""
+    scaffold_event(content, "dongke-2025", "bridge")
+    rows = registrations(2)
+    for row in rows[1:]:
+        row[5] = f'="{row[5]}"'
+    sheet = tmp_path / "sheet.csv"
+    with sheet.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    import_registrations(content, "dongke-2025", sheet)
+    entries = (content / "events/dongke-2025/entries.yaml").read_text(encoding="utf-8")
+    assert "13800000001" in entries and '="' not in entries and "组长1" in entries
+    rows[2][1] = "=A1+B1"
+    with sheet.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "dongke-2025", sheet)
+    assert [(p.code, p.params["row"]) for p in failure.value.problems] == [("registration-formula", 3)]

@@ -819,7 +819,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
     above: tuple[int, str, int] | None = None
     players: Counter[str] = Counter()  # by key, so far
     for row, number in zip(table.rows[start + 1:], table.numbers[start + 1:]):
-        cells = {name: (row[index] if index < len(row) else "") for name, index in used.items()}
+        cells = {name: _as_text(row[index] if index < len(row) else "") for name, index in used.items()}
         quoted = _quoted(table, number, row, hidden)
         if not any(cells.values()):
             above = None
@@ -836,7 +836,9 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
         # A formula (=A1+B1, =HYPERLINK(…), Lotus's @SUM(1)) is never a name, a team or a group: a
         # CSV keeps the formula's text, a workbook without its value keeps it too, and written into
         # entries.yaml it was a player called =A1+B1 (and a formula again in the site's spreadsheet).
-        formula = next(((name, cell) for name, cell in cells.items() if _FORMULA.match(cell)), None)
+        # (The columns published or used to group: a formula in a phone's column harms no page, and
+        # refusing it stopped the import of a sheet whose phones were typed ="138…" to keep them text.)
+        formula = next(((name, cells[name]) for name in HINTED if _FORMULA.match(cells.get(name, ""))), None)
         if formula is not None:
             name, cell = formula
             problems.add("registration-formula", _cell_mark(path, table, number, used[name]), sheet_row=quoted,
@@ -903,6 +905,14 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
 # What a spreadsheet reads as a formula: `=…`, Lotus's `@SUM(…)`, and a sign before a letter or
 # a bracket (`+A1`, `-SUM(…)`); not a sign before a digit (+86 138 0013 8000 is a phone).
 _FORMULA = re.compile(r"\s*(=|@|[+-]\s*[A-Za-z(])")
+# ="…": a spreadsheet's way to keep a long number as text (a phone, a student number, 001), which
+# a CSV saved from it keeps as written. It is that text.
+_TEXT_FORMULA = re.compile(r'\s*="([^"]*)"\s*')
+
+
+def _as_text(cell: str) -> str:
+    found = _TEXT_FORMULA.fullmatch(cell)
+    return found[1] if found else cell
 _LINE_BREAK = re.compile("[\n\u2028\u2029]")
 
 
