@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from generator.errors import ContentErrors
 
 from generator.build import validate
 from generator.cli import main
@@ -204,6 +205,21 @@ def test_a_knockout_drawn_before_the_tie_keeps_its_draw(tmp_path):
     assert "lots: [A04, A09]" in tie.hint("zh-Hans")
     standings = page(build(content, tmp_path / "out"), "swiss")
     assert "A04、A09 在晋级名额处并列：淘汰赛已按此前的编排进行，A04 晋级，A09 未晋级。" in standings
+
+
+def test_a_draw_that_kept_none_of_the_tied_teams_names_the_ties_own_place(tmp_path):
+    """The warning read the place from the qualifiers left after the draw settled the tie: "a
+    tie at place 3", the kept list empty (and with every qualifier tied, none drawn, an
+    IndexError). The place is the tie's, 4th."""
+    content = tied_at_the_cut(tmp_path, "[vp, imps]", drawn=True)
+    for name in ("ko-round-1.yaml", "ko-round-2.yaml"):
+        path = event_file(content, f"results/{name}")
+        path.write_text(path.read_text(encoding="utf-8").replace("A04", "A10"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:  # (A10 drawn though it did not qualify: errors of its own)
+        validate(content)
+    tie = next(w for w in failure.value.problems if w.code == "qualify-tie-drawn")
+    assert tie.params["count"] == 4 and tie.params["left"] == ["A04", "A09"]
+    assert tie.message("zh-Hans").startswith("阶段 swiss 第 4 名并列（A04、A09），而淘汰赛 ko 已经编排：按已编排的对阵 并列者无一 晋级")
 
 
 # --- figures that mean nothing where they were shown ------------------------------------------------------

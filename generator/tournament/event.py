@@ -800,22 +800,24 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
               and cut.get(s.entry.id, s.rank) <= advance.count]
     held = False
     if len(chosen) > advance.count:
-        tied = [s.entry.id for s in chosen if s.rank == chosen[-1].rank]
+        place = chosen[-1].rank  # the tie's place, taken before the draw settles which of it go (rev29)
+        tied = [s.entry.id for s in chosen if s.rank == place]
         if not knockout:
             problems.add("qualify-tie", result.stage.mark, warning=True,
-                         stage=result.stage.id, count=chosen[-1].rank, ids=tied)
+                         stage=result.stage.id, count=place, ids=tied)
         elif drawn:  # the knockout's draw stands: the tied entries it draws go through
             chosen = [s for s in chosen if s.entry.id not in tied or s.entry.id in drawn]
             kept = [e for e in tied if e in drawn]
             left = [e for e in tied if e not in drawn]
             if left:  # said, not settled silently: the tied entry left out is owed the reason
                 problems.add("qualify-tie-drawn", result.stage.mark, warning=True, stage=result.stage.id,
-                             count=chosen[-1].rank, ids=tied, target=advance.to, kept=kept, left=left,
+                             count=place, ids=tied, target=advance.to, kept=kept or catalogues.word("tie_kept_none"),
+                             left=left,
                              lots=", ".join(kept + left))
                 result.cut_kept, result.cut_left = kept, left
         else:
             problems.add("qualify-tie-knockout", result.stage.mark, warning=True, stage=result.stage.id,
-                         count=chosen[-1].rank, ids=tied, target=advance.to, places=advance.count,
+                         count=place, ids=tied, target=advance.to, places=advance.count,
                          lots=", ".join(tied))
             chosen = [s for s in chosen if s.entry.id not in tied]
             held = True
