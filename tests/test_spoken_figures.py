@@ -1,0 +1,65 @@
+"""Results as a screen reader says them and as a member reads them: contracts, seats and scores
+in the page's words, abbreviations explained, figures alike in a column (review 28).
+
+The demo site is rendered (no PDFs) once in zh-Hans and once in English; each test reads a
+page's HTML, the markup a screen reader reads."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+
+ROOT = Path(__file__).resolve().parents[1]
+TEAMS = "events/gaoxiao-bridge-teams-2024"
+
+
+def build(folder: Path, locale: str) -> Path:
+    content = folder / "content"
+    shutil.copytree(ROOT / "content", content)
+    site_yaml = content / "site.yaml"
+    site_yaml.write_text(re.sub(r"(?m)^locale: .*$", f"locale: {locale}", site_yaml.read_text(encoding="utf-8")),
+                         encoding="utf-8")
+    out = folder / "output"
+    out.mkdir()
+    site, results, _ = validate(content)
+    render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+@pytest.fixture(scope="module")
+def zh(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("zh"), "zh-Hans")
+
+
+@pytest.fixture(scope="module")
+def en(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("en"), "en")
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+def text(html: str) -> str:
+    """What is shown and read, tags left out."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+
+
+def test_the_par_contract_is_written_as_every_other_contract(zh: Path, en: Path) -> None:
+    # "标准分（par）+110（南北） (1S S +1)": S was spades in 1S and South after it
+    line = next(l for l in page(zh, f"{TEAMS}/teams/boards/3").splitlines() if "标准分" in l)
+    assert '<span class="contract">1<span class="suit black" role="img" aria-label="黑桃">♠</span></span> 南 +1' in line
+    assert text(line).endswith("+110（南北）（1♠ 南 +1）")
+    english = next(l for l in page(en, f"{TEAMS}/teams/boards/3").splitlines() if "(NS)" in l)
+    assert 'aria-label="spades">♠</span></span> S +1)' in english  # (English tables' seat letters)
+    # every par line of the demo: no contract left in the files' letters
+    for board in (zh / TEAMS / "teams/boards").iterdir():
+        par = [l for l in (board / "index.html").read_text(encoding="utf-8").splitlines() if "标准分" in l]
+        assert not any(re.search(r"\b[1-7](?:NT|[SHDC])X{0,2} [NESW]\b", l) for l in par), board
