@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import threading
 from contextlib import contextmanager
@@ -316,5 +317,25 @@ def test_card_tables_at_200_percent_text_cut_nothing(browser, server: str, path:
             assert cell.evaluate("c => c.getBoundingClientRect().height") > 40
             tab.set_viewport_size(PHONE)  # where there is room, label and figure share their line
             assert cell.evaluate("c => c.getBoundingClientRect().height") < 30
+    finally:
+        tab.close()
+
+
+def test_an_80fen_teams_card_names_each_teams_points_and_shows_no_figure_twice(browser, server: str) -> None:
+    # was "防守方得分 85  T08 85": the defenders' points again under a bare team id
+    tab = browser.new_page()
+    tab.set_viewport_size(PHONE)
+    try:
+        tab.goto(server + "events/hefei-80fen-teams-2012/teams/round-1/index.html")
+        shown = tab.locator("table.shengji.gutter").first.evaluate("""t => [...t.querySelectorAll('tbody tr')].map(tr =>
+          [...tr.querySelectorAll('td')].filter(c => c.getBoundingClientRect().width > 1).map(c => (c.dataset.label || '') + ' ' + c.innerText.trim()))""")
+        assert shown[0] == ["庄位 北", "阶数 2", "开室 庄家 T01", "防守方得分 85", "闭室 庄家 T08", "防守方得分 130",
+                            "净得分差（主队） +45", "比赛分 T01 4"]
+        headers = tab.locator("table.shengji.gutter thead tr").nth(1).locator("th").all_inner_texts()
+        assert headers[:4] == ["庄家", "防守方得分", "T01 得分", "T08 得分"]
+        # a team's points that differ from the defenders' points are shown, named by room and team
+        labels = tab.locator("table.shengji.gutter td[data-label$=' 得分']:not(:empty)").evaluate_all(
+            "cells => cells.filter(c => c.getBoundingClientRect().width > 1).map(c => c.dataset.label)")
+        assert all(re.fullmatch(r"[开闭]室 T0\d 得分", label) for label in labels)
     finally:
         tab.close()
