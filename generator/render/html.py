@@ -134,6 +134,10 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
     env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
+    # a score pair, "30 : 0": the colon is not read, a word is ("30 比 0", "30 to 0")
+    score_to = Markup(' <span aria-hidden="true">:</span><span class="visually-hidden">{}</span> ').format(translate("score_to"))
+    env.globals["score_to"] = score_to
+    env.filters["score_pair"] = lambda text: escape(text).replace(" : ", score_to)
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate)
