@@ -63,3 +63,36 @@ def test_the_par_contract_is_written_as_every_other_contract(zh: Path, en: Path)
     for board in (zh / TEAMS / "teams/boards").iterdir():
         par = [l for l in (board / "index.html").read_text(encoding="utf-8").splitlines() if "标准分" in l]
         assert not any(re.search(r"\b[1-7](?:NT|[SHDC])X{0,2} [NESW]\b", l) for l in par), board
+
+
+def read(html: str) -> str:
+    """What a screen reader says: aria-hidden parts left out, visually hidden words in."""
+    return text(re.sub(r'<span aria-hidden="true">[^<]*</span>', "", html))
+
+
+def shown(html: str) -> str:
+    """What the screen shows: visually hidden words left out."""
+    return text(re.sub(r'<span class="visually-hidden">[^<]*</span>', "", html))
+
+
+def test_a_score_pair_is_read_with_a_word_between_its_figures(zh: Path, en: Path) -> None:
+    # "T1 30 : 0 T6（IMP）" had no spoken form: the colon is read as nothing or as "colon"
+    result = re.search(r'<p class="result">.*?</p>', page(zh, f"{TEAMS}/teams/round-1"), re.S).group(0)
+    assert "T1 30 比 0 T6" in read(result) and "胜利分 18.37 比 1.63" in read(result)
+    assert "T1 30 : 0 T6" in shown(result) and "胜利分 18.37 : 1.63" in shown(result)
+    english = re.search(r'<p class="result">.*?</p>', page(en, f"{TEAMS}/teams/round-1"), re.S).group(0)
+    assert "T1 30 to 0 T6" in read(english) and "VP 18.37 to 1.63" in read(english)
+    daguai = page(zh, "events/chem-park-daguai-2016/swiss/round-1")
+    assert "场分 2 比 0" in read(daguai) and "场分 2 : 0" in shown(daguai)
+    for path in (f"{TEAMS}/teams/round-1", "events/hefei-80fen-teams-2012/teams/round-1",
+                 "events/hefei-80fen-pairs-2012/pairs/round-1", "events/chem-park-daguai-2016/swiss/round-1"):
+        assert not re.search(r"\d%? : \d", read(page(zh, path))), path
+
+
+def test_a_double_dummy_dash_is_read_as_words(zh: Path, en: Path) -> None:
+    table = re.search(r'<table class="double-dummy">.*?</table>', page(zh, f"{TEAMS}/teams/boards/3"), re.S).group(0)
+    cells = [read(c) for c in re.findall(r'<td class="num">(.*?)</td>', table)]
+    assert cells[10:15] == ["不能完成"] * 5 and "东–––––" in shown(table)  # (East makes nothing)
+    assert "–" not in read(table)
+    english = re.search(r'<table class="double-dummy">.*?</table>', page(en, f"{TEAMS}/teams/boards/3"), re.S).group(0)
+    assert "can't make" in read(english) or "can&#39;t make" in read(english)
