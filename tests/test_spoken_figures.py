@@ -96,3 +96,20 @@ def test_a_double_dummy_dash_is_read_as_words(zh: Path, en: Path) -> None:
     assert "–" not in read(table)
     english = re.search(r'<table class="double-dummy">.*?</table>', page(en, f"{TEAMS}/teams/boards/3"), re.S).group(0)
     assert "can't make" in read(english) or "can&#39;t make" in read(english)
+
+
+def test_abbreviations_are_explained_named_and_marked_english(zh: Path, en: Path) -> None:
+    # IMP was bare where VP and MP are explained (胜利分（VP）); NT and X were read as letters;
+    # IMP and par, English words, were read letter by letter in a Chinese voice
+    standings = page(zh, f"{TEAMS}/teams")
+    assert '<th scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in standings
+    assert '<strong>国际比赛分（<span lang="en">IMP</span>）</strong>：双人赛' in standings  # (not 国际比赛分 twice)
+    match = page(zh, f"{TEAMS}/teams/round-1")
+    assert "换成国际比赛分（<span lang=\"en\">IMP</span>）" in match
+    assert '<span class="contract">1<span role="img" aria-label="无将">NT</span></span> 南 =' in match
+    assert '<th scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in page(zh, f"{TEAMS}/entries/T1")
+    assert "标准分（<span lang=\"en\">par</span>）" in page(zh, f"{TEAMS}/teams/boards/3")
+    doubled = page(zh, "events/dongke-bridge-2015/prelim/round-1")
+    assert 'aria-label="方块">♦</span><span role="img" aria-label="加倍">X</span></span>' in doubled
+    english = page(en, f"{TEAMS}/teams/round-1")
+    assert 'aria-label="notrump">NT</span>' in english and 'lang="en"' not in english.split("<body", 1)[1]

@@ -138,6 +138,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     score_to = Markup(' <span aria-hidden="true">:</span><span class="visually-hidden">{}</span> ').format(translate("score_to"))
     env.globals["score_to"] = score_to
     env.filters["score_pair"] = lambda text: escape(text).replace(" : ", score_to)
+    env.filters["english_words"] = _english_words(locale)
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate)
@@ -216,14 +217,14 @@ def _lang_attribute(page_locale: str):  # noqa: ANN202
 
 
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_CONTRACT_TEXT = re.compile(r"^([1-7])(C|D|H|S)(X{0,2})$")
+_CONTRACT_TEXT = re.compile(r"^([1-7])(C|D|H|S|NT)(X{0,2})$")
 _CARD_TEXT = re.compile(r"^(C|D|H|S)([2-9TJQKA]|10)$")
 
 
 def _suits_in(translate: Translator) -> Callable[[str], Markup]:
     """The `suits` filter of one locale: a screen reader says the suit in the page's language
     (黑桃, spades), not the letter of the content (S, read as an English letter)."""
-    words = tuple(sorted((suit, translate("suit_" + suit)) for suit in _SUIT_SYMBOL))
+    words = tuple(sorted((suit, translate("suit_" + suit)) for suit in (*_SUIT_SYMBOL, "NT", "X", "XX")))
 
     def suits(text: str) -> Markup:
         return suit_symbols(text, words)
@@ -241,13 +242,34 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
     parts = match.groups()
     suit_at = 1 if _CONTRACT_TEXT.match(text) else 0
     suit = parts[suit_at]
-    colour = "red" if suit in "DH" else "black"
-    symbol = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>').format(
-        colour, dict(words).get(suit, suit), _SUIT_SYMBOL[suit])
+    named = dict(words)
+    # NT and X/XX are letters, read as letters: each is named as a suit is (无将, 加倍; notrump)
+    named_letters = Markup('<span role="img" aria-label="{}">{}</span>')
+    if suit == "NT":
+        symbol = named_letters.format(named.get("NT", "NT"), "NT")
+    else:
+        colour = "red" if suit in "DH" else "black"
+        symbol = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>').format(
+            colour, named.get(suit, suit), _SUIT_SYMBOL[suit])
     # a card's ten as the hand record spells it (10), not the files' T: ♠10 beside a diagram's 10
     pieces = [escape("10" if p == "T" and suit_at == 0 and i == 1 else p) for i, p in enumerate(parts)]
     pieces[suit_at] = symbol
+    if suit_at == 1 and parts[2]:
+        pieces[2] = named_letters.format(named.get(parts[2], parts[2]), parts[2])
     return Markup("").join(pieces)
+
+
+# English words a Chinese page's words use as they are (IMP, par): marked as English, so that a
+# screen reader says them as English words, not letter by letter in a Chinese voice
+_ENGLISH_WORDS = re.compile(r"(?<![A-Za-z])(IMPs?|par)(?![A-Za-z])")
+
+
+def _english_words(locale: str) -> Callable[[str], Markup]:
+    """The `english_words` filter of one locale: on a Chinese page each of _ENGLISH_WORDS in `text`
+    in a span of lang="en"; an English page's text as it is."""
+    if HTML_LANG[locale].startswith("en"):
+        return escape
+    return lambda text: Markup(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', str(escape(text))))
 
 
 def _formatted_words() -> Callable[..., str]:
