@@ -113,3 +113,17 @@ def test_abbreviations_are_explained_named_and_marked_english(zh: Path, en: Path
     assert 'aria-label="方块">♦</span><span role="img" aria-label="加倍">X</span></span>' in doubled
     english = page(en, f"{TEAMS}/teams/round-1")
     assert 'aria-label="notrump">NT</span>' in english and 'lang="en"' not in english.split("<body", 1)[1]
+
+
+def test_a_column_shows_its_figures_alike(zh: Path) -> None:
+    # MP "257" and "213" among "252.12"; 80分 pairs "100" and "0" where bridge shows "100.00";
+    # a percentage column headed 得分率 without its unit
+    stage = page(zh, "events/qiaoyou-club-pairs-2024/pairs")
+    mps = re.findall(r'data-label="比赛分（MP）">([^<]*)<', stage)
+    assert "257.00" in mps and all(re.fullmatch(r"\d+\.\d\d", mp) for mp in mps), mps
+    assert '<th scope="col" class="num">得分率（%）</th>' in stage
+    entry = page(zh, "events/qiaoyou-club-pairs-2024/entries/P20")
+    assert '<th scope="col" class="num">得分率（%）</th>' in entry and '<th scope="col" class="num">累计得分率（%）</th>' in entry
+    pairs = page(zh, "events/hefei-80fen-pairs-2012/pairs/round-1")
+    percents = re.findall(r'data-label="(?:南北|东西) %">([^<]*)<', pairs)
+    assert "100.00" in percents and all(re.fullmatch(r"\d+\.\d\d", p) for p in percents), percents

@@ -139,6 +139,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["score_to"] = score_to
     env.filters["score_pair"] = lambda text: escape(text).replace(" : ", score_to)
     env.filters["english_words"] = _english_words(locale)
+    env.globals["percent_unit"] = translate("paren", text="%")  # a percentage column's header: 得分率（%）
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate)
@@ -654,6 +655,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         root_text = text(root)
         grouped = has_groups(event)  # (_standings.html heads the column so)
         cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
+        # a column with a figure of two places shows each of its figures so (257.00 among 252.12, not 257)
+        two_places = {m for m, _ in cells
+                      if any(type(v) is float and not v.is_integer() for v in (s.tally.metrics.get(m) for s in rows))}
         reached_cell = f'<td data-label="{text(translate("ko_reached"))}">'
         out = []
         append = out.append
@@ -672,7 +676,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             for m, cell in cells:
-                append(f"{cell}</td>" if placed_by else f"{cell}{text(metric_text(m, metrics.get(m, 0)))}</td>")
+                figure = metrics.get(m, 0)
+                shown = f"{figure:.2f}" if m in two_places and isinstance(figure, (int, float)) else metric_text(m, figure)
+                append(f"{cell}</td>" if placed_by else f"{cell}{text(shown)}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
             append("  <td>")
