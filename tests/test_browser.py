@@ -339,3 +339,21 @@ def test_an_80fen_teams_card_names_each_teams_points_and_shows_no_figure_twice(b
         assert all(re.fullmatch(r"[开闭]室 T0\d 得分", label) for label in labels)
     finally:
         tab.close()
+
+
+def test_a_daguai_card_shows_each_pair_of_figures_on_a_line_named_by_room(browser, server: str) -> None:
+    # "本副 D02 3" ended the closed room's line, "本副 D07 5" the next; a room's figures were
+    # labelled with a bare team id
+    tab = browser.new_page()
+    tab.set_viewport_size(PHONE)
+    try:
+        tab.goto(server + "events/chem-park-daguai-2016/swiss/round-1/index.html")
+        rows = tab.locator("table.daguai.gutter").first.evaluate(CARD_ROWS)
+        for cells in rows:
+            figures = [c for c in cells if "num" in c["cls"].split() and c is not cells[0]]
+            assert [c["label"] for c in figures] == ["开室 D02", "开室 D07", "闭室 D02", "闭室 D07", "本副 D02", "本副 D07"]
+            for first, second in zip(figures[::2], figures[1::2]):
+                assert first["top"] == second["top"], (cells[0]["text"], first, second)
+            assert figures[4]["top"] > figures[3]["top"]
+    finally:
+        tab.close()
