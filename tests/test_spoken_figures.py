@@ -127,3 +127,12 @@ def test_a_column_shows_its_figures_alike(zh: Path) -> None:
     pairs = page(zh, "events/hefei-80fen-pairs-2012/pairs/round-1")
     percents = re.findall(r'data-label="(?:南北|东西) %">([^<]*)<', pairs)
     assert "100.00" in percents and all(re.fullmatch(r"\d+\.\d\d", p) for p in percents), percents
+
+
+def test_a_guandan_level_is_read_as_a_level(zh: Path, en: Path) -> None:
+    # <strong class="level" title="级数">A</strong>: a title is seldom read; "唐嘉豪 A" sounded
+    # like part of the name
+    sides = re.search(r'<p class="sides">.*?</p>', page(zh, "events/tumu-guandan-2020/main/round-1"), re.S).group(0)
+    assert re.search(r"唐嘉豪 打到 A", read(sides)) and "唐嘉豪 A" in shown(sides)
+    english = re.search(r'<p class="sides">.*?</p>', page(en, "events/tumu-guandan-2020/main/round-1"), re.S).group(0)
+    assert re.search(r" level A", read(english))

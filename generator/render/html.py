@@ -532,6 +532,9 @@ def _guandan_sides(translate: Translator) -> Callable[[Any, Event, str, Any], Ma
     where none is shown (a room's). Its words are looked up once."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     level_title, net_title = text(translate("gd_level")), text(translate("gd_net_levels"))
+    # a level said as one ("唐嘉豪 打到 A"): a title is seldom read, and "唐嘉豪 A" sounds like the name
+    level_said = f'<span class="visually-hidden">{text(translate("gd_level_said"))} </span>'
+    net_said = f'<span class="visually-hidden">{net_title} </span>'
     passed_tag, bye_tag = text(translate("gd_passed_tag")), text(translate("bye"))
     versus = text(translate("versus"))  # (between the teams of a table not played yet: no level to set apart)
     referee_word = text(translate("referee")) + text(translate("colon"))
@@ -557,10 +560,10 @@ def _guandan_sides(translate: Translator) -> Callable[[Any, Event, str, Any], Ma
         out = ['<p class="sides">\n']
         if view.kind == "rooms" or len(teams) == 2:
             if view.kind == "rooms":
-                shown = [f'<strong class="level" title="{net_title}">{text(levels[side])}</strong>' for side in (0, 1)]
+                shown = [f'<strong class="level" title="{net_title}">{net_said}{text(levels[side])}</strong>' for side in (0, 1)]
                 between = ":"
             else:
-                shown = [(f'<strong class="level" title="{level_title}">{text(levels[side])}</strong>'
+                shown = [(f'<strong class="level" title="{level_title}">{level_said}{text(levels[side])}</strong>'
                           + (f' <span class="tag p">{passed_tag}</span>' if view.passed == teams[side] else ""))
                          if levels[side] else "" for side in (0, 1)]
                 between = ":" if levels[0] else versus
