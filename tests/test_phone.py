@@ -552,9 +552,11 @@ def test_a_scroll_box_in_a_closed_details_is_checked_when_it_opens(browser, site
     # a deal log's box is in a <details>, closed on a round's page: it was checked on load and on
     # resize only. Where a closed details' content has no box (Safari, Firefox: Chromium lays it
     # out hidden, so here it is hidden as they do) the box had no width on load: once opened and
-    # scrolling (at 320 px with text at 200 %) it stayed unnamed and out of the tab order
+    # scrolling (at 320 px with text at 200 %) it stayed unnamed and out of the tab order. (A
+    # card's cells now break rather than overflow, even at 200 %: the log is made wider here.)
     tab = opened(browser, sites, f"{GUANDAN}/main/round-1/index.html", 320,
-                 style="html { font-size: 200% !important; } details:not([open]) > :not(summary) { display: none !important; }")
+                 style="main details table { min-width: 400px !important; } "
+                       "details:not([open]) > :not(summary) { display: none !important; }")
     try:
         box = tab.locator("main details .scroll").first
         assert box.evaluate("b => b.closest('details').open === false && b.tabIndex === -1")

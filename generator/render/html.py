@@ -136,6 +136,12 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["suits"] = _suits_in(translate)
     env.globals["bridge_contract"] = _bridge_contracts(translate, env.filters["joined_word"], env.filters["suits"])
     env.globals["first_factored"] = first_factored
+    # a score pair, "30 : 0": the colon is not read, a word is ("30 比 0", "30 to 0")
+    score_to = Markup(' <span aria-hidden="true">:</span><span class="visually-hidden">{}</span> ').format(translate("score_to"))
+    env.globals["score_to"] = score_to
+    env.filters["score_pair"] = lambda text: escape(text).replace(" : ", score_to)
+    env.filters["english_words"] = _english_words(locale)
+    env.globals["percent_unit"] = translate("paren", text="%")  # a percentage column's header: 得分率（%）
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate)
@@ -217,14 +223,14 @@ def _lang_attribute(page_locale: str):  # noqa: ANN202
 
 
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_CONTRACT_TEXT = re.compile(r"^([1-7])(C|D|H|S)(X{0,2})$")
+_CONTRACT_TEXT = re.compile(r"^([1-7])(C|D|H|S|NT)(X{0,2})$")
 _CARD_TEXT = re.compile(r"^(C|D|H|S)([2-9TJQKA]|10)$")
 
 
 def _suits_in(translate: Translator) -> Callable[[str], Markup]:
     """The `suits` filter of one locale: a screen reader says the suit in the page's language
     (黑桃, spades), not the letter of the content (S, read as an English letter)."""
-    words = tuple(sorted((suit, translate("suit_" + suit)) for suit in _SUIT_SYMBOL))
+    words = tuple(sorted((suit, translate("suit_" + suit)) for suit in (*_SUIT_SYMBOL, "NT", "X", "XX")))
 
     def suits(text: str) -> Markup:
         return suit_symbols(text, words)
@@ -242,13 +248,34 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
     parts = match.groups()
     suit_at = 1 if _CONTRACT_TEXT.match(text) else 0
     suit = parts[suit_at]
-    colour = "red" if suit in "DH" else "black"
-    symbol = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>').format(
-        colour, dict(words).get(suit, suit), _SUIT_SYMBOL[suit])
+    named = dict(words)
+    # NT and X/XX are letters, read as letters: each is named as a suit is (无将, 加倍; notrump)
+    named_letters = Markup('<span role="img" aria-label="{}">{}</span>')
+    if suit == "NT":
+        symbol = named_letters.format(named.get("NT", "NT"), "NT")
+    else:
+        colour = "red" if suit in "DH" else "black"
+        symbol = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>').format(
+            colour, named.get(suit, suit), _SUIT_SYMBOL[suit])
     # a card's ten as the hand record spells it (10), not the files' T: ♠10 beside a diagram's 10
     pieces = [escape("10" if p == "T" and suit_at == 0 and i == 1 else p) for i, p in enumerate(parts)]
     pieces[suit_at] = symbol
+    if suit_at == 1 and parts[2]:
+        pieces[2] = named_letters.format(named.get(parts[2], parts[2]), parts[2])
     return Markup("").join(pieces)
+
+
+# English words a Chinese page's words use as they are (IMP, par): marked as English, so that a
+# screen reader says them as English words, not letter by letter in a Chinese voice
+_ENGLISH_WORDS = re.compile(r"(?<![A-Za-z])(IMPs?|par)(?![A-Za-z])")
+
+
+def _english_words(locale: str) -> Callable[[str], Markup]:
+    """The `english_words` filter of one locale: on a Chinese page each of _ENGLISH_WORDS in `text`
+    in a span of lang="en"; an English page's text as it is."""
+    if HTML_LANG[locale].startswith("en"):
+        return escape
+    return lambda text: Markup(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', str(escape(text))))
 
 
 def _formatted_words() -> Callable[..., str]:
@@ -510,6 +537,9 @@ def _guandan_sides(translate: Translator) -> Callable[[Any, Event, str, Any], Ma
     where none is shown (a room's). Its words are looked up once."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     level_title, net_title = text(translate("gd_level")), text(translate("gd_net_levels"))
+    # a level said as one ("唐嘉豪 打到 A"): a title is seldom read, and "唐嘉豪 A" sounds like the name
+    level_said = f'<span class="visually-hidden">{text(translate("gd_level_said"))} </span>'
+    net_said = f'<span class="visually-hidden">{net_title} </span>'
     passed_tag, bye_tag = text(translate("gd_passed_tag")), text(translate("bye"))
     versus = text(translate("versus"))  # (between the teams of a table not played yet: no level to set apart)
     referee_word = text(translate("referee")) + text(translate("colon"))
@@ -535,10 +565,10 @@ def _guandan_sides(translate: Translator) -> Callable[[Any, Event, str, Any], Ma
         out = ['<p class="sides">\n']
         if view.kind == "rooms" or len(teams) == 2:
             if view.kind == "rooms":
-                shown = [f'<strong class="level" title="{net_title}">{text(levels[side])}</strong>' for side in (0, 1)]
+                shown = [f'<strong class="level" title="{net_title}">{net_said}{text(levels[side])}</strong>' for side in (0, 1)]
                 between = ":"
             else:
-                shown = [(f'<strong class="level" title="{level_title}">{text(levels[side])}</strong>'
+                shown = [(f'<strong class="level" title="{level_title}">{level_said}{text(levels[side])}</strong>'
                           + (f' <span class="tag p">{passed_tag}</span>' if view.passed == teams[side] else ""))
                          if levels[side] else "" for side in (0, 1)]
                 between = ":" if levels[0] else versus
@@ -633,6 +663,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         root_text = text(root)
         grouped = has_groups(event)  # (_standings.html heads the column so)
         cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
+        # a column with a figure of two places shows each of its figures so (257.00 among 252.12, not 257)
+        two_places = {m for m, _ in cells
+                      if any(type(v) is float and not v.is_integer() for v in (s.tally.metrics.get(m) for s in rows))}
         reached_cell = f'<td data-label="{text(translate("ko_reached"))}">'
         out = []
         append = out.append
@@ -652,7 +685,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
             for m, cell in cells:
-                append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(metric_text(m, metrics.get(m, 0)))}</td>")
+                figure = metrics.get(m, 0)
+                shown = f"{figure:.2f}" if m in two_places and isinstance(figure, (int, float)) else metric_text(m, figure)
+                append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(shown)}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
             append("  <td>")

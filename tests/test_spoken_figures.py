@@ -1,0 +1,138 @@
+"""Results as a screen reader says them and as a member reads them: contracts, seats and scores
+in the page's words, abbreviations explained, figures alike in a column (review 28).
+
+The demo site is rendered (no PDFs) once in zh-Hans and once in English; each test reads a
+page's HTML, the markup a screen reader reads."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+
+ROOT = Path(__file__).resolve().parents[1]
+TEAMS = "events/gaoxiao-bridge-teams-2024"
+
+
+def build(folder: Path, locale: str) -> Path:
+    content = folder / "content"
+    shutil.copytree(ROOT / "content", content)
+    site_yaml = content / "site.yaml"
+    site_yaml.write_text(re.sub(r"(?m)^locale: .*$", f"locale: {locale}", site_yaml.read_text(encoding="utf-8")),
+                         encoding="utf-8")
+    out = folder / "output"
+    out.mkdir()
+    site, results, _ = validate(content)
+    render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+@pytest.fixture(scope="module")
+def zh(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("zh"), "zh-Hans")
+
+
+@pytest.fixture(scope="module")
+def en(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("en"), "en")
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+def text(html: str) -> str:
+    """What is shown and read, tags left out."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+
+
+def test_the_par_contract_is_written_as_every_other_contract(zh: Path, en: Path) -> None:
+    # "标准分（par）+110（南北） (1S S +1)": S was spades in 1S and South after it
+    line = next(l for l in page(zh, f"{TEAMS}/teams/boards/3").splitlines() if "标准分" in l)
+    assert '<span class="contract">1<span class="suit black" role="img" aria-label="黑桃">♠</span></span> 南 +1' in line
+    assert text(line).endswith("+110（南北）（1♠ 南 +1）")
+    english = next(l for l in page(en, f"{TEAMS}/teams/boards/3").splitlines() if "(NS)" in l)
+    assert 'aria-label="spades">♠</span></span> S +1)' in english  # (English tables' seat letters)
+    # every par line of the demo: no contract left in the files' letters
+    for board in (zh / TEAMS / "teams/boards").iterdir():
+        par = [l for l in (board / "index.html").read_text(encoding="utf-8").splitlines() if "标准分" in l]
+        assert not any(re.search(r"\b[1-7](?:NT|[SHDC])X{0,2} [NESW]\b", l) for l in par), board
+
+
+def read(html: str) -> str:
+    """What a screen reader says: aria-hidden parts left out, visually hidden words in."""
+    return text(re.sub(r'<span aria-hidden="true">[^<]*</span>', "", html))
+
+
+def shown(html: str) -> str:
+    """What the screen shows: visually hidden words left out."""
+    return text(re.sub(r'<span class="visually-hidden">[^<]*</span>', "", html))
+
+
+def test_a_score_pair_is_read_with_a_word_between_its_figures(zh: Path, en: Path) -> None:
+    # "T1 30 : 0 T6（IMP）" had no spoken form: the colon is read as nothing or as "colon"
+    result = re.search(r'<p class="result">.*?</p>', page(zh, f"{TEAMS}/teams/round-1"), re.S).group(0)
+    assert "T1 30 比 0 T6" in read(result) and "胜利分 18.37 比 1.63" in read(result)
+    assert "T1 30 : 0 T6" in shown(result) and "胜利分 18.37 : 1.63" in shown(result)
+    english = re.search(r'<p class="result">.*?</p>', page(en, f"{TEAMS}/teams/round-1"), re.S).group(0)
+    assert "T1 30 to 0 T6" in read(english) and "VP 18.37 to 1.63" in read(english)
+    daguai = page(zh, "events/chem-park-daguai-2016/swiss/round-1")
+    assert "场分 2 比 0" in read(daguai) and "场分 2 : 0" in shown(daguai)
+    for path in (f"{TEAMS}/teams/round-1", "events/hefei-80fen-teams-2012/teams/round-1",
+                 "events/hefei-80fen-pairs-2012/pairs/round-1", "events/chem-park-daguai-2016/swiss/round-1"):
+        assert not re.search(r"\d%? : \d", read(page(zh, path))), path
+
+
+def test_a_double_dummy_dash_is_read_as_words(zh: Path, en: Path) -> None:
+    table = re.search(r'<table class="double-dummy">.*?</table>', page(zh, f"{TEAMS}/teams/boards/3"), re.S).group(0)
+    cells = [read(c) for c in re.findall(r'<td class="num">(.*?)</td>', table)]
+    assert cells[10:15] == ["不能完成"] * 5 and "东–––––" in shown(table)  # (East makes nothing)
+    assert "–" not in read(table)
+    english = re.search(r'<table class="double-dummy">.*?</table>', page(en, f"{TEAMS}/teams/boards/3"), re.S).group(0)
+    assert "can't make" in read(english) or "can&#39;t make" in read(english)
+
+
+def test_abbreviations_are_explained_named_and_marked_english(zh: Path, en: Path) -> None:
+    # IMP was bare where VP and MP are explained (胜利分（VP）); NT and X were read as letters;
+    # IMP and par, English words, were read letter by letter in a Chinese voice
+    standings = page(zh, f"{TEAMS}/teams")
+    assert '<th scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in standings
+    assert '<strong>国际比赛分（<span lang="en">IMP</span>）</strong>：双人赛' in standings  # (not 国际比赛分 twice)
+    match = page(zh, f"{TEAMS}/teams/round-1")
+    assert "换成国际比赛分（<span lang=\"en\">IMP</span>）" in match
+    assert '<span class="contract">1<span role="img" aria-label="无将">NT</span></span> 南 =' in match
+    assert '<th scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in page(zh, f"{TEAMS}/entries/T1")
+    assert "标准分（<span lang=\"en\">par</span>）" in page(zh, f"{TEAMS}/teams/boards/3")
+    doubled = page(zh, "events/dongke-bridge-2015/prelim/round-1")
+    assert 'aria-label="方块">♦</span><span role="img" aria-label="加倍">X</span></span>' in doubled
+    english = page(en, f"{TEAMS}/teams/round-1")
+    assert 'aria-label="notrump">NT</span>' in english and 'lang="en"' not in english.split("<body", 1)[1]
+
+
+def test_a_column_shows_its_figures_alike(zh: Path) -> None:
+    # MP "257" and "213" among "252.12"; 80分 pairs "100" and "0" where bridge shows "100.00";
+    # a percentage column headed 得分率 without its unit
+    stage = page(zh, "events/qiaoyou-club-pairs-2024/pairs")
+    mps = re.findall(r'data-label="比赛分（MP）">([^<]*)<', stage)
+    assert "257.00" in mps and all(re.fullmatch(r"\d+\.\d\d", mp) for mp in mps), mps
+    assert '<th scope="col" class="num">得分率（%）</th>' in stage
+    entry = page(zh, "events/qiaoyou-club-pairs-2024/entries/P20")
+    assert '<th scope="col" class="num">得分率（%）</th>' in entry and '<th scope="col" class="num">累计得分率（%）</th>' in entry
+    pairs = page(zh, "events/hefei-80fen-pairs-2012/pairs/round-1")
+    percents = re.findall(r'data-label="(?:南北|东西) %">([^<]*)<', pairs)
+    assert "100.00" in percents and all(re.fullmatch(r"\d+\.\d\d", p) for p in percents), percents
+
+
+def test_a_guandan_level_is_read_as_a_level(zh: Path, en: Path) -> None:
+    # <strong class="level" title="级数">A</strong>: a title is seldom read; "唐嘉豪 A" sounded
+    # like part of the name
+    sides = re.search(r'<p class="sides">.*?</p>', page(zh, "events/tumu-guandan-2020/main/round-1"), re.S).group(0)
+    assert re.search(r"唐嘉豪 打到 A", read(sides)) and "唐嘉豪 A" in shown(sides)
+    english = re.search(r'<p class="sides">.*?</p>', page(en, "events/tumu-guandan-2020/main/round-1"), re.S).group(0)
+    assert re.search(r" level A", read(english))
