@@ -36,6 +36,7 @@ from generator.content.yaml_loader import (
 )
 from generator.errors import ALWAYS_PRIVATE, ContentError, Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
+from generator.games.common.shorthand import half_width
 from generator.messages import LOCALES, entry_named
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -1156,6 +1157,9 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if len(side_ids) == 2 and side_ids[0] == side_ids[1]:
             problems.add("sides-same", mark, id=side_ids[0])
         forfeit = table_reader.text("forfeit")
+        # Ｔ０１ as a Chinese input method types it, read as the games' readers read a side
+        # (Guandan's took it for T01 while this said it named no team at the table)
+        forfeit = None if forfeit is None else half_width(forfeit).strip()
         if forfeit is not None and forfeit not in side_ids:
             problems.add("forfeit-not-at-table", table_reader.value_mark("forfeit"), id=forfeit)
             forfeit = None
