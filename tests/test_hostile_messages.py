@@ -192,3 +192,27 @@ def test_a_forfeit_of_a_team_not_at_the_table_is_said_once_in_the_forms_words(tm
     assert status == 422 and "T99" in problems, problems
     assert "不应再填成绩" not in problems and "forfeit" not in problems, problems
     assert problems.count("T99") == 1 and "弃权」只能选本桌弃权的一方" in problems, problems
+
+
+def test_players_written_without_brackets_with_a_chinese_comma_are_shown_as_the_list_to_write(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`players: 秦文斌，陶家豪` was "should be a list" and no more: the comma not named, the list
+    not shown. The fix written out is the list of the two names."""
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "[秦文斌, 陶家豪]", "秦文斌\uff0c陶家豪")
+    said = check(folder, capsys)
+    assert "event.yaml:16:" in said and "players-not-list" in said and "秦文斌\uff0c陶家豪" in said, said
+    assert "写成 [秦文斌, 陶家豪]" in said, said
+
+
+def test_a_player_name_holding_two_names_is_two_players_and_said_as_in_the_list_form(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`{name: "秦文斌，陶家豪"}` was one player of that name, not said; the list form's item is
+    split and warned about (players-separator): the mapping's name is the same."""
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "[秦文斌, 陶家豪]", "[{name: 秦文斌\uff0c陶家豪}]")
+    said = check(folder, capsys)
+    assert "players-separator" in said and "T01" in said, said
+    assert "写成 [{name: 秦文斌}, {name: 陶家豪}]" in said, said
+    site, _, _ = validate(folder.parents[1])
+    assert [player.name for player in site.events[0].entries["T01"].players] == ["秦文斌", "陶家豪"]
