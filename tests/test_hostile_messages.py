@@ -216,3 +216,17 @@ def test_a_player_name_holding_two_names_is_two_players_and_said_as_in_the_list_
     assert "写成 [{name: 秦文斌}, {name: 陶家豪}]" in said, said
     site, _, _ = validate(folder.parents[1])
     assert [player.name for player in site.events[0].entries["T01"].players] == ["秦文斌", "陶家豪"]
+
+
+def test_a_value_out_of_range_says_the_range_in_its_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"withdrawn 的值 0 超出范围" named no range: only the fix line did, and a place that shows
+    the message alone (the desk's list, a page's problem) left the secretary to guess it."""
+    from generator.errors import ContentErrors
+
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "{id: T05, name: 仁心队,", "{id: T05, withdrawn: 0, name: 仁心队,")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    problem = next(p for p in failure.value.problems if p.code == "value-range")
+    assert problem.message("zh-Hans").endswith("超出范围：应在 1 到 50 之间"), problem.message("zh-Hans")
+    assert "between 1 and 50" in problem.message("en") and "1 到 50 之間" in problem.message("zh-Hant")
