@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from generator import catalogues
 from generator import caches
 from generator.content import snapshot
-from generator.errors import ContentError, ContentErrors, Mark, Problems
+from generator.errors import ContentError, ContentErrors, Mark, Problems, system_reason
 from generator.event_cache import BulletinPlan, EventCache, EventMemory, read_again, read_ahead
 
 if TYPE_CHECKING:
@@ -613,7 +613,7 @@ def _usable_cache(cache_dir: Path, notify: Notify, spare: Path) -> Path:
         try:
             os.makedirs(root, mode=0o700, exist_ok=True)
         except OSError as exc:
-            why = catalogues.word("cache_unsafe_error", path=root, error=exc.strerror or exc)
+            why = catalogues.word("cache_unsafe_error", path=root, error=system_reason(exc))  # (in the site's words)
         else:
             why = caches.unsafe(root)  # made by someone else in between: checked once it exists
     if why is None:

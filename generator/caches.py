@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
+from generator.errors import system_reason
 from generator.seals import (MAGIC, Unsealed, secret, seal, seal_of, unseal, verified,
                              write_atomically, write_sealed, write_sealed_named)
 
@@ -241,7 +242,7 @@ def unsafe(folder: Path) -> dict[str, str] | None:
         except FileNotFoundError:
             continue
         except OSError as exc:
-            return catalogues.word("cache_unsafe_error", path=path, error=exc.strerror or exc)
+            return catalogues.word("cache_unsafe_error", path=path, error=system_reason(exc, reading=True))  # (site's words)
         # The cache folder itself too: a build deletes old files in it (prune_cache,
         # EventCache.prune), and a link (kept by git and zip in a project received) could lead
         # them to any folder of the user's.

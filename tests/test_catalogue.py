@@ -619,6 +619,7 @@ TRIGGERS: dict[str, Trigger] = {
     "name-too-long": edit(B, (EV, 'venue: "7201"', 'venue: "' + "7" * 201 + '"')),
     "name-confusable": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: [Аlice, 陈雪]")),
     "players-separator": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: [王俊杰\uff0c陈雪]")),
+    "players-not-list": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: 王俊杰\uff0c陈雪")),
     "notice-too-complex": write(B, "notice.md", "# 通知\n\n" + "[" * 2000 + "\n"),
     "url-scheme": edit(B, ("../../site.yaml", "base_url: https://example.org/paibang/", "base_url: javascript:alert(1)")),
     # keys and values

@@ -395,3 +395,27 @@ def test_a_tables_parts_are_kept_for_the_pages_of_the_share_that_shows_them(cont
     names = sorted(p.relative_to(whole) for p in whole.rglob("*") if p.is_file())
     assert names == sorted(p.relative_to(tmp_path / "shares") for p in (tmp_path / "shares").rglob("*") if p.is_file())
     assert [n for n in names if (whole / n).read_bytes() != (tmp_path / "shares" / n).read_bytes()] == []
+
+
+def test_a_forfeit_typed_full_width_is_the_team_it_names_for_the_loader_as_for_guandan(tmp_path: Path) -> None:
+    """`forfeit: Ｔ４８` (a Chinese input method's letters and digits) was T48 to Guandan's reader
+    but to the content loader a team not at the table (forfeit-not-at-table): read alike, it is
+    the same forfeit as `forfeit: T48`."""
+    from generator.errors import ContentErrors
+
+    def said(forfeit: str) -> tuple[list[str], object]:
+        content = demo_content(tmp_path / forfeit, "tumu-guandan-2020")
+        results = content / "events/tumu-guandan-2020/results/round-1.yaml"
+        text = results.read_text(encoding="utf-8")
+        results.write_text(text.replace("levels: {T47: K, T48: 8}", f"forfeit: {forfeit}", 1), encoding="utf-8")
+        try:
+            _, events, warnings = validate(content)
+        except ContentErrors as failure:
+            return sorted(p.code for p in failure.problems), None
+        table = next(t for rounds in events[0].event.rounds.values() for r in rounds for t in r.tables
+                     if set(t.sides) == {"T47", "T48"})
+        return sorted(p.code for p in warnings), (table.forfeit, table.record.forfeit)
+
+    wide = said("Ｔ４８")
+    assert wide == said("T48")
+    assert wide[1] == ("T48", "T48")

@@ -192,3 +192,41 @@ def test_a_forfeit_of_a_team_not_at_the_table_is_said_once_in_the_forms_words(tm
     assert status == 422 and "T99" in problems, problems
     assert "不应再填成绩" not in problems and "forfeit" not in problems, problems
     assert problems.count("T99") == 1 and "弃权」只能选本桌弃权的一方" in problems, problems
+
+
+def test_players_written_without_brackets_with_a_chinese_comma_are_shown_as_the_list_to_write(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`players: 秦文斌，陶家豪` was "should be a list" and no more: the comma not named, the list
+    not shown. The fix written out is the list of the two names."""
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "[秦文斌, 陶家豪]", "秦文斌\uff0c陶家豪")
+    said = check(folder, capsys)
+    assert "event.yaml:16:" in said and "players-not-list" in said and "秦文斌\uff0c陶家豪" in said, said
+    assert "写成 [秦文斌, 陶家豪]" in said, said
+
+
+def test_a_player_name_holding_two_names_is_two_players_and_said_as_in_the_list_form(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`{name: "秦文斌，陶家豪"}` was one player of that name, not said; the list form's item is
+    split and warned about (players-separator): the mapping's name is the same."""
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "[秦文斌, 陶家豪]", "[{name: 秦文斌\uff0c陶家豪}]")
+    said = check(folder, capsys)
+    assert "players-separator" in said and "T01" in said, said
+    assert "写成 [{name: 秦文斌}, {name: 陶家豪}]" in said, said
+    site, _, _ = validate(folder.parents[1])
+    assert [player.name for player in site.events[0].entries["T01"].players] == ["秦文斌", "陶家豪"]
+
+
+def test_a_value_out_of_range_says_the_range_in_its_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"withdrawn 的值 0 超出范围" named no range: only the fix line did, and a place that shows
+    the message alone (the desk's list, a page's problem) left the secretary to guess it."""
+    from generator.errors import ContentErrors
+
+    folder = event(tmp_path)
+    replace(folder / "event.yaml", "{id: T05, name: 仁心队,", "{id: T05, withdrawn: 0, name: 仁心队,")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    problem = next(p for p in failure.value.problems if p.code == "value-range")
+    assert problem.message("zh-Hans").endswith("超出范围：应在 1 到 50 之间"), problem.message("zh-Hans")
+    assert "between 1 and 50" in problem.message("en") and "1 到 50 之間" in problem.message("zh-Hant")

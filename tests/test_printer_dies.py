@@ -351,7 +351,7 @@ def test_paibang_print_on_a_full_disk_leaves_the_sheets_printed_last_time(
     monkeypatch.setattr(seals, "open", DiskFills, raising=False)
     assert main(asked) == 1
     err = capsys.readouterr().err
-    assert "No space left" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert "the disk is full" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     after = {path: path.read_bytes() for path in [tmp_path / target] if path.is_file()} or {
         path: path.read_bytes() for path in (tmp_path / target).iterdir()}
     assert after == before

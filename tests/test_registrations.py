@@ -1319,3 +1319,36 @@ def test_a_phone_typed_as_a_text_formula_is_its_text_and_never_stops_the_import(
     with pytest.raises(ContentErrors) as failure:
         import_registrations(content, "dongke-2025", sheet)
     assert [(p.code, p.params["row"]) for p in failure.value.problems] == [("registration-formula", 3)]
+
+
+def test_a_full_disk_is_said_in_the_sites_words_when_import_writes(content: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """import's write failed and its record left unwritten said the C library's English ("No space
+    left on device") inside a Chinese line: said as the desk says it (errors.system_reason)."""
+    import os
+
+    from generator.cli import main
+    from generator.commands import registrations as importing
+
+    new_event(content, "college-2025", "guandan")
+    sheet = write_xlsx(tmp_path / "报名表.xlsx", registrations(3))
+    real = importing._write
+
+    def record_fills(path: Path, text: str) -> None:
+        if path.name == importing.RECORD:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        real(path, text)
+
+    monkeypatch.setattr(importing, "_write", record_fills)
+    assert main(["import", "college-2025", str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "写不进（磁盘已满）" in out and os.strerror(errno.ENOSPC) not in out, out
+
+    def disk_full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    monkeypatch.setattr(importing, "_write", disk_full)
+    sheet = write_xlsx(tmp_path / "报名表.xlsx", registrations(4))
+    assert main(["import", "college-2025", str(sheet), "--content", str(content)]) == 1
+    err = capsys.readouterr().err
+    assert "磁盘已满" in err and os.strerror(errno.ENOSPC) not in err and "Traceback" not in err, err

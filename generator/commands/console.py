@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from generator import catalogues
-from generator.errors import ContentError, Refusal, visible
+from generator.errors import ContentError, Refusal, system_reason, visible
 from generator.messages import LOCALES
 from generator.seals import open_own
 
@@ -31,7 +31,9 @@ def os_error_text(error: OSError, locale: str) -> str:
     import errno
 
     name = errno.errorcode.get(error.errno or 0, "")
-    reason = error.strerror or str(error) or error.__class__.__name__
+    # a full disk or no permission in the site's words (strerror is the C library's English);
+    # the fix then says only what to do, not the reason again
+    reason = system_reason(error) if error.errno else (str(error) or error.__class__.__name__)
     if error.filename is None:  # not about a path (a port in use)
         fix = catalogues.text(_OS_FIXES[name], locale) if name in _OS_FIXES else ""
         return visible(catalogues.text("os_error_plain", locale, reason=reason, fix=fix).rstrip())

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from generator import catalogues
 from generator.content.schema import SITE_SCHEMA_FOLDER, schema_texts
+from generator.errors import system_reason
 from generator.seals import NotOwnFile, make_folders_durably, open_own, write_durably
 
 # (comment, key line) per key: the comment a key of the shared UI words, the line written as it
@@ -59,11 +60,12 @@ MAX_SCHEMA_BYTES = 4 * 1024 * 1024  # a schema of paibang's is some 100 KB: a la
 
 class LeftSchema(NamedTuple):
     """A schema file keep_schemas left as it was: the file, why (the UI word schema_left_<why>),
-    and the system's reason when it could not read or write it."""
+    and the system's reason when it could not read or write it (errors.system_reason: a full disk
+    or no permission in every locale's words)."""
 
     path: Path
     why: str
-    reason: str = ""
+    reason: str | dict[str, str] = ""
 
 
 @dataclass
@@ -129,7 +131,7 @@ def keep_schemas(content: Path) -> Schemas:
             # (put in place by a rename, which never writes through a link or a pipe put there since)
             write_durably(path, data)
         except OSError as error:  # a folder not the user's to write in, a full disk
-            done.left.append(LeftSchema(path, "unwritable", error.strerror or str(error)))
+            done.left.append(LeftSchema(path, "unwritable", system_reason(error)))
             continue
         done.written.append(path)
     return done
@@ -148,14 +150,14 @@ def own_file(path: Path, limit: int = MAX_SCHEMA_BYTES) -> bytes | LeftSchema | 
     except NotOwnFile as refused:
         return LeftSchema(path, _LEFT_FOR[refused.why])
     except OSError as error:
-        return LeftSchema(path, "unreadable", error.strerror or str(error))
+        return LeftSchema(path, "unreadable", system_reason(error, reading=True))
     try:
         if os.fstat(fd).st_size > limit:
             return LeftSchema(path, "changed")
         with os.fdopen(os.dup(fd), "rb") as handle:
             return handle.read(limit + 1)
     except OSError as error:
-        return LeftSchema(path, "unreadable", error.strerror or str(error))
+        return LeftSchema(path, "unreadable", system_reason(error, reading=True))
     finally:
         os.close(fd)
 

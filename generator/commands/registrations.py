@@ -59,7 +59,7 @@ from generator.content.load import SLUG, private_keys
 from generator.content.reader import (PERSONAL_DIGITS, holds_personal_number, holds_phone_or_id_card, personal_number,
                                       phone_number)
 from generator.content.yaml_loader import _UNSHOWABLE, YamlList, YamlMap, load_yaml
-from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, visible
+from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, system_reason, visible
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
 from generator.seals import write_durably
@@ -213,8 +213,8 @@ class ImportReport:
     # name or group edited by hand in entries.yaml since import last wrote it (_details_kept)
     by_hand: list[tuple[str, str, str, str]] = field(default_factory=list)
     # (RECORD's path, why: a UI word's key or "", the system's reason): taken as absent
-    record_unreadable: tuple[str, str, str] | None = None
-    record_unwritten: tuple[str, str] | None = None  # (RECORD's path, the system's reason): not kept
+    record_unreadable: tuple[str, str, str | dict[str, str]] | None = None
+    record_unwritten: tuple[str, str | dict[str, str]] | None = None  # (RECORD's path, the system's reason): not kept
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -1106,7 +1106,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         _write(record_path, json.dumps({"entries": {key: record[key] for key in listed if key in record}},
                                        ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     except OSError as exc:
-        report.record_unwritten = (str(record_path), str(exc.strerror or exc)[:200])
+        reason = system_reason(exc)  # (a full disk in the site's words, not the C library's English)
+        report.record_unwritten = (str(record_path), reason[:200] if isinstance(reason, str) else reason)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
     report.updated = updated
     report.uneven = [(min(p.row for p in members), len(members), _label(placed[members[0].who(namesakes)][1]))
@@ -1570,7 +1571,8 @@ def run(args: argparse.Namespace, locale: str) -> int:
         terminal(f"paibang: {refusal.text(locale)}", error=True)
         return 2
     except OSError as exc:  # writing entries.yaml or event.yaml: no permission, a full disk
-        terminal(catalogues.text("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc), error=True)
+        terminal(catalogues.text("import_write_failed", locale, path=exc.filename or args.content, reason=system_reason(exc)),
+                 error=True)
         return 1
     except ContentErrors as failure:
         report = getattr(failure, "report", None)

@@ -49,7 +49,7 @@ from urllib.parse import parse_qsl, unquote_to_bytes
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale, terminal
-from generator.errors import ContentError, ContentErrors, CouldNotFinish, signal_name
+from generator.errors import ContentError, ContentErrors, CouldNotFinish, signal_name, system_reason
 from generator.event_cache import EventMemory
 from generator.hosts import host_allowed
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
@@ -115,6 +115,24 @@ def describe(failure: BaseException) -> tuple[str, str]:
         text = ""
     what = f"{type(failure).__name__}: {text}" if text else type(failure).__name__
     return one_line(what, 300), where
+
+
+# Why a port could not be listened on, in the site's words (the C library's "Permission denied"
+# inside a Chinese line otherwise); system_reason's words are a file's ("no permission to write"),
+# wrong for a port below 1024 or a host that is not this computer's.
+LISTEN_REASONS = {errno.EACCES: "listen_reason_not_allowed", errno.EPERM: "listen_reason_not_allowed",
+                  errno.EADDRNOTAVAIL: "listen_reason_no_address"}
+
+
+def listen_reason(failure: BaseException) -> str | dict[str, str]:
+    """Why bind refused `failure`'s host and port: a known refusal in every locale's words, else
+    the system's (system_reason), in one line."""
+    if isinstance(failure, socket.gaierror):  # (its errno an EAI_ code, not an errno: checked first)
+        return catalogues.word("listen_reason_unknown_host")
+    if isinstance(failure, OSError) and failure.errno in LISTEN_REASONS:
+        return catalogues.word(LISTEN_REASONS[failure.errno])
+    reason = system_reason(failure) if isinstance(failure, OSError) else str(failure)
+    return one_line(reason, 200) if isinstance(reason, str) else reason
 
 
 def say(line: str) -> None:
@@ -1005,7 +1023,7 @@ def listen(host: str, port: int, locale: str, command: str = "serve") -> socket.
         sock.close()
         if isinstance(failure, OSError) and failure.errno == errno.EADDRINUSE:
             raise ListenRefused(catalogues.text(f"{command}-port-busy", locale, port=port, other=port + 1)) from None
-        reason = one_line(failure.strerror or str(failure) if isinstance(failure, OSError) else str(failure), 200)
+        reason = listen_reason(failure)
         raise ListenRefused(catalogues.text(f"{command}-cannot-listen", locale, host=host, port=port, reason=reason)) from None
     return sock
 

@@ -36,6 +36,7 @@ from generator.content.yaml_loader import (
 )
 from generator.errors import ALWAYS_PRIVATE, ContentError, Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
+from generator.games.common.shorthand import half_width
 from generator.messages import LOCALES, entry_named
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -625,6 +626,14 @@ def _allowed(keys: tuple[str, ...], private: tuple[str, ...]) -> tuple[str, ...]
 
 def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, ...]) -> list[Player]:
     """Players by name; private keys are checked for shape and then dropped on the floor."""
+    written = entry_reader.node.get("players")
+    if isinstance(written, (str, int)) and not isinstance(written, bool):
+        # `players: 秦文斌，陶家豪`: the brackets left out, the names joined by a full-width comma.
+        # "should be a list" said nothing of the comma; the fix is the list, written out.
+        text = str(written).strip()
+        problems.add("players-not-list", entry_reader.value_mark("players"), key=entry_reader.path("players"),
+                     value=text, fixed=", ".join(_split_names(text)))
+        return []
     players = []
     for value, mark in entry_reader.items("players"):
         if isinstance(value, YamlMap):
@@ -641,7 +650,15 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
                              key=f"{entry_reader.path('players')}[].id", id=player_id)
             _warn_if_personal(name, player_reader.value_mark("name"), f"{entry_reader.path('players')}[].name",
                               problems)
-            if name:
+            names = _split_names(name) if name else []
+            if len(names) > 1:
+                # {name: "秦文斌，陶家豪"}: two names in one, read and said as the list form's item is;
+                # the id, of one person, given to neither
+                problems.add("players-separator", player_reader.value_mark("name"), warning=True,
+                             id=entry_reader.raw("id") or "?", value=name, count=len(names),
+                             fixed=", ".join(f"{{name: {part}}}" for part in names))
+                players += [Player(name=part) for part in names]
+            elif name:
                 players.append(Player(name=name, id=player_id))
         elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             _warn_if_personal(str(value).strip(), mark, f"{entry_reader.path('players')}[]", problems)
@@ -1156,6 +1173,9 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if len(side_ids) == 2 and side_ids[0] == side_ids[1]:
             problems.add("sides-same", mark, id=side_ids[0])
         forfeit = table_reader.text("forfeit")
+        # Ｔ０１ as a Chinese input method types it, read as the games' readers read a side
+        # (Guandan's took it for T01 while this said it named no team at the table)
+        forfeit = None if forfeit is None else half_width(forfeit).strip()
         if forfeit is not None and forfeit not in side_ids:
             problems.add("forfeit-not-at-table", table_reader.value_mark("forfeit"), id=forfeit)
             forfeit = None
