@@ -483,7 +483,13 @@ def test_a_planted_journal_never_moves_its_files_into_the_site(tmp_path: Path, h
     recover_leftovers(output, lambda key, params: said.append((key, params)))
     assert digest(output) == before
     assert "alert" not in "".join(p.read_text(encoding="utf-8") for p in output.rglob("*") if p.is_file())
-    assert [key for key, _ in said] == ["journal_not_ours"]
+    # the journal said with the command that removes it alone; its backup folder among the
+    # folders paibang did not make (it may be the user's own output.old-2024: never in an rm of
+    # the journal's, rev29)
+    assert [key for key, _ in said] == ["journal_not_ours", "leftover_not_ours"]
+    journal_said, folders_said = (params for _, params in said)
+    assert ".old-" not in journal_said["command"]
+    assert [path.name.startswith("output.old-") for path in folders_said["paths"]] == [True]
     assert any(p.name.startswith("output.journal-") for p in tmp_path.iterdir())  # left alone
 
 

@@ -959,16 +959,17 @@ def say_left_alone(notify: Notify | None, journals: list[Path], folders: list[Pa
     would move its files into the site; a copy of the site, `output.old-2024`, is the user's),
     so every build names them again until they are gone: an older paibang's leftovers (made
     before leftovers had their own marker and journals their seal) among them, which only the
-    user can tell from a copy of theirs. A journal's backup folder (`output.old-<pid>`) goes
-    with it in its command: without its journal it is nothing."""
+    user can tell from a copy of theirs. A journal's backup folder (`output.old-<pid>`) is named
+    with the folders, not in the journal's command: a stray `output.journal-2024` beside the
+    user's own `output.old-2024` put that folder in an `rm -r` (rev29), and a folder's note says
+    it may be a copy of theirs."""
     if notify is None:
         return
     if journals:
         beside = [output.parent / f"{output.name}.old-{journal.name.rpartition('-')[2]}" for journal in journals]
-        beside = [folder for folder in beside if os.path.isdir(folder) and not os.path.islink(folder)]
-        folders = [folder for folder in folders if folder not in beside]
-        notify("journal_not_ours", {"count": len(journals), "paths": journals,
-                                    "command": removal_command([*journals, *beside])})
+        folders = [*folders, *(folder for folder in beside if os.path.isdir(folder) and not os.path.islink(folder)
+                               and folder not in folders)]
+        notify("journal_not_ours", {"count": len(journals), "paths": journals, "command": removal_command(journals)})
     if folders:
         folders = sorted(folders)
         notify("leftover_not_ours", {"count": len(folders), "paths": folders, "command": removal_command(folders)})
