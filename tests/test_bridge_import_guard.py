@@ -174,3 +174,19 @@ def test_an_event_with_no_entries_key_and_an_empty_stages_list_takes_the_importe
     text = event.read_text(encoding="utf-8")
     assert text.index("entries:") < text.index("stages:") and "  - id: pairs" in text
     assert main(["check", "--content", str(content), "--lang", "en"]) == 0
+
+
+def test_what_an_earlier_import_left_is_said_even_beside_a_file_not_in_utf8(tmp_path, capsys):
+    """A results file the import wrote, then saved by the secretary in GBK: reading it for the
+    sides it names ended the rerun in a UnicodeDecodeError (rev29). It is passed over; the rest said."""
+    from generator.commands.bridge_import import say_stale
+
+    content = site(tmp_path)
+    more = changed(CLUB, tmp_path, "more.pbn", "\n3 1 1 - Bye", "\n3 1 1 9 Bye")
+    assert run(content, "club", more) == 0
+    capsys.readouterr()
+    results = content / "events/club/results"
+    first = sorted(results.glob("*.yaml"))[0]
+    first.write_bytes(first.read_text(encoding="utf-8").replace("\n", "\n# 备注\n", 1).encode("gbk"))
+    say_stale(content, "club", {f"P{n}" for n in range(1, 6)}, {}, "en")
+    assert "entries P9 of the event are not in this file" in capsys.readouterr().out

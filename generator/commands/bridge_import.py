@@ -2611,7 +2611,11 @@ def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set
         return
     named = set()
     for item in (folder / "results").glob("*.yaml"):
-        named |= set(re.findall(r"\b(?:ns|ew|home|away):\s*[\"']?([^\s,}\"']+)", item.read_text(encoding="utf-8")))
+        try:  # (a file re-saved in GBK, unreadable as the check says it is: no side named there, no traceback)
+            text = item.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        named |= set(re.findall(r"\b(?:ns|ew|home|away):\s*[\"']?([^\s,}\"']+)", text))
     stale = [str(e.get("id")) for e in listed if isinstance(e, dict) and str(e.get("id")) not in entries | named]
     if stale:
         terminal(say("stale_entries", locale, entries=", ".join(stale)))
