@@ -75,7 +75,7 @@ MAX_BODY = 64 * 1024  # a form of 60 boards in two rooms is under 8 KiB
 RATE_WINDOW = 60.0  # seconds
 RATE_POSTS = 240  # form posts a minute by one holder of a token (each live check while typing is one)
 MAX_STREAMS = 300  # open standings views and screens: a hall's phones, not a flood
-RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for its guesses (a valid token still opens)
+RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for its misses (a valid token still opens)
 # When the desk stops during a site build: seconds it waits for the build to finish (a save's
 # rebuild takes a few), then for it to end once told to stop (SIGTERM: it puts output/ back)
 BUILD_FINISH_SECONDS = 15.0
@@ -1128,9 +1128,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
     def refused_address(request: Request) -> bool:
         """Whether the request's address has had RATE_FAILURES tokens refused this minute. Asked
-        only of a request whose token is not a valid one: the count slows guessing, and a hall's
-        phones share the venue's one address (NAT), so one phone mistyping its link must not
-        lock out every table's valid link."""
+        only of a request whose token is not a valid one, since a hall's phones share the venue's
+        one address (NAT): one phone mistyping its link must not lock out every table's valid
+        link. So the count does not stop a guesser, who still tells a hit (200) from a miss (429):
+        what makes guessing useless is the token's 128 random bits (secrets.token_urlsafe). The
+        429 tells a script run amok to stop, and keeps its misses out of the work of a 403 page."""
         return not desk.limits.allow(f"fail:{_client(request)}", RATE_FAILURES, record=False)
 
     def refused(request: Request) -> Response:
