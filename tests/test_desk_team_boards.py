@@ -122,8 +122,11 @@ def test_an_adjusted_score_can_be_typed_and_an_adjusted_board_corrected(teams) -
     assert status == 200 and 'id="saved"' in answer, answer
     status, answer = send(secretary, "teams/2/1", b9_open="", b9_closed="a- / a+")
     assert status == 200 and 'id="saved"' in answer, answer
+    # the same score in both boxes, one typed with full-width signs: one score (rev29)
+    status, answer = send(secretary, "teams/2/1", b15_open="\uff16\uff10\uff05/\uff14\uff10\uff05", b15_closed="60%/40%")
+    assert status == 200 and 'id="saved"' in answer, answer
     text = path.read_text(encoding="utf-8")
-    assert "      11: A+\n" in text and "      9: A-/A+\n" in text, text
+    assert "      11: A+\n" in text and "      9: A-/A+\n" in text and "      15: 60%/40% " in text, text
     # beside a contract in the other room: refused, saying how, nothing written
     status, answer = send(secretary, "teams/2/1", b11_open="A=", b11_closed="3NT N +1")
     assert status == 422 and 'id="saved"' not in answer and path.read_text(encoding="utf-8") == text

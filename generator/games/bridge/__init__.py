@@ -27,7 +27,6 @@ from generator.games.bridge.scoring import (
     RecordError,
     dealer,
     ns_score,
-    parse_adjusted,
     parse_board,
     result_text,
     typed_board,
@@ -301,12 +300,13 @@ class BridgeRules(Game):
         for number, board in (record.get("boards") or {}).items():
             if not isinstance(board, dict):
                 continue
-            texts = {str(value).strip() for value in board.values()}
+            # as content-format.md spells it: A+/A-, 60%/40% (the typed case, spaces and a Chinese
+            # input method's full-width signs aside, before the two boxes are compared: ６０％/４０％
+            # in one and 60%/40% in the other are one score, rev29)
+            texts = {re.sub(r"\s+", "", half_width(str(value))).upper() for value in board.values()}
             text = texts.pop() if len(texts) == 1 else ""
-            if text and _adjusted(text):
-                # as content-format.md spells it: A+/A-, 60%/40% (the typed case, spaces and a
-                # Chinese input method's full-width signs aside)
-                record["boards"][number] = re.sub(r"\s+", "", half_width(text)).upper()
+            if text and duplicate.adjusted_text(text):
+                record["boards"][number] = text
         return record
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
@@ -432,15 +432,6 @@ def _flow(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return {None: "null", True: "true", False: "false"}[value]
     return str(value)
-
-
-def _adjusted(text: str) -> bool:
-    """Whether typed text is an adjusted score (`A=`, `A+/A-`, `60%/40%`), or one meant as one
-    that the grammar refuses (`150%/40%`: the check says why, as an adjusted score)."""
-    try:
-        return parse_adjusted(0, text) is not None
-    except RecordError:
-        return True
 
 
 def _played_text(line: BoardView, t: Any) -> str:

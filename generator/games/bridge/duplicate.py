@@ -804,7 +804,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                                  other=room_name(other_room(room)), room_id=room, other_id=other_room(room))
                 continue
             item, item_mark = rooms[room]
-            if _adjusted_text(item):
+            if adjusted_text(item):
                 # An adjusted score stands for the whole board, both rooms (Law 12C2: the board
                 # is not scored from the tables): written in one room it was read as a contract
                 # and refused as one ("declarer or result missing"), the fix left unsaid.
@@ -835,9 +835,10 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
     return read
 
 
-def _adjusted_text(value: Any) -> bool:
+def adjusted_text(value: Any) -> bool:
     """Whether a value is an adjusted score as text (`A=`, `A+/A-`, `60%/40%`), or one meant as
-    one that the grammar refuses (`150%/40%`)."""
+    one that the grammar refuses (`150%/40%`: the check says why, as an adjusted score); the
+    desk asks it of what is typed in a room's box too."""
     try:
         return isinstance(value, str) and parse_adjusted(0, value) is not None
     except RecordError:
@@ -853,7 +854,7 @@ def team_board_texts(value: Any) -> tuple[str, str] | None:
     scorer recorded, a room in the mapping form): the desk shows it as it is and keeps it."""
     if value is None:
         return "", ""
-    if _adjusted_text(value):
+    if adjusted_text(value):
         return str(value), ""
 
     def text(item: Any) -> str | None:
