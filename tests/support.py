@@ -175,3 +175,23 @@ def swiss_to_knockout(tmp_path: Path) -> Path:
             lines.append("  - table: 4\n    teams: [T08]")
         (folder / "results" / f"swiss-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return content
+
+
+def rendered_demo(folder: Path, locale: str) -> Path:
+    """The demo site rendered (no PDFs) in `locale`: a copy of content/ with site.yaml's locale."""
+    import re
+
+    from generator.build import validate
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+
+    content = folder / "content"
+    shutil.copytree(ROOT / "content", content)
+    site_yaml = content / "site.yaml"
+    site_yaml.write_text(re.sub(r"(?m)^locale: .*$", f"locale: {locale}", site_yaml.read_text(encoding="utf-8")),
+                         encoding="utf-8")
+    out = folder / "output"
+    out.mkdir()
+    site, results, _ = validate(content)
+    render_site(site, results, {}, OutputTree(out))
+    return out

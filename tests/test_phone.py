@@ -22,9 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import validate
-from generator.render.html import render_site
-from generator.render.output import OutputTree
+from support import rendered_demo
 from test_browser import CHROMIUM_FLAGS, ROOT, _Quiet, playwright_and_chromium, unavailable
 
 pytestmark = pytest.mark.slow
@@ -148,18 +146,7 @@ AXE_RUN = """async () => {
 }"""
 
 
-def build(folder: Path, locale: str) -> Path:
-    """The demo site rendered (no PDFs) in `locale`: a copy of content/ with site.yaml's locale."""
-    content = folder / "content"
-    shutil.copytree(ROOT / "content", content)
-    site_yaml = content / "site.yaml"
-    site_yaml.write_text(re.sub(r"(?m)^locale: .*$", f"locale: {locale}", site_yaml.read_text(encoding="utf-8")),
-                         encoding="utf-8")
-    out = folder / "output"
-    out.mkdir()
-    site, results, _ = validate(content)
-    render_site(site, results, {}, OutputTree(out))
-    return out
+build = rendered_demo  # (tests/support.py; test_spoken_figures reads the same site)
 
 
 @pytest.fixture(scope="module")

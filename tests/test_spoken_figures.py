@@ -7,30 +7,14 @@ page's HTML, the markup a screen reader reads."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from generator.build import validate
-from generator.render.html import render_site
-from generator.render.output import OutputTree
+from tests.support import rendered_demo as build  # (the demo site rendered, no PDFs, in a locale)
 
 ROOT = Path(__file__).resolve().parents[1]
 TEAMS = "events/gaoxiao-bridge-teams-2024"
-
-
-def build(folder: Path, locale: str) -> Path:
-    content = folder / "content"
-    shutil.copytree(ROOT / "content", content)
-    site_yaml = content / "site.yaml"
-    site_yaml.write_text(re.sub(r"(?m)^locale: .*$", f"locale: {locale}", site_yaml.read_text(encoding="utf-8")),
-                         encoding="utf-8")
-    out = folder / "output"
-    out.mkdir()
-    site, results, _ = validate(content)
-    render_site(site, results, {}, OutputTree(out))
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +87,7 @@ def test_abbreviations_are_explained_named_and_marked_english(zh: Path, en: Path
     # IMP and par, English words, were read letter by letter in a Chinese voice
     standings = page(zh, f"{TEAMS}/teams")
     assert '<th scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in standings
-    assert '<strong>国际比赛分（<span lang="en">IMP</span>）</strong>：双人赛' in standings  # (not 国际比赛分 twice)
+    assert '<strong>国际比赛分（<span lang="en">IMP</span>）</strong>：同一副牌' in standings  # (not 国际比赛分 twice)
     match = page(zh, f"{TEAMS}/teams/round-1")
     assert "换成国际比赛分（<span lang=\"en\">IMP</span>）" in match
     assert '<span class="contract">1<span role="img" aria-label="无将">NT</span></span> 南 =' in match
