@@ -30,7 +30,7 @@ GAMES_BYES = [
     # 掼蛋 (seed 001): a bye is a win, level difference 0
     ("guandan", "rank_by: [wins, level_diff]", 2, "轮空的一队记胜场 1、级差 0。"),
     # bridge teams: the stage's bye, 12 VP and 0 IMPs unless said
-    ("bridge", "boards: 8\nscoring: imps\nrank_by: [vp, imps]", 4, "轮空的一队记胜利分（VP） 12、IMP 0。"),
+    ("bridge", "boards: 8\nscoring: imps\nrank_by: [vp, imps]", 4, "轮空的一队记胜利分（VP） 12、国际比赛分（IMP） 0。"),
 ]
 
 

@@ -808,7 +808,7 @@ def test_a_scheduled_event_shows_its_entries_and_a_round_its_teams_names(tmp_pat
     round_page = _main_text(out / "events" / SLUG / "main" / "round-1" / "index.html")
     named = next(t for t in tables if int(t[0][1:]) % 2)  # an odd team has a name (make_site)
     number = int(named[0][1:])
-    assert f"{named[0]} 队伍{number} K （甲{number} / 乙{number}）" in round_page
+    assert f"{named[0]} 队伍{number} 打到 K （甲{number} / 乙{number}）" in round_page  # (打到: for a screen reader)
 
 
 def test_the_entries_count_apart_those_withdrawn_before_round_1_in_every_locale() -> None:
