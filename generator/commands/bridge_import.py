@@ -90,7 +90,7 @@ from generator.interchange.numbering import unused
 from generator.interchange.pbn import adjusted_from, record_from, record_text, tag
 from generator.messages import LOCALES
 from generator.interchange.pbn import yaml_text as _yaml_text  # (one quoting for the YAML import writes)
-from generator.interchange.usebio import NoEvent
+from generator.interchange.usebio import NoEvent, element_lines
 from generator.seals import make_folders_durably, write_durably
 
 STAGE = "pairs"
@@ -638,8 +638,6 @@ def read_usebio_session(text: str) -> Session:
         if left is not None:
             dropped.append((line.at, left))
     if dropped:
-        from generator.interchange.usebio import element_lines
-
         starts = element_lines(event.source, "TRAVELLER_LINE")
         for place, left in dropped:
             left.at = starts[place] if place < len(starts) else None

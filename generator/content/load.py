@@ -29,7 +29,8 @@ from generator.content.knockout import game_format, knockout_rounds, read_knocko
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table, withheld_group,
 )
-from generator.content.reader import (MAX_BOARDS, Reader, describe, holds_personal_number, holds_phone_or_id_card, known_stage,
+from generator.content.reader import (LIST_SEPARATORS, MAX_BOARDS, Reader, describe, holds_personal_number,
+                                      holds_phone_or_id_card, known_stage,
                                       parse_date, suggestion)
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text, said_empty,
@@ -677,14 +678,10 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
     return players
 
 
-# Separators of a list typed the Chinese way (全角逗号, 顿号, 全角分号), never part of a name.
-_NAME_SEPARATORS = re.compile("[\uff0c\u3001\uff1b]")
-
-
 def _split_names(text: str) -> list[str]:
     """One `players:` item as the names it holds: itself, or the parts between full-width
     separators (empty parts, of a trailing comma, dropped)."""
-    return [part.strip() for part in _NAME_SEPARATORS.split(text) if part.strip()] or [text]
+    return [part.strip() for part in LIST_SEPARATORS.split(text) if part.strip()] or [text]
 
 
 def _read_officials(reader: Reader, problems: Problems) -> list[Official]:

@@ -416,10 +416,10 @@ def parse_date(value: Any, mark: Mark, problems: Problems) -> dt.date | None:
     except ValueError:
         # The hint's example is the date written, put right where it can be read (2026/3/4:
         # 2026-03-04); dates joined by a full-width comma or 顿号, one item, are named as such.
-        parts = [part.strip() for part in _LIST_SEPARATORS.split(str(value)) if part.strip()]
+        parts = [part.strip() for part in LIST_SEPARATORS.split(str(value)) if part.strip()]
         fixed = [_date_meant(part) for part in parts]
         if len(parts) > 1:
-            why = catalogues.word("date_separator", char=_LIST_SEPARATORS.search(str(value))[0])  # type: ignore[index]
+            why = catalogues.word("date_separator", char=LIST_SEPARATORS.search(str(value))[0])  # type: ignore[index]
             example = "[" + ", ".join(f or p for f, p in zip(fixed, parts)) + "]"
         else:
             why, example = dict.fromkeys(LOCALES, ""), fixed[0] if fixed and fixed[0] else "2015-05-15"
@@ -427,7 +427,7 @@ def parse_date(value: Any, mark: Mark, problems: Problems) -> dt.date | None:
         return None
 
 
-_LIST_SEPARATORS = re.compile("[\uff0c\u3001\uff1b]")  # full-width comma, 顿号, full-width semicolon
+LIST_SEPARATORS = re.compile("[\uff0c\u3001\uff1b]")  # full-width comma, 顿号, full-width semicolon (never in a name: load)
 _DATE_WRITTEN = re.compile(r"(\d{4})\s*[-/.\u5e74]\s*(\d{1,2})\s*[-/.\u6708]\s*(\d{1,2})\s*\u65e5?")
 
 

@@ -1163,9 +1163,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # A valid link whose round the desk cannot read (a results file broken before the
             # desk ever read it): not "no access", but what it is; the admin page has the details.
             return desk.page("message.html", 503, title=t("desk_unreadable"), text=t("desk_unreadable_text"))
-        if who is not None and who.kind == "admin" and desk.withdrawn_sides(*ids):
+        gone = desk.withdrawn_sides(*ids) if who is not None else []
+        if gone and who.kind == "admin":
             spot = desk.spot(*ids, withdrawn=True)  # (its forfeit: Desk.spot)
-        if who is not None and (gone := desk.withdrawn_sides(*ids)) and spot is None:
+        if gone and spot is None:
             # a table link printed before the withdrawal: not "no access", but that nobody plays it
             return desk.page("message.html", 410, title=t("desk_not_played"),
                              text=t("desk_not_played_text", ids=", ".join(gone)))
