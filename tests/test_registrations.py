@@ -1262,9 +1262,7 @@ def test_a_formula_or_a_name_on_two_lines_is_never_a_players_name(content: Path,
         sheet = tmp_path / "sheet.xlsx"
         book.save(sheet)
     else:
-        sheet = tmp_path / "sheet.csv"
-        with sheet.open("w", encoding="utf-8", newline="") as handle:
-            csv.writer(handle).writerows(rows)
+        sheet = write_rows(tmp_path / "sheet.csv", rows)
     event_before = (content / "events/dongke-2025/event.yaml").read_text(encoding="utf-8")
     with pytest.raises(ContentErrors) as failure:
         import_registrations(content, "dongke-2025", sheet)
@@ -1307,15 +1305,12 @@ def test_a_phone_typed_as_a_text_formula_is_its_text_and_never_stops_the_import(
     rows = registrations(2)
     for row in rows[1:]:
         row[5] = f'="{row[5]}"'
-    sheet = tmp_path / "sheet.csv"
-    with sheet.open("w", encoding="utf-8", newline="") as handle:
-        csv.writer(handle).writerows(rows)
+    sheet = write_rows(tmp_path / "sheet.csv", rows)
     import_registrations(content, "dongke-2025", sheet)
     entries = (content / "events/dongke-2025/entries.yaml").read_text(encoding="utf-8")
     assert "13800000001" in entries and '="' not in entries and "组长1" in entries
     rows[2][1] = "=A1+B1"
-    with sheet.open("w", encoding="utf-8", newline="") as handle:
-        csv.writer(handle).writerows(rows)
+    write_rows(sheet, rows)
     with pytest.raises(ContentErrors) as failure:
         import_registrations(content, "dongke-2025", sheet)
     assert [(p.code, p.params["row"]) for p in failure.value.problems] == [("registration-formula", 3)]

@@ -19,6 +19,7 @@ from generator.errors import ContentErrors
 from generator.build import validate
 from generator.cli import main
 from tests.support import replace
+from tests.test_hostile import pdf_text  # (the PDF's text, every whitespace removed)
 
 DATA = Path(__file__).resolve().parent / "data/teams-championship"
 SLUG = "champ-2026"
@@ -46,12 +47,6 @@ SCORE_TO = re.compile(r'<span aria-hidden="true">:</span><span class="visually-h
 def page(folder: Path, path: str) -> str:
     """The page's HTML, its score pairs as seen ("A10 0 : 1 A02")."""
     return SCORE_TO.sub(":", (folder / path / "index.html").read_text(encoding="utf-8"))
-
-
-def pdf_text(path: Path) -> str:
-    """The PDF's text without spaces and line ends (pdftotext breaks lines where the page does)."""
-    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout.decode()
-    return "".join(text.split())
 
 
 def standing(result, stage_id: str, entry: str):
