@@ -477,6 +477,130 @@ def test_the_board_syntax_hint_names_np_for_a_board_a_pairs_table_did_not_play()
     from generator.messages import render_message
 
     assert render_message("bridge-board-syntax", "zh-Hans", {"board": 3, "text": "x", "problem": ""})[1].endswith(
-        "或 pass；双人赛某桌没打的牌写 np。")
-    assert "a board the table did not play is np" in render_message(
+        "双人赛某桌没打，或队式赛这场比赛没打：整副写 13: np）。")
+    assert "a board not played is np" in render_message(
         "bridge-board-syntax", "en", {"board": 3, "text": "x", "problem": ""})[1]
+
+
+# --- a team board the match did not play: np --------------------------------------------------------
+
+NOT_PLAYED = """  - table: 1
+    home: T1
+    away: T2
+    boards:
+      1: {open: 4S N =, closed: 4S S -1}
+      2: np
+  - table: 2
+    home: T3
+    away: T4
+    boards:
+      1: [2H S =, 2H N =]
+      2: A+
+  - table: 3
+    home: T5
+"""
+
+
+def test_vp_of_one_board_by_hand():
+    # B = 15 x sqrt(1) = 15, M = 10: 10 + 10 x (1 - tau^2) / (1 - tau^3) = 10 + 10 x 0.809017 = 18.09
+    assert victory_points(10, 1) == (18.09, 1.91)
+    assert victory_points(10, 2) == (16.46, 3.54)  # what the match gave over the stage's 2 boards
+
+
+@pytest.mark.parametrize("written", ["np", "未打", "{not_played: true}", "{open: np, closed: np}", "[np, np]"])
+def test_a_board_the_match_did_not_play_counts_for_neither_team(tmp_path, written):
+    """Board 2 written np: 0 IMPs each, not a board of the match. Board 1 (420 v -50, +470) gives
+    T1 10 IMPs; the VPs are over the 1 board played, 18.09 : 1.91 (over the stage's 2 boards,
+    16.46 : 3.54). The match is counted, not waiting for its board 2 (it waited before: a board
+    not played had no notation but the referee's adjusted score)."""
+    _, results, warnings = validate(write_teams_event(tmp_path, [NOT_PLAYED.replace("2: np", f"2: {written}")]))
+    assert not warnings
+    stage = results[0].stages[0]
+    match = stage.rounds[0].tables[0]
+    view = match.view
+    assert view.kind == "played" and not view.to_come
+    assert [(r.board, r.home_imps, r.away_imps, r.not_played) for r in view.rows] == [(1, 10, -10, False), (2, 0, 0, True)]
+    assert view.margin == {"T1": 10, "T2": -10} and view.boards == 1
+    assert view.vp == {"T1": 18.09, "T2": 1.91} and match.winner == "T1"
+    metrics = {s.entry.id: s.tally.metrics for s in stage.standings}
+    assert metrics["T1"] == {"vp": 18.09, "imps": 10} and metrics["T2"] == {"vp": 1.91, "imps": -10}
+    # the other match (both boards played or adjusted) keeps the stage's 2 boards
+    assert stage.rounds[0].tables[1].view.boards == 2
+
+
+def test_a_board_not_played_is_said_on_the_round_entry_and_board_pages_and_in_results_json(tmp_path):
+    import json
+
+    content = write_teams_event(tmp_path, [NOT_PLAYED])
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    for page in ("main/round-1", "entries/T1", "entries/T2"):
+        text = (out / f"events/teams/{page}/index.html").read_text(encoding="utf-8")
+        assert "第 2 副未打：不计入这场比赛，双方都不得 IMP；胜利分按实打的 1 副换算。" in text, page
+        assert "按 1 副的 WBF 2013 连续换算表换成胜利分" in text, page
+        assert '<span class="warn">未打</span></td>' in text, page
+        assert "18.09" in text, page
+    assert "未打" in (out / "events/teams/main/boards/2/index.html").read_text(encoding="utf-8")
+    data = json.loads((out / "events/teams/results.json").read_text(encoding="utf-8"))
+    [stage] = data["stages"]
+    [match] = [t for t in stage["rounds"][0]["tables"] if t.get("home") == "T1"]
+    row = next(r for r in match["boards"] if r["board"] == 2)
+    assert row["not_played"] is True and (row["open"], row["closed"], row["home_imps"], row["away_imps"]) == (None, None, 0, 0)
+    assert match["vp_boards"] == 1 and match["vp"] == {"T1": 18.09, "T2": 1.91}
+
+
+def test_the_printed_score_sheet_says_a_board_not_played(tmp_path):
+    import re
+    import subprocess
+
+    content = write_teams_event(tmp_path, [NOT_PLAYED])
+    out = tmp_path / "forms"
+    assert main(["print", "teams", "main", "--round", "1", "--content", str(content), "--output", str(out)]) == 0
+    (sheet,) = out.glob("scoresheet-*.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True, check=True, text=True).stdout
+    first = text.split("\f")[0]
+    board_2 = [line.split() for line in first.splitlines() if re.match(r"\s*2\s", line)]
+    assert board_2 and board_2[0][:2] == ["2", "未打"], board_2  # no conditions, no IMPs: not a board of the match
+    assert "18.09:1.91" in re.sub(r"\s+", "", first)
+
+
+@pytest.mark.parametrize(("board_text", "code"), [
+    ("{open: np, closed: 4S S -1}", "bridge-room-not-played"),
+    ("{open: 4S N =, 闭室: 未打}", "bridge-room-not-played"),
+    ("{open: np}", "bridge-room-not-played"),
+])
+def test_np_in_one_room_is_refused_with_the_whole_board_np_as_the_fix(tmp_path, board_text, code):
+    from generator.messages import render_message
+
+    rounds = [f"  - table: 1\n    home: T1\n    away: T2\n    boards:\n      1: {board_text}\n      2: [pass, pass]\n"]
+    with pytest.raises(ContentErrors) as caught:
+        validate(write_teams_event(tmp_path, rounds))
+    [problem] = [p for p in caught.value.problems if p.code == code]
+    assert problem.mark.line == 8  # board 1's line of the round file
+    message, hint = render_message(code, "zh-Hans", problem.params)
+    assert hint.startswith("这场比赛没打这副牌，就整副写 np（例如 1: np）")
+
+
+def test_a_match_with_every_board_np_is_refused(tmp_path):
+    rounds = ["  - table: 1\n    home: T1\n    away: T2\n    boards:\n      1: np\n      2: np\n"]
+    with pytest.raises(ContentErrors) as caught:
+        validate(write_teams_event(tmp_path, rounds))
+    assert "bridge-match-all-not-played" in {p.code for p in caught.value.problems}
+
+
+def test_the_board_count_and_board_syntax_hints_name_np_for_a_teams_board():
+    from generator.messages import render_message
+
+    count = render_message("bridge-board-count", "zh-Hans", {"table": 1, "count": 1, "boards": 2})[1]
+    assert "这场比赛没打的牌写 np（双方都不计分）" in count
+    assert "a team match's, the whole board: 13: np" in render_message(
+        "bridge-board-syntax", "en", {"board": 3, "text": "x", "problem": ""})[1]
+
+
+def test_the_desk_keeps_np_in_a_rooms_box_as_the_whole_board():
+    from generator.games.bridge import RULES as BRIDGE
+    from generator.games.bridge.duplicate import team_board_texts
+
+    assert team_board_texts("np") == ("np", "")
+    record = BRIDGE.entry_record(["T1", "T2"], {"b2_open": "NP", "b2_closed": ""})
+    assert record["boards"][2] == "np"

@@ -909,6 +909,9 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-hands-syntax": edit(BP, ("hands.pbn", '[Deal "N:AQ.AKJ7653.3.AQ2 ', '[Deal "N:AQ.AKJ7653.3.AQ2Z ')),
     "bridge-room-missing": edit(BT, (R1, BT1, "      1: {}\n")),
     "bridge-adjusted-in-room": edit(BT, (R1, BT1, "      1: {open: A=, closed: 1S S -1}\n")),
+    "bridge-room-not-played": edit(BT, (R1, BT1, "      1: {open: np, closed: 1S S -1}\n")),
+    "bridge-match-all-not-played": edit(BT, (R1, "      1: {open: 1NT S =, closed: 1S S -1}\n      2: {open: 1NT E -3, closed: 2S N +1}\n      3: {open: 1H W -1, closed: 1NT W -1}\n      4: {open: 3NT E -2, closed: 5C E +1}\n      5: {open: 1S S +1, closed: 2C N =}\n      6: {open: 4H E +1, closed: 4H W +1}\n      7: {open: 3NT N =, closed: 3NT S -1}\n      8: {open: 1NT S =, closed: 1NT N =}\n",
+                                                "".join(f"      {n}: np\n" for n in range(1, 9)))),
     # round 1 plays 1-8, round 2 9-16: board 1 typed 12 in round 1; board 9 typed 1 in round 2
     "bridge-team-board-round": edit(BT, (R1, BT1, "      12: {open: 1NT S =, closed: 1S S -1}\n")),
     # every round written plays 1-8 and the stage does not say so

@@ -26,6 +26,7 @@ from generator.games.bridge.scoring import (
     BridgeStage,
     RecordError,
     dealer,
+    is_not_played,
     ns_score,
     parse_board,
     result_text,
@@ -307,6 +308,8 @@ class BridgeRules(Game):
             text = texts.pop() if len(texts) == 1 else ""
             if text and duplicate.adjusted_text(text):
                 record["boards"][number] = text
+            elif text and is_not_played(text):  # np in a room's box: the match did not play the board
+                record["boards"][number] = "np"
         return record
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
@@ -325,7 +328,8 @@ class BridgeRules(Game):
 
     def boards_short(self, stage: Stage, table: Table) -> bool:
         """A team match with fewer boards than the stage plays a round: waits for the rest (a
-        board not played is written as its adjusted score), as a match with one room in does.
+        board the match did not play is written np, one not played through a side's fault its
+        adjusted score), as a match with one room in does.
         A pairs table's board left out is one it did not play, as the rules treat it (the
         board's other results Neuberg-factored; a file another program scored is imported so),
         not one to come."""
@@ -451,6 +455,8 @@ def _desk_board_line(row: Any, t: Any) -> str | None:
             return t("br_desk_board", board=row.board, score=t("br_not_played") if row.not_played else row.weighted)
         return t("br_desk_board", board=row.board, score=_played_text(row.line, t)) if row.line else None
     if isinstance(row, duplicate.TeamRow):
+        if row.not_played:
+            return t("br_desk_board", board=row.board, score=t("br_not_played"))
         if row.adjusted is not None:
             return t("br_desk_board_adjusted", board=row.board, text=row.adjusted.text)
         if row.open is None or row.closed is None:

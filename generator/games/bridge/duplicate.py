@@ -243,7 +243,8 @@ class TeamBoard:
     """One board of a team match: both rooms, or an adjusted score for the board; or one room
     only (`waits`), the other room's sheets not entered yet; or one room and the IMPs the scorer
     recorded for the board (`imps`, the home team's, signed), the other room's result not in the
-    record (a published file scores the board without it: eoq2021's board 20)."""
+    record (a published file scores the board without it: eoq2021's board 20); or a board the
+    match did not play (`not_played`, written `np`: neither room, counting for neither team)."""
 
     board: int
     open: BoardRecord | None = None
@@ -251,11 +252,13 @@ class TeamBoard:
     adjusted: AdjustedRecord | None = None
     mark: Mark | None = field(default=None, compare=False)
     imps: float | None = None
+    not_played: bool = False
 
     @property
     def waits(self) -> bool:
         """One room written, the other not yet: the match is pending until it is."""
-        return self.adjusted is None and self.imps is None and (self.open is None or self.closed is None)
+        return (self.adjusted is None and self.imps is None and not self.not_played
+                and (self.open is None or self.closed is None))
 
 
 @dataclass
@@ -582,6 +585,8 @@ class TeamRow:
     away_imps: float
     # one room is not in the record (its view None): the IMPs are the ones the scorer recorded
     recorded: bool = False
+    # the match did not play the board (np): no room, 0 IMPs, not one of the match's boards
+    not_played: bool = False
 
     @property
     def difference(self) -> int | None:
@@ -621,6 +626,12 @@ class TeamView(Figures):
     @cached_property
     def has_leads(self) -> bool:
         return any(room is not None and room.lead for r in self.rows for room in (r.open, r.closed))
+
+    @property
+    def not_played(self) -> list[TeamRow]:
+        """The boards the match did not play (np): the page names them, and that the victory
+        points are over the boards played (score_team_match)."""
+        return [row for row in self.rows if row.not_played]
 
     @property
     def rooms_missing(self) -> list[TeamRow]:
@@ -747,6 +758,12 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
     pending: list[tuple[int, str, Mark]] = []
     record.boards = _read_boards(reader, written, options, _team_board_reader(reader.problems, pending))
     report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 4S N =, closed: 4S S -1}")
+    if record.boards and all(board.not_played for board in record.boards) \
+            and (not stage.boards or len(record.boards) >= stage.boards):
+        # np on every board: a match with no board played has no IMPs to turn into VPs (a scale of
+        # 0 boards); it is a forfeit or the director's adjusted scores, not a result.
+        reader.problems.add("bridge-match-all-not-played", reader.key_mark("boards"), table=reader.raw("table"),
+                            first=record.boards[0].board)
     if stage.boards and len(written) != stage.boards:
         reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=stage.boards)
@@ -763,6 +780,8 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                        ) -> Callable[[int, Any, Mark | None], TeamBoard | None]:
     """A board's reader; a board with one room typed goes to `pending` (its warning is the table's)."""
     def read(number: int, value: Any, mark: Mark | None) -> TeamBoard | None:
+        if is_not_played(value):  # `13: np`, `{not_played: true}`: the match did not play it
+            return TeamBoard(number, mark=mark, not_played=True)
         adjusted = parse_adjusted(number, value, mark)
         if adjusted is not None:
             return TeamBoard(number, adjusted=adjusted, mark=mark)
@@ -788,6 +807,16 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         else:
             _refuse_adjusted_meant(value)
             raise RecordError("bridge-board-syntax", problem=_problem("rooms"))
+        skipped = [room for room in ROOMS if room in rooms and is_not_played(rooms[room][0])]
+        if skipped and len(skipped) == len(rooms) == len(ROOMS) and recorded is None:
+            return TeamBoard(number, mark=mark, not_played=True)  # np in both rooms: the board's np
+        if skipped:
+            # np in one room: a team board is netted over both rooms, so one room's np is no
+            # board. Not played in the match: the whole board np; else the room's result is to find.
+            room = skipped[0]
+            problems.add("bridge-room-not-played", rooms[room][1] or mark or Mark(Path("results")), board=number,
+                         room=room_name(room), other=room_name(other_room(room)))
+            return None
         if recorded is not None and len(rooms) != 1:
             # with both rooms the IMPs are the rooms' (computed); with none there is no board
             raise RecordError("bridge-board-syntax", problem=_problem("recorded_imps"))
@@ -856,6 +885,8 @@ def team_board_texts(value: Any) -> tuple[str, str] | None:
         return "", ""
     if adjusted_text(value):
         return str(value), ""
+    if is_not_played(value):  # a board not played: np in the open room's box, as an adjusted score
+        return "np", ""
 
     def text(item: Any) -> str | None:
         if item is None:
@@ -1499,8 +1530,12 @@ def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> Table
                                            for r in (b.open, b.closed)), b.adjusted) for b in record.boards]
         view = TeamView("one_room", home, away, credit=credit, waiting=waiting)
         return TableScore(table, [], None, [], view, {"home": home, "away": away})
+    if all(board.not_played for board in record.boards):
+        # (refused when the file is read, bridge-match-all-not-played; the desk's form before a
+        # save shows it as a match not played, not a 0-board scale)
+        return TableScore(table, [], None, [], TeamView("unplayed", home, away, credit=credit), {"home": home, "away": away})
     view = score_team_match(home, away, record.boards, options, stage.boards)
-    sides = [SideScore(e, {"vp": view.vp[e], "imps": view.margin[e]}) for e in (home, away)]
+    sides = [SideScore(e, {"vp": view.vp.get(e, 0.0), "imps": view.margin[e]}) for e in (home, away)]
     to_come = (stage.boards or 0) - len({board.board for board in record.boards})
     if to_come > 0:
         # Boards still to come (BridgeRules.boards_short: pending, held out of the standings):
@@ -1522,6 +1557,10 @@ def score_team_match(home: str, away: str, boards: Sequence[TeamBoard], options:
     rows = []
     for board in boards:
         vul = vulnerability(board.board, options.vulnerability)
+        if board.not_played:
+            rows.append(TeamRow(board.board, dealer(board.board), vul, None, None, None, None, None, 0.0, 0.0,
+                                not_played=True))
+            continue
         if board.adjusted is not None:
             rows.append(TeamRow(board.board, dealer(board.board), vul, None, None, board.adjusted, None, None,
                                 adjusted_imps(board.adjusted.ns, options.adjusted_imps),
@@ -1541,8 +1580,14 @@ def score_team_match(home: str, away: str, boards: Sequence[TeamBoard], options:
                             float(gain), float(-gain)))
     won = {home: _sum(max(r.home_imps, 0) for r in rows), away: _sum(max(r.away_imps, 0) for r in rows)}
     margin = {home: _sum(r.home_imps for r in rows), away: _sum(r.away_imps for r in rows)}
-    count = length or len(rows)
-    vp = {team: victory_points(margin[team], count)[0] for team in (home, away)}
+    # A board not played (np) is not a board of the match: the VP scale is over the boards
+    # played, as for a match shorter than the stage's `boards` scored without it (the boards it
+    # recorded). The spec's scale takes a number of boards and no more (rules-bridge.md), and
+    # the Laws give a board that cannot be played through a contestant's fault an artificial
+    # adjusted score (Law 12C2: A+/A=/A-, written so); a board cancelled with nobody at fault
+    # (a fouled board not redealt, Law 6; time) is the organiser's to score: here neither team's.
+    count = (length or len(rows)) - sum(1 for r in rows if r.not_played)
+    vp = {team: victory_points(margin[team], count)[0] for team in (home, away)} if count > 0 else {}
     return TeamView("played", home, away, rows, won, margin, vp, count)
 
 
@@ -1554,7 +1599,9 @@ def _team_json(row: TeamRow) -> dict[str, Any]:
     # Every bridge row has `ns` and `ew` (outputs.md); a team board has them per room instead.
     data: dict[str, Any] = {"board": row.board, "dealer": row.dealer, "vulnerability": row.vulnerability,
                             "ns": None, "ew": None}
-    if row.adjusted is not None:
+    if row.not_played:  # neither room played it: 0 IMPs each, not a board of the match's VPs
+        data |= {"open": None, "closed": None, "not_played": True}
+    elif row.adjusted is not None:
         data["adjusted"] = {"home": row.adjusted.ns, "away": row.adjusted.ew}
     else:
         # a room not in the record is null, the board's IMPs the scorer's (`imps_recorded`)
@@ -1827,7 +1874,9 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
     for row in view.rows:
         line = {"number": str(row.board), "conditions": "", "open": "", "open_score": "", "closed": "",
                 "closed_score": "", "imps": _value(row.home_imps)}
-        if row.adjusted is not None:
+        if row.not_played:
+            line |= {"open": t("br_not_played"), "imps": ""}
+        elif row.adjusted is not None:
             line["open"] = t("adjusted") + " " + row.adjusted.text
         else:
             line["conditions"] = t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}")
