@@ -190,3 +190,51 @@ def test_what_an_earlier_import_left_is_said_even_beside_a_file_not_in_utf8(tmp_
     first.write_bytes(first.read_text(encoding="utf-8").replace("\n", "\n# 备注\n", 1).encode("gbk"))
     say_stale(content, "club", {f"P{n}" for n in range(1, 6)}, {}, "en")
     assert "entries P9 of the event are not in this file" in capsys.readouterr().out
+
+
+PLANTED = """title: Club night
+game: bridge
+date: 2024-03-12
+entries: []
+stages:
+  - id: monday
+    name: Monday pairs
+    format: pairs
+    scoring: matchpoints
+    rounds: 5
+"""
+
+
+def test_an_event_whose_planted_stage_has_no_results_is_refused_naming_it_and_the_fix(tmp_path, capsys):
+    """The secretary planted this session's stage (monday) and imported into the event: the
+    import added its own stage `pairs` beside it, exit 0, and monday stayed without results,
+    scheduled for ever. Refused, naming the stage and the fix; nothing written. Renamed as the
+    message says, the import takes it."""
+    content = site(tmp_path)
+    folder = content / "events/club"
+    folder.mkdir()
+    (folder / "event.yaml").write_text(PLANTED, encoding="utf-8")
+    before = files(content)
+    assert run(content, "club", CLUB) == 1
+    err = capsys.readouterr().err
+    assert "club has stage monday (Monday pairs) with no results yet" in err
+    assert "change id: monday to id: pairs in event.yaml and import again" in err
+    assert "paibang new NEW-EVENT --game bridge" in err and "nothing was written" in err
+    assert files(content) == before
+    (folder / "event.yaml").write_text(PLANTED.replace("id: monday", "id: pairs"), encoding="utf-8")
+    assert run(content, "club", CLUB) == 0
+    text = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert text.count("  - id: ") == 1 and (folder / "results/pairs-round-1.yaml").is_file()
+
+
+def test_a_stage_planted_for_another_day_beside_the_imports_own_takes_a_rerun(tmp_path, capsys):
+    """The import's stage already there (an earlier import) and a final planted for another day:
+    not refused (the final is another session's)."""
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    event = content / "events/club/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").rstrip("\n") + "\n  - {id: final, name: Final, format: pairs}\n",
+                     encoding="utf-8")
+    capsys.readouterr()
+    assert run(content, "club", CLUB) == 0
+    assert "no results yet" not in capsys.readouterr().err

@@ -59,7 +59,8 @@ per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no duplicates);
 beside them, `results/<stage>-hands.pbn`, the stage's `hands:` (write_hands).
 
 Nothing is written into an event of another game, or one holding results the import did not
-write (event_refusal), and nothing when what would be written brings an error: it is written
+write, or one with a stage of the session's kind planted under another id and no results yet
+(event_refusal, _stage_planted), and nothing when what would be written brings an error: it is written
 into a copy of the event first and checked there (trial). A line of the file that does not read
 (a contract `9Z`, no board number) is named with the file's line (Session.dropped, say_dropped);
 what an earlier run wrote that the file no longer has is said (say_stale).
@@ -2490,10 +2491,41 @@ def event_refusal(content: Path, slug: str, stages: set[str], path: Path, locale
     results = folder / "results"
     files = sorted(item.name for item in results.iterdir()
                    if item.suffix in (".yaml", ".yml") and not own.fullmatch(item.name)) if results.is_dir() else []
-    if not files:
+    if files:
+        return catalogues.word("bridge_import_event_taken", event=slug, file=path,
+                               files=", ".join(files[:5]) + (" …" if len(files) > 5 else ""))
+    return _stage_planted(data, slug, stages, path)
+
+
+def _stage_planted(data: dict[Any, Any], slug: str, stages: set[str], path: Path) -> dict[str, str] | None:
+    """An event with a stage the secretary planted for a session of this kind (a pairs field for
+    a pairs session, team matches by IMPs for a teams one), no results yet, and not the import's
+    stage: the import added its own stage beside it (_add_missing_stage), and the planted stage
+    stayed without results, shown as scheduled for ever, unsaid. Refused, naming it and the fix:
+    its id made the import's, or an event of the file's own. Not `paibang new`'s example stages
+    (the import replaces them: _fill_new_event); not an event that has the import's stage already
+    (a rerun; a stage planted as `pairs`); not a stage of another kind, another day's (the seed's
+    final of total points beside an imported pairs session), which event_refusal lets be."""
+    from generator.games.bridge.duplicate import DEFAULT_SCORING, stage_kind
+
+    written = [item for item in data.get("stages") or [] if isinstance(item, dict) and item.get("id") is not None] \
+        if isinstance(data.get("stages"), list) else []
+    if not written or any(str(item["id"]) in stages for item in written):
         return None
-    return catalogues.word("bridge_import_event_taken", event=slug, file=path,
-                           files=", ".join(files[:5]) + (" …" if len(files) > 5 else ""))
+    examples = [yaml.safe_load(example.stages) for locale in LOCALES
+                if (example := GAMES["bridge"].example_in(locale)) is not None]
+    if data.get("stages") in examples:
+        return None
+    kind = "teams" if STAGE_TEAMS in stages else "pairs"
+    planted = [item for item in written if isinstance(item.get("format"), str) and stage_kind(
+        item["format"], str(item.get("scoring") or DEFAULT_SCORING.get(item["format"], "total"))) == kind]
+    if not planted:
+        return None
+    named = ", ".join(f"{item['id']}" + (f" ({item['name']})" if isinstance(item.get("name"), str) and item["name"] != str(item["id"]) else "")
+                      for item in planted)
+    imported = ", ".join(sorted(stages))
+    return catalogues.word("bridge_import_stage_planted", event=slug, file=path, stages=named, imported=imported,
+                           first=str(planted[0]["id"]))
 
 
 FAR_DAYS = 7  # a session this many days from every day of the event is said (a week's club sessions apart)
