@@ -82,21 +82,42 @@ def test_a_session_far_from_the_events_date_is_said(tmp_path, capsys):
 
 
 def test_an_import_that_would_break_the_event_writes_nothing(tmp_path, capsys):
-    """A USEBIO file whose first traveller line lost its NS_PAIR_NUMBER: the import wrote
-    `ns: 3EW` with no `ew` over the good import, then the check found entry-twice-in-round."""
+    """A PBN file whose round-1 line of board 1 at table 2 names EW pair 2, who plays table 1
+    that round: the check of what the import would write finds entry-twice-in-round, at the
+    YAML line it would write (`ew: EW2`), and names the file's line it came from (27), the one
+    to correct: it quoted the YAML only, a file the secretary never wrote. Nothing written."""
     content = site(tmp_path)
     assert run(content, "club", COMPSCORE) == 0
     good = files(content)
     capsys.readouterr()
+    broken = changed(CLUB, tmp_path, "broken.pbn", '2 1 3 4 4S N 11 "450"', '2 1 3 2 4S N 11 "450"')
+    assert run(content, "club", broken) == 1
+    captured = capsys.readouterr()
+    assert "[entry-twice-in-round]" in captured.err and "nothing written" in captured.err
+    assert "content/events/club/results/pairs-round-1.yaml:12:" in captured.err  # where the import would have written it
+    assert f"written from {broken}, line 27: correct it there and import again" in captured.err
+    assert "imported" not in captured.out  # no "imported 13 pairs" line for what was not written
+    assert files(content) == good
+
+
+def test_a_usebio_line_with_a_result_and_no_pair_number_is_refused_naming_its_line(tmp_path, capsys):
+    """Compscore's first traveller line (line 225, board 1: 3D by N, 9 tricks, 110) without its
+    NS_PAIR_NUMBER: read as EW 3 sitting out round 1, the result lost, the trial then refused
+    `ns: 3EW` of the YAML it would write (entry-twice-in-round). Refused at the file's line."""
+    content = site(tmp_path)
     text = COMPSCORE.read_text(encoding="utf-8")
     broken = tmp_path / "broken.xml"
     broken.write_text(re.sub(r"<NS_PAIR_NUMBER>[^<]*</NS_PAIR_NUMBER>", "", text, count=1), encoding="utf-8")
     assert run(content, "club", broken) == 1
-    captured = capsys.readouterr()
-    assert "[entry-twice-in-round]" in captured.err and "nothing written" in captured.err
-    assert "content/events/club/results/pairs-round-1.yaml" in captured.err  # where the import would have written it
-    assert "imported" not in captured.out  # no "imported 13 pairs" line for what was not written
-    assert files(content) == good
+    err = capsys.readouterr().err
+    assert ("line 225: this line of board 1 has a result (CONTRACT 3D PLAYED_BY N TRICKS 9 SCORE 110) but no "
+            "NS_PAIR_NUMBER; it is no sit-out") in err
+    assert "entry-twice-in-round" not in err and not (content / "events/club").exists()
+    # an empty number (or 0) is the same: not a pair
+    broken.write_text(text.replace("<EW_PAIR_NUMBER>3EW</EW_PAIR_NUMBER>", "<EW_PAIR_NUMBER></EW_PAIR_NUMBER>", 1),
+                      encoding="utf-8")
+    assert run(content, "club", broken) == 1
+    assert "line 225: this line of board 1 has a result" in capsys.readouterr().err
 
 
 def test_pbn_lines_that_do_not_read_are_named_never_all_equal(tmp_path, capsys):

@@ -182,6 +182,7 @@ class Line:
     not_played: str | None = None  # what the file writes for a board not played at this table (NP): no result, left
     # out, unless the file scores the line (record: the result it applies, scored_not_played)
     section: str | None = None  # the file's section (USEBIO SECTION), in a file of several
+    at: int | None = None  # the file's line (a PBN ScoreTable row, a USEBIO TRAVELLER_LINE): what the trial names
 
 
 @dataclass
@@ -227,6 +228,7 @@ class Session:
     lines: list[Line] = field(default_factory=list)
     pairs: dict[str, Pair] = field(default_factory=dict)
     sit_outs: list[tuple[int, str]] = field(default_factory=list)  # (round, pair)
+    sit_out_at: dict[tuple[int, str], int] = field(default_factory=dict)  # (round, pair) -> the file's line
     by_direction: bool = False  # NS and EW ranked apart
     movement: str | None = None  # barometer, when the file says so (Magic Contest's `Barometer` META)
     cumulative: int | None = None  # the boards of several sessions the file's totals run over (its session's are compared)
@@ -469,6 +471,7 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
                 for pair in (ns, ew):
                     if pair is not None and (number, pair) not in session.sit_outs:
                         session.sit_outs.append((number, pair))
+                        session.sit_out_at[(number, pair)] = at
                 continue
             record: Any = None
             missing = not_played(contract, row.get("Score_NS") or row.get("ScoreNS"), row.get("Score_EW") or row.get("ScoreEW"))
@@ -483,7 +486,7 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
             figures = {k: v for k, v in row.items() if v is not None and k in _FIGURE_COLUMNS}
             if missing is not None:
                 record = scored_not_played(board, _score_ns(row), figures)
-            session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures, missing))
+            session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures, missing, at=at))
             written = {name: row.get(name) for name in ("Contract", "Declarer", "Result")}
             dropped = dropped_line(session.lines[-1], at, written)
             if dropped is not None:
@@ -598,6 +601,7 @@ def read_usebio_session(text: str) -> Session:
     # Two winners (WINNER_TYPE 2, a Mitchell ranked by direction): each direction's places start at 1.
     session.by_direction = len(places) == 2 and all(1 in found for found in places.values())
     dropped: list[tuple[int, Dropped]] = []  # (the line's place among TRAVELLER_LINEs, what is left out)
+    placed: list[tuple[int, Any]] = []  # (the same, a Line or a sit-out's (round, pair)): their lines, below
     for line in event.lines:
         get = line.fields.get
         ns, ew = qualify(_pair_id(get("NS_PAIR_NUMBER")), line.section), qualify(_pair_id(get("EW_PAIR_NUMBER")), line.section)
@@ -608,9 +612,11 @@ def read_usebio_session(text: str) -> Session:
             continue
         number, table = _round_number(get("ROUND_NUMBER")) or default_round, small_int(get("TABLE_NUMBER")) or 0
         if ns is None or ew is None:
+            _refuse_result_without_pair(event, line, ns, ew)
             for pair in (ns, ew):
                 if pair is not None:
                     session.sit_outs.append((number, pair))
+                    placed.append((line.at, (number, pair)))
             continue
         record: Any = None
         adjusted = get("ADJUSTED_SCORE") or _compscore_adjusted(get("SCORE"))
@@ -635,14 +641,20 @@ def read_usebio_session(text: str) -> Session:
             record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
+        placed.append((line.at, session.lines[-1]))
         left = dropped_line(session.lines[-1], None, {name: get(name) for name in ("CONTRACT", "PLAYED_BY", "TRICKS")})
         if left is not None:
             dropped.append((line.at, left))
-    if dropped:
-        starts = element_lines(event.source, "TRAVELLER_LINE")
-        for place, left in dropped:
-            left.at = starts[place] if place < len(starts) else None
-            session.dropped.append(left)
+    starts = element_lines(event.source, "TRAVELLER_LINE") if dropped or placed else []
+    for place, left in dropped:
+        left.at = starts[place] if place < len(starts) else None
+        session.dropped.append(left)
+    for place, item in placed:  # each line's own, as the trial names it when what it wrote is refused
+        if place < len(starts):
+            if isinstance(item, Line):
+                item.at = starts[place]
+            else:
+                session.sit_out_at.setdefault(item, starts[place])
     playing = {pair for line in session.lines for pair in (line.ns, line.ew)} | {pair for _, pair in session.sit_outs}
     session.names_twice = [pair_id for pair_id in dict.fromkeys(twice) if pair_id in playing]
     check_not_played(session)
@@ -659,6 +671,27 @@ def read_usebio_session(text: str) -> Session:
     else:
         seat_tables(session)
     return session
+
+
+# What a traveller line writes of a result played or scored: a line with one of them is no sit-out.
+_RESULT_FIELDS = ("CONTRACT", "PLAYED_BY", "TRICKS", "SCORE", "ADJUSTED_SCORE")
+
+
+def _refuse_result_without_pair(event: Any, line: Any, ns: str | None, ew: str | None) -> None:
+    """Refused (ImportRefused), naming the file's line: a traveller line with a result and a pair
+    number missing (NS_PAIR_NUMBER or EW_PAIR_NUMBER left out, empty, 0). Read as a pair sitting
+    out (a line of one pair, no result), its other pair was written sitting out of a round it
+    played, and its result was lost: the trial then refused a table of the YAML the import
+    would write (entry-twice-in-round at `ns: 3EW`), not the file's line to correct."""
+    written = [(name, (line.fields.get(name) or "").strip()) for name in _RESULT_FIELDS]
+    written = [(name, value) for name, value in written if value and value != "-" and value.upper() not in _BYE]
+    if not written:
+        return  # a sit-out: the pair's number alone
+    starts = element_lines(event.source, "TRAVELLER_LINE")
+    missing = " / ".join(name for name, pair in (("NS_PAIR_NUMBER", ns), ("EW_PAIR_NUMBER", ew)) if pair is None)
+    raise ImportRefused(catalogues.word(
+        "bridge_import_line_no_pair", line=starts[line.at] if line.at < len(starts) else "?", board=line.board,
+        missing=missing, written=" ".join(f"{name} {value}" for name, value in written)))
 
 
 def _round_number(text: str | None) -> int | None:
@@ -1730,6 +1763,7 @@ def section_sessions(session: Session) -> list[tuple[str, Session]]:
         else:
             members = {p for line in part.lines for p in (line.ns, line.ew)} | {pair.id for pair in part.pairs.values()}
             part.sit_outs = [(number, pair) for number, pair in session.sit_outs if pair in members]
+            part.sit_out_at = session.sit_out_at
         part.adjusted = adjusted_rule(part)
         found.append((section, part))
     return found
@@ -1859,7 +1893,11 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = STAGE) -> dict[int, str]:
+def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = STAGE,
+                origins: dict[int, dict[int, int]] | None = None) -> dict[int, str]:
+    """Each round's results file; `origins`, when given, gets each round's YAML lines (1-based)
+    mapped to the file's lines they were written from: a board's its result line, a table's
+    header its first board's, a sit-out's its own (what the trial names beside a refused line)."""
     tables: dict[int, dict[int, list[Line]]] = defaultdict(lambda: defaultdict(list))
     for line in session.lines:
         if line.record is not None:
@@ -1870,26 +1908,41 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
     texts = {}
     for number in sorted(set(tables) | set(sit)):
         lines = [f"stage: {stage}", f"round: {number}", "tables:"]
+        came: dict[int, int] = {}
+
+        def add(written: list[str], at: int | None) -> None:
+            if at is not None:
+                came.update({len(lines) + i: at for i in range(1, len(written) + 1)})
+            lines.extend(written)
+
         used = set()
         for table, found in sorted(tables[number].items()):
+            ordered = sorted(found, key=lambda r: r.board)
             first = found[0]
             used.add(table)
-            lines += [f"  - table: {table}", f"    ns: {ids[('NS', first.ns)]}", f"    ew: {ids[('EW', first.ew)]}", "    boards:"]  # type: ignore[index]
-            lines += [f"      {r.board}: {record_text(r.record)}" for r in sorted(found, key=lambda r: r.board)]
+            add([f"  - table: {table}", f"    ns: {ids[('NS', first.ns)]}", f"    ew: {ids[('EW', first.ew)]}", "    boards:"],  # type: ignore[index]
+                first.at)
+            for r in ordered:
+                add([f"      {r.board}: {record_text(r.record)}"], r.at)
         spare = max(used, default=0)
         for pair in sit[number]:  # a sit-out: a table with one pair and no boards
             spare += 1
-            lines += [f"  - table: {spare}", f"    ns: {ids[('NS', pair)]}"]
+            add([f"  - table: {spare}", f"    ns: {ids[('NS', pair)]}"], session.sit_out_at.get((number, pair)))
         texts[number] = "\n".join(lines) + "\n"
+        if origins is not None:
+            origins[number] = came
     return texts
 
 
 def write_event(content: Path, slug: str, session: Session, stage: str, name: str,
-                ids: dict[tuple[str, str], str], hands: str | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
+                ids: dict[tuple[str, str], str], hands: str | None = None,
+                origins: dict[str, dict[int, int]] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
     already had it, kept as it is). `stage`, `name`: the stage's id and name (stage_name; a
     section scored apart is a stage of its own); `ids`: the entry ids, when made with the other
-    sections'; `hands`: the stage's `hands:` (write_hands), None when the deals were not written."""
+    sections'; `hands`: the stage's `hands:` (write_hands), None when the deals were not written;
+    `origins`: gets each results file's lines mapped to the imported file's (round_texts), by the
+    file's path in the event's folder (`results/pairs-round-1.yaml`)."""
     folder = content / "events" / slug
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
@@ -1906,8 +1959,11 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
         _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
         wrote = _fill_new_event(event, session.title, _date(session.date), text)
         wrote = _add_missing_stage(event, stage, text) or wrote
-    for number, text in round_texts(session, ids, stage).items():
+    came: dict[int, dict[int, int]] = {}
+    for number, text in round_texts(session, ids, stage, came).items():
         _write(folder / "results" / f"{stage}-round-{number}.yaml", text)
+        if origins is not None:
+            origins[f"results/{stage}-round-{number}.yaml"] = came[number]
     return folder, ids, wrote
 
 
@@ -2570,14 +2626,17 @@ def say_dropped(session: Session, locale: str) -> list[str]:
     return [say("unchecked_dropped", locale, n=len(session.dropped))] if session.dropped else []
 
 
-def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path, locale: str) -> bool:
+def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path, locale: str,
+          origins: dict[str, dict[int, int]] | None = None) -> bool:
     """Whether the import's files would bring errors, said when they would: `write` (everything
     the import writes, given a content folder) is done into a copy of the site's own files and
     the event's folder, which is checked before and after; the errors found after and not
     before are printed, each quoting the line the import would write (its file named as it
     would be in content/), and that nothing was written. What the import writes is put in place
     only when there are none: an import that breaks the event writes nothing, rather than over
-    the last good import (a table `999999999`, a pair missing)."""
+    the last good import (a table `999999999`, a pair missing). `origins` (filled by `write`:
+    write_event) names, after each refused line, the imported file's line it was written from:
+    the YAML quoted is the import's, the line to correct the file's."""
     import contextlib
     import io
     import shutil
@@ -2612,8 +2671,17 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             write(root)
         after = [p for p in errors(root) if key(p, root) not in before]
+        event = (root / "events" / slug).resolve()
+        for problem in after:
+            print_problems([problem], locale, root)
+            try:
+                written = problem.mark.file.resolve().relative_to(event).as_posix()
+            except (ValueError, OSError):
+                continue
+            line = (origins or {}).get(written, {}).get(problem.mark.line or 0)
+            if line is not None:
+                terminal(say("written_from", locale, file=path, line=line), error=True)
         if after:
-            print_problems(after, locale, root)
             terminal(say("nothing_written", locale, file=path), error=True)
         return bool(after)
 
@@ -2722,7 +2790,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             if section is not None:
                 terminal(say("section", locale, section=section, stage=stage))
             hands = write_hands(root, slug, stage, deals, locale)
-            folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands)
+            folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands, origins)
             rounds = len({line.round for line in part.lines})
             results = sum(1 for line in part.lines if line.record is not None or line.not_played is not None)
             terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
@@ -2733,7 +2801,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             written.append((stage, section, part, ids, wrote))
         return written
 
-    if trial(content, slug, write_all, path, locale):
+    origins: dict[str, dict[int, int]] = {}  # (filled by write_all: the trial names the file's lines)
+    if trial(content, slug, write_all, path, locale, origins):
         return 1
     written = write_all(content)
     rounds = {stage: {line.round for line in part.lines} | {r for r, _ in part.sit_outs}
