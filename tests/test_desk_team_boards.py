@@ -197,3 +197,20 @@ def test_the_other_games_two_room_forms_keep_their_boards_and_offer_the_rounds(
         assert path.read_text(encoding="utf-8") == before, answer
     finally:
         running.stop()
+
+
+def test_a_board_the_match_did_not_play_is_typed_np_and_shown_so(teams) -> None:
+    """np typed in the open room's box, the closed room's left empty, as an adjusted score is:
+    the board is written `11: np` (not played, neither team's), shown back in the open box;
+    np beside a contract in the other room is refused, with the whole board's np as the fix."""
+    running, path = teams
+    secretary = Secretary(running)
+    status, answer = send(secretary, "teams/2/1", b11_open="NP", b11_closed="")
+    assert status == 200 and 'id="saved"' in answer, answer
+    text = path.read_text(encoding="utf-8")
+    assert "      11: np\n" in text, text
+    shown = boxes(secretary.page("teams/2/1"))
+    assert (shown["b11_open"], shown["b11_closed"]) == ("np", "")
+    status, answer = send(secretary, "teams/2/1", b11_open="np", b11_closed="3NT N +1")
+    assert status == 422 and path.read_text(encoding="utf-8") == text
+    assert "\u6574\u526f\u5199 np\uff08\u4f8b\u5982 11: np\uff09" in html.unescape(answer), answer  # (whole board np, e.g. 11: np)
