@@ -259,3 +259,23 @@ def test_a_stage_planted_for_another_day_beside_the_imports_own_takes_a_rerun(tm
     capsys.readouterr()
     assert run(content, "club", CLUB) == 0
     assert "no results yet" not in capsys.readouterr().err
+
+
+def test_a_refused_team_match_names_the_pbn_line_of_its_teams(tmp_path, capsys):
+    """A team file whose table 8 seats J-germany again in the round it plays table 7 (eytc1998's
+    two rooms of board 1, copied as table 8 against J-italy): entry-twice-in-round at the YAML's
+    `home: J-germany` of table 8, and the file's line naming that game's teams (91), the one to
+    correct; the YAML line alone named a file the secretary never wrote."""
+    source = (ROOT / "tests/data/real/eytc1998_board1_both_rooms.pbn").read_text(encoding="latin-1")
+    head, body = source.split("\n[Event", 1)
+    body = "[Event" + body
+    other = body.replace('[Table "7"]', '[Table "8"]').replace('"J-austria"', '"J-italy"')
+    broken = tmp_path / "twice.pbn"
+    broken.write_text(f"{head}\n{body}\n\n{other}", encoding="latin-1")
+    assert broken.read_text(encoding="latin-1").splitlines()[90] == '[HomeTeam "J-germany"]'
+    content = site(tmp_path)
+    assert run(content, "club", broken) == 1
+    err = capsys.readouterr().err
+    assert "[entry-twice-in-round]" in err and "results/teams.yaml:9:" in err
+    assert f"written from {broken}, line 91: correct it there and import again" in err
+    assert not (content / "events/club").exists()

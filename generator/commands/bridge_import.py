@@ -1049,6 +1049,8 @@ class TeamLine:
     round: int = 1
     room: str | None = None  # open | closed when the file says
     placeholders: dict[str, str] = field(default_factory=dict)  # seat -> a name the file holds no one's (PLACEHOLDER)
+    at: int | None = None  # the file's line (a PBN game's Contract tag): what the trial names
+    teams_at: int | None = None  # the line naming its teams (HomeTeam), for a match's header lines
 
 
 @dataclass
@@ -1193,7 +1195,8 @@ def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
         line = TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
                         game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
                         players, _round_number(game.get("Round")) or (given[0] if given else 1),
-                        room if room in ("open", "closed") else None, placeholders)
+                        room if room in ("open", "closed") else None, placeholders,
+                        game.lines.get("Contract", game.line) or None, game.lines.get("HomeTeam") or None)
         found.lines.append(line)
     _seat_home_team_by_room(found.lines)
     for line, game in zip(found.lines, games):
@@ -1462,9 +1465,11 @@ def imps_recorded(matches: list[Match]) -> list[tuple[Match, int, TeamLine, floa
 
 
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str,
-                      hands: str | None = None) -> tuple[Path, list[Match]]:
+                      hands: str | None = None, origins: dict[str, dict[int, str]] | None = None) -> tuple[Path, list[Match]]:
     """The event's folder and the matches written; `stage_called`: the stage's name (stage_name);
-    `hands`: the stage's `hands:` (write_hands)."""
+    `hands`: the stage's `hands:` (write_hands); `origins`: gets each results file's lines mapped
+    to the file's lines they came from (a board its rooms', a match's header its first board's),
+    as write_event's does, where the file gives them (a PBN's games; not USEBIO's MATCHes)."""
     folder = content / "events" / slug
     make_folders_durably(folder / "results")
     from generator.commands.console import site_locale
@@ -1502,10 +1507,18 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
     for number in rounds:
         text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
+        came: dict[int, str] = {}
         for match in (m for m in matches if m[0] == number):
             _, table, home, away, found = match
             text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
+            first = next((line.teams_at or line.at for pair in sorted(found.items()) for line in pair[1]
+                          if line is not None and (line.teams_at or line.at)), None)
+            if first is not None:
+                came.update({len(text) - i: str(first) for i in range(4)})
             for board, (open_, closed) in sorted(found.items()):
+                at = ", ".join(str(line.at) for line in (open_, closed) if line is not None and line.at)
+                if at:
+                    came[len(text) + 1] = at
                 if (id(match), board) in recorded:  # one room, the file's IMPs (home's): content-format's imps
                     room, line = ("open", open_) if open_ is not None else ("closed", closed)
                     assert line is not None
@@ -1520,6 +1533,8 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
                 text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")
         name = f"{STAGE_TEAMS}.yaml" if len(rounds) == 1 else f"{STAGE_TEAMS}-round-{number}.yaml"
         _write(folder / "results" / name, "\n".join(text) + "\n")
+        if origins is not None:
+            origins[f"results/{name}"] = came
     return folder, matches
 
 
@@ -2449,9 +2464,10 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
 
     def write_all(root: Path) -> tuple[Path, list[Match]]:
         hands = write_hands(root, slug, STAGE_TEAMS, deals, locale)
-        return write_teams_event(root, slug, session, stage_name(root, teams=True), hands)
+        return write_teams_event(root, slug, session, stage_name(root, teams=True), hands, origins)
 
-    if trial(content, slug, write_all, path, locale):  # nothing written when it would break the event
+    origins: dict[str, dict[int, str]] = {}  # (filled by write_all: the trial names the file's lines)
+    if trial(content, slug, write_all, path, locale, origins):  # nothing written when it would break the event
         return 1
     folder, matches = write_all(content)
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
@@ -2627,7 +2643,7 @@ def say_dropped(session: Session, locale: str) -> list[str]:
 
 
 def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path, locale: str,
-          origins: dict[str, dict[int, int]] | None = None) -> bool:
+          origins: dict[str, dict[int, Any]] | None = None) -> bool:
     """Whether the import's files would bring errors, said when they would: `write` (everything
     the import writes, given a content folder) is done into a copy of the site's own files and
     the event's folder, which is checked before and after; the errors found after and not
