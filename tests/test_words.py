@@ -35,12 +35,14 @@ RECORD_GRAMMAR = {
     "generator/commands/headings.py",  # the headings and marks of registration sheets `paibang import` reads
     # 80分's seat and direction words (北, 南北), 光头, 未打, 单/对, 主队/客队, 开室/闭室, band ranges
     "generator/games/shengji/records.py",
-    # 大怪路子's room keys (开室/闭室), and a violation's board on the desk's form (D07 第2副 自报牌数)
+    # 大怪路子's words for a message's room keys (开室、闭室), and a violation's board on the desk's form (D07 第2副 自报牌数)
     "generator/games/daguai/records.py",
     # Guandan's records: the foul word (犯规), 过A for a level past A, the desk's penalty lines
     "generator/games/guandan/records.py",
-    # bridge's records: suit, seat, double, result and room words (黑桃 北 宕2, 开室), 全不叫
+    # bridge's records: suit, seat, double and result words (黑桃 北 宕2), 全不叫, the IMP column (国际比赛分)
     "generator/games/bridge/scoring.py",
+    # a team board's room keys (开室/闭室) for every game that plays in two rooms
+    "generator/games/common/rooms.py",
 }
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")

@@ -66,7 +66,6 @@ from generator.games import RowsWhenRead, SideScore, TableScore, match_page, sta
 from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
-    ROOM_KEYS,
     AdjustedRecord,
     BoardRecord,
     RECORDED_IMPS_KEYS,
@@ -99,7 +98,7 @@ from generator.games.common.boards import (
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage
 from generator.games.common.matchpoints import top as matchpoint_top
-from generator.games.common.rooms import ROOMS, WaitingBoard, other_room, report_pending, room_name
+from generator.games.common.rooms import ROOM_KEYS, ROOMS, WaitingBoard, other_room, report_pending, room_name
 from generator.games.common.shorthand import shown, spelled
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------

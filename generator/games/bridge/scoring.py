@@ -188,8 +188,6 @@ SHORTHAND = {
     "北": " N ", "东": " E ", "東": " E ", "南": " S ", "西": " W ",
     "宕": " -", "下": " -", "超": " +", "正好": " = ", "刚好": " = ", "剛好": " = ", "完成": " = ",
 }
-# A team board's rooms as a secretary writes them: {open: …, closed: …} or {开室: …, 闭室: …}.
-ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
 # Beside one room, the IMPs the scorer recorded for the board (duplicate.py): `imps`, or as a
 # Chinese score sheet heads the column (国际比赛分, IMP), as the rooms have their 开室/闭室.
 RECORDED_IMPS_KEYS = ("imps", "imp", "国际比赛分", "國際比賽分")

@@ -13,6 +13,19 @@ from generator.catalogues import LOCALES
 # A team match's rooms, as results files key them (`open:`, `closed:`) and in this order: every
 # game's (bridge teams, 大怪路子, 80分 teams, Guandan's teams of four) and TableForm.rooms.
 ROOMS = ("open", "closed")
+# A team board's rooms as a secretary writes them: {open: …, closed: …} or {开室: …, 闭室: …}
+# (bridge, 大怪路子, 80分 alike).
+ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
+
+
+def room_value(board: Any, room: str) -> Any:
+    """One room of a team board as written: a map by room (`{open: …, closed: …}` or the Chinese
+    room keys) or the list of the two rooms in ROOMS' order; None when the board does not have it."""
+    if isinstance(board, dict):
+        return next((v for k, v in board.items() if ROOM_KEYS.get(str(k).strip()) == room), None)
+    if isinstance(board, list) and len(board) == len(ROOMS):
+        return board[ROOMS.index(room)]
+    return None
 
 
 def seats_in(room: str) -> tuple[str, str]:

@@ -44,7 +44,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
 from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
-from generator.games.common.rooms import ROOMS
+from generator.games.common.rooms import ROOMS, room_value
 from generator.games.common.shorthand import split_items
 from generator.games.daguai import records, sheets, views
 from generator.games.daguai.records import TABLE_KEYS
@@ -106,8 +106,10 @@ class DaguaiRules(Game):
         for item in fields:
             if item.board:
                 item.hint, item.hint_params = "dg_desk_board_hint", example
-            if item.board and item.room:  # (each room as written, whichever of the board's forms)
-                item.value = field_text(records.room_value(boards_written.get(item.board), item.room))
+            # each room as written, whichever of the board's forms: the boxes once read
+            # `open`/`closed` only, and a board written with the Chinese room keys was shown empty
+            if item.board and item.room:
+                item.value = field_text(room_value(boards_written.get(item.board), item.room))
         return [*fields, EntryField("violations", "desk_violations", shown, hint="desk_violations_hint")]
 
     def entry_board(self, typed: str, sides: list[str]) -> Any:

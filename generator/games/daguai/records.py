@@ -35,10 +35,9 @@ from generator.games.daguai.rules import (
     Violation,
     options,
 )
-from generator.games.common.rooms import ROOMS, OneRoom, other_room, report_pending, room_at, room_name
+from generator.games.common.rooms import ROOM_KEYS, ROOMS, OneRoom, other_room, report_pending, room_at, room_name
 from generator.games.daguai.words import meaning, problem, word
 
-ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
 # How a message lists the room keys a secretary may type.
 ROOM_KEYS_TEXT = "open, closed（开室、闭室）"
 TABLE_KEYS = ("home", "away", "boards", "violations")
@@ -76,17 +75,6 @@ def _room_written(text: str) -> RoomRecord:
         key = "problem_record_empty" if not words else "dg_problem_points" if len(words.split()) == 2 else "dg_problem_shape"
         raise RecordError("daguai-board-syntax", text=text, problem=word(key))
     return RoomRecord(match.group(1), int(match.group(2)))
-
-
-def room_value(board: Any, room: str) -> Any:
-    """One room of a board as written: `{open: D07 5, closed: D02 3}` (or the Chinese room
-    keys) or the list `[D07 5, D02 3]`; None when the board does not have it. The desk's boxes
-    read `open`/`closed` only: a board written otherwise was shown empty."""
-    if isinstance(board, dict):
-        return next((v for k, v in board.items() if ROOM_KEYS.get(str(k).strip()) == room), None)
-    if isinstance(board, list) and len(board) == len(ROOMS):
-        return board[ROOMS.index(room)]
-    return None
 
 
 def typed_room(value: Any, sides: Sequence[str]) -> Any:

@@ -51,7 +51,8 @@ from generator.games.shengji.rules import (
     defenders_points,
     room_sides,
 )
-from generator.games.common.rooms import ROOMS, OneRoom, other_room, report_pending, room_at, room_name
+from generator.games.common.rooms import ROOM_KEYS, ROOMS, OneRoom, other_room, report_pending, room_at, room_name
+from generator.games.common.rooms import room_value as room_as_written
 from generator.games.shengji.words import Localised, problem, word
 
 # --- reading records -------------------------------------------------------------------------
@@ -77,7 +78,6 @@ KITTY_WORDS = {"single": "single", "pair": "pair", "单": "single", "單": "sing
 RESULT_KEYS = ("points", "tricks", "kitty", "x", "penalty", "note")
 PAIRS_RESULT_KEYS = (*RESULT_KEYS, "adjusted", "not_played")
 PENALTY_KEYS = ("against", "points", "note", "room")
-ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
 BOARD_KEYS = (*ROOM_KEYS, "penalty", "note", "not_played")
 # How the board key lists its words in a message (the keys a secretary may type).
 BOARD_KEYS_TEXT = "open, closed（开室、闭室）, penalty, note, not_played"
@@ -205,11 +205,7 @@ def room_value(board: Any, room: str) -> Any:
     `[85, 40]`; None when the board does not have it."""
     if is_not_played(board) or (isinstance(board, dict) and board.get("not_played") is True):
         return "np"  # the board not played: each room's box says so, and a save writes it again
-    if isinstance(board, dict):
-        return next((v for k, v in board.items() if ROOM_KEYS.get(str(k).strip()) == room), None)
-    if isinstance(board, list) and len(board) == len(ROOMS):
-        return board[ROOMS.index(room)]
-    return None
+    return room_as_written(board, room)
 
 
 def result_text(value: Any) -> str:
