@@ -33,7 +33,7 @@ FOLDERS = sorted({path.parents[3] for path in GENERATOR.rglob("locales/*/LC_MESS
 # seat and suit words, 光头), which is the language of the records, not of the pages.
 RECORD_GRAMMAR = {
     "generator/commands/headings.py",  # the headings and marks of registration sheets `paibang import` reads
-    # 80分's seat and direction words (北, 南北), 光头, 未打, 单/对, 主队/客队, 开室/闭室, band ranges
+    # 80分's seat and direction words (北, 南北), 光头, 单/对, 主队/客队, 开室/闭室, band ranges
     "generator/games/shengji/records.py",
     # 大怪路子's words for a message's room keys (开室、闭室), and a violation's board on the desk's form (D07 第2副 自报牌数)
     "generator/games/daguai/records.py",
@@ -43,6 +43,8 @@ RECORD_GRAMMAR = {
     "generator/games/bridge/scoring.py",
     # a team board's room keys (开室/闭室) for every game that plays in two rooms
     "generator/games/common/rooms.py",
+    # a board not played as every game's records write it (未打)
+    "generator/games/common/shorthand.py",
 }
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")

@@ -23,7 +23,7 @@ from typing import Any
 from generator import catalogues
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
-from generator.games.common.shorthand import half_width, replace_words
+from generator.games.common.shorthand import half_width, not_played_written, replace_words
 
 FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are bridge's words and messages
 
@@ -381,17 +381,14 @@ class BoardView:
 
 # --- a board not played, a weighted score: extensions of the board grammar (pairs) -------------
 
-# A board a table did not play (time ran out, a fouled board withdrawn): `np`, `not played`, or
-# as 80分 spells it (generator/games/shengji/records.py: not played, 未打, 未打牌), or
-# `{not_played: true}`. Nothing for either pair, as a sit-out: each pair's percentage is over
-# the boards it played (content-format.md).
-NOT_PLAYED_WORDS = ("np", "n/p", "not played", "notplayed", "未打", "未打牌")
-
-
+# A board a table did not play (time ran out, a fouled board withdrawn): `np`, `not played`,
+# 未打 (the words 80分 takes too: shorthand.NOT_PLAYED_WORDS), or `{not_played: true}`. Nothing
+# for either pair, as a sit-out: each pair's percentage is over the boards it played
+# (content-format.md).
 def is_not_played(value: Any) -> bool:
     if isinstance(value, (YamlMap, dict)):
         return set(value) == {"not_played"} and value["not_played"] is True
-    return isinstance(value, str) and " ".join(half_width(value).split()).lower() in NOT_PLAYED_WORDS
+    return not_played_written(value)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,16 @@ def half_width(text: str) -> str:
     return text.translate(MINUS_SIGNS).translate(_HALF)
 
 
+# A board a table did not play, as a secretary writes it in any game's records (bridge's,
+# 80分's): np first, as the pages and messages say it.
+NOT_PLAYED_WORDS = ("np", "n/p", "not played", "notplayed", "未打", "未打牌")
+
+
+def not_played_written(value: object) -> bool:
+    """`np`, `not played`, 未打 (any case, full-width too): a board not played, written as a word."""
+    return isinstance(value, str) and " ".join(half_width(value).split()).lower() in NOT_PLAYED_WORDS
+
+
 def split_items(text: str) -> list[str]:
     """A list typed as one text, as a Chinese input method gives it: `T13+2，T07+2`,
     `［Ｔ１３＋２、Ｔ０７＋２］` -> ["T13+2", "T07+2"]. Each item half-width and stripped; empty items

@@ -10,8 +10,9 @@ both rooms), counting for neither team. The stage keys `board_table`,
 `conversion`, `kitty` and `bye` are read here too. A record that cannot be accepted is a
 `RecordError` (a catalogue code and its parameters), reported where it was written.
 
-The grammar below (seat and direction words, 光头, 未打, 单/对, 主队/客队, 开室/闭室) is what a
-secretary types, in the language of the score sheets: it stays here, not in the catalogues.
+The grammar below (seat and direction words, 光头, 单/对, 主队/客队) is what a secretary types,
+in the language of the score sheets: it stays here, not in the catalogues; the room keys
+(开室/闭室) and 未打 are every game's (common/rooms.py, common/shorthand.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text, mark_of_key
 from generator.errors import Mark, Problems
 from generator.games.common.shorthand import half_width, shown, side_named
+# np, 未打 as bridge takes them; `{not_played: true}` is read where a board's or a result's keys
+# are (a pairs result has it beside its other keys, not alone as bridge's board does)
+from generator.games.common.shorthand import not_played_written as is_not_played
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
@@ -71,8 +75,6 @@ class RecordError(ValueError):
 SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "北": "N", "东": "E", "東": "E", "南": "S", "西": "W"}
 DIRECTION_WORDS = {"NS": "NS", "EW": "EW", "SN": "NS", "WE": "EW", "南北": "NS", "东西": "EW", "東西": "EW"}
 SHUT_OUT_WORDS = ("光头", "光頭")
-# As bridge spells a board not played (generator/games/bridge/scoring.py), np first.
-NOT_PLAYED_WORDS = ("np", "n/p", "not played", "未打", "未打牌")
 # The kitty's multiplier by name: x single (单扣) or x pair (对子扣底).
 KITTY_WORDS = {"single": "single", "pair": "pair", "单": "single", "單": "single", "对": "pair", "對": "pair"}
 RESULT_KEYS = ("points", "tricks", "kitty", "x", "penalty", "note")
@@ -120,11 +122,6 @@ def _check_points(value: object, what: str, low: int, high: int, mark: Mark | No
         raise RecordError("shengji-points-range", mark, what=_what(what), value=value, low=low, high=high,
                           why=why or _why(what, high))
     return value
-
-
-def is_not_played(value: object) -> bool:
-    """`np`, `not played`, 未打 (any case, full-width too): a board not played, as written."""
-    return isinstance(value, str) and " ".join(half_width(value).split()).lower() in NOT_PLAYED_WORDS
 
 
 def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool = False,
