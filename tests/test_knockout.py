@@ -743,13 +743,15 @@ def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
     assert errors(root) == ["knockout-tie"]
     tied = results_file("ko", 1, match(1, "D01", "D04", level, "    winner: D04\n"), match(2, "D02", "D03", clear))
     root = event(tmp_path, 4, KO + "    boards: 1\n", {"round-1.yaml": tied}, game="daguai", prefix="D")
-    result, _ = run(root)
+    result, out = render(root, tmp_path / "out")
     bracket = result.stage_of("ko").bracket
     assert [m.winner for m in bracket.round_matches(1)] == ["D04", "D02"]
     # the match has the winner the referee decided, on its pages and in results.json (not a draw
     # with the bracket alone showing who went through), and says what settled it
     settled = bracket.round_matches(1)[0].score
     assert settled.winner == "D04" and settled.extra["settled_by"] == "winner"
+    words = page_words((out / "events/cup/ko/round-1/index.html").read_text(encoding="utf-8"))
+    assert "获胜方：D04（打平，由裁判判定） · 场分" in words and "获胜方：D02 · 场分" in words
 
 
 def test_bridge_teams_of_four_tie_settled_by_the_referee(tmp_path: Path) -> None:
@@ -776,12 +778,14 @@ def test_bridge_teams_of_four_tie_settled_by_the_referee(tmp_path: Path) -> None
         validate(root())
     (tie,) = [p for p in failure.value.problems if not p.warning]
     assert tie.code == "knockout-tie" and tie.params["key"] == "winner" and tie.params["sides"] == "T01 – T04"
-    result, _ = run(root("    winner: T04\n"))
+    result, out = render(root("    winner: T04\n"), tmp_path / "out")
     bracket = result.stage_of("ko").bracket
     semi = bracket.match(1)
     assert (semi.winner, semi.loser) == ("T04", "T01")
     # the referee decided who goes through: the match's winner, said as settled by `winner:`
     assert semi.score.winner == "T04" and semi.score.extra["settled_by"] == "winner"
+    words = page_words((out / "events/cup/ko/round-1/index.html").read_text(encoding="utf-8"))
+    assert "获胜方：T04（打平，由裁判判定）" in words and "获胜方：T02 " in words
     assert semi.score.extra["margin"] == {"T01": 0, "T04": 0} and semi.score.extra["vp"] == {"T01": 10.0, "T04": 10.0}
     other = bracket.match(2)
     assert (other.winner, other.loser) == ("T02", "T03") and other.score.winner == "T02"

@@ -150,6 +150,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["board_cell"] = _board_cells(translate)
     env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"])
     env.globals["metric_line"] = _metric_lines(translate)
+    env.globals["match_outcome"] = _match_outcomes(translate)
     env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
@@ -822,6 +823,23 @@ def _metric_lines(translate: Translator) -> Callable[..., Markup]:
         return Markup(" \u00b7 ".join(shown))
 
     return metric_line
+
+
+def _match_outcomes(translate: Translator) -> Callable[[Any], Markup]:
+    """`match_outcome(score)`: how a team match ended, as its result line says it after the
+    score: "Winner: T3", with "(tied; decided by the referee)" where the referee named the
+    winner of a tie, or "Draw". One text for the three games' team tables (bridge_table.html,
+    daguai_table.html, shengji_table.html), which each wrote it out."""
+    text = fast_jinja.html_text
+    winner = text(translate("winner")) + text(translate("colon"))
+    settled, draw = text(translate("tie_settled_by_referee")), text(translate("draw"))
+
+    def match_outcome(score: Any) -> Markup:
+        if not score.winner:
+            return Markup(draw)
+        return Markup(f"{winner}{text(score.winner)}{settled if score.extra.get('settled_by') == 'winner' else ''}")
+
+    return match_outcome
 
 
 def _bridge_contracts(translate: Translator, joined_word: Callable[[Any, str], str],
