@@ -280,6 +280,9 @@ def test_a_column_with_fractions_prints_every_figure_with_two_decimals(tmp_path:
     text = pdf_text(tmp_path / "out/events/qiaoyou-club-pairs-2024/bulletins/standings-pairs.pdf")
     first = next(line for line in text.splitlines() if "P20" in line).split()
     assert first[:6] == ["1", "P20", "韩桂英", "/", "田红梅", "市图书馆"] and first[6:8] == ["59.49", "257.00"]
+    # the stage's page shows the column so too (one rule, html.two_place_metrics)
+    page = (tmp_path / "out/events/qiaoyou-club-pairs-2024/pairs/index.html").read_text(encoding="utf-8")
+    assert 'data-label="比赛分（MP）">257.00</td>' in page
 
 
 @pytest.mark.parametrize("before", [24, 25])  # title characters before the round's ordinal: it fell at a line's end

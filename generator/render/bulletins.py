@@ -28,7 +28,7 @@ from markupsafe import Markup
 from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
-from generator.render.html import PERCENT_METRICS
+from generator.render.html import PERCENT_METRICS, two_place_metrics
 from generator.render.i18n import Translator
 from generator.render.knockout_words import no_champion, ranking_rule, reached_words, sentences
 from generator.render.remarks import remark_texts
@@ -195,12 +195,10 @@ def _metric_cells(stage: Stage, metrics: dict[str, float], decimal: set[str] = f
 
 
 def _decimal(stage: Stage, standings: Iterable[Any]) -> set[str]:
-    """The metrics with a fraction in any of these standings: a column of them is printed with
-    two decimals throughout (a whole 56 beside 43.30 read as a misprint), one of whole numbers
-    as whole numbers; a percentage always (75.00), as pages and the hall screen show it."""
-    return {m for s in standings for m, value in s.tally.metrics.items()
-            if m in stage.rank_by and value is not None and not float(value).is_integer()} \
-        | (PERCENT_METRICS & set(stage.rank_by))
+    """The metrics printed with two decimals throughout: those with a fraction in any of these
+    standings (two_place_metrics, as the pages have them), and a percentage always (75.00), as
+    pages and the hall screen show it."""
+    return two_place_metrics(stage.rank_by, standings) | (PERCENT_METRICS & set(stage.rank_by))
 
 
 def _fmt(value: float, decimal: bool = False) -> str:

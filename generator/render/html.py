@@ -18,7 +18,7 @@ import pickle
 import re
 import weakref
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -664,9 +664,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         root_text = text(root)
         grouped = has_groups(event)  # (_standings.html heads the column so)
         cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
-        # a column with a figure of two places shows each of its figures so (257.00 among 252.12, not 257)
-        two_places = {m for m, _ in cells
-                      if any(type(v) is float and not v.is_integer() for v in (s.tally.metrics.get(m) for s in rows))}
+        two_places = two_place_metrics((m for m, _ in cells), rows)
         reached_cell = f'<td data-label="{text(translate("ko_reached"))}">'
         out = []
         append = out.append
@@ -984,6 +982,16 @@ def percent_text(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"{float(value):.2f}"
     return "" if value is None else str(value)
+
+
+def two_place_metrics(names: Iterable[str], standings: Iterable[Any]) -> set[str]:
+    """The metrics of `names` with a fraction in any of these standings: a column of them shows
+    each of its figures with two decimals (257.00 among 252.12, not 257: a whole figure beside
+    43.30 read as a misprint), a column of whole numbers whole numbers; on the standings pages
+    and in the printed standings and qualifiers alike."""
+    names = set(names)
+    return {m for s in standings for m, value in s.tally.metrics.items()
+            if m in names and isinstance(value, float) and not value.is_integer()}
 
 
 def metric_text(name: str, value: Any) -> str:
