@@ -910,7 +910,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
     shown without a score or a running total. Its words are looked up once."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     round_word, table_word = translate.unformatted("round_n"), translate.unformatted("table_n")
-    bye_word = text(translate("bye"))  # a bye's table, which nobody sits at: no number (no_table_word)
+    no_table: dict[str, str] = {}  # a table of one side's word (no_table_word), once looked up
     opponent_label = text(translate("opponent"))
     not_counted = text(translate("paren", text=translate("outcome_not_counted")))
     late_not_counted = text(translate("outcome_late_not_counted"))  # (a late entry's missed round: one bracket)
@@ -930,9 +930,16 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         played = False  # a counted match with a score before this line
         for line in summary.lines:
             table = line.table
-            shown_table = (f'<a href="{root_text}{text(line.url)}">'
-                           f'{bye_word if line.outcome == "bye" else text(table_word.format(n=table))}</a>'
-                           if table and line.outcome != "sit_out" else "—")
+            if table and line.outcome != "sit_out":
+                # a bye's table, which nobody sits at: no number, named as the round page names it
+                word = no_table_word(summary.stage_format, line.sides)
+                if word is None:
+                    name = text(table_word.format(n=table))
+                elif (name := no_table.get(word)) is None:
+                    name = no_table[word] = text(translate(word))
+                shown_table = f'<a href="{root_text}{text(line.url)}">{name}</a>'
+            else:
+                shown_table = "—"
             opponents = line.opponents
             shown_opponents = joiner.join([
                 f'<a href="{root_text}{text(entry_url(event, o))}">{text(o)}</a> '
@@ -2405,6 +2412,7 @@ class MatchSummary:
     metrics: list[str]  # metric names, the stage's rank_by order
     lines: list[MatchLine]
     running: bool = True  # a running total column (not a knockout's: RunningTotals.running)
+    stage_format: str = ""  # (a table of one side is named for it: pairing.no_table_word)
 
 
 @dataclass
@@ -2430,7 +2438,7 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
         line = new(MatchLine)
         line.__dict__.update(row.__dict__, url=table_url(event, stage_result, row.round, row.table, pages))
         lines.append(line)
-    return MatchSummary(totals.metrics, lines, totals.running)
+    return MatchSummary(totals.metrics, lines, totals.running, stage_result.stage.format)
 
 
 def results_json(result: EventResult) -> dict[str, Any]:

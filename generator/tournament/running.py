@@ -15,6 +15,7 @@ for its round, is listed (`counted` false) without its part or a running total.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,9 @@ class MatchRow:
     # match drawn and not played, or a bye or table of a round not fully played, is not: shown
     # without a score or a running total.
     counted: bool = True
+    # the table's sides, the entry's among them: one alone is no table anyone sits at (a bye or a
+    # sit-out, named by pairing.no_table_word wherever a table is named)
+    sides: Sequence[str] = ()
 
 
 @dataclass
@@ -152,7 +156,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
             outcome = "pending" if score.table.number in pending.get(number, ()) else \
                 late if score.table.number == 0 else sit_out if len(sides) < 2 else "entered"
-            rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False))
+            rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False, sides=sides))
             continue
         values = [side.metrics.get(m, 0) if side else 0 for m in shown]
         for i, metric in enumerate(shown):
@@ -187,5 +191,5 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             outcome = "drawn"
         else:
             outcome = "won" if winner == entry_id else "lost"
-        rows.append(MatchRow(number, score.table.number, opponents, outcome, values, running))
+        rows.append(MatchRow(number, score.table.number, opponents, outcome, values, running, sides=sides))
     return RunningTotals(shown, rows, running=not knockout)
