@@ -871,15 +871,14 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
     """`match_heading(event, stage_result, number, score, root, pages)`: a match on an entry's
     page (entry.html): the opening of its section and its heading, a link to the table on its
     round's page ("Round 2 · Table 5", the round left out of a one-round stage's), with the
-    round's and the table's words and the table's caption ("Swiss · Round 2 · Table 5") that
-    the table's template takes. Some 20,000 matches at 200 events, each a dozen `{{ }}` in the
+    table's caption ("Swiss · Round 2 · Table 5") that the table's template takes. Some 20,000 matches at 200 events, each a dozen `{{ }}` in the
     template; written here in one pass, the words as `_("round_n", n=…)` and table_name_of give them."""
     text = fast_jinja.html_text
     round_n = translate.unformatted("round_n")
     rounds: dict[int, str] = {}  # each round number's word
 
     def match_heading(event: Event, stage_result: StageResult, number: Any, score: Any, root: str,
-                      pages: RoundPages | None) -> tuple[Markup, str, str, str]:
+                      pages: RoundPages | None) -> tuple[Markup, str]:
         round_word = rounds.get(number) if type(number) is int else None
         if round_word is None:
             round_word = fill(round_n, {"n": number})
@@ -894,7 +893,7 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
             else text(table_word)
         heading = Markup(f'<section class="table-result" id="{anchor}" aria-labelledby="{anchor}-h">\n'
                          f'<h3 id="{anchor}-h"><a href="{text(root)}{url}">{said}</a></h3>\n')
-        return heading, round_word, table_word, f"{stage.name} \u00b7 {round_word} \u00b7 {table_word}"
+        return heading, f"{stage.name} \u00b7 {round_word} \u00b7 {table_word}"
 
     return match_heading
 
