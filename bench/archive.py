@@ -358,9 +358,8 @@ def archive_figures(sizes: list[int], where: Path | None, pdfs: bool = False, ke
     """Build an archive of each size under `where` (the system's temporary folder if None) and
     return the lines to print (see the note at the top)."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True)
-    if where is not None:  # (a --where folder not there yet is made, not a traceback)
-        where.mkdir(parents=True, exist_ok=True)
-    return lines_for(measure(sizes, where or Path(tempfile.gettempdir()), pdfs, keep))
+    from workplace import work_folder  # (bench/workplace.py: on the path of a bench run as a script)
+    return lines_for(measure(sizes, work_folder(where) or Path(tempfile.gettempdir()), pdfs, keep))
 
 
 def main() -> None:

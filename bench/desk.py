@@ -103,9 +103,8 @@ def main() -> int:
     args = parser.parse_args()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     # (the desk's last rebuild, a process of its own, may still be writing output/ as it is removed)
-    if args.where:  # (a --where folder not there yet is made, not a traceback)
-        Path(args.where).mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=args.where, prefix="paibang-desk-bench-", ignore_cleanup_errors=True) as temp:
+    from workplace import work_folder  # (bench/workplace.py: on the path of a bench run as a script)
+    with tempfile.TemporaryDirectory(dir=work_folder(args.where), prefix="paibang-desk-bench-", ignore_cleanup_errors=True) as temp:
         where = Path(temp)
         content = make_site(where, args.tables)
         output = where / "output"

@@ -171,9 +171,8 @@ def main() -> None:
     args = parser.parse_args()
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True)
     notes: list[tuple[str, str, str, bool | None]] = []  # what, figure, target, met
-    if args.where:  # (a --where folder not there yet is made, not a traceback)
-        Path(args.where).mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=args.where) as folder:
+    from workplace import work_folder  # (bench/workplace.py: on the path of a bench run as a script)
+    with tempfile.TemporaryDirectory(dir=work_folder(args.where)) as folder:
         work = Path(folder)
         started = time.perf_counter()
         content, slug = make_event(work, args.teams, args.rounds, args.seed)

@@ -167,9 +167,8 @@ def main() -> None:
     # paibang's modules byte-compiled, as pip leaves an installed package (an editable install
     # under PYTHONDONTWRITEBYTECODE would compile them at every start).
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True)
-    if args.where:  # (a --where folder not there yet is made, not a traceback)
-        Path(args.where).mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=args.where) as folder:
+    from workplace import work_folder  # (bench/workplace.py: on the path of a bench run as a script)
+    with tempfile.TemporaryDirectory(dir=work_folder(args.where)) as folder:
         work = Path(folder)
         content = make_archive(work, args.events)
         hugo = hugo_binary()

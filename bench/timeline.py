@@ -139,9 +139,8 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=0.003, help="seconds between two looks at the build's processes")
     args = parser.parse_args()
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True)  # as bench/site.py
-    if args.where:  # (a --where folder not there yet is made, not a traceback)
-        Path(args.where).mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=args.where) as folder:
+    from workplace import work_folder  # (bench/workplace.py: on the path of a bench run as a script)
+    with tempfile.TemporaryDirectory(dir=work_folder(args.where)) as folder:
         content = _bench_site().make_archive(Path(folder), args.events)
         print("\n".join(timeline(content, Path(folder), args.every)))
 
