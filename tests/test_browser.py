@@ -268,92 +268,76 @@ CARD_ROWS = """table => [...table.querySelectorAll('tbody tr')].map(tr => [...tr
 
 
 @pytest.mark.parametrize("path", [f"{TEAMS}/teams/round-1/index.html", f"{TEAMS}/entries/T1/index.html"])
-def test_a_teams_card_gives_each_room_its_own_line_its_score_beside_it(browser, server: str, path: str) -> None:
+def test_a_teams_card_gives_each_room_its_own_line_its_score_beside_it(page, server: str, path: str) -> None:
     # On a board with no vulnerability ("局况 无", board 1) the open room's contract came up
     # beside it and the grid slipped a cell: "南北分 +90 | 闭室 1♠ 南 -1", "南北分 -50 | IMP T1 4".
-    tab = browser.new_page()
-    tab.set_viewport_size(PHONE)
-    try:
-        tab.goto(server + path)
-        rows = tab.locator("table.teams.cards.gutter").first.evaluate(CARD_ROWS)
-        assert len(rows) >= 8
-        for cells in rows:
-            board = cells[0]["text"]
-            dealer, vulnerability, open_room, open_score, closed_room, closed_score, *rest = cells[1:]
-            assert vulnerability["top"] == dealer["top"], board
-            assert open_room["label"] == "开室" and open_room["top"] >= dealer["bottom"], (board, open_room)
-            assert open_score["top"] == open_room["top"], (board, open_score)
-            assert closed_room["label"] == "闭室" and closed_room["top"] >= open_room["bottom"], (board, closed_room)
-            assert closed_score["top"] == closed_room["top"], (board, closed_score)
-            assert all(cell["top"] >= closed_room["bottom"] for cell in rest), (board, rest)
-        first = rows[0]
-        assert first[2]["text"] == "无" and first[3]["text"].startswith("1NT")
-    finally:
-        tab.close()
+    page.set_viewport_size(PHONE)
+    page.goto(server + path)
+    rows = page.locator("table.teams.cards.gutter").first.evaluate(CARD_ROWS)
+    assert len(rows) >= 8
+    for cells in rows:
+        board = cells[0]["text"]
+        dealer, vulnerability, open_room, open_score, closed_room, closed_score, *rest = cells[1:]
+        assert vulnerability["top"] == dealer["top"], board
+        assert open_room["label"] == "开室" and open_room["top"] >= dealer["bottom"], (board, open_room)
+        assert open_score["top"] == open_room["top"], (board, open_score)
+        assert closed_room["label"] == "闭室" and closed_room["top"] >= open_room["bottom"], (board, closed_room)
+        assert closed_score["top"] == closed_room["top"], (board, closed_score)
+        assert all(cell["top"] >= closed_room["bottom"] for cell in rest), (board, rest)
+    first = rows[0]
+    assert first[2]["text"] == "无" and first[3]["text"].startswith("1NT")
 
 
 @pytest.mark.parametrize("path", ["events/qiaoyou-club-pairs-2024/entries/P20/index.html",
                                   f"{BRIDGE}/final/index.html", "events/chem-park-daguai-2016/entries/D02/index.html"])
-def test_card_tables_at_200_percent_text_cut_nothing(browser, server: str, path: str) -> None:
+def test_card_tables_at_200_percent_text_cut_nothing(page, server: str, path: str) -> None:
     # 390 px at 200 % is 195 CSS px: "累计得分率 62.50" (a label and its figure, one unbreakable
     # run) showed "62.5", a class name "13级动物药学1" lost its end, cut by the card's box
-    tab = browser.new_page()
-    tab.set_viewport_size({"width": 195, "height": 844})
-    try:
-        tab.goto(server + path)
-        boxes = tab.locator(".scroll:has(table.cards)")
-        assert boxes.count() > 0
-        for i in range(boxes.count()):
-            box = boxes.nth(i)
-            assert box.evaluate("e => e.scrollWidth <= e.clientWidth"), (path, box.get_attribute("aria-label"))
-            # every cell's text inside the box
-            assert box.evaluate("""e => [...e.querySelectorAll('td, th')].every(c => {
-              const r = document.createRange(); r.selectNodeContents(c);
-              return [...r.getClientRects()].every(q => q.right <= e.getBoundingClientRect().right + 1); })""")
-        if "P20" in path:
-            # the figure is whole, on the line under its label
-            cell = tab.locator("table.boards.gutter td[data-label=累计得分率]").first
-            assert cell.inner_text() == "62.50"
-            assert cell.evaluate("c => c.getBoundingClientRect().height") > 40
-            tab.set_viewport_size(PHONE)  # where there is room, label and figure share their line
-            assert cell.evaluate("c => c.getBoundingClientRect().height") < 30
-    finally:
-        tab.close()
+    page.set_viewport_size({"width": 195, "height": 844})
+    page.goto(server + path)
+    boxes = page.locator(".scroll:has(table.cards)")
+    assert boxes.count() > 0
+    for i in range(boxes.count()):
+        box = boxes.nth(i)
+        assert box.evaluate("e => e.scrollWidth <= e.clientWidth"), (path, box.get_attribute("aria-label"))
+        # every cell's text inside the box
+        assert box.evaluate("""e => [...e.querySelectorAll('td, th')].every(c => {
+          const r = document.createRange(); r.selectNodeContents(c);
+          return [...r.getClientRects()].every(q => q.right <= e.getBoundingClientRect().right + 1); })""")
+    if "P20" in path:
+        # the figure is whole, on the line under its label
+        cell = page.locator("table.boards.gutter td[data-label=累计得分率]").first
+        assert cell.inner_text() == "62.50"
+        assert cell.evaluate("c => c.getBoundingClientRect().height") > 40
+        page.set_viewport_size(PHONE)  # where there is room, label and figure share their line
+        assert cell.evaluate("c => c.getBoundingClientRect().height") < 30
 
 
-def test_an_80fen_teams_card_names_each_teams_points_and_shows_no_figure_twice(browser, server: str) -> None:
+def test_an_80fen_teams_card_names_each_teams_points_and_shows_no_figure_twice(page, server: str) -> None:
     # was "防守方得分 85  T08 85": the defenders' points again under a bare team id
-    tab = browser.new_page()
-    tab.set_viewport_size(PHONE)
-    try:
-        tab.goto(server + "events/hefei-80fen-teams-2012/teams/round-1/index.html")
-        shown = tab.locator("table.shengji.gutter").first.evaluate("""t => [...t.querySelectorAll('tbody tr')].map(tr =>
-          [...tr.querySelectorAll('td')].filter(c => c.getBoundingClientRect().width > 1).map(c => (c.dataset.label || '') + ' ' + c.innerText.trim()))""")
-        assert shown[0] == ["庄位 北", "阶数 2", "开室 庄家 T01", "防守方得分 85", "闭室 庄家 T08", "防守方得分 130",
-                            "净得分差（主队） +45", "比赛分 T01 4"]
-        headers = tab.locator("table.shengji.gutter thead tr").nth(1).locator("th").all_inner_texts()
-        assert headers[:4] == ["庄家", "防守方得分", "T01 得分", "T08 得分"]
-        # a team's points that differ from the defenders' points are shown, named by room and team
-        labels = tab.locator("table.shengji.gutter td[data-label$=' 得分']:not(:empty)").evaluate_all(
-            "cells => cells.filter(c => c.getBoundingClientRect().width > 1).map(c => c.dataset.label)")
-        assert all(re.fullmatch(r"[开闭]室 T0\d 得分", label) for label in labels)
-    finally:
-        tab.close()
+    page.set_viewport_size(PHONE)
+    page.goto(server + "events/hefei-80fen-teams-2012/teams/round-1/index.html")
+    shown = page.locator("table.shengji.gutter").first.evaluate("""t => [...t.querySelectorAll('tbody tr')].map(tr =>
+      [...tr.querySelectorAll('td')].filter(c => c.getBoundingClientRect().width > 1).map(c => (c.dataset.label || '') + ' ' + c.innerText.trim()))""")
+    assert shown[0] == ["庄位 北", "阶数 2", "开室 庄家 T01", "防守方得分 85", "闭室 庄家 T08", "防守方得分 130",
+                        "净得分差（主队） +45", "比赛分 T01 4"]
+    headers = page.locator("table.shengji.gutter thead tr").nth(1).locator("th").all_inner_texts()
+    assert headers[:4] == ["庄家", "防守方得分", "T01 得分", "T08 得分"]
+    # a team's points that differ from the defenders' points are shown, named by room and team
+    labels = page.locator("table.shengji.gutter td[data-label$=' 得分']:not(:empty)").evaluate_all(
+        "cells => cells.filter(c => c.getBoundingClientRect().width > 1).map(c => c.dataset.label)")
+    assert all(re.fullmatch(r"[开闭]室 T0\d 得分", label) for label in labels)
 
 
-def test_a_daguai_card_shows_each_pair_of_figures_on_a_line_named_by_room(browser, server: str) -> None:
+def test_a_daguai_card_shows_each_pair_of_figures_on_a_line_named_by_room(page, server: str) -> None:
     # "本副 D02 3" ended the closed room's line, "本副 D07 5" the next; a room's figures were
     # labelled with a bare team id
-    tab = browser.new_page()
-    tab.set_viewport_size(PHONE)
-    try:
-        tab.goto(server + "events/chem-park-daguai-2016/swiss/round-1/index.html")
-        rows = tab.locator("table.daguai.gutter").first.evaluate(CARD_ROWS)
-        for cells in rows:
-            figures = [c for c in cells if "num" in c["cls"].split() and c is not cells[0]]
-            assert [c["label"] for c in figures] == ["开室 D02", "开室 D07", "闭室 D02", "闭室 D07", "本副 D02", "本副 D07"]
-            for first, second in zip(figures[::2], figures[1::2]):
-                assert first["top"] == second["top"], (cells[0]["text"], first, second)
-            assert figures[4]["top"] > figures[3]["top"]
-    finally:
-        tab.close()
+    page.set_viewport_size(PHONE)
+    page.goto(server + "events/chem-park-daguai-2016/swiss/round-1/index.html")
+    rows = page.locator("table.daguai.gutter").first.evaluate(CARD_ROWS)
+    for cells in rows:
+        figures = [c for c in cells if "num" in c["cls"].split() and c is not cells[0]]
+        assert [c["label"] for c in figures] == ["开室 D02", "开室 D07", "闭室 D02", "闭室 D07", "本副 D02", "本副 D07"]
+        for first, second in zip(figures[::2], figures[1::2]):
+            assert first["top"] == second["top"], (cells[0]["text"], first, second)
+        assert figures[4]["top"] > figures[3]["top"]
