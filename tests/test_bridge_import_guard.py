@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 from generator.cli import main
+from tests.support import digest
 from tests.test_bridge_import import run, site  # (an empty English site; import into it)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,10 +26,6 @@ def demo(tmp_path: Path) -> Path:
     return content
 
 
-def files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def changed(source: Path, tmp_path: Path, name: str, old: str, new: str, count: int = 1) -> Path:
     text = source.read_bytes().decode("latin-1")
     assert old in text
@@ -39,12 +36,12 @@ def changed(source: Path, tmp_path: Path, name: str, old: str, new: str, count: 
 
 def test_an_event_of_another_game_is_refused_and_left_as_it_was(tmp_path, capsys):
     content = demo(tmp_path)
-    before = files(content)
+    before = digest(content)
     assert run(content, "tongxin-guandan-2025", CLUB) == 1
     err = capsys.readouterr().err
     assert "is a Guandan event, not bridge" in err and "nothing was written" in err
     assert "paibang new NEW-EVENT --game bridge" in err
-    assert files(content) == before
+    assert digest(content) == before
 
 
 def test_an_event_with_results_of_its_own_is_refused_and_left_as_it_was(tmp_path, capsys):
@@ -52,23 +49,23 @@ def test_an_event_with_results_of_its_own_is_refused_and_left_as_it_was(tmp_path
     import used to write pairs-round-N.yaml beside them (results-round-duplicate) or add a 2024
     stage of Norwegian pairs to the 2015 event, exit 0."""
     content = demo(tmp_path)
-    before = files(content)
+    before = digest(content)
     for slug, shown in (("qiaoyou-club-pairs-2024", "round-1.yaml"), ("dongke-bridge-2015", "prelim.yaml")):
         assert run(content, slug, CLUB) == 1
         err = capsys.readouterr().err
         assert f"{slug} already holds results this import did not write" in err and shown in err
         assert "nothing was written" in err and "paibang new NEW-EVENT" in err
-    assert files(content) == before
+    assert digest(content) == before
 
 
 def test_a_rerun_into_the_event_the_import_made_rewrites_it(tmp_path, capsys):
     content = site(tmp_path)
     assert run(content, "club", CLUB, "--strict") == 0
-    first = files(content)
+    first = digest(content)
     capsys.readouterr()
     assert run(content, "club", CLUB, "--strict") == 0
     assert "all 114 figures equal" in capsys.readouterr().out
-    assert files(content) == first
+    assert digest(content) == first
 
 
 def test_a_session_far_from_the_events_date_is_said(tmp_path, capsys):
@@ -88,7 +85,7 @@ def test_an_import_that_would_break_the_event_writes_nothing(tmp_path, capsys):
     to correct: it quoted the YAML only, a file the secretary never wrote. Nothing written."""
     content = site(tmp_path)
     assert run(content, "club", COMPSCORE) == 0
-    good = files(content)
+    good = digest(content)
     capsys.readouterr()
     broken = changed(CLUB, tmp_path, "broken.pbn", '2 1 3 4 4S N 11 "450"', '2 1 3 2 4S N 11 "450"')
     assert run(content, "club", broken) == 1
@@ -97,7 +94,7 @@ def test_an_import_that_would_break_the_event_writes_nothing(tmp_path, capsys):
     assert "content/events/club/results/pairs-round-1.yaml:12:" in captured.err  # where the import would have written it
     assert f"written from {broken}, line 27: correct it there and import again" in captured.err
     assert "imported" not in captured.out  # no "imported 13 pairs" line for what was not written
-    assert files(content) == good
+    assert digest(content) == good
 
 
 def test_a_usebio_line_with_a_result_and_no_pair_number_is_refused_naming_its_line(tmp_path, capsys):
@@ -235,13 +232,13 @@ def test_an_event_whose_planted_stage_has_no_results_is_refused_naming_it_and_th
     folder = content / "events/club"
     folder.mkdir()
     (folder / "event.yaml").write_text(PLANTED, encoding="utf-8")
-    before = files(content)
+    before = digest(content)
     assert run(content, "club", CLUB) == 1
     err = capsys.readouterr().err
     assert "club has stage monday (Monday pairs) with no results yet" in err
     assert "change id: monday to id: pairs in event.yaml and import again" in err
     assert "paibang new NEW-EVENT --game bridge" in err and "nothing was written" in err
-    assert files(content) == before
+    assert digest(content) == before
     (folder / "event.yaml").write_text(PLANTED.replace("id: monday", "id: pairs"), encoding="utf-8")
     assert run(content, "club", CLUB) == 0
     text = (folder / "event.yaml").read_text(encoding="utf-8")

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import replace
 from tests.test_desk import start
 from tests.test_desk_records import Secretary
 
@@ -51,14 +52,6 @@ def send(secretary: Secretary, key: str, action: str = "save", **changes: str) -
     return fetch(f"{secretary.running.secretary}/t/{key}", {"k": "", **sent, "action": action}, opener=secretary.opener)
 
 
-def with_lines(path: Path, *changes: tuple[str, str]) -> None:
-    text = path.read_text(encoding="utf-8")
-    for old, new in changes:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    path.write_text(text, encoding="utf-8")
-
-
 @pytest.fixture()
 def teams(tmp_path: Path):
     """The teams demo whose round 2 table 1 holds every form of a team board content-format.md
@@ -68,15 +61,17 @@ def teams(tmp_path: Path):
 
     content = demo_content(tmp_path, TEAMS)
     path = content / "events" / TEAMS / "results" / "round-2.yaml"
-    with_lines(path,
-               ("      10: {open: 3NT S +3, closed: 3NT N +2}\n", "      10: A+/A-          # slow play, Law 12C2\n"),
-               ("      12: {open: 3H N +4, closed: 3H S +2}\n", "      12: {adjusted: {NS: 60, EW: 40}}   # by the percentages\n"),
-               ("      13: {open: 3NT S -1, closed: 2NT S =}\n",
-                "      13: A=           # \u724c\u526f\u9519\u4e71\uff08fouled\uff09\uff1a\u88c1\u5224\u5224 A=\n"),
-               ("      14: {open: 1NT N -1, closed: 2H N +1}\n", "      14: {open: 1NT N -1, imps: -5}   # closed sheet lost\n"),
-               ("      15: {open: 3NT N +1, closed: 4H S =}\n", "      15: [3NT N +1, 4H S =]   # as a list\n"),
-               ("      16: {open: 3NTX W -2, closed: 3NTX W -2}\n",
-                "      16: {\u5f00\u5ba4: 3NTX W -2, \u95ed\u5ba4: 3NTX W -2}   # the Chinese keys\n"))
+    for old, new in (
+        ("      10: {open: 3NT S +3, closed: 3NT N +2}\n", "      10: A+/A-          # slow play, Law 12C2\n"),
+        ("      12: {open: 3H N +4, closed: 3H S +2}\n", "      12: {adjusted: {NS: 60, EW: 40}}   # by the percentages\n"),
+        ("      13: {open: 3NT S -1, closed: 2NT S =}\n",
+         "      13: A=           # \u724c\u526f\u9519\u4e71\uff08fouled\uff09\uff1a\u88c1\u5224\u5224 A=\n"),
+        ("      14: {open: 1NT N -1, closed: 2H N +1}\n", "      14: {open: 1NT N -1, imps: -5}   # closed sheet lost\n"),
+        ("      15: {open: 3NT N +1, closed: 4H S =}\n", "      15: [3NT N +1, 4H S =]   # as a list\n"),
+        ("      16: {open: 3NTX W -2, closed: 3NTX W -2}\n",
+         "      16: {\u5f00\u5ba4: 3NTX W -2, \u95ed\u5ba4: 3NTX W -2}   # the Chinese keys\n"),
+    ):
+        replace(path, old, new)
     running = start(content, slug=TEAMS)
     yield running, path
     running.stop()
@@ -146,9 +141,9 @@ def test_a_match_started_in_the_file_offers_every_board_of_its_round(tmp_path: P
 
     content = demo_content(tmp_path, TEAMS)
     path = content / "events" / TEAMS / "results" / "round-2.yaml"
-    with_lines(path, ("      13: {open: 3NT S -1, closed: 2NT S =}\n      14: {open: 1NT N -1, closed: 2H N +1}\n"
-                      "      15: {open: 3NT N +1, closed: 4H S =}\n      16: {open: 3NTX W -2, closed: 3NTX W -2}\n",
-                      "      13: {open: 3NT S -1}\n"))
+    replace(path, "      13: {open: 3NT S -1, closed: 2NT S =}\n      14: {open: 1NT N -1, closed: 2H N +1}\n"
+            "      15: {open: 3NT N +1, closed: 4H S =}\n      16: {open: 3NTX W -2, closed: 3NTX W -2}\n",
+            "      13: {open: 3NT S -1}\n")
     running = start(content, slug=TEAMS)
     try:
         t = running.desk.t
