@@ -103,3 +103,17 @@ def test_public_words_in_every_locale_name_no_key_file_or_command() -> None:
             if SECRETARY_WORDS.search(text) or (locale != "en" and KEYS_IN_CHINESE.search(text)):
                 found.append(f"{key} ({locale}): {text}")
     assert found == []
+
+
+def test_an_english_bridge_pairs_page_puts_its_own_colon_after_referee_and_winner(tmp_path: Path) -> None:
+    # The seed's pairs tables (dongke: a referee at each final table, a winner in each total row)
+    # wrote a full-width colon after the English "Referee" and "Winner" ("Referee：赵敏").
+    content = demo_content(tmp_path, "dongke-bridge-2015")
+    replace(content / "site.yaml", "locale: zh-Hans", "locale: en")
+    out = tmp_path / "output"
+    assert main(["build", "--no-pdf", "--content", str(content), "--output", str(out)]) == 0
+    page = (out / "events/dongke-bridge-2015/final/round-1/index.html").read_text(encoding="utf-8")
+    assert "Referee: 赵敏" in page and re.search(r"Winner: A\d\d", page)
+    latin_then_full_width = sorted({m.group(0) for p in out.rglob("*.html")
+                                    for m in re.finditer(r"[A-Za-z]+\uff1a", p.read_text(encoding="utf-8"))})
+    assert latin_then_full_width == []
