@@ -132,6 +132,10 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
+    # a column of a round's or an entry's table shows its figures alike, as the standings' do:
+    # {% set two = two_places(column, ...) %}, then each figure |fig(two) ("16.00" among "9.60")
+    env.globals["two_places"] = two_places
+    env.filters["fig"] = figure_text
     env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
     env.globals["bridge_contract"] = _bridge_contracts(translate, env.filters["joined_word"], env.filters["suits"])
@@ -912,6 +916,15 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         out = []
         append = out.append
         played = False  # a counted match with a score before this line
+        # a column with a figure of two places shows each of its figures so, as the standings do
+        # (a MP column's "32" among "34.62"); percentages have two always (metric_text)
+        counted = [line for line in summary.lines if line.counted and line.outcome != "sit_out"]
+        metrics = summary.metrics
+        two = [two_places(*(line.values[index:index + 1] for line in counted)) for index in range(len(metrics))]
+        two_running = two_places(*(line.running[:1] for line in summary.lines if line.counted))
+
+        def shown(index: int, value: Any, two_here: bool) -> str:
+            return figure_text(value, True) if two_here and metrics[index] not in PERCENT_METRICS else metric_text(metrics[index], value)
         for line in summary.lines:
             table = line.table
             shown_table = (f'<a href="{root_text}{text(line.url)}">'
@@ -940,13 +953,13 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 # sitting out round 1 has no percentage yet, not 0)
                 append("".join(cell + "—</td>" for cell in label_cells))
                 if running_cell is not None:
-                    append(f"{running_cell}{text(metric_text(summary.metrics[0], line.running[0])) if played else '—'}</td>")
+                    append(f"{running_cell}{text(shown(0, line.running[0], two_running)) if played else '—'}</td>")
             elif line.counted:
                 played = True
                 for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
-                    append(f"{label_cells[index]}{text(metric_text(summary.metrics[index], value))}</td>")
+                    append(f"{label_cells[index]}{text(shown(index, value, two[index]))}</td>")
                 if running_cell is not None:
-                    append(f"{running_cell}{text(metric_text(summary.metrics[0], line.running[0]))}</td>")
+                    append(f"{running_cell}{text(shown(0, line.running[0], two_running))}</td>")
             else:
                 append(blank)
             append("</tr>\n")
@@ -971,6 +984,23 @@ def percent_text(value: Any) -> str:
 def metric_text(name: str, value: Any) -> str:
     """A metric's figure: a percentage with two decimals, others as number_text."""
     return percent_text(value) if name in PERCENT_METRICS else number_text(value)
+
+
+def two_places(*columns: Any) -> bool:
+    """Whether a figure of `columns` (iterables of figures, None for a blank) has two places:
+    then each of their figures is shown so (figure_text), as a standings column is."""
+    return any(type(v) is float and not v.is_integer() for column in columns for v in column)
+
+
+def figure_text(value: Any, two: bool = False) -> str:
+    """A figure of a column (two_places): to two places where any of its column has them
+    ("16.00" under "9.60", where "16" read as another kind of figure), else as number_text;
+    blank for None."""
+    if value is None:
+        return ""
+    if two and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:.2f}"
+    return number_text(value)
 
 
 def number_text(value: Any) -> str:
