@@ -250,13 +250,18 @@ def test_a_notices_table_scrolls_in_a_box_named_by_its_heading(site: Path) -> No
     for page in sorted(site.glob("events/*/index.html")):
         text = read(page)
         for notice in re.findall(r'<section class="notice".*?</section>', text, flags=re.S):
-            for box, table in re.findall(r'(<[^<]*)(<table>)', notice):
+            for box, table, head in re.findall(r'(<[^<]*)(<table[^>]*>)\s*<thead>(.*?)</thead>', notice, flags=re.S):
                 tables += 1
                 name = re.fullmatch(r'<div class="scroll" role="region" tabindex="0" aria-labelledby="([^"]+)">', box)
                 assert name, (page, box)
                 heading = re.search(f'<h[3-6] id="{name[1]}">([^<]+)</h', notice)
                 assert heading and heading[1].strip(), (page, name[1])
                 assert text.count(f'id="{name[1]}"') == 1
+                # the table itself is named so (a screen reader's list of tables named none), and
+                # its header row's cells head their columns
+                assert table == f'<table aria-labelledby="{name[1]}">', (page, table)
+                cells = re.findall(r"<th[^>]*>", head)
+                assert cells and set(cells) == {'<th scope="col">'}, (page, cells)
     assert tables >= 5
 
 
@@ -1154,3 +1159,12 @@ def test_a_teams_stage_draw_rules_name_the_home_team_first(site: Path, tmp_path:
     page = (out / "events/gaoxiao-bridge-teams-2024/teams/index.html").read_text(encoding="utf-8")
     assert "以后各轮编排时补全它们" in page and "写在前面的一方（主队）是此前坐在前面次数较少的一方" in page
     assert "南北方" not in page
+
+
+def test_a_notices_table_without_a_heading_is_named_by_its_header_row() -> None:
+    from generator.render.html import _notice_html
+
+    made = _notice_html("| 跑头家的结果 | 得分 |\n| --- | ---: |\n| 抓住对方三家 | 8 |\n")
+    name = re.search(r'<table aria-labelledby="([^"]+)">\s*<thead>\s*<tr id="([^"]+)">', made)
+    assert name and name[1] == name[2], made
+    assert re.findall(r"<th(?=[\s>])[^>]*>", made) == ['<th scope="col">'] * 2

@@ -1061,16 +1061,24 @@ def _named_tables(html: str, text: str) -> str:
             continue
         count += 1
         name = f"{prefix}-{count}"
+        # the table is named as its box (a screen reader's list of tables named none of them)
+        table = match.group(0).replace("<table>", f'<table aria-labelledby="{name}">', 1)
         if heading is not None:
             out[heading] = out[heading][:-1] + f' id="{name}">'
-            out.append(f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{name}">{match.group(0)}')
+            out.append(f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{name}">{table}')
             heading = None
         else:  # no heading before it (one heading names one table): its header row
             row = match.group(0)
             out.append(f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{name}">'
-                       f'{row} id="{name}"' if match.group(2) else f'<div class="scroll">{row}')
+                       f'{table} id="{name}"' if match.group(2) else f'<div class="scroll">{row}')
     out.append(html[at:])
-    return "".join(out).replace("</table>", "</table></div>")
+    # a header row's cells head their columns (scope="col", as the site's own tables' do)
+    named = _HEAD_ROW.sub(lambda m: _HEAD_CELL.sub('<th scope="col"', m.group(0)), "".join(out))
+    return named.replace("</table>", "</table></div>")
+
+
+_HEAD_ROW = re.compile(r"<thead>.*?</thead>", re.S)
+_HEAD_CELL = re.compile(r"<th(?=[\s>])")
 
 
 @functools.cache
