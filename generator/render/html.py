@@ -135,6 +135,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # a column of a round's or an entry's table shows its figures alike, as the standings' do:
     # {% set two = two_places(column, ...) %}, then each figure |fig(two) ("16.00" among "9.60")
     env.globals["two_places"] = two_places
+    env.globals["file_size"] = file_size  # a bulletin's, beside its link
     env.filters["fig"] = figure_text
     env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
@@ -984,6 +985,13 @@ def percent_text(value: Any) -> str:
 def metric_text(name: str, value: Any) -> str:
     """A metric's figure: a percentage with two decimals, others as number_text."""
     return percent_text(value) if name in PERCENT_METRICS else number_text(value)
+
+
+def file_size(size: int) -> str:
+    """A file's size as its link says it: 87 KB, 1.2 MB."""
+    if size < 1024 * 1024:
+        return f"{max(1, round(size / 1024))} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
 
 
 def two_places(*columns: Any) -> bool:
