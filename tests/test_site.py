@@ -1168,3 +1168,20 @@ def test_a_notices_table_without_a_heading_is_named_by_its_header_row() -> None:
     name = re.search(r'<table aria-labelledby="([^"]+)">\s*<thead>\s*<tr id="([^"]+)">', made)
     assert name and name[1] == name[2], made
     assert re.findall(r"<th(?=[\s>])[^>]*>", made) == ['<th scope="col">'] * 2
+
+
+def test_a_players_place_link_is_named_by_what_it_leads_to(site: Path) -> None:
+    # a player's history linked their place to the stage's standings with "3" as its only text:
+    # a screen reader said "3, link". It is named by the standings it leads to and the place
+    # (a tie's as words, as its row says it), the number shown in the name too
+    links = tied = 0
+    for page in sorted(site.glob("players/*/index.html")):
+        for attributes, shown in re.findall(r'<a href="[^"]*#entry-[^"]*"([^>]*)>(.*?)</a>', read(page)):
+            number = re.sub(r"<span class=\"visually-hidden\">.*?</span>|<[^>]+>", "", shown).rstrip("=")
+            if not number.isdigit():
+                continue
+            links += 1
+            name = re.fullmatch(r' aria-label="([^"]+)"', attributes)
+            assert name and re.fullmatch(rf"\S+排名：(并列)?第 {number} 名", name[1]), (page, attributes, shown)
+            tied += shown.count("=") and "并列" in name[1]
+    assert links > 100 and tied > 0
