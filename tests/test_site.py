@@ -1185,3 +1185,20 @@ def test_a_players_place_link_is_named_by_what_it_leads_to(site: Path) -> None:
             assert name and re.fullmatch(rf"\S+排名：(并列)?第 {number} 名", name[1]), (page, attributes, shown)
             tied += shown.count("=") and "并列" in name[1]
     assert links > 100 and tied > 0
+
+
+def test_a_knockouts_rounds_are_named_where_rounds_are(site: Path) -> None:
+    # a knockout's round pages were 第 1/2/3 轮 alone, in their titles, headings and links: a
+    # member looking for the final had to open each; named as the bracket heads them
+    ko = site / "events/tongxin-guandan-2025/ko"
+    names = {1: "第 1 轮（四分之一决赛）", 2: "第 2 轮（半决赛）", 3: "第 3 轮（决赛、三四名决赛）"}
+    for number, name in names.items():
+        page = read(ko / f"round-{number}/index.html")
+        assert f"<title>淘汰赛 {name} · " in page and re.search(f"<h1>[^<]* · 淘汰赛 · {name}</h1>", page), number
+        assert re.findall(r'<nav class="rounds"[^>]*>(.*?)</nav>', page, flags=re.S)
+        shown = re.findall(r'<a href="[^"]*round-(\d)/index.html"[^>]*>([^<]*)</a>', page.split("<h1>", 1)[1].split("</nav>", 1)[0])
+        assert shown == [(str(n), words) for n, words in names.items()], shown
+    stage = read(ko / "index.html").split('<nav class="rounds"', 1)[1].split("</nav>", 1)[0]
+    assert re.findall(r">([^<]+)</a>", stage) == list(names.values())
+    # a round of another format keeps its number alone
+    assert re.search(r"<h1>[^<]* · 第 1 轮</h1>", read(site / "events/tongxin-guandan-2025/swiss/round-1/index.html"))

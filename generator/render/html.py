@@ -122,6 +122,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
+    env.globals["round_called"] = _round_called(translate)  # a round's page's title, heading and links
     env.globals["ranking_caption"] = _ranking_caption(translate)  # a stage's ranking's caption, on its three pages
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = _formatted_words()  # what _("key", n=…) does
@@ -992,6 +993,23 @@ def file_size(size: int) -> str:
     if size < 1024 * 1024:
         return f"{max(1, round(size / 1024))} KB"
     return f"{size / (1024 * 1024):.1f} MB"
+
+
+def _round_called(translate: Translator) -> Callable[[Any, int], str]:
+    """`round_called(stage_result, number)`: a round as its page, its stage's and its own round
+    links name it: 第 3 轮; a knockout's with its name as its bracket heads it, 第 3 轮（决赛、三四名决赛）
+    (a member looking for the final found rounds 1, 2 and 3)."""
+    def round_called(stage_result: Any, number: int) -> str:
+        words = translate("round_n", n=number)
+        bracket = stage_result.bracket
+        if bracket is None or not 1 <= number <= bracket.rounds:
+            return words
+        name = translate(bracket.round_name(number), n=bracket.round_of(number))
+        if any(match.kind == "third" for match in bracket.round_matches(number)):
+            name += translate.joiner() + translate("ko_third_match")
+        return words + translate("paren", text=name)
+
+    return round_called
 
 
 def two_places(*columns: Any) -> bool:
