@@ -1200,5 +1200,9 @@ def test_a_knockouts_rounds_are_named_where_rounds_are(site: Path) -> None:
         assert shown == [(str(n), words) for n, words in names.items()], shown
     stage = read(ko / "index.html").split('<nav class="rounds"', 1)[1].split("</nav>", 1)[0]
     assert re.findall(r">([^<]+)</a>", stage) == list(names.values())
+    # an entry's match list names the match it played there
+    rows = lambda entry: re.findall(r'<th scope="row">(第 \d 轮[^<]*)</th>', read(site / f"events/tongxin-guandan-2025/entries/{entry}/index.html"))
+    assert rows("T08")[-3:] == ["第 1 轮（四分之一决赛）", "第 2 轮（半决赛）", "第 3 轮（决赛）"], rows("T08")
+    assert rows("T09")[-1] == "第 3 轮（三四名决赛）" and rows("T09")[0] == "第 1 轮"  # (its Swiss rounds: numbers)
     # a round of another format keeps its number alone
     assert re.search(r"<h1>[^<]* · 第 1 轮</h1>", read(site / "events/tongxin-guandan-2025/swiss/round-1/index.html"))

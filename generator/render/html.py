@@ -151,7 +151,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate)
-    env.globals["summary_rows"] = _summary_rows(translate)
+    env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"])
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
     env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"])
@@ -889,9 +889,9 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
     return match_heading
 
 
-def _summary_rows(translate: Translator) -> Callable[..., Markup]:
-    """The `summary_rows(event, summary, labels, running_label, root, outcome_words)` of one
-    locale: the rows of an entry's match summary (entry.html), one per match, written here in
+def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]) -> Callable[..., Markup]:
+    """The `summary_rows(event, summary, labels, running_label, root, outcome_words, stage_result)`
+    of one locale: the rows of an entry's match summary (entry.html), one per match, written here in
     one pass as deal_log is (through the template's loops, a dozen `{{ }}` a row: 1.3% more
     instructions to render the demo's pages). `labels`: the metrics' labels (the columns after
     the outcome); `running_label`: the running total's; `outcome_words`: each outcome's word.
@@ -909,7 +909,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
     joiner = text(translate.joiner())
 
     def summary_rows(event: Event, summary: Any, labels: list[str], running_label: str, root: str,
-                     outcome_words: dict[str, str]) -> Markup:
+                     outcome_words: dict[str, str], stage_result: Any = None) -> Markup:
         root_text = text(root)
         entries = event.entries
         label_cells = [f'<td class="num" data-label="{text(label)}">' for label in labels]
@@ -918,6 +918,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         out = []
         append = out.append
         played = False  # a counted match with a score before this line
+        knockout = stage_result is not None and stage_result.bracket is not None
         # a column with a figure of two places shows each of its figures so, as the standings do
         # (a MP column's "32" among "34.62"); percentages have two always (metric_text)
         counted = [line for line in summary.lines if line.counted and line.outcome != "sit_out"]
@@ -947,7 +948,9 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
             named = " named" if opponents and len(opponents) == 1 else ""
-            append(f'<tr>\n  <th scope="row">{text(round_word.format(n=line.round))}</th>\n  <td>{shown_table}</td>\n'
+            # (a knockout's round with its name, as its round's page: 第 3 轮（决赛）)
+            shown_round = round_called(stage_result, line.round, table) if knockout else round_word.format(n=line.round)
+            append(f'<tr>\n  <th scope="row">{text(shown_round)}</th>\n  <td>{shown_table}</td>\n'
                    f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
             if line.counted and outcome == "sit_out":
@@ -995,17 +998,22 @@ def file_size(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB"
 
 
-def _round_called(translate: Translator) -> Callable[[Any, int], str]:
-    """`round_called(stage_result, number)`: a round as its page, its stage's and its own round
-    links name it: 第 3 轮; a knockout's with its name as its bracket heads it, 第 3 轮（决赛、三四名决赛）
-    (a member looking for the final found rounds 1, 2 and 3)."""
-    def round_called(stage_result: Any, number: int) -> str:
+def _round_called(translate: Translator) -> Callable[..., str]:
+    """`round_called(stage_result, number, table=None)`: a round as its page, its stage's and its
+    own round links name it: 第 3 轮; a knockout's with its name as its bracket heads it, 第 3 轮（决赛、三四名决赛）
+    (a member looking for the final found rounds 1, 2 and 3). With `table` (an entry's match
+    list), the name of the match played there: 第 3 轮（三四名决赛）."""
+    def round_called(stage_result: Any, number: int, table: int | None = None) -> str:
         words = translate("round_n", n=number)
         bracket = stage_result.bracket
         if bracket is None or not 1 <= number <= bracket.rounds:
             return words
         name = translate(bracket.round_name(number), n=bracket.round_of(number))
-        if any(match.kind == "third" for match in bracket.round_matches(number)):
+        kinds = {match.kind for match in bracket.round_matches(number)
+                 if table is None or (match.score is not None and match.score.table.number == table)}
+        if kinds == {"third"}:
+            name = translate("ko_third_match")
+        elif "third" in kinds:
             name += translate.joiner() + translate("ko_third_match")
         return words + translate("paren", text=name)
 
