@@ -741,7 +741,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             del pdfs, jobs
         prune_cache(cache_dir)
         clock.lap("printing")
-        links: dict[str, list[tuple[str, str]]] = {}
+        links: dict[str, list[tuple[str, str, int]]] = {}
         for i, ((result, (name, title, *_)), path, stamp) in enumerate(zip(planned, paths, kept)):
             if stamp is not None:
                 tree.keep(path, stamp)

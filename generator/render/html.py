@@ -1336,7 +1336,7 @@ class SiteWriter:
             self.pages.append((path, day))
 
 
-def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
+def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str, int]]],
                 out: OutputTree, previous: PreviousBuild | None = None, workers: int | None = None,
                 stock_jinja: bool = False, whole: Callable[[Any], EventResult] | None = None,
                 kept: dict[Any, Any] | None = None, meanwhile: Callable[[], None] | None = None,
@@ -1478,7 +1478,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     return made
 
 
-def _event_keys(shared: str, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
+def _event_keys(shared: str, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str, int]]],
                 people: People, kept: dict[Any, Any] | None) -> dict[str, str]:
     """Each event's key (incremental.py's event_key). With `kept` (serve's), each is kept with
     what it was made of, and made again only when that changed: comparing the few strings is
@@ -1935,7 +1935,7 @@ class _Rendering:
     `finish` waits for them and says what each wrote, by event slug and by `player_part`."""
 
     def __init__(self, site: Site, jobs: list[tuple[EventResult, str]], persons: list[tuple[Person, str]],
-                 bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
+                 bulletins: dict[str, list[tuple[str, str, int]]], env_for: Any, out: OutputTree, workers: int | None,
                  whole: Callable[[Any], EventResult] | None = None, alongside: Callable[[], Any] | None = None) -> None:
         self.out = out
         self.pool: ProcessPoolExecutor | None = None
@@ -2267,7 +2267,7 @@ def _year(result: EventResult | EventSummary) -> str:
     return str(day.year) if day is not None else "—"
 
 
-def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
+def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str, int]],
                  writer: SiteWriter, part: tuple[int, int] = (0, 1), entries: bool = True) -> None:
     """The event's pages and files; `part` (k, n): only its share k of n, for a large event
     rendered by several processes (`_Rendering`): the entries' pages whose place in the entry
@@ -2283,7 +2283,7 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
         _SHARED_PARTS, _shared_bytes, _SHOWN_HERE = None, 0, None
 
 
-def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str]], out: OutputTree,
+def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str, int]], out: OutputTree,
                        people: People | PeopleInOneEvent, kept: dict[Any, Any] | None = None) -> None:
     """One event's own pages and files but its entries' pages into `out`, as `render_site`
     renders them (the same environment, kept in `kept` between serve's builds, following
@@ -2295,7 +2295,7 @@ def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[st
     render_event(env, site, result, bulletins, SiteWriter(site, out), entries=False)
 
 
-def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
+def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str, int]],
                   writer: SiteWriter, part: tuple[int, int] = (0, 1), entries: bool = True) -> None:
     event = result.event
     game = GAMES[event.game]
@@ -2331,7 +2331,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
                     row_positions=places, table_template=table_template, own_entry=entry.id, **common)
 
 
-def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str]],
+def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str, int]],
                  writer: SiteWriter, day: dt.date | None, common: dict[str, Any]) -> None:
     """Every page and file of the event but its entries' pages."""
     event = result.event
