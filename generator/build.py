@@ -456,7 +456,8 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
             if not all(os.path.isfile(output / "events" / event.slug / "bulletins" / f"{name}.pdf")
                        for name, *_ in plans):
                 return None
-            links = [bulletin_link(event, name, title) for name, title, *_ in plans]
+            links = [bulletin_link(event, name, title, (output / "events" / event.slug / "bulletins" / f"{name}.pdf").stat().st_size)
+                     for name, title, *_ in plans]
         staging = staging_dir(output, notify)  # (what it leaves beside output/ said as build says it)
         try:
             tree = OutputTree(staging)
@@ -723,6 +724,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         # Printed (or read from the PDF cache) and written a batch at a time: the build holds
         # PDF_BATCH documents in memory, not the archive's.
         printed = 0
+        sizes = {}  # each PDF's size in bytes, which its link on the event's page says
         for start in range(0, len(to_print), PDF_BATCH):
             batch = to_print[start:start + PDF_BATCH]
             jobs = []
@@ -735,14 +737,16 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             printed += count
             for i, pdf in zip(batch, pdfs):
                 tree.write_bytes(paths[i], pdf)
+                sizes[i] = len(pdf)
             del pdfs, jobs
         prune_cache(cache_dir)
         clock.lap("printing")
-        links: dict[str, list[tuple[str, str]]] = {}
-        for (result, (name, title, *_)), path, stamp in zip(planned, paths, kept):
+        links: dict[str, list[tuple[str, str, int]]] = {}
+        for i, ((result, (name, title, *_)), path, stamp) in enumerate(zip(planned, paths, kept)):
             if stamp is not None:
                 tree.keep(path, stamp)
-            links.setdefault(result.event.slug, []).append(bulletin_link(result.event, name, title))
+            size = sizes[i] if i in sizes else stamp[0]  # (kept: its stamp is its size and time)
+            links.setdefault(result.event.slug, []).append(bulletin_link(result.event, name, title, size))
         keep_read = partial(_call_all, later)
         made = render_site(site, results, links, tree, previous, whole=whole,
                            kept=memory.rendering if memory is not None else None, meanwhile=keep_read)
@@ -805,10 +809,11 @@ def _read_for_serve(content: Path, strict: bool, cache_dir: Path, bulletins: boo
     return site, results
 
 
-def bulletin_link(event: Event, name: str, title: str) -> tuple[str, str]:
-    """The link to a bulletin on its event's page: (label, href)."""
+def bulletin_link(event: Event, name: str, title: str, size: int) -> tuple[str, str, int]:
+    """The link to a bulletin on its event's page: (label, href, its size in bytes: the link
+    says it is a PDF and how large, for a member on a phone's data)."""
     # On the event's own page its title need not be repeated in every link.
-    return title.removeprefix(event.title).strip(" :：") or title, f"bulletins/{name}.pdf"
+    return title.removeprefix(event.title).strip(" :：") or title, f"bulletins/{name}.pdf", size
 
 
 def bulletin_plan(result: EventResult, site: Site) -> list[Planned]:

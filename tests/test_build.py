@@ -212,3 +212,14 @@ def test_events_read_in_parallel_give_what_one_process_finds(tmp_path: Path) -> 
         found.append([(p.code, p.mark.file, p.mark.line, p.mark.column, p.params) for p in failure.value.problems])
     assert found[0] == found[1]
     assert {"bridge-board-syntax", "key-unknown"} <= {code for code, *_ in found[0]}
+
+
+def test_a_bulletins_link_says_it_is_a_pdf_and_how_large(site: Path) -> None:
+    # "获奖名单" led to a PDF of 380 KB with no word of it: a member on a phone's data opened it
+    # as a page. Each link says PDF and its size, as a screen reader reads it too (in the link).
+    page = (site / EVENT / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="(bulletins/[^"]+\.pdf)">([^<]+)<span class="meta">([^<]*)</span></a>', page)
+    assert len(links) >= 4 and len(links) == page.count('.pdf"'), links
+    for href, title, said in links:
+        size = (site / EVENT / href).stat().st_size
+        assert title.strip() and said == f"（PDF，{round(size / 1024)} KB）", (href, said, size)

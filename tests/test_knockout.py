@@ -1414,7 +1414,7 @@ def test_then_places_the_rest_after_the_bracket_in_the_qualifying_order(high_car
     player = next(p.read_text(encoding="utf-8") for p in (out / "players").glob("*/index.html")
                   if "<h1>选手3甲" in p.read_text(encoding="utf-8"))
     # (the place the link to its row, the stage's name beside it: the player page's place link)
-    assert "最终名次" in player and re.search(r">淘汰赛</span> <a href=\"[^\"]*/ko/index.html#entry-C03\">5</a>", player)
+    assert "最终名次" in player and re.search(r">淘汰赛</span> <a href=\"[^\"]*/ko/index.html#entry-C03\" aria-label=\"淘汰赛排名：第 5 名\">5</a>", player)
     # how the place was decided: by the Swiss's ranking, not the bracket (main said nothing)
     assert re.search(r">淘汰赛</span> <a [^>]*>5</a> · 按瑞士移位赛名次", player)
 

@@ -370,6 +370,45 @@ def test_a_scroll_box_shows_there_is_more_at_the_edge_where_there_is(browser, si
         tab.close()
 
 
+def edge(png: bytes, side: str, inset: int = 0) -> float:
+    """The median grey (0 black, 255 white) of the pixel column `inset` px in from the `side` edge."""
+    import io
+    import statistics
+
+    from PIL import Image
+    image = Image.open(io.BytesIO(png)).convert("L")
+    x = image.width - 1 - inset if side == "right" else inset
+    return statistics.median(image.getpixel((x, y)) for y in range(image.height))
+
+
+# Every box that scrolls sideways at 390 px on the demo's pages, and one that does not.
+SCROLLING = [(f"{SJ_TEAMS}/index.html", "table.conversion"), (f"{SJ_TEAMS}/index.html", "table.board-table"),
+             (f"{SJ_PAIRS}/pairs/index.html", "table.movement-card"), (f"{CLUB}/pairs/index.html", "table.movement-card")]
+
+
+@pytest.mark.parametrize(("path", "table"), SCROLLING)
+def test_a_table_that_scrolls_sideways_shows_it_plainly(browser, sites, path: str, table: str) -> None:
+    # the cue was a shadow of 20 % black 12 px wide: members did not see that the table went on.
+    # At the edge with more beyond: a shade a member sees (grey 175 or darker at the edge, still
+    # there 12 px in); none at an edge already reached, none on a box with nothing beyond
+    tab = opened(browser, sites, path, 390)
+    try:
+        box = tab.locator(f".scroll:has({table})").first
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth + 1")
+        start = box.screenshot()
+        assert edge(start, "right") <= 175 and edge(start, "right", 12) < 245, (edge(start, "right"), edge(start, "right", 12))
+        assert edge(start, "left") > 250
+        box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+        end = box.screenshot()
+        assert edge(end, "left") <= 175 and edge(end, "right") > 250, (edge(end, "left"), edge(end, "right"))
+        tab.set_viewport_size({"width": 1200, "height": 844})
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+        wide = box.screenshot()
+        assert edge(wide, "right") > 250 and edge(wide, "left") > 250
+    finally:
+        tab.close()
+
+
 @pytest.mark.parametrize(("locale", "words"), [("zh-Hans", "并列第 26"), ("en", "tied for place 26"), ("zh-Hant", "並列第 26")])
 def test_a_tied_place_is_read_as_words(browser, sites, locale: str, words: str) -> None:
     # "26=" was read "26 等于": the mark is hidden from screen readers, the words are not shown

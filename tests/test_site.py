@@ -250,13 +250,18 @@ def test_a_notices_table_scrolls_in_a_box_named_by_its_heading(site: Path) -> No
     for page in sorted(site.glob("events/*/index.html")):
         text = read(page)
         for notice in re.findall(r'<section class="notice".*?</section>', text, flags=re.S):
-            for box, table in re.findall(r'(<[^<]*)(<table>)', notice):
+            for box, table, head in re.findall(r'(<[^<]*)(<table[^>]*>)\s*<thead>(.*?)</thead>', notice, flags=re.S):
                 tables += 1
                 name = re.fullmatch(r'<div class="scroll" role="region" tabindex="0" aria-labelledby="([^"]+)">', box)
                 assert name, (page, box)
                 heading = re.search(f'<h[3-6] id="{name[1]}">([^<]+)</h', notice)
                 assert heading and heading[1].strip(), (page, name[1])
                 assert text.count(f'id="{name[1]}"') == 1
+                # the table itself is named so (a screen reader's list of tables named none), and
+                # its header row's cells head their columns
+                assert table == f'<table aria-labelledby="{name[1]}">', (page, table)
+                cells = re.findall(r"<th[^>]*>", head)
+                assert cells and set(cells) == {'<th scope="col">'}, (page, cells)
     assert tables >= 5
 
 
@@ -1154,3 +1159,50 @@ def test_a_teams_stage_draw_rules_name_the_home_team_first(site: Path, tmp_path:
     page = (out / "events/gaoxiao-bridge-teams-2024/teams/index.html").read_text(encoding="utf-8")
     assert "以后各轮编排时补全它们" in page and "写在前面的一方（主队）是此前坐在前面次数较少的一方" in page
     assert "南北方" not in page
+
+
+def test_a_notices_table_without_a_heading_is_named_by_its_header_row() -> None:
+    from generator.render.html import _notice_html
+
+    made = _notice_html("| 跑头家的结果 | 得分 |\n| --- | ---: |\n| 抓住对方三家 | 8 |\n")
+    name = re.search(r'<table aria-labelledby="([^"]+)">\s*<thead>\s*<tr id="([^"]+)">', made)
+    assert name and name[1] == name[2], made
+    assert re.findall(r"<th(?=[\s>])[^>]*>", made) == ['<th scope="col">'] * 2
+
+
+def test_a_players_place_link_is_named_by_what_it_leads_to(site: Path) -> None:
+    # a player's history linked their place to the stage's standings with "3" as its only text:
+    # a screen reader said "3, link". It is named by the standings it leads to and the place
+    # (a tie's as words, as its row says it), the number shown in the name too
+    links = tied = 0
+    for page in sorted(site.glob("players/*/index.html")):
+        for attributes, shown in re.findall(r'<a href="[^"]*#entry-[^"]*"([^>]*)>(.*?)</a>', read(page)):
+            number = re.sub(r"<span class=\"visually-hidden\">.*?</span>|<[^>]+>", "", shown).rstrip("=")
+            if not number.isdigit():
+                continue
+            links += 1
+            name = re.fullmatch(r' aria-label="([^"]+)"', attributes)
+            assert name and re.fullmatch(rf"\S+排名：(并列)?第 {number} 名", name[1]), (page, attributes, shown)
+            tied += shown.count("=") and "并列" in name[1]
+    assert links > 100 and tied > 0
+
+
+def test_a_knockouts_rounds_are_named_where_rounds_are(site: Path) -> None:
+    # a knockout's round pages were 第 1/2/3 轮 alone, in their titles, headings and links: a
+    # member looking for the final had to open each; named as the bracket heads them
+    ko = site / "events/tongxin-guandan-2025/ko"
+    names = {1: "第 1 轮（四分之一决赛）", 2: "第 2 轮（半决赛）", 3: "第 3 轮（决赛、三四名决赛）"}
+    for number, name in names.items():
+        page = read(ko / f"round-{number}/index.html")
+        assert f"<title>淘汰赛 {name} · " in page and re.search(f"<h1>[^<]* · 淘汰赛 · {name}</h1>", page), number
+        assert re.findall(r'<nav class="rounds"[^>]*>(.*?)</nav>', page, flags=re.S)
+        shown = re.findall(r'<a href="[^"]*round-(\d)/index.html"[^>]*>([^<]*)</a>', page.split("<h1>", 1)[1].split("</nav>", 1)[0])
+        assert shown == [(str(n), words) for n, words in names.items()], shown
+    stage = read(ko / "index.html").split('<nav class="rounds"', 1)[1].split("</nav>", 1)[0]
+    assert re.findall(r">([^<]+)</a>", stage) == list(names.values())
+    # an entry's match list names the match it played there
+    rows = lambda entry: re.findall(r'<th scope="row">(第 \d 轮[^<]*)</th>', read(site / f"events/tongxin-guandan-2025/entries/{entry}/index.html"))
+    assert rows("T08")[-3:] == ["第 1 轮（四分之一决赛）", "第 2 轮（半决赛）", "第 3 轮（决赛）"], rows("T08")
+    assert rows("T09")[-1] == "第 3 轮（三四名决赛）" and rows("T09")[0] == "第 1 轮"  # (its Swiss rounds: numbers)
+    # a round of another format keeps its number alone
+    assert re.search(r"<h1>[^<]* · 第 1 轮</h1>", read(site / "events/tongxin-guandan-2025/swiss/round-1/index.html"))

@@ -120,3 +120,25 @@ def test_a_guandan_level_is_read_as_a_level(zh: Path, en: Path) -> None:
     assert re.search(r"唐嘉豪 打到 A", read(sides)) and "唐嘉豪 A" in shown(sides)
     english = re.search(r'<p class="sides">.*?</p>', page(en, "events/tumu-guandan-2020/main/round-1"), re.S).group(0)
     assert re.search(r" level A", read(english))
+
+
+def test_a_round_or_entry_table_shows_its_figures_alike(zh: Path) -> None:
+    # as a standings column (above): an entry's match list showed MP "32" and "22" among "34.62",
+    # a round's table "16" among "9.60", an 80分 pair's boards "4" among "4.83", its running total
+    # "4" among "8.83". In every table of every round, entry and board page, a column with a
+    # figure of two places shows each of its figures so.
+    mixed = []
+    for path in sorted(zh.glob("events/*/*/**/index.html")):
+        for table in re.findall(r"<table.*?</table>", path.read_text(encoding="utf-8"), re.S):
+            columns: dict[str, list[str]] = {}
+            for label, figure in re.findall(r'<td class="num[^"]*" data-label="([^"]*)">([^<]*)<', table):
+                columns.setdefault(label, []).append(figure.strip())
+            for label, figures in columns.items():
+                if any(re.fullmatch(r"-?\d+\.\d+", f) for f in figures) and any(re.fullmatch(r"-?\d+", f) for f in figures):
+                    mixed.append((str(path.relative_to(zh)), label, figures[:4]))
+    assert mixed == [], mixed[:5]
+    entry = page(zh, "events/qiaoyou-club-pairs-2024/entries/P15")
+    mps = re.findall(r'data-label="比赛分（MP）">([^<]*)<', entry)
+    assert "34.62" in mps and "32.00" in mps, mps
+    round_four = page(zh, "events/qiaoyou-club-pairs-2024/pairs/round-4")
+    assert re.search(r'data-label="东西 比赛分">16\.00<', round_four) and "9.60" in round_four

@@ -122,6 +122,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
+    env.globals["round_called"] = _round_called(translate)  # a round's page's title, heading and links
     env.globals["ranking_caption"] = _ranking_caption(translate)  # a stage's ranking's caption, on its three pages
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = _formatted_words()  # what _("key", n=…) does
@@ -132,6 +133,11 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
+    # a column of a round's or an entry's table shows its figures alike, as the standings' do:
+    # {% set two = two_places(column, ...) %}, then each figure |fig(two) ("16.00" among "9.60")
+    env.globals["two_places"] = two_places
+    env.globals["file_size"] = file_size  # a bulletin's, beside its link
+    env.filters["fig"] = figure_text
     env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
     env.globals["bridge_contract"] = _bridge_contracts(translate, env.filters["joined_word"], env.filters["suits"])
@@ -145,7 +151,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate)
-    env.globals["summary_rows"] = _summary_rows(translate)
+    env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"])
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
     env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"])
@@ -898,9 +904,9 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
     return match_heading
 
 
-def _summary_rows(translate: Translator) -> Callable[..., Markup]:
-    """The `summary_rows(event, summary, labels, running_label, root, outcome_words)` of one
-    locale: the rows of an entry's match summary (entry.html), one per match, written here in
+def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]) -> Callable[..., Markup]:
+    """The `summary_rows(event, summary, labels, running_label, root, outcome_words, stage_result)`
+    of one locale: the rows of an entry's match summary (entry.html), one per match, written here in
     one pass as deal_log is (through the template's loops, a dozen `{{ }}` a row: 1.3% more
     instructions to render the demo's pages). `labels`: the metrics' labels (the columns after
     the outcome); `running_label`: the running total's; `outcome_words`: each outcome's word.
@@ -918,7 +924,7 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
     joiner = text(translate.joiner())
 
     def summary_rows(event: Event, summary: Any, labels: list[str], running_label: str, root: str,
-                     outcome_words: dict[str, str]) -> Markup:
+                     outcome_words: dict[str, str], stage_result: Any = None) -> Markup:
         root_text = text(root)
         entries = event.entries
         label_cells = [f'<td class="num" data-label="{text(label)}">' for label in labels]
@@ -927,6 +933,16 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
         out = []
         append = out.append
         played = False  # a counted match with a score before this line
+        knockout = stage_result is not None and stage_result.bracket is not None
+        # a column with a figure of two places shows each of its figures so, as the standings do
+        # (a MP column's "32" among "34.62"); percentages have two always (metric_text)
+        counted = [line for line in summary.lines if line.counted and line.outcome != "sit_out"]
+        metrics = summary.metrics
+        two = [two_places(*(line.values[index:index + 1] for line in counted)) for index in range(len(metrics))]
+        two_running = two_places(*(line.running[:1] for line in summary.lines if line.counted))
+
+        def shown(index: int, value: Any, two_here: bool) -> str:
+            return figure_text(value, True) if two_here and metrics[index] not in PERCENT_METRICS else metric_text(metrics[index], value)
         for line in summary.lines:
             table = line.table
             if table and line.outcome != "sit_out":
@@ -954,7 +970,9 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
             named = " named" if opponents and len(opponents) == 1 else ""
-            append(f'<tr>\n  <th scope="row">{text(round_word.format(n=line.round))}</th>\n  <td>{shown_table}</td>\n'
+            # (a knockout's round with its name, as its round's page: 第 3 轮（决赛）)
+            shown_round = round_called(stage_result, line.round, table) if knockout else round_word.format(n=line.round)
+            append(f'<tr>\n  <th scope="row">{text(shown_round)}</th>\n  <td>{shown_table}</td>\n'
                    f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
             if line.counted and outcome == "sit_out":
@@ -962,13 +980,13 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 # sitting out round 1 has no percentage yet, not 0)
                 append("".join(cell + "—</td>" for cell in label_cells))
                 if running_cell is not None:
-                    append(f"{running_cell}{text(metric_text(summary.metrics[0], line.running[0])) if played else '—'}</td>")
+                    append(f"{running_cell}{text(shown(0, line.running[0], two_running)) if played else '—'}</td>")
             elif line.counted:
                 played = True
                 for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
-                    append(f"{label_cells[index]}{text(metric_text(summary.metrics[index], value))}</td>")
+                    append(f"{label_cells[index]}{text(shown(index, value, two[index]))}</td>")
                 if running_cell is not None:
-                    append(f"{running_cell}{text(metric_text(summary.metrics[0], line.running[0]))}</td>")
+                    append(f"{running_cell}{text(shown(0, line.running[0], two_running))}</td>")
             else:
                 append(blank)
             append("</tr>\n")
@@ -1003,6 +1021,52 @@ def two_place_metrics(names: Iterable[str], standings: Iterable[Any]) -> set[str
 def metric_text(name: str, value: Any) -> str:
     """A metric's figure: a percentage with two decimals, others as number_text."""
     return percent_text(value) if name in PERCENT_METRICS else number_text(value)
+
+
+def file_size(size: int) -> str:
+    """A file's size as its link says it: 87 KB, 1.2 MB."""
+    if size < 1024 * 1024:
+        return f"{max(1, round(size / 1024))} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def _round_called(translate: Translator) -> Callable[..., str]:
+    """`round_called(stage_result, number, table=None)`: a round as its page, its stage's and its
+    own round links name it: 第 3 轮; a knockout's with its name as its bracket heads it, 第 3 轮（决赛、三四名决赛）
+    (a member looking for the final found rounds 1, 2 and 3). With `table` (an entry's match
+    list), the name of the match played there: 第 3 轮（三四名决赛）."""
+    def round_called(stage_result: Any, number: int, table: int | None = None) -> str:
+        words = translate("round_n", n=number)
+        bracket = stage_result.bracket
+        if bracket is None or not 1 <= number <= bracket.rounds:
+            return words
+        name = translate(bracket.round_name(number), n=bracket.round_of(number))
+        kinds = {match.kind for match in bracket.round_matches(number)
+                 if table is None or (match.score is not None and match.score.table.number == table)}
+        if kinds == {"third"}:
+            name = translate("ko_third_match")
+        elif "third" in kinds:
+            name += translate.joiner() + translate("ko_third_match")
+        return words + translate("paren", text=name)
+
+    return round_called
+
+
+def two_places(*columns: Any) -> bool:
+    """Whether a figure of `columns` (iterables of figures, None for a blank) has two places:
+    then each of their figures is shown so (figure_text), as a standings column is."""
+    return any(type(v) is float and not v.is_integer() for column in columns for v in column)
+
+
+def figure_text(value: Any, two: bool = False) -> str:
+    """A figure of a column (two_places): to two places where any of its column has them
+    ("16.00" under "9.60", where "16" read as another kind of figure), else as number_text;
+    blank for None."""
+    if value is None:
+        return ""
+    if two and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:.2f}"
+    return number_text(value)
 
 
 def number_text(value: Any) -> str:
@@ -1063,16 +1127,24 @@ def _named_tables(html: str, text: str) -> str:
             continue
         count += 1
         name = f"{prefix}-{count}"
+        # the table is named as its box (a screen reader's list of tables named none of them)
+        table = match.group(0).replace("<table>", f'<table aria-labelledby="{name}">', 1)
         if heading is not None:
             out[heading] = out[heading][:-1] + f' id="{name}">'
-            out.append(f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{name}">{match.group(0)}')
+            out.append(f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{name}">{table}')
             heading = None
         else:  # no heading before it (one heading names one table): its header row
             row = match.group(0)
             out.append(f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{name}">'
-                       f'{row} id="{name}"' if match.group(2) else f'<div class="scroll">{row}')
+                       f'{table} id="{name}"' if match.group(2) else f'<div class="scroll">{row}')
     out.append(html[at:])
-    return "".join(out).replace("</table>", "</table></div>")
+    # a header row's cells head their columns (scope="col", as the site's own tables' do)
+    named = _HEAD_ROW.sub(lambda m: _HEAD_CELL.sub('<th scope="col"', m.group(0)), "".join(out))
+    return named.replace("</table>", "</table></div>")
+
+
+_HEAD_ROW = re.compile(r"<thead>.*?</thead>", re.S)
+_HEAD_CELL = re.compile(r"<th(?=[\s>])")
 
 
 @functools.cache
@@ -1296,7 +1368,7 @@ class SiteWriter:
             self.pages.append((path, day))
 
 
-def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
+def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str, int]]],
                 out: OutputTree, previous: PreviousBuild | None = None, workers: int | None = None,
                 stock_jinja: bool = False, whole: Callable[[Any], EventResult] | None = None,
                 kept: dict[Any, Any] | None = None, meanwhile: Callable[[], None] | None = None,
@@ -1438,7 +1510,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     return made
 
 
-def _event_keys(shared: str, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
+def _event_keys(shared: str, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str, int]]],
                 people: People, kept: dict[Any, Any] | None) -> dict[str, str]:
     """Each event's key (incremental.py's event_key). With `kept` (serve's), each is kept with
     what it was made of, and made again only when that changed: comparing the few strings is
@@ -1895,7 +1967,7 @@ class _Rendering:
     `finish` waits for them and says what each wrote, by event slug and by `player_part`."""
 
     def __init__(self, site: Site, jobs: list[tuple[EventResult, str]], persons: list[tuple[Person, str]],
-                 bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
+                 bulletins: dict[str, list[tuple[str, str, int]]], env_for: Any, out: OutputTree, workers: int | None,
                  whole: Callable[[Any], EventResult] | None = None, alongside: Callable[[], Any] | None = None) -> None:
         self.out = out
         self.pool: ProcessPoolExecutor | None = None
@@ -2227,7 +2299,7 @@ def _year(result: EventResult | EventSummary) -> str:
     return str(day.year) if day is not None else "—"
 
 
-def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
+def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str, int]],
                  writer: SiteWriter, part: tuple[int, int] = (0, 1), entries: bool = True) -> None:
     """The event's pages and files; `part` (k, n): only its share k of n, for a large event
     rendered by several processes (`_Rendering`): the entries' pages whose place in the entry
@@ -2243,7 +2315,7 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
         _SHARED_PARTS, _shared_bytes, _SHOWN_HERE = None, 0, None
 
 
-def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str]], out: OutputTree,
+def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str, int]], out: OutputTree,
                        people: People | PeopleInOneEvent, kept: dict[Any, Any] | None = None) -> None:
     """One event's own pages and files but its entries' pages into `out`, as `render_site`
     renders them (the same environment, kept in `kept` between serve's builds, following
@@ -2255,7 +2327,7 @@ def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[st
     render_event(env, site, result, bulletins, SiteWriter(site, out), entries=False)
 
 
-def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
+def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str, int]],
                   writer: SiteWriter, part: tuple[int, int] = (0, 1), entries: bool = True) -> None:
     event = result.event
     game = GAMES[event.game]
@@ -2291,7 +2363,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
                     row_positions=places, table_template=table_template, own_entry=entry.id, **common)
 
 
-def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str]],
+def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str, int]],
                  writer: SiteWriter, day: dt.date | None, common: dict[str, Any]) -> None:
     """Every page and file of the event but its entries' pages."""
     event = result.event

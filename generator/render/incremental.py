@@ -893,7 +893,7 @@ def site_digest(site: Site) -> str:
     return digest.hexdigest()
 
 
-def event_key(shared: str, result: EventResult | EventSummary, bulletins: list[tuple[str, str]],
+def event_key(shared: str, result: EventResult | EventSummary, bulletins: list[tuple[str, str, int]],
               persons: list[str]) -> str:
     """An event's pages: the shared part, its own folder, its bulletins' links, and the keys of
     the persons its names link to (render/players.py's People.keys_in): the only thing its pages
