@@ -1999,3 +1999,49 @@ def test_every_text_written_into_the_yaml_reads_back_as_it_was(value):
 
     written = _yaml_text(value)
     assert "\n" not in written and yaml.safe_load(f"k: {written}") == {"k": value}
+
+
+def test_a_referees_ruling_written_by_hand_is_kept_on_a_rerun_and_said(tmp_path, capsys):
+    """A referee wrote a ruling into a results file the import wrote; importing the same file
+    again put the contract back, saying only that every figure was equal. The import records
+    what it wrote (results.imported.json): a file changed since is kept, said with what it keeps
+    and the command that takes the file's results instead (--replace)."""
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    results = content / "events/club/results/pairs-round-1.yaml"
+    text = results.read_text(encoding="utf-8")
+    assert "      1: 4S N +1\n" in text
+    ruled = text.replace("      1: 4S N +1\n", "      1: A+/A-   # TD ruling 12C2\n")
+    results.write_text(ruled, encoding="utf-8")
+    capsys.readouterr()
+    assert run(content, "club", CLUB) == 0
+    out = capsys.readouterr().out
+    assert results.read_text(encoding="utf-8") == ruled
+    assert f"{results} was changed by hand since import wrote it: kept as it is, 1 line(s) differing" in out
+    assert "  table 2, board 1: kept A+/A-   # TD ruling 12C2 (the file's: 4S N +1)\n" in out
+    assert f"paibang import club {CLUB} --replace" in out
+    assert "all 114 figures equal" not in out
+    # the other rounds' files, as the import wrote them, are not said
+    assert "pairs-round-2.yaml" not in out
+    assert run(content, "club", CLUB, "--replace") == 0
+    assert results.read_text(encoding="utf-8") == text
+    assert run(content, "club", CLUB) == 0
+    out = capsys.readouterr().out
+    assert "changed by hand" not in out and "all 114 figures equal" in out
+
+
+def test_a_corrected_file_imported_again_says_which_results_changed(tmp_path, capsys):
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    capsys.readouterr()
+    corrected = tmp_path / "corrected.pbn"
+    data = CLUB.read_bytes()
+    assert data.count(b'1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50') == 1
+    corrected.write_bytes(data.replace(b'1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50', b'1 1 5 2 3NT S 10 "630" - 2.0 0.0 100 0'))
+    run(content, "club", corrected)
+    out = capsys.readouterr().out
+    results = content / "events/club/results/pairs-round-1.yaml"
+    assert f"{results}: 1 line(s) changed by {corrected}:\n  table 1, board 2: 3NT S = -> 3NT S +1\n" in out
+    assert "      2: 3NT S +1\n" in results.read_text(encoding="utf-8")
+    assert "changed by hand" not in out
+

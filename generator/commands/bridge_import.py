@@ -69,6 +69,8 @@ what an earlier run wrote that the file no longer has is said (say_stale).
 from __future__ import annotations
 
 import codecs
+import hashlib
+import json
 import math
 import re
 from collections import Counter, defaultdict
@@ -1951,13 +1953,17 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
 
 def write_event(content: Path, slug: str, session: Session, stage: str, name: str,
                 ids: dict[tuple[str, str], str], hands: str | None = None,
-                origins: dict[str, dict[int, int]] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
+                origins: dict[str, dict[int, int]] | None = None, replace: bool = False,
+                kept: list[Rewritten] | None = None,
+                changed: list[Rewritten] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
     already had it, kept as it is). `stage`, `name`: the stage's id and name (stage_name; a
     section scored apart is a stage of its own); `ids`: the entry ids, when made with the other
     sections'; `hands`: the stage's `hands:` (write_hands), None when the deals were not written;
     `origins`: gets each results file's lines mapped to the imported file's (round_texts), by the
-    file's path in the event's folder (`results/pairs-round-1.yaml`)."""
+    file's path in the event's folder (`results/pairs-round-1.yaml`); `replace` (--replace): a
+    results file changed by hand since the import wrote it is written over, else kept and added
+    to `kept`; `changed`: gets each the import wrote that it now writes otherwise (_results_taken)."""
     folder = content / "events" / slug
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
@@ -1975,11 +1981,130 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
         wrote = _fill_new_event(event, session.title, _date(session.date), text)
         wrote = _add_missing_stage(event, stage, text) or wrote
     came: dict[int, dict[int, int]] = {}
+    record = read_results_record(folder)
+    recorded = dict(record)
     for number, text in round_texts(session, ids, stage, came).items():
-        _write(folder / "results" / f"{stage}-round-{number}.yaml", text)
+        name = f"results/{stage}-round-{number}.yaml"
+        if not _results_taken(folder, name, text, record, replace, kept, changed):
+            continue  # edited by hand since the import wrote it: kept, said (say_kept)
         if origins is not None:
-            origins[f"results/{stage}-round-{number}.yaml"] = came[number]
+            origins[name] = came[number]
+    if record != recorded:
+        _write(folder / RESULTS_RECORD, json.dumps({"results": record}, indent=1, sort_keys=True) + "\n")
     return folder, ids, wrote
+
+
+# What the import last wrote of each results file (its SHA-256), beside event.yaml: a results
+# file that is no longer that one was changed by hand since (a referee's ruling, `1: A+/A-`) and
+# a rerun keeps it, said, unless --replace; a rerun wiped the ruling, saying "all figures equal".
+RESULTS_RECORD = "results.imported.json"
+MAX_RESULTS_BYTES = 16 * 1024 * 1024
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_results_record(folder: Path) -> dict[str, str]:
+    """RESULTS_RECORD's files: path in the event folder -> the digest of what import last wrote
+    there. {} when there is none or it cannot be used (then every results file that differs from
+    what the import would write is taken as changed by hand: kept, never written over unsaid)."""
+    from generator.commands.init import own_file
+
+    found = own_file(folder / RESULTS_RECORD, limit=MAX_RESULTS_BYTES)
+    if not isinstance(found, bytes):
+        return {}
+    try:
+        data = json.loads(found.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    files = data.get("results") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        return {}
+    return {str(key): value for key, value in files.items() if isinstance(value, str)}
+
+
+@dataclass
+class Rewritten:
+    """A results file the import found there and what it would write: kept (changed by hand
+    since the import wrote it) or written over (a corrected file imported again)."""
+    name: str  # results/pairs-round-1.yaml
+    was: str
+    now: str
+
+
+def _results_taken(folder: Path, name: str, text: str, record: dict[str, str], replace: bool,
+                   kept: list[Rewritten] | None, changed: list[Rewritten] | None) -> bool:
+    """Writes the import's results file `name` unless one there was changed by hand since the
+    import wrote it (not the digest `record` holds of it, or none recorded) and --replace was not
+    given: False then, the file kept and added to `kept`. A file the import wrote that it now
+    writes otherwise (a corrected file imported again) is added to `changed`."""
+    from generator.commands.init import own_file
+
+    target = folder / name
+    found = own_file(target, limit=MAX_RESULTS_BYTES)
+    data = text.encode("utf-8")
+    if isinstance(found, bytes) and found == data:
+        record[name] = _digest(data)
+        return True
+    if found is not None:
+        was = found.decode("utf-8", "replace") if isinstance(found, bytes) else ""
+        own = isinstance(found, bytes) and record.get(name) == _digest(found)
+        if not own and not replace:
+            if kept is not None:
+                kept.append(Rewritten(name, was, text))
+            return False
+        if changed is not None:
+            changed.append(Rewritten(name, was, text))
+    _write(target, text)
+    record[name] = _digest(data)
+    return True
+
+
+_TABLE_LINE = re.compile(r"\s*-\s*table:\s*(\S+)")
+_BOARD_LINE = re.compile(r"\s+(\d+):\s*(.*?)\s*$")
+_PAIR_LINE = re.compile(r"\s+(ns|ew):\s*(.*?)\s*$")
+
+
+def table_lines(text: str) -> dict[tuple[str, str], str]:
+    """A results file's tables, line by line as the import writes them: (table, board number or
+    ns / ew) -> what is written there (a comment too: a referee's `# TD ruling`). A file
+    rewritten otherwise gives what it can; what differs is said from it (say_rewritten)."""
+    found: dict[tuple[str, str], str] = {}
+    table = None
+    for line in text.splitlines():
+        if (match := _TABLE_LINE.match(line)) is not None:
+            table = match.group(1)
+        elif table is not None and (match := _BOARD_LINE.match(line) or _PAIR_LINE.match(line)) is not None:
+            found[(table, match.group(1))] = match.group(2)
+    return found
+
+
+def differing_lines(item: Rewritten) -> list[tuple[str, str, str | None, str | None]]:
+    """What differs between the file found and what the import writes: (table, board or ns / ew,
+    found, the import's), None where one has no such line."""
+    was, now = table_lines(item.was), table_lines(item.now)
+    keys = sorted(set(was) | set(now), key=lambda key: (_natural(key[0]), _natural(key[1])))
+    return [(table, what, was.get((table, what)), now.get((table, what)))
+            for table, what in keys if was.get((table, what)) != now.get((table, what))]
+
+
+def say_rewritten(kept: list[Rewritten], changed: list[Rewritten], event: Path, path: Path, locale: str) -> None:
+    """Each results file kept (changed by hand since the import wrote it: a referee's ruling),
+    with what it keeps over the file's and how to take the file's instead; each the import wrote
+    over with results of a corrected file, with the results that changed (table, board, was, now)."""
+    for item, key in [(item, "kept") for item in kept] + [(item, "changed") for item in changed]:
+        lines = differing_lines(item)
+        terminal(say(f"results_{key}", locale, file=event / item.name, n=len(lines), path=path))
+        for table, what, was, now in lines[:LEFT_OUT_SAID]:
+            where = say("results_where_board" if what.isdigit() else "results_where_pair", locale, table=table,
+                        board=what, seat=what.upper())
+            terminal(say(f"results_{key}_line", locale, where=where, was=was or "-", now=now or "-"))
+        if len(lines) > LEFT_OUT_SAID:
+            terminal(say("dropped_more", locale, n=len(lines) - LEFT_OUT_SAID))
+    if kept:
+        terminal(say("results_kept_fix", locale, event=event.name, path=path,
+                     files=", ".join(str(event / item.name) for item in kept)))
 
 
 def _scalar(line: str) -> Any:
@@ -2735,8 +2860,11 @@ def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set
         terminal(say("stale_entries", locale, entries=", ".join(stale)))
 
 
-def run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None = None) -> int:
-    """`sections`: `field` or `apart` to score a file's sections so whatever its figures show."""
+def run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None = None,
+        replace: bool = False) -> int:
+    """`sections`: `field` or `apart` to score a file's sections so whatever its figures show;
+    `replace` (--replace): results files changed by hand since the import wrote them take the
+    file's results (else kept, said: _results_taken)."""
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
@@ -2806,7 +2934,11 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             if section is not None:
                 terminal(say("section", locale, section=section, stage=stage))
             hands = write_hands(root, slug, stage, deals, locale)
-            folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands, origins)
+            kept: list[Rewritten] = []
+            changed: list[Rewritten] = []
+            folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands, origins,
+                                             replace, kept, changed)
+            say_rewritten(kept, changed, folder, path, locale)
             rounds = len({line.round for line in part.lines})
             results = sum(1 for line in part.lines if line.record is not None or line.not_played is not None)
             terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
