@@ -2045,3 +2045,34 @@ def test_a_corrected_file_imported_again_says_which_results_changed(tmp_path, ca
     assert "      2: 3NT S +1\n" in results.read_text(encoding="utf-8")
     assert "changed by hand" not in out
 
+
+@pytest.mark.parametrize("kind", ["pbn", "xml"])
+def test_round_trip_of_a_weighted_score_and_adjusted_scores(tmp_path, capsys, kind):
+    """paibang's export writes a weighted score as the results file does (`50% 3NT W -1, 50% 3NT
+    W =`, PBN's Contract column, USEBIO's ADJUSTED_SCORE); the import refused it ("its contract
+    or result does not read"). Read back as written, beside an A+/A- and a 60%/40%."""
+    content = tmp_path / "club"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    folder = content / "events/qiaoyou-club-pairs-2024"
+    shutil.copytree(ROOT / "content/events/qiaoyou-club-pairs-2024", folder)
+    first = folder / "results/round-1.yaml"
+    text = first.read_text(encoding="utf-8")
+    rulings = {"      2: 3NT W -1\n": "      2: 50% 3NT W -1, 50% 3NT W =\n", "      3: 3D E +1\n": "      3: A+/A-\n",
+               '      4: {contract: 3NT, by: S, result: "+2", lead: S8}\n': "      4: 60%/40%\n"}
+    for played, ruled in rulings.items():
+        assert text.count(played) == 1
+        text = text.replace(played, ruled)
+    first.write_text(text, encoding="utf-8")
+    _, results, _ = validate(content)
+    exported = export_stage(results[0], "pairs", RULES) if kind == "pbn" else export_usebio(results[0], "pairs", RULES)
+    assert "50% 3NT W -1, 50% 3NT W =" in exported
+    path = tmp_path / f"evening.{kind}"
+    path.write_text(exported, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "evening", path, "--strict") == 0
+    out = capsys.readouterr().out
+    assert re.search(r"all \d+ figures equal", out) and "not imported" not in out
+    written = (target / "events/evening/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert all(ruled in written for ruled in rulings.values())
+    assert standings(target, "evening") == standings(content, "qiaoyou-club-pairs-2024")

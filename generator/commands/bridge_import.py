@@ -84,7 +84,7 @@ import yaml
 
 from generator.games import GAMES
 from generator.games.bridge.hands import DealError, PbnError, PbnGame, parse_deal, parse_pbn, small_int
-from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
+from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, RecordError, WeightedRecord, parse_adjusted, parse_weighted
 from generator import catalogues
 from generator.commands.console import terminal
 from generator.content.reader import MAX_NAME_CHARS
@@ -419,6 +419,16 @@ def _adjusted_record(board: int, ns_text: str | None, ew_text: str | None, contr
     return AdjustedRecord(board, ns[0], ew[0], fixed=ns[1] or ew[1])
 
 
+def _weighted(board: int, text: str | None) -> WeightedRecord | None:
+    """A weighted score (Law 12C1(c)) as paibang's own export writes it in the contract column
+    (PBN) or ADJUSTED_SCORE (USEBIO): `50% 4S N =, 50% 4S N -1`, read as the results grammar
+    reads it; None when the text is not one (then the line is said as not read)."""
+    try:
+        return parse_weighted(board, text) if text else None
+    except RecordError:
+        return None
+
+
 def _score_ns(row: dict[str, str | None]) -> int | None:
     ns, ew = row.get("Score_NS") or row.get("ScoreNS"), row.get("Score_EW") or row.get("ScoreEW")
     for text, sign in ((ns, 1), (ew, -1)):
@@ -482,7 +492,7 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
             if record is None:
                 # an adjusted score wins over NP (a director's ruling for a board that could not be played)
                 record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"),
-                                          None if not_played(contract) else contract)
+                                          None if not_played(contract) else contract) or _weighted(board, contract)
                 if record is not None:
                     missing = None
             figures = {k: v for k, v in row.items() if v is not None and k in _FIGURE_COLUMNS}
@@ -625,7 +635,8 @@ def read_usebio_session(text: str) -> Session:
         missing = not_played(get("CONTRACT"), get("SCORE"), get("ADJUSTED_SCORE"))
         if adjusted and not not_played(adjusted):
             # an adjusted score wins over NP (a director's ruling for a board that could not be played)
-            record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
+            record = (parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
+                      or _weighted(line.board, adjusted))
             if record is not None:
                 missing = None
         elif missing is None:  # NP: no result, unless the file scores the line (below): left out of this table
