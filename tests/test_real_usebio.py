@@ -527,3 +527,23 @@ def test_whole_matchpoints_are_not_said_to_be_cut(tmp_path, capsys):
     _, out = imported(tmp_path, FEWER, capsys, strict=False)
     assert "cut, not rounded" not in out
     assert "  board 3 MP_EW  1EW: file 7, paibang 8.6\n" in out
+
+
+def test_results_missing_from_the_file_are_said_once_and_written_not_played(tmp_path, capsys):
+    """Compscore's wk04 has no line for ten results at tables written with their other boards
+    (board 6 at round 2 table 1, 1NS v 8EW …): the import said nothing of them, and the session
+    it wrote failed check --strict with a board-count and a board-left-out warning at each. Said
+    once, by round, and written np (the file scores them as boards not played): check is quiet."""
+    folder, out = imported(tmp_path, FEWER, capsys, strict=False)
+    said = [line for line in out.splitlines() if "not in the file" in line]
+    assert len(said) == 1 and said[0].startswith("10 result(s) are not in the file")
+    assert "round 2: table 1 board 6 (1NS v 8EW), table 2 board 6 (5NS v 7EW)" in said[0]
+    assert "round 7: table 1 board 21 (2NS v 4EW), table 2 board 24 (3NS v 5EW)" in said[0]
+    round_2 = (folder / "results/pairs-round-2.yaml").read_text(encoding="utf-8")
+    assert "    ns: 1NS\n    ew: 8EW\n    boards:\n" in round_2 and "      6: np\n" in round_2
+    assert main(["check", "--strict", "--content", str(folder.parents[1]), "--lang", "en"]) == 0
+    # a session with every result: nothing said, nothing written np
+    folder, out = imported(tmp_path / "full", MATCHPOINTS, capsys)
+    assert "not in the file" not in out
+    assert not any("np" in path.read_text(encoding="utf-8") for path in (folder / "results").glob("*.yaml"))
+

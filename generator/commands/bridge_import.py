@@ -250,6 +250,9 @@ class Session:
     # (the event type, the figures' element)
     scoring_told: tuple[str, str] | None = None
     dropped: list[Dropped] = field(default_factory=list)  # the lines of the file left out, unreadable
+    # results the file does not have at all (no line) at a table written with its other boards:
+    # (round, table, board, NS, EW), written `np` (missing_results)
+    absent: list[tuple[int, int, int, str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -1797,6 +1800,57 @@ def section_sessions(session: Session) -> list[tuple[str, Session]]:
     return found
 
 
+def missing_results(session: Session) -> list[tuple[int, int, int, str, str]]:
+    """The results the file does not have at a table written with others (Compscore's wk04: no
+    line for board 6 at round 2 table 1, 1NS v 8EW): (round, table, board, NS, EW), a board
+    the table is told to have played by the tables that share its boards (the set they are
+    dealt in, any round), when they make the boards every table plays a round, neither pair has it elsewhere, and the board
+    has fewer results than another. The file scores such a board on the results it has, as a
+    board not played at that table; written `np`, the check says nothing of it (left out, it
+    said the board was left out and the table short, a warning each) and the scores are the same."""
+    boards: dict[tuple[int, int], set[int]] = defaultdict(set)
+    pairs: dict[tuple[int, int], tuple[str, str]] = {}
+    played: dict[str, set[int]] = defaultdict(set)
+    results: Counter[int] = Counter()
+    for line in session.lines:
+        if line.ns is None or line.ew is None:
+            continue
+        boards[(line.round, line.table)].add(line.board)
+        pairs.setdefault((line.round, line.table), (line.ns, line.ew))
+        played[line.ns].add(line.board)
+        played[line.ew].add(line.board)
+        results[line.board] += 1
+    full = max(map(len, boards.values()), default=0)
+    most = max(results.values(), default=0)
+    found = []
+    for (number, table), own in sorted(boards.items()):
+        if len(own) >= full:
+            continue
+        ns, ew = pairs[(number, table)]
+        group = set(own)
+        for theirs in boards.values():  # the set the board is dealt in, as the other tables play it
+            if theirs & own:
+                group |= theirs
+        wanted = group - own
+        if len(group) != full or any(board in played[ns] | played[ew] or results[board] >= most for board in wanted):
+            continue
+        found += [(number, table, board, ns, ew) for board in sorted(wanted)]
+    return found
+
+
+def say_missing(session: Session, stage: str, locale: str) -> None:
+    """The results missing from the file (missing_results), once, by round: where, and that they
+    are written `np`, with what to write instead of a board that was played."""
+    if not session.absent:
+        return
+    by_round: dict[int, list[str]] = defaultdict(list)
+    for number, table, board, ns, ew in session.absent:
+        by_round[number].append(say("missing_result", locale, table=table, board=board, ns=ns, ew=ew))
+    rounds = "; ".join(say("missing_round", locale, round=number, results=", ".join(found))
+                       for number, found in sorted(by_round.items()))
+    terminal(say("missing", locale, n=len(session.absent), rounds=rounds, stage=stage))
+
+
 def field_tables(session: Session) -> None:
     """Sections scored across the field are one stage: where two sections number their tables
     alike (A's 1-3 and B's 1-3 in the same round), each section's tables follow the previous
@@ -1930,6 +1984,9 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
     for line in session.lines:
         if line.record is not None:
             tables[line.round][line.table].append(line)
+    absent: dict[tuple[int, int], list[int]] = defaultdict(list)  # a result the file has not: np
+    for number, table, board, _, _ in session.absent:
+        absent[(number, table)].append(board)
     sit: dict[int, list[str]] = defaultdict(list)
     for number, pair in session.sit_outs:
         sit[number].append(pair)
@@ -1950,8 +2007,10 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
             used.add(table)
             add([f"  - table: {table}", f"    ns: {ids[('NS', first.ns)]}", f"    ew: {ids[('EW', first.ew)]}", "    boards:"],  # type: ignore[index]
                 first.at)
-            for r in ordered:
-                add([f"      {r.board}: {record_text(r.record)}"], r.at)
+            written = [(r.board, record_text(r.record), r.at) for r in ordered]
+            written += [(board, "np", None) for board in absent.get((number, table), ())]
+            for board, text, at in sorted(written, key=lambda item: item[0]):
+                add([f"      {board}: {text}"], at)
         spare = max(used, default=0)
         for pair in sit[number]:  # a sit-out: a table with one pair and no boards
             spare += 1
@@ -2937,6 +2996,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     unchecked = say_dropped(session, locale)
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
+    for _, _, part in parts:
+        part.absent = missing_results(part)
     deals = hands_text(file)  # (once, for every section's stage)
 
     def write_all(root: Path) -> list[tuple[str, str | None, Session, dict[tuple[str, str], str], bool]]:
@@ -2954,6 +3015,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             results = sum(1 for line in part.lines if line.record is not None or line.not_played is not None)
             terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                       results=results, program=part.program, path=folder))
+            say_missing(part, stage, locale)
             if part.scoring_told is not None:
                 terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0],
                           column=part.scoring_told[1]))
