@@ -547,3 +547,29 @@ def test_results_missing_from_the_file_are_said_once_and_written_not_played(tmp_
     assert "not in the file" not in out
     assert not any("np" in path.read_text(encoding="utf-8") for path in (folder / "results").glob("*.yaml"))
 
+
+def test_a_director_filling_in_is_no_player(tmp_path, capsys):
+    """Compscore's wk03 lists pair 1 as YEUNG CHEUNG and DIRECTOR: DIRECTOR became a player,
+    with a player page that merged every club's fill-ins as one person. Kept in the pair's name
+    as the file writes it, not a player, and said."""
+    folder, out = imported(tmp_path, MATCHPOINTS, capsys)
+    assert ('pair 1NS "YEUNG CHEUNG / DIRECTOR": DIRECTOR is a seat no person holds (the file\'s placeholder): '
+            "kept in the pair's name, not made a player (players: YEUNG CHEUNG)") in out
+    _, results, _ = validate(folder.parents[1])
+    entry = results[0].event.entries["1NS"]
+    assert entry.name == "YEUNG CHEUNG / DIRECTOR" and [p.name for p in entry.players] == ["YEUNG CHEUNG"]
+    assert not any(p.name == "DIRECTOR" for e in results[0].event.entries.values() for p in e.players)
+
+
+@pytest.mark.parametrize(("names", "players", "name"), [
+    (["YEUNG CHEUNG", "DIRECTOR"], ["YEUNG CHEUNG"], "YEUNG CHEUNG / DIRECTOR"),
+    (["Ann Lee", "td"], ["Ann Lee"], "Ann Lee / td"),
+    (["Phantom", "Ghost"], [], "Phantom / Ghost"),
+    (["王伟", "裁判"], ["王伟"], "王伟 / 裁判"),
+    (["Sit Out", "Bob"], ["Bob"], "Sit Out / Bob"),
+    (["Ted Director", "Bye Lo"], ["Ted Director", "Bye Lo"], None),  # a person's name holding the word is theirs
+])
+def test_placeholder_names_are_no_persons(names, players, name):
+    from generator.commands.bridge_import import persons_of
+
+    assert persons_of(names) == (players, name)

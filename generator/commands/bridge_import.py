@@ -1919,8 +1919,10 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
         lines.append(f"date: {day}")
     lines.append("entries:")
     for entry, names in _entries(session, ids):
-        players = ", ".join(_yaml_text(n) for n in names) if names else _yaml_text(entry)
-        lines.append(f"  - {{id: {entry}, players: [{players}]}}")
+        people, called = persons_of(names)
+        players = ", ".join(_yaml_text(n) for n in people) if people else _yaml_text(entry)
+        named = f", name: {_yaml_text(called)}" if called else ""
+        lines.append(f"  - {{id: {entry}{named}, players: [{players}]}}")
     lines += ["stages:", f"  - id: {stage}", "    name: " + _yaml_text(name), "    format: pairs",
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
     if day:  # the session's day, also when the stage is added to an event of several days
@@ -1939,6 +1941,33 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
         lines.append("    adjustments:")
         lines += [f"      - {{entry: {entry}, {kind}: {_number(value)}, reason: ScorePenalty}}" for entry, value in adjustments]
     return "\n".join(lines) + "\n"
+
+
+# A name a scoring program writes for a seat no person holds: the director filling in (Compscore's
+# wk03 pair "YEUNG CHEUNG / DIRECTOR"), a phantom, a sit-out. Made a player, it got a player page
+# merging every club's fill-ins as one person. (Chinese: \u88c1\u5224 referee, \u4e3b\u88c1 chief
+# referee, \u7a7a\u4f4d empty seat.)
+NOT_A_PERSON = re.compile(
+    r"^\s*(?:(?:tournament\s*)?director|t\.?\s*d\.?|phantom|ghost|sit[\s-]*out|bye|vacant|no\s*one|nobody"
+    r"|dummy\s*\d*\s*#?|\u88c1\u5224|\u4e3b\u88c1|\u7a7a\u4f4d)\s*$", re.IGNORECASE)
+
+
+def persons_of(names: list[str]) -> tuple[list[str], str | None]:
+    """A pair's names as players (the persons among them) and, when some is a placeholder
+    (NOT_A_PERSON), the pair's name as the file writes it, `YEUNG CHEUNG / DIRECTOR`, kept as the
+    entry's name; None otherwise."""
+    people = [name for name in names if not NOT_A_PERSON.match(name)]
+    return people, (" / ".join(names) if len(people) < len(names) else None)
+
+
+def say_not_persons(session: Session, ids: dict[tuple[str, str], str], locale: str) -> None:
+    """Each pair whose names hold a placeholder: written as its name, not as a player."""
+    for entry, names in _entries(session, ids):
+        people, called = persons_of(names)
+        if called:
+            terminal(say("not_a_person", locale, entry=entry, name=called,
+                         placeholders=", ".join(n for n in names if n not in people),
+                         players=", ".join(people) or "-"))
 
 
 def _entries(session: Session, ids: dict[tuple[str, str], str]) -> list[tuple[str, list[str]]]:
@@ -2047,7 +2076,7 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
         _write(event, text)
         wrote = True
     else:
-        _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
+        _add_missing_entries(event, [(e, *persons_of(names)) for e, names in _entries(session, ids)])
         wrote = _fill_new_event(event, session.title, _date(session.date), text)
         wrote = _add_missing_stage(event, stage, text) or wrote
     came: dict[int, dict[int, int]] = {}
@@ -3016,6 +3045,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                       results=results, program=part.program, path=folder))
             say_missing(part, stage, locale)
+            say_not_persons(part, ids, locale)
             if part.scoring_told is not None:
                 terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0],
                           column=part.scoring_told[1]))
