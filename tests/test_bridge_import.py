@@ -2017,7 +2017,7 @@ def test_a_referees_ruling_written_by_hand_is_kept_on_a_rerun_and_said(tmp_path,
     assert run(content, "club", CLUB) == 0
     out = capsys.readouterr().out
     assert results.read_text(encoding="utf-8") == ruled
-    assert f"{results} was changed by hand since import wrote it: kept as it is, 1 line(s) differing" in out
+    assert f"{results} was changed by hand since import wrote it: kept as it is, 1 line differing" in out
     assert "  table 2, board 1: kept A+/A-   # TD ruling 12C2 (the file's: 4S N +1)\n" in out
     assert f"paibang import club {CLUB} --replace" in out
     assert "all 114 figures equal" not in out
@@ -2041,7 +2041,7 @@ def test_a_corrected_file_imported_again_says_which_results_changed(tmp_path, ca
     run(content, "club", corrected)
     out = capsys.readouterr().out
     results = content / "events/club/results/pairs-round-1.yaml"
-    assert f"{results}: 1 line(s) changed by {corrected}:\n  table 1, board 2: 3NT S = -> 3NT S +1\n" in out
+    assert f"{results}: 1 line changed by {corrected}:\n  table 1, board 2: 3NT S = -> 3NT S +1\n" in out
     assert "      2: 3NT S +1\n" in results.read_text(encoding="utf-8")
     assert "changed by hand" not in out
 
@@ -2076,3 +2076,21 @@ def test_round_trip_of_a_weighted_score_and_adjusted_scores(tmp_path, capsys, ki
     written = (target / "events/evening/results/pairs-round-1.yaml").read_text(encoding="utf-8")
     assert all(ruled in written for ruled in rulings.values())
     assert standings(target, "evening") == standings(content, "qiaoyou-club-pairs-2024")
+
+
+def test_a_ruling_written_into_a_team_match_is_kept_too(tmp_path, capsys):
+    both_rooms = ROOT / "tests/data/real/eytc1998_board1_both_rooms.pbn"
+    content = site(tmp_path)
+    assert run(content, "tm", both_rooms) == 0
+    results = content / "events/tm/results/teams.yaml"
+    text = results.read_text(encoding="utf-8")
+    ruled = text.replace("      1: {open: 5H S -1, closed: 4H N =}\n", "      1: A+/A-  # ruling\n")
+    assert ruled != text
+    results.write_text(ruled, encoding="utf-8")
+    capsys.readouterr()
+    run(content, "tm", both_rooms)
+    out = capsys.readouterr().out
+    assert results.read_text(encoding="utf-8") == ruled
+    assert "  table 7, board 1: kept A+/A-  # ruling (the file's: {open: 5H S -1, closed: 4H N =})\n" in out
+    assert run(content, "tm", both_rooms, "--replace") == 0
+    assert results.read_text(encoding="utf-8") == text

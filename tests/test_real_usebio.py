@@ -536,7 +536,7 @@ def test_results_missing_from_the_file_are_said_once_and_written_not_played(tmp_
     once, by round, and written np (the file scores them as boards not played): check is quiet."""
     folder, out = imported(tmp_path, FEWER, capsys, strict=False)
     said = [line for line in out.splitlines() if "not in the file" in line]
-    assert len(said) == 1 and said[0].startswith("10 result(s) are not in the file")
+    assert len(said) == 1 and said[0].startswith("10 results are not in the file")
     assert "round 2: table 1 board 6 (1NS v 8EW), table 2 board 6 (5NS v 7EW)" in said[0]
     assert "round 7: table 1 board 21 (2NS v 4EW), table 2 board 24 (3NS v 5EW)" in said[0]
     round_2 = (folder / "results/pairs-round-2.yaml").read_text(encoding="utf-8")

@@ -1481,8 +1481,11 @@ def imps_recorded(matches: list[Match]) -> list[tuple[Match, int, TeamLine, floa
 
 
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str,
-                      hands: str | None = None, origins: dict[str, dict[int, str]] | None = None) -> tuple[Path, list[Match]]:
+                      hands: str | None = None, origins: dict[str, dict[int, str]] | None = None,
+                      replace: bool = False, kept: list[Rewritten] | None = None,
+                      changed: list[Rewritten] | None = None) -> tuple[Path, list[Match]]:
     """The event's folder and the matches written; `stage_called`: the stage's name (stage_name);
+    `replace`, `kept`, `changed`: a results file edited by hand since, as write_event's;
     `hands`: the stage's `hands:` (write_hands); `origins`: gets each results file's lines mapped
     to the file's lines they came from (a board its rooms', a match's header its first board's),
     as write_event's does, where the file gives them (a PBN's games; not USEBIO's MATCHes)."""
@@ -1521,6 +1524,8 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         _add_missing_entries(event, entries)
         _fill_new_event(event, session.title, _date(session.date), "\n".join(["", *stage]) + "\n")
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
+    record = read_results_record(folder)
+    recorded_before = dict(record)
     for number in rounds:
         text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
         came: dict[int, str] = {}
@@ -1548,9 +1553,12 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
                     continue
                 text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")
         name = f"{STAGE_TEAMS}.yaml" if len(rounds) == 1 else f"{STAGE_TEAMS}-round-{number}.yaml"
-        _write(folder / "results" / name, "\n".join(text) + "\n")
+        if not _results_taken(folder, f"results/{name}", "\n".join(text) + "\n", record, replace, kept, changed):
+            continue  # edited by hand since the import wrote it: kept, said (say_rewritten)
         if origins is not None:
             origins[f"results/{name}"] = came
+    if record != recorded_before:
+        _write(folder / RESULTS_RECORD, json.dumps({"results": record}, indent=1, sort_keys=True) + "\n")
     return folder, matches
 
 
@@ -2162,7 +2170,7 @@ def _results_taken(folder: Path, name: str, text: str, record: dict[str, str], r
 
 _TABLE_LINE = re.compile(r"\s*-\s*table:\s*(\S+)")
 _BOARD_LINE = re.compile(r"\s+(\d+):\s*(.*?)\s*$")
-_PAIR_LINE = re.compile(r"\s+(ns|ew):\s*(.*?)\s*$")
+_PAIR_LINE = re.compile(r"\s+(ns|ew|home|away):\s*(.*?)\s*$")
 
 
 def table_lines(text: str) -> dict[tuple[str, str], str]:
@@ -2680,7 +2688,7 @@ def stage_name(content: Path, section: str | None = None, teams: bool = False) -
 
 
 def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str, path: Path,
-               deals: tuple[str, int, list[int]] | None) -> int:
+               deals: tuple[str, int, list[int]] | None, replace: bool = False) -> int:
     """`deals`: the file's, as hands_text reads them."""
     from generator.build import validate
     from generator.commands.console import print_problems
@@ -2688,7 +2696,11 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
 
     def write_all(root: Path) -> tuple[Path, list[Match]]:
         hands = write_hands(root, slug, STAGE_TEAMS, deals, locale)
-        return write_teams_event(root, slug, session, stage_name(root, teams=True), hands, origins)
+        kept: list[Rewritten] = []
+        changed: list[Rewritten] = []
+        written = write_teams_event(root, slug, session, stage_name(root, teams=True), hands, origins, replace, kept, changed)
+        say_rewritten(kept, changed, written[0], path, locale)
+        return written
 
     origins: dict[str, dict[int, str]] = {}  # (filled by write_all: the trial names the file's lines)
     if trial(content, slug, write_all, path, locale, origins):  # nothing written when it would break the event
@@ -2995,7 +3007,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         if refusal is not None:
             terminal(say("refused", locale, path=path, problem=refusal[locale]), error=True)
             return 1
-        return _run_teams(content, slug, teams, strict, locale, path, hands_text(file))
+        return _run_teams(content, slug, teams, strict, locale, path, hands_text(file), replace)
     if not session.lines:
         problem = _no_results(file)
         terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
