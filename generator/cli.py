@@ -256,6 +256,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
     registrations.add_argument("--strict", action="store_true", help=say("cli_import_strict"))
     registrations.add_argument("--sections", choices=("field", "apart"), help=say("cli_import_sections"))
+    registrations.add_argument("--replace", action="store_true", help=say("cli_import_replace"))
     export = command("export", "cli_export")
     export.add_argument("event", help=say("cli_event"))
     export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx",
@@ -627,7 +628,7 @@ def _import(args: argparse.Namespace, locale: str) -> int:
     if args.sheet.suffix.lower() in (".pbn", ".xml"):  # a bridge session scored elsewhere
         from generator.commands import bridge_import
 
-        return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale, args.sections)
+        return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale, args.sections, args.replace)
     from generator.commands import registrations
     from generator.commands.console import event_missing
     from generator.content.load import SLUG

@@ -1999,3 +1999,98 @@ def test_every_text_written_into_the_yaml_reads_back_as_it_was(value):
 
     written = _yaml_text(value)
     assert "\n" not in written and yaml.safe_load(f"k: {written}") == {"k": value}
+
+
+def test_a_referees_ruling_written_by_hand_is_kept_on_a_rerun_and_said(tmp_path, capsys):
+    """A referee wrote a ruling into a results file the import wrote; importing the same file
+    again put the contract back, saying only that every figure was equal. The import records
+    what it wrote (results.imported.json): a file changed since is kept, said with what it keeps
+    and the command that takes the file's results instead (--replace)."""
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    results = content / "events/club/results/pairs-round-1.yaml"
+    text = results.read_text(encoding="utf-8")
+    assert "      1: 4S N +1\n" in text
+    ruled = text.replace("      1: 4S N +1\n", "      1: A+/A-   # TD ruling 12C2\n")
+    results.write_text(ruled, encoding="utf-8")
+    capsys.readouterr()
+    assert run(content, "club", CLUB) == 0
+    out = capsys.readouterr().out
+    assert results.read_text(encoding="utf-8") == ruled
+    assert f"{results} was changed by hand since import wrote it: kept as it is, 1 line differing" in out
+    assert "  table 2, board 1: kept A+/A-   # TD ruling 12C2 (the file's: 4S N +1)\n" in out
+    assert f"paibang import club {CLUB} --replace" in out
+    assert "all 114 figures equal" not in out
+    # the other rounds' files, as the import wrote them, are not said
+    assert "pairs-round-2.yaml" not in out
+    assert run(content, "club", CLUB, "--replace") == 0
+    assert results.read_text(encoding="utf-8") == text
+    assert run(content, "club", CLUB) == 0
+    out = capsys.readouterr().out
+    assert "changed by hand" not in out and "all 114 figures equal" in out
+
+
+def test_a_corrected_file_imported_again_says_which_results_changed(tmp_path, capsys):
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    capsys.readouterr()
+    corrected = tmp_path / "corrected.pbn"
+    data = CLUB.read_bytes()
+    assert data.count(b'1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50') == 1
+    corrected.write_bytes(data.replace(b'1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50', b'1 1 5 2 3NT S 10 "630" - 2.0 0.0 100 0'))
+    run(content, "club", corrected)
+    out = capsys.readouterr().out
+    results = content / "events/club/results/pairs-round-1.yaml"
+    assert f"{results}: 1 line changed by {corrected}:\n  table 1, board 2: 3NT S = -> 3NT S +1\n" in out
+    assert "      2: 3NT S +1\n" in results.read_text(encoding="utf-8")
+    assert "changed by hand" not in out
+
+
+@pytest.mark.parametrize("kind", ["pbn", "xml"])
+def test_round_trip_of_a_weighted_score_and_adjusted_scores(tmp_path, capsys, kind):
+    """paibang's export writes a weighted score as the results file does (`50% 3NT W -1, 50% 3NT
+    W =`, PBN's Contract column, USEBIO's ADJUSTED_SCORE); the import refused it ("its contract
+    or result does not read"). Read back as written, beside an A+/A- and a 60%/40%."""
+    content = tmp_path / "club"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    folder = content / "events/qiaoyou-club-pairs-2024"
+    shutil.copytree(ROOT / "content/events/qiaoyou-club-pairs-2024", folder)
+    first = folder / "results/round-1.yaml"
+    text = first.read_text(encoding="utf-8")
+    rulings = {"      2: 3NT W -1\n": "      2: 50% 3NT W -1, 50% 3NT W =\n", "      3: 3D E +1\n": "      3: A+/A-\n",
+               '      4: {contract: 3NT, by: S, result: "+2", lead: S8}\n': "      4: 60%/40%\n"}
+    for played, ruled in rulings.items():
+        assert text.count(played) == 1
+        text = text.replace(played, ruled)
+    first.write_text(text, encoding="utf-8")
+    _, results, _ = validate(content)
+    exported = export_stage(results[0], "pairs", RULES) if kind == "pbn" else export_usebio(results[0], "pairs", RULES)
+    assert "50% 3NT W -1, 50% 3NT W =" in exported
+    path = tmp_path / f"evening.{kind}"
+    path.write_text(exported, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "evening", path, "--strict") == 0
+    out = capsys.readouterr().out
+    assert re.search(r"all \d+ figures equal", out) and "not imported" not in out
+    written = (target / "events/evening/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert all(ruled in written for ruled in rulings.values())
+    assert standings(target, "evening") == standings(content, "qiaoyou-club-pairs-2024")
+
+
+def test_a_ruling_written_into_a_team_match_is_kept_too(tmp_path, capsys):
+    both_rooms = ROOT / "tests/data/real/eytc1998_board1_both_rooms.pbn"
+    content = site(tmp_path)
+    assert run(content, "tm", both_rooms) == 0
+    results = content / "events/tm/results/teams.yaml"
+    text = results.read_text(encoding="utf-8")
+    ruled = text.replace("      1: {open: 5H S -1, closed: 4H N =}\n", "      1: A+/A-  # ruling\n")
+    assert ruled != text
+    results.write_text(ruled, encoding="utf-8")
+    capsys.readouterr()
+    run(content, "tm", both_rooms)
+    out = capsys.readouterr().out
+    assert results.read_text(encoding="utf-8") == ruled
+    assert "  table 7, board 1: kept A+/A-  # ruling (the file's: {open: 5H S -1, closed: 4H N =})\n" in out
+    assert run(content, "tm", both_rooms, "--replace") == 0
+    assert results.read_text(encoding="utf-8") == text

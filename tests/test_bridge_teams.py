@@ -604,3 +604,13 @@ def test_the_desk_keeps_np_in_a_rooms_box_as_the_whole_board():
     assert team_board_texts("np") == ("np", "")
     record = BRIDGE.entry_record(["T1", "T2"], {"b2_open": "NP", "b2_closed": ""})
     assert record["boards"][2] == "np"
+
+
+@pytest.mark.parametrize("board_text", ["{open: A+/A-}", "{closed: 60%/40%}"])
+def test_an_adjusted_score_in_one_room_is_only_that_error(tmp_path, board_text):
+    """`2: {open: A+/A-}`: the adjusted score is the board's, written without rooms; check also
+    said the closed room was missing ("write both rooms"), which points the other way."""
+    rounds = [f"  - table: 1\n    home: T1\n    away: T2\n    boards:\n      1: {board_text}\n"]
+    with pytest.raises(ContentErrors) as caught:
+        validate(write_teams_event(tmp_path, rounds))
+    assert [p.code for p in caught.value.problems if not p.warning] == ["bridge-adjusted-in-room"]

@@ -527,3 +527,49 @@ def test_whole_matchpoints_are_not_said_to_be_cut(tmp_path, capsys):
     _, out = imported(tmp_path, FEWER, capsys, strict=False)
     assert "cut, not rounded" not in out
     assert "  board 3 MP_EW  1EW: file 7, paibang 8.6\n" in out
+
+
+def test_results_missing_from_the_file_are_said_once_and_written_not_played(tmp_path, capsys):
+    """Compscore's wk04 has no line for ten results at tables written with their other boards
+    (board 6 at round 2 table 1, 1NS v 8EW …): the import said nothing of them, and the session
+    it wrote failed check --strict with a board-count and a board-left-out warning at each. Said
+    once, by round, and written np (the file scores them as boards not played): check is quiet."""
+    folder, out = imported(tmp_path, FEWER, capsys, strict=False)
+    said = [line for line in out.splitlines() if "not in the file" in line]
+    assert len(said) == 1 and said[0].startswith("10 results are not in the file")
+    assert "round 2: table 1 board 6 (1NS v 8EW), table 2 board 6 (5NS v 7EW)" in said[0]
+    assert "round 7: table 1 board 21 (2NS v 4EW), table 2 board 24 (3NS v 5EW)" in said[0]
+    round_2 = (folder / "results/pairs-round-2.yaml").read_text(encoding="utf-8")
+    assert "    ns: 1NS\n    ew: 8EW\n    boards:\n" in round_2 and "      6: np\n" in round_2
+    assert main(["check", "--strict", "--content", str(folder.parents[1]), "--lang", "en"]) == 0
+    # a session with every result: nothing said, nothing written np
+    folder, out = imported(tmp_path / "full", MATCHPOINTS, capsys)
+    assert "not in the file" not in out
+    assert not any("np" in path.read_text(encoding="utf-8") for path in (folder / "results").glob("*.yaml"))
+
+
+def test_a_director_filling_in_is_no_player(tmp_path, capsys):
+    """Compscore's wk03 lists pair 1 as YEUNG CHEUNG and DIRECTOR: DIRECTOR became a player,
+    with a player page that merged every club's fill-ins as one person. Kept in the pair's name
+    as the file writes it, not a player, and said."""
+    folder, out = imported(tmp_path, MATCHPOINTS, capsys)
+    assert ('pair 1NS "YEUNG CHEUNG / DIRECTOR": DIRECTOR is a seat no person holds (the file\'s placeholder): '
+            "kept in the pair's name, not made a player (players: YEUNG CHEUNG)") in out
+    _, results, _ = validate(folder.parents[1])
+    entry = results[0].event.entries["1NS"]
+    assert entry.name == "YEUNG CHEUNG / DIRECTOR" and [p.name for p in entry.players] == ["YEUNG CHEUNG"]
+    assert not any(p.name == "DIRECTOR" for e in results[0].event.entries.values() for p in e.players)
+
+
+@pytest.mark.parametrize(("names", "players", "name"), [
+    (["YEUNG CHEUNG", "DIRECTOR"], ["YEUNG CHEUNG"], "YEUNG CHEUNG / DIRECTOR"),
+    (["Ann Lee", "td"], ["Ann Lee"], "Ann Lee / td"),
+    (["Phantom", "Ghost"], [], "Phantom / Ghost"),
+    (["王伟", "裁判"], ["王伟"], "王伟 / 裁判"),
+    (["Sit Out", "Bob"], ["Bob"], "Sit Out / Bob"),
+    (["Ted Director", "Bye Lo"], ["Ted Director", "Bye Lo"], None),  # a person's name holding the word is theirs
+])
+def test_placeholder_names_are_no_persons(names, players, name):
+    from generator.commands.bridge_import import persons_of
+
+    assert persons_of(names) == (players, name)

@@ -69,6 +69,8 @@ what an earlier run wrote that the file no longer has is said (say_stale).
 from __future__ import annotations
 
 import codecs
+import hashlib
+import json
 import math
 import re
 from collections import Counter, defaultdict
@@ -82,7 +84,7 @@ import yaml
 
 from generator.games import GAMES
 from generator.games.bridge.hands import DealError, PbnError, PbnGame, parse_deal, parse_pbn, small_int
-from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
+from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, RecordError, WeightedRecord, parse_adjusted, parse_weighted
 from generator import catalogues
 from generator.commands.console import terminal
 from generator.content.reader import MAX_NAME_CHARS
@@ -248,6 +250,9 @@ class Session:
     # (the event type, the figures' element)
     scoring_told: tuple[str, str] | None = None
     dropped: list[Dropped] = field(default_factory=list)  # the lines of the file left out, unreadable
+    # results the file does not have at all (no line) at a table written with its other boards:
+    # (round, table, board, NS, EW), written `np` (missing_results)
+    absent: list[tuple[int, int, int, str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -417,6 +422,16 @@ def _adjusted_record(board: int, ns_text: str | None, ew_text: str | None, contr
     return AdjustedRecord(board, ns[0], ew[0], fixed=ns[1] or ew[1])
 
 
+def _weighted(board: int, text: str | None) -> WeightedRecord | None:
+    """A weighted score (Law 12C1(c)) as paibang's own export writes it in the contract column
+    (PBN) or ADJUSTED_SCORE (USEBIO): `50% 4S N =, 50% 4S N -1`, read as the results grammar
+    reads it; None when the text is not one (then the line is said as not read)."""
+    try:
+        return parse_weighted(board, text) if text else None
+    except RecordError:
+        return None
+
+
 def _score_ns(row: dict[str, str | None]) -> int | None:
     ns, ew = row.get("Score_NS") or row.get("ScoreNS"), row.get("Score_EW") or row.get("ScoreEW")
     for text, sign in ((ns, 1), (ew, -1)):
@@ -480,7 +495,7 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
             if record is None:
                 # an adjusted score wins over NP (a director's ruling for a board that could not be played)
                 record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"),
-                                          None if not_played(contract) else contract)
+                                          None if not_played(contract) else contract) or _weighted(board, contract)
                 if record is not None:
                     missing = None
             figures = {k: v for k, v in row.items() if v is not None and k in _FIGURE_COLUMNS}
@@ -623,7 +638,8 @@ def read_usebio_session(text: str) -> Session:
         missing = not_played(get("CONTRACT"), get("SCORE"), get("ADJUSTED_SCORE"))
         if adjusted and not not_played(adjusted):
             # an adjusted score wins over NP (a director's ruling for a board that could not be played)
-            record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
+            record = (parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
+                      or _weighted(line.board, adjusted))
             if record is not None:
                 missing = None
         elif missing is None:  # NP: no result, unless the file scores the line (below): left out of this table
@@ -1465,8 +1481,11 @@ def imps_recorded(matches: list[Match]) -> list[tuple[Match, int, TeamLine, floa
 
 
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str,
-                      hands: str | None = None, origins: dict[str, dict[int, str]] | None = None) -> tuple[Path, list[Match]]:
+                      hands: str | None = None, origins: dict[str, dict[int, str]] | None = None,
+                      replace: bool = False, kept: list[Rewritten] | None = None,
+                      changed: list[Rewritten] | None = None) -> tuple[Path, list[Match]]:
     """The event's folder and the matches written; `stage_called`: the stage's name (stage_name);
+    `replace`, `kept`, `changed`: a results file edited by hand since, as write_event's;
     `hands`: the stage's `hands:` (write_hands); `origins`: gets each results file's lines mapped
     to the file's lines they came from (a board its rooms', a match's header its first board's),
     as write_event's does, where the file gives them (a PBN's games; not USEBIO's MATCHes)."""
@@ -1505,6 +1524,8 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         _add_missing_entries(event, entries)
         _fill_new_event(event, session.title, _date(session.date), "\n".join(["", *stage]) + "\n")
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
+    record = read_results_record(folder)
+    recorded_before = dict(record)
     for number in rounds:
         text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
         came: dict[int, str] = {}
@@ -1532,9 +1553,12 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
                     continue
                 text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")
         name = f"{STAGE_TEAMS}.yaml" if len(rounds) == 1 else f"{STAGE_TEAMS}-round-{number}.yaml"
-        _write(folder / "results" / name, "\n".join(text) + "\n")
+        if not _results_taken(folder, f"results/{name}", "\n".join(text) + "\n", record, replace, kept, changed):
+            continue  # edited by hand since the import wrote it: kept, said (say_rewritten)
         if origins is not None:
             origins[f"results/{name}"] = came
+    if record != recorded_before:
+        _write(folder / RESULTS_RECORD, json.dumps({"results": record}, indent=1, sort_keys=True) + "\n")
     return folder, matches
 
 
@@ -1784,6 +1808,57 @@ def section_sessions(session: Session) -> list[tuple[str, Session]]:
     return found
 
 
+def missing_results(session: Session) -> list[tuple[int, int, int, str, str]]:
+    """The results the file does not have at a table written with others (Compscore's wk04: no
+    line for board 6 at round 2 table 1, 1NS v 8EW): (round, table, board, NS, EW), a board
+    the table is told to have played by the tables that share its boards (the set they are
+    dealt in, any round), when they make the boards every table plays a round, neither pair has it elsewhere, and the board
+    has fewer results than another. The file scores such a board on the results it has, as a
+    board not played at that table; written `np`, the check says nothing of it (left out, it
+    said the board was left out and the table short, a warning each) and the scores are the same."""
+    boards: dict[tuple[int, int], set[int]] = defaultdict(set)
+    pairs: dict[tuple[int, int], tuple[str, str]] = {}
+    played: dict[str, set[int]] = defaultdict(set)
+    results: Counter[int] = Counter()
+    for line in session.lines:
+        if line.ns is None or line.ew is None:
+            continue
+        boards[(line.round, line.table)].add(line.board)
+        pairs.setdefault((line.round, line.table), (line.ns, line.ew))
+        played[line.ns].add(line.board)
+        played[line.ew].add(line.board)
+        results[line.board] += 1
+    full = max(map(len, boards.values()), default=0)
+    most = max(results.values(), default=0)
+    found = []
+    for (number, table), own in sorted(boards.items()):
+        if len(own) >= full:
+            continue
+        ns, ew = pairs[(number, table)]
+        group = set(own)
+        for theirs in boards.values():  # the set the board is dealt in, as the other tables play it
+            if theirs & own:
+                group |= theirs
+        wanted = group - own
+        if len(group) != full or any(board in played[ns] | played[ew] or results[board] >= most for board in wanted):
+            continue
+        found += [(number, table, board, ns, ew) for board in sorted(wanted)]
+    return found
+
+
+def say_missing(session: Session, stage: str, locale: str) -> None:
+    """The results missing from the file (missing_results), once, by round: where, and that they
+    are written `np`, with what to write instead of a board that was played."""
+    if not session.absent:
+        return
+    by_round: dict[int, list[str]] = defaultdict(list)
+    for number, table, board, ns, ew in session.absent:
+        by_round[number].append(say("missing_result", locale, table=table, board=board, ns=ns, ew=ew))
+    rounds = "; ".join(say("missing_round", locale, round=number, results=", ".join(found))
+                       for number, found in sorted(by_round.items()))
+    terminal(say("missing", locale, n=len(session.absent), rounds=rounds, stage=stage))
+
+
 def field_tables(session: Session) -> None:
     """Sections scored across the field are one stage: where two sections number their tables
     alike (A's 1-3 and B's 1-3 in the same round), each section's tables follow the previous
@@ -1852,8 +1927,10 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
         lines.append(f"date: {day}")
     lines.append("entries:")
     for entry, names in _entries(session, ids):
-        players = ", ".join(_yaml_text(n) for n in names) if names else _yaml_text(entry)
-        lines.append(f"  - {{id: {entry}, players: [{players}]}}")
+        people, called = persons_of(names)
+        players = ", ".join(_yaml_text(n) for n in people) if people else _yaml_text(entry)
+        named = f", name: {_yaml_text(called)}" if called else ""
+        lines.append(f"  - {{id: {entry}{named}, players: [{players}]}}")
     lines += ["stages:", f"  - id: {stage}", "    name: " + _yaml_text(name), "    format: pairs",
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
     if day:  # the session's day, also when the stage is added to an event of several days
@@ -1872,6 +1949,33 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
         lines.append("    adjustments:")
         lines += [f"      - {{entry: {entry}, {kind}: {_number(value)}, reason: ScorePenalty}}" for entry, value in adjustments]
     return "\n".join(lines) + "\n"
+
+
+# A name a scoring program writes for a seat no person holds: the director filling in (Compscore's
+# wk03 pair "YEUNG CHEUNG / DIRECTOR"), a phantom, a sit-out. Made a player, it got a player page
+# merging every club's fill-ins as one person. (Chinese: \u88c1\u5224 referee, \u4e3b\u88c1 chief
+# referee, \u7a7a\u4f4d empty seat.)
+NOT_A_PERSON = re.compile(
+    r"^\s*(?:(?:tournament\s*)?director|t\.?\s*d\.?|phantom|ghost|sit[\s-]*out|bye|vacant|no\s*one|nobody"
+    r"|dummy\s*\d*\s*#?|\u88c1\u5224|\u4e3b\u88c1|\u7a7a\u4f4d)\s*$", re.IGNORECASE)
+
+
+def persons_of(names: list[str]) -> tuple[list[str], str | None]:
+    """A pair's names as players (the persons among them) and, when some is a placeholder
+    (NOT_A_PERSON), the pair's name as the file writes it, `YEUNG CHEUNG / DIRECTOR`, kept as the
+    entry's name; None otherwise."""
+    people = [name for name in names if not NOT_A_PERSON.match(name)]
+    return people, (" / ".join(names) if len(people) < len(names) else None)
+
+
+def say_not_persons(session: Session, ids: dict[tuple[str, str], str], locale: str) -> None:
+    """Each pair whose names hold a placeholder: written as its name, not as a player."""
+    for entry, names in _entries(session, ids):
+        people, called = persons_of(names)
+        if called:
+            terminal(say("not_a_person", locale, entry=entry, name=called,
+                         placeholders=", ".join(n for n in names if n not in people),
+                         players=", ".join(people) or "-"))
 
 
 def _entries(session: Session, ids: dict[tuple[str, str], str]) -> list[tuple[str, list[str]]]:
@@ -1917,6 +2021,9 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
     for line in session.lines:
         if line.record is not None:
             tables[line.round][line.table].append(line)
+    absent: dict[tuple[int, int], list[int]] = defaultdict(list)  # a result the file has not: np
+    for number, table, board, _, _ in session.absent:
+        absent[(number, table)].append(board)
     sit: dict[int, list[str]] = defaultdict(list)
     for number, pair in session.sit_outs:
         sit[number].append(pair)
@@ -1937,8 +2044,10 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
             used.add(table)
             add([f"  - table: {table}", f"    ns: {ids[('NS', first.ns)]}", f"    ew: {ids[('EW', first.ew)]}", "    boards:"],  # type: ignore[index]
                 first.at)
-            for r in ordered:
-                add([f"      {r.board}: {record_text(r.record)}"], r.at)
+            written = [(r.board, record_text(r.record), r.at) for r in ordered]
+            written += [(board, "np", None) for board in absent.get((number, table), ())]
+            for board, text, at in sorted(written, key=lambda item: item[0]):
+                add([f"      {board}: {text}"], at)
         spare = max(used, default=0)
         for pair in sit[number]:  # a sit-out: a table with one pair and no boards
             spare += 1
@@ -1951,13 +2060,17 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
 
 def write_event(content: Path, slug: str, session: Session, stage: str, name: str,
                 ids: dict[tuple[str, str], str], hands: str | None = None,
-                origins: dict[str, dict[int, int]] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
+                origins: dict[str, dict[int, int]] | None = None, replace: bool = False,
+                kept: list[Rewritten] | None = None,
+                changed: list[Rewritten] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
     already had it, kept as it is). `stage`, `name`: the stage's id and name (stage_name; a
     section scored apart is a stage of its own); `ids`: the entry ids, when made with the other
     sections'; `hands`: the stage's `hands:` (write_hands), None when the deals were not written;
     `origins`: gets each results file's lines mapped to the imported file's (round_texts), by the
-    file's path in the event's folder (`results/pairs-round-1.yaml`)."""
+    file's path in the event's folder (`results/pairs-round-1.yaml`); `replace` (--replace): a
+    results file changed by hand since the import wrote it is written over, else kept and added
+    to `kept`; `changed`: gets each the import wrote that it now writes otherwise (_results_taken)."""
     folder = content / "events" / slug
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
@@ -1971,15 +2084,134 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
         _write(event, text)
         wrote = True
     else:
-        _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
+        _add_missing_entries(event, [(e, *persons_of(names)) for e, names in _entries(session, ids)])
         wrote = _fill_new_event(event, session.title, _date(session.date), text)
         wrote = _add_missing_stage(event, stage, text) or wrote
     came: dict[int, dict[int, int]] = {}
+    record = read_results_record(folder)
+    recorded = dict(record)
     for number, text in round_texts(session, ids, stage, came).items():
-        _write(folder / "results" / f"{stage}-round-{number}.yaml", text)
+        name = f"results/{stage}-round-{number}.yaml"
+        if not _results_taken(folder, name, text, record, replace, kept, changed):
+            continue  # edited by hand since the import wrote it: kept, said (say_kept)
         if origins is not None:
-            origins[f"results/{stage}-round-{number}.yaml"] = came[number]
+            origins[name] = came[number]
+    if record != recorded:
+        _write(folder / RESULTS_RECORD, json.dumps({"results": record}, indent=1, sort_keys=True) + "\n")
     return folder, ids, wrote
+
+
+# What the import last wrote of each results file (its SHA-256), beside event.yaml: a results
+# file that is no longer that one was changed by hand since (a referee's ruling, `1: A+/A-`) and
+# a rerun keeps it, said, unless --replace; a rerun wiped the ruling, saying "all figures equal".
+RESULTS_RECORD = "results.imported.json"
+MAX_RESULTS_BYTES = 16 * 1024 * 1024
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_results_record(folder: Path) -> dict[str, str]:
+    """RESULTS_RECORD's files: path in the event folder -> the digest of what import last wrote
+    there. {} when there is none or it cannot be used (then every results file that differs from
+    what the import would write is taken as changed by hand: kept, never written over unsaid)."""
+    from generator.commands.init import own_file
+
+    found = own_file(folder / RESULTS_RECORD, limit=MAX_RESULTS_BYTES)
+    if not isinstance(found, bytes):
+        return {}
+    try:
+        data = json.loads(found.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    files = data.get("results") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        return {}
+    return {str(key): value for key, value in files.items() if isinstance(value, str)}
+
+
+@dataclass
+class Rewritten:
+    """A results file the import found there and what it would write: kept (changed by hand
+    since the import wrote it) or written over (a corrected file imported again)."""
+    name: str  # results/pairs-round-1.yaml
+    was: str
+    now: str
+
+
+def _results_taken(folder: Path, name: str, text: str, record: dict[str, str], replace: bool,
+                   kept: list[Rewritten] | None, changed: list[Rewritten] | None) -> bool:
+    """Writes the import's results file `name` unless one there was changed by hand since the
+    import wrote it (not the digest `record` holds of it, or none recorded) and --replace was not
+    given: False then, the file kept and added to `kept`. A file the import wrote that it now
+    writes otherwise (a corrected file imported again) is added to `changed`."""
+    from generator.commands.init import own_file
+
+    target = folder / name
+    found = own_file(target, limit=MAX_RESULTS_BYTES)
+    data = text.encode("utf-8")
+    if isinstance(found, bytes) and found == data:
+        record[name] = _digest(data)
+        return True
+    if found is not None:
+        was = found.decode("utf-8", "replace") if isinstance(found, bytes) else ""
+        own = isinstance(found, bytes) and record.get(name) == _digest(found)
+        if not own and not replace:
+            if kept is not None:
+                kept.append(Rewritten(name, was, text))
+            return False
+        if changed is not None:
+            changed.append(Rewritten(name, was, text))
+    _write(target, text)
+    record[name] = _digest(data)
+    return True
+
+
+_TABLE_LINE = re.compile(r"\s*-\s*table:\s*(\S+)")
+_BOARD_LINE = re.compile(r"\s+(\d+):\s*(.*?)\s*$")
+_PAIR_LINE = re.compile(r"\s+(ns|ew|home|away):\s*(.*?)\s*$")
+
+
+def table_lines(text: str) -> dict[tuple[str, str], str]:
+    """A results file's tables, line by line as the import writes them: (table, board number or
+    ns / ew) -> what is written there (a comment too: a referee's `# TD ruling`). A file
+    rewritten otherwise gives what it can; what differs is said from it (say_rewritten)."""
+    found: dict[tuple[str, str], str] = {}
+    table = None
+    for line in text.splitlines():
+        if (match := _TABLE_LINE.match(line)) is not None:
+            table = match.group(1)
+        elif table is not None and (match := _BOARD_LINE.match(line) or _PAIR_LINE.match(line)) is not None:
+            found[(table, match.group(1))] = match.group(2)
+    return found
+
+
+def differing_lines(item: Rewritten) -> list[tuple[str, str, str | None, str | None]]:
+    """What differs between the file found and what the import writes: (table, board or ns / ew,
+    found, the import's), None where one has no such line."""
+    was, now = table_lines(item.was), table_lines(item.now)
+    keys = sorted(set(was) | set(now), key=lambda key: (_natural(key[0]), _natural(key[1])))
+    return [(table, what, was.get((table, what)), now.get((table, what)))
+            for table, what in keys if was.get((table, what)) != now.get((table, what))]
+
+
+def say_rewritten(kept: list[Rewritten], changed: list[Rewritten], event: Path, path: Path, locale: str) -> None:
+    """Each results file kept (changed by hand since the import wrote it: a referee's ruling),
+    with what it keeps over the file's and how to take the file's instead; each the import wrote
+    over with results of a corrected file, with the results that changed (table, board, was, now)."""
+    for item, key in [(item, "kept") for item in kept] + [(item, "changed") for item in changed]:
+        lines = differing_lines(item)
+        terminal(say(f"results_{key}", locale, file=event / item.name, n=len(lines), path=path))
+        for table, what, was, now in lines[:LEFT_OUT_SAID]:
+            where = say("results_where_board" if what.isdigit() else "results_where_pair", locale, table=table,
+                        board=what, seat=what.upper())
+            terminal(say(f"results_{key}_line", locale, where=where, was=was or "-", now=now or "-"))
+        if len(lines) > LEFT_OUT_SAID:
+            terminal(say("dropped_more", locale, n=len(lines) - LEFT_OUT_SAID))
+    if kept:
+        terminal(say("results_kept_fix", locale, event=event.name, path=path,
+                     files=", ".join(str(event / item.name) for item in kept)))
 
 
 def _scalar(line: str) -> Any:
@@ -2456,7 +2688,7 @@ def stage_name(content: Path, section: str | None = None, teams: bool = False) -
 
 
 def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str, path: Path,
-               deals: tuple[str, int, list[int]] | None) -> int:
+               deals: tuple[str, int, list[int]] | None, replace: bool = False) -> int:
     """`deals`: the file's, as hands_text reads them."""
     from generator.build import validate
     from generator.commands.console import print_problems
@@ -2464,7 +2696,11 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
 
     def write_all(root: Path) -> tuple[Path, list[Match]]:
         hands = write_hands(root, slug, STAGE_TEAMS, deals, locale)
-        return write_teams_event(root, slug, session, stage_name(root, teams=True), hands, origins)
+        kept: list[Rewritten] = []
+        changed: list[Rewritten] = []
+        written = write_teams_event(root, slug, session, stage_name(root, teams=True), hands, origins, replace, kept, changed)
+        say_rewritten(kept, changed, written[0], path, locale)
+        return written
 
     origins: dict[str, dict[int, str]] = {}  # (filled by write_all: the trial names the file's lines)
     if trial(content, slug, write_all, path, locale, origins):  # nothing written when it would break the event
@@ -2735,8 +2971,11 @@ def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set
         terminal(say("stale_entries", locale, entries=", ".join(stale)))
 
 
-def run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None = None) -> int:
-    """`sections`: `field` or `apart` to score a file's sections so whatever its figures show."""
+def run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None = None,
+        replace: bool = False) -> int:
+    """`sections`: `field` or `apart` to score a file's sections so whatever its figures show;
+    `replace` (--replace): results files changed by hand since the import wrote them take the
+    file's results (else kept, said: _results_taken)."""
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
@@ -2768,7 +3007,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         if refusal is not None:
             terminal(say("refused", locale, path=path, problem=refusal[locale]), error=True)
             return 1
-        return _run_teams(content, slug, teams, strict, locale, path, hands_text(file))
+        return _run_teams(content, slug, teams, strict, locale, path, hands_text(file), replace)
     if not session.lines:
         problem = _no_results(file)
         terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
@@ -2798,6 +3037,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     unchecked = say_dropped(session, locale)
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
+    for _, _, part in parts:
+        part.absent = missing_results(part)
     deals = hands_text(file)  # (once, for every section's stage)
 
     def write_all(root: Path) -> list[tuple[str, str | None, Session, dict[tuple[str, str], str], bool]]:
@@ -2806,11 +3047,17 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             if section is not None:
                 terminal(say("section", locale, section=section, stage=stage))
             hands = write_hands(root, slug, stage, deals, locale)
-            folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands, origins)
+            kept: list[Rewritten] = []
+            changed: list[Rewritten] = []
+            folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands, origins,
+                                             replace, kept, changed)
+            say_rewritten(kept, changed, folder, path, locale)
             rounds = len({line.round for line in part.lines})
             results = sum(1 for line in part.lines if line.record is not None or line.not_played is not None)
             terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                       results=results, program=part.program, path=folder))
+            say_missing(part, stage, locale)
+            say_not_persons(part, ids, locale)
             if part.scoring_told is not None:
                 terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0],
                           column=part.scoring_told[1]))

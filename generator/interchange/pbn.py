@@ -40,6 +40,7 @@ from generator.games.bridge.hands import PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import (
     AdjustedRecord,
     BoardRecord,
+    WeightedRecord,
     Contract,
     ns_score,
     parse_adjusted,
@@ -434,7 +435,7 @@ def yaml_text(value: str) -> str:
 def record_text(record: Any) -> str:
     """A board record as a secretary would type it: `4SX S -2`, `pass`, `A+/A-`, or the mapping
     form when there is a lead."""
-    if isinstance(record, AdjustedRecord):
+    if isinstance(record, (AdjustedRecord, WeightedRecord)):  # (a weighted score: `50% 4S N =, 50% 4S N -1`)
         return record.text
     if record.contract is None:
         return "pass"

@@ -820,6 +820,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
             # with both rooms the IMPs are the rooms' (computed); with none there is no board
             raise RecordError("bridge-board-syntax", problem=_problem("recorded_imps"))
         found: dict[str, BoardRecord] = {}
+        adjusted_rooms: set[str] = set()  # rooms refused as holding the board's adjusted score
         # One room written, the other not yet: the secretary enters the open room's sheets as
         # they come, before the closed room's (event-day.md). Not an error: the board waits,
         # and with it the match (_score_team_table: pending). A board with neither room is an error.
@@ -838,6 +839,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                 # and refused as one ("declarer or result missing"), the fix left unsaid.
                 problems.add("bridge-adjusted-in-room", item_mark or mark or Mark(Path("results")), board=number,
                              text=spelled(item))
+                adjusted_rooms.add(room)
                 continue
             try:
                 found[room] = parse_board(number, item, item_mark)
@@ -849,6 +851,10 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
             other = other_room(room)
             at = mark or Mark(Path("results"))
             if room not in found:  # the one room written cannot be read: the other is missing too, as before
+                if room in adjusted_rooms:
+                    # `{open: A+/A-}`: its fix is the board's adjusted score, not the other
+                    # room's result; "write both rooms" pointed the other way
+                    return None
                 problems.add("bridge-room-missing", at, board=number, room=room_name(other),
                              other=room_name(room), room_id=other, other_id=room)
                 return None
