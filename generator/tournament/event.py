@@ -707,12 +707,12 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     for note in stale_notes(found, result):
         words, changes = note_words(note, result, event.game)
         result.stale_notes.append((words, changes, tuple(note.rounds)))
-        if not result.complete:
-            # Once every round of the stage is played there is nothing left to decide: the stage
-            # page keeps the note, in a quieter form (_macros.html's stale_draws), and results.json
-            # its stale_draws; a warning at every check after the event would only be deleted
-            # with the draw's record (# draw-order:) to silence it.
-            problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
+        # Warned whether or not the stage is over: a correction made after the last round (a
+        # referee's late decision on a protest) changes standings whose draws were made on the
+        # old ones, and event-day.md has check plus the stage page tell the secretary. Once the
+        # stage is complete the page says it quietly, in the past (_macros.html's stale_draws);
+        # check still says it, its hint how to silence it once read (the # draw-order: lines).
+        problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
     return found
 
 
