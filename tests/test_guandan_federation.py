@@ -100,3 +100,57 @@ def test_the_round_file_says_ties_within_a_score_group_follow_the_stage_lot_orde
     assert main(["pair", SLUG, "swiss", "--content", str(folder.parents[1])]) == 0
     head = (folder / "results" / "round-2.yaml").read_text(encoding="utf-8").split("stage:")[0]
     assert "仍然相同的按本阶段的抽签顺序" in head
+
+
+# --- 2. a late correction after the last round is still warned by check ------------------------
+
+
+def test_a_correction_after_the_last_round_is_warned_by_check(tmp_path, capsys):
+    folder = played(tmp_path)
+    content = folder.parents[1]
+    assert main(["check", "--content", str(content)]) == 0
+    assert "draw-standings-changed" not in capsys.readouterr().err
+    # the referee's late decision: round 1's table 1 the other way round
+    path = folder / "results" / "round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"levels: \{(T\d\d): \"(\w+)\", (T\d\d): \"(\w+)\"\}", text)
+    a, x, b, y = first.groups()
+    assert x != y
+    path.write_text(text.replace(first.group(0), f'levels: {{{a}: "{y}", {b}: "{x}"}}', 1), encoding="utf-8")
+    assert main(["check", "--content", str(content)]) == 0
+    err = capsys.readouterr().err
+    assert "draw-standings-changed" in err and "编排所依据的成绩后来改了" in err
+    # the stage page says it as before: a quiet note, in the past, no warning
+    page = (build(folder, tmp_path) / "swiss" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="meta">附注：' in page and '<p class="warn">' not in page
+
+
+# --- 3. a Swiss round's file written before the round it is drawn on is played -----------------
+
+
+def test_a_round_written_before_the_round_before_is_played_is_said_so(tmp_path):
+    folder = played(tmp_path, rounds=1)
+    content = folder.parents[1]
+    assert main(["pair", SLUG, "swiss", "--content", str(content)]) == 0  # round 2 drawn, not played
+    # the secretary types the first results of the day into a round-3 file
+    (folder / "results" / "round-3.yaml").write_text(
+        'stage: swiss\nround: 3\ntables:\n  - table: 1\n    teams: [T01, T02]\n    levels: {T01: Q, T02: "9"}\n',
+        encoding="utf-8")
+    _, _, warnings = validate(content)
+    said = {w.code: w for w in warnings}
+    assert "swiss-round-before-played" in said, [w.code for w in warnings]
+    text = said["swiss-round-before-played"].message("zh-Hans")
+    assert "第 3 轮" in text and "第 2 轮还没有任何成绩" in text and "round-3.yaml" in str(said["swiss-round-before-played"])
+    # not taken for a draw that left twelve teams out, whose hint would have them withdrawn
+    assert "draw-entry-missing" not in said
+
+
+def test_a_round_robin_entered_out_of_order_is_no_such_round(tmp_path):
+    folder = event_folder(tmp_path, teams=4, rounds=3)
+    text = (folder / "event.yaml").read_text(encoding="utf-8").replace("format: swiss", "format: round_robin")
+    (folder / "event.yaml").write_text(text, encoding="utf-8")
+    content = folder.parents[1]
+    assert main(["pair", SLUG, "swiss", "--all", "--content", str(content)]) == 0
+    fill(folder, 2)  # round 2 played first, round 1 still to play
+    _, _, warnings = validate(content)
+    assert "swiss-round-before-played" not in [w.code for w in warnings]

@@ -304,8 +304,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         if late and stage.late_options is None:
             _warn_late_byes(game, event, stage, late, {e.id for e in field_entries
                                                        if e.id in playing or still_drawing}, problems)
+    early = _swiss_rounds_before_played(rounds, scored, problems) if stage.format == "swiss" else set()
     if stage.format in ("swiss", "round_robin"):
-        check_draws(rounds, scored, field_entries, problems, stage.id)
+        check_draws(rounds, scored, field_entries, problems, stage.id, early)
     if stage.format == "round_robin":
         _warn_partial_robin(stage, field_entries, problems)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
@@ -742,11 +743,33 @@ def is_pending(score: TableScore) -> bool:
     return isinstance(table.record, (list, tuple, dict)) and not table.record
 
 
+def _swiss_rounds_before_played(rounds: list[Round], scored: list[RoundResult], problems: Problems) -> set[int]:
+    """The Swiss rounds whose file is there while the round before it is drawn and has no result
+    yet: a Swiss round is drawn on the standings after the round before (`paibang pair` refuses,
+    pair-round-pending), so such a file is results typed into the wrong round's file, or a draw
+    made ahead by hand. Said as such, naming the round still to play; its tables are not then
+    taken for a draw leaving entries out (draw-entry-missing, whose hint would send the secretary
+    to mark them withdrawn). A warning: the standings stand (rounds_played counts from round 1
+    without a gap, so the early round counts for nothing yet), the rest of the day goes on.
+    Only a Swiss: a round robin's or a lot's rounds are known ahead and may be entered in any order."""
+    by_number = {r.number: result for r, result in zip(rounds, scored)}
+    early = set()
+    for round_, result in zip(rounds, scored):
+        before = by_number.get(round_.number - 1)
+        if before is not None and before.drawn_only and round_.tables:
+            mark = round_.tables[0].mark or Mark(round_.source)
+            problems.add("swiss-round-before-played", mark, warning=True, round=round_.number, previous=before.number)
+            early.add(round_.number)
+    return early
+
+
 def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: list[Entry],
-                problems: Problems, stage: str | None = None) -> None:
+                problems: Problems, stage: str | None = None, early: set[int] = frozenset()) -> None:
     """A Swiss or round-robin draw, written by `paibang pair` or by hand: no two entries meet
     twice, and every entry of the stage sits at a table (or has the bye) in every round, until
-    it is out of the stage (disqualified). Both are warnings: the secretary may mean it."""
+    it is out of the stage (disqualified). Both are warnings: the secretary may mean it.
+    `early`: Swiss rounds there before the round they are drawn on is played
+    (_swiss_rounds_before_played, already warned): an entry left out of one is not a withdrawal."""
     met: dict[frozenset[str], int] = {}
     out: set[str] = set()
     first: dict[str, int] = {}  # a late entry is not missing from the rounds before its first
@@ -768,7 +791,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
                 met[pair] = round_.number
         missing = [e.id for e in field_entries if e.id not in seen and first.get(e.id, 10**6) <= round_.number
                    and e.id not in out and not e.withdrawn_by(round_.number, stage)]
-        if missing:
+        if missing and round_.number not in early:
             mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
             problems.add("draw-entry-missing", mark, warning=True, round=round_.number, ids=missing)
         for score in result.counted:
