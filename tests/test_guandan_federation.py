@@ -154,3 +154,24 @@ def test_a_round_robin_entered_out_of_order_is_no_such_round(tmp_path):
     fill(folder, 2)  # round 2 played first, round 1 still to play
     _, _, warnings = validate(content)
     assert "swiss-round-before-played" not in [w.code for w in warnings]
+
+
+# --- 4. the ranking method says the stage's own match points ------------------------------------
+
+
+def test_custom_match_points_are_said_as_the_stage_sets_them_not_as_the_national_rules(tmp_path):
+    folder = event_folder(tmp_path, stage="    match_points: {win: 2, draw: 1, loss: 0}\n    draws: true\n"
+                                           "    rank_by: [match_points, net_levels]\n", teams=4, rounds=1)
+    assert main(["pair", SLUG, "swiss", "--content", str(folder.parents[1])]) == 0
+    fill(folder, 1)
+    text = page_text(build(folder, tmp_path) / "swiss" / "index.html")
+    method = text.split("排名方法")[1].split("对阵编排方法")[0]
+    assert "每场按本阶段规程记场分：胜 2、平 1、负 0、弃权 0、轮空 2。" in method
+    assert "全国" not in method and "胜 3" not in method
+    assert "场分：每场胜 2、平 1、负 0，弃权方 0，轮空 2。" in method
+
+
+def test_the_national_values_are_named_as_the_national_rules(tmp_path):
+    folder = played(tmp_path, rounds=1)
+    text = page_text(build(folder, tmp_path) / "swiss" / "index.html")
+    assert "（全国竞技掼蛋竞赛规则：胜 3、平 2、负 1、弃权 0、轮空 3）" in text.split("排名方法")[1]
