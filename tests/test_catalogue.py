@@ -677,6 +677,9 @@ TRIGGERS: dict[str, Trigger] = {
     # Round 2, not 1: an entry missing from round 1 only is a late entry (event-day.md), not a gap.
     # Round 3's results there while round 2, which it is drawn on, has none (typed into the wrong file).
     "swiss-round-before-played": swiss_round_ahead,
+    # The demo's late penalty (national rules) written without its reason.
+    "guandan-penalty-no-reason": edit("guandan-ko", ("results/ko-round-2.yaml", "{team: T16, levels: 1, reason: 迟到5分钟}",
+                                                     "{team: T16, levels: 1}")),
     "draw-entry-missing": edit(G, (R2, '  - table: 3\n    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "")),
     # event-day.md: T04 withdrawn from round 2 on, yet with a result in round 2 (and 3), or the bye.
     "entry-withdrawn-played": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players")),

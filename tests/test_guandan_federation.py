@@ -175,3 +175,25 @@ def test_the_national_values_are_named_as_the_national_rules(tmp_path):
     folder = played(tmp_path, rounds=1)
     text = page_text(build(folder, tmp_path) / "swiss" / "index.html")
     assert "（全国竞技掼蛋竞赛规则：胜 3、平 2、负 1、弃权 0、轮空 3）" in text.split("排名方法")[1]
+
+
+# --- 5. a penalty without its reason ----------------------------------------------------------------
+
+
+def test_a_penalty_without_its_reason_is_warned_naming_the_table(tmp_path, capsys):
+    folder = played(tmp_path, rounds=1)
+    path = folder / "results" / "round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    table = re.search(r"  - table: 3\n    teams: \[(T\d\d), (T\d\d)\]\n", text)
+    team = table.group(2)
+    path.write_text(text.replace(table.group(0), table.group(0) + f"    penalties: [{{team: {team}, levels: 1}}]\n"),
+                    encoding="utf-8")
+    assert main(["check", "--content", str(folder.parents[1])]) == 0
+    err = capsys.readouterr().err
+    assert "guandan-penalty-no-reason" in err
+    assert f"第 3 桌给 {team} 的罚级（1 级）没有写原因" in err and "reason" in err
+    # with its reason, nothing to say
+    path.write_text(text.replace(table.group(0), table.group(0) + f"    penalties: [{{team: {team}, levels: 1, reason: 迟到5分钟}}]\n"),
+                    encoding="utf-8")
+    assert main(["check", "--content", str(folder.parents[1])]) == 0
+    assert "guandan-penalty-no-reason" not in capsys.readouterr().err
