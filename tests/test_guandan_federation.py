@@ -197,3 +197,24 @@ def test_a_penalty_without_its_reason_is_warned_naming_the_table(tmp_path, capsy
                     encoding="utf-8")
     assert main(["check", "--content", str(folder.parents[1])]) == 0
     assert "guandan-penalty-no-reason" not in capsys.readouterr().err
+
+
+# --- 6. the round results sheet names each team ------------------------------------------------------
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True, text=True).stdout
+
+
+def test_the_round_results_sheet_names_the_teams_as_the_draw_notice_does(tmp_path):
+    folder = played(tmp_path, rounds=1)
+    content = folder.parents[1]
+    assert main(["pair", SLUG, "swiss", "--content", str(content)]) == 0  # round 2 drawn: round 1's sheet printed
+    site = build(folder, tmp_path, pdf=True)
+    sheet = next(site.rglob("round-swiss-1.pdf"))
+    text = pdf_text(sheet)
+    first = re.search(r"teams: \[(T\d\d), (T\d\d)\]", (folder / "results" / "round-1.yaml").read_text(encoding="utf-8"))
+    for team in first.groups():
+        number = team[1:]
+        assert re.search(rf"{team}\s+队{number}", text), text  # its id, then its name, then its players
+        assert f"甲{number}" in text
