@@ -672,6 +672,8 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-not-played": edit(B, (EV, "\nentries:\n", "\nentries:\n  - {id: A99, players: [新来的]}\n")),
     "forfeit-not-at-table": edit(B, (PRELIM, "    ns: A31\n", "    ns: A31\n    forfeit: A10\n")),
     "sides-same": edit(B, (PRELIM, "    ew: A29\n", "    ew: A31\n")),
+    # The 80分 round robin ranked on match points alone: T02 and T05 tie for the one 第三名.
+    "prize-tie-over-count": edit(S, (EV, SJ_RANK, "    rank_by: [match_points]\n")),
     "qualify-tie": edit(B, (EV, "advance: {count: 15, to: final}", "advance: {count: 26, to: final}")),
     "draw-rematch": write(G, R2, (DEMO / "events" / EVENTS[G] / R1).read_text(encoding="utf-8").replace("round: 1", "round: 2")),
     # Round 2, not 1: an entry missing from round 1 only is a late entry (event-day.md), not a gap.

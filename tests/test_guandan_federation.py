@@ -218,3 +218,39 @@ def test_the_round_results_sheet_names_the_teams_as_the_draw_notice_does(tmp_pat
         number = team[1:]
         assert re.search(rf"{team}\s+队{number}", text), text  # its id, then its name, then its players
         assert f"甲{number}" in text
+
+
+# --- 7. a tie that runs past a prize's count --------------------------------------------------------
+
+
+PRIZES = "    prizes: [{name: 冠军, count: 1}, {name: 亚军, count: 1}]\n"
+
+
+def four_first(tmp_path: Path, stage: str) -> Path:
+    """8 teams, one round, every match K to 5: the four winners tie for first on everything."""
+    folder = event_folder(tmp_path, stage=stage, teams=8, rounds=1)
+    tables = "".join(f"  - table: {n}\n    teams: [T{2 * n - 1:02d}, T{2 * n:02d}]\n"
+                     f"    levels: {{T{2 * n - 1:02d}: K, T{2 * n:02d}: \"5\"}}\n" for n in range(1, 5))
+    (folder / "results" / "round-1.yaml").write_text(f"stage: swiss\nround: 1\ntables:\n{tables}", encoding="utf-8")
+    return folder
+
+
+def test_a_tie_past_a_prize_count_is_warned_naming_the_prize_and_the_fix(tmp_path):
+    folder = four_first(tmp_path, "    profile: national\n" + PRIZES)
+    _, results, warnings = validate(folder.parents[1])
+    standings = results[0].stages[0].standings
+    assert [s.prize.name for s in standings if s.prize] == ["冠军"] * 4  # as the rules share a place
+    said = [w for w in warnings if w.code == "prize-tie-over-count"]
+    assert len(said) == 1
+    text = said[0].message("zh-Hans")
+    assert "第 1 名并列（T01、T03、T05、T07）" in text and "冠军" in text and "只有 1 个" in text
+    hint = said[0].hint("zh-Hans")
+    assert "rank_by" in hint and "lots: [T01, T03, T05, T07]" in hint
+
+
+def test_a_tie_broken_by_lot_gives_one_prize_and_no_warning(tmp_path):
+    folder = four_first(tmp_path, "    profile: national\n    rank_by: [match_points, buchholz, wins, total_levels, lot]\n"
+                                  + PRIZES)
+    _, results, warnings = validate(folder.parents[1])
+    assert [s.prize.name for s in results[0].stages[0].standings if s.prize] == ["冠军", "亚军"]
+    assert "prize-tie-over-count" not in [w.code for w in warnings]

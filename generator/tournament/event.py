@@ -22,6 +22,7 @@ counts it scores the stage's `late:` score, else a bye.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from generator import catalogues
@@ -38,7 +39,7 @@ from generator.tournament.results import (
 )
 from generator.tournament.stale import corrected_tables, note_words, stale_notes
 from generator.tournament.standings import (
-    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
+    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, prize_of_place, rank, rank_key, tally,
 )
 
 
@@ -177,8 +178,35 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
         withdrew = {e.id for e in event.entries.values() if e.withdrawn is not None}
         for result in results:
             award_prizes(result.standings, result.stage.prizes, withdrew)
+            _warn_prize_ties(result, problems)
     credits = credits_roster(event, results) if status == COMPLETE else []
     return EventResult(event, results, credits, status)
+
+
+def _warn_prize_ties(result: StageResult, problems: Problems) -> None:
+    """A tie that runs past the places of the prize its place wins: four teams 1= under
+    `{name: 冠军, count: 1}` are four champions, and the 亚军 is given to nobody (their places
+    2-4 are all rank 1). award_prizes gives each tied entry its place's prize, as the rules share
+    a place; a secretary who meant one champion must break the tie (a tie-break key, `lot`, or
+    `lots:` after a play-off or a drawing on the day), as for a tie at a knockout's cut
+    (qualify-tie-knockout). A warning, as that one: the tie may be meant (a shared prize).
+    Not a knockout's: its losers of a round share a place by design (two semi-final losers 3=),
+    and no key of rank_by breaks that tie."""
+    by_place = [p for p in result.stage.prizes if p.count is not None]
+    if not by_place or result.bracket is not None or result.stage.format == "knockout":
+        return
+    ends: dict[int, int] = {}  # each prize's last place (by the prize: two may share a name)
+    last = 0
+    for prize in by_place:
+        last += prize.count or 0
+        ends[id(prize)] = last
+    ranked = [s for s in result.standings if s.rank is not None]
+    for rank, group in itertools.groupby(ranked, key=lambda s: s.rank):
+        tied = [s.entry.id for s in group]
+        prize = prize_of_place(by_place, rank) if len(tied) > 1 else None
+        if prize is not None and rank + len(tied) - 1 > ends[id(prize)]:
+            problems.add("prize-tie-over-count", result.stage.mark, warning=True, stage=result.stage.id,
+                         prize=prize.name, places=prize.count, count=rank, ids=tied, lots=", ".join(tied))
 
 
 def state_before(event: Event, stage_id: str, number: int) -> dict[str, object]:
