@@ -184,9 +184,9 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
 
 
 def _warn_prize_ties(result: StageResult, problems: Problems) -> None:
-    """A tie that runs past the places of the prize its place wins: four teams 1= under
-    `{name: 冠军, count: 1}` are four champions, and the 亚军 is given to nobody (their places
-    2-4 are all rank 1). award_prizes gives each tied entry its place's prize, as the rules share
+    """A tie that runs past the places of the prize its place wins: four teams 1= under a
+    first prize of `count: 1` are four champions, and the second prize is given to nobody (their
+    places 2-4 are all rank 1). award_prizes gives each tied entry its place's prize, as the rules share
     a place; a secretary who meant one champion must break the tie (a tie-break key, `lot`, or
     `lots:` after a play-off or a drawing on the day), as for a tie at a knockout's cut
     (qualify-tie-knockout). A warning, as that one: the tie may be meant (a shared prize).
