@@ -95,6 +95,26 @@ def test_the_stage_page_lists_the_stage_lot_order_the_draw_reads(tmp_path):
     assert "仍然相同的按本阶段的抽签顺序" in page_text(build(folder, tmp_path) / "swiss" / "index.html")
 
 
+def test_a_paginated_stage_says_each_row_its_lot_place_and_prints_no_list(tmp_path, monkeypatch):
+    """A mass Swiss (5,000 teams, standings paginated): no 5,000-name list on the stage page; each
+    standings row, on whichever page it is, says its place in the stage's lot order."""
+    import generator.render.html as html_module
+
+    monkeypatch.setattr(html_module, "PAGE_ROWS", 5)
+    folder = played(tmp_path)
+    _, results, _ = validate(folder.parents[1])
+    lots = results[0].stages[0].lots
+    site = build(folder, tmp_path) / "swiss"
+    first, second = (site / "index.html").read_text(encoding="utf-8"), (site / "page-2" / "index.html").read_text(encoding="utf-8")
+    assert 'class="lot-order"' not in first
+    for page in (first, second):
+        rows = re.findall(r'<tr id="entry-(T\d\d)".*?</tr>', page, re.S)
+        assert len(rows) == 5
+        for entry in rows:
+            row = re.search(rf'<tr id="entry-{entry}".*?</tr>', page, re.S).group(0)
+            assert f'<span class="lot-place">抽签第 {lots[entry]}</span>' in row
+
+
 def test_the_round_file_says_ties_within_a_score_group_follow_the_stage_lot_order(tmp_path):
     folder = played(tmp_path, rounds=1)
     assert main(["pair", SLUG, "swiss", "--content", str(folder.parents[1])]) == 0
