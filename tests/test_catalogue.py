@@ -165,6 +165,16 @@ SJ_RANK = "    rank_by: [match_points, net]\n"
 GD_ATTEMPTS = "    a_attempts: 3              # A三牌不过返回2\n"
 
 
+def swiss_round_ahead(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The demo Guandan Swiss with round 2 drawn and no result in it, round 3's file there."""
+    event = demo_tree(tmp, G)
+    path = event / R2
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [line for line in lines if not re.match(r"\s+(levels|deals|forfeit|winner|referee):", line)]
+    path.write_text("".join(kept), encoding="utf-8")
+    return raised(event.parents[1])
+
+
 def robin_cut_short(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The demo 80分 round robin of 8 teams (7 rounds) declared and played as 4 rounds."""
     event = demo_tree(tmp, S)
@@ -662,9 +672,16 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-not-played": edit(B, (EV, "\nentries:\n", "\nentries:\n  - {id: A99, players: [新来的]}\n")),
     "forfeit-not-at-table": edit(B, (PRELIM, "    ns: A31\n", "    ns: A31\n    forfeit: A10\n")),
     "sides-same": edit(B, (PRELIM, "    ew: A29\n", "    ew: A31\n")),
+    # The 80分 round robin ranked on match points alone: T02 and T05 tie for the one 第三名.
+    "prize-tie-over-count": edit(S, (EV, SJ_RANK, "    rank_by: [match_points]\n")),
     "qualify-tie": edit(B, (EV, "advance: {count: 15, to: final}", "advance: {count: 26, to: final}")),
     "draw-rematch": write(G, R2, (DEMO / "events" / EVENTS[G] / R1).read_text(encoding="utf-8").replace("round: 1", "round: 2")),
     # Round 2, not 1: an entry missing from round 1 only is a late entry (event-day.md), not a gap.
+    # Round 3's results there while round 2, which it is drawn on, has none (typed into the wrong file).
+    "swiss-round-before-played": swiss_round_ahead,
+    # The demo's late penalty (national rules) written without its reason.
+    "guandan-penalty-no-reason": edit("guandan-ko", ("results/ko-round-2.yaml", "{team: T16, levels: 1, reason: 迟到5分钟}",
+                                                     "{team: T16, levels: 1}")),
     "draw-entry-missing": edit(G, (R2, '  - table: 3\n    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "")),
     # event-day.md: T04 withdrawn from round 2 on, yet with a result in round 2 (and 3), or the bye.
     "entry-withdrawn-played": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players")),
@@ -690,7 +707,7 @@ TRIGGERS: dict[str, Trigger] = {
     # A team added after round 1, drawn in round 2 on: round 1 counts as its bye (event-day.md).
     "late-entry-bye": edit(G, (EV, "\nentries:\n", "\nentries:\n  - {id: T99, players: [迟到]}\n"),
                            (R2, "  - table: 3\n", "  - table: 99\n    teams: [T99]\n  - table: 3\n")),
-    # (round 3's table 1 not yet entered: once the stage is played out, it is a quiet note, not a warning)
+    # (round 3's table 1 not yet entered: the stage still played; check warns once it is over too)
     "draw-standings-changed": edit(G, (R2, "# 学院比赛 第二轮", "# draw-order: T01=9\n# 学院比赛 第二轮"),
                                    ("results/round-3.yaml", "    teams: [T02, T21]\n    levels: {T02: 8, T21: 9}\n",
                                     "    teams: [T02, T21]\n")),

@@ -666,7 +666,10 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         return f'<span class="tag {tag}">{word}</span>' if tag else word
 
     def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
-                       stage: str | None = None, reached: dict[str, str] | None = None) -> Markup:
+                       stage: str | None = None, reached: dict[str, str] | None = None,
+                       lots: dict[str, int] | None = None) -> Markup:
+        """`lots`: the stage's lot order (StageResult.lots), each row's place in it said in its
+        remark, where the stage's standings are paginated (_macros.html's lot_order says why)."""
         root_text = text(root)
         grouped = has_groups(event)  # (_standings.html heads the column so)
         cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
@@ -696,8 +699,12 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
             append("  <td>")
+            said_any = False
             for remark in remarks(s, stage):
                 append(said(remark))
+                said_any = True
+            if lots is not None and entry.id in lots:
+                append(f'{" " if said_any else ""}<span class="lot-place">{text(translate("lot_place", n=lots[entry.id]))}</span>')
             append("</td>\n</tr>\n")
         return Markup("".join(out))
 

@@ -22,6 +22,7 @@ counts it scores the stage's `late:` score, else a bye.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from generator import catalogues
@@ -38,7 +39,7 @@ from generator.tournament.results import (
 )
 from generator.tournament.stale import corrected_tables, note_words, stale_notes
 from generator.tournament.standings import (
-    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
+    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, prize_of_place, rank, rank_key, tally,
 )
 
 
@@ -177,8 +178,35 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
         withdrew = {e.id for e in event.entries.values() if e.withdrawn is not None}
         for result in results:
             award_prizes(result.standings, result.stage.prizes, withdrew)
+            _warn_prize_ties(result, problems)
     credits = credits_roster(event, results) if status == COMPLETE else []
     return EventResult(event, results, credits, status)
+
+
+def _warn_prize_ties(result: StageResult, problems: Problems) -> None:
+    """A tie that runs past the places of the prize its place wins: four teams 1= under a
+    first prize of `count: 1` are four champions, and the second prize is given to nobody (their
+    places 2-4 are all rank 1). award_prizes gives each tied entry its place's prize, as the rules share
+    a place; a secretary who meant one champion must break the tie (a tie-break key, `lot`, or
+    `lots:` after a play-off or a drawing on the day), as for a tie at a knockout's cut
+    (qualify-tie-knockout). A warning, as that one: the tie may be meant (a shared prize).
+    Not a knockout's: its losers of a round share a place by design (two semi-final losers 3=),
+    and no key of rank_by breaks that tie."""
+    by_place = [p for p in result.stage.prizes if p.count is not None]
+    if not by_place or result.bracket is not None or result.stage.format == "knockout":
+        return
+    ends: dict[int, int] = {}  # each prize's last place (by the prize: two may share a name)
+    last = 0
+    for prize in by_place:
+        last += prize.count or 0
+        ends[id(prize)] = last
+    ranked = [s for s in result.standings if s.rank is not None]
+    for rank, group in itertools.groupby(ranked, key=lambda s: s.rank):
+        tied = [s.entry.id for s in group]
+        prize = prize_of_place(by_place, rank) if len(tied) > 1 else None
+        if prize is not None and rank + len(tied) - 1 > ends[id(prize)]:
+            problems.add("prize-tie-over-count", result.stage.mark, warning=True, stage=result.stage.id,
+                         prize=prize.name, places=prize.count, count=rank, ids=tied, lots=", ".join(tied))
 
 
 def state_before(event: Event, stage_id: str, number: int) -> dict[str, object]:
@@ -304,8 +332,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         if late and stage.late_options is None:
             _warn_late_byes(game, event, stage, late, {e.id for e in field_entries
                                                        if e.id in playing or still_drawing}, problems)
+    early = _swiss_rounds_before_played(rounds, scored, problems) if stage.format == "swiss" else set()
     if stage.format in ("swiss", "round_robin"):
-        check_draws(rounds, scored, field_entries, problems, stage.id)
+        check_draws(rounds, scored, field_entries, problems, stage.id, early)
     if stage.format == "round_robin":
         _warn_partial_robin(stage, field_entries, problems)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
@@ -707,12 +736,12 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     for note in stale_notes(found, result):
         words, changes = note_words(note, result, event.game)
         result.stale_notes.append((words, changes, tuple(note.rounds)))
-        if not result.complete:
-            # Once every round of the stage is played there is nothing left to decide: the stage
-            # page keeps the note, in a quieter form (_macros.html's stale_draws), and results.json
-            # its stale_draws; a warning at every check after the event would only be deleted
-            # with the draw's record (# draw-order:) to silence it.
-            problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
+        # Warned whether or not the stage is over: a correction made after the last round (a
+        # referee's late decision on a protest) changes standings whose draws were made on the
+        # old ones, and event-day.md has check plus the stage page tell the secretary. Once the
+        # stage is complete the page says it quietly, in the past (_macros.html's stale_draws);
+        # check still says it, its hint how to silence it once read (the # draw-order: lines).
+        problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
     return found
 
 
@@ -742,11 +771,33 @@ def is_pending(score: TableScore) -> bool:
     return isinstance(table.record, (list, tuple, dict)) and not table.record
 
 
+def _swiss_rounds_before_played(rounds: list[Round], scored: list[RoundResult], problems: Problems) -> set[int]:
+    """The Swiss rounds whose file is there while the round before it is drawn and has no result
+    yet: a Swiss round is drawn on the standings after the round before (`paibang pair` refuses,
+    pair-round-pending), so such a file is results typed into the wrong round's file, or a draw
+    made ahead by hand. Said as such, naming the round still to play; its tables are not then
+    taken for a draw leaving entries out (draw-entry-missing, whose hint would send the secretary
+    to mark them withdrawn). A warning: the standings stand (rounds_played counts from round 1
+    without a gap, so the early round counts for nothing yet), the rest of the day goes on.
+    Only a Swiss: a round robin's or a lot's rounds are known ahead and may be entered in any order."""
+    by_number = {r.number: result for r, result in zip(rounds, scored)}
+    early = set()
+    for round_, result in zip(rounds, scored):
+        before = by_number.get(round_.number - 1)
+        if before is not None and before.drawn_only and round_.tables:
+            mark = round_.tables[0].mark or Mark(round_.source)
+            problems.add("swiss-round-before-played", mark, warning=True, round=round_.number, previous=before.number)
+            early.add(round_.number)
+    return early
+
+
 def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: list[Entry],
-                problems: Problems, stage: str | None = None) -> None:
+                problems: Problems, stage: str | None = None, early: set[int] = frozenset()) -> None:
     """A Swiss or round-robin draw, written by `paibang pair` or by hand: no two entries meet
     twice, and every entry of the stage sits at a table (or has the bye) in every round, until
-    it is out of the stage (disqualified). Both are warnings: the secretary may mean it."""
+    it is out of the stage (disqualified). Both are warnings: the secretary may mean it.
+    `early`: Swiss rounds there before the round they are drawn on is played
+    (_swiss_rounds_before_played, already warned): an entry left out of one is not a withdrawal."""
     met: dict[frozenset[str], int] = {}
     out: set[str] = set()
     first: dict[str, int] = {}  # a late entry is not missing from the rounds before its first
@@ -768,7 +819,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
                 met[pair] = round_.number
         missing = [e.id for e in field_entries if e.id not in seen and first.get(e.id, 10**6) <= round_.number
                    and e.id not in out and not e.withdrawn_by(round_.number, stage)]
-        if missing:
+        if missing and round_.number not in early:
             mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
             problems.add("draw-entry-missing", mark, warning=True, round=round_.number, ids=missing)
         for score in result.counted:

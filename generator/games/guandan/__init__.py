@@ -54,7 +54,7 @@ from generator.games.common.rooms import ROOMS
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
 from generator.games.guandan.rules import (
-    METRIC_NAMES, NATIONAL_CHAINS, SMALL_POINTS, TEAM_SIZES, GuandanRecord, GuandanStage, level_figures, plain,
+    METRIC_NAMES, NATIONAL_CHAINS, NATIONAL_MATCH_POINTS, SMALL_POINTS, TEAM_SIZES, GuandanRecord, GuandanStage, level_figures, plain,
 )
 from generator.games.guandan.words import word
 
@@ -112,6 +112,12 @@ class GuandanRules(Game):
                 return word("gd_metric_wins_explain_four",
                             zero=word("gd_stage_note_four_draw" if options.draws else "gd_stage_note_four_tables"))
             return word("gd_metric_wins_explain_draws")
+        if name == "match_points" and isinstance(options, GuandanStage) and options.match_points is not None \
+                and options.match_points != NATIONAL_MATCH_POINTS:
+            # The stage's own values (2/1/0 of a club): the national rules' 3/2/1/0/3 named beside
+            # them would contradict the stage note saying the values the standings use.
+            return word("gd_metric_match_points_explain_stage",
+                        **{key: plain(value) for key, value in options.match_points.items()})
         return super().metric_explained(name, stage)
 
     def stage_notes(self, stage: Stage) -> list[dict[str, str]]:

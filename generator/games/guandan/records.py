@@ -233,18 +233,19 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
     # also "T99 forfeits, this table should have no result" of a team that is not here.
     record = GuandanRecord(teams, forfeit=forfeit if forfeit in teams else None)
     knockout = stage.format == "knockout"
+    table = reader.raw("table")  # (named by a problem of its penalties)
     if options.team_size == 4:
-        read_four(reader, record, options, knockout)
+        read_four(reader, record, options, knockout, table)
         return sides, record
     if reader.has("rooms"):
         reader.problems.add("guandan-rooms-unexpected", reader.key_mark("rooms"))
         record.broken = True
-    read_play(reader, record, options, knockout=knockout)
+    read_play(reader, record, options, knockout=knockout, table=table)
     return sides, record
 
 
 def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False,
-              knockout: bool = False) -> None:
+              knockout: bool = False, table: Any = None) -> None:
     """A two-team table's record, or one room's: deals or levels, winner, penalties (and, at
     a table, the forfeit and the extra deal), read and checked. The deals' marks point at a
     problem while the record is checked, and are not kept on it: the event cache pickles every
@@ -253,7 +254,7 @@ def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room
     read_winner(reader, record)
     read_levels(reader, record)
     deal_marks = read_deals(reader, record)
-    read_penalties(reader, record)
+    read_penalties(reader, record, table)
     if not room:
         read_tiebreak(reader, record, knockout)
     has_record = record.played or record.winner is not None or bool(record.penalties) \
@@ -304,7 +305,8 @@ def check_decision(reader: Reader, record: GuandanRecord, options: GuandanStage,
                             computed=record.tiebreak, why=why_word("tiebreak"))
 
 
-def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knockout: bool = False) -> None:
+def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knockout: bool = False,
+              table: Any = None) -> None:
     """A teams-of-four match (`team_size: 4`): `rooms: {open: …, closed: …}`, each room
     recorded as a two-team table is; the table's own `winner` is the lot's."""
     teams = record.teams
@@ -328,7 +330,7 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
             room_reader.check_keys(ROOM_KEYS)
             room = GuandanRecord(list(teams))
             if len(teams) == 2:
-                read_play(room_reader, room, options, room=True)
+                read_play(room_reader, room, options, room=True, table=table)
             record.broken = record.broken or room.broken
             rooms[name] = room
     record.rooms = rooms
@@ -401,9 +403,10 @@ def read_tiebreak(reader: Reader, record: GuandanRecord, knockout: bool) -> None
     record.tiebreak = team
 
 
-def read_penalties(reader: Reader, record: GuandanRecord) -> None:
+def read_penalties(reader: Reader, record: GuandanRecord, table: Any = None) -> None:
     """`penalties: [{team: T02, levels: 1, reason: 迟到5分钟}]`: T02 penalised, its
-    opponents go up."""
+    opponents go up. `table`: the table's number, as its file writes it (a penalty without its
+    reason names it)."""
     found: list[Penalty] = []
     for index, (item, mark) in enumerate(reader.items("penalties", single_ok=False), start=1):
         # Their own codes, not the reader's type-expected and value-range: the desk says them
@@ -436,6 +439,12 @@ def read_penalties(reader: Reader, record: GuandanRecord) -> None:
                                 key=item_reader.path("team"), index=index)
             record.broken = True
             continue
+        if not reason.strip():
+            # The national rules record a penalty "with its reason" (rules-guandan.md), shown on
+            # the match: levels given with none said cannot be checked by the teams, nor by a
+            # referee reading the file later. A warning: the levels stand as written.
+            reader.problems.add("guandan-penalty-no-reason", mark, warning=True, team=team, levels=levels,
+                                table=field_text(table))
         found.append(Penalty(team, levels, reason))
     record.penalties = found
 

@@ -44,7 +44,9 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                         level = view.levels[side] or "—"
                         if view.kind == "rooms":  # both rooms' final levels, open / closed
                             level = " / ".join(room.view.levels[side] or "—" for room in view.rooms)
-                        cells += [f"{team} {event.entries[team].player_names}", level]
+                        # named as the draw notice and the score sheets name it (its team name, then
+                        # its players): a team looks for its name on the board, not its players'
+                        cells += [side_label(event, team, t.locale), level]
                     else:
                         cells += ["", ""]
                 why = view.why[len("gd_why_"):]
