@@ -271,7 +271,10 @@ def test_board_with_fewer_results_is_factored_once_the_session_is_complete(tmp_p
 def test_two_winner_field_ranks_ns_and_ew_apart(tmp_path):
     stage, _ = stage_of(write_pairs_event(tmp_path, extra="    field: directions\n"))
     groups = RULES.fields(stage.stage, stage.rounds)
-    assert groups == [["N1", "N2", "N3"], ["E1", "E2", "E3"]] or sorted(map(sorted, groups)) == [["E1", "E2", "E3"], ["N1", "N2", "N3"]]
+    assert {name: sorted(group) for name, group in groups.items()} == {"NS": ["N1", "N2", "N3"], "EW": ["E1", "E2", "E3"]}
+    assert {s.entry.id: s.field for s in stage.standings} == {"N1": "NS", "N2": "NS", "N3": "NS",
+                                                             "E1": "EW", "E2": "EW", "E3": "EW"}
+    groups = list(groups.values())
     tallies = {s.entry.id: s.tally for s in stage.standings}
     ranked = [rank([tallies[e] for e in group], stage.stage.rank_by, {}) for group in groups]
     assert [r[0].rank for r in ranked] == [1, 1]

@@ -527,3 +527,36 @@ def test_whole_matchpoints_are_not_said_to_be_cut(tmp_path, capsys):
     _, out = imported(tmp_path, FEWER, capsys, strict=False)
     assert "cut, not rounded" not in out
     assert "  board 3 MP_EW  1EW: file 7, paibang 8.6\n" in out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("locale", "ns", "ew"), [("zh-Hans", "南北", "东西"), ("en", "NS", "EW")])
+def test_a_two_winner_mitchell_shows_each_directions_ranking_under_its_own_caption(tmp_path, capsys, locale, ns, ew):
+    """The Compscore Mitchell ranked by direction (`field: directions`): its 7 NS and 6 EW pairs,
+    each ranked from 1. Under one caption ("Pairs · Final ranking") the pages and the printed
+    standings read ranks 1-7 then 1-6 again, and results.json had two rank 1s, nothing saying
+    which field: each direction is now its own table, caption, printed heading and `field`."""
+    import json
+    import subprocess
+
+    from generator.build import build
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
+    assert main(["import", "club", str(MATCHPOINTS), "--content", str(content)]) == 0
+    build(content, tmp_path / "output")
+    folder = tmp_path / "output/events/club"
+    for page in (folder / "pairs/index.html", folder / "index.html"):
+        captions = re.findall(r"<caption>(.*?)</caption>", page.read_text(encoding="utf-8"))
+        assert [c.rsplit(" · ", 1)[1] for c in captions] == [ns, ew], (page, captions)
+        first = page.read_text(encoding="utf-8").split("<caption>")
+        assert 'id="entry-3NS"' in first[1] and 'id="entry-6EW"' in first[2] and 'id="entry-6EW"' not in first[1]
+    rows = json.loads((folder / "results.json").read_text(encoding="utf-8"))["stages"][0]["standings"]
+    assert [(r["entry"], r["field"]) for r in rows if r["rank"] == 1] == [("3NS", "NS"), ("6EW", "EW")]
+    assert {r["field"] for r in rows if r["entry"].endswith("NS")} == {"NS"}
+    pdf = subprocess.run(["pdftotext", "-layout", str(folder / "bulletins/standings-pairs.pdf"), "-"],
+                         capture_output=True, check=True, text=True).stdout
+    lines = [line.strip() for line in pdf.splitlines() if line.strip()]
+    assert lines.index(ns) < next(i for i, line in enumerate(lines) if "3NS" in line) < lines.index(ew) \
+        < next(i for i, line in enumerate(lines) if "6EW" in line)

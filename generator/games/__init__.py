@@ -444,8 +444,9 @@ class Game:
         """Derive, in place, the metrics that are not plain sums (a percentage of summed
         matchpoints and tops) from an entry's sums. Default: every metric is a sum."""
 
-    def fields(self, stage: Stage, rounds: Sequence[Any]) -> list[list[str]] | None:
-        """Groups of entries ranked apart (bridge pairs: NS and EW). Default: one field."""
+    def fields(self, stage: Stage, rounds: Sequence[Any]) -> dict[str, list[str]] | None:
+        """Groups of entries ranked apart, by the field's name (bridge pairs: "NS" and "EW", in
+        that order). Default: one field."""
         return None
 
     def standings_after_rounds(self, stage: Stage, rounds: Sequence[Any]) -> dict[int, Any]:

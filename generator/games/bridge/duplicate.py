@@ -1688,7 +1688,7 @@ def _frequency(real: list[PairsRow]) -> list[FrequencyLine]:
 # --- the pairs' fields: one ranking, or NS and EW apart ---------------------------------------------
 
 
-def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[list[str]] | None:
+def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> dict[str, list[str]] | None:
     """With `field: directions` (a two-winner Mitchell), the pairs that sat NS and those that
     sat EW, each ranked apart; None for one ranking. A pair found in both directions is ranked
     with the direction it sat most."""
@@ -1704,7 +1704,7 @@ def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[li
                         seats.setdefault(entry, [0, 0])[side] += 1
     ns = [e for e, (n, w) in seats.items() if n >= w]
     ew = [e for e, (n, w) in seats.items() if w > n]
-    return [ns, ew]
+    return {"NS": ns, "EW": ew}
 
 
 # --- words: bridge's catalogues (locales/), its messages and the words of its templates ---------
