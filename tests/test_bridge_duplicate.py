@@ -530,3 +530,37 @@ def test_the_stage_page_explains_the_adjusted_rule_the_stage_uses(tmp_path, extr
     assert main(["build", "--content", str(content), "--output", str(tmp_path / "out")]) == 0
     page = (tmp_path / "out/events/club/pairs/index.html").read_text(encoding="utf-8").replace("&#39;", "'")
     assert said in page and not_said not in page
+
+
+@pytest.mark.slow
+def test_a_travellers_matchpoints_are_all_shown_to_two_places_when_one_has_them(tmp_path, monkeypatch):
+    """Board 3 (400, A+, pass; factored): NS 3.50 / EW 0.50, and at the A+ table NS 2.40 beside
+    an EW 1, as if a different kind of figure; printed, board 2's "1 / 3" above board 3's
+    "3.50 / 0.50". One kind of figure is said one way: every MP of the traveller, the table and
+    the printed sheet to two places where one has them; a board of whole figures keeps them so."""
+    import subprocess
+
+    from generator.build import build
+
+    content = write_pairs_event(tmp_path)
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    pairs = out / "events/club/pairs"
+
+    def figures(path: Path) -> list[str]:
+        return re.findall(r'data-label="[^"]* (?:MP|\u6bd4\u8d5b\u5206)">([^<]*)<', path.read_text(encoding="utf-8"))
+
+    board_3 = figures(pairs / "boards/3/index.html")
+    assert "2.40" in board_3 and "1.00" in board_3 and "1" not in board_3
+    assert all(re.fullmatch(r"\d+\.\d\d", figure) for figure in board_3), board_3
+    assert set(figures(pairs / "boards/2/index.html")) == {"1", "3", "4", "0"}  # whole: as they are
+    table = figures(pairs / "round-2/index.html")  # the A+ table's page, its total too
+    at = table.index("2.40")
+    assert table[at:at + 4] == ["2.40", "1.00", "2.40", "1.00"], table  # its board, then its total
+    monkeypatch.chdir(tmp_path)
+    assert main(["print", "club", "pairs", "--round", "3", "--content", str(content), "--output", "forms"]) == 0
+    (sheet,) = (tmp_path / "forms").glob("scoresheet-*.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True, check=True, text=True).stdout
+    cells = re.findall(r"(\S+) / (\S+)\s*$", text, re.M)
+    cells = [pair for pair in cells if re.fullmatch(r"[\d.]+", pair[0])]
+    assert len(cells) == 3 and all(re.fullmatch(r"\d+\.\d\d", f) for pair in cells for f in pair), cells

@@ -132,6 +132,10 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["kept_pieces"] = kept_pieces  # its titles' and cells' round numbers and reasons, kept whole
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
+    # a figure among others of its kind of which one has a fraction: to two places too (1.00 by 3.50)
+    env.filters["num_places"] = lambda n, two: "" if n is None else f"{n:.2f}" if two else number_text(n)
+    env.globals["two_places"] = lambda rows: any(
+        isinstance(v, float) and not v.is_integer() for row in rows for v in (row.ns_value, row.ew_value))
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
     env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)

@@ -513,6 +513,13 @@ class PairsView(Figures):
     def matchpoints(self) -> bool:
         return self.scoring == "matchpoints"
 
+    @property
+    def two_places(self) -> bool:
+        """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
+        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
+        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
+        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
+
     @cached_property
     def has_leads(self) -> bool:
         return any(r.line is not None and r.line.lead for r in self.rows)
@@ -617,6 +624,13 @@ class TeamView(Figures):
     knockout: bool = False
     layout = "teams"
     cached = ("has_leads",)
+
+    @property
+    def two_places(self) -> bool:
+        """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
+        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
+        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
+        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
 
     @cached_property
     def has_leads(self) -> bool:
@@ -1629,6 +1643,13 @@ class Traveller(Figures):
     def factored(self) -> bool:
         return self.scoring == "matchpoints" and self.played < self.expected
 
+    @property
+    def two_places(self) -> bool:
+        """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
+        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
+        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
+        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
+
     @cached_property
     def has_leads(self) -> bool:
         rooms = [line.row.line for line in self.lines] if self.layout == "pairs" else \
@@ -1737,7 +1758,12 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
         # Each board's lines (round, table, cells from the round on): every table's result, and a
         # blank line, its pairs filled in, for each board a table is to play and has no result of.
         lines: dict[int, list[tuple[int, int, list[str]]]] = {}
-        for traveller in travellers(stage, options, stage_result.rounds):
+        boards = travellers(stage, options, stage_result.rounds)
+        # The column's figures all to two places where one has them ("1.00 / 3.00" above
+        # "3.50 / 0.50", not "1 / 3"): one kind of figure, said one way.
+        two_places = any(has_fraction(line.row.ns_value) or has_fraction(line.row.ew_value)
+                         for traveller in boards for line in traveller.lines)
+        for traveller in boards:
             for line in traveller.lines:
                 row = line.row
                 cells = [str(line.round), str(line.table), line.ns, line.ew]
@@ -1753,7 +1779,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
                 # NS / EW; at a withdrawn pair's table its side has none ("—"), its opponent its A+
                 if row.ns_value is not None or row.ew_value is not None:
-                    cells[-1] = " / ".join("\u2014" if value is None else _value(value)
+                    cells[-1] = " / ".join("\u2014" if value is None else _value(value, two_places)
                                            for value in (row.ns_value, row.ew_value))
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
         travelling = getattr(stage_result, "travelling", None)
@@ -1885,10 +1911,16 @@ def signed(value: float | None) -> str:
     return f"{value:+g}" if value else "0"
 
 
-def _value(value: float | None) -> str:
+def _value(value: float | None, two_places: bool = False) -> str:
     if value is None:
         return ""
-    return _number(value) if not float(value).is_integer() else str(int(value))
+    return f"{value:.2f}" if two_places else _number(value)
+
+
+def has_fraction(value: float | None) -> bool:
+    """Whether a figure has a fraction: its neighbours of the same kind are then shown to two
+    places as it is (a traveller's matchpoints, 1.00 beside 3.50)."""
+    return value is not None and not float(value).is_integer()
 
 
 CLOSED_ROOM_COLUMNS = ["closed_contract", "closed_declarer", "closed_result", "closed_lead", "closed_score"]
