@@ -411,3 +411,25 @@ def test_ruter71_round_printed_has_no_page_of_the_organiser_and_date_alone(tmp_p
     last = subprocess.run(["pdftotext", "-f", str(pages), "-l", str(pages), "-layout", "r1.pdf", "-"],
                           capture_output=True, text=True, check=True).stdout
     assert "P15" in last and organizer in last  # the traveller's last line, then the organiser
+
+
+@shared
+def test_eoq2021_teams_named_as_their_ids_are_not_named_twice_beside_them(tmp_path, capsys):
+    """The EOQ teams file names each team by its country, its id too: the traveller read "Home
+    WALES WALES" (the id, then the team's name) and the tables "AUSTRIA AUSTRIA (Markus Knob, …)".
+    Beside the id a team named as it has its players; WALES, whose players the file gives as
+    placeholders (Dummy 1-4), nothing more."""
+    from generator.build import build
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert main(["import", "eoq", str(EOQ), "--content", str(content)]) == 0
+    capsys.readouterr()
+    build(content, tmp_path / "output", bulletins=False)
+    teams = tmp_path / "output/events/eoq/teams"
+    for page in (teams / "boards/11/index.html", teams / "round-1/index.html"):
+        text = " ".join(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8")).split())
+        assert not re.search(r"\b([A-Z]{4,}) \1\b", text), re.search(r"\b([A-Z]{4,}) \1\b", text)[0]
+        assert "WALES" in text and "AUSTRIA Markus Knob / Clemens Wanha" in text
