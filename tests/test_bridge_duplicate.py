@@ -564,3 +564,40 @@ def test_a_travellers_matchpoints_are_all_shown_to_two_places_when_one_has_them(
     cells = re.findall(r"(\S+) / (\S+)\s*$", text, re.M)
     cells = [pair for pair in cells if re.fullmatch(r"[\d.]+", pair[0])]
     assert len(cells) == 3 and all(re.fullmatch(r"\d+\.\d\d", f) for pair in cells for f in pair), cells
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("board_3", "said"), [
+    (["A+", "3NT S =", "pass"], "NS's A+ is its own percentage on the boards it played, higher than 60 %"),
+    (["3NT S =", "A+", "pass"], "EW's A- is its own percentage on the boards it played, lower than 40 %"),
+])
+def test_an_average_plus_under_the_session_rule_says_why_it_is_not_60(tmp_path, board_3, said):
+    """`adjusted: session` (Law 12C2, the default): a pair's A+ is the greater of 60 % and its
+    session percentage, its A- the lesser of 40 % and it. The traveller showed "NS % 75.00" (or
+    "EW % 25.00") beside "A+/A-", and results.json `adjusted: {NS: 60.0}` beside it, with no word
+    of why; the board's line, the table's and results.json now say whose figure is its session's."""
+    import html
+    import json
+
+    from generator.build import build
+
+    content = write_pairs_event(tmp_path, boards={**SCORES, 3: board_3})
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    pairs = out / "events/club/pairs"
+    text = lambda path: html.unescape(" ".join(re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8")).split()))  # noqa: E731
+    assert f"{said} (Law 12C2's session rule)" in text(pairs / "boards/3/index.html")
+    round_ = 1 if board_3[0].startswith("A") else 2
+    assert said in text(pairs / f"round-{round_}/index.html")
+    rows = [b for r in json.loads((out / "events/club/results.json").read_text(encoding="utf-8"))["stages"][0]["rounds"]
+            for t in r["tables"] for b in t.get("boards", []) if b["board"] == 3]
+    (adjusted,) = [b for b in rows if "adjusted" in b]
+    side = said[:2]
+    assert adjusted["adjusted_by_session"] == [side]
+    assert adjusted[f"{side.lower()}_percent"] != adjusted["adjusted"][side]
+    # written 60 % / 40 % as numbers, or `adjusted: fixed`: as written, nothing said
+    (content / "events/club/event.yaml").write_text(
+        (content / "events/club/event.yaml").read_text(encoding="utf-8") + "    adjusted: fixed\n", encoding="utf-8")
+    build(content, out, bulletins=False)
+    assert "session rule" not in text(pairs / "boards/3/index.html")

@@ -476,6 +476,23 @@ class PairsRow:
     def value(self, side: int) -> float | None:
         return self.ns_value if side == 0 else self.ew_value
 
+    @property
+    def session_sides(self) -> list[tuple[str, str]]:
+        """The sides whose A+ or A- is the pair's session percentage, not the written 60 or 40 %
+        (`adjusted: session`, session_adjusted): ("ns" or "ew", "plus" or "minus"), for the
+        pages to say why an A+ shows 67.50 % (it read as a mistake beside results.json's 60)."""
+        adjusted = self.adjusted
+        if adjusted is None or adjusted.fixed or not self.top or self.scoring != "matchpoints":
+            return []
+        found = []
+        for side, written in enumerate((adjusted.ns, adjusted.ew)):
+            value = self.value(side)
+            if value is None or self.absent == side or written not in (ADJUSTED_PERCENT["+"], ADJUSTED_PERCENT["-"]):
+                continue
+            if abs(100 * value / self.top - written) >= 0.005:
+                found.append(("ns" if side == 0 else "ew", "plus" if written > 50 else "minus"))
+        return found
+
     def summed(self, side: int) -> float | None:
         """What the pair's totals add: the value, unrounded where it was rounded to be shown."""
         return self.exact[side] if self.exact is not None else self.value(side)
@@ -1361,6 +1378,10 @@ def _pairs_json(row: PairsRow) -> dict[str, Any]:
         if row.adjusted.walked_out is not None:  # the withdrawn pair's side scores nothing
             data["adjusted"][row.adjusted.walked_out] = None
             data["withdrawn_opponent"] = True
+        # the sides whose A+/A- is their session percentage (Law 12C2), not the 60/40 written:
+        # their ns_percent/ew_percent differs from `adjusted`; absent where none does
+        if row.session_sides:
+            data["adjusted_by_session"] = [side.upper() for side, _ in row.session_sides]
     elif row.not_played:
         data |= {"ns": None, "ew": None, "not_played": True}
     elif row.parts:
