@@ -555,6 +555,12 @@ def test_a_two_winner_mitchell_shows_each_directions_ranking_under_its_own_capti
     rows = json.loads((folder / "results.json").read_text(encoding="utf-8"))["stages"][0]["standings"]
     assert [(r["entry"], r["field"]) for r in rows if r["rank"] == 1] == [("3NS", "NS"), ("6EW", "EW")]
     assert {r["field"] for r in rows if r["entry"].endswith("NS")} == {"NS"}
+    from openpyxl import load_workbook  # results.xlsx: the field beside each rank too
+
+    sheet = load_workbook(folder / "results.xlsx").worksheets[0]
+    table = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    assert table[0][:3] == [table[0][0], {"en": "Field (NS/EW)"}.get(locale, "\u65b9\u5411\uff08\u5357\u5317/\u4e1c\u897f\uff09"), table[0][2]]
+    assert [row[:3] for row in table[1:] if row[0] == 1] == [[1, "NS", "3NS"], [1, "EW", "6EW"]]
     pdf = subprocess.run(["pdftotext", "-layout", str(folder / "bulletins/standings-pairs.pdf"), "-"],
                          capture_output=True, check=True, text=True).stdout
     lines = [line.strip() for line in pdf.splitlines() if line.strip()]
