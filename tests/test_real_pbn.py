@@ -433,3 +433,5 @@ def test_eoq2021_teams_named_as_their_ids_are_not_named_twice_beside_them(tmp_pa
         text = " ".join(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8")).split())
         assert not re.search(r"\b([A-Z]{4,}) \1\b", text), re.search(r"\b([A-Z]{4,}) \1\b", text)[0]
         assert "WALES" in text and "AUSTRIA Markus Knob / Clemens Wanha" in text
+    page = (tmp_path / "output/events/eoq/entries/WALES/index.html").read_text(encoding="utf-8")
+    assert "<title>WALES · " in page and "<h1>WALES</h1>" in page  # its page, not "WALES WALES"
