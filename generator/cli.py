@@ -538,7 +538,13 @@ def _build(args: argparse.Namespace, locale: str) -> int:
         with _stopped_as_interrupted():
             report = build(args.content, args.output, args.strict, progress=progress, notify=notify,
                            bulletins=not args.no_pdf)
-    print_problems(report.warnings, args.lang or report.locale, args.content)
+    if args.quiet and report.warnings:
+        # -q: the count and where to read them, not each (an import's hundreds of lines buried
+        # the summary); an error still stops the build and is said in full, as is --strict's.
+        terminal(catalogues.text("quiet_warnings", args.lang or report.locale, count=len(report.warnings)),
+                 error=True)
+    else:
+        print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:  # (with --no-pdf, not "0 PDFs" either)
         terminal(catalogues.text("up_to_date_no_pdf" if args.no_pdf else "up_to_date", args.lang or report.locale,
                                  events=report.events, pages=report.pages, pdfs=report.pdfs, output=args.output,

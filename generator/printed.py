@@ -75,6 +75,10 @@ class Bulletin:
     # the end of `title` its heading keeps on one line: standings' "（第 5 轮后）" broke as
     # "（第 5" above "轮后）", at the space a Chinese phrase puts around its number
     title_kept: str = ""
+    # A heading row across the table before the row of each index: the standings of a stage
+    # ranking fields apart (a two-winner Mitchell's NS and EW, each from rank 1), or its two
+    # rank 1s read as one field's tie.
+    headings: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for index in sorted(self.optional, reverse=True):  # (the last first: the others keep their index)

@@ -271,7 +271,10 @@ def test_board_with_fewer_results_is_factored_once_the_session_is_complete(tmp_p
 def test_two_winner_field_ranks_ns_and_ew_apart(tmp_path):
     stage, _ = stage_of(write_pairs_event(tmp_path, extra="    field: directions\n"))
     groups = RULES.fields(stage.stage, stage.rounds)
-    assert groups == [["N1", "N2", "N3"], ["E1", "E2", "E3"]] or sorted(map(sorted, groups)) == [["E1", "E2", "E3"], ["N1", "N2", "N3"]]
+    assert {name: sorted(group) for name, group in groups.items()} == {"NS": ["N1", "N2", "N3"], "EW": ["E1", "E2", "E3"]}
+    assert {s.entry.id: s.field for s in stage.standings} == {"N1": "NS", "N2": "NS", "N3": "NS",
+                                                             "E1": "EW", "E2": "EW", "E3": "EW"}
+    groups = list(groups.values())
     tallies = {s.entry.id: s.tally for s in stage.standings}
     ranked = [rank([tallies[e] for e in group], stage.stage.rank_by, {}) for group in groups]
     assert [r[0].rank for r in ranked] == [1, 1]
@@ -527,3 +530,74 @@ def test_the_stage_page_explains_the_adjusted_rule_the_stage_uses(tmp_path, extr
     assert main(["build", "--content", str(content), "--output", str(tmp_path / "out")]) == 0
     page = (tmp_path / "out/events/club/pairs/index.html").read_text(encoding="utf-8").replace("&#39;", "'")
     assert said in page and not_said not in page
+
+
+@pytest.mark.slow
+def test_a_travellers_matchpoints_are_all_shown_to_two_places_when_one_has_them(tmp_path, monkeypatch):
+    """Board 3 (400, A+, pass; factored): NS 3.50 / EW 0.50, and at the A+ table NS 2.40 beside
+    an EW 1, as if a different kind of figure; printed, board 2's "1 / 3" above board 3's
+    "3.50 / 0.50". One kind of figure is said one way: every MP of the traveller, the table and
+    the printed sheet to two places where one has them; a board of whole figures keeps them so."""
+    import subprocess
+
+    from generator.build import build
+
+    content = write_pairs_event(tmp_path)
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    pairs = out / "events/club/pairs"
+
+    def figures(path: Path) -> list[str]:
+        return re.findall(r'data-label="[^"]* (?:MP|\u6bd4\u8d5b\u5206)">([^<]*)<', path.read_text(encoding="utf-8"))
+
+    board_3 = figures(pairs / "boards/3/index.html")
+    assert "2.40" in board_3 and "1.00" in board_3 and "1" not in board_3
+    assert all(re.fullmatch(r"\d+\.\d\d", figure) for figure in board_3), board_3
+    assert set(figures(pairs / "boards/2/index.html")) == {"1", "3", "4", "0"}  # whole: as they are
+    table = figures(pairs / "round-2/index.html")  # the A+ table's page, its total too
+    at = table.index("2.40")
+    assert table[at:at + 4] == ["2.40", "1.00", "2.40", "1.00"], table  # its board, then its total
+    monkeypatch.chdir(tmp_path)
+    assert main(["print", "club", "pairs", "--round", "3", "--content", str(content), "--output", "forms"]) == 0
+    (sheet,) = (tmp_path / "forms").glob("scoresheet-*.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True, check=True, text=True).stdout
+    cells = re.findall(r"(\S+) / (\S+)\s*$", text, re.M)
+    cells = [pair for pair in cells if re.fullmatch(r"[\d.]+", pair[0])]
+    assert len(cells) == 3 and all(re.fullmatch(r"\d+\.\d\d", f) for pair in cells for f in pair), cells
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("board_3", "said"), [
+    (["A+", "3NT S =", "pass"], "NS's A+ is its own percentage on the boards it played, higher than 60 %"),
+    (["3NT S =", "A+", "pass"], "EW's A- is its own percentage on the boards it played, lower than 40 %"),
+])
+def test_an_average_plus_under_the_session_rule_says_why_it_is_not_60(tmp_path, board_3, said):
+    """`adjusted: session` (Law 12C2, the default): a pair's A+ is the greater of 60 % and its
+    session percentage, its A- the lesser of 40 % and it. The traveller showed "NS % 75.00" (or
+    "EW % 25.00") beside "A+/A-", and results.json `adjusted: {NS: 60.0}` beside it, with no word
+    of why; the board's line, the table's and results.json now say whose figure is its session's."""
+    import html
+    import json
+
+    from generator.build import build
+
+    content = write_pairs_event(tmp_path, boards={**SCORES, 3: board_3})
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    pairs = out / "events/club/pairs"
+    text = lambda path: html.unescape(" ".join(re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8")).split()))  # noqa: E731
+    assert f"{said} (Law 12C2's session rule)" in text(pairs / "boards/3/index.html")
+    round_ = 1 if board_3[0].startswith("A") else 2
+    assert said in text(pairs / f"round-{round_}/index.html")
+    rows = [b for r in json.loads((out / "events/club/results.json").read_text(encoding="utf-8"))["stages"][0]["rounds"]
+            for t in r["tables"] for b in t.get("boards", []) if b["board"] == 3]
+    (adjusted,) = [b for b in rows if "adjusted" in b]
+    side = said[:2]
+    assert adjusted["adjusted_by_session"] == [side]
+    assert adjusted[f"{side.lower()}_percent"] != adjusted["adjusted"][side]
+    # written 60 % / 40 % as numbers, or `adjusted: fixed`: as written, nothing said
+    (content / "events/club/event.yaml").write_text(
+        (content / "events/club/event.yaml").read_text(encoding="utf-8") + "    adjusted: fixed\n", encoding="utf-8")
+    build(content, out, bulletins=False)
+    assert "session rule" not in text(pairs / "boards/3/index.html")

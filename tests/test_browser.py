@@ -341,3 +341,30 @@ def test_a_daguai_card_shows_each_pair_of_figures_on_a_line_named_by_room(page, 
         for first, second in zip(figures[::2], figures[1::2]):
             assert first["top"] == second["top"], (cells[0]["text"], first, second)
         assert figures[4]["top"] > figures[3]["top"]
+
+
+RUTER = ROOT.parent / "shared" / "data" / "real-pbn" / "ruter71_butler.pbn"
+
+
+@pytest.mark.skipif(not RUTER.is_file(), reason="shared/data/real-pbn is not here")
+def test_a_traveller_card_keeps_its_direction_on_one_line_beside_a_long_pair_name(page, tmp_path: Path) -> None:
+    # The Ruter night's board 1 at 390 px: "NS" broke into "N" above "S" beside "P12 Mette Høgdal
+    # Johannessen / Dag Flemming Pedersen" (the label, a flex item of the named cell, shrank). Each
+    # pair's link stands as far from its cell's start as every other's: the label is as wide.
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert main(["import", "ruter", str(RUTER), "--content", str(content)]) == 0
+    site, results, _ = validate(content)
+    out = tmp_path / "output"
+    out.mkdir()
+    render_site(site, results, {}, OutputTree(out))
+    page.set_viewport_size(PHONE)
+    page.goto((out / "events/ruter/pairs/boards/1/index.html").as_uri())
+    offsets = page.locator("table.traveller").first.evaluate("""t => Object.fromEntries(
+          [...t.querySelectorAll('td.named[data-label]')].map(c => [c.querySelector('a').textContent.trim() + ' ' + c.dataset.label,
+            Math.round(c.querySelector('a').getBoundingClientRect().left - c.getBoundingClientRect().left)]))""")
+    assert offsets["P12 NS"] == offsets["P1 NS"] == offsets["P3 NS"], offsets
+    assert len(set(offsets.values())) <= 2, offsets  # an NS, an EW

@@ -684,3 +684,23 @@ def test_a_port_out_of_range_is_refused_in_the_sites_words_before_anything_runs(
     for value in ("99999", "-1", "80a"):
         assert main([*command, "--port", value, "--lang", "zh-Hans"]) == 2
         assert f"端口 {value} 不可用：请写 1 到 65535 之间的整数" in capsys.readouterr().err
+
+
+def test_build_quiet_counts_the_warnings_and_says_where_to_read_them(tmp_path: Path, capsys) -> None:
+    """`build -q` printed every warning (hundreds of lines after an import) above its summary:
+    it now says how many there are and that `paibang check` lists them; without -q each is
+    printed, and with --strict, which fails the build on them, each is said in full."""
+    content = site(tmp_path)
+    assert main(["new", "club", "--game", "bridge", "--content", str(content)]) == 0  # its placeholders: warnings
+    capsys.readouterr()
+    build = ["build", "--content", str(content), "--output", str(tmp_path / "out"), "--no-pdf", "--lang", "en"]
+    assert main(build) == 0
+    listed = capsys.readouterr().err
+    count = listed.count("warning [")
+    assert count >= 2 and "[event-placeholder]" in listed
+    assert main([*build, "-q"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.strip() == f"paibang: {count} warnings (paibang check lists them)."
+    assert "[event-placeholder]" not in captured.out + captured.err and "pages" in captured.out
+    assert main([*build, "-q", "--strict"]) == 1
+    assert "[event-placeholder]" in capsys.readouterr().err

@@ -16,6 +16,7 @@ The files are read as they are, never changed; the scoring is paibang's own
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -377,3 +378,60 @@ def test_a_match_whose_teams_are_written_once_is_imported_whole(tmp_path, capsys
     _, results_, _ = validate(folder.parents[1], strict=True)
     found = {s.entry.id: s.tally.metrics.get("imps") for s in results_[0].stage_of("teams").standings}
     assert found == {"POLAND": 2, "SWEDEN": -2}
+
+
+@shared
+@pytest.mark.slow
+@pytest.mark.parametrize("locale", ["zh-Hans", "en"])
+def test_ruter71_round_printed_has_no_page_of_the_organiser_and_date_alone(tmp_path, capsys, monkeypatch, locale):
+    """`paibang print` of the Ruter night's round 1: its traveller's 24 lines just filled a page,
+    and the organiser and date below them went on a page of their own ("Organiser / 24 January
+    2012 / Page 2 of 2", nothing else). They now end the table's last page, its last line with them."""
+    import subprocess
+
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
+    assert main(["new", "ruter", "--game", "bridge", "--content", str(content)]) == 0
+    assert main(["import", "ruter", str(RUTER), "--content", str(content)]) == 0
+    monkeypatch.chdir(tmp_path)
+    assert main(["print", "ruter", "pairs", "--round", "1", "--content", str(content), "--output", "r1.pdf"]) == 0
+    capsys.readouterr()
+    pages = int(next(line.split()[-1] for line in subprocess.run(["pdfinfo", "r1.pdf"], capture_output=True,
+                     text=True, check=True).stdout.splitlines() if line.startswith("Pages:")))
+    organizer = re.search(r"^organizer: (.*)$", (content / "events/ruter/event.yaml").read_text(encoding="utf-8"),
+                          re.M).group(1).strip('"')
+    for page in range(1, pages + 1):
+        text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-layout", "r1.pdf", "-"],
+                              capture_output=True, text=True, check=True).stdout
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        assert len(lines) > 3 and lines[0] != organizer, (page, lines)
+    last = subprocess.run(["pdftotext", "-f", str(pages), "-l", str(pages), "-layout", "r1.pdf", "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "P15" in last and organizer in last  # the traveller's last line, then the organiser
+
+
+@shared
+def test_eoq2021_teams_named_as_their_ids_are_not_named_twice_beside_them(tmp_path, capsys):
+    """The EOQ teams file names each team by its country, its id too: the traveller read "Home
+    WALES WALES" (the id, then the team's name) and the tables "AUSTRIA AUSTRIA (Markus Knob, …)".
+    Beside the id a team named as it has its players; WALES, whose players the file gives as
+    placeholders (Dummy 1-4), nothing more."""
+    from generator.build import build
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert main(["import", "eoq", str(EOQ), "--content", str(content)]) == 0
+    capsys.readouterr()
+    build(content, tmp_path / "output", bulletins=False)
+    teams = tmp_path / "output/events/eoq/teams"
+    for page in (teams / "boards/11/index.html", teams / "round-1/index.html"):
+        text = " ".join(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8")).split())
+        assert not re.search(r"\b([A-Z]{4,}) \1\b", text), re.search(r"\b([A-Z]{4,}) \1\b", text)[0]
+        assert "WALES" in text and "AUSTRIA Markus Knob / Clemens Wanha" in text
+    page = (tmp_path / "output/events/eoq/entries/WALES/index.html").read_text(encoding="utf-8")
+    assert "<title>WALES · " in page and "<h1>WALES</h1>" in page  # its page, not "WALES WALES"

@@ -573,3 +573,42 @@ def test_placeholder_names_are_no_persons(names, players, name):
     from generator.commands.bridge_import import persons_of
 
     assert persons_of(names) == (players, name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("locale", "ns", "ew"), [("zh-Hans", "南北", "东西"), ("en", "NS", "EW")])
+def test_a_two_winner_mitchell_shows_each_directions_ranking_under_its_own_caption(tmp_path, capsys, locale, ns, ew):
+    """The Compscore Mitchell ranked by direction (`field: directions`): its 7 NS and 6 EW pairs,
+    each ranked from 1. Under one caption ("Pairs · Final ranking") the pages and the printed
+    standings read ranks 1-7 then 1-6 again, and results.json had two rank 1s, nothing saying
+    which field: each direction is now its own table, caption, printed heading and `field`."""
+    import json
+    import subprocess
+
+    from generator.build import build
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
+    assert main(["import", "club", str(MATCHPOINTS), "--content", str(content)]) == 0
+    build(content, tmp_path / "output")
+    folder = tmp_path / "output/events/club"
+    for page in (folder / "pairs/index.html", folder / "index.html"):
+        captions = re.findall(r"<caption>(.*?)</caption>", page.read_text(encoding="utf-8"))
+        assert [c.rsplit(" · ", 1)[1] for c in captions] == [ns, ew], (page, captions)
+        first = page.read_text(encoding="utf-8").split("<caption>")
+        assert 'id="entry-3NS"' in first[1] and 'id="entry-6EW"' in first[2] and 'id="entry-6EW"' not in first[1]
+    rows = json.loads((folder / "results.json").read_text(encoding="utf-8"))["stages"][0]["standings"]
+    assert [(r["entry"], r["field"]) for r in rows if r["rank"] == 1] == [("3NS", "NS"), ("6EW", "EW")]
+    assert {r["field"] for r in rows if r["entry"].endswith("NS")} == {"NS"}
+    from openpyxl import load_workbook  # results.xlsx: the field beside each rank too
+
+    sheet = load_workbook(folder / "results.xlsx").worksheets[0]
+    table = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    assert table[0][:3] == [table[0][0], {"en": "Field (NS/EW)"}.get(locale, "\u65b9\u5411\uff08\u5357\u5317/\u4e1c\u897f\uff09"), table[0][2]]
+    assert [row[:3] for row in table[1:] if row[0] == 1] == [[1, "NS", "3NS"], [1, "EW", "6EW"]]
+    pdf = subprocess.run(["pdftotext", "-layout", str(folder / "bulletins/standings-pairs.pdf"), "-"],
+                         capture_output=True, check=True, text=True).stdout
+    lines = [line.strip() for line in pdf.splitlines() if line.strip()]
+    assert lines.index(ns) < next(i for i, line in enumerate(lines) if "3NS" in line) < lines.index(ew) \
+        < next(i for i, line in enumerate(lines) if "6EW" in line)

@@ -81,6 +81,16 @@ class Entry:
         return self.name if self.name and self.name != self.id else None
 
     @cached_property
+    def label_beside_id(self) -> str:
+        """How pages name the entry beside its id (a traveller's, a table's sides): its team name,
+        else its players, never only the id again. An imported team named as its id read "WALES
+        WALES" on every traveller: its players are said instead, and nothing for one whose only
+        player is its name (the file's players were placeholders, Dummy 1-4)."""
+        if self.name_beside_id:
+            return self.name_beside_id
+        return self.player_names if self.player_names != self.id else ""
+
+    @cached_property
     def player_names(self) -> str:
         return player_names(p.name for p in self.players)
 

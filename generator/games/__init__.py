@@ -444,8 +444,9 @@ class Game:
         """Derive, in place, the metrics that are not plain sums (a percentage of summed
         matchpoints and tops) from an entry's sums. Default: every metric is a sum."""
 
-    def fields(self, stage: Stage, rounds: Sequence[Any]) -> list[list[str]] | None:
-        """Groups of entries ranked apart (bridge pairs: NS and EW). Default: one field."""
+    def fields(self, stage: Stage, rounds: Sequence[Any]) -> dict[str, list[str]] | None:
+        """Groups of entries ranked apart, by the field's name (bridge pairs: "NS" and "EW", in
+        that order). Default: one field."""
         return None
 
     def standings_after_rounds(self, stage: Stage, rounds: Sequence[Any]) -> dict[int, Any]:
@@ -737,7 +738,7 @@ def entry_label(entry: Entry, locale: str, players: str | None = None) -> str:
     (Entry.name_beside_id)."""
     name = entry.name_beside_id
     if not name:
-        return entry.player_names
+        return entry.label_beside_id  # (not a team's id again: "WALES  WALES")
     if players is None:
         players = catalogues.joiner(locale).join(p.name for p in entry.players)
     return name + catalogues.text("paren", locale, text=players)
@@ -747,7 +748,7 @@ def side_label(event: Any, entry_id: str, locale: str) -> str:
     """A side on a score sheet: its id and entry_label (K07 法学队（赵一、赵二）), so that the
     referee and the players find their match; the id alone for an entry the event lacks."""
     entry = event.entries.get(entry_id)
-    return entry_id if entry is None else f"{entry_id} {entry_label(entry, locale)}"
+    return entry_id if entry is None else f"{entry_id} {entry_label(entry, locale)}".rstrip()
 
 
 def match_seats(event: Any, home: str, away: str, t: Any) -> list[dict[str, str]]:

@@ -382,7 +382,7 @@ def _figure(value: float | None) -> str | None:
     return None if value is None else figure(value)
 
 
-def _total_lines(event: Any, stage_result: Any, options: Any, fields: list[list[str]] | None = None) -> list[str]:
+def _total_lines(event: Any, stage_result: Any, options: Any, fields: dict[str, list[str]] | None = None) -> list[str]:
     """`fields`: a two-winner stage's NS and EW pairs (`field: directions`), each ranked apart:
     a Direction column says which ranking a pair's Rank is in (as Ruter writes it, `N-S`), or
     the two rank 1s read as one field's tie."""
@@ -399,7 +399,7 @@ def _total_lines(event: Any, stage_result: Any, options: Any, fields: list[list[
         rows = [[s.rank, s.entry.id, figure(s.tally.metrics.get("imps", 0)), s.entry.player_names]
                 for s in stage_result.standings]
     if fields is not None and options.kind != "teams":
-        direction = {entry: name for name, field_entries in zip(("N-S", "E-W"), fields) for entry in field_entries}
+        direction = {entry: name for name, field_entries in zip(("N-S", "E-W"), fields.values()) for entry in field_entries}
         columns.insert(columns.index("PairId") + 1, "Direction")
         for row, standing in zip(rows, stage_result.standings):
             row.insert(2, direction.get(standing.entry.id))

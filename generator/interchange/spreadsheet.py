@@ -78,13 +78,17 @@ def standings_rows(result: Any, stage_result: Any, raw: bool = False, yes: str =
     # `withdrawn` say): the column only where there are such entries.
     stage = stage_result.stage.id
     withdrawn = {s.entry.id for s in stage_result.standings if s.entry.withdrawn is not None and s.entry.withdrawn_in(stage)}
-    rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize",
-                              *(["placed_by"] if placed else []), *(["withdrawn"] if withdrawn else [])]]
+    # A stage ranking fields apart (a two-winner Mitchell): each row's field (NS, EW), as
+    # results.json's `field`, beside its rank, or two rank 1s read as one field's tie.
+    fields = any(s.field for s in stage_result.standings)
+    rows: list[list[Any]] = [["rank", *(["field"] if fields else []), "entry", "name", "players", "group", *metrics,
+                              "qualified", "prize", *(["placed_by"] if placed else []),
+                              *(["withdrawn"] if withdrawn else [])]]
     for s in stage_result.standings:
         entry = s.entry
         # (the place as a number, as results.json gives it, tied entries sharing it: a spreadsheet
         # sorts and counts by it; the pages' "3=" was text there)
-        rows.append([s.rank if s.rank is not None else "", entry.id, entry.name or "",
+        rows.append([s.rank if s.rank is not None else "", *([s.field or ""] if fields else []), entry.id, entry.name or "",
                      entry.player_names, entry.group or "",
                      *cells(map(s.tally.metrics.get, metrics)), yes if s.qualified else "",
                      s.prize.name if s.prize else "", *([s.placed_by or ""] if placed else []),
@@ -151,7 +155,7 @@ def _moment(result: Any) -> dt.datetime:
 # Each column's key (the CSV's heading, results.json's word) -> the UI word the workbook heads
 # it with; a metric is headed by its label, as the standings pages head it.
 HEADING_WORDS = {
-    "rank": "rank", "entry": "sheet_entry", "name": "sheet_name", "players": "players", "group": "group",
+    "rank": "rank", "field": "sheet_field", "entry": "sheet_entry", "name": "sheet_name", "players": "players", "group": "group",
     "qualified": "qualified", "prize": "prize", "placed_by": "sheet_placed_by", "withdrawn": "withdrawn", "round": "round", "table": "table", "side": "sheet_side",
     "winner": "winner", "forfeit": "forfeit", "board": "board", "ns": "ns", "ew": "ew", "contract": "contract",
     "declarer": "declarer", "result": "result", "lead": "lead", "ns_score": "br_ns_score",

@@ -245,7 +245,10 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         metric_columns = []
     rows = []
     decimal = _decimal(stage, stage_result.standings)
+    headings: dict[int, str] = {}  # each field's name above its first row (NS, EW ranked apart)
     for standing in stage_result.standings:
+        if standing.field and (not rows or stage_result.standings[len(rows) - 1].field != standing.field):
+            headings[len(rows)] = t(standing.field.lower())
         remark = remark_texts(t, standing, stage.id)  # as the stage page says it (render/remarks.py)
         # One placed by another stage played no match here: no figures, not zeros.
         cells = [reached.get(standing.entry.id, "")] if reached is not None else \
@@ -279,7 +282,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
     return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
                     event.day_of(stage, stage_result.rounds_played or None),
                     numeric={0, *range(4, 4 + len(metric_columns))}, optional={GROUP_COLUMN},
-                    title_kept=kept)
+                    title_kept=kept, headings=headings)
 
 
 def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str], event: Event,

@@ -124,6 +124,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
     env.globals["round_called"] = _round_called(translate)  # a round's page's title, heading and links
     env.globals["ranking_caption"] = _ranking_caption(translate)  # a stage's ranking's caption, on its three pages
+    env.globals["ranked_fields"] = lambda rows: ranked_fields(translate, rows)  # _standings.html: NS, EW apart
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = _formatted_words()  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
@@ -777,6 +778,20 @@ def _ranking_caption(translate: Translator) -> Callable[[Any], str]:
         return f"{stage_result.stage.name} \u00b7 {what}"
 
     return ranking_caption
+
+
+def ranked_fields(translate: Translator, rows: list[Any]) -> list[tuple[str, list[Any]]]:
+    """A page of standings in the fields its stage ranks apart (Standing.field: a two-winner
+    Mitchell's NS and EW), each with its field's name ("" for one field): two rankings, each under
+    its own caption. One caption over both read as ranks 1-8 and then 1-8 again, with nothing
+    saying who won what."""
+    parts: list[tuple[str | None, list[Any]]] = []
+    for standing in rows:
+        if parts and parts[-1][0] == standing.field:
+            parts[-1][1].append(standing)
+        else:
+            parts.append((standing.field, [standing]))
+    return [(translate(field.lower()) if field else "", part) for field, part in parts]
 
 
 def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
@@ -2543,6 +2558,10 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 # a knockout's place after its bracket's, given by this stage's ranking (`then:`);
                 # absent otherwise, so that results.json is unchanged where no stage has `then:`
                 **({"placed_by": s.placed_by} if s.placed_by else {}),
+                # the field it is ranked in where a stage ranks fields apart (a two-winner
+                # Mitchell: "NS", "EW"), or its rank 1 is one of two with nothing saying which;
+                # absent otherwise, so that results.json is unchanged for one field
+                **({"field": s.field} if s.field else {}),
                 # ranked to go on to this stage's next one but withdrawn from it, so not qualified
                 # (its `withdrawn` here is false: it played this stage through); absent otherwise
                 **({"withdrawn_next": s.withdrawn_next} if s.withdrawn_next else {}),

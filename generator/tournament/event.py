@@ -385,10 +385,13 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
     withdrew = {entry_id for entry_id, tally in tallies.items() if tally.entry.withdrawn_in(stage.id)}
     standings = rank(tallies.values(), stage.rank_by, lots, two_only, withdrew)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
+    # Each ranked with its field's name, which the pages, the printed standings and results.json
+    # say: two rank 1s under one caption did not say who won what.
     groups = game.fields(stage, counted)
     if groups:
-        grouped = {entry for group in groups for entry in group}
-        standings = [standing for group in [*groups, [e for e in tallies if e not in grouped]]
+        grouped = {entry for group in groups.values() for entry in group}
+        standings = [replace(standing, field=name)
+                     for name, group in [*groups.items(), (None, [e for e in tallies if e not in grouped])]
                      for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots, two_only,
                                           withdrew)]
     return standings

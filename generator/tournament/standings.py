@@ -88,6 +88,9 @@ class Standing:
     # why (退赛（淘汰赛）) in this stage's standings, where it is not itself marked withdrawn.
     withdrawn_next: str | None = None
     withdrawn_next_name: str | None = None
+    # The field it is ranked in, when a stage ranks its entries in fields apart (a two-winner
+    # Mitchell's "NS" and "EW", Game.fields): two rank 1s, each said with its field.
+    field: str | None = None
 
     @property
     def entry(self) -> Entry:

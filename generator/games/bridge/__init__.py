@@ -393,7 +393,7 @@ class BridgeRules(Game):
         travellers = self.travellers(stage, rounds)
         return duplicate.traveller_rows(travellers) if travellers else None
 
-    def fields(self, stage: Stage, rounds: Any) -> list[list[str]] | None:
+    def fields(self, stage: Stage, rounds: Any) -> dict[str, list[str]] | None:
         """`field: directions`: the NS pairs and the EW pairs, ranked apart."""
         return duplicate.fields(stage, self.options(stage), rounds)
 

@@ -478,6 +478,23 @@ class PairsRow:
     def value(self, side: int) -> float | None:
         return self.ns_value if side == 0 else self.ew_value
 
+    @property
+    def session_sides(self) -> list[tuple[str, str]]:
+        """The sides whose A+ or A- is the pair's session percentage, not the written 60 or 40 %
+        (`adjusted: session`, session_adjusted): ("ns" or "ew", "plus" or "minus"), for the
+        pages to say why an A+ shows 67.50 % (it read as a mistake beside results.json's 60)."""
+        adjusted = self.adjusted
+        if adjusted is None or adjusted.fixed or not self.top or self.scoring != "matchpoints":
+            return []
+        found = []
+        for side, written in enumerate((adjusted.ns, adjusted.ew)):
+            value = self.value(side)
+            if value is None or self.absent == side or written not in (ADJUSTED_PERCENT["+"], ADJUSTED_PERCENT["-"]):
+                continue
+            if abs(100 * value / self.top - written) >= 0.005:
+                found.append(("ns" if side == 0 else "ew", "plus" if written > 50 else "minus"))
+        return found
+
     def summed(self, side: int) -> float | None:
         """What the pair's totals add: the value, unrounded where it was rounded to be shown."""
         return self.exact[side] if self.exact is not None else self.value(side)
@@ -514,6 +531,13 @@ class PairsView(Figures):
     @property
     def matchpoints(self) -> bool:
         return self.scoring == "matchpoints"
+
+    @property
+    def two_places(self) -> bool:
+        """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
+        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
+        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
+        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
 
     @cached_property
     def has_leads(self) -> bool:
@@ -621,6 +645,13 @@ class TeamView(Figures):
     knockout: bool = False
     layout = "teams"
     cached = ("has_leads",)
+
+    @property
+    def two_places(self) -> bool:
+        """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
+        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
+        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
+        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
 
     @cached_property
     def has_leads(self) -> bool:
@@ -1383,6 +1414,10 @@ def _pairs_json(row: PairsRow) -> dict[str, Any]:
         if row.adjusted.walked_out is not None:  # the withdrawn pair's side scores nothing
             data["adjusted"][row.adjusted.walked_out] = None
             data["withdrawn_opponent"] = True
+        # the sides whose A+/A- is their session percentage (Law 12C2), not the 60/40 written:
+        # their ns_percent/ew_percent differs from `adjusted`; absent where none does
+        if row.session_sides:
+            data["adjusted_by_session"] = [side.upper() for side, _ in row.session_sides]
     elif row.not_played:
         data |= {"ns": None, "ew": None, "not_played": True}
     elif row.parts:
@@ -1681,6 +1716,13 @@ class Traveller(Figures):
     def factored(self) -> bool:
         return self.scoring == "matchpoints" and self.played < self.expected
 
+    @property
+    def two_places(self) -> bool:
+        """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
+        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
+        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
+        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
+
     @cached_property
     def has_leads(self) -> bool:
         rooms = [line.row.line for line in self.lines] if self.layout == "pairs" else \
@@ -1740,7 +1782,7 @@ def _frequency(real: list[PairsRow]) -> list[FrequencyLine]:
 # --- the pairs' fields: one ranking, or NS and EW apart ---------------------------------------------
 
 
-def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[list[str]] | None:
+def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> dict[str, list[str]] | None:
     """With `field: directions` (a two-winner Mitchell), the pairs that sat NS and those that
     sat EW, each ranked apart; None for one ranking. A pair found in both directions is ranked
     with the direction it sat most."""
@@ -1756,7 +1798,7 @@ def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[li
                         seats.setdefault(entry, [0, 0])[side] += 1
     ns = [e for e, (n, w) in seats.items() if n >= w]
     ew = [e for e, (n, w) in seats.items() if w > n]
-    return [ns, ew]
+    return {"NS": ns, "EW": ew}
 
 
 # --- words: bridge's catalogues (locales/), its messages and the words of its templates ---------
@@ -1789,7 +1831,12 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
         # Each board's lines (round, table, cells from the round on): every table's result, and a
         # blank line, its pairs filled in, for each board a table is to play and has no result of.
         lines: dict[int, list[tuple[int, int, list[str]]]] = {}
-        for traveller in travellers(stage, options, stage_result.rounds):
+        boards = travellers(stage, options, stage_result.rounds)
+        # The column's figures all to two places where one has them ("1.00 / 3.00" above
+        # "3.50 / 0.50", not "1 / 3"): one kind of figure, said one way.
+        two_places = any(has_fraction(line.row.ns_value) or has_fraction(line.row.ew_value)
+                         for traveller in boards for line in traveller.lines)
+        for traveller in boards:
             for line in traveller.lines:
                 row = line.row
                 cells = [str(line.round), str(line.table), line.ns, line.ew]
@@ -1805,7 +1852,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
                 # NS / EW; at a withdrawn pair's table its side has none ("—"), its opponent its A+
                 if row.ns_value is not None or row.ew_value is not None:
-                    cells[-1] = " / ".join("\u2014" if value is None else _value(value)
+                    cells[-1] = " / ".join("\u2014" if value is None else _value(value, two_places)
                                            for value in (row.ns_value, row.ew_value))
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
         travelling = getattr(stage_result, "travelling", None)
@@ -1939,10 +1986,16 @@ def signed(value: float | None) -> str:
     return f"{value:+g}" if value else "0"
 
 
-def _value(value: float | None) -> str:
+def _value(value: float | None, two_places: bool = False) -> str:
     if value is None:
         return ""
-    return _number(value) if not float(value).is_integer() else str(int(value))
+    return f"{value:.2f}" if two_places else _number(value)
+
+
+def has_fraction(value: float | None) -> bool:
+    """Whether a figure has a fraction: its neighbours of the same kind are then shown to two
+    places as it is (a traveller's matchpoints, 1.00 beside 3.50)."""
+    return value is not None and not float(value).is_integer()
 
 
 CLOSED_ROOM_COLUMNS = ["closed_contract", "closed_declarer", "closed_result", "closed_lead", "closed_score"]
