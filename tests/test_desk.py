@@ -27,7 +27,7 @@ import pytest
 from generator import cli
 from generator.desk import forms
 from generator.desk.store import (
-    AUDIT_NAME, apply_record, desk_folder, dump_round_trip, load_round_trip, tokens_folder, tokens_path,
+    AUDIT_NAME, apply_record, desk_folder, dump_round_trip, load_round_trip, tokens_folder, tokens_path, write_lock,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -1054,7 +1054,7 @@ def test_a_link_planted_where_the_desk_writes_holds_the_save_and_writes_nothing_
     bashrc = tmp_path / "bashrc"
     bashrc.write_text("# mine\n", encoding="utf-8")
     link = (content / "events" / SLUG / AUDIT_NAME if planted == "audit"
-            else desk_folder(content) / "write.lock")
+            else write_lock(content))
     link.unlink(missing_ok=True)
     link.symlink_to(bashrc)
     before = round4(content).read_text(encoding="utf-8")

@@ -54,7 +54,8 @@ from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
-    desk_folder_of, load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_results,
+    load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
+    write_results,
 )
 from generator.errors import ContentError, Mark, Problems, system_reason
 from generator.hosts import host_allowed
@@ -728,7 +729,7 @@ class Writer:
         with self._guard:
             self._pending.append(job)
         try:
-            with locked(self.path):
+            with locked(self.path, self.desk.content):
                 with self._guard:
                     batch, self._pending = self._pending, []
                 if batch:
@@ -738,7 +739,7 @@ class Writer:
                 if job in self._pending:
                     self._pending.remove(job)
             if not job.done.is_set():  # (an error letting go of the lock once the save is done says nothing of it)
-                lock = desk_folder_of(self.path) / "write.lock"
+                lock = write_lock(self.desk.content)
                 job.unwritable = unsafe_desk_file(error) if isinstance(error, UnsafeDeskFile) else write_failed(lock, error)
                 return
         # Done now: a holder before us took it, or we just did (the lock was held meanwhile).
