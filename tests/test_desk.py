@@ -133,6 +133,11 @@ def post(running: Running, key: str, action: str, **fields: str) -> tuple[int, s
     return fetch(link.split("?")[0], {"k": link.split("k=")[1], **sent, "action": action, **fields})
 
 
+def filed_now(spot: forms.TableSpot) -> str:
+    """What a form filled from the table's file as it is now says it was filled from (its digest)."""
+    return forms.as_filed(spot, forms.current_table(spot, spot.path.read_text(encoding="utf-8")))
+
+
 def audit_lines(content: Path) -> list[dict]:
     path = content / "events" / SLUG / AUDIT_NAME
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from generator.desk.store import apply_record
-from tests.test_desk import Running, fetch
+from tests.test_desk import Running, fetch, filed_now
 from tests.test_desk_records import SLUG, SWISS_TWO, TWO_TABLES, Secretary, audit, desk_of, make, results, table_block  # noqa: F401 - (desk_of: a fixture)
 
 KEYS = ("boards", "forfeit")
@@ -285,3 +285,47 @@ def test_a_save_reads_the_round_files_table_once_for_its_form(tmp_path: Path, mo
     outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
     assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
     assert len(read) == 1
+
+
+def test_a_save_parses_the_round_file_once_under_its_lock(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The writer, holding the file's lock, parsed the round's file three times: its round trip,
+    the content loader's reading for what the forms were filled from, and the loader's again of
+    the text it had just written, for what the answered form is filled from. Its round trip
+    alone now (it types values as the loader does), and the answered form still saves."""
+    from generator.desk import forms, store
+    from generator.desk import app as desk_app
+    from generator.desk.app import Desk, Job, Who, Writer
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = Desk(root, SLUG, None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    job = Job(spot, {"levels": {"T01": "Q", "T02": 9}}, Who("admin", "-"), "main/1/1", filed_now(spot))
+    loaded = calls_of(monkeypatch, forms, "load_yaml_text")
+    round_trips = calls_of(monkeypatch, desk_app, "load_round_trip")
+    assert store  # (the writer's own round trip is the app's import of it)
+    Writer(desk, spot.path)._apply([job])
+    assert job.saved and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+    assert (len(round_trips), len(loaded)) == (1, 0)
+    assert job.filed == filed_now(spot)  # what the answered form says it was filled from: the file as written
+
+
+def test_what_a_form_was_filled_from_is_told_alike_from_the_writers_reading(tmp_path: Path) -> None:
+    """Values ruamel's own schema reads otherwise than paibang's loader (a date, 1_000, 0b11, a
+    lone =, .5e3, written by hand): the writer's reading gives the digest of the form filled from
+    such a file, so its save lands, not refused as changed since, and the answered form's digest
+    is the file's as the loader reads it."""
+    from generator.desk.app import Desk, Job, Who, Writer
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES.replace(
+        "    teams: [T01, T02]\n", "    teams: [T01, T02]\n    levels: {T01: 2026-01-01, T02: =}\n"
+                                   "    deals: [1_000, 0b11, .5e3, 2026-01-01]\n"))
+    desk = Desk(root, SLUG, None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    job = Job(spot, {"levels": {"T01": "Q", "T02": 9}, "deals": ["1_000", "0b11", ".5e3", "2026-01-01"]},
+              Who("admin", "-"), "main/1/1", filed_now(spot))
+    Writer(desk, spot.path)._apply([job])
+    assert job.saved and not job.refused, job.refused
+    # texts, written bare where the loader reads them as texts; .5e3, a number to the loader, quoted
+    # (ruamel's own schema wrote it bare: read back as 500.0)
+    assert "deals: [1_000, 0b11, '.5e3', 2026-01-01]" in table_block(root, 1)
+    assert job.filed == filed_now(spot)

@@ -760,7 +760,6 @@ class Writer:
                     job.unwritable = problem
                 return
             applied = []
-            shown: dict[Any, dict[str, Any]] | None = None  # the file's tables as forms are filled from them
             for job in batch:
                 keys = forms.record_keys(job.spot)
                 table = find_table(data, job.spot.table.number)
@@ -777,12 +776,11 @@ class Writer:
                     # The table changed in the file since the form was filled from it (the secretary's
                     # hand edit, another save: one of this batch, whose form cannot have shown it):
                     # saved, this form would overwrite that change unseen. Refused, nothing written;
-                    # the page offers the table as it is now.
-                    if shown is None:
-                        shown = forms.filed_tables(job.spot, text)
+                    # the page offers the table as it is now. (Told from the round trip's reading,
+                    # which types every value as the content loader does: store.CoreResolver.)
                     number = job.spot.table.number
                     if any(done.spot.table.number == number for done, _ in applied) \
-                            or forms.as_filed(job.spot, shown.get(number, {})) != job.filed:
+                            or forms.as_filed(job.spot, table) != job.filed:
                         job.refused = "desk_changed_since"
                         continue
                 job.record = with_board_keys_kept(table, job.record, job.parts)  # (a board's keys the form does not show)
@@ -835,10 +833,10 @@ class Writer:
                         job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                     return
                 self._noted(applied)
-                now = forms.filed_tables(batch[0].spot, new_text)
                 for job, _ in applied:
                     job.saved = True
-                    job.filed = forms.as_filed(job.spot, now.get(job.spot.table.number, {}))
+                    # what the file has now, as the tables written (the text written is not read again)
+                    job.filed = forms.as_filed(job.spot, find_table(data, job.spot.table.number) or {})
         except BaseException as error:  # every waiting save hears of it
             for job in batch:
                 job.error = error

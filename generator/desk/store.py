@@ -27,8 +27,10 @@ from typing import Any, Iterator
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
+from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.tokens import CommentToken
 
+from generator.content.yaml_loader import _CORE_BY_FIRST
 from generator.games.common.rooms import ROOMS
 from generator.seals import (
     NotOwnFile, Unsealed, key_folder, key_is_kept, open_own, seal, sync_folder, unseal, why_not_own, write_durably,
@@ -510,8 +512,27 @@ _file_locks: dict[Path, threading.Lock] = {}
 _file_locks_guard = threading.Lock()
 
 
+class CoreResolver(VersionedResolver):
+    """The round trip's plain scalars typed as the content loader types them: YAML 1.2's core
+    schema (yaml_loader's resolvers), where ruamel's own also reads a date, `1_000`, `0b11` or a
+    lone `=` as other than the text every reader of paibang's reads. The writer's one reading of
+    a round's file, under its lock, is then the loader's too, value for value: what a form was
+    filled from (forms.as_filed) is told from it, with no reading of the file by the loader
+    besides (each was one more parse of the whole file under the lock). And a text the desk
+    writes is quoted exactly when the loader would read it as something else."""
+
+    @property
+    def versioned_resolver(self) -> Any:
+        return _CORE_RESOLVERS
+
+
+# (by a scalar's first character, as ruamel looks them up; lists of their own: ruamel adds to them)
+_CORE_RESOLVERS = {first: list(found) for first, found in _CORE_BY_FIRST.items()}
+
+
 def _yaml() -> YAML:
     yaml = YAML(typ="rt")
+    yaml.Resolver = CoreResolver
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap a long deal log
     # the layout `paibang pair` writes and the demo files use: "  - table: 1\n    teams: …"
