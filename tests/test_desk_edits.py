@@ -235,8 +235,10 @@ def test_a_save_builds_its_form_once(tmp_path: Path, monkeypatch) -> None:  # no
 
     root = make(tmp_path, SWISS_TWO, TWO_TABLES)
     desk = Desk(root, SLUG, None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    filed = filed_now(spot)
     built = calls_of(monkeypatch, type(GAMES["guandan"]), "entry_fields")
-    outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
+    outcome = desk.submit(spot, {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True, filed=filed)
     assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
     assert len(built) == 1
 
@@ -255,18 +257,34 @@ def calls_of(monkeypatch, owner: object, name: str, which=lambda *args: True) ->
     return calls
 
 
-def test_a_form_that_does_not_say_what_it_was_filled_from_is_shown_again_saying_it(tmp_path: Path, desk_of) -> None:
-    """A page of a desk before this one (a phone's form open across the upgrade) sends no digest:
-    its save is not checked, as before, and the form it gets back carries the file's, even when
-    a field is too long (that answer carried "None", and every later save from it was refused)."""
+def test_a_form_that_does_not_say_what_it_was_filled_from_is_refused_until_reloaded(tmp_path: Path, desk_of) -> None:
+    """A page that sends no digest (a form of an older desk open across the upgrade, a page cut
+    short): its save was not checked against a change made since, and wrote over the secretary's
+    hand edit without a word. Refused as a save over a change is (409, in the site's words,
+    nothing written, what was typed kept), until a reload shows the table as it is now. A
+    preview from it still answers with a form carrying the file's digest, even when a field is
+    too long (that answer carried "None", and every later save from it was refused)."""
     root = make(tmp_path, SWISS_TWO, TWO_TABLES)
     running = desk_of(root)
     link, sent = phone_form(running, "main/1/1")
     old_page = {"k": sent["k"], "csrf": sent["csrf"]}
     status, html = fetch(link, {**old_page, "action": "preview", "level_a": "Q" * 2001, "level_b": "9"})
     assert status == 422 and hidden(html)["filed"] == sent["filed"]
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace("    teams: [T01, T02]\n",
+                                                             "    teams: [T01, T02]\n    levels: {T01: K, T02: 5}\n"),
+                    encoding="utf-8")  # the secretary's hand edit, after the old page was shown
+    mended = path.read_bytes()
     status, html = fetch(link, {**old_page, "action": "save", "level_a": "Q", "level_b": "9"})
-    assert status == 200 and 'id="saved"' in html and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+    assert status == 409 and 'id="saved"' not in html and "\u6ca1\u6709\u6ce8\u660e" in html, html  # (没有注明)
+    assert 'value="Q"' in html and path.read_bytes() == mended and audit(root) == []
+    assert hidden(html)["filed"] == ""  # (saved again from this answer: refused again, not let through)
+    assert re.search(r'<button [^>]*name="action" value="reload"[^>]*id="again">', html)
+    status, html = fetch(link, {**hidden(html), "k": sent["k"], "action": "reload", "level_a": "Q", "level_b": "9"})
+    assert hidden(html)["filed"] and path.read_bytes() == mended
+    # reloaded, the table's result is in (the secretary's): a table saves once
+    status, html = fetch(link, {**hidden(html), "k": sent["k"], "action": "save", "level_a": "Q", "level_b": "9"})
+    assert status == 409 and path.read_bytes() == mended
 
 
 def test_a_save_reads_the_round_files_table_once_for_its_form(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
@@ -281,8 +299,10 @@ def test_a_save_reads_the_round_files_table_once_for_its_form(tmp_path: Path, mo
     desk = Desk(root, SLUG, None, None, build=False)
     text = results(root).read_text(encoding="utf-8")
     # (the file's text: not the one-table text the check reads)
+    spot = desk.spot("main", 1, 1)
+    filed = filed_now(spot)
     read = calls_of(monkeypatch, forms, "load_yaml_text", lambda source, *rest: source == text)
-    outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
+    outcome = desk.submit(spot, {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True, filed=filed)
     assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
     assert len(read) == 1
 

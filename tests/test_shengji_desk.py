@@ -178,12 +178,12 @@ def test_a_tables_form_says_the_secretary_must_mend_a_boards_penalty_it_cannot_s
     root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
     path = results(root)
     running = desk_of(root)
-    url, token, csrf = open_table(running, "main/1/1")  # the table's phone has its form open
+    url, token, csrf, filed = open_table(running, "main/1/1")  # the table's phone has its form open
     path.write_text(path.read_text(encoding="utf-8").replace(
         "    # boards:\n    #   1: {open: 85, closed: 40}\n  - table: 2",
         "    boards:\n      3: {penalty: {against: home, points: 20}}\n  - table: 2", 1), encoding="utf-8")
     before = path.read_text(encoding="utf-8")
-    status, page = fetch(url, {"k": token, "csrf": csrf, "action": "save", **BOARDS, "b3_open": "110", "b3_closed": "35"})
+    status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **BOARDS, "b3_open": "110", "b3_closed": "35"})
     problems = block(page, "problems")
     assert status == 422 and "第 3 副：记录台为这副牌写的罚分或备注有误，须由记录台改正" in problems, problems
     assert "请告诉记录台" in problems and "看不懂" not in problems and "against" not in problems, problems

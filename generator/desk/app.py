@@ -659,6 +659,14 @@ class Desk:
             # record. The secretary's save goes through, the warnings shown with it.
             outcome["confirm"] = fingerprint
             return outcome
+        if filed is None:
+            # A save that does not say what its form was filled from (a page cut short, a form of
+            # an older desk, a script) cannot be checked against a change made since: it would
+            # overwrite the secretary's correction unseen, which a form carrying a stale digest
+            # is refused for. Refused as that one is; the form shown with the answer says nothing
+            # of its source either, so only a reload (the table as the file has it now) saves.
+            outcome["refused"], outcome["filed"] = "desk_form_unversioned", ""
+            return outcome
         job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number), filed,
                   forms.board_parts(fields))
         with self._writers_guard:
@@ -702,7 +710,7 @@ class Job:
     who: Who
     key: str
     # What the form was filled from (forms.as_filed): the save is refused when the file's table is
-    # no longer that; None (a form that does not say) is not checked. Once saved: the file's now.
+    # no longer that (a form that does not say is refused before: Desk.submit). Once saved: the file's now.
     filed: str | None = None
     parts: frozenset[str] = frozenset()  # the board keys its form has fields for (forms.board_parts)
     done: threading.Event = field(default_factory=threading.Event)
