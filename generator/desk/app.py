@@ -668,7 +668,7 @@ class Desk:
             outcome["refused"], outcome["filed"] = "desk_form_unversioned", ""
             return outcome
         job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number), filed,
-                  forms.board_parts(fields))
+                  forms.board_parts(fields), forms.kept_boards(fields))
         with self._writers_guard:
             writer = self._writers.setdefault(spot.path, Writer(self, spot.path))
         writer.run(job)
@@ -713,6 +713,7 @@ class Job:
     # no longer that (a form that does not say is refused before: Desk.submit). Once saved: the file's now.
     filed: str | None = None
     parts: frozenset[str] = frozenset()  # the board keys its form has fields for (forms.board_parts)
+    kept: frozenset[int] = frozenset()  # the boards its form shows read only (forms.kept_boards)
     done: threading.Event = field(default_factory=threading.Event)
     saved: bool = False
     refused: str = ""
@@ -775,9 +776,9 @@ class Writer:
                     job.refused = "desk_forbidden_text"
                     continue
                 if job.who.kind == "table":
-                    # once: a result already in the file (this batch's, the secretary's) or a used token
-                    written = any(plain(table.get(k)) not in (None, [], {}, "") for k in keys)
-                    if written or self.desk.tokens.used(job.key):
+                    # once: a result already in the file (this batch's, the secretary's) or a used
+                    # token; not the boards its form keeps read only (forms.has_record)
+                    if forms.has_record(job.spot, table, job.kept) or self.desk.tokens.used(job.key):
                         job.refused = "desk_once"
                         continue
                 if job.filed is not None:
@@ -1186,15 +1187,15 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if request.method == "GET":
             text = readable_text(spot.path)
             table = forms.current_table(spot, text)  # (read once for the page)
-            recorded = forms.has_record(spot, table)
+            fields = forms.fields_for(spot, text, table=table)
+            recorded = forms.has_record(spot, table, forms.kept_boards(fields))
             done = who.kind == "table" and (desk.tokens.used(key) or recorded)
             held = desk.tokens.held(key)
             if held and not recorded:
                 # what the table typed when the file could not take it: on its form again
-                fields = forms.fields_for(spot, text, held["typed"], secretary=who.kind == "admin", table=table)
+                forms.typed_into(fields, held["typed"], secretary=who.kind == "admin")
             else:
                 held = None
-                fields = forms.fields_for(spot, text, table=table)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
                              filed=forms.as_filed(spot, table),

@@ -638,6 +638,25 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
     return lines
 
 
-def has_record(spot: TableSpot, table: dict[str, Any]) -> bool:
-    """Whether the file's table (current_table) already holds a result (the secretary's or a save)."""
-    return any(plain(table.get(k)) not in (None, [], {}, "") for k in record_keys(spot))
+def kept_boards(fields: list[EntryField]) -> frozenset[int]:
+    """The boards a form shows read only (kind "kept": what its boxes cannot show as written,
+    bridge's `{adjusted: {NS: 60, EW: 40}}` or one room with the IMPs the scorer recorded): a
+    save from the form keeps them as written (with_boards_as_filed), and its check counts them
+    among the match's boards, as the standings do."""
+    return frozenset(item.board for item in fields if item.kind == "kept")
+
+
+def has_record(spot: TableSpot, table: dict[str, Any], kept: frozenset[int] = frozenset()) -> bool:
+    """Whether the file's table (current_table, or the writer's reading) already holds a result
+    (the secretary's or a save) that a table's own save would change: not the boards its form
+    shows read only (`kept`: kept_boards), which the save keeps as they are. A match whose
+    adjusted board the director wrote before the table entered the rest was "already entered":
+    its link showed no form, and the table could never complete its match."""
+    def entered(key: str) -> bool:
+        value = plain(table.get(key))
+        if key == "boards" and isinstance(value, dict):
+            value = {number: board for number, board in value.items()
+                     if not (number.isdecimal() and int(number) in kept)}
+        return value not in (None, [], {}, "")
+
+    return any(entered(key) for key in record_keys(spot))
