@@ -168,7 +168,8 @@ def main() -> int:
                 link = f"{base}/t/main/1/{key.split('/')[2]}?k={tokens['tables'][key]}"
                 html = urllib.request.urlopen(link, timeout=30).read().decode()
                 csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
-                forms[key] = (link.split("?")[0], tokens["tables"][key], csrf)
+                filed = re.search(r'name="filed" value="([^"]*)"', html).group(1)  # (a save without it is refused)
+                forms[key] = (link.split("?")[0], tokens["tables"][key], csrf, filed)
             barrier = threading.Barrier(len(keys))
             sent: dict[str, float] = {}
             wall: dict[str, float] = {}
@@ -176,8 +177,8 @@ def main() -> int:
             status: dict[str, int] = {}
 
             def save(key: str) -> None:
-                url, token, csrf = forms[key]
-                body = urllib.parse.urlencode({"k": token, "csrf": csrf, "action": "save",
+                url, token, csrf, filed = forms[key]
+                body = urllib.parse.urlencode({"k": token, "csrf": csrf, "filed": filed, "action": "save",
                                                "level_a": "A", "level_b": "7"}).encode()
                 barrier.wait(60)
                 sent[key] = time.perf_counter()
@@ -282,7 +283,8 @@ def secretary_saves(base: str, content: Path, admin: str, keys: list[str],
         url = f"{base}{prefix}/t/{key}"
         html = opener.open(url, timeout=30).read().decode()
         csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
-        body = urllib.parse.urlencode({"csrf": csrf, "action": "save", "level_a": "7" if n % 2 else "6",
+        filed = re.search(r'name="filed" value="([^"]*)"', html).group(1)
+        body = urllib.parse.urlencode({"csrf": csrf, "filed": filed, "action": "save", "level_a": "7" if n % 2 else "6",
                                        "level_b": "A"}).encode()
         time.sleep(3)  # the desk idle: whatever the page's reading set going has ended
         used = cpu_seconds(pid)

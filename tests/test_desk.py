@@ -27,7 +27,7 @@ import pytest
 from generator import cli
 from generator.desk import forms
 from generator.desk.store import (
-    AUDIT_NAME, apply_record, desk_folder, dump_round_trip, load_round_trip, tokens_folder, tokens_path,
+    AUDIT_NAME, apply_record, desk_folder, dump_round_trip, load_round_trip, tokens_folder, tokens_path, write_lock,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,13 +115,15 @@ def fetch(url: str, data: dict[str, str] | None = None, opener=None) -> tuple[in
         return error.code, error.read().decode()
 
 
-def open_table(running: Running, key: str) -> tuple[str, str, str]:
-    """(the table's URL without the token, its token, the form's CSRF token)"""
+def open_table(running: Running, key: str) -> tuple[str, str, str, str]:
+    """(the table's URL without the token, its token, the form's CSRF token, what the form was
+    filled from: a save that does not send it is refused)"""
     link = running.desk.link(key)
     status, html = fetch(link)
     assert status == 200, html
     csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
-    return link.split("?")[0], link.split("k=")[1], csrf
+    filed = re.search(r'name="filed" value="([^"]*)"', html).group(1)
+    return link.split("?")[0], link.split("k=")[1], csrf, filed
 
 
 def post(running: Running, key: str, action: str, **fields: str) -> tuple[int, str]:
@@ -131,6 +133,11 @@ def post(running: Running, key: str, action: str, **fields: str) -> tuple[int, s
     assert status == 200, html
     sent = dict(re.findall(r'<input type="hidden" name="(csrf|filed)" value="([^"]*)"', html))
     return fetch(link.split("?")[0], {"k": link.split("k=")[1], **sent, "action": action, **fields})
+
+
+def filed_now(spot: forms.TableSpot) -> str:
+    """What a form filled from the table's file as it is now says it was filled from (its digest)."""
+    return forms.as_filed(spot, forms.current_table(spot, spot.path.read_text(encoding="utf-8")))
 
 
 def audit_lines(content: Path) -> list[dict]:
@@ -213,10 +220,10 @@ def test_a_wrong_entry_shows_the_checks_message_and_writes_nothing(running: Runn
 
 
 def test_a_table_token_cannot_read_or_write_another_table(running: Running, content: Path) -> None:
-    url, token, csrf = open_table(running, "main/4/3")
+    url, token, csrf, filed = open_table(running, "main/4/3")
     other = url.replace("/t/main/4/3", "/t/main/4/4")
     assert fetch(f"{other}?k={token}")[0] == 403
-    assert fetch(other, {"k": token, "csrf": csrf, "action": "save", "deals": "T46+3"})[0] == 403
+    assert fetch(other, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "deals": "T46+3"})[0] == 403
     assert fetch(url.replace("/4/3", "/3/3") + f"?k={token}")[0] == 403  # nor its table of another round
     assert fetch(f"{running.base}/admin?k={token}")[0] == 403
     assert fetch(f"{running.secretary}/admin/sheets/main/4")[0] == 403  # (its prefix known, no session)
@@ -226,17 +233,17 @@ def test_a_table_token_cannot_read_or_write_another_table(running: Running, cont
 
 
 def test_every_form_needs_its_csrf_token(running: Running, content: Path) -> None:
-    url, token, _ = open_table(running, "main/4/5")
+    url, token, _, _ = open_table(running, "main/4/5")
     assert fetch(url, {"k": token, "action": "save", "levels_a": "Q", "level_b": "9"})[0] == 403
     assert fetch(url, {"k": token, "csrf": "0" * 64, "action": "save", "level_a": "Q", "level_b": "9"})[0] == 403
     assert audit_lines(content) == []
 
 
 def test_a_second_write_by_a_table_is_refused_the_secretary_may_change_it(running: Running, content: Path) -> None:
-    url, token, csrf = open_table(running, "main/4/6")
-    assert fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "Q", "level_b": "9"})[0] == 200
+    url, token, csrf, filed = open_table(running, "main/4/6")
+    assert fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "Q", "level_b": "9"})[0] == 200
     # the same form sent again (a second phone at the table, the back button)
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "3", "level_b": "K"})
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "3", "level_b": "K"})
     assert status == 409 and 'id="refused"' in html
     assert "levels: {T07: Q, T08: 9}" in round4(content).read_text(encoding="utf-8")
     status, html = fetch(running.desk.link("main/4/6"))
@@ -246,8 +253,9 @@ def test_a_second_write_by_a_table_is_refused_the_secretary_may_change_it(runnin
     assert fetch(running.desk.admin_link, opener=jar)[0] == 200
     status, html = fetch(f"{running.secretary}/t/main/4/6", opener=jar)
     csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
-    status, html = fetch(f"{running.secretary}/t/main/4/6", {"csrf": csrf, "action": "save", "level_a": "3",
-                                                         "level_b": "K"}, opener=jar)
+    filed = re.search(r'name="filed" value="([^"]*)"', html).group(1)
+    status, html = fetch(f"{running.secretary}/t/main/4/6", {"csrf": csrf, "filed": filed, "action": "save",
+                                                         "level_a": "3", "level_b": "K"}, opener=jar)
     assert status == 200 and "levels: {T07: 3, T08: K}" in round4(content).read_text(encoding="utf-8")
     lines = audit_lines(content)
     assert [x["who"] for x in lines] == ["table main/4/6", "secretary"]
@@ -262,9 +270,9 @@ def test_tables_saving_at_the_same_moment_all_land(running: Running, content: Pa
     results: dict[str, int] = {}
 
     def save(key: str) -> None:
-        url, token, csrf = opened[key]
+        url, token, csrf, filed = opened[key]
         barrier.wait(timeout=30)
-        results[key] = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "5"})[0]
+        results[key] = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "5"})[0]
 
     threads = [threading.Thread(target=save, args=(key,)) for key in keys]
     for thread in threads:
@@ -344,7 +352,7 @@ def test_without_lan_the_desk_answers_on_127_0_0_1_only(running: Running) -> Non
 
 
 def test_a_request_too_large_is_refused(running: Running) -> None:
-    url, token, csrf = open_table(running, "main/4/1")
+    url, token, csrf, filed = open_table(running, "main/4/1")
     assert fetch(url, {"k": token, "csrf": csrf, "action": "check", "deals": "T15+3," * 20_000})[0] == 413
 
 
@@ -481,7 +489,9 @@ def test_the_session_is_sent_to_and_opens_this_runs_secret_path_only(running: Ru
     assert status == 200 and desk.tokens.clock("main", 4) is not None and 'name="csrf"' in page
     edit = re.search(r'<a href="([^"]+/t/main/4/2)"', admin).group(1)
     assert edit == f"{desk.prefix}/t/main/4/2"
-    status, html = fetch(running.base + edit, save, opener=opener)
+    status, form = fetch(running.base + edit, opener=opener)
+    filed = re.search(r'name="filed" value="([^"]*)"', form).group(1)  # (a save that does not send it is refused)
+    status, html = fetch(running.base + edit, {**save, "filed": filed}, opener=opener)
     assert status == 200 and 'id="saved"' in html
     assert [line["who"] for line in audit_lines(content)] == ["secretary"]
     assert fetch(f"{running.secretary}/admin/sheets/main/4", opener=opener)[0] == 200
@@ -688,10 +698,10 @@ def test_the_secretary_saves_one_room_a_tables_link_saves_the_whole_match(tmp_pa
     desk = Desk(tmp_path / "content", slug, None, None, build=False)
     spot = desk.spot(spot.stage.id, spot.number, 1)
     before = path.read_text(encoding="utf-8")
-    outcome = desk.submit(spot, open_room, Who("table", "-", "k"), True)
+    outcome = desk.submit(spot, open_room, Who("table", "-", "k"), True, filed=filed_now(spot))
     assert not outcome["saved"] and outcome["refused"] == "desk_incomplete_refused"
     assert path.read_text(encoding="utf-8") == before
-    outcome = desk.submit(spot, open_room, Who("admin", "-"), True)
+    outcome = desk.submit(spot, open_room, Who("admin", "-"), True, filed=filed_now(spot))
     result = outcome["check"]
     assert outcome["saved"], [p.message("en") for p in result.problems]
     assert result.ok and result.incomplete and not result.score.sides
@@ -699,7 +709,7 @@ def test_the_secretary_saves_one_room_a_tables_link_saves_the_whole_match(tmp_pa
     # one warning for the table, however many boards wait (it was one a board)
     assert [p.code for p in result.problems if p.code.endswith("room-pending")] == [code]
     assert cli.main(["check", "--content", str(tmp_path / "content")]) == 0
-    outcome = desk.submit(spot, {**open_room, **closed_room}, Who("admin", "-"), True)
+    outcome = desk.submit(spot, {**open_room, **closed_room}, Who("admin", "-"), True, filed=filed_now(spot))
     result = outcome["check"]
     assert outcome["saved"] and result.ok and result.score.sides
     assert not [p for p in result.problems if p.code.endswith("room-pending")]
@@ -877,7 +887,7 @@ def test_a_pairs_round_offers_the_boards_pair_listed_and_writes_them_one_a_line(
     numbers = [f.board for f in forms.fields_for(spot, text) if f.board]
     assert numbers == [int(n) for n in re.findall(r"# ([0-9]+):", text.split("table: 2")[0])]
     typed = {f"b{numbers[0]}": "８５", f"b{numbers[1]}": "30"}
-    outcome = desk.submit(spot, typed, Who("admin", "-"), True)
+    outcome = desk.submit(spot, typed, Who("admin", "-"), True, filed=filed_now(spot))
     assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
     block = spot.path.read_text(encoding="utf-8").split("table: 2")[0]
     assert f"    boards:\n      {numbers[0]}: 85\n      {numbers[1]}: 30\n" in block
@@ -1054,7 +1064,7 @@ def test_a_link_planted_where_the_desk_writes_holds_the_save_and_writes_nothing_
     bashrc = tmp_path / "bashrc"
     bashrc.write_text("# mine\n", encoding="utf-8")
     link = (content / "events" / SLUG / AUDIT_NAME if planted == "audit"
-            else desk_folder(content) / "write.lock")
+            else write_lock(content))
     link.unlink(missing_ok=True)
     link.symlink_to(bashrc)
     before = round4(content).read_text(encoding="utf-8")

@@ -41,7 +41,7 @@ def pairs(tmp_path: Path):
 def test_a_pairs_table_sees_each_boards_ns_score_before_saving(pairs: tuple[Running, Path]) -> None:
     running, _ = pairs
     t = running.desk.t
-    url, token, csrf = open_table(running, "pairs/1/1")
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
     typed = {"b1": "1S W -2", "b2": "3NT W -1", "b3": "4H N ="}
     status, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
     data = json.loads(body)
@@ -60,20 +60,20 @@ def test_a_board_left_blank_is_said_before_a_table_saves_and_saved_once_confirme
     running, path = pairs
     t = running.desk.t
     before = path.read_bytes()
-    url, token, csrf = open_table(running, "pairs/1/1")
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
     typed = {"b1": "1S W -2", "b2": "3NT W -1", "b3": ""}
     warning = "第 1 桌记录了 2 副牌，本阶段每轮打 3 副"  # bridge-board-count, as `check` says it
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", **typed})
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **typed})
     assert 'id="saved"' not in html and path.read_bytes() == before and not running.desk.tokens.used("pairs/1/1")
     assert status == 200 and warning in html and t("desk_confirm_text") in html and 'value="1S W -2"' in html
     status, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})  # while typing, too
     assert [w["message"] for w in json.loads(body).get("warnings", [])] == [warning]
     confirm = html.split('name="confirm" value="')[1].split('"')[0]
     # a confirmation is of the record shown: another record typed since is asked again
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "confirm": confirm,
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "confirm": confirm,
                                **typed, "b2": "3NT W -2"})
     assert 'id="saved"' not in html and path.read_bytes() == before
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "confirm": confirm, **typed})
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "confirm": confirm, **typed})
     assert status == 200 and 'id="saved"' in html
     assert "      1: 1S W -2\n      2: 3NT W -1\n" in path.read_text(encoding="utf-8")
     assert [line["who"] for line in audit_lines_of(path)] == ["table pairs/1/1"]

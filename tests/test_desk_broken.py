@@ -38,9 +38,9 @@ def admin_page(running: Running) -> str:  # noqa: F811
 def test_a_save_into_a_broken_file_is_held_kept_on_the_form_and_named_to_the_secretary(
         running: Running, content: Path) -> None:  # noqa: F811
     t = running.desk.t
-    url, token, csrf = open_table(running, "main/4/1")
+    url, token, csrf, filed = open_table(running, "main/4/1")
     good, bad = break_round4(content)
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
     # not a 500: the form again, with what was typed and why it is not saved, in the site's words
     assert status == 503, html
     assert 'value="A"' in html and 'value="7"' in html and 'id="entry"' in html
@@ -71,7 +71,7 @@ def test_a_save_into_a_broken_file_is_held_kept_on_the_form_and_named_to_the_sec
     # mended: the same link saves what was held, and the desk lets go of it
     round4(content).write_text(good, encoding="utf-8")
     running.desk.load()
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
     assert status == 200 and 'id="saved"' in html
     assert "levels: {T15: A, T45: 7}" in round4(content).read_text(encoding="utf-8")
     assert running.desk.tokens.held("main/4/1") is None
@@ -97,9 +97,9 @@ def test_a_link_to_a_round_the_desk_never_could_read_says_so(content: Path) -> N
 
 def test_a_held_entry_is_settled_when_the_mended_file_has_the_tables_result(
         running: Running, content: Path) -> None:  # noqa: F811
-    url, token, csrf = open_table(running, "main/4/23")
+    url, token, csrf, filed = open_table(running, "main/4/23")
     good, _ = break_round4(content)
-    status, _ = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "5"})
+    status, _ = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "5"})
     assert status == 503 and running.desk.tokens.held("main/4/23")
     # the secretary mends the file and types table 23's result in it by hand
     round4(content).write_text(good.replace("    teams: [T28, T42]\n", "    teams: [T28, T42]\n    levels: {T28: A, T42: 5}\n"),
@@ -111,12 +111,12 @@ def test_a_held_entry_is_settled_when_the_mended_file_has_the_tables_result(
 
 def test_a_results_file_no_longer_utf8_holds_the_save_too(running: Running, content: Path) -> None:  # noqa: F811
     """Saved from an editor in GBK, say: the same as a YAML error, the file's line named."""
-    url, token, csrf = open_table(running, "main/4/2")
+    url, token, csrf, filed = open_table(running, "main/4/2")
     path = round4(content)
     bad = path.read_bytes().replace("teams: [T28, T42]".encode(), "teams: [T28, T42]  # 第".encode("gb18030"))
     path.write_bytes(bad)
     running.desk.load()
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
     assert status == 503 and 'value="A"' in html and 'id="unsaved"' in html, html
     assert path.read_bytes() == bad and running.desk.tokens.held("main/4/2")
     [problem] = [p for p in running.desk.problems if not p.warning]
@@ -150,11 +150,11 @@ def test_a_save_into_a_file_that_is_no_rounds_results_says_so_not_tables(running
                                                                        capfd) -> None:  # noqa: F811, ANN001
     """A round's file made a list by hand (YAML, but no `tables:` to write into): the save was
     held with the reason "tables", the key's bare name. It says what is wrong and the fix."""
-    url, token, csrf = open_table(running, "main/4/2")
+    url, token, csrf, filed = open_table(running, "main/4/2")
     path = round4(content)
     path.write_text("- table: 2\n  teams: [T28, T42]\n", encoding="utf-8")
     running.desk.load()
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
     assert status == 503 and 'id="unsaved"' in html and 'value="A"' in html, html
     assert "\u5b83\u4e0d\u662f\u4e00\u8f6e\u7684\u6210\u7ee9\u6587\u4ef6" in html, html  # (it is not a round's results file)
     assert "\uff1atables<" not in html and "round-4.yaml" in html

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from generator.desk.store import apply_record
-from tests.test_desk import Running, fetch
+from tests.test_desk import Running, fetch, filed_now
 from tests.test_desk_records import SLUG, SWISS_TWO, TWO_TABLES, Secretary, audit, desk_of, make, results, table_block  # noqa: F401 - (desk_of: a fixture)
 
 KEYS = ("boards", "forfeit")
@@ -235,8 +235,10 @@ def test_a_save_builds_its_form_once(tmp_path: Path, monkeypatch) -> None:  # no
 
     root = make(tmp_path, SWISS_TWO, TWO_TABLES)
     desk = Desk(root, SLUG, None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    filed = filed_now(spot)
     built = calls_of(monkeypatch, type(GAMES["guandan"]), "entry_fields")
-    outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
+    outcome = desk.submit(spot, {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True, filed=filed)
     assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
     assert len(built) == 1
 
@@ -255,18 +257,34 @@ def calls_of(monkeypatch, owner: object, name: str, which=lambda *args: True) ->
     return calls
 
 
-def test_a_form_that_does_not_say_what_it_was_filled_from_is_shown_again_saying_it(tmp_path: Path, desk_of) -> None:
-    """A page of a desk before this one (a phone's form open across the upgrade) sends no digest:
-    its save is not checked, as before, and the form it gets back carries the file's, even when
-    a field is too long (that answer carried "None", and every later save from it was refused)."""
+def test_a_form_that_does_not_say_what_it_was_filled_from_is_refused_until_reloaded(tmp_path: Path, desk_of) -> None:
+    """A page that sends no digest (a form of an older desk open across the upgrade, a page cut
+    short): its save was not checked against a change made since, and wrote over the secretary's
+    hand edit without a word. Refused as a save over a change is (409, in the site's words,
+    nothing written, what was typed kept), until a reload shows the table as it is now. A
+    preview from it still answers with a form carrying the file's digest, even when a field is
+    too long (that answer carried "None", and every later save from it was refused)."""
     root = make(tmp_path, SWISS_TWO, TWO_TABLES)
     running = desk_of(root)
     link, sent = phone_form(running, "main/1/1")
     old_page = {"k": sent["k"], "csrf": sent["csrf"]}
     status, html = fetch(link, {**old_page, "action": "preview", "level_a": "Q" * 2001, "level_b": "9"})
     assert status == 422 and hidden(html)["filed"] == sent["filed"]
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace("    teams: [T01, T02]\n",
+                                                             "    teams: [T01, T02]\n    levels: {T01: K, T02: 5}\n"),
+                    encoding="utf-8")  # the secretary's hand edit, after the old page was shown
+    mended = path.read_bytes()
     status, html = fetch(link, {**old_page, "action": "save", "level_a": "Q", "level_b": "9"})
-    assert status == 200 and 'id="saved"' in html and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+    assert status == 409 and 'id="saved"' not in html and "\u6ca1\u6709\u6ce8\u660e" in html, html  # (没有注明)
+    assert 'value="Q"' in html and path.read_bytes() == mended and audit(root) == []
+    assert hidden(html)["filed"] == ""  # (saved again from this answer: refused again, not let through)
+    assert re.search(r'<button [^>]*name="action" value="reload"[^>]*id="again">', html)
+    status, html = fetch(link, {**hidden(html), "k": sent["k"], "action": "reload", "level_a": "Q", "level_b": "9"})
+    assert hidden(html)["filed"] and path.read_bytes() == mended
+    # reloaded, the table's result is in (the secretary's): a table saves once
+    status, html = fetch(link, {**hidden(html), "k": sent["k"], "action": "save", "level_a": "Q", "level_b": "9"})
+    assert status == 409 and path.read_bytes() == mended
 
 
 def test_a_save_reads_the_round_files_table_once_for_its_form(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
@@ -281,7 +299,53 @@ def test_a_save_reads_the_round_files_table_once_for_its_form(tmp_path: Path, mo
     desk = Desk(root, SLUG, None, None, build=False)
     text = results(root).read_text(encoding="utf-8")
     # (the file's text: not the one-table text the check reads)
+    spot = desk.spot("main", 1, 1)
+    filed = filed_now(spot)
     read = calls_of(monkeypatch, forms, "load_yaml_text", lambda source, *rest: source == text)
-    outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
+    outcome = desk.submit(spot, {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True, filed=filed)
     assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
     assert len(read) == 1
+
+
+def test_a_save_parses_the_round_file_once_under_its_lock(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The writer, holding the file's lock, parsed the round's file three times: its round trip,
+    the content loader's reading for what the forms were filled from, and the loader's again of
+    the text it had just written, for what the answered form is filled from. Its round trip
+    alone now (it types values as the loader does), and the answered form still saves."""
+    from generator.desk import forms, store
+    from generator.desk import app as desk_app
+    from generator.desk.app import Desk, Job, Who, Writer
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = Desk(root, SLUG, None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    job = Job(spot, {"levels": {"T01": "Q", "T02": 9}}, Who("admin", "-"), "main/1/1", filed_now(spot))
+    loaded = calls_of(monkeypatch, forms, "load_yaml_text")
+    round_trips = calls_of(monkeypatch, desk_app, "load_round_trip")
+    assert store  # (the writer's own round trip is the app's import of it)
+    Writer(desk, spot.path)._apply([job])
+    assert job.saved and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+    assert (len(round_trips), len(loaded)) == (1, 0)
+    assert job.filed == filed_now(spot)  # what the answered form says it was filled from: the file as written
+
+
+def test_what_a_form_was_filled_from_is_told_alike_from_the_writers_reading(tmp_path: Path) -> None:
+    """Values ruamel's own schema reads otherwise than paibang's loader (a date, 1_000, 0b11, a
+    lone =, .5e3, written by hand): the writer's reading gives the digest of the form filled from
+    such a file, so its save lands, not refused as changed since, and the answered form's digest
+    is the file's as the loader reads it."""
+    from generator.desk.app import Desk, Job, Who, Writer
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES.replace(
+        "    teams: [T01, T02]\n", "    teams: [T01, T02]\n    levels: {T01: 2026-01-01, T02: =}\n"
+                                   "    deals: [1_000, 0b11, .5e3, 2026-01-01]\n"))
+    desk = Desk(root, SLUG, None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    job = Job(spot, {"levels": {"T01": "Q", "T02": 9}, "deals": ["1_000", "0b11", ".5e3", "2026-01-01"]},
+              Who("admin", "-"), "main/1/1", filed_now(spot))
+    Writer(desk, spot.path)._apply([job])
+    assert job.saved and not job.refused, job.refused
+    # texts, written bare where the loader reads them as texts; .5e3, a number to the loader, quoted
+    # (ruamel's own schema wrote it bare: read back as 500.0)
+    assert "deals: [1_000, 0b11, '.5e3', 2026-01-01]" in table_block(root, 1)
+    assert job.filed == filed_now(spot)

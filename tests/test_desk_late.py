@@ -440,3 +440,25 @@ def test_the_audit_log_is_read_as_it_grows_not_all_again(tmp_path: Path, monkeyp
     assert list(corrections.read()) == ["main/1/8", "main/1/9"]
     log.unlink()
     assert corrections.read() == {}
+
+
+def test_a_stale_draw_of_a_stage_over_is_a_note_not_an_error(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Once the stage is over (its rounds played as drawn), the stale draw is the stage page's
+    quiet note ("附注：…"), not an alert: the desk showed it in the red box of its errors, after
+    the save and on the admin page, as if something were wrong with the save."""
+    from generator import cli
+
+    root = make(tmp_path, SWISS, ROUND_1)
+    assert cli.main(["pair", "gd", "main", "--content", str(root)]) == 0  # round 2, drawn on round 1
+    running = desk_of(root)
+    secretary = Secretary(running)
+    for table in (1, 2):  # round 2 played as drawn: the stage is over
+        status, page = secretary.post(f"main/2/{table}", "save", level_a="J", level_b="8")
+        assert status == 200 and 'id="saved"' in page
+    status, page = secretary.post("main/1/1", "save", level_a="9", level_b="Q")  # round 1 corrected
+    note = block(page, "stale-note")
+    assert status == 200 and 'id="saved"' in page and note.startswith("\u4e3b\u8d5b \u9644\u6ce8\uff1a"), note  # (主赛 附注：)
+    assert block(page, "stale") == "" and re.search(r'<div id="stale-note" class="note" role="status">', page)
+    status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert '<section class="note" id="stale-note">' in admin and 'id="stale"' not in admin
+    assert note in shown(admin)

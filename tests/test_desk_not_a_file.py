@@ -1,5 +1,5 @@
 """A named pipe or a folder where the desk writes (events/<slug>/desk-audit.jsonl,
-.paibang-desk/write.lock), put there while the desk runs: the save answered HTTP 500 with a
+.paibang-desk/<content>/write.lock), put there while the desk runs: the save answered HTTP 500 with a
 traceback and what the table typed was lost (os.open raised ENXIO or EISDIR, which the desk's
 writer did not take for an unsafe desk file). The save is held, said why, kept for the table;
 once the file is mended it saves."""
@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.desk.store import AUDIT_NAME, desk_folder
+from generator.desk.store import AUDIT_NAME, write_lock
 from generator.seals import NotOwnFile, open_own
 from tests.test_desk import SLUG, Running, audit_lines, content, drawn, post, round4, running  # noqa: F401 - (fixtures)
 
 
 @pytest.mark.parametrize("planted", ["audit-pipe", "audit-folder", "lock-pipe", "lock-folder"])
 def test_a_pipe_or_a_folder_where_the_desk_writes_holds_the_save(running: Running, content: Path, planted: str) -> None:
-    where = content / "events" / SLUG / AUDIT_NAME if planted.startswith("audit") else desk_folder(content) / "write.lock"
+    where = content / "events" / SLUG / AUDIT_NAME if planted.startswith("audit") else write_lock(content)
     where.unlink(missing_ok=True)
     if planted.endswith("pipe"):
         os.mkfifo(where)

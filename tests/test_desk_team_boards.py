@@ -209,3 +209,41 @@ def test_a_board_the_match_did_not_play_is_typed_np_and_shown_so(teams) -> None:
     status, answer = send(secretary, "teams/2/1", b11_open="np", b11_closed="3NT N +1")
     assert status == 422 and path.read_text(encoding="utf-8") == text
     assert "\u6574\u526f\u5199 np\uff08\u4f8b\u5982 11: np\uff09" in html.unescape(answer), answer  # (whole board np, e.g. 11: np)
+
+
+def test_a_table_completes_a_match_whose_file_holds_read_only_boards_only(tmp_path: Path) -> None:
+    """The director wrote two boards the boxes cannot show (an adjusted score by percentages, one
+    room with the IMPs recorded) before the table entered the rest: the table's link said its
+    result was already in, showed no form, and the match could never be completed from it. The
+    boards kept read only are results, not the table's entry: its form opens, they count among
+    the match's boards, and its save of the rest completes the match, keeping them as written."""
+    from tests.support import demo_content
+    from tests.test_desk import fetch
+
+    content = demo_content(tmp_path, TEAMS)
+    path = content / "events" / TEAMS / "results" / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    played = re.search(r"  - table: 1\n    home: T5\n    away: T1\n    boards:\n((?:      \d+: .*\n)+)", text)
+    kept = "      12: {adjusted: {NS: 60, EW: 40}}   # by the percentages\n      14: {open: 1NT N -1, imps: -5}\n"
+    path.write_text(text[:played.start(1)] + kept + text[played.end(1):], encoding="utf-8")
+    rooms = {f"b{n}_{room}": value for n, line in re.findall(r"      (\d+): (.*)\n", played.group(1))
+             if int(n) not in (12, 14) for room, value in re.findall(r"(open|closed): ([^,}]+)", line)}
+    running = start(content, slug=TEAMS)
+    try:
+        t = running.desk.t
+        link = running.desk.link("teams/2/1")
+        status, page = fetch(link)
+        assert status == 200 and 'id="entry"' in page and 'id="done"' not in page, page
+        assert re.search(r'<output id="b12_kept"', page) and re.search(r'<output id="b14_kept"', page)
+        sent = {**boxes(page), **rooms, "k": link.split("k=")[1], "action": "save"}
+        status, answer = fetch(link.split("?")[0], sent)
+        assert status == 200 and 'id="saved"' in answer, answer
+        assert t("desk_saved") in answer and t("desk_saved_part") not in answer
+        after = path.read_text(encoding="utf-8")
+        assert all(line in after for line in kept.splitlines(keepends=True)), after  # as written, comment and all
+        assert "      13: {open: 3NT S -1, closed: 2NT S =}\n      14: {open: 1NT N -1, imps: -5}\n" in after, after
+        running.desk.load()
+        assert 1 in running.desk.entered()["teams/2"]  # the match counted, not waiting
+        assert 'id="done"' in fetch(link)[1]  # and the table's link used up
+    finally:
+        running.stop()

@@ -178,12 +178,12 @@ def test_a_tables_form_says_the_secretary_must_mend_a_boards_penalty_it_cannot_s
     root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
     path = results(root)
     running = desk_of(root)
-    url, token, csrf = open_table(running, "main/1/1")  # the table's phone has its form open
+    url, token, csrf, filed = open_table(running, "main/1/1")  # the table's phone has its form open
     path.write_text(path.read_text(encoding="utf-8").replace(
         "    # boards:\n    #   1: {open: 85, closed: 40}\n  - table: 2",
         "    boards:\n      3: {penalty: {against: home, points: 20}}\n  - table: 2", 1), encoding="utf-8")
     before = path.read_text(encoding="utf-8")
-    status, page = fetch(url, {"k": token, "csrf": csrf, "action": "save", **BOARDS, "b3_open": "110", "b3_closed": "35"})
+    status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **BOARDS, "b3_open": "110", "b3_closed": "35"})
     problems = block(page, "problems")
     assert status == 422 and "第 3 副：记录台为这副牌写的罚分或备注有误，须由记录台改正" in problems, problems
     assert "请告诉记录台" in problems and "看不懂" not in problems and "against" not in problems, problems
@@ -431,3 +431,39 @@ def test_a_board_the_match_did_not_play_is_entered_np_and_shown_so_again(tmp_pat
     assert sheet(root, 1)["boards"]["3"] == "np"
     page = Secretary(running).page("main/1/1")
     assert re.search(r'name="b3_open"[^>]*value="np"', page) and re.search(r'name="b3_closed"[^>]*value="np"', page)
+
+
+def played(boards: range) -> str:
+    return "    boards:\n" + "".join(f"      {n}: {{open: 85, closed: 40}}\n" for n in boards)
+
+
+def test_a_match_with_no_board_written_is_offered_its_rounds_boards(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """80分 numbers no round's boards (a round may play any of 1 to rounds x boards): a match
+    whose file lists none was offered 1..boards, round 1's, whatever round it was. Its round's
+    block: the boards the round's other matches wrote (round 2 playing 5-8), else on from the
+    last round written (round 3 after 5-8: 9-12); 1..boards when the stage deals them afresh."""
+    stage = "format: swiss\nrounds: 3\nboards: 4\n"
+    root = make(tmp_path, stage, TEAM_TABLES.replace("    away: H02\n", "    away: H02\n" + played(range(1, 5)))
+                .replace("    away: H04\n", "    away: H04\n" + played(range(1, 5))), game="shengji", prefix="H", players=4)
+    folder = results(root).parent
+    (folder / "round-2.yaml").write_text(
+        "stage: main\nround: 2\ntables:\n  - table: 1\n    home: H01\n    away: H03\n"
+        "  - table: 2\n    home: H02\n    away: H04\n" + played(range(5, 9)), encoding="utf-8")
+    (folder / "round-3.yaml").write_text(
+        "stage: main\nround: 3\ntables:\n  - table: 1\n    home: H01\n    away: H04\n"
+        "  - table: 2\n    home: H02\n    away: H03\n", encoding="utf-8")
+    running = desk_of(root)
+    secretary = Secretary(running)
+
+    def offered(key: str) -> list[int]:
+        page = secretary.page(key)
+        return sorted({int(n) for n in re.findall(r'name="b(\d+)_open"', page)})
+
+    assert offered("main/2/1") == [5, 6, 7, 8]
+    assert offered("main/3/1") == [9, 10, 11, 12]
+    # the stage dealing boards 1-4 afresh every round: round 3 plays 1-4 too
+    (folder / "round-2.yaml").write_text(
+        (folder / "round-2.yaml").read_text(encoding="utf-8").replace(played(range(5, 9)), played(range(1, 5))),
+        encoding="utf-8")
+    running.desk.load()
+    assert offered("main/3/1") == [1, 2, 3, 4]

@@ -54,7 +54,8 @@ from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
-    desk_folder_of, load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_results,
+    load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
+    write_results,
 )
 from generator.errors import ContentError, Mark, Problems, system_reason
 from generator.hosts import host_allowed
@@ -658,8 +659,16 @@ class Desk:
             # record. The secretary's save goes through, the warnings shown with it.
             outcome["confirm"] = fingerprint
             return outcome
+        if filed is None:
+            # A save that does not say what its form was filled from (a page cut short, a form of
+            # an older desk, a script) cannot be checked against a change made since: it would
+            # overwrite the secretary's correction unseen, which a form carrying a stale digest
+            # is refused for. Refused as that one is; the form shown with the answer says nothing
+            # of its source either, so only a reload (the table as the file has it now) saves.
+            outcome["refused"], outcome["filed"] = "desk_form_unversioned", ""
+            return outcome
         job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number), filed,
-                  forms.board_parts(fields))
+                  forms.board_parts(fields), forms.kept_boards(fields))
         with self._writers_guard:
             writer = self._writers.setdefault(spot.path, Writer(self, spot.path))
         writer.run(job)
@@ -701,9 +710,10 @@ class Job:
     who: Who
     key: str
     # What the form was filled from (forms.as_filed): the save is refused when the file's table is
-    # no longer that; None (a form that does not say) is not checked. Once saved: the file's now.
+    # no longer that (a form that does not say is refused before: Desk.submit). Once saved: the file's now.
     filed: str | None = None
     parts: frozenset[str] = frozenset()  # the board keys its form has fields for (forms.board_parts)
+    kept: frozenset[int] = frozenset()  # the boards its form shows read only (forms.kept_boards)
     done: threading.Event = field(default_factory=threading.Event)
     saved: bool = False
     refused: str = ""
@@ -728,7 +738,7 @@ class Writer:
         with self._guard:
             self._pending.append(job)
         try:
-            with locked(self.path):
+            with locked(self.path, self.desk.content):
                 with self._guard:
                     batch, self._pending = self._pending, []
                 if batch:
@@ -738,7 +748,7 @@ class Writer:
                 if job in self._pending:
                     self._pending.remove(job)
             if not job.done.is_set():  # (an error letting go of the lock once the save is done says nothing of it)
-                lock = desk_folder_of(self.path) / "write.lock"
+                lock = write_lock(self.desk.content)
                 job.unwritable = unsafe_desk_file(error) if isinstance(error, UnsafeDeskFile) else write_failed(lock, error)
                 return
         # Done now: a holder before us took it, or we just did (the lock was held meanwhile).
@@ -759,7 +769,6 @@ class Writer:
                     job.unwritable = problem
                 return
             applied = []
-            shown: dict[Any, dict[str, Any]] | None = None  # the file's tables as forms are filled from them
             for job in batch:
                 keys = forms.record_keys(job.spot)
                 table = find_table(data, job.spot.table.number)
@@ -767,21 +776,20 @@ class Writer:
                     job.refused = "desk_forbidden_text"
                     continue
                 if job.who.kind == "table":
-                    # once: a result already in the file (this batch's, the secretary's) or a used token
-                    written = any(plain(table.get(k)) not in (None, [], {}, "") for k in keys)
-                    if written or self.desk.tokens.used(job.key):
+                    # once: a result already in the file (this batch's, the secretary's) or a used
+                    # token; not the boards its form keeps read only (forms.has_record)
+                    if forms.has_record(job.spot, table, job.kept) or self.desk.tokens.used(job.key):
                         job.refused = "desk_once"
                         continue
                 if job.filed is not None:
                     # The table changed in the file since the form was filled from it (the secretary's
                     # hand edit, another save: one of this batch, whose form cannot have shown it):
                     # saved, this form would overwrite that change unseen. Refused, nothing written;
-                    # the page offers the table as it is now.
-                    if shown is None:
-                        shown = forms.filed_tables(job.spot, text)
+                    # the page offers the table as it is now. (Told from the round trip's reading,
+                    # which types every value as the content loader does: store.CoreResolver.)
                     number = job.spot.table.number
                     if any(done.spot.table.number == number for done, _ in applied) \
-                            or forms.as_filed(job.spot, shown.get(number, {})) != job.filed:
+                            or forms.as_filed(job.spot, table) != job.filed:
                         job.refused = "desk_changed_since"
                         continue
                 job.record = with_board_keys_kept(table, job.record, job.parts)  # (a board's keys the form does not show)
@@ -834,10 +842,10 @@ class Writer:
                         job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                     return
                 self._noted(applied)
-                now = forms.filed_tables(batch[0].spot, new_text)
                 for job, _ in applied:
                     job.saved = True
-                    job.filed = forms.as_filed(job.spot, now.get(job.spot.table.number, {}))
+                    # what the file has now, as the tables written (the text written is not read again)
+                    job.filed = forms.as_filed(job.spot, find_table(data, job.spot.table.number) or {})
         except BaseException as error:  # every waiting save hears of it
             for job in batch:
                 job.error = error
@@ -1179,15 +1187,15 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if request.method == "GET":
             text = readable_text(spot.path)
             table = forms.current_table(spot, text)  # (read once for the page)
-            recorded = forms.has_record(spot, table)
+            fields = forms.fields_for(spot, text, table=table)
+            recorded = forms.has_record(spot, table, forms.kept_boards(fields))
             done = who.kind == "table" and (desk.tokens.used(key) or recorded)
             held = desk.tokens.held(key)
             if held and not recorded:
                 # what the table typed when the file could not take it: on its form again
-                fields = forms.fields_for(spot, text, held["typed"], secretary=who.kind == "admin", table=table)
+                forms.typed_into(fields, held["typed"], secretary=who.kind == "admin")
             else:
                 held = None
-                fields = forms.fields_for(spot, text, table=table)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
                              filed=forms.as_filed(spot, table),

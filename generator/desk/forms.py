@@ -121,9 +121,9 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     written = {int(k) for k in current if str(k).isdecimal()} if isinstance(current, dict) else set()
     tables = next((r.tables for r in spot.event.rounds.get(spot.stage.id, []) if r.number == spot.number), [spot.table])
     numbered = GAMES[spot.event.game].round_boards(spot.stage, spot.number, tables).get(spot.table.number)
-    if not numbered and written and _rooms(spot) and spot.stage.boards:
+    if not numbered and _rooms(spot) and spot.stage.boards:
         # (a pairs table's board left out is one it did not play: only the boards pair listed)
-        numbered = tuple(board_block(written, spot.stage.boards))
+        numbered = tuple(board_block(written, spot.stage.boards)) if written else _round_block(spot, tables)
     if written:
         # and a board pair listed that is not written yet (a save of some of the round's boards
         # takes out their lines only: example_lines), so that its field stays on the form
@@ -133,6 +133,32 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     if numbered:
         return list(numbered)
     return list(range(1, (spot.stage.boards or 8) + 1))
+
+
+def _round_block(spot: TableSpot, tables: list[Any]) -> tuple[int, ...]:
+    """The boards a team match plays whose game does not number a round's boards (80分: a round
+    may play any of 1 to rounds x boards) and whose table has none written yet: the block of the
+    boards written at the round's other tables (every match of a round plays the same boards);
+    else, where the stage's earlier rounds number their boards on (a round past the first
+    playing 9-16 of 8-board rounds), this round's block on from theirs; else 1..boards. A round
+    2 offered 1-8 when its matches play 9-16: the form had no box for a board of the round."""
+    game, per_round = GAMES[spot.event.game], spot.stage.boards
+    here = {number for table in tables for number in game.written_boards(spot.stage, table)}
+    if here:
+        return tuple(board_block(here, per_round))
+    earlier = sorted((r for r in spot.event.rounds.get(spot.stage.id, []) if r.number < spot.number),
+                     key=lambda r: -r.number)
+    for round_ in earlier:
+        there = {number for table in round_.tables for number in game.written_boards(spot.stage, table)}
+        if there:
+            # the last round written: on from its block, unless it is 1..boards (round 1's, or
+            # a stage dealing its boards afresh every round)
+            first = board_block(there, per_round).start
+            if first > 1:
+                first += (spot.number - round_.number) * per_round
+                return tuple(range(first, first + per_round))
+            break
+    return tuple(range(1, per_round + 1))
 
 
 def example_lines(spot: TableSpot, record: dict[str, Any] | None = None) -> list[re.Pattern[str]]:
@@ -612,6 +638,25 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
     return lines
 
 
-def has_record(spot: TableSpot, table: dict[str, Any]) -> bool:
-    """Whether the file's table (current_table) already holds a result (the secretary's or a save)."""
-    return any(plain(table.get(k)) not in (None, [], {}, "") for k in record_keys(spot))
+def kept_boards(fields: list[EntryField]) -> frozenset[int]:
+    """The boards a form shows read only (kind "kept": what its boxes cannot show as written,
+    bridge's `{adjusted: {NS: 60, EW: 40}}` or one room with the IMPs the scorer recorded): a
+    save from the form keeps them as written (with_boards_as_filed), and its check counts them
+    among the match's boards, as the standings do."""
+    return frozenset(item.board for item in fields if item.kind == "kept")
+
+
+def has_record(spot: TableSpot, table: dict[str, Any], kept: frozenset[int] = frozenset()) -> bool:
+    """Whether the file's table (current_table, or the writer's reading) already holds a result
+    (the secretary's or a save) that a table's own save would change: not the boards its form
+    shows read only (`kept`: kept_boards), which the save keeps as they are. A match whose
+    adjusted board the director wrote before the table entered the rest was "already entered":
+    its link showed no form, and the table could never complete its match."""
+    def entered(key: str) -> bool:
+        value = plain(table.get(key))
+        if key == "boards" and isinstance(value, dict):
+            value = {number: board for number, board in value.items()
+                     if not (number.isdecimal() and int(number) in kept)}
+        return value not in (None, [], {}, "")
+
+    return any(entered(key) for key in record_keys(spot))

@@ -27,14 +27,17 @@ from typing import Any, Iterator
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
+from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.tokens import CommentToken
 
+from generator.content.yaml_loader import _CORE_BY_FIRST
 from generator.games.common.rooms import ROOMS
 from generator.seals import (
     NotOwnFile, Unsealed, key_folder, key_is_kept, open_own, seal, sync_folder, unseal, why_not_own, write_durably,
 )
 
 AUDIT_NAME = "desk-audit.jsonl"
+LOCK_NAME = "write.lock"  # (write_lock)
 TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 128 random bits
 SECRET_BYTES = 32  # the CSRF tokens' key
 MAX_TOKENS_FILE = 64 * 1024 * 1024  # far above any event's (held entries included): a planted giant is not read whole
@@ -463,7 +466,7 @@ def unsafe_desk_files(content: Path) -> list[tuple[Path, str]]:
     for folder in folders:
         if (why := desk_file_problem(folder / AUDIT_NAME)) is not None:
             found.append((folder / AUDIT_NAME, why))
-    lock = desk_folder(content) / "write.lock"
+    lock = write_lock(content)
     if (why := desk_file_problem(lock)) is not None:
         found.append((lock, why))
     return found
@@ -509,8 +512,27 @@ _file_locks: dict[Path, threading.Lock] = {}
 _file_locks_guard = threading.Lock()
 
 
+class CoreResolver(VersionedResolver):
+    """The round trip's plain scalars typed as the content loader types them: YAML 1.2's core
+    schema (yaml_loader's resolvers), where ruamel's own also reads a date, `1_000`, `0b11` or a
+    lone `=` as other than the text every reader of paibang's reads. The writer's one reading of
+    a round's file, under its lock, is then the loader's too, value for value: what a form was
+    filled from (forms.as_filed) is told from it, with no reading of the file by the loader
+    besides (each was one more parse of the whole file under the lock). And a text the desk
+    writes is quoted exactly when the loader would read it as something else."""
+
+    @property
+    def versioned_resolver(self) -> Any:
+        return _CORE_RESOLVERS
+
+
+# (by a scalar's first character, as ruamel looks them up; lists of their own: ruamel adds to them)
+_CORE_RESOLVERS = {first: list(found) for first, found in _CORE_BY_FIRST.items()}
+
+
 def _yaml() -> YAML:
     yaml = YAML(typ="rt")
+    yaml.Resolver = CoreResolver
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap a long deal log
     # the layout `paibang pair` writes and the demo files use: "  - table: 1\n    teams: …"
@@ -529,12 +551,15 @@ def dump_round_trip(data: Any) -> str:
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[None]:
+def locked(path: Path, content: Path) -> Iterator[None]:
+    """A save of the results file `path` of `content`, alone: one lock per file among this
+    process's threads, and the advisory lock of the content folder's own lock file (write_lock)
+    among desks, so that two saves to one round file never interleave, whichever desk makes them."""
     path = path.resolve()
     with _file_locks_guard:
         lock = _file_locks.setdefault(path, threading.Lock())
     with lock:
-        fd = open_own(desk_folder_of(path) / "write.lock", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd = open_own(own_lock_folder(content) / LOCK_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             try:
@@ -545,10 +570,19 @@ def locked(path: Path) -> Iterator[None]:
             os.close(fd)
 
 
-def desk_folder_of(results_file: Path) -> Path:
-    """The desk folder of a results file: content/events/<slug>/results/<file> -> .paibang-desk
-    (own_desk_folder: UnsafeDeskFile unless it is the user's own)."""
-    return own_desk_folder(results_file.parents[3])
+def write_lock(content: Path) -> Path:
+    """The lock file of the desks on `content`: beside its tokens, in its own folder of
+    `.paibang-desk/` (tokens_folder). One lock file for every content folder under a parent
+    made two desks on two content folders wait for each other's saves, and, as any one folder's
+    lock, guarded another's files for nothing: each content folder's desks share their own."""
+    return tokens_folder(content) / LOCK_NAME
+
+
+def own_lock_folder(content: Path) -> Path:
+    """The folder of write_lock, made if missing (0700), and only when it and `.paibang-desk/`
+    are folders of the user's own (UnsafeDeskFile otherwise)."""
+    own_desk_folder(content)
+    return _own_folder(tokens_folder(content))
 
 
 def find_table(data: Any, number: int) -> CommentedMap | None:

@@ -205,10 +205,13 @@ class ShengjiRules(Game):
     # -- pair -------------------------------------------------------------------------------
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
-        """A pairs table's boards as written (a Mitchell's, as the secretary numbered them)."""
+        """A table's boards as written: a pairs table's (a Mitchell's, as the secretary numbered
+        them), a team match's (a board with one room in too)."""
         record = table.record
         if isinstance(record, PairsRecord):
             return tuple(sorted({number for number, _ in record.boards}))
+        if isinstance(record, TeamRecord):
+            return tuple(sorted({board.board for board in record.boards} | {room.board for room in record.one_room}))
         return ()
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
