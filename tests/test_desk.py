@@ -8,6 +8,7 @@ Every wait is for a state (a response, a text on the page), never for a time.
 
 from __future__ import annotations
 
+import html
 import http.cookiejar
 import json
 import os
@@ -938,7 +939,14 @@ def test_nonsense_addresses_answer_404_not_500(running: Running) -> None:
     fetch(running.desk.admin_link, opener=jar)
     assert fetch(f"{running.secretary}/admin/sheets/main/x", opener=jar)[0] == 404
     assert fetch(f"{running.secretary}/admin/sheets/nope/4", opener=jar)[0] == 404
-    assert fetch(f"{running.secretary}/t/main/4/999", opener=jar)[0] == 404
+    status, page = fetch(f"{running.secretary}/t/main/4/999", opener=jar)
+    assert status == 404
+    # said, not a bare "404 main/4/999": which table is not there, what to check, where to go on
+    said = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    assert "\u6ca1\u6709\u7b2c 999 \u684c" in said and "\u8bb0\u5f55\u53f0\uff08\u7ba1\u7406\uff09" in said, said  # (no table 999; the secretary's page)
+    assert "main/4/999" not in said
+    status, page = fetch(f"{running.secretary}/admin/sheets/nope/4", opener=jar)
+    assert status == 404 and "\u4e8c\u7ef4\u7801" in page  # (QR code: what to check)
     assert fetch(f"{running.secretary}/t/main/x/1", opener=jar)[0] == 403
 
 

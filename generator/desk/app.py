@@ -1183,7 +1183,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if spot is None and who.kind != "admin":
             return forbidden(request)
         if spot is None:
-            return desk.page("message.html", 404, title="404", text=key)
+            return not_found_page(request, ids)
         if request.method == "GET":
             text = readable_text(spot.path)
             table = forms.current_table(spot, text)  # (read once for the page)
@@ -1278,7 +1278,21 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if path.startswith("/s/") and not path.startswith(desk.prefix + "/"):
             # under another run's prefix: the secretary's bookmark, or a form open across a restart
             return restarted(request, 404)
-        return desk.page("message.html", 404, title="404", text="")
+        return not_found_page(request)
+
+    def not_found_page(request: Request, table: tuple[str, int, int] | None = None) -> Response:
+        """An address the desk has no page for, said in the event's language with what to check (a
+        bare "404" told a phone at the table nothing): a table not in its round by its stage, round
+        and table number; the secretary is pointed back to the admin page."""
+        secretary = request.scope["path"].startswith(desk.prefix + "/")
+        back = t("desk_method_back") if secretary else ""
+        if table is None:
+            text = t("desk_not_found_text", back=back)
+        else:
+            stage, number, table_number = table
+            stage = next((s.name for s in desk.event.stages if s.id == stage), stage)
+            text = t("desk_not_found_table", stage=stage, round=number, table=table_number, back=back)
+        return desk.page("message.html", 404, title=t("desk_not_found"), text=text.strip())
 
     async def wrong_method(request: Request, error: Exception) -> Response:
         """A route asked with a method it does not take (Starlette's bare "Method Not Allowed"):
@@ -1327,7 +1341,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return forbidden(request)
         stage, number = form.get("stage", ""), form.get("round", "")
         if not digits(number) or not any(s.id == stage for s in desk.event.stages):
-            return desk.page("message.html", 404, title="404", text="")
+            return not_found_page(request)
         number = int(number)
         started = dt.datetime.now(dt.timezone.utc).isoformat() if form.get("do") == "start" else None
         desk.tokens.set_clock(stage, number, started)
@@ -1341,12 +1355,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return forbidden(request)
         stage, number = request.path_params["stage"], request.path_params["round"]
         if not digits(number) or not any(s.id == stage for s in desk.event.stages):
-            return desk.page("message.html", 404, title="404", text="")
+            return not_found_page(request)
         number = int(number)
         if not any(round_.number == number for round_ in desk.event.rounds.get(stage, [])):
             # a round not drawn has no sheets: 404, as its tables' pages are (not an empty
             # page titled 第 99999999999999999999999 轮)
-            return desk.page("message.html", 404, title="404", text="")
+            return not_found_page(request)
         import segno
 
         # A knockout's table is named by its match (决赛, 三四名决赛), as its score sheet is.
@@ -1374,7 +1388,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         stage, number = request.path_params["stage"], request.path_params["round"]
         if (not digits(number) or desk.result is None or not any(s.id == stage for s in desk.event.stages)
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
-            return desk.page("message.html", 404, title="404", text="")
+            return not_found_page(request)
         pdf = await run_in_threadpool(table_sheets, desk, stage, int(number))
         return Response(pdf, media_type="application/pdf", headers={
             **SECURITY_HEADERS, "Content-Disposition": f'inline; filename="{stage}-round-{number}.pdf"'})
