@@ -38,7 +38,7 @@ from generator.tournament.results import (
 )
 from generator.tournament.stale import corrected_tables, note_words, stale_notes
 from generator.tournament.standings import (
-    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
+    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, ranked_tallies, tally,
 )
 
 
@@ -650,7 +650,7 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     older paibang, from being reported: only a change of the standings themselves is. The
     draw is never redone: the warning names the tables corrected and the figures they moved
     (tournament/stale.py), once for all the rounds one correction made stale."""
-    from generator.tournament.pairing import swiss_order  # pairing imports this module's types
+    from generator.tournament.pairing import draw_order, swiss_order  # pairing imports this module's types
 
     found: list[StaleDraw] = []
     checked: dict[int, dict[str, tuple[float, float]]] = {}  # every round checked -> its figures that moved
@@ -685,11 +685,18 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
                 summed = list(before)
                 tallies = stage_tallies(game, result.stage, result.field, before, result.primary,
                                         {key: record.copy() for key, record in running.items()})
-                then = StageResult(result.stage, result.field, before,
-                                   _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
-                                   primary=result.primary)
+                then = None
+                if "head_to_head" in result.stage.rank_by:  # (worked out within each tie: ranked as the stage ranks)
+                    then = StageResult(result.stage, result.field, before,
+                                       _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
+                                       primary=result.primary)
             ids = [entry_id for entry_id, _ in round_.drawn_on]
-            order, scores = swiss_order(then, [i for i in ids if i in tallies])
+            listed = [i for i in ids if i in tallies]
+            if then is not None:
+                order, scores = swiss_order(then, listed)
+            else:  # the order the standings would give, without ranking them (pairing.draw_order)
+                ranked = {t.entry.id for t in ranked_tallies(tallies.values(), result.stage.rank_by, result.lots)}
+                order, scores = draw_order(result.stage.rank_by, result.lots, result.primary, listed, tallies, ranked)
             recorded = dict(round_.drawn_on)
             recorded_order = [i for i in ids if i in tallies]
             changed = [i for position, i in enumerate(order)

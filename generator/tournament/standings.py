@@ -313,17 +313,27 @@ def rank_key(t: Tally, rank_by: Sequence[str]) -> tuple[float, ...]:
     return tuple([get("lot", 0) if m == "lot" else -get(m, 0) for m in rank_by])
 
 
+def ranked_tallies(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None) -> list[Tally]:
+    """The entries `rank` gives a place (those that played and did not forfeit), each with its
+    lot among its metrics when `rank_by` ranks by it: what a draw's order reads of the
+    standings (pairing.draw_order) when no head-to-head is ranked by, which `rank` works out
+    within each tie."""
+    ranked = [t for t in tallies if t.played and not t.forfeited]
+    if "lot" in rank_by and lots is not None:
+        for t in ranked:
+            t.metrics["lot"] = lots[t.entry.id]
+    return ranked
+
+
 def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None,
          head_to_head_two_only: bool = False, withdrew: Collection[str] = ()) -> list[Standing]:
     """Order the entries; ties share a rank unless `lot` is among the metrics.
     `head_to_head_two_only`: see add_head_to_head. Within a tie, an entry of `withdrew` (marked
     退赛 in this stage) is listed after those still playing: it shares their place, but a list
     headed by it (3= T05 退赛, then the one that plays on) read as if it came first."""
-    ranked = [t for t in tallies if t.played and not t.forfeited]
+    tallies = list(tallies)
+    ranked = ranked_tallies(tallies, rank_by, lots)
     unranked = [t for t in tallies if not t.played or t.forfeited]
-    if "lot" in rank_by and lots is not None:
-        for t in ranked:
-            t.metrics["lot"] = lots[t.entry.id]
     if "head_to_head" in rank_by:
         add_head_to_head(ranked, rank_by, head_to_head_two_only)
 
