@@ -241,6 +241,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # its opponent is scored on (Game.score_walked_out).
     walked_out = walked_out_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
     averaged: set[tuple[int, int]] = set()  # (round, table) of those scored so (its opponent's average-plus)
+    # No entry withdrawn (the usual event): no table has a side withdrawn, and its 17,500 tables
+    # of a mass event are not each asked so.
+    withdrawing = any(entry.withdrawn is not None for entry in event.entries.values())
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -257,7 +260,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         for t in round_.tables:
             # A table with a side withdrawn by this round is scored again, never taken as before:
             # its score depends on the entries' `withdrawn`, which ScoredTables does not look at.
-            gone = withdrawn_sides(event, stage.id, t, round_.number)
+            gone = withdrawn_sides(event, stage.id, t, round_.number) if withdrawing else []
             score = known.get(t, stage, round_.number) if known is not None and not gone else None
             seated = walked_out.get((round_.number, t.number)) if gone and len(t.sides) == 2 else None
             scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
