@@ -139,8 +139,11 @@ def chart_view(result: Replay) -> ChartView:
         dots.append(tuple([point for point, _ in made]))
         lines.append(" ".join([text for _, text in made]))
     width = _CHART_LEFT + max(len(steps), 1) * _CHART_DX + 12
-    ticks = tuple([_tick(position, step.number) for position, step in enumerate(steps, start=1)
-                   if step.number is not None])
+    count = len(steps)
+    # A log without fouls (nearly all: its last step is deal number `count`) numbers every step:
+    # its ticks are the first `count`, made once for every chart as long.
+    ticks = _plain_ticks(count) if not count or steps[-1].number == count else \
+        tuple([_tick(position, step.number) for position, step in enumerate(steps, start=1) if step.number is not None])
     return _made(ChartView, (width, _CHART_TOP + top_level * _CHART_DY + 22, (lines[0], lines[1]), _grid(top_level),
                             _CHART_LEFT, width - 12, ticks, (dots[0], dots[1])))
 
@@ -183,6 +186,12 @@ def _grid(top_level: int) -> tuple[tuple[int, str], ...]:
 @lru_cache(maxsize=1024)
 def _tick(position: int, number: int) -> tuple[int, str]:
     return (_CHART_LEFT + position * _CHART_DX, str(number))
+
+
+@lru_cache(maxsize=256)
+def _plain_ticks(count: int) -> tuple[tuple[int, str], ...]:
+    """The ticks of a chart of `count` deals and no foul: deal n at position n."""
+    return tuple([_tick(position, position) for position in range(1, count + 1)])
 
 
 def _note_words(notes: tuple[tuple[str, str, int], ...], teams: tuple[str, str], limit: int) -> tuple:
@@ -321,10 +330,11 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
                              "decided_by": "first" if why == "first_start" else why}
     result = record.replay
     if result is not None:
+        fouls = sum(1 for s in result.steps if s.deal.foul)
         view = MatchView(
             "log", teams, names, result.passed, winner, sys.intern(f"gd_why_{why}"), params,
             log=result, a_attempts=options.a_attempts, level_diff=(diff, -diff),
-            deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
+            deals=len(result.steps) - fouls, fouls=fouls,
             start=level_name(result.start), penalties=penalties, before=before,
         ).make_parts()
         extra["deals"] = RowsWhenRead(_deal_items, result, *teams)  # made by the worker that writes results.json
@@ -356,6 +366,8 @@ def _deal_items(result: Replay, first: str, second: str) -> list[dict[str, Any]]
 
 
 def penalty_views(decision: Decision, penalties: list[Penalty]) -> tuple[PenaltyView, ...]:
+    if not penalties:  # (most matches: no copy of the levels for nothing)
+        return ()
     teams = decision.teams
     running = dict(decision.before)
     views = []
