@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from operator import getitem
 from typing import Any, NamedTuple
 
 from generator import catalogues
@@ -132,12 +133,12 @@ _CHART_TOP = 8
 def chart_view(result: Replay) -> ChartView:
     top_level = PASSED_A if result.passed else LEVEL_A
     steps = result.steps
-    columns = _columns(top_level, len(steps) + 1)  # the start, then each step
+    points, texts = _columns(top_level, len(steps) + 1)  # the start, then each step
     lines, dots = [], []
     for team in result.teams:
-        made = [column[level] for column, level in zip(columns, [result.start, *[s.levels[team] for s in steps]])]
-        dots.append(tuple([point for point, _ in made]))
-        lines.append(" ".join([text for _, text in made]))
+        levels = [result.start, *[s.levels[team] for s in steps]]
+        dots.append(tuple(map(getitem, points, levels)))  # (each position's point at the team's level then)
+        lines.append(" ".join(map(getitem, texts, levels)))
     width = _CHART_LEFT + max(len(steps), 1) * _CHART_DX + 12
     count = len(steps)
     # A log without fouls (nearly all: its last step is deal number `count`) numbers every step:
@@ -154,11 +155,14 @@ _made = tuple.__new__
 
 
 @lru_cache(maxsize=256)
-def _columns(top_level: int, count: int) -> tuple[tuple[tuple[tuple[int, int], str], ...], ...]:
-    """The first `count` positions of a chart, each as every level's point there (and its
-    text), by level: a chart's points are looked up, not worked out and looked up one by one."""
-    return tuple(tuple(_point(_CHART_LEFT + position * _CHART_DX, _CHART_TOP + (top_level - level) * _CHART_DY)
-                       for level in range(top_level + 1)) for position in range(count))
+def _columns(top_level: int, count: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[str, ...], ...]]:
+    """The first `count` positions of a chart, each as every level's point there, by level, and
+    apart the points' texts: a chart's points and its line are looked up position by position
+    (map), not worked out and looked up one by one."""
+    made = [[_point(_CHART_LEFT + position * _CHART_DX, _CHART_TOP + (top_level - level) * _CHART_DY)
+             for level in range(top_level + 1)] for position in range(count)]
+    return (tuple(tuple(point for point, _ in column) for column in made),
+            tuple(tuple(text for _, text in column) for column in made))
 
 
 # A chart's parts, and a row's pairs, are immutable and take few values: each is made once and
