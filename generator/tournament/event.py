@@ -39,7 +39,8 @@ from generator.tournament.results import (
 )
 from generator.tournament.stale import corrected_tables, note_words, stale_notes
 from generator.tournament.standings import (
-    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, prize_of_place, rank, rank_key, tally,
+    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, prize_of_place, rank, rank_key,
+    ranked_tallies, tally,
 )
 
 
@@ -269,6 +270,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # its opponent is scored on (Game.score_walked_out).
     walked_out = walked_out_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
     averaged: set[tuple[int, int]] = set()  # (round, table) of those scored so (its opponent's average-plus)
+    # No entry withdrawn (the usual event): no table has a side withdrawn, and its 17,500 tables
+    # of a mass event are not each asked so.
+    withdrawing = any(entry.withdrawn is not None for entry in event.entries.values())
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -285,7 +289,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         for t in round_.tables:
             # A table with a side withdrawn by this round is scored again, never taken as before:
             # its score depends on the entries' `withdrawn`, which ScoredTables does not look at.
-            gone = withdrawn_sides(event, stage.id, t, round_.number)
+            gone = withdrawn_sides(event, stage.id, t, round_.number) if withdrawing else []
             score = known.get(t, stage, round_.number) if known is not None and not gone else None
             seated = walked_out.get((round_.number, t.number)) if gone and len(t.sides) == 2 else None
             scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
@@ -682,7 +686,7 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     older paibang, from being reported: only a change of the standings themselves is. The
     draw is never redone: the warning names the tables corrected and the figures they moved
     (tournament/stale.py), once for all the rounds one correction made stale."""
-    from generator.tournament.pairing import swiss_order  # pairing imports this module's types
+    from generator.tournament.pairing import draw_order, swiss_order  # pairing imports this module's types
 
     found: list[StaleDraw] = []
     checked: dict[int, dict[str, tuple[float, float]]] = {}  # every round checked -> its figures that moved
@@ -717,11 +721,18 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
                 summed = list(before)
                 tallies = stage_tallies(game, result.stage, result.field, before, result.primary,
                                         {key: record.copy() for key, record in running.items()})
-                then = StageResult(result.stage, result.field, before,
-                                   _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
-                                   primary=result.primary)
+                then = None
+                if "head_to_head" in result.stage.rank_by:  # (worked out within each tie: ranked as the stage ranks)
+                    then = StageResult(result.stage, result.field, before,
+                                       _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
+                                       primary=result.primary)
             ids = [entry_id for entry_id, _ in round_.drawn_on]
-            order, scores = swiss_order(then, [i for i in ids if i in tallies])
+            listed = [i for i in ids if i in tallies]
+            if then is not None:
+                order, scores = swiss_order(then, listed)
+            else:  # the order the standings would give, without ranking them (pairing.draw_order)
+                ranked = {t.entry.id for t in ranked_tallies(tallies.values(), result.stage.rank_by, result.lots)}
+                order, scores = draw_order(result.stage.rank_by, result.lots, result.primary, listed, tallies, ranked)
             recorded = dict(round_.drawn_on)
             recorded_order = [i for i in ids if i in tallies]
             changed = [i for position, i in enumerate(order)

@@ -76,7 +76,7 @@ from generator.tournament.large_draw import is_large, pair_large, surely_pairabl
 from generator.tournament.matching import max_weight_matching
 from generator.tournament.movements import HOWELL_LARGEST, Sitting, barometer, choose_movement, howell, mitchell
 from generator.tournament.results import DrawRules, EventResult, RoundResult, StageResult
-from generator.tournament.standings import Standing, lot_order, rank_key
+from generator.tournament.standings import Standing, Tally, lot_order, rank_key
 
 if TYPE_CHECKING:
     from generator.content.model import Round
@@ -467,18 +467,24 @@ def history(stage_result: StageResult, substitutes: Collection[str] = frozenset(
 def swiss_order(stage_result: StageResult, field_ids: Sequence[str]) -> tuple[list[str], dict[str, float]]:
     """Step 2: the ranking the draw reads (standings, then the stage's lots) and primary scores.
     Entries that have not played yet come last, in lot order, with a score of 0."""
-    stage = stage_result.stage
-    lots = stage_result.lots
-    tallies = {s.entry.id: s for s in stage_result.standings}
-    ranked, unranked = [], []
+    standings = stage_result.standings
+    return draw_order(stage_result.stage.rank_by, stage_result.lots, stage_result.primary, field_ids,
+                      {s.entry.id: s.tally for s in standings}, {s.entry.id for s in standings if s.rank is not None})
+
+
+def draw_order(rank_by: Sequence[str], lots: Mapping[str, int], primary: str, field_ids: Sequence[str],
+               tallies: Mapping[str, Tally], ranked: Collection[str]) -> tuple[list[str], dict[str, float]]:
+    """swiss_order from the entries' tallies and the ids of those ranked, without standings:
+    the stale-draw check (event._stale_draws) reads the order of every round it checks, and
+    ranking a mass event's 5,000 entries into standings for each was for nothing but this."""
+    keyed, unranked = [], []
     for entry_id in field_ids:
-        standing = tallies.get(entry_id)
-        if standing is not None and standing.rank is not None:
-            ranked.append((rank_key(standing.tally, stage.rank_by), lots.get(entry_id, 0), entry_id))
+        if entry_id in ranked:
+            keyed.append((rank_key(tallies[entry_id], rank_by), lots.get(entry_id, 0), entry_id))
         else:
             unranked.append((lots.get(entry_id, 0), entry_id))
-    order = [e for *_, e in sorted(ranked)] + [e for _, e in sorted(unranked)]
-    scores = {e: (tallies[e].tally.metrics.get(stage_result.primary, 0) if e in tallies else 0) for e in order}
+    order = [e for *_, e in sorted(keyed)] + [e for _, e in sorted(unranked)]
+    scores = {e: (tallies[e].metrics.get(primary, 0) if e in tallies else 0) for e in order}
     return order, scores
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from generator.content.model import Entry, Prize
@@ -56,9 +56,16 @@ class Tally:
 
     def copy(self) -> Tally:
         """The record as it stands, to be finished and ranked apart from this one (which
-        goes on counting the next rounds: tournament/event.py's stale draws)."""
-        return replace(self, metrics=dict(self.metrics), opponents=list(self.opponents), matches=list(self.matches),
-                       adjustments=list(self.adjustments), moot=set(self.moot))
+        goes on counting the next rounds: tournament/event.py's stale draws). Every field as it
+        is, its lists, dict and set copied; not through dataclasses.replace, which reads the
+        fields and goes through __init__: twice the time, and a mass event's stale-draw check
+        copies its 5,000 records for every round it checks."""
+        made = object.__new__(Tally)
+        kept = made.__dict__
+        kept.update(self.__dict__)
+        kept["metrics"], kept["opponents"], kept["matches"] = dict(self.metrics), list(self.opponents), list(self.matches)
+        kept["adjustments"], kept["moot"] = list(self.adjustments), set(self.moot)
+        return made
 
 
 def rank_label(rank: int | None, tied: bool) -> str:
@@ -309,17 +316,27 @@ def rank_key(t: Tally, rank_by: Sequence[str]) -> tuple[float, ...]:
     return tuple([get("lot", 0) if m == "lot" else -get(m, 0) for m in rank_by])
 
 
+def ranked_tallies(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None) -> list[Tally]:
+    """The entries `rank` gives a place (those that played and did not forfeit), each with its
+    lot among its metrics when `rank_by` ranks by it: what a draw's order reads of the
+    standings (pairing.draw_order) when no head-to-head is ranked by, which `rank` works out
+    within each tie."""
+    ranked = [t for t in tallies if t.played and not t.forfeited]
+    if "lot" in rank_by and lots is not None:
+        for t in ranked:
+            t.metrics["lot"] = lots[t.entry.id]
+    return ranked
+
+
 def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None,
          head_to_head_two_only: bool = False, withdrew: Collection[str] = ()) -> list[Standing]:
     """Order the entries; ties share a rank unless `lot` is among the metrics.
     `head_to_head_two_only`: see add_head_to_head. Within a tie, an entry of `withdrew` (marked
     退赛 in this stage) is listed after those still playing: it shares their place, but a list
     headed by it (3= T05 退赛, then the one that plays on) read as if it came first."""
-    ranked = [t for t in tallies if t.played and not t.forfeited]
+    tallies = list(tallies)
+    ranked = ranked_tallies(tallies, rank_by, lots)
     unranked = [t for t in tallies if not t.played or t.forfeited]
-    if "lot" in rank_by and lots is not None:
-        for t in ranked:
-            t.metrics["lot"] = lots[t.entry.id]
     if "head_to_head" in rank_by:
         add_head_to_head(ranked, rank_by, head_to_head_two_only)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from operator import getitem
 from typing import Any, NamedTuple
 
 from generator import catalogues
@@ -132,15 +133,18 @@ _CHART_TOP = 8
 def chart_view(result: Replay) -> ChartView:
     top_level = PASSED_A if result.passed else LEVEL_A
     steps = result.steps
-    columns = _columns(top_level, len(steps) + 1)  # the start, then each step
+    points, texts = _columns(top_level, len(steps) + 1)  # the start, then each step
     lines, dots = [], []
     for team in result.teams:
-        made = [column[level] for column, level in zip(columns, [result.start, *[s.levels[team] for s in steps]])]
-        dots.append(tuple([point for point, _ in made]))
-        lines.append(" ".join([text for _, text in made]))
+        levels = [result.start, *[s.levels[team] for s in steps]]
+        dots.append(tuple(map(getitem, points, levels)))  # (each position's point at the team's level then)
+        lines.append(" ".join(map(getitem, texts, levels)))
     width = _CHART_LEFT + max(len(steps), 1) * _CHART_DX + 12
-    ticks = tuple([_tick(position, step.number) for position, step in enumerate(steps, start=1)
-                   if step.number is not None])
+    count = len(steps)
+    # A log without fouls (nearly all: its last step is deal number `count`) numbers every step:
+    # its ticks are the first `count`, made once for every chart as long.
+    ticks = _plain_ticks(count) if not count or steps[-1].number == count else \
+        tuple([_tick(position, step.number) for position, step in enumerate(steps, start=1) if step.number is not None])
     return _made(ChartView, (width, _CHART_TOP + top_level * _CHART_DY + 22, (lines[0], lines[1]), _grid(top_level),
                             _CHART_LEFT, width - 12, ticks, (dots[0], dots[1])))
 
@@ -151,11 +155,14 @@ _made = tuple.__new__
 
 
 @lru_cache(maxsize=256)
-def _columns(top_level: int, count: int) -> tuple[tuple[tuple[tuple[int, int], str], ...], ...]:
-    """The first `count` positions of a chart, each as every level's point there (and its
-    text), by level: a chart's points are looked up, not worked out and looked up one by one."""
-    return tuple(tuple(_point(_CHART_LEFT + position * _CHART_DX, _CHART_TOP + (top_level - level) * _CHART_DY)
-                       for level in range(top_level + 1)) for position in range(count))
+def _columns(top_level: int, count: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[str, ...], ...]]:
+    """The first `count` positions of a chart, each as every level's point there, by level, and
+    apart the points' texts: a chart's points and its line are looked up position by position
+    (map), not worked out and looked up one by one."""
+    made = [[_point(_CHART_LEFT + position * _CHART_DX, _CHART_TOP + (top_level - level) * _CHART_DY)
+             for level in range(top_level + 1)] for position in range(count)]
+    return (tuple(tuple(point for point, _ in column) for column in made),
+            tuple(tuple(text for _, text in column) for column in made))
 
 
 # A chart's parts, and a row's pairs, are immutable and take few values: each is made once and
@@ -183,6 +190,12 @@ def _grid(top_level: int) -> tuple[tuple[int, str], ...]:
 @lru_cache(maxsize=1024)
 def _tick(position: int, number: int) -> tuple[int, str]:
     return (_CHART_LEFT + position * _CHART_DX, str(number))
+
+
+@lru_cache(maxsize=256)
+def _plain_ticks(count: int) -> tuple[tuple[int, str], ...]:
+    """The ticks of a chart of `count` deals and no foul: deal n at position n."""
+    return tuple([_tick(position, position) for position in range(1, count + 1)])
 
 
 def _note_words(notes: tuple[tuple[str, str, int], ...], teams: tuple[str, str], limit: int) -> tuple:
@@ -321,10 +334,11 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
                              "decided_by": "first" if why == "first_start" else why}
     result = record.replay
     if result is not None:
+        fouls = sum(1 for s in result.steps if s.deal.foul)
         view = MatchView(
             "log", teams, names, result.passed, winner, sys.intern(f"gd_why_{why}"), params,
             log=result, a_attempts=options.a_attempts, level_diff=(diff, -diff),
-            deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
+            deals=len(result.steps) - fouls, fouls=fouls,
             start=level_name(result.start), penalties=penalties, before=before,
         ).make_parts()
         extra["deals"] = RowsWhenRead(_deal_items, result, *teams)  # made by the worker that writes results.json
@@ -356,6 +370,8 @@ def _deal_items(result: Replay, first: str, second: str) -> list[dict[str, Any]]
 
 
 def penalty_views(decision: Decision, penalties: list[Penalty]) -> tuple[PenaltyView, ...]:
+    if not penalties:  # (most matches: no copy of the levels for nothing)
+        return ()
     teams = decision.teams
     running = dict(decision.before)
     views = []
