@@ -626,7 +626,8 @@ class Desk:
                confirmed: str = "", filed: str | None = None) -> dict[str, Any]:
         """Check (and with `save`, write) one table's entry. Runs in a worker thread.
         `confirmed`: the fingerprint of the record whose warnings the table has seen. `filed`:
-        what the form was filled from (forms.as_filed), None for a form that does not say; the
+        what the form was filled from (forms.as_filed), "" for a form that does not say, None for a
+        reload (filled from the file as it is now); the
         outcome's "filed" is what the form shown with the answer was filled from."""
         text = readable_text(spot.path)
         # the form as filed, then as typed: one form built for the save (its boards' boxes as the
@@ -638,7 +639,10 @@ class Desk:
         shown = {item.name: item.value for item in fields if item.board}
         in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
-        # (a form that said nothing of what it was filled from is shown again filled from the file as read now)
+        # A reload (filed None) is shown filled from the file as read now, its digest that file's. A
+        # form that said nothing of what it was filled from ("") keeps saying nothing: given the
+        # file's digest with a preview's answer, its next save would pass the check below over a
+        # change it never showed (only a reload shows what the file now has, and where it differs).
         shown_from = filed if filed is not None else forms.as_filed(spot, table)
         differs = forms.differs_from_file(fields, in_file, self.t)
         if long := forms.too_long(spot, fields, self.t):
@@ -659,7 +663,7 @@ class Desk:
             # record. The secretary's save goes through, the warnings shown with it.
             outcome["confirm"] = fingerprint
             return outcome
-        if filed is None:
+        if not filed:
             # A save that does not say what its form was filled from (a page cut short, a form of
             # an older desk, a script) cannot be checked against a change made since: it would
             # overwrite the secretary's correction unseen, which a form carrying a stale digest
@@ -1212,7 +1216,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         # what the file now has where it differs. A link that loaded the file's table alone
         # dropped everything typed.
         reload = action == "reload"
-        filed = None if reload else form.get("filed") or None
+        filed = None if reload else form.get("filed", "")
         outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save",
                                                  form.get("confirm", ""), filed)
         result: forms.Check = outcome["check"]
