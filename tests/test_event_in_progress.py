@@ -442,7 +442,12 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
                     encoding="utf-8")
     _, stage, warnings = standings(content)
     changed = [w for w in warnings if w.code == "draw-standings-changed"]
-    note = f"第 2 轮编排所依据的成绩后来改了：第 1 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{a} 1 → 0、{b} 0 → 1"
+    # and whom a draw made on today's standings would seat otherwise: with a reversal in a
+    # field of 8, all of them (a and b change score groups, and the places around them move)
+    paired = stage.stale_draws[0].paired
+    assert a in paired and b in paired
+    note = (f"第 2 轮编排所依据的成绩后来改了：第 1 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{a} 1 → 0、{b} 0 → 1"
+            f"；按现在的成绩编排，{'、'.join(paired)} 的对手会不同")
     assert [w.message("zh-Hans") for w in changed] == [note]
     # English runs the sentence on through the metric's label: not "…; Wins (at the draw → now)"
     assert f"round 1 table 1 ({a} – {b}); wins (at the draw → now): {a} 1 → 0, {b} 0 → 1" in changed[0].message("en")
@@ -458,7 +463,7 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
     (stale,) = data["stages"][0]["stale_draws"]
     assert stale == {"round": 2, "entries": stage.stale_draws[0].entries, "drawn_on": {"after_round": 1},
                      "moved": {a: {"drawn_on": 1, "now": 0}, b: {"drawn_on": 0, "now": 1}},
-                     "tables": [{"round": 1, "table": 1}]}
+                     "tables": [{"round": 1, "table": 1}], "paired": paired}
     assert a in stale["entries"] and b in stale["entries"]
 
 
@@ -515,7 +520,10 @@ def test_one_corrected_table_is_one_note_naming_it_not_every_entry_whose_place_m
     moved = stage.stale_draws[0].moved
     assert set(moved) == {a, b}
     figures = "、".join(f"{e} {int(moved[e][0])} → {int(moved[e][1])}" for e in moved)
-    note = f"第 3、4 轮编排所依据的成绩后来改了：第 2 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{figures}"
+    paired = list(dict.fromkeys(stage.stale_draws[0].paired + stage.stale_draws[1].paired))
+    named = "、".join(paired[:12]) + (f" 及另外 {len(paired) - 12} 个" if len(paired) > 12 else "")
+    note = (f"第 3、4 轮编排所依据的成绩后来改了：第 2 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{figures}"
+            + (f"；按现在的成绩编排，{named} 的对手会不同" if paired else ""))
     assert changed == [note]
     build(content, tmp_path / "output", bulletins=False)
     page = (tmp_path / "output" / "events" / SLUG / "main/index.html").read_text(encoding="utf-8")

@@ -2630,7 +2630,9 @@ def _stale_draw_json(stage_result: StageResult, draw: StaleDraw) -> dict[str, An
     drawn_on = {"stage": stage_result.drawn_from} if stage_result.bracket is not None else {"after_round": draw.round - 1}
     return {"round": draw.round, "entries": list(draw.entries), "drawn_on": drawn_on,
             "moved": {entry: {"drawn_on": _json_number(was), "now": _json_number(now)} for entry, (was, now) in draw.moved.items()},
-            "tables": [{"round": number, "table": table} for number, table in draw.tables]}
+            "tables": [{"round": number, "table": table} for number, table in draw.tables],
+            # whom a draw made on today's standings would seat otherwise (pairing.pairing_changes)
+            "paired": list(draw.paired)}
 
 
 def _bracket_json(bracket: Any) -> dict[str, Any]:

@@ -57,9 +57,10 @@ class ScoredTables:
         self.result = result  # held: no id below is reused by another object while this lives
         # id(table) -> (table, stage, round number, its score)
         self.scores: dict[int, tuple[Table, Stage, int, TableScore]] = {}
-        # _stale_key -> the entries whose place or score changed since the round was drawn, and
-        # the recorded figures that moved (StaleDraw.entries, StaleDraw.moved)
-        self.stale: dict[tuple, tuple[list[str], dict[str, tuple[float, float]]]] = {}
+        # _stale_key -> the entries whose place or score changed since the round was drawn, the
+        # recorded figures that moved and the entries the draw would now seat otherwise
+        # (StaleDraw.entries, StaleDraw.moved, StaleDraw.paired)
+        self.stale: dict[tuple, tuple[list[str], dict[str, tuple[float, float]], list[str]]] = {}
         game = GAMES[result.event.game] if result is not None else None
         for stage_result in result.stages if result is not None else []:
             if not hasattr(stage_result, "rounds"):
@@ -77,7 +78,7 @@ class ScoredTables:
                     before = [r for r in stage_result.rounds if r.number < round_.number]
                     draw = changed.get(round_.number)
                     self.stale[_stale_key(stage_result, round_, before)] = \
-                        (draw.entries, draw.moved) if draw is not None else ([], {})
+                        (draw.entries, draw.moved, draw.paired) if draw is not None else ([], {}, [])
 
     def get(self, table: Table, stage: Stage, number: int) -> TableScore | None:
         found = self.scores.get(id(table))
@@ -686,11 +687,13 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     older paibang, from being reported: only a change of the standings themselves is. The
     draw is never redone: the warning names the tables corrected and the figures they moved
     (tournament/stale.py), once for all the rounds one correction made stale."""
-    from generator.tournament.pairing import draw_order, swiss_order  # pairing imports this module's types
+    # (pairing imports this module's types)
+    from generator.tournament.pairing import draw_order, history_of, pairing_changes, swiss_order
 
     found: list[StaleDraw] = []
     checked: dict[int, dict[str, tuple[float, float]]] = {}  # every round checked -> its figures that moved
     marks: dict[int, Mark] = {}
+    substitutes = frozenset(e.id for e in event.entries.values() if e.substitute)
     # The rounds before each round checked, summed a round at a time (standings.tally) and
     # copied for each check, not summed again from round 1 for each.
     summed: list[RoundResult] = []
@@ -705,7 +708,7 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
         # the same recorded draw: the same answer as the last time the event was scored.
         known_answer = known.stale.get(_stale_key(result, round_, before)) if known is not None else None
         if known_answer is not None:
-            changed, moved = known_answer
+            changed, moved, paired = known_answer
         else:
             if result.rounds_played and len(before) == result.rounds_played and \
                     all(a is b for a, b in zip(before, result.rounds)):
@@ -739,9 +742,22 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
                        if recorded_order[position] != i or recorded.get(i) != scores.get(i)]
             moved = {i: (recorded[i], float(scores[i])) for i in recorded_order
                      if i in scores and recorded[i] != scores[i]}
+            # The order recorded is the order the tie-breaks made: a correction that moves none of
+            # the primary figures (a 14:13 win for a 96:1 one: the same match points, the net 95
+            # lower) moves places all the same, and the draw made on the order today's standings
+            # give may seat other opponents. Which entries it would is found by drawing both
+            # orders again (pairing.pairing_changes), only when the order has changed (after a
+            # correction): the check of every other round stays one pass over its field. The
+            # recorded line needs no tie-break figures for this, an older file's neither: the
+            # order and the primary scores are all a Swiss draw reads of the standings.
+            paired = []
+            if changed:
+                met, byes = history_of(before, substitutes)
+                found_paired = pairing_changes(recorded_order, recorded, order, scores, met, byes)
+                paired = changed if found_paired is None else found_paired
         checked[round_.number] = moved
         if changed:
-            found.append(StaleDraw(round_.number, changed, moved))
+            found.append(StaleDraw(round_.number, changed, moved, paired=paired))
             marks[round_.number] = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
     for draw in found:
         draw.tables = corrected_tables(result, checked, draw)

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -449,9 +449,16 @@ def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[fro
 def history(stage_result: StageResult, substitutes: Collection[str] = frozenset()) -> tuple[set[frozenset[str]], Counter[str]]:
     """Who has met whom in the stage, and each entry's byes so far (every table written counts,
     a forfeited match too; a match against a substitute counts as the other side's bye)."""
+    return history_of(stage_result.rounds, substitutes)
+
+
+def history_of(rounds: Iterable[RoundResult], substitutes: Collection[str] = frozenset()
+               ) -> tuple[set[frozenset[str]], Counter[str]]:
+    """`history` of these rounds only: the stale-draw check draws a round again on the rounds
+    before it (event._stale_draws), not on the whole stage."""
     met: set[frozenset[str]] = set()
     byes: Counter[str] = Counter()
-    for round_result in stage_result.rounds:
+    for round_result in rounds:
         for score in round_result.tables:
             sides = score.table.sides
             if len(sides) == 2:
@@ -486,6 +493,25 @@ def draw_order(rank_by: Sequence[str], lots: Mapping[str, int], primary: str, fi
     order = [e for *_, e in sorted(keyed)] + [e for _, e in sorted(unranked)]
     scores = {e: (tallies[e].metrics.get(primary, 0) if e in tallies else 0) for e in order}
     return order, scores
+
+
+def pairing_changes(drawn: Sequence[str], drawn_scores: Mapping[str, float], order: Sequence[str],
+                    scores: Mapping[str, float], met: Collection[frozenset[str]],
+                    byes: Mapping[str, int]) -> list[str] | None:
+    """The entries that a Swiss draw made on `order` (today's standings) would seat against
+    another opponent, or give or take a bye, than the draw made on `drawn` (the order recorded
+    in the round's # draw-order lines): what the stale-draw check names when a correction moved
+    places, a tie-break's as well as a score's (event._stale_draws). Both are drawn here, by the
+    same steps and history, rather than today's draw set against the round's tables: a draw
+    edited by hand, or with a substitute seated, differs from either for reasons of its own.
+    Listed in today's order; None when either cannot be drawn (NoPairing)."""
+    try:
+        then, now = (pair_swiss(o, s, met, byes) for o, s in ((drawn, drawn_scores), (order, scores)))
+    except NoPairing:
+        return None
+    opponents = [{side: sides[1 - i] if len(sides) == 2 else None for sides in draw.tables
+                  for i, side in enumerate(sides)} for draw in (then, now)]
+    return [entry for entry in order if opponents[0].get(entry) != opponents[1].get(entry)]
 
 
 def _rounds_without_play(stage_result: StageResult) -> set[int]:

@@ -99,6 +99,10 @@ class StaleDraw:
     # (round, table) of the results corrected since the draw, where the recorded figures tell
     # which (tournament/stale.py); empty when they do not
     tables: list[tuple[int, int]] = field(default_factory=list)
+    # The entries a draw made on today's order would seat against another opponent (or give or
+    # take a bye), today's order first: those the correction affects at the table, a tie-break's
+    # move as well as a score's (pairing.pairing_changes)
+    paired: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -24,7 +24,7 @@ and its correction): one note says them all, not one note a round.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator import catalogues
 from generator.catalogues import LOCALES
@@ -60,17 +60,25 @@ def _table_of(result: StageResult, number: int, entry: str) -> int | None:
     return next((s.table.number for s in round_result.tables if entry in s.table.sides), None)
 
 
+PAIRED_NAMED = 12  # the entries a note names whose opponent the correction would change, at most
+
+
 @dataclass
 class StaleNote:
     """One note of a stage's stale draws: the rounds drawn before a result was corrected, the
     table corrected (StaleDraw.tables), and the figures the correction moved as the first of
     those rounds recorded them. Without a table: the figures that moved where no table is known,
-    or, where no figure moved, the entries whose place in the draw order did."""
+    or, where no figure moved, the entries whose place in the draw order did. `paired`: the
+    entries a draw made on today's order would seat otherwise (StaleDraw.paired), said with it."""
 
     rounds: list[int]
     tables: list[tuple[int, int]]
     moved: dict[str, tuple[float, float]]
     entries: list[str]
+    paired: list[str] = field(default_factory=list)
+
+    def add_paired(self, entries: list[str]) -> None:
+        self.paired += [entry for entry in entries if entry not in self.paired]
 
 
 def stale_notes(draws: list[StaleDraw], result: StageResult) -> list[StaleNote]:
@@ -80,17 +88,24 @@ def stale_notes(draws: list[StaleDraw], result: StageResult) -> list[StaleNote]:
     by_table: dict[tuple[int, int], StaleNote] = {}
     for draw in sorted(draws, key=lambda d: d.round):
         placed: set[str] = set()
+        first = len(notes)  # (a draw's notes are the ones from here, or the one it joins first)
+        joined: StaleNote | None = None
         for table in draw.tables:
             sides = _sides(result, *table)
             placed.update(sides)
             if table in by_table:
                 by_table[table].rounds.append(draw.round)
+                joined = joined or by_table[table]
                 continue
             by_table[table] = StaleNote([draw.round], [table], {e: draw.moved[e] for e in sides if e in draw.moved}, [])
             notes.append(by_table[table])
         rest = {entry: figures for entry, figures in draw.moved.items() if entry not in placed}
         if rest or not draw.moved:
             notes.append(StaleNote([draw.round], [], rest, [] if rest else list(draw.entries)))
+        # Whom the draw would now seat otherwise, said once a draw: with the first of its notes
+        # (the entries of a tie-break's move are not the corrected table's, and are named only here)
+        if draw.paired and (joined is not None or len(notes) > first):
+            (joined or notes[first]).add_paired(draw.paired)
     return notes
 
 
@@ -109,12 +124,23 @@ def note_words(note: StaleNote, result: StageResult, game: str) -> tuple[dict[st
                              for number, table in note.tables)
         figures = catalogues.text("stale_figures", locale, primary=primary, figures=joiner.join(
             f"{entry} {_num(was)} → {_num(now)}" for entry, (was, now) in note.moved.items())) if note.moved else ""
+        # At most PAIRED_NAMED named: a result reversed in a mass event moves every place of two
+        # score groups, and a warning naming a thousand entries is read by no one.
+        paired = joiner.join(note.paired[:PAIRED_NAMED])
+        if len(note.paired) > PAIRED_NAMED:
+            paired = catalogues.text("stale_ids_more", locale, ids=paired,
+                                     more=len(note.paired) - PAIRED_NAMED)
         if tables and figures:
             changes[locale] = catalogues.text("stale_changes", locale, tables=tables, figures=figures)
         elif note.moved:
             changes[locale] = figures
+        elif note.paired:  # only a tie-break moved: who would meet another opponent, not every place moved
+            changes[locale] = catalogues.text("stale_order_paired", locale, primary=primary, ids=paired)
+            continue
         else:
             changes[locale] = catalogues.text("stale_order", locale, primary=primary, ids=joiner.join(note.entries))
+        if note.paired:
+            changes[locale] = catalogues.text("stale_paired", locale, changes=changes[locale], ids=paired)
     return rounds, changes
 
 
