@@ -447,7 +447,7 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
     paired = stage.stale_draws[0].paired
     assert a in paired and b in paired
     note = (f"第 2 轮编排所依据的成绩后来改了：第 1 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{a} 1 → 0、{b} 0 → 1"
-            f"；按现在的成绩编排，{'、'.join(paired)} 的对手会不同")
+            f"；按现在的成绩编排，这些参赛者的对手会不同：{'、'.join(paired)}")
     assert [w.message("zh-Hans") for w in changed] == [note]
     # English runs the sentence on through the metric's label: not "…; Wins (at the draw → now)"
     assert f"round 1 table 1 ({a} – {b}); wins (at the draw → now): {a} 1 → 0, {b} 0 → 1" in changed[0].message("en")
@@ -523,7 +523,7 @@ def test_one_corrected_table_is_one_note_naming_it_not_every_entry_whose_place_m
     paired = list(dict.fromkeys(stage.stale_draws[0].paired + stage.stale_draws[1].paired))
     named = "、".join(paired[:12]) + (f" 及另外 {len(paired) - 12} 个" if len(paired) > 12 else "")
     note = (f"第 3、4 轮编排所依据的成绩后来改了：第 2 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{figures}"
-            + (f"；按现在的成绩编排，{named} 的对手会不同" if paired else ""))
+            + (f"；按现在的成绩编排，这些参赛者的对手会不同：{named}" if paired else ""))
     assert changed == [note]
     build(content, tmp_path / "output", bulletins=False)
     page = (tmp_path / "output" / "events" / SLUG / "main/index.html").read_text(encoding="utf-8")

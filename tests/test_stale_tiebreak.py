@@ -93,7 +93,7 @@ def test_a_correction_moving_only_a_tie_break_names_whom_the_draw_would_seat_oth
     # c_lost–b_lost, a_lost–x_lost). Tables 5 and 6's four keep their opponents: not named.
     assert draw.paired == [a, b, c, x, x_lost, c_lost, b_lost, a_lost]
     assert said == [f"第 2 轮编排所依据的成绩后来改了：场分都没有变，但编排时的名次顺序变了："
-                    f"按现在的成绩编排，{'、'.join(draw.paired)} 的对手会不同"]
+                    f"按现在的成绩编排，这些参赛者的对手会不同：{'、'.join(draw.paired)}"]
 
 
 def test_a_correction_that_keeps_the_order_stays_quiet(tmp_path: Path) -> None:
@@ -119,5 +119,5 @@ def test_a_long_list_of_entries_seated_otherwise_is_cut_short(tmp_path: Path) ->
     _, stage = warnings_of(content)
     ids = [f"D{i:02d}" for i in range(1, 13)] + ["X1", "X2", "X3"]
     _, changes = note_words(StaleNote([2], [], {}, [], ids), stage, "daguai")
-    assert changes["zh-Hans"].endswith(f"按现在的成绩编排，{'、'.join(ids[:12])} 及另外 3 个 的对手会不同")
+    assert changes["zh-Hans"].endswith(f"按现在的成绩编排，这些参赛者的对手会不同：{'、'.join(ids[:12])} 及另外 3 个")
     assert changes["en"].endswith(f"drawn on today's standings, {', '.join(ids[:12])} and 3 more would meet other opponents")
