@@ -532,13 +532,6 @@ class PairsView(Figures):
     def matchpoints(self) -> bool:
         return self.scoring == "matchpoints"
 
-    @property
-    def two_places(self) -> bool:
-        """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
-        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
-        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
-        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
-
     @cached_property
     def has_leads(self) -> bool:
         return any(r.line is not None and r.line.lead for r in self.rows)
@@ -645,13 +638,6 @@ class TeamView(Figures):
     knockout: bool = False
     layout = "teams"
     cached = ("has_leads",)
-
-    @property
-    def two_places(self) -> bool:
-        """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
-        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
-        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
-        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
 
     @cached_property
     def has_leads(self) -> bool:
