@@ -295,3 +295,21 @@ def test_a_daguai_match_with_a_board_left_out_is_not_counted_entered(tmp_path: P
     desk = Desk(content, DAGUAI, None, None, build=False)
     progress = [line for view in desk.standings_view() for line in view["progress"]]
     assert progress[0] == "\u7b2c 1 \u8f6e\uff1a\u5df2\u5f55 7/8 \u684c", progress  # (round 1: 7/8 tables entered)
+
+
+@pytest.mark.parametrize(("slug", "typed"), [("hefei-80fen-teams-2012", "87"), (DAGUAI, "D07 7")])
+def test_a_rooms_problem_names_the_room_once(tmp_path: Path, slug: str, typed: str) -> None:
+    """A room's problem at the desk said its room twice, the box's and the message's own:
+    "开室：第 2 副开室：…" (open room: board 2, open room: …), 80分's. Said once."""
+    from tests.support import demo_content
+
+    running = start(demo_content(tmp_path, slug), slug=slug)
+    try:
+        secretary = Secretary(running)
+        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+        status, answer = send(secretary, f"{stage}/1/1", b2_open=typed)
+        assert status == 422, answer
+        [said] = re.findall(r'<li id="problem-\d+">(.*?)<', html.unescape(answer))
+        assert said.startswith("\u7b2c 2 \u526f\u5f00\u5ba4\uff1a"), said  # (board 2, open room:)
+    finally:
+        running.stop()
