@@ -884,6 +884,8 @@ TRIGGERS: dict[str, Trigger] = {
     "daguai-team-not-at-table": edit(D, (R1, DG1, "      1: {open: D09 5, closed: D02 3}\n")),
     "daguai-room-missing": edit(D, (R1, DG1, "      1: {}\n")),
     "room-pending": edit(D, (R1, DG1, "      1: {open: D07 5}\n")),
+    "daguai-room-not-played": edit(D, (R1, DG1, "      1: {open: np, closed: D02 3}\n")),
+    "daguai-boards-missing": edit(D, (R1, DG1, "")),
     "daguai-violation-not-at-table": edit(D, (R1, "    away: D07\n", "    away: D07\n    violations: [D09]\n")),
     "daguai-forfeit-with-play": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: D07\n")),
     "daguai-bye-with-play": edit(D, (R1, "    home: D02\n    away: D07\n", "    home: D02\n")),

@@ -308,7 +308,7 @@ def test_board_number_beyond_the_stage_and_missing_boards():
     text = TABLE.replace("2: {open", "3: {open")
     _, _, problems, _ = read_table(text)
     assert [p.code for p in problems.errors] == ["board-number-range"]
-    assert [p.code for p in problems.warnings] == ["boards-missing"]
+    assert [p.code for p in problems.warnings] == ["daguai-boards-missing"]
 
 
 def test_violation_by_a_team_not_at_the_table():
@@ -452,7 +452,7 @@ PARAMS = dict(board=1, room={"zh-Hans": "开室", "zh-Hant": "開室", "en": ", 
               problem={"zh-Hans": "x", "zh-Hant": "x", "en": "x"}, team="D01", points=7, allowed=[8, 5, 3, 1, 0],
               meaning={"zh-Hans": "8 = …", "zh-Hant": "8 = …", "en": "8 = …"}, sides="D01 vs D02",
               suggestion={"zh-Hans": "", "zh-Hant": "", "en": ""}, other="闭室", key="boards", id="D04", table=2,
-              home="D01", away="D02")
+              home="D01", away="D02", missing=[2], first=2)
 
 
 @pytest.mark.parametrize("code", sorted(RULES.messages))

@@ -8,6 +8,7 @@ tests do not depend on the other demo events.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from collections import Counter
@@ -223,3 +224,106 @@ def test_a_drawn_round_without_results_gives_blank_sheets_and_does_not_count(tmp
     assert [board["number"] for board in blank["boards"]] == ["1", "2"]
     assert all(value == "" for board in blank["boards"] for key, value in board.items() if key != "number")
     assert all(value == "" for line in blank["summary"] for key, value in line.items() if key != "label")
+
+
+# --- a board not played (np), a board left out -------------------------------------------------
+
+NP_MATCHES = """\
+  - table: 1
+    home: D01
+    away: D02
+    boards:
+      1: {{open: D01 8, closed: D02 1}}
+{board2}      3: {{open: D01 5, closed: D01 3}}
+  - table: 2
+    home: D03
+    away: D04
+    boards:
+      1: {{open: D03 8, closed: D04 1}}
+      2: {{open: D04 5, closed: D04 3}}
+      3: {{open: D03 5, closed: D04 3}}
+"""
+
+
+def np_event(tmp_path: Path, board2: str) -> Path:
+    from tests.test_desk_records import make
+
+    return make(tmp_path, "format: swiss\nrounds: 2\nboards: 3\n", NP_MATCHES.format(board2=board2),
+                game="daguai", prefix="D", players=3)
+
+
+@pytest.mark.parametrize("written", ["np", "\u672a\u6253", "{open: np, closed: NP}", "[np, np]"])
+def test_a_board_the_match_did_not_play_is_np_and_counts_for_neither_team(tmp_path, written):
+    """`2: np` was daguai-board-syntax: a match that skipped a board had no way to say so. It
+    counts for neither team (rules-daguai.md sums the points over the boards played): table 1
+    on boards 1 and 3, D01 8 + 5 + 3 = 16, D02 1; heads D01 3, D02 1 (per board per room
+    played). Shown not played on the round page, the team's page, results.json and the sheet."""
+    from tests.test_desk_records import standings
+
+    root = np_event(tmp_path, f"      2: {written}\n")
+    _, _, warnings = validate(root)
+    assert not warnings, [w.message("en") for w in warnings]
+    found = standings(root)
+    assert {k: found["D01"][k] for k in ("match_points", "net", "scored", "heads")} == \
+        {"match_points": 2, "net": 15, "scored": 16, "heads": 3}
+    assert {k: found["D02"][k] for k in ("match_points", "net", "scored", "heads")} == \
+        {"match_points": 0, "net": -15, "scored": 1, "heads": 1}
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out)]) == 0
+    data = json.loads((out / "events/gd/results.json").read_text(encoding="utf-8"))
+    match = next(t for s in data["stages"] for r in s["rounds"] for t in r["tables"] if t["table"] == 1)
+    assert [b["board"] for b in match["boards"]] == [1, 2, 3]
+    assert match["boards"][1] == {"board": 2, "home": 0, "away": 0, "not_played": True}
+    assert not match.get("pending")
+    for page in (out / "events/gd/main/round-1/index.html", out / "events/gd/entries/D01/index.html"):
+        text = page.read_text(encoding="utf-8")
+        row = re.search(r'<th scope="row" class="num">2</th>.*?</tr>', text, re.S)
+        assert row is not None, page
+        assert re.sub(r"<[^>]+>|\s+", " ", row[0]).split()[:2] == ["2", "\u672a\u6253"], row[0]  # (not played)
+        assert "\u672a\u6253\u7684\u724c\u53cc\u65b9\u90fd\u4e0d\u8ba1\u5206" in text  # (a board not played counts for neither)
+    if shutil.which("pdftotext"):
+        assert main(["print", "gd", "main", "--round", "1", "--content", str(root), "--output", str(tmp_path)]) == 0
+        text = _pdf_text(tmp_path / "scoresheet-main-round-1.pdf")
+        assert re.search(r"^\s*2\s+\u672a\u6253\s*$", text, re.M), text
+
+
+def test_a_board_not_played_in_one_room_only_is_an_error_naming_np(tmp_path):
+    """np in the open room, a result in the closed: nothing to set it against. An error at the
+    board's line naming the room, with the fix (the whole board np, or the room's result)."""
+    from generator.errors import ContentErrors
+
+    root = np_event(tmp_path, "      2: {open: np, closed: D02 1}\n")
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert (error.code, error.mark.file.name, error.mark.line) == ("daguai-room-not-played", "round-1.yaml", 10)
+    assert error.message("zh-Hans") == "\u7b2c 2 \u526f\u53ea\u5728\u5f00\u5ba4\u5199\u4e86\u672a\u6253\uff08np\uff09\uff0c\u95ed\u5ba4\u6ca1\u6709\u5199\u672a\u6253"
+    assert "np\uff08\u4f8b\u5982 2: np\uff09" in error.hint("zh-Hans")
+
+
+def test_a_board_left_out_keeps_the_match_waiting_with_its_figures_so_far(tmp_path):
+    """Board 2 left out was only a warning, and the match was counted complete (D01 2 match
+    points on boards 1 and 3). It waits for the board, as 80分's matches do: not in the
+    standings, pending in results.json, its page its score so far and the board to come, no
+    match points nor winner; the warning's fix names np."""
+    from tests.test_desk_records import standings
+
+    root = np_event(tmp_path, "")
+    _, _, warnings = validate(root)
+    (warning,) = warnings
+    assert warning.code == "daguai-boards-missing" and warning.message("en") == "table 1 has no record for board 2"
+    assert "A board the match did not play is written np (e.g. 2: np)" in warning.hint("en")
+    found = standings(root)
+    assert all(found.get(team, {}).get("match_points", 0) == 0 for team in ("D01", "D02")), found
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out)]) == 0
+    data = json.loads((out / "events/gd/results.json").read_text(encoding="utf-8"))
+    [round_] = [r for s in data["stages"] for r in s["rounds"]]
+    assert [t["pending"] for t in round_["tables"]] == [True, False] and not round_["complete"]
+    assert (round_["tables"][0]["winner"], round_["tables"][0]["boards_to_come"]) == (None, [2])
+    page = (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")
+    assert "\u7b2c 1 \u8f6e\uff1a\u5df2\u5f55 1/2 \u684c" in page  # (round 1: 1/2 tables entered), as the desk counts
+    table = page.split('id="table-1"', 1)[1].split('id="table-2"', 1)[0] if 'id="table-2"' in page else page
+    line = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<p class="result">.*?</p>', table, re.S)[0])
+    assert " ".join(line.split()) == \
+        "D01 16 : \u6bd4 1 D02 \u00b7 \u8fd8\u6709 1 \u526f\u672a\u5f55\u5165\uff08\u7b2c 2 \u526f\uff09\uff1a\u5f55\u5168\u540e\u624d\u6709\u6bd4\u8d5b\u5206\u548c\u80dc\u8d1f\uff0c\u8ba1\u5165\u6392\u540d"

@@ -247,3 +247,69 @@ def test_a_table_completes_a_match_whose_file_holds_read_only_boards_only(tmp_pa
         assert 'id="done"' in fetch(link)[1]  # and the table's link used up
     finally:
         running.stop()
+
+
+DAGUAI = "chem-park-daguai-2016"  # swiss, 6 boards a round; round 1 table 1 is D02 v D07
+
+
+@pytest.fixture()
+def daguai(tmp_path: Path):
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, DAGUAI)
+    running = start(content, slug=DAGUAI)
+    yield running, content / "events" / DAGUAI / "results" / "round-1.yaml"
+    running.stop()
+
+
+def test_a_daguai_board_the_match_did_not_play_is_typed_np_and_shown_so(daguai) -> None:
+    """大怪路子's desk refused np in both rooms (the box wants a team and its points): np typed
+    in the open room's box, the closed room's left empty, is saved as the board's np, counts for
+    neither team, and is shown back in the open box; np beside a result is refused, with the
+    whole board's np as the fix."""
+    running, path = daguai
+    secretary = Secretary(running)
+    [stage] = [s.id for s in running.desk.event.stages]
+    key = f"{stage}/1/1"
+    status, answer = send(secretary, key, b2_open="NP", b2_closed="")
+    assert status == 200 and 'id="saved"' in answer, answer
+    text = path.read_text(encoding="utf-8")
+    assert "      2: np\n" in text, text
+    shown = boxes(secretary.page(key))
+    assert (shown["b2_open"], shown["b2_closed"]) == ("np", "")
+    status, answer = send(secretary, key, b2_open="np", b2_closed="D02 1")
+    assert status == 422 and path.read_text(encoding="utf-8") == text
+    said = html.unescape(answer)
+    assert "\u6574\u526f\u5199 np\uff08\u4f8b\u5982 2: np\uff09" in said, answer  # (the whole board np, e.g. 2: np)
+
+
+def test_a_daguai_match_with_a_board_left_out_is_not_counted_entered(tmp_path: Path) -> None:
+    """Board 2 left out of round 1's table 1 (D02 v D07): the desk counted every table entered
+    ("已录 8/8 桌") and the match complete. It waits for the board: 7/8 tables entered."""
+    from generator.desk.app import Desk
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, DAGUAI)
+    path = content / "events" / DAGUAI / "results" / "round-1.yaml"
+    replace(path, "      2: {open: D02 3, closed: D02 1}\n", "")
+    desk = Desk(content, DAGUAI, None, None, build=False)
+    progress = [line for view in desk.standings_view() for line in view["progress"]]
+    assert progress[0] == "\u7b2c 1 \u8f6e\uff1a\u5df2\u5f55 7/8 \u684c", progress  # (round 1: 7/8 tables entered)
+
+
+@pytest.mark.parametrize(("slug", "typed"), [("hefei-80fen-teams-2012", "87"), (DAGUAI, "D07 7")])
+def test_a_rooms_problem_names_the_room_once(tmp_path: Path, slug: str, typed: str) -> None:
+    """A room's problem at the desk said its room twice, the box's and the message's own:
+    "开室：第 2 副开室：…" (open room: board 2, open room: …), 80分's. Said once."""
+    from tests.support import demo_content
+
+    running = start(demo_content(tmp_path, slug), slug=slug)
+    try:
+        secretary = Secretary(running)
+        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+        status, answer = send(secretary, f"{stage}/1/1", b2_open=typed)
+        assert status == 422, answer
+        [said] = re.findall(r'<li id="problem-\d+">(.*?)<', html.unescape(answer))
+        assert said.startswith("\u7b2c 2 \u526f\u5f00\u5ba4\uff1a"), said  # (board 2, open room:)
+    finally:
+        running.stop()

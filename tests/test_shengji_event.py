@@ -422,3 +422,19 @@ def test_a_team_board_left_out_waits_and_the_warning_names_np(tmp_path):
     assert warning.code == "shengji-boards-missing" and warning.message("en") == "table 1 has no record for board 3"
     assert "A board the match did not play is written np (e.g. 3: np)" in warning.hint("en")
     assert main(["pair", "--content", str(root), "gd", "main"]) == 1
+
+
+def test_a_team_match_with_a_board_left_out_is_shown_waiting_not_won(tmp_path):
+    """Board 3 left out, the match not counted by the standings: its round page still said
+    "H01 10 : 14 H02 · winner H02", as if it were over. It shows its figures so far and the
+    board to come, no winner (as bridge's teams matches), and results.json has no winner."""
+    root = np_event(tmp_path, "")
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out)]) == 0
+    data = json.loads((out / "events/gd/results.json").read_text(encoding="utf-8"))
+    match = next(t for s in data["stages"] for r in s["rounds"] for t in r["tables"] if t["table"] == 1)
+    assert match["pending"] and match["winner"] is None and match["boards_to_come"] == [3]
+    page = (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")
+    lines = [" ".join(re.sub(r"<[^>]+>", " ", line).split()) for line in re.findall(r'<p class="result">.*?</p>', page, re.S)]
+    assert lines[0].startswith("H01 10 : \u6bd4 14 H02 \u00b7 \u8fd8\u6709 1 \u526f\u672a\u5f55\u5165\uff08\u7b2c 3 \u526f\uff09"), lines  # (1 board still to enter: board 3)
+    assert "\u83b7\u80dc" not in lines[0] and "\u83b7\u80dc\u65b9\uff1aH04" in lines[1], lines  # (no winner; table 2, complete, won by H04)

@@ -534,7 +534,10 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
             hint = fill(desk_hint, t.locale, params) if desk_hint else hint
         except (KeyError, IndexError):  # a field this form lacks: what `check` says
             message, hint = problem.message(t.locale), problem.hint(t.locale)
-        if room:
+        if room and problem.params.get("room_id") != room:
+            # (a message of a two-room board that carries its room's id names the room itself,
+            # "board 2, open room: ..."; said again before it, it read "open room: board 2, open
+            # room: ...")
             message = t("desk_in_room", room=t(f"{room}_room"), message=message)
         out.append(Said(message, hint, room, fields_at(result, problem, fields, room), problem.code))
     return out

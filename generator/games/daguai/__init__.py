@@ -14,8 +14,11 @@ Reading a record, and what counts as an error:
 - the team must be one of the two at the table, and the points one of `board_points`
   (a team named with points it cannot have scored is an error, shown with the allowed values);
 - every board needs both rooms (`{open: D01 8, closed: D02 1}`; also `开室`/`闭室` keys, or the
-  list `[D01 8, D02 1]`); a board number beyond the stage's `boards` is an error; missing boards
-  are a warning (the match is scored on what was recorded);
+  list `[D01 8, D02 1]`); a board number beyond the stage's `boards` is an error; a board the
+  match did not play is `2: np` (or 未打, or np in both rooms): it counts for neither team (no
+  points, no heads; the match's figures are those of the boards played); np in one room only is
+  an error; a board simply left out is a warning, and the match waits for it (shown with its
+  figures so far, not counted, boards_short) until it is written or written np;
 - an error is marked at the board's value (`1: {…}`), or at the room's own line when the board is
   written in block style;
 - a forfeit or a bye has no boards and no violations (an error if written); two teams and no
@@ -45,7 +48,7 @@ from generator.content.reader import Reader
 from generator.errors import Mark
 from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
 from generator.games.common.rooms import ROOMS, room_value
-from generator.games.common.shorthand import split_items
+from generator.games.common.shorthand import not_played_written, split_items
 from generator.games.daguai import records, sheets, views
 from generator.games.daguai.records import TABLE_KEYS
 from generator.games.daguai.rules import DaguaiStage, MatchRecord
@@ -83,6 +86,16 @@ class DaguaiRules(Game):
     def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
         return views.score_table(table, stage, state)
 
+    def boards_short(self, stage: Stage, table: Table) -> bool:
+        """A match with fewer boards than the stage plays a round, a board the match did not
+        play written np: waits for the rest, as a match with one room in does (and 80 points' team matches)."""
+        record = table.record
+        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None \
+                or not isinstance(record, MatchRecord):
+            return False
+        written = record.boards_written()
+        return bool(written) and len(written) < stage.boards
+
     # -- printed matter, pair and the results desk ------------------------------------------
 
     def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
@@ -109,14 +122,23 @@ class DaguaiRules(Game):
             # each room as written, whichever of the board's forms: the boxes once read
             # `open`/`closed` only, and a board written with the Chinese room keys was shown empty
             if item.board and item.room:
-                item.value = field_text(room_value(boards_written.get(item.board), item.room))
+                board = boards_written.get(item.board)
+                # a board the match did not play (`2: np`): np in the open room's box, as typed
+                # (entry_record), the closed room's empty
+                item.value = ("np" if item.room == ROOMS[0] else "") if not_played_written(board) \
+                    else field_text(room_value(board, item.room))
         return [*fields, EntryField("violations", "desk_violations", shown, hint="desk_violations_hint")]
 
     def entry_board(self, typed: str, sides: list[str]) -> Any:
         return records.typed_room(scalar(typed), sides)
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
+        """`boards` as typed; np typed in a board's open room box with the closed one empty, or
+        in both, is the board not played (`2: np`), as bridge's and 80 points' teams desks take it."""
         record = super().entry_record(sides, values)
+        for number, board in (record.get("boards") or {}).items():
+            if isinstance(board, dict) and all(not_played_written(value) for value in board.values()):
+                record["boards"][number] = "np"
         if values.get("violations"):
             items = split_items(values["violations"]) or [values["violations"]]
             record["violations"] = [v for item in items for v in records.violation_items(item, sides)]

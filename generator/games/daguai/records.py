@@ -22,7 +22,7 @@ from generator.content.model import Stage
 from generator.content.reader import Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
-from generator.games.common.shorthand import half_width, shown, side_named, split_items
+from generator.games.common.shorthand import half_width, not_played_written, shown, side_named, split_items
 from generator.games.daguai.rules import (
     OUTCOMES,
     WIN,
@@ -134,7 +134,8 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
     # Played once any board is written; `boards:` left empty (a fresh draw) is not played yet.
     written = reader.raw("boards")
     record = MatchRecord(played=isinstance(written, YamlMap) and len(written) > 0)
-    record.boards = _read_boards(reader, stage, side_ids, stage_options.board_points, record.one_room)
+    record.boards = _read_boards(reader, stage, side_ids, stage_options.board_points, record.one_room,
+                                 record.not_played)
     record.violations = _read_violations(reader, side_ids)
     forfeit = reader.raw("forfeit")
     table_number = reader.raw("table")
@@ -154,8 +155,9 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
     return sides, record
 
 def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
-                 points: BoardPoints, waiting: list[OneRoom]) -> list[BoardRecord]:
-    """The boards with both rooms; a board with one room only goes to `waiting`."""
+                 points: BoardPoints, waiting: list[OneRoom], not_played: list[int]) -> list[BoardRecord]:
+    """The boards with both rooms; a board with one room only goes to `waiting`, a board the
+    match did not play (`2: np`, or np in both rooms) to `not_played` (MatchRecord)."""
     boards = reader.mapping("boards")
     if boards is None:
         return []
@@ -168,8 +170,24 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             continue
         written.add(number)
         board_mark = boards.value_mark(number)
+        if not_played_written(value):
+            not_played.append(number)
+            continue
         rooms = _rooms_of(reader, number, value, board_mark)
         if rooms is None:
+            continue
+        skipped = [room for room in ROOMS if room in rooms and not_played_written(rooms[room][0])]
+        if len(skipped) == 2:  # np in both rooms: the board's np
+            not_played.append(number)
+            continue
+        if skipped:
+            # np in one room: nothing to set the other room against. The match did not play the
+            # board (np for the whole board), or that room's sheet is to be found.
+            (room,) = skipped
+            text, room_mark = rooms[room]
+            reader.problems.add("daguai-room-not-played", board_mark if room_mark.line == board_mark.line else room_mark,
+                                board=number, room=room_name(room), other=room_name(other_room(room)),
+                                room_id=room, other_id=other_room(room))
             continue
         read: dict[str, RoomRecord] = {}
         # One room written, the other not yet: the secretary enters the open room's sheets as
@@ -207,8 +225,10 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
     if limit and written:
         missing = sorted(set(range(1, limit + 1)) - written)
         if missing:
-            reader.problems.add("boards-missing", boards.mark, warning=True,
-                                table=reader.raw("table"), missing=missing)
+            # (the game's own, as 80 points' is: the match waits for them, DaguaiRules.boards_short, and
+            # the fix names np for a board the match did not play)
+            reader.problems.add("daguai-boards-missing", boards.mark, warning=True,
+                                table=reader.raw("table"), missing=missing, first=missing[0])
     return sorted(records, key=lambda r: r.board)
 
 def _rooms_of(reader: Reader, number: int, value: Any,

@@ -104,6 +104,17 @@ class MatchRecord:
     # Boards written for one room only (the other room's sheets not in yet): while there is
     # one, the match is pending, shown and not counted.
     one_room: list[OneRoom] = field(default_factory=list)
+    # Boards the match did not play, written np (or 未打) for the whole board or in both rooms.
+    # rules-daguai.md scores a match as the sum of its points over both rooms and all boards:
+    # a board not played adds nothing to either team, so it counts for neither, and the match
+    # is scored on the boards played. The spec says no more of it: its match points, net and
+    # high score are those of the boards played, and no team ran first on it (heads, counted
+    # per board per room played). Not in `boards`, which hold the boards played.
+    not_played: list[int] = field(default_factory=list)
+
+    def boards_written(self) -> set[int]:
+        """Every board the record accounts for: played, not played (np), or one room in."""
+        return {b.board for b in self.boards} | set(self.not_played) | {r.board for r in self.one_room}
 
 
 def room_points(room: RoomRecord, home: str, away: str) -> tuple[int, int]:

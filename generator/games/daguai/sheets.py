@@ -82,6 +82,11 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
     for number in range(1, max(stage.boards or 6, *rows, 1) + 1):
         row = rows.get(number)
         cells = {"number": str(number)}
+        if row is not None and row.not_played:
+            # a board the match did not play (np): said in the open room's column, the rest empty
+            page["boards"].append(cells | {f"{room}_{part}": "" for room in ROOMS for part in ("first", "home", "away")}
+                                  | {"open_first": t("board_not_played"), "home": "", "away": ""})
+            continue
         for room in ROOMS:
             room_view = getattr(row, room) if row else None
             cells[f"{room}_first"] = room_view.first if room_view else ""
@@ -100,7 +105,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
         (result.points[home], result.points[away]),
         (_minus(result.deductions[home]), _minus(result.deductions[away])),
         (result.scores[home], result.scores[away]),
-        (result.match_points[home], result.match_points[away]),
+        # a match waiting for boards still to come (view.to_come) has no match points yet
+        ("", "") if view.to_come else (result.match_points[home], result.match_points[away]),
     )
     for index, (key, (h, a)) in enumerate(zip(labels, values)):
         line = {"label": t(key), "home": str(h), "away": str(a),

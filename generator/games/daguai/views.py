@@ -17,7 +17,6 @@ from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
 from generator.games.daguai.rules import (
     SEATS,
     BoardPoints,
-    BoardRecord,
     ByeCredit,
     MatchRecord,
     MatchResult,
@@ -38,11 +37,17 @@ class RoomView:
 
 @dataclass(frozen=True)
 class BoardView:
+    """A board in both rooms; a board the match did not play (np) has no room, and 0 each."""
+
     board: int
-    open: RoomView
-    closed: RoomView
+    open: RoomView | None
+    closed: RoomView | None
     home: int
     away: int
+
+    @property
+    def not_played(self) -> bool:
+        return self.open is None
 
 
 @dataclass
@@ -63,11 +68,16 @@ class MatchView(Figures):
     # show them as the running total.
     after: dict[str, dict[str, float]] = field(default_factory=dict)
     waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
+    # Boards of the round neither written nor written np (a match shorter than the stage's
+    # `boards`): the match waits for them (DaguaiRules.boards_short), its figures so far shown,
+    # no match points and no winner.
+    to_come: list[int] = field(default_factory=list)
     cached = ("_room_totals",)
 
     @cached_property
     def _room_totals(self) -> dict[tuple[str, int], int]:
-        return {(room, side): sum(getattr(getattr(r, room), "home" if side == 0 else "away") for r in self.rows)
+        return {(room, side): sum(getattr(getattr(r, room), "home" if side == 0 else "away")
+                                  for r in self.rows if not r.not_played)
                 for room in ROOMS for side in (0, 1)}
 
     def room_total(self, room: str, side: int) -> int:
@@ -122,7 +132,10 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         # waits (pending, not counted), its page shows what each room has.
         view = MatchView("one_room", home, away, waiting=waiting_boards(record.boards, record.one_room))
         return TableScore(table, [], None, [], view, {"home": home, "away": away, "match_points": {}})
-    result = score_match(home, away, record.boards, record.violations, counts)
+    to_come = sorted(set(range(1, (stage.boards or 0) + 1)) - record.boards_written())
+    # A match waiting for boards still to come is not counted: its violations are not yet
+    # counted over the event either (a copy of the count), as a match with one room in.
+    result = score_match(home, away, record.boards, record.violations, dict(counts) if to_come else counts)
     rows = []
     for board in record.boards:
         open_view = _room_view(board.open, home, away, stage_options.board_points)
@@ -130,11 +143,23 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         row = BoardView(board.board, open_view, closed_view, open_view.home + closed_view.home,
                         open_view.away + closed_view.away)
         rows.append(row)
+    # the boards the match did not play (np), in their place: nothing to either team
+    rows.extend(BoardView(number, None, None, 0, 0) for number in record.not_played)
+    rows.sort(key=lambda row: row.board)
     sides = [
         SideScore(entry, {"match_points": result.match_points[entry], "net": result.net(entry),
                           "scored": result.scores[entry], "heads": result.heads[entry]})
         for entry in (home, away)
     ]
+    if to_come:
+        # Boards neither written nor np (DaguaiRules.boards_short: pending, held out of the
+        # standings and the running totals, as 80 points' and bridge's teams matches): the score so
+        # far is no result, and its leader no winner. Shown with the boards to come, no match
+        # points; the desk's preview has the figures so far.
+        view = MatchView("played", home, away, rows, result, to_come=to_come)
+        extra = {"home": home, "away": away, "match_points": {}, "points": dict(result.points),
+                 "boards_to_come": to_come}
+        return TableScore(table, sides, None, RowsWhenRead(_match_rows, rows), view, extra)
     extra = {
         "home": home,
         "away": away,
@@ -149,16 +174,17 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         ],
     }
     view = MatchView("played", home, away, rows, result, after=_running(totals, sides))
-    return TableScore(table, sides, result.winner, RowsWhenRead(_match_rows, record.boards, rows), view, extra)
+    return TableScore(table, sides, result.winner, RowsWhenRead(_match_rows, rows), view, extra)
 
 
-def _match_rows(boards: list[BoardRecord], rows: list[BoardView]) -> list[dict[str, Any]]:
-    """A played match's results.json rows (RowsWhenRead): each board as recorded, with its points."""
-    return [{
-        "board": board.board, "home": row.home, "away": row.away,
-        "open": {"ran_first": board.open.first, "points": board.open.points},
-        "closed": {"ran_first": board.closed.first, "points": board.closed.points},
-    } for board, row in zip(boards, rows)]
+def _match_rows(rows: list[BoardView]) -> list[dict[str, Any]]:
+    """A played match's results.json rows (RowsWhenRead): each board as recorded, with its
+    points; a board the match did not play, `not_played` and 0 each."""
+    return [{"board": row.board, "home": 0, "away": 0, "not_played": True} if row.open is None or row.closed is None
+            else {"board": row.board, "home": row.home, "away": row.away,
+                  "open": {"ran_first": row.open.first, "points": row.open.points},
+                  "closed": {"ran_first": row.closed.first, "points": row.closed.points}}
+            for row in rows]
 
 
 def _running(totals: dict[str, dict[str, float]], sides: list[SideScore]) -> dict[str, dict[str, float]]:

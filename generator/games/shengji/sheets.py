@@ -160,7 +160,7 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
             cells = [str(board) if index == 0 else "", _seat_level(t, options, board) if index == 0 else "",
                      str(number), str(score.table.number), view.ns or "", view.ew or ""]
             if row is None or not row.counted:
-                cells += [t("sj_not_played") if row is not None else "", "", ""]
+                cells += [t("board_not_played") if row is not None else "", "", ""]
             elif row.result.adjusted is not None:
                 cells += [t("adjusted"), _n(row.ns_mp), _n(row.ew_mp)]
             else:
@@ -171,7 +171,7 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
 
 def _room_cell(t: Any, result: RoomResult) -> str:
     if result.not_played:
-        return t("sj_not_played")
+        return t("board_not_played")
     if result.points is None:
         return ""
     text = str(result.points)

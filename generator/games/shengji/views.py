@@ -16,7 +16,14 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
-from generator.games.common.boards import compare_as_counted, drop_out_of_range, missing_seat, round_tables, short_boards
+from generator.games.common.boards import (
+    board_block,
+    compare_as_counted,
+    drop_out_of_range,
+    missing_seat,
+    round_tables,
+    short_boards,
+)
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
@@ -88,6 +95,9 @@ class TeamView(Figures):
     forfeit: str | None = None
     conversion: Conversion = DEFAULT_CONVERSION
     waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
+    # Boards of the round not yet written (a match shorter than the stage's `boards`): the match
+    # waits for them (ShengjiRules.boards_short), its figures so far shown and no winner.
+    to_come: list[int] = field(default_factory=list)
     pairs = False
     cached = ("_credits",)
 
@@ -511,6 +521,15 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
                           {"home": home, "away": away, "match_points": {}})
     match = score_team_match(home, away, record.boards, options.board_table, options.conversion)
     sides = [SideScore(e, {"match_points": match.match_points[e], "net": match.net[e]}) for e in (home, away)]
+    numbers = {board.board for board in record.boards}
+    if stage.boards and len(numbers) < stage.boards:
+        # Boards still to come (ShengjiRules.boards_short: pending, held out of the standings,
+        # as bridge's teams matches): the match points so far are no result, nor their leader a
+        # winner. Shown with the boards to come.
+        match.to_come = sorted(set(board_block(numbers, stage.boards)) - numbers)
+        extra = {"home": home, "away": away, "match_points": {}, "net": dict(match.net),
+                 "credits": {home: match.total(0), away: match.total(1)}, "boards_to_come": match.to_come}
+        return TableScore(table, sides, None, RowsWhenRead(_team_rows, match.rows, home, away), match, extra)
     extra = {"home": home, "away": away, "match_points": dict(match.match_points), "net": dict(match.net),
              "credits": {home: match.total(0), away: match.total(1)}}
     return TableScore(table, sides, match.winner, RowsWhenRead(_team_rows, match.rows, home, away), match, extra)
