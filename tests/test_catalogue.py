@@ -886,6 +886,10 @@ TRIGGERS: dict[str, Trigger] = {
     "room-pending": edit(D, (R1, DG1, "      1: {open: D07 5}\n")),
     "daguai-room-not-played": edit(D, (R1, DG1, "      1: {open: np, closed: D02 3}\n")),
     "daguai-boards-missing": edit(D, (R1, DG1, "")),
+    "daguai-match-all-not-played": edit(D, (R1, DG1 + "      2: {open: D02 3, closed: D02 1}\n      3: {open: D02 1, closed: D07 0}\n"
+                                                "      4: {open: D07 5, closed: D02 8}\n      5: {open: D07 1, closed: D02 3}\n"
+                                                "      6: {open: D07 8, closed: D07 5}\n",
+                                                "".join(f"      {n}: np\n" for n in range(1, 7)))),
     "daguai-violation-not-at-table": edit(D, (R1, "    away: D07\n", "    away: D07\n    violations: [D09]\n")),
     "daguai-forfeit-with-play": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: D07\n")),
     "daguai-bye-with-play": edit(D, (R1, "    home: D02\n    away: D07\n", "    home: D02\n")),

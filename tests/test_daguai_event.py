@@ -327,3 +327,22 @@ def test_a_board_left_out_keeps_the_match_waiting_with_its_figures_so_far(tmp_pa
     line = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<p class="result">.*?</p>', table, re.S)[0])
     assert " ".join(line.split()) == \
         "D01 16 : \u6bd4 1 D02 \u00b7 \u8fd8\u6709 1 \u526f\u672a\u5f55\u5165\uff08\u7b2c 2 \u526f\uff09\uff1a\u5f55\u5168\u540e\u624d\u6709\u6bd4\u8d5b\u5206\u548c\u80dc\u8d1f\uff0c\u8ba1\u5165\u6392\u540d"
+
+
+def test_a_match_with_every_board_np_is_refused_not_drawn(tmp_path):
+    """np on all three boards scored 0 : 0, a draw worth a match point each, for a match that
+    played nothing. Refused at the table's boards, as bridge's teams matches are: the fix is a
+    forfeit or the boards as the referee decided them."""
+    from generator.errors import ContentErrors
+
+    root = np_event(tmp_path, "      2: np\n").joinpath("events/gd/results/round-1.yaml")
+    text = root.read_text(encoding="utf-8")
+    text = text.replace("      1: {open: D01 8, closed: D02 1}\n", "      1: np\n", 1)
+    text = text.replace("      3: {open: D01 5, closed: D01 3}\n", "      3: {open: np, closed: np}\n", 1)
+    root.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(root.parents[3])
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert (error.code, error.mark.file.name, error.mark.line) == ("daguai-match-all-not-played", "round-1.yaml", 8)
+    assert error.message("en") == "table 1 writes np for every board: the match played none, and 0 : 0 is no result"
+    assert "forfeit: D02" in error.hint("en") and "referee" in error.hint("en")

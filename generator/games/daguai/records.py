@@ -150,6 +150,13 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
                 reader.problems.add("daguai-forfeit-with-play", reader.key_mark(key), key=key,
                                     id=str(forfeit), table=table_number)
         record.played = False
+    elif record.not_played and not record.boards and not record.one_room \
+            and isinstance(written, YamlMap) and len(set(record.not_played)) == len(written) \
+            and (not stage.boards or len(written) >= stage.boards):
+        # np on every board: the match played none, and 0 : 0 is no draw but no result at all
+        # (as bridge's bridge-match-all-not-played); a forfeit or the referee's decision is.
+        reader.problems.add("daguai-match-all-not-played", reader.key_mark("boards"), table=table_number,
+                            first=min(record.not_played), home=side_ids[0], away=side_ids[1])
     # Two teams and no boards: drawn, not played yet (a fresh `paibang pair` round). Not an
     # error nor a warning: score_table scores no side, so the match is shown and not counted.
     return sides, record
