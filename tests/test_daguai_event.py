@@ -346,3 +346,14 @@ def test_a_match_with_every_board_np_is_refused_not_drawn(tmp_path):
     assert (error.code, error.mark.file.name, error.mark.line) == ("daguai-match-all-not-played", "round-1.yaml", 8)
     assert error.message("en") == "table 1 writes np for every board: the match played none, and 0 : 0 is no result"
     assert "forfeit: D02" in error.hint("en") and "referee" in error.hint("en")
+
+
+@pytest.mark.parametrize("key", ["dg_boards_to_come", "sj_boards_to_come"])
+def test_the_english_note_of_a_waiting_match_names_its_boards_as_boards(key):
+    """The note read "1 more board to enter (2)": a bare number in brackets, which English does
+    not read as a board. It says "(board 2)", "(boards 2, 5)", as the round page joins them."""
+    from generator.render.i18n import Translator
+
+    t = Translator("en")
+    assert t(key, count=1, boards="2").startswith("1 more board to enter (board 2): ")
+    assert t(key, count=2, boards=t.joiner().join(["2", "5"])).startswith("2 more boards to enter (boards 2, 5): ")
