@@ -1006,7 +1006,7 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no stale_draws
     # round 1 written by hand records no figures: which table was corrected is not known
     assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},
-                                                 "moved": {}, "tables": []}]
+                                                 "moved": {}, "tables": [], "paired": []}]
     assert data["stages"][0]["stale_draws"] == []
     # before the knockout is drawn, the seeding follows the corrected standings
     del files["ko-round-1.yaml"], files["ko-round-2.yaml"]
@@ -1046,7 +1046,7 @@ def test_a_seeding_result_corrected_after_pair_drew_round_one_names_the_table_co
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
     assert data["stages"][1]["stale_draws"] == [{
         "round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},
-        "moved": {"C01": {"drawn_on": 1, "now": 0}, "C08": {"drawn_on": 0, "now": 1}}, "tables": [{"round": 1, "table": 1}]}]
+        "moved": {"C01": {"drawn_on": 1, "now": 0}, "C08": {"drawn_on": 0, "now": 1}}, "tables": [{"round": 1, "table": 1}], "paired": []}]
 
 
 @pytest.mark.parametrize(("corrected", "was", "now", "said"), [
