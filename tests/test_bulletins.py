@@ -326,3 +326,31 @@ def test_a_guandan_rounds_bulletin_never_breaks_inside_a_players_name(tmp_path: 
     broken = [name for pair in round_one for team in pair for name in entries[team].split(", ") if name not in printed]
     assert broken == [], printed
     assert "（出牌时间严重超" in printed  # (the remark that narrows the names' columns)
+
+
+def test_a_knockouts_printed_rounds_are_named_as_their_pages(tmp_path: Path) -> None:
+    # the round pages say 第 3 轮（决赛、三四名决赛）, the printed results sheets and their links
+    # on the event page said 淘汰赛第 3 轮成绩: a member looking for the final opened each
+    from generator.cli import main
+
+    slug = "tongxin-guandan-2025"
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
+    build(content, tmp_path / "output")
+    names = {1: "第 1 轮（四分之一决赛）", 2: "第 2 轮（半决赛）", 3: "第 3 轮（决赛、三四名决赛）"}
+    page = (tmp_path / "output/events" / slug / "index.html").read_text(encoding="utf-8")
+    for number, name in names.items():
+        text = "".join(pdf_text(tmp_path / "output/events" / slug / f"bulletins/round-ko-{number}.pdf").split())
+        assert f"淘汰赛{name}成绩".replace(" ", "") in text, (number, text[:200])
+        assert f"淘汰赛{name}成绩</a>" in page or f"淘汰赛{name}成绩<span" in page, number
+    # a round of another format keeps its number alone
+    assert "瑞士移位赛第1轮成绩" in "".join(pdf_text(tmp_path / "output/events" / slug / "bulletins/round-swiss-1.pdf").split())
+    assert "瑞士移位赛第 1 轮成绩<span" in page
+    # paibang print's score sheets: the round's name, each table's page its own match's
+    assert main(["print", slug, "ko", "--round", "3", "--content", str(content), "--output", str(tmp_path / "forms")]) == 0
+    sheets = sorted((tmp_path / "forms").rglob("scoresheet-ko-round-3*.pdf"))
+    assert sheets, sorted(p.name for p in (tmp_path / "forms").rglob("*.pdf"))
+    text = "".join(pdf_text(sheets[0]).split())
+    assert "淘汰赛第3轮（决赛）记分表" in text and "淘汰赛第3轮（三四名决赛）记分表" in text, text[:300]

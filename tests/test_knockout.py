@@ -585,8 +585,10 @@ def test_the_final_rounds_paper_names_each_tables_match(tmp_path: Path) -> None:
         ("1", "T03", "T04", "三四名决赛"), ("2", "T01", "T02", "决赛")]
     sheet = next(b for b in printed if b.kind == "scoresheet")
     assert [(page["table_label"], page["title"]) for page in sheet.pages] == [
-        ("1（开室）", "淘汰赛杯淘汰赛第 2 轮记分表（三四名决赛）"), ("1（闭室）", "淘汰赛杯淘汰赛第 2 轮记分表（三四名决赛）"),
-        ("2（开室）", "淘汰赛杯淘汰赛第 2 轮记分表（决赛）"), ("2（闭室）", "淘汰赛杯淘汰赛第 2 轮记分表（决赛）")]
+        ("1（开室）", "淘汰赛杯淘汰赛第 2 轮（三四名决赛）记分表"), ("1（闭室）", "淘汰赛杯淘汰赛第 2 轮（三四名决赛）记分表"),
+        ("2（开室）", "淘汰赛杯淘汰赛第 2 轮（决赛）记分表"), ("2（闭室）", "淘汰赛杯淘汰赛第 2 轮（决赛）记分表")]
+    # the sheets together are named as the round's page names the round (its link's words)
+    assert sheet.title == "淘汰赛杯淘汰赛第 2 轮（决赛、三四名决赛）记分表"
     first = next(b for b in printed_round(result, "ko", 1, "zh-Hans") if b.kind == "draw")
     assert first.text.startswith("淘汰赛第 1 轮（半决赛）") and "场次" not in first.columns  # one kind of match
     text = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")

@@ -612,3 +612,29 @@ def test_a_two_winner_mitchell_shows_each_directions_ranking_under_its_own_capti
     lines = [line.strip() for line in pdf.splitlines() if line.strip()]
     assert lines.index(ns) < next(i for i, line in enumerate(lines) if "3NS" in line) < lines.index(ew) \
         < next(i for i, line in enumerate(lines) if "6EW" in line)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("locale", "ns", "ew"), [("zh-Hans", "南北名次 1", "东西名次 1"), ("en", "NS rank 1", "EW rank 1")])
+def test_a_two_winner_mitchells_pair_says_its_direction_beside_its_rank(tmp_path, capsys, locale, ns, ew):
+    """An entry's page and the desk's standings said "Rank 1" for both the NS and the EW winner
+    of the Compscore Mitchell ranked by direction: each rank now says its direction."""
+    from generator.build import build
+    from generator.desk.app import Desk
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
+    assert main(["import", "club", str(MATCHPOINTS), "--content", str(content)]) == 0
+    build(content, tmp_path / "output")
+    folder = tmp_path / "output/events/club"
+    for entry, said in (("3NS", ns), ("6EW", ew)):
+        page = next(p for p in folder.rglob("index.html") if f'id="stage-' in p.read_text(encoding="utf-8")
+                    and f"/{entry}/" in str(p).replace("\\", "/") + "/")
+        heading = re.search(r'<h2 id="stage-[^"]*">(.*?)</h2>', page.read_text(encoding="utf-8"), flags=re.S)[1]
+        assert re.search(rf">{said}</a>", heading), (entry, heading)
+    desk = Desk(content, "club", None, None, build=False)
+    html = desk.page("_standings.html").body.decode("utf-8")
+    cells = dict(re.findall(r'<tr data-entry="([^"]+)"><td class="num">([^<]*)</td>', html))
+    direction = ns.split()[0].removesuffix("名次") if locale != "en" else ns.split()[0]
+    assert cells["3NS"] == f"{direction} 1" and cells["6EW"] == f"{ew.split()[0].removesuffix('名次')} 1", cells

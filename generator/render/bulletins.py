@@ -119,7 +119,8 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
         form.page_url = f"events/{result.event.slug}/{stage_id}/round-{number}/index.html"
         for page in form.pages:
             table = page.get("table")
-            if isinstance(table, str) and table.isdecimal() and int(table) in names:
+            # (a page the game titled already, by its match: guandan's 第 2 轮（决赛）记分表)
+            if isinstance(table, str) and table.isdecimal() and int(table) in names and "title" not in page:
                 page["title"] = t("form_match_title", title=form.title, match=names[int(table)])
     return forms
 

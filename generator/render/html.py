@@ -49,7 +49,7 @@ from generator.render.output import OutputTree
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
 from generator.render.remarks import remark_text, remark_texts
 from generator.render.search import index_files, listed_order, packed_records
-from generator.tournament.knockout import named_tables
+from generator.tournament.knockout import named_tables, round_called as knockout_round_called
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
@@ -1058,18 +1058,8 @@ def _round_called(translate: Translator) -> Callable[..., str]:
     (a member looking for the final found rounds 1, 2 and 3). With `table` (an entry's match
     list), the name of the match played there: 第 3 轮（三四名决赛）."""
     def round_called(stage_result: Any, number: int, table: int | None = None) -> str:
-        words = translate("round_n", n=number)
-        bracket = stage_result.bracket
-        if bracket is None or not 1 <= number <= bracket.rounds:
-            return words
-        name = translate(bracket.round_name(number), n=bracket.round_of(number))
-        kinds = {match.kind for match in bracket.round_matches(number)
-                 if table is None or (match.score is not None and match.score.table.number == table)}
-        if kinds == {"third"}:
-            name = translate("ko_third_match")
-        elif "third" in kinds:
-            name += translate.joiner() + translate("ko_third_match")
-        return words + translate("paren", text=name)
+        # one source with the printed bulletins' titles (tournament/knockout.py)
+        return knockout_round_called(stage_result.bracket, number, translate.locale, table)
 
     return round_called
 

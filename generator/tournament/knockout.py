@@ -743,6 +743,24 @@ def round_label(bracket: Bracket, number: int, locale: str) -> str:
     return label
 
 
+def round_called(bracket: Bracket | None, number: int, locale: str, table: int | None = None) -> str:
+    """A round as its page, its links and its printed bulletins name it: 第 3 轮; a knockout's
+    with its name as its bracket heads it, 第 3 轮（决赛、三四名决赛） (a member looking for the
+    final found rounds 1, 2 and 3, on the site and on paper alike). With `table` (an entry's
+    match list), the name of the match played there: 第 3 轮（三四名决赛）."""
+    words = catalogues.text("round_n", locale, n=number)
+    if bracket is None or not 1 <= number <= bracket.rounds:
+        return words
+    name = catalogues.text(bracket.round_name(number), locale, n=bracket.round_of(number))
+    kinds = {match.kind for match in bracket.round_matches(number)
+             if table is None or (match.score is not None and match.score.table.number == table)}
+    if kinds == {"third"}:
+        name = catalogues.text("ko_third_match", locale)
+    elif "third" in kinds:
+        name += catalogues.joiner(locale) + catalogues.text("ko_third_match", locale)
+    return words + catalogues.text("paren", locale, text=name)
+
+
 def match_name(bracket: Bracket, match: Match, locale: str) -> str:
     """A match as paper names it, in the bracket's words: 三四名决赛 for the third-place
     play-off, else its round's name (决赛, 半决赛, 16 强赛)."""

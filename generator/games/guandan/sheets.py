@@ -10,6 +10,7 @@ from generator.games import side_label, stage_in_titles
 from generator.games.common.rooms import ROOMS, seats_in
 from generator.games.guandan.rules import GuandanRecord, GuandanStage, level_name
 from generator.games.guandan.views import MatchView
+from generator.tournament.knockout import round_called
 
 
 def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
@@ -61,8 +62,11 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                 cells += [view.winner or "", remark]
                 rows.append(cells)
             key = "gd_round_title" if stage.rounds > 1 else "gd_stage_results_title"
-            title = t(key, event=event.title, stage=stage.name, n=number) if stage_in_titles(event, stage) \
-                else t(key + "_event", event=event.title, n=number)
+            # a knockout's round named as its page names it (第 3 轮（决赛、三四名决赛）): the notice
+            # board's sheet said 第 3 轮 alone, and a member looked for the final
+            called = round_called(bracket, number, t.locale)
+            title = t(key, event=event.title, stage=stage.name, n=number, round=called) if stage_in_titles(event, stage) \
+                else t(key + "_event", event=event.title, n=number, round=called)
             columns = [t("table"), *([t("ko_col_match")] if names else []), t("entry"), t("gd_level"), t("entry"),
                        t("gd_level"), t("winner"), t("remark")]
             name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
@@ -99,10 +103,21 @@ def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: 
         if not pages:
             continue
         number = round_result.number
+        bracket = getattr(stage_result, "bracket", None)
+
+        def title(table: int | None = None) -> str:
+            # a knockout's round named as the results sheet and the round's page name it; a
+            # table's page by its own match (第 2 轮（三四名决赛）记分表), not the round's two
+            called = round_called(bracket, number, t.locale, table)
+            return t("gd_sheet_title", event=event.title, stage=stage.name, round=called) \
+                if stage_in_titles(event, stage) else t("gd_sheet_title_event", event=event.title, round=called)
+
+        if bracket is not None:
+            for page in pages:
+                page["title"] = title(int(page["table"]))
         found.append(bulletin(
             name=f"scoresheet-{stage.id}-round-{number}",
-            title=t("gd_sheet_title", event=event.title, stage=stage.name, n=number) if stage_in_titles(event, stage)
-            else t("gd_sheet_title_event", event=event.title, n=number),
+            title=title(),
             text="", columns=[], rows=[], organizer=event.organizer or "",
             date=event.day_of(stage, number), template=SHEET_TEMPLATE, pages=pages))
     return found
