@@ -133,6 +133,12 @@ class Bracket:
     third_place: bool = False
     champion: str | None = None  # only once the final is decided
 
+    def round_called(self, number: int, locale: str, table: int | None = None) -> str:
+        """The round as its page and paper name it (round_called below): a method, so that a
+        game's printed sheets, which may not import the tournament, name it through the bracket
+        their stage result carries."""
+        return round_called(self, number, locale, table)
+
     def round_matches(self, number: int) -> list[Match]:
         return [m for m in self.matches if m.round == number]
 

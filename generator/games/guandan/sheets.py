@@ -10,7 +10,6 @@ from generator.games import side_label, stage_in_titles
 from generator.games.common.rooms import ROOMS, seats_in
 from generator.games.guandan.rules import GuandanRecord, GuandanStage, level_name
 from generator.games.guandan.views import MatchView
-from generator.tournament.knockout import round_called
 
 
 def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
@@ -64,7 +63,7 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
             key = "gd_round_title" if stage.rounds > 1 else "gd_stage_results_title"
             # a knockout's round named as its page names it (第 3 轮（决赛、三四名决赛）): the notice
             # board's sheet said 第 3 轮 alone, and a member looked for the final
-            called = round_called(bracket, number, t.locale)
+            called = bracket.round_called(number, t.locale) if bracket is not None else t("round_n", n=number)
             title = t(key, event=event.title, stage=stage.name, n=number, round=called) if stage_in_titles(event, stage) \
                 else t(key + "_event", event=event.title, n=number, round=called)
             columns = [t("table"), *([t("ko_col_match")] if names else []), t("entry"), t("gd_level"), t("entry"),
@@ -108,7 +107,7 @@ def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: 
         def title(table: int | None = None) -> str:
             # a knockout's round named as the results sheet and the round's page name it; a
             # table's page by its own match (第 2 轮（三四名决赛）记分表), not the round's two
-            called = round_called(bracket, number, t.locale, table)
+            called = bracket.round_called(number, t.locale, table) if bracket is not None else t("round_n", n=number)
             return t("gd_sheet_title", event=event.title, stage=stage.name, round=called) \
                 if stage_in_titles(event, stage) else t("gd_sheet_title_event", event=event.title, round=called)
 
