@@ -902,6 +902,9 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-room-missing": edit(S, (R1, SJ1, "1: {}")),
     "shengji-room-not-played": edit(S, (R1, SJ1, "1: {open: np, closed: 130}")),
     "shengji-boards-missing": edit(S, (R1, "      8: {open: 115, closed: 35}\n", "")),
+    "shengji-match-all-not-played": edit(S, (R1, "".join(f"      {n}: {{open: {o}, closed: {c}}}\n" for n, o, c in (
+        (1, 85, 130), (2, 125, 40), (3, 45, 125), (4, 120, 60), (5, 50, 115), (6, 85, 55), (7, 110, 85), (8, 115, 35))),
+        "".join(f"      {n}: np\n" for n in range(1, 9)))),
     "shengji-board-without-rooms": edit(S, (R1, SJ1, "1: {note: redealt}")),
     "shengji-penalty-waiting": edit(S, (R1, SJ1, "1: {open: 85, penalty: {room: closed, against: home, points: 10}}")),
     "shengji-penalty": edit(S, (R1, SJ1, "1: {open: {points: 85, penalty: {against: XX, points: 20}}, closed: 130}")),

@@ -438,3 +438,28 @@ def test_a_team_match_with_a_board_left_out_is_shown_waiting_not_won(tmp_path):
     lines = [" ".join(re.sub(r"<[^>]+>", " ", line).split()) for line in re.findall(r'<p class="result">.*?</p>', page, re.S)]
     assert lines[0].startswith("H01 10 : \u6bd4 14 H02 \u00b7 \u8fd8\u6709 1 \u526f\u672a\u5f55\u5165\uff08\u7b2c 3 \u526f\uff09"), lines  # (1 board still to enter: board 3)
     assert "\u83b7\u80dc" not in lines[0] and "\u83b7\u80dc\u65b9\uff1aH04" in lines[1], lines  # (no winner; table 2, complete, won by H04)
+
+
+def test_a_team_match_with_every_board_np_is_refused_not_a_0_0_draw(tmp_path: Path) -> None:
+    """np on all eight boards scored 0 : 0, 0 match points each, a match played standing in the
+    standings for one that played nothing. Refused at the table's boards, as 大怪路子's and
+    bridge's teams matches are: the fix is a forfeit or the rooms as the referee decided them."""
+    from generator.errors import ContentErrors
+    from tests.support import demo_content
+
+    root = demo_content(tmp_path, "hefei-80fen-teams-2012")
+    path = root / "events/hefei-80fen-teams-2012/results/round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    played = re.search(r"    home: T01\n    away: T08\n    boards:\n((?:      \d+: .*\n)+)", text)
+    path.write_text(text[:played.start(1)] + "".join(f"      {n}: np\n" for n in range(1, 9)) + text[played.end(1):],
+                    encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert (error.code, error.mark.file.name, error.mark.line) == ("shengji-match-all-not-played", "round-1.yaml", 11)
+    assert error.message("en") == "table 1 writes np for every board: the match played none, and 0 : 0 is no result"
+    assert "forfeit: T08" in error.hint("en") and "referee" in error.hint("en")
+    # one board played among the np: a match, scored on that board
+    path.write_text(path.read_text(encoding="utf-8").replace("      3: np\n", "      3: {open: 45, closed: 125}\n", 1),
+                    encoding="utf-8")
+    validate(root)

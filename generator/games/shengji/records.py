@@ -594,6 +594,14 @@ def read_team_table(reader: Reader, stage: Stage,
             # other games' boards-missing has no word for)
             reader.problems.add("shengji-boards-missing", written.mark, warning=True, table=reader.raw("table"),
                                 missing=missing, first=missing[0])
+    every = set(board_block(numbers, stage.boards)) if stage.boards and numbers else numbers
+    if record.boards and not record.one_room and len(record.boards) == len(numbers) >= len(every) \
+            and all(board.open.not_played and board.closed.not_played for board in record.boards):
+        # np on every board: the match played none, and 0 : 0 is no result (a draw worth nothing
+        # to either team, standing in the standings as a match played), as Da Guai Lu Zi's and bridge's
+        # teams matches refuse it: a forfeit or the referee's decision is the result.
+        reader.problems.add("shengji-match-all-not-played", reader.key_mark("boards"), table=reader.raw("table"),
+                            first=record.boards[0].board, away=ids[1] if len(ids) > 1 else "")
     return sides, record
 
 def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Mark,
