@@ -2051,11 +2051,10 @@ def test_round_trip_of_a_weighted_score_and_adjusted_scores(tmp_path, capsys, ki
     """paibang's export writes a weighted score as the results file does (`50% 3NT W -1, 50% 3NT
     W =`, PBN's Contract column, USEBIO's ADJUSTED_SCORE); the import refused it ("its contract
     or result does not read"). Read back as written, beside an A+/A- and a 60%/40%."""
-    content = tmp_path / "club"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    from support import demo_content
+
+    content = demo_content(tmp_path / "club", "qiaoyou-club-pairs-2024")
     folder = content / "events/qiaoyou-club-pairs-2024"
-    shutil.copytree(ROOT / "content/events/qiaoyou-club-pairs-2024", folder)
     first = folder / "results/round-1.yaml"
     text = first.read_text(encoding="utf-8")
     rulings = {"      2: 3NT W -1\n": "      2: 50% 3NT W -1, 50% 3NT W =\n", "      3: 3D E +1\n": "      3: A+/A-\n",

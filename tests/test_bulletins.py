@@ -333,11 +333,10 @@ def test_a_knockouts_printed_rounds_are_named_as_their_pages(tmp_path: Path) -> 
     # on the event page said 淘汰赛第 3 轮成绩: a member looking for the final opened each
     from generator.cli import main
 
+    from support import demo_content
+
     slug = "tongxin-guandan-2025"
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
-    shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
+    content = demo_content(tmp_path, slug)
     build(content, tmp_path / "output")
     names = {1: "第 1 轮（四分之一决赛）", 2: "第 2 轮（半决赛）", 3: "第 3 轮（决赛、三四名决赛）"}
     page = (tmp_path / "output/events" / slug / "index.html").read_text(encoding="utf-8")

@@ -575,6 +575,19 @@ def test_placeholder_names_are_no_persons(names, players, name):
     assert persons_of(names) == (players, name)
 
 
+def mitchell_built(tmp_path: Path, locale: str) -> tuple[Path, Path]:
+    """The Compscore Mitchell ranked by direction imported into a site in `locale` and built: its
+    content folder and its event's output folder."""
+    from generator.build import build
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
+    assert main(["import", "club", str(MATCHPOINTS), "--content", str(content)]) == 0
+    build(content, tmp_path / "output")
+    return content, tmp_path / "output/events/club"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("locale", "ns", "ew"), [("zh-Hans", "南北", "东西"), ("en", "NS", "EW")])
 def test_a_two_winner_mitchell_shows_each_directions_ranking_under_its_own_caption(tmp_path, capsys, locale, ns, ew):
@@ -585,14 +598,7 @@ def test_a_two_winner_mitchell_shows_each_directions_ranking_under_its_own_capti
     import json
     import subprocess
 
-    from generator.build import build
-
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
-    assert main(["import", "club", str(MATCHPOINTS), "--content", str(content)]) == 0
-    build(content, tmp_path / "output")
-    folder = tmp_path / "output/events/club"
+    _, folder = mitchell_built(tmp_path, locale)
     for page in (folder / "pairs/index.html", folder / "index.html"):
         captions = re.findall(r"<caption>(.*?)</caption>", page.read_text(encoding="utf-8"))
         assert [c.rsplit(" · ", 1)[1] for c in captions] == [ns, ew], (page, captions)
@@ -619,15 +625,9 @@ def test_a_two_winner_mitchell_shows_each_directions_ranking_under_its_own_capti
 def test_a_two_winner_mitchells_pair_says_its_direction_beside_its_rank(tmp_path, capsys, locale, ns, ew):
     """An entry's page and the desk's standings said "Rank 1" for both the NS and the EW winner
     of the Compscore Mitchell ranked by direction: each rank now says its direction."""
-    from generator.build import build
     from generator.desk.app import Desk
 
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
-    assert main(["import", "club", str(MATCHPOINTS), "--content", str(content)]) == 0
-    build(content, tmp_path / "output")
-    folder = tmp_path / "output/events/club"
+    content, folder = mitchell_built(tmp_path, locale)
     for entry, said in (("3NS", ns), ("6EW", ew)):
         page = next(p for p in folder.rglob("index.html") if f'id="stage-' in p.read_text(encoding="utf-8")
                     and f"/{entry}/" in str(p).replace("\\", "/") + "/")
