@@ -1557,8 +1557,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
             continue  # edited by hand since the import wrote it: kept, said (say_rewritten)
         if origins is not None:
             origins[f"results/{name}"] = came
-    if record != recorded_before:
-        _write(folder / RESULTS_RECORD, json.dumps({"results": record}, indent=1, sort_keys=True) + "\n")
+    write_results_record(folder, record, recorded_before)
     return folder, matches
 
 
@@ -2093,11 +2092,10 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
     for number, text in round_texts(session, ids, stage, came).items():
         name = f"results/{stage}-round-{number}.yaml"
         if not _results_taken(folder, name, text, record, replace, kept, changed):
-            continue  # edited by hand since the import wrote it: kept, said (say_kept)
+            continue  # edited by hand since the import wrote it: kept, said (say_rewritten)
         if origins is not None:
             origins[name] = came[number]
-    if record != recorded:
-        _write(folder / RESULTS_RECORD, json.dumps({"results": record}, indent=1, sort_keys=True) + "\n")
+    write_results_record(folder, record, recorded)
     return folder, ids, wrote
 
 
@@ -2130,6 +2128,13 @@ def read_results_record(folder: Path) -> dict[str, str]:
         return {}
     return {str(key): value for key, value in files.items() if isinstance(value, str)}
 
+
+
+def write_results_record(folder: Path, record: dict[str, str], before: dict[str, str]) -> None:
+    """RESULTS_RECORD written again when this run changed it (what it wrote, read_results_record's
+    `before`): a rerun that wrote nothing leaves the file as it was."""
+    if record != before:
+        _write(folder / RESULTS_RECORD, json.dumps({"results": record}, indent=1, sort_keys=True) + "\n")
 
 @dataclass
 class Rewritten:
