@@ -1077,8 +1077,7 @@ def two_places_of(rows: Any, *names: str) -> bool:
     a dotted name reads through: "row.ns_mp"). Read here, not by Jinja's map filter in the
     template: a table's figures are asked on every page showing it, and the filter's chain of
     generators took 3 % of a 200-event archive's build."""
-    getters = [attrgetter(name) for name in names]
-    return any(type(v) is float and not v.is_integer() for row in rows for v in (get(row) for get in getters))
+    return two_places(*(map(attrgetter(name), rows) for name in names))
 
 
 def figure_text(value: Any, two: bool = False) -> str:
