@@ -432,3 +432,28 @@ def test_a_daguai_phone_hears_which_box_is_wrong_while_typing(browser, tmp_path:
     phone.fill("#b1_open", "D01 8")
     phone.locator("#b1_open:not([aria-invalid])").wait_for()
     assert phone.get_attribute("#b1_open", "aria-describedby") == "boards-hint"
+
+
+# --- 5. a match still waiting for boards ----------------------------------------------------------
+
+@pytest.mark.parametrize("game, typed, lines", [
+    ("daguai", {"b1_open": "D01 8", "b1_closed": "D02 1", "b3_open": "D01 5", "b3_closed": "D01 3"},
+     ["D01：净胜分 15、高分 16、跑头家次数 3", "D02：净胜分 -15、高分 1、跑头家次数 1",
+      "还有 1 副未录入（第 2 副）：录全后才有比赛分和胜负，计入排名"]),
+    ("shengji", {"b1_open": "85", "b1_closed": "40", "b2_open": "0", "b2_closed": "120",
+                 "b4_open": "150", "b4_closed": "0"},
+     ["H01：净得分差 -15", "H02：净得分差 15", "还有 1 副未录入（第 3 副）：录全后才有胜负，计入排名"]),
+])
+def test_the_check_of_a_match_waiting_for_boards_gives_no_match_points(tmp_path: Path, desk_of, game, typed,
+                                                                        lines) -> None:
+    """A 大怪路子 match entered with board 2 left out was checked as "D01：场分 2、…", 80分's with
+    board 3 left out "H02：比赛分 14、…": match points as if the match were over, while the
+    round page says it waits for its boards. The check says its figures so far, without match
+    points or a winner, and the round page's note of the boards to come."""
+    from tests import test_daguai_event, test_shengji_event
+
+    root = (test_daguai_event if game == "daguai" else test_shengji_event).np_event(tmp_path, "")
+    status, body = Secretary(desk_of(root)).post("main/1/1", "check", **typed)
+    checked = json.loads(body)
+    assert status == 200 and checked["ok"] and checked["lines"][:3] == lines, checked["lines"]
+    assert not any(line.startswith("胜方") for line in checked["lines"])  # (no winner)

@@ -214,6 +214,15 @@ class ShengjiRules(Game):
             return tuple(sorted({board.board for board in record.boards} | {room.board for room in record.one_room}))
         return ()
 
+    def waiting_for_boards(self, score: TableScore, t: Any) -> tuple[str, tuple[str, ...]] | None:
+        """A team match with boards to come (TeamView.to_come): the round page's note; its match
+        points held back (summed over the boards so far they would read as the match's), its
+        net so far shown."""
+        to_come = getattr(score.view, "to_come", None)
+        if not to_come:
+            return None
+        return t("sj_boards_to_come", count=len(to_come), boards=t.joiner().join(map(str, to_come))), ("match_points",)
+
     def table_form(self, stage: Stage | None = None) -> TableForm:
         return PAIRS_FORM if stage is not None and stage.format == "pairs" else TABLE_FORM
 
