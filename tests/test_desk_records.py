@@ -457,3 +457,20 @@ def test_the_check_of_a_match_waiting_for_boards_gives_no_match_points(tmp_path:
     checked = json.loads(body)
     assert status == 200 and checked["ok"] and checked["lines"][:3] == lines, checked["lines"]
     assert not any(line.startswith("胜方") for line in checked["lines"])  # (no winner)
+
+
+def test_a_penalty_without_its_reason_is_said_in_the_forms_words(tmp_path: Path, desk_of) -> None:
+    """A penalty typed without its reason ("T02 2") was told to "write reason in this penalty
+    (e.g. {team: T02, levels: 2, reason: 迟到5分钟})": the results file's keys and a YAML item, which
+    the form's penalties box (team, levels, reason on a line) does not show. It names the box's
+    line and says the fix as the box is typed."""
+    root = make(tmp_path, "format: swiss\nrounds: 1\nprofile: national\n", TWO_TABLES)
+    running = desk_of(root)
+    status, body = post(running, "main/1/1", "check", level_a="8", level_b="9", penalties="\nT02 2")
+    checked = json.loads(body)
+    assert status == 200 and checked["ok"], checked
+    [warning] = [w for w in checked["warnings"] if "原因" in w["message"]]
+    assert warning["message"] == "「罚级」第 2 行：给 T02 的罚级（2 级）没有写原因"
+    assert warning["hint"] == "在这一行的级数后写上原因，如 T02 2 迟到5分钟：罚级要记明原因，显示在该场比赛上。"
+    assert "reason" not in warning["hint"] and "{" not in warning["hint"]
+    assert warning["fields"] == ["penalties"]
