@@ -287,6 +287,26 @@ def test_a_board_the_match_did_not_play_is_np_and_counts_for_neither_team(tmp_pa
         assert re.search(r"^\s*2\s+\u672a\u6253\s*$", text, re.M), text
 
 
+def test_a_match_waiting_for_a_room_lists_its_np_boards_as_the_finished_match_does(tmp_path):
+    """Board 3 entered for the open room only, board 2 np: the waiting match's table on the
+    round page and the team's page listed boards 1 and 3, board 2 gone (np boards are kept apart
+    from the boards with rooms). It is listed in its place, not played, with the note the
+    finished match's page gives."""
+    root = np_event(tmp_path, "      2: np\n")
+    path = root / "events/gd/results/round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("      3: {open: D01 5, closed: D01 3}\n", "      3: {open: D01 5}\n", 1),
+                    encoding="utf-8")
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--no-pdf"]) == 0
+    for page in (out / "events/gd/main/round-1/index.html", out / "events/gd/entries/D01/index.html"):
+        text = page.read_text(encoding="utf-8")
+        rows = [" ".join(re.sub(r"<[^>]+>", " ", row).split())
+                for row in re.findall(r'<tr><th scope="row" class="num">\d+</th>.*?</tr>', text, re.S)]
+        assert rows[:3] == ["1 D01 8 D02 1", "2 \u672a\u6253", "3 D01 5 \u2014"], (page, rows)  # (not played)
+        assert "\u672a\u6253\u7684\u724c\u53cc\u65b9\u90fd\u4e0d\u8ba1\u5206" in text  # (a board not played counts for neither)
+
+
 def test_a_board_not_played_in_one_room_only_is_an_error_naming_np(tmp_path):
     """np in the open room, a result in the closed: nothing to set it against. An error at the
     board's line naming the room, with the fix (the whole board np, or the room's result)."""

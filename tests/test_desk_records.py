@@ -432,3 +432,45 @@ def test_a_daguai_phone_hears_which_box_is_wrong_while_typing(browser, tmp_path:
     phone.fill("#b1_open", "D01 8")
     phone.locator("#b1_open:not([aria-invalid])").wait_for()
     assert phone.get_attribute("#b1_open", "aria-describedby") == "boards-hint"
+
+
+# --- 5. a match still waiting for boards ----------------------------------------------------------
+
+@pytest.mark.parametrize("game, typed, lines", [
+    ("daguai", {"b1_open": "D01 8", "b1_closed": "D02 1", "b3_open": "D01 5", "b3_closed": "D01 3"},
+     ["D01：净胜分 15、高分 16、跑头家次数 3", "D02：净胜分 -15、高分 1、跑头家次数 1",
+      "还有 1 副未录入（第 2 副）：录全后才有比赛分和胜负，计入排名"]),
+    ("shengji", {"b1_open": "85", "b1_closed": "40", "b2_open": "0", "b2_closed": "120",
+                 "b4_open": "150", "b4_closed": "0"},
+     ["H01：净得分差 -15", "H02：净得分差 15", "还有 1 副未录入（第 3 副）：录全后才有胜负，计入排名"]),
+])
+def test_the_check_of_a_match_waiting_for_boards_gives_no_match_points(tmp_path: Path, desk_of, game, typed,
+                                                                        lines) -> None:
+    """A 大怪路子 match entered with board 2 left out was checked as "D01：场分 2、…", 80分's with
+    board 3 left out "H02：比赛分 14、…": match points as if the match were over, while the
+    round page says it waits for its boards. The check says its figures so far, without match
+    points or a winner, and the round page's note of the boards to come."""
+    from tests import test_daguai_event, test_shengji_event
+
+    root = (test_daguai_event if game == "daguai" else test_shengji_event).np_event(tmp_path, "")
+    status, body = Secretary(desk_of(root)).post("main/1/1", "check", **typed)
+    checked = json.loads(body)
+    assert status == 200 and checked["ok"] and checked["lines"][:3] == lines, checked["lines"]
+    assert not any(line.startswith("胜方") for line in checked["lines"])  # (no winner)
+
+
+def test_a_penalty_without_its_reason_is_said_in_the_forms_words(tmp_path: Path, desk_of) -> None:
+    """A penalty typed without its reason ("T02 2") was told to "write reason in this penalty
+    (e.g. {team: T02, levels: 2, reason: 迟到5分钟})": the results file's keys and a YAML item, which
+    the form's penalties box (team, levels, reason on a line) does not show. It names the box's
+    line and says the fix as the box is typed."""
+    root = make(tmp_path, "format: swiss\nrounds: 1\nprofile: national\n", TWO_TABLES)
+    running = desk_of(root)
+    status, body = post(running, "main/1/1", "check", level_a="8", level_b="9", penalties="\nT02 2")
+    checked = json.loads(body)
+    assert status == 200 and checked["ok"], checked
+    [warning] = [w for w in checked["warnings"] if "原因" in w["message"]]
+    assert warning["message"] == "「罚级」第 2 行：给 T02 的罚级（2 级）没有写原因"
+    assert warning["hint"] == "在这一行的级数后写上原因，如 T02 2 迟到5分钟：罚级要记明原因，显示在该场比赛上。"
+    assert "reason" not in warning["hint"] and "{" not in warning["hint"]
+    assert warning["fields"] == ["penalties"]

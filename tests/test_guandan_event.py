@@ -149,6 +149,23 @@ def test_stage_page_explains_every_metric(site):
     assert "弃权的一场记 0" in html
 
 
+def test_entries_tied_on_every_key_are_listed_tied_and_the_lot_order_is_said_to_be_the_draws(site, result):
+    """The seed ranks by wins, level difference, Buchholz: no lot (rules-guandan.md; ties share
+    a rank, content-format.md). T34 and T43 are equal on all three and listed by number, T34
+    first, while the stage page published the lot order (T43 40th, T34 46th) as the order of
+    "entries equal on everything": a reader took the listing for it, or for a ranking. They are
+    shown tied (15=), the ranking rule says tied entries are listed by number in no order of
+    merit, and the lot order that it orders the draw, the ranking keeping them tied."""
+    [stage] = result.stages
+    tied = {s.entry.id: (s.rank, s.tied) for s in stage.standings if s.entry.id in ("T34", "T43")}
+    assert tied == {"T34": (15, True), "T43": (15, True)} and stage.lots["T43"] < stage.lots["T34"]
+    html = (site / "main/index.html").read_text(encoding="utf-8")
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "15= 并列第 15 T34" in text and "15= 并列第 15 T43" in text
+    assert "各项均相同者名次并列（如 3=）；并列者按编号列出，先后不分高低。" in text
+    assert "本阶段的抽签顺序（共 52 个）：编排对阵时各项均相同者按此先后，排名中仍然并列" in text
+
+
 @pytest.mark.slow
 def test_prize_list_and_standings_bulletins(site, result):
     def text(name: str) -> str:

@@ -463,3 +463,29 @@ def test_a_team_match_with_every_board_np_is_refused_not_a_0_0_draw(tmp_path: Pa
     path.write_text(path.read_text(encoding="utf-8").replace("      3: np\n", "      3: {open: 45, closed: 125}\n", 1),
                     encoding="utf-8")
     validate(root)
+
+
+def test_a_team_stage_says_what_a_bye_and_a_forfeit_score(tmp_path):
+    """rules-shengji.md and seed 004 say nothing on byes and forfeits; paibang credits 3 match
+    points a board (12 for 4 boards), more than most wins earn, and only the round page said so
+    under the bye. The ranking's rules say it too, as the stage's setting, the rules being silent;
+    a stage's own `bye:` is what they then say."""
+    from tests.test_desk_records import make
+
+    tables = NP_MATCHES.format(board3="      3: {open: 60, closed: 35}\n") + "  - table: 3\n    home: H05\n"
+    root = make(tmp_path, "format: swiss\nrounds: 2\nboards: 4\n", tables, game="shengji", prefix="H", count=5,
+                players=4)
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--no-pdf"]) == 0
+    text = " ".join(re.sub(r"<[^>]+>", " ", (out / "events/gd/main/index.html").read_text(encoding="utf-8")).split())
+    rule = text.split("排名方法", 1)[1]
+    assert "轮空或对方弃权的一场：比赛分 12，净得分差 0；弃权的一方比赛分 0，净得分差 0。" \
+           "比赛规则没有规定轮空和弃权怎样计分，这是本阶段的设定。" in rule
+    page = " ".join(re.sub(r"<[^>]+>", " ", (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")).split())
+    assert "本轮轮空：比赛分 12，净得分差 0。" in page
+    event = root / "events/gd/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    boards: 4\n", "    boards: 4\n    bye: {match_points: 8, net: 40}\n"),
+                     encoding="utf-8")
+    assert main(["build", "--content", str(root), "--output", str(out), "--no-pdf"]) == 0
+    text = " ".join(re.sub(r"<[^>]+>", " ", (out / "events/gd/main/index.html").read_text(encoding="utf-8")).split())
+    assert "轮空或对方弃权的一场：比赛分 8，净得分差 40；弃权的一方比赛分 0，净得分差 -40。" in text

@@ -631,6 +631,12 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
         lines.append(t("desk_pairs_later"))
         return lines
     figures = game.match_figures(spot.stage)
+    waiting = game.waiting_for_boards(score, t)
+    if waiting is not None:
+        # A match with boards still to come: its figures so far, not the match points (or VPs)
+        # that read as its result, and the round page's note of the boards it waits for
+        note, held = waiting
+        figures = tuple(name for name in figures if name not in held)
     for side in score.sides:
         # the page's language's list and colon (a Chinese page's 、 and ：), the stage's own figures
         shown = t.joiner().join(f"{t.pick(metric_of(game, name).label)} {number_text(value)}"
@@ -638,6 +644,8 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
         lines.append(f"{side.entry}{t('colon')}{shown}")
     if score.winner:
         lines.append(t("desk_winner_is", team=score.winner))
+    if waiting is not None:
+        lines.append(note)
     return lines
 
 

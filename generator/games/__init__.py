@@ -620,6 +620,13 @@ class Game:
         the results file is to hold it. Default: as YAML would read it unquoted (scalar)."""
         return scalar(typed)
 
+    def waiting_for_boards(self, score: TableScore, t: Any) -> tuple[str, tuple[str, ...]] | None:
+        """A match scored so far and still waiting for boards (boards_short): the note its round
+        page gives (the boards to come, and that it has no result until they are in) and the
+        figures it holds back until then (its match points, its VPs: no result yet), for the
+        desk's check to say as the page does. None for any other table. Default: None."""
+        return None
+
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """Lines the desk shows above a checked table's metrics. Default: the view's reason
         (`view.why`, a UI word, with `view.why_params`), when it has one."""

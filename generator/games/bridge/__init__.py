@@ -324,6 +324,14 @@ class BridgeRules(Game):
                 lines.append(line)
         return lines
 
+    def waiting_for_boards(self, score: TableScore, t: Any) -> tuple[str, tuple[str, ...]] | None:
+        """A teams match with boards to come (TeamView.to_come, a count): the round page's note;
+        its VPs held back, its IMPs so far shown."""
+        to_come = getattr(score.view, "to_come", 0)
+        if not isinstance(score.view, duplicate.TeamView) or not to_come:
+            return None
+        return t("br_boards_to_come", count=to_come), ("vp",)
+
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
     def boards_short(self, stage: Stage, table: Table) -> bool:

@@ -91,13 +91,19 @@ class WaitingBoard:
     closed: Any = None
     adjusted: Any = None  # bridge: a board adjusted whole (A+/A-), no room's record
     held: tuple[Any, ...] = ()  # written against the room not entered yet (OneRoom.held)
+    # written np, the match did not play it (大怪路子 keeps these apart from its boards: neither
+    # room has a record); listed in its place as the finished match's page lists it
+    not_played: bool = False
 
 
-def waiting_boards(boards: Iterable[Any], one_room: Iterable[OneRoom]) -> list[WaitingBoard]:
+def waiting_boards(boards: Iterable[Any], one_room: Iterable[OneRoom],
+                   not_played: Iterable[int] = ()) -> list[WaitingBoard]:
     """Every board written of a match waiting for a room, both rooms (`boards`, each with its
-    `board`, `open` and `closed`) or one, in board order."""
+    `board`, `open` and `closed`) or one, and the boards written np (`not_played`, their
+    numbers, where the game keeps them apart from its boards), in board order."""
     found = [WaitingBoard(b.board, b.open, b.closed) for b in boards]
     found += [WaitingBoard(w.board, **{w.room: w.record}, held=w.held) for w in one_room]
+    found += [WaitingBoard(number, not_played=True) for number in not_played]
     return sorted(found, key=lambda b: b.board)
 
 

@@ -98,6 +98,14 @@ class DaguaiRules(Game):
 
     # -- printed matter, pair and the results desk ------------------------------------------
 
+    def waiting_for_boards(self, score: TableScore, t: Any) -> tuple[str, tuple[str, ...]] | None:
+        """A match with boards to come (MatchView.to_come): the round page's note; its match
+        points (2, 1, 0 for the match) held back, its points, net and heads so far shown."""
+        to_come = getattr(score.view, "to_come", None)
+        if not to_come:
+            return None
+        return t("dg_boards_to_come", count=len(to_come), boards=t.joiner().join(map(str, to_come))), ("match_points",)
+
     def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
         return sheets.bulletins(result, t, forms)
 

@@ -130,7 +130,8 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
     if record.one_room:
         # Some board has one room only, the other room's sheets not entered yet: the match
         # waits (pending, not counted), its page shows what each room has.
-        view = MatchView("one_room", home, away, waiting=waiting_boards(record.boards, record.one_room))
+        view = MatchView("one_room", home, away,
+                         waiting=waiting_boards(record.boards, record.one_room, record.not_played))
         return TableScore(table, [], None, [], view, {"home": home, "away": away, "match_points": {}})
     to_come = sorted(set(range(1, (stage.boards or 0) + 1)) - record.boards_written())
     # A match waiting for boards still to come is not counted: its violations are not yet

@@ -443,8 +443,9 @@ def read_penalties(reader: Reader, record: GuandanRecord, table: Any = None) -> 
             # The national rules record a penalty "with its reason" (rules-guandan.md), shown on
             # the match: levels given with none said cannot be checked by the teams, nor by a
             # referee reading the file later. A warning: the levels stand as written.
+            # (`key` and `index`: the desk names the line of its penalties box, in its words)
             reader.problems.add("guandan-penalty-no-reason", mark, warning=True, team=team, levels=levels,
-                                table=field_text(table))
+                                table=field_text(table), key=f"{reader.where}penalties[{index}]", index=index)
         found.append(Penalty(team, levels, reason))
     record.penalties = found
 

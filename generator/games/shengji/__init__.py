@@ -60,8 +60,17 @@ from generator.games import EntryField, Game, TableForm, TableScore
 from generator.games.common.matchpoints import finish_percent
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji import records, sheets, views
-from generator.games.shengji.rules import BoardTable, PairsRecord, ShengjiStage, TeamRecord, options, room_sides
+from generator.games.shengji.rules import (
+    BoardTable,
+    PairsRecord,
+    ShengjiStage,
+    TeamRecord,
+    default_bye,
+    options,
+    room_sides,
+)
 from generator.games.shengji.views import EventTables, Traveller
+from generator.games.shengji.words import word
 
 
 class ShengjiRules(Game):
@@ -213,6 +222,25 @@ class ShengjiRules(Game):
         if isinstance(record, TeamRecord):
             return tuple(sorted({board.board for board in record.boards} | {room.board for room in record.one_room}))
         return ()
+
+    def waiting_for_boards(self, score: TableScore, t: Any) -> tuple[str, tuple[str, ...]] | None:
+        """A team match with boards to come (TeamView.to_come): the round page's note; its match
+        points held back (summed over the boards so far they would read as the match's), its
+        net so far shown."""
+        to_come = getattr(score.view, "to_come", None)
+        if not to_come:
+            return None
+        return t("sj_boards_to_come", count=len(to_come), boards=t.joiner().join(map(str, to_come))), ("match_points",)
+
+    def stage_notes(self, stage: Stage) -> list[dict[str, str]]:
+        """A team stage: what a bye and a forfeit score (its `bye` key, else default_bye: 3 match
+        points a board). The rules say nothing of it, and the default outscores most wins: the
+        ranking's rules say it, as the round page says it under the bye."""
+        stage_options = options(stage)
+        if stage_options.pairs:
+            return []
+        credit = stage_options.bye or default_bye(stage.boards)
+        return [word("sj_stage_note_bye", mp=credit.match_points, net=credit.net, lost=-credit.net)]
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         return PAIRS_FORM if stage is not None and stage.format == "pairs" else TABLE_FORM
