@@ -569,6 +569,56 @@ def four_final_drawn(tmp_path: Path) -> Path:
     return root
 
 
+def final_drawn(tmp_path: Path, game: str) -> Path:
+    """A knockout of four with a third-place play-off in `game`: the semi-finals played (the
+    first-named side of each through), the last round drawn by `paibang pair`."""
+    if game == "guandan":
+        return four_final_drawn(tmp_path)
+    board = {"bridge": "4S N =", "daguai": "{{open: {home} 8, closed: {home} 5}}",
+             "shengji": "{{open: 40, closed: 85}}"}[game]
+    stages = KO + "    boards: 1\n    third_place: true\n"
+    if game == "bridge":  # teams of four, scored in IMPs
+        board, stages = "{{open: 4S N =, closed: 4S S -1}}", stages + "    scoring: imps\n    boards_each_round: same\n"
+
+    def match(number: int, home: str, away: str) -> str:
+        return (f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n"
+                f"      1: {board.format(home=home)}\n")
+
+    root = event(tmp_path, 4, stages, {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04"), match(2, "T02", "T03"))},
+                 game=game, prefix="T")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    return root
+
+
+@pytest.mark.parametrize("game", ["guandan", "bridge", "daguai", "shengji"])
+def test_a_knockouts_draw_notice_names_its_round_as_its_page(tmp_path: Path, game: str) -> None:
+    """The round's page says 第 2 轮（决赛、三四名决赛）, its results sheet too: the draw notice
+    on the board, and its link, said 第 2 轮对阵表 alone, and a member looked for the final."""
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(final_drawn(tmp_path, game))
+    titles = {"zh-Hans": ["淘汰赛杯淘汰赛第 1 轮（半决赛）对阵表", "淘汰赛杯淘汰赛第 2 轮（决赛、三四名决赛）对阵表"],
+              "zh-Hant": ["淘汰赛杯淘汰赛第 1 輪（半決賽）對陣表", "淘汰赛杯淘汰赛第 2 輪（決賽、三四名決賽）對陣表"],
+              "en": ["淘汰赛杯: 淘汰赛, round 1 (Semi-finals) draw",  # (the page's words: Round 1 (Semi-finals))
+                     "淘汰赛杯: 淘汰赛, round 2 (Final, Third-place play-off) draw"]}
+    for locale, named in titles.items():
+        drawn = [next(b for b in printed_round(result, "ko", number, locale) if b.kind == "draw").title
+                 for number in (1, 2)]
+        assert drawn == named, locale
+
+
+@pytest.mark.slow  # prints PDFs
+def test_the_draw_notice_on_the_event_page_names_its_round(tmp_path: Path) -> None:
+    """The event page's link to the drawn round's notice, and the notice's own title on paper,
+    name the round as the round's page does."""
+    root = final_drawn(tmp_path, "bridge")
+    assert main(["build", "--content", str(root), "--output", str(tmp_path / "out")]) == 0
+    site = tmp_path / "out/events/cup"
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert ">淘汰赛第 2 轮（决赛、三四名决赛）对阵表<span" in page  # (the event's title left off)
+    assert "淘汰赛杯淘汰赛第 2 轮（决赛、三四名决赛）对阵表" in pdf_lines(site / "bulletins/draw-ko-round-2.pdf")
+
+
 def test_the_final_rounds_paper_names_each_tables_match(tmp_path: Path) -> None:
     """The final and the third-place play-off are one round: its draw notice called it 决赛, and
     both tables' score sheets were titled by the round alone. The notice names the round as both

@@ -1403,9 +1403,12 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     if gone:
         text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(gone))
     numeric = {0, 3, 6} if scored else {0}
-    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number) \
+    # a knockout's round named as its page and its results sheet name it (第 3 轮（决赛、三四名决赛）):
+    # the notice board's draw, and its link, said 第 3 轮 alone
+    called = catalogues.in_sentence(knockout.round_called(stage_result.bracket, round_result.number, locale))
+    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, round=called) \
         if stage_in_titles(event, stage) else \
-        catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
+        catalogues.text("pair_sheet_title_event", locale, event=event.title, round=called)
     players = {2, 5} if scored else {2, 4}  # the Players columns: a line breaks between players
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                     event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words,
