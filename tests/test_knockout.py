@@ -616,6 +616,7 @@ def test_the_draw_notice_on_the_event_page_names_its_round(tmp_path: Path) -> No
     site = tmp_path / "out/events/cup"
     page = (site / "index.html").read_text(encoding="utf-8")
     assert ">淘汰赛第 2 轮（决赛、三四名决赛）对阵表<span" in page  # (the event's title left off)
+    assert ">记分表（淘汰赛）：第 2 轮（决赛、三四名决赛）<span" in page  # (bridge's: the stage's own)
     assert "淘汰赛杯淘汰赛第 2 轮（决赛、三四名决赛）对阵表" in pdf_lines(site / "bulletins/draw-ko-round-2.pdf")
 
 
@@ -752,19 +753,43 @@ def test_the_final_rounds_bridge_score_sheets_name_each_tables_match(tmp_path: P
     sheets = sorted(out.glob("scoresheet-ko-round-2*.pdf"))
     assert sheets, sorted(p.name for p in out.iterdir())
     text = " ".join(line for sheet in sheets for line in pdf_lines(sheet))
-    assert "淘汰赛杯记分表（淘汰赛）（第 2 轮）（三四名决赛） 桌号：1 主队：T03" in text
-    assert "淘汰赛杯记分表（淘汰赛）（第 2 轮）（决赛） 桌号：2 主队：T01" in text
+    assert "淘汰赛杯记分表（淘汰赛）：第 2 轮（三四名决赛） 桌号：1 主队：T03" in text
+    assert "淘汰赛杯记分表（淘汰赛）：第 2 轮（决赛） 桌号：2 主队：T01" in text
+
+
+def test_a_bridge_pairs_knockouts_score_sheets_name_the_round_as_its_page(tmp_path: Path) -> None:
+    """A knockout of pairs scored total (the seed's matches, NS against EW): its round's score
+    sheets said 计分表（淘汰赛）（第 2 轮）, each page adding its match, where the round's page
+    and Guandan's sheets say 第 2 轮（决赛、三四名决赛）. Named so; each page by its own match."""
+    def match(number: int, ns: str, ew: str) -> str:
+        return f"  - table: {number}\n    ns: {ns}\n    ew: {ew}\n    boards:\n      1: 4S N = 420\n"
+
+    root = event(tmp_path, 4, KO + "    boards: 1\n    third_place: true\n",
+                 {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04"), match(2, "T02", "T03"))},
+                 game="bridge", prefix="T")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    out = tmp_path / "forms"
+    assert main(["print", "cup", "ko", "--round", "2", "--content", str(root), "--output", str(out)]) == 0
+    (sheet,) = out.glob("scoresheet-ko-round-2*.pdf")
+    lines = pdf_lines(sheet)
+    assert [line for line in lines if line.startswith("淘汰赛杯计分表")] == [
+        "淘汰赛杯计分表（淘汰赛）：第 2 轮（三四名决赛）", "淘汰赛杯计分表（淘汰赛）：第 2 轮（决赛）"], lines
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(root)
+    titles = {b.kind: b.title for b in printed_round(result, "ko", 2, "en")}
+    assert titles["scoresheet"] == "淘汰赛杯: score sheet (淘汰赛), round 2 (Final, Third-place play-off)"
 
 
 @pytest.mark.parametrize(("game", "board", "named"), [
     ("daguai", "{{open: {home} 8, closed: {home} 5}}",
-     ["淘汰赛杯淘汰赛第2轮记分单（三四名决赛）桌号：1", "淘汰赛杯淘汰赛第2轮记分单（决赛）桌号：2"]),
+     ["淘汰赛杯淘汰赛第2轮（三四名决赛）记分单桌号：1", "淘汰赛杯淘汰赛第2轮（决赛）记分单桌号：2"]),
     ("shengji", "{{open: 40, closed: 85}}",
-     ["淘汰赛杯记分表（淘汰赛）（第2轮）（三四名决赛）桌号：1", "淘汰赛杯记分表（淘汰赛）（第2轮）（决赛）桌号：2"])])
+     ["淘汰赛杯记分表（淘汰赛）：第2轮（三四名决赛）桌号：1", "淘汰赛杯记分表（淘汰赛）：第2轮（决赛）桌号：2"])])
 def test_the_final_rounds_score_sheets_of_the_other_games_name_each_tables_match(
         tmp_path: Path, game: str, board: str, named: list[str]) -> None:
     """大怪路子's and 80分's round on paper is their score sheets, a page a match, each titled by
-    its match as bridge's are (80分's listed the round's matches in one notice, whose place of
+    its round named by its match (第 2 轮（决赛）), as bridge's and Guandan's are (80分's listed the round's matches in one notice, whose place of
     each match, "第 2 轮第 1 桌", did not say which was the final). (The home team wins
     every match; the PDF's text read without spaces, as a narrow cell breaks its words.)"""
     def match(number: int, home: str, away: str) -> str:
@@ -780,6 +805,13 @@ def test_the_final_rounds_score_sheets_of_the_other_games_name_each_tables_match
     text = "".join(subprocess.run(["pdftotext", "-raw", str(sheet), "-"], capture_output=True, check=True,
                                   text=True).stdout.split())
     assert all(words in text for words in named), text
+    # the sheets together (their link's words) name the round as its page does
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(root)
+    whole = next(b for b in printed_round(result, "ko", 2, "zh-Hans") if b.kind == "scoresheet").title
+    assert whole == {"daguai": "淘汰赛杯淘汰赛第 2 轮（决赛、三四名决赛）记分单",
+                     "shengji": "淘汰赛杯记分表（淘汰赛）：第 2 轮（决赛、三四名决赛）"}[game]
 
 
 def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
