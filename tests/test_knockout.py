@@ -757,10 +757,9 @@ def test_the_final_rounds_bridge_score_sheets_name_each_tables_match(tmp_path: P
     assert "淘汰赛杯记分表（淘汰赛）：第 2 轮（决赛） 桌号：2 主队：T01" in text
 
 
-def test_a_bridge_pairs_knockouts_score_sheets_name_the_round_as_its_page(tmp_path: Path) -> None:
-    """A knockout of pairs scored total (the seed's matches, NS against EW): its round's score
-    sheets said 计分表（淘汰赛）（第 2 轮）, each page adding its match, where the round's page
-    and Guandan's sheets say 第 2 轮（决赛、三四名决赛）. Named so; each page by its own match."""
+def pairs_final_drawn(tmp_path: Path) -> Path:
+    """A bridge knockout of four pairs scored total (the seed's matches, NS against EW) with a
+    third-place play-off: the semi-finals played, the last round drawn by `paibang pair`."""
     def match(number: int, ns: str, ew: str) -> str:
         return f"  - table: {number}\n    ns: {ns}\n    ew: {ew}\n    boards:\n      1: 4S N = 420\n"
 
@@ -768,6 +767,14 @@ def test_a_bridge_pairs_knockouts_score_sheets_name_the_round_as_its_page(tmp_pa
                  {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04"), match(2, "T02", "T03"))},
                  game="bridge", prefix="T")
     assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    return root
+
+
+def test_a_bridge_pairs_knockouts_score_sheets_name_the_round_as_its_page(tmp_path: Path) -> None:
+    """A bridge knockout of pairs: its round's score sheets said 计分表（淘汰赛）（第 2 轮）, each
+    page adding its match, where the round's page and Guandan's sheets say 第 2 轮（决赛、三四名决赛）.
+    Named so; each page by its own match."""
+    root = pairs_final_drawn(tmp_path)
     out = tmp_path / "forms"
     assert main(["print", "cup", "ko", "--round", "2", "--content", str(root), "--output", str(out)]) == 0
     (sheet,) = out.glob("scoresheet-ko-round-2*.pdf")
@@ -779,6 +786,18 @@ def test_a_bridge_pairs_knockouts_score_sheets_name_the_round_as_its_page(tmp_pa
     result, _ = run(root)
     titles = {b.kind: b.title for b in printed_round(result, "ko", 2, "en")}
     assert titles["scoresheet"] == "淘汰赛杯: score sheet (淘汰赛), round 2 (Final, Third-place play-off)"
+
+
+def test_each_of_a_rounds_bridge_forms_heads_its_pages_by_its_own_name(tmp_path: Path) -> None:
+    """Bridge's score sheet, bidding sheet and play record of a round share their pages' seats:
+    the score sheet's page titles (计分表, its match named) were set on the shared pages, and
+    the bidding sheet and the play record were headed 计分表 on every page. Each is its own."""
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(pairs_final_drawn(tmp_path))
+    headed = {b.kind: [page["title"] for page in b.pages] for b in printed_round(result, "ko", 2, "zh-Hans") if b.pages}
+    assert headed == {kind: [f"淘汰赛杯{name}（淘汰赛）：第 2 轮（三四名决赛）", f"淘汰赛杯{name}（淘汰赛）：第 2 轮（决赛）"]
+                      for kind, name in (("scoresheet", "计分表"), ("bidding", "叫牌表"), ("playrecord", "记牌表"))}
 
 
 @pytest.mark.parametrize(("game", "board", "named"), [

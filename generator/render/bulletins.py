@@ -128,6 +128,10 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
 
         if stage_wide:
             form.title = with_round()
+        # a page of its own to title: a game's forms may share their pages (bridge's score sheet,
+        # bidding sheet and play record, one seating), and the score sheet's title on them
+        # headed the other two 计分表
+        form.pages = [page.copy() for page in form.pages]
         form.name = name
         form.page_url = f"events/{result.event.slug}/{stage_id}/round-{number}/index.html"
         for page in form.pages:
