@@ -800,6 +800,19 @@ def test_each_of_a_rounds_bridge_forms_heads_its_pages_by_its_own_name(tmp_path:
                       for kind, name in (("scoresheet", "计分表"), ("bidding", "叫牌表"), ("playrecord", "记牌表"))}
 
 
+@pytest.mark.parametrize("game", ["guandan", "daguai"])
+def test_an_english_sheets_title_says_round_mid_title(tmp_path: Path, game: str) -> None:
+    """Guandan's English sheets, titled by the round as its page names it, said "Cup, Knockout:
+    Round 2 (Final) score sheets", a capital mid-title where the draw notice says "round 2"."""
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(final_drawn(tmp_path, game))
+    sheet = next(b for b in printed_round(result, "ko", 2, "en") if b.kind == "scoresheet")
+    assert sheet.title == "淘汰赛杯, 淘汰赛: round 2 (Final, Third-place play-off) score sheets"
+    assert {page["title"] for page in sheet.pages} == {"淘汰赛杯, 淘汰赛: round 2 (Final) score sheets",
+                                                       "淘汰赛杯, 淘汰赛: round 2 (Third-place play-off) score sheets"}
+
+
 @pytest.mark.parametrize(("game", "board", "named"), [
     ("daguai", "{{open: {home} 8, closed: {home} 5}}",
      ["淘汰赛杯淘汰赛第2轮（三四名决赛）记分单桌号：1", "淘汰赛杯淘汰赛第2轮（决赛）记分单桌号：2"]),
