@@ -1164,13 +1164,21 @@ def write_round(plan: PlannedRound, locale: str) -> Path:
     return path
 
 
-def no_table_word(stage_format: str, sides: Sequence[str]) -> str | None:
-    """The word said in place of a table number for a table of one side, which is no table
-    anyone sits at: a pairs movement's sit-out, any other format's bye (the round's file keeps a
-    table key for it). None for a table played at."""
+def no_table(stage_format: str, sides: Sequence[str]) -> str | None:
+    """A table of one side, which is no table anyone sits at: a pairs movement's sit-out
+    ("sit_out"), any other format's bye ("bye"); the round's file keeps a table key for it. None
+    for a table played at. One rule for the word naming it (no_table_word) and for the entry's
+    match list (running.running_totals' outcome)."""
     if len(sides) != 1:
         return None
-    return "sit_out_col" if stage_format == "pairs" else "bye"
+    return "sit_out" if stage_format == "pairs" else "bye"
+
+
+def no_table_word(stage_format: str, sides: Sequence[str]) -> str | None:
+    """The word said in place of a table number for a table of one side (no_table), None for a
+    table played at."""
+    kind = no_table(stage_format, sides)
+    return "sit_out_col" if kind == "sit_out" else kind
 
 
 def describe(plan: PlannedRound, locale: str) -> list[str]:
