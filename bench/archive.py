@@ -43,7 +43,6 @@ Without --pdfs the builds make no bulletins (bench/bulletins.py measures printin
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -55,17 +54,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# bench/'s scripts import one another as the package `bench` of the checkout (a folder, no
+# __init__.py): bench/site.py as bench.site, which a plain `import site` never reaches (Python's own)
+sys.path.insert(0, str(ROOT))
 
-
-def _bench_site():  # noqa: ANN202
-    """bench/site.py, by its path: `import site` is Python's own module."""
-    spec = importlib.util.spec_from_file_location("bench_site", Path(__file__).with_name("site.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
-
-
-SITE = _bench_site()
+from bench import site as SITE  # noqa: E402
 
 # serve's builder itself (commands/serve.py's Building: the events, the record, the Jinja
 # environments kept in its memory, the code's digest made again only when a file of it changed),

@@ -36,20 +36,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _bench(name: str):  # noqa: ANN202
-    """A module of bench/ by its path (bench/site.py's name is the standard library's `site`)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+# bench/'s scripts import one another as the package `bench` of the checkout (a folder, no
+# __init__.py): bench/site.py as bench.site, which a plain `import site` never reaches (Python's own)
+sys.path.insert(0, str(ROOT))
 
 # bench/site.py's archive and its fresh-process build, by import: one way of building for both.
-_site = _bench("site")
+from bench import site as _site  # noqa: E402
+
 fresh_build, make_archive = _site.fresh_build, _site.make_archive
 
 MB = 1_000_000
@@ -262,7 +255,9 @@ def archive_figures(sizes: list[int], where: Path | None) -> list[str]:
     beside this script's. bench/archive.py offers `archive_figures(sizes, where) -> lines`; the
     lines that name a target are returned, for the closing list of targets."""
     print(f"\narchives of {', '.join(map(str, sizes))} events (bench/archive.py):", flush=True)
-    lines = list(_bench("archive").archive_figures(sizes, where))
+    from bench import archive  # (here: only this hook builds its archives)
+
+    lines = list(archive.archive_figures(sizes, where))
     for line in lines:
         print(line, flush=True)
     return [line for line in lines if "target" in line and not line.startswith(" ")]

@@ -22,7 +22,6 @@ times: compare builds in turn, and run when the load average is low (`uptime`).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -33,13 +32,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# bench/'s scripts import one another as the package `bench` of the checkout (a folder, no
+# __init__.py): bench/site.py as bench.site, which a plain `import site` never reaches (Python's own)
+sys.path.insert(0, str(ROOT))
 
-
-def _bench_site():  # noqa: ANN202
-    spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from bench import site as bench_site  # noqa: E402
 
 
 def _of_each_thread(pid: int, name: str) -> list[str] | None:
@@ -71,7 +68,6 @@ def _processor_ns(pid: int) -> int | None:
 
 def timeline(content: Path, work: Path, every: float) -> list[str]:
     """The lines above, for one full build of `content` (into `work`)."""
-    bench_site = _bench_site()
     output, cache = work / "output", work / "cache" / "pdf"
     shutil.rmtree(output, ignore_errors=True)
     shutil.rmtree(cache.parent, ignore_errors=True)
@@ -141,7 +137,7 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True)  # as bench/site.py
     from workplace import work_folder  # (bench/workplace.py: on the path of a bench run as a script)
     with tempfile.TemporaryDirectory(dir=work_folder(args.where)) as folder:
-        content = _bench_site().make_archive(Path(folder), args.events)
+        content = bench_site.make_archive(Path(folder), args.events)
         print("\n".join(timeline(content, Path(folder), args.every)))
 
 

@@ -484,21 +484,8 @@ def test_the_board_syntax_hint_names_np_for_a_board_a_pairs_table_did_not_play()
 
 # --- a team board the match did not play: np --------------------------------------------------------
 
-NOT_PLAYED = """  - table: 1
-    home: T1
-    away: T2
-    boards:
-      1: {open: 4S N =, closed: 4S S -1}
-      2: np
-  - table: 2
-    home: T3
-    away: T4
-    boards:
-      1: [2H S =, 2H N =]
-      2: A+
-  - table: 3
-    home: T5
-"""
+# ROUND_1 with table 1's board 2 not played
+NOT_PLAYED = ROUND_1.replace("      2: {开室: 3NT E =, 闭室: 3NT W +1}\n", "      2: np\n")
 
 
 def test_vp_of_one_board_by_hand():

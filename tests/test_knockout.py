@@ -569,6 +569,57 @@ def four_final_drawn(tmp_path: Path) -> Path:
     return root
 
 
+def final_drawn(tmp_path: Path, game: str) -> Path:
+    """A knockout of four with a third-place play-off in `game`: the semi-finals played (the
+    first-named side of each through), the last round drawn by `paibang pair`."""
+    if game == "guandan":
+        return four_final_drawn(tmp_path)
+    board = {"bridge": "4S N =", "daguai": "{{open: {home} 8, closed: {home} 5}}",
+             "shengji": "{{open: 40, closed: 85}}"}[game]
+    stages = KO + "    boards: 1\n    third_place: true\n"
+    if game == "bridge":  # teams of four, scored in IMPs
+        board, stages = "{{open: 4S N =, closed: 4S S -1}}", stages + "    scoring: imps\n    boards_each_round: same\n"
+
+    def match(number: int, home: str, away: str) -> str:
+        return (f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n"
+                f"      1: {board.format(home=home)}\n")
+
+    root = event(tmp_path, 4, stages, {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04"), match(2, "T02", "T03"))},
+                 game=game, prefix="T")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    return root
+
+
+@pytest.mark.parametrize("game", ["guandan", "bridge", "daguai", "shengji"])
+def test_a_knockouts_draw_notice_names_its_round_as_its_page(tmp_path: Path, game: str) -> None:
+    """The round's page says 第 2 轮（决赛、三四名决赛）, its results sheet too: the draw notice
+    on the board, and its link, said 第 2 轮对阵表 alone, and a member looked for the final."""
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(final_drawn(tmp_path, game))
+    titles = {"zh-Hans": ["淘汰赛杯淘汰赛第 1 轮（半决赛）对阵表", "淘汰赛杯淘汰赛第 2 轮（决赛、三四名决赛）对阵表"],
+              "zh-Hant": ["淘汰赛杯淘汰赛第 1 輪（半決賽）對陣表", "淘汰赛杯淘汰赛第 2 輪（決賽、三四名決賽）對陣表"],
+              "en": ["淘汰赛杯: 淘汰赛, round 1 (Semi-finals) draw",  # (the page's words: Round 1 (Semi-finals))
+                     "淘汰赛杯: 淘汰赛, round 2 (Final, Third-place play-off) draw"]}
+    for locale, named in titles.items():
+        drawn = [next(b for b in printed_round(result, "ko", number, locale) if b.kind == "draw").title
+                 for number in (1, 2)]
+        assert drawn == named, locale
+
+
+@pytest.mark.slow  # prints PDFs
+def test_the_draw_notice_on_the_event_page_names_its_round(tmp_path: Path) -> None:
+    """The event page's link to the drawn round's notice, and the notice's own title on paper,
+    name the round as the round's page does."""
+    root = final_drawn(tmp_path, "bridge")
+    assert main(["build", "--content", str(root), "--output", str(tmp_path / "out")]) == 0
+    site = tmp_path / "out/events/cup"
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert ">淘汰赛第 2 轮（决赛、三四名决赛）对阵表<span" in page  # (the event's title left off)
+    assert ">记分表（淘汰赛）：第 2 轮（决赛、三四名决赛）<span" in page  # (bridge's: the stage's own)
+    assert "淘汰赛杯淘汰赛第 2 轮（决赛、三四名决赛）对阵表" in pdf_lines(site / "bulletins/draw-ko-round-2.pdf")
+
+
 def test_the_final_rounds_paper_names_each_tables_match(tmp_path: Path) -> None:
     """The final and the third-place play-off are one round: its draw notice called it 决赛, and
     both tables' score sheets were titled by the round alone. The notice names the round as both
@@ -702,19 +753,75 @@ def test_the_final_rounds_bridge_score_sheets_name_each_tables_match(tmp_path: P
     sheets = sorted(out.glob("scoresheet-ko-round-2*.pdf"))
     assert sheets, sorted(p.name for p in out.iterdir())
     text = " ".join(line for sheet in sheets for line in pdf_lines(sheet))
-    assert "淘汰赛杯记分表（淘汰赛）（第 2 轮）（三四名决赛） 桌号：1 主队：T03" in text
-    assert "淘汰赛杯记分表（淘汰赛）（第 2 轮）（决赛） 桌号：2 主队：T01" in text
+    assert "淘汰赛杯记分表（淘汰赛）：第 2 轮（三四名决赛） 桌号：1 主队：T03" in text
+    assert "淘汰赛杯记分表（淘汰赛）：第 2 轮（决赛） 桌号：2 主队：T01" in text
+
+
+def pairs_final_drawn(tmp_path: Path) -> Path:
+    """A bridge knockout of four pairs scored total (the seed's matches, NS against EW) with a
+    third-place play-off: the semi-finals played, the last round drawn by `paibang pair`."""
+    def match(number: int, ns: str, ew: str) -> str:
+        return f"  - table: {number}\n    ns: {ns}\n    ew: {ew}\n    boards:\n      1: 4S N = 420\n"
+
+    root = event(tmp_path, 4, KO + "    boards: 1\n    third_place: true\n",
+                 {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04"), match(2, "T02", "T03"))},
+                 game="bridge", prefix="T")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    return root
+
+
+def test_a_bridge_pairs_knockouts_score_sheets_name_the_round_as_its_page(tmp_path: Path) -> None:
+    """A bridge knockout of pairs: its round's score sheets said 计分表（淘汰赛）（第 2 轮）, each
+    page adding its match, where the round's page and Guandan's sheets say 第 2 轮（决赛、三四名决赛）.
+    Named so; each page by its own match."""
+    root = pairs_final_drawn(tmp_path)
+    out = tmp_path / "forms"
+    assert main(["print", "cup", "ko", "--round", "2", "--content", str(root), "--output", str(out)]) == 0
+    (sheet,) = out.glob("scoresheet-ko-round-2*.pdf")
+    lines = pdf_lines(sheet)
+    assert [line for line in lines if line.startswith("淘汰赛杯计分表")] == [
+        "淘汰赛杯计分表（淘汰赛）：第 2 轮（三四名决赛）", "淘汰赛杯计分表（淘汰赛）：第 2 轮（决赛）"], lines
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(root)
+    titles = {b.kind: b.title for b in printed_round(result, "ko", 2, "en")}
+    assert titles["scoresheet"] == "淘汰赛杯: score sheet (淘汰赛), round 2 (Final, Third-place play-off)"
+
+
+def test_each_of_a_rounds_bridge_forms_heads_its_pages_by_its_own_name(tmp_path: Path) -> None:
+    """Bridge's score sheet, bidding sheet and play record of a round share their pages' seats:
+    the score sheet's page titles (计分表, its match named) were set on the shared pages, and
+    the bidding sheet and the play record were headed 计分表 on every page. Each is its own."""
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(pairs_final_drawn(tmp_path))
+    headed = {b.kind: [page["title"] for page in b.pages] for b in printed_round(result, "ko", 2, "zh-Hans") if b.pages}
+    assert headed == {kind: [f"淘汰赛杯{name}（淘汰赛）：第 2 轮（三四名决赛）", f"淘汰赛杯{name}（淘汰赛）：第 2 轮（决赛）"]
+                      for kind, name in (("scoresheet", "计分表"), ("bidding", "叫牌表"), ("playrecord", "记牌表"))}
+
+
+@pytest.mark.parametrize("game", ["guandan", "daguai"])
+def test_an_english_sheets_title_says_round_mid_title(tmp_path: Path, game: str) -> None:
+    """Guandan's English sheets, titled by the round as its page names it, said "Cup, Knockout:
+    Round 2 (Final) score sheets", a capital mid-title where the draw notice says "round 2"."""
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(final_drawn(tmp_path, game))
+    sheet = next(b for b in printed_round(result, "ko", 2, "en") if b.kind == "scoresheet")
+    assert sheet.title == "淘汰赛杯, 淘汰赛: round 2 (Final, Third-place play-off) score sheets"
+    assert {page["title"] for page in sheet.pages} == {"淘汰赛杯, 淘汰赛: round 2 (Final) score sheets",
+                                                       "淘汰赛杯, 淘汰赛: round 2 (Third-place play-off) score sheets"}
 
 
 @pytest.mark.parametrize(("game", "board", "named"), [
     ("daguai", "{{open: {home} 8, closed: {home} 5}}",
-     ["淘汰赛杯淘汰赛第2轮记分单（三四名决赛）桌号：1", "淘汰赛杯淘汰赛第2轮记分单（决赛）桌号：2"]),
+     ["淘汰赛杯淘汰赛第2轮（三四名决赛）记分单桌号：1", "淘汰赛杯淘汰赛第2轮（决赛）记分单桌号：2"]),
     ("shengji", "{{open: 40, closed: 85}}",
-     ["淘汰赛杯记分表（淘汰赛）（第2轮）（三四名决赛）桌号：1", "淘汰赛杯记分表（淘汰赛）（第2轮）（决赛）桌号：2"])])
+     ["淘汰赛杯记分表（淘汰赛）：第2轮（三四名决赛）桌号：1", "淘汰赛杯记分表（淘汰赛）：第2轮（决赛）桌号：2"])])
 def test_the_final_rounds_score_sheets_of_the_other_games_name_each_tables_match(
         tmp_path: Path, game: str, board: str, named: list[str]) -> None:
     """大怪路子's and 80分's round on paper is their score sheets, a page a match, each titled by
-    its match as bridge's are (80分's listed the round's matches in one notice, whose place of
+    its round named by its match (第 2 轮（决赛）), as bridge's and Guandan's are (80分's listed the round's matches in one notice, whose place of
     each match, "第 2 轮第 1 桌", did not say which was the final). (The home team wins
     every match; the PDF's text read without spaces, as a narrow cell breaks its words.)"""
     def match(number: int, home: str, away: str) -> str:
@@ -730,6 +837,13 @@ def test_the_final_rounds_score_sheets_of_the_other_games_name_each_tables_match
     text = "".join(subprocess.run(["pdftotext", "-raw", str(sheet), "-"], capture_output=True, check=True,
                                   text=True).stdout.split())
     assert all(words in text for words in named), text
+    # the sheets together (their link's words) name the round as its page does
+    from generator.render.bulletins import printed_round
+
+    result, _ = run(root)
+    whole = next(b for b in printed_round(result, "ko", 2, "zh-Hans") if b.kind == "scoresheet").title
+    assert whole == {"daguai": "淘汰赛杯淘汰赛第 2 轮（决赛、三四名决赛）记分单",
+                     "shengji": "淘汰赛杯记分表（淘汰赛）：第 2 轮（决赛、三四名决赛）"}[game]
 
 
 def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from generator.catalogues import in_sentence
 from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
@@ -113,15 +114,32 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
     names = knockout.table_names(bracket, number, locale) if bracket is not None else {}
     for form in forms:
         name = f"{form.kind}-{stage_id}-round-{number}"
-        if several and not form.name.endswith(f"-round-{number}"):  # a stage-wide form's title gains the round
-            form.title = t("form_round_title", title=form.title, n=number)
+        stage_wide = several and not form.name.endswith(f"-round-{number}")  # its title gains the round
+        titled = form.title
+
+        def with_round(table: int | None = None) -> str:
+            # a knockout's round as its page names it (第 2 轮（决赛、三四名决赛）), a table's page
+            # by its own match, as Guandan's and 大怪路子's sheets of a round say it: bridge's and
+            # 80分's said （第 2 轮） alone
+            if bracket is None:
+                return t("form_round_title", title=titled, n=number)
+            return t("form_knockout_round_title", title=titled,
+                     round=in_sentence(knockout.round_called(bracket, number, locale, table)))
+
+        if stage_wide:
+            form.title = with_round()
+        # a page of its own to title: a game's forms may share their pages (bridge's score sheet,
+        # bidding sheet and play record, one seating), and the score sheet's title on them
+        # headed the other two 计分表
+        form.pages = [page.copy() for page in form.pages]
         form.name = name
         form.page_url = f"events/{result.event.slug}/{stage_id}/round-{number}/index.html"
         for page in form.pages:
             table = page.get("table")
             # (a page the game titled already, by its match: guandan's 第 2 轮（决赛）记分表)
             if isinstance(table, str) and table.isdecimal() and int(table) in names and "title" not in page:
-                page["title"] = t("form_match_title", title=form.title, match=names[int(table)])
+                page["title"] = with_round(int(table)) if stage_wide else \
+                    t("form_match_title", title=form.title, match=names[int(table)])
     return forms
 
 

@@ -1164,13 +1164,21 @@ def write_round(plan: PlannedRound, locale: str) -> Path:
     return path
 
 
-def no_table_word(stage_format: str, sides: Sequence[str]) -> str | None:
-    """The word said in place of a table number for a table of one side, which is no table
-    anyone sits at: a pairs movement's sit-out, any other format's bye (the round's file keeps a
-    table key for it). None for a table played at."""
+def no_table(stage_format: str, sides: Sequence[str]) -> str | None:
+    """A table of one side, which is no table anyone sits at: a pairs movement's sit-out
+    ("sit_out"), any other format's bye ("bye"); the round's file keeps a table key for it. None
+    for a table played at. One rule for the word naming it (no_table_word) and for the entry's
+    match list (running.running_totals' outcome)."""
     if len(sides) != 1:
         return None
-    return "sit_out_col" if stage_format == "pairs" else "bye"
+    return "sit_out" if stage_format == "pairs" else "bye"
+
+
+def no_table_word(stage_format: str, sides: Sequence[str]) -> str | None:
+    """The word said in place of a table number for a table of one side (no_table), None for a
+    table played at."""
+    kind = no_table(stage_format, sides)
+    return "sit_out_col" if kind == "sit_out" else kind
 
 
 def describe(plan: PlannedRound, locale: str) -> list[str]:
@@ -1403,9 +1411,12 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     if gone:
         text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(gone))
     numeric = {0, 3, 6} if scored else {0}
-    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number) \
+    # a knockout's round named as its page and its results sheet name it (第 3 轮（决赛、三四名决赛）):
+    # the notice board's draw, and its link, said 第 3 轮 alone
+    called = catalogues.in_sentence(knockout.round_called(stage_result.bracket, round_result.number, locale))
+    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, round=called) \
         if stage_in_titles(event, stage) else \
-        catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
+        catalogues.text("pair_sheet_title_event", locale, event=event.title, round=called)
     players = {2, 5} if scored else {2, 4}  # the Players columns: a line breaks between players
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                     event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games import Game, metric_of
+from generator.tournament.pairing import no_table
 from generator.tournament.results import StageResult
 
 # (round, table score, the entry's side index at that table)
@@ -142,9 +143,9 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     # not as a no-show's forfeit (弃权); the opponent's row says its win as before.
     withdrawn_from = facts.withdrawn_from.get(entry_id)
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
-    # A pairs movement's sit-out plays no boards: it has no score of its own (its percentage is
-    # over the boards played), and is said as the sit-out, not a bye scored 0.
-    sit_out = "sit_out" if stage.format == "pairs" else "bye"
+    # A table of one side (pairing.no_table) is said as what it is: a pairs movement's sit-out
+    # plays no boards, and has no score of its own (its percentage is over the boards played),
+    # not a bye scored 0.
     # A round a late entry missed is scored by the stage's `late:` (the regulation's score), or,
     # without one, as a bye: said as what it was (late_bye), not "by the regulation" none gave.
     late = "late" if stage.late_options is not None else "late_bye"
@@ -155,7 +156,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             # Entered, in a round not fully played: its result is on the round's page, and may
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
             outcome = "pending" if score.table.number in pending.get(number, ()) else \
-                late if score.table.number == 0 else sit_out if len(sides) < 2 else "entered"
+                late if score.table.number == 0 else no_table(stage.format, sides) or "entered"
             rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False, sides=sides))
             continue
         values = [side.metrics.get(m, 0) if side else 0 for m in shown]
@@ -174,8 +175,8 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
         running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         if score.table.number == 0:
             outcome = late
-        elif len(sides) < 2:
-            outcome = sit_out
+        elif (no_one_sits := no_table(stage.format, sides)) is not None:
+            outcome = no_one_sits
         elif withdrawn_from is not None and number >= withdrawn_from:
             outcome = "withdrawn"
         elif score.table.forfeit == entry_id:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.catalogues import in_sentence
 from generator.content.model import Stage
 from generator.games import TableScore, match_page, stage_in_titles
 from generator.games.common.rooms import ROOMS
@@ -36,13 +37,25 @@ def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[A
     for stage_result in result.stages:
         stage = stage_result.stage
         meaning = t.pick(words.meaning(options(stage).board_points))
+        bracket = getattr(stage_result, "bracket", None)
         for round_result in stage_result.rounds:
-            name = f"scoresheet-{stage.id}-round-{round_result.number}"
-            title = t("dg_sheet_title", event=event.title, stage=stage.name, n=round_result.number) \
-                if stage_in_titles(event, stage) else t("dg_sheet_title_event", event=event.title, n=round_result.number)
+            number = round_result.number
+            name = f"scoresheet-{stage.id}-round-{number}"
+
+            def title(table: int | None = None) -> str:
+                # a knockout's round named as its page names it (第 2 轮（决赛、三四名决赛）), a
+                # table's page by its own match (第 2 轮（三四名决赛）记分单), as Guandan's sheets
+                called = in_sentence(bracket.round_called(number, t.locale, table) if bracket is not None
+                                     else t("round_n", n=number))
+                return t("dg_sheet_title", event=event.title, stage=stage.name, round=called) \
+                    if stage_in_titles(event, stage) else t("dg_sheet_title_event", event=event.title, round=called)
+
             pages = [_sheet_page(t, event, stage, score, meaning) for score in round_result.tables
                      if len(score.table.sides) == 2]
-            found.append(Bulletin(name=name, title=title, text="", columns=[], rows=[],
+            if bracket is not None:
+                for page in pages:
+                    page["title"] = title(int(page["table"]))
+            found.append(Bulletin(name=name, title=title(), text="", columns=[], rows=[],
                                   organizer=event.organizer or "", date=event.day_of(stage, round_result.number),
                                   template=SHEET_TEMPLATE, pages=pages))
     return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.catalogues import in_sentence
 from generator.content.model import Stage, Table
 from generator.games import side_label, stage_in_titles
 from generator.games.common.rooms import ROOMS, seats_in
@@ -63,7 +64,7 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
             key = "gd_round_title" if stage.rounds > 1 else "gd_stage_results_title"
             # a knockout's round named as its page names it (第 3 轮（决赛、三四名决赛）): the notice
             # board's sheet said 第 3 轮 alone, and a member looked for the final
-            called = bracket.round_called(number, t.locale) if bracket is not None else t("round_n", n=number)
+            called = in_sentence(bracket.round_called(number, t.locale) if bracket is not None else t("round_n", n=number))
             title = t(key, event=event.title, stage=stage.name, n=number, round=called) if stage_in_titles(event, stage) \
                 else t(key + "_event", event=event.title, n=number, round=called)
             columns = [t("table"), *([t("ko_col_match")] if names else []), t("entry"), t("gd_level"), t("entry"),
@@ -107,7 +108,8 @@ def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: 
         def title(table: int | None = None) -> str:
             # a knockout's round named as the results sheet and the round's page name it; a
             # table's page by its own match (第 2 轮（三四名决赛）记分表), not the round's two
-            called = bracket.round_called(number, t.locale, table) if bracket is not None else t("round_n", n=number)
+            called = in_sentence(bracket.round_called(number, t.locale, table) if bracket is not None
+                                 else t("round_n", n=number))
             return t("gd_sheet_title", event=event.title, stage=stage.name, round=called) \
                 if stage_in_titles(event, stage) else t("gd_sheet_title_event", event=event.title, round=called)
 
