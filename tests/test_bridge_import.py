@@ -697,14 +697,18 @@ def test_a_pbn_board_not_played_is_said_at_import(tmp_path, capsys):
     content = site(tmp_path)
     assert run(content, "club", path) == 0
     out = capsys.readouterr().out
-    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
-            "(results/pairs-round-1.yaml)\n") in out
+    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); written np in that table, as the "
+            "rules treat a board not played (results/pairs-round-1.yaml)\n") in out
     assert ("board 2 as the rules treat a board not played: the results of the other tables (1) are matchpointed among "
             "themselves and factored (Neuberg) from 1 to 2 results, the most a board of the stage has; P5 and P2 are "
             "scored on the boards they played (their percentage over those boards' tops)\n") in out
-    assert "a pass-out as `2: pass`" in out
+    assert "if it was played after all, write its result in place of np in the round's file (a pass-out as `2: pass`" in out
+    # written np, as a result missing from the file is: the board left out of that table, and the
+    # build does not warn of a board left out (the file says why)
     round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
-    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1  # board 2 left out
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: np\n  - table: 2" in round_1
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code == "bridge-board-left-out"]
 
 
 TABLE_2_BOARD_2 = '2 1 3 4 3NT S 9 "600" - 1.0 1.0 50 50'  # as the club file has it
@@ -749,14 +753,14 @@ def test_a_pbn_line_marked_not_played_with_figures_but_no_score_is_left_out(tmp_
     content = site(tmp_path)
     assert run(content, "club", path) == 0
     out = capsys.readouterr().out
-    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
-            "(results/pairs-round-1.yaml)\n"
+    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); written np in that table, as the "
+            "rules treat a board not played (results/pairs-round-1.yaml)\n"
             "the file writes figures for that table's board 2 all the same (MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, "
             "Percentage_EW 100), but not those a result played gets there (a score of 0 with what 0 gets among the "
             "board's other results); paibang gives it no result\n") in out
     assert "a pass-out as `2: pass`" in out and "imported as the file applies it" not in out
     round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
-    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: np\n  - table: 2" in round_1
 
 
 # --- sections: scored across the field or each apart, as the file's figures show ------------------

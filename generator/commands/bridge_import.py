@@ -14,7 +14,8 @@ What is read (both formats come to one `Session`):
   round; a penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item,
   signed as the file applies it;
 - a board not played at a table (`NP`, Scorer's `N P`, `Not played` in the contract or a score
-  column): no result, the board left out of that table as the rules treat a board not played;
+  column): no result, written `np` (as a result missing from the file is, missing_results), the
+  board left out of that table as the rules treat a board not played;
   the import says which board, table and pairs, and what the build does with it (say_not_played).
   A line so marked that the file scores all the same as a result played, score 0 with the
   figures a 0 gets on that board among its other results (Scorer's `N P` with score 0, MPs
@@ -2018,7 +2019,9 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
     header its first board's, a sit-out's its own (what the trial names beside a refused line)."""
     tables: dict[int, dict[int, list[Line]]] = defaultdict(lambda: defaultdict(list))
     for line in session.lines:
-        if line.record is not None:
+        # a line the file marks not played (NP) and does not score is written np, as a result
+        # missing from the file is: left out, the build warned of a board left out of the table
+        if line.record is not None or line.not_played is not None:
             tables[line.round][line.table].append(line)
     absent: dict[tuple[int, int], list[int]] = defaultdict(list)  # a result the file has not: np
     for number, table, board, _, _ in session.absent:
@@ -2043,7 +2046,7 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
             used.add(table)
             add([f"  - table: {table}", f"    ns: {ids[('NS', first.ns)]}", f"    ew: {ids[('EW', first.ew)]}", "    boards:"],  # type: ignore[index]
                 first.at)
-            written = [(r.board, record_text(r.record), r.at) for r in ordered]
+            written = [(r.board, "np" if r.record is None else record_text(r.record), r.at) for r in ordered]
             written += [(board, "np", None) for board in absent.get((number, table), ())]
             for board, text, at in sorted(written, key=lambda item: item[0]):
                 add([f"      {board}: {text}"], at)
@@ -3167,7 +3170,8 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
             for score in round_result.tables:
                 if getattr(score.view, "kind", None) == "played":
                     for row in score.view.rows:
-                        boards[row.board].append(row)
+                        if not getattr(row, "not_played", False):  # (the line's own np: no result of the board)
+                            boards[row.board].append(row)
     for line in marked:
         ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
         path = f"results/{stage}-round-{line.round}.yaml"
