@@ -763,6 +763,23 @@ def test_a_pbn_line_marked_not_played_with_figures_but_no_score_is_left_out(tmp_
     assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: np\n  - table: 2" in round_1
 
 
+@pytest.mark.parametrize("missing", ["-", "?", "0"])
+def test_a_pbn_row_with_one_pair_and_a_result_is_refused_at_its_line_not_read_as_a_sit_out(tmp_path, capsys, missing):
+    """Board 2 at table 1 (3NT S 9, 600) with its EW pair id written `-` (PBN 2.1: irrelevant),
+    `?` (unknown) or 0: a result is two pairs', so this is no sit-out. Read as P5 sitting out
+    round 1, its result and P2's board were lost, unsaid. Refused, naming the file's line and
+    what it writes there; nothing written. The club file's own Bye rows (one pair, no result)
+    stay sit-outs (test_adjusted_sitout_penalty_session_all_figures_equal)."""
+    path = _board_2(tmp_path, f'1 1 5 {missing} 3NT S 9 "600" - 1.0 1.0 50 50', TABLE_2_BOARD_2)
+    line = path.read_bytes().decode("latin-1").splitlines().index(f'1 1 5 {missing} 3NT S 9 "600" - 1.0 1.0 50 50') + 1
+    content = site(tmp_path)
+    assert run(content, "club", path) == 1
+    err = capsys.readouterr().err
+    assert (f"line {line}: this line of board 2 has a result (Contract 3NT Declarer S Result 9 Score_NS 600) but no "
+            "PairId_EW; it is no sit-out") in err
+    assert not (content / "events/club").exists()
+
+
 # --- sections: scored across the field or each apart, as the file's figures show ------------------
 
 # Two sections of three tables, one round, boards 1-4 at every table: section A pairs 1-6

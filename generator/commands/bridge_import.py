@@ -10,9 +10,10 @@ What is read (both formats come to one `Session`):
   one round, one_round; a line without its round in a file of several: refused,
   round_of_lines_without_one);
   adjusted scores as real files write them, in the score columns with an empty contract (`A+`,
-  `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair: that pair sits out the
-  round; a penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item,
-  signed as the file applies it;
+  `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair and no result: that pair
+  sits out the round (one pair and a result: refused at its line, _refuse_row_without_pair); a
+  penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item, signed
+  as the file applies it;
 - a board not played at a table (`NP`, Scorer's `N P`, `Not played` in the contract or a score
   column): no result, written `np` (as a result missing from the file is, missing_results), the
   board left out of that table as the rules treat a board not played;
@@ -400,7 +401,7 @@ def _pair_id(text: str | None) -> str | None:
     if text is None:
         return None
     text = text.strip()
-    if not text or text in ("-", "0") or text.upper() in _BYE:
+    if not text or text in ("-", "?", "0") or text.upper() in _BYE:  # (PBN: `-` irrelevant, `?` unknown)
         return None
     return text
 
@@ -484,6 +485,7 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
             table_no = small_int(row.get("Table")) or 0
             contract = row.get("Contract")
             if ns is None or ew is None or (contract or "").strip().upper() in _BYE:
+                _refuse_row_without_pair(row, at, board, ns, ew)
                 for pair in (ns, ew):
                     if pair is not None and (number, pair) not in session.sit_outs:
                         session.sit_outs.append((number, pair))
@@ -509,6 +511,31 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
                 session.dropped.append(dropped)
     check_not_played(session)
     return session
+
+
+# What a ScoreTable row writes of a result played or scored: a row with one of them is no sit-out.
+_ROW_RESULT_COLUMNS = ("Contract", "Declarer", "Result", "Score_NS", "Score_EW", "ScoreNS", "ScoreEW")
+
+
+def _refuse_row_without_pair(row: dict[str, str | None], at: int | None, board: int, ns: str | None, ew: str | None) -> None:
+    """Refused (ImportRefused), naming the file's line: a ScoreTable row with a result (a
+    contract, a declarer, tricks or a score) and a pair id missing (`-`, `?`, 0 or none). PBN 2.1
+    writes `?` for an element unknown and `-` for one irrelevant; a result is always two pairs',
+    so its missing pair is one the file does not say, not a sit-out: read as one, the pair named
+    was written sitting out a round it played and the result was lost. A sit-out is its pair's
+    number alone (Ruter: `Bye` in the contract, nothing else), as the USEBIO reader tells it
+    (_refuse_result_without_pair)."""
+    if ns is not None and ew is not None:
+        return  # a Bye row naming both pairs: not this
+    written = [(name, (row.get(name) or "").strip()) for name in _ROW_RESULT_COLUMNS]
+    written = [(name, value) for name, value in written if value and value not in ("-", "?") and value.upper() not in _BYE]
+    if not written:
+        return  # a sit-out: the pair's number alone
+    missing = " / ".join(next((name for name in names if name in row), names[0])  # the file's own column name
+                         for names, pair in ((("PairId_NS", "PairNS"), ns), (("PairId_EW", "PairEW"), ew)) if pair is None)
+    raise ImportRefused(catalogues.word(
+        "bridge_import_line_no_pair", line=at or "?", board=board, missing=missing,
+        written=" ".join(f"{name} {value}" for name, value in written)))
 
 
 _FIGURE_COLUMNS = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW", "ButlerDatum")
