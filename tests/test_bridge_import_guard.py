@@ -276,3 +276,22 @@ def test_a_refused_team_match_names_the_pbn_line_of_its_teams(tmp_path, capsys):
     assert "[entry-twice-in-round]" in err and "results/teams.yaml:9:" in err
     assert f"written from {broken}, line 91: correct it there and import again" in err
     assert not (content / "events/club").exists()
+
+
+def test_a_folder_where_the_import_writes_its_record_is_named_where_it_is_with_a_fix_import_takes(tmp_path, capsys):
+    """A folder planted at events/club/results.imported.json: refused in one line, as before, but
+    the line named the trial's temporary copy (/tmp/paibang-import-…/….tmp-<pid>-<thread>) and
+    said to choose another place with --output, which import does not take. It names the path
+    in the content folder and a fix that works (move it away); nothing is written."""
+    content = site(tmp_path)
+    planted = content / "events/club/results.imported.json"
+    planted.mkdir(parents=True)
+    assert run(content, "club", CLUB) == 1
+    captured = capsys.readouterr()
+    assert captured.err == (f"paibang: cannot write or read {planted}: Is a directory. something is in the way there (a "
+                            "folder where the import writes a file, or a file where it makes a folder): move it away "
+                            "and import again.\n")
+    assert "--output" not in captured.err and "paibang-import-" not in captured.err
+    assert sorted(p.name for p in planted.parent.iterdir()) == ["results.imported.json"] and not list(planted.iterdir())
+    planted.rmdir()  # moved away: the import goes through
+    assert run(content, "club", CLUB) == 0 and planted.is_file()

@@ -71,6 +71,7 @@ what an earlier run wrote that the file no longer has is said (say_stale).
 from __future__ import annotations
 
 import codecs
+import errno
 import hashlib
 import json
 import math
@@ -2956,7 +2957,10 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
             shutil.copytree(folder, root / "events" / slug, symlinks=True)
         before = {key(p, root) for p in errors(root)}
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            write(root)
+            try:
+                write(root)
+            except OSError as error:  # (a folder where results.imported.json goes): said at its place in content/
+                raise in_content(error, root, content) from None
         after = [p for p in errors(root) if key(p, root) not in before]
         event = (root / "events" / slug).resolve()
         for problem in after:
@@ -2971,6 +2975,32 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
         if after:
             terminal(say("nothing_written", locale, file=path), error=True)
         return bool(after)
+
+
+_TEMPORARY = re.compile(r"\.tmp-\d+-\d+$")  # seals.write_durably's name for a file before it is renamed into place
+
+
+def in_content(error: OSError, root: Path, content: Path) -> OSError:
+    """A file system error met writing into the trial's copy of the content (trial), as it is of
+    the content folder itself: the path there, not the copy's temporary one (/tmp/paibang-import-…),
+    and the file the import writes, not its temporary (`….tmp-<pid>-<thread>`): a rename onto a
+    folder names the folder second (filename2)."""
+    shown = error.filename2 if error.filename2 is not None and error.errno == errno.EISDIR else error.filename
+    if shown is None:
+        return error
+    path = Path(_TEMPORARY.sub("", str(shown)))
+    try:
+        path = content / path.relative_to(root)
+    except ValueError:
+        pass
+    return OSError(error.errno, error.strerror, str(path))
+
+
+# The fixes said for a place an import cannot write: it writes into the content folder (--content),
+# where the build's fixes (another place with --output) name an option import does not take.
+IMPORT_OS_FIXES = {"ENOTDIR": "bridge_import_os_fix_in_the_way", "EEXIST": "bridge_import_os_fix_in_the_way",
+                   "EISDIR": "bridge_import_os_fix_in_the_way", "EACCES": "bridge_import_os_fix_no_permission",
+                   "EPERM": "bridge_import_os_fix_no_permission", "EROFS": "bridge_import_os_fix_no_permission"}
 
 
 def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set[int]], locale: str) -> None:
@@ -3010,7 +3040,19 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         replace: bool = False) -> int:
     """`sections`: `field` or `apart` to score a file's sections so whatever its figures show;
     `replace` (--replace): results files changed by hand since the import wrote them take the
-    file's results (else kept, said: _results_taken)."""
+    file's results (else kept, said: _results_taken). A place it cannot write (a folder where
+    results.imported.json goes, a read-only disk) is said in one line, with the import's fixes."""
+    from generator.commands.console import os_error_text
+
+    try:
+        return _run(content, slug, path, strict, locale, sections, replace)
+    except OSError as error:
+        terminal(os_error_text(error, locale, IMPORT_OS_FIXES), error=True)
+        return 1
+
+
+def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None,
+         replace: bool) -> int:
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
