@@ -2808,23 +2808,30 @@ def _no_results(file: ImportFile) -> dict[str, str]:
 # --- before anything is written: the event the import goes into, the files it would write ---------
 
 
-def event_refusal(content: Path, slug: str, stages: set[str], path: Path, locale: str) -> dict[str, str] | None:
+def read_event_data(content: Path, slug: str) -> Any:
+    """The event's event.yaml as YAML reads it, read once a run for what the import asks of it
+    before it writes (event_refusal, say_date_far) and after (say_stale): it read and parsed it
+    three times. None when there is none, or it does not read (the check that follows says what
+    is wrong with it)."""
+    event = content / "events" / slug / "event.yaml"
+    if not event.is_file():
+        return None
+    try:
+        return yaml.safe_load(event.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+
+
+def event_refusal(content: Path, slug: str, stages: set[str], path: Path, locale: str, data: Any) -> dict[str, str] | None:
     """Why the session may not go into the event `slug` as it is, in every locale; None when it
     may (no such event yet; one `paibang new` made; one whose results files are all the import's
     own, `<stage>-round-N.yaml` (`<stage>.yaml`) of its stages, which a rerun rewrites; one whose other stages have
     no results yet, a session of an event of several days). An event of another game, or one with
     results the import did not write (a club's own session, a 2015 event): importing there added
     a stage of pairs beside its own, or a second file of each round, and the event broke or
-    silently changed; refused before anything is written."""
+    silently changed; refused before anything is written. `data`: its event.yaml (read_event_data)."""
     folder = content / "events" / slug
-    event = folder / "event.yaml"
-    if not event.is_file():
-        return None
-    try:
-        data = yaml.safe_load(event.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return None  # the check that follows says what is wrong with it
-    if not isinstance(data, dict):
+    if not isinstance(data, dict):  # none yet, or one that does not read: the check that follows says so
         return None
     game = data.get("game")
     if isinstance(game, str) and game != "bridge":
@@ -2875,21 +2882,19 @@ def _stage_planted(data: dict[Any, Any], slug: str, stages: set[str], path: Path
 FAR_DAYS = 7  # a session this many days from every day of the event is said (a week's club sessions apart)
 
 
-def say_date_far(content: Path, slug: str, day: str | None, locale: str) -> None:
+def say_date_far(content: Path, slug: str, day: str | None, locale: str, data: Any) -> None:
     """A session whose date is far from every day of the event it goes into is said: the event
     may be the wrong one (a 2024 session into a 2015 event). Not for an event `paibang new` just
-    made (its date is new's, the file's takes its place)."""
+    made (its date is new's, the file's takes its place). `data`: its event.yaml (read_event_data)."""
     import datetime
 
     from generator.content.load import placeholder_values
 
-    event = content / "events" / slug / "event.yaml"
-    if day is None or not event.is_file():
+    if day is None or data is None:
         return
     try:
-        data = yaml.safe_load(event.read_text(encoding="utf-8"))
         session_day = datetime.date.fromisoformat(day)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError):
+    except ValueError:
         return
     if not isinstance(data, dict) or data.get("title") in placeholder_values("title"):
         return
@@ -2918,8 +2923,9 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
           origins: dict[str, dict[int, Any]] | None = None) -> bool:
     """Whether the import's files would bring errors, said when they would: `write` (everything
     the import writes, given a content folder) is done into a copy of the site's own files and
-    the event's folder, which is checked before and after; the errors found after and not
-    before are printed, each quoting the line the import would write (its file named as it
+    the event's folder, which is checked after; the errors found after and not before are
+    printed (before: checked only when there are errors after, of a copy as it was kept for
+    that, so that a run whose files bring none checks the copy once, not twice), each quoting the line the import would write (its file named as it
     would be in content/), and that nothing was written. What the import writes is put in place
     only when there are none: an import that breaks the event writes nothing, rather than over
     the last good import (a table `999999999`, a pair missing). `origins` (filled by `write`:
@@ -2945,9 +2951,7 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
     def key(problem: Any, root: Path) -> tuple[str, str, str]:
         return problem.code, str(problem.file_shown(root)), problem.message("en")
 
-    with tempfile.TemporaryDirectory(prefix="paibang-import-") as spare:
-        # named as content/ is, so that a problem's file reads as it would there (X/events/…)
-        root = Path(spare) / content.resolve().name
+    def copy(root: Path) -> None:
         (root / "events").mkdir(parents=True)
         for item in content.iterdir():  # site.yaml and the site's other files; no other event
             if item.is_file() and not item.is_symlink():
@@ -2955,13 +2959,29 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
         folder = content / "events" / slug
         if folder.is_dir():
             shutil.copytree(folder, root / "events" / slug, symlinks=True)
-        before = {key(p, root) for p in errors(root)}
+
+    with tempfile.TemporaryDirectory(prefix="paibang-import-") as spare:
+        # named as content/ is, so that a problem's file reads as it would there (X/events/…)
+        root = Path(spare) / content.resolve().name
+        as_it_was = Path(spare) / "as-it-was"
+        copy(root)
+        copy(as_it_was)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             try:
                 write(root)
             except OSError as error:  # (a folder where results.imported.json goes): said at its place in content/
                 raise in_content(error, root, content) from None
-        after = [p for p in errors(root) if key(p, root) not in before]
+        after = errors(root)
+        if after:
+            # the errors the event had before are not the import's: the copy as it was checked
+            # at root's own path (a problem naming its file whole names it alike), then put back
+            written_root = Path(spare) / "written"
+            root.rename(written_root)
+            as_it_was.rename(root)
+            before = {key(p, root) for p in errors(root)}
+            root.rename(as_it_was)
+            written_root.rename(root)
+            after = [p for p in after if key(p, root) not in before]
         event = (root / "events" / slug).resolve()
         for problem in after:
             print_problems([problem], locale, root)
@@ -3003,11 +3023,17 @@ IMPORT_OS_FIXES = {"ENOTDIR": "bridge_import_os_fix_in_the_way", "EEXIST": "brid
                    "EPERM": "bridge_import_os_fix_no_permission", "EROFS": "bridge_import_os_fix_no_permission"}
 
 
-def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set[int]], locale: str) -> None:
+_UNREAD = object()
+
+
+def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set[int]], locale: str,
+              data: Any = _UNREAD) -> None:
     """What an earlier import wrote that this file no longer has: entries no results file names
     and the file does not list, and the rounds of its stages the file has not (a bad file's
     `P999999999`, a round 6 the good file lacks). Kept, not deleted (the secretary may have
-    written them), and said, with what to do."""
+    written them), and said, with what to do. `data`: event.yaml as it was before this import
+    wrote (read_event_data; read now when not given): the entries the import adds are all
+    `entries`, never stale, and it changes no other, so the entries it lists are those."""
     folder = content / "events" / slug
     stale_rounds = []
     for stage, rounds in stages.items():
@@ -3017,10 +3043,8 @@ def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set
                 stale_rounds.append(f"results/{item.name}")
     if stale_rounds:
         terminal(say("stale_rounds", locale, files=", ".join(stale_rounds)))
-    try:
-        data = yaml.safe_load((folder / "event.yaml").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return
+    if data is _UNREAD:
+        data = read_event_data(content, slug)
     listed = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(listed, list):
         return
@@ -3080,7 +3104,7 @@ def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sectio
             problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
             terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
             return 1
-        refusal = event_refusal(content, slug, {STAGE_TEAMS}, path, locale)
+        refusal = event_refusal(content, slug, {STAGE_TEAMS}, path, locale, read_event_data(content, slug))
         if refusal is not None:
             terminal(say("refused", locale, path=path, problem=refusal[locale]), error=True)
             return 1
@@ -3105,11 +3129,12 @@ def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sectio
             field_tables(session)
     elif sections is not None:
         terminal(say("sections_ignored", locale, sections=sections))
-    refusal = event_refusal(content, slug, {stage for stage, _, _ in parts}, path, locale)
+    event_data = read_event_data(content, slug)  # (once: event_refusal, say_date_far, say_stale)
+    refusal = event_refusal(content, slug, {stage for stage, _, _ in parts}, path, locale, event_data)
     if refusal is not None:
         terminal(say("refused", locale, path=path, problem=refusal[locale]), error=True)
         return 1
-    say_date_far(content, slug, _date(session.date), locale)
+    say_date_far(content, slug, _date(session.date), locale, event_data)
     say_names(session, path, content / "events" / slug / "event.yaml", locale)
     unchecked = say_dropped(session, locale)
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
@@ -3147,7 +3172,7 @@ def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sectio
     written = write_all(content)
     rounds = {stage: {line.round for line in part.lines} | {r for r, _ in part.sit_outs}
               for stage, _, part, _, _ in written}
-    say_stale(content, slug, {entry for *_, ids, _ in written for entry in ids.values()}, rounds, locale)
+    say_stale(content, slug, {entry for *_, ids, _ in written for entry in ids.values()}, rounds, locale, event_data)
     try:
         _, results, warnings = validate(content)
     except ContentErrors as failure:
