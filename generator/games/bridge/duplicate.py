@@ -1870,7 +1870,8 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
         return [Bulletin(
             f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
-             f"{value} {t('ns')} / {t('ew')}"],
+             # as the traveller page heads its two columns (NS MP, EW MP), reviewed at phone width
+             f"{t('ns')} {value} / {t('ew')} {value}"],
             rows, numeric={0, 2, 3, 8, 9}, **made)]
     # A teams stage: a page per match, as the other games' score sheets (the desk puts each
     # table's own QR code on its page: desk/app.table_sheets); a bye has no sheet.
