@@ -392,12 +392,33 @@ def test_real_teams_file_placeholder_players_are_said_not_published(tmp_path, ca
     content = site(tmp_path)
     assert run(content, "eoq", EOQ) == 0
     out = capsys.readouterr().out
-    assert ("  WALES: the file names its players Dummy 1, Dummy 2, Dummy 3, Dummy 4, its placeholders (a numbered "
-            "\"Dummy\" with no member number): not written as players") in out
+    assert ("  WALES: the file names its players Dummy 1, Dummy 2, Dummy 3, Dummy 4, names no person has (the scoring "
+            "program's placeholders: a numbered \"Dummy\" with no member number, DIRECTOR, Phantom, Sitout …): not "
+            "written as players") in out
     event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
     assert "Dummy" not in event
-    assert '  - {id: WALES, name: "WALES", players: ["WALES"]}' in event
+    # known by its name: no player named WALES (it had one, with a player page of its own)
+    assert '  - {id: WALES, name: "WALES", players: []}' in event
     assert '"Verino Caldarelli"' in event  # the real players of Wales's opponents stay
+    _, results, _ = validate(content)
+    assert results[0].event.entries["WALES"].players == []
+
+
+@pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+def test_a_teams_seat_named_as_no_person_is_not_a_player_as_in_a_pairs_session(tmp_path, capsys):
+    """AUSTRIA's North, Markus Knob, written DIRECTOR (the director filling in) in every game:
+    the same names as a pairs session's (DIRECTOR, TD, Phantom, Sitout …) are no player of a
+    team either, not only RealBridge's "Dummy 3#"; said, the team's real players kept."""
+    path = tmp_path / "eoq.pbn"
+    path.write_bytes(EOQ.read_bytes().replace(b"Markus Knob#39415", b"DIRECTOR"))
+    content = site(tmp_path)
+    assert run(content, "eoq", path) == 0
+    out = capsys.readouterr().out
+    assert "  AUSTRIA: the file names its players DIRECTOR, names no person has" in out
+    event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
+    assert "DIRECTOR" not in event and "Markus Knob" not in event
+    austria = next(line for line in event.splitlines() if "id: AUSTRIA," in line)
+    assert '"Clemens Wanha"' in austria and "players: []" not in austria
 
 
 @pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
@@ -548,6 +569,24 @@ def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys,
     assert f"all {figures} figures equal" in capsys.readouterr().out
     assert len(list((target / "events/rr/results").glob("*.yaml"))) == 5  # (and the PBN's deals: teams-hands.pbn)
     assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
+
+
+def test_a_teams_usebio_player_named_as_no_person_is_not_a_player(tmp_path, teams_demo, capsys):
+    """A USEBIO team's PLAYER_NAME of a seat filled in (Phantom, 谭淑珍's place): not a player of
+    the team, said, as a pairs session's DIRECTOR is; the team's other players kept. It was
+    written a player of the team, with a player page."""
+    content, result = teams_demo
+    text = export_usebio(result, "teams", RULES)
+    assert text.count("<PLAYER_NAME>谭淑珍</PLAYER_NAME>") == 1
+    path = tmp_path / "teams.xml"
+    path.write_text(text.replace("<PLAYER_NAME>谭淑珍</PLAYER_NAME>", "<PLAYER_NAME>Phantom</PLAYER_NAME>"), encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path) == 0
+    out = capsys.readouterr().out
+    event = (target / "events/rr/event.yaml").read_text(encoding="utf-8")
+    team = next(line for line in event.splitlines() if "唐秀英" in line)
+    assert "Phantom" not in event and 'players: ["唐秀英", "郑伟", "汤宏"]' in team, event
+    assert re.search(r"\n  \S+: the file names its players Phantom, names no person has", out), out
 
 
 def test_a_team_events_pbn_is_read_and_parsed_once(tmp_path, teams_demo, capsys, monkeypatch):

@@ -1117,6 +1117,9 @@ class TeamsSession:
     # the file gives no rounds and paibang seated its matches by their boards (seat_team_rounds):
     # each round's lowest and highest board, in turn
     seated: list[tuple[int, int]] = field(default_factory=list)
+    # team -> the names no person has among the players the file lists for it (USEBIO's
+    # PARTICIPANTS; a PBN's seats are each line's placeholders): not written as players
+    placeholders: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -1234,8 +1237,11 @@ def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
             imps = words[1]
         players = {seat: re.sub(r"#.*$", "", game.get(name) or "").strip()
                    for seat, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))}
+        # the program's placeholders (Dummy 3#), and the names pairs sessions take for no person's
+        # (DIRECTOR, TD, Phantom, Sitout …: NOT_A_PERSON)
         placeholders = {seat: players.pop(seat) for seat, name in (("N", "North"), ("S", "South"), ("E", "East"),
-                                                                    ("W", "West")) if PLACEHOLDER.match(game.get(name) or "")}
+                                                                    ("W", "West"))
+                        if PLACEHOLDER.match(game.get(name) or "") or NOT_A_PERSON.match(players[seat])}
         room = (game.get("Room") or "").strip().lower() or None
         line = TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
                         game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
@@ -1348,7 +1354,9 @@ def read_usebio_teams(event: Any) -> TeamsSession:
             figures["Rank"] = data["PLACE"].rstrip("=")
         if data.get("TOTAL_SCORE"):
             figures["TotalVP"] = data["TOTAL_SCORE"]
-        found.teams[number] = Team(data.get("TEAM_NAME") or number, [n for n in data.get("PLAYERS", []) if n], figures)
+        listed = [n for n in data.get("PLAYERS", []) if n]
+        found.placeholders[number] |= {n for n in listed if NOT_A_PERSON.match(n)}
+        found.teams[number] = Team(data.get("TEAM_NAME") or number, [n for n in listed if not NOT_A_PERSON.match(n)], figures)
     given, lacking = rounds_given(event.matches, lambda match: match.get("ROUND_NUMBER"))
     if len(given) > 1 and lacking:  # a match of several rounds without its own: refused, as a pairs line (round_of_lines_without_one)
         match = lacking[0]
@@ -1546,7 +1554,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
             lines.append(f"date: {day}")
         lines.append("entries:")
         for entry, names, team in entries:
-            players = ", ".join(_yaml_text(n) for n in names) or _yaml_text(team)
+            players = ", ".join(_yaml_text(n) for n in names)  # none: a team known by its name (no player named so)
             lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
         _write(event, "\n".join(lines + stage) + "\n")
     else:
@@ -1956,7 +1964,8 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
     lines.append("entries:")
     for entry, names in _entries(session, ids):
         people, called = persons_of(names)
-        players = ", ".join(_yaml_text(n) for n in people) if people else _yaml_text(entry)
+        # no person among them (DIRECTOR / PHANTOM): the pair is its name, and no player is named as it
+        players = ", ".join(_yaml_text(n) for n in people) if people else "" if called else _yaml_text(entry)
         named = f", name: {_yaml_text(called)}" if called else ""
         lines.append(f"  - {{id: {entry}{named}, players: [{players}]}}")
     lines += ["stages:", f"  - id: {stage}", "    name: " + _yaml_text(name), "    format: pairs",
@@ -2334,7 +2343,8 @@ def _block_end(lines: list[str], at: int) -> int:
 
 def _entry_line(entry: str, names: list[str], name: str | None = None, indent: str = "  ") -> str:
     team = f", name: {_yaml_text(name)}" if name else ""
-    return f"{indent}- {{id: {entry}{team}, players: [{', '.join(_yaml_text(n) for n in names) or _yaml_text(name or entry)}]}}"
+    # an entry with a name and no person among its players lists none: no player named as it
+    return f"{indent}- {{id: {entry}{team}, players: [{', '.join(_yaml_text(n) for n in names) or ('' if name else _yaml_text(entry))}]}}"
 
 
 def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | None]]) -> None:
@@ -2777,14 +2787,16 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
 
 
 def say_placeholders(session: TeamsSession, locale: str) -> None:
-    """The seats the file fills with its placeholders (PLACEHOLDER), a team a line: not written
-    as players; a team with no one else is written under its own name, as a team the file names
-    no players of."""
+    """The seats the file fills with its placeholders (PLACEHOLDER) or names no person has
+    (NOT_A_PERSON: DIRECTOR, Phantom …), a team a line: not written as players; a team with no
+    one else is written with none (`players: []`), known by its name: no player is named as it."""
     found: dict[str, set[str]] = defaultdict(set)
+    for team, names in session.placeholders.items():
+        found[team] |= names
     for line in session.lines:
         for seat, name in line.placeholders.items():
             found[line.ns if seat in "NS" else line.ew].add(name)
-    for team, names in sorted(found.items(), key=lambda item: _natural(item[0])):
+    for team, names in sorted(((t, n) for t, n in found.items() if n), key=lambda item: _natural(item[0])):
         terminal(say("teams_placeholders", locale, team=team, names=catalogues.joiner(locale).join(sorted(names, key=_natural))))
 
 
