@@ -359,3 +359,24 @@ def test_the_events_own_errors_are_not_said_as_the_imports(tmp_path, capsys):
     assert "[entry-twice-in-round]" in captured.err and "nothing written" in captured.err
     assert "pairs-round-9.yaml" not in captured.err and not set(own) & set(re.findall(r"\[([a-z-]+)\]", captured.err))
     assert digest(content) == good
+
+
+def test_a_folder_met_writing_the_content_itself_is_named_as_the_file_not_its_temporary(tmp_path, capsys, monkeypatch):
+    """The same folder planted after the trial passed (between the two writes): the write into
+    content/ itself is refused as the trial's, naming results.imported.json, not the temporary
+    it was being renamed from (results.imported.json.tmp-<pid>-<thread>)."""
+    from generator.commands import bridge_import
+
+    content = site(tmp_path)
+    planted = content / "events/club/results.imported.json"
+    trial = bridge_import.trial
+
+    def then_planted(*args, **kwargs):
+        found = trial(*args, **kwargs)
+        planted.mkdir(parents=True)
+        return found
+
+    monkeypatch.setattr(bridge_import, "trial", then_planted)
+    assert run(content, "club", CLUB) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"paibang: cannot write or read {planted}: Is a directory. something is in the way there")

@@ -3082,8 +3082,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
 
     try:
         return _run(content, slug, path, strict, locale, sections, replace)
-    except OSError as error:
-        terminal(os_error_text(error, locale, IMPORT_OS_FIXES), error=True)
+    except OSError as error:  # (met writing content/ itself: its file named, not its temporary)
+        terminal(os_error_text(in_content(error, content, content), locale, IMPORT_OS_FIXES), error=True)
         return 1
 
 
