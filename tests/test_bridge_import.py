@@ -392,12 +392,33 @@ def test_real_teams_file_placeholder_players_are_said_not_published(tmp_path, ca
     content = site(tmp_path)
     assert run(content, "eoq", EOQ) == 0
     out = capsys.readouterr().out
-    assert ("  WALES: the file names its players Dummy 1, Dummy 2, Dummy 3, Dummy 4, its placeholders (a numbered "
-            "\"Dummy\" with no member number): not written as players") in out
+    assert ("  WALES: the file names its players Dummy 1, Dummy 2, Dummy 3, Dummy 4, names no person has (the scoring "
+            "program's placeholders: a numbered \"Dummy\" with no member number, DIRECTOR, Phantom, Sitout …): not "
+            "written as players") in out
     event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
     assert "Dummy" not in event
-    assert '  - {id: WALES, name: "WALES", players: ["WALES"]}' in event
+    # known by its name: no player named WALES (it had one, with a player page of its own)
+    assert '  - {id: WALES, name: "WALES", players: []}' in event
     assert '"Verino Caldarelli"' in event  # the real players of Wales's opponents stay
+    _, results, _ = validate(content)
+    assert results[0].event.entries["WALES"].players == []
+
+
+@pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+def test_a_teams_seat_named_as_no_person_is_not_a_player_as_in_a_pairs_session(tmp_path, capsys):
+    """AUSTRIA's North, Markus Knob, written DIRECTOR (the director filling in) in every game:
+    the same names as a pairs session's (DIRECTOR, TD, Phantom, Sitout …) are no player of a
+    team either, not only RealBridge's "Dummy 3#"; said, the team's real players kept."""
+    path = tmp_path / "eoq.pbn"
+    path.write_bytes(EOQ.read_bytes().replace(b"Markus Knob#39415", b"DIRECTOR"))
+    content = site(tmp_path)
+    assert run(content, "eoq", path) == 0
+    out = capsys.readouterr().out
+    assert "  AUSTRIA: the file names its players DIRECTOR, names no person has" in out
+    event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
+    assert "DIRECTOR" not in event and "Markus Knob" not in event
+    austria = next(line for line in event.splitlines() if "id: AUSTRIA," in line)
+    assert '"Clemens Wanha"' in austria and "players: []" not in austria
 
 
 @pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
@@ -550,6 +571,24 @@ def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys,
     assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
 
 
+def test_a_teams_usebio_player_named_as_no_person_is_not_a_player(tmp_path, teams_demo, capsys):
+    """A USEBIO team's PLAYER_NAME of a seat filled in (Phantom, 谭淑珍's place): not a player of
+    the team, said, as a pairs session's DIRECTOR is; the team's other players kept. It was
+    written a player of the team, with a player page."""
+    content, result = teams_demo
+    text = export_usebio(result, "teams", RULES)
+    assert text.count("<PLAYER_NAME>谭淑珍</PLAYER_NAME>") == 1
+    path = tmp_path / "teams.xml"
+    path.write_text(text.replace("<PLAYER_NAME>谭淑珍</PLAYER_NAME>", "<PLAYER_NAME>Phantom</PLAYER_NAME>"), encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path) == 0
+    out = capsys.readouterr().out
+    event = (target / "events/rr/event.yaml").read_text(encoding="utf-8")
+    team = next(line for line in event.splitlines() if "唐秀英" in line)
+    assert "Phantom" not in event and 'players: ["唐秀英", "郑伟", "汤宏"]' in team, event
+    assert re.search(r"\n  \S+: the file names its players Phantom, names no person has", out), out
+
+
 def test_a_team_events_pbn_is_read_and_parsed_once(tmp_path, teams_demo, capsys, monkeypatch):
     """A team event's PBN file was read and parsed three times over: for a pairs session (none),
     again for its matches, again for its deals. Once now, passed along (ImportFile)."""
@@ -697,14 +736,18 @@ def test_a_pbn_board_not_played_is_said_at_import(tmp_path, capsys):
     content = site(tmp_path)
     assert run(content, "club", path) == 0
     out = capsys.readouterr().out
-    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
-            "(results/pairs-round-1.yaml)\n") in out
+    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); written np in that table, as the "
+            "rules treat a board not played (results/pairs-round-1.yaml)\n") in out
     assert ("board 2 as the rules treat a board not played: the results of the other tables (1) are matchpointed among "
             "themselves and factored (Neuberg) from 1 to 2 results, the most a board of the stage has; P5 and P2 are "
             "scored on the boards they played (their percentage over those boards' tops)\n") in out
-    assert "a pass-out as `2: pass`" in out
+    assert "if it was played after all, write its result in place of np in the round's file (a pass-out as `2: pass`" in out
+    # written np, as a result missing from the file is: the board left out of that table, and the
+    # build does not warn of a board left out (the file says why)
     round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
-    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1  # board 2 left out
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: np\n  - table: 2" in round_1
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code == "bridge-board-left-out"]
 
 
 TABLE_2_BOARD_2 = '2 1 3 4 3NT S 9 "600" - 1.0 1.0 50 50'  # as the club file has it
@@ -749,14 +792,31 @@ def test_a_pbn_line_marked_not_played_with_figures_but_no_score_is_left_out(tmp_
     content = site(tmp_path)
     assert run(content, "club", path) == 0
     out = capsys.readouterr().out
-    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
-            "(results/pairs-round-1.yaml)\n"
+    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); written np in that table, as the "
+            "rules treat a board not played (results/pairs-round-1.yaml)\n"
             "the file writes figures for that table's board 2 all the same (MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, "
             "Percentage_EW 100), but not those a result played gets there (a score of 0 with what 0 gets among the "
             "board's other results); paibang gives it no result\n") in out
     assert "a pass-out as `2: pass`" in out and "imported as the file applies it" not in out
     round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
-    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: np\n  - table: 2" in round_1
+
+
+@pytest.mark.parametrize("missing", ["-", "?", "0"])
+def test_a_pbn_row_with_one_pair_and_a_result_is_refused_at_its_line_not_read_as_a_sit_out(tmp_path, capsys, missing):
+    """Board 2 at table 1 (3NT S 9, 600) with its EW pair id written `-` (PBN 2.1: irrelevant),
+    `?` (unknown) or 0: a result is two pairs', so this is no sit-out. Read as P5 sitting out
+    round 1, its result and P2's board were lost, unsaid. Refused, naming the file's line and
+    what it writes there; nothing written. The club file's own Bye rows (one pair, no result)
+    stay sit-outs (test_adjusted_sitout_penalty_session_all_figures_equal)."""
+    path = _board_2(tmp_path, f'1 1 5 {missing} 3NT S 9 "600" - 1.0 1.0 50 50', TABLE_2_BOARD_2)
+    line = path.read_bytes().decode("latin-1").splitlines().index(f'1 1 5 {missing} 3NT S 9 "600" - 1.0 1.0 50 50') + 1
+    content = site(tmp_path)
+    assert run(content, "club", path) == 1
+    err = capsys.readouterr().err
+    assert (f"line {line}: this line of board 2 has a result (Contract 3NT Declarer S Result 9 Score_NS 600) but no "
+            "PairId_EW; it is no sit-out") in err
+    assert not (content / "events/club").exists()
 
 
 # --- sections: scored across the field or each apart, as the file's figures show ------------------

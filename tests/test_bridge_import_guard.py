@@ -276,3 +276,107 @@ def test_a_refused_team_match_names_the_pbn_line_of_its_teams(tmp_path, capsys):
     assert "[entry-twice-in-round]" in err and "results/teams.yaml:9:" in err
     assert f"written from {broken}, line 91: correct it there and import again" in err
     assert not (content / "events/club").exists()
+
+
+def test_a_folder_where_the_import_writes_its_record_is_named_where_it_is_with_a_fix_import_takes(tmp_path, capsys):
+    """A folder planted at events/club/results.imported.json: refused in one line, as before, but
+    the line named the trial's temporary copy (/tmp/paibang-import-…/….tmp-<pid>-<thread>) and
+    said to choose another place with --output, which import does not take. It names the path
+    in the content folder and a fix that works (move it away); nothing is written."""
+    content = site(tmp_path)
+    planted = content / "events/club/results.imported.json"
+    planted.mkdir(parents=True)
+    assert run(content, "club", CLUB) == 1
+    captured = capsys.readouterr()
+    assert captured.err == (f"paibang: cannot write or read {planted}: Is a directory. something is in the way there (a "
+                            "folder where the import writes a file, or a file where it makes a folder): move it away "
+                            "and import again.\n")
+    assert "--output" not in captured.err and "paibang-import-" not in captured.err
+    assert sorted(p.name for p in planted.parent.iterdir()) == ["results.imported.json"] and not list(planted.iterdir())
+    planted.rmdir()  # moved away: the import goes through
+    assert run(content, "club", CLUB) == 0 and planted.is_file()
+
+
+def test_a_rerun_reads_the_events_event_yaml_once_and_checks_the_trial_once(tmp_path, capsys, monkeypatch):
+    """Into an event that is there (a rerun, a session of an event of several days), the import
+    read and parsed event.yaml three times (whether to refuse it, whether its date is far, which
+    entries are stale): once is enough, what each says unchanged (the tests above). It checked
+    the content three times too: the trial's copy before and after writing into it, then the
+    content itself; the copy before only matters when the copy after has errors (the event's
+    own, not the import's, are not said as the import's: the next test), so a run whose files
+    bring none checks twice."""
+    import yaml
+
+    import generator.build
+
+    checked: list[str] = []
+    validate = generator.build.validate
+
+    def counted_validate(content, *args, **kwargs):
+        checked.append(str(content))
+        return validate(content, *args, **kwargs)
+
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    capsys.readouterr()
+    event = content / "events/club/event.yaml"
+    load = yaml.safe_load
+    parsed: list[str] = []
+
+    def counted(text, *args, **kwargs):
+        if isinstance(text, str) and text == event.read_text(encoding="utf-8"):
+            parsed.append(text)
+        return load(text, *args, **kwargs)
+
+    monkeypatch.setattr(yaml, "safe_load", counted)
+    monkeypatch.setattr(generator.build, "validate", counted_validate)
+    assert run(content, "club", CLUB) == 0
+    assert "all 114 figures equal" in capsys.readouterr().out
+    assert len(parsed) == 1
+    assert len(checked) == 2 and checked[-1] == str(content)  # the trial's copy, then the content
+
+
+def test_the_events_own_errors_are_not_said_as_the_imports(tmp_path, capsys):
+    """A round 9 left in the event (an entry NOBODY, a round past the stage's 5) is the event's
+    error before the import and after: a rerun of the good file is written, and the check after
+    says the event's errors; a rerun of a file that breaks the event says only its own error,
+    and writes nothing."""
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    left = content / "events/club/results/pairs-round-9.yaml"
+    left.write_text("stage: pairs\nround: 9\ntables:\n  - table: 1\n    ns: NOBODY\n    ew: P1\n    boards:\n"
+                    "      1: 4S N =\n", encoding="utf-8")
+    capsys.readouterr()
+    assert run(content, "club", CLUB) == 1
+    captured = capsys.readouterr()
+    assert "nothing written" not in captured.err and "imported 5 pairs" in captured.out
+    own = re.findall(r"\[([a-z-]+)\]", captured.err)
+    assert own and "pairs-round-9.yaml" in captured.err
+    good = digest(content)
+    broken = changed(CLUB, tmp_path, "broken.pbn", '2 1 3 4 4S N 11 "450"', '2 1 3 2 4S N 11 "450"')
+    assert run(content, "club", broken) == 1
+    captured = capsys.readouterr()
+    assert "[entry-twice-in-round]" in captured.err and "nothing written" in captured.err
+    assert "pairs-round-9.yaml" not in captured.err and not set(own) & set(re.findall(r"\[([a-z-]+)\]", captured.err))
+    assert digest(content) == good
+
+
+def test_a_folder_met_writing_the_content_itself_is_named_as_the_file_not_its_temporary(tmp_path, capsys, monkeypatch):
+    """The same folder planted after the trial passed (between the two writes): the write into
+    content/ itself is refused as the trial's, naming results.imported.json, not the temporary
+    it was being renamed from (results.imported.json.tmp-<pid>-<thread>)."""
+    from generator.commands import bridge_import
+
+    content = site(tmp_path)
+    planted = content / "events/club/results.imported.json"
+    trial = bridge_import.trial
+
+    def then_planted(*args, **kwargs):
+        found = trial(*args, **kwargs)
+        planted.mkdir(parents=True)
+        return found
+
+    monkeypatch.setattr(bridge_import, "trial", then_planted)
+    assert run(content, "club", CLUB) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"paibang: cannot write or read {planted}: Is a directory. something is in the way there")

@@ -7,6 +7,7 @@ Numbers come from rules-bridge.md (the VP formula and its worked example) or are
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -601,3 +602,30 @@ def test_an_adjusted_score_in_one_room_is_only_that_error(tmp_path, board_text):
     with pytest.raises(ContentErrors) as caught:
         validate(write_teams_event(tmp_path, rounds))
     assert [p.code for p in caught.value.problems if not p.warning] == ["bridge-adjusted-in-room"]
+
+
+def test_a_teams_imp_column_with_a_fraction_shows_each_of_its_figures_to_two_places(tmp_path):
+    """A board whose IMPs have a fraction (the scorer's 1.5, one room recorded) beside boards of
+    whole IMPs: the round's, the entry's and the traveller's IMP columns, and the printed score
+    sheet, showed "1.5" beside "10" (one kind of figure said two ways); each to two places, as a
+    pairs table's matchpoints are (1.00 beside 2.40)."""
+    import subprocess
+
+    rounds = ONE_ROOM_RECORDED.replace("2: {open: 4H S =, imps: -1}", "2: {open: 4H S =, imps: -1.5}")
+    content = write_teams_event(tmp_path, [rounds])
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    cells = lambda page: re.findall(r'<td class="num[^"]*" data-label="IMP[^"]*">([^<]*)</td>', page)  # noqa: E731
+    # T1 v T2: boards 1 (10 to T1) and 2 (1.5 to T2), then the totals; T3 v T4, whole IMPs, as they were
+    round_1 = cells((out / "events/teams/main/round-1/index.html").read_text(encoding="utf-8"))
+    assert round_1 == ["10.00", "", "", "1.50", "10.00", "1.50", "", "", "2", "", "2", "0"]
+    assert cells((out / "events/teams/entries/T1/index.html").read_text(encoding="utf-8")) == round_1[:6]
+    board = (out / "events/teams/main/boards/1/index.html").read_text(encoding="utf-8")
+    assert ">10.00</td>" not in board and ">10</td>" in board  # board 1's column: whole IMPs only, shown so
+    board = (out / "events/teams/main/boards/2/index.html").read_text(encoding="utf-8")
+    assert ">-1.50</td>" in board and ">2.00</td>" in board
+    forms = tmp_path / "forms"
+    assert main(["print", "teams", "main", "--content", str(content), "--output", str(forms)]) == 0
+    (sheet,) = forms.glob("scoresheet-*.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True, check=True, text=True).stdout
+    assert "10.00" in text and "-1.50" in text

@@ -144,6 +144,12 @@ def test_the_printed_travellers_give_the_withdrawn_pairs_opponent_its_average_pl
     walked_out = [line.split() for line in text.splitlines() if re.search(r"\bP03\s+P14\b", line)]
     assert len(walked_out) == 3  # round 9's 3 boards
     assert all("A+" in cells and cells[-3:] == ["\u2014", "/", "9.60"] for cells in walked_out), walked_out
+    # the figures' heading as the traveller page's two columns say it (南北 比赛分, 东西 比赛分), not
+    # "比赛分 南北 / 东西"
+    assert "南北 比赛分 / 东西 比赛分" in " ".join(text.split()) and "比赛分 南北" not in " ".join(text.split())
+    build(content, tmp_path / "output", bulletins=False)
+    page = (tmp_path / "output/events" / SLUG / "pairs/boards/27/index.html").read_text(encoding="utf-8")
+    assert ">南北 比赛分</th>" in page and ">东西 比赛分</th>" in page
 
 def test_a_board_not_played_scores_nothing_for_either_pair_and_is_shown(tmp_path: Path) -> None:
     """`np` (or `not played`, 未打, {not_played: true}, as 80分 writes it): the board counts for

@@ -228,12 +228,12 @@ def test_scorer_np_line_without_figures_is_left_out(tmp_path, capsys):
     folder, out = imported(tmp_path, path, capsys, strict=False)
     said = out.split("matchpoints written:")[0].splitlines()[1:]
     assert said == [
-        "not played: board 19 at table 1 of round 10, 1-NS v 5-EW (the file writes NP); left out of that table "
-        "(results/pairs-round-10.yaml)",
+        "not played: board 19 at table 1 of round 10, 1-NS v 5-EW (the file writes NP); written np in that table, as "
+        "the rules treat a board not played (results/pairs-round-10.yaml)",
         "board 19 as the rules treat a board not played: the results of the other tables (12) are matchpointed among "
         "themselves and factored (Neuberg) from 12 to 13 results, the most a board of the stage has; 1-NS and 5-EW are "
         "scored on the boards they played (their percentage over those boards' tops)",
-        "if it was played after all, write its result under that table's boards in the round's file (a pass-out as "
+        "if it was played after all, write its result in place of np in the round's file (a pass-out as "
         "`19: pass`, an adjusted score as `19: A=`) and build; importing the file again rewrites that file",
     ]
     assert "42 of 1063 figures differ:" in out
@@ -242,7 +242,7 @@ def test_scorer_np_line_without_figures_is_left_out(tmp_path, capsys):
     assert len([d for d in differing if d.startswith("board 19 ")]) == 16
     assert all(d.startswith(("board 19 ", "total ")) for d in differing)
     round_10 = (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8")
-    assert "    ns: 1-NS\n    ew: 5-EW\n    boards:\n      20: 1NT W -1\n" in round_10
+    assert "    ns: 1-NS\n    ew: 5-EW\n    boards:\n      19: np\n      20: 1NT W -1\n" in round_10
     found = standings(folder)
     assert found["8-EW"] == (1, None, 57.73) and found["5-NS"][0] == 1
     # Scorer drops trailing zeros: 1 EW's "50" is 50.00 (312 of 624), compared at two decimals
@@ -392,15 +392,15 @@ def test_scorer_np_line_with_figures_no_pass_out_gets_is_left_out(tmp_path, caps
     folder, out = imported(tmp_path, path, capsys, strict=False)
     said = out.split("matchpoints written:")[0].splitlines()[1:]
     assert said[:2] == [
-        "not played: board 19 at table 1 of round 10, 1-NS v 5-EW (the file writes NP); left out of that table "
-        "(results/pairs-round-10.yaml)",
+        "not played: board 19 at table 1 of round 10, 1-NS v 5-EW (the file writes NP); written np in that table, as "
+        "the rules treat a board not played (results/pairs-round-10.yaml)",
         f"the file writes figures for that table's board 19 all the same (SCORE 0, MP_NS {ns}, MP_EW {ew}), but not "
         "those a result played gets there (a score of 0 with what 0 gets among the board's other results); paibang "
         "gives it no result",
     ]
     assert "imported as the file applies it" not in out
     round_10 = (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8")
-    assert "    ns: 1-NS\n    ew: 5-EW\n    boards:\n      20: 1NT W -1\n" in round_10
+    assert "    ns: 1-NS\n    ew: 5-EW\n    boards:\n      19: np\n      20: 1NT W -1\n" in round_10
 
 
 @pytest.mark.parametrize("path", [CROSS, MATCHPOINTS], ids=["cross-imps-howell", "matchpoint-mitchell"])

@@ -10,11 +10,13 @@ What is read (both formats come to one `Session`):
   one round, one_round; a line without its round in a file of several: refused,
   round_of_lines_without_one);
   adjusted scores as real files write them, in the score columns with an empty contract (`A+`,
-  `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair: that pair sits out the
-  round; a penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item,
-  signed as the file applies it;
+  `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair and no result: that pair
+  sits out the round (one pair and a result: refused at its line, _refuse_row_without_pair); a
+  penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item, signed
+  as the file applies it;
 - a board not played at a table (`NP`, Scorer's `N P`, `Not played` in the contract or a score
-  column): no result, the board left out of that table as the rules treat a board not played;
+  column): no result, written `np` (as a result missing from the file is, missing_results), the
+  board left out of that table as the rules treat a board not played;
   the import says which board, table and pairs, and what the build does with it (say_not_played).
   A line so marked that the file scores all the same as a result played, score 0 with the
   figures a 0 gets on that board among its other results (Scorer's `N P` with score 0, MPs
@@ -69,6 +71,7 @@ what an earlier run wrote that the file no longer has is said (say_stale).
 from __future__ import annotations
 
 import codecs
+import errno
 import hashlib
 import json
 import math
@@ -399,7 +402,7 @@ def _pair_id(text: str | None) -> str | None:
     if text is None:
         return None
     text = text.strip()
-    if not text or text in ("-", "0") or text.upper() in _BYE:
+    if not text or text in ("-", "?", "0") or text.upper() in _BYE:  # (PBN: `-` irrelevant, `?` unknown)
         return None
     return text
 
@@ -483,6 +486,7 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
             table_no = small_int(row.get("Table")) or 0
             contract = row.get("Contract")
             if ns is None or ew is None or (contract or "").strip().upper() in _BYE:
+                _refuse_row_without_pair(row, at, board, ns, ew)
                 for pair in (ns, ew):
                     if pair is not None and (number, pair) not in session.sit_outs:
                         session.sit_outs.append((number, pair))
@@ -508,6 +512,31 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
                 session.dropped.append(dropped)
     check_not_played(session)
     return session
+
+
+# What a ScoreTable row writes of a result played or scored: a row with one of them is no sit-out.
+_ROW_RESULT_COLUMNS = ("Contract", "Declarer", "Result", "Score_NS", "Score_EW", "ScoreNS", "ScoreEW")
+
+
+def _refuse_row_without_pair(row: dict[str, str | None], at: int | None, board: int, ns: str | None, ew: str | None) -> None:
+    """Refused (ImportRefused), naming the file's line: a ScoreTable row with a result (a
+    contract, a declarer, tricks or a score) and a pair id missing (`-`, `?`, 0 or none). PBN 2.1
+    writes `?` for an element unknown and `-` for one irrelevant; a result is always two pairs',
+    so its missing pair is one the file does not say, not a sit-out: read as one, the pair named
+    was written sitting out a round it played and the result was lost. A sit-out is its pair's
+    number alone (Ruter: `Bye` in the contract, nothing else), as the USEBIO reader tells it
+    (_refuse_result_without_pair)."""
+    if ns is not None and ew is not None:
+        return  # a Bye row naming both pairs: not this
+    written = [(name, (row.get(name) or "").strip()) for name in _ROW_RESULT_COLUMNS]
+    written = [(name, value) for name, value in written if value and value not in ("-", "?") and value.upper() not in _BYE]
+    if not written:
+        return  # a sit-out: the pair's number alone
+    missing = " / ".join(next((name for name in names if name in row), names[0])  # the file's own column name
+                         for names, pair in ((("PairId_NS", "PairNS"), ns), (("PairId_EW", "PairEW"), ew)) if pair is None)
+    raise ImportRefused(catalogues.word(
+        "bridge_import_line_no_pair", line=at or "?", board=board, missing=missing,
+        written=" ".join(f"{name} {value}" for name, value in written)))
 
 
 _FIGURE_COLUMNS = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW", "ButlerDatum")
@@ -1088,6 +1117,9 @@ class TeamsSession:
     # the file gives no rounds and paibang seated its matches by their boards (seat_team_rounds):
     # each round's lowest and highest board, in turn
     seated: list[tuple[int, int]] = field(default_factory=list)
+    # team -> the names no person has among the players the file lists for it (USEBIO's
+    # PARTICIPANTS; a PBN's seats are each line's placeholders): not written as players
+    placeholders: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -1205,8 +1237,11 @@ def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
             imps = words[1]
         players = {seat: re.sub(r"#.*$", "", game.get(name) or "").strip()
                    for seat, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))}
+        # the program's placeholders (Dummy 3#), and the names pairs sessions take for no person's
+        # (DIRECTOR, TD, Phantom, Sitout …: NOT_A_PERSON)
         placeholders = {seat: players.pop(seat) for seat, name in (("N", "North"), ("S", "South"), ("E", "East"),
-                                                                    ("W", "West")) if PLACEHOLDER.match(game.get(name) or "")}
+                                                                    ("W", "West"))
+                        if PLACEHOLDER.match(game.get(name) or "") or NOT_A_PERSON.match(players[seat])}
         room = (game.get("Room") or "").strip().lower() or None
         line = TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
                         game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
@@ -1319,7 +1354,9 @@ def read_usebio_teams(event: Any) -> TeamsSession:
             figures["Rank"] = data["PLACE"].rstrip("=")
         if data.get("TOTAL_SCORE"):
             figures["TotalVP"] = data["TOTAL_SCORE"]
-        found.teams[number] = Team(data.get("TEAM_NAME") or number, [n for n in data.get("PLAYERS", []) if n], figures)
+        listed = [n for n in data.get("PLAYERS", []) if n]
+        found.placeholders[number] |= {n for n in listed if NOT_A_PERSON.match(n)}
+        found.teams[number] = Team(data.get("TEAM_NAME") or number, [n for n in listed if not NOT_A_PERSON.match(n)], figures)
     given, lacking = rounds_given(event.matches, lambda match: match.get("ROUND_NUMBER"))
     if len(given) > 1 and lacking:  # a match of several rounds without its own: refused, as a pairs line (round_of_lines_without_one)
         match = lacking[0]
@@ -1517,7 +1554,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
             lines.append(f"date: {day}")
         lines.append("entries:")
         for entry, names, team in entries:
-            players = ", ".join(_yaml_text(n) for n in names) or _yaml_text(team)
+            players = ", ".join(_yaml_text(n) for n in names)  # none: a team known by its name (no player named so)
             lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
         _write(event, "\n".join(lines + stage) + "\n")
     else:
@@ -1927,7 +1964,8 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
     lines.append("entries:")
     for entry, names in _entries(session, ids):
         people, called = persons_of(names)
-        players = ", ".join(_yaml_text(n) for n in people) if people else _yaml_text(entry)
+        # no person among them (DIRECTOR / PHANTOM): the pair is its name, and no player is named as it
+        players = ", ".join(_yaml_text(n) for n in people) if people else "" if called else _yaml_text(entry)
         named = f", name: {_yaml_text(called)}" if called else ""
         lines.append(f"  - {{id: {entry}{named}, players: [{players}]}}")
     lines += ["stages:", f"  - id: {stage}", "    name: " + _yaml_text(name), "    format: pairs",
@@ -2018,7 +2056,9 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
     header its first board's, a sit-out's its own (what the trial names beside a refused line)."""
     tables: dict[int, dict[int, list[Line]]] = defaultdict(lambda: defaultdict(list))
     for line in session.lines:
-        if line.record is not None:
+        # a line the file marks not played (NP) and does not score is written np, as a result
+        # missing from the file is: left out, the build warned of a board left out of the table
+        if line.record is not None or line.not_played is not None:
             tables[line.round][line.table].append(line)
     absent: dict[tuple[int, int], list[int]] = defaultdict(list)  # a result the file has not: np
     for number, table, board, _, _ in session.absent:
@@ -2043,7 +2083,7 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
             used.add(table)
             add([f"  - table: {table}", f"    ns: {ids[('NS', first.ns)]}", f"    ew: {ids[('EW', first.ew)]}", "    boards:"],  # type: ignore[index]
                 first.at)
-            written = [(r.board, record_text(r.record), r.at) for r in ordered]
+            written = [(r.board, "np" if r.record is None else record_text(r.record), r.at) for r in ordered]
             written += [(board, "np", None) for board in absent.get((number, table), ())]
             for board, text, at in sorted(written, key=lambda item: item[0]):
                 add([f"      {board}: {text}"], at)
@@ -2303,7 +2343,8 @@ def _block_end(lines: list[str], at: int) -> int:
 
 def _entry_line(entry: str, names: list[str], name: str | None = None, indent: str = "  ") -> str:
     team = f", name: {_yaml_text(name)}" if name else ""
-    return f"{indent}- {{id: {entry}{team}, players: [{', '.join(_yaml_text(n) for n in names) or _yaml_text(name or entry)}]}}"
+    # an entry with a name and no person among its players lists none: no player named as it
+    return f"{indent}- {{id: {entry}{team}, players: [{', '.join(_yaml_text(n) for n in names) or ('' if name else _yaml_text(entry))}]}}"
 
 
 def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | None]]) -> None:
@@ -2746,14 +2787,16 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
 
 
 def say_placeholders(session: TeamsSession, locale: str) -> None:
-    """The seats the file fills with its placeholders (PLACEHOLDER), a team a line: not written
-    as players; a team with no one else is written under its own name, as a team the file names
-    no players of."""
+    """The seats the file fills with its placeholders (PLACEHOLDER) or names no person has
+    (NOT_A_PERSON: DIRECTOR, Phantom …), a team a line: not written as players; a team with no
+    one else is written with none (`players: []`), known by its name: no player is named as it."""
     found: dict[str, set[str]] = defaultdict(set)
+    for team, names in session.placeholders.items():
+        found[team] |= names
     for line in session.lines:
         for seat, name in line.placeholders.items():
             found[line.ns if seat in "NS" else line.ew].add(name)
-    for team, names in sorted(found.items(), key=lambda item: _natural(item[0])):
+    for team, names in sorted(((t, n) for t, n in found.items() if n), key=lambda item: _natural(item[0])):
         terminal(say("teams_placeholders", locale, team=team, names=catalogues.joiner(locale).join(sorted(names, key=_natural))))
 
 
@@ -2777,23 +2820,30 @@ def _no_results(file: ImportFile) -> dict[str, str]:
 # --- before anything is written: the event the import goes into, the files it would write ---------
 
 
-def event_refusal(content: Path, slug: str, stages: set[str], path: Path, locale: str) -> dict[str, str] | None:
+def read_event_data(content: Path, slug: str) -> Any:
+    """The event's event.yaml as YAML reads it, read once a run for what the import asks of it
+    before it writes (event_refusal, say_date_far) and after (say_stale): it read and parsed it
+    three times. None when there is none, or it does not read (the check that follows says what
+    is wrong with it)."""
+    event = content / "events" / slug / "event.yaml"
+    if not event.is_file():
+        return None
+    try:
+        return yaml.safe_load(event.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+
+
+def event_refusal(content: Path, slug: str, stages: set[str], path: Path, locale: str, data: Any) -> dict[str, str] | None:
     """Why the session may not go into the event `slug` as it is, in every locale; None when it
     may (no such event yet; one `paibang new` made; one whose results files are all the import's
     own, `<stage>-round-N.yaml` (`<stage>.yaml`) of its stages, which a rerun rewrites; one whose other stages have
     no results yet, a session of an event of several days). An event of another game, or one with
     results the import did not write (a club's own session, a 2015 event): importing there added
     a stage of pairs beside its own, or a second file of each round, and the event broke or
-    silently changed; refused before anything is written."""
+    silently changed; refused before anything is written. `data`: its event.yaml (read_event_data)."""
     folder = content / "events" / slug
-    event = folder / "event.yaml"
-    if not event.is_file():
-        return None
-    try:
-        data = yaml.safe_load(event.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return None  # the check that follows says what is wrong with it
-    if not isinstance(data, dict):
+    if not isinstance(data, dict):  # none yet, or one that does not read: the check that follows says so
         return None
     game = data.get("game")
     if isinstance(game, str) and game != "bridge":
@@ -2844,21 +2894,19 @@ def _stage_planted(data: dict[Any, Any], slug: str, stages: set[str], path: Path
 FAR_DAYS = 7  # a session this many days from every day of the event is said (a week's club sessions apart)
 
 
-def say_date_far(content: Path, slug: str, day: str | None, locale: str) -> None:
+def say_date_far(content: Path, slug: str, day: str | None, locale: str, data: Any) -> None:
     """A session whose date is far from every day of the event it goes into is said: the event
     may be the wrong one (a 2024 session into a 2015 event). Not for an event `paibang new` just
-    made (its date is new's, the file's takes its place)."""
+    made (its date is new's, the file's takes its place). `data`: its event.yaml (read_event_data)."""
     import datetime
 
     from generator.content.load import placeholder_values
 
-    event = content / "events" / slug / "event.yaml"
-    if day is None or not event.is_file():
+    if day is None or data is None:
         return
     try:
-        data = yaml.safe_load(event.read_text(encoding="utf-8"))
         session_day = datetime.date.fromisoformat(day)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError):
+    except ValueError:
         return
     if not isinstance(data, dict) or data.get("title") in placeholder_values("title"):
         return
@@ -2887,8 +2935,9 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
           origins: dict[str, dict[int, Any]] | None = None) -> bool:
     """Whether the import's files would bring errors, said when they would: `write` (everything
     the import writes, given a content folder) is done into a copy of the site's own files and
-    the event's folder, which is checked before and after; the errors found after and not
-    before are printed, each quoting the line the import would write (its file named as it
+    the event's folder, which is checked after; the errors found after and not before are
+    printed (before: checked only when there are errors after, of a copy as it was kept for
+    that, so that a run whose files bring none checks the copy once, not twice), each quoting the line the import would write (its file named as it
     would be in content/), and that nothing was written. What the import writes is put in place
     only when there are none: an import that breaks the event writes nothing, rather than over
     the last good import (a table `999999999`, a pair missing). `origins` (filled by `write`:
@@ -2914,9 +2963,7 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
     def key(problem: Any, root: Path) -> tuple[str, str, str]:
         return problem.code, str(problem.file_shown(root)), problem.message("en")
 
-    with tempfile.TemporaryDirectory(prefix="paibang-import-") as spare:
-        # named as content/ is, so that a problem's file reads as it would there (X/events/…)
-        root = Path(spare) / content.resolve().name
+    def copy(root: Path) -> None:
         (root / "events").mkdir(parents=True)
         for item in content.iterdir():  # site.yaml and the site's other files; no other event
             if item.is_file() and not item.is_symlink():
@@ -2924,10 +2971,29 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
         folder = content / "events" / slug
         if folder.is_dir():
             shutil.copytree(folder, root / "events" / slug, symlinks=True)
-        before = {key(p, root) for p in errors(root)}
+
+    with tempfile.TemporaryDirectory(prefix="paibang-import-") as spare:
+        # named as content/ is, so that a problem's file reads as it would there (X/events/…)
+        root = Path(spare) / content.resolve().name
+        as_it_was = Path(spare) / "as-it-was"
+        copy(root)
+        copy(as_it_was)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            write(root)
-        after = [p for p in errors(root) if key(p, root) not in before]
+            try:
+                write(root)
+            except OSError as error:  # (a folder where results.imported.json goes): said at its place in content/
+                raise in_content(error, root, content) from None
+        after = errors(root)
+        if after:
+            # the errors the event had before are not the import's: the copy as it was checked
+            # at root's own path (a problem naming its file whole names it alike), then put back
+            written_root = Path(spare) / "written"
+            root.rename(written_root)
+            as_it_was.rename(root)
+            before = {key(p, root) for p in errors(root)}
+            root.rename(as_it_was)
+            written_root.rename(root)
+            after = [p for p in after if key(p, root) not in before]
         event = (root / "events" / slug).resolve()
         for problem in after:
             print_problems([problem], locale, root)
@@ -2943,11 +3009,43 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
         return bool(after)
 
 
-def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set[int]], locale: str) -> None:
+_TEMPORARY = re.compile(r"\.tmp-\d+-\d+$")  # seals.write_durably's name for a file before it is renamed into place
+
+
+def in_content(error: OSError, root: Path, content: Path) -> OSError:
+    """A file system error met writing into the trial's copy of the content (trial), as it is of
+    the content folder itself: the path there, not the copy's temporary one (/tmp/paibang-import-…),
+    and the file the import writes, not its temporary (`….tmp-<pid>-<thread>`): a rename onto a
+    folder names the folder second (filename2)."""
+    shown = error.filename2 if error.filename2 is not None and error.errno == errno.EISDIR else error.filename
+    if shown is None:
+        return error
+    path = Path(_TEMPORARY.sub("", str(shown)))
+    try:
+        path = content / path.relative_to(root)
+    except ValueError:
+        pass
+    return OSError(error.errno, error.strerror, str(path))
+
+
+# The fixes said for a place an import cannot write: it writes into the content folder (--content),
+# where the build's fixes (another place with --output) name an option import does not take.
+IMPORT_OS_FIXES = {"ENOTDIR": "bridge_import_os_fix_in_the_way", "EEXIST": "bridge_import_os_fix_in_the_way",
+                   "EISDIR": "bridge_import_os_fix_in_the_way", "EACCES": "bridge_import_os_fix_no_permission",
+                   "EPERM": "bridge_import_os_fix_no_permission", "EROFS": "bridge_import_os_fix_no_permission"}
+
+
+_UNREAD = object()
+
+
+def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set[int]], locale: str,
+              data: Any = _UNREAD) -> None:
     """What an earlier import wrote that this file no longer has: entries no results file names
     and the file does not list, and the rounds of its stages the file has not (a bad file's
     `P999999999`, a round 6 the good file lacks). Kept, not deleted (the secretary may have
-    written them), and said, with what to do."""
+    written them), and said, with what to do. `data`: event.yaml as it was before this import
+    wrote (read_event_data; read now when not given): the entries the import adds are all
+    `entries`, never stale, and it changes no other, so the entries it lists are those."""
     folder = content / "events" / slug
     stale_rounds = []
     for stage, rounds in stages.items():
@@ -2957,10 +3055,8 @@ def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set
                 stale_rounds.append(f"results/{item.name}")
     if stale_rounds:
         terminal(say("stale_rounds", locale, files=", ".join(stale_rounds)))
-    try:
-        data = yaml.safe_load((folder / "event.yaml").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return
+    if data is _UNREAD:
+        data = read_event_data(content, slug)
     listed = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(listed, list):
         return
@@ -2980,7 +3076,19 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         replace: bool = False) -> int:
     """`sections`: `field` or `apart` to score a file's sections so whatever its figures show;
     `replace` (--replace): results files changed by hand since the import wrote them take the
-    file's results (else kept, said: _results_taken)."""
+    file's results (else kept, said: _results_taken). A place it cannot write (a folder where
+    results.imported.json goes, a read-only disk) is said in one line, with the import's fixes."""
+    from generator.commands.console import os_error_text
+
+    try:
+        return _run(content, slug, path, strict, locale, sections, replace)
+    except OSError as error:  # (met writing content/ itself: its file named, not its temporary)
+        terminal(os_error_text(in_content(error, content, content), locale, IMPORT_OS_FIXES), error=True)
+        return 1
+
+
+def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None,
+         replace: bool) -> int:
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
@@ -3008,7 +3116,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
             terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
             return 1
-        refusal = event_refusal(content, slug, {STAGE_TEAMS}, path, locale)
+        refusal = event_refusal(content, slug, {STAGE_TEAMS}, path, locale, read_event_data(content, slug))
         if refusal is not None:
             terminal(say("refused", locale, path=path, problem=refusal[locale]), error=True)
             return 1
@@ -3033,11 +3141,12 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             field_tables(session)
     elif sections is not None:
         terminal(say("sections_ignored", locale, sections=sections))
-    refusal = event_refusal(content, slug, {stage for stage, _, _ in parts}, path, locale)
+    event_data = read_event_data(content, slug)  # (once: event_refusal, say_date_far, say_stale)
+    refusal = event_refusal(content, slug, {stage for stage, _, _ in parts}, path, locale, event_data)
     if refusal is not None:
         terminal(say("refused", locale, path=path, problem=refusal[locale]), error=True)
         return 1
-    say_date_far(content, slug, _date(session.date), locale)
+    say_date_far(content, slug, _date(session.date), locale, event_data)
     say_names(session, path, content / "events" / slug / "event.yaml", locale)
     unchecked = say_dropped(session, locale)
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
@@ -3075,7 +3184,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     written = write_all(content)
     rounds = {stage: {line.round for line in part.lines} | {r for r, _ in part.sit_outs}
               for stage, _, part, _, _ in written}
-    say_stale(content, slug, {entry for *_, ids, _ in written for entry in ids.values()}, rounds, locale)
+    say_stale(content, slug, {entry for *_, ids, _ in written for entry in ids.values()}, rounds, locale, event_data)
     try:
         _, results, warnings = validate(content)
     except ContentErrors as failure:
@@ -3167,7 +3276,8 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
             for score in round_result.tables:
                 if getattr(score.view, "kind", None) == "played":
                     for row in score.view.rows:
-                        boards[row.board].append(row)
+                        if not getattr(row, "not_played", False):  # (the line's own np: no result of the board)
+                            boards[row.board].append(row)
     for line in marked:
         ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
         path = f"results/{stage}-round-{line.round}.yaml"

@@ -25,19 +25,20 @@ _OS_FIXES = {
 }
 
 
-def os_error_text(error: OSError, locale: str) -> str:
+def os_error_text(error: OSError, locale: str, fixes: Mapping[str, str] | None = None) -> str:
     """One line for a file system error, in the site's language: the path, what the system
-    said, and what to do about it."""
+    said, and what to do about it (`fixes`: a command's own, by errno name, over the build's)."""
     import errno
 
     name = errno.errorcode.get(error.errno or 0, "")
+    chosen = {**_OS_FIXES, **(fixes or {})}
     # a full disk or no permission in the site's words (strerror is the C library's English);
     # the fix then says only what to do, not the reason again
     reason = system_reason(error) if error.errno else (str(error) or error.__class__.__name__)
     if error.filename is None:  # not about a path (a port in use)
-        fix = catalogues.text(_OS_FIXES[name], locale) if name in _OS_FIXES else ""
+        fix = catalogues.text(chosen[name], locale) if name in chosen else ""
         return visible(catalogues.text("os_error_plain", locale, reason=reason, fix=fix).rstrip())
-    fix = catalogues.text(_OS_FIXES.get(name, "os_fix_other"), locale)
+    fix = catalogues.text(chosen.get(name, "os_fix_other"), locale)
     doing = catalogues.text("os_doing", locale)
     return visible(catalogues.text("os_error", locale, doing=doing, path=error.filename, reason=reason, fix=fix))
 

@@ -432,7 +432,10 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             problems.add("entry-id-case", entry_reader.value_mark("id"), id=entry_id, other=other,
                          first=first.line if first else "?")
             continue
-        if not players and entry_reader.has("players"):
+        # A team known by its name alone may list none (`players: []`): an imported file that
+        # names none of its players (EOQ's WALES, its seats placeholders) got one named as the
+        # team, a person with a player page. Without a name, the list is the entry's only name.
+        if not players and entry_reader.has("players") and not (entry_reader.text("name") or "").strip():
             problems.add("entry-players-empty", entry_reader.value_mark("players"), id=entry_id)
         group = entry_reader.text("group")
         withheld = None

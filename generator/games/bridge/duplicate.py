@@ -1705,8 +1705,11 @@ class Traveller(Figures):
     @property
     def two_places(self) -> bool:
         """Whether its matchpoints or IMPs are shown to two places, every one: one has a fraction
-        (an EW 1 beside an NS 2.40 read as a different kind of figure)."""
-        rows = [line.row for line in self.lines] if self.layout == "pairs" else []
+        (an EW 1 beside an NS 2.40 read as a different kind of figure); a teams traveller's home
+        IMPs so too (3.00 beside 1.50, not 3 beside 1.5)."""
+        rows = [line.row for line in self.lines]
+        if self.layout != "pairs":
+            return any(has_fraction(row.home_imps) for row in rows if not row.not_played)
         return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
 
     @cached_property
@@ -1870,7 +1873,8 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
         return [Bulletin(
             f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
-             f"{value} {t('ns')} / {t('ew')}"],
+             # as the traveller page heads its two columns (NS MP, EW MP), reviewed at phone width
+             f"{t('ns')} {value} / {t('ew')} {value}"],
             rows, numeric={0, 2, 3, 8, 9}, **made)]
     # A teams stage: a page per match, as the other games' score sheets (the desk puts each
     # table's own QR code on its page: desk/app.table_sheets); a bye has no sheet.
@@ -1909,9 +1913,10 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
     # (the note says it of home and away only): the round page says it of a match not played only
     page["seating"] = t("room_seats_ns", a=home, b=away)
     lines: dict[int, dict[str, str]] = {}
+    two = any(has_fraction(row.home_imps) for row in view.rows if not row.not_played)  # 3.00 beside 1.50, as the pages
     for row in view.rows:
         line = {"number": str(row.board), "conditions": "", "open": "", "open_score": "", "closed": "",
-                "closed_score": "", "imps": _value(row.home_imps)}
+                "closed_score": "", "imps": _value(row.home_imps, two)}
         if row.not_played:
             line |= {"open": t("br_not_played"), "imps": ""}
         elif row.adjusted is not None:
