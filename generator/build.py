@@ -270,6 +270,15 @@ def keep_redraws(root: Path | None) -> None:
     redraws.keep_in(root / "draws" if root is not None else None)
 
 
+def keep_redraws_beside(output: Path) -> None:
+    """The draws kept where a build into `output` keeps them (keep_redraws), for a command that
+    builds nothing itself (`check`, `pair`, the desk's own reading of its event): when a build has
+    made that cache folder and it is the user's own (caches.unsafe). Such a command makes no cache
+    folder of its own: else they are kept for its own run only."""
+    root = default_cache_dir(output).parent
+    keep_redraws(root if root.is_dir() and caches.unsafe(root) is None else None)
+
+
 def default_cache_dir(output: Path) -> Path:
     """PAIBANG_CACHE if set (tests share one), else .paibang-cache beside output/."""
     configured = os.environ.get("PAIBANG_CACHE")

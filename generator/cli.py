@@ -343,8 +343,10 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         return 2
     if args.command == "schema":
         return _schema(args, locale)
-    if args.command in ("check", "pair"):
-        _redraws_kept()
+    if args.command in ("check", "pair"):  # the stale-draw check's draws, where build keeps them
+        from generator.build import keep_redraws_beside
+
+        keep_redraws_beside(OUTPUT)
     try:
         if args.command == "check":
             return _check(args)
@@ -442,18 +444,6 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
         terminal(catalogues.text("cache_not_removed", locale, path=cache, names=shown), error=True)
         return 1
     return 0
-
-
-def _redraws_kept() -> None:
-    """`check` and `pair` keep the stale-draw check's draws (tournament/redraws.py) where a build
-    from the same folder keeps them, in the cache beside the default output/, when a build has
-    made that folder and it is the user's own (caches.unsafe): a check makes no folder of its
-    own. Else they are kept for the command's own run only."""
-    from generator.build import default_cache_dir, keep_redraws
-    from generator.caches import unsafe
-
-    root = default_cache_dir(OUTPUT).parent
-    keep_redraws(root if root.is_dir() and unsafe(root) is None else None)
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -231,3 +231,25 @@ def test_check_after_a_correction_draws_once_and_says_the_same(tmp_path: Path, m
     # `paibang clean` takes the kept draws with the rest of the cache
     gone, left, stuck = clear_cache(cache)
     assert gone and not left and not stuck
+
+
+def test_the_desk_reads_its_event_after_a_save_without_drawing_again(tmp_path: Path, kept) -> None:
+    """The desk reads and scores its event after every save (Desk.load), the stale-draw check
+    with it: after a correction, the draws are made at the first reading, not at each."""
+    from generator.desk.app import Desk
+
+    _, made = kept
+    content = make_event(tmp_path)
+    pair(content)
+    (x, x_lost), *_ = fill(content, 1)
+    pair(content)
+    correct_table_1(content, x, x_lost, [8, 8, 8, 8, 3, 3], [1] * 6)
+    redraws.keep_in(None)  # (no cache on disk: the desk's own memory between saves; pair set one)
+    redraws.forget()
+    made.clear()
+    desk = Desk(content, "dg", None, None, build=False)
+    said = [p.message("zh-Hans") for p in desk.problems if p.code == "draw-standings-changed"]
+    assert said and len(made) == 2
+    desk.load()
+    assert [p.message("zh-Hans") for p in desk.problems if p.code == "draw-standings-changed"] == said
+    assert len(made) == 2
