@@ -62,8 +62,11 @@ def _code_digest() -> str:
     this one, which reads and writes it. A change to any of them is a change of every key."""
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for name in ("pairing.py", "large_draw.py", "matching.py", "redraws.py"):
-        digest.update(name.encode() + b"\0" + (here / name).read_bytes() + b"\0")
+    try:
+        for name in ("pairing.py", "large_draw.py", "matching.py", "redraws.py"):
+            digest.update(name.encode() + b"\0" + (here / name).read_bytes() + b"\0")
+    except OSError:  # the code not there to read (a packed install): no file of another run is answered
+        return os.urandom(32).hex()
     return digest.hexdigest()
 
 
