@@ -262,6 +262,23 @@ def _first_written(event_file: Path, chars: set[str]) -> Mark:
     return Mark(event_file)
 
 
+def keep_redraws(root: Path | None) -> None:
+    """The stale-draw check's draws kept in `root`'s `draws` folder (tournament/redraws.py),
+    `root` a cache folder found to be the user's own (caches.unsafe); None: in this process only."""
+    from generator.tournament import redraws
+
+    redraws.keep_in(root / "draws" if root is not None else None)
+
+
+def keep_redraws_beside(output: Path) -> None:
+    """The draws kept where a build into `output` keeps them (keep_redraws), for a command that
+    builds nothing itself (`check`, `pair`, the desk's own reading of its event): when a build has
+    made that cache folder and it is the user's own (caches.unsafe). Such a command makes no cache
+    folder of its own: else they are kept for its own run only."""
+    root = default_cache_dir(output).parent
+    keep_redraws(root if root.is_dir() and caches.unsafe(root) is None else None)
+
+
 def default_cache_dir(output: Path) -> Path:
     """PAIBANG_CACHE if set (tests share one), else .paibang-cache beside output/."""
     configured = os.environ.get("PAIBANG_CACHE")
@@ -275,6 +292,9 @@ def default_cache_dir(output: Path) -> Path:
 # what the event cache and the PDF cache name theirs (their own pruning deletes nothing else).
 _RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24})?|json|warnings\.sealed"
                           r"|record(?:\.[a-z-]+)?\.tmp-[0-9]+-[0-9]+)")
+# The folders paibang keeps in it: the event cache's, the PDF cache's and the stale-draw
+# check's draws (tournament/redraws.py).
+CACHE_FOLDERS = ("events", "pdf", "draws")
 
 
 def clear_cache(root: Path) -> tuple[bool, list[str], list[str]]:
@@ -287,13 +307,15 @@ def clear_cache(root: Path) -> tuple[bool, list[str], list[str]]:
     never in a traceback."""
     from generator import event_cache
     from generator.render import pdf
+    from generator.tournament import redraws
 
     ours = {"": _RECORD_FILE.fullmatch,
             "events": event_cache.is_own_file,
-            "pdf": lambda name: pdf._CACHED_PDF.fullmatch(name) or pdf._TEMPORARY.fullmatch(name)}
+            "pdf": lambda name: pdf._CACHED_PDF.fullmatch(name) or pdf._TEMPORARY.fullmatch(name),
+            "draws": redraws.is_own_file}
     left: list[str] = []
     stuck: list[str] = []
-    for folder, named in (("events", ours["events"]), ("pdf", ours["pdf"]), ("", ours[""])):
+    for folder, named in (*((name, ours[name]) for name in CACHE_FOLDERS), ("", ours[""])):
         where = root / folder if folder else root
         try:
             with os.scandir(where) as found:
@@ -307,7 +329,7 @@ def clear_cache(root: Path) -> tuple[bool, list[str], list[str]]:
             stuck.append(folder or ".")
             continue
         for item in items:
-            if not folder and item.name in ("events", "pdf") and item.is_dir(follow_symlinks=False):
+            if not folder and item.name in CACHE_FOLDERS and item.is_dir(follow_symlinks=False):
                 continue  # gone through on their own, emptied or not
             if named(item.name) and item.is_file(follow_symlinks=False):
                 try:
@@ -654,6 +676,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     previous = refuse_output(content, output, cache_dir, memory)  # nothing is touched before this
     usable = _usable_cache(cache_dir, notify, spare)
     caches.spill_in(usable.parent)  # what the build writes aside to keep its heap small: on disk
+    keep_redraws(usable.parent)
     lasting = usable == cache_dir  # else the private spare one, gone with this build
     if previous is None or not lasting:
         cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output), parts=False)

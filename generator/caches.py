@@ -236,7 +236,7 @@ def unsafe(folder: Path) -> dict[str, str] | None:
     that does not exist yet is checked when made."""
     if os.name != "posix":
         return None
-    for path in (folder, *(folder / name for name in ("events", "pdf"))):
+    for path in (folder, *(folder / name for name in ("events", "pdf", "draws"))):
         try:
             found = os.lstat(path)
         except FileNotFoundError:

@@ -343,6 +343,10 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         return 2
     if args.command == "schema":
         return _schema(args, locale)
+    if args.command in ("check", "pair"):  # the stale-draw check's draws, where build keeps them
+        from generator.build import keep_redraws_beside
+
+        keep_redraws_beside(OUTPUT)
     try:
         if args.command == "check":
             return _check(args)

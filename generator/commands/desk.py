@@ -42,8 +42,13 @@ def lan_address() -> str:
 
 def make(content: Path, event: str, output: Path | None, port: int, lan: bool, locale: str | None,
          build: bool = True, bulletins: bool = True):  # noqa: ANN201 - (Desk, app, host)
+    from generator.build import keep_redraws_beside
     from generator.desk.app import Desk, create_app
 
+    # Its reading of the event after each save checks the stale draws: those kept where its builds
+    # keep them, and in memory between saves (tournament/redraws.py).
+    if output is not None:
+        keep_redraws_beside(output)
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
     desk = Desk(content, event, output, locale, base=f"http://{shown}:{port}", build=build, bulletins=bulletins)

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -71,7 +71,7 @@ from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_t
 from generator.errors import Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
-from generator.tournament import knockout
+from generator.tournament import knockout, redraws
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
 from generator.tournament.matching import max_weight_matching
 from generator.tournament.movements import HOWELL_LARGEST, Sitting, barometer, choose_movement, howell, mitchell
@@ -171,6 +171,25 @@ def pair_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collectio
     if bye is not None:
         tables.append((bye,))
     return Draw(tables, bye)
+
+
+def drawn_once(order: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+               byes: Mapping[str, int] | None = None) -> Draw:
+    """pair_swiss, taken as kept when it was drawn before on the same arguments, else drawn and
+    kept (redraws.py): `pair` draws through it, so that its draw is the stale-draw check's on the
+    recorded order should a result before it be corrected, and `pair --dry-run`, then `pair`,
+    draw once; and the check draws each order through it (pairing_changes). Raises NoPairing."""
+    def make() -> tuple[list[tuple[str, ...]], str | None] | None:
+        try:
+            draw = pair_swiss(order, scores, met, byes)
+        except NoPairing:
+            return None
+        return draw.tables, draw.bye
+
+    drawn = redraws.kept(order, scores, met, byes or {}, make)
+    if drawn is None:
+        raise NoPairing("no draw without a rematch")
+    return Draw(*drawn)
 
 
 def _pair_by_matching(entries: list[str], scores: Mapping[str, float],
@@ -424,7 +443,7 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
 def _pair_or_refuse(order: list[str], scores: dict[str, float], met: set[frozenset[str]],
                     byes: Counter[str], number: int) -> Draw:
     try:
-        return pair_swiss(order, scores, met, byes)
+        return drawn_once(order, scores, met, byes)
     except NoPairing:
         raise Refusal("pair-impossible", round=number, count=len(order)) from None
 
@@ -497,16 +516,18 @@ def draw_order(rank_by: Sequence[str], lots: Mapping[str, int], primary: str, fi
 
 def pairing_changes(drawn: Sequence[str], drawn_scores: Mapping[str, float], order: Sequence[str],
                     scores: Mapping[str, float], met: Collection[frozenset[str]],
-                    byes: Mapping[str, int]) -> list[str] | None:
+                    byes: Mapping[str, int], drawing: Callable[..., Draw] | None = None) -> list[str] | None:
     """The entries that a Swiss draw made on `order` (today's standings) would seat against
     another opponent, or give or take a bye, than the draw made on `drawn` (the order recorded
     in the round's # draw-order lines): what the stale-draw check names when a correction moved
     places, a tie-break's as well as a score's (event._stale_draws). Both are drawn here, by the
     same steps and history, rather than today's draw set against the round's tables: a draw
     edited by hand, or with a substitute seated, differs from either for reasons of its own.
-    Listed in today's order; None when either cannot be drawn (NoPairing)."""
+    Listed in today's order; None when either cannot be drawn (NoPairing). `drawing`: how each
+    is drawn, given pair_swiss's arguments: drawn_once unless said (pair_swiss: drawn afresh)."""
+    drawing = drawing or drawn_once
     try:
-        then, now = (pair_swiss(o, s, met, byes) for o, s in ((drawn, drawn_scores), (order, scores)))
+        then, now = (drawing(o, s, met, byes) for o, s in ((drawn, drawn_scores), (order, scores)))
     except NoPairing:
         return None
     opponents = [{side: sides[1 - i] if len(sides) == 2 else None for sides in draw.tables
