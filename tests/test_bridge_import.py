@@ -2154,6 +2154,38 @@ def test_hand_records_changed_by_hand_are_kept_on_a_rerun_and_said(tmp_path, cap
     assert hands.read_bytes() == written
 
 
+def test_an_event_imported_before_the_record_keeps_what_differs_said_and_replace_takes_it(tmp_path, capsys):
+    """An event imported before the import recorded what it wrote (no results.imported.json):
+    a results file or hand records differing from a corrected file's cannot be told from a
+    hand-changed one. Kept, said so (not "changed by hand", which it may not be), each naming
+    --replace; --replace once takes the file's, and then the record is there."""
+    content = site(tmp_path)
+    assert run(content, "club", dealt(tmp_path, DEALS[0])) == 0
+    (content / "events/club/results.imported.json").unlink()
+    results = content / "events/club/results/pairs-round-1.yaml"
+    hands = content / "events/club/results/pairs-hands.pbn"
+    before = results.read_bytes(), hands.read_bytes()
+    corrected = dealt(tmp_path, DEALS[1], "corrected.pbn", results=True)
+    capsys.readouterr()
+    run(content, "club", corrected)
+    out = capsys.readouterr().out
+    assert (results.read_bytes(), hands.read_bytes()) == before
+    unrecorded = ("and paibang has no record of what import wrote there (the event was imported before import kept "
+                  "one, in results.imported.json): kept as it is, in case it was changed by hand")
+    assert f"{results} differs from {corrected} in 1 line, {unrecorded}:\n  table 1, board 2: kept 3NT S =" in out
+    assert f"paibang import club {corrected} --replace" in out
+    assert (f"paibang: {hands} differs from the deals of {corrected}, {unrecorded}, the stage's hands: still names it; "
+            f"to take the deals of {corrected} instead: paibang import club {corrected} --replace") in out
+    assert "changed by hand since import wrote it" not in out
+    assert run(content, "club", corrected, "--replace") == 0
+    assert "      2: 3NT S +1\n" in results.read_text(encoding="utf-8")
+    assert f'[Deal "{DEALS[1]}"]' in hands.read_text(encoding="utf-8")
+    capsys.readouterr()
+    run(content, "club", corrected)  # (its board 2 corrected alone: its totals differ, as they did)
+    out = capsys.readouterr().out
+    assert "no record" not in out and "changed by hand" not in out and f"the deals of 2 boards -> {hands}" in out
+
+
 def test_a_corrected_file_imported_again_says_which_results_changed(tmp_path, capsys):
     content = site(tmp_path)
     assert run(content, "club", CLUB) == 0

@@ -2186,6 +2186,10 @@ class Rewritten:
     name: str  # results/pairs-round-1.yaml
     was: str
     now: str
+    # whether the record held what the import last wrote there: False, an event imported before
+    # it kept one (or its results.imported.json deleted), the file may be an earlier import's as
+    # it wrote it, not changed by hand, and is said so; kept all the same, --replace takes it once
+    recorded: bool = True
 
 
 def _results_taken(folder: Path, name: str, text: str, record: dict[str, str], replace: bool,
@@ -2207,7 +2211,7 @@ def _results_taken(folder: Path, name: str, text: str, record: dict[str, str], r
         own = isinstance(found, bytes) and record.get(name) == _digest(found)
         if not own and not replace:
             if kept is not None:
-                kept.append(Rewritten(name, was, text))
+                kept.append(Rewritten(name, was, text, name in record))
             return False
         if changed is not None:
             changed.append(Rewritten(name, was, text))
@@ -2250,7 +2254,8 @@ def say_rewritten(kept: list[Rewritten], changed: list[Rewritten], event: Path, 
     over with results of a corrected file, with the results that changed (table, board, was, now)."""
     for item, key in [(item, "kept") for item in kept] + [(item, "changed") for item in changed]:
         lines = differing_lines(item)
-        terminal(say(f"results_{key}", locale, file=event / item.name, n=len(lines), path=path))
+        said = "kept_unrecorded" if key == "kept" and not item.recorded else key
+        terminal(say(f"results_{said}", locale, file=event / item.name, n=len(lines), path=path))
         for table, what, was, now in lines[:LEFT_OUT_SAID]:
             where = say("results_where_board" if what.isdigit() else "results_where_pair", locale, table=table,
                         board=what, seat=what.upper())
@@ -3388,7 +3393,7 @@ def write_hands(content: Path, slug: str, stage: str, made: tuple[str, int, list
     before = dict(record)
     kept: list[Rewritten] = []
     if not _results_taken(folder, name, text, record, replace, kept, None):
-        terminal(say("hands_kept", locale, file=target, path=path,
+        terminal(say("hands_kept" if kept[0].recorded else "hands_kept_unrecorded", locale, file=target, path=path,
                      event=slug, hands=name))
         return name
     write_results_record(folder, record, before)
