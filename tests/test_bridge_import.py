@@ -2090,6 +2090,102 @@ def test_a_referees_ruling_written_by_hand_is_kept_on_a_rerun_and_said(tmp_path,
     assert "changed by hand" not in out and "all 114 figures equal" in out
 
 
+# Two deals, for a copy of CLUB that deals its boards 1 and 2 (CLUB gives no [Deal]); the second,
+# the first's hands turned a seat: a corrected file's deals.
+DEALS = ("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+         "N:T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ")
+
+
+def dealt(tmp_path: Path, deal: str, name: str = "dealt.pbn", results: bytes = b"") -> Path:
+    """CLUB with `deal` as its boards 1 and 2's; `results`: a corrected file's (its board 2 made +1)."""
+    data = CLUB.read_bytes()
+    for board in (b'[Vulnerable "None"]\r\n', b'[Vulnerable "None"]\n', b'[Vulnerable "NS"]\r\n', b'[Vulnerable "NS"]\n'):
+        data = data.replace(board, board + b'[Deal "' + deal.encode() + b'"]' + board[board.index(b"]") + 1:], 1)
+    assert data.count(b"[Deal ") == 2
+    if results:
+        data = data.replace(b'1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50', b'1 1 5 2 3NT S 10 "630" - 2.0 0.0 100 0')
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def test_hand_records_changed_by_hand_are_kept_on_a_rerun_and_said(tmp_path, capsys):
+    """A deal corrected by hand in the hand records the import wrote (from the curtain cards):
+    importing again wrote the file's deals over it, saying only "the deals of 2 boards". The
+    hand records are in the import's record (results.imported.json) as its results files are:
+    changed since, they are kept, said with the command that takes the file's deals (--replace);
+    unchanged, they are not written again when the deals are the same."""
+    content = site(tmp_path)
+    first = dealt(tmp_path, DEALS[0])
+    assert run(content, "club", first) == 0
+    hands = content / "events/club/results/pairs-hands.pbn"
+    written = hands.read_bytes()
+    assert f'[Deal "{DEALS[0]}"]'.encode() in written
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert "    hands: results/pairs-hands.pbn\n" in event
+    capsys.readouterr()
+    # unchanged, imported again: the same file, not written again
+    inode = hands.stat().st_ino
+    assert run(content, "club", first) == 0
+    assert hands.read_bytes() == written and hands.stat().st_ino == inode
+    assert f"paibang: the deals of 2 boards -> {hands}" in capsys.readouterr().out
+    # changed by hand: kept, said, against the same file and against a corrected one alike
+    edited = written + b"% my hand edit\n"
+    hands.write_bytes(edited)
+    corrected = dealt(tmp_path, DEALS[1], "corrected.pbn")
+    for path in (first, corrected):
+        assert run(content, "club", path) == 0
+        out = capsys.readouterr().out
+        assert hands.read_bytes() == edited
+        assert (f"paibang: {hands} was changed by hand since import wrote it: kept as it is, the stage's hands: still "
+                f"names it; to take the deals of {path} instead: paibang import club {path} --replace") in out
+        assert "the deals of 2 boards" not in out
+        assert (content / "events/club/event.yaml").read_text(encoding="utf-8") == event
+    # --replace takes the file's deals; imported again after, nothing is said kept
+    assert run(content, "club", corrected, "--replace") == 0
+    assert f'[Deal "{DEALS[1]}"]'.encode() in hands.read_bytes() and b"my hand edit" not in hands.read_bytes()
+    capsys.readouterr()
+    taken = hands.read_bytes()
+    assert run(content, "club", corrected) == 0
+    out = capsys.readouterr().out
+    assert hands.read_bytes() == taken and "changed by hand" not in out and f"the deals of 2 boards -> {hands}" in out
+    # the import's own file, unchanged, takes a corrected file's deals
+    assert run(content, "club", first) == 0
+    assert hands.read_bytes() == written
+
+
+def test_an_event_imported_before_the_record_keeps_what_differs_said_and_replace_takes_it(tmp_path, capsys):
+    """An event imported before the import recorded what it wrote (no results.imported.json):
+    a results file or hand records differing from a corrected file's cannot be told from a
+    hand-changed one. Kept, said so (not "changed by hand", which it may not be), each naming
+    --replace; --replace once takes the file's, and then the record is there."""
+    content = site(tmp_path)
+    assert run(content, "club", dealt(tmp_path, DEALS[0])) == 0
+    (content / "events/club/results.imported.json").unlink()
+    results = content / "events/club/results/pairs-round-1.yaml"
+    hands = content / "events/club/results/pairs-hands.pbn"
+    before = results.read_bytes(), hands.read_bytes()
+    corrected = dealt(tmp_path, DEALS[1], "corrected.pbn", results=True)
+    capsys.readouterr()
+    run(content, "club", corrected)
+    out = capsys.readouterr().out
+    assert (results.read_bytes(), hands.read_bytes()) == before
+    unrecorded = ("and paibang has no record of what import wrote there (the event was imported before import kept "
+                  "one, in results.imported.json): kept as it is, in case it was changed by hand")
+    assert f"{results} differs from {corrected} in 1 line, {unrecorded}:\n  table 1, board 2: kept 3NT S =" in out
+    assert f"paibang import club {corrected} --replace" in out
+    assert (f"paibang: {hands} differs from the deals of {corrected}, {unrecorded}, the stage's hands: still names it; "
+            f"to take the deals of {corrected} instead: paibang import club {corrected} --replace") in out
+    assert "changed by hand since import wrote it" not in out
+    assert run(content, "club", corrected, "--replace") == 0
+    assert "      2: 3NT S +1\n" in results.read_text(encoding="utf-8")
+    assert f'[Deal "{DEALS[1]}"]' in hands.read_text(encoding="utf-8")
+    capsys.readouterr()
+    run(content, "club", corrected)  # (its board 2 corrected alone: its totals differ, as they did)
+    out = capsys.readouterr().out
+    assert "no record" not in out and "changed by hand" not in out and f"the deals of 2 boards -> {hands}" in out
+
+
 def test_a_corrected_file_imported_again_says_which_results_changed(tmp_path, capsys):
     content = site(tmp_path)
     assert run(content, "club", CLUB) == 0

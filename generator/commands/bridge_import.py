@@ -58,7 +58,9 @@ movement size; an existing event keeps its file and gets only the entries it lac
 stage; one `paibang new` just made, still as new wrote it, takes the file's title, date and
 stage in place of new's placeholders and example stages, _fill_new_event) and one results file
 per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no duplicates); a PBN's deals
-beside them, `results/<stage>-hands.pbn`, the stage's `hands:` (write_hands).
+beside them, `results/<stage>-hands.pbn`, the stage's `hands:` (write_hands). A results file or
+hand records changed by hand since the import wrote them (RESULTS_RECORD) are kept, said, unless
+--replace.
 
 Nothing is written into an event of another game, or one holding results the import did not
 write, or one with a stage of the session's kind planted under another id and no results yet
@@ -2139,9 +2141,10 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
     return folder, ids, wrote
 
 
-# What the import last wrote of each results file (its SHA-256), beside event.yaml: a results
-# file that is no longer that one was changed by hand since (a referee's ruling, `1: A+/A-`) and
-# a rerun keeps it, said, unless --replace; a rerun wiped the ruling, saying "all figures equal".
+# What the import last wrote of each results file and hand records (its SHA-256), beside
+# event.yaml: a file that is no longer that one was changed by hand since (a referee's ruling,
+# `1: A+/A-`; a deal corrected from the curtain cards) and a rerun keeps it, said, unless
+# --replace; a rerun wiped the ruling, saying "all figures equal", and the deal, saying nothing.
 RESULTS_RECORD = "results.imported.json"
 MAX_RESULTS_BYTES = 16 * 1024 * 1024
 
@@ -2183,6 +2186,10 @@ class Rewritten:
     name: str  # results/pairs-round-1.yaml
     was: str
     now: str
+    # whether the record held what the import last wrote there: False, an event imported before
+    # it kept one (or its results.imported.json deleted), the file may be an earlier import's as
+    # it wrote it, not changed by hand, and is said so; kept all the same, --replace takes it once
+    recorded: bool = True
 
 
 def _results_taken(folder: Path, name: str, text: str, record: dict[str, str], replace: bool,
@@ -2204,7 +2211,7 @@ def _results_taken(folder: Path, name: str, text: str, record: dict[str, str], r
         own = isinstance(found, bytes) and record.get(name) == _digest(found)
         if not own and not replace:
             if kept is not None:
-                kept.append(Rewritten(name, was, text))
+                kept.append(Rewritten(name, was, text, name in record))
             return False
         if changed is not None:
             changed.append(Rewritten(name, was, text))
@@ -2247,7 +2254,8 @@ def say_rewritten(kept: list[Rewritten], changed: list[Rewritten], event: Path, 
     over with results of a corrected file, with the results that changed (table, board, was, now)."""
     for item, key in [(item, "kept") for item in kept] + [(item, "changed") for item in changed]:
         lines = differing_lines(item)
-        terminal(say(f"results_{key}", locale, file=event / item.name, n=len(lines), path=path))
+        said = "kept_unrecorded" if key == "kept" and not item.recorded else key
+        terminal(say(f"results_{said}", locale, file=event / item.name, n=len(lines), path=path))
         for table, what, was, now in lines[:LEFT_OUT_SAID]:
             where = say("results_where_board" if what.isdigit() else "results_where_pair", locale, table=table,
                         board=what, seat=what.upper())
@@ -2741,7 +2749,7 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
     from generator.errors import ContentErrors
 
     def write_all(root: Path) -> tuple[Path, list[Match]]:
-        hands = write_hands(root, slug, STAGE_TEAMS, deals, locale)
+        hands = write_hands(root, slug, STAGE_TEAMS, deals, locale, path, replace)
         kept: list[Rewritten] = []
         changed: list[Rewritten] = []
         written = write_teams_event(root, slug, session, stage_name(root, teams=True), hands, origins, replace, kept, changed)
@@ -3160,7 +3168,7 @@ def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sectio
         for (stage, section, part), part_ids in zip(parts, all_ids):
             if section is not None:
                 terminal(say("section", locale, section=section, stage=stage))
-            hands = write_hands(root, slug, stage, deals, locale)
+            hands = write_hands(root, slug, stage, deals, locale, path, replace)
             kept: list[Rewritten] = []
             changed: list[Rewritten] = []
             folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands, origins,
@@ -3312,8 +3320,9 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
         terminal(say("not_played_change", locale, board=left_out[0].board))
 
 
-# The first line of the hand records an import writes: a file beginning so is the import's own,
-# rewritten by the next import; any other is the secretary's, never written over.
+# The first line of the hand records an import writes: a file beginning so (or one RESULTS_RECORD
+# names) is the import's own, rewritten by the next import unless changed by hand since; any
+# other is the secretary's, never written over.
 HANDS_MARK = "% paibang import: the deals of "
 # The tags a hand record is read from (hands.py: the deal, and double dummy when the file gives it).
 HAND_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "DoubleDummyTricks", "OptimumScore", "ParScore",
@@ -3351,31 +3360,43 @@ def hands_text(file: ImportFile) -> tuple[str, int, list[int]] | None:
 
 
 def write_hands(content: Path, slug: str, stage: str, made: tuple[str, int, list[int]] | None, locale: str,
-                ) -> str | None:
+                path: Path, replace: bool = False) -> str | None:
     """The file's deals written beside the stage's results, `results/<stage>-hands.pbn`, for the
-    stage's `hands:` (the value returned; None when none was written): the board pages showed no
-    hands, the deals dropped. Written as the import's own files are, never through a link: put
-    in place by a rename. Never over a file of the secretary's either: one there that is not the
-    import's own (HANDS_MARK), a link, or anything but a regular file of the user's is left as it
-    is, said in one line, and the stage gets no `hands:` from the import. `made`: the file's
-    deals as hands_text reads them, once for all its sections."""
+    stage's `hands:` (the value returned; None when the stage gets none from the import): the
+    board pages showed no hands, the deals dropped. Written as the import's own files are, never
+    through a link: put in place by a rename. Never over a file of the secretary's either: one
+    there that is neither the import's own (HANDS_MARK) nor recorded as written by it
+    (RESULTS_RECORD), a link, or anything but a regular file of the user's is left as it is,
+    said in one line, and the stage gets no `hands:` from the import. The import's own, changed
+    by hand since it wrote it (a deal corrected from the curtain cards), is kept, said, and named
+    by `hands:`, unless `replace` (--replace), as a results file is (_results_taken, the same
+    record); unchanged, it is written again only when the deals differ. `made`: the file's deals
+    as hands_text reads them, once for all its sections; `path`: the file imported."""
     from generator.commands.init import own_file
 
     if made is None:
         return None
     text, boards, differ = made
     name = f"results/{stage}-hands.pbn"
-    target = content / "events" / slug / name
-    found = own_file(target, limit=len(text.encode("utf-8")) + (1 << 20))
-    if found is not None and not (isinstance(found, bytes) and found.startswith(HANDS_MARK.encode("utf-8"))):
+    folder = content / "events" / slug
+    target = folder / name
+    record = read_results_record(folder)
+    found = own_file(target, limit=MAX_RESULTS_BYTES)
+    if found is not None and not (isinstance(found, bytes)
+                                  and (found.startswith(HANDS_MARK.encode("utf-8")) or name in record)):
         # why, as keep_schemas says it of a schema (a link, another user's file …), or a file of theirs
         why = (catalogues.text(f"schema_left_{found.why}", locale, reason=found.reason)
                if not isinstance(found, bytes) and found.why != "changed" else say("hands_left_changed", locale))
         terminal(say("hands_left", locale, path=target, why=why))
         return None
     make_folders_durably(target.parent)
-    if found != text.encode("utf-8"):
-        _write(target, text)
+    before = dict(record)
+    kept: list[Rewritten] = []
+    if not _results_taken(folder, name, text, record, replace, kept, None):
+        terminal(say("hands_kept" if kept[0].recorded else "hands_kept_unrecorded", locale, file=target, path=path,
+                     event=slug, hands=name))
+        return name
+    write_results_record(folder, record, before)
     differing = say("hands_differ", locale, boards=", ".join(map(str, differ))) if differ else ""
     terminal(say("hands", locale, boards=boards, path=target, stage=stage, hands=name, differ=differing))
     return name
