@@ -418,8 +418,11 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             if unread is not None and (written := entry_reader.text("id")):
                 unread.append(written)
             continue
-        if holds_personal_number(entry_id):  # published as it is: /entries/<id>/, results.json, the search
-            problems.add("id-looks-personal", entry_reader.value_mark("id"), warning=True,
+        if holds_personal_number(entry_id):
+            # An error, not a warning: the id is published as it is (/entries/<id>/, results.json,
+            # the search), so a warning let the build publish the phone it named (rev34). Ordinary
+            # ids (101, 2024, A01, T000001) hold fewer than 8 digits in a row and pass.
+            problems.add("id-looks-personal", entry_reader.value_mark("id"),
                          key=f"entries[{index + 1}].id", id=entry_id)
         if entry_id in entries:
             first = entries[entry_id].mark
@@ -646,8 +649,9 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             player_id = player_reader.text("id")
             if player_id and holds_personal_number(player_id):
                 # Never published as it is, but /players/<key>/ is a hash of it (players.person_key),
-                # which a list of a year's student numbers turns back into the number.
-                problems.add("id-looks-personal", player_reader.value_mark("id"), warning=True,
+                # which a list of a year's student numbers turns back into the number in a blink:
+                # an error, as an entry's (players.py says why the hash is not keyed instead).
+                problems.add("id-looks-personal", player_reader.value_mark("id"),
                              key=f"{entry_reader.path('players')}[].id", id=player_id)
             _warn_if_personal(name, player_reader.value_mark("name"), f"{entry_reader.path('players')}[].name",
                               problems)

@@ -33,7 +33,7 @@ MAX_NAME_CHARS = 200
 # A personal number, as a value: a student, staff or phone number, or an ID card's (whose last
 # character may be X), spaces aside. `paibang import` sends a column of them (six digits or
 # more, in most of its cells) to the private student_id whatever its heading (registrations.py);
-# `check` warns about an entry's or a player's id that is or holds one of eight digits or more
+# `check` refuses an entry's or a player's id that is or holds one of eight digits or more
 # (load.py: id-looks-personal): one id is not a column, and six-digit codes (T000001, 202401) are
 # ids of their own, while student numbers run 8 to 12 digits, phones 11 and ID cards 18.
 PERSONAL_DIGITS = 6
