@@ -53,11 +53,11 @@ from pathlib import Path
 import yaml
 
 from generator import catalogues
-from generator.commands.headings import COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
+from generator.commands.headings import CONTACT_PARTS, COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
 from generator.content import sheet_text
 from generator.content.load import SLUG, private_keys
-from generator.content.reader import (PERSONAL_DIGITS, holds_personal_number, holds_phone_or_id_card, personal_number,
-                                      phone_number)
+from generator.content.reader import (PERSONAL_DIGITS, holds_email, holds_personal_number, holds_phone_or_id_card,
+                                      personal_number, phone_number)
 from generator.content.yaml_loader import _UNSHOWABLE, YamlList, YamlMap, load_yaml
 from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, system_reason, visible
 from generator.games import GAMES, Game
@@ -597,6 +597,10 @@ def _phone_heading(key: str) -> bool:
     return ALIASES.get(key) == "phone" or any(part in key for part in PHONE_PARTS)
 
 
+def _contact_heading(key: str) -> bool:
+    return any(part in key for part in CONTACT_PARTS)
+
+
 def _long_digits(values: list[str]) -> bool:
     """Whether most of a column's values are personal numbers: bare digits, or a phone number as
     typed (+86 138 0013 8000, 138-0013-8002), which is no less one for its punctuation."""
@@ -659,6 +663,15 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
             problems.add("registration-map-phone", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
                          heading=shown(heading), field=wanted)
             column.note = "refused"
+        elif wanted is not None and wanted not in PRIVATE and (
+                (contact := bool(key) and _contact_heading(key)) or any(holds_email(v) for v in values)):
+            # --map email=group put wang1@example.com on every entry and player page, results.json
+            # and the search, and --map 家庭住址=group a home address (rev34). One address in the
+            # column is one too many: the build refuses it in a public field (text-looks-email).
+            problems.add("registration-map-contact", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
+                         heading=shown(heading), field=wanted,
+                         why=catalogues.word("import_contact_heading" if contact else "import_contact_values"))
+            column.note = "refused"
         elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
             problems.add("registration-map-refused", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
                          heading=shown(heading),
@@ -697,7 +710,7 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
         if column.active and column.use == "team" and "entry" not in taken:
             column.note = "team_group"
         elif column.note == "ignored" and column.heading and not _looks_private(column.heading) \
-                and (like := _looks_like(column.heading, set(taken))):
+                and not _contact_heading(_key(column.heading)) and (like := _looks_like(column.heading, set(taken))):
             column.note, column.like = "ignored_map", like
     return columns
 

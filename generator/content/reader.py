@@ -102,6 +102,20 @@ def holds_phone_or_id_card(text: str) -> bool:
     return any(len(run) >= PERSONAL_DIGITS_IN_A_TEXT for run in re.findall(r"\d+", compact))
 
 
+# An e-mail address in a public text: an @ (or the full-width one an input method types) with a
+# word before it and a dot after it in the same word, wang1@example.com. `import --map
+# email=group` put a column of them on every entry and player page, results.json and the search
+# (rev34): in an entry's group or name, a player's or an official's name it is an error
+# (load.py: text-looks-email). The organizer is left out: an office's address there is its own,
+# given to be written to.
+_EMAIL = re.compile(r"[^\s@\uff20]+[@\uff20][^\s@\uff20.]+(?:\.[^\s@\uff20.]+)+")
+
+
+def holds_email(text: str) -> bool:
+    """Whether a public text holds an e-mail address."""
+    return ("@" in text or "\uff20" in text) and _EMAIL.search(text) is not None
+
+
 NAME_KEYS = frozenset({"title", "name", "organizer", "organization", "venue", "group", "referee", "players"})
 # Keys naming a person or a team: the name is how two results are known to be one person's.
 PERSON_KEYS = frozenset({"name", "players", "group", "referee"})
