@@ -739,6 +739,7 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-encoding": importing("チーム,氏名\n東京,田中太郎\n".encode("shift_jis")),
     "registration-map-refused": importing("学号,姓名,组号\n2023010101,张三,1\n", extra={"学号": "entry"}),
     "registration-map-phone": importing("姓名,队名,联系电话\n张三,红队,138-0013-8000\n", extra={"联系电话": "group"}),
+    "registration-map-contact": importing("姓名,队名,邮箱\n张三,红队,zs@example.com\n", extra={"邮箱": "group"}),
     "registration-map-id": importing("编号,姓名\n1,张三\n", extra={"编号": "id"}),
     "registration-map-invalid": importing("编号,姓名\n1,张三\n", extra={"编号": "number"}),
     "registration-map-heading": importing("编号,姓名\n1,张三\n", extra={"班号": "group"}),
@@ -755,6 +756,7 @@ TRIGGERS: dict[str, Trigger] = {
     "notice-headings-only": write(B, "notice.md", "# 通知\n\n## 时间地点\n\n## 报名\n"),
     "text-looks-personal": edit(B, (EV, '{name: 张浩然, phone: "13800138000"', '{name: 张浩然 13800138000, phone: "13800138000"')),
     "id-looks-personal": edit(B, (EV, 'student_id: "201301059901"}', 'student_id: "201301059901", id: "201301059901"}')),
+    "text-looks-email": edit(B, (EV, '{name: 张浩然, phone: "13800138000"', '{name: 张浩然 zhr@example.com, phone: "13800138000"')),
     # paibang pair
     "pair-format": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("stage", "format", "ladder")),
     "pair-game": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("event", "game", "chess")),

@@ -541,6 +541,24 @@ def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Runni
     assert running.desk.link("main/4/26") in sheets
 
 
+def test_sheets_whose_qr_codes_no_phone_can_open_say_so_and_how_to_start_for_phones(running: Running) -> None:
+    """Without --lan the sheets' QR codes are http://127.0.0.1:8001/…, which no phone opens, and
+    nothing said so (rev34): the admin and sheets pages say it, with the command for phones; on
+    the venue's network (a LAN address) they say nothing of it."""
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    assert fetch(running.desk.admin_link, opener=jar)[0] == 200
+    said = "只有运行记录台的这台电脑能打开，各桌的手机打不开"
+    command = f"paibang desk {SLUG} --lan"
+    for page in ("/admin", "/admin/sheets/main/4"):
+        status, html = fetch(f"{running.secretary}{page}", opener=jar)
+        assert status == 200 and said in html and command in html and "paibang desk --help" in html, page
+    running.desk.base = f"http://192.168.1.20:{running.port}"  # as --lan makes it on the venue's Wi-Fi
+    for page in ("/admin", "/admin/sheets/main/4"):
+        status, html = fetch(f"{running.secretary}{page}", opener=jar)
+        assert status == 200 and said not in html and 'id="local-only"' not in html, page
+    assert f"http://192.168.1.20:{running.port}/t/main/4/1?k=" in html
+
+
 def test_every_link_on_the_secretarys_pages_opens_its_page(running: Running, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each link of the admin page and of a round's sheets page, resolved as a browser resolves
     it against the page's own address, opens a page for the secretary's browser. The sheets

@@ -32,7 +32,8 @@ WARNED = """\
 """
 
 
-def started(tmp_path: Path, monkeypatch, capsys, tables: str, locale: str = "zh-Hans") -> str:  # noqa: ANN001
+def started(tmp_path: Path, monkeypatch, capsys, tables: str, locale: str = "zh-Hans",  # noqa: ANN001
+            *flags: str) -> str:
     """What the desk says as it starts (the server itself not run)."""
     from generator import cli
     from generator.commands import desk as desk_command
@@ -46,7 +47,7 @@ def started(tmp_path: Path, monkeypatch, capsys, tables: str, locale: str = "zh-
             pass
 
     monkeypatch.setattr(desk_command, "server", lambda *args: Server())
-    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 0
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0", *flags]) == 0
     found = capsys.readouterr()
     return found.out + found.err
 
@@ -128,3 +129,23 @@ def test_desk_no_pdf_rebuilds_the_site_without_bulletins(tmp_path: Path, monkeyp
     subprocess.run(desk.build_command(), check=True, capture_output=True, cwd=tmp_path)  # the rebuild after a save
     assert (output / "index.html").exists()
     assert bool(list(output.rglob("*.pdf"))) is not no_pdf
+
+
+def test_the_desk_says_whether_phones_can_reach_it_and_that_lan_is_plain_http(tmp_path: Path, monkeypatch,  # noqa: ANN001
+                                                                             capsys) -> None:
+    """Started without --lan, the desk's score sheets carry QR codes of http://127.0.0.1:…, which
+    no phone opens, and nothing was said (rev34): the terminal says so and how to start it for
+    phones. With --lan it says the desk is plain HTTP, for the venue's own closed Wi-Fi; with
+    --lan and no network found, that the address is still this computer's."""
+    from generator.commands import desk as desk_command
+
+    text = started(tmp_path / "a", monkeypatch, capsys, CLEAN)
+    assert "各桌的手机打不开" in text and f"paibang desk {SLUG} --lan" in text and "paibang desk --help" in text, text
+    assert "不加密的 HTTP" not in text
+    monkeypatch.setattr(desk_command, "lan_address", lambda: "192.168.1.20")
+    text = started(tmp_path / "b", monkeypatch, capsys, CLEAN, "en", "--lan")
+    assert "plain, unencrypted HTTP" in text and "the venue's own closed Wi-Fi" in text, text
+    assert "no table's phone" not in text and "http://192.168.1.20:" in text
+    monkeypatch.setattr(desk_command, "lan_address", lambda: "127.0.0.1")
+    text = started(tmp_path / "c", monkeypatch, capsys, CLEAN, "en", "--lan")
+    assert "--lan, but this computer is on no network" in text and "plain, unencrypted HTTP" in text, text

@@ -4,7 +4,7 @@
   shows the values of private keys (phone, student_id, the site's `private:`) as asterisks;
 - a notice cannot publish the entries: a private key written as JSON or flow YAML is found,
   and a notice that is the event's own data file (a link to entries.yaml) is refused;
-- an id that looks like a student, phone or ID-card number is warned about (`check`).
+- an id that looks like a student, phone or ID-card number is an error (rev34).
 """
 
 from __future__ import annotations
@@ -138,26 +138,39 @@ def test_a_notice_that_is_the_events_own_data_file_is_refused(tmp_path: Path, ho
 # --- #8: ids that are personal numbers --------------------------------------------------------
 
 
-def test_an_id_that_looks_like_a_student_phone_or_id_card_number_is_warned_about(
+def test_an_id_that_looks_like_a_student_phone_or_id_card_number_is_an_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A hand-written entry id "201301059988" is published in addresses, results.json and the
-    search; a player's id becomes /players/<sha256[:10]>/, which a year's student numbers (10^5
-    candidates) turn back into the number. `check` says so, in the site's language, with the fix;
-    `paibang import` already sends such a column to the private student_id (the same rule:
-    reader.personal_number)."""
+    """A hand-written entry id "13800138005" was published as /entries/13800138005/, in
+    results.json and the search, and a player's id "2021110002" became /players/<sha256[:10]>/,
+    which a year's student numbers (10^5 candidates) turn back into the number in 0.01 s: `check`
+    only warned and the build published both (rev34). Each is an error now, in the site's
+    language, with the fix, and the build writes nothing; `paibang import` already sends such a
+    column to the private student_id (the same rule: reader.personal_number)."""
     event = small_event(tmp_path, '- {id: "201301059988", players: [N1, N2]}\n'
                                   '- {id: A2, players: [{name: N3, id: "S2013 0105 9977"}, {name: N4, id: zhang-wei}]}\n'
                                   '- {id: T000001, players: [{name: N5, id: "11010519491231002X"}, N6]}\n'
                                   '- {id: "138-0013-8000", players: [N7, N8]}\n'
-                                  '- {id: A-12, players: [{name: N9, id: "2024"}, N10]}\n')
+                                  '- {id: A-12, players: [{name: N9, id: "2024"}, N10]}\n'
+                                  '- {id: "13800138005", players: [{name: N11, id: "2021110002"}, N12]}\n')
     content = event.parents[1]
-    _, _, warnings = validate(content)
-    found = sorted((p.mark.line, p.params["id"]) for p in warnings if p.code == "id-looks-personal")
-    assert found == [(1, "201301059988"), (2, "S2013 0105 9977"), (3, "11010519491231002X"), (4, "138-0013-8000")]
-    assert main(["check", "--content", str(content)]) == 0  # a warning: the site still builds
+    found = sorted((p.mark.line, p.params["id"]) for p in errors_of(content) if p.code == "id-looks-personal")
+    assert found == [(1, "201301059988"), (2, "S2013 0105 9977"), (3, "11010519491231002X"), (4, "138-0013-8000"),
+                     (6, "13800138005"), (6, "2021110002")]
+    output = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 1
+    assert not output.exists()
     said = capsys.readouterr().err
-    assert "201301059988 像学号、手机号或身份证号" in said and "改用不含个人号码的短编号" in said
+    assert "13800138005 像学号、手机号或身份证号，会被公开" in said and "参赛队改用桌号式的短编号，如 T01" in said
+    assert "2021110002" in said and "学号写在 student_id" in said
 
+
+@pytest.mark.parametrize("ordinary", ["101", "2024", "A01", "T01", "T000001", "202401", "A-12", "2024A001", "zhang-wei"])
+def test_an_ordinary_id_is_not_taken_for_a_personal_number(tmp_path: Path, ordinary: str) -> None:
+    """Ids of digits are common (a table 101, a year 2024, a six-digit code): only a run of 8 digits
+    or more, a student, phone or ID-card number, is refused, as an entry's id or a player's."""
+    event = small_event(tmp_path, f'- {{id: "{ordinary}", players: [{{name: N1, id: "{ordinary}"}}, N2]}}\n'
+                                  '- {id: B2, players: [N3, N4]}\n')
+    assert errors_of(event.parents[1]) == []
 
 
 def test_a_phone_or_id_card_number_in_a_public_name_or_group_is_warned_about(

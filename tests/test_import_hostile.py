@@ -195,6 +195,69 @@ def test_no_map_makes_a_phone_column_public(content: Path, tmp_path: Path, headi
     assert "phone: +86 138 0013 8000" in text and "group" not in text
 
 
+@pytest.mark.parametrize("heading", ["邮箱", "email", "E-mail", "电子邮件", "家庭住址", "通讯地址", "address", "QQ号"])
+@pytest.mark.parametrize("field", ["group", "name", "team", "major"])
+def test_no_map_makes_an_email_or_address_column_public(content: Path, tmp_path: Path, heading: str,
+                                                          field: str) -> None:
+    """--map email=group wrote wang1@example.com into 8 output files (entry and player pages,
+    results.json, the search), and --map 家庭住址=group a home address (rev34): a heading naming
+    contact data is refused as a phone's is, whatever its values; the fix, the --map dropped,
+    imports the sheet without the column."""
+    event = new_event(content)
+    rows = [["姓名", "队名", heading], ["王一", "红队", "北京市海淀区1号"], ["王二", "红队", "x"],
+            ["王三", "蓝队", "y"], ["王四", "蓝队", "z"]]
+    sheet = write_csv(tmp_path / "s.csv", rows)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet, {heading: field})
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-map-contact" and (problem.mark.line, problem.mark.column) == (1, len("姓名,队名,") + 1)
+    assert "表头表明是联系方式" in problem.message("zh-Hans") and "删去这个 --map" in problem.hint("zh-Hans")
+    assert not (event / "entries.yaml").exists()
+    import_registrations(content, event.name, sheet)
+    assert "北京市" not in entries_text(content)
+
+
+def test_a_column_of_email_addresses_cannot_be_mapped_public_whatever_its_heading(
+        content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    event = new_event(content)
+    sheet = write_csv(tmp_path / "s.csv", [["姓名", "队名", "备注"], ["王一", "红队", "wang1@example.com"],
+                                           ["王二", "红队", ""], ["王三", "蓝队", "王三＠mail.example.cn"], ["王四", "蓝队", ""]])
+    assert main(["import", event.name, str(sheet), "--map", "备注=group", "--content", str(content)]) == 1
+    said = capsys.readouterr().err
+    assert "registration-map-contact" in said and "它的值里有电子邮箱地址" in said and "wang1@example.com" not in said
+    assert not (event / "entries.yaml").exists()
+
+
+def test_an_email_address_in_a_public_field_is_an_error_at_build(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """An entries.yaml typed or imported before the refusal: an e-mail address in an entry's group
+    or name, or a player's or an official's name, is an error with the fix, and nothing is built;
+    an @ that is no address (a team called @home, an organizer's office address) is not."""
+    root = tmp_path / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", root / "site.yaml")
+    event = new_event(root)
+    text = (event / "event.yaml").read_text(encoding="utf-8")
+    (event / "event.yaml").write_text(
+        text.replace("entries: []\n", "entries:\n"
+                     "  - {id: T01, group: wang1@example.com, players: [王一, 王二]}\n"
+                     "  - {id: T02, name: \"@home\", players: [{name: 王三 w3@mail.example.cn}, 王四]}\n"
+                     "  - {id: T03, players: [王五, 王六]}\n  - {id: T04, players: [王七, 王八]}\n")
+        .replace("organizer:", "organizer: office@example.edu.cn #", 1)
+        .replace("officials: []", "officials: [{name: 赵裁判 zhao@example.com, role: referee}]"), encoding="utf-8")
+    found = []
+    try:
+        validate(root)
+    except ContentErrors as failure:
+        found = sorted((p.params["key"], p.params["value"]) for p in failure.problems if p.code == "text-looks-email")
+    assert found == [("entries[1].group", "wang1@example.com"), ("entries[2].players[].name", "王三 w3@mail.example.cn"),
+                     ("officials[1].name", "赵裁判 zhao@example.com")]
+    assert main(["build", "--content", str(root), "--output", str(tmp_path / "output")]) == 1
+    assert not (tmp_path / "output").exists()
+    said = capsys.readouterr().err
+    assert "含有电子邮箱地址" in said and "private:" in said
+
+
 @pytest.mark.parametrize("encoding", ["gbk", "utf-8-sig", "big5", "utf-16"])
 def test_a_refused_columns_line_is_quoted_as_written_with_the_caret_under_its_heading(
         content: Path, tmp_path: Path, encoding: str) -> None:

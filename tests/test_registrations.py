@@ -1347,3 +1347,61 @@ def test_a_full_disk_is_said_in_the_sites_words_when_import_writes(content: Path
     assert main(["import", "college-2025", str(sheet), "--content", str(content)]) == 1
     err = capsys.readouterr().err
     assert "磁盘已满" in err and os.strerror(errno.ENOSPC) not in err and "Traceback" not in err, err
+
+
+def test_a_rerun_keeps_the_secretarys_comments_and_hand_edited_phones_and_says_each_change(
+        content: Path, tmp_path: Path, capsys) -> None:
+    """entries.yaml says it is the secretary's to edit, yet a rerun rewrote it whole (rev34): the
+    comments typed into it (`# 上届冠军，轮空` after `bye: true`, a line of its own) were gone even
+    when it said "0 new, 0 updated, 3 unchanged", and a phone corrected by hand was overwritten
+    by the sheet's, said as "1 updated" and nothing more. Now an import that changes nothing
+    writes nothing (the file byte for byte as it was); one that does keeps every comment and
+    line it does not change; a phone edited by hand since import wrote it is kept and named, and
+    a phone the sheet changed is taken and named, its value shown nowhere."""
+    from generator.cli import main
+
+    new_event(content, "union-2026", "guandan")
+    teams = {"红队": ("化学学院", ["甲1", "乙1"]), "蓝队": ("物理学院", ["甲2", "乙2"]),
+             "绿队": ("数学学院", ["甲3", "乙3"])}
+    sheet = phoned_sheet(tmp_path / "a.xlsx", teams)
+    import_registrations(content, "union-2026", sheet, prefix="T")
+    folder = content / "events/union-2026"
+    listed = folder / "entries.yaml"
+    record = (folder / "entries.imported.json").read_text(encoding="utf-8")
+    assert "13800" not in record  # (a digest of each phone import wrote, never the phone)
+    text = listed.read_text(encoding="utf-8")
+    assert "  name: 蓝队\n" in text and "{name: 甲1, phone: '13800130000'}" in text
+    text = text.replace("  name: 蓝队\n", "  name: 蓝队\n  bye: true  # 上届冠军，轮空\n# 绿队报名费未交\n", 1)
+    text = text.replace("- id: T01\n", "- id: T01  # 队长甲1\n", 1)
+    text = text.replace("{name: 甲1, phone: '13800130000'}", "{name: 甲1, phone: '13911112222'}  # 换了号")
+    listed.write_text(text, encoding="utf-8")
+    record_before = (folder / "entries.imported.json").read_bytes()
+    capsys.readouterr()
+    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "（新增 0，更新 0，未变 3）" in out
+    assert listed.read_text(encoding="utf-8") == text  # byte for byte: the comments and the hand's phone
+    assert (folder / "entries.imported.json").read_bytes() == record_before
+    assert "T01 的 甲1：phone 在 entries.yaml 中手改过，保留" in out and "13911112222" not in out
+    # the sheet changes 乙1's phone and 乙2's team name; 甲1's hand-edited phone stays, said again
+    teams["蓝队"] = ("物理学院", ["甲2", "乙2", "丙2"])
+    rows = [["队名", "姓名", "学院", "手机"], ["红队", "甲1", "化学学院", "13800130000"],
+            ["红队", "乙1", "化学学院", "13700001111"], ["蓝队", "甲2", "物理学院", "13800130001"],
+            ["蓝队", "乙2", "物理学院", "13800130001"], ["蓝队", "丙2", "物理学院", ""],
+            ["绿队", "甲3", "数学学院", "13800130002"], ["绿队", "乙3", "数学学院", "13800130002"]]
+    assert main(["import", "union-2026", str(write_xlsx(tmp_path / "b.xlsx", rows)), "--prefix", "T",
+                 "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    written = listed.read_text(encoding="utf-8")
+    for comment in ("- id: T01  # 队长甲1\n", "  bye: true  # 上届冠军，轮空\n", "# 绿队报名费未交\n",
+                    "phone: '13911112222'}  # 换了号\n"):
+        assert comment in written, comment
+    assert "{name: 乙1, phone: '13700001111'}" in written and "丙2" in written
+    assert "T01 的 乙1：phone 按报名表更改（私有信息，不在此显示）" in out and "13700001111" not in out
+    assert "T01 的 甲1：phone 在 entries.yaml 中手改过，保留" in out
+    assert "T02 添上队员 丙2" in out and "（新增 0，更新 2，未变 1）" in out
+    # --take-sheet T01 takes the sheet's phone for 甲1 too
+    assert main(["import", "union-2026", str(tmp_path / "b.xlsx"), "--prefix", "T", "--take-sheet", "T01",
+                 "--content", str(content)]) == 0
+    assert "{name: 甲1, phone: '13800130000'}" in listed.read_text(encoding="utf-8")
+    assert "T01 的 甲1：phone 按报名表更改" in capsys.readouterr().out

@@ -1,7 +1,9 @@
 """`paibang desk EVENT [--content DIR] [--output DIR] [--lan] [--port 8001]`: the results desk.
 
 Listens on 127.0.0.1 unless --lan (then on every address, for the venue's Wi-Fi). Prints the
-secretary's link at start (with --lan also as a QR code on the terminal); nothing else it
+secretary's link at start (with --lan also as a QR code on the terminal, and that the desk is
+plain HTTP, for the venue's own closed Wi-Fi; without it, that no phone can open its links and
+the score sheets' QR codes, and how to start it for phones); nothing else it
 prints or logs carries a token: uvicorn's access log is off.
 """
 
@@ -241,10 +243,19 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
     if desk.building:  # where the site goes: ./output of the folder the desk was started in, by default
         terminal(catalogues.text("desk_output", desk.locale, path=desk.output.resolve()), flush=True)
     say_content_problems(desk)
+    if not desk.phones_reach:
+        # Without --lan (or with it and no network) the sheets' QR codes open nothing on a
+        # phone, and nothing said so until a table tried (rev34).
+        said = "desk_lan_no_network" if args.lan else "desk_local_only"
+        terminal(catalogues.text(said, desk.locale, address=desk.base, command=desk.lan_command), flush=True)
     if args.lan:
         import segno
 
-        terminal(catalogues.text("desk_lan", desk.locale), flush=True)
-        segno.make(desk.admin_link, error="m").terminal(compact=True)
+        # The desk is plain HTTP (no certificate a phone would trust on a laptop's address):
+        # whoever shares the network can read the links, tokens and all.
+        terminal(catalogues.text("desk_lan_plain_http", desk.locale), flush=True)
+        if desk.phones_reach:
+            terminal(catalogues.text("desk_lan", desk.locale), flush=True)
+            segno.make(desk.admin_link, error="m").terminal(compact=True)
     server(desk, app, host, sock.getsockname()[1]).run(sockets=[sock])
     return 0

@@ -33,5 +33,10 @@ PERSONAL_PARTS = ("学号", "學號", "工号", "工號", "身份证", "身份�
 # such a column, like one headed as COLUMNS["phone"], goes to the private phone and no --map makes
 # it public (registrations.plan_columns). Not "mobile" nor "tel": automobile, hotel.
 PHONE_PARTS = ("电话", "電話", "手机", "手機", "phone")
+# Headings of contact data other than phones, contained in a heading (邮箱地址, 家庭住址, E-mail,
+# QQ号): no --map makes such a column public (registrations.plan_columns), since paibang has no
+# private field for them; left unread, it is not imported at all. "mail" holds email and e-mail.
+CONTACT_PARTS = ("邮箱", "郵箱", "邮件", "郵件", "电邮", "電郵", "地址", "住址", "住所", "mail", "address", "qq",
+                 "微信", "wechat")
 # A captain's mark in the captain column.
 YES = {"是", "√", "✓", "y", "yes", "1", "true", "组长", "組長", "队长", "隊長", "captain"}

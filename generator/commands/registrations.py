@@ -38,8 +38,10 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import copy
 import csv
 import errno
+import hashlib
 import io
 import json
 import re
@@ -51,14 +53,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
 
 from generator import catalogues
-from generator.commands.headings import COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
+from generator.commands.headings import CONTACT_PARTS, COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
 from generator.content import sheet_text
 from generator.content.load import SLUG, private_keys
-from generator.content.reader import (PERSONAL_DIGITS, holds_personal_number, holds_phone_or_id_card, personal_number,
-                                      phone_number)
+from generator.content.reader import (PERSONAL_DIGITS, holds_email, holds_personal_number, holds_phone_or_id_card,
+                                      personal_number, phone_number)
 from generator.content.yaml_loader import _UNSHOWABLE, YamlList, YamlMap, load_yaml
+from generator.desk.store import CoreResolver, line_end, with_newlines
 from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, system_reason, visible
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
@@ -93,6 +99,11 @@ MAX_ROW_CELLS = 1_000  # cells in one row (Excel writes a formatted row as one <
 # (_team_cell), and never a hand value. Written by import only, as entries.yaml is (a build
 # writes nothing under content/). Missing (entries imported by an older paibang, or the file deleted), a rerun takes the
 # sheet's values as before and says each change.
+# The players' private fields (phone, student_id) edited by hand were overwritten by the sheet's
+# on every rerun (rev34). The record holds, under an entry's "players", a digest of what import
+# last wrote of each (_private_digest), never the value: a value of the file whose digest is not
+# that one was edited by hand, and is kept and said as a team name is. (The digest sits beside
+# entries.yaml, which holds the value itself; it is never output.)
 RECORD = "entries.imported.json"
 # What import writes there is some 80 bytes an entry: a mass event of 10,000 entries is under a
 # megabyte. A larger file is not one it wrote, and is never read whole into memory.
@@ -212,6 +223,16 @@ class ImportReport:
     # (entry id, "name" or "group", the value kept ("" none), the sheet's not taken) of each team
     # name or group edited by hand in entries.yaml since import last wrote it (_details_kept)
     by_hand: list[tuple[str, str, str, str]] = field(default_factory=list)
+    record_read: bytes | None = None  # RECORD as read, when it was
+    # (entry id, player, private key, "changed" or "added") of each phone or student number the
+    # sheet changed in a listed entry; (entry id, player, private key) of each edited by hand in
+    # entries.yaml since import wrote it, kept (_private_kept). Their values are not said: the
+    # terminal may be the projector's.
+    private_details: list[tuple[str, str, str, str]] = field(default_factory=list)
+    private_by_hand: list[tuple[str, str, str]] = field(default_factory=list)
+    # (entry id, player, "added" or "removed") of each player the sheet adds to or takes out of a
+    # listed entry, other than one moved between entries (`moved`)
+    roster: list[tuple[str, str, str]] = field(default_factory=list)
     # (RECORD's path, why: a UI word's key or "", the system's reason): taken as absent
     record_unreadable: tuple[str, str, str | dict[str, str]] | None = None
     record_unwritten: tuple[str, str | dict[str, str]] | None = None  # (RECORD's path, the system's reason): not kept
@@ -260,6 +281,12 @@ class ImportReport:
         lines += [catalogues.text(f"import_{key}_by_hand", locale, entry=entry, new=new,
                                   kept=kept or catalogues.text("import_by_hand_blank", locale))
                   for entry, key, kept, new in self.by_hand]
+        lines += [catalogues.text(f"import_private_{how}", locale, entry=entry, name=_said(name), key=key)
+                  for entry, name, key, how in self.private_details]
+        lines += [catalogues.text("import_private_by_hand", locale, entry=entry, name=_said(name), key=key)
+                  for entry, name, key in self.private_by_hand]
+        lines += [catalogues.text(f"import_player_{how}", locale, entry=entry, name=_said(name))
+                  for entry, name, how in self.roster]
         lines += [catalogues.text("import_cell_differs", locale, row=row, name=name, heading=heading, value=value,
                                   kept=kept, entry=entry) for row, name, heading, value, kept, entry in self.differing]
         lines += [catalogues.text("import_cell_private", locale, row=row, name=name, heading=heading, value=value,
@@ -597,6 +624,10 @@ def _phone_heading(key: str) -> bool:
     return ALIASES.get(key) == "phone" or any(part in key for part in PHONE_PARTS)
 
 
+def _contact_heading(key: str) -> bool:
+    return any(part in key for part in CONTACT_PARTS)
+
+
 def _long_digits(values: list[str]) -> bool:
     """Whether most of a column's values are personal numbers: bare digits, or a phone number as
     typed (+86 138 0013 8000, 138-0013-8002), which is no less one for its punctuation."""
@@ -659,6 +690,15 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
             problems.add("registration-map-phone", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
                          heading=shown(heading), field=wanted)
             column.note = "refused"
+        elif wanted is not None and wanted not in PRIVATE and (
+                (contact := bool(key) and _contact_heading(key)) or any(holds_email(v) for v in values)):
+            # --map email=group put wang1@example.com on every entry and player page, results.json
+            # and the search, and --map 家庭住址=group a home address (rev34). One address in the
+            # column is one too many: the build refuses it in a public field (text-looks-email).
+            problems.add("registration-map-contact", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
+                         heading=shown(heading), field=wanted,
+                         why=catalogues.word("import_contact_heading" if contact else "import_contact_values"))
+            column.note = "refused"
         elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
             problems.add("registration-map-refused", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
                          heading=shown(heading),
@@ -697,7 +737,7 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
         if column.active and column.use == "team" and "entry" not in taken:
             column.note = "team_group"
         elif column.note == "ignored" and column.heading and not _looks_private(column.heading) \
-                and (like := _looks_like(column.heading, set(taken))):
+                and not _contact_heading(_key(column.heading)) and (like := _looks_like(column.heading, set(taken))):
             column.note, column.like = "ignored_map", like
     return columns
 
@@ -1022,6 +1062,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     existing = _existing_entries(event, folder, problems)
     if problems.errors:  # an entries file that cannot be read is never overwritten as if it were empty
         raise ContentErrors(problems.sorted())
+    listed_before = copy.deepcopy(existing)  # (the entries are updated in place below)
     # --take-sheet names entries already listed (whose hand edits it overrides): an id the event
     # does not have (a typo, T99) took nothing and said nothing, the secretary left believing it done.
     listed_ids = [str(entry.get("id")) for entry in existing]
@@ -1061,13 +1102,16 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         known = matches.get(number)
         if known is not None:
             _differing(members, (team, group), known, columns, report, namesakes)
+            known_id = str(known.get("id"))
+            take = take_sheet is not None and (not take_sheet or known_id in take_sheet)
+            players, wrote_private = _private_kept(known_id, known.get("players"), players, record.get(known_id),
+                                                   report, take)
             if str(known.get("id")) in named:  # it has played: who played in it is history
                 players = _roster_kept(known, members, players, report, namesakes)
             changed = known.get("players") != players
             known["players"] = players  # phone numbers and the like may have changed
-            known_id = str(known.get("id"))
-            take = take_sheet is not None and (not take_sheet or known_id in take_sheet)
             details_changed, record[known_id] = _details_kept(known, team, group, report, record.get(known_id), take)
+            record[known_id]["players"] = wrote_private
             changed |= details_changed
             updated += changed
             kept += 1
@@ -1079,6 +1123,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         if team:
             entry["name"] = team
         record[str(entry["id"])] = {key: str(entry[key]) for key in RECORDED if key in entry}
+        record[str(entry["id"])]["players"] = _private_record(str(entry["id"]), players)
         merged.append(entry)
         new_ids.append(str(entry["id"]))
         _differing(members, (team, group), entry, columns, report, namesakes)
@@ -1093,18 +1138,24 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
                      if id(entry) in unmatched and not entry.get("withdrawn")]
     if problems.errors:
         raise ContentErrors(problems.sorted())
-    text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
-    header_text = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
-    _write(entries_path, header_text + text)
-    _point_event_at(event_file)
+    _roster_changes(listed_before, merged, report)
+    pointed = event.get("entries") == entries_path.name and entries_path.is_file()
+    # An import that changes nothing writes nothing: entries.yaml stays as the secretary left it,
+    # byte for byte (it was rewritten whole, and every comment typed in it lost: rev34).
+    if not (pointed and merged == listed_before):
+        _write(entries_path, _entries_text(entries_path if pointed else None, merged, locale))
+    if not pointed:
+        _point_event_at(event_file)
     # The record last, and never in the way of the import (a folder of that name, a full disk): the
     # entries are written and listed, the record's loss said. Killed before it, the older record
     # stays, and the next import takes a value the sheet has changed since as edited by hand: kept
     # and said, not lost.
     listed = [str(entry.get("id")) for entry in merged]
     try:
-        _write(record_path, json.dumps({"entries": {key: record[key] for key in listed if key in record}},
-                                       ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+        record_text = json.dumps({"entries": {key: record[key] for key in listed if key in record}},
+                                 ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        if report.record_read != record_text.encode("utf-8"):  # (an import that changes nothing writes nothing)
+            _write(record_path, record_text)
     except OSError as exc:
         reason = system_reason(exc)  # (a full disk in the site's words, not the C library's English)
         report.record_unwritten = (str(record_path), reason[:200] if isinstance(reason, str) else reason)
@@ -1271,8 +1322,183 @@ def _read_record(path: Path, report: ImportReport) -> dict[str, dict[str, str]]:
     if not isinstance(entries, dict):
         report.record_unreadable = (str(path), "", "entries")
         return {}
-    return {str(key): {field: value for field, value in wrote.items() if field in RECORDED and isinstance(value, str)}
+    report.record_read = found
+    return {str(key): {**{field: value for field, value in wrote.items() if field in RECORDED and isinstance(value, str)},
+                       **({"players": _digests(wrote["players"])} if isinstance(wrote.get("players"), dict) else {})}
             for key, wrote in entries.items() if isinstance(wrote, dict)}
+
+
+def _digests(players: dict) -> dict[str, dict[str, str]]:
+    """A record's "players" as import wrote them: name -> private key -> digest; anything else left out."""
+    return {str(name): {key: value for key, value in wrote.items() if key in PRIVATE and isinstance(value, str)}
+            for name, wrote in players.items() if isinstance(wrote, dict)}
+
+
+def _private_digest(entry_id: str, name: str, key: str, value: object) -> str:
+    """What RECORD keeps of a private value import wrote: enough to tell it from another, not the value."""
+    return hashlib.sha256(f"{entry_id}\0{name}\0{key}\0{value}".encode()).hexdigest()[:16]
+
+
+def _private_record(entry_id: str, players: list) -> dict[str, dict[str, str]]:
+    """RECORD's "players" of an entry as import writes its players: the digest of each private value."""
+    return {_player_name(player): {key: _private_digest(entry_id, _player_name(player), key, value)
+                                   for key, value in player.items() if key in PRIVATE}
+            for player in players if isinstance(player, dict)}
+
+
+def _private_kept(entry_id: str, listed: object, players: list, last: dict | None, report: ImportReport,
+                  take: bool) -> tuple[list, dict[str, dict[str, str]]]:
+    """The sheet's players of a listed entry, each listed player's private fields merged in, and
+    RECORD's "players" for it (the digests of the sheet's values, what import takes as its own).
+
+    A listed player (by name) keeps the keys the sheet does not give (a wechat typed in by hand;
+    a blank on the sheet erases nothing). A phone or student number that differs from the
+    sheet's takes the sheet's and is said, unless it was edited by hand since import last wrote
+    it (its digest is not the recorded one): then it is kept and said, as a team name is
+    (_details_kept), unless `take` (--take-sheet). Without a record of it (an import by an older
+    paibang) the sheet's is taken, as it always was, and said."""
+    recorded = last.get("players") if last is not None else None
+    by_name: dict[str, object] = {}
+    for player in listed if isinstance(listed, list) else []:
+        by_name.setdefault(_player_name(player), player)
+    merged: list = []
+    for player in players:
+        name = _player_name(player)
+        old = by_name.get(name)
+        sheet = {key: value for key, value in player.items() if key != "name"} if isinstance(player, dict) else {}
+        if not isinstance(old, dict):
+            if isinstance(old, str):  # listed without private fields: the sheet's are added
+                report.private_details += [(entry_id, name, key, "added") for key in sheet if key in PRIVATE]
+            merged.append(player)
+            continue
+        result = dict(old)  # the listed order of keys, and a key typed in by hand
+        for key, value in sheet.items():
+            now = old.get(key)
+            if now is not None and str(now) == str(value):
+                continue
+            wrote = (recorded or {}).get(name, {}).get(key)
+            if now is not None and recorded is not None and not take \
+                    and _private_digest(entry_id, name, key, now) != wrote:
+                report.private_by_hand.append((entry_id, name, key))
+                continue
+            result[key] = value
+            if key in PRIVATE:
+                report.private_details.append((entry_id, name, key, "changed" if now is not None else "added"))
+        merged.append(result)
+    return merged, _private_record(entry_id, players)
+
+
+def _roster_changes(before: list[dict], after: list[dict], report: ImportReport) -> None:
+    """Each player the sheet added to or took out of a listed entry, said (report.roster); one
+    moved between entries is said as that (report.moved)."""
+    moved = {(name, old) for name, old, _ in report.moved} | {(name, new) for name, _, new in report.moved}
+    listed = {str(entry.get("id")): entry for entry in before}
+    for entry in after:
+        entry_id = str(entry.get("id"))
+        if entry_id not in listed:
+            continue
+        was = [_player_name(p) for p in listed[entry_id].get("players") or []]
+        now = [_player_name(p) for p in entry.get("players") or []]
+        report.roster += [(entry_id, name, "added") for name in now if name not in was and (name, entry_id) not in moved]
+        report.roster += [(entry_id, name, "removed") for name in was
+                          if name not in now and (name, entry_id) not in moved]
+
+
+# --- writing entries.yaml ------------------------------------------------------------------------
+
+
+def _round_trip() -> YAML:
+    """ruamel's round trip, reading scalars as the content loader does (CoreResolver), in the
+    layout import has always written (PyYAML's: a list under a key not indented)."""
+    round_trip = YAML(typ="rt")
+    round_trip.Resolver = CoreResolver
+    round_trip.preserve_quotes = True
+    round_trip.width = 4096
+    return round_trip
+
+
+def _dumped(value: object) -> str:
+    return yaml.dump(value, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
+
+
+def _entries_text(path: Path | None, merged: list[dict], locale: str) -> str:
+    """entries.yaml's new text. Written by import before (`path`), it is updated in place through
+    ruamel's round trip: every comment the secretary added (a line of its own, or after a value:
+    `bye: true  # 上届冠军，轮空`), and every line import does not change, stay as they were; only
+    the values that changed are written, and a new entry is added at the end in import's layout.
+    First written (or a file ruamel cannot read back as a list of entries), it is written whole."""
+    if path is not None:
+        try:
+            with path.open(encoding="utf-8", newline="") as file:
+                raw = file.read()
+            document = _round_trip().load(with_newlines(raw))
+        except (OSError, UnicodeDecodeError, YAMLError):
+            document = None
+        listed = document.get("entries") if isinstance(document, CommentedMap) else document
+        if isinstance(listed, CommentedSeq) and _reconciled(listed, merged):
+            out = io.StringIO()
+            _round_trip().dump(document, out)
+            return out.getvalue().replace("\n", line_end(raw))
+    header = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
+    return header + _dumped(merged)
+
+
+def _reconciled(listed: CommentedSeq, merged: list[dict]) -> bool:
+    """`listed` (the file's entries, ruamel's) made `merged`, in place; False, untouched, when
+    it is not a list of entries by unique ids that `merged` keeps in their order (then the file
+    is written whole)."""
+    ids = [str(item.get("id")) if isinstance(item, CommentedMap) else None for item in listed]
+    wanted = [str(entry.get("id")) for entry in merged]
+    if None in ids or len(set(ids)) != len(ids) or len(set(wanted)) != len(wanted):
+        return False
+    kept = [i for i in ids if i in set(wanted)]
+    if wanted[:len(kept)] != kept:
+        return False
+    for index in reversed(range(len(listed))):
+        if ids[index] not in set(wanted):
+            del listed[index]  # (ruamel moves the comments of the items after it up with them)
+    for entry, item in zip(merged, list(listed)):
+        _update_map(item, entry)
+    for entry in merged[len(kept):]:
+        listed.append(_round_trip().load(_dumped([entry]))[0])
+    return True
+
+
+def _as_plain(value: object) -> object:
+    if isinstance(value, dict):
+        return {str(k): _as_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_plain(v) for v in value]
+    return value
+
+
+def _update_map(node: CommentedMap, value: dict) -> None:
+    """`node` made `value`, changing only what differs (the comments on its lines kept)."""
+    for key in [k for k in node if str(k) not in value]:
+        del node[key]
+    for key, wanted in value.items():
+        old = node.get(key)
+        if key in node and _as_plain(old) == wanted:
+            continue
+        if isinstance(old, CommentedMap) and isinstance(wanted, dict):
+            _update_map(old, wanted)
+        elif isinstance(old, CommentedSeq) and isinstance(wanted, list):
+            _update_list(old, wanted)
+        else:
+            node[key] = _round_trip().load(_dumped({key: wanted}))[key]
+
+
+def _update_list(node: CommentedSeq, value: list) -> None:
+    for index, wanted in enumerate(value):
+        if index >= len(node):
+            node.append(_round_trip().load(_dumped([wanted]))[0])
+        elif _as_plain(node[index]) != wanted:
+            if isinstance(node[index], CommentedMap) and isinstance(wanted, dict):
+                _update_map(node[index], wanted)
+            else:
+                node[index] = _round_trip().load(_dumped([wanted]))[0]
+    while len(node) > len(value):
+        del node[len(node) - 1]
 
 
 def _enlarged(groups: list[list[Registrant]], filled: set[int]) -> list[tuple[list[Registrant], int]]:

@@ -29,8 +29,8 @@ from generator.content.knockout import game_format, knockout_rounds, read_knocko
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table, withheld_group,
 )
-from generator.content.reader import (LIST_SEPARATORS, MAX_BOARDS, Reader, describe, holds_personal_number,
-                                      holds_phone_or_id_card, known_stage,
+from generator.content.reader import (LIST_SEPARATORS, MAX_BOARDS, Reader, describe, holds_email,
+                                      holds_personal_number, holds_phone_or_id_card, known_stage,
                                       parse_date, suggestion)
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text, said_empty,
@@ -215,7 +215,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
         locale=reader.choice("locale", LOCALES),
     )
     # The organizer is printed on every page and bulletin: a contact's mobile typed after it is too.
-    _warn_if_personal(event.organizer, reader.value_mark("organizer"), "organizer", problems)
+    _check_published_text(event.organizer, reader.value_mark("organizer"), "organizer", problems)
     for key, value in (("title", reader.raw("title") and event.title), ("organizer", event.organizer),
                        ("venue", event.venue)):
         _warn_if_placeholder(value, reader.value_mark(key), key, problems)
@@ -418,8 +418,11 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             if unread is not None and (written := entry_reader.text("id")):
                 unread.append(written)
             continue
-        if holds_personal_number(entry_id):  # published as it is: /entries/<id>/, results.json, the search
-            problems.add("id-looks-personal", entry_reader.value_mark("id"), warning=True,
+        if holds_personal_number(entry_id):
+            # An error, not a warning: the id is published as it is (/entries/<id>/, results.json,
+            # the search), so a warning let the build publish the phone it named (rev34). Ordinary
+            # ids (101, 2024, A01, T000001) hold fewer than 8 digits in a row and pass.
+            problems.add("id-looks-personal", entry_reader.value_mark("id"),
                          key=f"entries[{index + 1}].id", id=entry_id)
         if entry_id in entries:
             first = entries[entry_id].mark
@@ -461,7 +464,7 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             withdrawn_stage=withdrawn[1],
         )
         for key, text in (("group", entries[entry_id].group), ("name", entries[entry_id].name)):
-            _warn_if_personal(text, entry_reader.value_mark(key), f"entries[{index + 1}].{key}", problems)
+            _check_published_text(text, entry_reader.value_mark(key), f"entries[{index + 1}].{key}", problems)
     return entries
 
 
@@ -613,12 +616,17 @@ def _headings_only(text: str) -> bool:
     return bool(lines) and all(line.startswith("#") for line in lines)
 
 
-def _warn_if_personal(text: str | None, mark: Mark, key: str, problems: Problems) -> None:
-    """A phone or ID-card number in an entry's group or name or a player's name: each is published
-    as it is (entry and player pages, results.json, the search), and `paibang import --map` or a
-    paste into the wrong column puts one there. A warning, as for ids: the site still builds."""
+def _check_published_text(text: str | None, mark: Mark, key: str, problems: Problems) -> None:
+    """A phone or ID-card number, or an e-mail address, in an entry's group or name or a player's
+    or an official's name: each is published as it is (entry and player pages, results.json, the
+    search), and `paibang import --map` or a paste into the wrong column puts one there. A number
+    is a warning (a class may be called 2023级20210101班), an e-mail address an error."""
     if text and holds_phone_or_id_card(text):
         problems.add("text-looks-personal", mark, warning=True, key=key, value=text)
+    if text and key != "organizer" and holds_email(text):
+        # An error, not a warning: an e-mail address is never part of a name or a class, and a
+        # warning let the build publish a column of them (reader.py's _EMAIL says where from).
+        problems.add("text-looks-email", mark, key=key, value=text)
 
 
 @functools.lru_cache(maxsize=16)
@@ -649,10 +657,11 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             player_id = player_reader.text("id")
             if player_id and holds_personal_number(player_id):
                 # Never published as it is, but /players/<key>/ is a hash of it (players.person_key),
-                # which a list of a year's student numbers turns back into the number.
-                problems.add("id-looks-personal", player_reader.value_mark("id"), warning=True,
+                # which a list of a year's student numbers turns back into the number in a blink:
+                # an error, as an entry's (players.py says why the hash is not keyed instead).
+                problems.add("id-looks-personal", player_reader.value_mark("id"),
                              key=f"{entry_reader.path('players')}[].id", id=player_id)
-            _warn_if_personal(name, player_reader.value_mark("name"), f"{entry_reader.path('players')}[].name",
+            _check_published_text(name, player_reader.value_mark("name"), f"{entry_reader.path('players')}[].name",
                               problems)
             names = _split_names(name) if name else []
             if len(names) > 1:
@@ -665,7 +674,7 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             elif name:
                 players.append(Player(name=name, id=player_id))
         elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
-            _warn_if_personal(str(value).strip(), mark, f"{entry_reader.path('players')}[]", problems)
+            _check_published_text(str(value).strip(), mark, f"{entry_reader.path('players')}[]", problems)
             names = _split_names(str(value).strip())
             if len(names) > 1:
                 # [秦文斌，陶家豪]: YAML's list takes only the half-width comma, so this is one item
@@ -699,7 +708,7 @@ def _read_officials(reader: Reader, problems: Problems) -> list[Official]:
         name = official.text("name")
         if not name:
             continue
-        _warn_if_personal(name, official.value_mark("name"), f"officials[{index + 1}].name", problems)  # published, credited
+        _check_published_text(name, official.value_mark("name"), f"officials[{index + 1}].name", problems)  # published, credited
         stages = tuple(str(s) for s, _ in official.items("stages", single_ok=True))
         officials.append(Official(name, official.choice("role", ("referee", "host"), "referee") or "referee",
                                   stages, official.integer("sessions", 0, low=0, high=100) or 0))

@@ -33,7 +33,7 @@ MAX_NAME_CHARS = 200
 # A personal number, as a value: a student, staff or phone number, or an ID card's (whose last
 # character may be X), spaces aside. `paibang import` sends a column of them (six digits or
 # more, in most of its cells) to the private student_id whatever its heading (registrations.py);
-# `check` warns about an entry's or a player's id that is or holds one of eight digits or more
+# `check` refuses an entry's or a player's id that is or holds one of eight digits or more
 # (load.py: id-looks-personal): one id is not a column, and six-digit codes (T000001, 202401) are
 # ids of their own, while student numbers run 8 to 12 digits, phones 11 and ID cards 18.
 PERSONAL_DIGITS = 6
@@ -100,6 +100,20 @@ def holds_phone_or_id_card(text: str) -> bool:
         return True
     compact = re.sub(r"(?<=\d)[\s\-_.()\uff08\uff09]+(?=\d)", "", dated)  # 138 0013 8000, (010) 8888-8888
     return any(len(run) >= PERSONAL_DIGITS_IN_A_TEXT for run in re.findall(r"\d+", compact))
+
+
+# An e-mail address in a public text: an @ (or the full-width one an input method types) with a
+# word before it and a dot after it in the same word, wang1@example.com. `import --map
+# email=group` put a column of them on every entry and player page, results.json and the search
+# (rev34): in an entry's group or name, a player's or an official's name it is an error
+# (load.py: text-looks-email). The organizer is left out: an office's address there is its own,
+# given to be written to.
+_EMAIL = re.compile(r"[^\s@\uff20]+[@\uff20][^\s@\uff20.]+(?:\.[^\s@\uff20.]+)+")
+
+
+def holds_email(text: str) -> bool:
+    """Whether a public text holds an e-mail address."""
+    return ("@" in text or "\uff20" in text) and _EMAIL.search(text) is not None
 
 
 NAME_KEYS = frozenset({"title", "name", "organizer", "organization", "venue", "group", "referee", "players"})

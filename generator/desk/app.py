@@ -324,6 +324,20 @@ class Desk:
     def admin_link(self) -> str:
         return f"{self.base}/admin?k={self.tokens.admin}"
 
+    @property
+    def phones_reach(self) -> bool:
+        """Whether a phone can open the desk's links: not when they are of this computer only
+        (127.0.0.1, the default without --lan, or --lan with no network found). Its score
+        sheets' QR codes then open nothing on the tables' phones (rev34), which the sheets
+        page and the admin page say, with how to start the desk for phones."""
+        host = urlsplit(self.base).hostname or ""
+        return not (host.startswith("127.") or host in ("localhost", "::1"))
+
+    @property
+    def lan_command(self) -> str:
+        """How to start this desk for phones, as the pages and the terminal say it."""
+        return f"paibang desk {self.slug} --lan"
+
     # --- views --------------------------------------------------------------------------
 
     def standings_view(self) -> list[dict[str, Any]]:

@@ -212,16 +212,21 @@ class Person:
 
 
 # An unkeyed hash: anyone can hash a candidate id and compare it with /players/<key>/, so an id
-# drawn from a small space (a year's student numbers, some 10^5) is read back from the address.
-# A keyed hash (HMAC under a `players_key` of the site's) was weighed and not taken: the key must
-# be the same on every machine that ever builds the site, or every player's address changes
-# between builds (links, bookmarks, search engines), so it would live in content/ beside the ids
-# it hides, be one more thing to set right before the first build and never to change after,
-# and protect only sites that set it; setting it on a site already published moves every
-# address. Instead the cause is refused at the door: `check` warns about a player's (and an
-# entry's) id that is or holds a student, phone or ID-card number (load.py, id-looks-personal),
-# with the fix (a short code; the number under the private student_id). Names, the other
-# identity, are published on the page itself. The demo's addresses are unchanged.
+# drawn from a small space (a year's student numbers, some 10^5) is read back from the address
+# (rev34: 2021110002 in 0.01 s). A keyed hash (HMAC under a secret of the site's) was weighed
+# again and not taken. The address must be the same on every machine that ever builds the site
+# and in every build (the events' pages link to it, the search index and the feed carry it,
+# bookmarks and search engines keep it), so the key would have to live in content/, the folder
+# that also holds the ids: one more file to create before the first build (a build never writes
+# content/), to carry with every copy and never lose or change (losing it moves every player's
+# address), and one that protects only the sites that have it, while a site without it would
+# fall back to the unkeyed hash, as leaky as before. A player's id only ties one person's
+# events together; nothing needs it to be a personal number. So the cause is refused at the
+# door: an entry's or a player's id that is or holds a student, phone or ID-card number (8
+# digits or more) is an error (load.py, id-looks-personal) with the fix (a code of the club's
+# own such as M001, the number under the private student_id). What is left to hash is a code
+# that says nothing about its person (the name, the other identity, is on the page itself).
+# The demo's players carry no such ids: its addresses are unchanged.
 def person_key(identity: str, length: int = KEY_LENGTH) -> str:
     return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:length]
 
