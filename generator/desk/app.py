@@ -59,7 +59,7 @@ from generator.desk.store import (
 )
 from generator.errors import ContentError, Mark, Problems, system_reason
 from generator.hosts import host_allowed
-from generator.render.html import metric_text, rank_shown_in, round_entered_text
+from generator.render.html import column_metric_text, rank_shown_in, round_entered_text, two_place_metrics
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
@@ -339,8 +339,12 @@ class Desk:
             names = list(stage.stage.rank_by)
             columns = [self.t.pick(metric_of(game, n).label) for n in names]
             # its remark as the site's standings and the printed ones say it (render/remarks.py)
+            # a column with a fraction anywhere in two decimals throughout, as the site's standings
+            # show it ("201.14, 197, 191.14" read as misprints)
+            two_places = two_place_metrics(names, stage.standings)
             rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
-                     "cells": ["" if n in s.tally.moot else metric_text(n, s.tally.metrics.get(n, 0)) for n in names],
+                     "cells": ["" if n in s.tally.moot else column_metric_text(n, s.tally.metrics.get(n, 0), two_places)
+                               for n in names],
                      "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]
             # k/n of the tables with a result to enter, a withdrawn side's table said apart, as
