@@ -1435,6 +1435,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     async def home(request: Request) -> Response:
         return RedirectResponse("/standings", status_code=303)
 
+    async def favicon(request: Request) -> Response:
+        # the site's icon (templates/favicon.svg), at /favicon.ico too: a browser asks for that
+        # whatever the page links, and every tab on the desk logged a 404 for it
+        return Response((TEMPLATES.parent / "favicon.svg").read_bytes(), media_type="image/svg+xml",
+                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "max-age=86400"})
+
     async def lifespan(app: Starlette) -> Any:
         desk._dirty = asyncio.Event()
         desk._build_dirty = asyncio.Event()
@@ -1465,6 +1471,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/standings", standings),
         Route("/screen", screen),
         Route("/events", events),
+        Route("/favicon.svg", favicon),
+        Route("/favicon.ico", favicon),
     ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method})
     return _Guard(app, allowed_hosts)
 
