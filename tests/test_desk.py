@@ -893,7 +893,8 @@ def test_a_pairs_round_offers_the_boards_pair_listed_and_writes_them_one_a_line(
     assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
     block = spot.path.read_text(encoding="utf-8").split("table: 2")[0]
     assert f"    boards:\n      {numbers[0]}: 85\n      {numbers[1]}: 30\n" in block
-    assert forms.score_lines(spot, outcome["check"].score, desk.t) == [desk.t("desk_pairs_later")]
+    assert forms.score_lines(spot, outcome["check"].score, desk.t) == [
+        desk.t("desk_pairs_later", standings=desk.t("desk_standings"))]
     assert cli.main(["check", "--content", str(content)]) == 0
 
 

@@ -1253,7 +1253,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
             # the blocks' headings, for the page to say them only when they apply (table.html)
             headings = {"warnings": t("desk_warnings"), "score": t("desk_computed"),
-                        "incomplete": whole_match(t, outcome["fields"], incomplete)}
+                        "incomplete": whole_match(t, outcome["fields"], incomplete),
+                        # (the live standings' name in a line, which the page links to them)
+                        "standings": t("desk_standings")}
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines, "headings": headings,
                 "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
