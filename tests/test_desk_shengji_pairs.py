@@ -57,3 +57,20 @@ def test_the_pairs_form_says_what_to_type_and_the_save_says_each_board(pairs: tu
     assert status == 200 and 'id="saved"' in page, block(page, "problems")
     said = text(block(page, "score"))
     assert lines[0] in said and lines[1] in said and "比赛分在这几副牌的各桌都录完后计算" in said, said
+
+
+@pytest.mark.parametrize("typed", ["adjusted: NS", "NS 0%", "A-/A+"])
+def test_a_ruling_typed_another_way_is_told_the_adjusted_form(pairs: tuple[Running, list[int]], typed: str) -> None:
+    """Only {adjusted: NS} is an adjusted board: `adjusted: NS`, `NS 0%`, bridge's A-/A+ were
+    refused with a message about the defenders' points alone, naming neither the adjusted form
+    nor np. The message and its fix name both."""
+    running, (first, second) = pairs
+    status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": typed, f"b{second}": "30"})
+    said = block(page, "problems")
+    assert status == 422 and f"第 {first} 副的记录 {typed} 看不懂" in said, said
+    message, _, hint = said.partition("→")
+    for words in (message, hint):
+        assert "{adjusted: NS}" in words and "np" in words, said
+    assert "违例方得 0%，另一方得 60%" in hint
+    status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": "{adjusted: NS}", f"b{second}": "30"})
+    assert status == 200 and not block(page, "problems")  # (the form the message gives is taken)
