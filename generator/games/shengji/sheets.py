@@ -162,7 +162,9 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
             if row is None or not row.counted:
                 cells += [t("board_not_played") if row is not None else "", "", ""]
             elif row.result.adjusted is not None:
-                cells += [t("adjusted"), _n(row.ns_mp), _n(row.ew_mp)]
+                # as the round page and the traveller page say it ("调整分 南北违例"): a bare
+                # "调整分" did not say whose fault it was
+                cells += [adjusted_text(t, row.result), _n(row.ns_mp), _n(row.ew_mp)]
             else:
                 cells += [str(row.score), _n(row.ns_mp), _n(row.ew_mp)]
             rows.append(cells)
