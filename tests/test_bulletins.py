@@ -353,3 +353,19 @@ def test_a_knockouts_printed_rounds_are_named_as_their_pages(tmp_path: Path) -> 
     assert sheets, sorted(p.name for p in (tmp_path / "forms").rglob("*.pdf"))
     text = "".join(pdf_text(sheets[0]).split())
     assert "淘汰赛第3轮（决赛）记分表" in text and "淘汰赛第3轮（三四名决赛）记分表" in text, text[:300]
+
+
+def test_an_80fen_pairs_adjusted_board_is_printed_with_whose_fault_it_was(tmp_path: Path) -> None:
+    """The 80分 pairs score sheet (随牌记分单) printed the demo's board 10 of round 2, `{adjusted:
+    EW}`, as a bare "调整分" where the round and traveller pages say "调整分 东西违例": the same
+    words in print."""
+    from generator.cli import main
+
+    from support import demo_content
+
+    slug = "hefei-80fen-pairs-2012"
+    content = demo_content(tmp_path, slug)
+    assert main(["print", slug, "pairs", "--content", str(content), "--output", str(tmp_path / "forms")]) == 0
+    text = pdf_text(tmp_path / "forms/scoresheet-pairs-round-7.pdf")
+    [line] = [line.split() for line in text.splitlines() if "P04" in line and "P11" in line and "调整分" in line]
+    assert line[:5] == ["2", "4", "P04", "P11", "调整分"] and line[5] == "东西违例", line

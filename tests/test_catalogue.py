@@ -916,6 +916,7 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-board-table-gap": edit(S, (EV, SJ_RANK, SJ_RANK + "    board_table: {1: N 2, 3: S 4}\n")),
     "shengji-conversion": edit(S, (EV, SJ_RANK, SJ_RANK + '    conversion: {"5-10": 1}\n')),
     "shengji-adjusted": edit(SP, (R1, "      1: 90\n", "      1: {adjusted: XX}\n")),
+    "shengji-pairs-points-syntax": edit(SP, (R1, "      1: 90\n", "      1: adjusted NS\n")),
     "shengji-not-played": edit(SP, (R1, "      1: 90\n", "      1: {not_played: true, points: 90}\n")),
     "shengji-board-count": edit(SP, (R1, "      2: 75\n", "")),
     "shengji-board-short": edit(SP, (R1, "      2: 75\n", "")),

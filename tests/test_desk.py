@@ -911,7 +911,10 @@ def test_a_pairs_round_offers_the_boards_pair_listed_and_writes_them_one_a_line(
     assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
     block = spot.path.read_text(encoding="utf-8").split("table: 2")[0]
     assert f"    boards:\n      {numbers[0]}: 85\n      {numbers[1]}: 30\n" in block
-    assert forms.score_lines(spot, outcome["check"].score, desk.t) == [desk.t("desk_pairs_later")]
+    # each board said (as the round page says it), then that its matchpoints come later
+    lines = forms.score_lines(spot, outcome["check"].score, desk.t)
+    assert [line.split("）：")[-1] for line in lines[:2]] == ["防守方 东西 85", "防守方 南北 30"], lines
+    assert lines[2:] == [desk.t("desk_pairs_later", standings=desk.t("desk_standings"))]
     assert cli.main(["check", "--content", str(content)]) == 0
 
 

@@ -320,3 +320,21 @@ def test_the_room_a_problem_names_is_marked_by_the_room_it_carries_not_its_words
                  room_id="closed", other_id="open")
     missing = problems.items[-1]
     assert forms.fields_at(forms.Check([], places={board: ("boards", 18)}), missing, fields, "") == ("b18_closed",)
+
+
+def test_a_weighted_score_is_previewed_with_each_parts_ns_score(pairs: tuple[Running, Path]) -> None:
+    """A director's weighted score (Law 12C1(c)), `50% 3NT S =, 50% 3NT S -1` on board 2 (NS
+    vulnerable): the preview showed the line as typed, not what each part scores. Each part is
+    said with its NS score, as a played board is: +600 and -100."""
+    running, _ = pairs
+    t = running.desk.t
+    url, token, csrf, _ = open_table(running, "pairs/1/1")
+    typed = {"b1": "1S W -2", "b2": "50% 3NT S =, 50% 3NT S -1", "b3": "4H N ="}
+    _, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
+    data = json.loads(body)
+    said = t("br_desk_board", board=2, score=t("clause_separator").join(
+        [t("br_desk_ns", contract="50% 3NT S =", score="+600"), t("br_desk_ns", contract="50% 3NT S -1", score="-100")]))
+    assert data["ok"] and said in data["lines"], data["lines"]
+    assert said == "第 2 副 50% 3NT S =，南北 +600；50% 3NT S -1，南北 -100"
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "preview", **typed})
+    assert status == 200 and said in html

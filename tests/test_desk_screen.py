@@ -1,17 +1,19 @@
 """The desk's public views in a browser: the standings on a phone at 390 px and the hall's
 screen at 1280×720, with axe-core (vendored, as tests/test_phone.py runs it). The demo's
 大怪路子 Swiss: five figures a row (场分, 净胜分, 高分, 跑头家次数, 抽签) and prizes' remarks.
+And the hall's screen at 1920×1080 over the Guandan demo's round 4 of 26 tables, its pages turned.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.support import demo_content
 from tests.test_browser import CHROMIUM_FLAGS, playwright_and_chromium, unavailable
-from tests.test_desk import start
+from tests.test_desk import drawn, start  # noqa: F401 - drawn is a fixture
 from tests.test_phone import AXE, AXE_RUN
 
 pytestmark = pytest.mark.slow
@@ -38,8 +40,11 @@ def running(tmp_path_factory: pytest.TempPathFactory):
     desk.stop()
 
 
-def opened(browser, url: str, width: int, height: int):  # noqa: ANN001, ANN201
+def opened(browser, url: str, width: int, height: int, clock: bool = False):  # noqa: ANN001, ANN201
+    """`clock`: the page's timers under the test's hand (tab.clock.run_for turns the screen's pages)."""
     tab = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    if clock:
+        tab.clock.install()
     tab.goto(url)
     tab.wait_for_load_state("load")
     return tab
@@ -80,4 +85,44 @@ def test_the_hall_screen_reads_from_the_back_of_the_room_and_passes_axe(browser,
     assert tab.evaluate("document.documentElement.scrollWidth") <= 1280
     tab.add_script_tag(path=str(AXE))
     assert tab.evaluate(AXE_RUN) == []
+    tab.context.close()
+
+
+@pytest.fixture(scope="module")
+def hall(drawn: Path, tmp_path_factory: pytest.TempPathFactory):
+    """The desk over the Guandan demo's round 4: 26 tables, 52 teams in the standings."""
+    content = tmp_path_factory.mktemp("desk-hall") / "content"
+    shutil.copytree(drawn, content)
+    desk = start(content)
+    yield desk
+    desk.stop()
+
+
+# (what a hall sees of a page: a table's line or a standings row wholly on the screen)
+ON_SCREEN = """selector => [...document.querySelectorAll(selector)].filter(item => item.offsetParent).filter(item => {
+    const box = item.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+})"""
+
+
+def test_every_table_of_the_draw_and_every_row_of_the_standings_comes_up_on_the_hall_screen(browser, hall) -> None:
+    """26 tables at 1920×1080: the draw was one list in two columns, tables 8-13 and 20-26 below
+    the bottom of the screen, never seen; the standings turned a page every 8 s, the draw did not.
+    The draw turns its pages with the standings, each saying which page is up (1/2)."""
+    tab = opened(browser, f"{hall.base}/screen", 1920, 1080, clock=True)
+    tables, rows, cues = [], [], []
+    for _ in range(10):  # (turns enough for every page of each: 2 of the draw, 5 of the standings)
+        tables.append(tab.evaluate(f"({ON_SCREEN})('ol.draw li').map(li => li.querySelector('.no').textContent)"))
+        rows.extend(tab.evaluate(f"({ON_SCREEN})('#standings tbody tr').map(row => row.dataset.entry)"))
+        cues.append(tab.evaluate("['draw-cue', 'standings-cue'].map(id => document.getElementById(id)?.textContent)"))
+        tab.clock.run_for(8000)
+    assert sorted({int(n) for page in tables for n in page}) == list(range(1, 27)), tables
+    assert tables[0][0] == "1" and tables[1][0] == str(len(tables[0]) + 1)  # (a page begins where the last ended)
+    assert len(set(rows)) == 52
+    # each page said as it comes up: 1/2, 2/2, 1/2, ... beside the draw; 1/5 ... beside the standings
+    draw_pages, standings_pages = (int(cue.split("/")[1]) for cue in cues[0])
+    assert draw_pages == len({tuple(page) for page in tables}) >= 2
+    assert [draw for draw, _ in cues] == [f"{n % draw_pages + 1}/{draw_pages}" for n in range(10)]
+    assert [standings for _, standings in cues] == [f"{n % standings_pages + 1}/{standings_pages}" for n in range(10)]
+    assert tab.evaluate("document.documentElement.scrollHeight") <= 1080  # (nothing below the screen's edge)
     tab.context.close()

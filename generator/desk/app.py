@@ -59,7 +59,7 @@ from generator.desk.store import (
 )
 from generator.errors import ContentError, Mark, Problems, system_reason
 from generator.hosts import host_allowed
-from generator.render.html import metric_text, rank_shown_in, round_entered_text
+from generator.render.html import column_metric_text, rank_shown_in, round_entered_text, two_place_metrics
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
@@ -353,8 +353,12 @@ class Desk:
             names = list(stage.stage.rank_by)
             columns = [self.t.pick(metric_of(game, n).label) for n in names]
             # its remark as the site's standings and the printed ones say it (render/remarks.py)
+            # a column with a fraction anywhere in two decimals throughout, as the site's standings
+            # show it ("201.14, 197, 191.14" read as misprints)
+            two_places = two_place_metrics(names, stage.standings)
             rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
-                     "cells": ["" if n in s.tally.moot else metric_text(n, s.tally.metrics.get(n, 0)) for n in names],
+                     "cells": ["" if n in s.tally.moot else column_metric_text(n, s.tally.metrics.get(n, 0), two_places)
+                               for n in names],
                      "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]
             # k/n of the tables with a result to enter, a withdrawn side's table said apart, as
@@ -1263,7 +1267,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
             # the blocks' headings, for the page to say them only when they apply (table.html)
             headings = {"warnings": t("desk_warnings"), "score": t("desk_computed"),
-                        "incomplete": whole_match(t, outcome["fields"], incomplete)}
+                        "incomplete": whole_match(t, outcome["fields"], incomplete),
+                        # (the live standings' name in a line, which the page links to them)
+                        "standings": t("desk_standings")}
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines, "headings": headings,
                 "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
@@ -1445,6 +1451,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     async def home(request: Request) -> Response:
         return RedirectResponse("/standings", status_code=303)
 
+    async def favicon(request: Request) -> Response:
+        # the site's icon (templates/favicon.svg), at /favicon.ico too: a browser asks for that
+        # whatever the page links, and every tab on the desk logged a 404 for it
+        return Response((TEMPLATES.parent / "favicon.svg").read_bytes(), media_type="image/svg+xml",
+                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "max-age=86400"})
+
     async def lifespan(app: Starlette) -> Any:
         desk._dirty = asyncio.Event()
         desk._build_dirty = asyncio.Event()
@@ -1475,6 +1487,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/standings", standings),
         Route("/screen", screen),
         Route("/events", events),
+        Route("/favicon.svg", favicon),
+        Route("/favicon.ico", favicon),
     ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method})
     return _Guard(app, allowed_hosts)
 

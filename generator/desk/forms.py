@@ -628,7 +628,8 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
     lines = game.entry_notes(score, t)
     if spot.stage.format == "pairs":
         # matchpoints compare a board across every table that played it: not one table's to show
-        lines.append(t("desk_pairs_later"))
+        # (the live standings named as their page is: the form links the name to it, table.html)
+        lines.append(t("desk_pairs_later", standings=t("desk_standings")))
         return lines
     figures = game.match_figures(spot.stage)
     waiting = game.waiting_for_boards(score, t)

@@ -230,6 +230,9 @@ class EntryField:
     hint: str = ""
     # the hint's parameters: an example in the table's own entry ids (`{a}+3, {b}+1`)
     hint_params: dict[str, str] = field(default_factory=dict)
+    # another field whose hint says what this one takes too (its name): the box is described by
+    # that hint, said once on the form (Guandan's second team's final level, by the first's)
+    hint_from: str = ""
     literal: bool = False  # label is literal text, not a word key
     board: int = 0  # a board's result: its number
     # open | closed: a team match's board, or a field of one room's record (the desk shows a

@@ -18,7 +18,7 @@ import pickle
 import re
 import weakref
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from operator import attrgetter
@@ -696,8 +696,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
             for m, cell in cells:
-                figure = metrics.get(m, 0)
-                shown = f"{figure:.2f}" if m in two_places and isinstance(figure, (int, float)) else metric_text(m, figure)
+                shown = column_metric_text(m, metrics.get(m, 0), two_places)
                 append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(shown)}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
@@ -1045,6 +1044,12 @@ def two_place_metrics(names: Iterable[str], standings: Iterable[Any]) -> set[str
 def metric_text(name: str, value: Any) -> str:
     """A metric's figure: a percentage with two decimals, others as number_text."""
     return percent_text(value) if name in PERCENT_METRICS else number_text(value)
+
+
+def column_metric_text(name: str, value: Any, two_places: Collection[str]) -> str:
+    """A standings column's figure: with two decimals in a column of `two_places` (two_place_metrics
+    of the standings shown), else as metric_text; the site's standings and the desk's alike."""
+    return f"{value:.2f}" if name in two_places and isinstance(value, (int, float)) else metric_text(name, value)
 
 
 def file_size(size: int) -> str:

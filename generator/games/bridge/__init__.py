@@ -459,8 +459,15 @@ def _desk_board_line(row: Any, t: Any) -> str | None:
     if isinstance(row, duplicate.PairsRow):
         if row.adjusted is not None:
             return t("br_desk_board_adjusted", board=row.board, text=row.adjusted.text)
-        if row.not_played or row.parts:
-            return t("br_desk_board", board=row.board, score=t("br_not_played") if row.not_played else row.weighted)
+        if row.not_played:
+            return t("br_desk_board", board=row.board, score=t("br_not_played"))
+        if row.parts:
+            # each part with its NS score by the rules, as a played board's (50% 3NT S =, NS +600;
+            # 50% 3NT S -1, NS -100): the line as typed alone left the table to work them out
+            # (WeightedRecord.text: the parts in order, ", " between them)
+            return t("br_desk_board", board=row.board, score=t("clause_separator").join(
+                t("br_desk_ns", contract=text, score=duplicate.signed(score))
+                for text, (_, score) in zip(row.weighted.split(", "), row.parts)))
         return t("br_desk_board", board=row.board, score=_played_text(row.line, t)) if row.line else None
     if isinstance(row, duplicate.TeamRow):
         if row.not_played:

@@ -264,7 +264,10 @@ def _play_fields(a: str, b: str, written: dict[str, Any], options: GuandanStage,
         EntryField(f"{prefix}deals", "desk_deals", field_text(written.get("deals")), "textarea",
                    hint="desk_deals_hint", hint_params={"a": a, "b": b}, room=room),
         EntryField(f"{prefix}level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint", room=room),
-        EntryField(f"{prefix}level_b", b, field_text(levels.get(b)), literal=True, room=room),
+        # (the levels' hint, after the first team's box, is the second's too: its box was labelled
+        # by its team alone, "T07", and said nothing of what it takes)
+        EntryField(f"{prefix}level_b", b, field_text(levels.get(b)), literal=True, room=room,
+                   hint_from=f"{prefix}level_a"),
     ]
     if not options.draws or written.get("winner"):  # with draws, equal levels are a draw: no winner to say
         fields.append(EntryField(f"{prefix}winner", "desk_winner", field_text(written.get("winner")), "select",

@@ -147,6 +147,21 @@ class ShengjiRules(Game):
                                              literal=True, board=number, part=part, secretary=True))
         return fields
 
+    def entry_notes(self, score: TableScore, t: Any) -> list[str]:
+        """A pairs table's boards, a line each, as its round page says them (the declarer's seat
+        and level, the defenders and their points, adjusted, not played): its matchpoints wait
+        for the field, and the desk's check said nothing of the boards typed."""
+        lines = super().entry_notes(score, t)
+        view = score.view
+        if isinstance(view, views.PairsView):
+            for row in view.rows:
+                said = sheets.pairs_points_text(t, row)
+                if row.result.points is not None:  # (the defenders' points: not a board adjusted or not played)
+                    said = t("sj_desk_defended", defenders=t(row.defenders.lower()), points=said)
+                lines.append(t("sj_desk_board", board=row.board, seat=t(f"seat_{row.seat}"), level=row.level,
+                               result=said))
+        return lines
+
     def entry_board(self, typed: str, sides: list[str]) -> Any:
         """A typed room read as the file is to hold it: 85, the breakdown 60+25×2 and a mapping
         typed {tricks: 60, kitty: 25, x: 2} as the mapping (records.typed_result)."""

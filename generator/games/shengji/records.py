@@ -145,7 +145,8 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
         return RoomResult(points=_check_points(value, "points", 0, kitty.most, mark), mark=mark)
     if isinstance(value, (YamlMap, dict)):
         return _parse_mapping(value, mark, kitty, pairs, against)
-    raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("form"))
+    # (a pairs board may also be adjusted: the forms it takes are said with what it cannot read)
+    raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("pairs_form" if pairs else "form"))
 
 
 # The breakdown written on one line as the site and the score sheets show it (扣底 60 + 25×2:
@@ -761,6 +762,10 @@ def read_pairs_table(reader: Reader, stage: Stage,
         try:
             record.boards.append((number, parse_result(value, mark, options.kitty, pairs=True, against=resolver)))
         except RecordError as error:
+            if error.code == "shengji-points-syntax":
+                # its fix names a pairs board's own forms too (np, {adjusted: NS}): the team
+                # board's said only the points, and `adjusted: NS`, `NS 0%` went unanswered
+                error.code = "shengji-pairs-points-syntax"
             _report(reader.problems, error, mark, board=number, room=room_at(None))
     record.boards.sort(key=lambda b: b[0])
     if stage.boards and written and len(written) != stage.boards:

@@ -162,11 +162,41 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
             if row is None or not row.counted:
                 cells += [t("board_not_played") if row is not None else "", "", ""]
             elif row.result.adjusted is not None:
-                cells += [t("adjusted"), _n(row.ns_mp), _n(row.ew_mp)]
+                # as the round page and the traveller page say it ("调整分 南北违例"): a bare
+                # "调整分" did not say whose fault it was
+                cells += [adjusted_text(t, row.result), _n(row.ns_mp), _n(row.ew_mp)]
             else:
                 cells += [str(row.score), _n(row.ns_mp), _n(row.ew_mp)]
             rows.append(cells)
     return rows
+
+
+def adjusted_text(t: Any, result: RoomResult) -> str:
+    """An adjusted board as the round page says it: "调整分 南北违例" (`adjusted: NS`), or the
+    referee's percentages ("调整分：南北 40%，东西 60%")."""
+    if result.offender:
+        return f"{t('adjusted')} {t('sj_offender', side=t(result.offender.lower()))}"
+    assert result.adjusted is not None
+    return t("sj_adjusted_text", ns=_n(result.adjusted[0]), ew=_n(result.adjusted[1]))
+
+
+def pairs_points_text(t: Any, row: PairsRow) -> str:
+    """A pairs board's result as its round page says it, on one line: the defenders' points
+    (their parts, 光头), each penalty and the score after it; not played; adjusted."""
+    result = row.result
+    if result.not_played:
+        return t("board_not_played")
+    if result.adjusted is not None:
+        return adjusted_text(t, result)
+    parts = [str(result.points)]
+    if result.breakdown:
+        parts[0] += t("paren", text=f"{t('sj_kitty')} {result.breakdown}")
+    if result.shut_out:
+        parts.append(t("sj_shut_out"))
+    parts += [t("sj_penalty_text", side=t(p.against.lower()), points=p.points) for p in result.penalties]
+    if result.penalties:
+        parts.append(t("sj_after_penalty", score=row.score))
+    return " · ".join(parts)
 
 
 def _room_cell(t: Any, result: RoomResult) -> str:

@@ -1,0 +1,76 @@
+"""An 80分 pairs table at the results desk (rules-shengji.md, "Pairs event"): its form says what
+to type, as bridge's does (how a board is written, a box's example), in the game's words; its
+check and its save say each board typed; a board the reader cannot take says the forms it can
+(np, the adjusted score). Over HTTP to the real stack on 127.0.0.1, as tests/test_desk.py does;
+the demo's pairs event with its round 7 drawn by `paibang pair`."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+from tests.test_desk import DEMO, Running, fetch, open_table, post, start
+from tests.test_desk_said import block, text
+
+SLUG = "hefei-80fen-pairs-2012"
+
+
+@pytest.fixture()
+def pairs(tmp_path: Path):
+    """The demo's pairs event, round 7 drawn again by `pair`: (the desk, table 1's boards)."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / SLUG, content / "events" / SLUG)
+    (content / "events" / SLUG / "results" / "round-7.yaml").unlink()
+    assert cli.main(["pair", SLUG, "pairs", "--content", str(content)]) == 0
+    running = start(content, slug=SLUG)
+    round_7 = (content / "events" / SLUG / "results" / "round-7.yaml").read_text(encoding="utf-8")
+    boards = [int(n) for n in re.findall(r"# ([0-9]+):", round_7.split("table: 2")[0])]
+    yield running, boards
+    running.stop()
+
+
+def test_the_pairs_form_says_what_to_type_and_the_save_says_each_board(pairs: tuple[Running, list[int]]) -> None:
+    """The form had no hint, no placeholder, no example (bridge's has all three), and the
+    computed score after a save had no board lines: how a board is written above the boards,
+    an example in each box, and each board typed said as the round page says it."""
+    running, (first, second) = pairs
+    status, page = fetch(running.desk.link("pairs/7/1"))
+    assert status == 200
+    how = text(re.search(r'<p class="hint" id="boards-how">(.*?)</p>', page, re.S).group(1)).strip()
+    assert how.startswith("每副牌写防守方实得分") and "60+25×2" in how and "np" in how and "{adjusted: NS}" in how, how
+    assert page.count('placeholder="如 85 或 60+25×2"') == 2
+    assert re.search(r'<div class="boards single" aria-describedby="boards-how">', page)
+    url, token, csrf, _ = open_table(running, "pairs/7/1")
+    typed = {f"b{first}": "60+25×2", f"b{second}": "{adjusted: NS}"}
+    _, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
+    lines = json.loads(body)["lines"]
+    assert re.fullmatch(rf"第 {first} 副（庄位 [北东南西]，阶数 \w+）：防守方 (南北|东西) 110（扣底 60 \+ 25×2）", lines[0]), lines
+    assert re.fullmatch(rf"第 {second} 副（庄位 [北东南西]，阶数 \w+）：调整分 南北违例", lines[1]), lines
+    status, page = post(running, "pairs/7/1", "save", **typed)
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    said = text(block(page, "score"))
+    assert lines[0] in said and lines[1] in said and "比赛分在这几副牌的各桌都录完后计算" in said, said
+
+
+@pytest.mark.parametrize("typed", ["adjusted: NS", "NS 0%", "A-/A+"])
+def test_a_ruling_typed_another_way_is_told_the_adjusted_form(pairs: tuple[Running, list[int]], typed: str) -> None:
+    """Only {adjusted: NS} is an adjusted board: `adjusted: NS`, `NS 0%`, bridge's A-/A+ were
+    refused with a message about the defenders' points alone, naming neither the adjusted form
+    nor np. The message and its fix name both."""
+    running, (first, second) = pairs
+    status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": typed, f"b{second}": "30"})
+    said = block(page, "problems")
+    assert status == 422 and f"第 {first} 副的记录 {typed} 看不懂" in said, said
+    message, _, hint = said.partition("→")
+    for words in (message, hint):
+        assert "{adjusted: NS}" in words and "np" in words, said
+    assert "违例方得 0%，另一方得 60%" in hint
+    status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": "{adjusted: NS}", f"b{second}": "30"})
+    assert status == 200 and not block(page, "problems")  # (the form the message gives is taken)
