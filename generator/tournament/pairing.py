@@ -916,9 +916,13 @@ def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: S
     short by the clock, not by a mistyped number or a table left out, so the board-short
     warnings do not count them (as unplayed_boards). `scored`: the stage's RoundResults. A table
     without a result in an earlier round is left out: still warned. None for a field the
-    movement does not fit."""
+    movement does not fit. A round counts as entered by a table with a result entered: a
+    withdrawn pair's table (`unplayed`) is scored by itself, its opponent's average-plus with
+    nothing written: it made the last round look entered, so the tables of the rounds
+    before it, still to play, counted as left out (check warned of boards short mid-event)."""
     entered = [r.number for r in scored
-               if any(s.table.number not in r.pending and len(s.table.sides) == 2 for s in r.tables)]
+               if any(s.table.number not in r.pending and s.table.number not in r.unplayed
+                      and len(s.table.sides) == 2 for s in r.tables)]
     if not entered:
         return {}
     movement = fitting_movement(event, stage, field)
