@@ -29,8 +29,9 @@ entries:
 """
 
 
-def two_winner_content(folder: Path, locale: str) -> Path:
-    """Round 1 drawn and entered: each table's board played once, so every pair is level."""
+def two_winner_content(folder: Path, locale: str, next_round: bool = False) -> Path:
+    """Round 1 drawn and entered: each table's board played once, so every pair is level;
+    round 2 drawn too with `next_round`."""
     content = folder / "content"
     results = content / "events" / SLUG / "results"
     results.mkdir(parents=True)
@@ -42,6 +43,8 @@ def two_winner_content(folder: Path, locale: str) -> Path:
     for board in (1, 2, 3):
         text = text.replace(f"      # {board}:\n", f"      {board}: 4S N =\n")
     path.write_text(text, encoding="utf-8")
+    if next_round:
+        assert main(["pair", SLUG, "mitchell", "--content", str(content), "--lang", "en"]) == 0
     return content
 
 
@@ -69,3 +72,37 @@ def test_a_two_winner_rank_is_shown_not_its_markup(tmp_path: Path, locale: str) 
             assert f'<span class="visually-hidden">{tied}</span>' in page, path
     finally:
         running.stop()
+
+
+@pytest.mark.slow  # prints a PDF
+def test_the_desks_score_sheets_give_each_pairs_table_its_page_with_its_own_qr(tmp_path: Path, monkeypatch) -> None:
+    """"Print the score sheets (PDF, each table's page with its QR code)" printed a pairs round's
+    travellers alone, a page per board: no table's page, no QR code anywhere. Each table now has
+    its score slip, its pairs and its boards, carrying that table's own link."""
+    import subprocess
+
+    from generator.commands import printing
+    from generator.commands.desk import make
+    from generator.desk import app as desk_app
+    from generator.render.bulletins import qr_svg
+
+    desk, _, _ = make(two_winner_content(tmp_path, "en", next_round=True), SLUG, None, 8999, False, None, build=False)
+    printed: list = []
+    one_document = printing.one_document
+
+    def kept(bulletins: list, locale: str) -> bytes:
+        printed.extend(bulletins)
+        return one_document(bulletins, locale)
+
+    monkeypatch.setattr(printing, "one_document", kept)
+    pdf = tmp_path / "sheets.pdf"
+    pdf.write_bytes(desk_app.table_sheets(desk, "mitchell", 2))
+    pages = [page for bulletin in printed for page in bulletin.pages]
+    assert [page["table"] for page in pages] == ["1", "2", "3"]
+    for page in pages:  # each table's own link, no other's
+        assert page["qr"] == qr_svg(desk.link(desk_app.table_key("mitchell", 2, int(page["table"]))))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    slips = [part for part in text.split("\f") if "table score slips" in part]
+    assert len(slips) == 3 and all("NS players" in slip and "EW players" in slip for slip in slips)
+    # table 1 of round 2: NS pair 1 against EW pair 3 (the EW pairs move up), on board 2
+    assert re.search(r"NS\W+A01 p1a / p1b\s+EW\W+A06 p6a / p6b", slips[0]) and re.search(r"^\s*2\s+E", slips[0], re.M)

@@ -7,7 +7,7 @@ own modules; `templates/bulletin.html` lays them out and render/pdf.py prints th
 at the table (score sheets) are bulletins too, with their own template and one page of data
 per table.
 
-Blank forms (FORM_KINDS: score sheets, bidding sheets, play records, hand cards) are printed by
+Blank forms (FORM_KINDS: score sheets, a pairs round's score slips, bidding sheets, play records, hand cards) are printed by
 a build only for the rounds drawn and not yet played — a finished event's forms are paper nobody
 will fill (a 400-event archive printed 1,200 of them) — one set per round; `paibang print`
 prints any round's on demand (`round_forms`). Reference sheets (a board table, a movement card)
@@ -42,7 +42,7 @@ from generator.tournament.pairing import (PairsMovement, draw_sheet, draw_sheets
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
 # `bulletins(…, forms=True)` builds, and `forms=False` leaves out (Game.bulletins).
-FORM_KINDS = ("scoresheet", "bidding", "playrecord", "handcards")
+FORM_KINDS = ("scoresheet", "slips", "bidding", "playrecord", "handcards")
 
 
 def bulletins_for(result: EventResult, locale: str, base_url: str | None = None) -> list[Bulletin]:

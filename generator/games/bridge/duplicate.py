@@ -62,7 +62,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, closest, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
-from generator.games import RowsWhenRead, SideScore, TableScore, match_page, stage_in_titles
+from generator.games import RowsWhenRead, SideScore, TableScore, match_page, side_label, stage_in_titles
 from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
@@ -1877,11 +1877,18 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
             conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
             for index, (_, _, cells) in enumerate(sorted(lines[number], key=lambda line: line[:2])):
                 rows.append([str(number), conditions] + cells if index == 0 else ["", ""] + cells)
-        return [Bulletin(
+        found = [Bulletin(
             f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
              f"{value} {t('ns')} / {t('ew')}"],
             rows, numeric={0, 2, 3, 8, 9}, **made)]
+        slips = _table_slips(t, event, stage_result, options)
+        if slips:
+            found.append(Bulletin(
+                f"slips-{stage.id}", t("br_slips_title", event=event.title, stage=named), t("br_slips_text"),
+                [t("board"), t("br_sheet_conditions"), t("contract"), t("lead"), t("br_ns_score"), t("br_ew_score")],
+                [], template=PAIRS_SLIPS, pages=slips, **made))
+        return found
     # A teams stage: a page per match, as the other games' score sheets (the desk puts each
     # table's own QR code on its page: desk/app.table_sheets); a bye has no sheet.
     pages = [_team_page(t, event, stage, options, round_result, score) for round_result in stage_result.rounds
@@ -1892,6 +1899,51 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
 
 
 TEAMS_SHEET = "sheets/bridge_teams_scoresheet.html"
+PAIRS_SLIPS = "sheets/bridge_pairs_slips.html"
+
+
+def _table_slips(t: Any, event: Any, stage_result: Any, options: BridgeStage) -> list[dict[str, Any]]:
+    """A pairs round's score slips, a page for each table (its pairs, the boards it plays with
+    dealer and vulnerability, what it has entered), as every other game's score sheet has one:
+    the desk puts each table's own QR code on its page (desk/app.table_sheets), and the
+    travellers, a page per board, have no table to carry one. Only for the round printed (the
+    round given its boards to play, render/bulletins.round_forms); none for a withdrawn pair's
+    table, which nobody enters."""
+    words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date")}
+    pages = []
+    for round_result in stage_result.rounds:
+        if not round_result.boards:
+            continue
+        for score in round_result.tables:
+            view = score.view
+            if (len(score.table.sides) != 2 or not isinstance(view, PairsView) or view.forfeit is not None
+                    or view.withdrawn is not None or score.table.number in round_result.unplayed):
+                continue
+            ns, ew = view.ns or score.table.sides[0], view.ew or score.table.sides[-1]
+            entered = {row.board: row for row in view.rows}
+            lines = []
+            for number in sorted(set(round_result.boards.get(score.table.number, ())) | set(entered)):
+                row = entered.get(number)
+                line = {"number": str(number), "conditions": _conditions(t, number, options), "contract": "",
+                        "lead": "", "ns": "", "ew": ""}
+                if row is not None and row.adjusted is not None:
+                    line["contract"] = t("adjusted") + " " + row.adjusted.text
+                elif row is not None and row.not_played:
+                    line["contract"] = t("br_not_played")
+                elif row is not None and row.parts:
+                    line["contract"] = row.weighted
+                elif row is not None and row.line is not None:
+                    line |= {"contract": _sheet_contract(t, row.line), "lead": row.line.lead,
+                             "ns": str(row.line.ns or ""), "ew": str(row.line.ew or "")}
+                lines.append(line)
+            pages.append({
+                "table": str(score.table.number),
+                "seats": [{"label": t("ns"), "names": side_label(event, ns, t.locale)},
+                          {"label": t("ew"), "names": side_label(event, ew, t.locale)}],
+                "referee": score.table.referee or "", "words": words, "boards": lines,
+                "signatures": [t("sheet_sign_ns"), t("sheet_sign_ew")],
+            })
+    return pages
 
 
 def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_result: Any,
