@@ -921,6 +921,7 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-adjusted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: {adjusted: {NS: 60}}\n")),
     "bridge-weighted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 60% 3NT W -1, 50% 3NT W =\n")),
     "bridge-board-count": edit(BP, (R1, "      2: 3NT W -1\n", "")),
+    "bridge-match-board-count": edit(BT, (R1, BT1, "")),
     # (a table not written at all: its boards short; one written without a board: left out)
     "bridge-board-short": edit(BP, (R1, "  - table: 1\n    ns: P01\n    ew: P11\n    boards:\n"
                                         "      1: {contract: 4H, by: N, result: \"+2\", lead: D8}\n"

@@ -781,7 +781,9 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
         reader.problems.add("bridge-match-all-not-played", reader.key_mark("boards"), table=reader.raw("table"),
                             first=record.boards[0].board)
     if stage.boards and len(written) != stage.boards:
-        reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
+        # its own code: a match's hint (every board written, np or the director's score), which
+        # the pairs' one (np for a board not played) must not give a pairs event
+        reader.problems.add("bridge-match-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=stage.boards)
     return sides, record
 
