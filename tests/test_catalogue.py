@@ -775,8 +775,8 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-written-invalid": written_invalid,
     "pair-movement-boards": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results,
                                                     set_attr("stage", "boards", None)),
-    "pair-mitchell-odd": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results,
-                                                 lambda result: result.stages[0].field.pop()),  # type: ignore[attr-defined]
+    "pair-mitchell-odd": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (  # one pair left
+        set_attr("stage", "movement", "mitchell")(result), result.stages[0].field.__delitem__(slice(1, None)))),  # type: ignore[attr-defined]
     "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
         set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
     "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
