@@ -1481,7 +1481,16 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                                      table=score.table.number, first_round=first_round, first_table=first_table)
                     else:
                         seen[row.board] = (number, score.table.number)
-    most = max((len(found) for found in records.values()), default=0)
+    # What the warnings count and name is what was entered: not the average-plus a withdrawn
+    # pair's table of a round still to play gets by itself (walked_out_table), which said "up to
+    # 4" of boards with 3 results each. (short_boards counts it, as boards_to_come leaves it out.)
+    latest = max((number for number, tables in numbered for score in tables if isinstance(score.view, PairsView)
+                  and score.view.kind == "played" and score.view.withdrawn is None and score.view.rows), default=0)
+
+    def entered(found: list[tuple[PairsRow, TableScore]]) -> list[tuple[PairsRow, TableScore]]:
+        return [(row, s) for row, s in found if s.view.withdrawn is None or round_of[id(s)] <= latest]
+
+    most = max((len(entered(found)) for found in records.values()), default=0)
     left_out = _left_out(numbered, unplayed, per_round)
     for (number, table, board), (score, mark) in sorted(left_out.items(), key=lambda item: item[0]):
         problems.add("bridge-board-left-out", mark, warning=True, board=board, round=number, table=table,
@@ -1490,10 +1499,11 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
     for board, found in short_boards(records, unplayed):
         if board in said:
             continue
-        places = [(round_of[id(s)], s.table.number) for _, s in found]
+        shown = entered(found)
+        places = [(round_of[id(s)], s.table.number) for _, s in shown]
         # at the table the movement gives the board that has no result for it, when known
         mark = missing_seat(unplayed, board, set(places)) or _mark_of(found[0][1])
-        problems.add("bridge-board-short", mark, warning=True, board=board, count=len(found),
+        problems.add("bridge-board-short", mark, warning=True, board=board, count=len(shown),
                      most=most, tables=round_tables(places))
 
 
