@@ -601,3 +601,18 @@ def test_an_average_plus_under_the_session_rule_says_why_it_is_not_60(tmp_path, 
         (content / "events/club/event.yaml").read_text(encoding="utf-8") + "    adjusted: fixed\n", encoding="utf-8")
     build(content, out, bulletins=False)
     assert "session rule" not in text(pairs / "boards/3/index.html")
+
+
+def test_a_pairs_tables_board_count_hint_gives_no_teams_advice() -> None:
+    """A pairs event's board-count warning said "Teams: write every board ..." too: a pairs
+    event is given the pairs' advice only, a team match its own (its own code)."""
+    from generator.games import GAMES
+    from generator.messages import render_message
+
+    GAMES.find()  # (the games' codes)
+    counts = {"table": 1, "count": 2, "boards": 3}
+    for locale, teams in (("en", "Teams"), ("zh-Hans", "队式赛"), ("zh-Hant", "隊式賽")):
+        pairs_hint = render_message("bridge-board-count", locale, counts)[1]
+        match_hint = render_message("bridge-match-board-count", locale, counts)[1]
+        assert "np" in pairs_hint and teams not in pairs_hint and "team" not in pairs_hint.lower(), locale
+        assert "np" in match_hint and pairs_hint != match_hint, locale

@@ -579,7 +579,7 @@ def test_a_match_with_every_board_np_is_refused(tmp_path):
 def test_the_board_count_and_board_syntax_hints_name_np_for_a_teams_board():
     from generator.messages import render_message
 
-    count = render_message("bridge-board-count", "zh-Hans", {"table": 1, "count": 1, "boards": 2})[1]
+    count = render_message("bridge-match-board-count", "zh-Hans", {"table": 1, "count": 1, "boards": 2})[1]
     assert "这场比赛没打的牌写 np（双方都不计分）" in count
     assert "a team match's, the whole board: 13: np" in render_message(
         "bridge-board-syntax", "en", {"board": 3, "text": "x", "problem": ""})[1]

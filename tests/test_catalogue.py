@@ -777,8 +777,8 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-written-invalid": written_invalid,
     "pair-movement-boards": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results,
                                                     set_attr("stage", "boards", None)),
-    "pair-mitchell-odd": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results,
-                                                 lambda result: result.stages[0].field.pop()),  # type: ignore[attr-defined]
+    "pair-mitchell-odd": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (  # one pair left
+        set_attr("stage", "movement", "mitchell")(result), result.stages[0].field.__delitem__(slice(1, None)))),  # type: ignore[attr-defined]
     "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
         set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
     "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
@@ -924,6 +924,7 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-adjusted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: {adjusted: {NS: 60}}\n")),
     "bridge-weighted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 60% 3NT W -1, 50% 3NT W =\n")),
     "bridge-board-count": edit(BP, (R1, "      2: 3NT W -1\n", "")),
+    "bridge-match-board-count": edit(BT, (R1, BT1, "")),
     # (a table not written at all: its boards short; one written without a board: left out)
     "bridge-board-short": edit(BP, (R1, "  - table: 1\n    ns: P01\n    ew: P11\n    boards:\n"
                                         "      1: {contract: 4H, by: N, result: \"+2\", lead: D8}\n"

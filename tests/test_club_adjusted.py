@@ -359,3 +359,30 @@ def test_the_exports_carry_average_plus_boards_not_played_and_weighted_scores(tm
     assert ' NP ' in pbn and '"50% 3NT N =, 50% 3NT N -1"' in pbn and '"A+"' in pbn
     xml = next(out.glob("*.xml")).read_text(encoding="utf-8")
     assert "<ADJUSTED_SCORE>NP</ADJUSTED_SCORE>" in xml and "<ADJUSTED_SCORE>A+</ADJUSTED_SCORE>" in xml
+
+
+def test_a_withdrawal_warns_of_no_board_short_while_later_rounds_are_still_to_play(tmp_path: Path) -> None:
+    """P03 withdraws from round 4 with rounds 4-9 drawn and nothing entered: its opponents' A+
+    at its tables of those rounds come by themselves, entered by nobody. Counted as results,
+    they made round 9 look entered, and check warned of 15 boards short mid-event ("board 4
+    has results from 4 tables ... up to 4"); without the withdrawal, none."""
+    content = demo_content(tmp_path, SLUG)
+    folder = content / "events" / SLUG
+    withdraw(folder, "P03", 4)
+    for number in range(4, 10):
+        path = folder / "results" / f"round-{number}.yaml"
+        text = re.sub(r"(?m)^      (\d+): .*\n", r"      # \1:\n", path.read_text(encoding="utf-8"))
+        path.write_text(text, encoding="utf-8")
+    _, results, warnings = validate(content)
+    assert results[0].stages[0].status == "in_progress"
+    assert [w for w in warnings if w.code == "bridge-board-short"] == []
+    # a table of round 2 left out is still warned of, its boards' results counted as entered:
+    # 2 against 3 (the A+ of P03's tables still to play counted, it said "up to 4")
+    path = folder / "results" / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    table = re.search(r"  - table: 5\n(?:    .*\n)+?    boards:\n((?:      .*\n)+)", text)
+    assert table is not None
+    path.write_text(text.replace(table[1], re.sub(r"(?m)^      (\d+): .*$", r"      # \1:", table[1])), encoding="utf-8")
+    _, _, warnings = validate(content)
+    short = [w for w in warnings if w.code == "bridge-board-short"]
+    assert len(short) == 3 and all(w.params["count"] == 2 and w.params["most"] == 3 for w in short)

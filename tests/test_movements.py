@@ -340,12 +340,13 @@ def test_stage_page_has_no_card_when_the_rounds_follow_another_movement(tmp_path
     assert movement_card(results[0].event, results[0].stages[0]) is None
 
 
-def test_pair_refuses_a_mitchell_with_an_odd_field(tmp_path, capsys):
+def test_pair_draws_a_mitchell_of_an_odd_field_with_a_sit_out(tmp_path, capsys):
+    """7 pairs were refused ("a Mitchell needs as many NS pairs as EW pairs"): one NS pair short,
+    the last table's EW pair sits the round out, as clubs run it (tests/test_mitchell_sit_out.py)."""
     content = small_pairs(tmp_path, "bridge", 7, 3, "    movement: mitchell\n")
-    assert main(["pair", "ev", "pairs", "--content", str(content)]) == 1
-    err = capsys.readouterr().err
-    assert "7 对" in err and "movement: howell" in err
-    assert not list((content / "events/ev/results").glob("*.yaml"))
+    assert main(["pair", "ev", "pairs", "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"第 3 桌\s+D3 .*—\s+D6 ", out) and re.search(r"轮空\s+D7 ", out)
 
 
 def test_pair_refuses_more_rounds_than_the_movement_has(tmp_path, capsys):

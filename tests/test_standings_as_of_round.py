@@ -322,3 +322,23 @@ def test_a_weighted_board_counted_after_round_2_as_with_round_3_not_written(tmp_
         figures = {entry: figure for _, entry, figure in standings_of(found[0])}
         assert (figures["P4"], figures["P7"], figures["P1"]) == (1, 0, -7)
     assert [r for r in found[0]["stages"][0]["rounds"] if r["round"] <= 2] == found[1]["stages"][0]["rounds"]
+
+
+def test_after_round_1_of_a_mitchell_each_board_alone_is_average_not_zero(tmp_path: Path) -> None:
+    """After round 1 of a Mitchell every board has one result: nothing to compare it with. A top
+    of 0 showed every pair 0 MP, 0.00 % and "1=", read as everyone scoring zero; each board's
+    only result is average (MP 1 of top 2, as Neuberg scores it in any larger field), and its
+    page says it has only one result so far in place of "top 0"."""
+    content = make_mitchell(tmp_path, 1, "matchpoints")
+    build(content, tmp_path / "output")
+    site = tmp_path / "output" / "events" / SLUG
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert data["stages"][0]["rounds_played"] == 1
+    assert {(rank, figure) for rank, _, figure in standings_of(data)} == {(1, 50)}  # all tied first
+    board = next(t for t in data["stages"][0]["rounds"][0]["tables"] if t["table"] == 1)["boards"][0]
+    assert (board["ns_mp"], board["ew_mp"], board["top"], board["ns_percent"]) == (1, 1, 2, 50)
+    page = (site / "pairs" / "index.html").read_text(encoding="utf-8")
+    assert set(re.findall(r'data-label="Percentage">([\d.]+)<', page)) == {"50.00"}
+    traveller = re.sub(r"<[^>]+>|\s+", " ", (site / "pairs" / "boards" / "1" / "index.html").read_text(encoding="utf-8"))
+    assert "only one result so far: average (50 %)" in traveller
+    assert "top 0" not in traveller

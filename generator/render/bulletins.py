@@ -7,7 +7,7 @@ own modules; `templates/bulletin.html` lays them out and render/pdf.py prints th
 at the table (score sheets) are bulletins too, with their own template and one page of data
 per table.
 
-Blank forms (FORM_KINDS: score sheets, bidding sheets, play records, hand cards) are printed by
+Blank forms (FORM_KINDS: score sheets, a pairs round's score slips, bidding sheets, play records, hand cards) are printed by
 a build only for the rounds drawn and not yet played — a finished event's forms are paper nobody
 will fill (a 400-event archive printed 1,200 of them) — one set per round; `paibang print`
 prints any round's on demand (`round_forms`). Reference sheets (a board table, a movement card)
@@ -43,7 +43,7 @@ from generator.tournament.pairing import (PairsMovement, draw_sheet, draw_sheets
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
 # `bulletins(…, forms=True)` builds, and `forms=False` leaves out (Game.bulletins).
-FORM_KINDS = ("scoresheet", "bidding", "playrecord", "handcards")
+FORM_KINDS = ("scoresheet", "slips", "bidding", "playrecord", "handcards")
 
 
 def bulletins_for(result: EventResult, locale: str, base_url: str | None = None) -> list[Bulletin]:
@@ -389,15 +389,17 @@ def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
             together.setdefault(s.rank, []).append(s.entry.id)
     placed: list[tuple[int, list[str]]] = []
     for s in listed:
+        # a two-winner stage's place said with its direction (NS 1, EW 1): two "First 1" read as a tie
+        place = t("field_rank", field=t(s.field.lower()), rank=s.rank_label) if s.field else s.rank_label
         if s.prize is not None:
-            placed.append((s.rank, [s.prize.name, s.rank_label, s.entry.id, _who(t, s.entry), s.entry.group or "",
+            placed.append((s.rank, [s.prize.name, place, s.entry.id, _who(t, s.entry), s.entry.group or "",
                                     s.prize.award or ""]))
         elif s.prize_vacant is not None and s.entry.id in void_sides:
             if s.entry.id == together[s.rank][0]:
                 ids = t.joiner().join(together[s.rank])
-                placed.append((s.rank, [s.prize_vacant.name, s.rank_label, "", t("prize_vacant", id=ids), "", ""]))
+                placed.append((s.rank, [s.prize_vacant.name, place, "", t("prize_vacant", id=ids), "", ""]))
         elif s.prize_vacant is not None:
-            placed.append((s.rank, [s.prize_vacant.name, s.rank_label, "", t("prize_vacant", id=s.entry.id), "", ""]))
+            placed.append((s.rank, [s.prize_vacant.name, place, "", t("prize_vacant", id=s.entry.id), "", ""]))
     # A knockout's place nobody holds (a void final: no 1st; a walkover's: no loser) keeps its
     # prize's row too, said vacant with the match not played: a list without 冠军 read as a
     # misprint. (sorted is stable: the empty place before the entries sharing its number)

@@ -105,7 +105,9 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
             # The winners once the event is over, named under the stage that decides it (the last,
             # as the archive's card names them: summary.champions), not under a Swiss that only
             # qualifies for a knockout, whose first is no 冠军; before, its status and "after round N".
-            winners = [entry.label for entry in champions(result)] if stage_result is result.stages[-1] else []
+            # (a two-winner stage's each with its direction: "NS A / B, EW C / D")
+            winners = [t("field_rank", field=t(s.field.lower()), rank=s.entry.label) if s.field else s.entry.label
+                       for s in champions(result)] if stage_result is result.stages[-1] else []
             # "小赛：比赛成绩" for an event's one stage named as `new` names it said nothing more
             text = (t("feed_stage", event=event.title, stage=stage.name) if stage_in_titles(event, stage)
                     else t("feed_event_results", event=event.title))

@@ -17,6 +17,8 @@ import gettext
 from functools import cache
 from pathlib import Path
 
+from markupsafe import Markup, escape
+
 from generator import catalogues, messages
 from generator.catalogues import LOCALES, fill
 
@@ -123,7 +125,17 @@ class Translator:
         if params:
             params = {name: self.pick(value) if type(value) is dict and value.keys() <= _LOCALE_KEYS else value
                       for name, value in params.items()}
+            if any(isinstance(value, Markup) for value in params.values()):
+                return self._with_markup(key, params)
         return fill(self.unformatted(key), params)
+
+    def _with_markup(self, key: str, params: dict[str, object]) -> Markup:
+        """A word given markup to hold (a tied rank's "1=" seen and "tied for place 1" read, in
+        "NS {rank}"): itself markup, its own text and its other words escaped, that markup kept.
+        Filled as a plain word it was escaped whole by the template, and the desk's standings
+        and the hall screen showed the spans' tags as text."""
+        held = {name: escape(value) if isinstance(value, str) else value for name, value in params.items()}
+        return Markup(fill(str(escape(self.unformatted(key))), held))
 
     def unformatted(self, key: str) -> str:
         """The word's text as the catalogue writes it, placeholders and `{{ }}` left in (for a

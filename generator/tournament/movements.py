@@ -38,19 +38,28 @@ class Sitting:
 
     round: int
     table: int
-    ns: int
+    ns: int  # 0: the EW pair sits out this round (a Mitchell one NS pair short: `mitchell`'s sit_out)
     ew: int  # 0: the NS pair sits out this round (Howell with an odd number of pairs)
     boards: tuple[int, ...]
 
     @property
     def sits_out(self) -> bool:
-        return self.ew == 0
+        return self.ew == 0 or self.ns == 0
 
 
-def mitchell(tables: int, rounds: int | None = None, per_round: int = 2) -> list[Sitting]:
+def mitchell(tables: int, rounds: int | None = None, per_round: int = 2, sit_out: bool = False) -> list[Sitting]:
     """The Mitchell movement for `tables` tables (pairs 1..tables each way), round by round,
     table by table. `rounds` defaults to the most the movement allows (tables, or tables − 1 for
-    an even number of tables)."""
+    an even number of tables).
+
+    `sit_out`: an odd field, one NS pair short, as clubs run it: the last table has no NS pair,
+    and the EW pair that comes to it sits the round out (a Sitting with ns 0 and no boards, at
+    that table, last as a Howell's sit-out is); the boards at it are not played that round, so
+    each board has one result fewer, all alike, and each EW pair plays one round fewer.
+
+    >>> [(s.table, s.ns, s.ew, s.boards) for s in mitchell(3, per_round=1, sit_out=True) if s.round == 2]
+    [(1, 1, 3, (2,)), (2, 2, 1, (3,)), (3, 0, 2, ())]
+    """
     if tables < 1 or per_round < 1:
         raise ValueError("a movement needs at least one table and one board a round")
     most = tables if tables % 2 else max(tables - 1, 1)
@@ -64,7 +73,10 @@ def mitchell(tables: int, rounds: int | None = None, per_round: int = 2) -> list
             ew = (t - 1 - (r - 1) - skip) % tables + 1
             board_set = (t - 1 + (r - 1)) % tables + 1
             first = (board_set - 1) * per_round + 1
-            sittings.append(Sitting(r, t, t, ew, tuple(range(first, first + per_round))))
+            if sit_out and t == tables:
+                sittings.append(Sitting(r, t, 0, ew, ()))
+            else:
+                sittings.append(Sitting(r, t, t, ew, tuple(range(first, first + per_round))))
     return sittings
 
 

@@ -693,6 +693,8 @@ class PairsMovement:
         return [s for s in self.sittings if s.round == number]
 
     def sides(self, sitting: Sitting) -> tuple[str, ...]:
+        if sitting.sits_out and sitting.ns == 0:  # a Mitchell's EW pair at the table with no NS pair
+            return (self.ew_numbers[sitting.ew - 1],)
         if sitting.sits_out:
             return (self.numbers[sitting.ns - 1],)
         return (self.numbers[sitting.ns - 1], (self.ew_numbers or self.numbers)[sitting.ew - 1])
@@ -725,11 +727,17 @@ class PairsMovement:
         rounds = max((s.round for s in self.sittings), default=0)
         tables = max((s.table for s in self.sittings if not s.sits_out), default=0)
         if self.kind == "mitchell":
+            tables = len(self.ew_numbers)  # (with a sit-out, its table too: the EW pairs move through it)
             lines = [catalogues.text("pair_mitchell_line", locale, tables=tables, rounds=rounds, boards=self.per_round)]
             if tables % 2 == 0 and rounds > tables // 2:
                 lines.append(catalogues.text("pair_mitchell_skip", locale, half=tables // 2))
-            lines.append(catalogues.text("pair_mitchell_numbers", locale, tables=tables, ns=_span(self.numbers),
-                                                          ew=_span(self.ew_numbers)))
+            if len(self.numbers) < tables:  # an odd field: the last table has no NS pair
+                lines.append(catalogues.text("pair_mitchell_sit_out", locale, table=tables))
+                lines.append(catalogues.text("pair_mitchell_numbers_short", locale, tables=tables, ns_count=len(self.numbers),
+                                             ns=_span(self.numbers), ew=_span(self.ew_numbers)))
+            else:
+                lines.append(catalogues.text("pair_mitchell_numbers", locale, tables=tables, ns=_span(self.numbers),
+                                             ew=_span(self.ew_numbers)))
         else:
             pairs = len(self.numbers)
             lines = [catalogues.text("pair_howell_line", locale, pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
@@ -796,9 +804,10 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
         raise Refusal("pair-movement-boards", stage=stage.id)
     kind = choose_movement(len(ids), stage.movement)
     if kind == "mitchell":
-        if len(ids) % 2 or not ids:
+        if len(ids) < 2:
             raise Refusal("pair-mitchell-odd", stage=stage.id, count=len(ids))
-        tables = len(ids) // 2
+        # an odd field: one NS pair short, the last table's EW pair sitting out (movements.mitchell)
+        tables = (len(ids) + 1) // 2
         most = tables if tables % 2 else max(tables - 1, 1)
     else:
         if not 2 <= len(ids) <= HOWELL_LARGEST:
@@ -808,8 +817,9 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
         raise Refusal("pair-movement-rounds", stage=stage.id, movement=kind, count=len(ids), rounds=stage.rounds,
                       most=most)
     if kind == "mitchell":
-        return PairsMovement(kind, mitchell(tables, stage.rounds, stage.boards), ids[:tables], ids[tables:],
-                             stage.boards)
+        short = len(ids) % 2  # (the first `tables - short` pairs sit NS)
+        return PairsMovement(kind, mitchell(tables, stage.rounds, stage.boards, sit_out=bool(short)),
+                             ids[:tables - short], ids[tables - short:], stage.boards)
     movement = barometer if kind == "barometer" else howell  # a barometer seats pairs as a Howell does
     return PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
 
@@ -937,9 +947,13 @@ def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: S
     short by the clock, not by a mistyped number or a table left out, so the board-short
     warnings do not count them (as unplayed_boards). `scored`: the stage's RoundResults. A table
     without a result in an earlier round is left out: still warned. None for a field the
-    movement does not fit."""
+    movement does not fit. A round counts as entered by a table with a result entered: a
+    withdrawn pair's table (`unplayed`) is scored by itself, its opponent's average-plus with
+    nothing written: it made the last round look entered, so the tables of the rounds
+    before it, still to play, counted as left out (check warned of boards short mid-event)."""
     entered = [r.number for r in scored
-               if any(s.table.number not in r.pending and len(s.table.sides) == 2 for s in r.tables)]
+               if any(s.table.number not in r.pending and s.table.number not in r.unplayed
+                      and len(s.table.sides) == 2 for s in r.tables)]
     if not entered:
         return {}
     movement = fitting_movement(event, stage, field)

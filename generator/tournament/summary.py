@@ -79,12 +79,13 @@ class EventSummary:
 
 
 def champions(result: EventResult | EventSummary) -> list[Any]:
-    """The entries ranked first in the last stage, once the event is over (never while it is
-    in progress): the winners an event's card in the archive names."""
+    """The standings ranked first in the last stage, once the event is over (never while it is
+    in progress): the winners an event's card in the archive names. A stage ranking fields apart
+    (a two-winner Mitchell) has one a field, each with its `field` (NS, EW) to be named by."""
     last = result.last_stage
     if last is None or not result.complete:
         return []
-    return [s.entry for s in last.standings if s.rank == 1]
+    return [s for s in last.standings if s.rank == 1]
 
 
 class Champion(NamedTuple):
@@ -92,6 +93,7 @@ class Champion(NamedTuple):
     label: str
     name: str | None
     player_names: str
+    field: str | None = None  # NS or EW, a two-winner stage's winner: "Winners: NS A / B, EW C / D"
 
 
 class ArchiveCard(NamedTuple):
@@ -111,7 +113,8 @@ def archive_card(result: EventResult | EventSummary) -> ArchiveCard:
     played = [s for s in result.stages if s.has_results]
     now = (played[-1].stage.name, played[-1].stage.rounds, played[-1].rounds_played) if played else None
     return ArchiveCard(result.status, result.complete, now,
-                       tuple(Champion(e.id, e.label, e.name, e.player_names) for e in champions(result)))
+                       tuple(Champion(s.entry.id, s.entry.label, s.entry.name, s.entry.player_names, s.field)
+                             for s in champions(result)))
 
 
 def event_complete(result: EventResult | EventSummary) -> bool:

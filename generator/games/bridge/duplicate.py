@@ -62,7 +62,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, closest, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
-from generator.games import RowsWhenRead, SideScore, TableScore, match_page, stage_in_titles
+from generator.games import RowsWhenRead, SideScore, TableScore, match_page, side_label, stage_in_titles
 from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
@@ -781,7 +781,9 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
         reader.problems.add("bridge-match-all-not-played", reader.key_mark("boards"), table=reader.raw("table"),
                             first=record.boards[0].board)
     if stage.boards and len(written) != stage.boards:
-        reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
+        # its own code: a match's hint (every board written, np or the director's score), which
+        # the pairs' one (np for a board not played) must not give a pairs event
+        reader.problems.add("bridge-match-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=stage.boards)
     return sides, record
 
@@ -1272,6 +1274,16 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         # Every figure set afresh: a board is compared again once a later round's results are left
         # out (score_field's `counted`), and an unrounded cross-IMP of the first comparison must not stay.
         row.played, row.expected, row.exact = len(real), expected, None
+    # A board's only result has nothing to be compared with. After round 1 of a Mitchell every
+    # board has one, and a top of 0 gave every pair 0 MP of 0: 0.00 % and "1=" for all, which
+    # members read as everyone scoring zero (event-day.md: right at every moment). Neuberg scores
+    # a board's only result against any larger field as (0 + 1) x E / 1 - 1 = E - 1, half the top:
+    # average. So it is scored so here too, as though two results were expected: MP 1 of top 2,
+    # 50 % (the board's page says it has only one result so far). `row.expected` stays what the
+    # field has, so the board is not called factored. A board with two results or more, and so
+    # every board of a finished event of more than one table, is scored exactly as before.
+    if scoring == "matchpoints":
+        expected = max(expected, 2)
     if any(row.parts for row in real):
         _compare_weighted(rows, real, scoring, expected, average_plus)
         return
@@ -1469,7 +1481,16 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                                      table=score.table.number, first_round=first_round, first_table=first_table)
                     else:
                         seen[row.board] = (number, score.table.number)
-    most = max((len(found) for found in records.values()), default=0)
+    # What the warnings count and name is what was entered: not the average-plus a withdrawn
+    # pair's table of a round still to play gets by itself (walked_out_table), which said "up to
+    # 4" of boards with 3 results each. (short_boards counts it, as boards_to_come leaves it out.)
+    latest = max((number for number, tables in numbered for score in tables if isinstance(score.view, PairsView)
+                  and score.view.kind == "played" and score.view.withdrawn is None and score.view.rows), default=0)
+
+    def entered(found: list[tuple[PairsRow, TableScore]]) -> list[tuple[PairsRow, TableScore]]:
+        return [(row, s) for row, s in found if s.view.withdrawn is None or round_of[id(s)] <= latest]
+
+    most = max((len(entered(found)) for found in records.values()), default=0)
     left_out = _left_out(numbered, unplayed, per_round)
     for (number, table, board), (score, mark) in sorted(left_out.items(), key=lambda item: item[0]):
         problems.add("bridge-board-left-out", mark, warning=True, board=board, round=number, table=table,
@@ -1478,10 +1499,11 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
     for board, found in short_boards(records, unplayed):
         if board in said:
             continue
-        places = [(round_of[id(s)], s.table.number) for _, s in found]
+        shown = entered(found)
+        places = [(round_of[id(s)], s.table.number) for _, s in shown]
         # at the table the movement gives the board that has no result for it, when known
         mark = missing_seat(unplayed, board, set(places)) or _mark_of(found[0][1])
-        problems.add("bridge-board-short", mark, warning=True, board=board, count=len(found),
+        problems.add("bridge-board-short", mark, warning=True, board=board, count=len(shown),
                      most=most, tables=round_tables(places))
 
 
@@ -1870,12 +1892,19 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
             conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
             for index, (_, _, cells) in enumerate(sorted(lines[number], key=lambda line: line[:2])):
                 rows.append([str(number), conditions] + cells if index == 0 else ["", ""] + cells)
-        return [Bulletin(
+        found = [Bulletin(
             f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
              # as the traveller page heads its two columns (NS MP, EW MP), reviewed at phone width
              f"{t('ns')} {value} / {t('ew')} {value}"],
             rows, numeric={0, 2, 3, 8, 9}, **made)]
+        slips = _table_slips(t, event, stage_result, options)
+        if slips:
+            found.append(Bulletin(
+                f"slips-{stage.id}", t("br_slips_title", event=event.title, stage=named), t("br_slips_text"),
+                [t("board"), t("br_sheet_conditions"), t("contract"), t("lead"), t("br_ns_score"), t("br_ew_score")],
+                [], template=PAIRS_SLIPS, pages=slips, **made))
+        return found
     # A teams stage: a page per match, as the other games' score sheets (the desk puts each
     # table's own QR code on its page: desk/app.table_sheets); a bye has no sheet.
     pages = [_team_page(t, event, stage, options, round_result, score) for round_result in stage_result.rounds
@@ -1886,6 +1915,51 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
 
 
 TEAMS_SHEET = "sheets/bridge_teams_scoresheet.html"
+PAIRS_SLIPS = "sheets/bridge_pairs_slips.html"
+
+
+def _table_slips(t: Any, event: Any, stage_result: Any, options: BridgeStage) -> list[dict[str, Any]]:
+    """A pairs round's score slips, a page for each table (its pairs, the boards it plays with
+    dealer and vulnerability, what it has entered), as every other game's score sheet has one:
+    the desk puts each table's own QR code on its page (desk/app.table_sheets), and the
+    travellers, a page per board, have no table to carry one. Only for the round printed (the
+    round given its boards to play, render/bulletins.round_forms); none for a withdrawn pair's
+    table, which nobody enters."""
+    words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date")}
+    pages = []
+    for round_result in stage_result.rounds:
+        if not round_result.boards:
+            continue
+        for score in round_result.tables:
+            view = score.view
+            if (len(score.table.sides) != 2 or not isinstance(view, PairsView) or view.forfeit is not None
+                    or view.withdrawn is not None or score.table.number in round_result.unplayed):
+                continue
+            ns, ew = view.ns or score.table.sides[0], view.ew or score.table.sides[-1]
+            entered = {row.board: row for row in view.rows}
+            lines = []
+            for number in sorted(set(round_result.boards.get(score.table.number, ())) | set(entered)):
+                row = entered.get(number)
+                line = {"number": str(number), "conditions": _conditions(t, number, options), "contract": "",
+                        "lead": "", "ns": "", "ew": ""}
+                if row is not None and row.adjusted is not None:
+                    line["contract"] = t("adjusted") + " " + row.adjusted.text
+                elif row is not None and row.not_played:
+                    line["contract"] = t("br_not_played")
+                elif row is not None and row.parts:
+                    line["contract"] = row.weighted
+                elif row is not None and row.line is not None:
+                    line |= {"contract": _sheet_contract(t, row.line), "lead": row.line.lead,
+                             "ns": str(row.line.ns or ""), "ew": str(row.line.ew or "")}
+                lines.append(line)
+            pages.append({
+                "table": str(score.table.number),
+                "seats": [{"label": t("ns"), "names": side_label(event, ns, t.locale)},
+                          {"label": t("ew"), "names": side_label(event, ew, t.locale)}],
+                "referee": score.table.referee or "", "words": words, "boards": lines,
+                "signatures": [t("sheet_sign_ns"), t("sheet_sign_ew")],
+            })
+    return pages
 
 
 def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_result: Any,

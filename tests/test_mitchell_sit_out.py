@@ -1,0 +1,99 @@
+"""A Mitchell of an odd number of pairs, as clubs run it: one NS pair short, the last table has
+no NS pair and the EW pair that comes to it sits the round out (movements.mitchell's sit_out).
+A 13-pair field was refused ("a Mitchell needs as many NS pairs as EW pairs")."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.build import build, validate
+from generator.cli import main
+from generator.tournament.movements import mitchell
+
+
+@pytest.mark.parametrize("tables", [3, 4, 5, 6, 7, 10])
+def test_a_mitchell_one_ns_pair_short_seats_each_ew_pair_out_once_at_most(tables: int) -> None:
+    sittings = mitchell(tables, per_round=2, sit_out=True)
+    rounds = max(s.round for s in sittings)
+    out = [s for s in sittings if s.sits_out]
+    # the last table, every round, its EW pair sitting out with no boards; every EW pair once at most
+    assert [(s.round, s.table, s.ns, s.boards) for s in out] == [(r, tables, 0, ()) for r in range(1, rounds + 1)]
+    assert max(Counter(s.ew for s in out).values()) == 1
+    played = [s for s in sittings if not s.sits_out]
+    # no NS pair meets an EW pair twice, nor plays a board twice; each board set one result short, all alike
+    assert len({(s.ns, s.ew) for s in played}) == len(played)
+    for ns in range(1, tables):
+        boards = [b for s in played if s.ns == ns for b in s.boards]
+        assert len(boards) == len(set(boards)) == 2 * rounds
+    if tables % 2:  # every set at the sit-out table once: each board one result short, all alike
+        assert set(Counter(b for s in played for b in s.boards).values()) == {tables - 1}
+
+
+SLUG = "odd-mitchell"
+EVENT = """title: Thursday pairs
+game: bridge
+date: 2026-12-03
+entries:
+""" + "".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 14)) + """stages:
+  - id: mitchell
+    name: Mitchell
+    format: pairs
+    movement: mitchell
+    field: directions
+    scoring: matchpoints
+    rounds: 7
+    boards: 2
+"""
+CONTRACTS = ["4S N =", "3NT S +1", "2H E -1", "4H W =", "1NT N =", "3S N -1", "pass", "2S S +1"]
+
+
+def test_a_13_pair_mitchell_is_drawn_played_and_scored_with_a_sit_out(tmp_path: Path, capsys) -> None:
+    content = tmp_path / "content"
+    results = content / "events" / SLUG / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
+    (content / "events" / SLUG / "event.yaml").write_text(EVENT, encoding="utf-8")
+    for number in range(1, 8):
+        assert main(["pair", SLUG, "mitchell", "--content", str(content), "--lang", "en"]) == 0
+        path = results / f"round-{number}.yaml"
+        text = path.read_text(encoding="utf-8")
+        # the draw: 6 tables NS A01-A06 stationary, the 7th a sit-out of the EW pair that comes to it
+        tables = re.findall(r"  - table: (\d+)(    # Sit-out)?\n    ns: (\w+)\n(?:    ew: (\w+)\n)?", text)
+        assert [t[0] for t in tables] == [str(t) for t in range(1, 8)]
+        assert [t[2] for t in tables[:6]] == [f"A{t:02}" for t in range(1, 7)] and tables[6][1] and not tables[6][3]
+        text = re.sub(r"(?m)^      # (\d+):\n",
+                      lambda m: f"      {m[1]}: {CONTRACTS[(int(m[1]) * 3 + number * 5) % len(CONTRACTS)]}\n", text)
+        path.write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    _, found, warnings = validate(content)
+    assert warnings == []
+    stage = found[0].stages[0]
+    assert stage.status == "complete"
+    # every EW pair sat out one round: A07-A13 each once
+    out = sorted(t.sides[0] for r in stage.rounds for t in (s.table for s in r.tables) if len(t.sides) == 1)
+    assert out == [f"A{i:02}" for i in range(7, 14)]
+    # scored over the boards played: an NS pair 7 rounds of 2 boards, an EW pair 6, each of top 10
+    tops = {s.entry.id: s.tally.metrics["top"] for s in stage.standings}
+    assert {tops[f"A{i:02}"] for i in range(1, 7)} == {140} and {tops[f"A{i:02}"] for i in range(7, 14)} == {120}
+    # and ranked with the direction they sat, the EW pair sitting out one round still EW
+    assert {s.entry.id: s.field for s in stage.standings} == {f"A{i:02}": "NS" if i < 7 else "EW" for i in range(1, 14)}
+    build(content, tmp_path / "output")
+    data = json.loads((tmp_path / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+    # each board played 6 times (top 10), not factored; all 13 pairs ranked, NS and EW apart
+    boards = [b for r in data["stages"][0]["rounds"] for t in r["tables"] for b in t.get("boards", [])]
+    assert {b["top"] for b in boards} == {10} and len(boards) == 7 * 6 * 2
+    assert len(data["stages"][0]["standings"]) == 13
+    page = (tmp_path / "output" / "events" / SLUG / "mitchell" / "index.html").read_text(encoding="utf-8")
+    assert "Table 7 has no NS pair" in page and "the first 6 (A01–A06) are NS 1–6, the next 7 (A07–A13) EW 1–7" in page
+    # the round's score sheets: a slip for each of the 6 tables, none for the sit-out
+    assert main(["print", SLUG, "mitchell", "--round", "2", "--content", str(content), "--output",
+                 str(tmp_path / "r2.pdf")]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "r2.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert len(re.findall(r"table score slips", text)) == 6
