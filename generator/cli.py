@@ -299,7 +299,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser(_asked_lang(sys.argv[1:] if argv is None else argv)).parse_args(argv)
         args.lang = args.lang or args.lang_before
-        locale = args.lang or (site_locale(args.content) if hasattr(args, "content") else "zh-Hans")
+        # (init has no site yet: its words are the new site's language, --locale, unless --lang says)
+        locale = args.lang or (site_locale(args.content) if hasattr(args, "content")
+                               else getattr(args, "locale", None) or "zh-Hans")
     except SystemExit as exit_:
         return int(exit_.code or 0)
     except KeyboardInterrupt:  # Ctrl-C before the command (and its site's language) is known: as at start-up
@@ -621,7 +623,7 @@ def _init(args: argparse.Namespace) -> int:
 
     locale = args.lang or args.locale
     try:
-        made = init_site(args.folder, args.locale)
+        made = init_site(args.folder, args.locale, said_in=locale)
     except InitRefused as refusal:
         terminal(f"paibang: {refusal}", error=True)
         return 2
