@@ -360,6 +360,42 @@ def test_compiled_templates_are_sealed(tmp_path: Path) -> None:
     assert fresh.get_template("t.html").render() == "2"
 
 
+def test_compiled_templates_remove_only_their_own_other_versions(tmp_path: Path) -> None:
+    """rev34: a new version's folder removed every other folder beside it with rmtree, following
+    a link among them (or a linked parent) into the user's files. Only a real folder named as a
+    version's, holding only compiled templates' files, goes."""
+    import jinja2
+
+    from generator.render.fast_jinja import CompiledTemplates
+
+    victim = tmp_path / "victim"
+    (victim / "deep").mkdir(parents=True)
+    (victim / "deep" / "thesis.txt").write_text("years of work")
+    cache = tmp_path / "pycache"
+    cache.mkdir()
+    old = cache / ("0" * 16)  # an older version's, as paibang left it
+    old.mkdir()
+    (old / ("a" * 32 + ".jinja")).write_bytes(b"old code")
+    (old / ("b" * 32 + ".jinja.tmp-12-34")).write_bytes(b"a killed write")
+    (cache / ("1" * 16)).symlink_to(victim)  # a link named as a version's folder
+    (cache / "notes").mkdir()  # a folder of someone's
+    (cache / "notes" / "n.txt").write_text("mine")
+    mixed = cache / ("2" * 16)  # named as ours, but holding something else too
+    mixed.mkdir()
+    (mixed / ("c" * 32 + ".jinja")).write_bytes(b"code")
+    (mixed / "photo.jpg").write_bytes(b"jpeg")
+    linked_parent = tmp_path / "linked"
+    linked_parent.symlink_to(victim)
+    for folder in (cache, linked_parent):
+        env = jinja2.Environment(loader=jinja2.DictLoader({"t.html": "{{ 1 + 1 }}"}),
+                                 bytecode_cache=CompiledTemplates(folder, "v2", "zh-Hans"))
+        assert env.get_template("t.html").render() == "2"
+    assert not old.exists()
+    assert (victim / "deep" / "thesis.txt").read_text() == "years of work"
+    assert (cache / ("1" * 16)).is_symlink() and (cache / "notes" / "n.txt").read_text() == "mine"
+    assert (mixed / "photo.jpg").read_bytes() == b"jpeg" and (mixed / ("c" * 32 + ".jinja")).is_file()
+
+
 @pytest.mark.parametrize("how", ["everyone-writes", "another-owner"])
 def test_a_cache_open_to_others_is_not_used(tmp_path: Path, how: str) -> None:
     content = small_site(tmp_path)
