@@ -22,7 +22,8 @@ a folder without the marker is never paibang's, whatever a record says (sites bu
 marker existed: deleted by hand, then built again). Leftovers of killed builds (`output.tmp-<pid>`,
 `output.old-<pid>`) are tidied only when they carry paibang's exact name and a marker of their own
 (`.paibang-leftover`, `mark_leftover`) keyed to that very folder's path: the site's marker is
-output/'s, and a copy of the site (the user's backup `output.old-2024`) carries it too. That
+output/'s, and a copy of the site (the user's backup `output.old-2024`) carries it too. Nor is a
+folder without that marker ever named to the user as one to remove (marked_as_leftover). That
 marker is written into each such folder first of all, when it is made (or into output/ just
 before it is moved aside), so that a build killed at any moment leaves nothing the next one
 cannot tell as its own.
@@ -753,7 +754,7 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
             if int(pid) != os.getpid() and not _running(int(pid)):
                 if _removable(path):
                     leftovers.append((kind, path))
-                elif not os.path.islink(path) and is_ours(path):
+                elif marked_as_leftover(path):
                     not_ours.append(path)
     say_left_alone(notify, refused, not_ours, output)
     for kind, path in sorted(leftovers):
@@ -783,6 +784,19 @@ def _another_build_beside(output: Path) -> bool:
                 and int(pid) != os.getpid() and _running(int(pid)):
             return True
     return False
+
+
+def marked_as_leftover(path: Path) -> bool:
+    """Whether `path`, a real folder, carries a leftover's marker (mark_leftover), whatever place
+    or key it was made for: paibang made it, for another place (the folders moved) or on another
+    computer, and it is named to the user (say_left_alone) though not removed. A folder without
+    one is never named, even when it carries the site's marker: the user's own copy of the site
+    (`cp -a output output.old-2024`) carries that one too, and every build told them to `rm -r`
+    it (rev34). An older paibang's leftovers, made before this marker, cannot be told from such a
+    copy, and are left alone unnamed."""
+    if os.path.islink(path) or not os.path.isdir(path):
+        return False
+    return any(line.startswith(LEFTOVER_ID + " ") for line in (_marker(path, LEFTOVER) or "").splitlines())
 
 
 def _removable(path: Path) -> bool:
@@ -938,7 +952,7 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
                     _roll_back(output, path, refused)  # before its backup goes: output/ whole again, if it stays
                 continue
             if path != output and kind in (".tmp", ".old") and pid.isdigit() and not _removable(path):
-                if not os.path.islink(path) and is_ours(path):
+                if marked_as_leftover(path):
                     not_ours.append(path)
                 continue
             if path == output and not (os.path.isdir(output) and not os.path.islink(output)):
@@ -954,21 +968,20 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
 
 def say_left_alone(notify: Notify | None, journals: list[Path], folders: list[Path], output: Path) -> None:
     """Say, once each, the journals paibang did not seal for this site (`journals`) and the
-    folders named as its leftovers that it did not make (`folders`): each word names them all in
-    the one command that removes them. paibang never removes or applies them (a planted journal
-    would move its files into the site; a copy of the site, `output.old-2024`, is the user's),
-    so every build names them again until they are gone: an older paibang's leftovers (made
-    before leftovers had their own marker and journals their seal) among them, which only the
-    user can tell from a copy of theirs. A journal's backup folder (`output.old-<pid>`) is named
-    with the folders, not in the journal's command: a stray `output.journal-2024` beside the
-    user's own `output.old-2024` put that folder in an `rm -r` (rev29), and a folder's note says
-    it may be a copy of theirs."""
+    leftovers it made but not for this place or under this key (`folders`: marked_as_leftover):
+    each word names them all in the one command that removes them. paibang never removes or
+    applies them (a planted journal would move its files into the site), so every build names
+    them again until they are gone. A folder that does not carry a leftover's marker is never
+    named, whatever its name: a copy of the site, `output.old-2024`, is the user's, and a build
+    that told them to `rm -r` it at every build (rev34) was telling them to delete their backup.
+    A journal's backup folder (`output.old-<pid>`) is named with the folders, and only when it
+    carries that marker, never in the journal's command: a stray `output.journal-2024` beside
+    the user's own `output.old-2024` put that folder in an `rm -r` (rev29)."""
     if notify is None:
         return
     if journals:
         beside = [output.parent / f"{output.name}.old-{journal.name.rpartition('-')[2]}" for journal in journals]
-        folders = [*folders, *(folder for folder in beside if os.path.isdir(folder) and not os.path.islink(folder)
-                               and folder not in folders)]
+        folders = [*folders, *(folder for folder in beside if marked_as_leftover(folder) and folder not in folders)]
         notify("journal_not_ours", {"count": len(journals), "paths": journals, "command": removal_command(journals)})
     if folders:
         folders = sorted(folders)
