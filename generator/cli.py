@@ -387,7 +387,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         if Path(example).resolve().is_relative_to(content):
             example = os.path.relpath(content.parent / "output")
         terminal(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder(),
-                                 example=example), error=True)
+                                 example=example, **refusal.params), error=True)
         return 2
     except ContentErrors as failure:
         if args.command in ("export", "print"):  # of one event: its problems and the site's, as pair shows them
@@ -415,15 +415,15 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
 
 def _clean(args: argparse.Namespace, locale: str) -> int:
     """Remove the site, its leftovers and the cache beside it: each only if paibang made it."""
-    from generator.build import clear_cache, default_cache_dir
+    from generator.build import clear_cache, default_cache_dir, site_written
     from generator.caches import unsafe
     from generator.render.output import remove_site
 
     try:
         removed = remove_site(args.output, lambda key, params: terminal(catalogues.text(key, locale, **params),
-                                                                         error=True))
+                                                                         error=True), site_written(args.output))
     except OutputRefused as refusal:
-        terminal(catalogues.text(refusal.reason, locale, path=refusal.path), error=True)
+        terminal(catalogues.text(refusal.reason, locale, path=refusal.path, **refusal.params), error=True)
         return 2
     cache = default_cache_dir(args.output).parent
     left: list[str] = []
