@@ -7,6 +7,12 @@ next build). Folders left behind by a killed build are removed by the next one (
 own marker from the moment it is made: see below). Every path is
 checked to stay inside the tree, whatever an id or slug contains.
 
+Inside output/, paibang replaces or removes only the files the last build wrote, as its record
+names them (render/incremental.py's PreviousBuild.wrote): anything else (a git checkout's .git, a
+CNAME, notes) is carried into each new site before it is swapped in (`carry_over`), left by a
+rebuild in place and by `paibang clean` (`remove_site`), and a new page where one of them stands
+refuses the build (output_clash).
+
 paibang replaces or deletes only folders it made: every site it writes carries a marker file
 (`.paibang-site`), and `check_output` refuses, before anything is touched, a target that is a
 file, the system's root or the home folder, content/ (or a folder inside it or holding it), or
@@ -502,6 +508,12 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     return False
 
 
+def _site_marker(name: str) -> bool:
+    """Whether a name at output/'s top is one of paibang's markers (or one being written anew,
+    `_write_own`, by a build killed then): each site has its own, never carried nor named."""
+    return name in (MARKER, LEFTOVER) or name.startswith((f"{MARKER}.tmp-", f"{LEFTOVER}.tmp-"))
+
+
 SHOWN = 10  # files named in a word (`listed`); the rest counted
 
 
@@ -532,8 +544,8 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
     a filesystem without links), a symbolic link made again as it is (never followed), a folder
     made anew with its mode: until the swap output/ holds everything as it was, after it the new
     site does, so a build killed at any moment loses nothing (the old tree, a leftover, is then
-    removed whole). A file put into output/ while the build runs, after this, is the one thing
-    such a build can lose: as with any program replacing a folder, which a build says it does.
+    removed whole). A file put into output/ after this walk and before the swap, milliseconds
+    later, goes with the old site: the one thing a build can still lose (the README says so).
 
     Without a record (`recorded` None: the cache removed, or a build stopped between putting
     its site in place and recording it), nothing can be told as paibang's: everything the new
@@ -554,7 +566,7 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
             entries = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in found]
         for name, is_folder in sorted(entries):
             relative = f"{folder}/{name}" if folder else name
-            if not folder and name in (MARKER, LEFTOVER):
+            if not folder and _site_marker(name):
                 continue  # (each site has its own)
             if not foreign and recorded is not None and not is_folder and relative in recorded:
                 continue  # paibang's: the new site has its own, or has none
@@ -1097,7 +1109,7 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
         raise OutputRefused("clean_not_ours", output)
     if wrote is None and os.path.isdir(output) and not os.path.islink(output):
         with os.scandir(output) as found:
-            if any(entry.name not in (MARKER, LEFTOVER) for entry in found):
+            if any(not _site_marker(entry.name) for entry in found):
                 raise OutputRefused("clean_no_record", output)
     refused: list[Path] = []
     not_ours: list[Path] = []
@@ -1157,7 +1169,7 @@ def not_written(output: Path, wrote: frozenset[str]) -> list[str]:
             items = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries]
         for name, is_folder in items:
             relative = f"{folder}/{name}" if folder else name
-            if not folder and name in (MARKER, LEFTOVER):
+            if not folder and _site_marker(name):
                 continue
             if is_folder and relative in folders:
                 pending.append(relative)
