@@ -296,6 +296,17 @@ def test_a_new_page_where_a_file_of_the_users_is_refuses_the_build(tmp_path: Pat
     assert (output / "events" / "e2" / "index.html").read_text(encoding="utf-8") != "my own page"
 
 
+def test_the_files_in_the_way_are_named_ten_at_most_then_counted() -> None:
+    from generator import catalogues
+    from generator.render.output import listed
+
+    paths = [f"photos/{number:02}.jpg" for number in range(14)]
+    words = catalogues.text("output_clash", "en", path="output", count=14, paths=listed(paths))
+    assert "photos/09.jpg and 4 more" in words and "photos/10.jpg" not in words
+    assert "photos/09.jpg 等，另有 4 个" in catalogues.text("output_clash", "zh-Hans", path="output", count=14,
+                                                       paths=listed(paths))
+
+
 def test_without_the_record_a_build_keeps_all_it_does_not_write_and_clean_removes_nothing(tmp_path: Path) -> None:
     """The cache removed (and the record with it): nothing in output/ can be told as paibang's.
     The build keeps everything its new site does not write, and says so; clean refuses."""
