@@ -663,6 +663,17 @@ def refuse_output(content: Path, output: Path, cache_dir: Path | None = None,
     return previous
 
 
+def site_written(output: Path) -> frozenset[str] | None:
+    """The files the last build wrote into `output`, as its record names them (PreviousBuild.
+    wrote); None without a record of it in a cache of the user's own (`paibang clean`)."""
+    from generator.render.incremental import PreviousBuild
+
+    cache = default_cache_dir(output).parent
+    if caches.unsafe(cache) is not None:
+        return None
+    return PreviousBuild(output, cache / _record_name(output)).wrote()
+
+
 def _record_name(output: Path) -> str:
     return f"site-{_path_key(output)}.record"
 
@@ -780,7 +791,10 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         tell("pages", pages, 0)
         gone = previous.gone(made, tree)
         previous.forget()  # a build killed from here on is not mistaken for the last one
-        in_place = place_site(staging, output, tree, gone)
+        # (what the last build wrote, as its record names it: every other file in output/ is
+        # someone else's, kept as it is; without a record, all the new site does not write)
+        in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
+                              notify)
         dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
         made = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
         # A file left out when linked is not in output/: recorded without what the build was made

@@ -299,7 +299,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser(_asked_lang(sys.argv[1:] if argv is None else argv)).parse_args(argv)
         args.lang = args.lang or args.lang_before
-        locale = args.lang or (site_locale(args.content) if hasattr(args, "content") else "zh-Hans")
+        # (init has no site yet: its words are the new site's language, --locale, unless --lang says)
+        locale = args.lang or (site_locale(args.content) if hasattr(args, "content")
+                               else getattr(args, "locale", None) or "zh-Hans")
     except SystemExit as exit_:
         return int(exit_.code or 0)
     except KeyboardInterrupt:  # Ctrl-C before the command (and its site's language) is known: as at start-up
@@ -389,7 +391,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         if Path(example).resolve().is_relative_to(content):
             example = os.path.relpath(content.parent / "output")
         terminal(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder(),
-                                 example=example), error=True)
+                                 example=example, **refusal.params), error=True)
         return 2
     except ContentErrors as failure:
         if args.command in ("export", "print"):  # of one event: its problems and the site's, as pair shows them
@@ -417,15 +419,15 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
 
 def _clean(args: argparse.Namespace, locale: str) -> int:
     """Remove the site, its leftovers and the cache beside it: each only if paibang made it."""
-    from generator.build import clear_cache, default_cache_dir
+    from generator.build import clear_cache, default_cache_dir, site_written
     from generator.caches import unsafe
     from generator.render.output import remove_site
 
     try:
         removed = remove_site(args.output, lambda key, params: terminal(catalogues.text(key, locale, **params),
-                                                                         error=True))
+                                                                         error=True), site_written(args.output))
     except OutputRefused as refusal:
-        terminal(catalogues.text(refusal.reason, locale, path=refusal.path), error=True)
+        terminal(catalogues.text(refusal.reason, locale, path=refusal.path, **refusal.params), error=True)
         return 2
     cache = default_cache_dir(args.output).parent
     left: list[str] = []
@@ -625,7 +627,7 @@ def _init(args: argparse.Namespace) -> int:
 
     locale = args.lang or args.locale
     try:
-        made = init_site(args.folder, args.locale)
+        made = init_site(args.folder, args.locale, said_in=locale)
     except InitRefused as refusal:
         terminal(f"paibang: {refusal}", error=True)
         return 2

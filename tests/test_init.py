@@ -52,6 +52,14 @@ def test_init_refuses_a_folder_that_is_not_empty(tmp_path: Path, capsys) -> None
     assert [p.name for p in content.iterdir()] == ["notes.txt"]
     assert main(["init", str(content), "--locale", "en"]) == 2
     assert "not an empty folder" in capsys.readouterr().err
+    # --lang says the words, before the command or after it (rev34: the refusal was the new
+    # site's language, zh-Hans by default, whatever --lang asked)
+    for argv in (["--lang", "en", "init", str(content)], ["init", str(content), "--lang", "en"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "not an empty folder" in err and "不是空目录" not in err
+    assert main(["init", str(content), "--locale", "en", "--lang", "zh-Hant"]) == 2
+    assert "不是空" in capsys.readouterr().err
     empty = tmp_path / "empty"
     empty.mkdir()
     assert main(["init", str(empty)]) == 0  # an empty folder is fine

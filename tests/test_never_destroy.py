@@ -215,6 +215,161 @@ def test_a_backup_named_like_a_leftover_is_the_users(tmp_path: Path) -> None:
     assert not (tmp_path / "output").exists() and (backup / "index.html").is_file()
 
 
+def users_own_things(output: Path) -> dict[str, bytes]:
+    """What a secretary puts into a site they publish as a git checkout (GitHub Pages): its .git
+    (a read-only object, a link), a CNAME, notes, photos, a note inside a folder of paibang's."""
+    own = {".git/HEAD": b"ref: refs/heads/main\n", ".git/objects/ab/cdef": b"zlib bytes",
+           "CNAME": b"results.example.org\n", "NOTES.txt": b"who to call", "photos/x.jpg": b"\xff\xd8 jpeg",
+           "events/e1/scan-of-the-sheet.txt": b"a scan"}
+    for relative, data in own.items():
+        (output / relative).parent.mkdir(parents=True, exist_ok=True)
+        (output / relative).write_bytes(data)
+    (output / ".git" / "objects" / "ab" / "cdef").chmod(0o444)
+    (output / ".git" / "HEAD.link").symlink_to("HEAD")
+    return own
+
+
+def test_a_full_rebuild_and_clean_keep_what_the_user_put_in_output(tmp_path: Path) -> None:
+    """rev34: a rebuild that swaps the whole site (site.yaml's title changed) deleted everything
+    the user had put in output/ (.git, CNAME, notes, photos), as did clean. What the last build's
+    record does not name is someone else's: carried into the new site unchanged, left by clean."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    own = users_own_things(output)
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    done = run("build", "--content", "content", cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "新站名" in (output / "index.html").read_text(encoding="utf-8")  # the new site, swapped in
+    assert {relative: (output / relative).read_bytes() for relative in own} == own
+    assert os.readlink(output / ".git" / "HEAD.link") == "HEAD"
+    (output / "precious.txt").write_text("precious", encoding="utf-8")
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "did not write" in done.stderr and ".git/" in done.stderr and "precious.txt" in done.stderr
+    assert not (output / "index.html").exists() and not (output / "events" / "e1" / "index.html").exists()
+    assert {relative: (output / relative).read_bytes() for relative in own} == own
+    assert (output / "precious.txt").read_text(encoding="utf-8") == "precious"
+    # still a folder paibang builds into, what is in it kept
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    assert (output / "index.html").is_file() and (output / "precious.txt").is_file()
+    assert {relative: (output / relative).read_bytes() for relative in own} == own
+
+
+def test_an_empty_folder_given_as_output_never_loses_what_is_put_in_it_later(tmp_path: Path) -> None:
+    """--output an empty folder of the user's: paibang builds into it; a file they put in it
+    afterwards is theirs, kept by a full rebuild and by clean."""
+    content = small_site(tmp_path)
+    (tmp_path / "www").mkdir()
+    assert run("build", "--content", "content", "--output", "www", cwd=tmp_path).returncode == 0
+    (tmp_path / "www" / "later.txt").write_text("added later", encoding="utf-8")
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    assert run("build", "--content", "content", "--output", "www", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "www" / "later.txt").read_text(encoding="utf-8") == "added later"
+    assert run("clean", "--output", "www", cwd=tmp_path).returncode == 0
+    assert sorted(p.name for p in (tmp_path / "www").iterdir()) == [MARKER, "later.txt"]
+
+
+@pytest.mark.parametrize("how", ["in place", "whole"])
+def test_a_new_page_where_a_file_of_the_users_is_refuses_the_build(tmp_path: Path, how: str) -> None:
+    """A new event's page would go where the user put a file of their own: the build is refused,
+    naming it and the fix, and nothing is changed (in place, the page replaced it; swapped, the
+    user's file was gone with the old site)."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    if how == "in place":  # most of the site kept: the new event's pages go into output/ in place
+        for number in range(3, 9):
+            shutil.copytree(content / "events" / "e1", content / "events" / f"e{number}")
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    (output / "events" / "e2").mkdir()
+    (output / "events" / "e2" / "index.html").write_text("my own page", encoding="utf-8")
+    shutil.copytree(content / "events" / "e1", content / "events" / "e2")
+    if how == "whole":
+        (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    before = tree(output)
+    done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "events/e2/index.html" in done.stderr and "Move it out of" in done.stderr, done.stderr
+    assert tree(output) == before
+    (output / "events" / "e2" / "index.html").unlink()  # moved out: the build goes on
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    assert (output / "events" / "e2" / "index.html").read_text(encoding="utf-8") != "my own page"
+
+
+def test_the_files_in_the_way_are_named_ten_at_most_then_counted() -> None:
+    from generator import catalogues
+    from generator.render.output import listed
+
+    paths = [f"photos/{number:02}.jpg" for number in range(14)]
+    words = catalogues.text("output_clash", "en", path="output", count=14, paths=listed(paths))
+    assert "photos/09.jpg and 4 more" in words and "photos/10.jpg" not in words
+    assert "photos/09.jpg 等，另有 4 个" in catalogues.text("output_clash", "zh-Hans", path="output", count=14,
+                                                       paths=listed(paths))
+
+
+def test_without_the_record_a_build_keeps_all_it_does_not_write_and_clean_removes_nothing(tmp_path: Path) -> None:
+    """The cache removed (and the record with it): nothing in output/ can be told as paibang's.
+    The build keeps everything its new site does not write, and says so; clean refuses."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    (output / "NOTES.txt").write_text("notes", encoding="utf-8")
+    shutil.rmtree(tmp_path / "cache")
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 0 and "no record" in done.stderr and "NOTES.txt" in done.stderr, done.stderr
+    assert (output / "NOTES.txt").read_text(encoding="utf-8") == "notes"
+    shutil.rmtree(tmp_path / "cache")
+    before = tree(output)
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "no record" in done.stderr and "nothing was removed" in done.stderr
+    assert tree(output) == before
+
+
+def test_a_build_killed_while_carrying_the_users_files_loses_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 ) -> None:
+    """Killed while the user's files are linked into the new site, or after the swap before the
+    old site is removed: output/ is the old site or the new one, each with all of them, and the
+    next build tidies up."""
+    from generator.render import output as written
+
+    class Killed(BaseException):
+        pass
+
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    own = users_own_things(output)
+    carry = written._carry_file
+    for kill_at, was, new in (("carrying", "测试站", "新站名"), ("removing the old site", "新站名", "又一站名")):
+        (content / "site.yaml").write_text(SITE.replace("测试站", new), encoding="utf-8")
+        carried = [0]
+
+        def dying_carry(source: str, target: str) -> None:
+            carried[0] += 1
+            if carried[0] == 3:
+                raise Killed
+            carry(source, target)
+
+        def dying_remove(path: Path, alone: bool = False) -> None:
+            raise Killed
+
+        if kill_at == "carrying":
+            monkeypatch.setattr(written, "_carry_file", dying_carry)
+        else:
+            monkeypatch.setattr(written, "_remove", dying_remove)
+            monkeypatch.setattr(written, "discard", lambda staging: None)  # (a kill runs nothing after it)
+        with pytest.raises(Killed):
+            build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+        monkeypatch.undo()
+        assert {relative: (output / relative).read_bytes() for relative in own} == own
+        assert (new if kill_at == "removing the old site" else was) in (output / "index.html").read_text(encoding="utf-8")
+        build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+        assert new in (output / "index.html").read_text(encoding="utf-8")
+        assert {relative: (output / relative).read_bytes() for relative in own} == own
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+
+
 def test_make_clean_leaves_what_is_not_ours(tmp_path: Path) -> None:
     """`make clean` once ran `rm -rf $(OUTPUT).old-*`: the Makefile now leaves it to paibang."""
     makefile = (ROOT / "Makefile").read_text()
@@ -358,6 +513,42 @@ def test_compiled_templates_are_sealed(tmp_path: Path) -> None:
     fresh = jinja2.Environment(loader=jinja2.DictLoader({"t.html": "{{ 1 + 1 }}"}),
                                bytecode_cache=CompiledTemplates(tmp_path, "v1", "zh-Hans"))
     assert fresh.get_template("t.html").render() == "2"
+
+
+def test_compiled_templates_remove_only_their_own_other_versions(tmp_path: Path) -> None:
+    """rev34: a new version's folder removed every other folder beside it with rmtree, following
+    a link among them (or a linked parent) into the user's files. Only a real folder named as a
+    version's, holding only compiled templates' files, goes."""
+    import jinja2
+
+    from generator.render.fast_jinja import CompiledTemplates
+
+    victim = tmp_path / "victim"
+    (victim / "deep").mkdir(parents=True)
+    (victim / "deep" / "thesis.txt").write_text("years of work")
+    cache = tmp_path / "pycache"
+    cache.mkdir()
+    old = cache / ("0" * 16)  # an older version's, as paibang left it
+    old.mkdir()
+    (old / ("a" * 32 + ".jinja")).write_bytes(b"old code")
+    (old / ("b" * 32 + ".jinja.tmp-12-34")).write_bytes(b"a killed write")
+    (cache / ("1" * 16)).symlink_to(victim)  # a link named as a version's folder
+    (cache / "notes").mkdir()  # a folder of someone's
+    (cache / "notes" / "n.txt").write_text("mine")
+    mixed = cache / ("2" * 16)  # named as ours, but holding something else too
+    mixed.mkdir()
+    (mixed / ("c" * 32 + ".jinja")).write_bytes(b"code")
+    (mixed / "photo.jpg").write_bytes(b"jpeg")
+    linked_parent = tmp_path / "linked"
+    linked_parent.symlink_to(victim)
+    for folder in (cache, linked_parent):
+        env = jinja2.Environment(loader=jinja2.DictLoader({"t.html": "{{ 1 + 1 }}"}),
+                                 bytecode_cache=CompiledTemplates(folder, "v2", "zh-Hans"))
+        assert env.get_template("t.html").render() == "2"
+    assert not old.exists()
+    assert (victim / "deep" / "thesis.txt").read_text() == "years of work"
+    assert (cache / ("1" * 16)).is_symlink() and (cache / "notes" / "n.txt").read_text() == "mine"
+    assert (mixed / "photo.jpg").read_bytes() == b"jpeg" and (mixed / ("c" * 32 + ".jinja")).is_file()
 
 
 @pytest.mark.parametrize("how", ["everyone-writes", "another-owner"])

@@ -231,6 +231,11 @@ def two_sites(tmp_path: Path) -> tuple[Path, Path, list[str], list[str]]:
     return output, staging, fresh, ["events/gone/index.html"]
 
 
+# The files of two_sites' old site, as the record of the build that wrote it would name them
+# (remove_site removes only those)
+OLD_SITE = frozenset([f"events/e{n}/index.html" for n in range(6)] + ["events/gone/index.html"])
+
+
 KILLED = """
 import os, sys
 from pathlib import Path
@@ -483,13 +488,11 @@ def test_a_planted_journal_never_moves_its_files_into_the_site(tmp_path: Path, h
     recover_leftovers(output, lambda key, params: said.append((key, params)))
     assert digest(output) == before
     assert "alert" not in "".join(p.read_text(encoding="utf-8") for p in output.rglob("*") if p.is_file())
-    # the journal said with the command that removes it alone; its backup folder among the
-    # folders paibang did not make (it may be the user's own output.old-2024: never in an rm of
-    # the journal's, rev29)
-    assert [key for key, _ in said] == ["journal_not_ours", "leftover_not_ours"]
-    journal_said, folders_said = (params for _, params in said)
-    assert ".old-" not in journal_said["command"]
-    assert [path.name.startswith("output.old-") for path in folders_said["paths"]] == [True]
+    # the journal said with the command that removes it alone; its backup folder, which paibang
+    # did not mark as its own (it may be the user's own output.old-2024), never named in an rm:
+    # not the journal's (rev29), nor one of its own (rev34)
+    assert [key for key, _ in said] == ["journal_not_ours"]
+    assert ".old-" not in said[0][1]["command"]
     assert any(p.name.startswith("output.journal-") for p in tmp_path.iterdir())  # left alone
 
 
@@ -520,7 +523,9 @@ def test_a_journal_beside_a_folder_with_a_copied_marker_touches_nothing_in_it(tm
 def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path: Path, how: str) -> None:
     """`cp -a output output.old-2024` (a backup, notes added) carries the site's marker, keyed to
     output/: it proves nothing about the copy. Nor does a copy of a real leftover under another
-    number. Both are left alone, and said; a leftover paibang made there is removed."""
+    number. Both are left alone; only the one carrying a leftover's marker is named with the
+    command that removes it (rev34: every build told the user to `rm -r` their backup); a
+    leftover paibang made there is removed."""
     output, staging, _, _ = two_sites(tmp_path)
     backup = tmp_path / "output.old-2024"
     shutil.copytree(output, backup, symlinks=True)
@@ -530,23 +535,25 @@ def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path:
     kept = digest(copied)
     said: list[tuple[str, dict]] = []
     if how == "clean":
-        remove_site(output, lambda key, params: said.append((key, params)))
+        remove_site(output, lambda key, params: said.append((key, params)), OLD_SITE)
     else:
         recover_leftovers(output, lambda key, params: said.append((key, params)))
     assert (backup / "NOTES-2024.txt").read_text(encoding="utf-8") == "notes"
     assert digest(copied) == kept
-    [named] = [params["paths"] for key, params in said if key == "leftover_not_ours"]  # once, both in it
-    assert sorted(path.name for path in named) == ["output.old-2024", "output.old-31999"]
+    [named] = [params["paths"] for key, params in said if key == "leftover_not_ours"]
+    assert [path.name for path in named] == ["output.old-31999"]
+    assert "output.old-2024" not in repr(said)
     assert not staging.exists()  # made by a build, its process gone: tidied
 
 
 @pytest.mark.parametrize("how", ["next build", "clean"])
-def test_an_older_paibangs_leftovers_are_named_once_with_the_command_that_removes_them(tmp_path: Path,
-                                                                                      how: str) -> None:
+def test_an_older_paibangs_leftovers_are_left_alone_and_its_journal_named_with_its_command(tmp_path: Path,
+                                                                                         how: str) -> None:
     """An older paibang's staging folder and old site (the site's marker only, keyed to output/:
     as a copy of the user's would be) and its journal (not sealed) with its backup (no marker):
-    never removed nor applied, so every build names them. Each kind is said once, all its paths
-    in one command, which removes exactly them when run."""
+    never removed nor applied. The folders cannot be told from the user's own copies, so they
+    are not named (rev34); the journal is named, once, in one command, which removes exactly it
+    when run."""
     output, _, _, _ = two_sites(tmp_path)
     # Three pids of processes that have ended (pid + 1, pid + 2 were the next processes' pids,
     # now and then running, beside another test's build: a journal of a running build is not said)
@@ -558,21 +565,21 @@ def test_an_older_paibangs_leftovers_are_named_once_with_the_command_that_remove
     before = digest(output)
     said: list[tuple[str, dict]] = []
     if how == "clean":
-        remove_site(output, lambda key, params: said.append((key, params)))
+        remove_site(output, lambda key, params: said.append((key, params)), OLD_SITE)
         output.mkdir()
     else:
         recover_leftovers(output, lambda key, params: said.append((key, params)))
         assert digest(output) == before
-    assert [key for key, _ in said] == ["journal_not_ours", "leftover_not_ours"]
+    assert [key for key, _ in said] == ["journal_not_ours"]
     words = {key: catalogues.text(key, "en", **params) for key, params in said}
-    assert "these folders are named" in words["leftover_not_ours"]
     assert "this journal was not written" in words["journal_not_ours"]
     for key in words:
         assert all(catalogues.text(key, locale, **dict(said)[key]).endswith(dict(said)[key]["command"])
                    for locale in ("en", "zh-Hans", "zh-Hant"))
     for _, params in said:
         assert subprocess.run(["sh", "-c", params["command"]], cwd="/").returncode == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["output", f"output.tmp-{staging_pid}", f"output.old-{old_pid}", f"output.old-{journal_pid}"])
 
 
 class Killed(BaseException):
@@ -605,7 +612,7 @@ def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> No
     script = KILLED.format(root=str(ROOT), place=str(output.parent.resolve()), after=2, unlink="", staging=str(staging), output=str(output),
                            fresh=fresh, gone=gone)
     assert subprocess.run([sys.executable, "-c", script]).returncode == 9
-    remove_site(output)
+    remove_site(output, wrote=OLD_SITE)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 

@@ -18,6 +18,7 @@ from generator.build import build, build_event_first
 from generator.commands.serve import Building
 from generator.render import html, players
 from generator.render.incremental import PreviousBuild
+from generator.render.output import mark_leftover
 from tests.support import replace, site_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -551,8 +552,8 @@ def test_serve_no_pdf_builds_and_shows_a_save_first_without_printing(tmp_path: P
 
 def test_a_leftover_beside_output_is_named_by_the_first_step_once_while_serve_runs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A folder named as paibang's leftover that paibang did not make (an older paibang's, a
-    copy of the user's) is left alone and named, as build names it: by the first step after a
+    """A leftover paibang made, but not for this place (its folders moved since: its leftover's
+    marker does not verify here), is left alone and named, as build names it: by the first step after a
     save already (before the event's pages are shown), and once while serve runs, not again by
     the whole rebuild that follows nor by the next save's two steps."""
     content = two_events(tmp_path)
@@ -560,6 +561,7 @@ def test_a_leftover_beside_output_is_named_by_the_first_step_once_while_serve_ru
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     copy = tmp_path / f"output.old-{int(gone.stdout)}"
     shutil.copytree(tmp_path / "output", copy)
+    mark_leftover(copy, tmp_path / "before-the-move" / copy.name)
     capsys.readouterr()
     before_shown: list[str] = []
     replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")

@@ -94,10 +94,12 @@ def site_text(locale: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def init_site(folder: Path, locale: str = "zh-Hans") -> Made:
-    """Write folder/site.yaml, folder/events/ and the schemas; returns what was written."""
+def init_site(folder: Path, locale: str = "zh-Hans", said_in: str | None = None) -> Made:
+    """Write folder/site.yaml, folder/events/ and the schemas; returns what was written. `locale`:
+    the new site's language; `said_in`: the refusal's (--lang, which need not be the site's:
+    `paibang --lang en init` writes a zh-Hans site and speaks English), default the site's."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise InitRefused(catalogues.text("init_not_empty", locale, folder=folder))
+        raise InitRefused(catalogues.text("init_not_empty", said_in or locale, folder=folder))
     make_folders_durably(folder / "events")
     site = folder / "site.yaml"
     write_durably(site, site_text(locale).encode("utf-8"), replace=False)

@@ -675,6 +675,8 @@ def failure_said(failure: BaseException, locale: str, content: Path, output: Pat
     """A build that failed, however it failed, said on the terminal (the content's problems and
     their count, or one line: the builder ended, a printing process killed, anything else), and
     the page shown instead of every page until a build succeeds."""
+    from generator.render.output import OutputRefused
+
     if isinstance(failure, ContentErrors):
         print_problems(failure.problems, locale, content)
         errors = sum(1 for p in failure.problems if not p.warning)
@@ -684,6 +686,9 @@ def failure_said(failure: BaseException, locale: str, content: Path, output: Pat
         line = catalogues.text("serve-builder-ended", locale, reason=failure.reason, output=output)
     elif isinstance(failure, CouldNotFinish):  # a printing process killed (no memory left): as the CLI says it
         line = failure.text(locale, output=output)
+    elif isinstance(failure, OutputRefused):  # (a file of the user's where a new page goes: output_clash)
+        line = catalogues.text(failure.reason, locale, path=failure.path, content=content, folder="", example="",
+                               **failure.params)
     else:
         what, where = describe(failure)
         line = catalogues.text("serve-build-failed", locale, error=what, where=where or "?", output=output)

@@ -32,8 +32,9 @@ import functools
 import hashlib
 import io
 import keyword
+import os
 import re
-import shutil
+import stat
 import sys
 import threading
 import types
@@ -868,9 +869,37 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
         try:
             if not self.folder.is_dir():
                 self.folder.mkdir(parents=True)
-                for other in self.folder.parent.iterdir():  # left by other versions
-                    if other != self.folder and other.is_dir():
-                        shutil.rmtree(other, ignore_errors=True)
+                self._remove_other_versions()
             caches.write_sealed(Path(self._get_cache_filename(bucket)), bucket.bytecode_to_string())
         except OSError:
             pass
+
+    def _remove_other_versions(self) -> None:
+        """The folders other versions of the code left beside this one's, each removed only when
+        it is one of ours: a real folder (never a link followed: rev34 found a link among them, or
+        a linked parent, led rmtree into the user's files) named as `__init__` names them, holding
+        nothing but regular files named as `get_cache_key` names them (or their temporaries, left
+        by a killed build). Anything else beside them is left alone."""
+        parent = os.fspath(self.folder.parent)
+        if os.path.islink(parent):
+            return  # (whatever it leads to is not ours to tidy)
+        with os.scandir(parent) as found:
+            others = [entry.path for entry in found
+                      if entry.name != self.folder.name and entry.is_dir(follow_symlinks=False)
+                      and _VERSION_FOLDER.fullmatch(entry.name)]
+        for other in others:
+            try:
+                with os.scandir(other) as found:
+                    files = [(entry.path, entry.name) for entry in found]
+                if not all(_COMPILED_FILE.fullmatch(name) and stat.S_ISREG(os.lstat(path).st_mode)
+                           for path, name in files):
+                    continue
+                for path, _ in files:
+                    os.unlink(path)
+                os.rmdir(other)
+            except OSError:
+                continue
+
+
+_VERSION_FOLDER = re.compile(r"[0-9a-f]{16}")  # CompiledTemplates' folder of one version of the code
+_COMPILED_FILE = re.compile(r"[0-9a-f]{32}\.jinja(\.tmp-[0-9]+-[0-9]+)?")  # its files, and a killed write's

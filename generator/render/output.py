@@ -7,6 +7,12 @@ next build). Folders left behind by a killed build are removed by the next one (
 own marker from the moment it is made: see below). Every path is
 checked to stay inside the tree, whatever an id or slug contains.
 
+Inside output/, paibang replaces or removes only the files the last build wrote, as its record
+names them (render/incremental.py's PreviousBuild.wrote): anything else (a git checkout's .git, a
+CNAME, notes) is carried into each new site before it is swapped in (`carry_over`), left by a
+rebuild in place and by `paibang clean` (`remove_site`), and a new page where one of them stands
+refuses the build (output_clash).
+
 paibang replaces or deletes only folders it made: every site it writes carries a marker file
 (`.paibang-site`), and `check_output` refuses, before anything is touched, a target that is a
 file, the system's root or the home folder, content/ (or a folder inside it or holding it), or
@@ -22,7 +28,8 @@ a folder without the marker is never paibang's, whatever a record says (sites bu
 marker existed: deleted by hand, then built again). Leftovers of killed builds (`output.tmp-<pid>`,
 `output.old-<pid>`) are tidied only when they carry paibang's exact name and a marker of their own
 (`.paibang-leftover`, `mark_leftover`) keyed to that very folder's path: the site's marker is
-output/'s, and a copy of the site (the user's backup `output.old-2024`) carries it too. That
+output/'s, and a copy of the site (the user's backup `output.old-2024`) carries it too. Nor is a
+folder without that marker ever named to the user as one to remove (marked_as_leftover). That
 marker is written into each such folder first of all, when it is made (or into output/ just
 before it is moved aside), so that a build killed at any moment leaves nothing the next one
 cannot tell as its own.
@@ -223,10 +230,11 @@ class OutputRefused(Exception):
     """The target of a build is not a folder paibang may replace: `reason` is the key of the UI
     words (generator/locales/*/LC_MESSAGES/paibang.po) that say why and what to do instead."""
 
-    def __init__(self, reason: str, path: Path) -> None:
+    def __init__(self, reason: str, path: Path, **params: object) -> None:
         super().__init__(f"{reason}: {path}")
         self.reason = reason
         self.path = path
+        self.params = params  # the words' other parameters (the files named: `listed`)
 
 
 def is_ours(folder: Path) -> bool:
@@ -382,6 +390,7 @@ class OutputTree:
         in_parts = [(relative, stamp, part) for part in self.kept_parts
                     for relative, stamp in zip(part.files, part.stamps)]
         left_out: set[int] = set()
+        linked: dict[int, list[str]] = {}  # each part's files linked so far
         for relative, stamp, part in (*singles, *in_parts):
             if part is not None and id(part) in left_out:
                 continue
@@ -392,6 +401,12 @@ class OutputTree:
                     self.stamps.pop(relative, None)
                 else:
                     left_out.add(id(part))
+                    # None of a part left out is in the new site: its files linked already would
+                    # be in it unrecorded, files of no build's (the next one, rendering the part
+                    # again, found them where its pages go: someone else's, to carry_over).
+                    for target in linked.pop(id(part), ()):
+                        with contextlib.suppress(OSError):
+                            os.unlink(target)
                 self.incomplete = True
                 continue
             target = self._target(relative)
@@ -407,6 +422,8 @@ class OutputTree:
                     self.stamps.pop(relative, None)  # a copy has a time of its own: read back when recorded
                 else:
                     part.stamps = None
+            if part is not None:
+                linked.setdefault(id(part), []).append(target)
         self.dropped = [part for part in self.kept_parts if id(part) in left_out]
         self.kept_parts = [part for part in self.kept_parts if id(part) not in left_out]
 
@@ -447,15 +464,31 @@ def staging_dir(output: Path, notify: Notify | None = None) -> Path:
 _MADE_FOR: dict[Path, list[Path]] = {}
 
 
-def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None) -> bool:
+def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None,
+               wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
     (apply_in_place); otherwise the staging folder becomes the whole site and is swapped in
-    (swap_into_place). Either way a build killed at any moment leaves the old site or the new one."""
+    (swap_into_place). Either way a build killed at any moment leaves the old site or the new one.
+
+    `wrote`: the files the last build wrote, as its record names them (True: all of them;
+    False: those this build may write anew), None without a record: every other file in
+    output/ is someone else's, never replaced nor removed (see carry_over). OutputRefused
+    (output_clash), nothing touched, when the new site would put a file where one of those is."""
     if gone is not None and is_ours(output.resolve()) and tree.kept_files >= tree.fresh_count:
         fresh = list(tree.fresh())  # (at most as many as are kept)
         if in_place_possible(output, fresh + gone):
+            # In place, only the files the new site writes and those it takes away are touched:
+            # one of them that the last build did not write (a file of the user's where a new
+            # page goes; a folder of theirs where a page of the old site was) would be lost.
+            known = (wrote(False) if wrote is not None else None) or frozenset()
+            root = os.fspath(output.resolve())
+            clashes = [relative for relative in fresh if relative not in known and os.path.lexists(f"{root}/{relative}")]
+            clashes += [relative for relative in gone if os.path.isdir(f"{root}/{relative}")
+                        and not os.path.islink(f"{root}/{relative}")]
+            if clashes:
+                raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(sorted(clashes)))
             # An older paibang's marker (check_output let it through with the record) made anew
             # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
             if not made_here(output.resolve()):
@@ -464,9 +497,139 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             _MADE_FOR.pop(staging, None)
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
+    recorded = wrote(True) if wrote is not None else None
+    carried, clashes = carry_over(output, staging, recorded)
+    if clashes:
+        raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(clashes))
+    if recorded is None and carried and notify is not None:
+        notify("output_kept_unrecorded", {"path": output, "count": len(carried), "paths": listed(sorted(carried))})
     swap_into_place(staging, output)
     _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
     return False
+
+
+def _site_marker(name: str) -> bool:
+    """Whether a name at output/'s top is one of paibang's markers (or one being written anew,
+    `_write_own`, by a build killed then): each site has its own, never carried nor named."""
+    return name in (MARKER, LEFTOVER) or name.startswith((f"{MARKER}.tmp-", f"{LEFTOVER}.tmp-"))
+
+
+SHOWN = 10  # files named in a word (`listed`); the rest counted
+
+
+def listed(paths: Sequence[str]) -> dict[str, str]:
+    """The first SHOWN of `paths` in a word, in each locale ({locale: text}: catalogues.text
+    picks its own), "and N more" after them."""
+    shown = {locale: catalogues.joiner(locale).join(paths[:SHOWN]) for locale in catalogues.LOCALES}
+    if len(paths) <= SHOWN:
+        return shown
+    return catalogues.word("paths_and_more", paths=shown, more=len(paths) - SHOWN)
+
+
+def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> tuple[list[str], list[str]]:
+    """Everything in output/ that the last build did not write (`recorded`: the files its record
+    names), put unchanged into the new site (`staging`, complete but for them) before it is
+    swapped in: a folder paibang made holds what someone else put in it too (the secretary
+    publishes output/ as a git checkout: its .git, a CNAME, notes, photos), and the swap
+    replaced it all (rev34). Returns (what was carried, a folder once for all it holds; the
+    files of the new site that stand where one of those is: `clashes`, nothing carried then
+    being of any use, the caller refuses the build).
+
+    Carried, not refused: a git checkout's .git is in output/ at every build, and a build that
+    refused it until it was moved out would be a build the secretary could not use; nor has
+    content/ a folder whose files are copied into the site, where they could go instead. A
+    clash is refused, naming the files: which of the two is wanted only the user can say.
+
+    Each file is hard-linked into the new tree (copied where it cannot be: another owner's file,
+    a filesystem without links), a symbolic link made again as it is (never followed), a folder
+    made anew with its mode: until the swap output/ holds everything as it was, after it the new
+    site does, so a build killed at any moment loses nothing (the old tree, a leftover, is then
+    removed whole). A file put into output/ after this walk and before the swap, milliseconds
+    later, goes with the old site: the one thing a build can still lose (the README says so).
+
+    Without a record (`recorded` None: the cache removed, or a build stopped between putting
+    its site in place and recording it), nothing can be told as paibang's: everything the new
+    site does not write is carried (the caller says so: an old page of an event since removed
+    may be among them), and a file the new site writes is taken as paibang's."""
+    root, stage = os.fspath(output.resolve()), os.fspath(staging)
+    if not os.path.isdir(root) or os.path.islink(root):
+        return [], []
+    folders = _folders_of(recorded or ())  # the folders holding a file of the last build's: paibang's
+    carried: list[str] = []
+    clashes: list[str] = []
+    modes: list[tuple[str, int]] = []  # folders made anew, their modes set once they are filled
+    # (folder, whether all it holds is someone else's, whether it is named already as carried)
+    pending: list[tuple[str, bool, bool]] = [("", False, False)]
+    while pending:
+        folder, foreign, named = pending.pop()
+        with os.scandir(f"{root}/{folder}" if folder else root) as found:  # unreadable: raised, nothing lost
+            entries = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in found]
+        for name, is_folder in sorted(entries):
+            relative = f"{folder}/{name}" if folder else name
+            if not folder and _site_marker(name):
+                continue  # (each site has its own)
+            if not foreign and recorded is not None and not is_folder and relative in recorded:
+                continue  # paibang's: the new site has its own, or has none
+            if not foreign and relative in folders:
+                if is_folder:
+                    pending.append((relative, False, False))  # paibang's folder: what else is in it is looked at
+                    continue
+                if os.path.islink(f"{root}/{relative}"):
+                    continue  # a link put where paibang's folder was: replaced, as a page is (its target untouched)
+            source, target = f"{root}/{relative}", f"{stage}/{relative}"
+            try:
+                there = os.lstat(target)
+            except FileNotFoundError:
+                there = None
+            except OSError:  # a file of the new site where a folder on the way should be
+                clashes.append(relative)
+                continue
+            if is_folder:
+                if there is None:
+                    try:
+                        os.makedirs(target)
+                    except (FileExistsError, NotADirectoryError):
+                        clashes.append(relative)
+                        continue
+                    modes.append((target, stat.S_IMODE(os.lstat(source).st_mode)))
+                    if not named:
+                        carried.append(relative + "/")  # (named once, not each file it holds)
+                    pending.append((relative, True, True))
+                elif stat.S_ISDIR(there.st_mode):
+                    pending.append((relative, True, named))  # a folder the new site has too: what is in it
+                elif recorded is not None:
+                    clashes.append(relative)
+                continue
+            if there is not None:
+                if recorded is not None:
+                    clashes.append(relative)
+                continue
+            try:
+                os.makedirs(target.rpartition("/")[0], exist_ok=True)
+            except (FileExistsError, NotADirectoryError):
+                clashes.append(relative)
+                continue
+            _carry_file(source, target)
+            if not named:
+                carried.append(relative)
+    for target, mode in reversed(modes):  # innermost last made: filled first, then closed
+        with contextlib.suppress(OSError):
+            os.chmod(target, mode)
+    return carried, clashes
+
+
+def _carry_file(source: str, target: str) -> None:
+    """One file of someone else's into the new site: linked (the same file, its bytes not read),
+    else copied whole; a symbolic link made again as it is, never followed."""
+    if os.path.islink(source):
+        os.symlink(os.readlink(source), target)
+        return
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError:
+        if not stat.S_ISREG(os.lstat(source).st_mode):
+            raise
+        shutil.copy2(source, target, follow_symlinks=False)
 
 
 def put_in_place(staging: Path, output: Path, fresh: list[str]) -> bool:
@@ -753,7 +916,7 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
             if int(pid) != os.getpid() and not _running(int(pid)):
                 if _removable(path):
                     leftovers.append((kind, path))
-                elif not os.path.islink(path) and is_ours(path):
+                elif marked_as_leftover(path):
                     not_ours.append(path)
     say_left_alone(notify, refused, not_ours, output)
     for kind, path in sorted(leftovers):
@@ -783,6 +946,19 @@ def _another_build_beside(output: Path) -> bool:
                 and int(pid) != os.getpid() and _running(int(pid)):
             return True
     return False
+
+
+def marked_as_leftover(path: Path) -> bool:
+    """Whether `path`, a real folder, carries a leftover's marker (mark_leftover), whatever place
+    or key it was made for: paibang made it, for another place (the folders moved) or on another
+    computer, and it is named to the user (say_left_alone) though not removed. A folder without
+    one is never named, even when it carries the site's marker: the user's own copy of the site
+    (`cp -a output output.old-2024`) carries that one too, and every build told them to `rm -r`
+    it (rev34). An older paibang's leftovers, made before this marker, cannot be told from such a
+    copy, and are left alone unnamed."""
+    if os.path.islink(path) or not os.path.isdir(path):
+        return False
+    return any(line.startswith(LEFTOVER_ID + " ") for line in (_marker(path, LEFTOVER) or "").splitlines())
 
 
 def _removable(path: Path) -> bool:
@@ -917,14 +1093,24 @@ def _remove_side_by_side(path: str) -> None:
                 idle.wait()
 
 
-def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
+def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str] | None = None) -> list[Path]:
     """`paibang clean`: output/ and its leftovers, each only when paibang made it (a leftover:
     `made_as_leftover`; one that looks like a site but is not is said to `notify`). OutputRefused
     (clean_not_ours), before anything is touched, when output/ is there but not a site paibang
-    made here: a build would refuse it, and clean saying nothing read as done."""
+    made here: a build would refuse it, and clean saying nothing read as done.
+
+    Of output/ itself only what the last build wrote goes (`wrote`: the files its record names):
+    what someone else put in it (a .git, notes, photos) stays, with the folders holding it and
+    the site's marker (the folder is still one paibang builds into), and is said (clean_kept_
+    foreign). Without a record (None) nothing in output/ can be told as paibang's: OutputRefused
+    (clean_no_record), before anything is touched, unless it holds nothing but its markers."""
     if os.path.lexists(output) and not (os.path.isdir(output) and (made_here(output.resolve())
                                                                      or not any(os.scandir(output)))):
         raise OutputRefused("clean_not_ours", output)
+    if wrote is None and os.path.isdir(output) and not os.path.islink(output):
+        with os.scandir(output) as found:
+            if any(not _site_marker(entry.name) for entry in found):
+                raise OutputRefused("clean_no_record", output)
     refused: list[Path] = []
     not_ours: list[Path] = []
     output = output.resolve()
@@ -938,11 +1124,18 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
                     _roll_back(output, path, refused)  # before its backup goes: output/ whole again, if it stays
                 continue
             if path != output and kind in (".tmp", ".old") and pid.isdigit() and not _removable(path):
-                if not os.path.islink(path) and is_ours(path):
+                if marked_as_leftover(path):
                     not_ours.append(path)
                 continue
             if path == output and not (os.path.isdir(output) and not os.path.islink(output)):
                 continue
+            if path == output:
+                others = not_written(output, wrote or frozenset())
+                if others:
+                    _remove_written(output, wrote or frozenset())
+                    if notify is not None:
+                        notify("clean_kept_foreign", {"path": output, "count": len(others), "paths": listed(others)})
+                    continue
             if path == output or (kind in (".tmp", ".old") and pid.isdigit()):
                 if path != output and _running(int(pid)) and int(pid) != os.getpid():
                     continue
@@ -952,23 +1145,68 @@ def remove_site(output: Path, notify: Notify | None = None) -> list[Path]:
     return removed
 
 
+def _folders_of(files: Iterable[str]) -> set[str]:
+    """Every folder on the way to `files` (relative paths): the folders a build made for them."""
+    folders: set[str] = set()
+    for relative in files:
+        parent = relative.rpartition("/")[0]
+        while parent and parent not in folders:
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
+    return folders
+
+
+def not_written(output: Path, wrote: frozenset[str]) -> list[str]:
+    """What is in output/ that the last build did not write (`wrote`), sorted: each file, and a
+    folder holding none of its files once for all it holds ("photos/"); never a link followed."""
+    root = os.fspath(output)
+    folders = _folders_of(wrote)
+    found: list[str] = []
+    pending = [""]
+    while pending:
+        folder = pending.pop()
+        with os.scandir(f"{root}/{folder}" if folder else root) as entries:
+            items = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries]
+        for name, is_folder in items:
+            relative = f"{folder}/{name}" if folder else name
+            if not folder and _site_marker(name):
+                continue
+            if is_folder and relative in folders:
+                pending.append(relative)
+            elif is_folder or relative not in wrote:
+                found.append(relative + "/" if is_folder else relative)
+    return sorted(found)
+
+
+def _remove_written(output: Path, wrote: frozenset[str]) -> None:
+    """The files of `wrote` in output/ (a file or a link where the build wrote one: never a
+    folder put in its place), then each folder made for them that this left empty."""
+    root = os.fspath(output)
+    for relative in wrote:
+        with contextlib.suppress(OSError):
+            if not stat.S_ISDIR(os.lstat(f"{root}/{relative}").st_mode):
+                os.unlink(f"{root}/{relative}")
+    for folder in sorted(_folders_of(wrote), key=lambda f: -f.count("/")):
+        with contextlib.suppress(OSError):
+            os.rmdir(f"{root}/{folder}")  # (one holding anything else stays)
+
+
 def say_left_alone(notify: Notify | None, journals: list[Path], folders: list[Path], output: Path) -> None:
     """Say, once each, the journals paibang did not seal for this site (`journals`) and the
-    folders named as its leftovers that it did not make (`folders`): each word names them all in
-    the one command that removes them. paibang never removes or applies them (a planted journal
-    would move its files into the site; a copy of the site, `output.old-2024`, is the user's),
-    so every build names them again until they are gone: an older paibang's leftovers (made
-    before leftovers had their own marker and journals their seal) among them, which only the
-    user can tell from a copy of theirs. A journal's backup folder (`output.old-<pid>`) is named
-    with the folders, not in the journal's command: a stray `output.journal-2024` beside the
-    user's own `output.old-2024` put that folder in an `rm -r` (rev29), and a folder's note says
-    it may be a copy of theirs."""
+    leftovers it made but not for this place or under this key (`folders`: marked_as_leftover):
+    each word names them all in the one command that removes them. paibang never removes or
+    applies them (a planted journal would move its files into the site), so every build names
+    them again until they are gone. A folder that does not carry a leftover's marker is never
+    named, whatever its name: a copy of the site, `output.old-2024`, is the user's, and a build
+    that told them to `rm -r` it at every build (rev34) was telling them to delete their backup.
+    A journal's backup folder (`output.old-<pid>`) is named with the folders, and only when it
+    carries that marker, never in the journal's command: a stray `output.journal-2024` beside
+    the user's own `output.old-2024` put that folder in an `rm -r` (rev29)."""
     if notify is None:
         return
     if journals:
         beside = [output.parent / f"{output.name}.old-{journal.name.rpartition('-')[2]}" for journal in journals]
-        folders = [*folders, *(folder for folder in beside if os.path.isdir(folder) and not os.path.islink(folder)
-                               and folder not in folders)]
+        folders = [*folders, *(folder for folder in beside if marked_as_leftover(folder) and folder not in folders)]
         notify("journal_not_ours", {"count": len(journals), "paths": journals, "command": removal_command(journals)})
     if folders:
         folders = sorted(folders)
