@@ -78,3 +78,11 @@ def test_rounds_dealt_afresh_keep_1_8_on_paper_and_at_the_desk(tmp_path: Path, d
     running = desk_of(root)
     assert at_the_desk(running, "main/3/1") == boards and at_the_desk(running, "main/3/2") == boards
 
+
+def test_pairs_example_names_the_rounds_first_board(tmp_path: Path) -> None:
+    """`paibang pair`'s commented example under each match of round 3 starts at its first board,
+    17 (it wrote `1:` in every round), the line the desk's form replaces when the match is saved."""
+    root = event(tmp_path, range(9, 17), third=False)
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0
+    written = (root / "events" / SLUG / "results" / "round-3.yaml").read_text(encoding="utf-8")
+    assert written.count("#   17: {open: 85, closed: 40}") == 2 and "#   1: {" not in written, written
