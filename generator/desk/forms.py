@@ -26,13 +26,12 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
-from generator.games.common.boards import board_block
 from generator.games.common.rooms import ROOMS
 from generator.messages import LOCALES, fill
 from generator.render.html import number_text
 from generator.tournament.event import against_substitutes, state_before, waits
 from generator.tournament.knockout import match_winner, tie_hint
-from generator.tournament.pairing import table_form
+from generator.tournament.pairing import match_boards, table_form
 
 MAX_FIELD = 2000  # characters of one field: more than any deal log or board
 
@@ -111,19 +110,17 @@ def _rooms(spot: TableSpot) -> tuple[str, ...]:
 
 def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     """The boards this table plays: those already written, and the ones `paibang pair` listed
-    as comments (`# 3:`, pairs movements), and, for a match in two rooms, the round's (those the
-    game numbers the round's tables, Game.round_boards: a bridge teams round 3 of 8-board rounds
-    plays 17-24; else the stage's `boards` a round holding the boards written, board_block);
-    with none of these, 1..boards of the stage (8 when unsaid). A team match started in the
-    file (boards 9-13 of 9-16) offered the boards written only: the rest could never be entered."""
+    as comments (`# 3:`, pairs movements), and, for a match in two rooms, the round's as its
+    score sheet and draw notice list them (pairing.match_boards: a teams round 3 of 8-board
+    rounds on 17-24 after 9-16); with none of these, 1..boards of the stage (8 when unsaid). A
+    team match started in the file (boards 9-13 of 9-16) offered the boards written only: the
+    rest could never be entered."""
     block = _table_block(text, spot.table.number)
     listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
     written = {int(k) for k in current if str(k).isdecimal()} if isinstance(current, dict) else set()
     tables = next((r.tables for r in spot.event.rounds.get(spot.stage.id, []) if r.number == spot.number), [spot.table])
-    numbered = GAMES[spot.event.game].round_boards(spot.stage, spot.number, tables).get(spot.table.number)
-    if not numbered and _rooms(spot) and spot.stage.boards:
-        # (a pairs table's board left out is one it did not play: only the boards pair listed)
-        numbered = tuple(board_block(written, spot.stage.boards)) if written else _round_block(spot, tables)
+    numbered = match_boards(spot.event, spot.stage, spot.number, tables,
+                            {spot.table.number: written}).get(spot.table.number)
     if written:
         # and a board pair listed that is not written yet (a save of some of the round's boards
         # takes out their lines only: example_lines), so that its field stays on the form
@@ -133,32 +130,6 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     if numbered:
         return list(numbered)
     return list(range(1, (spot.stage.boards or 8) + 1))
-
-
-def _round_block(spot: TableSpot, tables: list[Any]) -> tuple[int, ...]:
-    """The boards a team match plays whose game does not number a round's boards (80分: a round
-    may play any of 1 to rounds x boards) and whose table has none written yet: the block of the
-    boards written at the round's other tables (every match of a round plays the same boards);
-    else, where the stage's earlier rounds number their boards on (a round past the first
-    playing 9-16 of 8-board rounds), this round's block on from theirs; else 1..boards. A round
-    2 offered 1-8 when its matches play 9-16: the form had no box for a board of the round."""
-    game, per_round = GAMES[spot.event.game], spot.stage.boards
-    here = {number for table in tables for number in game.written_boards(spot.stage, table)}
-    if here:
-        return tuple(board_block(here, per_round))
-    earlier = sorted((r for r in spot.event.rounds.get(spot.stage.id, []) if r.number < spot.number),
-                     key=lambda r: -r.number)
-    for round_ in earlier:
-        there = {number for table in round_.tables for number in game.written_boards(spot.stage, table)}
-        if there:
-            # the last round written: on from its block, unless it is 1..boards (round 1's, or
-            # a stage dealing its boards afresh every round)
-            first = board_block(there, per_round).start
-            if first > 1:
-                first += (spot.number - round_.number) * per_round
-                return tuple(range(first, first + per_round))
-            break
-    return tuple(range(1, per_round + 1))
 
 
 def example_lines(spot: TableSpot, record: dict[str, Any] | None = None) -> list[re.Pattern[str]]:

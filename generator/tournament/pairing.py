@@ -67,7 +67,8 @@ from generator import catalogues
 from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.content.schema import SITE_SCHEMA_FOLDER
-from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
+from generator.games import GAMES, Game, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
+from generator.games.common.boards import board_block
 from generator.errors import Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
@@ -824,12 +825,67 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
     return PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
 
 
+def match_boards(event: Event, stage: Stage, number: int, tables: Sequence[Table],
+                 written: Mapping[int, Collection[int]] | None = None) -> dict[int, tuple[int, ...]]:
+    """The boards each match of round `number` plays (table -> boards; `tables`: the round's as
+    written, results or none), in a stage other than pairs: the one rule behind the desk's form,
+    the round's score sheets, hand cards and draw notice, and `paibang pair`'s example. (The
+    80分 sheets listed 1..boards in every round while the desk offered round 3 of 8-board rounds
+    17-24 after a round 2 on 9-16.)
+
+    The game's numbering where it has one (Game.round_boards: bridge teams, on through the
+    rounds, or afresh with `boards_each_round: same`). Else, for a match in two rooms of a stage
+    saying its `boards` (80分, a bridge `matches` stage), whose round may play any boards 1 to
+    rounds x boards (content-format.md "Board numbers"): the block of `boards` holding those
+    written at the table (9-13 written: 9-16); else at the round's other tables (every match
+    of a round plays the same boards); else on from the stage's last round written
+    (_on_from_earlier); else 1..boards. None known otherwise. `written`: a table's boards as
+    the caller reads them, in place of its record's (the desk: the file's text as it stands,
+    its record perhaps unread)."""
+    game = GAMES.get(event.game)
+    if game is None:
+        return {}
+    numbered = game.round_boards(stage, number, tables)
+    form = game.table_form(stage)
+    per_round = stage.boards
+    # (a pairs table's board left out is one it did not play: its boards are its file's, or
+    # its movement's, round_boards; Guandan's match is played in deals, not boards)
+    if numbered or not per_round or form is None or not form.rooms or "boards" not in game.table_keys:
+        return numbered
+    written = written or {}
+
+    def at(table: Table) -> Collection[int]:
+        return written.get(table.number) or game.written_boards(stage, table)
+
+    matches = [table for table in tables if len(table.sides) == 2]
+    here = {board for table in matches for board in at(table)}
+    block = tuple(board_block(here, per_round)) if here else _on_from_earlier(event, stage, number, game)
+    return {table.number: tuple(board_block(set(own), per_round)) if (own := at(table)) else block
+            for table in matches}
+
+
+def _on_from_earlier(event: Event, stage: Stage, number: int, game: Game) -> tuple[int, ...]:
+    """match_boards for a round with no board written yet: on from the stage's last round that
+    writes some (round 2 of 8-board rounds playing 9-16: round 3 plays 17-24, round 4 25-32),
+    unless its block is 1..boards (round 1's, or a stage dealing its boards afresh every round);
+    else 1..boards."""
+    per_round = stage.boards
+    for round_ in sorted((r for r in event.rounds.get(stage.id, []) if r.number < number), key=lambda r: -r.number):
+        there = {board for table in round_.tables for board in game.written_boards(stage, table)}
+        if there:
+            first = board_block(there, per_round).start
+            if first > 1:
+                first += (number - round_.number) * per_round
+                return tuple(range(first, first + per_round))
+            break
+    return tuple(range(1, per_round + 1))
+
+
 def round_boards(event: Event, stage_result: StageResult, round_result: RoundResult) -> dict[int, tuple[int, ...]]:
     """The boards each table of `round_result` plays: what its draw notice and its blank score
     sheets list. A pairs stage's: those the round's file writes at the table (Game.written_boards),
     else, for a round seated as the movement seats it (drawn by `paibang pair`), the movement's;
-    none for a table neither says. Another format's as its game numbers them (Game.round_boards: a
-    bridge teams round's, on through the rounds)."""
+    none for a table neither says. Another format's as the desk offers them (match_boards)."""
     return _boards_seated(event, stage_result, round_result, _round_movement(event, stage_result, round_result))
 
 
@@ -849,7 +905,7 @@ def _boards_seated(event: Event, stage_result: StageResult, round_result: RoundR
     tables = [score.table for score in round_result.tables]
     game = GAMES.get(event.game)
     if stage_result.stage.format != "pairs":
-        return game.round_boards(stage_result.stage, round_result.number, tables) if game is not None else {}
+        return match_boards(event, stage_result.stage, round_result.number, tables)
     # What the file writes is what was played: an imported session, or one seated otherwise
     # than the movement, plays boards the movement knows nothing of (every table of a round
     # on 19-21, where a Mitchell would send table 2 to 22-24 of a 21-board session).
@@ -1094,10 +1150,11 @@ def results_text(plan: PlannedRound, locale: str) -> str:
                   f"seeds: [{', '.join(yaml_id(e) for e in plan.knockout.bracket.seeds)}]"]
     lines.append("tables:")
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
-    # A team match's example names the round's first board as the game numbers them (a bridge
-    # teams round 3 of 8-board rounds: 17), not board 1 in every round.
-    numbered = {} if plan.boards else GAMES[event.game].round_boards(
-        stage, plan.number, [Table(n, list(sides), None) for n, sides in enumerate(plan.draw.tables, start=1)])
+    # A team match's example names the round's first board as the desk offers them (match_boards:
+    # a bridge teams round 3 of 8-board rounds, or an 80分 one after a round 2 on 9-16: 17), not
+    # board 1 in every round.
+    numbered = {} if plan.boards else match_boards(
+        event, stage, plan.number, [Table(n, list(sides), None) for n, sides in enumerate(plan.draw.tables, start=1)])
     for number, sides in enumerate(plan.draw.tables, start=1):
         forfeit = plan.forfeits.get(number)
         if len(sides) == 1:

@@ -261,7 +261,10 @@ class ShengjiRules(Game):
         return PAIRS_FORM if stage is not None and stage.format == "pairs" else TABLE_FORM
 
 
-TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}"), rooms=ROOMS, seating="ns")
+# (its example's board the round's first, as the desk offers the round's boards: 17 in round 3
+# after 9-16, where it said 1 in every round)
+TABLE_FORM = TableForm(("home", "away"), ("boards:", "  {first}: {{open: 85, closed: 40}}"), rooms=ROOMS,
+                       seating="ns")
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 85, 2: 0}}",))
 
 RULES = ShengjiRules()

@@ -52,15 +52,21 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                 f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named),
                 t("sj_sheet_team_text", single=stage_options.kitty.single, pair=stage_options.kitty.pair),
                 [], [], template=TEAMS_SHEET, pages=pages, **made))
-        found.extend(_board_forms(t, event, stage, stage_options, named, made, forms))
+        # a team round's hand cards are for the boards its matches play (round_forms hands the
+        # round its boards, pairing.match_boards: 17-24 in round 3 after 9-16), as its score
+        # sheets list them; they were for 1..boards in every round
+        played = () if stage_options.pairs else tuple(sorted(
+            {n for round_result in stage_result.rounds for boards in round_result.boards.values() for n in boards}))
+        found.extend(_board_forms(t, event, stage, stage_options, named, made, forms, played))
     return found
 
 
 def _board_forms(t: Any, event: Any, stage: Stage, options: ShengjiStage, named: str, made: dict,
-                 forms: bool | None = None) -> list[Any]:
+                 forms: bool | None = None, played: tuple[int, ...] = ()) -> list[Any]:
     """The seed's table of boards (牌套顺序号及打牌阶数), to print and put with the board sets
     (not when `forms` is True), and the hand cards (牌型卡, a form: not when `forms` is False)
-    on which each player copies his hand after the board."""
+    on which each player copies his hand after the board: one for each of the boards `played`
+    (the round's), else of 1..boards."""
     boards = range(1, (stage.boards or options.board_table.period) + 1)
     found = []
     if forms is not True:
@@ -79,7 +85,7 @@ def _board_forms(t: Any, event: Any, stage: Stage, options: ShengjiStage, named:
                    t("sj_card_clubs")],
          "words": {"board": t("board"), "declarer": t("sj_card_declarer"), "level": t("sj_card_level"),
                    "seat": t("sj_card_seat"), "table": t("table"), "round": t("round")}}
-        for n in boards
+        for n in played or boards
     ]
     found.append(Bulletin(f"handcards-{stage.id}", t("sj_handcard_title", event=event.title, stage=named), "", [],
                           [], template="sheets/shengji_handcard.html", pages=cards, **made))
