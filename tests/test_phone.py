@@ -633,3 +633,21 @@ def test_a_teams_card_keeps_a_contract_with_its_result_and_a_score_with_its_labe
         assert cell["right"] <= cell["card"] + 1, cell
         if cell["score"]:
             assert cell["withLabel"], cell
+
+
+@pytest.mark.parametrize("path", [f"{CLUB}/pairs/boards/1/index.html", f"{TEAMS}/teams/boards/1/index.html"])
+def test_a_board_page_at_200_percent_text_reflows_without_scrolling_sideways(browser, sites, path: str) -> None:
+    # the page scrolled sideways (443 px at 390): the double-dummy table's hidden words ("不能完成",
+    # absolutely placed) escaped its scroll box, and East's hand was cut inside the deal's box
+    tab = opened(browser, sites, path, 390, style="html { font-size: 200% !important; }")
+    try:
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        deal = tab.locator(".scroll:has(> .deal-grid)")
+        assert deal.evaluate("e => e.scrollWidth <= e.clientWidth")  # every hand whole, one under another
+        east, west = (tab.locator(f".deal-grid .hand-{seat}").bounding_box() for seat in "EW")
+        assert east["y"] >= west["y"] + west["height"] and east["x"] + east["width"] <= 390
+        # the double-dummy table scrolls in a box of its own, named (site.js names it while it scrolls)
+        box = tab.locator(".scroll:has(> table.double-dummy)")
+        assert box.get_attribute("role") == "region" and box.get_attribute("aria-label")
+    finally:
+        tab.close()
