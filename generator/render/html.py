@@ -758,8 +758,9 @@ NAME_WHOLE = 26  # columns (a CJK character two): a player's name up to this wid
 
 
 # Where a cell of players' names may break: between two players of a pair (" / "), between a team's
-# players (", "), and between a team's name and its players in brackets ("赢创 (顾颖, 施雯, 许振华)").
-_NAME_BREAKS = re.compile(r"( / |, | (?=\())")
+# players (", "; in Chinese "、"), and between a team's name and its players in brackets ("赢创 (顾颖,
+# 施雯, 许振华)"; in Chinese full-width, no space: "民生队（孙佳琪、范玉兰）" broke as "范玉" above "兰）").
+_NAME_BREAKS = re.compile(r"( / |, |\u3001| (?=\()|(?=\uff08))")
 
 
 def name_pieces(cell: object) -> list[tuple[str, bool]]:
@@ -771,7 +772,7 @@ def name_pieces(cell: object) -> list[tuple[str, bool]]:
     pieces = _NAME_BREAKS.split(str(cell))
     # (a team's name, before its players in brackets, may break: kept whole, a long one widened
     # the column past the page's edge as the whole team did)
-    return [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] != [" "])
+    return [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] not in ([" "], [""]))
             for index, piece in enumerate(pieces) if piece]
 
 
