@@ -1329,6 +1329,11 @@ def ranks_said(translate: Translator) -> Callable[[list[Any]], str]:
         low, high = min(ranks), max(ranks)
         shared_low = before is not None and before.rank == low  # the tie began on the page before
         shared_high = after is not None and after.rank == high  # and goes on to the next
+        if not shared_high:
+            # the places its last tie holds, to its end: 200 rows ending on three sharing 198 were
+            # "第 1–198 名" and the next page "第 201–400 名", places 199 and 200 seemingly missing
+            high = max(high, after.rank - 1) if after is not None and after.rank is not None \
+                else high + sum(row.rank == high for row in rows) - 1
         span = _span(rank_label(low, shared_low), rank_label(high, shared_high))
         return translate("ranks_span_unranked", span=span, n=unranked) if unranked else translate("ranks_span", span=span)
 
