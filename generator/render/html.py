@@ -1010,6 +1010,8 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             return figure_text(value, True) if two_here and metrics[index] not in PERCENT_METRICS else metric_text(metrics[index], value)
         for line in summary.lines:
             table = line.table
+            # (a knockout's round with its name, as its round's page: 第 3 轮（决赛）)
+            shown_round = text(round_called(stage_result, line.round, table) if knockout else round_word.format(n=line.round))
             if table and line.outcome != "sit_out":
                 # a bye's table, which nobody sits at: no number, named as the round page names it
                 word = no_table_word(summary.stage_format, line.sides)
@@ -1017,7 +1019,9 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
                     name = text(table_word.format(n=table))
                 elif (name := no_table.get(word)) is None:
                     name = no_table[word] = text(translate(word))
-                shown_table = f'<a href="{root_text}{text(line.url)}">{name}</a>'
+                # named with its round too: nine links all called "第 1 桌" were one to a screen
+                # reader's list of links
+                shown_table = f'<a href="{root_text}{text(line.url)}" aria-label="{shown_round} · {name}">{name}</a>'
             else:
                 shown_table = "—"
             opponents = line.opponents
@@ -1035,9 +1039,7 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
                 shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
             named = " named" if opponents and len(opponents) == 1 else ""
-            # (a knockout's round with its name, as its round's page: 第 3 轮（决赛）)
-            shown_round = round_called(stage_result, line.round, table) if knockout else round_word.format(n=line.round)
-            append(f'<tr>\n  <th scope="row">{text(shown_round)}</th>\n  <td>{shown_table}</td>\n'
+            append(f'<tr>\n  <th scope="row">{shown_round}</th>\n  <td>{shown_table}</td>\n'
                    f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
             if line.counted and outcome == "sit_out":
