@@ -69,9 +69,10 @@
       var text = record(id)[4];
       return parts.every(function (run) { return text.indexOf(run) >= 0; });
     });
+    // first a title or a team's number typed whole (T1 before T10)
     function score(id) {
       var title = normalise(record(id)[1], fold);
-      return title === q ? 0 : title.indexOf(q) === 0 ? 1 : title.indexOf(parts[0]) >= 0 ? 2 : 3;
+      return title === q || !title.indexOf(q + " ") ? 0 : !title.indexOf(q) ? 1 : title.indexOf(parts[0]) >= 0 ? 2 : 3;
     }
     return found.map(function (id) { return [score(id), KIND_ORDER[record(id)[0]], id]; })
       .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; })

@@ -616,6 +616,22 @@ def test_a_place_shared_across_a_page_break_is_said_as_its_rows_say_it(locale: s
     assert said(rows[:200], None, rows[200]) == first  # the event page's first page of its ranking (event.html)
 
 
+@pytest.mark.parametrize("locale, first, second", [("zh-Hans", "第 1–200 名", "第 201–400 名"),
+                                                   ("en", "ranks 1–200", "ranks 201–400")])
+def test_a_pages_last_tie_is_said_to_the_last_place_it_holds(locale: str, first: str, second: str) -> None:
+    """Three entries share place 198, rows 198–200, the end of page 1: it was "第 1–198 名", the
+    next "第 201–400 名", and places 199 and 200 seemed missing. The page holds places 1–200;
+    the last page's own last tie too (399= twice: to 400)."""
+    from types import SimpleNamespace
+
+    from generator.render.i18n import Translator
+
+    ranks = [*range(1, 198), 198, 198, 198, *range(201, 399), 399, 399]
+    rows = [SimpleNamespace(rank=rank) for rank in ranks]
+    pages = html_module.standings_pages(SimpleNamespace(slug="e"), "s", rows, html_module.ranks_said(Translator(locale)))
+    assert [label for _, label in pages] == [first, second]
+
+
 def test_a_stages_ranking_caption_is_one_expression_for_its_three_pages(large: Path) -> None:
     """The caption of a stage's ranking (its kind; "after round N" but for a knockout or a final
     ranking) was one expression copied into event.html, stage.html and standings.html: one

@@ -604,3 +604,50 @@ def test_a_notices_wide_table_scrolls_in_a_region_named_by_its_heading(browser, 
         assert region.evaluate("b => b.scrollWidth > b.clientWidth + 1 && b.tabIndex === 0 && !!b.querySelector('table')")
     finally:
         tab.close()
+
+
+# Each room's contract cell and score cell of a teams card: the lines its text takes, and whether
+# its label's line is the figure's (a label as ::before has no box of its own: its cell's top).
+ROOM_CELLS = """() => [...document.querySelectorAll('table.teams.cards td.half, table.teams.cards td.half + td')]
+  .filter(c => c.textContent.trim()).map(c => {
+    const r = document.createRange(); r.selectNodeContents(c);
+    const tops = [...new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top)))];
+    return {text: c.dataset.label + ' ' + c.textContent.trim(), score: !c.classList.contains('half'), lines: tops.length,
+            withLabel: Math.abs(tops[0] - c.getBoundingClientRect().top) < 4,
+            right: c.getBoundingClientRect().right, card: c.parentElement.getBoundingClientRect().right};
+  })"""
+
+
+@pytest.mark.parametrize(("locale", "width"), [("zh-Hans", 320), ("en", 390), ("en", 320), ("zh-Hans", 195)])
+def test_a_teams_card_keeps_a_contract_with_its_result_and_a_score_with_its_label(browser, sites, locale: str,
+                                                                                    width: int) -> None:
+    # at 320 px "南北分" sat above "+150"; in English at 390 px "1NT N" above "=", "5♣ E" above "+1"
+    tab = opened(browser, sites, f"{TEAMS}/teams/round-1/index.html", width, locale)
+    try:
+        cells = tab.evaluate(ROOM_CELLS)
+    finally:
+        tab.close()
+    assert len(cells) >= 40
+    for cell in cells:
+        assert cell["lines"] == 1, cell  # the contract and its result, the score: one line each
+        assert cell["right"] <= cell["card"] + 1, cell
+        if cell["score"]:
+            assert cell["withLabel"], cell
+
+
+@pytest.mark.parametrize("path", [f"{CLUB}/pairs/boards/1/index.html", f"{TEAMS}/teams/boards/1/index.html"])
+def test_a_board_page_at_200_percent_text_reflows_without_scrolling_sideways(browser, sites, path: str) -> None:
+    # the page scrolled sideways (443 px at 390): the double-dummy table's hidden words ("不能完成",
+    # absolutely placed) escaped its scroll box, and East's hand was cut inside the deal's box
+    tab = opened(browser, sites, path, 390, style="html { font-size: 200% !important; }")
+    try:
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        deal = tab.locator(".scroll:has(> .deal-grid)")
+        assert deal.evaluate("e => e.scrollWidth <= e.clientWidth")  # every hand whole, one under another
+        east, west = (tab.locator(f".deal-grid .hand-{seat}").bounding_box() for seat in "EW")
+        assert east["y"] >= west["y"] + west["height"] and east["x"] + east["width"] <= 390
+        # the double-dummy table scrolls in a box of its own, named (site.js names it while it scrolls)
+        box = tab.locator(".scroll:has(> table.double-dummy)")
+        assert box.get_attribute("role") == "region" and box.get_attribute("aria-label")
+    finally:
+        tab.close()

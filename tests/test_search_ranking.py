@@ -373,3 +373,20 @@ def test_typing_on_the_search_page_keeps_the_query_in_the_address_without_a_hist
         tab.wait_for_function(f"location.search === '?q=' + encodeURIComponent({typed!r})")
     assert tab.url == search_page + "?q=%E6%B1%9F%E6%B5%B7"
     assert tab.evaluate("history.length") == entries
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_a_team_number_typed_whole_lists_that_team_first(site: Path, demo, tab, sharded: bool, monkeypatch) -> None:
+    """"T1" listed T1 理工大学 11th, after T10-T19: only a whole title typed came first. A team's
+    number typed whole (its title starts with it and a space) comes first too."""
+    settings, results, _ = demo
+    found = search.packed_records(results, html.collect_people(results, None), Translator(settings.locale),
+                                  html.event_url, html.entry_url, html.player_url)
+    put_index(site, found, sharded, monkeypatch)
+    for page, where in (("index.html", "header"), ("search/index.html", "main")):
+        tab.goto((site / page).as_uri())
+        tab.fill(f"{where} form.search input[name=q]", "T1")
+        tab.locator(f"{where} .search-results li").first.wait_for()
+        assert options(tab, where)[0] == "T1 理工大学", options(tab, where)
+    assert tab.errors == []

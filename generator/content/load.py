@@ -42,7 +42,7 @@ from generator.messages import LOCALES, entry_named
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FORMATS = ("matches", "swiss", "round_robin", "pairs", "knockout")
-SITE_KEYS = ("title", "organization", "locale", "base_url", "private")
+SITE_KEYS = ("title", "organization", "locale", "content_locale", "base_url", "private")
 EVENT_KEYS = (
     "title", "game", "organizer", "venue", "dates", "date", "notice", "draw_seed", "entries",
     "officials", "credits", "stages", "locale", "bulletin_text",
@@ -83,6 +83,7 @@ def load_site(root: Path, problems: Problems,
         title=reader.text("title") or "",
         organization=reader.text("organization"),
         locale=reader.choice("locale", LOCALES, "zh-Hans") or "zh-Hans",
+        content_locale=reader.choice("content_locale", LOCALES),
         base_url=reader.url("base_url"),
         private=ALWAYS_PRIVATE + private,
         events=[],

@@ -293,3 +293,6 @@ class Site:
     private: tuple[str, ...]
     events: list[Event]
     root: Path
+    # The language names, titles and notices are written in (site.yaml content_locale), where it
+    # is not the pages': their Chinese is marked so on an English page (render/html.py content_lang)
+    content_locale: str | None = None

@@ -34,7 +34,7 @@ INTEGER = {"type": "integer"}
 # What each key means, in the words of content-format.md: the UI word schema_<key>, in zh-Hans
 # (the secretary's language), for these keys.
 DESCRIBED = frozenset({
-    "title", "organization", "locale", "base_url", "private", "organizer", "venue", "dates", "date", "notice",
+    "title", "organization", "locale", "content_locale", "base_url", "private", "organizer", "venue", "dates", "date", "notice",
     "draw_seed", "entries", "officials", "credits", "stages", "bulletin_text", "id", "players", "group", "name",
     "bye", "substitute", "role", "sessions", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots",
     "stage", "round", "tables", "movement", "time_limit", "table", "referee", "forfeit", "withdrawn", "late",
@@ -63,7 +63,8 @@ def site_schema() -> dict[str, Any]:
     return {
         "$schema": DRAFT, "title": "paibang site.yaml",
         **_object({
-            "title": TEXT, "organization": TEXT, "locale": {"enum": list(LOCALES)}, "base_url": TEXT,
+            "title": TEXT, "organization": TEXT, "locale": {"enum": list(LOCALES)},
+            "content_locale": {"enum": list(LOCALES)}, "base_url": TEXT,
             "private": {"type": ["array", "string"], "items": {"type": "string"}},
         }, required=("title",)),
     }

@@ -247,10 +247,13 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     # no remark (a bye, a lot): the empty column's width goes to the names; so too no group
     return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,
                     columns, rows, event.organizer or "", event.day_of(stage, stage_result.rounds_played or None),
-                    numeric={4, *range(5, 5 + len(metric_columns))}, optional={GROUP_COLUMN, len(columns) - 1})
+                    numeric={4, *range(5, 5 + len(metric_columns))}, optional={GROUP_COLUMN, len(columns) - 1},
+                    names={2, GROUP_COLUMN})
 
 
 GROUP_COLUMN = 3  # the qualifiers' and the standings' (number or rank, id, players, group, …)
+# (each notice's players and groups are Bulletin.names: a name or a group kept whole, "13级动物医学1"
+# above "班" doubled every row of the English qualifiers, and pushed the 16th alone onto page 2)
 
 
 def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
@@ -301,7 +304,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
     return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
                     event.day_of(stage, stage_result.rounds_played or None),
                     numeric={0, *range(4, 4 + len(metric_columns))}, optional={GROUP_COLUMN},
-                    title_kept=kept, headings=headings)
+                    title_kept=kept, headings=headings, names={2, GROUP_COLUMN})
 
 
 def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str], event: Event,
@@ -410,7 +413,7 @@ def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
     columns = [t("prize"), t("rank"), t("id"), t("players"), t("group"), t("award")]
     return Bulletin("prizes", t("prize_title", event=event.title), t("prize_text", stage=stage.name), columns, rows,
                     event.organizer or "", event.day_of(stage, stage_result.rounds_played or None), numeric={1},
-                    optional={4})
+                    optional={4}, names={3, 4})
 
 
 def _credits(t: Translator, event: Event, result: EventResult) -> Bulletin:
@@ -421,7 +424,7 @@ def _credits(t: Translator, event: Event, result: EventResult) -> Bulletin:
         rows.append([str(number), line.name, line.group or "", reasons, f"{line.points:+d}"])
     columns = [t("no"), t("name"), t("group"), t("reason"), t("credits_short")]
     return Bulletin("credits", t("credits_title", event=event.title), t("credits_text"), columns, rows,
-                    event.organizer or "", _last_date(event), numeric={4}, optional={2})
+                    event.organizer or "", _last_date(event), numeric={4}, optional={2}, names={1, 2})
 
 
 def _reason(t: Translator, code: str, stage_names: dict[str, str]) -> str:

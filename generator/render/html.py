@@ -92,8 +92,11 @@ class PeopleNow:
         return people.named_in(slug, name, group) if people is not None else None
 
 
-def environment(locale: str, people: People | PeopleNow | None = None, stock: bool = False) -> jinja2.Environment:
-    """The Jinja2 environment of one locale; `people` lets pages link names to player pages.
+def environment(locale: str, people: People | PeopleNow | None = None, stock: bool = False,
+                content: str | None = None) -> jinja2.Environment:
+    """The Jinja2 environment of one locale; `people` lets pages link names to player pages;
+    `content`: the language names and titles are written in (content_locale_of), the page's when
+    not given.
 
     `stock`: Jinja's own context and compiler, and no FixedWords. The tests render the demo both
     ways and require the same bytes, so a Jinja upgrade that breaks fast_jinja's shortcuts (they
@@ -110,6 +113,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
             TEMPLATES / "__pycache__", code_digest(), locale),
     )
     translate = Translator(locale)
+    zh_lang, zh = env.globals["zh_lang"], env.filters["zh"] = _content_lang(locale, content or locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
                        round_url=round_url,
@@ -153,7 +157,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["percent_unit"] = translate("paren", text="%")  # a percentage column's header: 得分率（%）
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
-    env.globals["guandan_sides"] = _guandan_sides(translate)
+    env.globals["guandan_sides"] = _guandan_sides(translate, zh_lang, zh)
     env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"])
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
@@ -165,7 +169,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["rank_shown"] = rank_shown_in(translate)
     env.globals["round_entered"] = lambda round_result: round_entered_text(translate, round_result)
     env.globals["ranks_said"] = ranks_said(translate)  # what a page of standings holds (standings_pages)
-    env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"])
+    env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"],
+                                                  zh_lang)
     # a standings row's remark, each in words (entry.html's heading of a stage; render/remarks.py)
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
     return env
@@ -230,6 +235,40 @@ def _lang_attribute(page_locale: str):  # noqa: ANN202
         return none
 
     return lang_of
+
+
+def content_locale_of(site: Site) -> str:
+    """The language the site's names, titles and notices are written in: site.yaml's
+    content_locale, else the site's own, but Chinese (zh-Hans) on an English site, whose content
+    is a Chinese club's as the demo's is."""
+    return site.content_locale or (site.locale if site.locale != "en" else "zh-Hans")
+
+
+# Chinese characters (CJK ideographs, their extensions and compatibility forms)
+_CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+
+
+def _content_lang(page_locale: str, content: str):  # noqa: ANN202
+    """`zh_lang(*texts)`, ` lang="zh-Hans"` for an element of content (a name, a title) holding
+    Chinese characters on a page in another language, and the `zh` filter, such a text in a span
+    of that language (a heading that mixes it with the page's words): an English page's stage and
+    player names were read by an English voice. Nothing where the page is in the content's language
+    (a Chinese site's pages do not change) or the content is not Chinese. An attribute on the
+    element that holds the content, not a span per name: every byte is on thousands of pages."""
+    none = Markup("")
+    if content == page_locale or not content.startswith("zh"):
+        return (lambda *texts: none), escape
+    attribute = Markup(' lang="{}"').format(HTML_LANG[content])
+    search = _CHINESE.search
+
+    def zh_lang(*texts: Any) -> Markup:
+        return attribute if any(type(t) is str and search(t) for t in texts) else none
+
+    def zh(text: Any) -> Markup:
+        shown = escape(text)
+        return Markup(f"<span{attribute}>{shown}</span>") if type(text) is str and search(text) else shown
+
+    return zh_lang, zh
 
 
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -537,7 +576,8 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
     return deal_log
 
 
-def _guandan_sides(translate: Translator) -> Callable[[Any, Event, str, Any], Markup]:
+def _guandan_sides(translate: Translator, zh_lang: Callable[..., Markup],
+                   zh: Callable[[Any], Markup]) -> Callable[[Any, Event, str, Any], Markup]:
     """The `guandan_sides(view, event, root, referee)` of one locale: a Guandan match's line of
     sides (the teams, each linked, named and with its level; a bye's one team), as the body of
     its `<p class="sides">`, written here in one pass as deal_log is: the template's six macros,
@@ -558,9 +598,9 @@ def _guandan_sides(translate: Translator) -> Callable[[Any, Event, str, Any], Ma
         """The team's link, its label and its players after it (where it has a name)."""
         entry = event.entries[team]
         link = f'<a href="{text(root)}{text(entry_url(event, team))}">{text(team)}</a>'
-        players = (f' <span class="meta players">{text(translate("paren", text=entry.player_names))}</span>'
+        players = (f' <span class="meta players"{zh_lang(entry.player_names)}>{text(translate("paren", text=entry.player_names))}</span>'
                    if entry.name else "")
-        return link, text(entry.label), players
+        return link, zh(entry.label), players
 
     def sides(view: Any, event: Event, root: str, referee: Any) -> Markup:
         # Each side in its own span: on a phone (style.css) one line per side, the second's level
@@ -653,7 +693,7 @@ _REMARK_TAGS = {"forfeit": "forfeit", "withdrawn": "withdrawn", "withdrawn_next"
 
 
 def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
-                    rank_shown: Callable[[Any], Markup],
+                    rank_shown: Callable[[Any], Markup], zh_lang: Callable[..., Markup],
                     ) -> Callable[[Event, list[Any], list[tuple[str, str]], str], Markup]:
     """`standings_rows(event, rows, metric_cells, root)`: the rows of a standings table
     (_standings.html: an event's, a stage's and the standings' later pages), one per Standing
@@ -689,9 +729,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             append(f'<tr id="entry-{text(entry.id)}" class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
                    f'  <td class="num">{rank_shown(s)}</td>\n'
                    f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
-                   f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
+                   f'  <td class="wrap"{zh_lang(name, entry.player_names)}>{f"""<span class="team">{text(name)}</span> """ if name else ""}'
                    f'{player_links_of(event, entry, root)}</td>\n'
-                   + (f'  <td class="line meta-card">{text(entry.group or "")}</td>\n' if grouped else ""))
+                   + (f'  <td class="line meta-card"{zh_lang(entry.group)}>{text(entry.group or "")}</td>\n' if grouped else ""))
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
@@ -717,8 +757,9 @@ NAME_WHOLE = 26  # columns (a CJK character two): a player's name up to this wid
 
 
 # Where a cell of players' names may break: between two players of a pair (" / "), between a team's
-# players (", "), and between a team's name and its players in brackets ("赢创 (顾颖, 施雯, 许振华)").
-_NAME_BREAKS = re.compile(r"( / |, | (?=\())")
+# players (", "; in Chinese "、"), and between a team's name and its players in brackets ("赢创 (顾颖,
+# 施雯, 许振华)"; in Chinese full-width, no space: "民生队（孙佳琪、范玉兰）" broke as "范玉" above "兰）").
+_NAME_BREAKS = re.compile(r"( / |, |\u3001| (?=\()|(?=\uff08))")
 
 
 def name_pieces(cell: object) -> list[tuple[str, bool]]:
@@ -730,7 +771,7 @@ def name_pieces(cell: object) -> list[tuple[str, bool]]:
     pieces = _NAME_BREAKS.split(str(cell))
     # (a team's name, before its players in brackets, may break: kept whole, a long one widened
     # the column past the page's edge as the whole team did)
-    return [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] != [" "])
+    return [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] not in ([" "], [""]))
             for index, piece in enumerate(pieces) if piece]
 
 
@@ -968,6 +1009,8 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             return figure_text(value, True) if two_here and metrics[index] not in PERCENT_METRICS else metric_text(metrics[index], value)
         for line in summary.lines:
             table = line.table
+            # (a knockout's round with its name, as its round's page: 第 3 轮（决赛）)
+            shown_round = text(round_called(stage_result, line.round, table) if knockout else round_word.format(n=line.round))
             if table and line.outcome != "sit_out":
                 # a bye's table, which nobody sits at: no number, named as the round page names it
                 word = no_table_word(summary.stage_format, line.sides)
@@ -975,7 +1018,9 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
                     name = text(table_word.format(n=table))
                 elif (name := no_table.get(word)) is None:
                     name = no_table[word] = text(translate(word))
-                shown_table = f'<a href="{root_text}{text(line.url)}">{name}</a>'
+                # named with its round too: nine links all called "第 1 桌" were one to a screen
+                # reader's list of links
+                shown_table = f'<a href="{root_text}{text(line.url)}" aria-label="{shown_round} · {name}">{name}</a>'
             else:
                 shown_table = "—"
             opponents = line.opponents
@@ -993,9 +1038,7 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
                 shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
             named = " named" if opponents and len(opponents) == 1 else ""
-            # (a knockout's round with its name, as its round's page: 第 3 轮（决赛）)
-            shown_round = round_called(stage_result, line.round, table) if knockout else round_word.format(n=line.round)
-            append(f'<tr>\n  <th scope="row">{text(shown_round)}</th>\n  <td>{shown_table}</td>\n'
+            append(f'<tr>\n  <th scope="row">{shown_round}</th>\n  <td>{shown_table}</td>\n'
                    f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
             if line.counted and outcome == "sit_out":
@@ -1293,6 +1336,11 @@ def ranks_said(translate: Translator) -> Callable[[list[Any]], str]:
         low, high = min(ranks), max(ranks)
         shared_low = before is not None and before.rank == low  # the tie began on the page before
         shared_high = after is not None and after.rank == high  # and goes on to the next
+        if not shared_high:
+            # the places its last tie holds, to its end: 200 rows ending on three sharing 198 were
+            # "第 1–198 名" and the next page "第 201–400 名", places 199 and 200 seemingly missing
+            high = max(high, after.rank - 1) if after is not None and after.rank is not None \
+                else high + sum(row.rank == high for row in rows) - 1
         span = _span(rank_label(low, shared_low), rank_label(high, shared_high))
         return translate("ranks_span_unranked", span=span, n=unranked) if unranked else translate("ranks_span", span=span)
 
@@ -1419,7 +1467,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
 
     def env_for(locale: str) -> jinja2.Environment:
         if locale not in envs:
-            envs[locale] = _environment_for(locale, people, stock_jinja, kept)
+            envs[locale] = _environment_for(locale, people, stock_jinja, kept, content_locale_of(site))
         return envs[locale]
 
     env = env_for(site.locale)
@@ -1560,7 +1608,8 @@ def _event_keys(shared: str, results: list[EventResult | EventSummary], bulletin
     return keys
 
 
-def _environment_for(locale: str, people: People, stock: bool, kept: dict[Any, Any] | None) -> jinja2.Environment:
+def _environment_for(locale: str, people: People, stock: bool, kept: dict[Any, Any] | None,
+                     content: str | None = None) -> jinja2.Environment:
     """The locale's environment for this build. Made for one build, it lives while the templates
     do not change: Jinja need not look at each template file's time again at every page and
     every include (a system call). With `kept` (serve's), the environment is kept there for the
@@ -1569,16 +1618,16 @@ def _environment_for(locale: str, people: People, stock: bool, kept: dict[Any, A
     makes it again nor reads and unmarshals each template it renders (28 files, sealed); only
     who is who follows the build (PeopleNow). Those of older code are let go."""
     if kept is None:
-        env = environment(locale, people, stock=stock)
+        env = environment(locale, people, stock=stock, content=content)
         env.auto_reload = False
         return env
-    key = ("jinja", locale, stock, code_digest())
+    key = ("jinja", locale, stock, code_digest(), content)
     found = kept.get(key)
     if found is None:
         for older in [k for k in kept if isinstance(k, tuple) and k[0] == "jinja" and k[3] != key[3]]:
             del kept[older]
         now = PeopleNow()
-        env = environment(locale, now, stock=stock)
+        env = environment(locale, now, stock=stock, content=content)
         env.auto_reload = False
         found = kept[key] = (env, now)
     env, now = found
@@ -2350,7 +2399,7 @@ def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[st
     else: serve's first step after a results file was saved (build.py's build_event_first),
     before the whole site is rebuilt. The entries' pages (half the event's rendering: each shows
     every table its entry played) come with the whole rebuild, a moment later."""
-    env = _environment_for(result.event.locale or site.locale, people, False, kept)
+    env = _environment_for(result.event.locale or site.locale, people, False, kept, content_locale_of(site))
     render_event(env, site, result, bulletins, SiteWriter(site, out), entries=False)
 
 

@@ -359,19 +359,25 @@ def grams_of(text: str) -> set[str]:
 TITLE_MARKS = 1000
 
 
-def title_start(title: str) -> tuple[set[str], tuple[str, int] | None]:
+def title_start(title: str) -> tuple[set[str], list[tuple[str, int]]]:
     """A record's title, normalised once (15,000 records a mass event): the keys it is listed
     under by its start ("^" + its first character, "^" + its first two when its first run of
     letters has two), and where its whole title is marked and its mark ("=", in the shard of the
     first gram a query of that very title has, search-shards.js queryGrams: its first run's first
     two characters, or the character when the run is one; its mark what search-shards.js reckons
-    of a query, shardOf, the same arithmetic). Nothing for a title of no letters."""
+    of a query, shardOf, the same arithmetic). An entry's title that starts with its id, a word
+    with a digit ("T1 理工大学"), is marked as that id too: "T1" typed whole loads its chunk, not
+    only T10-T19's, and lists it first (site.js ranked). Nothing for a title of no letters."""
     normal = normalise(title)
     runs = _runs(normal)
     if not runs:
-        return set(), None
+        return set(), []
     first = runs[0]
-    return {f"^{first[0]}", f"^{first[:2]}"}, (first[:2], shard_of(normal, TITLE_MARKS))
+    marks = [(first[:2], shard_of(normal, TITLE_MARKS))]
+    word, space, _ = normal.partition(" ")
+    if space and word == first and any(c.isdigit() for c in word):
+        marks.append((first[:2], shard_of(word, TITLE_MARKS)))
+    return {f"^{first[0]}", f"^{first[:2]}"}, marks
 
 
 def _home(key: str) -> str:
@@ -461,8 +467,7 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
                     gaps.append(step)
                 else:
                     _add_step(gaps, step)
-            if marked:  # its title's mark: a step from the last marked in its home's list, and the mark
-                home, mark = marked
+            for home, mark in marked:  # a mark: a step from the last marked in its home's list, and the mark
                 gaps = marks.setdefault(home, bytearray())
                 _add_step(gaps, number - last_mark.get(home, 0))
                 _add_step(gaps, mark)
