@@ -2090,6 +2090,37 @@ def test_a_referees_ruling_written_by_hand_is_kept_on_a_rerun_and_said(tmp_path,
     assert "changed by hand" not in out and "all 114 figures equal" in out
 
 
+def test_an_entry_deleted_or_renamed_by_hand_is_said_when_a_rerun_adds_it_back(tmp_path, capsys):
+    """The secretary deleted pair P5 from event.yaml by hand; importing the file again added it
+    back without a word, since the file's results name it. Now it is said, named with its
+    players, the results files naming it and what to do; given another id by hand, the entry of
+    its players is named too, with the id the results name it by."""
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    event = content / "events/club/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    line = '  - {id: P5, players: ["Marit Sæther", "Eirik Bø"]}\n'
+    assert line in text
+    event.write_text(text.replace(line, ""), encoding="utf-8")
+    capsys.readouterr()
+    assert run(content, "club", CLUB) == 0
+    out = capsys.readouterr().out
+    assert line in event.read_text(encoding="utf-8")
+    assert "P5 (Marit Sæther, Eirik Bø) is no longer among the event's entries, yet results/pairs-round-1.yaml, " \
+        "results/pairs-round-2.yaml" in out and "added back to event.yaml" in out
+    assert "take the pair out in the scoring program and import again" in out and "has the players of" not in out
+    # given another id by hand: the entry of its players named, with the id to give back
+    event.write_text(text.replace("{id: P5,", "{id: MS, name: Sæther/Bø,"), encoding="utf-8")
+    assert run(content, "club", CLUB) == 0
+    out = capsys.readouterr().out
+    assert "P5 (Marit Sæther, Eirik Bø) is no longer among the event's entries" in out
+    assert "MS has the players of P5: if P5 was given the id MS by hand, the results name it P5, as the file " \
+        "does: give MS back the id P5 and delete the entry added back" in out
+    # a rerun with every entry listed says nothing of it
+    assert run(content, "club", CLUB) == 0
+    assert "no longer among" not in capsys.readouterr().out
+
+
 # Two deals, for a copy of CLUB that deals its boards 1 and 2 (CLUB gives no [Deal]); the second,
 # the first's hands turned a seat: a corrected file's deals.
 DEALS = ("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",

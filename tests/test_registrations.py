@@ -1405,3 +1405,70 @@ def test_a_rerun_keeps_the_secretarys_comments_and_hand_edited_phones_and_says_e
                  "--content", str(content)]) == 0
     assert "{name: 甲1, phone: '13800130000'}" in listed.read_text(encoding="utf-8")
     assert "T01 的 甲1：phone 按报名表更改" in capsys.readouterr().out
+
+
+def test_a_column_into_a_key_site_yaml_lists_private_is_imported_beside_the_player_and_never_output(
+        content: Path, tmp_path: Path, capsys) -> None:
+    """A club's 会员卡号 with `private: [wechat, member_card]` in site.yaml was "not used" by
+    import, and `--map 会员卡号=member_card` was refused ("fields: name, entry, …"): a private key
+    the site declares could not be kept through import. Now a column mapped to it, or headed as
+    it, is read into it beside the player as a phone is; the record keeps a digest, never the
+    value; a card edited by hand is kept on a rerun and said; and no file the build or an export
+    writes holds a card number (grepped in every file, the PDFs through pdftotext, the xlsx
+    unzipped)."""
+    import subprocess
+    import zipfile
+
+    from generator.cli import main
+
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("private: [wechat]", "private: [wechat, member_card]"),
+                    encoding="utf-8")
+    new_event(content, "club-2026", "guandan")
+    cards = {"甲1": "VIPcard0417", "乙1": "VIPcard0418", "甲2": "VIPcard0419", "乙2": "VIPcard0420"}
+    rows = [["队名", "姓名", "学院", "会员卡号"]] + [[team, name, "化学学院", cards[name]]
+                                                for team, names in (("红队", ["甲1", "乙1"]), ("蓝队", ["甲2", "乙2"]))
+                                                for name in names]
+    sheet = write_xlsx(tmp_path / "reg.xlsx", rows)
+    capsys.readouterr()
+    args = ["import", "club-2026", str(sheet), "--prefix", "T", "--content", str(content)]
+    assert main([*args, "--map", "会员卡号=member_card"]) == 0
+    out = capsys.readouterr().out
+    assert "「会员卡号」→ member_card：私有（site.yaml 的 private 列出了它），写在选手名下，不公开" in out
+    assert "VIPcard" not in out
+    folder = content / "events/club-2026"
+    listed = folder / "entries.yaml"
+    text = listed.read_text(encoding="utf-8")
+    assert "{name: 甲1, member_card: VIPcard0417}" in text and "{name: 乙2, member_card: VIPcard0420}" in text
+    assert "VIPcard" not in (folder / "entries.imported.json").read_text(encoding="utf-8")
+    # a field neither import's nor the site's is still refused, the site's private keys listed
+    assert main([*args, "--map", "会员卡号=wechat_no"]) == 2
+    assert "member_card" in capsys.readouterr().err
+    # a card corrected by hand is kept on a rerun, and said; its value shown nowhere
+    listed.write_text(text.replace("VIPcard0417", "VIPcard9999"), encoding="utf-8")
+    rows[1][3] = "VIPcard0421"  # (the sheet's changed too: the hand's is still kept)
+    rows[0][3] = "member_card"  # headed as the key: read into it without --map
+    write_xlsx(sheet, rows)
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "T01 的 甲1：member_card 在 entries.yaml 中手改过，保留" in out and "VIPcard" not in out
+    assert "member_card: VIPcard9999" in listed.read_text(encoding="utf-8")
+    output, exports = tmp_path / "output", tmp_path / "exports"
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    for kind in ("csv", "xlsx"):
+        assert main(["export", "club-2026", "--format", kind, "-o", f"{exports / kind}/",
+                     "--content", str(content)]) == 0
+    scanned: set[str] = set()
+    for path in sorted([*output.rglob("*"), *exports.rglob("*")]):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.suffix == ".pdf":
+            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
+        elif path.suffix == ".xlsx":
+            with zipfile.ZipFile(path) as book:
+                data = b"".join(book.read(name) for name in book.namelist())
+        assert b"VIPcard" not in data and b"member_card" not in data, path
+        scanned.add(path.name if path.name == "results.json" else path.suffix)
+    assert "甲1".encode() in (output / "events/club-2026/results.json").read_bytes()  # (the players are there)
+    assert scanned >= {".html", "results.json", ".js", ".csv", ".xlsx"}

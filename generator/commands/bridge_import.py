@@ -1522,7 +1522,8 @@ def imps_recorded(matches: list[Match]) -> list[tuple[Match, int, TeamLine, floa
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str,
                       hands: str | None = None, origins: dict[str, dict[int, str]] | None = None,
                       replace: bool = False, kept: list[Rewritten] | None = None,
-                      changed: list[Rewritten] | None = None) -> tuple[Path, list[Match]]:
+                      changed: list[Rewritten] | None = None,
+                      added_back: list[AddedBack] | None = None) -> tuple[Path, list[Match]]:
     """The event's folder and the matches written; `stage_called`: the stage's name (stage_name);
     `replace`, `kept`, `changed`: a results file edited by hand since, as write_event's;
     `hands`: the stage's `hands:` (write_hands); `origins`: gets each results file's lines mapped
@@ -1560,7 +1561,9 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
             lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
         _write(event, "\n".join(lines + stage) + "\n")
     else:
-        _add_missing_entries(event, entries)
+        back = _add_missing_entries(event, entries)
+        if added_back is not None:  # (write_event's)
+            added_back += back
         _fill_new_event(event, session.title, _date(session.date), "\n".join(["", *stage]) + "\n")
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
     record = read_results_record(folder)
@@ -2102,8 +2105,8 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
 def write_event(content: Path, slug: str, session: Session, stage: str, name: str,
                 ids: dict[tuple[str, str], str], hands: str | None = None,
                 origins: dict[str, dict[int, int]] | None = None, replace: bool = False,
-                kept: list[Rewritten] | None = None,
-                changed: list[Rewritten] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
+                kept: list[Rewritten] | None = None, changed: list[Rewritten] | None = None,
+                added_back: list[AddedBack] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
     already had it, kept as it is). `stage`, `name`: the stage's id and name (stage_name; a
     section scored apart is a stage of its own); `ids`: the entry ids, when made with the other
@@ -2111,7 +2114,8 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
     `origins`: gets each results file's lines mapped to the imported file's (round_texts), by the
     file's path in the event's folder (`results/pairs-round-1.yaml`); `replace` (--replace): a
     results file changed by hand since the import wrote it is written over, else kept and added
-    to `kept`; `changed`: gets each the import wrote that it now writes otherwise (_results_taken)."""
+    to `kept`; `changed`: gets each the import wrote that it now writes otherwise (_results_taken);
+    `added_back`: gets each entry added back that the results files already name (AddedBack)."""
     folder = content / "events" / slug
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
@@ -2125,7 +2129,9 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
         _write(event, text)
         wrote = True
     else:
-        _add_missing_entries(event, [(e, *persons_of(names)) for e, names in _entries(session, ids)])
+        back = _add_missing_entries(event, [(e, *persons_of(names)) for e, names in _entries(session, ids)])
+        if added_back is not None:
+            added_back += back
         wrote = _fill_new_event(event, session.title, _date(session.date), text)
         wrote = _add_missing_stage(event, stage, text) or wrote
     came: dict[int, dict[int, int]] = {}
@@ -2355,12 +2361,81 @@ def _entry_line(entry: str, names: list[str], name: str | None = None, indent: s
     return f"{indent}- {{id: {entry}{team}, players: [{', '.join(_yaml_text(n) for n in names) or ('' if name else _yaml_text(entry))}]}}"
 
 
-def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | None]]) -> None:
+@dataclass
+class AddedBack:
+    """An entry the event no longer lists that its results files, an earlier import's, still
+    name: deleted, or given another id, by hand since. The import adds it back, since the file's
+    results name it, and says so (say_added_back)."""
+
+    entry: str
+    names: list[str]  # its players, as the file names them
+    name: str | None  # a team's name
+    files: list[str]  # the results files naming it, results/…
+    renamed: list[str]  # listed entries of the same players or team name: the id it was given, perhaps
+    listed_in: str  # the file it is added to: event.yaml, or the entries file it names
+
+
+def _named_in_results(folder: Path) -> dict[str, list[str]]:
+    """Each entry id the event's results files name as a side, with the files naming it
+    (results/…), as they are before the import writes. A file that does not read names none
+    (the check says what is wrong with it)."""
+    named: dict[str, list[str]] = {}
+    for item in sorted((folder / "results").glob("*.yaml")):
+        try:
+            text = item.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for entry in dict.fromkeys(re.findall(r"\b(?:ns|ew|home|away):\s*[\"']?([^\s,}\"'#]+)", text)):
+            named.setdefault(entry, []).append(f"results/{item.name}")
+    return named
+
+
+def _added_back(folder: Path, added: list[tuple[str, list[str], str | None]], listed_text: str,
+                in_event: bool, listed_in: str) -> list[AddedBack]:
+    """Of the entries the import adds, those the results files already name (AddedBack), each
+    with the listed entries of its players or team name (`listed_text`: event.yaml's text, or
+    the entries file's when `in_event` is False)."""
+    named = _named_in_results(folder)
+    back = [(entry, names, name) for entry, names, name in added if entry in named]
+    if not back:
+        return []
+    try:
+        data = yaml.safe_load(listed_text)
+    except yaml.YAMLError:
+        data = None
+    listed = data.get("entries") if in_event and isinstance(data, dict) else data
+    others = [item for item in listed if isinstance(item, dict)] if isinstance(listed, list) else []
+
+    def players(item: dict) -> set[str]:
+        found = item.get("players")
+        return {str(p.get("name") if isinstance(p, dict) else p) for p in found} if isinstance(found, list) else set()
+
+    return [AddedBack(entry, names, name, named[entry],
+                      [str(item.get("id")) for item in others
+                       if (names and players(item) == set(names)) or (not names and name and item.get("name") == name)],
+                      listed_in)
+            for entry, names, name in back]
+
+
+def say_added_back(added: list[AddedBack], locale: str) -> None:
+    """Each entry the import added back (AddedBack), named with what to do: an entry deleted by
+    hand was added back in silence, and one given another id by hand came back beside it, its
+    players listed twice."""
+    for found in added:
+        who = ", ".join(found.names) or found.name or found.entry
+        terminal(say("added_back", locale, entry=found.entry, players=who, files=", ".join(found.files),
+                     path=found.listed_in))
+        for other in found.renamed:
+            terminal(say("added_back_renamed", locale, entry=found.entry, other=other))
+
+
+def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | None]]) -> list[AddedBack]:
     """An existing event keeps its file; entries it lacks are added to its `entries:` list: below
     the key (whose `[]`, as `paibang new` writes it, becomes a block list that replaces the
     commented examples beneath it, as `paibang import` of a registration sheet replaces them), or
     at the end of the file it names (`entries: entries.yaml`, as that import writes it). An id
-    only in a comment (an example) is not an entry the event has."""
+    only in a comment (an example) is not an entry the event has. Returns those added that the
+    results files name already: deleted or renamed by hand since an earlier import (AddedBack)."""
     text = event.read_text(encoding="utf-8")
     lines = text.splitlines()
     at = next((i for i, line in enumerate(lines) if re.match(r"entries\s*:", line)), None)
@@ -2370,15 +2445,19 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
         # the entries are in their own file, in the event's folder
         own = listed.read_text(encoding="utf-8")
         present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", own))
-        missing = [_entry_line(e, names, name, "") for e, names, name in entries if e not in present]
+        missing = [(e, names, name) for e, names, name in entries if e not in present]
         if missing and re.search(r"^entries\s*:", own, re.MULTILINE) is None:
-            _write(listed, own.rstrip("\n") + "\n" + "\n".join(missing) + "\n")
-        return
+            back = _added_back(event.parent, missing, own, False, value)
+            _write(listed, own.rstrip("\n") + "\n" + "\n".join(_entry_line(*item, "") for item in missing) + "\n")
+            return back
+        return []
     written = "\n".join(line for line in lines if not line.lstrip().startswith("#"))
     present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", written))
-    added = [_entry_line(e, names, name) for e, names, name in entries if e not in present]
+    adding = [(e, names, name) for e, names, name in entries if e not in present]
+    added = [_entry_line(*item) for item in adding]
     if not added:
-        return
+        return []
+    back = _added_back(event.parent, adding, text, True, event.name)
     if at is None:
         # before `stages:` (with the comments heading it), where the format has them: appended
         # after it, `stages:` was no longer the file's last key and _add_missing_stage, which
@@ -2398,8 +2477,9 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
         lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
         lines[end:end] = added
     else:  # a flow list written by hand, or a file that is not there: the check that follows says so
-        return
+        return []
     _write(event, "\n".join(lines) + "\n")
+    return back
 
 
 # --- comparing with the file's figures ------------------------------------------------------------
@@ -2752,8 +2832,11 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
         hands = write_hands(root, slug, STAGE_TEAMS, deals, locale, path, replace)
         kept: list[Rewritten] = []
         changed: list[Rewritten] = []
-        written = write_teams_event(root, slug, session, stage_name(root, teams=True), hands, origins, replace, kept, changed)
+        added_back: list[AddedBack] = []
+        written = write_teams_event(root, slug, session, stage_name(root, teams=True), hands, origins, replace, kept,
+                                    changed, added_back)
         say_rewritten(kept, changed, written[0], path, locale)
+        say_added_back(added_back, locale)
         return written
 
     origins: dict[str, dict[int, str]] = {}  # (filled by write_all: the trial names the file's lines)
@@ -3171,9 +3254,11 @@ def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sectio
             hands = write_hands(root, slug, stage, deals, locale, path, replace)
             kept: list[Rewritten] = []
             changed: list[Rewritten] = []
+            added_back: list[AddedBack] = []
             folder, ids, wrote = write_event(root, slug, part, stage, stage_name(root, section), part_ids, hands, origins,
-                                             replace, kept, changed)
+                                             replace, kept, changed, added_back)
             say_rewritten(kept, changed, folder, path, locale)
+            say_added_back(added_back, locale)
             rounds = len({line.round for line in part.lines})
             results = sum(1 for line in part.lines if line.record is not None or line.not_played is not None)
             terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,

@@ -10,8 +10,9 @@ Entry ids are always paibang's own (T01, T02 …, by game): a value of the sheet
 id, a page address or a line of results.json. A column that looks like a personal number — headed
 ID, 学号, 身份证号, 工号 …, or holding long digit strings (+86 138 0013 8000 and 138-0013-8002
 too) — goes to the players' private `student_id` field, one headed 电话, 手机, phone … to the
-private `phone`, and no --map can make either public. `import` prints what it did with every
-column.
+private `phone`, and no --map can make either public. A column mapped to a key site.yaml lists
+under `private:` (--map 会员卡号=member_card), or headed as it, goes to that key beside the player,
+as a phone does. `import` prints what it did with every column.
 
 The entries are written to events/<slug>/entries.yaml and event.yaml points there
 (`entries: entries.yaml`). A rerun updates that file: a row group whose players are the players
@@ -140,6 +141,9 @@ class Column:
     use: str | None = None  # a field of COLUMNS, or None
     note: str = ""  # what was done: the UI word import_column_<note> says it
     other: int | None = None  # the column (1-based) that took this one's field
+    # Read into a key site.yaml lists under `private:` (member_card): written beside the player
+    # as a phone is, never output, masked where a row is quoted.
+    kept: bool = False
     like: str = ""  # the field an unused column's heading names (note "ignored_map"): its --map is said
 
     @property
@@ -151,7 +155,7 @@ class Column:
     def private(self) -> bool:
         """Its cells are phone or personal numbers: kept private when read, masked when a row is
         quoted, and so when left out too (a second column of them, a --map refused)."""
-        return self.use in PRIVATE or self.note in ("personal_dropped", "refused")
+        return self.use in PRIVATE or self.kept or self.note in ("personal_dropped", "refused")
 
 
 @dataclass
@@ -245,7 +249,8 @@ class ImportReport:
         lines.append(catalogues.text("import_titles", locale, row=self.header_row, titles=self.titles) if self.titles
                      else catalogues.text("import_header", locale, row=self.header_row))
         for column in self.columns:
-            use = catalogues.text(f"import_column_{column.note}", locale, other=column.other, field=column.like,
+            use = catalogues.text(f"import_column_{column.note}", locale, other=column.other,
+                                  field=column.like or column.use or "",
                                   map=_map_item(column.heading, column.like) if column.like else "")
             heading = shown(column.heading) if column.heading else catalogues.text("import_no_heading", locale)
             lines.append(catalogues.text("import_column", locale, n=column.index + 1, heading=heading, use=use))
@@ -660,10 +665,13 @@ def find_header(table: Table, extra: dict[str, str]) -> int:
     return 0
 
 
-def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], problems: Problems) -> list[Column]:
+def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], problems: Problems,
+                 kept: tuple[str, ...] = ()) -> list[Column]:
     """What becomes of each column. A personal number (by its heading or its values) goes to the
     private student_id, a phone (by its heading) to the private phone, whatever --map says; the
-    other columns by --map, else by their heading.
+    other columns by --map, else by their heading. A column mapped to a key of `kept` (the keys
+    site.yaml lists under `private:`, site_private_fields), or headed as one, is that key: the
+    site has said it is private, so a card number or a wechat is kept there, not refused.
     One column per field: a second column of the same field is not used."""
     header, header_row, data = table.rows[start], table.numbers[start], table.rows[start + 1:]
     quoted = _quoted(table, header_row, header)
@@ -671,6 +679,7 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
     width = max([len(header), *(len(row) for row in data)])
     columns: list[Column] = []
     personal: list[tuple[int, Column]] = []  # (rank, column): the lowest rank becomes student_id
+    kept_keys = {_key(name): name for name in kept}
     for index in range(width):
         heading = header[index] if index < len(header) else ""
         values = [row[index] if index < len(row) else "" for row in data]
@@ -680,6 +689,11 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
         column = Column(index, heading, note="ignored")
         columns.append(column)
         wanted = mapped.get(key) if key else None
+        if wanted in kept or (wanted is None and key in kept_keys):
+            # Before the tests of phones and personal numbers below: they keep a public field
+            # from such a column, and this one is private by site.yaml's word.
+            column.use, column.note, column.kept = wanted or kept_keys[key], "private_field", True
+            continue
         use = wanted or (ALIASES.get(key) if key else None)
         if use is None and key and _phone_heading(key):
             use = "phone"  # 联系人电话, 手机号（微信同号）: what the refusal below says becomes of them
@@ -796,7 +810,9 @@ def _shown_item(item: str) -> str:
 
 
 def parse_map(items: list[str]) -> dict[str, str]:
-    """--map HEADING=FIELD items; a field that is an id, or no field at all, is refused (exit 2)."""
+    """--map HEADING=FIELD items; a field that is an id, or nothing that can be a key, is refused
+    (exit 2). Whether it is a field is import_registrations's to say: a key site.yaml lists under
+    `private:` is one, and the site is not read here."""
     mapping: dict[str, str] = {}
     fields = ", ".join(FIELDS)
     for item in items:
@@ -806,7 +822,7 @@ def parse_map(items: list[str]) -> dict[str, str]:
             raise ImportRefusal("registration-map-invalid", item=_shown_item(item), fields=fields)
         if wanted in ("id", "entry_id", "entry-id"):
             raise ImportRefusal("registration-map-id", item=_shown_item(item), fields=fields)
-        if wanted not in FIELDS:
+        if not re.fullmatch(r"[a-z_][a-z0-9_-]*", wanted):
             raise ImportRefusal("registration-map-invalid", item=_shown_item(item), fields=fields)
         mapping[heading] = wanted
     return mapping
@@ -849,6 +865,8 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
     registration-no-entry; so is one in a workbook, where a blank that is not merged is a blank."""
     used = {c.use: c.index for c in columns if c.active}
     hidden = tuple(c.index for c in columns if c.private)
+    # The private fields read, as written beside each player: phone, student_id, then the site's own.
+    private_fields = (*PRIVATE, *(c.use for c in columns if c.active and c.kept and c.use))
     headings = {c.use: c.heading for c in columns if c.active}
     key_field = "entry" if "entry" in used else "team"
     key_heading = shown(next(c.heading for c in columns if c.active and c.use == key_field)) if key_field in used else ""
@@ -937,7 +955,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
             group=cells.get("group") or cells.get("major") or None,
             group_field="group" if cells.get("group") else "major",
             team=cells.get("team") or None,
-            private={k: cells[k] for k in PRIVATE if cells.get(k)},
+            private={k: cells[k] for k in private_fields if cells.get(k)},
         ))
     return people
 
@@ -997,12 +1015,13 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     if prefix is not None and not re.fullmatch(r"[A-Za-z]{1,8}", prefix):
         raise ImportRefusal("registration-prefix", prefix=prefix)
     extra = extra_columns or {}
+    kept = site_private_fields(content)
+    fields = ", ".join((*FIELDS, *kept))  # (a refusal lists the site's private keys too: they are fields)
     for heading, wanted in extra.items():
         if wanted in ("id", "entry_id", "entry-id"):
-            raise ImportRefusal("registration-map-id", item=_shown_item(f"{heading}={wanted}"), fields=", ".join(FIELDS))
-        if wanted not in FIELDS:
-            raise ImportRefusal("registration-map-invalid", item=_shown_item(f"{heading}={wanted}"),
-                                fields=", ".join(FIELDS))
+            raise ImportRefusal("registration-map-id", item=_shown_item(f"{heading}={wanted}"), fields=fields)
+        if wanted not in FIELDS and wanted not in kept:
+            raise ImportRefusal("registration-map-invalid", item=_shown_item(f"{heading}={wanted}"), fields=fields)
     problems = Problems()
     folder = content / "events" / slug
     event_file = folder / "event.yaml"
@@ -1023,7 +1042,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         if _key(heading) not in present:
             raise ImportRefusal("registration-map-heading", heading=shown(heading),
                                 found=", ".join(shown(h) for h in header if h))
-    columns = plan_columns(sheet, table, start, extra, problems) if table.rows else []
+    columns = plan_columns(sheet, table, start, extra, problems, kept) if table.rows else []
     if "group" in private_keys(content):
         # site.yaml withholds the entries' group (load._read_entries): its column is said
         # private, not public, so the secretary is not told a class goes on every page.
@@ -1330,7 +1349,7 @@ def _read_record(path: Path, report: ImportReport) -> dict[str, dict[str, str]]:
 
 def _digests(players: dict) -> dict[str, dict[str, str]]:
     """A record's "players" as import wrote them: name -> private key -> digest; anything else left out."""
-    return {str(name): {key: value for key, value in wrote.items() if key in PRIVATE and isinstance(value, str)}
+    return {str(name): {key: value for key, value in wrote.items() if key != "name" and isinstance(value, str)}
             for name, wrote in players.items() if isinstance(wrote, dict)}
 
 
@@ -1342,7 +1361,7 @@ def _private_digest(entry_id: str, name: str, key: str, value: object) -> str:
 def _private_record(entry_id: str, players: list) -> dict[str, dict[str, str]]:
     """RECORD's "players" of an entry as import writes its players: the digest of each private value."""
     return {_player_name(player): {key: _private_digest(entry_id, _player_name(player), key, value)
-                                   for key, value in player.items() if key in PRIVATE}
+                                   for key, value in player.items() if key != "name"}
             for player in players if isinstance(player, dict)}
 
 
@@ -1368,7 +1387,7 @@ def _private_kept(entry_id: str, listed: object, players: list, last: dict | Non
         sheet = {key: value for key, value in player.items() if key != "name"} if isinstance(player, dict) else {}
         if not isinstance(old, dict):
             if isinstance(old, str):  # listed without private fields: the sheet's are added
-                report.private_details += [(entry_id, name, key, "added") for key in sheet if key in PRIVATE]
+                report.private_details += [(entry_id, name, key, "added") for key in sheet]
             merged.append(player)
             continue
         result = dict(old)  # the listed order of keys, and a key typed in by hand
@@ -1382,8 +1401,7 @@ def _private_kept(entry_id: str, listed: object, players: list, last: dict | Non
                 report.private_by_hand.append((entry_id, name, key))
                 continue
             result[key] = value
-            if key in PRIVATE:
-                report.private_details.append((entry_id, name, key, "changed" if now is not None else "added"))
+            report.private_details.append((entry_id, name, key, "changed" if now is not None else "added"))
         merged.append(result)
     return merged, _private_record(entry_id, players)
 
@@ -1773,6 +1791,16 @@ def _write(path: Path, text: str) -> None:
 
 
 # --- the command ---------------------------------------------------------------------------------
+
+
+def site_private_fields(content: Path) -> tuple[str, ...]:
+    """The keys site.yaml lists under `private:` that import may write beside a player, from a
+    column mapped to one or headed as one (member_card): a club keeps its own numbers there. Not
+    phone or student_id (import's own), nor group (an entry's: the group column, withheld by the
+    build), nor a field import reads for itself, nor one a key cannot be (a YAML key of letters)."""
+    return tuple(key for key in dict.fromkeys(private_keys(content))
+                 if key not in PRIVATE and key != "group" and key not in FIELDS
+                 and re.fullmatch(r"[a-z_][a-z0-9_-]*", key))
 
 
 def take_sheet_ids(value: str | None) -> list[str] | None:

@@ -620,10 +620,13 @@ def _headings_only(text: str) -> bool:
 def _check_published_text(text: str | None, mark: Mark, key: str, problems: Problems) -> None:
     """A phone or ID-card number, or an e-mail address, in an entry's group or name or a player's
     or an official's name: each is published as it is (entry and player pages, results.json, the
-    search), and `paibang import --map` or a paste into the wrong column puts one there. A number
-    is a warning (a class may be called 2023级20210101班), an e-mail address an error."""
+    search), and `paibang import --map` or a paste into the wrong column puts one there. Each is
+    an error: a warning let the build publish the number (rev34), as it did an id's. What a class
+    or a team is called (2023级20210101班, a date, a school year) is not taken for one (reader.py
+    says how). The organizer's number stays a warning: an office's phone there is its own, given
+    to be called, as its e-mail address is."""
     if text and holds_phone_or_id_card(text):
-        problems.add("text-looks-personal", mark, warning=True, key=key, value=text)
+        problems.add("text-looks-personal", mark, warning=key == "organizer", key=key, value=text)
     if text and key != "organizer" and holds_email(text):
         # An error, not a warning: an e-mail address is never part of a name or a class, and a
         # warning let the build publish a column of them (reader.py's _EMAIL says where from).

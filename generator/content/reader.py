@@ -76,9 +76,19 @@ def phone_number(text: str) -> bool:
 # a class is called 2023级20210101班), a phone (11 digits, 13 with +86, a landline with its area code),
 # an ID card (15 or 18); and so is a landline without its area code, 8888-8888 (four digits and
 # four, split: 2023级20210101班's code is not). Nothing a team or a class is called: 13级动物科学1班, 2024,
-# 2024.09.01-2024.12.31, a study period (2019.09-2023.06) and a school year (2019-2020-1) are not.
-# `check` warns (load.py: text-looks-personal).
+# 2024.09.01-2024.12.31, a study period (2019.09-2023.06) and a school year (2019-2020-1) are not,
+# nor a date written without separators (20240315, a range of two: 20240315-20240320, or a year
+# and its day: 2024 0315), nor a class's code before its class character (2019030101 and the
+# class character U+73ED: a
+# student number is the class's code and two digits more, but one followed by that character
+# names the class; a phone's 11 digits or an ID card's before it are still one).
+# `check` refuses it (load.py: text-looks-personal), as it refuses an id that holds one: a
+# warning let the build publish the number. What it lets through is what a class or a team is
+# called; what it stops, a secretary fixes by moving the number to a private field.
 PERSONAL_DIGITS_IN_A_TEXT = 9
+# A class's code, at most: 10 digits (year, college, major, class); a student number adds two.
+CLASS_CODE_DIGITS = 10
+_CLASS = chr(0x73ED)  # the class character, after a class's code (2019030101 and it)
 
 
 # A year and its month (2019.09, 2023-06, or with the year's character, U+5E74): a study period
@@ -87,6 +97,12 @@ _YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-./\u5e74](?:0?[1-9]|1[0-2])(?!
 # Two years (2019-2020, 2019~2020, with a term after them: 2019-2020-1), which would join into 8
 # digits or more.
 _YEARS = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*[-~\u2013\u2014\uff5e\u81f3]\s*(?:19|20)\d{2}(?!\d)")
+# A date without separators (20240315), or a year and the day apart (2024 0315), and two years
+# a space apart (2019 2020): joined by a range or read as a landline they were a personal number.
+# Not a group of a number split by spaces or dots (138 2019 0315 is a phone): no digits just
+# before it, nor just after but for a range's dash (20240315-20240320).
+_COMPACT_DATE = re.compile(r"(?<!\d)(?<!\d[\s\-.])(?:19|20)\d{2}\s?(?:(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"
+                           r"|(?:19|20)\d{2})(?![\s.]?\d)")
 # A landline as it is dialled in its own city: four digits and four (8888-8888, 6275 1234).
 _LANDLINE = re.compile(r"(?<![\d\-])\d{4}[\s\-]\d{4}(?![\d\-])")
 
@@ -95,11 +111,13 @@ def holds_phone_or_id_card(text: str) -> bool:
     """Whether a public text holds a phone, ID-card or student number."""
     if sum(map(str.isdecimal, text)) < 8:  # (most names: asked of every one)
         return False
-    dated = _YEARS.sub("/", _YEAR_MONTH.sub("/", _DATE.sub("/", text)))
+    dated = _COMPACT_DATE.sub("/", _YEARS.sub("/", _YEAR_MONTH.sub("/", _DATE.sub("/", text))))
     if _LANDLINE.search(dated):
         return True
     compact = re.sub(r"(?<=\d)[\s\-_.()\uff08\uff09]+(?=\d)", "", dated)  # 138 0013 8000, (010) 8888-8888
-    return any(len(run) >= PERSONAL_DIGITS_IN_A_TEXT for run in re.findall(r"\d+", compact))
+    return any(len(run[0]) >= PERSONAL_DIGITS_IN_A_TEXT
+               and not (len(run[0]) <= CLASS_CODE_DIGITS and compact.startswith(_CLASS, run.end()))
+               for run in re.finditer(r"\d+", compact))
 
 
 # An e-mail address in a public text: an @ (or the full-width one an input method types) with a
