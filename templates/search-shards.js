@@ -7,9 +7,12 @@
 (function () {
   "use strict";
   // READ_ROUNDS: the most rounds of MAX_CHUNKS a query of a longer word reads for its first 200
-  // results (site.js's PAGE), as many again for each 200 more asked ("show more"); then the
-  // count is said to be at least what was found. Unbounded, a word whose character pairs many
-  // records hold apart, and few whole, read the whole index on a keystroke (6 MB for 2,000 events).
+  // results (site.js's PAGE), as many again for each 200 more asked ("show more"); then no count
+  // is said, only that more may match (_search_form.html's data-least): "at least 14" was read
+  // as a player's 14 entries where 570 matched, and the count of candidates unread is no better
+  // (a word of three characters may be held apart by them). Unbounded, a word whose character
+  // pairs many records hold apart, and few whole, read the whole index on a keystroke (6 MB for
+  // 2,000 events).
   var MAX_CHUNKS = 4, READ_ROUNDS = 3, loadedParts = {}, partWaiting = {};
 
   // A sharded index's files: each calls this with its name and its data when loaded.
@@ -114,7 +117,7 @@
   // query, so each of its words of one or two characters: when every word is so short, it is
   // counted as found. A longer word it may hold apart (江海 and 海商 in 海商江海, not 江海商): then
   // only the records read count, more chunks are read while the list is not full, and while some
-  // are left unread the count is said to be at least that (it said 40 where 10 matched).
+  // are left unread no count is said (it said 40 where 10 matched; then "at least" 14 of 570).
   function searchSharded(tools, form, meta, query, limit, done) {
     var fold = meta.fold || {}, q = tools.normalise(query, fold), parts = tools.runs(q), grams = queryGrams(tools, q);
     if (!grams.length) { done([], 0); return; }

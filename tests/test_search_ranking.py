@@ -316,7 +316,7 @@ def test_a_sharded_count_is_of_the_records_that_match_not_of_their_candidates(si
     """The count was the records read that match and every candidate not read: a word of three
     characters may be held apart (江海 and 海商 in 海商江海), so the header said 40 where 10 match
     (and 30 over an empty list, those first). It reads on while its list is not full, and says
-    "at least" while candidates are left unread."""
+    more may match while candidates are left unread."""
     first, then = ("丁", "万") if not apart_first else ("万", "丁")
     found = players([(name.format(first), group) for name, group in MATCHING]
                     + [(name.format(then), group) for name, group in APART])
@@ -325,7 +325,7 @@ def test_a_sharded_count_is_of_the_records_that_match_not_of_their_candidates(si
     status = tab.locator("header form.search [aria-live]")
     tab.fill("header form.search input[name=q]", "江海商")
     tab.locator("header .search-results li").first.wait_for()
-    assert status.inner_text() == ("至少找到 10 项" if not apart_first else "找到 10 项")
+    assert status.inner_text() == ("可能还有更多，按回车在搜索页查看" if not apart_first else "找到 10 项")
     assert len(options(tab, "header")) == 8
     tab.goto((site / "search/index.html").as_uri() + "?q=江海商")
     tab.locator("main .search-results li").first.wait_for()
@@ -335,6 +335,43 @@ def test_a_sharded_count_is_of_the_records_that_match_not_of_their_candidates(si
     tab.fill("header form.search input[name=q]", "江海")  # two characters: every candidate holds them
     tab.locator("header .search-count", has_text="40").wait_for()
     assert status.inner_text() == "找到 40 项"
+    assert tab.errors == []
+
+
+# 250 players whose names begin 江海商 (three characters: a sharded index reads a bounded number of
+# chunks for it), 50 chunks of 5: as 卢永刚's 570 records were in an archive of 1,269 events.
+MANY = [(f"江海商{chr(0x4e00 + n)}", "") for n in range(250)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_a_count_not_known_is_not_said_as_a_figure(site: Path, tab, sharded: bool, monkeypatch) -> None:
+    """卢永刚 in a sharded index of 1,269 events: the header said 至少找到 14 项 and the search page
+    至少找到 203 项 where 570 matched (while 永刚 said 找到 1755 项), and a member read 14 as his
+    entries. While records are left unread no figure is said, only that more may match and
+    where to see them; a one-file index, or a sharded one read through, says the count."""
+    put_index(site, players(MANY), sharded, monkeypatch)
+    tab.goto((site / "index.html").as_uri())
+    tab.fill("header form.search input[name=q]", "江海商")
+    tab.locator("header .search-results li").first.wait_for()
+    said = "可能还有更多，按回车在搜索页查看" if sharded else "找到 250 项"
+    assert tab.locator("header form.search [aria-live]").inner_text() == said
+    assert tab.locator("header .search-count").inner_text() == said
+    assert len(options(tab, "header")) == 8
+    tab.press("header form.search input[name=q]", "Enter")  # as it says: the search page
+    tab.wait_for_url("**/search/index.html?q=*")
+    tab.locator("main .search-results li").first.wait_for()
+    assert tab.input_value("main form.search input[name=q]") == "江海商"
+    said = "还有记录没有查完，可能还有更多：请点“显示更多”" if sharded else "找到 250 项"
+    assert tab.locator("main form.search [aria-live]").inner_text() == said
+    assert tab.locator("main .search-count").inner_text() == said
+    more = tab.locator("main button.search-more")
+    while more.count():  # (a sharded index: 60 more read a press, until every record is)
+        shown = tab.locator("main .search-results li").count()
+        more.click()
+        tab.wait_for_function(f"document.querySelectorAll('main .search-results li').length > {shown}")
+    assert tab.locator("main .search-count").inner_text() == "找到 250 项"
+    assert len(options(tab, "main")) == 250
     assert tab.errors == []
 
 
