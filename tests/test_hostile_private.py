@@ -162,6 +162,7 @@ def test_an_id_that_looks_like_a_student_phone_or_id_card_number_is_an_error(
     said = capsys.readouterr().err
     assert "13800138005 像学号、手机号或身份证号，会被公开" in said and "参赛队改用桌号式的短编号，如 T01" in said
     assert "2021110002" in said and "学号写在 student_id" in said
+    assert "每个成绩文件里的这个编号也要一并改成新的" in said  # results name the entry by its id
 
 
 @pytest.mark.parametrize("ordinary", ["101", "2024", "A01", "T01", "T000001", "202401", "A-12", "2024A001", "zhang-wei"])
@@ -171,6 +172,32 @@ def test_an_ordinary_id_is_not_taken_for_a_personal_number(tmp_path: Path, ordin
     event = small_event(tmp_path, f'- {{id: "{ordinary}", players: [{{name: N1, id: "{ordinary}"}}, N2]}}\n'
                                   '- {id: B2, players: [N3, N4]}\n')
     assert errors_of(event.parents[1]) == []
+
+
+DATED_IDS = ["2019-2020-1", "2023-2024-T1", "20241016-02", "20240101-01", "2024-10-16-A", "P2024-03-15",
+             "ev20241016-t12"]
+
+
+@pytest.mark.parametrize("dated", DATED_IDS)
+def test_an_id_of_a_date_or_a_school_year_is_not_taken_for_a_personal_number(tmp_path: Path, dated: str) -> None:
+    """Ids holding a date or a school year built before ids were checked for personal numbers and
+    were refused after it (rev38: eight digits across separators): a date (20241016, 2024-10-16)
+    or a school year (2019-2020) is read out first, as in a public text (reader.without_dates),
+    as an entry's id or a player's."""
+    event = small_event(tmp_path, f'- {{id: "{dated}", players: [{{name: N1, id: "{dated}"}}, N2]}}\n'
+                                  '- {id: B2, players: [N3, N4]}\n')
+    assert errors_of(event.parents[1]) == []
+
+
+@pytest.mark.parametrize("personal", ["13800138000", "138-0013-8000", "11010519491231002X", "2013-0105-9988",
+                                      "2021110002", "20241016-13800138000", "2019-2020-2013010599",
+                                      "P2024-03-15-201301059988", "1381-38-00-12"])
+def test_a_personal_number_beside_a_date_in_an_id_is_still_refused(tmp_path: Path, personal: str) -> None:
+    """Reading dates out of an id leaves a phone, an ID card or a student number in it, whole
+    or beside a date, refused; a split number in a date's shape but no real month or day
+    (1381-38-00) is not read as a date."""
+    event = small_event(tmp_path, f'- {{id: "{personal}", players: [N1, N2]}}\n- {{id: B2, players: [N3, N4]}}\n')
+    assert [(p.code, p.params["id"]) for p in errors_of(event.parents[1])] == [("id-looks-personal", personal)]
 
 
 def test_a_phone_or_id_card_number_in_a_public_name_or_group_is_an_error(

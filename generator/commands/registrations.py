@@ -43,6 +43,7 @@ import copy
 import csv
 import errno
 import hashlib
+import hmac
 import io
 import json
 import re
@@ -69,6 +70,7 @@ from generator.desk.store import CoreResolver, line_end, with_newlines
 from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, system_reason, visible
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
+from generator import seals
 from generator.seals import write_durably
 
 FIELDS = tuple(COLUMNS)
@@ -104,7 +106,13 @@ MAX_ROW_CELLS = 1_000  # cells in one row (Excel writes a formatted row as one <
 # on every rerun (rev34). The record holds, under an entry's "players", a digest of what import
 # last wrote of each (_private_digest), never the value: a value of the file whose digest is not
 # that one was edited by hand, and is kept and said as a team name is. (The digest sits beside
-# entries.yaml, which holds the value itself; it is never output.)
+# entries.yaml, which holds the value itself; it is never output.) The digest is keyed with the
+# user's own key (seals.secret: in the user's config folder, never under content/): a plain
+# sha256 of a student number was turned back into it in 0.29 s from the record alone (rev38),
+# shared with content/ by a secretary who had taken the phones out of entries.yaml. A record
+# written under another key (another secretary's computer) cannot be checked here: its private
+# values are taken as unrecorded, and one in entries.yaml that differs from the sheet is kept and
+# said (record_foreign), never overwritten.
 RECORD = "entries.imported.json"
 # What import writes there is some 80 bytes an entry: a mass event of 10,000 entries is under a
 # megabyte. A larger file is not one it wrote, and is never read whole into memory.
@@ -234,6 +242,10 @@ class ImportReport:
     # terminal may be the projector's.
     private_details: list[tuple[str, str, str, str]] = field(default_factory=list)
     private_by_hand: list[tuple[str, str, str]] = field(default_factory=list)
+    # RECORD's private digests were made under another user's key (RECORD's path); then the
+    # (entry id, player, private key) of each value kept because it differs from the sheet's
+    record_foreign: str = ""
+    private_unchecked: list[tuple[str, str, str]] = field(default_factory=list)
     # (entry id, player, "added" or "removed") of each player the sheet adds to or takes out of a
     # listed entry, other than one moved between entries (`moved`)
     roster: list[tuple[str, str, str]] = field(default_factory=list)
@@ -290,6 +302,11 @@ class ImportReport:
                   for entry, name, key, how in self.private_details]
         lines += [catalogues.text("import_private_by_hand", locale, entry=entry, name=_said(name), key=key)
                   for entry, name, key in self.private_by_hand]
+        if self.private_unchecked:  # (once: the record is one, each value kept named in it)
+            lines.append(catalogues.text("import_private_unchecked", locale, path=self.record_foreign,
+                                         kept=", ".join(f"{entry} {_said(name)} {key}"
+                                                        for entry, name, key in self.private_unchecked),
+                                         entry=self.private_unchecked[0][0]))
         lines += [catalogues.text(f"import_player_{how}", locale, entry=entry, name=_said(name))
                   for entry, name, how in self.roster]
         lines += [catalogues.text("import_cell_differs", locale, row=row, name=name, heading=heading, value=value,
@@ -1171,7 +1188,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     # and said, not lost.
     listed = [str(entry.get("id")) for entry in merged]
     try:
-        record_text = json.dumps({"entries": {key: record[key] for key in listed if key in record}},
+        record_text = json.dumps({"entries": {key: record[key] for key in listed if key in record},
+                                  "key": _key_check()},
                                  ensure_ascii=False, indent=1, sort_keys=True) + "\n"
         if report.record_read != record_text.encode("utf-8"):  # (an import that changes nothing writes nothing)
             _write(record_path, record_text)
@@ -1342,8 +1360,12 @@ def _read_record(path: Path, report: ImportReport) -> dict[str, dict[str, str]]:
         report.record_unreadable = (str(path), "", "entries")
         return {}
     report.record_read = found
+    if data.get("key") != _key_check() and any(isinstance(wrote, dict) and wrote.get("players")
+                                               for wrote in entries.values()):
+        report.record_foreign = str(path)  # its private digests mean nothing here: left out
     return {str(key): {**{field: value for field, value in wrote.items() if field in RECORDED and isinstance(value, str)},
-                       **({"players": _digests(wrote["players"])} if isinstance(wrote.get("players"), dict) else {})}
+                       **({"players": _digests(wrote["players"])}
+                          if isinstance(wrote.get("players"), dict) and not report.record_foreign else {})}
             for key, wrote in entries.items() if isinstance(wrote, dict)}
 
 
@@ -1353,9 +1375,20 @@ def _digests(players: dict) -> dict[str, dict[str, str]]:
             for name, wrote in players.items() if isinstance(wrote, dict)}
 
 
+def _record_key() -> bytes:
+    """The key RECORD's digests are made under: the user's own (seals.secret), outside content/."""
+    return seals.secret()
+
+
+def _key_check() -> str:
+    """RECORD's "key": which key its digests were made under, told apart without giving it away."""
+    return hmac.new(_record_key(), b"paibang entries.imported.json", hashlib.sha256).hexdigest()[:16]
+
+
 def _private_digest(entry_id: str, name: str, key: str, value: object) -> str:
-    """What RECORD keeps of a private value import wrote: enough to tell it from another, not the value."""
-    return hashlib.sha256(f"{entry_id}\0{name}\0{key}\0{value}".encode()).hexdigest()[:16]
+    """What RECORD keeps of a private value import wrote: enough to tell it from another, not the
+    value, nor a way to it without the user's key (a year's student numbers, tried one by one)."""
+    return hmac.new(_record_key(), f"{entry_id}\0{name}\0{key}\0{value}".encode(), hashlib.sha256).hexdigest()[:16]
 
 
 def _private_record(entry_id: str, players: list) -> dict[str, dict[str, str]]:
@@ -1394,6 +1427,11 @@ def _private_kept(entry_id: str, listed: object, players: list, last: dict | Non
         for key, value in sheet.items():
             now = old.get(key)
             if now is not None and str(now) == str(value):
+                continue
+            if now is not None and report.record_foreign and not take:
+                # recorded under another key: whether it was edited by hand is not known here,
+                # and a value the secretary typed is never overwritten unasked
+                report.private_unchecked.append((entry_id, name, key))
                 continue
             wrote = (recorded or {}).get(name, {}).get(key)
             if now is not None and recorded is not None and not take \

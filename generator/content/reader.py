@@ -48,10 +48,12 @@ def personal_number(text: str, least: int = PERSONAL_DIGITS) -> bool:
 
 def holds_personal_number(text: str) -> bool:
     """Whether an id is, or holds, a personal number (PERSONAL_DIGITS_IN_AN_ID): S201301059988
-    and 2013-0105-9988 as much as 201301059988 (separators between its digits aside)."""
+    and 2013-0105-9988 as much as 201301059988 (separators between its digits aside). A date or a
+    school year in it is not one (without_dates, the rule a public text's check reads by): ids such
+    as 2019-2020-1, 20241016-02 and P2024-03-15 built before the rule and still do."""
     if sum(map(str.isdecimal, text)) < PERSONAL_DIGITS_IN_AN_ID:  # (most ids: asked of every entry)
         return False
-    compact = re.sub(r"(?<=\d)[-_. ]+(?=\d)", "", text)  # 2013-0105-9988, 138 0013 8000
+    compact = re.sub(r"(?<=\d)[-_. ]+(?=\d)", "", without_dates(text))  # 2013-0105-9988, 138 0013 8000
     return any(personal_number(part, PERSONAL_DIGITS_IN_AN_ID) for part in re.split(r"[^\dXx]+", compact))
 
 
@@ -61,8 +63,9 @@ def holds_personal_number(text: str) -> bool:
 # personal_number's.
 PHONE_DIGITS = 9
 _PHONE_PUNCTUATION = re.compile(r"[\s+\-.()（）＋－]+")
-# A date (2024-09-01, 2024.9.1), which a range of two (2024.09.01-2024.12.31) would join into 16 digits.
-_DATE = re.compile(r"(?<!\d)\d{4}([-./])\d{1,2}\1\d{1,2}(?!\d)")
+# A date (2024-09-01, 2024.9.1), which a range of two (2024.09.01-2024.12.31) would join into 16
+# digits; a real month and day only, so that a number split in that shape (1381-38-00) stays one.
+_DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)")
 
 
 def phone_number(text: str) -> bool:
@@ -107,11 +110,17 @@ _COMPACT_DATE = re.compile(r"(?<!\d)(?<!\d[\s\-.])(?:19|20)\d{2}\s?(?:(?:0[1-9]|
 _LANDLINE = re.compile(r"(?<![\d\-])\d{4}[\s\-]\d{4}(?![\d\-])")
 
 
+def without_dates(text: str) -> str:
+    """`text` with each date, year and month, and school year or pair of years put as "/": what
+    reads as one is no personal number, in a public text or in an id (holds_personal_number)."""
+    return _COMPACT_DATE.sub("/", _YEARS.sub("/", _YEAR_MONTH.sub("/", _DATE.sub("/", text))))
+
+
 def holds_phone_or_id_card(text: str) -> bool:
     """Whether a public text holds a phone, ID-card or student number."""
     if sum(map(str.isdecimal, text)) < 8:  # (most names: asked of every one)
         return False
-    dated = _COMPACT_DATE.sub("/", _YEARS.sub("/", _YEAR_MONTH.sub("/", _DATE.sub("/", text))))
+    dated = without_dates(text)
     if _LANDLINE.search(dated):
         return True
     compact = re.sub(r"(?<=\d)[\s\-_.()\uff08\uff09]+(?=\d)", "", dated)  # 138 0013 8000, (010) 8888-8888
