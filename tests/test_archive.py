@@ -33,3 +33,87 @@ def test_a_stage_within_a_multi_day_events_dates_is_not_said(tmp_path: Path, cap
     replace(content / "events/dongke-bridge-2015/event.yaml", "    date: 2015-05-15\n", "    date: 2015-05-18\n")
     assert main(["check", "--content", str(content)]) == 0
     assert "stage-date-outside" not in capsys.readouterr().err
+
+
+# --- a club's archive at reduced sizes --------------------------------------------------------
+
+import datetime as dt  # noqa: E402
+import re  # noqa: E402
+import shutil  # noqa: E402
+
+import pytest  # noqa: E402
+
+from generator.render import html as html_module  # noqa: E402
+from tests.support import ROOT  # noqa: E402
+
+# Club evenings over three years: 2016 has five (January to November) and a daguai event in
+# August, 2017 two, 2018 one.
+DAYS = [dt.date(2016, 1, 6), dt.date(2016, 1, 20), dt.date(2016, 3, 9), dt.date(2016, 6, 1), dt.date(2016, 11, 2),
+        dt.date(2017, 2, 1), dt.date(2017, 5, 10), dt.date(2018, 4, 4)]
+
+
+def club_archive(folder: Path, days: list[dt.date]) -> Path:
+    """The demo club evening copied once a day of `days` (its event's and its stage's date both),
+    and the demo's 大怪路子 of August 2016 (a second game: the archive's filter)."""
+    root = demo_content(folder, "chem-park-daguai-2016")
+    for day in days:
+        target = root / "events" / f"club-{day.isoformat()}"
+        shutil.copytree(ROOT / "content/events" / CLUB, target)
+        text = (target / "event.yaml").read_text(encoding="utf-8").replace("2024-10-16", day.isoformat())
+        (target / "event.yaml").write_text(text, encoding="utf-8")
+    return root
+
+
+def lowered(patch: pytest.MonkeyPatch) -> None:
+    """A page a year past 3 events; months headed past 2 events a year, indexed past 4; a player's
+    page of 2 events."""
+    patch.setattr(html_module, "ARCHIVE_EVENTS", 3)
+    patch.setattr(html_module, "MONTH_HEADINGS", 2, raising=False)  # (raising: the test run without them)
+    patch.setattr(html_module, "MONTH_INDEX", 4, raising=False)
+    patch.setattr(html_module, "PLAYER_EVENTS", 2)
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("club")
+    content = club_archive(folder, DAYS)
+    with pytest.MonkeyPatch.context() as patch:
+        lowered(patch)
+        assert main(["build", "--no-pdf", "--content", str(content), "--output", str(folder / "site")]) == 0
+    return folder / "site"
+
+
+def text_of(path: Path) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8")))
+
+
+def test_the_home_pages_filter_says_it_counts_every_year_and_the_page_one(club: Path) -> None:
+    """The home page of a large archive read "全部项目（1269 项）" above this year's 106 events."""
+    home = (club / "index.html").read_text(encoding="utf-8")
+    assert "\u5404\u5e74\u5171 9 \u9879" in home  # 各年共 9 项: every year's count, said so
+    assert "\uff089 \u9879\uff09" not in home  # not a bare（9 项）beside 全部项目
+    shown = text_of(club / "index.html")
+    assert "\u672c\u9875\u5217\u51fa 2018 \u5e74\u7684 1 \u9879\u8d5b\u4e8b" in shown  # 本页列出 2018 年的 1 项赛事
+    assert 'href="#years"' in home and 'id="years"' in home
+    year = text_of(club / "years/2016/index.html")
+    assert "\u672c\u9875\u5217\u51fa 2016 \u5e74\u7684 6 \u9879\u8d5b\u4e8b" in year
+
+
+def test_a_year_of_many_events_is_headed_by_month_with_an_index(club: Path) -> None:
+    page = (club / "years/2016/index.html").read_text(encoding="utf-8")
+    headings = re.findall(r'<h3 class="month" id="month-2016-(\d+)">', page)
+    assert headings == ["11", "8", "6", "3", "1"]  # newest first, as the cards
+    index = re.search(r'<nav class="rounds months"[^>]*>(.*?)</nav>', page, re.S)
+    assert index and re.findall(r'href="#month-2016-(\d+)"', index[1]) == ["11", "8", "6", "3", "1"]
+    january = page[page.index('id="month-2016-1"'):]
+    assert "club-2016-01-06" in january and "club-2016-01-20" in january and "club-2016-03-09" not in january
+    # a year of two events: no headings, no index
+    few = (club / "years/2017/index.html").read_text(encoding="utf-8")
+    assert 'class="month"' not in few and "rounds months" not in few
+
+
+def test_an_events_breadcrumb_leads_to_its_years_page(club: Path) -> None:
+    page = (club / "events/club-2016-03-09/index.html").read_text(encoding="utf-8")
+    crumbs = re.search(r'<nav class="crumbs"[^>]*>(.*?)</nav>', page, re.S)[1]
+    assert 'href="../../years/2016/index.html">2016 \u5e74</a>' in crumbs, crumbs
+
