@@ -71,6 +71,7 @@ def lowered(patch: pytest.MonkeyPatch) -> None:
     patch.setattr(html_module, "MONTH_HEADINGS", 2, raising=False)  # (raising: the test run without them)
     patch.setattr(html_module, "MONTH_INDEX", 4, raising=False)
     patch.setattr(html_module, "PLAYER_EVENTS", 2)
+    patch.setattr(html_module, "PLAYER_YEAR_HEADINGS", 3, raising=False)
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +118,36 @@ def test_an_events_breadcrumb_leads_to_its_years_page(club: Path) -> None:
     crumbs = re.search(r'<nav class="crumbs"[^>]*>(.*?)</nav>', page, re.S)[1]
     assert 'href="../../years/2016/index.html">2016 \u5e74</a>' in crumbs, crumbs
 
+
+def test_a_players_pages_are_named_by_their_years_and_headed_by_year(club: Path) -> None:
+    """A player's pages (PLAYER_EVENTS a page, newest first) were named by position, "1\u2013100", and
+    a member looking for 2016 guessed page 6 of 6: each page's link now says the years it covers,
+    its URL as it was (page-<n>), and the rows are headed by year."""
+    player = next(p for p in (club / "players").iterdir()
+                  if (p / "page-4/index.html").is_file() and "\u5362\u6c38\u521a" in (p / "index.html").read_text(encoding="utf-8"))
+    first = (player / "index.html").read_text(encoding="utf-8")
+    listed = re.search(r'<p class="page-list">(.*?)</p>', first, re.S)[1]
+    # eight club evenings, two a page, newest first: 2018 and 2017 | 2017 and 2016 | 2016 | 2016
+    assert re.findall(r'>([^<]+)</a>', listed) == ["2017\u20132018", "2016\u20132017", "2016", "2016"]
+    assert f'href="../../players/{player.name}/page-2/index.html"' in listed and not (player / "page-5").exists()
+    assert "\u7b2c 1\u20132 \u9879\u8d5b\u4e8b" in first  # 第 1–2 项赛事: the page's place among all still said
+    heads = re.findall(r'<tr class="year"><th colspan="8" scope="rowgroup">(\d+) \u5e74</th></tr>', first)
+    assert heads == ["2018", "2017"]
+    third = (player / "page-3/index.html").read_text(encoding="utf-8")
+    assert '<tr class="year">' not in third  # a page of one year needs no heading
+
+
+def test_a_players_first_page_follows_the_years_of_the_others_on_a_rebuild(tmp_path: Path, monkeypatch) -> None:
+    """The pager names every page by its years: an event of page 4 moved to December 2015 renames
+    page 4 on page 1 too, though no row of page 1 changed (its page was kept by its rows alone)."""
+    lowered(monkeypatch)
+    content = club_archive(tmp_path, DAYS)
+    out = tmp_path / "site"
+    build = ["build", "--no-pdf", "--content", str(content), "--output", str(out)]
+    assert main(build) == 0
+    event = content / "events/club-2016-01-06/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("2016-01-06", "2015-12-30"), encoding="utf-8")
+    assert main(build) == 0
+    player = next(p for p in (out / "players").iterdir() if (p / "page-4/index.html").is_file())
+    listed = re.search(r'<p class="page-list">(.*?)</p>', (player / "index.html").read_text(encoding="utf-8"), re.S)[1]
+    assert re.findall(r'>([^<]+)</a>', listed)[-1] == "2015\u20132016"

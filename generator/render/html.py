@@ -1470,12 +1470,14 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
                 if same_people and changed.isdisjoint(person.slugs) else [None])
         if None in keys:
             shown = person.shown
+            # (the pager names each page by its years: a page's key follows the other pages' too)
+            years = "\0" + " ".join(player_pages_years(person, pages)) if len(pages) > 1 else ""
             keys = []
             for number, slugs in enumerate(pages, 1):
                 made_of = list(map(shown_in_rows.__getitem__, slugs))
                 if number == 1 and len(pages) > 1:
                     made_of += map(credits_of.__getitem__, person.slugs)
-                keys.append(player_key(shared, f"{shown}\0{number}/{len(person.slugs)}", made_of))
+                keys.append(player_key(shared, f"{shown}\0{number}/{len(person.slugs)}{years}", made_of))
         for number, (part, key) in enumerate(zip(parts, keys), 1):
             kept = previous.reuse(part, key, out) if previous is not None else None
             if kept is not None:
@@ -2297,6 +2299,7 @@ def _render_share_packed(share: tuple[list[tuple[int, int, int]], list[int]]) ->
     return zlib.compress(pickle.dumps(_render_share(share), protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
+PLAYER_YEAR_HEADINGS = 20  # past this many events in all, a player's rows are headed by year
 PLAYER_EVENTS = 100  # events a player's page lists: players/<key>/ the newest 100, players/<key>/page-2/ the next, …
 
 
@@ -2305,16 +2308,44 @@ def player_page_part(person: Person, number: int) -> str:
     return player_part(person.key) if number == 1 else f"{player_part(person.key)}/page-{number}"
 
 
+def player_pages_years(person: Person, pages: list[list[str]]) -> list[str]:
+    """Each page of a person's events by the years it covers, oldest to newest ("2016\u20132017"):
+    the pages are split by position (PLAYER_EVENTS, newest first, page-<n> URLs stable), and a
+    member looking for 2016 guessed "page 6 of 6". A page of undated events alone: "\u2014"."""
+    labels = []
+    for page in pages:
+        years = person.years(page)
+        labels.append(_span(min(years), max(years)) if years else "\u2014")
+    return labels
+
+
+def rows_by_year(rows: list[Any]) -> list[tuple[int | None, list[Any]]]:
+    """A page's rows (newest first) as runs of one year each, (year, rows); an undated event's year None."""
+    runs: list[tuple[int | None, list[Any]]] = []
+    for row in rows:
+        dates = row.result.event.dates
+        year = dates[0].year if dates else None
+        if not runs or runs[-1][0] != year:
+            runs.append((year, []))
+        runs[-1][1].append(row)
+    return runs
+
+
 def render_player(env: jinja2.Environment, writer: SiteWriter, person: Person, number: int = 1) -> None:
     """Page `number` of a person's page: their events, newest first, PLAYER_EVENTS a page (the
-    first with their totals)."""
+    first with their totals); the pager names each page by its years, and the rows of a person of
+    many events are headed by year."""
     pages = chunks(person.slugs, PLAYER_EVENTS)
     slugs = pages[number - 1]
     rows = person.rows(slugs) if len(pages) > 1 else person.events
     days = [last_day(row.result) for row in rows if row.result.event.dates]
-    links = paged(pages, player_url(person), lambda start, page: _span(start + 1, start + len(page)))
+    links = [(url, label) for (url, _), label in zip(paged(pages, player_url(person), lambda start, page: ""),
+                                                      player_pages_years(person, pages))]
+    positions = _span((number - 1) * PLAYER_EVENTS + 1, (number - 1) * PLAYER_EVENTS + len(slugs))
+    runs = rows_by_year(rows) if len(person.slugs) > PLAYER_YEAR_HEADINGS else [(None, rows)]
     writer.page(env, page_url(player_url(person), number), "player.html", max(days, default=None), person=person,
-                rows=rows, pages=links, page_number=number)
+                rows=rows, runs=runs if len(runs) > 1 else [(None, rows)], pages=links, page_number=number,
+                positions=positions)
     person.forget_rows()
 
 
