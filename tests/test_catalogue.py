@@ -652,6 +652,7 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-id-case": edit(B, (EV, "  - id: A02\n", "  - id: a01\n")),
     "stage-id-reserved": edit(B, (EV, "  - id: final\n", "  - id: entries\n")),
     "stage-unknown": edit(B, (PRELIM, "stage: prelim\n", "stage: prelimm\n")),
+    "stage-date-outside": edit(B, (EV, "    date: 2015-05-22\n", "    date: 2024-11-02\n")),
     "stage-movement-unused": edit(B, (EV, "  - id: final\n", "  - id: final\n    movement: howell\n")),
     "stages-empty": edit(G, (EV, "\nstages:\n", "\nstages: []\nold_stages:\n")),
     "advance-loop": edit(B, (EV, "advance: {count: 15, to: final}", "advance: {count: 15, to: prelim}")),

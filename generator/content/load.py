@@ -737,6 +737,22 @@ def _read_credits(reader: Reader) -> CreditRules:
     )
 
 
+def _warn_stage_date_outside(stage: Stage, event: Event, stage_reader: Reader, problems: Problems) -> None:
+    """A stage played on a day outside its event's dates (from the first to the last, so a
+    multi-day event's stages may fall between them): a folder copied from an earlier event with
+    only the event's date changed, whose stage then shows a date years away and gives the
+    sitemap its day. Said, not refused: the results still stand."""
+    if stage.date is None or not event.dates:
+        return
+    first, last = min(event.dates), max(event.dates)
+    if first <= stage.date <= last:
+        return
+    problems.add("stage-date-outside", stage_reader.value_mark("date"), warning=True, id=stage.id,
+                 date=stage.date.isoformat(),
+                 dates=first.isoformat() if first == last else f"{first.isoformat()} \u2013 {last.isoformat()}",
+                 example=first.isoformat())
+
+
 def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) -> list[Stage]:
     stages: list[Stage] = []
     items = reader.items("stages")
@@ -786,6 +802,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             time_limit=stage_reader.integer("time_limit", None, low=1, high=1440),
             mark=mark,
         )
+        _warn_stage_date_outside(stage, event, stage_reader, problems)
         if stage.movement is not None and stage_format != "pairs":
             problems.add("stage-movement-unused", stage_reader.value_mark("movement"), warning=True, id=stage_id,
                          format=stage_format)

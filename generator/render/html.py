@@ -1273,6 +1273,11 @@ def game_url(game: str | None) -> str:
 PAGE_ROWS = 200  # standings rows a page: <stage>/index.html ranks 1-200, <stage>/page-2/index.html 201-400, …
 PAGE_TABLES = 50  # a round's tables a page, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …
 ARCHIVE_EVENTS = 300  # the archive on one page up to this many events; beyond, one page a year (years/<year>/)
+# A year of many events was one long list (116 club evenings: 17,000 px on a phone, January at
+# the bottom): past MONTH_HEADINGS events its cards are headed by month, past MONTH_INDEX the
+# year begins with a link to each month.
+MONTH_HEADINGS = 12
+MONTH_INDEX = 40
 PLAYERS_PAGE = 5_000  # people the players' index shows a page: players/index.html, players/page-2/index.html, …
 PAGE_LIMIT = 1_000_000  # bytes: no HTML page is larger at these thresholds (tests, bench/scale.py)
 
@@ -1476,7 +1481,9 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
         out.write_bytes(f"assets/{asset}", (TEMPLATES / asset).read_bytes())
 
     # What each event and each player page is made from: kept from the previous build when the same.
-    shared = site_digest(site)
+    global _YEAR_PAGES
+    _YEAR_PAGES = len(results) > ARCHIVE_EVENTS
+    shared = site_digest(site) + ("\0years" if _YEAR_PAGES else "")
     made: dict[str, EventPages] = {}
     to_render: list[tuple[EventResult, str]] = []
     keys = _event_keys(shared, results, bulletins, people, kept)
@@ -1516,12 +1523,14 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
                 if same_people and changed.isdisjoint(person.slugs) else [None])
         if None in keys:
             shown = person.shown
+            # (the pager names each page by its years: a page's key follows the other pages' too)
+            years = "\0" + " ".join(player_pages_years(person, pages)) if len(pages) > 1 else ""
             keys = []
             for number, slugs in enumerate(pages, 1):
                 made_of = list(map(shown_in_rows.__getitem__, slugs))
                 if number == 1 and len(pages) > 1:
                     made_of += map(credits_of.__getitem__, person.slugs)
-                keys.append(player_key(shared, f"{shown}\0{number}/{len(person.slugs)}", made_of))
+                keys.append(player_key(shared, f"{shown}\0{number}/{len(person.slugs)}{years}", made_of))
         for number, (part, key) in enumerate(zip(parts, keys), 1):
             kept = previous.reuse(part, key, out) if previous is not None else None
             if kept is not None:
@@ -1814,7 +1823,7 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
         # Each event as its card shows it (`listed`: the cards of its years, in order): a page is
         # kept when a results file of an event on it changes nothing its card shows (not the
         # event's own key, which follows every file).
-        shown = {name: value for name, value in context.items() if name not in ("years", "card_of")}
+        shown = {name: value for name, value in context.items() if name not in ("years", "card_of", "months_of")}
         key = hashlib.sha256(json.dumps([shared, path, str(newest), shown], ensure_ascii=False, default=str).encode()
                              + b"\0" + listed.encode()).hexdigest()
         part = f"indexes/{path}"
@@ -1851,7 +1860,8 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
             years[-1][1].append(result)
             cards[-1].append(card)
         listed = [f"{year}\0{' '.join(found)}\n" for (year, _), found in zip(years, cards)]
-        common = dict(games=games, counts=counts, total=len(ordered), current_game=game, card_of=archive_card)
+        common = dict(games=games, counts=counts, total=len(ordered), current_game=game, card_of=archive_card,
+                      months_of=by_month, month_headings=MONTH_HEADINGS, month_index=MONTH_INDEX)
         if sum(len(events) for _, events in years) <= ARCHIVE_EVENTS:
             archive_page(game_url(game), "".join(listed), years=years, year_pages=[], current_year=None, **common)
             continue
@@ -2343,6 +2353,7 @@ def _render_share_packed(share: tuple[list[tuple[int, int, int]], list[int]]) ->
     return zlib.compress(pickle.dumps(_render_share(share), protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
+PLAYER_YEAR_HEADINGS = 20  # past this many events in all, a player's rows are headed by year
 PLAYER_EVENTS = 100  # events a player's page lists: players/<key>/ the newest 100, players/<key>/page-2/ the next, …
 
 
@@ -2351,22 +2362,75 @@ def player_page_part(person: Person, number: int) -> str:
     return player_part(person.key) if number == 1 else f"{player_part(person.key)}/page-{number}"
 
 
+def player_pages_years(person: Person, pages: list[list[str]]) -> list[str]:
+    """Each page of a person's events by the years it covers, oldest to newest ("2016\u20132017"):
+    the pages are split by position (PLAYER_EVENTS, newest first, page-<n> URLs stable), and a
+    member looking for 2016 guessed "page 6 of 6". A page of undated events alone: "\u2014"."""
+    labels = []
+    for page in pages:
+        years = person.years(page)
+        labels.append(_span(min(years), max(years)) if years else "\u2014")
+    return labels
+
+
+def rows_by_year(rows: list[Any]) -> list[tuple[int | None, list[Any]]]:
+    """A page's rows (newest first) as runs of one year each, (year, rows); an undated event's year None."""
+    runs: list[tuple[int | None, list[Any]]] = []
+    for row in rows:
+        dates = row.result.event.dates
+        year = dates[0].year if dates else None
+        if not runs or runs[-1][0] != year:
+            runs.append((year, []))
+        runs[-1][1].append(row)
+    return runs
+
+
 def render_player(env: jinja2.Environment, writer: SiteWriter, person: Person, number: int = 1) -> None:
     """Page `number` of a person's page: their events, newest first, PLAYER_EVENTS a page (the
-    first with their totals)."""
+    first with their totals); the pager names each page by its years, and the rows of a person of
+    many events are headed by year."""
     pages = chunks(person.slugs, PLAYER_EVENTS)
     slugs = pages[number - 1]
     rows = person.rows(slugs) if len(pages) > 1 else person.events
     days = [last_day(row.result) for row in rows if row.result.event.dates]
-    links = paged(pages, player_url(person), lambda start, page: _span(start + 1, start + len(page)))
+    links = [(url, label) for (url, _), label in zip(paged(pages, player_url(person), lambda start, page: ""),
+                                                      player_pages_years(person, pages))]
+    positions = _span((number - 1) * PLAYER_EVENTS + 1, (number - 1) * PLAYER_EVENTS + len(slugs))
+    runs = rows_by_year(rows) if len(person.slugs) > PLAYER_YEAR_HEADINGS else [(None, rows)]
     writer.page(env, page_url(player_url(person), number), "player.html", max(days, default=None), person=person,
-                rows=rows, pages=links, page_number=number)
+                rows=rows, runs=runs if len(runs) > 1 else [(None, rows)], pages=links, page_number=number,
+                positions=positions)
     person.forget_rows()
 
 
 def _first_day(result: EventResult) -> str:
     day = first_day(result)
     return day.isoformat() if day is not None else ""
+
+
+def by_month(results: list[EventResult | EventSummary]) -> list[tuple[int, list[EventResult | EventSummary]]]:
+    """A year's events (newest first) as runs of one month each, (month, events); the undated's month is 0."""
+    months: list[tuple[int, list[EventResult | EventSummary]]] = []
+    for result in results:
+        day = first_day(result)
+        month = day.month if day is not None else 0
+        if not months or months[-1][0] != month:
+            months.append((month, []))
+        months[-1][1].append(result)
+    return months
+
+
+def year_page_of(result: EventResult | EventSummary) -> str | None:
+    """The archive's page of the event's year, when the archive is split by year (render_site
+    says so, before any event's page is made); None while the archive is one page."""
+    return year_url(None, _year(result)) if _YEAR_PAGES else None
+
+
+# Whether this build's archive is split into a page a year (more than ARCHIVE_EVENTS events): an
+# event's breadcrumb leads to its year's page then. Set by render_site before the workers fork
+# (they inherit it) and part of every page's key (`shared`), so that an event's pages kept from a
+# build on the other side of the threshold are made again.
+_YEAR_PAGES = False
 
 
 def _year(result: EventResult | EventSummary) -> str:
@@ -2455,7 +2519,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     boards_played = {s.stage.id: (followed[s.stage.id].session_boards if followed[s.stage.id] else 0)
                      or len(travellers_of[s.stage.id]) or s.stage.boards for s in result.stages}
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins,
-                boards_played=boards_played, **common)
+                boards_played=boards_played, year_page=year_page_of(result), **common)
     table_template = f"games/{event.game}_table.html"
     for stage_result in result.stages:
         stage = stage_result.stage

@@ -180,6 +180,12 @@ class Person:
             return [row for row in self.events if row.result.event.slug in wanted]
         return self._people.rows_of(self, slugs)
 
+    def years(self, slugs: list[str]) -> list[int]:
+        """The years of the events `slugs` (their first days'; an undated event's none), read
+        from their summaries: a page's label in the pager of a person's pages, without its rows."""
+        results = self._people.results if self._people is not None else {}
+        return [day.year for slug in slugs if slug in results and (day := first_day(results[slug])) is not None]
+
     def forget_rows(self) -> None:
         """Let go of the rows `events` made: a render worker renders thousands of persons' pages,
         each with its own rows (one worker held 100,000 rows of 400 persons at 2,000 events)."""
