@@ -1180,15 +1180,51 @@ def not_written(output: Path, wrote: frozenset[str]) -> list[str]:
 
 def _remove_written(output: Path, wrote: frozenset[str]) -> None:
     """The files of `wrote` in output/ (a file or a link where the build wrote one: never a
-    folder put in its place), then each folder made for them that this left empty."""
+    folder put in its place), then each folder made for them that this left empty. Only through
+    real folders of output/'s own (`_real_folders`): a folder of the site that the user replaced
+    by a symbolic link (to a copy of an event's pages kept elsewhere) is left, and what it leads
+    to untouched; removing through it deleted files outside output/ (rev38). The link itself is
+    named by not_written, as anything else left is."""
     root = os.fspath(output)
-    for relative in wrote:
+    plain = [relative for relative in wrote if _plain(relative)]
+    folders = _folders_of(plain)
+    real = _real_folders(root, folders)
+    for relative in plain:
+        if relative.rpartition("/")[0] not in real:
+            continue
         with contextlib.suppress(OSError):
             if not stat.S_ISDIR(os.lstat(f"{root}/{relative}").st_mode):
                 os.unlink(f"{root}/{relative}")
-    for folder in sorted(_folders_of(wrote), key=lambda f: -f.count("/")):
+    for folder in sorted(folders & real, key=lambda f: -f.count("/")):
         with contextlib.suppress(OSError):
             os.rmdir(f"{root}/{folder}")  # (one holding anything else stays)
+
+
+def _plain(relative: str) -> bool:
+    """A path relative to a site, as OutputTree writes it (`_checked`): nothing else is removed."""
+    try:
+        _checked(relative)
+    except UnsafePath:
+        return False
+    return True
+
+
+def _real_folders(root: str, folders: Iterable[str]) -> set[str]:
+    """Those of `folders` (relative to output/, `root`) that are real folders all the way from
+    output/: no symbolic link, nor anything but a folder, at any step on their way. "" (output/
+    itself) is one. A path through any other leads out of output/, or nowhere."""
+    real: dict[str, bool] = {"": True}
+
+    def is_real(folder: str) -> bool:
+        if folder not in real:
+            parent = folder.rpartition("/")[0]
+            try:
+                real[folder] = is_real(parent) and stat.S_ISDIR(os.lstat(f"{root}/{folder}").st_mode)
+            except OSError:
+                real[folder] = False
+        return real[folder]
+
+    return {folder for folder in ("", *folders) if is_real(folder)}
 
 
 def say_left_alone(notify: Notify | None, journals: list[Path], folders: list[Path], output: Path) -> None:
