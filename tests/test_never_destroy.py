@@ -291,9 +291,30 @@ def test_a_new_page_where_a_file_of_the_users_is_refuses_the_build(tmp_path: Pat
     assert done.returncode == 2, done.stderr
     assert "events/e2/index.html" in done.stderr and "Move it out of" in done.stderr, done.stderr
     assert tree(output) == before
+    # rev38: the refused build had dropped the last build's record, so the same build run again
+    # found no record, took the user's page for paibang's and replaced it without a word.
+    again = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert again.returncode == 2 and again.stderr == done.stderr, again.stderr
+    assert tree(output) == before
     (output / "events" / "e2" / "index.html").unlink()  # moved out: the build goes on
     assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
     assert (output / "events" / "e2" / "index.html").read_text(encoding="utf-8") != "my own page"
+
+
+def test_clean_after_a_refused_build_still_knows_what_paibang_wrote(tmp_path: Path) -> None:
+    """A refused build (output_clash) leaves the last build's record: clean removes paibang's
+    pages and keeps the user's, instead of refusing for want of a record."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    (output / "events" / "e2").mkdir()
+    (output / "events" / "e2" / "index.html").write_text("my own page", encoding="utf-8")
+    shutil.copytree(content / "events" / "e1", content / "events" / "e2")
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 2
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 0 and "events/e2/" in done.stderr, done.stderr
+    assert not (output / "index.html").exists()
+    assert (output / "events" / "e2" / "index.html").read_text(encoding="utf-8") == "my own page"
 
 
 def linked_elsewhere(output: Path, folder: str, outside: Path) -> dict[str, bytes]:
