@@ -291,9 +291,67 @@ def test_a_new_page_where_a_file_of_the_users_is_refuses_the_build(tmp_path: Pat
     assert done.returncode == 2, done.stderr
     assert "events/e2/index.html" in done.stderr and "Move it out of" in done.stderr, done.stderr
     assert tree(output) == before
+    # rev38: the refused build had dropped the last build's record, so the same build run again
+    # found no record, took the user's page for paibang's and replaced it without a word.
+    again = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert again.returncode == 2 and again.stderr == done.stderr, again.stderr
+    assert tree(output) == before
     (output / "events" / "e2" / "index.html").unlink()  # moved out: the build goes on
     assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
     assert (output / "events" / "e2" / "index.html").read_text(encoding="utf-8") != "my own page"
+
+
+def test_clean_after_a_refused_build_still_knows_what_paibang_wrote(tmp_path: Path) -> None:
+    """A refused build (output_clash) leaves the last build's record: clean removes paibang's
+    pages and keeps the user's, instead of refusing for want of a record."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    (output / "events" / "e2").mkdir()
+    (output / "events" / "e2" / "index.html").write_text("my own page", encoding="utf-8")
+    shutil.copytree(content / "events" / "e1", content / "events" / "e2")
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 2
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 0 and "events/e2/" in done.stderr, done.stderr
+    assert not (output / "index.html").exists()
+    assert (output / "events" / "e2" / "index.html").read_text(encoding="utf-8") == "my own page"
+
+
+def linked_elsewhere(output: Path, folder: str, outside: Path) -> dict[str, bytes]:
+    """The site's `folder` moved out of output/ to `outside`, a symbolic link left in its place
+    (and a file of the user's put beside the pages there): what it holds, which no removal
+    through output/ may touch."""
+    shutil.move(output / folder, outside)
+    (outside / "mine.txt").write_text("the user's", encoding="utf-8")
+    (output / folder).symlink_to(outside, target_is_directory=True)
+    return tree(outside)
+
+
+def test_clean_never_removes_through_a_folder_linked_elsewhere(tmp_path: Path) -> None:
+    """rev38: an event's folder (and assets/) in output/ replaced by a link to a folder outside
+    it: clean said it left the link alone, and removed every page it had written there, outside
+    output/, through the link. A path of the record under a link is left; the link is named."""
+    small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    event = linked_elsewhere(output, "events/e1", tmp_path / "kept" / "e1")
+    assets = linked_elsewhere(output, "assets", tmp_path / "kept" / "assets")
+    assert len(event) > 2 and len(assets) > 2
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 0 and "events/e1" in done.stderr and "assets" in done.stderr, done.stderr
+    assert tree(tmp_path / "kept" / "e1") == event and tree(tmp_path / "kept" / "assets") == assets
+    assert not (output / "index.html").exists() and (output / "events" / "e1").is_symlink()
+
+
+def test_a_folder_with_a_link_on_its_way_is_never_removed_through(tmp_path: Path) -> None:
+    from generator.render.output import _real_folders
+
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "elsewhere" / "c").mkdir(parents=True)
+    (tmp_path / "a" / "link").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    (tmp_path / "a" / "file").write_text("x", encoding="utf-8")
+    found = _real_folders(str(tmp_path), {"a", "a/b", "a/link", "a/link/c", "a/file", "a/file/d", "gone", "gone/e"})
+    assert found == {"", "a", "a/b"}
 
 
 def test_the_files_in_the_way_are_named_ten_at_most_then_counted() -> None:

@@ -465,7 +465,8 @@ _MADE_FOR: dict[Path, list[Path]] = {}
 
 
 def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None,
-               wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None) -> bool:
+               wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None,
+               changing: Callable[[], None] | None = None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
@@ -475,7 +476,12 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     `wrote`: the files the last build wrote, as its record names them (True: all of them;
     False: those this build may write anew), None without a record: every other file in
     output/ is someone else's, never replaced nor removed (see carry_over). OutputRefused
-    (output_clash), nothing touched, when the new site would put a file where one of those is."""
+    (output_clash), nothing touched, when the new site would put a file where one of those is.
+
+    `changing`: called once nothing can refuse the build any more, just before output/ is first
+    changed (the build drops its record then: PreviousBuild.forget). A refused build leaves the
+    record as it was: dropped before the refusal, the next build found no record, took the user's
+    file in the way for paibang's, and replaced it without a word (rev38)."""
     if gone is not None and is_ours(output.resolve()) and tree.kept_files >= tree.fresh_count:
         fresh = list(tree.fresh())  # (at most as many as are kept)
         if in_place_possible(output, fresh + gone):
@@ -489,6 +495,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
                         and not os.path.islink(f"{root}/{relative}")]
             if clashes:
                 raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(sorted(clashes)))
+            if changing is not None:
+                changing()
             # An older paibang's marker (check_output let it through with the record) made anew
             # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
             if not made_here(output.resolve()):
@@ -501,6 +509,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     carried, clashes = carry_over(output, staging, recorded)
     if clashes:
         raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(clashes))
+    if changing is not None:
+        changing()
     if recorded is None and carried and notify is not None:
         notify("output_kept_unrecorded", {"path": output, "count": len(carried), "paths": listed(sorted(carried))})
     swap_into_place(staging, output)
@@ -1180,15 +1190,51 @@ def not_written(output: Path, wrote: frozenset[str]) -> list[str]:
 
 def _remove_written(output: Path, wrote: frozenset[str]) -> None:
     """The files of `wrote` in output/ (a file or a link where the build wrote one: never a
-    folder put in its place), then each folder made for them that this left empty."""
+    folder put in its place), then each folder made for them that this left empty. Only through
+    real folders of output/'s own (`_real_folders`): a folder of the site that the user replaced
+    by a symbolic link (to a copy of an event's pages kept elsewhere) is left, and what it leads
+    to untouched; removing through it deleted files outside output/ (rev38). The link itself is
+    named by not_written, as anything else left is."""
     root = os.fspath(output)
-    for relative in wrote:
+    plain = [relative for relative in wrote if _plain(relative)]
+    folders = _folders_of(plain)
+    real = _real_folders(root, folders)
+    for relative in plain:
+        if relative.rpartition("/")[0] not in real:
+            continue
         with contextlib.suppress(OSError):
             if not stat.S_ISDIR(os.lstat(f"{root}/{relative}").st_mode):
                 os.unlink(f"{root}/{relative}")
-    for folder in sorted(_folders_of(wrote), key=lambda f: -f.count("/")):
+    for folder in sorted(folders & real, key=lambda f: -f.count("/")):
         with contextlib.suppress(OSError):
             os.rmdir(f"{root}/{folder}")  # (one holding anything else stays)
+
+
+def _plain(relative: str) -> bool:
+    """A path relative to a site, as OutputTree writes it (`_checked`): nothing else is removed."""
+    try:
+        _checked(relative)
+    except UnsafePath:
+        return False
+    return True
+
+
+def _real_folders(root: str, folders: Iterable[str]) -> set[str]:
+    """Those of `folders` (relative to output/, `root`) that are real folders all the way from
+    output/: no symbolic link, nor anything but a folder, at any step on their way. "" (output/
+    itself) is one. A path through any other leads out of output/, or nowhere."""
+    real: dict[str, bool] = {"": True}
+
+    def is_real(folder: str) -> bool:
+        if folder not in real:
+            parent = folder.rpartition("/")[0]
+            try:
+                real[folder] = is_real(parent) and stat.S_ISDIR(os.lstat(f"{root}/{folder}").st_mode)
+            except OSError:
+                real[folder] = False
+        return real[folder]
+
+    return {folder for folder in ("", *folders) if is_real(folder)}
 
 
 def say_left_alone(notify: Notify | None, journals: list[Path], folders: list[Path], output: Path) -> None:
