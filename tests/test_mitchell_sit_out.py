@@ -14,7 +14,9 @@ import pytest
 
 from generator.build import build, validate
 from generator.cli import main
+from generator.tournament.movements import howell as howell_movement
 from generator.tournament.movements import mitchell
+from generator.tournament.pairing import PairsMovement
 
 
 @pytest.mark.parametrize("tables", [3, 4, 5, 6, 7, 10])
@@ -168,3 +170,14 @@ def test_a_result_left_out_in_a_mitchell_with_a_sit_out_still_warns_at_its_table
             ("bridge-board-short", "board 5 has results from 2 ta"), ("bridge-board-short", "board 6 has results from 2 ta")
         ], said
     assert all("round-2.yaml" in where for _, _, where in said), said
+
+
+def test_the_movement_says_one_round_and_one_board_in_the_singular() -> None:
+    # a stage with no rounds: written plays one round; the description said "7 tables, 1 rounds"
+    ids = [f"A{i:02}" for i in range(1, 14)]
+    movement = PairsMovement("mitchell", mitchell(7, 1, 1, sit_out=True), ids[:6], ids[6:], 1)
+    assert movement.summary("en")[0].startswith("Mitchell movement, 7 tables, 1 round of 1 board: NS pairs stay")
+    howell = PairsMovement("howell", howell_movement(4, 1, 3), ids[:4], [], 3)
+    assert howell.summary("en")[0].startswith("Howell movement, 4 pairs, 2 tables, 1 round of 3 boards:")
+    movement = PairsMovement("mitchell", mitchell(7, 7, 2, sit_out=True), ids[:6], ids[6:], 2)
+    assert movement.summary("en")[0].startswith("Mitchell movement, 7 tables, 7 rounds of 2 boards:")
