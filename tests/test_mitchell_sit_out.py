@@ -181,3 +181,16 @@ def test_the_movement_says_one_round_and_one_board_in_the_singular() -> None:
     assert howell.summary("en")[0].startswith("Howell movement, 4 pairs, 2 tables, 1 round of 3 boards:")
     movement = PairsMovement("mitchell", mitchell(7, 7, 2, sit_out=True), ids[:6], ids[6:], 2)
     assert movement.summary("en")[0].startswith("Mitchell movement, 7 tables, 7 rounds of 2 boards:")
+
+
+def test_the_score_slips_of_an_english_site_use_its_colon(tmp_path: Path, capsys) -> None:
+    # the slips wrote the full-width colon of a Chinese page: "Table：3", "NS players："
+    content = _odd_mitchell(tmp_path, 13)
+    _draw_and_enter(content, 1)
+    assert main(["pair", SLUG, "mitchell", "--content", str(content), "--lang", "en"]) == 0
+    assert main(["print", SLUG, "mitchell", "--round", "2", "--content", str(content), "--output",
+                 str(tmp_path / "r2.pdf")]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "r2.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "\uff1a" not in text, text
+    assert re.search(r"Table: 3\b", text) and "Referee:" in text and "NS players:" in text, text
