@@ -90,7 +90,7 @@ def test_round_pages_show_the_standings_so_far(tmp_path):
     page = (tmp_path / "out/events/baro/pairs/round-2/index.html").read_text(encoding="utf-8")
     assert "Standings after round 2" in page and "2=" in page
     stage_page = (tmp_path / "out/events/baro/pairs/index.html").read_text(encoding="utf-8")
-    assert "Barometer, 4 pairs, 2 tables, 3 rounds of 1 boards" in stage_page
+    assert "Barometer, 4 pairs, 2 tables, 3 rounds of 1 board" in stage_page
     # every build writes results.xlsx beside results.json, linked from the event page
     from openpyxl import load_workbook
 

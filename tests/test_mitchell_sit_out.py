@@ -14,7 +14,9 @@ import pytest
 
 from generator.build import build, validate
 from generator.cli import main
+from generator.tournament.movements import howell as howell_movement
 from generator.tournament.movements import mitchell
+from generator.tournament.pairing import PairsMovement
 
 
 @pytest.mark.parametrize("tables", [3, 4, 5, 6, 7, 10])
@@ -97,3 +99,98 @@ def test_a_13_pair_mitchell_is_drawn_played_and_scored_with_a_sit_out(tmp_path: 
     text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "r2.pdf"), "-"], capture_output=True, text=True,
                           check=True).stdout
     assert len(re.findall(r"table score slips", text)) == 6
+
+
+def _odd_mitchell(tmp_path: Path, pairs: int, rounds: int = 7) -> Path:
+    """An odd field's Mitchell of `rounds` rounds of 2 boards; content/ returned."""
+    content = tmp_path / "content"
+    (content / "events" / SLUG / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
+    event = EVENT.replace("".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 14)),
+                          "".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, pairs + 1)))
+    (content / "events" / SLUG / "event.yaml").write_text(event.replace("rounds: 7", f"rounds: {rounds}"),
+                                                          encoding="utf-8")
+    return content
+
+
+def _draw_and_enter(content: Path, number: int) -> Path:
+    assert main(["pair", SLUG, "mitchell", "--content", str(content), "--lang", "en"]) == 0
+    path = content / "events" / SLUG / "results" / f"round-{number}.yaml"
+    text = re.sub(r"(?m)^      # (\d+):\n",
+                  lambda m: f"      {m[1]}: {CONTRACTS[(int(m[1]) * 3 + number * 5) % len(CONTRACTS)]}\n",
+                  path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("pairs, rounds", [(7, 3), (11, 5), (13, 7), (15, 7)])
+def test_a_mitchell_with_a_sit_out_warns_of_no_board_short_by_design(tmp_path: Path, pairs: int, rounds: int,
+                                                                      capsys) -> None:
+    # 15 pairs: 8 tables, so 7 of the 8 board sets are played 6 times and one set 7 times (the
+    # sit-out table's set moves on to a played table after the skip): nothing is missing. Every
+    # board with fewer results than the most was warned, and after round 1, "board 1 has results
+    # from 1 table; other boards have up to 1" (the sets still to come counted as if all alike).
+    # 11 pairs, 6 tables, likewise; 13 pairs, 7 tables, every set played alike, warned of none before.
+    content = _odd_mitchell(tmp_path, pairs, rounds)
+    _draw_and_enter(content, 1)
+    capsys.readouterr()
+    assert [w.message("en") for w in validate(content)[2]] == []
+    for number in range(2, rounds + 1):
+        _draw_and_enter(content, number)
+    capsys.readouterr()
+    _, found, warnings = validate(content)
+    assert [w.message("en") for w in warnings] == []
+    assert found[0].stages[0].status == "complete"
+
+
+@pytest.mark.parametrize("left_out", ["one board", "the table"])
+def test_a_result_left_out_in_a_mitchell_with_a_sit_out_still_warns_at_its_table(tmp_path: Path, capsys,
+                                                                                   left_out: str) -> None:
+    content = _odd_mitchell(tmp_path, 15)
+    for number in range(1, 4):
+        _draw_and_enter(content, number)
+    # round 2's table 2 (boards 5-6 there) missing a result, round 3 entered after it: not still to come
+    path = content / "events" / SLUG / "results" / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    table = r"(  - table: 2\n    ns: \w+\n    ew: \w+\n    boards:\n)      5: [^\n]+\n"
+    if left_out == "the table":
+        table += r"      6: [^\n]+\n"
+    text, found = re.subn(table, r"\1", text)
+    assert found == 1
+    path.write_text(text.replace("    boards:\n  - table: 3", "  - table: 3"), encoding="utf-8")
+    capsys.readouterr()
+    said = [(w.code, w.message("en"), w.where(content)) for w in validate(content)[2]]
+    # only the boards left out, each at that table (not every board of the 7 sets played 6 times)
+    if left_out == "one board":
+        assert [(code, message) for code, message, _ in said] == [
+            ("bridge-board-count", "table 2 records 1 boards; this stage plays 2 a round"),
+            ("bridge-board-left-out", "round 2 table 2 (A02 v A08) has no result for board 5")], said
+    else:
+        assert [(code, message) for code, message, _ in said] == [
+            ("bridge-board-short", f"board {board} has results from 2 tables (round 1 table 3, round 3 table 1); "
+                                   "other boards have up to 3") for board in (5, 6)], said
+    assert all("round-2.yaml" in where for _, _, where in said), said
+
+
+def test_the_movement_says_one_round_and_one_board_in_the_singular() -> None:
+    # a stage with no rounds: written plays one round; the description said "7 tables, 1 rounds"
+    ids = [f"A{i:02}" for i in range(1, 14)]
+    movement = PairsMovement("mitchell", mitchell(7, 1, 1, sit_out=True), ids[:6], ids[6:], 1)
+    assert movement.summary("en")[0].startswith("Mitchell movement, 7 tables, 1 round of 1 board: NS pairs stay")
+    howell = PairsMovement("howell", howell_movement(4, 1, 3), ids[:4], [], 3)
+    assert howell.summary("en")[0].startswith("Howell movement, 4 pairs, 2 tables, 1 round of 3 boards:")
+    movement = PairsMovement("mitchell", mitchell(7, 7, 2, sit_out=True), ids[:6], ids[6:], 2)
+    assert movement.summary("en")[0].startswith("Mitchell movement, 7 tables, 7 rounds of 2 boards:")
+
+
+def test_the_score_slips_of_an_english_site_use_its_colon(tmp_path: Path, capsys) -> None:
+    # the slips wrote the full-width colon of a Chinese page: "Table：3", "NS players："
+    content = _odd_mitchell(tmp_path, 13)
+    _draw_and_enter(content, 1)
+    assert main(["pair", SLUG, "mitchell", "--content", str(content), "--lang", "en"]) == 0
+    assert main(["print", SLUG, "mitchell", "--round", "2", "--content", str(content), "--output",
+                 str(tmp_path / "r2.pdf")]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "r2.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "\uff1a" not in text, text
+    assert re.search(r"Table: 3\b", text) and "Referee:" in text and "NS players:" in text, text

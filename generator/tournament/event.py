@@ -33,7 +33,8 @@ from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_full_rounds, robin_numbers,
-                                          robin_written, board_seats, boards_to_come, unplayed_boards, walked_out_boards)
+                                          robin_written, board_seats, boards_to_come, seated_tables, unplayed_boards,
+                                          walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
@@ -317,7 +318,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         for board, count in boards_to_come(event, stage, field_entries, scored).items():
             short[board] = short.get(board, 0) + count
         # (and where the movement seats each board: a board short is warned at the table left out)
-        short = ShortByDesign(short, lambda: board_seats(event, stage, field_entries, rounds))
+        # (and how many tables play each board: not every board alike, a Mitchell with a sit-out)
+        short = ShortByDesign(short, lambda: board_seats(event, stage, field_entries, rounds),
+                              lambda: seated_tables(event, stage, field_entries, rounds))
     # The rounds the standings count are scored among themselves: a board of a Howell travels
     # on into the round partly entered, whose results must move no figure "after round N".
     played = rounds_played(scored)

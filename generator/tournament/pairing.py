@@ -1031,6 +1031,30 @@ def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: S
     return found
 
 
+def seated_tables(event: Event, stage: Stage, field: Sequence[Entry],
+                  rounds: Sequence[Round]) -> dict[int, int] | None:
+    """board -> how many tables the movement plays it at over a pairs stage. Not every board is
+    played alike (a Mitchell with a sit-out and an even number of tables plays one set once more
+    than the others), so a board is short of what the movement gives it, not of the most a board
+    has (boards.short_boards); a table missing from its round's file is still counted, its
+    boards short there. None for a field the movement does not fit, or a table of the rounds
+    drawn (`rounds`) written otherwise (other pairs, another number: the boards it plays are not
+    the movement's)."""
+    movement = fitting_movement(event, stage, field)
+    if movement is None:
+        return None
+    for round_ in rounds:
+        tables = [t for t in round_.tables if len(t.sides) == 2]
+        if len(_seated_boards(movement, round_.number, tables)) < len(tables):
+            return None
+    found: dict[int, int] = {}
+    for sitting in movement.sittings:
+        if not sitting.sits_out:
+            for board in sitting.boards:
+                found[board] = found.get(board, 0) + 1
+    return found
+
+
 def board_seats(event: Event, stage: Stage, field: Sequence[Entry],
                 rounds: Sequence[Round]) -> dict[int, list[tuple[int, int, Mark]]]:
     """board -> each (round, table, mark) of the rounds drawn (`rounds`) that the movement gives

@@ -89,6 +89,13 @@ def short_boards(records: Mapping[int, Sequence[Any]], unplayed: Mapping[int, in
     a board is short when it has fewer than the most results a board has once each board's
     unplayed ones are added back, less its own unplayed ones. So a withdrawal warns of nothing,
     and a board also left out at another table still warns."""
+    # Where the draw says how many tables play each board, that is what a board is short of: a
+    # Mitchell with a sit-out and an even number of tables plays one board set once more than the
+    # others, by design (comparing with the most a board has warned of every other set).
+    seated = unplayed.seated() if isinstance(unplayed, ShortByDesign) else None
+    if seated is not None:
+        return [(board, found) for board, found in sorted(records.items())
+                if len(found) + unplayed.get(board, 0) < seated.get(board, 0)]
     full = max((len(found) + unplayed.get(board, 0) for board, found in records.items()), default=0)
     return [(board, found) for board, found in sorted(records.items())
             if len(found) < full - unplayed.get(board, 0)]
@@ -100,13 +107,23 @@ class ShortByDesign(dict):  # type: ignore[type-arg]
     in the rounds drawn, the mark the table's in its round's file (that file's when the table is
     not written). A board-short warning is placed at a seat that has no result for the board
     (missing_seat), the table left out, not at a table that has one, in another round's file.
-    The seats are worked out the first time a board is short, never for a field with none."""
+    The seats are worked out the first time a board is short, never for a field with none.
+    `seated()`: board -> how many tables the draw plays it at over the stage (its rounds drawn as
+    written, the rest as the movement goes), None when a table is written otherwise or the
+    movement is not known (short_boards then compares a board with the most a board has)."""
 
-    def __init__(self, counts: Mapping[int, int], seats: Callable[[], Mapping[int, Sequence[tuple[int, int, Any]]]]
-                 ) -> None:
+    def __init__(self, counts: Mapping[int, int], seats: Callable[[], Mapping[int, Sequence[tuple[int, int, Any]]]],
+                 seated: Callable[[], Mapping[int, int] | None] = lambda: None) -> None:
         super().__init__(counts)
         self._seats = seats
         self._found: Mapping[int, Sequence[tuple[int, int, Any]]] | None = None
+        self._seated = seated
+        self._tables: tuple[Mapping[int, int] | None] | None = None
+
+    def seated(self) -> Mapping[int, int] | None:
+        if self._tables is None:
+            self._tables = (self._seated(),)
+        return self._tables[0]
 
     def seats(self) -> Mapping[int, Sequence[tuple[int, int, Any]]]:
         if self._found is None:
