@@ -342,3 +342,27 @@ def test_after_round_1_of_a_mitchell_each_board_alone_is_average_not_zero(tmp_pa
     traveller = re.sub(r"<[^>]+>|\s+", " ", (site / "pairs" / "boards" / "1" / "index.html").read_text(encoding="utf-8"))
     assert "only one result so far: average (50 %)" in traveller
     assert "top 0" not in traveller
+
+
+def test_80fen_after_round_1_each_board_alone_is_average_not_zero(tmp_path: Path) -> None:
+    """80分 pairs matchpoint as bridge does (games/common/matchpoints.py), and had the same fault:
+    after a round in which every board was played once, each board's top was 0 and every pair
+    0.00 %, "1=". A board's only result is average through the same rule as bridge's
+    (matchpoints.scored_against), and its traveller says so in place of "top 0"."""
+    folder = tmp_path / "content" / "events" / "sj"
+    (folder / "results").mkdir(parents=True)
+    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
+    (folder / "results" / "r1.yaml").write_text(
+        "stage: pairs\nround: 1\ntables:\n  - {table: 1, ns: P1, ew: P5, boards: {1: 85}}\n"
+        "  - {table: 2, ns: P2, ew: P6, boards: {2: 40}}\n  - {table: 3, ns: P3, ew: P7, boards: {3: 60}}\n"
+        "  - {table: 4, ns: P4, ew: P8, boards: {4: 0}}\n", encoding="utf-8")
+    build(tmp_path / "content", tmp_path / "output")
+    site = tmp_path / "output" / "events" / "sj"
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert {(rank, figure) for rank, _, figure in standings_of(data)} == {(1, 50)}  # all tied first
+    board = data["stages"][0]["rounds"][0]["tables"][0]["boards"][0]
+    assert (board["ns_mp"], board["ew_mp"], board["top"]) == (1, 1, 2)
+    traveller = re.sub(r"<[^>]+>|\s+", " ", (site / "pairs" / "boards" / "1" / "index.html").read_text(encoding="utf-8"))
+    assert "only one result so far: average (50 %)" in traveller
+    assert "Top 0" not in traveller and "Top 2" not in traveller

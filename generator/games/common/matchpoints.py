@@ -67,6 +67,24 @@ def matchpoints(scores: Sequence[float]) -> list[float]:
     return [sum(2 if own > other else 1 if own == other else 0 for other in scores) - 1 for own in scores]
 
 
+def scored_against(expected: int) -> int:
+    """How many results each result of a board is scored against: the field's `expected`, and
+    never fewer than 2. A board's only result has nothing to be compared with (after round 1 of
+    a Mitchell every board has one), and a top of 0 gave every pair 0 MP of 0: 0.00 % and "1="
+    for all, which members read as everyone scoring zero (event-day.md: right at every moment).
+    Neuberg scores a board's only result against any larger field as (0 + 1) x E / 1 - 1 = E - 1,
+    half the top: average. So it is scored so here too, as though two results were expected: MP
+    1 of top 2, 50 % (the board's page says it has only one result so far). A board with two
+    results or more, and so every board of a finished event of more than one table, is scored
+    exactly as before. Bridge and 80分 pairs alike (duplicate.compare_board, shengji's
+    views._matchpoint_field).
+
+    >>> scored_against(1), scored_against(5)
+    (2, 5)
+    """
+    return max(expected, 2)
+
+
 def neuberg(mp: float, played: int, expected: int) -> float:
     """Matchpoints of a board played `played` times scaled to `expected` results:
     (MP + 1) x E / A - 1. Unchanged when the board was played as often as expected."""
