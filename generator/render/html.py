@@ -18,7 +18,7 @@ import pickle
 import re
 import weakref
 import zlib
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from operator import attrgetter
@@ -736,7 +736,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
             for m, cell in cells:
-                shown = column_metric_text(m, metrics.get(m, 0), two_places)
+                shown = standing_metric_text(m, metrics, two_places)
                 append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(shown)}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
@@ -1093,6 +1093,17 @@ def column_metric_text(name: str, value: Any, two_places: Collection[str]) -> st
     """A standings column's figure: with two decimals in a column of `two_places` (two_place_metrics
     of the standings shown), else as metric_text; the site's standings and the desk's alike."""
     return f"{value:.2f}" if name in two_places and isinstance(value, (int, float)) else metric_text(name, value)
+
+
+def standing_metric_text(name: str, metrics: Mapping[str, Any], two_places: Collection[str]) -> str:
+    """A standings row's figure of `name`, as column_metric_text: the site's standings and the
+    desk's alike. A percentage the entry has none of (a pair with no board scored: no top, so
+    matchpoints.finish_percent set none) is "—", not 0.00, read as every board lost; any other
+    metric it has nothing summed in is 0."""
+    value = metrics.get(name)
+    if value is None:
+        return "—" if name in PERCENT_METRICS else column_metric_text(name, 0, two_places)
+    return column_metric_text(name, value, two_places)
 
 
 def file_size(size: int) -> str:

@@ -163,11 +163,28 @@ def finish_percent(metrics: MutableMapping[str, float], mp: str = "mp", top_key:
                    percent: str = "percent", places: int = 2) -> None:
     """Turn summed matchpoints and tops into the stage percentage, in place: percent = total MP
     / total top x 100, rounded to `places` (what standings print); MP rounded the same way.
-    Without any top (nothing played) the percentage is 0."""
+    Without any top (no board scored: every board of the entry's tables not played, np) there is
+    no percentage, and none is set: a 0.00 % read as every board lost, and ranked the pair last
+    (no_board_scored; the standings show "—")."""
     total_mp = metrics.get(mp, 0)
     total_top = metrics.get(top_key, 0)
     metrics[mp] = round(total_mp, places)
-    metrics[percent] = round(100 * total_mp / total_top, places) if total_top else 0.0
+    if total_top:
+        metrics[percent] = round(100 * total_mp / total_top, places)
+    else:
+        metrics.pop(percent, None)
+
+
+def no_board_scored(metrics: Mapping[str, float], top_key: str = "top") -> bool:
+    """Whether an entry's summed matchpoint metrics have no board scored: a top of 0, though it
+    sat at its tables (each board there written np, not played). It has no percentage
+    (finish_percent) and nothing to be ranked by (Game.scored_nothing). Metrics without a top
+    (IMPs, a team's) are not matchpoints: False.
+
+    >>> no_board_scored({"mp": 0, "top": 0}), no_board_scored({"mp": 3, "top": 4}), no_board_scored({"imps": 0})
+    (True, False, False)
+    """
+    return top_key in metrics and not metrics[top_key]
 
 
 def percent_of(metrics: Mapping[str, float], mp: str = "mp", top_key: str = "top") -> float:
