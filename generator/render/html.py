@@ -39,6 +39,7 @@ from generator.errors import Problems, columns
 from generator.forking import can_fork, forked_pool
 from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
+from generator.games.common.figures import figure_text, number_text, two_places  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
@@ -1125,40 +1126,12 @@ def _round_called(translate: Translator) -> Callable[..., str]:
     return round_called
 
 
-def two_places(*columns: Any) -> bool:
-    """Whether a figure of `columns` (iterables of figures, None for a blank) has two places:
-    then each of their figures is shown so (figure_text), as a standings column is."""
-    return any(type(v) is float and not v.is_integer() for column in columns for v in column)
-
-
 def two_places_of(rows: Any, *names: str) -> bool:
     """two_places of the rows' figures named (`two_places_of(view.rows, "ns_value", "ew_value")`;
     a dotted name reads through: "row.ns_mp"). Read here, not by Jinja's map filter in the
     template: a table's figures are asked on every page showing it, and the filter's chain of
     generators took 3 % of a 200-event archive's build."""
     return two_places(*(map(attrgetter(name), rows) for name in names))
-
-
-def figure_text(value: Any, two: bool = False) -> str:
-    """A figure of a column (two_places): to two places where any of its column has them
-    ("16.00" under "9.60", where "16" read as another kind of figure), else as number_text;
-    blank for None."""
-    if value is None:
-        return ""
-    if two and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return f"{value:.2f}"
-    return number_text(value)
-
-
-def number_text(value: Any) -> str:
-    """A figure as pages show it: whole numbers without a point, others to two places."""
-    if type(value) is int:  # most figures (a third of a million a build): as str() shows them
-        return str(value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
 
 
 def render_notice(path: Path) -> str:
