@@ -8,6 +8,7 @@ board 2: open 0, closed 120, away 10 MP).
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -169,3 +170,15 @@ def test_the_pairs_sheets_matchpoint_columns_say_each_figure_to_two_places_alike
     _, found, _ = validate(root)
     (sheet,) = [b for b in printed_round(found[0], "pairs", 1, "zh-Hans") if b.name.startswith("scoresheet-pairs")]
     assert [row[-2:] for row in sheet.rows] == [["0.00", "2.00"], ["2.00", "0.00"], ["0.80", "1.20"]]
+
+
+def test_the_traveller_page_says_the_referees_percentages_as_the_sheet_does(tmp_path: Path) -> None:
+    """Board 2 adjusted 40 % / 60 % by the referee: its traveller page said only "adjusted",
+    where the printed sheet says both sides' percentages; it says them too."""
+    from generator.build import build
+
+    root = write_content(tmp_path, PAIRS_STAGE, {"round-1.yaml": PAIRS_ROUND}, entries=("P1", "P2", "P3", "P4", "P5", "P6"))
+    (root / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    build(root, tmp_path / "output")
+    page = (tmp_path / "output" / "events" / "sj" / "pairs" / "boards" / "2" / "index.html").read_text(encoding="utf-8")
+    assert "adjusted: NS 40%, EW 60%" in " ".join(re.sub(r"<[^>]+>", " ", page).split())
