@@ -19,6 +19,7 @@ from generator.games.common.matchpoints import (
     frequency,
     matchpoints,
     neuberg,
+    no_board_scored,
     percent_of,
     percentage,
     top,
@@ -113,10 +114,11 @@ def test_stage_percentage_is_total_mp_over_total_top_not_a_mean_of_percentages()
     assert percent_of({"mp": 12, "top": 18}) == pytest.approx(200 / 3)
 
 
-def test_finish_percent_without_a_top_is_zero():
-    metrics = {"mp": 0, "top": 0}
+def test_finish_percent_without_a_top_gives_no_percentage():
+    """No board scored (each written np): no percentage, not 0 % read as every board lost."""
+    metrics = {"mp": 0, "top": 0, "percent": 0}
     finish_percent(metrics)
-    assert metrics["percent"] == 0
+    assert "percent" not in metrics and no_board_scored(metrics)
 
 
 @given(st.lists(st.integers(min_value=-20, max_value=40).map(lambda v: v * 5), min_size=2, max_size=12))

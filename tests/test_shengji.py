@@ -736,7 +736,9 @@ def test_the_content_format_pairs_example_reads_as_written(tmp_path):
     score = run_event(event, problems).stages[0].rounds[0].tables[0]
     rows = score.view.rows
     assert [(r.board, r.score) for r in rows] == [(1, 85), (2, 0), (3, None)]
-    assert (rows[2].ns_percent, rows[2].ew_percent) == (None, None)  # one table: no top
+    # one table: each board's only result is scored against two (matchpoints.scored_against), so
+    # the adjusted board is its percentages of a top of 2, as the referee gave them
+    assert (rows[2].ns_percent, rows[2].ew_percent) == (0, 60)
     assert rows[2].result.adjusted == (0, 60)
 
 

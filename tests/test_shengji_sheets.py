@@ -8,6 +8,7 @@ board 2: open 0, closed 120, away 10 MP).
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -137,3 +138,47 @@ def test_a_board_the_match_did_not_play_is_printed_not_played(tmp_path: Path) ->
     played = "".join(pdf_text(out / "scoresheet-teams-round-1.pdf", 1).split())
     assert "3南4H2未打H1未打00:0" in played, played
     assert "合计-1510:14" in played
+
+
+PAIRS_STAGE = """
+- id: pairs
+  format: pairs
+  rounds: 1
+  boards: 2
+  rank_by: [percent, mp]
+"""
+# board 1 played at two tables (whole matchpoints of a top of 2); board 2 at one, adjusted by
+# the referee 40 % / 60 %: of the same top, NS 0.80 and EW 1.20 MP
+PAIRS_ROUND = """\
+stage: pairs
+round: 1
+tables:
+  - {table: 1, ns: P1, ew: P2, boards: {1: 85}}
+  - {table: 2, ns: P3, ew: P4, boards: {1: 40}}
+  - {table: 3, ns: P5, ew: P6, boards: {2: {adjusted: {NS: 40, EW: 60}}}}
+"""
+
+
+def test_the_pairs_sheets_matchpoint_columns_say_each_figure_to_two_places_alike(tmp_path: Path) -> None:
+    """The pairs score sheet printed "1.20" under "2" and "0": a whole figure beside one of two
+    places read as another kind of figure, or a misprint. Each figure of its matchpoint columns
+    to two places where one has them, as the traveller page shows them."""
+    from generator.build import validate
+    from generator.render.bulletins import printed_round
+
+    root = write_content(tmp_path, PAIRS_STAGE, {"round-1.yaml": PAIRS_ROUND}, entries=("P1", "P2", "P3", "P4", "P5", "P6"))
+    _, found, _ = validate(root)
+    (sheet,) = [b for b in printed_round(found[0], "pairs", 1, "zh-Hans") if b.name.startswith("scoresheet-pairs")]
+    assert [row[-2:] for row in sheet.rows] == [["0.00", "2.00"], ["2.00", "0.00"], ["0.80", "1.20"]]
+
+
+def test_the_traveller_page_says_the_referees_percentages_as_the_sheet_does(tmp_path: Path) -> None:
+    """Board 2 adjusted 40 % / 60 % by the referee: its traveller page said only "adjusted",
+    where the printed sheet says both sides' percentages; it says them too."""
+    from generator.build import build
+
+    root = write_content(tmp_path, PAIRS_STAGE, {"round-1.yaml": PAIRS_ROUND}, entries=("P1", "P2", "P3", "P4", "P5", "P6"))
+    (root / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    build(root, tmp_path / "output")
+    page = (tmp_path / "output" / "events" / "sj" / "pairs" / "boards" / "2" / "index.html").read_text(encoding="utf-8")
+    assert "adjusted: NS 40%, EW 60%" in " ".join(re.sub(r"<[^>]+>", " ", page).split())

@@ -342,3 +342,131 @@ def test_after_round_1_of_a_mitchell_each_board_alone_is_average_not_zero(tmp_pa
     traveller = re.sub(r"<[^>]+>|\s+", " ", (site / "pairs" / "boards" / "1" / "index.html").read_text(encoding="utf-8"))
     assert "only one result so far: average (50 %)" in traveller
     assert "top 0" not in traveller
+
+
+def test_80fen_after_round_1_each_board_alone_is_average_not_zero(tmp_path: Path) -> None:
+    """80分 pairs matchpoint as bridge does (games/common/matchpoints.py), and had the same fault:
+    after a round in which every board was played once, each board's top was 0 and every pair
+    0.00 %, "1=". A board's only result is average through the same rule as bridge's
+    (matchpoints.scored_against), and its traveller says so in place of "top 0"."""
+    folder = tmp_path / "content" / "events" / "sj"
+    (folder / "results").mkdir(parents=True)
+    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
+    (folder / "results" / "r1.yaml").write_text(
+        "stage: pairs\nround: 1\ntables:\n  - {table: 1, ns: P1, ew: P5, boards: {1: 85}}\n"
+        "  - {table: 2, ns: P2, ew: P6, boards: {2: 40}}\n  - {table: 3, ns: P3, ew: P7, boards: {3: 60}}\n"
+        "  - {table: 4, ns: P4, ew: P8, boards: {4: 0}}\n", encoding="utf-8")
+    build(tmp_path / "content", tmp_path / "output")
+    site = tmp_path / "output" / "events" / "sj"
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert {(rank, figure) for rank, _, figure in standings_of(data)} == {(1, 50)}  # all tied first
+    board = data["stages"][0]["rounds"][0]["tables"][0]["boards"][0]
+    assert (board["ns_mp"], board["ew_mp"], board["top"]) == (1, 1, 2)
+    traveller = re.sub(r"<[^>]+>|\s+", " ", (site / "pairs" / "boards" / "1" / "index.html").read_text(encoding="utf-8"))
+    assert "only one result so far: average (50 %)" in traveller
+    assert "Top 0" not in traveller and "Top 2" not in traveller
+
+
+# --- a pair with no board scored: no percentage, not ranked last --------------------------------
+
+
+def no_boards_mitchell(tmp_path: Path, rounds: int, declared: int = 3) -> Path:
+    """The 8-pair Mitchell, table 1 (P1 v P5) writing np on its board in round 1, the rounds
+    after it entered in full; `declared` rounds in the stage (1: the event complete after it)."""
+    played = {1: {**WEIGHTED[1], 1: "np"}, 2: {1: "4S N =", 2: "3NT S -1", 3: "2H E =", 4: "1NT N -1"},
+              3: {1: "3S N +1", 2: "3NT S =", 3: "2H E +1", 4: "1NT N ="}}
+    content = tmp_path / "content"
+    results = content / "events" / SLUG / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    event = MITCHELL.replace("{scoring}", "matchpoints").replace("rounds: 3", f"rounds: {declared}")
+    (content / "events" / SLUG / "event.yaml").write_text(event, encoding="utf-8")
+    for number in range(1, rounds + 1):
+        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
+        path = next(results.glob(f"*round-{number}.yaml"))
+        text = path.read_text(encoding="utf-8")
+        for board, record in played[number].items():
+            text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n")
+        path.write_text(text, encoding="utf-8")
+    return content
+
+
+def test_a_pair_with_no_board_scored_has_no_percentage_and_is_not_ranked_last(tmp_path: Path) -> None:
+    """Round 1 of the Mitchell, table 1 (P1 v P5) np on its board: P1 and P5 have played no board.
+    They showed 0.00 % and "7=", last, read as every board lost: now "—" for rank and
+    percentage, said not to have played, in results.json, the stage page, the printed
+    standings and the desk's standings. After round 2, where they play, they are ranked."""
+    from generator.desk.app import Desk
+    from generator.build import validate
+    from generator.render.bulletins import bulletins_for
+
+    content = no_boards_mitchell(tmp_path, 1)
+    build(content, tmp_path / "output")
+    site = tmp_path / "output" / "events" / SLUG
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert data["stages"][0]["rounds_played"] == 1
+    assert [(rank, entry, figure) for rank, entry, figure in standings_of(data) if entry in ("P1", "P5")] == [
+        (None, "P1", None), (None, "P5", None)]
+    assert {(rank, figure) for rank, entry, figure in standings_of(data) if entry not in ("P1", "P5")} == {(1, 50)}
+    page = (site / "pairs" / "index.html").read_text(encoding="utf-8")
+    rows = {entry: re.sub(r"<[^>]+>|\s+", " ", row).split() for entry, row in
+            re.findall(r'<tr id="entry-(\w+)"[^>]*>(.*?)</tr>', page, re.S)}
+    assert rows["P1"][0] == "—" and "—" in rows["P1"][1:] and "0.00" not in rows["P1"]
+    assert " ".join(rows["P1"]).endswith("Did not play")
+    assert list(rows)[-2:] == ["P1", "P5"]
+    # the printed standings, as the page
+    _, found, _ = validate(content)
+    (standings,) = [b for b in bulletins_for(found[0], "en") if b.name == "standings-pairs"]
+    printed = {row[1]: row for row in standings.rows}
+    percent = standings.columns.index("Percentage")
+    assert (printed["P1"][0], printed["P1"][percent], printed["P1"][-1]) == ("—", "—", "Did not play")
+    assert printed["P2"][percent] == "50.00"
+    # the desk's standings (and so the hall screen's)
+    desk = Desk(content, SLUG, None, None, build=False)
+    (view,) = desk.standings_view()
+    cells = {row["id"]: row["cells"] for row in view["rows"]}
+    assert (cells["P1"], cells["P5"], cells["P2"]) == (["—"], ["—"], ["50.00"])
+    # round 2 played at their tables: ranked on it
+    later = no_boards_mitchell(tmp_path / "later", 2)
+    build(later, tmp_path / "later" / "output")
+    data = json.loads((tmp_path / "later" / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+    assert all(rank is not None and figure is not None for rank, _, figure in standings_of(data))
+
+
+def test_a_pair_that_played_no_board_at_all_is_not_ranked_in_the_final_standings(tmp_path: Path) -> None:
+    """A one-round event, complete, in which P1 and P5 played nothing (np): the final standings
+    keep them, unranked and said not to have played ("Did not play"), with no percentage and no
+    prize; the others are ranked among themselves, as an entry that played no match is."""
+    content = no_boards_mitchell(tmp_path, 1, declared=1)
+    build(content, tmp_path / "output")
+    data = json.loads((tmp_path / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+    assert data["stages"][0]["status"] == "complete"
+    found = {entry: (rank, figure) for rank, entry, figure in standings_of(data)}
+    assert (found["P1"], found["P5"]) == ((None, None), (None, None))
+    assert {found[e] for e in found if e not in ("P1", "P5")} == {(1, 50)}
+    page = (tmp_path / "output" / "events" / SLUG / "pairs" / "index.html").read_text(encoding="utf-8")
+    row = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<tr id="entry-P1".*?</tr>', page, re.S).group(0))
+    assert row.split()[0] == "—" and "0.00" not in row and "Did not play" in row
+
+
+def test_80fen_a_pair_with_no_board_scored_is_not_ranked_last(tmp_path: Path) -> None:
+    """80分 pairs rank by the same percentage: table 3's board not played (np) left P3 and P7
+    ranked "5=" on 0.00 %, below every pair that played; they are not ranked, with no percentage."""
+    folder = tmp_path / "content" / "events" / "sj"
+    (folder / "results").mkdir(parents=True)
+    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
+    (folder / "results" / "r1.yaml").write_text(
+        "stage: pairs\nround: 1\ntables:\n  - {table: 1, ns: P1, ew: P5, boards: {1: 85}}\n"
+        "  - {table: 2, ns: P2, ew: P6, boards: {2: 40}}\n  - {table: 3, ns: P3, ew: P7, boards: {3: np}}\n"
+        "  - {table: 4, ns: P4, ew: P8, boards: {4: 0}}\n", encoding="utf-8")
+    build(tmp_path / "content", tmp_path / "output")
+    site = tmp_path / "output" / "events" / "sj"
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    found = {entry: (rank, figure) for rank, entry, figure in standings_of(data)}
+    assert (found.pop("P3"), found.pop("P7")) == ((None, None), (None, None))
+    assert set(found.values()) == {(1, 50)}
+    page = (site / "pairs" / "index.html").read_text(encoding="utf-8")
+    row = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<tr id="entry-P3".*?</tr>', page, re.S).group(0))
+    assert row.split()[0] == "—" and "0.00" not in row and "Did not play" in row

@@ -59,7 +59,7 @@ from generator.desk.store import (
 )
 from generator.errors import ContentError, Mark, Problems, system_reason
 from generator.hosts import host_allowed
-from generator.render.html import column_metric_text, rank_shown_in, round_entered_text, two_place_metrics
+from generator.render.html import rank_shown_in, round_entered_text, standing_metric_text, two_place_metrics
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
@@ -357,7 +357,7 @@ class Desk:
             # show it ("201.14, 197, 191.14" read as misprints)
             two_places = two_place_metrics(names, stage.standings)
             rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
-                     "cells": ["" if n in s.tally.moot else column_metric_text(n, s.tally.metrics.get(n, 0), two_places)
+                     "cells": ["" if n in s.tally.moot else standing_metric_text(n, s.tally.metrics, two_places)
                                for n in names],
                      "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]

@@ -447,6 +447,14 @@ class Game:
         """Derive, in place, the metrics that are not plain sums (a percentage of summed
         matchpoints and tops) from an entry's sums. Default: every metric is a sum."""
 
+    def scored_nothing(self, metrics: dict[str, float]) -> bool:
+        """Whether an entry that sat at its tables has, its metrics finished (finish_metrics),
+        nothing to be ranked by: a pairs pair whose every board was not played (np) has no top
+        and so no percentage (matchpoints.no_board_scored). It is then not ranked, as an entry
+        that played nothing (Tally.nothing_scored), rather than ranked last on a 0 it never
+        scored. Default: no."""
+        return False
+
     def fields(self, stage: Stage, rounds: Sequence[Any]) -> dict[str, list[str]] | None:
         """Groups of entries ranked apart, by the field's name (bridge pairs: "NS" and "EW", in
         that order). Default: one field."""

@@ -209,8 +209,10 @@ def _metric_columns(t: Translator, event: Event, stage: Stage) -> list[str]:
 def _metric_cells(stage: Stage, metrics: dict[str, float], decimal: set[str] = frozenset(),
                   moot: Collection[str] = ()) -> list[str]:
     """A standing's figures; those of a metric in `decimal` all with two decimals; a tie-break
-    deciding nothing for it (`moot`, Tally.moot) blank."""
-    return ["" if m in moot else _fmt(metrics.get(m, 0), m in decimal) for m in stage.rank_by if m != "lot"]
+    deciding nothing for it (`moot`, Tally.moot) blank; a percentage it has none of (no board
+    scored) "—", as the pages show it (html.standing_metric_text)."""
+    return ["" if m in moot else "—" if m in PERCENT_METRICS and m not in metrics else _fmt(metrics.get(m, 0), m in decimal)
+            for m in stage.rank_by if m != "lot"]
 
 
 def _decimal(stage: Stage, standings: Iterable[Any]) -> set[str]:

@@ -18,7 +18,7 @@ import pickle
 import re
 import weakref
 import zlib
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from operator import attrgetter
@@ -39,6 +39,7 @@ from generator.errors import Problems, columns
 from generator.forking import can_fork, forked_pool
 from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
+from generator.games.common.figures import figure_text, number_text, two_places  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
@@ -736,7 +737,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
             for m, cell in cells:
-                shown = column_metric_text(m, metrics.get(m, 0), two_places)
+                shown = standing_metric_text(m, metrics, two_places)
                 append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(shown)}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
@@ -1095,6 +1096,17 @@ def column_metric_text(name: str, value: Any, two_places: Collection[str]) -> st
     return f"{value:.2f}" if name in two_places and isinstance(value, (int, float)) else metric_text(name, value)
 
 
+def standing_metric_text(name: str, metrics: Mapping[str, Any], two_places: Collection[str]) -> str:
+    """A standings row's figure of `name`, as column_metric_text: the site's standings and the
+    desk's alike. A percentage the entry has none of (a pair with no board scored: no top, so
+    matchpoints.finish_percent set none) is "—", not 0.00, read as every board lost; any other
+    metric it has nothing summed in is 0."""
+    value = metrics.get(name)
+    if value is None:
+        return "—" if name in PERCENT_METRICS else column_metric_text(name, 0, two_places)
+    return column_metric_text(name, value, two_places)
+
+
 def file_size(size: int) -> str:
     """A file's size as its link says it: 87 KB, 1.2 MB."""
     if size < 1024 * 1024:
@@ -1114,40 +1126,12 @@ def _round_called(translate: Translator) -> Callable[..., str]:
     return round_called
 
 
-def two_places(*columns: Any) -> bool:
-    """Whether a figure of `columns` (iterables of figures, None for a blank) has two places:
-    then each of their figures is shown so (figure_text), as a standings column is."""
-    return any(type(v) is float and not v.is_integer() for column in columns for v in column)
-
-
 def two_places_of(rows: Any, *names: str) -> bool:
     """two_places of the rows' figures named (`two_places_of(view.rows, "ns_value", "ew_value")`;
     a dotted name reads through: "row.ns_mp"). Read here, not by Jinja's map filter in the
     template: a table's figures are asked on every page showing it, and the filter's chain of
     generators took 3 % of a 200-event archive's build."""
     return two_places(*(map(attrgetter(name), rows) for name in names))
-
-
-def figure_text(value: Any, two: bool = False) -> str:
-    """A figure of a column (two_places): to two places where any of its column has them
-    ("16.00" under "9.60", where "16" read as another kind of figure), else as number_text;
-    blank for None."""
-    if value is None:
-        return ""
-    if two and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return f"{value:.2f}"
-    return number_text(value)
-
-
-def number_text(value: Any) -> str:
-    """A figure as pages show it: whole numbers without a point, others to two places."""
-    if type(value) is int:  # most figures (a third of a million a build): as str() shows them
-        return str(value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
 
 
 def render_notice(path: Path) -> str:

@@ -621,6 +621,7 @@ def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted:
     game.adjust_tallies(stage, tallies, finished=False)
     for record in tallies.values():
         game.finish_metrics(record.metrics)
+        record.nothing_scored = bool(record.played) and game.scored_nothing(record.metrics)
     game.adjust_tallies(stage, tallies, finished=True)
     add_tiebreaks(tallies, stage.rank_by, primary)
     return tallies

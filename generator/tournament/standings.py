@@ -43,6 +43,10 @@ class Tally:
     drawn: int = 0
     lost: int = 0
     forfeited: bool = False  # out of the ranking (disqualified)
+    # Sat at its tables but has no figure to be ranked by (Game.scored_nothing: a pairs pair whose
+    # every board was not played, np, has no top and so no percentage). Not ranked, as an entry
+    # that played nothing ("—", not_played): ranked last on 0.00 % it read as every board lost.
+    nothing_scored: bool = False
     opponents: list[str] = field(default_factory=list)
     matches: list[TableScore] = field(default_factory=list)
     # Penalties and awards the stage put on its totals (bridge `adjustments`), as applied:
@@ -78,7 +82,7 @@ def rank_label(rank: int | None, tied: bool) -> str:
 @dataclass
 class Standing:
     tally: Tally
-    rank: int | None  # None: not ranked (forfeited, or has not played)
+    rank: int | None  # None: not ranked (forfeited, or has not played: no match, or no board scored)
     tied: bool = False
     qualified: bool = False
     prize: Prize | None = None
@@ -117,7 +121,8 @@ class Remark:
     """One thing the remark (备注) of a standings row says. `kind`, what it is:
 
     - forfeit: it forfeited (disqualified), out of the ranking;
-    - not_played: not ranked, having played nothing (and not withdrawn);
+    - not_played: not ranked, having played nothing (no match, or a pairs pair no board; and
+      not withdrawn);
     - withdrawn: it withdrew from this stage or an earlier one (退赛);
     - withdrawn_next: ranked to go on to the next stage, `name`, but withdrew from it;
     - qualified: it goes on to the next stage (晋级);
@@ -321,7 +326,7 @@ def ranked_tallies(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[
     lot among its metrics when `rank_by` ranks by it: what a draw's order reads of the
     standings (pairing.draw_order) when no head-to-head is ranked by, which `rank` works out
     within each tie."""
-    ranked = [t for t in tallies if t.played and not t.forfeited]
+    ranked = [t for t in tallies if t.played and not t.forfeited and not t.nothing_scored]
     if "lot" in rank_by and lots is not None:
         for t in ranked:
             t.metrics["lot"] = lots[t.entry.id]
@@ -336,7 +341,7 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
     headed by it (3= T05 退赛, then the one that plays on) read as if it came first."""
     tallies = list(tallies)
     ranked = ranked_tallies(tallies, rank_by, lots)
-    unranked = [t for t in tallies if not t.played or t.forfeited]
+    unranked = [t for t in tallies if not t.played or t.forfeited or t.nothing_scored]
     if "head_to_head" in rank_by:
         add_head_to_head(ranked, rank_by, head_to_head_two_only)
 

@@ -256,7 +256,8 @@ def _stage(stage_result: StageResult, stages: dict[int, Stage]) -> StageSummary:
 
 def _standing(standing: Standing) -> Standing:
     tally = standing.tally
-    slim = Tally(tally.entry, dict(tally.metrics), tally.played, tally.won, tally.drawn, tally.lost, tally.forfeited)
+    slim = Tally(tally.entry, dict(tally.metrics), tally.played, tally.won, tally.drawn, tally.lost, tally.forfeited,
+                 nothing_scored=tally.nothing_scored)
     return replace(standing, tally=slim)
 
 

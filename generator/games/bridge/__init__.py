@@ -37,6 +37,7 @@ from generator.games.bridge.scoring import (
 )
 from generator.games.common.boards import board_block
 from generator.games.common.figures import Figures
+from generator.games.common.matchpoints import no_board_scored
 from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import half_width, spelled
 
@@ -382,6 +383,10 @@ class BridgeRules(Game):
 
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)
+
+    def scored_nothing(self, metrics: dict[str, float]) -> bool:
+        """A matchpoint pair with no board scored (a top of 0): no percentage to rank it by."""
+        return no_board_scored(metrics)
 
     def adjust_tallies(self, stage: Stage, tallies: Any, finished: bool) -> None:
         """The stage's `adjustments` (penalties and awards) on the pairs' totals: MP and IMPs

@@ -96,7 +96,7 @@ from generator.games.common.boards import (
     short_boards,
 )
 from generator.games.common.figures import Figures
-from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage
+from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage, scored_against
 from generator.games.common.matchpoints import top as matchpoint_top
 from generator.games.common.rooms import ROOM_KEYS, ROOMS, WaitingBoard, other_room, report_pending, room_name
 from generator.games.common.shorthand import shown, spelled
@@ -1274,16 +1274,10 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         # Every figure set afresh: a board is compared again once a later round's results are left
         # out (score_field's `counted`), and an unrounded cross-IMP of the first comparison must not stay.
         row.played, row.expected, row.exact = len(real), expected, None
-    # A board's only result has nothing to be compared with. After round 1 of a Mitchell every
-    # board has one, and a top of 0 gave every pair 0 MP of 0: 0.00 % and "1=" for all, which
-    # members read as everyone scoring zero (event-day.md: right at every moment). Neuberg scores
-    # a board's only result against any larger field as (0 + 1) x E / 1 - 1 = E - 1, half the top:
-    # average. So it is scored so here too, as though two results were expected: MP 1 of top 2,
-    # 50 % (the board's page says it has only one result so far). `row.expected` stays what the
-    # field has, so the board is not called factored. A board with two results or more, and so
-    # every board of a finished event of more than one table, is scored exactly as before.
+    # A board's only result so far is average, not 0 of a top of 0 (matchpoints.scored_against).
+    # `row.expected` stays what the field has, so the board is not called factored.
     if scoring == "matchpoints":
-        expected = max(expected, 2)
+        expected = scored_against(expected)
     if any(row.parts for row in real):
         _compare_weighted(rows, real, scoring, expected, average_plus)
         return

@@ -67,6 +67,24 @@ def matchpoints(scores: Sequence[float]) -> list[float]:
     return [sum(2 if own > other else 1 if own == other else 0 for other in scores) - 1 for own in scores]
 
 
+def scored_against(expected: int) -> int:
+    """How many results each result of a board is scored against: the field's `expected`, and
+    never fewer than 2. A board's only result has nothing to be compared with (after round 1 of
+    a Mitchell every board has one), and a top of 0 gave every pair 0 MP of 0: 0.00 % and "1="
+    for all, which members read as everyone scoring zero (event-day.md: right at every moment).
+    Neuberg scores a board's only result against any larger field as (0 + 1) x E / 1 - 1 = E - 1,
+    half the top: average. So it is scored so here too, as though two results were expected: MP
+    1 of top 2, 50 % (the board's page says it has only one result so far). A board with two
+    results or more, and so every board of a finished event of more than one table, is scored
+    exactly as before. Bridge and 80分 pairs alike (duplicate.compare_board, shengji's
+    views._matchpoint_field).
+
+    >>> scored_against(1), scored_against(5)
+    (2, 5)
+    """
+    return max(expected, 2)
+
+
 def neuberg(mp: float, played: int, expected: int) -> float:
     """Matchpoints of a board played `played` times scaled to `expected` results:
     (MP + 1) x E / A - 1. Unchanged when the board was played as often as expected."""
@@ -145,11 +163,28 @@ def finish_percent(metrics: MutableMapping[str, float], mp: str = "mp", top_key:
                    percent: str = "percent", places: int = 2) -> None:
     """Turn summed matchpoints and tops into the stage percentage, in place: percent = total MP
     / total top x 100, rounded to `places` (what standings print); MP rounded the same way.
-    Without any top (nothing played) the percentage is 0."""
+    Without any top (no board scored: every board of the entry's tables not played, np) there is
+    no percentage, and none is set: a 0.00 % read as every board lost, and ranked the pair last
+    (no_board_scored; the standings show "—")."""
     total_mp = metrics.get(mp, 0)
     total_top = metrics.get(top_key, 0)
     metrics[mp] = round(total_mp, places)
-    metrics[percent] = round(100 * total_mp / total_top, places) if total_top else 0.0
+    if total_top:
+        metrics[percent] = round(100 * total_mp / total_top, places)
+    else:
+        metrics.pop(percent, None)
+
+
+def no_board_scored(metrics: Mapping[str, float], top_key: str = "top") -> bool:
+    """Whether an entry's summed matchpoint metrics have no board scored: a top of 0, though it
+    sat at its tables (each board there written np, not played). It has no percentage
+    (finish_percent) and nothing to be ranked by (Game.scored_nothing). Metrics without a top
+    (IMPs, a team's) are not matchpoints: False.
+
+    >>> no_board_scored({"mp": 0, "top": 0}), no_board_scored({"mp": 3, "top": 4}), no_board_scored({"imps": 0})
+    (True, False, False)
+    """
+    return top_key in metrics and not metrics[top_key]
 
 
 def percent_of(metrics: Mapping[str, float], mp: str = "mp", top_key: str = "top") -> float:

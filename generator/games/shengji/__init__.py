@@ -57,7 +57,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
 from generator.games import EntryField, Game, TableForm, TableScore
-from generator.games.common.matchpoints import finish_percent
+from generator.games.common.matchpoints import finish_percent, no_board_scored
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji import records, sheets, views
 from generator.games.shengji.rules import (
@@ -214,6 +214,10 @@ class ShengjiRules(Game):
         (summing the tables' percentages would be wrong). Team metrics are sums already."""
         if "top" in metrics:
             finish_percent(metrics)
+
+    def scored_nothing(self, metrics: dict[str, float]) -> bool:
+        """A pair with no board scored (a top of 0): no percentage to rank it by."""
+        return no_board_scored(metrics)
 
     # -- pages and printed matter -----------------------------------------------------------
 

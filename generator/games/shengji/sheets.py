@@ -10,6 +10,7 @@ from typing import Any
 
 from generator.content.model import Stage
 from generator.games import TableScore, match_page, stage_in_titles
+from generator.games.common.figures import figure_text, two_places
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji.rules import RoomResult, ShengjiStage, options, room_sides
 from generator.games.shengji.views import PairsRow, PairsView, TeamView
@@ -159,6 +160,11 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
                 continue
             for row in view.rows:
                 by_board.setdefault(row.board, []).append((round_result.number, score, row))
+    # The matchpoint columns' figures all to two places where one has them ("7.20" beside "7.00",
+    # not "0"), as the traveller pages show them (figures.two_places): one kind of figure, said
+    # one way. Over the sheet's NS and EW columns together, as the pages decide for theirs.
+    counted = [row for lines in by_board.values() for _, _, row in lines if row is not None and row.counted]
+    two = two_places((row.ns_mp for row in counted), (row.ew_mp for row in counted))
     rows: list[list[str]] = []
     for board in sorted(by_board):
         for index, (number, score, row) in enumerate(by_board[board]):
@@ -170,9 +176,9 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
             elif row.result.adjusted is not None:
                 # as the round page and the traveller page say it ("调整分 南北违例"): a bare
                 # "调整分" did not say whose fault it was
-                cells += [adjusted_text(t, row.result), _n(row.ns_mp), _n(row.ew_mp)]
+                cells += [adjusted_text(t, row.result), figure_text(row.ns_mp, two), figure_text(row.ew_mp, two)]
             else:
-                cells += [str(row.score), _n(row.ns_mp), _n(row.ew_mp)]
+                cells += [str(row.score), figure_text(row.ns_mp, two), figure_text(row.ew_mp, two)]
             rows.append(cells)
     return rows
 

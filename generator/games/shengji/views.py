@@ -25,7 +25,7 @@ from generator.games.common.boards import (
     short_boards,
 )
 from generator.games.common.figures import Figures
-from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
+from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage, scored_against
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
@@ -602,9 +602,12 @@ def _matchpoint_field(numbered: list[tuple[int, list[TableScore]]]) -> None:
                 if row.counted:
                     by_board.setdefault(row.board, []).append(row)
     expected = max((len(rows) for rows in by_board.values()), default=0)
+    # a board's only result so far is average, not 0 of a top of 0 (matchpoints.scored_against);
+    # `row.expected` stays what the field has, so the board is not called factored
+    against = scored_against(expected)
     for rows in by_board.values():
-        ns = board_matchpoints([_result_for(row, "NS") for row in rows], expected)
-        ew = board_matchpoints([_result_for(row, "EW") for row in rows], expected)
+        ns = board_matchpoints([_result_for(row, "NS") for row in rows], against)
+        ew = board_matchpoints([_result_for(row, "EW") for row in rows], against)
         real = sum(1 for row in rows if row.result.adjusted is None)
         for row, ns_scored, ew_scored in zip(rows, ns, ew):
             row.ns_mp, row.ew_mp, row.top = ns_scored.mp, ew_scored.mp, ns_scored.top
