@@ -76,7 +76,8 @@ def as_seen(html: str) -> str:
 
 def player_page(out: Path, name: str) -> str:
     pages = [p.read_text(encoding="utf-8") for p in (out / "players").glob("*/index.html")]
-    found = [p for p in pages if f"<h1>{name}</h1>" in p]
+    # (an English page marks a Chinese name's language on its heading: <h1 lang="zh-Hans">)
+    found = [p for p in pages if re.search(f"<h1( lang=\"[^\"]+\")?>{re.escape(name)}</h1>", p)]
     assert len(found) == 1, name
     return as_seen(found[0])
 
