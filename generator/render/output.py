@@ -705,13 +705,7 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     for relative in (*fresh, *gone):
         _checked(relative)
     folders: list[str] = []  # made by this build, parents first: removed again by a roll-back
-    seen: set[str] = set()
-    for relative in fresh:
-        parent = relative.rpartition("/")[0]
-        while parent and parent not in seen:
-            seen.add(parent)
-            parent = parent.rpartition("/")[0]
-    for folder in sorted(seen, key=lambda f: (f.count("/"), f)):
+    for folder in sorted(_folders_of(fresh), key=lambda f: (f.count("/"), f)):
         if not os.path.isdir(f"{root}/{folder}"):
             folders.append(folder)
     steps = {"replace": [[relative, os.path.lexists(f"{root}/{relative}")] for relative in fresh],
