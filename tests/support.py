@@ -195,3 +195,13 @@ def rendered_demo(folder: Path, locale: str) -> Path:
     site, results, _ = validate(content)
     render_site(site, results, {}, OutputTree(out))
     return out
+
+
+def mitchell_event(pairs: int, rounds: int, boards: int, stage_more: str = "") -> str:
+    """The event.yaml of a two-winner club Mitchell (`field: directions`) of `pairs` pairs A01…,
+    `rounds` rounds of `boards` boards; `stage_more`: the stage's further lines (its prizes)."""
+    entries = "".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, pairs + 1))
+    return ("title: Thursday pairs\ngame: bridge\ndate: 2026-12-03\nentries:\n" + entries
+            + "stages:\n  - id: mitchell\n    name: Mitchell\n    format: pairs\n    movement: mitchell\n"
+            f"    field: directions\n    scoring: matchpoints\n    rounds: {rounds}\n    boards: {boards}\n"
+            + stage_more)

@@ -10,23 +10,11 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from tests.support import mitchell_event
 from tests.test_desk import fetch, start
 
 SLUG = "club-mitchell"
-EVENT = """title: Thursday pairs
-game: bridge
-date: 2026-12-03
-entries:
-""" + "".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 7)) + """stages:
-  - id: mitchell
-    name: Mitchell
-    format: pairs
-    movement: mitchell
-    field: directions
-    scoring: matchpoints
-    rounds: 3
-    boards: 1
-"""
+EVENT = mitchell_event(6, 3, 1)
 
 
 def two_winner_content(folder: Path, locale: str, next_round: bool = False) -> Path:

@@ -17,6 +17,7 @@ from generator.cli import main
 from generator.tournament.movements import howell as howell_movement
 from generator.tournament.movements import mitchell
 from generator.tournament.pairing import PairsMovement
+from tests.support import mitchell_event
 
 
 @pytest.mark.parametrize("tables", [3, 4, 5, 6, 7, 10])
@@ -38,20 +39,7 @@ def test_a_mitchell_one_ns_pair_short_seats_each_ew_pair_out_once_at_most(tables
 
 
 SLUG = "odd-mitchell"
-EVENT = """title: Thursday pairs
-game: bridge
-date: 2026-12-03
-entries:
-""" + "".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 14)) + """stages:
-  - id: mitchell
-    name: Mitchell
-    format: pairs
-    movement: mitchell
-    field: directions
-    scoring: matchpoints
-    rounds: 7
-    boards: 2
-"""
+EVENT = mitchell_event(13, 7, 2)
 CONTRACTS = ["4S N =", "3NT S +1", "2H E -1", "4H W =", "1NT N =", "3S N -1", "pass", "2S S +1"]
 
 
@@ -106,10 +94,7 @@ def _odd_mitchell(tmp_path: Path, pairs: int, rounds: int = 7) -> Path:
     content = tmp_path / "content"
     (content / "events" / SLUG / "results").mkdir(parents=True)
     (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
-    event = EVENT.replace("".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 14)),
-                          "".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, pairs + 1)))
-    (content / "events" / SLUG / "event.yaml").write_text(event.replace("rounds: 7", f"rounds: {rounds}"),
-                                                          encoding="utf-8")
+    (content / "events" / SLUG / "event.yaml").write_text(mitchell_event(pairs, rounds, 2), encoding="utf-8")
     return content
 
 

@@ -9,24 +9,10 @@ from pathlib import Path
 
 from generator.build import build
 from generator.cli import main
+from tests.support import mitchell_event
 
 SLUG = "club-mitchell"
-EVENT = """title: Thursday pairs
-game: bridge
-date: 2026-12-03
-entries:
-""" + "".join(f"  - {{id: A{i:02}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 7)) + """stages:
-  - id: mitchell
-    name: Mitchell
-    format: pairs
-    movement: mitchell
-    field: directions
-    scoring: matchpoints
-    rounds: 3
-    boards: 1
-    prizes:
-      - {name: First, count: 1}
-"""
+EVENT = mitchell_event(6, 3, 1, "    prizes:\n      - {name: First, count: 1}\n")
 # round -> board -> result: NS pair 1 (A01) and EW pair 1 (A04) win their directions
 RESULTS = {1: {1: "4S N +1", 2: "4S N =", 3: "4S N ="},
            2: {2: "4S N =", 3: "4S N -1", 1: "4S N ="},
