@@ -21,7 +21,6 @@ import zlib
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from operator import attrgetter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -39,7 +38,7 @@ from generator.errors import Problems, columns
 from generator.forking import can_fork, forked_pool
 from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
-from generator.games.common.figures import figure_text, number_text, two_places  # (pages and prints alike)
+from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
@@ -1128,14 +1127,6 @@ def _round_called(translate: Translator) -> Callable[..., str]:
         return knockout_round_called(stage_result.bracket, number, translate.locale, table)
 
     return round_called
-
-
-def two_places_of(rows: Any, *names: str) -> bool:
-    """two_places of the rows' figures named (`two_places_of(view.rows, "ns_value", "ew_value")`;
-    a dotted name reads through: "row.ns_mp"). Read here, not by Jinja's map filter in the
-    template: a table's figures are asked on every page showing it, and the filter's chain of
-    generators took 3 % of a 200-event archive's build."""
-    return two_places(*(map(attrgetter(name), rows) for name in names))
 
 
 def render_notice(path: Path) -> str:

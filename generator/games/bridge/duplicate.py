@@ -95,7 +95,7 @@ from generator.games.common.boards import (
     round_tables,
     short_boards,
 )
-from generator.games.common.figures import Figures
+from generator.games.common.figures import Figures, figure_text, two_places, two_places_of
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage, scored_against
 from generator.games.common.matchpoints import no_board_scored as matchpoint_no_board_scored
 from generator.games.common.matchpoints import top as matchpoint_top
@@ -1764,8 +1764,8 @@ class Traveller(Figures):
         IMPs so too (3.00 beside 1.50, not 3 beside 1.5)."""
         rows = [line.row for line in self.lines]
         if self.layout != "pairs":
-            return any(has_fraction(row.home_imps) for row in rows if not row.not_played)
-        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
+            return two_places(row.home_imps for row in rows if not row.not_played)
+        return two_places_of(rows, "ns_value", "ew_value")
 
     @cached_property
     def has_leads(self) -> bool:
@@ -1878,8 +1878,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
         boards = travellers(stage, options, stage_result.rounds)
         # The column's figures all to two places where one has them ("1.00 / 3.00" above
         # "3.50 / 0.50", not "1 / 3"): one kind of figure, said one way.
-        two_places = any(has_fraction(line.row.ns_value) or has_fraction(line.row.ew_value)
-                         for traveller in boards for line in traveller.lines)
+        two = two_places_of([line.row for traveller in boards for line in traveller.lines], "ns_value", "ew_value")
         for traveller in boards:
             for line in traveller.lines:
                 row = line.row
@@ -1896,7 +1895,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
                 # NS / EW; at a withdrawn pair's table its side has none ("—"), its opponent its A+
                 if row.ns_value is not None or row.ew_value is not None:
-                    cells[-1] = " / ".join("\u2014" if value is None else _value(value, two_places)
+                    cells[-1] = " / ".join("\u2014" if value is None else _value(value, two)
                                            for value in (row.ns_value, row.ew_value))
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
         travelling = getattr(stage_result, "travelling", None)
@@ -2020,7 +2019,7 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
     # (the note says it of home and away only): the round page says it of a match not played only
     page["seating"] = t("room_seats_ns", a=home, b=away)
     lines: dict[int, dict[str, str]] = {}
-    two = any(has_fraction(row.home_imps) for row in view.rows if not row.not_played)  # 3.00 beside 1.50, as the pages
+    two = two_places(row.home_imps for row in view.rows if not row.not_played)  # 3.00 beside 1.50, as the pages
     for row in view.rows:
         line = {"number": str(row.board), "conditions": "", "open": "", "open_score": "", "closed": "",
                 "closed_score": "", "imps": _value(row.home_imps, two)}
@@ -2084,16 +2083,9 @@ def signed(value: float | None) -> str:
     return f"{value:+g}" if value else "0"
 
 
-def _value(value: float | None, two_places: bool = False) -> str:
-    if value is None:
-        return ""
-    return f"{value:.2f}" if two_places else _number(value)
-
-
-def has_fraction(value: float | None) -> bool:
-    """Whether a figure has a fraction: its neighbours of the same kind are then shown to two
-    places as it is (a traveller's matchpoints, 1.00 beside 3.50)."""
-    return value is not None and not float(value).is_integer()
+def _value(value: float | None, two: bool = False) -> str:
+    """A figure of a printed sheet, as the pages show it (figures.figure_text): blank for None."""
+    return figure_text(value, two)
 
 
 CLOSED_ROOM_COLUMNS = ["closed_contract", "closed_declarer", "closed_result", "closed_lead", "closed_score"]
