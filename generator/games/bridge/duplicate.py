@@ -569,7 +569,7 @@ class PairsView(Figures):
 
     def scored_for(self, side: int) -> bool:
         """Whether a board of the table was scored for the side (0 NS, 1 EW): not every one np,
-        nor the side the pair that walked out (no_board_scored)."""
+        nor the side of a pair that walked out (no_board_scored)."""
         return any(row.value(side) is not None for row in self.rows)
 
     def percent(self, side: int) -> float | None:
