@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -480,9 +482,10 @@ def test_the_examples_in_the_docstrings():
     import doctest
 
     from generator.games.bridge import duplicate as bridge_duplicate, hands as bridge_hands, scoring as bridge_scoring
+    from generator.games.common import figures  # (two_places, which the traveller asks)
     from generator.interchange import pbn
 
-    for module in (bridge_scoring, bridge_duplicate, bridge_hands, pbn):
+    for module in (bridge_scoring, bridge_duplicate, bridge_hands, pbn, figures):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
@@ -616,3 +619,72 @@ def test_a_pairs_tables_board_count_hint_gives_no_teams_advice() -> None:
         match_hint = render_message("bridge-match-board-count", locale, counts)[1]
         assert "np" in pairs_hint and teams not in pairs_hint and "team" not in pairs_hint.lower(), locale
         assert "np" in match_hint and pairs_hint != match_hint, locale
+
+
+@pytest.mark.parametrize(("figures", "two", "shown"), [
+    ((4, 2, 0, None), False, ["4", "2", "0", ""]),  # whole ints: as they are
+    ((4.0, 2.0, 0.0), False, ["4", "2", "0"]),  # whole floats alike
+    ((3.5, 0.5, 2), True, ["3.50", "0.50", "2.00"]),  # Neuberg's 3.5 beside a whole 2
+    ((Fraction(7, 2), Fraction(1, 2), 2), True, ["3.50", "0.50", "2.00"]),  # as fractions: the same
+    ((Decimal("3.5"), Decimal("0.5"), Decimal("2")), True, ["3.50", "0.50", "2.00"]),
+    ((Fraction(4, 2), Decimal("0")), False, ["2", "0"]),  # whole, whatever their type
+])
+def test_the_traveller_decides_two_places_by_the_one_shared_rule(figures, two, shown):
+    """The traveller had its own has_fraction (float(value).is_integer(), a Fraction's 7/2 a
+    fraction) while the table pages used figures.two_places (a float's only): a Fraction or a
+    Decimal was two places on the board page and whole on the table page and in the prints,
+    then printed "7/2". The board page, the table page and the printed sheets now ask
+    figures.two_places and say each figure with figure_text."""
+    from types import SimpleNamespace
+
+    from generator.games.bridge.duplicate import Traveller, _value
+    from generator.games.common.figures import figure_text, two_places, two_places_of
+
+    rows = [SimpleNamespace(ns_value=value, ew_value=None) for value in figures]
+    traveller = Traveller("pairs", "pairs", 1, "N", "None", "matchpoints",
+                          [SimpleNamespace(row=row) for row in rows], [])
+    assert traveller.two_places is two_places(figures) is two_places_of(rows, "ns_value", "ew_value") is two
+    assert [figure_text(value, two) for value in figures] == [_value(value, two) for value in figures] == shown
+
+
+@pytest.mark.slow
+def test_a_three_pair_board_with_one_np_is_factored_to_two_places_and_a_whole_board_is_not(tmp_path):
+    """A 3-pair Mitchell (3 tables, a board a round). Board 1 (none vul): 420, 450, -50: NS 2,
+    4, 0 of top 4, whole. Board 2 (NS vul): 600, np, -100: two results of the three expected,
+    2 and 0 factored by Neuberg, (2 + 1) x 3/2 - 1 = 3.5 and (0 + 1) x 3/2 - 1 = 0.5 (EW 0.5,
+    3.5). The board pages: board 1 "2 4 0", board 2 "3.50 0.50", its np line blank; results.json
+    the same figures; the printed sheet, one column for every board, to two places throughout
+    (board 1's "2.00 / 2.00" under board 2's "3.50 / 0.50"), as the shared rule says of a column."""
+    from generator.build import build
+    from generator.games.bridge import duplicate
+    from generator.render.i18n import Translator
+
+    content = write_pairs_event(tmp_path, boards={1: ["4S N =", "4S N +1", "3NT N -1"],
+                                                  2: ["3NT S =", "np", "3NT S -1"],
+                                                  3: ["1NT E =", "1NT E =", "2H W -1"]})
+    build(content, tmp_path / "out", bulletins=False)
+    site = tmp_path / "out/events/club"
+
+    def page_figures(board: int) -> list[tuple[str, str]]:
+        page = (site / f"pairs/boards/{board}/index.html").read_text(encoding="utf-8")
+        return re.findall(r'data-label="\u5357\u5317 \u6bd4\u8d5b\u5206">([^<]*)<.*?data-label="\u4e1c\u897f \u6bd4\u8d5b\u5206">([^<]*)<',
+                          page, re.S)
+
+    assert page_figures(1) == [("2", "2"), ("4", "0"), ("0", "4")]
+    assert page_figures(2) == [("3.50", "0.50"), ("", ""), ("0.50", "3.50")]
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    mp = {(board["board"], table["table"], rnd["round"]): (board["ns_mp"], board["ew_mp"])
+          for rnd in data["stages"][0]["rounds"] for table in rnd["tables"] for board in table["boards"]}
+    assert sorted(v for k, v in mp.items() if k[0] == 1) == [(0, 4), (2, 2), (4, 0)]
+    assert sorted(v for k, v in mp.items() if k[0] == 2 and v[0] is not None) == [(0.5, 3.5), (3.5, 0.5)]
+    assert [v for k, v in mp.items() if k[0] == 2 and v[0] is None] == [(None, None)]  # the np line
+    _, results, _ = validate(content)
+    stage_result = results[0].stages[0]
+    sheet = duplicate.bulletins(results[0].event, stage_result, RULES.options(stage_result.stage), Translator("zh-Hans"))[0]
+    printed = {row[0]: [] for row in sheet.rows if row[0]}
+    board = None
+    for row in sheet.rows:
+        board = row[0] or board
+        printed[board].append(row[-1])
+    assert printed["1"] == ["2.00 / 2.00", "4.00 / 0.00", "0.00 / 4.00"]
+    assert printed["2"] == ["3.50 / 0.50", "", "0.50 / 3.50"]

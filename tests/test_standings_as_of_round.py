@@ -371,7 +371,7 @@ def test_80fen_after_round_1_each_board_alone_is_average_not_zero(tmp_path: Path
 # --- a pair with no board scored: no percentage, not ranked last --------------------------------
 
 
-def no_boards_mitchell(tmp_path: Path, rounds: int, declared: int = 3) -> Path:
+def no_boards_mitchell(tmp_path: Path, rounds: int, declared: int = 3, scoring: str = "matchpoints") -> Path:
     """The 8-pair Mitchell, table 1 (P1 v P5) writing np on its board in round 1, the rounds
     after it entered in full; `declared` rounds in the stage (1: the event complete after it)."""
     played = {1: {**WEIGHTED[1], 1: "np"}, 2: {1: "4S N =", 2: "3NT S -1", 3: "2H E =", 4: "1NT N -1"},
@@ -380,7 +380,7 @@ def no_boards_mitchell(tmp_path: Path, rounds: int, declared: int = 3) -> Path:
     results = content / "events" / SLUG / "results"
     results.mkdir(parents=True)
     (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    event = MITCHELL.replace("{scoring}", "matchpoints").replace("rounds: 3", f"rounds: {declared}")
+    event = MITCHELL.replace("{scoring}", scoring).replace("rounds: 3", f"rounds: {declared}")
     (content / "events" / SLUG / "event.yaml").write_text(event, encoding="utf-8")
     for number in range(1, rounds + 1):
         assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
@@ -470,3 +470,38 @@ def test_80fen_a_pair_with_no_board_scored_is_not_ranked_last(tmp_path: Path) ->
     page = (site / "pairs" / "index.html").read_text(encoding="utf-8")
     row = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<tr id="entry-P3".*?</tr>', page, re.S).group(0))
     assert row.split()[0] == "—" and "0.00" not in row and "Did not play" in row
+
+
+def test_an_entrys_round_with_every_board_np_shows_dashes_not_zeros(tmp_path: Path) -> None:
+    """P1 and P5's round 1 (table 1, board 1 np) said "Played 0.00 0.00" on their pages, its
+    board "Not played 0.00" so far: "—", as a sit-out's round is, since nothing was scored.
+    Round 2 then has real figures, a real 0 kept: P1 NS -100 on board 2 against P2's 600, 0 of
+    top 2 (0.00 %); P5 EW +110 on board 3 against P7's -100, 2 of 2 (100.00 %)."""
+    content = no_boards_mitchell(tmp_path, 2)
+    build(content, tmp_path / "output")
+    entries = tmp_path / "output" / "events" / SLUG / "entries"
+
+    def said(entry: str) -> str:
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (entries / entry / "index.html").read_text(encoding="utf-8")))
+
+    p1, p5 = said("P1"), said("P5")
+    assert "Round 1 Table 1 P5 p5a / p5b Played — — Round 2 Table 1 P8 p8a / p8b Played 0.00 0.00 " in p1
+    assert "Round 1 Table 1 P1 p1a / p1b Played — — Round 2 Table 2 P2 p2a / p2b Played 100.00 100.00 " in p5
+    # the round's own table: the board np, nothing so far, no total
+    assert "1 N None Not played — Total · top 0 — — " in p1
+    assert "0.00" not in p1.split("Round 1 · Table 1")[1].split("Round 2 · Table 1")[0]
+
+
+@pytest.mark.parametrize("scoring", ["imps", "butler"])
+def test_imps_an_entrys_round_with_every_board_np_shows_dashes_then_its_imps(tmp_path: Path, scoring: str) -> None:
+    """The same Mitchell by IMPs: P1's round 1 "Played — —" (it said 0 0, and the pair was ranked
+    "1=" on 0 IMPs); round 2, board 2, P1 NS -100 against P2's 600: 700 apart, 12 IMPs cross
+    (Butler: the datum 250, -350, 8 IMPs): -12 (-8), and so far the same, ranked last of 8."""
+    content = no_boards_mitchell(tmp_path, 2, scoring=scoring)
+    build(content, tmp_path / "output")
+    site = tmp_path / "output" / "events" / SLUG
+    lost = 12 if scoring == "imps" else 8
+    p1 = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (site / "entries" / "P1" / "index.html").read_text(encoding="utf-8")))
+    assert f"Round 1 Table 1 P5 p5a / p5b Played — — Round 2 Table 1 P8 p8a / p8b Played -{lost} -{lost} " in p1
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert standings_of(data)[-1] == (8, "P1", -lost)

@@ -357,7 +357,7 @@ class Desk:
             # show it ("201.14, 197, 191.14" read as misprints)
             two_places = two_place_metrics(names, stage.standings)
             rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
-                     "cells": ["" if n in s.tally.moot else standing_metric_text(n, s.tally.metrics, two_places)
+                     "cells": ["" if n in s.tally.moot else standing_metric_text(n, s.tally.metrics, two_places, s.tally.nothing_scored)
                                for n in names],
                      "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]

@@ -207,12 +207,13 @@ def _metric_columns(t: Translator, event: Event, stage: Stage) -> list[str]:
 
 
 def _metric_cells(stage: Stage, metrics: dict[str, float], decimal: set[str] = frozenset(),
-                  moot: Collection[str] = ()) -> list[str]:
+                  moot: Collection[str] = (), nothing_scored: bool = False) -> list[str]:
     """A standing's figures; those of a metric in `decimal` all with two decimals; a tie-break
-    deciding nothing for it (`moot`, Tally.moot) blank; a percentage it has none of (no board
-    scored) "—", as the pages show it (html.standing_metric_text)."""
-    return ["" if m in moot else "—" if m in PERCENT_METRICS and m not in metrics else _fmt(metrics.get(m, 0), m in decimal)
-            for m in stage.rank_by if m != "lot"]
+    deciding nothing for it (`moot`, Tally.moot) blank; a percentage it has none of, or any
+    figure of a pair with no board scored (Tally.nothing_scored: its IMPs), "—", as the pages
+    show it (html.standing_metric_text)."""
+    return ["" if m in moot else "—" if (m in PERCENT_METRICS or nothing_scored) and m not in metrics
+            else _fmt(metrics.get(m, 0), m in decimal) for m in stage.rank_by if m != "lot"]
 
 
 def _decimal(stage: Stage, standings: Iterable[Any]) -> set[str]:
@@ -236,7 +237,8 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     decimal = _decimal(stage, qualified)
     for number, standing in enumerate(qualified, start=1):
         rows.append([str(number), standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
-                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics, decimal, standing.tally.moot),
+                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics, decimal, standing.tally.moot,
+                                                      standing.tally.nothing_scored),
                      t("pair_method_lot") if standing.by_lot else ""])
     for entry in stage_result.byes:
         rows.append([str(len(rows) + 1), entry.id, _who(t, entry), entry.group or "", "—",
@@ -277,7 +279,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         # One placed by another stage played no match here: no figures, not zeros.
         cells = [reached.get(standing.entry.id, "")] if reached is not None else \
             [""] * len(metric_columns) if standing.placed_by else \
-            _metric_cells(stage, standing.tally.metrics, decimal, standing.tally.moot)
+            _metric_cells(stage, standing.tally.metrics, decimal, standing.tally.moot, standing.tally.nothing_scored)
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      *cells, t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns,

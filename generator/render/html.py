@@ -21,7 +21,6 @@ import zlib
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from operator import attrgetter
 from pathlib import Path
 from typing import Any, Callable
 
@@ -39,7 +38,7 @@ from generator.errors import Problems, columns
 from generator.forking import can_fork, forked_pool
 from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
-from generator.games.common.figures import figure_text, number_text, two_places  # (pages and prints alike)
+from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
@@ -737,7 +736,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
             for m, cell in cells:
-                shown = standing_metric_text(m, metrics, two_places)
+                shown = standing_metric_text(m, metrics, two_places, tally.nothing_scored)
                 append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(shown)}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
@@ -1007,6 +1006,8 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
         two_running = two_places(*(line.running[:1] for line in summary.lines if line.counted))
 
         def shown(index: int, value: Any, two_here: bool) -> str:
+            if value is None:  # nothing scored (running.MatchRow: a pairs table all np), as a sit-out's
+                return "—"
             return figure_text(value, True) if two_here and metrics[index] not in PERCENT_METRICS else metric_text(metrics[index], value)
         for line in summary.lines:
             table = line.table
@@ -1096,14 +1097,16 @@ def column_metric_text(name: str, value: Any, two_places: Collection[str]) -> st
     return f"{value:.2f}" if name in two_places and isinstance(value, (int, float)) else metric_text(name, value)
 
 
-def standing_metric_text(name: str, metrics: Mapping[str, Any], two_places: Collection[str]) -> str:
+def standing_metric_text(name: str, metrics: Mapping[str, Any], two_places: Collection[str],
+                         nothing_scored: bool = False) -> str:
     """A standings row's figure of `name`, as column_metric_text: the site's standings and the
     desk's alike. A percentage the entry has none of (a pair with no board scored: no top, so
-    matchpoints.finish_percent set none) is "—", not 0.00, read as every board lost; any other
-    metric it has nothing summed in is 0."""
+    matchpoints.finish_percent set none) is "—", not 0.00, read as every board lost; so is any
+    figure a pair with no board scored (Tally.nothing_scored) has none of (its IMPs: a 0 read as
+    an average session); any other metric it has nothing summed in is 0."""
     value = metrics.get(name)
     if value is None:
-        return "—" if name in PERCENT_METRICS else column_metric_text(name, 0, two_places)
+        return "—" if name in PERCENT_METRICS or nothing_scored else column_metric_text(name, 0, two_places)
     return column_metric_text(name, value, two_places)
 
 
@@ -1124,14 +1127,6 @@ def _round_called(translate: Translator) -> Callable[..., str]:
         return knockout_round_called(stage_result.bracket, number, translate.locale, table)
 
     return round_called
-
-
-def two_places_of(rows: Any, *names: str) -> bool:
-    """two_places of the rows' figures named (`two_places_of(view.rows, "ns_value", "ew_value")`;
-    a dotted name reads through: "row.ns_mp"). Read here, not by Jinja's map filter in the
-    template: a table's figures are asked on every page showing it, and the filter's chain of
-    generators took 3 % of a 200-event archive's build."""
-    return two_places(*(map(attrgetter(name), rows) for name in names))
 
 
 def render_notice(path: Path) -> str:
@@ -2575,7 +2570,13 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
 
 
 def _standings_after(event: Any, stage_result: StageResult) -> dict[int, Any]:
-    return GAMES[event.game].standings_after_rounds(stage_result.stage, stage_result.rounds)
+    """Each round's standings so far (Game.standings_after_rounds), each figure said as the
+    stage's standings say it: a percentage to two places (50.00, where 50.0 was printed), IMPs
+    as number_text, "—" for a pair with no board scored yet (its figure None)."""
+    found = GAMES[event.game].standings_after_rounds(stage_result.stage, stage_result.rounds)
+    metric = next((m for m in stage_result.stage.rank_by if m != "lot"), "")
+    return {number: [(place, entry, "—" if figure is None else metric_text(metric, figure))
+                     for place, entry, figure in rows] for number, rows in found.items()}
 
 
 def _travellers(game: Any, stage_result: StageResult) -> list[Any]:

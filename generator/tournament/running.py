@@ -37,8 +37,11 @@ class MatchRow:
     # won | drawn | lost | bye | sit_out (a pairs movement's, no score) | forfeit | late; uncounted:
     # pending (drawn, not played yet), entered
     outcome: str
-    values: list[float]  # this match's part of each shown metric
-    running: list[float]  # the same, summed so far (a first-board metric keeps its first value)
+    # this match's part of each shown metric; None: nothing scored there (a pairs table every board
+    # of which was np), shown "—"
+    values: list[float | None]
+    # the same, summed so far (a first-board metric keeps its first value); None: nothing scored yet
+    running: list[float | None]
     # In the standings: a round they count (fully played, "after round N" of event-day.md). A
     # match drawn and not played, or a bye or table of a round not fully played, is not: shown
     # without a score or a running total.
@@ -130,8 +133,10 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     knockout = stage.format == "knockout"
     # (a knockout's match figures are the game's own for a knockout: Game.knockout_figures)
     candidates = (game.knockout_figures(stage) if knockout else None) or stage.rank_by
+    # (a pair's table with no board scored, every one np, holds no IMPs (Game.scored_nothing):
+    # its column is shown all the same, "—" there, as the standings show it)
     shown = [m for m in candidates
-             if m not in ("lot", "buchholz") and any(side and m in side.metrics
+             if m not in ("lot", "buchholz") and any(side and (m in side.metrics or game.scored_nothing(side.metrics))
                                                      for side, counted in zip(own_sides, counts) if counted)]
     first_only = {m for m in shown if metric_of(game, m).first_only}
     rows: list[MatchRow] = []
@@ -159,11 +164,15 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
                 late if score.table.number == 0 else no_table(stage.format, sides) or "entered"
             rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False, sides=sides))
             continue
-        values = [side.metrics.get(m, 0) if side else 0 for m in shown]
+        # A table where no board was scored for it (each np): no figure of its own (None, "—"),
+        # not 0 (0.00 % read as every board lost), and no running total until one is scored
+        # (Game.scored_nothing, the rule the standings leave such a pair unranked by).
+        unscored = side is not None and game.scored_nothing(side.metrics)
+        values = [None if unscored else side.metrics.get(m, 0) if side else 0 for m in shown]
         for i, metric in enumerate(shown):
             if metric in first_only:
                 totals[i] = values[i] if not rows else totals[i]
-            else:
+            elif not unscored:
                 totals[i] += values[i]
         for name, value in (side.metrics.items() if side else ()):
             sums[name] = sums.get(name, 0) + value
@@ -172,7 +181,8 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
         else:
             finished = dict(sums)
             game.finish_metrics(finished)
-        running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
+        running = [None] * len(shown) if game.scored_nothing(finished) else \
+            [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         if score.table.number == 0:
             outcome = late
         elif (no_one_sits := no_table(stage.format, sides)) is not None:

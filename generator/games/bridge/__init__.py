@@ -37,7 +37,6 @@ from generator.games.bridge.scoring import (
 )
 from generator.games.common.boards import board_block
 from generator.games.common.figures import Figures
-from generator.games.common.matchpoints import no_board_scored
 from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import half_width, spelled
 
@@ -385,8 +384,9 @@ class BridgeRules(Game):
         duplicate.finish_metrics(metrics)
 
     def scored_nothing(self, metrics: dict[str, float]) -> bool:
-        """A matchpoint pair with no board scored (a top of 0): no percentage to rank it by."""
-        return no_board_scored(metrics)
+        """A pairs pair with no board scored, by matchpoints, cross-IMPs or Butler alike: no
+        figure to rank it by (duplicate.no_board_scored)."""
+        return duplicate.no_board_scored(metrics)
 
     def adjust_tallies(self, stage: Stage, tallies: Any, finished: bool) -> None:
         """The stage's `adjustments` (penalties and awards) on the pairs' totals: MP and IMPs

@@ -95,8 +95,9 @@ from generator.games.common.boards import (
     round_tables,
     short_boards,
 )
-from generator.games.common.figures import Figures
+from generator.games.common.figures import Figures, figure_text, two_places, two_places_of
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage, scored_against
+from generator.games.common.matchpoints import no_board_scored as matchpoint_no_board_scored
 from generator.games.common.matchpoints import top as matchpoint_top
 from generator.games.common.rooms import ROOM_KEYS, ROOMS, WaitingBoard, other_room, report_pending, room_name
 from generator.games.common.shorthand import shown, spelled
@@ -519,7 +520,8 @@ class PairsView(Figures):
     rows: list[PairsRow] = field(default_factory=list)
     forfeit: str | None = None
     scored: bool = False  # the field has been compared (score_field ran)
-    carried: dict[int, tuple[float, float]] = field(default_factory=dict)  # side -> (value, top) before this table
+    # side -> (value, top, whether a board was scored for it) before this table
+    carried: dict[int, tuple[float, float, bool]] = field(default_factory=dict)
     # A counted round's boards as every result entered scores them, while a later round is partly
     # entered (score_field's `counted`): its rows are then scored as of the standings, and a
     # board's traveller, which lists the later round's results too, compares them all alike.
@@ -565,23 +567,30 @@ class PairsView(Figures):
     def top(self) -> int:
         return self._sums()[2]
 
+    def scored_for(self, side: int) -> bool:
+        """Whether a board of the table was scored for the side (0 NS, 1 EW): not every one np,
+        nor the side of a pair that walked out (no_board_scored)."""
+        return any(row.value(side) is not None for row in self.rows)
+
     def percent(self, side: int) -> float | None:
         if not self.matchpoints:
             return None
         sums = self._sums()
         return percentage(sums[side], sums[2])
 
-    def running(self, side: int) -> list[float]:
+    def running(self, side: int) -> list[float | None]:
         """The pair's stage so far after each board (the personal scorecard): the percentage
-        (matchpoints) or the IMPs (cross-IMPs, Butler), earlier rounds included."""
+        (matchpoints) or the IMPs (cross-IMPs, Butler), earlier rounds included; None while no
+        board has been scored for it (each np so far: no_board_scored), not 0."""
         if self.withdrawn is not None and (self.ns, self.ew)[side] == self.withdrawn:
             return [""] * len(self.rows)  # type: ignore[list-item]  # it scores nothing at the table it left
-        value, top = self.carried.get(side, (0.0, 0.0))
-        found = []
+        value, top, scored = self.carried.get(side, (0.0, 0.0, False))
+        found: list[float | None] = []
         for row in self.rows:
             value += row.summed(side) or 0
             top += row.top
-            found.append(round(100 * value / top, 2) if self.matchpoints and top else _tidy(value))
+            scored = scored or row.value(side) is not None
+            found.append(None if not scored else round(100 * value / top, 2) if self.matchpoints and top else _tidy(value))
         return found
 
 
@@ -1103,10 +1112,30 @@ def _pairs_row(record: Record, options: BridgeStage) -> PairsRow:
     return row
 
 
-def _side_metrics(scoring: str, value: float, top: float) -> dict[str, float]:
+def _side_metrics(scoring: str, value: float, top: float, scored: bool = False) -> dict[str, float]:
+    """A pair's figures at one table. `scored`: a board of the table was scored for it (not all
+    np); without one, matchpoints give a top of 0 and IMPs no IMPs at all, not a 0 read as an
+    average board: no_board_scored reads either as nothing to rank the pair by."""
     if scoring == "matchpoints":
         return {"mp": value, "top": top, "percent": percentage(value, top) or 0}
-    return {"imps": value}
+    return {"imps": value} if scored else {}
+
+
+def no_board_scored(metrics: Mapping[str, float]) -> bool:
+    """Whether a pairs pair's metrics (a table's, or its summed tally's, finished or not) have no
+    board scored: every board of its tables np, not played, or none reached yet (a sit-out). It
+    then has no figure, and is not ranked (Game.scored_nothing), in the three scorings alike by
+    this one rule: matchpoints, a top of 0 (matchpoints.no_board_scored: no percentage);
+    cross-IMPs and Butler, no IMPs summed (_side_metrics gives none where nothing was scored),
+    where a 0 it never scored ranked it among the pairs that played, level with an average.
+    Teams and the seed's matches always hold their figures (VPs, totals): False.
+
+    >>> no_board_scored({"mp": 0, "top": 0}), no_board_scored({}), no_board_scored({"imps": 0})
+    (True, True, False)
+    >>> no_board_scored({"mp": 3, "top": 4, "percent": 75}), no_board_scored({"vp": 10, "imps": 3})
+    (False, False)
+    """
+    return not metrics or matchpoint_no_board_scored(metrics)
 
 
 def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], problems: Problems | None = None,
@@ -1125,7 +1154,7 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
     numbered = _numbered(rounds)
     _drop_out_of_range(stage, numbered, problems)
     compare_as_counted(numbered, counted, PairsView, lambda field: _compare_field(field, options))
-    running: dict[str, tuple[float, float]] = {}
+    running: dict[str, tuple[float, float, bool]] = {}
     for _, tables in numbered:
         for score in tables:
             view = score.view
@@ -1135,9 +1164,9 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
             for side, entry in enumerate((view.ns, view.ew)):
                 if entry is None or entry == view.withdrawn:  # it scores nothing at the table it left
                     continue
-                before = running.get(entry, (0.0, 0.0))
+                before = running.get(entry, (0.0, 0.0, False))
                 view.carried[side] = before
-                running[entry] = (before[0] + view.total(side), before[1] + view.top)
+                running[entry] = (before[0] + view.total(side), before[1] + view.top, before[2] or view.scored_for(side))
             _refresh_pairs(score)
     if problems is not None:
         _check_field(numbered, problems, {} if unplayed is None else unplayed, stage.boards)  # (an empty ShortByDesign keeps its seats)
@@ -1229,38 +1258,45 @@ def adjustment_kinds(options: BridgeStage) -> tuple[str, ...]:
     return ("mp", "percent") if options.points == "mp" else ("imps", "percent")
 
 
-def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, list[tuple[str, str, float]]]:
+def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, list[tuple[str, str, float | None]]]:
     """A barometer's standings after each round (every board is complete when its round ends):
     round -> [(rank, entry, percentage or IMPs so far)], best first; equal figures share a rank
-    ("3="). Only for `movement: barometer`: in other movements a board is still travelling.
-    Only after a round fully played, from round 1 on (event-day.md: "after round N" counts fully
-    played rounds): a round partly entered, and every round after it, has none."""
+    ("3="); a pair with no board scored yet last, ("\u2014", entry, None). Only for
+    `movement: barometer`: in other movements a board is still travelling. Only after a round
+    fully played, from round 1 on (event-day.md: "after round N" counts fully played rounds): a
+    round partly entered, and every round after it, has none."""
     if getattr(stage, "movement", None) != "barometer":
         return {}
-    so_far: dict[str, list[float]] = {}
-    found: dict[int, list[tuple[str, str, float]]] = {}
+    so_far: dict[str, list[Any]] = {}  # entry -> [MP or IMPs, top, whether a board was scored for it]
+    found: dict[int, list[tuple[str, str, float | None]]] = {}
     for (number, tables), item in zip(_numbered(rounds), rounds):
         if not getattr(item, "complete", True):  # a RoundResult not fully played (lists: every round)
             break
-        matchpoints = False
+        matchpoints, scoring = False, "imps"
         for score in tables:
             view = score.view
             if not isinstance(view, PairsView) or view.kind != "played" or not view.scored:
                 continue
-            matchpoints = view.matchpoints
+            matchpoints, scoring = view.matchpoints, view.scoring
             for side, entry in enumerate((view.ns, view.ew)):
                 if entry is not None:
-                    sums = so_far.setdefault(entry, [0.0, 0.0])
+                    sums = so_far.setdefault(entry, [0.0, 0.0, False])
                     sums[0] += view.total(side)
                     sums[1] += view.top
-        figures = {e: round(100 * mp / top, 2) if matchpoints and top else _tidy(mp) for e, (mp, top) in so_far.items()}
+                    sums[2] = sums[2] or view.scored_for(side)
+        # A pair with no board scored so far (each np) is not ranked on a 0 it never scored: the
+        # standings' rule (no_board_scored); it is listed after the ranked, with no place or figure.
+        unscored = sorted(e for e, (mp, top, scored) in so_far.items()
+                          if no_board_scored(_side_metrics(scoring, mp, top, scored)))
+        figures = {e: round(100 * mp / top, 2) if matchpoints and top else _tidy(mp)
+                   for e, (mp, top, _) in so_far.items() if e not in unscored}
         ordered = sorted(figures.items(), key=lambda item: (-item[1], item[0]))
-        rows = []
+        rows: list[tuple[str, str, float | None]] = []
         for entry, figure in ordered:
             place = 1 + sum(1 for other in figures.values() if other > figure)
             tied = sum(1 for other in figures.values() if other == figure) > 1
             rows.append((f"{place}{'=' if tied else ''}", entry, figure))
-        found[number] = rows
+        found[number] = rows + [("\u2014", entry, None) for entry in unscored]
     return found
 
 
@@ -1366,15 +1402,18 @@ def _compare_weighted(rows: Sequence[PairsRow], real: list[PairsRow], scoring: s
 def _refresh_pairs(score: TableScore) -> None:
     view: PairsView = score.view
     totals = {view.ns: view.ns_total, view.ew: view.ew_total}
+    scored = {view.ns: view.scored_for(0), view.ew: view.scored_for(1)}
     for side in score.sides:
-        side.metrics = _side_metrics(view.scoring, totals.get(side.entry, 0), view.top)
+        side.metrics = _side_metrics(view.scoring, totals.get(side.entry, 0), view.top, scored.get(side.entry, False))
     score.boards = RowsWhenRead(_pairs_rows, view.rows)  # made when results.json reads them
     extra: dict[str, Any] = {"ns": view.ns, "ew": view.ew, "scoring": view.scoring}
     if view.matchpoints:
         extra |= {"mp": {view.ns: view.ns_total, view.ew: view.ew_total}, "top": view.top,
                   "percent": {view.ns: _rounded(view.percent(0)), view.ew: _rounded(view.percent(1))}}
     else:
-        extra |= {"imps": {view.ns: _tidy(view.ns_total), view.ew: _tidy(view.ew_total)}}
+        # a side with no board scored has no IMPs there (null), as a percentage of no top is null
+        extra |= {"imps": {entry: _tidy(view.total(side)) if scored[entry] else None
+                           for side, entry in enumerate((view.ns, view.ew))}}
     if view.withdrawn is not None:  # the pair that walked out scores nothing there, and nobody won
         for key in ("mp", "percent", "imps"):
             extra.get(key, {}).pop(view.withdrawn, None)
@@ -1725,8 +1764,8 @@ class Traveller(Figures):
         IMPs so too (3.00 beside 1.50, not 3 beside 1.5)."""
         rows = [line.row for line in self.lines]
         if self.layout != "pairs":
-            return any(has_fraction(row.home_imps) for row in rows if not row.not_played)
-        return any(has_fraction(row.ns_value) or has_fraction(row.ew_value) for row in rows)
+            return two_places(row.home_imps for row in rows if not row.not_played)
+        return two_places_of(rows, "ns_value", "ew_value")
 
     @cached_property
     def has_leads(self) -> bool:
@@ -1839,8 +1878,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
         boards = travellers(stage, options, stage_result.rounds)
         # The column's figures all to two places where one has them ("1.00 / 3.00" above
         # "3.50 / 0.50", not "1 / 3"): one kind of figure, said one way.
-        two_places = any(has_fraction(line.row.ns_value) or has_fraction(line.row.ew_value)
-                         for traveller in boards for line in traveller.lines)
+        two = two_places_of([line.row for traveller in boards for line in traveller.lines], "ns_value", "ew_value")
         for traveller in boards:
             for line in traveller.lines:
                 row = line.row
@@ -1857,7 +1895,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
                 # NS / EW; at a withdrawn pair's table its side has none ("—"), its opponent its A+
                 if row.ns_value is not None or row.ew_value is not None:
-                    cells[-1] = " / ".join("\u2014" if value is None else _value(value, two_places)
+                    cells[-1] = " / ".join("\u2014" if value is None else _value(value, two)
                                            for value in (row.ns_value, row.ew_value))
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
         travelling = getattr(stage_result, "travelling", None)
@@ -1981,7 +2019,7 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
     # (the note says it of home and away only): the round page says it of a match not played only
     page["seating"] = t("room_seats_ns", a=home, b=away)
     lines: dict[int, dict[str, str]] = {}
-    two = any(has_fraction(row.home_imps) for row in view.rows if not row.not_played)  # 3.00 beside 1.50, as the pages
+    two = two_places(row.home_imps for row in view.rows if not row.not_played)  # 3.00 beside 1.50, as the pages
     for row in view.rows:
         line = {"number": str(row.board), "conditions": "", "open": "", "open_score": "", "closed": "",
                 "closed_score": "", "imps": _value(row.home_imps, two)}
@@ -2045,16 +2083,9 @@ def signed(value: float | None) -> str:
     return f"{value:+g}" if value else "0"
 
 
-def _value(value: float | None, two_places: bool = False) -> str:
-    if value is None:
-        return ""
-    return f"{value:.2f}" if two_places else _number(value)
-
-
-def has_fraction(value: float | None) -> bool:
-    """Whether a figure has a fraction: its neighbours of the same kind are then shown to two
-    places as it is (a traveller's matchpoints, 1.00 beside 3.50)."""
-    return value is not None and not float(value).is_integer()
+def _value(value: float | None, two: bool = False) -> str:
+    """A figure of a printed sheet, as the pages show it (figures.figure_text): blank for None."""
+    return figure_text(value, two)
 
 
 CLOSED_ROOM_COLUMNS = ["closed_contract", "closed_declarer", "closed_result", "closed_lead", "closed_score"]
