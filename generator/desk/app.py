@@ -998,13 +998,30 @@ def site_cards_css() -> str:
     return ""
 
 
+# The check's warnings that say a match is not whole yet, in its game's words: a room still to
+# enter (`room-pending`, Guandan's `guandan-room-pending`), boards of the round missing (bridge's
+# `bridge-match-board-count`, 大怪路子's and 80分's `<game>-boards-missing`).
+ROOM_WAITS = ("room-pending",)
+BOARDS_WAIT = ("-board-count", "-boards-missing")
+
+
+def waiting_said(spot: forms.TableSpot, result: forms.Check, t: Translator) -> bool:
+    """Whether the page already says why a match does not count yet: a warning of the check
+    (ROOM_WAITS, BOARDS_WAIT), or the game's note of boards to come under the score."""
+    if any(p.code.endswith(ROOM_WAITS + BOARDS_WAIT) for p in result.warnings):
+        return True
+    game = forms.GAMES[spot.event.game]
+    return result.score is not None and game.waiting_for_boards(result.score, t) is not None
+
+
 def whole_match(t: Translator, fields: list[Any], reasons: list[forms.Said] | tuple[()] = ()) -> str:
     """What a table, which saves once, enters before it saves: both rooms of a teams-of-four
     match (its form has rooms), else the whole match. With `reasons` (why the match typed is
     not whole yet), the heading over them says what they say: boards of the round still
-    missing (a game's `<game>-board-count`, bridge's and 80分's) is not "enter both rooms",
-    which a match with every board typed in both rooms and one board short was told."""
-    if any(reason.code.endswith("-board-count") for reason in reasons):
+    missing (BOARDS_WAIT: bridge's, 大怪路子's and 80分's) is not "enter both rooms", which a
+    match with every board typed in both rooms and boards short was told (大怪路子's and 80分's
+    `-boards-missing` were not recognised, and were)."""
+    if any(reason.code.endswith(BOARDS_WAIT) for reason in reasons):
         return t("desk_boards_all", open=t("open_room"), closed=t("closed_room"))
     if any(item.room for item in fields):
         return t("desk_rooms_both", open=t("open_room"), closed=t("closed_room"))
@@ -1248,7 +1265,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # A table saves once, the whole match: what is missing is why it cannot save yet,
             # never a warning under "may still be saved" (the secretary's, who may save one room)
             incomplete, warnings = warnings, []
-        elif result.ok and result.incomplete and not outcome["saved"]:
+        elif result.ok and result.incomplete and not outcome["saved"] and not waiting_said(spot, result, t):
+            # said once: the check's warning (a room still to enter, boards missing) and the
+            # game's note under the score ("还有 4 副未录入：录全后才…计入排名") each say it
+            # already, and this line under them was the third time on one page
             lines.append(t("desk_incomplete"))
         stale: list[Any] = []
         if outcome["saved"] and who.kind == "admin":
