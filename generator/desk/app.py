@@ -1127,11 +1127,25 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     from generator.render.bulletins import qr_svg, round_forms
 
     forms = round_forms(desk.result, stage, number, desk.locale)
+    # A desk no phone can reach (127.0.0.1, started without --lan: Desk.phones_reach) prints no
+    # QR code on its sheets, and says why where the code would be, on each sheet (the sheets go
+    # to different tables). Not the code with a warning beside it: its link opens only on this
+    # laptop, which reads no paper, while a phone scanning it opens its own 127.0.0.1 and fails;
+    # a table meets that at the end of its match, reads the line after, if at all, and queues at
+    # the desk. A sheet without a code is a plain score sheet that works (the referee fills it,
+    # the desk enters it); the secretary, who looks at the print before handing it out, reads
+    # how to get sheets phones can use. And the code holds the table's token, kept across
+    # restarts (store.Tokens): sheets no phone could use would carry a link that writes the
+    # table's result once the desk runs with --lan, for nothing.
+    local = "" if desk.phones_reach else desk.t("desk_sheet_no_qr", address=desk.base, command=desk.lan_command)
     for form in forms:
         for page in form.pages:
             table = page.get("table") if isinstance(page, dict) else None
             if isinstance(table, str) and digits(table) and not desk.withdrawn_sides(stage, number, int(table)):
-                page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
+                if local:
+                    page["qr_note"] = local
+                else:
+                    page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
     return one_document(forms, desk.locale)
 
 
