@@ -1020,7 +1020,7 @@ def whole_match(t: Translator, fields: list[Any], reasons: list[forms.Said] | tu
     not whole yet), the heading over them says what they say: boards of the round still
     missing (BOARDS_WAIT: bridge's, 大怪路子's and 80分's) is not "enter both rooms", which a
     match with every board typed in both rooms and boards short was told (大怪路子's and 80分's
-    `-boards-missing` were not recognised, and were)."""
+    `-boards-missing` still were, only bridge's code being known)."""
     if any(reason.code.endswith(BOARDS_WAIT) for reason in reasons):
         return t("desk_boards_all", open=t("open_room"), closed=t("closed_room"))
     if any(item.room for item in fields):
@@ -1128,8 +1128,8 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
 
     forms = round_forms(desk.result, stage, number, desk.locale)
     # A desk no phone can reach (127.0.0.1, started without --lan: Desk.phones_reach) prints no
-    # QR code on its sheets, and says why where the code would be, on each sheet (the sheets go
-    # to different tables). Not the code with a warning beside it: its link opens only on this
+    # QR code on its sheets, and says why at the top of each sheet (the sheets go to different
+    # tables). Not the code with a warning beside it: its link opens only on this
     # laptop, which reads no paper, while a phone scanning it opens its own 127.0.0.1 and fails;
     # a table meets that at the end of its match, reads the line after, if at all, and queues at
     # the desk. A sheet without a code is a plain score sheet that works (the referee fills it,
