@@ -600,11 +600,17 @@ def test_a_round_in_other_digits_is_not_found_not_a_crash(running: Running) -> N
 
 
 @pytest.mark.slow  # prints a PDF
-def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Running, tmp_path: Path) -> None:
+def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Running, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each table's score sheet carries its own link's QR code, on the venue's network. On this
+    computer only (127.0.0.1, no --lan) the PDF printed codes no phone opens and said nothing of
+    it (the admin and sheets pages did): each sheet now has no code and says why, in the site's
+    language, with the command that makes sheets phones can use."""
     import subprocess
 
-    from generator.desk.app import table_key
-    from generator.render.bulletins import qr_svg, round_forms
+    from generator.commands import printing
+    from generator.desk.app import table_key, table_sheets
+    from generator.render.bulletins import qr_svg
     from generator.render.pdf import bulletin_html
 
     url = f"{running.secretary}/admin/sheets/main/4/print.pdf"
@@ -619,14 +625,32 @@ def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Run
     assert "Pages:           26" in info  # the 记分表 of each of the round's 26 tables
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert "记分表" in text and text.count("签名") >= 26
-    # Each table's page carries its own link: the QR of table 26's link is on the 26th page only.
-    forms = round_forms(running.desk.result, "main", 4, "zh-Hans")
-    for page in forms[0].pages:
-        page["qr"] = qr_svg(running.desk.link(table_key("main", 4, int(page["table"]))))
-    html = bulletin_html(forms[0], "zh-Hans")
+    # every sheet (they go to different tables) says it, whole (its lines joined as printed)
+    said = (f"本表没有录分二维码：记录台现在只有本机能打开（{running.desk.base}），各桌的手机打不开。成绩请交记录台录入；"
+            f"要扫码录分，连上场馆的 Wi-Fi 后用 paibang desk {SLUG} --lan 启动记录台，再重新打印记分表。")
+    # (compared without spaces and hyphens: pdftotext joins a line broken at Wi-Fi's hyphen as "WiFi")
+    pages = [re.sub(r"[\s-]+", "", page) for page in text.split("\f") if page.strip()]
+    assert len(pages) == 26 and all(re.sub(r"[\s-]+", "", said) in page for page in pages), pages[0][:300]
+    # and no code: none of the tables' links is on the sheets the PDF was made of
+    printed: list = []
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale: printed.extend(forms) or b"%PDF")
+    table_sheets(running.desk, "main", 4)
+    [sheet] = printed
+    assert not any(page.get("qr") for page in sheet.pages) and all(page.get("qr_note") for page in sheet.pages)
+    assert running.desk.tokens.table("main/4/26") not in bulletin_html(sheet, "zh-Hans")
+    # On the venue's network (--lan): each table's page carries its own link, and no such line.
+    running.desk.base = f"http://192.168.1.20:{running.port}"
+    printed.clear()
+    table_sheets(running.desk, "main", 4)
+    [sheet] = printed
+    assert [page.get("qr") for page in sheet.pages] == [
+        qr_svg(running.desk.link(table_key("main", 4, table))) for table in range(1, 27)]
+    assert not any(page.get("qr_note") for page in sheet.pages)
+    html = bulletin_html(sheet, "zh-Hans")
     own = qr_svg(running.desk.link(table_key("main", 4, 26)))
     pages = html.split('<section class="sheet">')[1:]
     assert len(pages) == 26 and [own in page for page in pages].index(True) == 25 and html.count(own) == 1
+    assert "本表没有录分二维码" not in html
 
 
 def test_repeated_refusals_from_one_address_are_slowed_down(running: Running) -> None:

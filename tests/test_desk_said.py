@@ -328,3 +328,61 @@ def test_the_live_check_fills_a_block_only_when_it_applies(browser, tmp_path: Pa
     assert found["warnings"][0] is False and found["warnings"][1].startswith("请注意（仍可保存）：")
     assert found["incomplete"] == (True, "") and "rooms-both" not in found
     assert errors == []
+
+
+@pytest.mark.parametrize(("slug", "typed", "why", "heading"), [
+    # one room of two boards: the check's warning says the match does not count yet
+    ("chem-park-daguai-2016", {"b1_open": "D07 5", "b2_open": "D02 3"},
+     "两室都录入之前，这场比赛不计成绩", "本场每一副牌的开室和闭室都填完才能保存"),
+    # both rooms of two boards of six: the warning, and the game's note under the score
+    ("chem-park-daguai-2016", {"b1_open": "D07 5", "b1_closed": "D02 3", "b2_open": "D02 3", "b2_closed": "D02 1"},
+     "还有 4 副未录入（第 3、4、5、6 副）：录全后才有比赛分和胜负，计入排名", "本场每一副牌的开室和闭室都填完才能保存"),
+    ("gaoxiao-bridge-teams-2024", {"b1_open": "1NT S =", "b1_closed": "1S S -1"},
+     "还有 7 副未录入：录全后才有胜利分和胜负，计入排名", "本场每一副牌的开室和闭室都填完才能保存"),
+])
+def test_a_match_not_whole_yet_is_said_so_once(tmp_path: Path, slug: str, typed: dict, why: str,
+                                                heading: str) -> None:
+    """The secretary's form of a match not whole yet said so in the check's warning, in the
+    game's note under the score, and then once more under them all, "成绩还不完整：全部填完（如两室）
+    后才计入" (the score's only line for one room typed: "计算结果 成绩还不完整"). Said once, where
+    the page says why. A table's link, which saves the whole match, is told to enter every board
+    in both rooms when boards are missing, not "both rooms" it has entered (大怪路子's
+    daguai-boards-missing was not known for a board count)."""
+    from tests.test_desk import post, spot_of, start
+    from tests.test_desk_records import Secretary
+
+    spot, _ = spot_of(tmp_path, slug, "round-1.yaml", 1, "boards")
+    running = start(tmp_path / "content", slug=slug)
+    try:
+        key = f"{spot.stage.id}/{spot.number}/1"
+        status, page = Secretary(running).post(key, "preview", **typed)
+        assert status == 200 and shown(page).count(why) == 1, shown(page)
+        assert "成绩还不完整" not in page
+        status, body = Secretary(running).post(key, "check", **typed)
+        assert status == 200 and not any("成绩还不完整" in line for line in json.loads(body)["lines"])
+        status, page = post(running, key, "preview", **typed)
+        assert status == 200 and block(page, "incomplete").startswith(heading), block(page, "incomplete")
+        assert "成绩还不完整" not in page
+    finally:
+        running.stop()
+
+
+def test_a_match_not_whole_yet_that_nothing_else_explains_is_said_so() -> None:
+    """The line is kept for a match the check holds pending without a warning saying why (nothing
+    else on the page would): what decides it is the warnings' codes and the game's note."""
+    from generator.desk.app import waiting_said
+    from generator.desk.forms import Check
+    from generator.errors import ContentError, Mark
+    from generator.render.i18n import Translator
+
+    class Spot:
+        class event:  # noqa: N801 - a TableSpot's event, as far as waiting_said reads it
+            game = "bridge"
+
+    t = Translator("zh-Hans")
+    assert not waiting_said(Spot, Check([], None, incomplete=True), t)
+    for code in ("room-pending", "guandan-room-pending", "daguai-boards-missing", "bridge-match-board-count"):
+        warned = ContentError(code, Mark(Path("round-1.yaml")), {}, warning=True)
+        assert waiting_said(Spot, Check([warned], None, incomplete=True), t), code
+    other = ContentError("daguai-violation", Mark(Path("round-1.yaml")), {}, warning=True)
+    assert not waiting_said(Spot, Check([other], None, incomplete=True), t)

@@ -114,7 +114,7 @@ def test_every_table_of_the_draw_and_every_row_of_the_standings_comes_up_on_the_
     for _ in range(10):  # (turns enough for every page of each: 2 of the draw, 5 of the standings)
         tables.append(tab.evaluate(f"({ON_SCREEN})('ol.draw li').map(li => li.querySelector('.no').textContent)"))
         rows.extend(tab.evaluate(f"({ON_SCREEN})('#standings tbody tr').map(row => row.dataset.entry)"))
-        cues.append(tab.evaluate("['draw-cue', 'standings-cue'].map(id => document.getElementById(id)?.textContent)"))
+        cues.append(tab.evaluate("['#draw-cue', '#standings .stage .page-cue'].map(at => document.querySelector(at)?.textContent)"))
         tab.clock.run_for(8000)
     assert sorted({int(n) for page in tables for n in page}) == list(range(1, 27)), tables
     assert tables[0][0] == "1" and tables[1][0] == str(len(tables[0]) + 1)  # (a page begins where the last ended)
@@ -126,3 +126,42 @@ def test_every_table_of_the_draw_and_every_row_of_the_standings_comes_up_on_the_
     assert [standings for _, standings in cues] == [f"{n % standings_pages + 1}/{standings_pages}" for n in range(10)]
     assert tab.evaluate("document.documentElement.scrollHeight") <= 1080  # (nothing below the screen's edge)
     tab.context.close()
+
+
+def test_two_stages_each_of_several_pages_turn_them_each_saying_its_own_page(browser, tmp_path: Path) -> None:
+    """The Guandan demo's Swiss (24 teams) and its knockout (8), on a 1280×600 screen: the rows
+    were paged as one list, the knockout's heading and its empty table's head standing below
+    the Swiss rows, past the screen's edge, and one cue for the column (4/5) put over the
+    knockout's first rows. Each page now shows only the stages with rows on it, within the
+    screen, and each stage's cue beside its name counts its own pages, 1/n to n/n, every row
+    of each stage coming up once in a turn of the pages."""
+    slug = "tongxin-guandan-2025"
+    desk = start(demo_content(tmp_path, slug), slug=slug)
+    try:
+        tab = opened(browser, f"{desk.base}/screen", 1280, 600, clock=True)
+        seen = []
+        for _ in range(14):
+            seen.append(tab.evaluate("""() => [...document.querySelectorAll('#standings section.stage')].map(stage => ({
+                name: stage.querySelector('h2').firstChild.textContent.trim(),
+                shown: !!stage.offsetParent,
+                cue: stage.querySelector('.page-cue')?.textContent ?? '',
+                rows: [...stage.querySelectorAll('tbody tr')].filter(row => row.offsetParent).map(row => row.dataset.entry),
+                below: [...stage.querySelectorAll('tbody tr, h2')].filter(item => item.offsetParent)
+                    .filter(item => item.getBoundingClientRect().bottom > innerHeight).length}))"""))
+            assert tab.evaluate("document.documentElement.scrollHeight") <= 600
+            tab.clock.run_for(8000)
+        turn = next(n for n in range(1, 8) if seen[n:] == seen[:len(seen) - n])  # the pages, then again
+        pages = seen[:turn]
+        for index, name in enumerate(("瑞士移位赛", "淘汰赛")):
+            own = [page[index] for page in pages if page[index]["shown"]]
+            assert len(own) >= 2, (name, pages)  # (each stage needs more than one page here)
+            assert [stage["cue"] for stage in own] == [f"{n}/{len(own)}" for n in range(1, len(own) + 1)], own
+            rows = [entry for stage in own for entry in stage["rows"]]
+            assert len(rows) == len(set(rows)) == (24 if index == 0 else 8), rows
+            # a stage not on a page: not there at all (no heading over an empty table), no cue
+            assert all(page[index]["rows"] == [] and page[index]["cue"] == "" for page in pages
+                       if not page[index]["shown"])
+        assert all(stage["rows"] and stage["below"] == 0 for page in pages for stage in page if stage["shown"]), pages
+        tab.context.close()
+    finally:
+        desk.stop()

@@ -105,6 +105,7 @@ def test_the_desks_sheets_carry_each_tables_qr(tmp_path: Path, monkeypatch) -> N
     sheets = []
     monkeypatch.setattr(printing, "one_document", lambda forms, locale: sheets.extend(forms) or b"%PDF")
     running = start(content(tmp_path), slug="sj")
+    running.desk.base = f"http://192.168.1.20:{running.port}"  # as --lan makes it (on 127.0.0.1 the sheets print no code: test_desk)
     try:
         assert table_sheets(running.desk, "teams", 1) == b"%PDF"
         [sheet] = [form for form in sheets if form.kind == "scoresheet"]

@@ -998,13 +998,30 @@ def site_cards_css() -> str:
     return ""
 
 
+# The check's warnings that say a match is not whole yet, in its game's words: a room still to
+# enter (`room-pending`, Guandan's `guandan-room-pending`), boards of the round missing (bridge's
+# `bridge-match-board-count`, 大怪路子's and 80分's `<game>-boards-missing`).
+ROOM_WAITS = ("room-pending",)
+BOARDS_WAIT = ("-board-count", "-boards-missing")
+
+
+def waiting_said(spot: forms.TableSpot, result: forms.Check, t: Translator) -> bool:
+    """Whether the page already says why a match does not count yet: a warning of the check
+    (ROOM_WAITS, BOARDS_WAIT), or the game's note of boards to come under the score."""
+    if any(p.code.endswith(ROOM_WAITS + BOARDS_WAIT) for p in result.warnings):
+        return True
+    game = forms.GAMES[spot.event.game]
+    return result.score is not None and game.waiting_for_boards(result.score, t) is not None
+
+
 def whole_match(t: Translator, fields: list[Any], reasons: list[forms.Said] | tuple[()] = ()) -> str:
     """What a table, which saves once, enters before it saves: both rooms of a teams-of-four
     match (its form has rooms), else the whole match. With `reasons` (why the match typed is
     not whole yet), the heading over them says what they say: boards of the round still
-    missing (a game's `<game>-board-count`, bridge's and 80分's) is not "enter both rooms",
-    which a match with every board typed in both rooms and one board short was told."""
-    if any(reason.code.endswith("-board-count") for reason in reasons):
+    missing (BOARDS_WAIT: bridge's, 大怪路子's and 80分's) is not "enter both rooms", which a
+    match with every board typed in both rooms and boards short was told (大怪路子's and 80分's
+    `-boards-missing` still were, only bridge's code being known)."""
+    if any(reason.code.endswith(BOARDS_WAIT) for reason in reasons):
         return t("desk_boards_all", open=t("open_room"), closed=t("closed_room"))
     if any(item.room for item in fields):
         return t("desk_rooms_both", open=t("open_room"), closed=t("closed_room"))
@@ -1110,11 +1127,25 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     from generator.render.bulletins import qr_svg, round_forms
 
     forms = round_forms(desk.result, stage, number, desk.locale)
+    # A desk no phone can reach (127.0.0.1, started without --lan: Desk.phones_reach) prints no
+    # QR code on its sheets, and says why at the top of each sheet (the sheets go to different
+    # tables). Not the code with a warning beside it: its link opens only on this
+    # laptop, which reads no paper, while a phone scanning it opens its own 127.0.0.1 and fails;
+    # a table meets that at the end of its match, reads the line after, if at all, and queues at
+    # the desk. A sheet without a code is a plain score sheet that works (the referee fills it,
+    # the desk enters it); the secretary, who looks at the print before handing it out, reads
+    # how to get sheets phones can use. And the code holds the table's token, kept across
+    # restarts (store.Tokens): sheets no phone could use would carry a link that writes the
+    # table's result once the desk runs with --lan, for nothing.
+    local = "" if desk.phones_reach else desk.t("desk_sheet_no_qr", address=desk.base, command=desk.lan_command)
     for form in forms:
         for page in form.pages:
             table = page.get("table") if isinstance(page, dict) else None
             if isinstance(table, str) and digits(table) and not desk.withdrawn_sides(stage, number, int(table)):
-                page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
+                if local:
+                    page["qr_note"] = local
+                else:
+                    page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
     return one_document(forms, desk.locale)
 
 
@@ -1248,7 +1279,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # A table saves once, the whole match: what is missing is why it cannot save yet,
             # never a warning under "may still be saved" (the secretary's, who may save one room)
             incomplete, warnings = warnings, []
-        elif result.ok and result.incomplete and not outcome["saved"]:
+        elif result.ok and result.incomplete and not outcome["saved"] and not waiting_said(spot, result, t):
+            # said once: the check's warning (a room still to enter, boards missing) and the
+            # game's note under the score ("还有 4 副未录入：录全后才…计入排名") each say it
+            # already, and this line under them was the third time on one page
             lines.append(t("desk_incomplete"))
         stale: list[Any] = []
         if outcome["saved"] and who.kind == "admin":
