@@ -223,22 +223,53 @@ def masked(line: str, private: Collection[str]) -> str:
     comment, and inside a flow collection ({…}, […]) at , ] } too. (A value written on the lines
     after its key is not on the key's line and is not masked: no file paibang writes does that.)"""
     keys = tuple(sorted(set(private), key=len, reverse=True))
-    if not keys or not any(key in line for key in keys):
+    folded = line.casefold()
+    if not keys or not any(key.casefold() in folded for key in keys):
         return line
     pattern = _PRIVATE_KEY.get(keys)
     if pattern is None:
         names = "|".join(re.escape(key) for key in keys)
-        pattern = re.compile(rf"""(?<![\w-])(["']?)(?:{names})\1[ \t]*:[ \t]*""")
+        # any case: the build takes `Phone:` and `membercard:` for `phone` and `MemberCard` (load.private_matches)
+        pattern = re.compile(rf"""(?<![\w-])(["']?)(?:{names})\1[ \t]*:[ \t]*""", re.IGNORECASE)
         _PRIVATE_KEY[keys] = pattern
     parts, at = [], 0
     for found in pattern.finditer(line):
         if found.start() < at:  # inside a value already masked
             continue
         start = found.end()
-        end = start + _value_length(line[start:], line[:start], True) if start < len(line) else start
+        if line[start:start + 1] in ("{", "["):
+            # a value of its own flow mapping or list (`wechat: {main: wxid_…}`): masked whole, to
+            # its closing bracket (or the line's end), not to the first comma or brace inside it
+            end = start + _flow_length(line[start:])
+        else:
+            end = start + _value_length(line[start:], line[:start], True) if start < len(line) else start
         parts += [line[at:start], "*" * (end - start)]
         at = end
     return "".join(parts) + line[at:]
+
+
+def _flow_length(after: str) -> int:
+    """How many characters of `after`, which opens a flow collection, it spans: to the bracket
+    that closes it, quoted text skipped; the whole of `after` when it is not closed there."""
+    depth, quote, at = 0, "", 0
+    while at < len(after):
+        char = after[at]
+        if quote:
+            if char == quote and not (quote == '"' and after[at - 1] == "\\"):
+                if quote == "'" and after[at + 1:at + 2] == "'":
+                    at += 1
+                else:
+                    quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+            if depth == 0:
+                return at + 1
+        at += 1
+    return len(after)
 
 
 def visible(text: str) -> str:
