@@ -1519,3 +1519,48 @@ def test_a_column_into_a_key_site_yaml_lists_private_is_imported_beside_the_play
         scanned.add(path.name if path.name == "results.json" else path.suffix)
     assert "甲1".encode() in (output / "events/club-2026/results.json").read_bytes()  # (the players are there)
     assert scanned >= {".html", "results.json", ".js", ".csv", ".xlsx"}
+
+
+def test_an_unused_column_says_private_keeps_it_and_then_a_key_in_any_case_or_script_does(
+        content: Path, tmp_path: Path, capsys) -> None:
+    """会员卡号 neither mapped nor listed under `private:` was "not used", without a word of how to
+    keep it: now the line names the key to list (in the 3 locales), though not for a column counting
+    rows (序号). Listed as 会员卡号, it is read into that key; `private: [MemberCard]` takes a
+    column headed membercard, and --map 会员卡号=membercard writes the site's MemberCard."""
+    from generator.cli import main
+
+    new_event(content, "club-2026", "guandan")
+    rows = [["序号", "队名", "姓名", "会员卡号"], ["1", "红队", "甲1", "VIPcard0417"], ["2", "红队", "乙1", "VIPcard0418"],
+            ["3", "蓝队", "甲2", "VIPcard0419"], ["4", "蓝队", "乙2", "VIPcard0420"]]
+    sheet = write_xlsx(tmp_path / "reg.xlsx", rows)
+    args = ["import", "club-2026", str(sheet), "--prefix", "T", "--content", str(content)]
+    capsys.readouterr()
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "第 1 列「序号」→ 未使用\n" in out
+    assert "第 4 列「会员卡号」→ 未使用（要把它留在 content/ 中、不公开：在 site.yaml 的 private: 中列出 会员卡号，再导入一次）" in out
+    assert main(["--lang", "en", *args]) == 0
+    assert "list 会员卡号 under private: in site.yaml and import again" in capsys.readouterr().out
+    assert main(["--lang", "zh-Hant", *args]) == 0
+    assert "在 site.yaml 的 private: 中列出 会员卡号，再匯入一次" in capsys.readouterr().out
+    listed = content / "events/club-2026/entries.yaml"
+    assert "VIPcard" not in listed.read_text(encoding="utf-8")
+    site = content / "site.yaml"
+    original = site.read_text(encoding="utf-8")
+    site.write_text(original.replace("private: [wechat]", "private: [wechat, 会员卡号]"), encoding="utf-8")
+    assert main(args) == 0
+    assert "「会员卡号」→ 会员卡号：私有" in capsys.readouterr().out
+    assert "{name: 甲1, 会员卡号: VIPcard0417}" in listed.read_text(encoding="utf-8")
+    site.write_text(original.replace("private: [wechat]", "private: [wechat, MemberCard]"), encoding="utf-8")
+    for made in (listed, listed.with_name("entries.imported.json")):  # (a new list: 会员卡号 is no key now)
+        made.unlink()
+    rows[0][3] = "membercard"
+    write_xlsx(sheet, rows)
+    assert main(args) == 0
+    assert "「membercard」→ MemberCard：私有" in capsys.readouterr().out
+    assert "{name: 甲1, MemberCard: VIPcard0417}" in listed.read_text(encoding="utf-8")
+    rows[0][3] = "会员卡号"
+    write_xlsx(sheet, rows)
+    assert main([*args, "--map", "会员卡号=membercard"]) == 0
+    assert "{name: 乙2, MemberCard: VIPcard0420}" in listed.read_text(encoding="utf-8")
+    assert main(["check", "--content", str(content)]) == 0
