@@ -1495,14 +1495,27 @@ def _roster_changes(before: list[dict], after: list[dict], report: ImportReport)
 # --- writing entries.yaml ------------------------------------------------------------------------
 
 
-def _round_trip() -> YAML:
+def _round_trip(offset: int = 0) -> YAML:
     """ruamel's round trip, reading scalars as the content loader does (CoreResolver), in the
-    layout import has always written (PyYAML's: a list under a key not indented)."""
+    layout import has always written (PyYAML's: a list under a key not indented), or with each
+    `- ` indented `offset` columns under its key, as a file the secretary indented so has them."""
     round_trip = YAML(typ="rt")
     round_trip.Resolver = CoreResolver
     round_trip.preserve_quotes = True
     round_trip.width = 4096
+    if offset:
+        round_trip.indent(mapping=2, sequence=offset + 2, offset=offset)
     return round_trip
+
+
+def _offset(listed: object, text: str) -> int:
+    """How far the file indents its entries' `- ` (`  - id: T01`: 2), 0 when not so or unknown."""
+    first = listed[0] if isinstance(listed, CommentedSeq) and listed else None
+    if not isinstance(first, CommentedMap):
+        return 0
+    line, column = first.lc.line, first.lc.col - 2
+    found = text.split("\n")[line] if line < text.count("\n") + 1 else ""
+    return column if column in (2, 4) and found[:column].strip() == "" and found[column:column + 2] == "- " else 0
 
 
 def _dumped(value: object) -> str:
@@ -1523,12 +1536,88 @@ def _entries_text(path: Path | None, merged: list[dict], locale: str) -> str:
         except (OSError, UnicodeDecodeError, YAMLError):
             document = None
         listed = document.get("entries") if isinstance(document, CommentedMap) else document
+        written = _written_lists(listed, with_newlines(raw)) if isinstance(listed, CommentedSeq) else {}
         if isinstance(listed, CommentedSeq) and _reconciled(listed, merged):
             out = io.StringIO()
-            _round_trip().dump(document, out)
-            return out.getvalue().replace("\n", line_end(raw))
+            # (the file's own indent kept for a list of entries alone, as import writes it)
+            _round_trip(_offset(listed, with_newlines(raw)) if listed is document else 0).dump(document, out)
+            return _as_written(out.getvalue(), written).replace("\n", line_end(raw))
     header = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
     return header + _dumped(merged)
+
+
+# ruamel writes every list of the file again in its own way: `players: [甲,\n  乙]` typed over two
+# lines (a comment after 甲) became one line, its comment lost, and a block list indented under
+# its key (`players:\n    - 甲`) moved two columns left, in every entry, changed or not. What the
+# secretary typed stays: each entry's list or mapping that import leaves as it was is put back
+# as its lines were (_as_written), moved as a whole if ruamel indents the entry otherwise. Only
+# a list import changes is written in ruamel's way.
+Written = dict[tuple[str, str], tuple[object, int, list[str]]]  # (entry id, key) -> (value, column, lines)
+
+
+def _written_lists(listed: CommentedSeq, text: str) -> Written:
+    """Each entry's list or mapping value as the file has it: its plain value, its key's column
+    and its lines (_span). Only for keys on a line of their own (not the entry's first, after `- `)."""
+    lines, found = text.split("\n"), {}
+    for item in listed:
+        if not isinstance(item, CommentedMap):
+            continue
+        for key, value in item.items():
+            if isinstance(value, (CommentedMap, CommentedSeq)):
+                line, column = item.lc.key(key)
+                if line != item.lc.line:
+                    found[(str(item.get("id")), str(key))] = (_as_plain(value), column, _span(lines, line, column))
+    return found
+
+
+def _span(lines: list[str], line: int, column: int) -> list[str]:
+    """The lines of the value whose key is at (`line`, `column`): the key's and each after it
+    indented further (a flow list's next lines, a block's items) or a block list's `- ` at the
+    key's column, blank and comment lines between them; those after its last line left out."""
+    end = line + 1
+    last = line
+    while end < len(lines):
+        text = lines[end]
+        indent = len(text) - len(text.lstrip(" "))
+        if text.strip() and not text.lstrip().startswith("#"):
+            if not (indent > column or (indent == column and text.lstrip().startswith("- "))):
+                break
+            last = end
+        end += 1
+    return lines[line:last + 1]
+
+
+def _as_written(dumped: str, written: Written) -> str:
+    """ruamel's text of the entries with each list or mapping import left as it was (`written`)
+    put back as the secretary wrote it: its key's lines replaced by the file's, shifted by the
+    columns ruamel moved the entry. A value changed, or lines that cannot be shifted, keep ruamel's."""
+    if not written:
+        return dumped
+    try:
+        document = _round_trip().load(dumped)
+    except YAMLError:
+        return dumped
+    listed = document.get("entries") if isinstance(document, CommentedMap) else document
+    lines = dumped.split("\n")
+    places = []
+    for item in listed if isinstance(listed, CommentedSeq) else ():
+        if not isinstance(item, CommentedMap):
+            continue
+        for key, value in item.items():
+            found = written.get((str(item.get("id")), str(key)))
+            if found is None or _as_plain(value) != found[0]:
+                continue
+            line, column = item.lc.key(key)
+            if line != item.lc.line:
+                places.append((line, column, found))
+    for line, column, (_, was, kept) in sorted(places, reverse=True):
+        shift = column - was
+        moved = [text if not text.strip() else " " * shift + text if shift >= 0 else
+                 text[-shift:] if text[:-shift].strip() == "" else None for text in kept]
+        if None in moved:
+            continue
+        lines[line:line + len(_span(lines, line, column))] = moved
+    return "\n".join(lines)
 
 
 def _reconciled(listed: CommentedSeq, merged: list[dict]) -> bool:
