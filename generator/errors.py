@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Literal, NamedTuple, overload
 
 from generator import catalogues
 from generator.messages import render_message
@@ -103,8 +103,8 @@ class ContentError:
         `private` keys written on the line are shown as asterisks (masked)."""
         row = self.sheet_row
         if row is None:
-            source = _source_line(self.mark)
-            source = masked(source, private) if source is not None else None
+            source, above = _source_line(self.mark, with_above=True)
+            source = masked_below(source, above, private) if source is not None else None
         else:
             source = _sheet_line(self.mark, row)
         if source is None:
@@ -290,18 +290,60 @@ def _sheet_line(mark: Mark, row: SheetRow) -> str | None:
     return sheet_text.masked_cells(found[0][mark.line - 1], row.separator, row.hidden)
 
 
-def _source_line(mark: Mark) -> str | None:
+@overload
+def _source_line(mark: Mark) -> str | None: ...
+@overload
+def _source_line(mark: Mark, with_above: Literal[True]) -> tuple[str | None, list[str]]: ...
+def _source_line(mark: Mark, with_above: bool = False) -> str | None | tuple[str | None, list[str]]:  # noqa: E302
+    """The mark's line; `with_above`: with the lines above it, nearest first (masked_below)."""
+    above: list[str] = []
+    found = None
     suffix = mark.file.suffix.lower()
-    if not mark.line or suffix in (".xlsx", ".xls", ".pdf"):
-        return None
-    try:
-        with open(mark.file, encoding="utf-8", errors="replace") as handle:
-            for number, text in enumerate(handle, start=1):
-                if number == mark.line:
-                    return text.rstrip("\n")
-    except OSError:
-        return None
-    return None
+    if mark.line and suffix not in (".xlsx", ".xls", ".pdf"):
+        try:
+            with open(mark.file, encoding="utf-8", errors="replace") as handle:
+                for number, text in enumerate(handle, start=1):
+                    if number == mark.line:
+                        found = text.rstrip("\n")
+                        break
+                    if with_above:
+                        above.append(text.rstrip("\n"))
+        except OSError:
+            found = None
+    return (found, above[::-1]) if with_above else found
+
+
+def masked_below(line: str, above: list[str], private: Collection[str]) -> str:
+    """`line` masked (masked), and wholly, its indent aside, when it is a line of a private key's
+    value written below the key (`wechat:`, then `main: wxid_…` indented under it, or `- ` items):
+    masked sees one line, and such a value is not on its key's. `above`: the lines above it,
+    nearest first; each parent is found by its smaller indent, as YAML's block structure has it."""
+    line = masked(line, private)
+    if not line.strip() or not above:
+        return line
+    keys = {key.casefold() for key in private}
+    indent = len(line) - len(line.lstrip(" "))
+    item = line.lstrip().startswith("- ")
+    for text in above:
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        level = len(text) - len(text.lstrip(" "))
+        head = _KEY_LINE.match(text.strip())
+        # its parent: less indented, or a key at its indent whose value is this list (`wechat:` / `- a`)
+        parent = level < indent or (level == indent and item and head is not None and not (head.group(3) or "").strip()
+                                    and not text.lstrip().startswith("- "))
+        if not parent:
+            continue
+        if head is not None and head.group(2).strip().casefold() in keys:
+            return line[:indent] + re.sub(r"\S", "*", line[indent:])
+        if level == 0:
+            return line
+        indent, item = level, text.lstrip().startswith("- ")
+    return line
+
+
+# A line that opens with a key (after a list item's `- `): its key and what follows the colon.
+_KEY_LINE = re.compile(r"""(?:-[ \t]+)*(["']?)([^"'#:{}\[\],]+?)\1[ \t]*:(?:[ \t]+(.*)|$)""")
 
 
 class Problems:

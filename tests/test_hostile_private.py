@@ -19,7 +19,7 @@ import pytest
 from generator.build import validate
 from generator.cli import main
 from generator.commands.serve import content_error_page
-from generator.errors import ContentErrors, columns, masked
+from generator.errors import ContentErrors, columns, masked, masked_below
 from support import demo_content, replace
 
 BRIDGE = "dongke-bridge-2015"
@@ -474,3 +474,22 @@ def test_a_key_that_cannot_be_private_is_refused_in_any_case(tmp_path: Path, wri
     replace(content / "site.yaml", "private: [wechat]", f"private: [wechat, {written}]")
     assert main(["check", "--content", str(content)]) == 1
     assert "[private-key-published]" in capsys.readouterr().err
+
+
+def test_a_line_of_a_private_keys_block_value_is_masked_where_it_is_quoted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A private key's value written on the lines below it (`wechat:`, then `main: …`) is not on
+    the key's line, and a problem there (a key twice) quoted the WeChat id: the line is masked
+    whole when a line above it, its parent by indent, is a private key (any case)."""
+    content = demo_content(tmp_path, BRIDGE)
+    event = content / "events" / BRIDGE / "event.yaml"
+    replace(event, CANARY_LINE, "      - name: 吉克阿呷\n        WeChat:\n          main: wx_canary_1\n"
+                                "          main: wx_canary_2\n        会员卡号:\n        - card_canary_3")
+    replace(content / "site.yaml", "private: [wechat]", "private: [wechat, 会员卡号]")
+    assert main(["check", "--content", str(content)]) == 1
+    said = capsys.readouterr().err
+    assert "[yaml-duplicate-key]" in said and "          ***** ***********" in said
+    assert "wx_canary" not in said
+    above = ["        会员卡号:", "      - name: 吉克阿呷"]
+    assert masked_below("        - card_canary_3", above, ("会员卡号",)) == "        * *************"
+    assert masked_below("        - 张三", ["        players:", "      - id: A1"], ("会员卡号",)) == "        - 张三"
