@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, NamedTuple, overload
+from typing import NamedTuple
 
 from generator import catalogues
 from generator.messages import render_message
@@ -103,7 +103,7 @@ class ContentError:
         `private` keys written on the line are shown as asterisks (masked)."""
         row = self.sheet_row
         if row is None:
-            source, above = _source_line(self.mark, with_above=True)
+            source, above = _source_line(self.mark)
             source = masked_below(source, above, private) if source is not None else None
         else:
             source = _sheet_line(self.mark, row)
@@ -290,27 +290,21 @@ def _sheet_line(mark: Mark, row: SheetRow) -> str | None:
     return sheet_text.masked_cells(found[0][mark.line - 1], row.separator, row.hidden)
 
 
-@overload
-def _source_line(mark: Mark) -> str | None: ...
-@overload
-def _source_line(mark: Mark, with_above: Literal[True]) -> tuple[str | None, list[str]]: ...
-def _source_line(mark: Mark, with_above: bool = False) -> str | None | tuple[str | None, list[str]]:  # noqa: E302
-    """The mark's line; `with_above`: with the lines above it, nearest first (masked_below)."""
+def _source_line(mark: Mark) -> tuple[str | None, list[str]]:
+    """The mark's line, and the lines above it, nearest first (masked_below)."""
     above: list[str] = []
-    found = None
     suffix = mark.file.suffix.lower()
-    if mark.line and suffix not in (".xlsx", ".xls", ".pdf"):
-        try:
-            with open(mark.file, encoding="utf-8", errors="replace") as handle:
-                for number, text in enumerate(handle, start=1):
-                    if number == mark.line:
-                        found = text.rstrip("\n")
-                        break
-                    if with_above:
-                        above.append(text.rstrip("\n"))
-        except OSError:
-            found = None
-    return (found, above[::-1]) if with_above else found
+    if not mark.line or suffix in (".xlsx", ".xls", ".pdf"):
+        return None, above
+    try:
+        with open(mark.file, encoding="utf-8", errors="replace") as handle:
+            for number, text in enumerate(handle, start=1):
+                if number == mark.line:
+                    return text.rstrip("\n"), above[::-1]
+                above.append(text.rstrip("\n"))
+    except OSError:
+        pass
+    return None, above
 
 
 def masked_below(line: str, above: list[str], private: Collection[str]) -> str:
