@@ -103,8 +103,8 @@ class ContentError:
         `private` keys written on the line are shown as asterisks (masked)."""
         row = self.sheet_row
         if row is None:
-            source = _source_line(self.mark)
-            source = masked(source, private) if source is not None else None
+            source, above = _source_line(self.mark)
+            source = masked_below(source, above, private) if source is not None else None
         else:
             source = _sheet_line(self.mark, row)
         if source is None:
@@ -223,22 +223,53 @@ def masked(line: str, private: Collection[str]) -> str:
     comment, and inside a flow collection ({…}, […]) at , ] } too. (A value written on the lines
     after its key is not on the key's line and is not masked: no file paibang writes does that.)"""
     keys = tuple(sorted(set(private), key=len, reverse=True))
-    if not keys or not any(key in line for key in keys):
+    folded = line.casefold()
+    if not keys or not any(key.casefold() in folded for key in keys):
         return line
     pattern = _PRIVATE_KEY.get(keys)
     if pattern is None:
         names = "|".join(re.escape(key) for key in keys)
-        pattern = re.compile(rf"""(?<![\w-])(["']?)(?:{names})\1[ \t]*:[ \t]*""")
+        # any case: the build takes `Phone:` and `membercard:` for `phone` and `MemberCard` (load.private_matches)
+        pattern = re.compile(rf"""(?<![\w-])(["']?)(?:{names})\1[ \t]*:[ \t]*""", re.IGNORECASE)
         _PRIVATE_KEY[keys] = pattern
     parts, at = [], 0
     for found in pattern.finditer(line):
         if found.start() < at:  # inside a value already masked
             continue
         start = found.end()
-        end = start + _value_length(line[start:], line[:start], True) if start < len(line) else start
+        if line[start:start + 1] in ("{", "["):
+            # a value of its own flow mapping or list (`wechat: {main: wxid_…}`): masked whole, to
+            # its closing bracket (or the line's end), not to the first comma or brace inside it
+            end = start + _flow_length(line[start:])
+        else:
+            end = start + _value_length(line[start:], line[:start], True) if start < len(line) else start
         parts += [line[at:start], "*" * (end - start)]
         at = end
     return "".join(parts) + line[at:]
+
+
+def _flow_length(after: str) -> int:
+    """How many characters of `after`, which opens a flow collection, it spans: to the bracket
+    that closes it, quoted text skipped; the whole of `after` when it is not closed there."""
+    depth, quote, at = 0, "", 0
+    while at < len(after):
+        char = after[at]
+        if quote:
+            if char == quote and not (quote == '"' and after[at - 1] == "\\"):
+                if quote == "'" and after[at + 1:at + 2] == "'":
+                    at += 1
+                else:
+                    quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+            if depth == 0:
+                return at + 1
+        at += 1
+    return len(after)
 
 
 def visible(text: str) -> str:
@@ -259,18 +290,54 @@ def _sheet_line(mark: Mark, row: SheetRow) -> str | None:
     return sheet_text.masked_cells(found[0][mark.line - 1], row.separator, row.hidden)
 
 
-def _source_line(mark: Mark) -> str | None:
+def _source_line(mark: Mark) -> tuple[str | None, list[str]]:
+    """The mark's line, and the lines above it, nearest first (masked_below)."""
+    above: list[str] = []
     suffix = mark.file.suffix.lower()
     if not mark.line or suffix in (".xlsx", ".xls", ".pdf"):
-        return None
+        return None, above
     try:
         with open(mark.file, encoding="utf-8", errors="replace") as handle:
             for number, text in enumerate(handle, start=1):
                 if number == mark.line:
-                    return text.rstrip("\n")
+                    return text.rstrip("\n"), above[::-1]
+                above.append(text.rstrip("\n"))
     except OSError:
-        return None
-    return None
+        pass
+    return None, above
+
+
+def masked_below(line: str, above: list[str], private: Collection[str]) -> str:
+    """`line` masked (masked), and wholly, its indent aside, when it is a line of a private key's
+    value written below the key (`wechat:`, then `main: wxid_…` indented under it, or `- ` items):
+    masked sees one line, and such a value is not on its key's. `above`: the lines above it,
+    nearest first; each parent is found by its smaller indent, as YAML's block structure has it."""
+    line = masked(line, private)
+    if not line.strip() or not above:
+        return line
+    keys = {key.casefold() for key in private}
+    indent = len(line) - len(line.lstrip(" "))
+    item = line.lstrip().startswith("- ")
+    for text in above:
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        level = len(text) - len(text.lstrip(" "))
+        head = _KEY_LINE.match(text.strip())
+        # its parent: less indented, or a key at its indent whose value is this list (`wechat:` / `- a`)
+        parent = level < indent or (level == indent and item and head is not None and not (head.group(3) or "").strip()
+                                    and not text.lstrip().startswith("- "))
+        if not parent:
+            continue
+        if head is not None and head.group(2).strip().casefold() in keys:
+            return line[:indent] + re.sub(r"\S", "*", line[indent:])
+        if level == 0:
+            return line
+        indent, item = level, text.lstrip().startswith("- ")
+    return line
+
+
+# A line that opens with a key (after a list item's `- `): its key and what follows the colon.
+_KEY_LINE = re.compile(r"""(?:-[ \t]+)*(["']?)([^"'#:{}\[\],]+?)\1[ \t]*:(?:[ \t]+(.*)|$)""")
 
 
 class Problems:

@@ -19,7 +19,7 @@ import pytest
 from generator.build import validate
 from generator.cli import main
 from generator.commands.serve import content_error_page
-from generator.errors import ContentErrors, columns, masked
+from generator.errors import ContentErrors, columns, masked, masked_below
 from support import demo_content, replace
 
 BRIDGE = "dongke-bridge-2015"
@@ -374,3 +374,122 @@ def test_an_unknown_keys_hint_lists_a_private_group_once(tmp_path: Path) -> None
     event.write_text(re.sub(r"(?m)^(\s+)group: ", r"\1grup: ", text, count=1), encoding="utf-8")
     (problem,) = [p for p in errors_of(content) if p.code == "key-unknown"]
     assert problem.hint("en").count("group") == 1, problem.hint("en")
+
+
+# --- private keys on entries, players and nested, in any case ----------------------------------
+
+# D01 and D02 of the daguai demo, with a site's own private keys written on the entry, on a
+# player, in another letter case and holding a mapping or a list of their own.
+PLANTED_ENTRIES = """  - id: D01
+    players:
+      - {name: 陈建国, phone: "13916000001", membercard: card_canary_lower, 会员卡号: card_canary_player}
+      - {name: 王美华, wechat: {main: wx_canary_nested, old: [wx_canary_list]}}
+      - name: 周立军
+        WeChat:
+          main: wx_canary_block
+    group: 上海赛科石油化工
+    name: 赛科石化
+    wechat: wx_canary_entry
+    会员卡号: card_canary_entry
+  - id: D02
+    players: [张伟, 刘晓燕, 顾海峰]
+    MEMBERCARD: [card_canary_upper]
+"""
+
+
+def scanned_output(tmp_path: Path, content: Path, slug: str, capsys: pytest.CaptureFixture[str]) -> dict[Path, bytes]:
+    """Every file the build writes and the CSV and XLSX exports, as text: a PDF through
+    pdftotext, an XLSX's parts unzipped."""
+    import subprocess
+    import zipfile
+
+    output = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    exports = tmp_path / "exports"
+    for kind in ("csv", "xlsx"):
+        assert main(["export", slug, "--format", kind, "-o", f"{exports / kind}/", "--content", str(content)]) == 0
+    capsys.readouterr()
+    found = {}
+    for path in sorted([*output.rglob("*"), *exports.rglob("*")]):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.suffix == ".pdf":
+            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
+        elif path.suffix == ".xlsx":
+            with zipfile.ZipFile(path) as book:
+                data = b"".join(book.read(name) for name in book.namelist())
+        found[path] = data
+    return found
+
+
+def test_private_keys_on_entries_players_and_nested_in_any_case_reach_no_output(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`private: [wechat, 会员卡号, MemberCard]`: each written on an entry and on a player, as
+    `membercard:` or `MEMBERCARD:` (matched whatever the case of its letters, not an unknown key
+    whose line quoted the card), and holding a mapping or a list: the site builds, and no planted
+    value is in a page, results.json, the search index, the feed, a PDF's text or an export."""
+    slug = "chem-park-daguai-2016"
+    content = demo_content(tmp_path, slug)
+    replace(content / "site.yaml", "private: [wechat]", "private: [wechat, 会员卡号, MemberCard]")
+    event = content / "events" / slug / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    start, end = text.index("  - id: D01\n"), text.index("  - id: D03\n")
+    event.write_text(text[:start] + PLANTED_ENTRIES + text[end:], encoding="utf-8")
+    planted = sorted(set(re.findall(r"(?:card|wx)_canary_\w+", PLANTED_ENTRIES)))
+    assert len(planted) == 8
+    site, _, _ = validate(content)
+    (d01,) = [e for e in site.events[0].entries.values() if e.id == "D01"]
+    assert [p.name for p in d01.players] == ["陈建国", "王美华", "周立军"]
+    found = scanned_output(tmp_path, content, slug, capsys)
+    assert {path.suffix for path in found} >= {".html", ".json", ".js", ".xml", ".pdf", ".csv", ".xlsx"}
+    assert any("赛科石化".encode() in data for path, data in found.items() if path.suffix == ".pdf")  # (read)
+    for path, data in found.items():
+        for canary in planted:
+            assert canary.encode() not in data, f"{canary} leaked into {path}"
+
+
+def test_a_private_key_in_another_case_is_masked_where_a_line_is_quoted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A problem on a line holding `membercard:` (site.yaml: MemberCard) or a private mapping
+    (`wechat: {main: …}`) quotes it with the values masked, the whole mapping included; a notice
+    writing `MemberCard` in another case is refused as one writing it as listed."""
+    content = demo_content(tmp_path, BRIDGE)
+    replace(content / "site.yaml", "private: [wechat]", "private: [wechat, MemberCard]")
+    event = content / "events" / BRIDGE / "event.yaml"
+    line = '      - {name: 吉克阿呷, MEMBERCARD: "mc_canary_1", wechat: {main: wx_canary_2, b: 1}, shirt: XL}'
+    replace(event, CANARY_LINE, line)
+    assert main(["check", "--content", str(content)]) == 1
+    said = capsys.readouterr().err
+    assert "[key-unknown]" in said and "shirt" in said and "MEMBERCARD: *************, wechat: " in said
+    assert "mc_canary_1" not in said and "wx_canary_2" not in said
+    assert masked("  membercard: 2021001", ("MemberCard",)) == "  membercard: *******"
+
+
+@pytest.mark.parametrize("written", ["ID", "Name", "PLAYERS"])
+def test_a_key_that_cannot_be_private_is_refused_in_any_case(tmp_path: Path, written: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """`private: [ID]` is `id`, which every page shows: refused as `id` is, not taken as another key."""
+    content = demo_content(tmp_path, BRIDGE)
+    replace(content / "site.yaml", "private: [wechat]", f"private: [wechat, {written}]")
+    assert main(["check", "--content", str(content)]) == 1
+    assert "[private-key-published]" in capsys.readouterr().err
+
+
+def test_a_line_of_a_private_keys_block_value_is_masked_where_it_is_quoted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A private key's value written on the lines below it (`wechat:`, then `main: …`) is not on
+    the key's line, and a problem there (a key twice) quoted the WeChat id: the line is masked
+    whole when a line above it, its parent by indent, is a private key (any case)."""
+    content = demo_content(tmp_path, BRIDGE)
+    event = content / "events" / BRIDGE / "event.yaml"
+    replace(event, CANARY_LINE, "      - name: 吉克阿呷\n        WeChat:\n          main: wx_canary_1\n"
+                                "          main: wx_canary_2\n        会员卡号:\n        - card_canary_3")
+    replace(content / "site.yaml", "private: [wechat]", "private: [wechat, 会员卡号]")
+    assert main(["check", "--content", str(content)]) == 1
+    said = capsys.readouterr().err
+    assert "[yaml-duplicate-key]" in said and "          ***** ***********" in said
+    assert "wx_canary" not in said
+    above = ["        会员卡号:", "      - name: 吉克阿呷"]
+    assert masked_below("        - card_canary_3", above, ("会员卡号",)) == "        * *************"
+    assert masked_below("        - 张三", ["        players:", "      - id: A1"], ("会员卡号",)) == "        - 张三"

@@ -6,6 +6,7 @@ isolation: same name and group, homonyms in other groups, ids, officials, stable
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -99,6 +100,35 @@ def test_an_id_joins_results_across_groups_and_spellings(content: Path) -> None:
     assert person.name == "王小明" and person.groups == ["动科学院", "13级1班"]  # latest first
     assert len(person.events) == 2
     assert person.key == person_key("id:m-001")
+
+
+def test_an_id_holding_a_member_number_is_not_read_back_from_the_address(content: Path, tmp_path: Path) -> None:
+    """A club's member number (2021001) passes id-looks-personal, and /players/<sha256 of it>/
+    gave it back to anyone hashing 10^7 candidates. Its key is made of the seat it first sat in
+    (players._numbered_identity): not the hash of the id, the same in every build and on every
+    computer (no key of the user's), unmoved by a later event; an id of letters keeps its key."""
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", [player("王晓明", "2021001"), player("李华", "M001")], "13级1班"), ("A2", ["张三", "李四"], "g2")])
+    write_event(content, "e2018", "2018-05-15",
+                [("B1", ["赵六", player("王小明", "2021001")], "动科学院"), ("B2", ["钱七", "孙八"], "g2")])
+
+    def keys() -> dict[str, str]:
+        return {p.name: p.key for p in people_of(content).everyone if p.by_id}
+
+    first = keys()
+    unkeyed = {person_key("id:2021001"), hashlib.sha256(b"2021001").hexdigest()[:KEY_LENGTH],
+               hashlib.sha256(b"id:2021001").hexdigest()[:KEY_LENGTH]}
+    assert first["王小明"] not in unkeyed and "2021001" not in first["王小明"]
+    assert first["王小明"] == person_key("numbered:e2015/A1#1")  # its first seat, of two events
+    assert first["李华"] == person_key("id:M001")  # not a number: as before
+    write_event(content, "e2019", "2019-05-15",
+                [("C1", [player("王小明", "2021001"), "吴十"], "g3"), ("C2", ["周九", "郑七"], "g2")])
+    assert keys() == first  # a newer event moves no one
+    out = render(content, tmp_path / "site")
+    page = (out / "players" / first["王小明"] / "index.html").read_text(encoding="utf-8")
+    assert "王小明" in page and "2021001" not in page
+    assert not any("2021001" in path.read_text(encoding="utf-8", errors="replace")
+                   for path in out.rglob("*") if path.is_file() and path.suffix in (".html", ".json", ".xml"))
 
 
 def test_a_player_without_id_joins_the_one_id_with_that_name_and_group(content: Path) -> None:

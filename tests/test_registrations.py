@@ -1519,3 +1519,91 @@ def test_a_column_into_a_key_site_yaml_lists_private_is_imported_beside_the_play
         scanned.add(path.name if path.name == "results.json" else path.suffix)
     assert "甲1".encode() in (output / "events/club-2026/results.json").read_bytes()  # (the players are there)
     assert scanned >= {".html", "results.json", ".js", ".csv", ".xlsx"}
+
+
+def test_an_unused_column_says_private_keeps_it_and_then_a_key_in_any_case_or_script_does(
+        content: Path, tmp_path: Path, capsys) -> None:
+    """会员卡号 neither mapped nor listed under `private:` was "not used", without a word of how to
+    keep it: now the line names the key to list (in the 3 locales), though not for a column counting
+    rows (序号). Listed as 会员卡号, it is read into that key; `private: [MemberCard]` takes a
+    column headed membercard, and --map 会员卡号=membercard writes the site's MemberCard."""
+    from generator.cli import main
+
+    new_event(content, "club-2026", "guandan")
+    rows = [["序号", "队名", "姓名", "会员卡号"], ["1", "红队", "甲1", "VIPcard0417"], ["2", "红队", "乙1", "VIPcard0418"],
+            ["3", "蓝队", "甲2", "VIPcard0419"], ["4", "蓝队", "乙2", "VIPcard0420"]]
+    sheet = write_xlsx(tmp_path / "reg.xlsx", rows)
+    args = ["import", "club-2026", str(sheet), "--prefix", "T", "--content", str(content)]
+    capsys.readouterr()
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "第 1 列「序号」→ 未使用\n" in out
+    assert "第 4 列「会员卡号」→ 未使用（要把它留在 content/ 中、不公开：在 site.yaml 的 private: 中列出 会员卡号，再导入一次）" in out
+    assert main(["--lang", "en", *args]) == 0
+    assert "list 会员卡号 under private: in site.yaml and import again" in capsys.readouterr().out
+    assert main(["--lang", "zh-Hant", *args]) == 0
+    assert "在 site.yaml 的 private: 中列出 会员卡号，再匯入一次" in capsys.readouterr().out
+    listed = content / "events/club-2026/entries.yaml"
+    assert "VIPcard" not in listed.read_text(encoding="utf-8")
+    site = content / "site.yaml"
+    original = site.read_text(encoding="utf-8")
+    site.write_text(original.replace("private: [wechat]", "private: [wechat, 会员卡号]"), encoding="utf-8")
+    assert main(args) == 0
+    assert "「会员卡号」→ 会员卡号：私有" in capsys.readouterr().out
+    assert "{name: 甲1, 会员卡号: VIPcard0417}" in listed.read_text(encoding="utf-8")
+    site.write_text(original.replace("private: [wechat]", "private: [wechat, MemberCard]"), encoding="utf-8")
+    for made in (listed, listed.with_name("entries.imported.json")):  # (a new list: 会员卡号 is no key now)
+        made.unlink()
+    rows[0][3] = "membercard"
+    write_xlsx(sheet, rows)
+    assert main(args) == 0
+    assert "「membercard」→ MemberCard：私有" in capsys.readouterr().out
+    assert "{name: 甲1, MemberCard: VIPcard0417}" in listed.read_text(encoding="utf-8")
+    rows[0][3] = "会员卡号"
+    write_xlsx(sheet, rows)
+    assert main([*args, "--map", "会员卡号=membercard"]) == 0
+    assert "{name: 乙2, MemberCard: VIPcard0420}" in listed.read_text(encoding="utf-8")
+    assert main(["check", "--content", str(content)]) == 0
+
+
+def test_a_rerun_keeps_the_secretarys_layout_of_the_lists_it_does_not_change(
+        content: Path, tmp_path: Path, capsys) -> None:
+    """A rerun that changed one entry's group wrote every list of the file again in ruamel's
+    way: `players: [甲1,  # 队长` typed over two lines became one line, its comment gone, and a
+    block list indented under its key moved two columns left. Now each list import leaves as it
+    was keeps its lines, in an entry it changes or not, and one it changes is written anew."""
+    from generator.cli import main
+
+    new_event(content, "union-2026", "guandan")
+    teams = {"红队": ("化学学院", ["甲1", "乙1"]), "蓝队": ("物理学院", ["甲2", "乙2"]),
+             "绿队": ("数学学院", ["甲3", "乙3"])}
+    rows = [["队名", "姓名", "学院"]] + [[team, name, group] for team, (group, names) in teams.items() for name in names]
+    sheet = write_xlsx(tmp_path / "a.xlsx", rows)
+    args = ["import", "union-2026", str(sheet), "--prefix", "T", "--content", str(content)]
+    assert main(args) == 0
+    listed = content / "events/union-2026/entries.yaml"
+    text = listed.read_text(encoding="utf-8")
+    typed = {"  players: [甲1, 乙1]\n": "  players: [甲1,  # 队长\n              乙1]\n",
+             "  players: [甲2, 乙2]\n": "  players:\n    - 甲2\n    - 乙2   # 替补\n"}
+    for was, now in typed.items():
+        assert was in text
+        text = text.replace(was, now)
+    listed.write_text(text, encoding="utf-8")
+    rows[1][2] = rows[2][2] = "化工学院"  # 红队's group, beside the list typed over two lines
+    rows[5][1] = "丙3"  # 绿队's players: that list changes
+    write_xlsx(sheet, rows)
+    capsys.readouterr()
+    assert main(args) == 0
+    written = listed.read_text(encoding="utf-8")
+    expected = (text.replace("group: 化学学院", "group: 化工学院")
+                .replace("  players: [甲3, 乙3]\n", "  players: [丙3, 乙3]\n"))
+    assert written == expected
+    # the entries indented under nothing (`  - id: T01`): kept so, not moved back to column 0
+    indented = "".join(line if line.startswith("#") or not line.strip() else "  " + line
+                       for line in written.splitlines(keepends=True))
+    listed.write_text(indented, encoding="utf-8")
+    rows[3][2] = rows[4][2] = "物理系"
+    write_xlsx(sheet, rows)
+    assert main(args) == 0
+    assert listed.read_text(encoding="utf-8") == indented.replace("group: 物理学院", "group: 物理系")
+    assert main(["check", "--content", str(content)]) == 0

@@ -62,7 +62,7 @@ from ruamel.yaml.error import YAMLError
 from generator import catalogues
 from generator.commands.headings import CONTACT_PARTS, COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
 from generator.content import sheet_text
-from generator.content.load import SLUG, private_keys
+from generator.content.load import NEVER_PRIVATE, SLUG, private_keys
 from generator.content.reader import (PERSONAL_DIGITS, holds_email, holds_personal_number, holds_phone_or_id_card,
                                       personal_number, phone_number)
 from generator.content.yaml_loader import _UNSHOWABLE, YamlList, YamlMap, load_yaml
@@ -263,7 +263,8 @@ class ImportReport:
         for column in self.columns:
             use = catalogues.text(f"import_column_{column.note}", locale, other=column.other,
                                   field=column.like or column.use or "",
-                                  map=_map_item(column.heading, column.like) if column.like else "")
+                                  map=_map_item(column.heading, column.like) if column.like else "",
+                                  key=_private_key_of(column.heading) or "")
             heading = shown(column.heading) if column.heading else catalogues.text("import_no_heading", locale)
             lines.append(catalogues.text("import_column", locale, n=column.index + 1, heading=heading, use=use))
         if self.filled:
@@ -706,6 +707,8 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
         column = Column(index, heading, note="ignored")
         columns.append(column)
         wanted = mapped.get(key) if key else None
+        if wanted is not None and wanted not in FIELDS:
+            wanted = _site_key(wanted, kept) or wanted  # (--map 会员卡号=membercard: the site's MemberCard)
         if wanted in kept or (wanted is None and key in kept_keys):
             # Before the tests of phones and personal numbers below: they keep a public field
             # from such a column, and this one is private by site.yaml's word.
@@ -770,7 +773,31 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
         elif column.note == "ignored" and column.heading and not _looks_private(column.heading) \
                 and not _contact_heading(_key(column.heading)) and (like := _looks_like(column.heading, set(taken))):
             column.note, column.like = "ignored_map", like
+        elif column.note == "ignored" and not _looks_private(column.heading) and _private_key_of(column.heading) \
+                and not _fields_named(column.heading) and not _row_count([row[column.index] if column.index < len(row) else "" for row in data]):
+            # 会员卡号, a club's own number: left out without a word, the secretary did not learn
+            # that a key site.yaml lists under `private:` keeps it (in content/, on no page). Not
+            # said of a column counting the rows (序号): nothing of anyone's to keep; nor of one
+            # naming a field paibang reads (队长姓名, Team Name): a name or a team, not a private value.
+            column.note = "ignored_private"
     return columns
+
+
+def _row_count(values: list[str]) -> bool:
+    """Whether a column's values, the blank ones aside, count 1, 2, 3 … (a 序号 column)."""
+    written = [value.strip() for value in values if value.strip()]
+    return bool(written) and written == [str(n) for n in range(1, len(written) + 1)]
+
+
+def _private_key_of(heading: str) -> str | None:
+    """The key an unused column would be kept under if site.yaml listed it under `private:`
+    (its heading, spaces and a bracketed note left out); None when no such key could be one
+    import writes (site_private_fields): not a key of letters, or one paibang reads itself."""
+    key = re.sub(r"[（(][^）)]*[）)]$", "", re.sub(r"[\s*＊]+", "", heading)).rstrip(":：")
+    if not re.fullmatch(r"[^\W\d][\w-]*", key) or key.casefold() in (*PRIVATE, *FIELDS, *NEVER_PRIVATE, "group") \
+            or _key(key) in ALIASES:
+        return None
+    return key
 
 
 # The fields an unused column's heading may name inside other words (所属学院, 参赛队名, 学生姓名):
@@ -784,11 +811,16 @@ def _looks_like(heading: str, taken: set[str]) -> str | None:
     inside it (a Chinese one of two characters or more anywhere in it, an English one as a word
     of it) and that field is one of HINTED that no column has taken. "team name" names two,
     队长姓名 a captain's and a name's: nothing is said of them."""
-    key, words = _key(heading), set(re.findall(r"[a-z]+", heading.lower()))
-    found = {wanted for wanted, aliases in COLUMNS.items() for alias in aliases
-             if (alias in words if alias.isascii() else len(alias) > 1 and _key(alias) in key)}
+    found = _fields_named(heading)
     wanted = found.pop() if len(found) == 1 else None
     return wanted if wanted in HINTED and wanted not in taken else None
+
+
+def _fields_named(heading: str) -> set[str]:
+    """The fields whose usual heading is inside `heading` (_looks_like's rule)."""
+    key, words = _key(heading), set(re.findall(r"[a-z]+", heading.lower()))
+    return {wanted for wanted, aliases in COLUMNS.items() for alias in aliases
+            if (alias in words if alias.isascii() else len(alias) > 1 and _key(alias) in key)}
 
 
 def _map_item(heading: str, wanted: str) -> str:
@@ -1037,7 +1069,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     for heading, wanted in extra.items():
         if wanted in ("id", "entry_id", "entry-id"):
             raise ImportRefusal("registration-map-id", item=_shown_item(f"{heading}={wanted}"), fields=fields)
-        if wanted not in FIELDS and wanted not in kept:
+        if wanted not in FIELDS and _site_key(wanted, kept) is None:
             raise ImportRefusal("registration-map-invalid", item=_shown_item(f"{heading}={wanted}"), fields=fields)
     problems = Problems()
     folder = content / "events" / slug
@@ -1463,14 +1495,27 @@ def _roster_changes(before: list[dict], after: list[dict], report: ImportReport)
 # --- writing entries.yaml ------------------------------------------------------------------------
 
 
-def _round_trip() -> YAML:
+def _round_trip(offset: int = 0) -> YAML:
     """ruamel's round trip, reading scalars as the content loader does (CoreResolver), in the
-    layout import has always written (PyYAML's: a list under a key not indented)."""
+    layout import has always written (PyYAML's: a list under a key not indented), or with each
+    `- ` indented `offset` columns under its key, as a file the secretary indented so has them."""
     round_trip = YAML(typ="rt")
     round_trip.Resolver = CoreResolver
     round_trip.preserve_quotes = True
     round_trip.width = 4096
+    if offset:
+        round_trip.indent(mapping=2, sequence=offset + 2, offset=offset)
     return round_trip
+
+
+def _offset(listed: object, text: str) -> int:
+    """How far the file indents its entries' `- ` (`  - id: T01`: 2), 0 when not so or unknown."""
+    first = listed[0] if isinstance(listed, CommentedSeq) and listed else None
+    if not isinstance(first, CommentedMap):
+        return 0
+    line, column = first.lc.line, first.lc.col - 2
+    found = text.split("\n")[line] if line < text.count("\n") + 1 else ""
+    return column if column in (2, 4) and found[:column].strip() == "" and found[column:column + 2] == "- " else 0
 
 
 def _dumped(value: object) -> str:
@@ -1491,12 +1536,88 @@ def _entries_text(path: Path | None, merged: list[dict], locale: str) -> str:
         except (OSError, UnicodeDecodeError, YAMLError):
             document = None
         listed = document.get("entries") if isinstance(document, CommentedMap) else document
+        written = _written_lists(listed, with_newlines(raw)) if isinstance(listed, CommentedSeq) else {}
         if isinstance(listed, CommentedSeq) and _reconciled(listed, merged):
             out = io.StringIO()
-            _round_trip().dump(document, out)
-            return out.getvalue().replace("\n", line_end(raw))
+            # (the file's own indent kept for a list of entries alone, as import writes it)
+            _round_trip(_offset(listed, with_newlines(raw)) if listed is document else 0).dump(document, out)
+            return _as_written(out.getvalue(), written).replace("\n", line_end(raw))
     header = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
     return header + _dumped(merged)
+
+
+# ruamel writes every list of the file again in its own way: `players: [甲,\n  乙]` typed over two
+# lines (a comment after 甲) became one line, its comment lost, and a block list indented under
+# its key (`players:\n    - 甲`) moved two columns left, in every entry, changed or not. What the
+# secretary typed stays: each entry's list or mapping that import leaves as it was is put back
+# as its lines were (_as_written), moved as a whole if ruamel indents the entry otherwise. Only
+# a list import changes is written in ruamel's way.
+Written = dict[tuple[str, str], tuple[object, int, list[str]]]  # (entry id, key) -> (value, column, lines)
+
+
+def _written_lists(listed: CommentedSeq, text: str) -> Written:
+    """Each entry's list or mapping value as the file has it: its plain value, its key's column
+    and its lines (_span). Only for keys on a line of their own (not the entry's first, after `- `)."""
+    lines, found = text.split("\n"), {}
+    for item in listed:
+        if not isinstance(item, CommentedMap):
+            continue
+        for key, value in item.items():
+            if isinstance(value, (CommentedMap, CommentedSeq)):
+                line, column = item.lc.key(key)
+                if line != item.lc.line:
+                    found[(str(item.get("id")), str(key))] = (_as_plain(value), column, _span(lines, line, column))
+    return found
+
+
+def _span(lines: list[str], line: int, column: int) -> list[str]:
+    """The lines of the value whose key is at (`line`, `column`): the key's and each after it
+    indented further (a flow list's next lines, a block's items) or a block list's `- ` at the
+    key's column, blank and comment lines between them; those after its last line left out."""
+    end = line + 1
+    last = line
+    while end < len(lines):
+        text = lines[end]
+        indent = len(text) - len(text.lstrip(" "))
+        if text.strip() and not text.lstrip().startswith("#"):
+            if not (indent > column or (indent == column and text.lstrip().startswith("- "))):
+                break
+            last = end
+        end += 1
+    return lines[line:last + 1]
+
+
+def _as_written(dumped: str, written: Written) -> str:
+    """ruamel's text of the entries with each list or mapping import left as it was (`written`)
+    put back as the secretary wrote it: its key's lines replaced by the file's, shifted by the
+    columns ruamel moved the entry. A value changed, or lines that cannot be shifted, keep ruamel's."""
+    if not written:
+        return dumped
+    try:
+        document = _round_trip().load(dumped)
+    except YAMLError:
+        return dumped
+    listed = document.get("entries") if isinstance(document, CommentedMap) else document
+    lines = dumped.split("\n")
+    places = []
+    for item in listed if isinstance(listed, CommentedSeq) else ():
+        if not isinstance(item, CommentedMap):
+            continue
+        for key, value in item.items():
+            found = written.get((str(item.get("id")), str(key)))
+            if found is None or _as_plain(value) != found[0]:
+                continue
+            line, column = item.lc.key(key)
+            if line != item.lc.line:
+                places.append((line, column, found))
+    for line, column, (_, was, kept) in sorted(places, reverse=True):
+        shift = column - was
+        moved = [text if not text.strip() else " " * shift + text if shift >= 0 else
+                 text[-shift:] if text[:-shift].strip() == "" else None for text in kept]
+        if None in moved:
+            continue
+        lines[line:line + len(_span(lines, line, column))] = moved
+    return "\n".join(lines)
 
 
 def _reconciled(listed: CommentedSeq, merged: list[dict]) -> bool:
@@ -1836,9 +1957,17 @@ def site_private_fields(content: Path) -> tuple[str, ...]:
     column mapped to one or headed as one (member_card): a club keeps its own numbers there. Not
     phone or student_id (import's own), nor group (an entry's: the group column, withheld by the
     build), nor a field import reads for itself, nor one a key cannot be (a YAML key of letters)."""
+    # (a key of letters, of any script and case: 会员卡号 and MemberCard are keys as member_card
+    # is, and the build matches them whatever the case, load.private_matches)
     return tuple(key for key in dict.fromkeys(private_keys(content))
-                 if key not in PRIVATE and key != "group" and key not in FIELDS
-                 and re.fullmatch(r"[a-z_][a-z0-9_-]*", key))
+                 if key.casefold() not in PRIVATE and key.casefold() != "group" and key.casefold() not in FIELDS
+                 and _key(key) not in ALIASES and re.fullmatch(r"[^\W\d][\w-]*", key))  # (学号 is student_id's)
+
+
+def _site_key(wanted: str, kept: tuple[str, ...]) -> str | None:
+    """The key of `kept` (site_private_fields) that --map's `wanted` names, in any case, as
+    site.yaml spells it; None when it names none."""
+    return next((key for key in kept if key.casefold() == wanted.casefold()), None)
 
 
 def take_sheet_ids(value: str | None) -> list[str] | None:

@@ -117,15 +117,33 @@ NEVER_PRIVATE = {"id": "private_names", "name": "private_names", "players": "pri
 
 
 def _read_private(reader: Reader, problems: Problems) -> tuple[str, ...]:
-    """site.yaml's `private:`, each key that cannot be kept private an error at its line."""
+    """site.yaml's `private:`, each key that cannot be kept private an error at its line. Keys are
+    matched whatever the case of their Latin letters (private_matches): `private: [MemberCard]`
+    keeps an entry's `membercard:` as well, and `Group`, paibang's own key, is `group`."""
     keys = []
     for item, mark in reader.items("private", single_ok=True):
         key = str(item)
-        if key in NEVER_PRIVATE:
-            problems.add("private-key-published", mark, key=key, why=catalogues.word(NEVER_PRIVATE[key]))
+        own = key.casefold()
+        if own in NEVER_PRIVATE:
+            problems.add("private-key-published", mark, key=key, why=catalogues.word(NEVER_PRIVATE[own]))
         else:
-            keys.append(key)
+            keys.append(own if own in ("group", *ALWAYS_PRIVATE) else key)
     return tuple(keys)
+
+
+# A private key is matched whatever the case of its letters. `private: [会员卡号, MemberCard]`
+# with `membercard:` on a player was an unknown key, and the line quoting it showed the card's
+# number; refusing the case that differs would say the same thing twice over for no gain: a
+# secretary writes a key as the sheet's heading had it, and YAML keys of one letter case apart
+# name one thing to them. (No key paibang reads differs from another by case alone.)
+@functools.lru_cache(maxsize=16)
+def _folded(private: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(key.casefold() for key in private)
+
+
+def private_matches(key: object, private: tuple[str, ...]) -> bool:
+    """Whether `key`, as written in content, is one of the site's private keys (any case)."""
+    return isinstance(key, str) and key.casefold() in _folded(private)
 
 
 def private_keys(root: Path) -> tuple[str, ...]:
@@ -145,7 +163,8 @@ def private_keys(root: Path) -> tuple[str, ...]:
     data = load_yaml(path, Problems())
     private = data.get("private") if isinstance(data, YamlMap) else None
     keys = [private] if isinstance(private, str) else private if isinstance(private, YamlList) else []
-    found_keys = ALWAYS_PRIVATE + tuple(str(key) for key in keys if isinstance(key, str) and key)
+    found_keys = ALWAYS_PRIVATE + tuple(key.casefold() if key.casefold() in ("group", *ALWAYS_PRIVATE) else key
+                                        for key in keys if isinstance(key, str) and key)
     if stamp is not None:
         _PRIVATE_READ[path] = (stamp, found_keys)
     return found_keys
@@ -366,7 +385,7 @@ def _private_key(text: str, private: tuple[str, ...]) -> tuple[int, int, str] | 
     if pattern is None:
         keys = "|".join(re.escape(key) for key in sorted(set(private), key=len, reverse=True))
         pattern = re.compile(rf"""(?:^|[{{,|])[ \t]*(?:[-?][ \t]+)?(?:[!&]\S*[ \t]+)*(["']?)(?P<key>{keys})\1[ \t]*:""",
-                             re.MULTILINE)
+                             re.MULTILINE | re.IGNORECASE)  # (any case: private_matches)
         _PRIVATE_KEY_PATTERNS[private] = pattern
     match = pattern.search(text)
     if match is None:
@@ -412,7 +431,7 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
                          expected=catalogues.word("type_mapping"), found=describe(item))
             continue
         entry_reader = Reader(item, problems, f"entries[{index + 1}].")
-        entry_reader.check_keys(_allowed(ENTRY_KEYS, private), required=("id", "players"))
+        entry_reader.check_keys(_allowed_in(item, ENTRY_KEYS, private), required=("id", "players"))
         entry_id = entry_reader.identifier("id")
         players = _read_players(entry_reader, problems, private)
         if entry_id is None:
@@ -640,6 +659,13 @@ def _allowed(keys: tuple[str, ...], private: tuple[str, ...]) -> tuple[str, ...]
     return tuple(dict.fromkeys((*keys, *private)))
 
 
+def _allowed_in(node: YamlMap, keys: tuple[str, ...], private: tuple[str, ...]) -> tuple[str, ...]:
+    """_allowed, with each key of `node` that is a private one written in another case."""
+    allowed = _allowed(keys, private)
+    other = tuple(key for key in node if key not in allowed and private_matches(key, private))
+    return allowed + other if other else allowed
+
+
 def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, ...]) -> list[Player]:
     """Players by name; private keys are checked for shape and then dropped on the floor."""
     written = entry_reader.node.get("players")
@@ -656,7 +682,7 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             player_reader = Reader(value, problems, "players[].")
             # An extra key is accepted only when the site declares it private, so a typo of a
             # public key is caught and nothing unknown can slip into pages later.
-            player_reader.check_keys(_allowed(PLAYER_KEYS, private), required=("name",))
+            player_reader.check_keys(_allowed_in(value, PLAYER_KEYS, private), required=("name",))
             name = player_reader.text("name")
             player_id = player_reader.text("id")
             if player_id and holds_personal_number(player_id):

@@ -46,6 +46,16 @@ def personal_number(text: str, least: int = PERSONAL_DIGITS) -> bool:
     return re.fullmatch(rf"\d{{{least},}}[Xx]?", text.replace(" ", "")) is not None
 
 
+def holds_number(text: str, least: int = PERSONAL_DIGITS) -> bool:
+    """Whether an id holds a number of `least` digits or more, dates and school years aside and
+    separators between its digits joined (2021001, M2021001, 2021-001): a club's member number,
+    one of a space small enough to try whole (render/players.py's _numbered_identity)."""
+    if sum(map(str.isdecimal, text)) < least:  # (most ids)
+        return False
+    compact = re.sub(r"(?<=\d)[-_. ]+(?=\d)", "", without_dates(text))
+    return re.search(rf"\d{{{least},}}", compact) is not None
+
+
 def holds_personal_number(text: str) -> bool:
     """Whether an id is, or holds, a personal number (PERSONAL_DIGITS_IN_AN_ID): S201301059988
     and 2013-0105-9988 as much as 201301059988 (separators between its digits aside). A date or a

@@ -17,7 +17,9 @@ on every player page in the site's words (`matching_rule_text`):
    told apart from the other elsewhere, so neither joins anyone of another event (rules 2, 3).
 
 A person's key, used in the URL, is a short hash of what identifies them (the id, or the name
-and group), so it is stable across builds, safe in a URL, and shows neither id nor name. A
+and group), so it is stable across builds, safe in a URL, and shows neither id nor name. An id
+that holds a number (a member number, 2021001) is not hashed into it: such a player's key is
+made of the seat where that id first appears (_numbered_identity). A
 private group (`private: [group]`) is not hashed into it: such a player's key is made of their
 name and their group's place among the name's private groups (_private_identity).
 """
@@ -37,6 +39,7 @@ from typing import Any, NamedTuple
 
 from generator.caches import Spill, file_spill, packed, unpacked
 from generator.content.model import WITHHELD, Event
+from generator.content.reader import holds_number
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import SCHEDULED, EventResult
 from generator.tournament.standings import rank_label
@@ -241,6 +244,25 @@ def _id_identity(player_id: str) -> str:
     return f"id:{player_id}"
 
 
+# An id that holds a number of 6 or 7 digits (a club's member number, 2021001; 8 or more are
+# refused, id-looks-personal) passed that check, and its player's address was the unkeyed hash of
+# `id:2021001`: 10^7 candidates, hashed in seconds, gave the number back. Three ways were weighed:
+# - the user's key (seals.secret, as the import record's digests are keyed): it lives in the
+#   config folder of whoever builds, so the site built on another computer (a second secretary,
+#   a CI runner that makes a new key each run) gives every such player another address each time,
+#   and the events' pages, the feed and the search that link to it move with it (person_key's
+#   comment says why the address must be the same wherever the site is built);
+# - a slow hash (scrypt): 10^7 tries still fall to a few machines in days, and each build pays;
+# - (taken) nothing of the id at all: the key is made of where the id first sat, the event, entry
+#   and seat (in date order, as rule 5's keys are), which every page of theirs shows anyway. It is
+#   the same on every computer and in every build, and gives nothing to try numbers against.
+#   It moves only if an event dated earlier, in which the same id sat, is added later (or that
+#   first event's entry is renamed or its players reordered), as _private_identity's order can.
+# Ids holding no such number (M001, wang-xm, a date) keep the hash of the id, and their addresses.
+def _numbered_identity(slug: str, entry_id: str, index: int) -> str:
+    return f"numbered:{slug}/{entry_id}#{index + 1}"
+
+
 def _name_identity(name: str, group: str | None) -> str:
     return f"name:{name}\n{group or ''}"
 
@@ -337,7 +359,8 @@ class PeopleIndex:
 # build's persons (PeopleIndex) when it is not the one they were matched by, else a site whose
 # names did not change keeps the keys an older paibang gave. 2: a private group's players keyed
 # without it (_private_identity); the keys the older one gave them let a group be guessed.
-MATCHING_RULES = 2
+# 3: a player whose id holds a number keyed by their first seat (_numbered_identity), not the id.
+MATCHING_RULES = 3
 
 
 def people_inputs(results: list[EventResult | EventSummary]) -> str:
@@ -623,11 +646,15 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
     # appearance, for the keys of those without an id (_private_identity).
     private_ordinal: dict[tuple[str, str], int] = {}
     private_count: dict[str, int] = {}
-    for seated, _ in map(seating, ordered):
-        for _, group, _, players in seated:
-            for name, player_id in players:
+    numbered: dict[str, str] = {}  # an id holding a number -> its identity (_numbered_identity)
+    for result in ordered:
+        seated, _ = seating(result)
+        for entry_id, group, _, players in seated:
+            for index, (name, player_id) in enumerate(players):
                 if player_id:
                     ids_by_name.setdefault((name, group), set()).add(player_id)
+                    if player_id not in numbered and holds_number(player_id):
+                        numbered[player_id] = _numbered_identity(result.event.slug, entry_id, index)
                 if _withheld(group) and (name, group) not in private_ordinal:
                     private_count[name] = private_ordinal[(name, group)] = private_count.get(name, 0) + 1
 
@@ -643,7 +670,7 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
         if apart is not None:
             identity = apart[0]
         elif player_id:
-            identity = _id_identity(player_id)
+            identity = numbered.get(player_id) or _id_identity(player_id)
         elif _withheld(group):
             identity = _private_identity(name, private_ordinal[(name, group)])
         else:
