@@ -183,3 +183,19 @@ def test_the_traveller_page_says_the_referees_percentages_as_the_sheet_does(tmp_
     build(root, tmp_path / "output")
     page = (tmp_path / "output" / "events" / "sj" / "pairs" / "boards" / "2" / "index.html").read_text(encoding="utf-8")
     assert "adjusted: NS 40%, EW 60%" in " ".join(re.sub(r"<[^>]+>", " ", page).split())
+
+
+def test_the_round_page_says_the_referees_percentages_once(tmp_path: Path) -> None:
+    """Board 2 adjusted 40 % / 60 %: the round page and the pairs' pages read "调整分 调整分：南北
+    40%，东西 60%", the word said before the percentages that say it already."""
+    from generator.build import build
+
+    root = write_content(tmp_path, PAIRS_STAGE, {"round-1.yaml": PAIRS_ROUND}, entries=("P1", "P2", "P3", "P4", "P5", "P6"))
+    build(root, tmp_path / "output")
+    event = tmp_path / "output" / "events" / "sj"
+    pages = [event / "pairs" / "round-1" / "index.html", *sorted(event.glob("**/P5/index.html"))]
+    assert len(pages) == 2, pages
+    for page in pages:
+        text = " ".join(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8")).split())
+        assert "\u8c03\u6574\u5206\uff1a\u5357\u5317 40%\uff0c\u4e1c\u897f 60%" in text, page
+        assert text.count("\u8c03\u6574\u5206") == 1, (page, text)
