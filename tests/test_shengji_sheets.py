@@ -199,3 +199,21 @@ def test_the_round_page_says_the_referees_percentages_once(tmp_path: Path) -> No
         text = " ".join(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8")).split())
         assert "\u8c03\u6574\u5206\uff1a\u5357\u5317 40%\uff0c\u4e1c\u897f 60%" in text, page
         assert text.count("\u8c03\u6574\u5206") == 1, (page, text)
+
+
+def test_the_team_sheets_match_points_are_said_to_two_places_alike(tmp_path: Path) -> None:
+    """A conversion of halves: board 1's 0.50 to H2 was printed "0:0.50" beside board 2's "0:2"
+    and the total's "2:3.50"; each figure to two places where one has them, as the pairs sheet
+    says its matchpoints."""
+    root = content(tmp_path)
+    event = root / "events" / "sj" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "    boards: 4\n", "    boards: 4\n    conversion: {0: 0, 10: 0.5, 50: 1, 100: 2}\n"), encoding="utf-8")
+    out = tmp_path / "forms"
+    assert cli.main(["print", "sj", "teams", "--round", "1", "--content", str(root), "--output", str(out)]) == 0
+    played = "".join(pdf_text(out / "scoresheet-teams-round-1.pdf", 1).split())
+    # board, declarer and level, defenders and points in each room, home's net, match points
+    assert "1北2H285H140-450.00:0.50" in played
+    assert "2西3H10H2120-3200.00:2.00" in played
+    assert "4东5" in played and "+3502.00:0.00" in played
+    assert "合计-902.00:3.50" in played

@@ -132,6 +132,16 @@ def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_re
     for waiting in view.waiting:  # a match waiting for a room (one_room): what each room has
         written[waiting.board] = (waiting.open, waiting.closed)
     rows = {row.board: row for row in view.rows}
+    # The match-point figures all to two places where one has them (a conversion of halves:
+    # "1.50 : 0.00" beside "2.00 : 0.00", not "1.50 : 0" beside "2 : 0"), boards and totals
+    # together, as the pairs sheet says its matchpoints (figures.two_places).
+    played = view.kind == "played"
+    totals = [view.match_points[home], view.match_points[away]] if played else []
+    two = two_places([row.home_mp for row in view.rows], [row.away_mp for row in view.rows], totals)
+
+    def mp(h: float, a: float) -> str:
+        return f"{figure_text(h, two)} : {figure_text(a, two)}"
+
     numbers = round_result.boards.get(score.table.number) or range(1, (stage.boards or 8) + 1)
     for number in sorted(set(numbers) | set(written)):
         defending = options.board_table.defending(number)
@@ -141,13 +151,12 @@ def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_re
             line[f"{room}_points"] = _room_cell(t, result) if result is not None else ""
         row = rows.get(number)
         if row is not None:
-            line |= {"net": f"{row.net:+d}" if row.net else "0", "mp": f"{_n(row.home_mp)} : {_n(row.away_mp)}"}
+            line |= {"net": f"{row.net:+d}" if row.net else "0", "mp": mp(row.home_mp, row.away_mp)}
         page["boards"].append(line)
-    played = view.kind == "played"
     page["summary"] = [{
         "label": t("total"),
         "net": (f"{view.net[home]:+d}" if view.net[home] else "0") if played else "",
-        "mp": f"{_n(view.match_points[home])} : {_n(view.match_points[away])}" if played else ""}]
+        "mp": mp(view.match_points[home], view.match_points[away]) if played else ""}]
     return page
 
 
