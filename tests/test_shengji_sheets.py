@@ -217,3 +217,28 @@ def test_the_team_sheets_match_points_are_said_to_two_places_alike(tmp_path: Pat
     assert "2西3H10H2120-3200.00:2.00" in played
     assert "4东5" in played and "+3502.00:0.00" in played
     assert "合计-902.00:3.50" in played
+
+
+def test_a_drawn_pairs_rounds_travellers_and_hand_cards_are_for_the_boards_it_plays(tmp_path: Path) -> None:
+    """The demo's 16-pair Mitchell, 8 tables of 2 boards a round, round 1 drawn by pair: its
+    travellers had no line (only results made them) and its hand cards were for boards 1-2
+    alone, as in every round, while its tables play boards 1-16. Now a line for every round and
+    table each board is played at, its pairs filled in, and a hand card for each of 1-16."""
+    from tests.support import demo_content
+
+    slug = "hefei-80fen-pairs-2012"
+    root = demo_content(tmp_path, slug)
+    for path in (root / "events" / slug / "results").iterdir():
+        path.unlink()
+    assert cli.main(["pair", slug, "pairs", "--content", str(root)]) == 0
+    out = tmp_path / "forms"
+    assert cli.main(["print", slug, "pairs", "--round", "1", "--content", str(root), "--output", str(out)]) == 0
+    sheet = pdf_text(out / "scoresheet-pairs-round-1.pdf")
+    lines = [line.split() for line in sheet.splitlines() if re.search(r"\bP\d\d\s+P\d\d\b", line)]
+    assert len(lines) == 16 * 7  # each board at 7 tables over the 7 rounds
+    # board 3: round 1 at table 2 (P02 v P10), round 2 at table 1 (P01 v P16, EW moved up)
+    at = next(i for i, line in enumerate(lines) if len(line) == 6 and line[0] == "3")
+    assert lines[at] == ["3", "\u53574", "1", "2", "P02", "P10"] and lines[at + 1] == ["2", "1", "P01", "P16"]
+    cards = pdf_text(out / "handcards-pairs-round-1.pdf")
+    boards = sorted({int(n) for n in re.findall(r"\u724c\u53f7 (\d+) \u00b7", cards)})
+    assert boards == list(range(1, 17))
