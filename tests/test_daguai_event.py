@@ -377,3 +377,41 @@ def test_the_english_note_of_a_waiting_match_names_its_boards_as_boards(key):
     t = Translator("en")
     assert t(key, count=1, boards="2").startswith("1 more board to enter (board 2): ")
     assert t(key, count=2, boards=t.joiner().join(["2", "5"])).startswith("2 more boards to enter (boards 2, 5): ")
+
+
+# --- the boards a match's sheet lists and its desk form offers; an English sheet's separator --------
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext not installed")
+def test_a_stage_saying_no_boards_prints_and_offers_the_seeds_six_alike(tmp_path: Path):
+    # the sheet printed 1-6 (the seed's match) while the desk's form offered 1-8, its default for
+    # any game: one count for both, the seed's
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    content = demo_content(tmp_path, SLUG)
+    folder = content / "events" / SLUG
+    event = folder / "event.yaml"
+    text, said = re.subn(r"(?m)^    boards: 6 .*\n", "", event.read_text(encoding="utf-8"))
+    assert said == 1
+    event.write_text(text, encoding="utf-8")
+    (folder / "results" / "round-7.yaml").unlink()
+    assert main(["pair", SLUG, "swiss", "--content", str(content)]) == 0
+    assert main(["print", SLUG, "swiss", "--round", "7", "--content", str(content), "--output", str(tmp_path / "r7")]) == 0
+    sheet = _pdf_text(tmp_path / "r7" / "scoresheet-swiss-round-7.pdf").split("\f")[0]
+    assert re.findall(r"(?m)^\s+(\d+)\s*$", sheet) == ["1", "2", "3", "4", "5", "6"], sheet
+    desk = Desk(content, SLUG, None, None, build=False)
+    spot = desk.spot("swiss", 7, 1)
+    path = folder / "results" / "round-7.yaml"
+    offered = sorted({f.board for f in forms.fields_for(spot, path.read_text(encoding="utf-8")) if f.board})
+    assert offered == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext not installed")
+def test_an_english_sheet_joins_its_violations_in_english(content: Path, tmp_path: Path):
+    # round 3's first match has two violations: they were joined by the full-width "；"
+    assert main(["print", SLUG, "swiss", "--round", "3", "--content", str(content), "--lang", "en",
+                 "--output", str(tmp_path)]) == 0
+    sheet = " ".join(_pdf_text(tmp_path / "scoresheet-swiss-round-3.pdf").split())
+    assert re.search(r"Violations: D12: violation no\. 1 in the event \([^)]*\): warning; D04: violation no\. 1", sheet), sheet
+    assert "\uff1b" not in sheet

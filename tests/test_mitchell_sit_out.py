@@ -152,9 +152,31 @@ def test_a_result_left_out_in_a_mitchell_with_a_sit_out_still_warns_at_its_table
             ("bridge-board-left-out", "round 2 table 2 (A02 v A08) has no result for board 5")], said
     else:
         assert [(code, message) for code, message, _ in said] == [
-            ("bridge-board-short", f"board {board} has results from 2 tables (round 1 table 3, round 3 table 1); "
-                                   "other boards have up to 3") for board in (5, 6)], said
+            ("bridge-board-short", f"board {board} has results from 2 tables (round 1 table 3, round 3 table 1), "
+                                   "of the 3 it should have") for board in (5, 6)], said
     assert all("round-2.yaml" in where for _, _, where in said), said
+
+
+def test_a_board_short_of_a_set_played_fewer_times_names_its_own_count(tmp_path: Path, capsys) -> None:
+    # 15 pairs, 8 tables: boards 13-14 are played 7 times, the other sets 6. Round 2's table 2
+    # (boards 5-6) left out: each was said short of "up to 7", the count of another set.
+    content = _odd_mitchell(tmp_path, 15)
+    for number in range(1, 8):
+        _draw_and_enter(content, number)
+    played = Counter(b for s in mitchell(8, 7, 2, sit_out=True) if not s.sits_out for b in s.boards)
+    assert (played[5], played[6], played[13]) == (6, 6, 7)
+    path = content / "events" / SLUG / "results" / "round-2.yaml"
+    text, found = re.subn(r"(  - table: 2\n    ns: \w+\n    ew: \w+\n)    boards:\n      5: [^\n]+\n      6: [^\n]+\n",
+                          r"\1", path.read_text(encoding="utf-8"))
+    assert found == 1
+    path.write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    places = "round 1 table 3, round 3 table 1, round 5 table 7, round 6 table 6, round 7 table 5"
+    warnings = validate(content)[2]
+    assert [(w.code, w.message("en")) for w in warnings] == [
+        ("bridge-board-short", f"board {board} has results from 5 tables ({places}), of the 6 it should have")
+        for board in (5, 6)]
+    assert warnings[0].message("zh-Hans").endswith("\u5e94\u6709 6 \u684c")
 
 
 def test_the_movement_says_one_round_and_one_board_in_the_singular() -> None:

@@ -183,3 +183,62 @@ def test_the_traveller_page_says_the_referees_percentages_as_the_sheet_does(tmp_
     build(root, tmp_path / "output")
     page = (tmp_path / "output" / "events" / "sj" / "pairs" / "boards" / "2" / "index.html").read_text(encoding="utf-8")
     assert "adjusted: NS 40%, EW 60%" in " ".join(re.sub(r"<[^>]+>", " ", page).split())
+
+
+def test_the_round_page_says_the_referees_percentages_once(tmp_path: Path) -> None:
+    """Board 2 adjusted 40 % / 60 %: the round page and the pairs' pages read "调整分 调整分：南北
+    40%，东西 60%", the word said before the percentages that say it already."""
+    from generator.build import build
+
+    root = write_content(tmp_path, PAIRS_STAGE, {"round-1.yaml": PAIRS_ROUND}, entries=("P1", "P2", "P3", "P4", "P5", "P6"))
+    build(root, tmp_path / "output")
+    event = tmp_path / "output" / "events" / "sj"
+    pages = [event / "pairs" / "round-1" / "index.html", *sorted(event.glob("**/P5/index.html"))]
+    assert len(pages) == 2, pages
+    for page in pages:
+        text = " ".join(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8")).split())
+        assert "\u8c03\u6574\u5206\uff1a\u5357\u5317 40%\uff0c\u4e1c\u897f 60%" in text, page
+        assert text.count("\u8c03\u6574\u5206") == 1, (page, text)
+
+
+def test_the_team_sheets_match_points_are_said_to_two_places_alike(tmp_path: Path) -> None:
+    """A conversion of halves: board 1's 0.50 to H2 was printed "0:0.50" beside board 2's "0:2"
+    and the total's "2:3.50"; each figure to two places where one has them, as the pairs sheet
+    says its matchpoints."""
+    root = content(tmp_path)
+    event = root / "events" / "sj" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "    boards: 4\n", "    boards: 4\n    conversion: {0: 0, 10: 0.5, 50: 1, 100: 2}\n"), encoding="utf-8")
+    out = tmp_path / "forms"
+    assert cli.main(["print", "sj", "teams", "--round", "1", "--content", str(root), "--output", str(out)]) == 0
+    played = "".join(pdf_text(out / "scoresheet-teams-round-1.pdf", 1).split())
+    # board, declarer and level, defenders and points in each room, home's net, match points
+    assert "1北2H285H140-450.00:0.50" in played
+    assert "2西3H10H2120-3200.00:2.00" in played
+    assert "4东5" in played and "+3502.00:0.00" in played
+    assert "合计-902.00:3.50" in played
+
+
+def test_a_drawn_pairs_rounds_travellers_and_hand_cards_are_for_the_boards_it_plays(tmp_path: Path) -> None:
+    """The demo's 16-pair Mitchell, 8 tables of 2 boards a round, round 1 drawn by pair: its
+    travellers had no line (only results made them) and its hand cards were for boards 1-2
+    alone, as in every round, while its tables play boards 1-16. Now a line for every round and
+    table each board is played at, its pairs filled in, and a hand card for each of 1-16."""
+    from tests.support import demo_content
+
+    slug = "hefei-80fen-pairs-2012"
+    root = demo_content(tmp_path, slug)
+    for path in (root / "events" / slug / "results").iterdir():
+        path.unlink()
+    assert cli.main(["pair", slug, "pairs", "--content", str(root)]) == 0
+    out = tmp_path / "forms"
+    assert cli.main(["print", slug, "pairs", "--round", "1", "--content", str(root), "--output", str(out)]) == 0
+    sheet = pdf_text(out / "scoresheet-pairs-round-1.pdf")
+    lines = [line.split() for line in sheet.splitlines() if re.search(r"\bP\d\d\s+P\d\d\b", line)]
+    assert len(lines) == 16 * 7  # each board at 7 tables over the 7 rounds
+    # board 3: round 1 at table 2 (P02 v P10), round 2 at table 1 (P01 v P16, EW moved up)
+    at = next(i for i, line in enumerate(lines) if len(line) == 6 and line[0] == "3")
+    assert lines[at] == ["3", "\u53574", "1", "2", "P02", "P10"] and lines[at + 1] == ["2", "1", "P01", "P16"]
+    cards = pdf_text(out / "handcards-pairs-round-1.pdf")
+    boards = sorted({int(n) for n in re.findall(r"\u724c\u53f7 (\d+) \u00b7", cards)})
+    assert boards == list(range(1, 17))

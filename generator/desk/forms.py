@@ -112,9 +112,10 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     """The boards this table plays: those already written, and the ones `paibang pair` listed
     as comments (`# 3:`, pairs movements), and, for a match in two rooms, the round's as its
     score sheet and draw notice list them (pairing.match_boards: a teams round 3 of 8-board
-    rounds on 17-24 after 9-16); with none of these, 1..boards of the stage (8 when unsaid). A
-    team match started in the file (boards 9-13 of 9-16) offered the boards written only: the
-    rest could never be entered."""
+    rounds on 17-24 after 9-16; daguai's 1-6 where its stage says no boards, Game.round_boards);
+    with none of these, 1..boards of the stage (8 when unsaid). A team match started in the
+    file (boards 9-13 of 9-16) offered the boards written only: the rest could never be
+    entered."""
     block = _table_block(text, spot.table.number)
     listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
     written = {int(k) for k in current if str(k).isdecimal()} if isinstance(current, dict) else set()

@@ -1523,21 +1523,23 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
     def entered(found: list[tuple[PairsRow, TableScore]]) -> list[tuple[PairsRow, TableScore]]:
         return [(row, s) for row, s in found if s.view.withdrawn is None or round_of[id(s)] <= latest]
 
-    most = max((len(entered(found)) for found in records.values()), default=0)
     left_out = _left_out(numbered, unplayed, per_round)
     for (number, table, board), (score, mark) in sorted(left_out.items(), key=lambda item: item[0]):
         problems.add("bridge-board-left-out", mark, warning=True, board=board, round=number, table=table,
                      ns=score.view.ns, ew=score.view.ew)
     said = {board for _, _, board in left_out}
-    for board, found in short_boards(records, unplayed):
+    for board, found, expected in short_boards(records, unplayed):
         if board in said:
             continue
         shown = entered(found)
+        # the board's own count (a set played 6 times is not short of 7), less the results not
+        # entered that it counts, as `shown` leaves them out
+        expected -= len(found) - len(shown)
         places = [(round_of[id(s)], s.table.number) for _, s in shown]
         # at the table the movement gives the board that has no result for it, when known
         mark = missing_seat(unplayed, board, set(places)) or _mark_of(found[0][1])
         problems.add("bridge-board-short", mark, warning=True, board=board, count=len(shown),
-                     most=most, tables=round_tables(places))
+                     expected=expected, tables=round_tables(places))
 
 
 def _left_out(numbered: list[tuple[int, list[TableScore]]], unplayed: Mapping[int, int],

@@ -81,9 +81,12 @@ def drop_out_of_range(stage: Any, numbered: Sequence[tuple[int, Sequence[Any]]],
             view.rows = [row for row in view.rows if row.board <= last]
 
 
-def short_boards(records: Mapping[int, Sequence[Any]], unplayed: Mapping[int, int]) -> list[tuple[int, Sequence[Any]]]:
+def short_boards(records: Mapping[int, Sequence[Any]],
+                 unplayed: Mapping[int, int]) -> list[tuple[int, Sequence[Any], int]]:
     """The boards with fewer results than a board of the stage has (a mistyped board number, a
-    table left out: the games' board-short warnings), in board order, with their results. The
+    table left out: the games' board-short warnings), in board order, with their results and
+    the number of results the board itself is short of (what its warning names: where the sets
+    are played unevenly, a board of a set played 6 times was said short of "up to 7"). The
     results a withdrawn pair's table does not play (`unplayed`: board -> how many such tables,
     tournament/pairing.unplayed_boards) are short by design and not counted against a board:
     a board is short when it has fewer than the most results a board has once each board's
@@ -94,10 +97,10 @@ def short_boards(records: Mapping[int, Sequence[Any]], unplayed: Mapping[int, in
     # others, by design (comparing with the most a board has warned of every other set).
     seated = unplayed.seated() if isinstance(unplayed, ShortByDesign) else None
     if seated is not None:
-        return [(board, found) for board, found in sorted(records.items())
+        return [(board, found, seated.get(board, 0) - unplayed.get(board, 0)) for board, found in sorted(records.items())
                 if len(found) + unplayed.get(board, 0) < seated.get(board, 0)]
     full = max((len(found) + unplayed.get(board, 0) for board, found in records.items()), default=0)
-    return [(board, found) for board, found in sorted(records.items())
+    return [(board, found, full - unplayed.get(board, 0)) for board, found in sorted(records.items())
             if len(found) < full - unplayed.get(board, 0)]
 
 

@@ -51,7 +51,7 @@ from generator.games.common.rooms import ROOMS, room_value
 from generator.games.common.shorthand import not_played_written, split_items
 from generator.games.daguai import records, sheets, views
 from generator.games.daguai.records import TABLE_KEYS
-from generator.games.daguai.rules import DaguaiStage, MatchRecord
+from generator.games.daguai.rules import MATCH_BOARDS, DaguaiStage, MatchRecord
 
 
 class DaguaiRules(Game):
@@ -108,6 +108,14 @@ class DaguaiRules(Game):
 
     def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
         return sheets.bulletins(result, t, forms)
+
+    def round_boards(self, stage: Stage, number: int, tables: Any) -> dict[int, tuple[int, ...]]:
+        """A stage saying no `boards`: each match plays the seed's MATCH_BOARDS (1-6), what its
+        score sheet lists and the desk's form offers alike. A stage saying them: none here, its
+        boards found as for the other games (pairing.match_boards)."""
+        if stage.boards:
+            return {}
+        return {table.number: tuple(range(1, MATCH_BOARDS + 1)) for table in tables if len(table.sides) == 2}
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         return TABLE_FORM

@@ -27,6 +27,10 @@ SEATS = {"open": ((1, 3, 5), (2, 4, 6)), "closed": ((2, 4, 6), (1, 3, 5))}
 # Deductions for a team's 1st, 2nd, 3rd-and-later violation in the event (规则六).
 DEDUCTIONS = (0, 1, 3)
 WIN, DRAW, LOSS = 2, 1, 0
+# A match's boards where the stage does not say (`boards:` unset): the seed's match, 6 boards in
+# 90 minutes (rules-daguai.md). The one count the score sheet prints and the desk's form offers
+# (Game.round_boards): the sheet printed 1-6 while the desk offered 1-8, its default for any game.
+MATCH_BOARDS = 6
 
 
 @dataclass(frozen=True)

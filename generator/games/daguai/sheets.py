@@ -13,7 +13,7 @@ from generator.content.model import Stage
 from generator.games import TableScore, match_page, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai import words
-from generator.games.daguai.rules import SEATS, WIN, CountedViolation, options
+from generator.games.daguai.rules import MATCH_BOARDS, SEATS, WIN, CountedViolation, options
 from generator.games.daguai.views import MatchView
 from generator.printed import Bulletin
 
@@ -50,8 +50,8 @@ def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[A
                 return t("dg_sheet_title", event=event.title, stage=stage.name, round=called) \
                     if stage_in_titles(event, stage) else t("dg_sheet_title_event", event=event.title, round=called)
 
-            pages = [_sheet_page(t, event, stage, score, meaning) for score in round_result.tables
-                     if len(score.table.sides) == 2]
+            pages = [_sheet_page(t, event, stage, score, meaning, round_result.boards.get(score.table.number, ()))
+                     for score in round_result.tables if len(score.table.sides) == 2]
             if bracket is not None:
                 for page in pages:
                     page["title"] = title(int(page["table"]))
@@ -61,8 +61,12 @@ def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[A
     return found
 
 
-def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: str) -> dict[str, Any]:
-    """One match's page of the score-sheet form: every value a string, blank where unrecorded."""
+def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: str,
+                to_play: tuple[int, ...] = ()) -> dict[str, Any]:
+    """One match's page of the score-sheet form: every value a string, blank where unrecorded.
+    Its boards: those the match is to play (`to_play`, as the desk's form offers them:
+    pairing.match_boards, RoundResult.boards), else 1..the stage's boards (MATCH_BOARDS unsaid),
+    with any board written beyond them."""
     view: MatchView = score.view
     home, away = view.home, view.away or ""
     seats = lambda room, side: "·".join(map(str, SEATS[room][side]))  # noqa: E731
@@ -81,7 +85,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
             for room in ROOMS),
         "boards": [],
         "summary": [],
-        "violations": [],
+        "violations": "",
         "key": t("dg_sheet_key", meaning=meaning),
         "rule": t("dg_sheet_rule"),
         "signatures": [t("dg_sign_home"), t("dg_sign_away"), t("sheet_sign_referee")],
@@ -92,7 +96,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
         page["note"] = t("dg_forfeit_text", loser=view.forfeit, winner=winner, mp=mp)
         return page
     rows = {row.board: row for row in view.rows}
-    for number in range(1, max(stage.boards or 6, *rows, 1) + 1):
+    for number in sorted(set(to_play or range(1, (stage.boards or MATCH_BOARDS) + 1)) | set(rows)):
         row = rows.get(number)
         cells = {"number": str(number)}
         if row is not None and row.not_played:
@@ -129,7 +133,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
                      "closed_home": str(view.room_total("closed", 0)),
                      "closed_away": str(view.room_total("closed", 1))}
         page["summary"].append(line)
-    page["violations"] = [_violation_text(t, v) for v in result.violations]
+    # joined in the locale's words ("; " in English): the template joined them with "；"
+    page["violations"] = t("clause_separator").join(_violation_text(t, v) for v in result.violations)
     return page
 
 

@@ -53,10 +53,11 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                 f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named),
                 t("sj_sheet_team_text", single=stage_options.kitty.single, pair=stage_options.kitty.pair),
                 [], [], template=TEAMS_SHEET, pages=pages, **made))
-        # a team round's hand cards are for the boards its matches play (round_forms hands the
-        # round its boards, pairing.match_boards: 17-24 in round 3 after 9-16), as its score
-        # sheets list them; they were for 1..boards in every round
-        played = () if stage_options.pairs else tuple(sorted(
+        # a round's hand cards are for the boards its tables play (round_forms hands the round
+        # its boards: a team round's by pairing.match_boards, 17-24 in round 3 after 9-16; a
+        # pairs round's by its movement, 1-16 at 8 tables of 2), as its score sheets list them;
+        # they were for 1..boards in every round
+        played = tuple(sorted(
             {n for round_result in stage_result.rounds for boards in round_result.boards.values() for n in boards}))
         found.extend(_board_forms(t, event, stage, stage_options, named, made, forms, played))
     return found
@@ -132,6 +133,16 @@ def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_re
     for waiting in view.waiting:  # a match waiting for a room (one_room): what each room has
         written[waiting.board] = (waiting.open, waiting.closed)
     rows = {row.board: row for row in view.rows}
+    # The match-point figures all to two places where one has them (a conversion of halves:
+    # "1.50 : 0.00" beside "2.00 : 0.00", not "1.50 : 0" beside "2 : 0"), boards and totals
+    # together, as the pairs sheet says its matchpoints (figures.two_places).
+    played = view.kind == "played"
+    totals = [view.match_points[home], view.match_points[away]] if played else []
+    two = two_places([row.home_mp for row in view.rows], [row.away_mp for row in view.rows], totals)
+
+    def mp(h: float, a: float) -> str:
+        return f"{figure_text(h, two)} : {figure_text(a, two)}"
+
     numbers = round_result.boards.get(score.table.number) or range(1, (stage.boards or 8) + 1)
     for number in sorted(set(numbers) | set(written)):
         defending = options.board_table.defending(number)
@@ -141,36 +152,58 @@ def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_re
             line[f"{room}_points"] = _room_cell(t, result) if result is not None else ""
         row = rows.get(number)
         if row is not None:
-            line |= {"net": f"{row.net:+d}" if row.net else "0", "mp": f"{_n(row.home_mp)} : {_n(row.away_mp)}"}
+            line |= {"net": f"{row.net:+d}" if row.net else "0", "mp": mp(row.home_mp, row.away_mp)}
         page["boards"].append(line)
-    played = view.kind == "played"
     page["summary"] = [{
         "label": t("total"),
         "net": (f"{view.net[home]:+d}" if view.net[home] else "0") if played else "",
-        "mp": f"{_n(view.match_points[home])} : {_n(view.match_points[away])}" if played else ""}]
+        "mp": mp(view.match_points[home], view.match_points[away]) if played else ""}]
     return page
 
 
 def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiStage) -> list[list[str]]:
-    by_board: dict[int, list[tuple[int, TableScore, PairsRow | None]]] = {}
+    """The travelling score sheets' lines, a block a board: each table's result, and a blank
+    line, its pairs filled in, for each board a table of the printed round is to play and has no
+    result of (RoundResult.boards), as bridge's. A round its movement seats prints real
+    travellers (StageResult.travelling): the round's boards only, a line for every round and
+    table the movement plays each at. A drawn round's sheet had no line at all (only results
+    made lines), its boards left to write in by hand."""
+    # (round, table) -> the table's score and row, its pairs
+    by_board: dict[int, dict[tuple[int, int], tuple[TableScore | None, PairsRow | None, str, str]]] = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
             view = score.view
             if not isinstance(view, PairsView) or view.ns is None or view.ew is None:
                 continue
             for row in view.rows:
-                by_board.setdefault(row.board, []).append((round_result.number, score, row))
+                by_board.setdefault(row.board, {})[(round_result.number, score.table.number)] = \
+                    (score, row, view.ns, view.ew)
+    travelling = getattr(stage_result, "travelling", None)
+    if travelling:
+        by_board = {board: {(number, table): by_board.get(board, {}).get((number, table), (None, None, ns, ew))
+                            for number, table, ns, ew in seats}
+                    for board, seats in travelling.items()}
+    for round_result in [] if travelling else stage_result.rounds:
+        to_play = round_result.boards  # the movement's or the file's (RoundResult.boards)
+        for score in round_result.tables:
+            view = score.view
+            if (not to_play.get(score.table.number) or not isinstance(view, PairsView) or view.forfeit is not None
+                    or len(score.table.sides) != 2 or score.table.number in round_result.unplayed):
+                continue
+            ns, ew = view.ns or score.table.sides[0], view.ew or score.table.sides[-1]
+            for number in to_play[score.table.number]:
+                by_board.setdefault(number, {}).setdefault((round_result.number, score.table.number),
+                                                           (None, None, ns, ew))
     # The matchpoint columns' figures all to two places where one has them ("7.20" beside "7.00",
     # not "0"), as the traveller pages show them (figures.two_places): one kind of figure, said
     # one way. Over the sheet's NS and EW columns together, as the pages decide for theirs.
-    counted = [row for lines in by_board.values() for _, _, row in lines if row is not None and row.counted]
+    counted = [row for lines in by_board.values() for _, row, _, _ in lines.values() if row is not None and row.counted]
     two = two_places((row.ns_mp for row in counted), (row.ew_mp for row in counted))
     rows: list[list[str]] = []
     for board in sorted(by_board):
-        for index, (number, score, row) in enumerate(by_board[board]):
-            view: PairsView = score.view
+        for index, ((number, table), (_, row, ns, ew)) in enumerate(sorted(by_board[board].items())):
             cells = [str(board) if index == 0 else "", _seat_level(t, options, board) if index == 0 else "",
-                     str(number), str(score.table.number), view.ns or "", view.ew or ""]
+                     str(number), str(table), ns, ew]
             if row is None or not row.counted:
                 cells += [t("board_not_played") if row is not None else "", "", ""]
             elif row.result.adjusted is not None:

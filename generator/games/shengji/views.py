@@ -448,14 +448,13 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                 round_of[id(score)] = number
                 for row in score.view.rows:
                     records.setdefault(row.board, []).append((row, score))
-    most = max((len(found) for found in records.values()), default=0)
-    for board, found in short_boards(records, unplayed):
+    for board, found, expected in short_boards(records, unplayed):
         row, score = found[0]
         places = [(round_of[id(s)], s.table.number) for _, s in found]
         # at the table the movement gives the board that has no result for it, when known
         mark = missing_seat(unplayed, board, set(places)) or row.result.mark or _mark_of(score)
         problems.add("shengji-board-short", mark, warning=True,
-                     board=board, count=len(found), most=most, tables=round_tables(places))
+                     board=board, count=len(found), expected=expected, tables=round_tables(places))
     boards_of: dict[str, dict[int, tuple[int, int]]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
     for number, tables in numbered:
