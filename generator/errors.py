@@ -378,7 +378,9 @@ class ContentErrors(Exception):
 # loader's read (file-unreadable). Any other (EIO, say) in the system's own words.
 SYSTEM_REASONS = {errno.ENOSPC: "desk_reason_disk_full", errno.EACCES: "desk_reason_not_allowed",
                   errno.EPERM: "desk_reason_not_allowed", errno.EROFS: "desk_reason_read_only",
-                  errno.ENOENT: "desk_reason_missing"}
+                  errno.ENOENT: "desk_reason_missing", errno.EISDIR: "desk_reason_is_folder",
+                  errno.ENOTDIR: "desk_reason_not_folder", errno.EEXIST: "desk_reason_exists",
+                  errno.ENAMETOOLONG: "desk_reason_name_too_long"}
 
 # a file the system will not let be read (unwritable): no permission to read it, not to write
 READ_REASONS = {**SYSTEM_REASONS, errno.EACCES: "desk_reason_not_readable", errno.EPERM: "desk_reason_not_readable"}

@@ -1723,7 +1723,7 @@ def test_a_match_naming_its_teams_team_and_opposing_team_is_imported(tmp_path, c
     target = site(tmp_path)
     assert run(target, "swiss", path) == 0
     out = capsys.readouterr().out
-    assert "imported 2 teams, 1 matches, 4 results (0 without the other room or unreadable, left out)" in out
+    assert "imported 2 teams, 1 match, 4 results (0 without the other room or unreadable, left out)" in out
     assert "4 of 14 figures differ" in out
     assert "round 2 VP  T11: file 19, paibang 16.46" in out
     event = (target / "events/swiss/event.yaml").read_text(encoding="utf-8")

@@ -288,7 +288,7 @@ def test_a_folder_where_the_import_writes_its_record_is_named_where_it_is_with_a
     planted.mkdir(parents=True)
     assert run(content, "club", CLUB) == 1
     captured = capsys.readouterr()
-    assert captured.err == (f"paibang: cannot write or read {planted}: Is a directory. something is in the way there (a "
+    assert captured.err == (f"paibang: cannot write or read {planted}: it is a folder, not a file. something is in the way there (a "
                             "folder where the import writes a file, or a file where it makes a folder): move it away "
                             "and import again.\n")
     assert "--output" not in captured.err and "paibang-import-" not in captured.err
@@ -379,4 +379,4 @@ def test_a_folder_met_writing_the_content_itself_is_named_as_the_file_not_its_te
     monkeypatch.setattr(bridge_import, "trial", then_planted)
     assert run(content, "club", CLUB) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"paibang: cannot write or read {planted}: Is a directory. something is in the way there")
+    assert err.startswith(f"paibang: cannot write or read {planted}: it is a folder, not a file. something is in the way there")

@@ -320,12 +320,14 @@ def test_a_build_that_cannot_be_started_is_said_and_the_next_change_builds(tmp_p
                 break
             await asyncio.sleep(0.05)
         assert "no-such-python" in desk.build_note and not started.exists()
+        # the system's reason in the site's words, not "FileNotFoundError: [Errno 2] No such file"
+        assert desk.build_note.endswith("no-such-python: 文件或文件夹不存在"), desk.build_note
         desk.changed()  # the next change: built
         await until(output / "late.html")
 
     asyncio.run(desk_day(desk, during))
     said = capsys.readouterr().err
-    assert "记录台：网站没有重新生成（FileNotFoundError" in said and "下一次保存或改动后会再试" in said, said
+    assert "no-such-python: 文件或文件夹不存在）" in said and "下一次保存或改动后会再试" in said, said
 
 
 # --- (e) a second Ctrl-C while uvicorn waits for open connections ----------------------------------

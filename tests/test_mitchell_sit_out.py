@@ -148,7 +148,7 @@ def test_a_result_left_out_in_a_mitchell_with_a_sit_out_still_warns_at_its_table
     # only the boards left out, each at that table (not every board of the 7 sets played 6 times)
     if left_out == "one board":
         assert [(code, message) for code, message, _ in said] == [
-            ("bridge-board-count", "table 2 records 1 boards; this stage plays 2 a round"),
+            ("bridge-board-count", "table 2 records 1 board; this stage plays 2 a round"),
             ("bridge-board-left-out", "round 2 table 2 (A02 v A08) has no result for board 5")], said
     else:
         assert [(code, message) for code, message, _ in said] == [

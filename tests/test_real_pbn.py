@@ -310,7 +310,7 @@ def test_a_match_named_the_same_in_both_rooms_is_seated_by_its_room(tmp_path, ca
     from generator.build import validate
 
     folder, out = _imported(tmp_path, EYTC, capsys)
-    assert "imported 2 teams, 1 matches, 2 results (0 without the other room or unreadable, left out)" in out
+    assert "imported 2 teams, 1 match, 2 results (0 without the other room or unreadable, left out)" in out
     assert "all 2 figures equal" in out  # each room's [Score "NS x"]
     event = (folder / "event.yaml").read_text(encoding="utf-8")
     assert 'players: ["Saurer B", "Gloyer A", "Lindermann A", "Purstl C"]' in event  # Austria's four
@@ -354,7 +354,7 @@ def test_a_team_file_giving_no_tables_has_its_matches_numbered(tmp_path, capsys)
     path = tmp_path / "with-teams.pbn"
     path.write_bytes(_vugraph_games(4, teams_in_each=True).encode("latin-1"))
     folder, out = _imported(tmp_path, path, capsys)
-    assert "imported 2 teams, 1 matches, 4 results (0 without the other room or unreadable, left out)" in out
+    assert "imported 2 teams, 1 match, 4 results (0 without the other room or unreadable, left out)" in out
     assert "all 4 figures equal" in out
     results = (folder / "results/teams.yaml").read_text(encoding="utf-8")
     assert "  - table: 1\n    home: SWEDEN\n    away: POLAND\n" in results
@@ -369,7 +369,7 @@ def test_a_match_whose_teams_are_written_once_is_imported_whole(tmp_path, capsys
     from generator.build import validate
 
     folder, out = _imported(tmp_path, VUGRAPH, capsys)
-    assert "imported 2 teams, 1 matches, 4 results (0 without the other room or unreadable, left out)" in out
+    assert "imported 2 teams, 1 match, 4 results (0 without the other room or unreadable, left out)" in out
     assert "all 4 figures equal" in out
     results = (folder / "results/teams.yaml").read_text(encoding="utf-8")
     assert "1: {open: 4S W -1, closed: 4S W -2}" in results and "2: {open: 4H S =, closed: 4H N =}" in results

@@ -375,6 +375,47 @@ def test_a_count_not_known_is_not_said_as_a_figure(site: Path, tab, sharded: boo
     assert tab.errors == []
 
 
+# 江海商 typed whole: one player of 江海商会 matches, and 100 of 海商江海 hold its pairs apart, after her:
+# the header box reads its bounded number of chunks, finds her and leaves candidates unread.
+ONE = [("丁一", "江海商会")] + [(f"万{chr(0x4e00 + n)}", "海商江海") for n in range(100)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_the_header_boxs_link_says_what_was_found_so_far_not_the_first_of_a_count_not_known(
+        site: Path, tab, sharded: bool, monkeypatch) -> None:
+    """The header box's link said 只显示前 1 项 ("only the first 1 shown") of the one record found
+    while records were left unread: "the first" of a count nobody knows. It says how many were
+    found so far and that more may match; where the count is known (one), there is no link."""
+    put_index(site, players(ONE), sharded, monkeypatch)
+    tab.goto((site / "index.html").as_uri())
+    tab.fill("header form.search input[name=q]", "江海商")
+    tab.locator("header .search-results li").first.wait_for()
+    assert options(tab, "header") == ["丁一"]
+    link = tab.locator("header a.search-more")
+    if sharded:
+        assert tab.locator("header .search-count").inner_text() == "可能还有更多，按回车在搜索页查看"
+        assert link.inner_text() == "已显示目前找到的 1 项，可能还有更多：多输入几个字可以缩小范围，或在搜索页查看。"
+    else:
+        assert tab.locator("header .search-count").inner_text() == "找到 1 项" and link.count() == 0
+    monkeypatch.undo()  # (one index file again)
+    put_index(site, players(MANY), False, monkeypatch)  # a count known, past the box's 8: the first 8
+    tab.goto((site / "index.html").as_uri())
+    tab.fill("header form.search input[name=q]", "江海商")
+    tab.locator("header .search-count", has_text="250").wait_for()
+    assert link.inner_text() == "只显示前 8 项，多输入几个字可以缩小范围。"
+    assert tab.errors == []
+
+
+def test_the_found_so_far_link_reads_for_one_and_for_many_in_every_locale() -> None:
+    """The words site.js fills (search_more_least's {shown}): no "first" of a count not known,
+    in a form that reads for one record as for many (Chinese counts with 项 either way)."""
+    said = {locale: [Translator(locale)("search_more_least", shown=n) for n in (1, 8)] for locale in ("zh-Hans", "zh-Hant", "en")}
+    assert said["en"][0].startswith("Showing 1 found so far; more may match")
+    assert said["zh-Hant"][0].startswith("已顯示目前找到的 1 項，可能還有更多")
+    assert not any(word in text for texts in said.values() for text in texts for word in ("first", "前 1", "前 8"))
+
+
 @pytest.mark.slow
 def test_a_longer_word_held_apart_by_many_records_reads_a_bounded_number_of_chunks(site: Path, tab, monkeypatch) -> None:
     """江海商 (three characters: its pairs 江海, 海商) in an index where 200 players' names hold

@@ -81,3 +81,52 @@ def test_a_cache_folder_that_cannot_be_looked_at_is_said_in_the_sites_words(
     monkeypatch.setattr(caches.os, "lstat", refuse)
     why = caches.unsafe(tmp_path / ".cache")
     assert why is not None and "没有读取权限" in why["zh-Hans"] and os.strerror(errno.EACCES) not in why["zh-Hans"]
+
+
+def refusals(tmp_path: Path) -> dict[str, OSError]:
+    """The refusals a path in the way gets from the system itself: a folder opened as a file,
+    a folder made under a file, a folder made where a file is."""
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    found: dict[str, OSError] = {}
+    for name, act in (("EISDIR", lambda: open(tmp_path / "folder", "w")),  # noqa: SIM115 - it never opens
+                      ("ENOTDIR", lambda: (tmp_path / "file" / "out").mkdir()),
+                      ("EEXIST", lambda: (tmp_path / "file").mkdir())):
+        with pytest.raises(OSError) as raised:
+            act()
+        found[name] = raised.value
+    return found
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("EISDIR", ("这是文件夹，不是文件", "這是資料夾，不是檔案", "it is a folder, not a file")),
+    ("ENOTDIR", ("路径中有一段是文件而不是文件夹", "路徑中有一段是檔案而不是資料夾", "part of the path is a file, not a folder")),
+    ("EEXIST", ("已有同名的文件或文件夹", "已有同名的檔案或資料夾", "a file or folder of that name is already there")),
+])
+def test_a_path_in_the_way_is_said_in_the_sites_words_once(tmp_path: Path, name: str, words: tuple[str, ...]) -> None:
+    """"Is a directory", "Not a directory", "File exists" were the C library's English inside a
+    Chinese line; the fix said the reason again (part of the path is a file) and now says only
+    what to do."""
+    from generator.commands.console import os_error_text
+
+    error = refusals(tmp_path)[name]
+    assert errno.errorcode[error.errno or 0] == name
+    for locale, said_as in zip(catalogues.LOCALES, words):
+        said = os_error_text(error, locale)
+        assert said.count(said_as) == 1 and (error.strerror or "") not in said, said
+        assert said.endswith(catalogues.text("os_fix_not_folder", locale)), said
+
+
+def test_a_build_into_a_folder_under_a_file_says_why_in_the_sites_language(tmp_path: Path, capsys) -> None:
+    """`--output` under a file: the refusal said "File exists" in a Chinese line."""
+    from generator.cli import main
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    for lang, words in (("zh-Hans", "已有同名的文件或文件夹。把挡路的文件或文件夹移走"),
+                        ("en", "a file or folder of that name is already there. move what is in the way")):
+        assert main(["build", "--lang", lang, "--no-pdf", "--content", str(content), "--output", str(tmp_path / "afile/out")]) != 0
+        err = capsys.readouterr().err
+        assert f"{tmp_path / 'afile'}" in err and words in err, err
+        assert os.strerror(errno.ENOTDIR) not in err and os.strerror(errno.EEXIST) not in err, err

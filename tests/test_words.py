@@ -286,6 +286,37 @@ def test_no_english_word_says_its_number_with_s_in_brackets() -> None:
     assert not said
 
 
+# Words that count boards, rounds, tables, entries, events or pages with one form, and why the
+# count is never one there.
+NEVER_ONE = {
+    "field_all": "linked only where the standings list fewer than the field: two or more",
+    "pages_all": "the pager's list of pages, shown past four", "rounds_all": "the list of rounds, shown past four",
+    "ko_rule_seeds_list": "a knockout's field: two or more (knockout-field-small)",
+    "ko_rule_seeds_from": "the same", "ko_rule_seeds_order": "the same", "ko_bulletin_text": "the same",
+    "knockout-rounds": "the same", "knockout-no-third-place": "the same",
+    "bridge_import_cumulative": "totals over several sessions' boards", "bridge_import_cumulative_none": "the same",
+    "pair_summary_berger": "a round robin's field: two or more", "pair_summary_berger_partial": "the same",
+    "draw_rule_round_robin_2_partial": "the same, and a partial one's full rounds: two or more",
+    "draw_rule_round_robin_2_partial_substitute": "the same", "draw_rule_round_robin_by_hand_partial": "the same",
+    "round-robin-partial": "the same", "pair-robin-complete": "the same",
+    "pair-impossible": "a rematch needs two entries or more",
+    "bridge_import_teams_seated": "teams playing several matches: two rounds or more",
+    "pair-movement-rounds": "more rounds than a movement's most: two or more",
+}
+
+
+def test_an_english_count_of_one_is_said_in_the_singular() -> None:
+    """"1 boards", "1 rounds" (a one-board club evening, a knockout of two): a count of the
+    domain's things is followed by its word in the number's form, `{n} {n:board|boards}`,
+    unless listed in NEVER_ONE with why it is never one."""
+    counted = re.compile(r"\{(\w+)\} (boards|rounds|tables|entries|events|pages)\b")
+    said = {key for folder in FOLDERS for domain in (WORDS, MESSAGES)
+            for (_, key), text in entries(folder, domain, "en").items()
+            if any("{" + found.group(1) + ":" not in text for found in counted.finditer(text))}
+    assert not said - set(NEVER_ONE), sorted(said - set(NEVER_ONE))
+    assert not set(NEVER_ONE) - said, f"take these off NEVER_ONE: {sorted(set(NEVER_ONE) - said)}"
+
+
 def test_a_problem_names_its_list_in_the_lists_number() -> None:
     """A problem's list is as many as its items (messages.fill), a run of boards ("1–3") many."""
     from generator.messages import render_message

@@ -577,7 +577,10 @@ class Desk:
             except OSError as error:  # not started (no memory, too many processes): said, and the
                 # next change tries again; raised, it ended this loop, and no save of the day
                 # rebuilt the site after it, without a word
-                self.build_note = f"{type(error).__name__}: {error}"
+                # the system's reason in the desk's words ("FileNotFoundError: [Errno 2] No such
+                # file or directory" inside a Chinese line), the program it could not start named
+                reason = self.t.pick(found) if isinstance(found := system_reason(error), dict) else found
+                self.build_note = f"{error.filename}: {reason}" if error.filename else reason
                 _say(self.t("desk_build_not_started", error=self.build_note))
                 self.publish("built", {"version": version, "ok": False})
                 continue
