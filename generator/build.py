@@ -331,7 +331,10 @@ def clear_cache(root: Path) -> tuple[bool, list[str], list[str]]:
         for item in items:
             if not folder and item.name in CACHE_FOLDERS and item.is_dir(follow_symlinks=False):
                 continue  # gone through on their own, emptied or not
-            if named(item.name) and item.is_file(follow_symlinks=False):
+            # A link under one of paibang's names is no file of the user's but one planted where
+            # the cache keeps its own (a project received by git or zip): removed, the link alone
+            # (unlink never follows it). A link under another name is left, as any file is.
+            if named(item.name) and (item.is_file(follow_symlinks=False) or item.is_symlink()):
                 try:
                     os.unlink(item.path)
                 except FileNotFoundError:
