@@ -130,3 +130,45 @@ def test_clean_removes_links_under_paibangs_names_and_nothing_they_lead_to(
     assert (cache / "mine").is_symlink() and thesis.read_text(encoding="utf-8") == "years of work"
     assert "mine" in capsys.readouterr().err
 
+
+def test_a_build_after_one_with_a_temporary_cache_takes_its_pages_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """rev40's finding 3: a build whose cache was refused (open to everyone) keeps no record of
+    what it wrote; the next build, the cache safe again, found the last record older than
+    output/ and refused the renamed player's new page as someone else's (output_clash) at every
+    build. A page holding exactly the bytes this build writes there is no clash: the build goes
+    on, removes the old player's page (the older record names it) and records the new one, and
+    clean then removes the whole site. A file of the user's in the way is still refused."""
+    from generator.render.output import OutputRefused
+
+    monkeypatch.delenv("PAIBANG_CACHE", raising=False)
+    content = small_site(tmp_path)
+    output, cache = tmp_path / "output", tmp_path / ".paibang-cache"
+    event = content / "events" / "e1" / "event.yaml"
+    build(content, output, bulletins=False)
+    before = {p.name for p in (output / "players").iterdir()}
+    event.write_text(event.read_text(encoding="utf-8").replace("\u5f20\u4e00", "\u5f20\u4e09"), encoding="utf-8")
+    cache.chmod(0o777)
+    notes: list[str] = []
+    build(content, output, bulletins=False, notify=lambda key, params: notes.append(key))
+    assert notes[0] == "cache_ignored" and "output_kept_unrecorded" in notes  # the old page carried
+    cache.chmod(0o700)
+    renamed = {p.name for p in (output / "players").iterdir()} - before
+    assert len(renamed) == 1
+    build(content, output, bulletins=False)  # refused before (output_clash)
+    now = {p.name for p in (output / "players").iterdir()}
+    assert renamed <= now and len(now) == len(before)  # the old player's page gone, the new one there
+    # A page of the user's where a new one goes is still theirs: refused, left as it was.
+    event.write_text(event.read_text(encoding="utf-8").replace("\u5f20\u4e09", "\u5f20\u56db"), encoding="utf-8")
+    cache.chmod(0o777)
+    build(content, output, bulletins=False)
+    cache.chmod(0o700)
+    (page,) = {p for p in (output / "players").iterdir() if p.name not in now}
+    (page / "index.html").write_text("my own notes", encoding="utf-8")
+    with pytest.raises(OutputRefused):
+        build(content, output, bulletins=False)
+    assert (page / "index.html").read_text(encoding="utf-8") == "my own notes"
+    (page / "index.html").unlink()
+    build(content, output, bulletins=False)
+    assert main(["clean", "--output", str(output)]) == 0
+    assert not output.exists()
