@@ -247,12 +247,21 @@ class _ErrorsIn:
 
 
 def _first_written(event_file: Path, chars: set[str]) -> Mark:
-    """Where the first of `chars` is typed in the event's files (event.yaml first): the place to
-    fix; the event.yaml itself when it is nowhere to be found."""
+    """Where the first of `chars` is typed in the event's files: the place to fix; the event.yaml
+    itself when it is nowhere to be found. The event.yaml first, then its other YAML files, then
+    the rest (a notice, a sheet); never an import's record of what it wrote (entries.imported.json,
+    results.imported.json: "leave it as it is"), which holds the same names as the YAML and came
+    first by name before entries.yaml; never a link (content received can carry one to /dev/zero),
+    nor more of a file than the build reads of content (snapshot.read's limit)."""
     folder = event_file.parent
-    for path in [event_file, *sorted(p for p in folder.rglob("*") if p.is_file() and p != event_file)]:
+
+    def rank(path: Path) -> tuple[int, str]:
+        return (0 if path == event_file else 1 if path.suffix in (".yaml", ".yml") else 2, str(path))
+
+    found = (p for p in folder.rglob("*") if not p.is_symlink() and p.is_file() and not p.name.endswith(".imported.json"))
+    for path in sorted({event_file, *found}, key=rank):
         try:
-            text = path.read_text(encoding="utf-8")
+            text = snapshot.read(path).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             continue
         for line_number, line in enumerate(text.splitlines(), start=1):
@@ -331,7 +340,10 @@ def clear_cache(root: Path) -> tuple[bool, list[str], list[str]]:
         for item in items:
             if not folder and item.name in CACHE_FOLDERS and item.is_dir(follow_symlinks=False):
                 continue  # gone through on their own, emptied or not
-            if named(item.name) and item.is_file(follow_symlinks=False):
+            # A link under one of paibang's names is no file of the user's but one planted where
+            # the cache keeps its own (a project received by git or zip): removed, the link alone
+            # (unlink never follows it). A link under another name is left, as any file is.
+            if named(item.name) and (item.is_file(follow_symlinks=False) or item.is_symlink()):
                 try:
                     os.unlink(item.path)
                 except FileNotFoundError:

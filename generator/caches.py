@@ -31,7 +31,7 @@ from typing import Any
 
 from generator import catalogues
 from generator.errors import system_reason
-from generator.seals import (MAGIC, Unsealed, secret, seal, seal_of, unseal, verified,
+from generator.seals import (MAGIC, Unsealed, read_own, secret, seal, seal_of, unseal, verified,
                              write_atomically, write_sealed, write_sealed_named)
 
 # The seal's names, kept here where the other caches have always found them.
@@ -153,10 +153,18 @@ def file_spill() -> Spill | None:
     return spill if spill.ready() else None
 
 
+# The largest sealed file a build reads back (an event's reading, the ledger, the record of the
+# last build and the files beside it): at 2,000 events the largest is some 9 MB (the persons'
+# rows), an event's reading tens of MB at most, and a pickle takes several times its size once
+# loaded, so an archive whose file passed this would have run out of memory before it. A larger
+# file is not paibang's (seals.read_own): a miss, made again.
+SEALED_AT_MOST = 512 * 1024 * 1024
+
+
 def read_sealed(path: Path) -> Any:
-    """A sealed file, unpickled once its seal is verified."""
-    with open(path, "rb") as handle:
-        return loads(handle.read())
+    """A sealed file, unpickled once its seal is verified: read as paibang reads its caches
+    (seals.read_own: no link followed, a regular file, of at most SEALED_AT_MOST bytes)."""
+    return loads(read_own(path, SEALED_AT_MOST)[0])
 
 
 Stamp = tuple[int, int, int, int]  # a file's device, inode, size and modification time (ns)
@@ -196,9 +204,8 @@ class SealedFiles:
             if now == kept[0]:
                 self._kept[path] = kept
                 return kept[1]
-        with open(path, "rb") as handle:
-            found = os.fstat(handle.fileno())  # of the bytes read, whatever is renamed over it meanwhile
-            value = loads(handle.read())
+        data, found = read_own(path, SEALED_AT_MOST)  # (`found`: of the bytes read, whatever is renamed over it meanwhile)
+        value = loads(data)
         self._kept[path] = (stamp_of(found), value)
         return value
 

@@ -374,3 +374,36 @@ def open_own(path: Path, flags: int = os.O_RDONLY, mode: int = 0o644, *, anyones
         os.close(fd)
         raise
     return fd
+
+
+class TooLarge(OSError):
+    """A file of paibang's cache larger than any it writes of its kind (read_own's `limit`): not
+    read. An OSError, as every cache miss is."""
+
+
+def read_own(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
+    """The bytes of a cache file, and its stats (of the very file read, whatever is renamed over
+    it meanwhile): the one way every cache of paibang's reads a file back (the sealed pickles of
+    caches.py, the PDFs of render/pdf.py, the draws of tournament/redraws.py).
+
+    A cache's folder is checked when a build takes it (caches.unsafe), but not each file in it,
+    and a project received by git or zip can carry a symbolic link there: read as any file, a
+    link to /dev/zero filled the memory, one to /dev/stdin waited for ever, and a regular file
+    of gigabytes would be read whole before its seal was found wrong. So the file is opened as
+    paibang opens its own (open_own: never through a link, never waiting on a pipe, a regular
+    file of the user's), and one larger than `limit` is not read at all: NotOwnFile or TooLarge,
+    both OSErrors, which every reader of a cache already takes for a file not there (a miss:
+    made again, and written over it). The size is checked again as it is read: a file that
+    grows meanwhile is read no further than `limit`."""
+    fd = open_own(path)
+    try:
+        found = os.fstat(fd)
+        if found.st_size > limit:
+            raise TooLarge(f"{path}: {found.st_size} bytes, more than {limit}")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise TooLarge(f"{path}: more than {limit} bytes")
+    return data, found

@@ -628,6 +628,7 @@ TRIGGERS: dict[str, Trigger] = {
     "text-too-long": write(B, "results/extra.yaml", "stage: " + "x" * 10_001 + "\n"),
     "name-too-long": edit(B, (EV, 'venue: "7201"', 'venue: "' + "7" * 201 + '"')),
     "name-confusable": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: [Аlice, 陈雪]")),
+    "name-invisible-char": edit(B, (EV, "    players: [王俊杰, 陈雪]", '    players: ["\\u202e王俊杰", 陈雪]')),
     "players-separator": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: [王俊杰\uff0c陈雪]")),
     "players-not-list": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: 王俊杰\uff0c陈雪")),
     "notice-too-complex": write(B, "notice.md", "# 通知\n\n" + "[" * 2000 + "\n"),

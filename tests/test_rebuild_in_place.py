@@ -119,19 +119,17 @@ def sealed_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The name of every file opened and read by generator/caches.py (which reads every sealed
     file: the event cache's, its ledger, the record of the last build and the files beside it);
     not those looked for and not found."""
-    import builtins
-
     from generator import caches
 
     opened: list[str] = []
+    read_own = caches.read_own
 
-    def counted_open(file, mode="r", *rest, **named):  # noqa: ANN001, ANN002, ANN003, ANN202
-        found = builtins.open(file, mode, *rest, **named)
-        if "r" in mode:
-            opened.append(Path(file).name)
+    def counted_read(path: Path, limit: int):  # noqa: ANN202
+        found = read_own(path, limit)
+        opened.append(Path(path).name)
         return found
 
-    monkeypatch.setattr(caches, "open", counted_open, raising=False)
+    monkeypatch.setattr(caches, "read_own", counted_read)
     return opened
 
 

@@ -64,7 +64,7 @@ from generator.commands.headings import CONTACT_PARTS, COLUMNS, PERSONAL_PARTS, 
 from generator.content import sheet_text
 from generator.content.load import NEVER_PRIVATE, SLUG, private_keys
 from generator.content.reader import (PERSONAL_DIGITS, holds_email, holds_personal_number, holds_phone_or_id_card,
-                                      personal_number, phone_number)
+                                      invisible, personal_number, phone_number)
 from generator.content.yaml_loader import _UNSHOWABLE, YamlList, YamlMap, load_yaml
 from generator.desk.store import CoreResolver, line_end, with_newlines
 from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, system_reason, visible
@@ -589,6 +589,13 @@ def _decode(raw: bytes) -> tuple[str, str]:
 # --- the columns ---------------------------------------------------------------------------------
 
 
+def _unshowable(cell: str) -> str | None:
+    """A character of `cell` that entries.yaml may not hold: a control or invalid one
+    (yaml_loader._UNSHOWABLE) or an invisible formatting one (reader.invisible)."""
+    found = _UNSHOWABLE.search(cell)
+    return found.group() if found is not None else invisible(cell)
+
+
 def _cell_mark(sheet: Path, table: Table, line: int, index: int) -> Mark:
     """Where cell `index` (0-based) of a sheet's line is: in a sheet read as text, the character
     it begins at (the caret under the line quoted stands under it); in a workbook, whatever its
@@ -931,13 +938,15 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
         if not any(cells.values()):
             above = None
             continue  # nothing in the columns used
-        # A character no page, feed or terminal can show (a NUL, an escape), said here with its
-        # cell: written into entries.yaml, it would be refused by every check after (text-control-char).
-        unshowable = next(((name, found) for name, cell in cells.items() if (found := _UNSHOWABLE.search(cell))), None)
+        # A character no page, feed or terminal can show (a NUL, an escape), or an invisible
+        # formatting one (a bidi override U+202E that shows a name reversed, a zero-width space:
+        # reader.invisible), said here with its cell: written into entries.yaml, it would be
+        # refused by every check after (text-control-char, name-invisible-char).
+        unshowable = next(((name, found) for name, cell in cells.items() if (found := _unshowable(cell))), None)
         if unshowable is not None:
             name, found = unshowable
             problems.add("registration-control-char", _cell_mark(path, table, number, used[name]), sheet_row=quoted,
-                         row=number, heading=shown(headings[name]), char=f"U+{ord(found.group()):04X}")
+                         row=number, heading=shown(headings[name]), char=f"U+{ord(found):04X}")
             above = None
             continue
         # A formula (=A1+B1, =HYPERLINK(…), Lotus's @SUM(1)) is never a name, a team or a group: a

@@ -246,6 +246,39 @@ def edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+# The invisible formatting characters (Unicode's category Cf) a name may hold: the zero-width
+# non-joiner and joiner, which Persian and Indic names need between two letters, and an emoji
+# sequence (a family, a flag with a rainbow) between two emoji. They change how their neighbours
+# are drawn, never the order of the text, and a face without them draws nothing for them.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def invisible(text: str) -> str | None:
+    """The first invisible formatting character (category Cf) of a name, or None. A bidi
+    override or isolate (U+202E, U+2066) makes a page show a name reversed or moved (a name typed
+    "\u202eevil" reads "live"), and one that is invisible (U+200B, U+2060, U+FEFF, the soft hyphen)
+    makes two names that look the same two people; neither is in any name typed on a keyboard (a
+    paste from a web page or chat brings them), and the bulletins' fonts draw none of them. Only
+    the joiners between two visible characters are a name's own (_JOINERS)."""
+    if text.isascii():
+        return None  # the common case, and every Cf is beyond ASCII
+    for index, char in enumerate(text):
+        if char < "\u00ad" or unicodedata.category(char) != "Cf":
+            continue
+        if char in _JOINERS and 0 < index < len(text) - 1 and all(
+                not near.isspace() and unicodedata.category(near) != "Cf" for near in (text[index - 1], text[index + 1])):
+            continue
+        return char
+    return None
+
+
+def _format_escaped(text: str) -> str:
+    """`text` with each invisible formatting character written as its escape (\\u202e): as a
+    message shows the name, where the character itself would reverse or hide the message too."""
+    return "".join((f"\\u{ord(char):04x}" if char <= "\uffff" else f"\\U{ord(char):08x}")
+                   if unicodedata.category(char) == "Cf" else char for char in text)
+
+
 def confusable(text: str) -> tuple[list[str], str] | None:
     """The letters of a word that stand out in look-alike scripts (the Cyrillic А of "Аlice"),
     each with its code and name, and the script the rest of the word is in; None for a text with
@@ -359,6 +392,10 @@ class Reader:
         if len(text) > MAX_NAME_CHARS:
             self.problems.add("name-too-long", mark, key=self.path(key), length=len(text), limit=MAX_NAME_CHARS)
             return text[:MAX_NAME_CHARS]
+        if (hidden := invisible(text)) is not None:
+            self.problems.add("name-invisible-char", mark, key=self.path(key), value=_format_escaped(text),
+                              char=f"U+{ord(hidden):04X} {unicodedata.name(hidden, '')}".rstrip())
+            return "".join(char for char in text if char in _JOINERS or unicodedata.category(char) != "Cf")
         if key in PERSON_KEYS and (found := confusable(text)):
             chars, script = found
             self.problems.add("name-confusable", mark, warning=True, value=text, chars=", ".join(chars),

@@ -490,7 +490,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # page goes; a folder of theirs where a page of the old site was) would be lost.
             known = (wrote(False) if wrote is not None else None) or frozenset()
             root = os.fspath(output.resolve())
-            clashes = [relative for relative in fresh if relative not in known and os.path.lexists(f"{root}/{relative}")]
+            clashes = [relative for relative in fresh if relative not in known and os.path.lexists(f"{root}/{relative}")
+                       and not same_bytes(f"{staging}/{relative}", f"{root}/{relative}")]
             clashes += [relative for relative in gone if os.path.isdir(f"{root}/{relative}")
                         and not os.path.islink(f"{root}/{relative}")]
             if clashes:
@@ -611,7 +612,7 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
                     clashes.append(relative)
                 continue
             if there is not None:
-                if recorded is not None:
+                if recorded is not None and not same_bytes(target, source):
                     clashes.append(relative)
                 continue
             try:
@@ -626,6 +627,33 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
         with contextlib.suppress(OSError):
             os.chmod(target, mode)
     return carried, clashes
+
+
+def same_bytes(new: str, there: str) -> bool:
+    """Whether the file `there` (in output/, not named by the record) holds exactly the bytes of
+    the new site's file `new`: then it is no clash, and the new one goes over it. Nothing is lost
+    by that, whoever put it there; and it is how a build re-establishes the record after a build
+    that could not keep one (its cache refused as unsafe: a temporary cache, its record gone with
+    it): the pages that build wrote are the pages this one writes, and would otherwise be
+    refused as someone else's at every build (output_clash) while the last record, older, did
+    not name them. Regular files only, never read through a link."""
+    try:
+        a, b = os.lstat(new), os.lstat(there)
+    except OSError:
+        return False
+    if not (stat.S_ISREG(a.st_mode) and stat.S_ISREG(b.st_mode)) or a.st_size != b.st_size:
+        return False
+    if (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino):
+        return True
+    try:
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        with open(os.open(new, flags), "rb") as ours, open(os.open(there, flags), "rb") as theirs:
+            while chunk := ours.read(1 << 20):
+                if theirs.read(len(chunk)) != chunk:
+                    return False
+            return not theirs.read(1)
+    except OSError:
+        return False
 
 
 def _carry_file(source: str, target: str) -> None:

@@ -38,7 +38,7 @@ from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
 from generator.render.html import TEMPLATES, environment
 from generator.render.i18n import CJK_FACE, Translator
-from generator.seals import Unsealed, seal_of, verified, write_atomically
+from generator.seals import Unsealed, read_own, seal_of, verified, write_atomically
 
 # The faces bulletin templates name, per locale's script (SC or TC).
 FACES = ("Noto Serif CJK {cjk}", "Noto Sans CJK {cjk}", "Noto Sans CJK {cjk}:bold")
@@ -263,14 +263,20 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     return [results[p] for p in range(len(jobs))], len(todo)
 
 
+# The largest PDF the cache gives back (seals.read_own): a bulletin of a big event with its
+# fonts' subsets is a few MB; one of 256 MiB could be neither printed nor downloaded by the
+# players it is for, and WeasyPrint would need many times that to make it. A larger file there is
+# no bulletin of paibang's: printed again.
+PDF_AT_MOST = 256 * 1024 * 1024
+
+
 def _cached(path: Path) -> bytes | None:
     """The PDF the cache holds at `path`, when this user's paibang wrote it: sealed as the other
     caches are (generator/seals.py, the user's key). PDFs are published: one planted in the
     cache (its name is computable from the content), or changed there, is printed again, never
     copied into output/. (An HMAC over the PDF: well under a millisecond of a cached bulletin.)"""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data, _ = read_own(path, PDF_AT_MOST)  # (no link followed, no device, nothing larger than a bulletin)
         pdf = bytes(verified(data))
     except (OSError, Unsealed):
         return None

@@ -120,6 +120,11 @@ def _path(folder: Path, key: str) -> Path:
     return folder / f"{key}.json"
 
 
+# The largest draw file read back (seals.read_own): a draw is the entries' ids two by two, some
+# 100 KB for 5,000 entries; a larger file is none of paibang's draws (taken for missing).
+DRAW_AT_MOST = 16 * 1024 * 1024
+
+
 def _read(key: str) -> tuple[bool, Drawn | None]:
     """(found, draw): the draw kept on disk for `key` (None: none could be made), when a file of
     the user's sealing holds it, of this format, for this key; (False, None) for any other file,
@@ -129,9 +134,8 @@ def _read(key: str) -> tuple[bool, Drawn | None]:
         return False, None
     path = _path(folder, key)
     try:
-        with open(path, "rb") as handle:
-            kept = json.loads(seals.unseal(handle.read()))
-    except (OSError, ValueError):  # none, not sealed by this user (Unsealed), not JSON
+        kept = json.loads(seals.unseal(seals.read_own(path, DRAW_AT_MOST)[0]))
+    except (OSError, ValueError):  # none, a link or no file (NotOwnFile), too large, not sealed by this user (Unsealed), not JSON
         return False, None
     if not isinstance(kept, dict) or kept.get("format") != FORMAT or kept.get("key") != key:
         return False, None
