@@ -113,7 +113,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
             TEMPLATES / "__pycache__", code_digest(), locale),
     )
     translate = Translator(locale)
-    zh_lang, zh = env.globals["zh_lang"], env.filters["zh"] = _content_lang(locale, content or locale)
+    zh_lang, zh, env.filters["zh_runs"] = _content_lang(locale, content or locale)
+    env.globals["zh_lang"], env.filters["zh"] = zh_lang, zh
     env.filters["zh_parts"] = _zh_parts(zh)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
@@ -247,6 +248,12 @@ def content_locale_of(site: Site) -> str:
 
 # Chinese characters (CJK ideographs, their extensions and compatibility forms)
 _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+# a run of Chinese in a sentence of another language: its characters, with the digits, CJK and
+# full-width punctuation and curly quotes among them (13级动物医学1班, “同心杯”), none of the
+# sentence's Latin words or ASCII punctuation
+_CHINESE_RUN = re.compile(r"[0-9]*[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
+                          r"[\u3000-\u303f\uff00-\uffef\u2018\u2019\u201c\u201d0-9"
+                          r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]*")
 
 
 def _content_lang(page_locale: str, content: str):  # noqa: ANN202
@@ -258,7 +265,7 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
     element that holds the content, not a span per name: every byte is on thousands of pages."""
     none = Markup("")
     if content == page_locale or not content.startswith("zh"):
-        return (lambda *texts: none), escape
+        return (lambda *texts: none), escape, escape
     attribute = Markup(' lang="{}"').format(HTML_LANG[content])
     search = _CHINESE.search
 
@@ -269,7 +276,11 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
         shown = escape(text)
         return Markup(f"<span{attribute}>{shown}</span>") if type(text) is str and search(text) else shown
 
-    return zh_lang, zh
+    def zh_runs(text: Any) -> Markup:
+        # (a printed notice's sentence, "动物科学学院桥牌大赛: 初赛 standings": each Chinese run marked)
+        return Markup(_CHINESE_RUN.sub(lambda run: f"<span{attribute}>{run[0]}</span>", str(escape(text))))
+
+    return zh_lang, zh, zh_runs
 
 
 def _zh_parts(zh: Callable[[Any], Markup]) -> Callable[[Any], Markup]:
