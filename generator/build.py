@@ -869,10 +869,12 @@ def bulletin_link(event: Event, name: str, title: str, size: int) -> tuple[str, 
 def bulletin_plan(result: EventResult, site: Site) -> list[Planned]:
     """The event's bulletins as a build keeps them in its summary (render/pdf.py's `planned`)."""
     from generator.render.bulletins import bulletins_for
+    from generator.render.html import content_locale_of
     from generator.render.pdf import planned
 
     locale = result.event.locale or site.locale
-    return [planned(bulletin, locale) for bulletin in bulletins_for(result, locale, site.base_url)]
+    content = content_locale_of(site)
+    return [planned(bulletin, locale, content) for bulletin in bulletins_for(result, locale, site.base_url)]
 
 
 def _plan_of(result: EventResult | EventSummary, whole: WholeResults) -> list[Planned]:
@@ -908,6 +910,7 @@ class WholeResults:
         """The HTML of the event's bulletin `name`, to print. Bulletins are printed event by
         event: one event's are made at a time."""
         from generator.render.bulletins import bulletins_for
+        from generator.render.html import content_locale_of
         from generator.render.pdf import bulletin_html
 
         slug = result.event.slug
@@ -916,7 +919,7 @@ class WholeResults:
             locale = found.event.locale or self.site.locale
             self._bulletins = (slug, {b.name: (b, locale) for b in bulletins_for(found, locale, self.site.base_url)})
         bulletin, locale = self._bulletins[1][name]
-        return bulletin_html(bulletin, locale)
+        return bulletin_html(bulletin, locale, content_locale_of(self.site))
 
 
 def _check_glyphs(to_print: list[tuple[Event, str, str, str]]) -> None:

@@ -6,14 +6,18 @@ site.yaml's content_locale names the content's language where it is not zh-Hans 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from generator.build import validate
 from generator.errors import ContentErrors
+from generator.printed import Bulletin
 from generator.render import html
+from generator.render.pdf import _print, bulletin_html
 from support import rendered_demo
 
 TEAMS, BRIDGE = "events/gaoxiao-bridge-teams-2024", "events/dongke-bridge-2015"
@@ -73,3 +77,75 @@ def test_site_yaml_names_the_contents_language(tmp_path: Path) -> None:
     with pytest.raises(ContentErrors) as refused:
         validate(tmp_path)
     assert "content_locale" in str(refused.value.problems[0].message) and "zh-Hant" in str(refused.value.problems[0].message)
+
+
+def test_a_table_box_is_named_by_its_marked_caption_not_an_unmarked_label(english: Path) -> None:
+    """An attribute cannot mark part of its text as Chinese: where a box's aria-label repeated its
+    table's caption ("双人赛 · Round 1 · Table 5"), the caption, marked, names it (aria-labelledby)."""
+    entry = page(english, "events/qiaoyou-club-pairs-2024/entries/P15/index.html")
+    assert '<div class="scroll" role="region" tabindex="0" aria-labelledby="pairs-r1-t5-c">' in entry
+    assert ('<caption class="visually-hidden" id="pairs-r1-t5-c"><span lang="zh-Hans">\u53cc\u4eba\u8d5b</span>'
+            ' \u00b7 Round 1 \u00b7 Table 5</caption>') in entry
+    assert '<h2 id="stage-pairs"><span lang="zh-Hans">\u53cc\u4eba\u8d5b</span> \u00b7 <a' in entry
+    stage = page(english, f"{BRIDGE}/prelim/index.html")
+    assert '<caption id="prelim-c1"><span lang="zh-Hans">\u521d\u8d5b</span> \u00b7 ' in stage
+    assert 'aria-labelledby="prelim-c1"' in stage
+    # every aria-label of an English site's event pages is now the page's words alone; left: a
+    # player's rank links ("瑞士制积分赛 standings: place 6"), whose stage name stands marked before them
+    chinese_label = re.compile(r'aria-label="[^"]*[\u4e00-\u9fff]')
+    labelled = [p for p in english.glob("events/**/*.html") if chinese_label.search(p.read_text(encoding="utf-8"))]
+    assert labelled == []
+    for player in english.glob("players/*/index.html"):
+        text = player.read_text(encoding="utf-8")
+        assert [label for label in re.findall(r'aria-label="([^"]*)"', text) if chinese_label.search(f'aria-label="{label}')
+                and " standings: " not in label] == [], player
+
+
+def test_a_players_page_marks_its_caption_stages_and_partners(english: Path) -> None:
+    player = next(p.read_text(encoding="utf-8") for p in english.glob("players/*/index.html")
+                  if "\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a" in p.read_text(encoding="utf-8"))
+    assert re.search(r'<caption class="visually-hidden" id="history-c"><span lang="zh-Hans">[^<]+</span>: results</caption>', player)
+    assert 'aria-labelledby="history-c"' in player
+    assert '<span lang="zh-Hans">\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a' in player
+    assert re.search(r'<td class="line" data-label="Partners" lang="zh-Hans"><a class="person"', player)
+
+
+def test_a_chinese_run_in_a_sentence_is_marked_and_its_english_is_not() -> None:
+    runs = html.environment("en", content="zh-Hans").filters["zh_runs"]
+    assert runs("2025\u5e74\u5e02\u76f4\u673a\u5173\u201c\u540c\u5fc3\u676f\u201d\u63bc\u86cb\u6bd4\u8d5b: swiss, round 1 results") == (
+        '<span lang="zh-Hans">2025\u5e74\u5e02\u76f4\u673a\u5173\u201c\u540c\u5fc3\u676f\u201d\u63bc\u86cb\u6bd4\u8d5b</span>: swiss, round 1 results')
+    assert runs("T17 \u5b88\u62a4\u961f (seed 1) <b>") == 'T17 <span lang="zh-Hans">\u5b88\u62a4\u961f</span> (seed 1) &lt;b&gt;'
+    assert html.environment("zh-Hans", content="zh-Hans").filters["zh_runs"]("\u5b88\u62a4\u961f <b>") == "\u5b88\u62a4\u961f &lt;b&gt;"
+
+
+def printed_text(pdf: Path, *args: str) -> str:
+    return subprocess.run([*args, str(pdf)] + (["-"] if args[0] == "pdftotext" else []), capture_output=True,
+                          check=True, text=True).stdout
+
+
+def test_an_english_bulletin_marks_its_chinese_and_prints_it_as_before(tmp_path: Path) -> None:
+    """The HTML WeasyPrint prints marks the names, the groups and the title's Chinese as Chinese
+    (Pango shapes, breaks and picks fonts by it); the glyphs and every line break are those of
+    the bulletin unmarked: a side marked whole, "(seed 1)" with it, was broken otherwise."""
+    names, group, side = "\u5510\u79c0\u82f1 / \u90d1\u4f1f", "13\u7ea7\u52a8\u7269\u79d1\u5b661\u73ed", \
+        "T17 \u5b88\u62a4\u961f (\u8303\u7f8e\u73b2 / \u9f9a\u4e3d\u534e) (seed 1)"
+    rows = [[str(n), f"A{n:02}", names, group, side, str(1000 - n), "Qualified"] for n in range(1, 30)]
+    bulletin = Bulletin("standings-prelim", "\u52a8\u7269\u79d1\u5b66\u5b66\u9662\u6865\u724c\u5927\u8d5b: \u521d\u8d5b standings",
+                        "Ranked by Total.", ["Rank", "No.", "Players", "Group", "Side", "Total", "Remark"], rows,
+                        "\u897f\u660c\u5b66\u9662", dt.date(2015, 5, 15), numeric={0, 5}, names={2, 3})
+    marked, unmarked = bulletin_html(bulletin, "en", "zh-Hans"), bulletin_html(bulletin, "en")
+    assert '<html lang="en">' in marked and 'lang="zh-Hans"' not in unmarked
+    assert '<h1><span lang="zh-Hans">\u52a8\u7269\u79d1\u5b66\u5b66\u9662\u6865\u724c\u5927\u8d5b</span>: ' in marked
+    assert re.search(r'<td lang="zh-Hans"><span class="word">\u5510\u79c0\u82f1</span>', marked)
+    assert f'<td lang="zh-Hans"><span class="word">{group}</span></td>' in marked
+    assert '<span class="word">(seed 1)</span>' in marked and '<td>T17 <span lang="zh-Hans">' in marked
+    assert '<div lang="zh-Hans">\u897f\u660c\u5b66\u9662</div>' in marked
+    pdfs = {}
+    for name, text in (("marked", marked), ("unmarked", unmarked)):
+        pdfs[name] = tmp_path / f"{name}.pdf"
+        pdfs[name].write_bytes(_print(text))
+    layout = printed_text(pdfs["marked"], "pdftotext", "-layout")
+    assert "\u5510\u79c0\u82f1" in layout and "\u90d1\u4f1f" in layout and "(seed 1)" in layout
+    assert layout == printed_text(pdfs["unmarked"], "pdftotext", "-layout")
+    fonts = printed_text(pdfs["marked"], "pdffonts")
+    assert "Noto-Serif-CJK-SC" in fonts and "JP" not in fonts

@@ -245,7 +245,7 @@ def test_every_form_renders_with_the_fast_pages_code_as_with_jinjas(tmp_path: Pa
         forms += [(form, site.locale) for form in round_forms(result, stage, 1, site.locale)]
     assert len(forms) >= 6
     fast = [pdf.bulletin_html(form, locale) for form, locale in forms]
-    monkeypatch.setattr(pdf, "_environment", lambda locale: environment(locale, stock=True))
+    monkeypatch.setattr(pdf, "_environment", lambda locale, content: environment(locale, stock=True, content=content))
     assert [pdf.bulletin_html(form, locale) for form, locale in forms] == fast
 
 

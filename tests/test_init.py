@@ -37,6 +37,22 @@ def test_init_writes_the_comments_in_the_locale_asked(tmp_path: Path, locale: st
     assert validate(content)[0].locale == locale
 
 
+@pytest.mark.parametrize(("locale", "written"), [("en", "zh-Hans"), ("zh-Hans", None), ("zh-Hant", None)])
+def test_init_names_the_contents_language_on_an_english_site_only(tmp_path: Path, locale: str,
+                                                                   written: str | None) -> None:
+    """An English site's names are a Chinese club's: site.yaml says so, explained, where the
+    secretary of a club writing 繁體 or Latin names corrects it; a Chinese site's content is in its
+    pages' own language, and its site.yaml has no such line."""
+    content = tmp_path / "site"
+    main(["init", str(content), "--locale", locale])
+    lines = (content / "site.yaml").read_text(encoding="utf-8").splitlines()
+    found = [n for n, line in enumerate(lines) if "content_locale" in line]
+    assert found == ([] if written is None else [found[0]])
+    if written:
+        assert lines[found[0]] == f"content_locale: {written}" and "screen readers" in lines[found[0] - 1]
+    assert validate(content)[0].content_locale == written
+
+
 def test_init_defaults_to_content_in_the_current_folder(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["init"]) == 0

@@ -27,12 +27,17 @@ from generator.seals import NotOwnFile, make_folders_durably, open_own, write_du
 # (comment, key line) per key: the comment a key of the shared UI words, the line written as it
 # is after `.format(locale=…, value=…)`, `value` being the `…_value` word. base_url is written
 # commented out: a site without it is complete, and a wrong address would go into the feed, the
-# sitemap and every QR code.
+# sitemap and every QR code. content_locale is written on an English site only, set: the players'
+# and teams' names there are a Chinese club's (the build takes zh-Hans without it, content_locale_of),
+# and the line says so where the secretary of a club writing 繁體 (zh-Hant) or Latin names (en)
+# corrects it; a commented line would state the same default less visibly. On a Chinese site the
+# content is in the pages' own language and nothing is marked, so the key would only be noise.
 SITE_LINES: list[tuple[str, str]] = [
     ("init_head", ""),
     ("init_title", "title: {value}"),
     ("init_organization", "organization: {value}"),
     ("init_locale", "locale: {locale}"),
+    ("init_content_locale", "content_locale: zh-Hans"),
     ("init_base_url", "# base_url: https://example.org/paibang/"),
     ("init_private", "private: []"),
 ]
@@ -87,6 +92,8 @@ class Made(NamedTuple):
 def site_text(locale: str) -> str:
     lines = [f"# yaml-language-server: $schema={SITE_SCHEMA_FOLDER}/site.schema.json"]
     for comment, line in SITE_LINES:
+        if comment == "init_content_locale" and locale != "en":
+            continue  # a Chinese site's names are in its own language, as the build takes them
         lines.append(f"# {catalogues.text(comment, locale)}")
         if line:
             value = catalogues.text(f"{comment}_value", locale) if "{value}" in line else ""

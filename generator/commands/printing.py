@@ -30,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.build import validate
     from generator.commands.pair import event_stage
     from generator.render.bulletins import printed_round
+    from generator.render.html import content_locale_of
 
     # Of the problems, this event's and the site's, as pair shows them: other events' warnings
     # printed in full before the answer (a round not drawn, a stage misspelt) buried it.
@@ -61,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     # Every PDF is printed before anything is written: a print that cannot finish leaves nothing,
     # not even a folder, and says so (of `target`, not of a site: no "nothing put in place").
     try:
-        pdfs = [one_document(bulletins, locale)] if one_file else _printed_apart(bulletins, locale)
+        content = content_locale_of(site)  # (its Chinese names marked on an English sheet, as the bulletins')
+        pdfs = [one_document(bulletins, locale, content)] if one_file else _printed_apart(bulletins, locale, content)
     except MemoryError:  # the one document, printed in this process
         failure = CouldNotFinish("printer_no_memory_unkept", what=catalogues.word("printing_pdfs"))
         terminal(failure.text(locale, output=target, left="printer_left_print"), error=True)
@@ -106,16 +108,16 @@ def _refused(path: Path, content: Path, folder: Path | None) -> str | None:
         return "not_pdf"
 
 
-def _printed_apart(bulletins: list, locale: str) -> list[bytes]:
+def _printed_apart(bulletins: list, locale: str, content: str | None = None) -> list[bytes]:
     """Each bulletin's PDF, printed by a pool of processes."""
     from generator.render.pdf import bulletin_html, print_job, print_pdfs
 
     # No cache: a printing process that dies leaves nothing printed, and its words say "PDF"
     # (a draw notice and forms), not "bulletins".
-    return print_pdfs([print_job(bulletin_html(b, locale)) for b in bulletins], None, what="printing_pdfs")[0]
+    return print_pdfs([print_job(bulletin_html(b, locale, content)) for b in bulletins], None, what="printing_pdfs")[0]
 
 
-def one_document(bulletins: list, locale: str) -> bytes:
+def one_document(bulletins: list, locale: str, content: str | None = None) -> bytes:
     """Every bulletin's pages in one PDF, in order (each keeps its own page numbers)."""
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
@@ -124,7 +126,7 @@ def one_document(bulletins: list, locale: str) -> bytes:
     from generator.render.pdf import bulletin_html
 
     fonts = FontConfiguration()
-    documents = [weasyprint.HTML(string=bulletin_html(b, locale), base_url=str(TEMPLATES)).render(font_config=fonts)
+    documents = [weasyprint.HTML(string=bulletin_html(b, locale, content), base_url=str(TEMPLATES)).render(font_config=fonts)
                  for b in bulletins]
     pages = [page for document in documents for page in document.pages]
     return documents[0].copy(pages).write_pdf()

@@ -113,7 +113,9 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
             TEMPLATES / "__pycache__", code_digest(), locale),
     )
     translate = Translator(locale)
-    zh_lang, zh = env.globals["zh_lang"], env.filters["zh"] = _content_lang(locale, content or locale)
+    zh_lang, zh, env.filters["zh_runs"] = _content_lang(locale, content or locale)
+    env.globals["zh_lang"], env.filters["zh"] = zh_lang, zh
+    env.filters["zh_parts"] = _zh_parts(zh)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
                        round_url=round_url,
@@ -161,7 +163,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"])
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
-    env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"])
+    env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"], zh_lang, zh)
     env.globals["metric_line"] = _metric_lines(translate)
     env.globals["match_outcome"] = _match_outcomes(translate)
     env.globals["has_groups"] = has_groups
@@ -246,6 +248,12 @@ def content_locale_of(site: Site) -> str:
 
 # Chinese characters (CJK ideographs, their extensions and compatibility forms)
 _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+# a run of Chinese in a sentence of another language: its characters, with the digits, CJK and
+# full-width punctuation and curly quotes among them (13级动物医学1班, “同心杯”), none of the
+# sentence's Latin words or ASCII punctuation
+_CHINESE_RUN = re.compile(r"[0-9]*[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
+                          r"[\u3000-\u303f\uff00-\uffef\u2018\u2019\u201c\u201d0-9"
+                          r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]*")
 
 
 def _content_lang(page_locale: str, content: str):  # noqa: ANN202
@@ -257,7 +265,7 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
     element that holds the content, not a span per name: every byte is on thousands of pages."""
     none = Markup("")
     if content == page_locale or not content.startswith("zh"):
-        return (lambda *texts: none), escape
+        return (lambda *texts: none), escape, escape
     attribute = Markup(' lang="{}"').format(HTML_LANG[content])
     search = _CHINESE.search
 
@@ -268,7 +276,21 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
         shown = escape(text)
         return Markup(f"<span{attribute}>{shown}</span>") if type(text) is str and search(text) else shown
 
-    return zh_lang, zh
+    def zh_runs(text: Any) -> Markup:
+        # (a printed notice's sentence, "动物科学学院桥牌大赛: 初赛 standings": each Chinese run marked)
+        return Markup(_CHINESE_RUN.sub(lambda run: f"<span{attribute}>{run[0]}</span>", str(escape(text))))
+
+    return zh_lang, zh, zh_runs
+
+
+def _zh_parts(zh: Callable[[Any], Markup]) -> Callable[[Any], Markup]:
+    """The `zh_parts` filter: a caption joined with " · " from a stage's name and the page's words
+    ("学院赛 · Final ranking"), each part marked as the zh filter marks it, so that the Chinese
+    name is read by a Chinese voice and "Final ranking" by the page's."""
+    def zh_parts(text: Any) -> Markup:
+        return Markup(" \u00b7 ").join(zh(part) for part in str(text).split(" \u00b7 "))
+
+    return zh_parts
 
 
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -937,11 +959,15 @@ def first_factored(rows: Sequence[Any]) -> Any:
     return next((row for row in rows if row.factored), None)
 
 
-def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], str]) -> Callable[..., tuple]:
+def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], str],
+                    zh_lang: Callable[..., Markup], zh: Callable[[Any], Markup]) -> Callable[..., tuple]:
     """`match_heading(event, stage_result, number, score, root, pages)`: a match on an entry's
     page (entry.html): the opening of its section and its heading, a link to the table on its
     round's page ("Round 2 · Table 5", the round left out of a one-round stage's), with the
-    table's caption ("Swiss · Round 2 · Table 5") that the table's template takes. Some 20,000 matches at 200 events, each a dozen `{{ }}` in the
+    table's caption ("Swiss · Round 2 · Table 5") that the table's template takes, and the
+    caption's id when its stage's name is marked as Chinese (zh_lang), else "". The table's box
+    is then named by the caption (aria-labelledby), not by an aria-label repeating it: an
+    attribute cannot mark part of its text as Chinese, the caption can. Some 20,000 matches at 200 events, each a dozen `{{ }}` in the
     template; written here in one pass, the words as `_("round_n", n=…)` and table_name_of give them."""
     text = fast_jinja.html_text
     round_n = translate.unformatted("round_n")
@@ -963,7 +989,8 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
             else text(table_word)
         heading = Markup(f'<section class="table-result" id="{anchor}" aria-labelledby="{anchor}-h">\n'
                          f'<h3 id="{anchor}-h"><a href="{text(root)}{url}">{said}</a></h3>\n')
-        return heading, f"{stage.name} \u00b7 {round_word} \u00b7 {table_word}"
+        caption = Markup(f"{zh(stage.name)} \u00b7 {text(round_word)} \u00b7 {text(table_word)}")
+        return heading, caption, f"{anchor}-c" if zh_lang(stage.name) else ""
 
     return match_heading
 

@@ -53,22 +53,28 @@ class PrintJob:
     key: str
 
 
-def planned(bulletin: Bulletin, locale: str) -> tuple[str, str, tuple[str, ...], str, str]:
+def planned(bulletin: Bulletin, locale: str, content: str | None = None) -> tuple[str, str, tuple[str, ...], str, str]:
     """What a build keeps of a bulletin between builds (in its event's summary): its file name,
     title, the scripts and the digest of its HTML (its printing key but for the fonts and
     WeasyPrint of the day: printing_key), and the characters it prints (for the glyph check)."""
-    html = bulletin_html(bulletin, locale)
+    html = bulletin_html(bulletin, locale, content)
     chars = "".join(sorted(set(bulletin_words(bulletin, locale))))
     return bulletin.name, bulletin.title, _scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest(), chars
 
 
 @cache
-def _environment(locale: str) -> jinja2.Environment:
-    return environment(locale)  # compiled once per locale, not once per bulletin
+def _environment(locale: str, content: str | None) -> jinja2.Environment:
+    return environment(locale, content=content)  # compiled once per locale, not once per bulletin
 
 
-def bulletin_html(bulletin: Bulletin, locale: str) -> str:
-    env = _environment(locale)
+def bulletin_html(bulletin: Bulletin, locale: str, content: str | None = None) -> str:
+    """The HTML WeasyPrint prints. `content`: the language of the names and titles (html.py's
+    content_locale_of), as the pages take it: an English bulletin marks its Chinese cells and
+    title as Chinese (lang), so that Pango shapes and breaks them as Chinese and picks its fonts
+    for that language, as the pages are marked for screen readers. WeasyPrint writes only the
+    document's language into the PDF (/Lang, from <html lang>), and tags no structure unless
+    asked (pdf_tags, not used): the marks reach the PDF's text layout, not a tagged structure."""
+    env = _environment(locale, content)
     t = Translator(locale)
     return env.get_template(bulletin.template).render(
         bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(_page_counter_css(t)))
