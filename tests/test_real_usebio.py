@@ -38,6 +38,7 @@ HOWELL = DATA / "scorer_nz_howell_phantom.xml"
 NOT_PLAYED = DATA / "scorer_nz_pairs_np_passed.xml"
 SECTIONS = DATA / "scorer_nz_multi_section.xml"
 HANDICAP = DATA / "scorer_nz_handicap_pairs.xml"
+TURNED = DATA / "compscore_mp_pairs_howell.xml"
 
 
 def imported(tmp_path: Path, path: Path, capsys, strict: bool = True) -> tuple[Path, str]:
@@ -139,6 +140,35 @@ def test_an_event_type_naming_no_scoring_is_scored_as_the_board_figures_show(tmp
     assert ("the file's event type NOTSUP names no scoring paibang knows: scored Butler (IMPs against each board's"
             " datum), as its board figures (NS_BUTLER_POINTS) show") in out
     assert "all 762 figures equal" in out and "scoring: butler" in (folder / "event.yaml").read_text(encoding="utf-8")
+
+
+def test_howell_line_written_with_its_pairs_turned_keeps_the_movement(tmp_path, capsys):
+    """Compscore's 12-pair Howell (6 tables, 9 rounds of 3 boards, no rounds in the file) writes
+    board 15 of P4 v P2 with P2 NS, boards 13-14 with P4 NS. Seated as a meeting of its own, that
+    line took round 6, every later meeting of P2 and P4 moved a round on: 10 rounds, rounds 6-10
+    of mixed boards. The meeting is one meeting: round 5 keeps P4 v P2's boards 13-14, every
+    round 1-9 is its own three boards at 6 tables, and the turned line keeps its seats (its score
+    is P2's as NS: 6 MPs, as the file has it) at a table after the movement's rounds, said."""
+    folder, out = imported(tmp_path, TURNED, capsys, strict=False)
+    assert "board 15 of 4 v 2 (round 5, table 4, stage pairs) is written with 2 NS and 4 EW" in out
+    assert "at a table of round 10, after the movement's rounds" in out
+    for number in range(1, 10):
+        text = (folder / f"results/pairs-round-{number}.yaml").read_text(encoding="utf-8")
+        assert text.count("  - table:") == 6, number
+        assert {int(b) for b in re.findall(r"^      (\d+):", text, re.M)} == {3 * number - 2, 3 * number - 1, 3 * number}
+    round_5 = (folder / "results/pairs-round-5.yaml").read_text(encoding="utf-8")
+    assert "    ns: P4\n    ew: P2\n    boards:\n      13: {contract: 2D, by: S, result: \"-1\", lead: 4H}\n      14:" in round_5
+    assert (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8").endswith(
+        "    ns: P2\n    ew: P4\n    boards:\n      15: {contract: 4S, by: S, result: \"-1\", lead: 2D}\n")
+    # every figure of board 15 and of P2's and P4's totals is the file's; what differs is board
+    # 12, played 5 times, which paibang factors (Neuberg) and Compscore does not (README)
+    differing = _differing(out)
+    assert not [line for line in differing if line.startswith(("board 15 ", "total ")) and (" P2:" in line or " P4:" in line)]
+    assert not [line for line in differing if line.startswith("board 15 ")]
+    assert {int(line.split()[1]) for line in differing if line.startswith("board ")} == {12}
+    _, _, warnings = validate(folder.parents[1])
+    met = [w for w in warnings if w.code == "pairs-meet-twice"]
+    assert len(met) == 1 and met[0].mark.file.name == "pairs-round-10.yaml"
 
 
 def test_compscore_writes_an_adjusted_board_in_the_score():

@@ -258,6 +258,9 @@ class Session:
     # results the file does not have at all (no line) at a table written with its other boards:
     # (round, table, board, NS, EW), written `np` (missing_results)
     absent: list[tuple[int, int, int, str, str]] = field(default_factory=list)
+    # a meeting's lines written with its pairs the other way (seat_meetings): (those lines, the
+    # meeting's NS and EW, its round and table), each written in a round after the movement's
+    turned: list[tuple[list[Line], tuple[str, str], tuple[int, int]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -1057,25 +1060,62 @@ def seat_meetings(session: Session) -> None:
     the board of each traveller line): each meeting of an NS and an EW pair is one table, in the
     first round, by its lowest board, where neither pair is seated yet; a pair seated in no table
     of a round sits it out. Matchpoints and totals compare boards across the field and do not
-    depend on the rounds; a movement page shows these rounds."""
-    meetings: dict[tuple[str, str], list[Line]] = {}
+    depend on the rounds; a movement page shows these rounds.
+
+    Where a pair's number is the pair whichever way it sits (a Howell: no number plays a board
+    twice, none listed in both directions), a meeting is its two pairs whichever way a line
+    writes them: Compscore's mp_pairs_howell writes board 15 of P4 v P2 with P2 NS, boards 13-14
+    with P4 NS. Seated as a meeting of its own, that line took a round, and every later meeting
+    of its pairs moved a round on (10 rounds for 9, pairs meeting twice). The meeting is seated
+    by its lines the way most of them are written; a line written the other way (turned) keeps
+    its own seats, since its score is NS's of that line, and a table's pairs sit one way for
+    all its boards: it is written at a table of a round after the movement's (said, with the
+    meeting's round and table, in say_turned)."""
+    per_pair: dict[tuple[int, str | None], int] = Counter(
+        (line.board, pair) for line in session.lines for pair in (line.ns, line.ew))
+    listed = {pair.id for pair in session.pairs.values() if pair.direction == "NS"} & {
+        pair.id for pair in session.pairs.values() if pair.direction == "EW"}
+    one_field = not listed and all(count == 1 for count in per_pair.values()) and not any(
+        line.ns == line.ew for line in session.lines)
+    meetings: dict[Any, list[Line]] = {}
     for line in session.lines:
-        meetings.setdefault((line.ns, line.ew), []).append(line)  # type: ignore[arg-type]
+        key = frozenset((line.ns, line.ew)) if one_field else (line.ns, line.ew)
+        meetings.setdefault(key, []).append(line)
     seated: list[set[str]] = []
     tables: list[int] = []
-    for (ns, ew), lines in sorted(meetings.items(), key=lambda item: (min(line.board for line in item[1]), item[0])):
-        number = next((i for i, pairs in enumerate(seated) if ns not in pairs and ew not in pairs), len(seated))
-        if number == len(seated):
+    turned: list[tuple[list[Line], tuple[str, str], Line]] = []  # lines written the other way, their meeting's NS v EW, one of its lines
+
+    def seat(pairs: tuple[str, str], lines: list[Line], first: int = 0) -> None:
+        number = next((i for i, met in enumerate(seated) if i >= first and not set(pairs) & met), max(len(seated), first))
+        while number >= len(seated):
             seated.append(set())
             tables.append(0)
-        seated[number] |= {ns, ew}
+        seated[number] |= set(pairs)
         tables[number] += 1
         for line in lines:
             line.round, line.table = number + 1, tables[number]
+
+    def ways(lines: list[Line]) -> tuple[tuple[str, str], list[Line], list[Line]]:
+        """The meeting's NS and EW (as most of its lines write them; as its lowest board's, when as
+        many are written each way), its lines so written, the others."""
+        counts = Counter((line.ns, line.ew) for line in lines)
+        lowest = min(lines, key=lambda line: line.board)
+        way = max(counts, key=lambda w: (counts[w], w == (lowest.ns, lowest.ew)))
+        return way, [line for line in lines if (line.ns, line.ew) == way], [line for line in lines if (line.ns, line.ew) != way]  # type: ignore[return-value]
+
+    found = [(min(line.board for line in lines), *ways(lines)) for lines in meetings.values()]
+    for _, way, own, other in sorted(found, key=lambda item: (item[0], item[1])):
+        seat(way, own)
+        if other:
+            turned.append((other, way, own[0]))
+    movement = len(seated)
     playing = set().union(*seated) if seated else set()
     for number, pairs in enumerate(seated, start=1):
         for pair in sorted(playing - pairs, key=_natural):
             session.sit_outs.append((number, pair))
+    for other, way, first in turned:
+        seat((other[0].ns, other[0].ew), other, movement)  # type: ignore[arg-type]
+        session.turned.append((other, way, (first.round, first.table)))
 
 
 # --- team events: one PBN game per table result ---------------------------------------------------
@@ -1898,6 +1938,17 @@ def say_missing(session: Session, stage: str, locale: str) -> None:
     rounds = "; ".join(say("missing_round", locale, round=number, results=", ".join(found))
                        for number, found in sorted(by_round.items()))
     terminal(say("missing", locale, n=len(session.absent), rounds=rounds, stage=stage))
+
+
+def say_turned(session: Session, stage: str, locale: str) -> None:
+    """Each meeting's lines written with its pairs the other way (seat_meetings), what a
+    director wants to know: the boards, the pairs as the line and as the meeting's other boards
+    write them, where the meeting is, and where the line is written (a round of its own, its
+    seats and score as the file has them), with how to put it right if it was typed turned."""
+    for lines, (ns, ew), (number, table) in session.turned:
+        boards = ", ".join(str(line.board) for line in sorted(lines, key=lambda line: line.board))
+        terminal(say("turned", locale, n=len(lines), boards=boards, ns=lines[0].ns, ew=lines[0].ew, meeting_ns=ns,
+                     meeting_ew=ew, round=number, table=table, own_round=lines[0].round, stage=stage))
 
 
 def field_tables(session: Session) -> None:
@@ -3264,6 +3315,7 @@ def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sectio
             terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                       results=results, program=part.program, path=folder))
             say_missing(part, stage, locale)
+            say_turned(part, stage, locale)
             say_not_persons(part, ids, locale)
             if part.scoring_told is not None:
                 terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0],
