@@ -2543,6 +2543,9 @@ class Difference:
     published: str
     computed: str
     printed: str | None = None  # a total that is the file's board figures as printed, summed: what that sum makes
+    column: str = ""  # the figure's column as the import reads it (TotalPercentage, MP_NS), in any file
+    # a total the file writes its own way, explained (explain_total): the words' key and their values
+    why: tuple[str, dict[str, Any]] | None = None
 
 
 def _decimals(text: str) -> int:
@@ -2677,18 +2680,82 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
     def differs(published: str, computed: float | None, column: str) -> bool:
         return computed is None or not _equal(published, float(computed), places.get(column))
 
-    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
+    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed), column=column)
                    for where, pair, published, computed, column in checks if differs(published, computed, column)]
-    totals = [(Difference(where, pair, published, "—" if computed is None else _shown(computed)),
-               printed is not None and not differs(published, printed, column), printed)
+    totals = [(Difference(where, pair, published, "—" if computed is None else _shown(computed), column=column),
+               printed is not None and not differs(published, printed, column), printed, computed)
               for (where, pair, published, computed, column), printed in zip(exact, as_printed)
               if differs(published, computed, column)]
-    totals_printed = 2 * sum(explained for _, explained, _ in totals) > len(totals)
-    for difference, explained, printed in totals:
+    totals_printed = 2 * sum(explained for _, explained, _, _ in totals) > len(totals)
+    played = _boards_played(session, ids)
+    raw = _unrounded_mp(stage_result)
+    for difference, explained, printed, computed in totals:
         if totals_printed and explained:
             difference.printed = _shown(printed)
+        elif computed is not None:
+            # the standings' total is rounded (2 decimals): a cut figure is told from the sum itself
+            exact_total = _in_convention(*raw[difference.pair], convention or (2, False)) if (
+                difference.pair in raw and difference.column == "TotalScoreMP" and not any(
+                    pair.penalty for pair in session.pairs.values())) else float(computed)
+            difference.why = explain_total(session, ids, difference, exact_total, played, places.get(difference.column))
         differences.append(difference)
     return len(checks) + len(exact), differences, convention, totals_printed, _most_common(factored.values()), cut
+
+
+def _boards_played(session: Session, ids: dict[tuple[str, str], str]) -> Counter[str]:
+    """entry -> the boards it has a result of (played or adjusted; not a board not played, np)."""
+    found: Counter[str] = Counter()
+    for line in session.lines:
+        if line.record is None or line.ns is None or line.ew is None:
+            continue
+        found[ids[("NS", line.ns)]] += 1
+        found[ids[("EW", line.ew)]] += 1
+    return found
+
+
+def _unrounded_mp(stage_result: Any) -> dict[str, tuple[float, float]]:
+    """entry -> (its matchpoints, their top) summed from its boards, unrounded."""
+    found: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            if getattr(view, "kind", None) != "played" or not getattr(view, "matchpoints", False):
+                continue
+            for side, entry in enumerate((view.ns, view.ew)):
+                for row in view.rows:
+                    value = row.summed(side)
+                    if value is not None:
+                        found[entry][0] += value
+                        found[entry][1] += row.top
+    return {entry: (mp, top) for entry, (mp, top) in found.items()}
+
+
+def explain_total(session: Session, ids: dict[tuple[str, str], str], difference: Difference, computed: float,
+                  played: Counter[str], places: int | None) -> tuple[str, dict[str, Any]] | None:
+    """Why a matchpoint total differs from paibang's, when it is the file's own way of writing it
+    (the words' key and values), else None. Compscore (mp_pairs_mitchell, board 15 not played at
+    16NS v 9EW): a pair that played fewer boards than the session's gets its total scaled to the
+    full session (9EW 555 x 27/26 = 576.35), its percentage and place as paibang's; and, its
+    board figures factored, it cuts an EW total at the decimals it writes and gives NS what is
+    left of the top (2EW 416.0556 written 416.05, 8NS 456.9444 written 456.95), where paibang
+    rounds each."""
+    if difference.column != "TotalScoreMP":
+        return None
+    published = _value(difference.published)
+    if published is None:
+        return None
+    full, own = max(played.values(), default=0), played.get(difference.pair, 0)
+    if 0 < own < full and _equal(difference.published, computed * full / own, places):
+        return "scaled", {"boards": full, "played": own, "scaled": _shown(round(computed * full / own, 4))}
+    directions = {ids.get((pair.direction or "NS", pair.id)): pair.direction for pair in session.pairs.values()}
+    step = 10 ** -max(_decimals(difference.published), places or 0)
+    if abs(published - computed) < step:
+        cut, rest = math.floor(computed / step + 1e-9) * step, math.ceil(computed / step - 1e-9) * step
+        if directions.get(difference.pair) == "EW" and abs(published - cut) < step / 10:
+            return "cut_ew", {}
+        if directions.get(difference.pair) == "NS" and abs(published - rest) < step / 10:
+            return "cut_ns", {}
+    return None
 
 
 def _cut(published: str, computed: float, cut: bool, places: int | None = None) -> float:
@@ -2777,6 +2844,12 @@ def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float, 
     return {pair: (round(total, 6), top) for pair, (total, top) in sums.items()}
 
 
+# A total's figure named as the file names it (USEBIO's PAIR elements), where the import reads
+# it into PBN's TotalScoreTable columns
+FILE_COLUMNS = {"USEBIO": {"Rank": "PLACE", "TotalPercentage": "PERCENTAGE", "TotalScoreMP": "TOTAL_SCORE",
+                           "TotalScoreIMP": "TOTAL_SCORE"}}
+
+
 def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: dict[str, Any],
                   convention: tuple[int, bool] | None,
                   printed: dict[str, tuple[float, float]] | None = None) -> list[tuple[dict[str, str], str, str, float | None, str]]:
@@ -2818,7 +2891,8 @@ def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: 
             else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it
                 mp, top = metrics.get("mp", 0), metrics.get("top", 0)
                 computed = _in_convention(mp, top, convention or (2, False))
-            checks.append((catalogues.word("bridge_import_total", column=column), entry or pair.id, published, computed, column))
+            checks.append((catalogues.word("bridge_import_total", column=FILE_COLUMNS.get(session.program, {}).get(column, column)),
+                           entry or pair.id, published, computed, column))
     return checks
 
 
@@ -2844,12 +2918,19 @@ def _report(total: int, differences: list[Difference], strict: bool, locale: str
         terminal(say("equal_compared" if unchecked else "equal", locale, n=total))
         return 0
     printed = sum(1 for difference in differences if difference.printed is not None)
-    if printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
+    why = sum(1 for difference in differences if difference.why is not None)
+    if why:  # totals the file writes its own way: still differences, counted apart, each said why
+        terminal(say("differ_explained", locale, n=total, bad=len(differences), explained=printed + why))
+    elif printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
         terminal(say("differ_printed", locale, n=total, bad=len(differences), printed=printed))
     else:
         terminal(say("differ", locale, n=total, bad=len(differences)))
     for difference in differences:
-        if difference.printed is not None:
+        if difference.why is not None:
+            key, values = difference.why
+            terminal(say(f"line_{key}", locale, what=difference.where[locale], pair=difference.pair,
+                         published=difference.published, computed=difference.computed, **values))
+        elif difference.printed is not None:
             terminal(say("line_printed", locale, what=difference.where[locale], pair=difference.pair,
                       published=difference.published, computed=difference.computed, printed=difference.printed))
         else:
@@ -3383,7 +3464,41 @@ def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage
         terminal(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
                   boards=session.cumulative))
     say_handicaps(session, ids, differences, locale)
-    return _report(total, differences, strict, locale, list(unchecked))
+    code = _report(total, differences, strict, locale, list(unchecked))
+    for board, ns, ew, score, figures, earned in unmarked_averages(session, ids, stage_result, convention):
+        terminal(say("unmarked_average", locale, board=board, ns=ns, ew=ew, score=score, figures=figures, earned=earned))
+    return code
+
+
+def unmarked_averages(session: Session, ids: dict[tuple[str, str], str], stage_result: Any,
+                      convention: tuple[int, bool] | None) -> list[tuple[int, str, str, int, str, str]]:
+    """The lines whose matchpoints in the file are the same both ways (an average: 20 / 20 on a
+    top of 40) where the result they carry earns otherwise (cobalt's EL Thu 1.00pm Open, board 1
+    at 1NS v 1EW: a 2S making 110 written 20 / 20, where it earns 26 / 14): most likely an
+    average the director gave that the file does not mark (no A5050), and the cause of every
+    other difference on that board, which a director is told to look at first: (board, NS, EW,
+    the NS score, the file's figures, paibang's)."""
+    rows: dict[tuple[int, str, str], Any] = {}
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            if getattr(view, "kind", None) == "played":
+                rows.update({(row.board, view.ns, view.ew): row for row in view.rows})
+    found = []
+    for line in session.lines:
+        figures = [_value(line.figures.get(column) or "x") for column in ("MP_NS", "MP_EW")]
+        if not isinstance(line.record, BoardRecord) or None in figures or figures[0] != figures[1] or line.ns is None:
+            continue
+        ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
+        row = rows.get((line.board, ns, ew))
+        if row is None or row.adjusted is not None or row.score is None or None in (row.ns_value, row.ew_value):
+            continue
+        earned = [_in_convention(row.value(side), row.top, convention or (2, False)) for side in (0, 1)]
+        if abs(earned[0] - earned[1]) < 1e-6:
+            continue  # a result that earns an average, as written
+        found.append((line.board, ns, ew, row.score, " / ".join(line.figures[c].strip() for c in ("MP_NS", "MP_EW")),
+                      " / ".join(_shown(value) for value in earned)))
+    return found
 
 
 def say_handicaps(session: Session, ids: dict[tuple[str, str], str], differences: list[Difference], locale: str) -> None:
@@ -3395,7 +3510,7 @@ def say_handicaps(session: Session, ids: dict[tuple[str, str], str], differences
                  for pair in session.pairs.values() if pair.handicap}
     if not handicaps:
         return
-    percentages = [d for d in differences if "TotalPercentage" in d.where["en"]]
+    percentages = [d for d in differences if d.column == "TotalPercentage"]
     explained = sum(1 for d in percentages
                     if d.pair in handicaps and None not in (_value(d.published), _value(d.computed))
                     and abs(_value(d.published) - (_value(d.computed) + handicaps[d.pair] / 2)) <= 0.011)  # type: ignore[operator]
