@@ -41,6 +41,7 @@ HANDICAP = DATA / "scorer_nz_handicap_pairs.xml"
 TURNED = DATA / "compscore_mp_pairs_howell.xml"
 NOT_PLAYED_SCALED = DATA / "compscore_mp_pairs_mitchell.xml"
 UNMARKED = DATA / "compscore_el_thu_1pm_open.xml"
+SCORER_NATIVE = DATA / "scorer_native_pairs.xml"
 
 
 def imported(tmp_path: Path, path: Path, capsys, strict: bool = True) -> tuple[Path, str]:
@@ -711,3 +712,17 @@ def test_a_two_winner_mitchells_pair_says_its_direction_beside_its_rank(tmp_path
     cells = dict(re.findall(r'<tr data-entry="([^"]+)"><td class="num">([^<]*)</td>', html))
     direction = ns.split()[0].removesuffix("名次") if locale != "en" else ns.split()[0]
     assert cells["3NS"] == f"{direction} 1" and cells["6EW"] == f"{ew.split()[0].removesuffix('名次')} 1", cells
+
+
+def test_scorer_own_xml_is_said_to_need_scorer_to_usebio(tmp_path, capsys):
+    """Bridge NZ Scorer's own XML (scorer-to-usebio's examples/pairs.xml: `<session
+    scoring_type="MP" …>`, no <EVENT>): said to be Scorer's, with the converter that makes USEBIO
+    of it, where it was only said to have no <EVENT>."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert main(["import", "club", str(SCORER_NATIVE), "--content", str(content), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "an XML file, but Bridge NZ Scorer's own (a <session> with its scoring_type), not USEBIO" in err
+    assert "scorer-to-usebio (https://github.com/duaneg/scorer-to-usebio)" in err
+    assert not (content / "events/club").exists()

@@ -1296,12 +1296,32 @@ def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
         meetings.setdefault(frozenset((line.ns, line.ew)), Meeting(line.ns, line.ew, [], game.lines.get("Board", game.line))
                             ).lines.append(line)
     if not given:
+        # not one event's matches without their rounds but several events' games (rpbridge's
+        # compendium: World Championship, Spingold …): said so, not told to add [Round] tags
+        events = _events_of(parsed)
+        if len(events) > 1:
+            raise ImportRefused(catalogues.word("bridge_import_several_events", n=len(events),
+                                                events="; ".join(f"{name} ({count})" for name, count in events.items())))
+
         def refuse(first: Meeting, second: Meeting, team: str, boards: str) -> ImportRefused:
             return ImportRefused(catalogues.word(
                 "bridge_import_game_rounds_unknown", line=second.at or "?", home=second.home, away=second.away, team=team,
                 first_home=first.home, first_away=first.away, first_line=first.at or "?", boards=boards))
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
+    return found
+
+
+def _events_of(games: list[PbnGame]) -> dict[str, int]:
+    """Each event a PBN file's games name ([Event], carried on to the games after it that leave
+    it out, as a compendium writes it once for a run of games), in order: how many games it has."""
+    found: dict[str, int] = {}
+    name = ""
+    for game in games:
+        written = (game.get("Event") or "").strip()
+        name = written if written not in ("", "?") else name  # `?`: PBN's unknown, no event
+        if name:
+            found[name] = found.get(name, 0) + 1
     return found
 
 
@@ -1800,6 +1820,10 @@ def read_session(file: ImportFile) -> Session:
                 raise ImportRefused(catalogues.word("bridge_import_xml_broken", line=line, column=column + 1,
                                                     error=str(error).split(":", 1)[0])) from None
             except NoEvent:
+                # Bridge NZ Scorer's own file (<session scoring_type=… event_name=…><sections>):
+                # scorer-to-usebio converts it
+                if re.search(r"<session\b[^>]*\bscoring_type=", file.text[:4000]):
+                    raise ImportRefused(catalogues.word("bridge_import_scorer_native")) from None
                 raise ImportRefused(catalogues.word("bridge_import_usebio_no_event")) from None
             except ValueError as error:
                 raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
@@ -3032,6 +3056,14 @@ def _no_results(file: ImportFile) -> dict[str, str]:
         games = [game for game in file.games if small_int(game.get("Board"))]
         played = [game for game in games if (game.get("Contract") or "").strip() and (game.get("Result") or "").strip()]
         boards = len({small_int(game.get("Board")) for game in (played or games)})
+        # a ScoreTable without pair ids: the PBN standard's frequency table (Rank; Percentage_NS;
+        # …; Multiplicity: each score and how many tables had it), no traveller to import
+        frequency = [game.table("ScoreTable") for game in games]
+        frequency = [table for table in frequency if table is not None and table.rows and not {
+            column.lstrip("+-") for column in table.columns} & {"PairId_NS", "PairNS", "PairId_EW", "PairEW"}]
+        if frequency:
+            return catalogues.word("bridge_import_scoretable_no_pairs", n=len(frequency),
+                                   columns=";".join(column.lstrip("+-") for column in frequency[0].columns))
         if played:
             return catalogues.word("bridge_import_results_unpaired", results=len(played), boards=boards)
         if games:
@@ -3475,9 +3507,9 @@ def unmarked_averages(session: Session, ids: dict[tuple[str, str], str], stage_r
     """The lines whose matchpoints in the file are the same both ways (an average: 20 / 20 on a
     top of 40) where the result they carry earns otherwise (cobalt's EL Thu 1.00pm Open, board 1
     at 1NS v 1EW: a 2S making 110 written 20 / 20, where it earns 26 / 14): most likely an
-    average the director gave that the file does not mark (no A5050), and the cause of every
-    other difference on that board, which a director is told to look at first: (board, NS, EW,
-    the NS score, the file's figures, paibang's)."""
+    average the director gave that the file does not mark (no A5050), and then the cause of the
+    other differences on that board (there, written A=/A=, 37 of its 38 go): a director is told
+    to look there first. (board, NS, EW, the NS score, the file's figures, paibang's)"""
     rows: dict[tuple[int, str, str], Any] = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
