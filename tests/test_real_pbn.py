@@ -438,3 +438,30 @@ def test_eoq2021_teams_named_as_their_ids_are_not_named_twice_beside_them(tmp_pa
         assert "WALES" in text and "AUSTRIA Markus Knob / Clemens Wanha" in text
     page = (tmp_path / "output/events/eoq/entries/WALES/index.html").read_text(encoding="utf-8")
     assert "<title>WALES · " in page and "<h1>WALES</h1>" in page  # its page, not "WALES WALES"
+
+
+FREQUENCY = REAL / "pbnstd_correct_20_frequency_table.pbn"
+SEVERAL_EVENTS = REAL / "rpbridge_wc2012_spingold_excerpt.pbn"
+
+
+def test_a_frequency_score_table_is_said_to_have_no_pair_ids(tmp_path, capsys):
+    """The PBN standard's own example (its verifier's correct_20): boards 1 and 2 carry a
+    ScoreTable of `Rank;Percentage_NS;Percentage_EW;Score_NS;Multiplicity`, each score and how
+    many tables had it. It was refused for having "no ScoreTable"; it has one, without pair ids."""
+    err = _refused(tmp_path, FREQUENCY, capsys)
+    assert ("the file has a ScoreTable (2 boards), but without pair ids: its columns"
+            " Rank;Percentage_NS;Percentage_EW;Score_NS;Multiplicity are a frequency table") in err
+    assert "no ScoreTable" not in err
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-Hant"])
+def test_a_file_of_several_events_is_said_to_be_one(tmp_path, capsys, locale):
+    """rpbridge's compendium (games of the 2012 World Championship, Spingold, Vanderbilt, US
+    Championship; no [Round]): an excerpt, board 1 of the World Championship final and of the
+    Spingold final. It was told to add [Round] tags to its matches; it holds several events."""
+    err = _refused(tmp_path, SEVERAL_EVENTS, capsys, locale)
+    if locale == "en":
+        assert "the file holds the games of several events, 2 ([Event], games each): World Championship (2); Spingold (2)" in err
+        assert "[Round" not in err
+    else:
+        assert "檔案包含 2 個賽事的牌局（[Event]，括號內為局數）：World Championship (2); Spingold (2)" in err

@@ -38,6 +38,10 @@ HOWELL = DATA / "scorer_nz_howell_phantom.xml"
 NOT_PLAYED = DATA / "scorer_nz_pairs_np_passed.xml"
 SECTIONS = DATA / "scorer_nz_multi_section.xml"
 HANDICAP = DATA / "scorer_nz_handicap_pairs.xml"
+TURNED = DATA / "compscore_mp_pairs_howell.xml"
+NOT_PLAYED_SCALED = DATA / "compscore_mp_pairs_mitchell.xml"
+UNMARKED = DATA / "compscore_el_thu_1pm_open.xml"
+SCORER_NATIVE = DATA / "scorer_native_pairs.xml"
 
 
 def imported(tmp_path: Path, path: Path, capsys, strict: bool = True) -> tuple[Path, str]:
@@ -119,11 +123,15 @@ def test_matchpoints_adding_up_to_more_results_than_tables_are_not_factored_to_t
     assert "2 a result beaten, from zero" in out and "factored" not in out
     differing = _differing(out)
     # left: the boards played fewer times, which paibang factors (Neuberg) and Compscore does not
-    # (rules-bridge.md), and the totals of the three pairs those boards' rounding moves
+    # (rules-bridge.md), and the totals of the three pairs that have fewer results than the
+    # session's 17 boards, which Compscore scales to the full session (1NS: 58.2 x 17/15 = 65.96)
     boards = {int(line.split()[1]) for line in differing if line.startswith("board ")}
     assert boards <= {3, 6, 9, 12, 15, 18, 21, 24}
     totals = [line for line in differing if line.startswith("total ")]
     assert len(totals) == 3 and not any(" 2NS:" in line or " 1EW:" in line for line in totals)
+    assert ("total TOTAL_SCORE  1NS: file 65.96, paibang 58.2 (explained: the pair has results of 15 boards of 17, and"
+            " the file scales its total to the full session: 58.2 x 17/15 = 65.96;") in out
+    assert all("(explained: the pair has results of " in line for line in totals)
 
 
 def test_an_event_type_naming_no_scoring_is_scored_as_the_board_figures_show(tmp_path, capsys):
@@ -139,6 +147,72 @@ def test_an_event_type_naming_no_scoring_is_scored_as_the_board_figures_show(tmp
     assert ("the file's event type NOTSUP names no scoring paibang knows: scored Butler (IMPs against each board's"
             " datum), as its board figures (NS_BUTLER_POINTS) show") in out
     assert "all 762 figures equal" in out and "scoring: butler" in (folder / "event.yaml").read_text(encoding="utf-8")
+
+
+def test_howell_line_written_with_its_pairs_turned_keeps_the_movement(tmp_path, capsys):
+    """Compscore's 12-pair Howell (6 tables, 9 rounds of 3 boards, no rounds in the file) writes
+    board 15 of P4 v P2 with P2 NS, boards 13-14 with P4 NS. Seated as a meeting of its own, that
+    line took round 6, every later meeting of P2 and P4 moved a round on: 10 rounds, rounds 6-10
+    of mixed boards. The meeting is one meeting: round 5 keeps P4 v P2's boards 13-14, every
+    round 1-9 is its own three boards at 6 tables, and the turned line keeps its seats (its score
+    is P2's as NS: 6 MPs, as the file has it) at a table after the movement's rounds, said."""
+    folder, out = imported(tmp_path, TURNED, capsys, strict=False)
+    assert "board 15 of 4 v 2 (round 5, table 4, stage pairs) is written with 2 NS and 4 EW" in out
+    assert "at a table of round 10, after the movement's rounds" in out
+    for number in range(1, 10):
+        text = (folder / f"results/pairs-round-{number}.yaml").read_text(encoding="utf-8")
+        assert text.count("  - table:") == 6, number
+        assert {int(b) for b in re.findall(r"^      (\d+):", text, re.M)} == {3 * number - 2, 3 * number - 1, 3 * number}
+    round_5 = (folder / "results/pairs-round-5.yaml").read_text(encoding="utf-8")
+    assert "    ns: P4\n    ew: P2\n    boards:\n      13: {contract: 2D, by: S, result: \"-1\", lead: 4H}\n      14:" in round_5
+    assert (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8").endswith(
+        "    ns: P2\n    ew: P4\n    boards:\n      15: {contract: 4S, by: S, result: \"-1\", lead: 2D}\n")
+    # every figure of board 15 and of P2's and P4's totals is the file's; what differs is board
+    # 12, played 5 times, which paibang factors (Neuberg) and Compscore does not (README)
+    differing = _differing(out)
+    assert not [line for line in differing if line.startswith(("board 15 ", "total ")) and (" P2:" in line or " P4:" in line)]
+    assert not [line for line in differing if line.startswith("board 15 ")]
+    assert {int(line.split()[1]) for line in differing if line.startswith("board ")} == {12}
+    _, _, warnings = validate(folder.parents[1])
+    met = [w for w in warnings if w.code == "pairs-meet-twice"]
+    assert len(met) == 1 and met[0].mark.file.name == "pairs-round-10.yaml"
+
+
+def test_compscore_totals_scaled_and_cut_are_explained(tmp_path, capsys):
+    """Compscore's 19 + 19 pair Mitchell, board 15 not played at 16NS v 9EW: those two pairs'
+    totals are scaled to the full session (9EW: 555 x 27/26 = 576.35), their percentages and
+    places paibang's; and Compscore cuts the EW total at 2 decimals and gives NS the rest of the
+    top (2EW 416.0556 written 416.05, 8NS 456.9444 written 456.95), where paibang rounds. Each
+    is said as explained, under the file's own element (TOTAL_SCORE), not PBN's TotalScoreMP;
+    the other differences are board 15's figures, factored by paibang (Neuberg), not by the file."""
+    _, out = imported(tmp_path, NOT_PLAYED_SCALED, capsys, strict=False)
+    assert "34 of 1650 figures differ, 4 of them totals the file writes its own way (each said why):" in out
+    differing = _differing(out)
+    assert [line for line in differing if line.startswith("total ")] == [
+        "total TOTAL_SCORE  2EW: file 416.05, paibang 416.06 (explained: the file cuts an EW total at the decimals it"
+        " writes, where paibang rounds it)",
+        "total TOTAL_SCORE  8NS: file 456.95, paibang 456.94 (explained: the file gives an NS total what the EW figures"
+        " it cuts leave of the top, where paibang rounds it)",
+        "total TOTAL_SCORE  9EW: file 576.35, paibang 555 (explained: the pair has results of 26 boards of 27, and the"
+        " file scales its total to the full session: 555 x 27/26 = 576.3462; its percentage is on the boards played)",
+        "total TOTAL_SCORE  16NS: file 502.62, paibang 484 (explained: the pair has results of 26 boards of 27, and the"
+        " file scales its total to the full session: 484 x 27/26 = 502.6154; its percentage is on the boards played)"]
+    assert {line.split()[1] for line in differing if not line.startswith("total ")} == {"15"}
+    assert "TotalScoreMP" not in out
+
+
+def test_an_average_the_file_does_not_mark_is_pointed_at(tmp_path, capsys):
+    """cobalt's EL Thu 1.00pm Open: board 1 at 1NS v 1EW, a 2S making 110, carries 20 / 20 (an
+    average on a top of 40) where 110 earns 26 / 14; every other figure of board 1 differs with
+    it (38 of the 130 differences), and nothing said where to look. The import names that line,
+    the one line of the file whose figures are an average both ways against its score."""
+    folder, out = imported(tmp_path, UNMARKED, capsys, strict=False)
+    assert "130 of 1825 figures differ:" in out
+    assert out.count("an average the file does not mark?") == 1
+    assert ("board 1 at 1NS v 1EW (NS score 110): the file gives both pairs the same figure, 20 / 20, an average,"
+            " where that score earns 26 / 14: an average the file does not mark?") in out
+    assert "      1: {contract: 2S, by: S, result: \"=\", lead: 2D}\n" in (
+        folder / "results/pairs-round-1.yaml").read_text(encoding="utf-8")  # the file's result, as written
 
 
 def test_compscore_writes_an_adjusted_board_in_the_score():
@@ -171,8 +245,8 @@ def test_scorer_howell_with_a_phantom(tmp_path, capsys):
     differing = _differing(out)
     assert differing[0] == "board 1 MP_NS  P12: file 10, paibang 9.8"
     assert len([d for d in differing if d.startswith(("board 1 ", "board 2 ", "board 3 "))]) == 30  # all of them
-    assert differing[30:] == ["total TotalPercentage  P4: file 62.5, paibang 61.46",
-                              "total TotalPercentage  P8: file 31.77, paibang 32.81"]
+    assert differing[30:] == ["total PERCENTAGE  P4: file 62.5, paibang 61.46",
+                              "total PERCENTAGE  P8: file 31.77, paibang 32.81"]
     sitting_out = []
     for path in sorted((folder / "results").iterdir()):
         text = path.read_text(encoding="utf-8")
@@ -193,7 +267,7 @@ def test_a_total_score_that_is_the_percentage_written_otherwise_is_no_mp_total(t
     path = tmp_path / "howell.xml"
     path.write_text(text.replace("<TOTAL_SCORE>62.5</TOTAL_SCORE>", "<TOTAL_SCORE>62.50</TOTAL_SCORE>"), encoding="utf-8")
     _, out = imported(tmp_path, path, capsys, strict=False)
-    assert "32 of 427 figures differ:" in out and "TotalScoreMP" not in out
+    assert "32 of 427 figures differ:" in out and "total TOTAL_SCORE" not in out
 
 
 def test_scorer_np_line_the_file_scores_is_imported_as_a_pass_out(tmp_path, capsys):
@@ -246,8 +320,8 @@ def test_scorer_np_line_without_figures_is_left_out(tmp_path, capsys):
     found = standings(folder)
     assert found["8-EW"] == (1, None, 57.73) and found["5-NS"][0] == 1
     # Scorer drops trailing zeros: 1 EW's "50" is 50.00 (312 of 624), compared at two decimals
-    assert "total TotalPercentage  1-EW: file 50, paibang 49.85" in differing
-    assert "total TotalPercentage  8-EW: file 57.69, paibang 57.73" in differing
+    assert "total PERCENTAGE  1-EW: file 50, paibang 49.85" in differing
+    assert "total PERCENTAGE  8-EW: file 57.69, paibang 57.73" in differing
     assert len([d for d in differing if d.startswith("total ")]) == 26  # every percentage
     assert found["1-NS"] == (5, None, 53.17)  # 319 MPs over the 25 boards it played (the file: 54.33 with board 19)
 
@@ -494,7 +568,7 @@ def test_scorer_handicap_pairs_say_the_published_percentages_include_the_handica
     assert ("the file's pairs carry handicaps (HANDICAP on 18 pairs, -10.21 to 11.02): its percentages and places"
             " include them, paibang's standings do not") in out
     assert "of the 16 percentages that differ, 16 are paibang's plus half the pair's handicap" in out
-    assert "16 of 630 figures differ:" in out and "  total TotalPercentage  2-NS: file 50.37, paibang 53.69" in out
+    assert "16 of 630 figures differ:" in out and "  total PERCENTAGE  2-NS: file 50.37, paibang 53.69" in out
     assert not any(line.startswith("board ") for line in _differing(out))  # every board figure equal
 
 
@@ -638,3 +712,17 @@ def test_a_two_winner_mitchells_pair_says_its_direction_beside_its_rank(tmp_path
     cells = dict(re.findall(r'<tr data-entry="([^"]+)"><td class="num">([^<]*)</td>', html))
     direction = ns.split()[0].removesuffix("名次") if locale != "en" else ns.split()[0]
     assert cells["3NS"] == f"{direction} 1" and cells["6EW"] == f"{ew.split()[0].removesuffix('名次')} 1", cells
+
+
+def test_scorer_own_xml_is_said_to_need_scorer_to_usebio(tmp_path, capsys):
+    """Bridge NZ Scorer's own XML (scorer-to-usebio's examples/pairs.xml: `<session
+    scoring_type="MP" …>`, no <EVENT>): said to be Scorer's, with the converter that makes USEBIO
+    of it, where it was only said to have no <EVENT>."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert main(["import", "club", str(SCORER_NATIVE), "--content", str(content), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "an XML file, but Bridge NZ Scorer's own (a <session> with its scoring_type), not USEBIO" in err
+    assert "scorer-to-usebio (https://github.com/duaneg/scorer-to-usebio)" in err
+    assert not (content / "events/club").exists()

@@ -258,6 +258,9 @@ class Session:
     # results the file does not have at all (no line) at a table written with its other boards:
     # (round, table, board, NS, EW), written `np` (missing_results)
     absent: list[tuple[int, int, int, str, str]] = field(default_factory=list)
+    # a meeting's lines written with its pairs the other way (seat_meetings): (those lines, the
+    # meeting's NS and EW, its round and table), each written in a round after the movement's
+    turned: list[tuple[list[Line], tuple[str, str], tuple[int, int]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -1057,25 +1060,62 @@ def seat_meetings(session: Session) -> None:
     the board of each traveller line): each meeting of an NS and an EW pair is one table, in the
     first round, by its lowest board, where neither pair is seated yet; a pair seated in no table
     of a round sits it out. Matchpoints and totals compare boards across the field and do not
-    depend on the rounds; a movement page shows these rounds."""
-    meetings: dict[tuple[str, str], list[Line]] = {}
+    depend on the rounds; a movement page shows these rounds.
+
+    Where a pair's number is the pair whichever way it sits (a Howell: no number plays a board
+    twice, none listed in both directions), a meeting is its two pairs whichever way a line
+    writes them: Compscore's mp_pairs_howell writes board 15 of P4 v P2 with P2 NS, boards 13-14
+    with P4 NS. Seated as a meeting of its own, that line took a round, and every later meeting
+    of its pairs moved a round on (10 rounds for 9, pairs meeting twice). The meeting is seated
+    by its lines the way most of them are written; a line written the other way (turned) keeps
+    its own seats, since its score is NS's of that line, and a table's pairs sit one way for
+    all its boards: it is written at a table of a round after the movement's (said, with the
+    meeting's round and table, in say_turned)."""
+    per_pair: dict[tuple[int, str | None], int] = Counter(
+        (line.board, pair) for line in session.lines for pair in (line.ns, line.ew))
+    listed = {pair.id for pair in session.pairs.values() if pair.direction == "NS"} & {
+        pair.id for pair in session.pairs.values() if pair.direction == "EW"}
+    one_field = not listed and all(count == 1 for count in per_pair.values()) and not any(
+        line.ns == line.ew for line in session.lines)
+    meetings: dict[Any, list[Line]] = {}
     for line in session.lines:
-        meetings.setdefault((line.ns, line.ew), []).append(line)  # type: ignore[arg-type]
+        key = frozenset((line.ns, line.ew)) if one_field else (line.ns, line.ew)
+        meetings.setdefault(key, []).append(line)
     seated: list[set[str]] = []
     tables: list[int] = []
-    for (ns, ew), lines in sorted(meetings.items(), key=lambda item: (min(line.board for line in item[1]), item[0])):
-        number = next((i for i, pairs in enumerate(seated) if ns not in pairs and ew not in pairs), len(seated))
-        if number == len(seated):
+    turned: list[tuple[list[Line], tuple[str, str], Line]] = []  # lines written the other way, their meeting's NS v EW, one of its lines
+
+    def seat(pairs: tuple[str, str], lines: list[Line], first: int = 0) -> None:
+        number = next((i for i, met in enumerate(seated) if i >= first and not set(pairs) & met), max(len(seated), first))
+        while number >= len(seated):
             seated.append(set())
             tables.append(0)
-        seated[number] |= {ns, ew}
+        seated[number] |= set(pairs)
         tables[number] += 1
         for line in lines:
             line.round, line.table = number + 1, tables[number]
+
+    def ways(lines: list[Line]) -> tuple[tuple[str, str], list[Line], list[Line]]:
+        """The meeting's NS and EW (as most of its lines write them; as its lowest board's, when as
+        many are written each way), its lines so written, the others."""
+        counts = Counter((line.ns, line.ew) for line in lines)
+        lowest = min(lines, key=lambda line: line.board)
+        way = max(counts, key=lambda w: (counts[w], w == (lowest.ns, lowest.ew)))
+        return way, [line for line in lines if (line.ns, line.ew) == way], [line for line in lines if (line.ns, line.ew) != way]  # type: ignore[return-value]
+
+    found = [(min(line.board for line in lines), *ways(lines)) for lines in meetings.values()]
+    for _, way, own, other in sorted(found, key=lambda item: (item[0], item[1])):
+        seat(way, own)
+        if other:
+            turned.append((other, way, own[0]))
+    movement = len(seated)
     playing = set().union(*seated) if seated else set()
     for number, pairs in enumerate(seated, start=1):
         for pair in sorted(playing - pairs, key=_natural):
             session.sit_outs.append((number, pair))
+    for other, way, first in turned:
+        seat((other[0].ns, other[0].ew), other, movement)  # type: ignore[arg-type]
+        session.turned.append((other, way, (first.round, first.table)))
 
 
 # --- team events: one PBN game per table result ---------------------------------------------------
@@ -1256,12 +1296,32 @@ def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
         meetings.setdefault(frozenset((line.ns, line.ew)), Meeting(line.ns, line.ew, [], game.lines.get("Board", game.line))
                             ).lines.append(line)
     if not given:
+        # not one event's matches without their rounds but several events' games (rpbridge's
+        # compendium: World Championship, Spingold …): said so, not told to add [Round] tags
+        events = _events_of(parsed)
+        if len(events) > 1:
+            raise ImportRefused(catalogues.word("bridge_import_several_events", n=len(events),
+                                                events="; ".join(f"{name} ({count})" for name, count in events.items())))
+
         def refuse(first: Meeting, second: Meeting, team: str, boards: str) -> ImportRefused:
             return ImportRefused(catalogues.word(
                 "bridge_import_game_rounds_unknown", line=second.at or "?", home=second.home, away=second.away, team=team,
                 first_home=first.home, first_away=first.away, first_line=first.at or "?", boards=boards))
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
+    return found
+
+
+def _events_of(games: list[PbnGame]) -> dict[str, int]:
+    """Each event a PBN file's games name ([Event], carried on to the games after it that leave
+    it out, as a compendium writes it once for a run of games), in order: how many games it has."""
+    found: dict[str, int] = {}
+    name = ""
+    for game in games:
+        written = (game.get("Event") or "").strip()
+        name = written if written not in ("", "?") else name  # `?`: PBN's unknown, no event
+        if name:
+            found[name] = found.get(name, 0) + 1
     return found
 
 
@@ -1760,6 +1820,10 @@ def read_session(file: ImportFile) -> Session:
                 raise ImportRefused(catalogues.word("bridge_import_xml_broken", line=line, column=column + 1,
                                                     error=str(error).split(":", 1)[0])) from None
             except NoEvent:
+                # Bridge NZ Scorer's own file (<session scoring_type=… event_name=…><sections>):
+                # scorer-to-usebio converts it
+                if re.search(r"<session\b[^>]*\bscoring_type=", file.text[:4000]):
+                    raise ImportRefused(catalogues.word("bridge_import_scorer_native")) from None
                 raise ImportRefused(catalogues.word("bridge_import_usebio_no_event")) from None
             except ValueError as error:
                 raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
@@ -1898,6 +1962,17 @@ def say_missing(session: Session, stage: str, locale: str) -> None:
     rounds = "; ".join(say("missing_round", locale, round=number, results=", ".join(found))
                        for number, found in sorted(by_round.items()))
     terminal(say("missing", locale, n=len(session.absent), rounds=rounds, stage=stage))
+
+
+def say_turned(session: Session, stage: str, locale: str) -> None:
+    """Each meeting's lines written with its pairs the other way (seat_meetings), what a
+    director wants to know: the boards, the pairs as the line and as the meeting's other boards
+    write them, where the meeting is, and where the line is written (a round of its own, its
+    seats and score as the file has them), with how to put it right if it was typed turned."""
+    for lines, (ns, ew), (number, table) in session.turned:
+        boards = ", ".join(str(line.board) for line in sorted(lines, key=lambda line: line.board))
+        terminal(say("turned", locale, n=len(lines), boards=boards, ns=lines[0].ns, ew=lines[0].ew, meeting_ns=ns,
+                     meeting_ew=ew, round=number, table=table, own_round=lines[0].round, stage=stage))
 
 
 def field_tables(session: Session) -> None:
@@ -2492,6 +2567,9 @@ class Difference:
     published: str
     computed: str
     printed: str | None = None  # a total that is the file's board figures as printed, summed: what that sum makes
+    column: str = ""  # the figure's column as the import reads it (TotalPercentage, MP_NS), in any file
+    # a total the file writes its own way, explained (explain_total): the words' key and their values
+    why: tuple[str, dict[str, Any]] | None = None
 
 
 def _decimals(text: str) -> int:
@@ -2626,18 +2704,82 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
     def differs(published: str, computed: float | None, column: str) -> bool:
         return computed is None or not _equal(published, float(computed), places.get(column))
 
-    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
+    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed), column=column)
                    for where, pair, published, computed, column in checks if differs(published, computed, column)]
-    totals = [(Difference(where, pair, published, "—" if computed is None else _shown(computed)),
-               printed is not None and not differs(published, printed, column), printed)
+    totals = [(Difference(where, pair, published, "—" if computed is None else _shown(computed), column=column),
+               printed is not None and not differs(published, printed, column), printed, computed)
               for (where, pair, published, computed, column), printed in zip(exact, as_printed)
               if differs(published, computed, column)]
-    totals_printed = 2 * sum(explained for _, explained, _ in totals) > len(totals)
-    for difference, explained, printed in totals:
+    totals_printed = 2 * sum(explained for _, explained, _, _ in totals) > len(totals)
+    played = _boards_played(session, ids)
+    raw = _unrounded_mp(stage_result)
+    for difference, explained, printed, computed in totals:
         if totals_printed and explained:
             difference.printed = _shown(printed)
+        elif computed is not None:
+            # the standings' total is rounded (2 decimals): a cut figure is told from the sum itself
+            exact_total = _in_convention(*raw[difference.pair], convention or (2, False)) if (
+                difference.pair in raw and difference.column == "TotalScoreMP" and not any(
+                    pair.penalty for pair in session.pairs.values())) else float(computed)
+            difference.why = explain_total(session, ids, difference, exact_total, played, places.get(difference.column))
         differences.append(difference)
     return len(checks) + len(exact), differences, convention, totals_printed, _most_common(factored.values()), cut
+
+
+def _boards_played(session: Session, ids: dict[tuple[str, str], str]) -> Counter[str]:
+    """entry -> the boards it has a result of (played or adjusted; not a board not played, np)."""
+    found: Counter[str] = Counter()
+    for line in session.lines:
+        if line.record is None or line.ns is None or line.ew is None:
+            continue
+        found[ids[("NS", line.ns)]] += 1
+        found[ids[("EW", line.ew)]] += 1
+    return found
+
+
+def _unrounded_mp(stage_result: Any) -> dict[str, tuple[float, float]]:
+    """entry -> (its matchpoints, their top) summed from its boards, unrounded."""
+    found: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            if getattr(view, "kind", None) != "played" or not getattr(view, "matchpoints", False):
+                continue
+            for side, entry in enumerate((view.ns, view.ew)):
+                for row in view.rows:
+                    value = row.summed(side)
+                    if value is not None:
+                        found[entry][0] += value
+                        found[entry][1] += row.top
+    return {entry: (mp, top) for entry, (mp, top) in found.items()}
+
+
+def explain_total(session: Session, ids: dict[tuple[str, str], str], difference: Difference, computed: float,
+                  played: Counter[str], places: int | None) -> tuple[str, dict[str, Any]] | None:
+    """Why a matchpoint total differs from paibang's, when it is the file's own way of writing it
+    (the words' key and values), else None. Compscore (mp_pairs_mitchell, board 15 not played at
+    16NS v 9EW): a pair that played fewer boards than the session's gets its total scaled to the
+    full session (9EW 555 x 27/26 = 576.35), its percentage and place as paibang's; and, its
+    board figures factored, it cuts an EW total at the decimals it writes and gives NS what is
+    left of the top (2EW 416.0556 written 416.05, 8NS 456.9444 written 456.95), where paibang
+    rounds each."""
+    if difference.column != "TotalScoreMP":
+        return None
+    published = _value(difference.published)
+    if published is None:
+        return None
+    full, own = max(played.values(), default=0), played.get(difference.pair, 0)
+    if 0 < own < full and _equal(difference.published, computed * full / own, places):
+        return "scaled", {"boards": full, "played": own, "scaled": _shown(round(computed * full / own, 4))}
+    directions = {ids.get((pair.direction or "NS", pair.id)): pair.direction for pair in session.pairs.values()}
+    step = 10 ** -max(_decimals(difference.published), places or 0)
+    if abs(published - computed) < step:
+        cut, rest = math.floor(computed / step + 1e-9) * step, math.ceil(computed / step - 1e-9) * step
+        if directions.get(difference.pair) == "EW" and abs(published - cut) < step / 10:
+            return "cut_ew", {}
+        if directions.get(difference.pair) == "NS" and abs(published - rest) < step / 10:
+            return "cut_ns", {}
+    return None
 
 
 def _cut(published: str, computed: float, cut: bool, places: int | None = None) -> float:
@@ -2726,6 +2868,12 @@ def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float, 
     return {pair: (round(total, 6), top) for pair, (total, top) in sums.items()}
 
 
+# A total's figure named as the file names it (USEBIO's PAIR elements), where the import reads
+# it into PBN's TotalScoreTable columns
+FILE_COLUMNS = {"USEBIO": {"Rank": "PLACE", "TotalPercentage": "PERCENTAGE", "TotalScoreMP": "TOTAL_SCORE",
+                           "TotalScoreIMP": "TOTAL_SCORE"}}
+
+
 def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: dict[str, Any],
                   convention: tuple[int, bool] | None,
                   printed: dict[str, tuple[float, float]] | None = None) -> list[tuple[dict[str, str], str, str, float | None, str]]:
@@ -2767,7 +2915,8 @@ def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: 
             else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it
                 mp, top = metrics.get("mp", 0), metrics.get("top", 0)
                 computed = _in_convention(mp, top, convention or (2, False))
-            checks.append((catalogues.word("bridge_import_total", column=column), entry or pair.id, published, computed, column))
+            checks.append((catalogues.word("bridge_import_total", column=FILE_COLUMNS.get(session.program, {}).get(column, column)),
+                           entry or pair.id, published, computed, column))
     return checks
 
 
@@ -2793,12 +2942,19 @@ def _report(total: int, differences: list[Difference], strict: bool, locale: str
         terminal(say("equal_compared" if unchecked else "equal", locale, n=total))
         return 0
     printed = sum(1 for difference in differences if difference.printed is not None)
-    if printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
+    why = sum(1 for difference in differences if difference.why is not None)
+    if why:  # totals the file writes its own way: still differences, counted apart, each said why
+        terminal(say("differ_explained", locale, n=total, bad=len(differences), explained=printed + why))
+    elif printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
         terminal(say("differ_printed", locale, n=total, bad=len(differences), printed=printed))
     else:
         terminal(say("differ", locale, n=total, bad=len(differences)))
     for difference in differences:
-        if difference.printed is not None:
+        if difference.why is not None:
+            key, values = difference.why
+            terminal(say(f"line_{key}", locale, what=difference.where[locale], pair=difference.pair,
+                         published=difference.published, computed=difference.computed, **values))
+        elif difference.printed is not None:
             terminal(say("line_printed", locale, what=difference.where[locale], pair=difference.pair,
                       published=difference.published, computed=difference.computed, printed=difference.printed))
         else:
@@ -2900,6 +3056,14 @@ def _no_results(file: ImportFile) -> dict[str, str]:
         games = [game for game in file.games if small_int(game.get("Board"))]
         played = [game for game in games if (game.get("Contract") or "").strip() and (game.get("Result") or "").strip()]
         boards = len({small_int(game.get("Board")) for game in (played or games)})
+        # a ScoreTable without pair ids: the PBN standard's frequency table (Rank; Percentage_NS;
+        # …; Multiplicity: each score and how many tables had it), no traveller to import
+        frequency = [game.table("ScoreTable") for game in games]
+        frequency = [table for table in frequency if table is not None and table.rows and not {
+            column.lstrip("+-") for column in table.columns} & {"PairId_NS", "PairNS", "PairId_EW", "PairEW"}]
+        if frequency:
+            return catalogues.word("bridge_import_scoretable_no_pairs", n=len(frequency),
+                                   columns=";".join(column.lstrip("+-") for column in frequency[0].columns))
         if played:
             return catalogues.word("bridge_import_results_unpaired", results=len(played), boards=boards)
         if games:
@@ -3264,6 +3428,7 @@ def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sectio
             terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                       results=results, program=part.program, path=folder))
             say_missing(part, stage, locale)
+            say_turned(part, stage, locale)
             say_not_persons(part, ids, locale)
             if part.scoring_told is not None:
                 terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0],
@@ -3331,7 +3496,41 @@ def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage
         terminal(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
                   boards=session.cumulative))
     say_handicaps(session, ids, differences, locale)
-    return _report(total, differences, strict, locale, list(unchecked))
+    code = _report(total, differences, strict, locale, list(unchecked))
+    for board, ns, ew, score, figures, earned in unmarked_averages(session, ids, stage_result, convention):
+        terminal(say("unmarked_average", locale, board=board, ns=ns, ew=ew, score=score, figures=figures, earned=earned))
+    return code
+
+
+def unmarked_averages(session: Session, ids: dict[tuple[str, str], str], stage_result: Any,
+                      convention: tuple[int, bool] | None) -> list[tuple[int, str, str, int, str, str]]:
+    """The lines whose matchpoints in the file are the same both ways (an average: 20 / 20 on a
+    top of 40) where the result they carry earns otherwise (cobalt's EL Thu 1.00pm Open, board 1
+    at 1NS v 1EW: a 2S making 110 written 20 / 20, where it earns 26 / 14): most likely an
+    average the director gave that the file does not mark (no A5050), and then the cause of the
+    other differences on that board (there, written A=/A=, 37 of its 38 go): a director is told
+    to look there first. (board, NS, EW, the NS score, the file's figures, paibang's)"""
+    rows: dict[tuple[int, str, str], Any] = {}
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            if getattr(view, "kind", None) == "played":
+                rows.update({(row.board, view.ns, view.ew): row for row in view.rows})
+    found = []
+    for line in session.lines:
+        figures = [_value(line.figures.get(column) or "x") for column in ("MP_NS", "MP_EW")]
+        if not isinstance(line.record, BoardRecord) or None in figures or figures[0] != figures[1] or line.ns is None:
+            continue
+        ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
+        row = rows.get((line.board, ns, ew))
+        if row is None or row.adjusted is not None or row.score is None or None in (row.ns_value, row.ew_value):
+            continue
+        earned = [_in_convention(row.value(side), row.top, convention or (2, False)) for side in (0, 1)]
+        if abs(earned[0] - earned[1]) < 1e-6:
+            continue  # a result that earns an average, as written
+        found.append((line.board, ns, ew, row.score, " / ".join(line.figures[c].strip() for c in ("MP_NS", "MP_EW")),
+                      " / ".join(_shown(value) for value in earned)))
+    return found
 
 
 def say_handicaps(session: Session, ids: dict[tuple[str, str], str], differences: list[Difference], locale: str) -> None:
@@ -3343,7 +3542,7 @@ def say_handicaps(session: Session, ids: dict[tuple[str, str], str], differences
                  for pair in session.pairs.values() if pair.handicap}
     if not handicaps:
         return
-    percentages = [d for d in differences if "TotalPercentage" in d.where["en"]]
+    percentages = [d for d in differences if d.column == "TotalPercentage"]
     explained = sum(1 for d in percentages
                     if d.pair in handicaps and None not in (_value(d.published), _value(d.computed))
                     and abs(_value(d.published) - (_value(d.computed) + handicaps[d.pair] / 2)) <= 0.011)  # type: ignore[operator]
