@@ -26,6 +26,7 @@ import itertools
 from dataclasses import replace
 
 from generator import catalogues
+from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
@@ -118,6 +119,9 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     state: dict[str, object] = {}  # the game's running counts across the whole event
     incoming: dict[str, list[Entry]] = {}
     byes = [e for e in event.entries.values() if e.bye]
+    # A Swiss or round robin drawn from qualifiers a correction has changed since: the stage
+    # whose standings they came from and what changed, in every locale (_field_as_drawn)
+    held: dict[str, tuple[str, dict[str, str], list[str]] | None] = {}
     for position, stage in enumerate(event.stages):
         if stage.id in incoming:
             field_entries = incoming[stage.id]
@@ -157,6 +161,14 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                                      if not (p.code == "knockout-seeding-changed" and p.params.get("id") == stage.id)]
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
+        if held.get(stage.id):
+            source, changes, ids = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
+            result.drawn_from = source
+            result.stale_draws = [StaleDraw(1, ids), *result.stale_draws]
+            result.stale_notes = [({}, changes, (1,)), *result.stale_notes]
+            if result.complete:  # played out as drawn: said on its page, no longer a warning (as a knockout's)
+                problems.items[:] = [p for p in problems.items
+                                     if not (p.code == "qualifiers-changed" and p.params.get("stage") == stage.id)]
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -169,7 +181,10 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                                          knockout=target is not None and target.format == "knockout"
                                          and (target.knockout is None or target.knockout.seeds is None))
             if result.qualifiers is not None:
-                incoming[stage.advance.to] = result.qualifiers + result.byes
+                arriving = result.qualifiers + result.byes
+                if target is not None and target.format != "knockout" and drawn:
+                    arriving, held[target.id] = _field_as_drawn(event, result, target, arriving, drawn, problems)
+                incoming[stage.advance.to] = arriving
             else:  # a tie at the cut of a knockout not drawn yet: it waits for the tie to be broken
                 result.qualifiers = [s.entry for s in result.standings if s.qualified]
     status = event_status(results)
@@ -630,7 +645,8 @@ def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted:
 def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry]) -> dict[str, list[int]]:
     """Entries of a Swiss or round robin absent from every table of the rounds drawn before their
     first (late entries, event-day.md): entry id -> those rounds. Rounds from an entry's
-    withdrawal on are not missed, they are not played."""
+    withdrawal on are not missed, they are not played. One at no table while rounds are still to
+    be drawn is drawn from the next (late); once all are drawn, it is not."""
     if stage.format not in ("swiss", "round_robin") or not rounds:
         return {}
     first: dict[str, int] = {}
@@ -639,7 +655,13 @@ def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry])
             for side in table.sides:
                 first.setdefault(side, round_.number)
     late: dict[str, list[int]] = {}
+    # Once every round is drawn, an entry at no table of any is not late: no round is left to
+    # draw it in, and it was given no bye (entry-not-played says so). Credited a bye a round, a
+    # qualifier the draw left out led a round robin on 5 wins without a table played.
+    drawn_out = len(rounds) >= stage.rounds
     for entry in field_entries:
+        if drawn_out and entry.id not in first:
+            continue
         until = min(first.get(entry.id, 10**6), entry.withdrawn_from(stage.id) or 10**6)
         missed = [r.number for r in rounds if r.number < until]
         if missed:
@@ -918,6 +940,45 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
             standing.withdrawn_next, standing.withdrawn_next_name = advance.to, target_name or advance.to
     _lot_at_the_cut(result, chosen, out, problems)
     return None if held else [s.entry for s in chosen]
+
+
+def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: list[Entry], drawn: set[str],
+                    problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], list[str]] | None]:
+    """The field of `target`, a Swiss or round robin advanced to from `result`'s stage, once its
+    round 1 is drawn (`drawn`: the entries it seats): the entries drawn, not the qualifiers as a
+    result corrected since ranks them (event-day.md: a correction after a later round was drawn
+    stands, and the draw is never silently redone). An entry drawn that the standings no longer
+    qualify keeps its place; one they qualify now that was not drawn does not take one. Both said:
+    a warning naming them, the referee deciding to keep the draw or to draw the stage again, and
+    the note on both stages' pages (StageResult.field_kept, field_left; the target's stale draw,
+    as a knockout's). Returns the field and (the stage drawn on, what changed in every locale,
+    the entries concerned); None when the draw seats the qualifiers. An entry
+    drawn that is ranked nowhere in the stage, or not in the field round 1 records, is no
+    qualifier (entry-not-in-stage says so)."""
+    first = next(r for r in event.rounds.get(target.id, []) if r.number == 1)
+    # Only a draw that recorded its field (`paibang pair` writes it, # draw-order:) was drawn from
+    # the qualifiers: an entry written by hand that never qualified is a mistake, said as one
+    # (entry-not-in-stage), not taken for a correction.
+    recorded = {entry for entry, _ in first.drawn_on or ()}
+    now = {e.id for e in arriving}
+    ranked = [s.entry.id for s in result.standings if s.rank is not None]
+    kept = [i for i in ranked if i in drawn and i not in now and i in recorded]
+    left = [e.id for e in result.qualifiers if e.id not in drawn and recorded and e.id not in recorded]
+    if not kept and not left:
+        return arriving, None
+    field_ids = set(kept) | (now - set(left))
+    for standing in result.standings:
+        standing.qualified = standing.entry.id in field_ids
+    result.qualifiers = [s.entry for s in result.standings if s.qualified]
+    result.field_kept, result.field_left = kept, left
+    none = catalogues.word("tie_kept_none")
+    came, went = ", ".join(left), ", ".join(kept)
+    mark = first.tables[0].mark if first.tables and first.tables[0].mark else Mark(first.source)
+    problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                 came=left or none, went=kept or none, slug=event.slug)
+    changes = {locale: catalogues.text("qualifiers_changed_words", locale, came=came or none[locale],
+                                       went=went or none[locale]) for locale in LOCALES}
+    return result.qualifiers + result.byes, (result.stage.id, changes, left + kept)
 
 
 def _cut_ranks(standings: list[Standing], out: set[str]) -> dict[str, int]:
