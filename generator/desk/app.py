@@ -1112,6 +1112,19 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     return ContentError("file-unreadable", Mark(path), {"reason": reason})
 
 
+def filed_lines(spot: forms.TableSpot, typed: list[Any], t: Translator) -> list[str]:
+    """The table's result as its file has it now, in the computed score's words, then, where
+    what this form typed (`typed`: its fields) differs from it, a line saying so and where to go:
+    a save refused because another phone saved the table first (desk_once)."""
+    text = readable_text(spot.path)
+    fields = forms.fields_for(spot, text, table=forms.current_table(spot, text))
+    result = forms.check(spot, text, forms.record_from(spot, fields))
+    lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
+    if forms.differs_from_file(typed, {item.name: item.value for item in fields}, t):
+        lines.append(t("desk_once_differs"))
+    return lines
+
+
 def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any]:
     """The draws drawn on standings that have changed since (StageResult.stale_draws) that a save
     of a table of round `number` of `stage` bears on: a later round of that Swiss stage, or a
@@ -1328,6 +1341,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
+        if outcome["refused"] == "desk_once":
+            # Another phone saved this table first: what stands is the file's, shown under
+            # 计算结果, not what this phone typed (the captains saw a result that was not saved)
+            lines = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t)
         unsaved = outcome.get("held")
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
