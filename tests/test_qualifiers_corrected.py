@@ -141,3 +141,32 @@ def test_the_desk_says_the_correction_and_never_ranks_an_event_with_errors(tmp_p
     status, page = fetch(f"{running.base}/standings")
     rows = re.findall(r'data-entry="(T\d+)"', page)
     assert rows == re.findall(r'data-entry="(T\d+)"', before) and rows[:8] == ["T01", "T07", "T03", "T06", "T05", "T02", "T08", "T04"]
+
+
+def test_a_table_decided_by_a_withdrawal_gets_no_score_sheet(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A round robin of T01-T04, T04 `withdrawn: 2`, drawn by pair: its round-2 and round-3
+    matches are its forfeits (the draw notice says 不必入座). `paibang print` printed a score
+    sheet for each, and the desk's QR slips linked to a table page that answers 410."""
+    from generator.render.bulletins import round_forms
+    from support import withdraw
+
+    root = tmp_path / "content"
+    folder = root / "events" / "gd"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 5))
+    (folder / "event.yaml").write_text(
+        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
+        + f"stages:\n  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    withdraw(folder, "T04", 2)
+    assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
+    _, results, _ = validate(root)
+    (round_2,) = [r for r in results[0].stages[0].rounds if r.number == 2]
+    gone = [s.table.number for s in round_2.tables if "T04" in s.table.sides]
+    assert round_2.unplayed == gone and len(round_2.tables) == 2
+    printed = [page["table"] for form in round_forms(results[0], "rr", 2, "zh-Hans") for page in form.pages if "table" in page]
+    assert printed == [str(s.table.number) for s in round_2.tables if s.table.number not in gone]
+    running = desk_of(root)
+    status, page = fetch(f"{running.secretary}/admin/sheets/rr/2", opener=Secretary(running).opener)
+    assert status == 200 and all((f"/t/rr/2/{t.table.number}?" in page) == (t.table.number not in gone)
+                                 for t in round_2.tables)

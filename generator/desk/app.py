@@ -1463,8 +1463,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             if round_.number != number:
                 continue
             for table in round_.tables:
-                if len(table.sides) != 2:
-                    continue
+                if len(table.sides) != 2 or desk.withdrawn_sides(stage, number, table.number):
+                    continue  # (a table decided by a withdrawal is not played: its link answers 410)
                 link = desk.link(table_key(stage, number, table.number))
                 qr = segno.make(link, error="m").svg_inline(scale=3, border=2)
                 rows.append({"table": table, "link": link, "qr": qr, "match": names.get(table.number, "")})
