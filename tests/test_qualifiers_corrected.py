@@ -170,3 +170,43 @@ def test_a_table_decided_by_a_withdrawal_gets_no_score_sheet(tmp_path: Path, des
     status, page = fetch(f"{running.secretary}/admin/sheets/rr/2", opener=Secretary(running).opener)
     assert status == 200 and all((f"/t/rr/2/{t.table.number}?" in page) == (t.table.number not in gone)
                                  for t in round_2.tables)
+
+
+def test_a_stale_draw_is_said_at_a_table_it_changes_in_paths_from_here_once(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Round 2 of the Swiss drawn by pair on round 1, then round 1's table 3 corrected (T06 won):
+    the warning points at round 2's table of T05 (T05 v T07), whose pairing would change, not at
+    its table 1 (T01 v T03), as it did whoever sat there; `check --content .` run in content/ prints paths from there (it printed content/events/…,
+    no such path there); and `pair` of the round robin does not repeat it (check lists it)."""
+    import re
+
+    root = tmp_path / "content"
+    folder = root / "events" / "gd"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 9))
+    (folder / "event.yaml").write_text(
+        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
+        + f"stages:\n  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, advance: {{count: 4, to: rr}}}}\n"
+        f"  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    first = folder / "results" / "round-1.yaml"
+    first.write_text("stage: swiss\nround: 1\ntables:\n" + "".join(
+        f"  - table: {t}\n    teams: [T0{2 * t - 1}, T0{2 * t}]\n    levels: {{T0{2 * t - 1}: A, T0{2 * t}: \"{t + 1}\"}}\n"
+        for t in range(1, 5)), encoding="utf-8")
+    assert main(["pair", "gd", "swiss", "--content", str(root)]) == 0
+    second = folder / "results" / "round-2.yaml"
+    second.write_text(re.sub(r"    teams: \[(\w+), (\w+)\]\n", r"    teams: [\1, \2]\n    levels: {\1: K, \2: '5'}\n",
+                             second.read_text(encoding="utf-8")), encoding="utf-8")
+    assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
+    first.write_text(first.read_text(encoding="utf-8").replace('{T05: A, T06: "4"}', '{T05: "4", T06: A}'), encoding="utf-8")
+    _, _, warnings = validate(root)
+    (stale,) = [w for w in warnings if w.code == "draw-standings-changed"]
+    seated = stale.mark.line
+    lines = second.read_text(encoding="utf-8").splitlines()
+    sides = next(line for line in lines[seated:] if "teams:" in line)
+    assert stale.mark.file == second and "T05" in sides and "teams: [T01" not in sides, (seated, sides)
+    monkeypatch.chdir(root)
+    capsys.readouterr()
+    main(["check", "--content", "."])
+    assert f"\nevents/gd/results/round-2.yaml:{seated}:" in "\n" + capsys.readouterr().err
+    assert main(["pair", "gd", "rr", "--content", "."]) == 0
+    assert "draw-standings-changed" not in capsys.readouterr().err

@@ -784,7 +784,11 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
         checked[round_.number] = moved
         if changed:
             found.append(StaleDraw(round_.number, changed, moved, paired=paired))
-            marks[round_.number] = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
+            # At the first table a draw on today's standings would seat otherwise (its table 1
+            # was pointed at, whoever sat there), else the round's first
+            seated = next((t for t in round_.tables if t.mark and set(t.sides) & set(paired or changed)), None)
+            marks[round_.number] = seated.mark if seated is not None else \
+                round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
     for draw in found:
         draw.tables = corrected_tables(result, checked, draw)
     result.draw_checks = checked
@@ -797,7 +801,8 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
         # old ones, and event-day.md has check plus the stage page tell the secretary. Once the
         # stage is complete the page says it quietly, in the past (_macros.html's stale_draws);
         # check still says it, its hint how to silence it once read (the # draw-order: lines).
-        problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
+        problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes,
+                     stage=result.stage.id)  # (the stage: `pair` of another stage does not repeat it)
     return found
 
 
