@@ -976,13 +976,16 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
         standing.qualified = standing.entry.id in field_ids
     result.qualifiers = [s.entry for s in result.standings if s.qualified]
     result.field_kept, result.field_left = kept, left
-    none = catalogues.word("tie_kept_none")
-    came, went = ", ".join(left), ", ".join(kept)
-    mark = first.tables[0].mark if first.tables and first.tables[0].mark else Mark(first.source)
+    none = catalogues.word("qualifiers_none")
+    # (at the table of the first entry kept, where the secretary redrawing would start)
+    seated = next((t for t in first.tables if t.mark and set(t.sides) & set(kept)), None)
+    mark = seated.mark if seated is not None else \
+        first.tables[0].mark if first.tables and first.tables[0].mark else Mark(first.source)
     problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
                  came=left or none, went=kept or none, slug=event.slug)
-    changes = {locale: catalogues.text("qualifiers_changed_words", locale, came=came or none[locale],
-                                       went=went or none[locale]) for locale in LOCALES}
+    changes = {locale: catalogues.text("qualifiers_changed_words", locale,
+                                       came=catalogues.joiner(locale).join(left) or none[locale],
+                                       went=catalogues.joiner(locale).join(kept) or none[locale]) for locale in LOCALES}
     return result.qualifiers + result.byes, (result.stage.id, changes, left + kept)
 
 
