@@ -210,3 +210,28 @@ def test_a_stale_draw_is_said_at_a_table_it_changes_in_paths_from_here_once(tmp_
     assert f"\nevents/gd/results/round-2.yaml:{seated}:" in "\n" + capsys.readouterr().err
     assert main(["pair", "gd", "rr", "--content", "."]) == 0
     assert "draw-standings-changed" not in capsys.readouterr().err
+
+
+def test_a_round_robin_drawn_with_no_record_of_its_field_is_told_how_to_keep_it(tmp_path: Path) -> None:
+    """Round 1 written by hand (or by a pair that did not record the field): T05 drawn and no
+    longer qualified is a mistake as far as check can tell (entry-not-in-stage, an error), and
+    the hint gives the line that says the field drawn, which the referee may keep."""
+    import re
+
+    import pytest
+
+    from generator.errors import ContentErrors
+
+    root = swiss_then_robin(tmp_path)
+    path = root / "events" / "gd" / "results" / "rr-round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(?m)^# draw-order:.*\n", "", text), encoding="utf-8")
+    correct(root)
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    errors = [p for p in caught.value.problems if not p.warning]
+    assert {(p.code, p.params["id"]) for p in errors} == {("entry-not-in-stage", "T05")}
+    line = "# draw-order: T01=0 T07=0 T05=0 T03=0"
+    assert all(p.hint("zh-Hans").endswith("则在第 1 轮结果文件开头加上一行：" + line) for p in errors), errors[0].hint("zh-Hans")
+    path.write_text(line + "\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert qualifiers(root)[:2] == (["T01", "T07", "T03", "T05"], ["T01", "T03", "T05", "T07"])

@@ -290,6 +290,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # No entry withdrawn (the usual event): no table has a side withdrawn, and its 17,500 tables
     # of a mass event are not each asked so.
     withdrawing = any(entry.withdrawn is not None for entry in event.entries.values())
+    not_qualified = _not_qualified_reason(event, stage, rounds)
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -300,7 +301,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                     problems.add("entry-bye-played", table.mark or entry.mark, id=entry_id, stage=stage.id)
                 elif field_entries:
                     problems.add("entry-not-in-stage", table.mark or entry.mark, id=entry_id, stage=stage.id,
-                                 reason=catalogues.word("not_qualified_reason"))
+                                 reason=not_qualified)
         scores = []
         unplayed = []
         for t in round_.tables:
@@ -374,6 +375,21 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     if stage.format == "swiss":
         result.stale_draws = _stale_draws(game, event, result, rounds, problems, known)
     return result
+
+
+def _not_qualified_reason(event: Event, stage: Stage, rounds: list[Round]) -> dict[str, str]:
+    """What entry-not-in-stage tells of an entry drawn that did not qualify. A Swiss or round
+    robin qualified into whose round 1 records no field (drawn by hand, or by a paibang before
+    `pair` recorded it): it may have been drawn before a correction changed the qualifiers, and
+    its round 1's field written as `pair` now records it (# draw-order:) lets it keep that field
+    (_field_as_drawn), which the referee may decide; the line to write is given."""
+    first = next((r for r in rounds if r.number == 1), None)
+    fed = any(s.advance is not None and s.advance.to == stage.id for s in event.stages)
+    if first is None or first.drawn_on or not fed or stage.format not in ("swiss", "round_robin"):
+        return catalogues.word("not_qualified_reason")
+    drawn = [side for table in first.tables for side in table.sides
+             if side in event.entries and not event.entries[side].substitute]
+    return catalogues.word("not_qualified_drawn_reason", line="# draw-order: " + " ".join(f"{e}=0" for e in drawn))
 
 
 def _warn_partial_robin(stage: Stage, field_entries: list[Entry], problems: Problems) -> None:
