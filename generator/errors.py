@@ -79,12 +79,19 @@ class ContentError:
         return render_message(self.code, locale, self.params)[1]
 
     def file_shown(self, root: Path | None = None) -> Path:
-        """The file, relative to content/'s parent when it lies inside (`root`)."""
+        """The file, relative to the current directory when it lies inside (a path the terminal
+        opens: `--content .` in content/ printed content/events/…, no such path there), else to
+        content/'s parent when it lies inside (`root`)."""
         if root is not None:
             try:
-                return self.mark.file.relative_to(root.parent)
-            except ValueError:
-                pass
+                bases = [Path.cwd(), root.resolve().parent]
+            except OSError:  # (the current directory removed meanwhile)
+                bases = []
+            for base in [*bases, root.parent]:
+                try:
+                    return self.mark.file.relative_to(base)
+                except ValueError:
+                    pass
         return self.mark.file
 
     def where(self, root: Path | None = None) -> str:

@@ -817,6 +817,10 @@ TRIGGERS: dict[str, Trigger] = {
     "qualify-lot": knockout(6, PRE.replace("rank_by: [match_points]", "rank_by: [match_points, lot]") + KO, pre=PRE_DRAWN),
     "knockout-seeding-changed": knockout(4, PRE + KO, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
                                                         "ko-1": ko_round(1, ko_table(1, "D02", "D04"))}),
+    # pre's qualifiers D01 and D03; its round robin drawn D01 v D02 by pair (the field it records)
+    "qualifiers-changed": knockout(4, PRE.replace("to: ko", "to: rr") + "  - {id: rr, name: 循环赛, format: round_robin, rounds: 1}\n",
+                                   **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
+                                      "rr-1": "# draw-order: D01=3 D02=3\n" + ko_round(1, ko_table(1, "D01", "D02"), stage="rr")}),
     "knockout-then-incomplete": knockout(2, "  - {id: pre, name: 预赛, format: swiss, rounds: 2, rank_by: [match_points]}\n"
                                          + KO + "    seeding: [D01, D02]\n    then: pre\n",
                                          **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), stage="pre"),

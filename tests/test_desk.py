@@ -242,11 +242,19 @@ def test_every_form_needs_its_csrf_token(running: Running, content: Path) -> Non
 
 def test_a_second_write_by_a_table_is_refused_the_secretary_may_change_it(running: Running, content: Path) -> None:
     url, token, csrf, filed = open_table(running, "main/4/6")
-    assert fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "Q", "level_b": "9"})[0] == 200
+    status, first = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "Q", "level_b": "9"})
+    assert status == 200 and "T07" in first
     # the same form sent again (a second phone at the table, the back button)
     status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "3", "level_b": "K"})
     assert status == 409 and 'id="refused"' in html
     assert "levels: {T07: Q, T08: 9}" in round4(content).read_text(encoding="utf-8")
+    # Under 计算结果, what the file has (T07 won, Q to 9), not what this phone typed (T08, K to
+    # 3), and that the two differ: the captains go to the desk.
+    from tests.test_desk_said import block
+
+    saved, typed = block(first, "score"), block(html, "score")
+    assert saved.startswith("计算结果") and "T07" in saved, saved
+    assert typed == saved + " 以上是成绩文件中已保存的成绩，与本手机填的不同；请两队队长一起到记录台（裁判）核对。", (saved, typed)
     status, html = fetch(running.desk.link("main/4/6"))
     assert 'id="done"' in html and 'id="entry"' not in html  # the link shows no form any more
     # the secretary: admin link -> cookie -> any table, any number of times

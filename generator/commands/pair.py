@@ -67,6 +67,10 @@ def _pair(args: argparse.Namespace) -> int:
         terminal(catalogues.text("pair_refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)), error=True)
         return 1
     locale = args.lang or site.locale
+    # Another stage's stale draw is that stage's to decide (check lists it): repeated on every
+    # draw of a later stage, it buried what this draw is about.
+    warnings = [w for w in warnings if not (w.code == "draw-standings-changed"
+                                            and w.params.get("stage", args.stage) != args.stage)]
     print_event_problems(warnings, locale, args.content, args.event)
     try:
         result = event_stage(site, results, args.event, args.stage)

@@ -148,6 +148,10 @@ class Desk:
         self._read_as: dict[str, tuple[int, int, int]] = {}  # (load) the event's files as last read
         self.event: Any = None
         self.result: EventResult | None = None
+        # The last reading scored without errors: what the standings views show. An event read
+        # with errors is scored still (its tables' forms and the draw need it), but its ranking
+        # means nothing: a qualifier the draw left out stood first on five byes it never had.
+        self.ranked: EventResult | None = None
         self.problems: list[ContentError] = []
         # The errors of the last reading by the file they are in (resolved once, not at every
         # request that asks whether its round's file can be read)
@@ -213,6 +217,8 @@ class Desk:
             self.site_locale = site.locale
             self.result = run_event(event, problems)
             self._said(problems.sorted())
+            if not self.errors:
+                self.ranked = self.result
             self.kept = self._kept_rounds(event)
             self.event = event
             self.tokens.ensure([table_key(s, r.number, t.number) for s, rounds in event.rounds.items()
@@ -251,6 +257,11 @@ class Desk:
         before = {(stage, r.number): r for stage, rounds in self.event.rounds.items() for r in rounds} | self.kept
         return {key: round_ for key, round_ in before.items()
                 if key not in now and round_.source.resolve() in self.broken}
+
+    @property
+    def errors(self) -> list[ContentError]:
+        """The errors of the last reading (the standings views then show the last reading without any)."""
+        return [p for p in self.problems if not p.warning]
 
     def unreadable(self, path: Path) -> list[ContentError]:
         """The errors of a results file as the last reading found them."""
@@ -347,7 +358,7 @@ class Desk:
         game = GAMES[self.event.game]
         joiner = self.t.joiner()
         views = []
-        for stage in self.result.stages if self.result else []:
+        for stage in self.ranked.stages if self.ranked else []:  # (never a ranking scored from errors)
             if not stage.rounds:
                 continue
             names = list(stage.stage.rank_by)
@@ -1101,6 +1112,19 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     return ContentError("file-unreadable", Mark(path), {"reason": reason})
 
 
+def filed_lines(spot: forms.TableSpot, typed: list[Any], t: Translator) -> list[str]:
+    """The table's result as its file has it now, in the computed score's words, then, where
+    what this form typed (`typed`: its fields) differs from it, a line saying so and where to go:
+    a save refused because another phone saved the table first (desk_once)."""
+    text = readable_text(spot.path)
+    fields = forms.fields_for(spot, text, table=forms.current_table(spot, text))
+    result = forms.check(spot, text, forms.record_from(spot, fields))
+    lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
+    if forms.differs_from_file(typed, {item.name: item.value for item in fields}, t):
+        lines.append(t("desk_once_differs"))
+    return lines
+
+
 def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any]:
     """The draws drawn on standings that have changed since (StageResult.stale_draws) that a save
     of a table of round `number` of `stage` bears on: a later round of that Swiss stage, or a
@@ -1110,11 +1134,14 @@ def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any
     as the site's stale_draws macro reads it."""
     found = []
     for stage_result in result.stages if result is not None else []:
-        if stage_result.drawn_from:  # a knockout seeded by a stage's standings: its round 1
-            if stage_result.drawn_from == stage and stage_result.stale_draws:
-                found.append(stage_result)
+        # a knockout seeded by a stage's standings, or a Swiss or round robin drawn from its
+        # qualifiers (event.py's _field_as_drawn): its round 1, drawn on that stage's standings
+        first = [draw for draw in stage_result.stale_draws if draw.round == 1]
+        if stage_result.drawn_from and stage_result.drawn_from == stage and first:
+            found.append(replace(stage_result, stale_draws=first,
+                                 stale_notes=[note for note in stage_result.stale_notes if not note[0]]))
             continue
-        if stage_result.stage.id != stage:
+        if stage_result.stage.id != stage or stage_result.bracket is not None:
             continue
         rounds = [draw for draw in stage_result.stale_draws if draw.round > number]
         # the notes (a correction each: StageResult.stale_notes) of the rounds drawn after it
@@ -1314,6 +1341,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
+        if outcome["refused"] == "desk_once":
+            # Another phone saved this table first: what stands is the file's, shown under
+            # 计算结果, not what this phone typed (the captains saw a result that was not saved)
+            lines = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t)
         unsaved = outcome.get("held")
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
@@ -1432,8 +1463,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             if round_.number != number:
                 continue
             for table in round_.tables:
-                if len(table.sides) != 2:
-                    continue
+                if len(table.sides) != 2 or desk.withdrawn_sides(stage, number, table.number):
+                    continue  # (a table decided by a withdrawal is not played: its link answers 410)
                 link = desk.link(table_key(stage, number, table.number))
                 qr = segno.make(link, error="m").svg_inline(scale=3, border=2)
                 rows.append({"table": table, "link": link, "qr": qr, "match": names.get(table.number, "")})

@@ -112,7 +112,14 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
     # called both 决赛), in the bracket's words.
     bracket = stage_result.bracket
     names = knockout.table_names(bracket, number, locale) if bracket is not None else {}
+    # A match decided by a withdrawal (its forfeit, a walkover) is not played: the draw notice
+    # says 不必入座, and a score sheet for it would seat two teams for nothing. (A pairs movement's
+    # table with a pair withdrawn still plays: its opponent sits out, its pages are boards'.)
+    played = next((r for r in stage_result.rounds if r.number == number), None)
+    unplayed = {str(t) for t in played.unplayed} if played is not None and stage_result.stage.format != "pairs" else set()
     for form in forms:
+        if unplayed:
+            form.pages = [page for page in form.pages if page.get("table") not in unplayed]
         name = f"{form.kind}-{stage_id}-round-{number}"
         stage_wide = several and not form.name.endswith(f"-round-{number}")  # its title gains the round
         titled = form.title

@@ -2757,7 +2757,9 @@ def _stale_draw_json(stage_result: StageResult, draw: StaleDraw) -> dict[str, An
     # what the correction moved: the primary scores the draw read and today's, and the tables
     # corrected where those figures tell them (tournament/stale.py); a knockout's, of the stage
     # seeding it (its round 1 drawn on that stage's standings after its last round)
-    drawn_on = {"stage": stage_result.drawn_from} if stage_result.bracket is not None else {"after_round": draw.round - 1}
+    # (a Swiss or round robin drawn from qualifiers corrected since: its round 1, as a knockout's)
+    drawn_on = {"stage": stage_result.drawn_from} if stage_result.drawn_from and draw.round == 1 \
+        else {"after_round": draw.round - 1}
     return {"round": draw.round, "entries": list(draw.entries), "drawn_on": drawn_on,
             "moved": {entry: {"drawn_on": _json_number(was), "now": _json_number(now)} for entry, (was, now) in draw.moved.items()},
             "tables": [{"round": number, "table": table} for number, table in draw.tables],

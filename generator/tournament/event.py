@@ -26,6 +26,7 @@ import itertools
 from dataclasses import replace
 
 from generator import catalogues
+from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
@@ -118,6 +119,9 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     state: dict[str, object] = {}  # the game's running counts across the whole event
     incoming: dict[str, list[Entry]] = {}
     byes = [e for e in event.entries.values() if e.bye]
+    # A Swiss or round robin drawn from qualifiers a correction has changed since: the stage
+    # whose standings they came from and what changed, in every locale (_field_as_drawn)
+    held: dict[str, tuple[str, dict[str, str], list[str]] | None] = {}
     for position, stage in enumerate(event.stages):
         if stage.id in incoming:
             field_entries = incoming[stage.id]
@@ -157,6 +161,14 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                                      if not (p.code == "knockout-seeding-changed" and p.params.get("id") == stage.id)]
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
+        if held.get(stage.id):
+            source, changes, ids = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
+            result.drawn_from = source
+            result.stale_draws = [StaleDraw(1, ids), *result.stale_draws]
+            result.stale_notes = [({}, changes, (1,)), *result.stale_notes]
+            if result.complete:  # played out as drawn: said on its page, no longer a warning (as a knockout's)
+                problems.items[:] = [p for p in problems.items
+                                     if not (p.code == "qualifiers-changed" and p.params.get("stage") == stage.id)]
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -169,7 +181,10 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                                          knockout=target is not None and target.format == "knockout"
                                          and (target.knockout is None or target.knockout.seeds is None))
             if result.qualifiers is not None:
-                incoming[stage.advance.to] = result.qualifiers + result.byes
+                arriving = result.qualifiers + result.byes
+                if target is not None and target.format != "knockout" and drawn:
+                    arriving, held[target.id] = _field_as_drawn(event, result, target, arriving, drawn, problems)
+                incoming[stage.advance.to] = arriving
             else:  # a tie at the cut of a knockout not drawn yet: it waits for the tie to be broken
                 result.qualifiers = [s.entry for s in result.standings if s.qualified]
     status = event_status(results)
@@ -275,6 +290,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # No entry withdrawn (the usual event): no table has a side withdrawn, and its 17,500 tables
     # of a mass event are not each asked so.
     withdrawing = any(entry.withdrawn is not None for entry in event.entries.values())
+    not_qualified = _not_qualified_reason(event, stage, rounds)
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -285,7 +301,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                     problems.add("entry-bye-played", table.mark or entry.mark, id=entry_id, stage=stage.id)
                 elif field_entries:
                     problems.add("entry-not-in-stage", table.mark or entry.mark, id=entry_id, stage=stage.id,
-                                 reason=catalogues.word("not_qualified_reason"))
+                                 reason=not_qualified)
         scores = []
         unplayed = []
         for t in round_.tables:
@@ -359,6 +375,21 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     if stage.format == "swiss":
         result.stale_draws = _stale_draws(game, event, result, rounds, problems, known)
     return result
+
+
+def _not_qualified_reason(event: Event, stage: Stage, rounds: list[Round]) -> dict[str, str]:
+    """What entry-not-in-stage tells of an entry drawn that did not qualify. A Swiss or round
+    robin qualified into whose round 1 records no field (drawn by hand, or by a paibang before
+    `pair` recorded it): it may have been drawn before a correction changed the qualifiers, and
+    its round 1's field written as `pair` now records it (# draw-order:) lets it keep that field
+    (_field_as_drawn), which the referee may decide; the line to write is given."""
+    first = next((r for r in rounds if r.number == 1), None)
+    fed = any(s.advance is not None and s.advance.to == stage.id for s in event.stages)
+    if first is None or first.drawn_on or not fed or stage.format not in ("swiss", "round_robin"):
+        return catalogues.word("not_qualified_reason")
+    drawn = [side for table in first.tables for side in table.sides
+             if side in event.entries and not event.entries[side].substitute]
+    return catalogues.word("not_qualified_drawn_reason", line="# draw-order: " + " ".join(f"{e}=0" for e in drawn))
 
 
 def _warn_partial_robin(stage: Stage, field_entries: list[Entry], problems: Problems) -> None:
@@ -630,7 +661,8 @@ def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted:
 def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry]) -> dict[str, list[int]]:
     """Entries of a Swiss or round robin absent from every table of the rounds drawn before their
     first (late entries, event-day.md): entry id -> those rounds. Rounds from an entry's
-    withdrawal on are not missed, they are not played."""
+    withdrawal on are not missed, they are not played. One at no table while rounds are still to
+    be drawn is drawn from the next (late); once all are drawn, it is not."""
     if stage.format not in ("swiss", "round_robin") or not rounds:
         return {}
     first: dict[str, int] = {}
@@ -639,7 +671,13 @@ def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry])
             for side in table.sides:
                 first.setdefault(side, round_.number)
     late: dict[str, list[int]] = {}
+    # Once every round is drawn, an entry at no table of any is not late: no round is left to
+    # draw it in, and it was given no bye (entry-not-played says so). Credited a bye a round, a
+    # qualifier the draw left out led a round robin on 5 wins without a table played.
+    drawn_out = len(rounds) >= stage.rounds
     for entry in field_entries:
+        if drawn_out and entry.id not in first:
+            continue
         until = min(first.get(entry.id, 10**6), entry.withdrawn_from(stage.id) or 10**6)
         missed = [r.number for r in rounds if r.number < until]
         if missed:
@@ -762,7 +800,11 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
         checked[round_.number] = moved
         if changed:
             found.append(StaleDraw(round_.number, changed, moved, paired=paired))
-            marks[round_.number] = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
+            # At the first table a draw on today's standings would seat otherwise (its table 1
+            # was pointed at, whoever sat there), else the round's first
+            seated = next((t for t in round_.tables if t.mark and set(t.sides) & set(paired or changed)), None)
+            marks[round_.number] = seated.mark if seated is not None else \
+                round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
     for draw in found:
         draw.tables = corrected_tables(result, checked, draw)
     result.draw_checks = checked
@@ -775,7 +817,8 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
         # old ones, and event-day.md has check plus the stage page tell the secretary. Once the
         # stage is complete the page says it quietly, in the past (_macros.html's stale_draws);
         # check still says it, its hint how to silence it once read (the # draw-order: lines).
-        problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
+        problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes,
+                     stage=result.stage.id)  # (the stage: `pair` of another stage does not repeat it)
     return found
 
 
@@ -918,6 +961,48 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
             standing.withdrawn_next, standing.withdrawn_next_name = advance.to, target_name or advance.to
     _lot_at_the_cut(result, chosen, out, problems)
     return None if held else [s.entry for s in chosen]
+
+
+def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: list[Entry], drawn: set[str],
+                    problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], list[str]] | None]:
+    """The field of `target`, a Swiss or round robin advanced to from `result`'s stage, once its
+    round 1 is drawn (`drawn`: the entries it seats): the entries drawn, not the qualifiers as a
+    result corrected since ranks them (event-day.md: a correction after a later round was drawn
+    stands, and the draw is never silently redone). An entry drawn that the standings no longer
+    qualify keeps its place; one they qualify now that was not drawn does not take one. Both said:
+    a warning naming them, the referee deciding to keep the draw or to draw the stage again, and
+    the note on both stages' pages (StageResult.field_kept, field_left; the target's stale draw,
+    as a knockout's). Returns the field and (the stage drawn on, what changed in every locale,
+    the entries concerned); None when the draw seats the qualifiers. An entry
+    drawn that is ranked nowhere in the stage, or not in the field round 1 records, is no
+    qualifier (entry-not-in-stage says so)."""
+    first = next(r for r in event.rounds.get(target.id, []) if r.number == 1)
+    # Only a draw that recorded its field (`paibang pair` writes it, # draw-order:) was drawn from
+    # the qualifiers: an entry written by hand that never qualified is a mistake, said as one
+    # (entry-not-in-stage), not taken for a correction.
+    recorded = {entry for entry, _ in first.drawn_on or ()}
+    now = {e.id for e in arriving}
+    ranked = [s.entry.id for s in result.standings if s.rank is not None]
+    kept = [i for i in ranked if i in drawn and i not in now and i in recorded]
+    left = [e.id for e in result.qualifiers if e.id not in drawn and recorded and e.id not in recorded]
+    if not kept and not left:
+        return arriving, None
+    field_ids = set(kept) | (now - set(left))
+    for standing in result.standings:
+        standing.qualified = standing.entry.id in field_ids
+    result.qualifiers = [s.entry for s in result.standings if s.qualified]
+    result.field_kept, result.field_left = kept, left
+    none = catalogues.word("qualifiers_none")
+    # (at the table of the first entry kept, where the secretary redrawing would start)
+    seated = next((t for t in first.tables if t.mark and set(t.sides) & set(kept)), None)
+    mark = seated.mark if seated is not None else \
+        first.tables[0].mark if first.tables and first.tables[0].mark else Mark(first.source)
+    problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                 came=left or none, went=kept or none, slug=event.slug)
+    changes = {locale: catalogues.text("qualifiers_changed_words", locale,
+                                       came=catalogues.joiner(locale).join(left) or none[locale],
+                                       went=catalogues.joiner(locale).join(kept) or none[locale]) for locale in LOCALES}
+    return result.qualifiers + result.byes, (result.stage.id, changes, left + kept)
 
 
 def _cut_ranks(standings: list[Standing], out: set[str]) -> dict[str, int]:

@@ -617,6 +617,13 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
     schedule, method = completed, "completed" if by_hand else "berger"
     met = {frozenset(s.table.sides): r.number for r in stage_result.rounds if r.number < number
            for s in r.tables if len(s.table.sides) == 2}
+    # Round 1 of a round robin whose field qualified from another stage: the entries drawn, with
+    # the figures of that stage they qualified on, recorded as a knockout's round 1 records its
+    # seeding (results_text): a result there corrected after this draw tells check that the field
+    # drawn was the qualifiers then (event._field_as_drawn), not an entry written in by mistake.
+    feeder = next((s for s in result.stages if s.stage.advance and s.stage.advance.to == stage.id), None)
+    drawn_on = {s.entry.id: s.tally.metrics.get(feeder.primary, 0) for s in feeder.standings
+                if s.entry.id in numbers} if feeder is not None and number == 1 else {}
     plans = []
     for n in range(number, last + 1):
         draw = schedule[n - 1]
@@ -636,7 +643,8 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
                         draw.bye if draw.bye not in gone else None)
         draw = _with_substitute(draw, substitutes, (), has_byes, stage)
         plans.append(PlannedRound(event, stage, n, method, draw, numbers=numbers, dropped=out,
-                                  forfeits=_withdrawal_forfeits(draw, gone), written=len(written)))
+                                  forfeits=_withdrawal_forfeits(draw, gone), written=len(written),
+                                  scores=drawn_on if n == 1 else {}))
     return plans
 
 
@@ -1158,10 +1166,10 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     # folders below the site's).
     if (event.folder.parent.parent / SITE_SCHEMA_FOLDER / "results.schema.json").is_file():
         lines.insert(0, f"# yaml-language-server: $schema=../../../{SITE_SCHEMA_FOLDER}/results.schema.json")
-    if plan.method == "swiss" or (plan.knockout is not None and plan.scores):
+    if plan.method == "swiss" or ((plan.knockout is not None or plan.number == 1) and plan.scores):
         # What the draw read (order, primary score), for check to see later whether a corrected
-        # result changed it (event._stale_draws, knockout.drawn_field; load._drawn_on reads
-        # these lines back).
+        # result changed it (event._stale_draws, knockout.drawn_field, a round robin's field:
+        # event._field_as_drawn; load._drawn_on reads these lines back).
         order = [f"{entry_id}={_exact(plan.scores[entry_id])}" for entry_id in plan.scores]
         lines += [f"# draw-order: {' '.join(order[i:i + 10])}" for i in range(0, len(order), 10)]
     lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}",

@@ -120,6 +120,11 @@ class StageResult:
     # _qualify), the tied entries it draws kept, the others left out; said on the stage page.
     cut_kept: list[str] = field(default_factory=list)
     cut_left: list[str] = field(default_factory=list)
+    # The next stage (a Swiss, a round robin) drawn from qualifiers a correction here has changed
+    # since: it keeps the entries drawn (event.py's _field_as_drawn). Those kept though ranked
+    # out now, and those ranked in now but not drawn; said on the stage page.
+    field_kept: list[str] = field(default_factory=list)
+    field_left: list[str] = field(default_factory=list)
     lots: dict[str, int] = field(default_factory=dict)  # each entry's place in the stage's draw of lots
     primary: str = ""  # the score tie-breaks and Swiss score groups are built on
     draw_rules: DrawRules | None = None  # how rounds are drawn, for the stage page (_draw_rules.html)
@@ -137,7 +142,8 @@ class StageResult:
     # figures that moved since (empty: none): what tells the round a correction is in
     # (tournament/stale.py), for its own stale draws and a knockout's seeded from it.
     draw_checks: dict[int, dict[str, tuple[float, float]]] = field(default_factory=dict)
-    # A knockout's round 1 drawn on standings that have changed since (stale_draws): their stage's id.
+    # A knockout's round 1, or a Swiss's or round robin's field, drawn on standings that have
+    # changed since (stale_draws): their stage's id.
     drawn_from: str = ""
     bracket: Any = None  # a knockout stage's bracket (tournament/knockout.py's Bracket)
     # A pairs round as `paibang print` prints it: board -> the movement's (round, table, NS, EW)

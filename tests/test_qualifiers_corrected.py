@@ -1,0 +1,237 @@
+"""A correction of a stage whose qualifiers already drew the next one (event-day.md, "Correction
+after a later round was drawn": the referee's decision stands, the draw is never silently
+redone). A Guandan Swiss of 8 teams over 2 rounds, the top 4 to a round robin drawn with
+`paibang pair --all` (T01, T05, T03, T07); then round 2's table 2 is corrected, T07 beating
+T05 A to 5, not losing 10 to K: T05 falls to 1 win, -4, below T06 (1 win, -3), who would now
+qualify. The round robin keeps the field it was drawn with, the build publishes it, and check,
+the stage pages and the desk say who came in and who went out. And an entry at no table of a
+stage fully drawn is credited no bye.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from generator.build import build, validate
+from generator.cli import main
+from tests.test_desk import fetch
+from tests.test_desk_records import Secretary, desk_of  # noqa: F401 - desk_of is a fixture
+from tests.test_desk_said import shown
+
+RANK = "rank_by: [wins, level_diff]"
+
+
+def swiss_then_robin(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    folder = root / "events" / "gd"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 9))
+    (folder / "event.yaml").write_text(
+        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
+        + f"stages:\n  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, advance: {{count: 4, to: rr}}}}\n"
+        f"  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    rounds = {1: [("T01", "T02", "A", "5"), ("T03", "T04", "K", "6"), ("T05", "T06", "Q", "7"), ("T07", "T08", "J", "8")],
+              2: [("T01", "T03", "A", "9"), ("T05", "T07", "K", "10"), ("T02", "T04", "6", "5"), ("T06", "T08", "7", "5")]}
+    for number, tables in rounds.items():
+        lines = [f"stage: swiss\nround: {number}\ntables:"]
+        for table, (a, b, x, y) in enumerate(tables, start=1):
+            lines.append(f"  - table: {table}\n    teams: [{a}, {b}]\n    levels: {{{a}: \"{x}\", {b}: \"{y}\"}}")
+        (folder / "results" / f"round-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
+    return root
+
+
+def correct(root: Path) -> None:
+    path = root / "events" / "gd" / "results" / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('{T05: "K", T07: "10"}', '{T05: "5", T07: "A"}'), encoding="utf-8")
+
+
+def qualifiers(root: Path) -> tuple[list[str], list[str], list]:
+    _, results, warnings = validate(root)
+    swiss, robin = results[0].stages
+    return [e.id for e in swiss.qualifiers], sorted(e.id for e in robin.field), warnings
+
+
+def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Path) -> None:
+    root = swiss_then_robin(tmp_path)
+    assert qualifiers(root)[:2] == (["T01", "T05", "T03", "T07"], ["T01", "T03", "T05", "T07"])
+    correct(root)
+    # No error (it was entry-not-in-stage at every table of T05's, and no way to publish):
+    # the round robin is played by the teams drawn, T05 among them, and T06 waits outside.
+    kept, field, warnings = qualifiers(root)
+    assert kept == ["T01", "T07", "T03", "T05"] and field == ["T01", "T03", "T05", "T07"]
+    (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
+    assert warning.mark.file.name == "rr-round-1.yaml"
+    assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了，"
+                                          "按现在的成绩 T06 晋级，T05 不再晋级")
+    assert "by the standings now T06 would qualify, T05 would not" in warning.message("en")
+    hint = warning.hint("zh-Hans")
+    assert "维持已编排的对阵" in hint and "T05 留在其中" in hint and "paibang pair gd rr" in hint
+    # The build publishes the referee's decision, and both stage pages say it.
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    site = out / "events" / "gd"
+    swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
+    assert "本阶段的成绩在循环赛编排后更正过：按现在的成绩 T06 晋级，T05 不再晋级；" in swiss_page
+    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+    assert ("第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：按现在的成绩 T06 晋级，T05 不再晋级；"
+            "本阶段仍由编排时的参赛队进行。") in robin_page
+    stages = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"]
+    assert stages[0]["qualifiers"] == ["T01", "T07", "T03", "T05"]
+    assert stages[1]["stale_draws"][0] == {"round": 1, "entries": ["T06", "T05"], "drawn_on": {"stage": "swiss"},
+                                           "moved": {}, "tables": [], "paired": []}
+    # The referee redraws instead: the round robin's files deleted and drawn again, on T06.
+    for path in (root / "events" / "gd" / "results").glob("*.yaml"):
+        if "stage: rr" in path.read_text(encoding="utf-8"):
+            path.unlink()
+    assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T06", "T07"] and not [w for w in warnings if w.code == "qualifiers-changed"]
+
+
+def test_an_entry_at_no_table_of_a_stage_fully_drawn_scores_no_bye(tmp_path: Path) -> None:
+    """A round robin of T01-T04 whose 3 rounds are all written without T04: it was given no bye
+    (it stood first on 3 wins, byes it never had); entry-not-played says it. While rounds are
+    still to draw, it is a late entry, scored a bye a round missed (event-day.md)."""
+    root = tmp_path / "content"
+    folder = root / "events" / "gd"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 5))
+    (folder / "event.yaml").write_text(
+        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\nentries:\n" + entries
+        + f"stages:\n  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    for number, (a, b, bye) in enumerate((("T01", "T02", "T03"), ("T01", "T03", "T02"), ("T02", "T03", "T01")), start=1):
+        (folder / "results" / f"round-{number}.yaml").write_text(
+            f"stage: rr\nround: {number}\ntables:\n  - {{table: 1, teams: [{a}, {b}], levels: {{{a}: A, {b}: \"5\"}}}}\n"
+            f"  - {{table: 2, teams: [{bye}]}}\n", encoding="utf-8")
+    _, results, warnings = validate(root)
+    (robin,) = results[0].stages
+    wins = {s.entry.id: s.tally.metrics.get("wins", 0) for s in robin.standings}
+    assert wins == {"T01": 3, "T02": 2, "T03": 1, "T04": 0} and robin.late == {}
+    assert "entry-not-played" in {w.code for w in warnings}
+    (folder / "results" / "round-3.yaml").unlink()  # round 3 still to draw: T04 is late, a bye each
+    _, results, _ = validate(root)
+    assert results[0].stages[0].late == {"T04": [1, 2]}
+
+
+def test_the_desk_says_the_correction_and_never_ranks_an_event_with_errors(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    root = swiss_then_robin(tmp_path)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    status, page = secretary.post("swiss/2/2", "save", level_a="5", level_b="A")
+    said = shown(page)
+    assert status == 200 and 'id="saved"' in page
+    assert "第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：按现在的成绩 T06 晋级，T05 不再晋级" in said, said
+    # A hand edit with an error (Z is no level): scored anyway, round 2 would count no more and
+    # T05 rank 2nd "after round 1"; the standings stay the last ones without errors, said so.
+    status, before = fetch(f"{running.base}/standings")
+    path = root / "events" / "gd" / "results" / "round-2.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace('T01: "A"', 'T01: "Z"'), encoding="utf-8")
+    running.desk.load()
+    assert running.desk.errors
+    for view in ("standings", "screen"):
+        status, page = fetch(f"{running.base}/{view}")
+        said = f"成绩文件有 {len(running.desk.errors)} 处错误，正在改正：下面是最后一次没有错误时的名次。"
+        assert status == 200 and said in shown(page)
+    status, page = fetch(f"{running.base}/standings")
+    rows = re.findall(r'data-entry="(T\d+)"', page)
+    assert rows == re.findall(r'data-entry="(T\d+)"', before) and rows[:8] == ["T01", "T07", "T03", "T06", "T05", "T02", "T08", "T04"]
+
+
+def test_a_table_decided_by_a_withdrawal_gets_no_score_sheet(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A round robin of T01-T04, T04 `withdrawn: 2`, drawn by pair: its round-2 and round-3
+    matches are its forfeits (the draw notice says 不必入座). `paibang print` printed a score
+    sheet for each, and the desk's QR slips linked to a table page that answers 410."""
+    from generator.render.bulletins import round_forms
+    from support import withdraw
+
+    root = tmp_path / "content"
+    folder = root / "events" / "gd"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 5))
+    (folder / "event.yaml").write_text(
+        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
+        + f"stages:\n  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    withdraw(folder, "T04", 2)
+    assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
+    _, results, _ = validate(root)
+    (round_2,) = [r for r in results[0].stages[0].rounds if r.number == 2]
+    gone = [s.table.number for s in round_2.tables if "T04" in s.table.sides]
+    assert round_2.unplayed == gone and len(round_2.tables) == 2
+    printed = [page["table"] for form in round_forms(results[0], "rr", 2, "zh-Hans") for page in form.pages if "table" in page]
+    assert printed == [str(s.table.number) for s in round_2.tables if s.table.number not in gone]
+    running = desk_of(root)
+    status, page = fetch(f"{running.secretary}/admin/sheets/rr/2", opener=Secretary(running).opener)
+    assert status == 200 and all((f"/t/rr/2/{t.table.number}?" in page) == (t.table.number not in gone)
+                                 for t in round_2.tables)
+
+
+def test_a_stale_draw_is_said_at_a_table_it_changes_in_paths_from_here_once(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Round 2 of the Swiss drawn by pair on round 1, then round 1's table 3 corrected (T06 won):
+    the warning points at round 2's table of T05 (T05 v T07), whose pairing would change, not at
+    its table 1 (T01 v T03), as it did whoever sat there; `check --content .` run in content/ prints paths from there (it printed content/events/…,
+    no such path there); and `pair` of the round robin does not repeat it (check lists it)."""
+    import re
+
+    root = tmp_path / "content"
+    folder = root / "events" / "gd"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 9))
+    (folder / "event.yaml").write_text(
+        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
+        + f"stages:\n  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, advance: {{count: 4, to: rr}}}}\n"
+        f"  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    first = folder / "results" / "round-1.yaml"
+    first.write_text("stage: swiss\nround: 1\ntables:\n" + "".join(
+        f"  - table: {t}\n    teams: [T0{2 * t - 1}, T0{2 * t}]\n    levels: {{T0{2 * t - 1}: A, T0{2 * t}: \"{t + 1}\"}}\n"
+        for t in range(1, 5)), encoding="utf-8")
+    assert main(["pair", "gd", "swiss", "--content", str(root)]) == 0
+    second = folder / "results" / "round-2.yaml"
+    second.write_text(re.sub(r"    teams: \[(\w+), (\w+)\]\n", r"    teams: [\1, \2]\n    levels: {\1: K, \2: '5'}\n",
+                             second.read_text(encoding="utf-8")), encoding="utf-8")
+    assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
+    first.write_text(first.read_text(encoding="utf-8").replace('{T05: A, T06: "4"}', '{T05: "4", T06: A}'), encoding="utf-8")
+    _, _, warnings = validate(root)
+    (stale,) = [w for w in warnings if w.code == "draw-standings-changed"]
+    seated = stale.mark.line
+    lines = second.read_text(encoding="utf-8").splitlines()
+    sides = next(line for line in lines[seated:] if "teams:" in line)
+    assert stale.mark.file == second and "T05" in sides and "teams: [T01" not in sides, (seated, sides)
+    monkeypatch.chdir(root)
+    capsys.readouterr()
+    main(["check", "--content", "."])
+    assert f"\nevents/gd/results/round-2.yaml:{seated}:" in "\n" + capsys.readouterr().err
+    assert main(["pair", "gd", "rr", "--content", "."]) == 0
+    assert "draw-standings-changed" not in capsys.readouterr().err
+
+
+def test_a_round_robin_drawn_with_no_record_of_its_field_is_told_how_to_keep_it(tmp_path: Path) -> None:
+    """Round 1 written by hand (or by a pair that did not record the field): T05 drawn and no
+    longer qualified is a mistake as far as check can tell (entry-not-in-stage, an error), and
+    the hint gives the line that says the field drawn, which the referee may keep."""
+    import re
+
+    import pytest
+
+    from generator.errors import ContentErrors
+
+    root = swiss_then_robin(tmp_path)
+    path = root / "events" / "gd" / "results" / "rr-round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(?m)^# draw-order:.*\n", "", text), encoding="utf-8")
+    correct(root)
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    errors = [p for p in caught.value.problems if not p.warning]
+    assert {(p.code, p.params["id"]) for p in errors} == {("entry-not-in-stage", "T05")}
+    line = "# draw-order: T01=0 T07=0 T05=0 T03=0"
+    assert all(p.hint("zh-Hans").endswith("则在第 1 轮结果文件开头加上一行：" + line) for p in errors), errors[0].hint("zh-Hans")
+    path.write_text(line + "\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert qualifiers(root)[:2] == (["T01", "T07", "T03", "T05"], ["T01", "T03", "T05", "T07"])
