@@ -134,7 +134,6 @@
       if (least || count > (full ? shown : limit)) {
         more = document.createElement(full ? "button" : "a");
         more.className = "search-more";
-        // (the header's link: "the first 8" of a known count; of a count not known, what was found so far)
         more.textContent = words(form, full ? "show-more" : least ? "more-least" : "more", "shown", shown);
         if (full) {
           more.type = "button";

@@ -282,7 +282,8 @@ def test_assets_are_small_and_frameworkless(site: Path) -> None:
     # index's do, so that "tonnessen" finds Tønnessen; 10.8 kB: but a Cyrillic letter's, й not и;
     # 11.5 kB: the count said by a live region there from the start, the search page's button for
     # the results past its first 200; 11.6 kB: a team's number typed whole lists it first, T1
-    # before T10-T19)
+    # before T10-T19; the header's link says of a count not yet known what was found so far, not
+    # "the first 1")
     assert (site / "assets/site.js").stat().st_size < 11_600
     css = read(site / "assets/style.css")
     assert "@media print" in css and "max-width: 40rem" in css and "overflow-x: auto" in css
