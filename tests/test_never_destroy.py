@@ -428,6 +428,47 @@ def test_a_build_killed_while_carrying_the_users_files_loses_none(tmp_path: Path
         assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
 
 
+def test_clean_never_removes_through_a_link_put_in_place_while_it_runs(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """clean checked a folder, then removed its files by path: a folder replaced by a link in
+    between (here: just before its first file goes) led the removals out of output/, into the
+    folder the link names. A link put where a recorded file was is removed itself, never what it
+    leads to."""
+    from generator.render import output as written
+
+    small_site(tmp_path)
+    output = tmp_path / "output"
+    monkeypatch.setenv("PAIBANG_CACHE", str(tmp_path / "cache" / "pdf"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "--content", "content"]) == 0
+    (output / "NOTES.txt").write_text("notes", encoding="utf-8")  # the user's: clean removes file by file
+    precious = tmp_path / "precious.txt"
+    precious.write_text("the user's", encoding="utf-8")
+    (output / "index.html").unlink()
+    (output / "index.html").symlink_to(precious)  # a link where a recorded file was
+    copy = tmp_path / "kept" / "e1"
+    shutil.copytree(output / "events" / "e1", copy)  # files of the same names as the event's pages
+    kept = tree(copy)
+    event = (output / "events" / "e1").stat().st_ino
+    unlink, planted = os.unlink, []
+
+    def unlinking(path, *args, dir_fd=None, **kwargs):  # noqa: ANN001, ANN202
+        inside = (os.fstat(dir_fd).st_ino if dir_fd is not None
+                  else os.stat(os.path.dirname(path)).st_ino) == event
+        if inside and not planted:  # the folder swapped for a link to the copy, after its check
+            os.rename(output / "events" / "e1", tmp_path / "aside")
+            (output / "events" / "e1").symlink_to(copy, target_is_directory=True)
+            planted.append(path)
+        return unlink(path, *args, dir_fd=dir_fd, **kwargs)
+
+    monkeypatch.setattr(written.os, "unlink", unlinking)
+    assert main(["clean", "--lang", "en"]) == 0
+    monkeypatch.undo()
+    assert planted and tree(copy) == kept
+    assert precious.read_text(encoding="utf-8") == "the user's" and not os.path.lexists(output / "index.html")
+    assert (output / "events" / "e1").is_symlink() and (output / "NOTES.txt").read_text(encoding="utf-8") == "notes"
+
+
 def test_make_clean_leaves_what_is_not_ours(tmp_path: Path) -> None:
     """`make clean` once ran `rm -rf $(OUTPUT).old-*`: the Makefile now leaves it to paibang."""
     makefile = (ROOT / "Makefile").read_text()

@@ -1216,7 +1216,19 @@ def _remove_written(output: Path, wrote: frozenset[str]) -> None:
     real folders of output/'s own (`_real_folders`): a folder of the site that the user replaced
     by a symbolic link (to a copy of an event's pages kept elsewhere) is left, and what it leads
     to untouched; removing through it deleted files outside output/ (rev38). The link itself is
-    named by not_written, as anything else left is."""
+    named by not_written, as anything else left is.
+
+    Checked and removed in one step, not checked then removed: a folder found real, then
+    replaced by a link before its files were unlinked by path, led the unlinks out of output/.
+    So each folder is opened relative to the one above it, never following a link (O_NOFOLLOW:
+    one put there is not opened, and nothing under it is touched), and its files unlinked
+    relative to that open folder: a link put in a file's place is unlinked itself (unlink never
+    follows the last name), a folder put there is not removed (unlink refuses a folder), and
+    rmdir removes only a folder left empty. Where the system has no such calls (Windows), by
+    path as before."""
+    if _SIDE_BY_SIDE:
+        _remove_written_at(os.fspath(output), [relative for relative in wrote if _plain(relative)])
+        return
     root = os.fspath(output)
     plain = [relative for relative in wrote if _plain(relative)]
     folders = _folders_of(plain)
@@ -1230,6 +1242,47 @@ def _remove_written(output: Path, wrote: frozenset[str]) -> None:
     for folder in sorted(folders & real, key=lambda f: -f.count("/")):
         with contextlib.suppress(OSError):
             os.rmdir(f"{root}/{folder}")  # (one holding anything else stays)
+
+
+def _remove_written_at(root: str, plain: list[str]) -> None:
+    """_remove_written through open folders: each folder of `plain`'s, in the order of its path's
+    parts (a folder's own files and subfolders right after it), opened relative to its parent and
+    held open while they are gone through (as many open at once as the path is deep), then
+    closed and removed if empty."""
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    names: dict[str, list[str]] = {}
+    for relative in plain:
+        folder, _, name = relative.rpartition("/")
+        names.setdefault(folder, []).append(name)
+    opened: list[tuple[str, int | None]] = []  # the folders on the way to the current one, outermost first
+
+    def leave() -> None:
+        folder, fd = opened.pop()
+        if fd is not None:
+            os.close(fd)
+            parent = opened[-1][1] if opened else None
+            if parent is not None:
+                with contextlib.suppress(OSError):
+                    os.rmdir(folder.rpartition("/")[2], dir_fd=parent)  # (one holding anything else stays)
+
+    try:
+        for folder in sorted({"", *_folders_of(plain)}, key=lambda f: f.split("/") if f else []):
+            while opened and not (folder.startswith(opened[-1][0] + "/") or opened[-1][0] == ""):
+                leave()
+            parent = opened[-1][1] if opened else None
+            try:
+                fd = os.open(root, flags) if not folder else (
+                    None if parent is None else os.open(folder.rpartition("/")[2], flags, dir_fd=parent))
+            except OSError:
+                fd = None  # a link, a file, nothing: nothing under it is touched
+            opened.append((folder, fd))
+            if fd is not None:
+                for name in names.get(folder, ()):
+                    with contextlib.suppress(OSError):
+                        os.unlink(name, dir_fd=fd)
+    finally:
+        while opened:
+            leave()
 
 
 def _plain(relative: str) -> bool:
