@@ -428,6 +428,27 @@ def test_a_build_killed_while_carrying_the_users_files_loses_none(tmp_path: Path
         assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
 
 
+def test_a_link_where_paibangs_folder_was_is_never_dropped_nor_followed(tmp_path: Path) -> None:
+    """The user put output/events elsewhere and a symbolic link in its place: the full rebuild
+    replaced the link by the new site's folder without a word. It is the user's, where the new
+    site has a folder of its own: the build is refused naming it, nothing changed, its target
+    untouched; moved out, the build goes on."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    kept = linked_elsewhere(output, "events", tmp_path / "kept" / "events")
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    before = tree(output)
+    done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "where a file paibang did not write" in done.stderr, done.stderr
+    assert ": events." in done.stderr, done.stderr
+    assert os.readlink(output / "events") == str(tmp_path / "kept" / "events") and tree(output) == before
+    assert tree(tmp_path / "kept" / "events") == kept
+    (output / "events").unlink()
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    assert (output / "events" / "e1" / "index.html").is_file() and tree(tmp_path / "kept" / "events") == kept
+
+
 def test_clean_never_removes_through_a_link_put_in_place_while_it_runs(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """clean checked a folder, then removed its files by path: a folder replaced by a link in

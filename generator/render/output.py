@@ -558,6 +558,11 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
     removed whole). A file put into output/ after this walk and before the swap, milliseconds
     later, goes with the old site: the one thing a build can still lose (the README says so).
 
+    A symbolic link where the last build had a folder (output/events put elsewhere by the user)
+    is someone else's file like any other: carried as it is where the new site has nothing, a
+    clash (the build refused, naming it) where the new site has its own folder. It was replaced
+    without a word; and never followed, its target is not touched either way.
+
     Without a record (`recorded` None: the cache removed, or a build stopped between putting
     its site in place and recording it), nothing can be told as paibang's: everything the new
     site does not write is carried (the caller says so: an old page of an event since removed
@@ -581,12 +586,9 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
                 continue  # (each site has its own)
             if not foreign and recorded is not None and not is_folder and relative in recorded:
                 continue  # paibang's: the new site has its own, or has none
-            if not foreign and relative in folders:
-                if is_folder:
-                    pending.append((relative, False, False))  # paibang's folder: what else is in it is looked at
-                    continue
-                if os.path.islink(f"{root}/{relative}"):
-                    continue  # a link put where paibang's folder was: replaced, as a page is (its target untouched)
+            if not foreign and relative in folders and is_folder:
+                pending.append((relative, False, False))  # paibang's folder: what else is in it is looked at
+                continue
             source, target = f"{root}/{relative}", f"{stage}/{relative}"
             try:
                 there = os.lstat(target)
