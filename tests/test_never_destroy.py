@@ -428,6 +428,191 @@ def test_a_build_killed_while_carrying_the_users_files_loses_none(tmp_path: Path
         assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
 
 
+def test_a_users_folder_at_the_top_of_output_is_moved_whole_into_the_new_site(tmp_path: Path) -> None:
+    """A full rebuild moves a folder of the user's at output/'s top (.git, photos/) into the new
+    site in one rename instead of linking each of its files (a 20,000-file .git was most of the
+    rebuild): the very same folder, its read-only file, its link as they were; nothing beside."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    own = users_own_things(output)
+    folder = (output / ".git").stat().st_ino
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert "新站名" in (output / "index.html").read_text(encoding="utf-8")
+    assert (output / ".git").stat().st_ino == folder  # moved, not made anew
+    assert {relative: (output / relative).read_bytes() for relative in own} == own
+    assert os.readlink(output / ".git" / "HEAD.link") == "HEAD"
+    assert not (output / ".paibang-moved").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+
+
+@pytest.mark.parametrize("kill_at", ["between two moves", "after the moves", "failed after the moves"])
+def test_a_build_killed_while_moving_the_users_folders_loses_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 kill_at: str) -> None:
+    """Killed between moving one of the user's folders into the new site and the next, or after
+    the moves before the swap: each of the user's files is in output/ or, whole, in the staging
+    folder named output.tmp-<pid> beside it; the next build (or clean) moves them back before it
+    removes that folder. A build that fails there (not killed) moves them back at once."""
+    from generator.render import output as written
+
+    class Killed(BaseException):
+        pass
+
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    own = users_own_things(output)
+    move = written._move_whole
+    moved = []
+
+    def dying_move(source: str, target: str) -> None:
+        if moved:
+            raise Killed
+        move(source, target)
+        moved.append(source)
+
+    def dying_swap(staging: Path, output: Path) -> None:
+        moved.append(staging)
+        raise Killed
+
+    if kill_at == "between two moves":
+        monkeypatch.setattr(written, "_move_whole", dying_move)
+    else:
+        monkeypatch.setattr(written, "swap_into_place", dying_swap)
+    if kill_at != "failed after the moves":
+        monkeypatch.setattr(written, "discard", lambda staging: None)  # (a kill runs nothing after it)
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    with pytest.raises(Killed):
+        build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    monkeypatch.undo()
+    assert moved
+    staging = tmp_path / f"output.tmp-{os.getpid()}"
+    if kill_at == "failed after the moves":
+        assert not staging.exists()
+        assert {relative: (output / relative).read_bytes() for relative in own} == own
+    else:
+        assert {relative: ((output / relative) if (output / relative).exists() else (staging / relative)).read_bytes()
+                for relative in own} == own
+        assert (staging / ".git" / "HEAD").exists()  # moved out of output/: in the named place
+        assert "测试站" in (output / "index.html").read_text(encoding="utf-8")
+        with monkeypatch.context() as other:
+            other.setattr(os, "getpid", lambda: 1)  # the next build: another process
+            other.setattr(written, "_running", lambda pid: False)
+            build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert {relative: (output / relative).read_bytes() for relative in own} == own
+    assert os.readlink(output / ".git" / "HEAD.link") == "HEAD"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+
+
+def test_a_users_folder_that_cannot_be_moved_is_linked_file_by_file(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder that will not move (another filesystem mounted there, a folder whose '..' the
+    user may not write): its files are linked into the new site one by one, as before."""
+    import errno
+
+    from generator.render import output as written
+
+    def no_move(source: str, target: str) -> None:
+        raise OSError(errno.EXDEV, "another filesystem")
+
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    own = users_own_things(output)
+    folder = (output / ".git").stat().st_ino
+    monkeypatch.setattr(written, "_move_whole", no_move)
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert "新站名" in (output / "index.html").read_text(encoding="utf-8")
+    assert (output / ".git").stat().st_ino != folder
+    assert {relative: (output / relative).read_bytes() for relative in own} == own
+    assert os.readlink(output / ".git" / "HEAD.link") == "HEAD"
+    assert not os.access(output / ".git" / "objects" / "ab" / "cdef", os.W_OK) or os.geteuid() == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+
+
+def test_with_another_build_at_work_beside_output_the_users_folders_are_linked_not_moved(tmp_path: Path) -> None:
+    """Another build running beside output/ (its staging folder there): it may walk output/ while
+    this one's moved folders are out of it, and then swap them away with this site. So they are
+    linked into the new site as before, and stay in output/ throughout."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    own = users_own_things(output)
+    folder = (output / ".git").stat().st_ino
+    other = tmp_path / f"output.tmp-{os.getppid()}"  # (a process that is running)
+    other.mkdir()
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert "新站名" in (output / "index.html").read_text(encoding="utf-8")
+    assert (output / ".git").stat().st_ino != folder  # made anew, its files linked
+    assert {relative: (output / relative).read_bytes() for relative in own} == own
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output", other.name]
+
+
+def test_a_link_where_paibangs_folder_was_is_never_dropped_nor_followed(tmp_path: Path) -> None:
+    """The user put output/events elsewhere and a symbolic link in its place: the full rebuild
+    replaced the link by the new site's folder without a word. It is the user's, where the new
+    site has a folder of its own: the build is refused naming it, nothing changed, its target
+    untouched; moved out, the build goes on."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    kept = linked_elsewhere(output, "events", tmp_path / "kept" / "events")
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    before = tree(output)
+    done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "where a file paibang did not write" in done.stderr, done.stderr
+    assert ": events." in done.stderr, done.stderr
+    assert os.readlink(output / "events") == str(tmp_path / "kept" / "events") and tree(output) == before
+    assert tree(tmp_path / "kept" / "events") == kept
+    (output / "events").unlink()
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    assert (output / "events" / "e1" / "index.html").is_file() and tree(tmp_path / "kept" / "events") == kept
+
+
+def test_clean_never_removes_through_a_link_put_in_place_while_it_runs(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """clean checked a folder, then removed its files by path: a folder replaced by a link in
+    between (here: just before its first file goes) led the removals out of output/, into the
+    folder the link names. A link put where a recorded file was is removed itself, never what it
+    leads to."""
+    from generator.render import output as written
+
+    small_site(tmp_path)
+    output = tmp_path / "output"
+    monkeypatch.setenv("PAIBANG_CACHE", str(tmp_path / "cache" / "pdf"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "--content", "content"]) == 0
+    (output / "NOTES.txt").write_text("notes", encoding="utf-8")  # the user's: clean removes file by file
+    precious = tmp_path / "precious.txt"
+    precious.write_text("the user's", encoding="utf-8")
+    (output / "index.html").unlink()
+    (output / "index.html").symlink_to(precious)  # a link where a recorded file was
+    copy = tmp_path / "kept" / "e1"
+    shutil.copytree(output / "events" / "e1", copy)  # files of the same names as the event's pages
+    kept = tree(copy)
+    event = (output / "events" / "e1").stat().st_ino
+    unlink, planted = os.unlink, []
+
+    def unlinking(path, *args, dir_fd=None, **kwargs):  # noqa: ANN001, ANN202
+        inside = (os.fstat(dir_fd).st_ino if dir_fd is not None
+                  else os.stat(os.path.dirname(path)).st_ino) == event
+        if inside and not planted:  # the folder swapped for a link to the copy, after its check
+            os.rename(output / "events" / "e1", tmp_path / "aside")
+            (output / "events" / "e1").symlink_to(copy, target_is_directory=True)
+            planted.append(path)
+        return unlink(path, *args, dir_fd=dir_fd, **kwargs)
+
+    monkeypatch.setattr(written.os, "unlink", unlinking)
+    assert main(["clean", "--lang", "en"]) == 0
+    monkeypatch.undo()
+    assert planted and tree(copy) == kept
+    assert precious.read_text(encoding="utf-8") == "the user's" and not os.path.lexists(output / "index.html")
+    assert (output / "events" / "e1").is_symlink() and (output / "NOTES.txt").read_text(encoding="utf-8") == "notes"
+
+
 def test_make_clean_leaves_what_is_not_ours(tmp_path: Path) -> None:
     """`make clean` once ran `rm -rf $(OUTPUT).old-*`: the Makefile now leaves it to paibang."""
     makefile = (ROOT / "Makefile").read_text()

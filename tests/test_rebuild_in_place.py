@@ -678,7 +678,9 @@ def test_printing_processes_are_forked_afresh_after_a_few_documents(monkeypatch:
 
 def test_nothing_is_written_through_a_folder_linked_out_of_output(tmp_path: Path) -> None:
     """A folder of output/ replaced by a symbolic link to one elsewhere: the rebuild does not put
-    its files in place through it (the whole site is swapped instead), the other folder is untouched."""
+    its files in place through it, nor does the whole site swapped instead drop the link without
+    a word (it did): the link is the user's, where the new site has its own folder, so the build
+    is refused naming it, the link and the other folder untouched. Moved out, the build goes on."""
     content = archive(tmp_path, 4)
     out, cache = tmp_path / "out", tmp_path / "cache/pdf"
     build(content, out, cache_dir=cache, bulletins=False)
@@ -688,9 +690,14 @@ def test_nothing_is_written_through_a_folder_linked_out_of_output(tmp_path: Path
     (out / "events" / slug).symlink_to(elsewhere, target_is_directory=True)
     before = digest(elsewhere)
     change_one_results_file(content)
-    report = build(content, out, cache_dir=cache, bulletins=False)
-    assert not report.in_place and digest(elsewhere) == before
-    assert not (out / "events" / slug).is_symlink()
+    with pytest.raises(OutputRefused) as refused:
+        build(content, out, cache_dir=cache, bulletins=False)
+    assert refused.value.reason == "output_clash" and refused.value.params["count"] == 1
+    assert refused.value.params["paths"]["en"] == f"events/{slug}"
+    assert digest(elsewhere) == before and os.readlink(out / "events" / slug) == str(elsewhere)
+    (out / "events" / slug).unlink()
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert digest(elsewhere) == before
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
 
