@@ -467,3 +467,17 @@ def test_a_match_with_no_board_written_is_offered_its_rounds_boards(tmp_path: Pa
         encoding="utf-8")
     running.desk.load()
     assert offered("main/3/1") == [1, 2, 3, 4]
+
+
+def test_a_team_form_says_how_a_rooms_box_is_written_as_the_pairs_form_does(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A captain's phone showed 16 boxes 防守队 H3 and nothing of the kitty, 光头 or np (the
+    pairs form's explanation was for pairs only). The team form says it above the boxes, with
+    the stage's kitty multipliers, and the boxes are described by it."""
+    root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = fetch(running.desk.link("main/1/1"))
+    assert status == 200
+    how = re.search(r'<p class="hint" id="boards-how">([^<]*)</p>', page).group(1)
+    for said in ("开室、闭室", "扣底", "×2", "末轮出对子×4", "光头写 0", "60+25×2", "np"):
+        assert said in how, (said, how)
+    assert 'class="boards" aria-describedby="boards-how"' in page
