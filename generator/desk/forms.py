@@ -493,7 +493,8 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
             continue
         room = room_of(spot, result, problem)
         labels = _labels(fields, room, t)
-        params: dict[str, object] = {**labels, **problem.params}
+        # (first_side: the table's own id for a fix's example, as the penalty box's hint gives it)
+        params: dict[str, object] = {**labels, "first_side": spot.sides[0] if spot.sides else "", **problem.params}
         key = str(problem.params.get("key", ""))
         if f"label_{key}" in labels:
             params["field"] = labels[f"label_{key}"]
