@@ -631,6 +631,15 @@ def kept_boards(fields: list[EntryField]) -> frozenset[int]:
     return frozenset(item.board for item in fields if item.kind == "kept")
 
 
+def one_room_entered(fields: list[EntryField]) -> str:
+    """The room ("open", "closed") whose boxes alone hold a result, when the secretary has entered
+    one room of a two-room match (its sheets came in first, event-day.md); "" otherwise. A table's
+    link then says which room the desk has, not that the table's result was sent (has_record):
+    the table sent nothing, and the other room's sheet is what the desk still needs."""
+    rooms = {item.room for item in fields if item.board and item.room and not item.part and item.value}
+    return next(iter(rooms)) if len(rooms) == 1 else ""
+
+
 def has_record(spot: TableSpot, table: dict[str, Any], kept: frozenset[int] = frozenset()) -> bool:
     """Whether the file's table (current_table, or the writer's reading) already holds a result
     (the secretary's or a save) that a table's own save would change: not the boards its form
