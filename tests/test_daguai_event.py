@@ -436,3 +436,24 @@ def test_a_team_of_six_one_trio_a_room_is_not_warned_a_seventh_name_is(tmp_path:
     large = sorted((w.params["count"], w.params["size"]) for w in warnings if w.code == "entry-team-large")
     assert large == [(4, 3), (7, 6)]
     assert any("每队上场 6 人" in w.message("zh-Hans") for w in warnings if w.code == "entry-team-large")
+
+
+def test_pair_names_the_room_a_half_entered_match_waits_for(tmp_path: Path, capsys):
+    """Round 2's table 6 with its open room entered only: pair refused with 第 2 轮第 6 桌还没有成绩,
+    and the secretary looked for the whole match's sheets. It says the closed room is missing;
+    a table with nothing entered is named as before."""
+    root = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", root, ignore=shutil.ignore_patterns("output"))
+    results = root / "events/chem-park-daguai-2016/results"
+    for number in range(3, 8):
+        (results / f"round-{number}.yaml").unlink()
+    path = results / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - table: 6\n")
+    end = text.index("  - table: 7\n")
+    table_6 = re.sub(r", closed: D\d+ \d+\}", "}", text[start:end])
+    path.write_text(text[:start] + table_6 + text[end:], encoding="utf-8")
+    assert main(["pair", "chem-park-daguai-2016", "swiss", "--content", str(root)]) != 0
+    said = capsys.readouterr().err
+    assert "第 2 轮第 6 桌还没有成绩（第 6 桌闭室未录）" in said, said
+    assert not (results / "round-3.yaml").exists()
