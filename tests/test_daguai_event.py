@@ -415,3 +415,45 @@ def test_an_english_sheet_joins_its_violations_in_english(content: Path, tmp_pat
     sheet = " ".join(_pdf_text(tmp_path / "scoresheet-swiss-round-3.pdf").split())
     assert re.search(r"Violations: D12: violation no\. 1 in the event \([^)]*\): warning; D04: violation no\. 1", sheet), sheet
     assert "\uff1b" not in sheet
+
+
+def test_a_team_of_six_one_trio_a_room_is_not_warned_a_seventh_name_is(tmp_path: Path):
+    """Teams of six (a trio in the open room, another in the closed room, at once) were each
+    warned entry-team-large "每队上场 3 人", and again on every pair. Six is a team fielding
+    both rooms; a seventh name is warned against six; a team of three listing four still is."""
+    root = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", root, ignore=shutil.ignore_patterns("output"))
+    event = root / "events/chem-park-daguai-2016/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    trios = re.findall(r"players: \[([^\]]+)\]", text)
+    assert len(trios) > 3 and all(len(t.split(",")) == 3 for t in trios)
+    six = text.replace(trios[0], trios[0] + ", 甲一, 甲二, 甲三", 1).replace(trios[1], trios[1] + ", 乙一, 乙二, 乙三", 1)
+    event.write_text(six, encoding="utf-8")
+    _, _, warnings = validate(root)
+    assert not [w for w in warnings if w.code == "entry-team-large"], [w.message("zh-Hans") for w in warnings]
+    event.write_text(six.replace("乙三", "乙三, 乙四", 1).replace(trios[2], trios[2] + ", 丙一", 1), encoding="utf-8")
+    _, _, warnings = validate(root)
+    large = sorted((w.params["count"], w.params["size"]) for w in warnings if w.code == "entry-team-large")
+    assert large == [(4, 3), (7, 6)]
+    assert any("每队上场 6 人" in w.message("zh-Hans") for w in warnings if w.code == "entry-team-large")
+
+
+def test_pair_names_the_room_a_half_entered_match_waits_for(tmp_path: Path, capsys):
+    """Round 2's table 6 with its open room entered only: pair refused with 第 2 轮第 6 桌还没有成绩,
+    and the secretary looked for the whole match's sheets. It says the closed room is missing;
+    a table with nothing entered is named as before."""
+    root = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", root, ignore=shutil.ignore_patterns("output"))
+    results = root / "events/chem-park-daguai-2016/results"
+    for number in range(3, 8):
+        (results / f"round-{number}.yaml").unlink()
+    path = results / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - table: 6\n")
+    end = text.index("  - table: 7\n")
+    table_6 = re.sub(r", closed: D\d+ \d+\}", "}", text[start:end])
+    path.write_text(text[:start] + table_6 + text[end:], encoding="utf-8")
+    assert main(["pair", "chem-park-daguai-2016", "swiss", "--content", str(root)]) != 0
+    said = capsys.readouterr().err
+    assert "第 2 轮第 6 桌还没有成绩（第 6 桌闭室未录）" in said, said
+    assert not (results / "round-3.yaml").exists()

@@ -467,3 +467,36 @@ def test_a_match_with_no_board_written_is_offered_its_rounds_boards(tmp_path: Pa
         encoding="utf-8")
     running.desk.load()
     assert offered("main/3/1") == [1, 2, 3, 4]
+
+
+def test_a_team_form_says_how_a_rooms_box_is_written_as_the_pairs_form_does(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A captain's phone showed 16 boxes 防守队 H3 and nothing of the kitty, 光头 or np (the
+    pairs form's explanation was for pairs only). The team form says it above the boxes, with
+    the stage's kitty multipliers, and the boxes are described by it."""
+    root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = fetch(running.desk.link("main/1/1"))
+    assert status == 200
+    how = re.search(r'<p class="hint" id="boards-how">([^<]*)</p>', page).group(1)
+    for said in ("开室、闭室", "扣底", "×2", "末轮出对子×4", "光头写 0", "60+25×2", "np"):
+        assert said in how, (said, how)
+    assert 'class="boards" aria-describedby="boards-how"' in page
+
+
+def test_a_tables_link_after_the_secretary_entered_one_room_says_which_room_the_desk_has(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The secretary saved the open room only; the table's QR link said 本桌成绩已经提交过 (the
+    table sent nothing; the admin page shows no 本桌已提交). It says the desk has the open room
+    and the closed room's sheet goes to the desk; once the match is whole, the usual words."""
+    root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    status, page = secretary.post("main/1/1", "save", **{f"b{n}_open": "85" for n in range(1, 5)})
+    assert status == 200, block(page, "problems")
+    status, page = fetch(running.desk.link("main/1/1"))
+    said = text(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
+    assert "记录台已录入本桌开室的成绩；闭室的记分表请交记录台" in said and "已经提交过" not in said, said
+    status, page = secretary.post("main/1/1", "save", **{f"b{n}_{room}": "85" for n in range(1, 5) for room in ("open", "closed")})
+    assert status == 200, block(page, "problems")
+    status, page = fetch(running.desk.link("main/1/1"))
+    said = text(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
+    assert "已经提交过" in said and "记录台已录入" not in page, said

@@ -242,3 +242,21 @@ def test_a_drawn_pairs_rounds_travellers_and_hand_cards_are_for_the_boards_it_pl
     cards = pdf_text(out / "handcards-pairs-round-1.pdf")
     boards = sorted({int(n) for n in re.findall(r"\u724c\u53f7 (\d+) \u00b7", cards)})
     assert boards == list(range(1, 17))
+
+
+def test_the_team_sheet_has_a_line_for_penalties_and_notes_filled_where_written(tmp_path: Path) -> None:
+    """The 80分 team sheet had no place for 罚分 or 备注, though the rules define penalties and the
+    desk takes one a board (大怪路子's sheet has its 犯规 line). A line for them: blank on a match
+    not played yet, and on a played one the file's penalty (board 3, open room, against H1) and note."""
+    root = content(tmp_path)
+    path = root / "events" / "sj" / "results" / "round-1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "      3: {open: 60+25×2, closed: 35}\n",
+        "      3: {open: 60+25×2, closed: 35, penalty: {room: open, against: H1, points: 20}, note: 重新发牌}\n"),
+        encoding="utf-8")
+    out = tmp_path / "forms"
+    assert cli.main(["print", "sj", "teams", "--round", "1", "--content", str(root), "--output", str(out)]) == 0
+    sheet = out / "scoresheet-teams-round-1.pdf"
+    played, drawn = ("".join(pdf_text(sheet, page).split()) for page in (1, 2))
+    assert "罚分、备注（第几副、哪一室、罚哪队几分）：第3副重新发牌、开室：南北违例，罚20分给对方" in played, played
+    assert "罚分、备注（第几副、哪一室、罚哪队几分）：" in drawn and "违例" not in drawn

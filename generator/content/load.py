@@ -574,7 +574,8 @@ def _warn_short_teams(event: Event, problems: Problems) -> None:
 
 def _warn_large_teams(event: Event, game: Any, problems: Problems) -> None:
     """An entry listing more players than the game seats for it (Game.players_at_play: a
-    大怪路子 team of three listing four, a Guandan pair three). A game whose teams carry
+    大怪路子 team of three listing four or of six, a trio a room, listing seven; a Guandan pair
+    three). A game whose teams carry
     reserves as a matter of course (bridge's teams of four to six) seats no fixed number and
     is never warned. A re-import of a sheet with a name misspelt, after
     results, kept the name the team played under and added the other (the same phone), and
@@ -585,6 +586,11 @@ def _warn_large_teams(event: Event, game: Any, problems: Problems) -> None:
         size = game.players_at_play(stage) if stage is not None else None
         if size is None or len(entry.players) <= size:
             continue
+        both = game.players_in_both_rooms(stage)
+        if both is not None and len(entry.players) >= both:
+            if len(entry.players) == both:
+                continue  # a side for each room (大怪路子's six), not a name too many
+            size = both
         if stage.unkeyed is not None and len(entry.players) >= stage.unkeyed[1]:
             continue  # a team of the size a key would make: stage-teams-in-pairs says it, with that key
         problems.add("entry-team-large", entry.mark or Mark(event.folder / "event.yaml"), warning=True, id=entry.id,

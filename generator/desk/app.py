@@ -1273,6 +1273,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             fields = forms.fields_for(spot, text, table=table)
             recorded = forms.has_record(spot, table, forms.kept_boards(fields))
             done = who.kind == "table" and (desk.tokens.used(key) or recorded)
+            # The secretary's one room in (its sheets came first), the table's link still refuses:
+            # a table's save writes the whole match, so letting the phone fill the other room would
+            # let it overwrite the room the desk entered from the signed sheet, unseen; two hands on
+            # one match is what the secretary does not expect. The page says which room the desk has
+            # and that the other room's sheet goes to the desk (forms.one_room_entered).
+            one_room = forms.one_room_entered(fields) if done and recorded and not desk.tokens.used(key) else ""
             held = desk.tokens.held(key)
             if held and not recorded:
                 # what the table typed when the file could not take it: on its form again
@@ -1281,6 +1287,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 held = None
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
+                             one_room=one_room,
                              filed=forms.as_filed(spot, table),
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):

@@ -493,7 +493,8 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
             continue
         room = room_of(spot, result, problem)
         labels = _labels(fields, room, t)
-        params: dict[str, object] = {**labels, **problem.params}
+        # (first_side: the table's own id for a fix's example, as the penalty box's hint gives it)
+        params: dict[str, object] = {**labels, "first_side": spot.sides[0] if spot.sides else "", **problem.params}
         key = str(problem.params.get("key", ""))
         if f"label_{key}" in labels:
             params["field"] = labels[f"label_{key}"]
@@ -628,6 +629,15 @@ def kept_boards(fields: list[EntryField]) -> frozenset[int]:
     save from the form keeps them as written (with_boards_as_filed), and its check counts them
     among the match's boards, as the standings do."""
     return frozenset(item.board for item in fields if item.kind == "kept")
+
+
+def one_room_entered(fields: list[EntryField]) -> str:
+    """The room ("open", "closed") whose boxes alone hold a result, when the secretary has entered
+    one room of a two-room match (its sheets came in first, event-day.md); "" otherwise. A table's
+    link then says which room the desk has, not that the table's result was sent (has_record):
+    the table sent nothing, and the other room's sheet is what the desk still needs."""
+    rooms = {item.room for item in fields if item.board and item.room and not item.part and item.value}
+    return next(iter(rooms)) if len(rooms) == 1 else ""
 
 
 def has_record(spot: TableSpot, table: dict[str, Any], kept: frozenset[int] = frozenset()) -> bool:

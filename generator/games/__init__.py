@@ -565,6 +565,14 @@ class Game:
         their size is a key's (Guandan's `team_size`: players_per_entry). Default: None."""
         return None
 
+    def players_in_both_rooms(self, stage: Stage) -> int | None:
+        """The players a team lists when it fields a different side in each room of a match,
+        where players_at_play is one side (大怪路子: three a table, six for the open and the closed
+        room played at once, rules-daguai.md, while the seed's entry form lists three). A team
+        listing exactly this many is not warned by `paibang check`; one listing more is, against
+        this size. None: the game knows one size only. Default: None."""
+        return None
+
     def size_without_key(self, stage: Mapping[str, Any]) -> tuple[int, int] | None:
         """(players an entry fields, the size a key would make a team) for a stage whose keys
         leave its entries at the game's smallest size when the game has a larger one (Guandan

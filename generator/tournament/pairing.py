@@ -377,6 +377,32 @@ def play_day(event: Event, stage: Stage, today: dt.date) -> dt.date | None:
     return event.dates[0] if today < event.dates[0] else None
 
 
+def _missing_room(score: object) -> str:
+    """The room ("open", "closed") a two-room match waits for when the secretary has entered the
+    other one only (its view's one_room boards, each with one room's record); "" otherwise."""
+    view = getattr(score, "view", None)
+    if getattr(view, "kind", None) != "one_room":
+        return ""
+    missing = {room for board in getattr(view, "waiting", ()) for room in ("open", "closed")
+               if getattr(board, room, None) is None and not getattr(board, "not_played", False)
+               and getattr(board, "adjusted", None) is None
+               and getattr(board, "closed" if room == "open" else "open", None) is not None}
+    return next(iter(missing)) if len(missing) == 1 else ""
+
+
+def _rooms_missing(round_result: RoundResult) -> dict[str, str]:
+    """pair-round-pending's note on its tables whose one room is in: which room each is missing
+    ("（第 6 桌闭室未录）"), so the secretary looks for that room's sheets, not the whole match's;
+    "" in every locale when no table has one room only."""
+    scores = {score.table.number: score for score in round_result.tables}
+    named = [catalogues.word("pair_table_room_missing", table=number, room=catalogues.word(f"room_name_{room}"))
+             for number in round_result.pending if (room := _missing_room(scores.get(number)))]
+    if not named:
+        return {locale: "" for locale in LOCALES}
+    return catalogues.word("pair_rooms_missing", tables={
+        locale: catalogues.joiner(locale).join(item[locale] for item in named) for locale in LOCALES})
+
+
 def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list[PlannedRound]:
     """The next round of a stage (`every`: all remaining rounds of a round robin or a pairs
     stage). Raises Refusal."""
@@ -423,7 +449,8 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     waiting = [r for r in stage_result.rounds if r.pending]
     if waiting and stage.format == "swiss":  # a Swiss draw follows the results; a draw by lot does not
         first = waiting[0]
-        raise Refusal("pair-round-pending", round=first.number, tables=first.pending, next=number)
+        raise Refusal("pair-round-pending", round=first.number, tables=first.pending, rooms=_rooms_missing(first),
+                      next=number)
     out = {s.entry.id for s in stage_result.standings if s.tally.forfeited}
     # Withdrawn from this round on (`withdrawn: N`, N <= this round): never drawn again.
     gone = {e.id for e in stage_result.field if e.withdrawn_by(number, stage.id)}

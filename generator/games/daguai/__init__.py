@@ -72,6 +72,11 @@ class DaguaiRules(Game):
         """Two teams of three, seated alternately (rules-daguai.md; seed 003 双方各三人)."""
         return 3
 
+    def players_in_both_rooms(self, stage: Stage) -> int | None:
+        """A team that seats one trio in the open room and another in the closed room, at once
+        (rules-daguai.md 开闭室), lists six; the seed's entry form lists three."""
+        return 6
+
     def read_stage_options(self, reader: Reader, stage_format: str) -> DaguaiStage:
         return records.read_stage_options(reader, stage_format)
 

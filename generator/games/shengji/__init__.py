@@ -136,8 +136,8 @@ class ShengjiRules(Game):
                 item.hint, item.hint_params = "sj_desk_defending", {"team": teams[room_sides(item.room)[defending]]}
         if rooms:
             # A team board's own penalty and note, beside its rooms (records.BOARD_KEYS): the
-            # referee's, which the match's score sheet has no row for, so on the secretary's
-            # form only (a table's save keeps the file's), read back from the file as written.
+            # referee's, written on the score sheet's 罚分/备注 line (sheets._remarks), so on the
+            # secretary's form only (a table's save keeps the file's), read back as written.
             numbers = list(dict.fromkeys(item.board for item in fields if item.board))
             for number in numbers:
                 board = written.get(number)

@@ -114,10 +114,11 @@ def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_re
     words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date"), "board": t("board"),
              "seat_level": t("sj_sheet_seat_level"), "open": t("open_room"), "closed": t("closed_room"),
              "defending": t("sj_sheet_defending"), "points": t("sj_points"), "net": t("sj_net_home"),
-             "mp": t("sj_sheet_mp")}
+             "mp": t("sj_sheet_mp"), "remarks": t("sj_sheet_remarks")}
     page: dict[str, Any] = match_page(event, score, t, words) | {
         "seating": t("room_seats_ns", a=home, b=away),
         "note": "",
+        "remarks": "",
         "key": t("sj_sheet_team_text", single=options.kitty.single, pair=options.kitty.pair),
         "boards": [],
         "summary": [],
@@ -154,11 +155,32 @@ def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_re
         if row is not None:
             line |= {"net": f"{row.net:+d}" if row.net else "0", "mp": mp(row.home_mp, row.away_mp)}
         page["boards"].append(line)
+    page["remarks"] = _remarks(t, score.table.record, written)
     page["summary"] = [{
         "label": t("total"),
         "net": (f"{view.net[home]:+d}" if view.net[home] else "0") if played else "",
         "mp": mp(view.match_points[home], view.match_points[away]) if played else ""}]
     return page
+
+
+def _remarks(t: Any, record: Any, written: dict[int, tuple[RoomResult | None, RoomResult | None]]) -> str:
+    """The sheet's 罚分/备注 line as written: each board's penalties (its room's cell shows them
+    too, beside the points) and notes, the board's own and each room's; "" leaves the line blank
+    for the referee to write on (the rules' penalties, 第六条, are the referee's)."""
+    notes = {board.board: board.note for board in getattr(record, "boards", ()) if getattr(board, "note", None)}
+    said = []
+    for number in sorted(set(written) | set(notes)):
+        parts = [notes[number]] if number in notes else []
+        for room, result in zip(ROOMS, written.get(number, (None, None))):
+            if result is None:
+                continue
+            items = [t("sj_penalty_text", side=t(p.against.lower()), points=p.points) for p in result.penalties]
+            items += [result.note] if result.note else []
+            if items:
+                parts.append(t(f"{room}_room") + t("colon") + t.joiner().join(items))
+        if parts:
+            said.append(t("board_title", n=number) + " " + t.joiner().join(parts))
+    return t("clause_separator").join(said)
 
 
 def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiStage) -> list[list[str]]:

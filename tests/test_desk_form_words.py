@@ -1,0 +1,53 @@
+"""Problems at the desk said in the form's words, not the results file's: a captain or the
+secretary typing into boxes was told to "删去 boards 或 forfeit", "violations 里只写…", a penalty
+"应为键值表 {against: NS, points: 20}" and "每副牌写开室和闭室两项，例如 1: {open: 85, closed: 40}"
+(the README promises the form's words). Posted to the real desk over HTTP, as the secretary's form
+is sent; the test reads the problems block as shown.
+"""
+
+from __future__ import annotations
+
+import html
+
+from tests.support import demo_content
+from tests.test_desk_said import block
+from tests.test_desk_team_boards import DAGUAI, Secretary, daguai, send, start  # noqa: F401 - daguai is a fixture
+
+YAML_WORDS = ("boards", "forfeit", "violations", "against", "penalty", "{open", "closed:")
+
+
+def problems(answer: tuple[int, str]) -> str:
+    status, page = answer
+    assert status == 422, page
+    said = html.unescape(block(page, "problems"))
+    assert not [word for word in YAML_WORDS if word in said], said
+    return said
+
+
+def test_80fen_problems_name_the_boxes_and_the_forfeit_choice(tmp_path) -> None:  # noqa: ANN001
+    slug = "hefei-80fen-teams-2012"
+    running = start(demo_content(tmp_path, slug), slug=slug)
+    try:
+        secretary = Secretary(running)
+        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+        key = f"{stage}/1/1"
+        said = problems(send(secretary, key, "preview", b1_open="abc", b1_closed=""))
+        assert "第 1 副闭室的格子没有填 → 开室、闭室两格各填该室防守队的得分" in said, said
+        said = problems(send(secretary, key, "preview", forfeit="T01"))
+        assert "T01 弃权，但本桌还填了牌的成绩 → 弃权的一场不打牌：清空各副牌的格子，或在「弃权」一栏选 无。" in said
+        said = problems(send(secretary, key, "preview", b1_penalty="开室 H2 -20"))
+        # the box's own example, in the table's own id (table 1 of round 1 is T01 v T08)
+        assert "第 1 副的罚分看不懂 → 罚分写 哪一室 罚哪队 几分，如 开室 T01 20（几分写正数" in said, said
+    finally:
+        running.stop()
+
+
+def test_daguai_problems_name_the_violations_box_and_the_forfeit_choice(daguai) -> None:  # noqa: ANN001, F811
+    running, _ = daguai
+    secretary = Secretary(running)
+    [stage] = [s.id for s in running.desk.event.stages]
+    key = f"{stage}/1/1"
+    said = problems(send(secretary, key, "preview", violations="D99"))
+    assert "「犯规」里的 D99 不在这一桌（D02 vs D07） → 「犯规」只写本桌（D02 vs D07）犯规一方的队号" in said, said
+    said = problems(send(secretary, key, "preview", forfeit="D02"))
+    assert "清空各副牌和「犯规」的格子，或在「弃权」一栏选 无。" in said, said
