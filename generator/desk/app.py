@@ -52,7 +52,7 @@ from starlette.routing import Route
 from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
-from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap
+from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
     load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
@@ -1511,7 +1511,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         address = request.client.host if request.client else ""
         hello = f"event: hello\ndata: {json.dumps({'version': desk.version})}\n\n"
         if streams_from.get(address, 0) >= STREAMS_PER_ADDRESS or len(desk.subscribers) >= stream_cap():
-            later = f"retry: {secrets.randbelow(20_000) + 20_000}\n\n"  # (spread: not all back at once)
+            later = f"retry: {stream_retry()}\n\n"
             # (closed once said: its descriptor is free at once, not after the keep-alive)
             return Response(later + hello, media_type="text/event-stream",
                             headers={"Cache-Control": "no-store", "Connection": "close"})

@@ -14,6 +14,7 @@ the protocol below (desk_protocol), which the desk's server runs in place of uvi
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any
 
 # Seconds a connection has to send a whole request (head and body: a form is under 8 KiB, and a
@@ -33,6 +34,8 @@ RESERVED_FILES = 128
 # by asking again then.
 STREAMS_PER_ADDRESS = 4
 STREAMS_CEILING = 2000  # a queue and a coroutine each: past this, memory, not descriptors, is the bound
+# A refused stream is asked back after this to twice this (spread: the refused not all back at once)
+STREAM_RETRY_SECONDS = 20
 
 
 def open_files() -> int:
@@ -74,6 +77,11 @@ def stream_cap() -> int:
     """Live streams the desk holds at once, all clients together: half the descriptors left once
     those kept for saves are set aside (the other half for the phones' own requests)."""
     return max(16, min(STREAMS_CEILING, (open_files() - RESERVED_FILES) // 2))
+
+
+def stream_retry() -> int:
+    """The `retry:` of a refused stream, in milliseconds."""
+    return STREAM_RETRY_SECONDS * 1000 + secrets.randbelow(STREAM_RETRY_SECONDS * 1000)
 
 
 def desk_protocol() -> type[asyncio.Protocol]:
