@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.desk import connections
-from tests.test_desk import Running, content, drawn, post, round4, start  # noqa: F401
+from tests.test_desk import Running, _page, browser, content, drawn, post, round4, start  # noqa: F401
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="other loopback addresses: Linux's")
 BOUND = 30  # seconds: a bound on a wait for a state (a stream's keep-alive comes every 15), never a time measured
@@ -213,3 +213,66 @@ def test_the_desk_raises_its_open_files_limit_to_the_hard_one(content: Path) -> 
             desk.stop()
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+# --- in the browser: a hall screen never silently freezes -----------------------------------
+
+
+def version_of(tab) -> int:  # noqa: ANN001
+    return int(tab.locator("#live").get_attribute("data-version"))
+
+
+@pytest.mark.slow
+def test_a_standings_view_refused_a_stream_still_follows_the_saves(browser, running: Running,  # noqa: F811
+                                                                    monkeypatch) -> None:  # noqa: ANN001
+    """Chromium at an address that holds its streams (the hostile reviewer's 300 tried): its
+    stream is ended with a retry each time, and each hello brings the view up to date."""
+    monkeypatch.setattr(connections, "STREAM_RETRY_SECONDS", 1)
+    held = []
+    try:
+        for _ in range(300):
+            sock = open_stream(running, "127.0.0.1")
+            if b"retry:" in read_until(sock, b"event: hello"):
+                sock.close()
+            else:
+                held.append(sock)
+        standings = _page(browser)
+        standings.goto(f"{running.base}/standings")
+        version = version_of(standings)
+        saves(running)
+        standings.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v",
+                                    arg=version, timeout=BOUND * 1000)
+        assert standings.errors == []
+    finally:
+        for sock in held:
+            sock.close()
+
+
+@pytest.mark.slow
+def test_a_standings_view_whose_stream_failed_opens_it_again(browser, running: Running) -> None:  # noqa: F811
+    """A stream answered 503 (an older desk at its cap, a proxy): the browser never opens it
+    again itself, the page does, and refreshes the view meanwhile."""
+    standings = _page(browser)
+    asked = []
+
+    def events(route) -> None:  # noqa: ANN001
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.fulfill(status=503, body="503")
+        else:
+            route.continue_()
+
+    standings.route("**/events", events)
+    standings.goto(f"{running.base}/standings")
+    version = version_of(standings)
+    saves(running)
+    standings.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v",
+                                arg=version, timeout=BOUND * 1000)
+    assert len(asked) >= 2
+    # and the stream opened again carries the next update
+    version = version_of(standings)
+    status, html = post(running, "main/4/2", "save", deals="T04+3, T04+2")
+    assert status == 200 and 'id="saved"' in html, html
+    standings.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v",
+                                arg=version, timeout=BOUND * 1000)
+    assert standings.errors == []
