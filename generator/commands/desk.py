@@ -103,8 +103,18 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
                 finally:
                     signal.signal(hangup, previous)
 
+    from generator.desk.connections import desk_protocol, raise_open_files
+
+    # Each phone, screen and live stream holds a descriptor: the hard limit, not the shell's 1024.
+    raise_open_files()
+    # uvicorn's h11 protocol with a deadline for each request to arrive and a cap on one address's
+    # connections (desk/connections.py says why uvicorn's own settings cannot); no WebSocket: the
+    # desk serves none. limit_concurrency stays unset: it counts half-open connections too and
+    # would answer a table's save 503 under a slow-loris. backlog bounds the connections asyncio
+    # accepts in one go (2048 by default) before the protocol can close one address's surplus:
+    # a burst of 250 at an open-files limit of 200 made accept() fail (EMFILE) some 1,900 times.
     config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
-                            timeout_graceful_shutdown=2, lifespan="on")
+                            timeout_graceful_shutdown=2, lifespan="on", http=desk_protocol(), ws="none", backlog=64)
     # uvicorn's error log is the process's: one filter, this server's (its stop is the one that
     # counts), in place of an earlier server's
     error_log = logging.getLogger("uvicorn.error")

@@ -52,6 +52,7 @@ from starlette.routing import Route
 from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
+from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
     load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
@@ -75,7 +76,6 @@ MAX_SESSIONS = 64  # admin logins kept at once (each needs the admin token): the
 MAX_BODY = 64 * 1024  # a form of 60 boards in two rooms is under 8 KiB
 RATE_WINDOW = 60.0  # seconds
 RATE_POSTS = 240  # form posts a minute by one holder of a token (each live check while typing is one)
-MAX_STREAMS = 300  # open standings views and screens: a hall's phones, not a flood
 RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for its misses (a valid token still opens)
 # When the desk stops during a site build: seconds it waits for the build to finish (a save's
 # rebuild takes a few), then for it to end once told to stop (SIGTERM: it puts output/ back)
@@ -1500,15 +1500,36 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         part = request.query_params.get("part") == "1"
         return desk.page("_screen.html" if part else "screen.html")
 
+    streams_from: dict[str, int] = {}  # open live streams by client address
+
     async def events(request: Request) -> Response:
-        if len(desk.subscribers) >= MAX_STREAMS:
-            return PlainTextResponse("503", status_code=503, headers={"Retry-After": "10"})
+        # A stream refused (one address holds its share, or all of them are taken) is still a
+        # stream, told to come back later (`retry:`, in ms) and ended: a browser fails an
+        # EventSource answered with any status but 200 (a 503 or 204 included) and never asks
+        # again, so the hall's screen froze until reloaded; a stream that ends it opens again
+        # after the retry, and its hello each time brings the standings up to date meanwhile.
+        address = request.client.host if request.client else ""
+        hello = f"event: hello\ndata: {json.dumps({'version': desk.version})}\n\n"
+        if streams_from.get(address, 0) >= STREAMS_PER_ADDRESS or len(desk.subscribers) >= stream_cap():
+            later = f"retry: {stream_retry()}\n\n"
+            # (closed once said: its descriptor is free at once, not after the keep-alive)
+            return Response(later + hello, media_type="text/event-stream",
+                            headers={"Cache-Control": "no-store", "Connection": "close"})
         queue: asyncio.Queue[str] = asyncio.Queue()
         desk.subscribers.add(queue)
+        streams_from[address] = streams_from.get(address, 0) + 1
+
+        def release() -> None:  # once, however the stream ends (the client gone before it began too)
+            if queue in desk.subscribers:
+                desk.subscribers.discard(queue)
+                if streams_from.get(address, 0) > 1:
+                    streams_from[address] -= 1
+                else:
+                    streams_from.pop(address, None)
 
         async def stream() -> Any:
             try:
-                yield f"event: hello\ndata: {json.dumps({'version': desk.version})}\n\n"
+                yield hello
                 while True:
                     try:
                         message = await asyncio.wait_for(queue.get(), timeout=15)
@@ -1518,10 +1539,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                         return
                     yield message
             finally:
-                desk.subscribers.discard(queue)
+                release()
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        return _Stream(stream(), release, media_type="text/event-stream",
+                       headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     async def home(request: Request) -> Response:
         return RedirectResponse("/standings", status_code=303)
@@ -1566,6 +1587,21 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/favicon.ico", favicon),
     ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method})
     return _Guard(app, allowed_hosts)
+
+
+class _Stream(StreamingResponse):
+    """A live stream that gives back its place when it ends, however it ends: a stream whose
+    client left before it began never runs its generator, whose end would have done so."""
+
+    def __init__(self, content: Any, release: Any, **kwargs: Any) -> None:  # noqa: ANN401
+        super().__init__(content, **kwargs)
+        self.release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:  # noqa: ANN401
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
 
 
 class _Guard:

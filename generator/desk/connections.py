@@ -1,0 +1,149 @@
+"""What one client of the desk may hold, so that no client on the venue's network can lock the
+tables' phones out: the open-files limit, live streams, and connections that never finish a request.
+
+uvicorn (0.54, h11) offers no bound on how long a request may take to arrive: its keep-alive
+timeout (timeout_keep_alive) is armed only once a response is complete and is cancelled by any
+byte received, so a connection that sends nothing, or a request without its final blank line,
+stays open for ever; h11_max_incomplete_event_size bounds the bytes of an unfinished request
+head (16 KiB), not its time; limit_concurrency counts every open connection, half-open ones
+included, and answers 503 to the next whole request once reached, so under a slow-loris it
+refused the table's save itself, and it never stops accept() from taking a descriptor. Hence
+the protocol below (desk_protocol), which the desk's server runs in place of uvicorn's own h11 one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+# Seconds a connection has to send a whole request (head and body: a form is under 8 KiB, and a
+# phone on a poor Wi-Fi sends it in a few), counted from its opening or its last response's end;
+# then it is closed. A live stream, once asked for, is a whole request: this never ends it.
+REQUEST_SECONDS = 15.0
+# Connections one client address may hold at once: a browser opens at most 6 to one host, a
+# phone's form and the secretary's tabs far fewer than this; a slow-loris from one address
+# holds no more than these, whatever the open-files limit.
+CONNECTIONS_PER_ADDRESS = 64
+# Descriptors kept free of connections, for what a save opens (the results file, its lock, the
+# audit, the rebuilt site's files): past the limit less these, a new connection is closed at once
+# rather than a save failing for want of a file.
+RESERVED_FILES = 128
+# Live streams (standings views, hall screens) one client address may hold: a hall screen and a
+# few tabs. Past it the page is told to come back later (app.py, events) and shows the standings
+# by asking again then.
+STREAMS_PER_ADDRESS = 4
+STREAMS_CEILING = 2000  # a queue and a coroutine each: past this, memory, not descriptors, is the bound
+# A refused stream is asked back after this to twice this (spread: the refused not all back at once)
+STREAM_RETRY_SECONDS = 20
+
+
+def open_files() -> int:
+    """The process's open-files limit (its soft limit, the one that counts)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit (its sockets are not counted against one)
+        return 2048
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return 1 << 20 if soft == resource.RLIM_INFINITY else soft
+
+
+def raise_open_files() -> int:
+    """Raise the open-files soft limit to the hard one (a system often starts a shell at 1024, or
+    256 on macOS, with a hard limit far higher): each phone, screen and stream is one descriptor,
+    and at the soft limit accept() fails (EMFILE) and no table's phone can save. Returns the limit
+    now in force."""
+    try:
+        import resource
+    except ImportError:
+        return open_files()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    # (macOS's hard limit is "unlimited" but a soft one past its kern.maxfilesperproc is refused:
+    # then the largest of these it takes)
+    for wanted in (hard, 1 << 20, 65536, 10240):
+        if wanted == resource.RLIM_INFINITY or (soft != resource.RLIM_INFINITY and wanted <= soft):
+            continue
+        if hard != resource.RLIM_INFINITY and wanted > hard:
+            continue
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            break
+        except (ValueError, OSError):
+            continue
+    return open_files()
+
+
+def stream_cap() -> int:
+    """Live streams the desk holds at once, all clients together: half the descriptors left once
+    those kept for saves are set aside (the other half for the phones' own requests)."""
+    return max(16, min(STREAMS_CEILING, (open_files() - RESERVED_FILES) // 2))
+
+
+def stream_retry() -> int:
+    """The `retry:` of a refused stream, in milliseconds."""
+    return STREAM_RETRY_SECONDS * 1000 + secrets.randbelow(STREAM_RETRY_SECONDS * 1000)
+
+
+def desk_protocol() -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol, with a deadline for each request to arrive in whole
+    (REQUEST_SECONDS) and a cap on the connections of one address (CONNECTIONS_PER_ADDRESS) and
+    of all (the open-files limit less RESERVED_FILES). One class a server: its counts are its own."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    held: dict[str, int] = {}
+    whole = (h11.DONE, h11.MUST_CLOSE, h11.CLOSED, h11.ERROR)  # (the client's side: its request all in)
+
+    class DeskProtocol(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+        _address: str | None = None
+
+        def connection_made(self, transport: Any) -> None:  # noqa: ANN401
+            super().connection_made(transport)
+            address = self.client[0] if self.client else ""
+            if held.get(address, 0) >= CONNECTIONS_PER_ADDRESS or \
+                    len(self.connections) > open_files() - RESERVED_FILES:
+                transport.close()  # (before any request: nothing to answer, and nothing counted)
+                return
+            self._address = address
+            held[address] = held.get(address, 0) + 1
+            self._watch()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            if self._address is not None:
+                left = held.get(self._address, 1) - 1
+                if left > 0:
+                    held[self._address] = left
+                else:
+                    held.pop(self._address, None)
+                self._address = None
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            self._watch()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._watch()  # (the next request's time starts now)
+
+        def _watch(self) -> None:
+            if self.transport.is_closing() or self.conn.their_state in whole:
+                self._disarm()
+            elif self._deadline is None:
+                self._deadline = self.loop.call_later(REQUEST_SECONDS, self._late)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _late(self) -> None:
+            self._deadline = None
+            if not self.transport.is_closing() and self.conn.their_state not in whole:
+                # (a request still unfinished: the application, if it reads its body, is told
+                # the client went)
+                self.transport.close()
+
+    return DeskProtocol
