@@ -195,7 +195,8 @@ def drawn_once(order: Sequence[str], scores: Mapping[str, float], met: Collectio
 
 def _pair_by_matching(entries: list[str], scores: Mapping[str, float],
                       met: Collection[frozenset[str]]) -> list[tuple[str, ...]]:
-    """Steps 4 to 6 as one maximum-weight matching, for any field. Raises NoPairing."""
+    """Steps 4 to 6 as one maximum-weight matching, for any field, on the pairs not met whose
+    score groups a draw of the least cost can seat together (_may_meet). Raises NoPairing."""
     values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
     group = {e: values.index(scores.get(e, 0)) for e in entries}
     n = len(entries)
