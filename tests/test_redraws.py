@@ -21,7 +21,7 @@ from generator.build import clear_cache
 from generator.cli import main
 from generator.tournament import pairing, redraws
 from generator.tournament.pairing import drawn_once, pair_swiss, pairing_changes
-from tests.test_stale_tiebreak import boards, correct_table_1, fill, make_event, pair, warnings_of
+from tests.test_stale_tiebreak import WINS, boards, correct_table_1, fill, make_event, pair, warnings_of
 
 
 @pytest.fixture
@@ -253,3 +253,29 @@ def test_the_desk_reads_its_event_after_a_save_without_drawing_again(tmp_path: P
     desk.load()
     assert [p.message("zh-Hans") for p in desk.problems if p.code == "draw-standings-changed"] == said
     assert len(made) == 2
+
+
+def test_a_correction_that_keeps_the_order_draws_nothing(tmp_path: Path, kept) -> None:
+    """A draw reads nothing of the standings but their order and primary scores (key_of): a
+    correction that leaves both as recorded (# draw-order:) cannot change the round's draw, and
+    the check draws nothing for it; one that moves the order draws today's order (and the recorded
+    one: no cache on disk here)."""
+    _, made = kept
+    content = make_event(tmp_path)
+    pair(content)
+    (x, x_lost), *_ = fill(content, 1)
+    pair(content)
+    redraws.keep_in(None)
+    correct_table_1(content, x, x_lost, WINS[0], [1] * 5 + [3])  # net 40, not 42: x still first, its loser last
+    redraws.forget()
+    made.clear()
+    said, stage = warnings_of(content)
+    assert said == [] and stage.stale_draws == [] and made == []
+    net_40 = boards(x, x_lost, WINS[0], [1] * 5 + [3])
+    path = content / "events" / "dg" / "results" / "round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert net_40 in text
+    path.write_text(text.replace(net_40, boards(x, x_lost, [8, 8, 8, 8, 3, 3], [1] * 6)),
+                    encoding="utf-8")  # net 32: x fourth of the winners
+    said, stage = warnings_of(content)
+    assert said and len(made) == 2

@@ -195,19 +195,76 @@ def drawn_once(order: Sequence[str], scores: Mapping[str, float], met: Collectio
 
 def _pair_by_matching(entries: list[str], scores: Mapping[str, float],
                       met: Collection[frozenset[str]]) -> list[tuple[str, ...]]:
-    """Steps 4 to 6 as one maximum-weight matching, for any field. Raises NoPairing."""
+    """Steps 4 to 6 as one maximum-weight matching, for any field, on the pairs not met whose
+    score groups a draw of the least cost can seat together (_may_meet). Raises NoPairing."""
     values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
     group = {e: values.index(scores.get(e, 0)) for e in entries}
     n = len(entries)
+    may_meet = _may_meet([group[e] for e in entries], entries, met) or (lambda a, b: True)
     edges = [
         (a, b, swiss_weight(a, b, abs(group[entries[a]] - group[entries[b]]), n, len(values)))
         for a in range(n) for b in range(a + 1, n)
-        if _meeting(entries[a], entries[b]) not in met
+        if _meeting(entries[a], entries[b]) not in met and may_meet(a, b)
     ]
     mate = max_weight_matching(n, edges, max_cardinality=True)
     if any(m < 0 for m in mate):
         raise NoPairing("no draw without a rematch")
     return [(entries[a], entries[mate[a]]) for a in range(n) if a < mate[a]]
+
+
+def _may_meet(groups: Sequence[int], entries: Sequence[str], met: Collection[frozenset[str]]
+              ) -> Callable[[int, int], bool] | None:
+    """Which pairs of score groups a table of the matching's draw can join: the matching of every
+    pair not met is the slowest part of a draw where groups are small (and of the stale-draw
+    check's, event._stale_draws), and the pairs it cannot hold are left out of it, the draw
+    unchanged. None: every pair may be needed (no draw found to bound them).
+
+    Why unchanged. Call cut k the line between groups k and k+1, odd when an odd number of
+    entries is above it. A table d groups apart crosses d cuts and costs d² (step 5) and every
+    odd cut is crossed, so a draw costs at least its odd cuts. Without the two sides of a table
+    of groups g < h, the cuts between them change parity and the others not: a draw holding that
+    table costs at least d² + (the odd cuts then). The draw is the cheapest (C*), so it holds no
+    table whose least cost so is above the cost C of any draw: one is found by seating each
+    entry, from the top (and once from the bottom), with the nearest not met. Among the draws of
+    cost C* the weights name one alone (their step-6 digits say each upper side's partner, from
+    the top), so the matching on the pairs left finds that very one; and the draw found is among
+    those pairs (its tables cost no more than it does), so everybody is still paired."""
+    n = len(entries)
+    cost = min(_seated_cost(groups, entries, met, range(n)), _seated_cost(groups, entries, met, range(n - 1, -1, -1)))
+    if cost == float("inf"):  # (neither pass seated everybody: nothing bounds the draw)
+        return None
+    top = max(groups, default=0)
+    counts = Counter(groups)
+    odd_cut, above = [], 0
+    for k in range(top):  # cut k: between groups k and k+1
+        above += counts[k]
+        odd_cut.append(above % 2 == 1)
+    odd = sum(odd_cut)
+    allowed = set()
+    for g in range(top + 1):
+        for h in range(g, top + 1):
+            flipped = sum(1 if not odd_cut[k] else -1 for k in range(g, h))
+            if (h - g) ** 2 + odd + flipped <= cost:
+                allowed.add((g, h))
+    return lambda a, b: (min(groups[a], groups[b]), max(groups[a], groups[b])) in allowed
+
+
+def _seated_cost(groups: Sequence[int], entries: Sequence[str], met: Collection[frozenset[str]],
+                 places: Iterable[int]) -> float:
+    """The step-5 cost of the draw seating each entry, in `places`' order, with the next one not
+    met still free; infinity when one is left with nobody."""
+    free = [True] * len(entries)
+    places = list(places)
+    cost = 0
+    for i, a in enumerate(places):
+        if not free[a]:
+            continue
+        b = next((b for b in places[i + 1:] if free[b] and _meeting(entries[a], entries[b]) not in met), None)
+        if b is None:
+            return float("inf")
+        free[a] = free[b] = False
+        cost += (groups[a] - groups[b]) ** 2
+    return cost
 
 
 def robin_full_rounds(field_size: int) -> int:

@@ -5,11 +5,13 @@ standings give is drawn again twice, on each order, to name whom a draw on today
 would seat otherwise (pairing.pairing_changes, from event._stale_draws). Where the score groups
 are small, each is the matching (matching.py) on the whole field: some 1.2 s of processor time a
 draw at 200 entries after 5 rounds, 10 s a check of an event whose round 1 was corrected after
-round 5, paid by every `check`, by every build that scores the event again, by the desk on
-every save, until the secretary removes the rounds' # draw-order: lines. A draw depends on
-nothing but its order, the primary scores, who has met whom and who has had a bye in the rounds
-before it, and the draw's code: so it is kept under a digest of exactly those (`key_of`), and
-made again whenever any of them differs, a byte of the code included.
+round 5 (the matching's work a third of that since it is given only the pairs of score groups a
+draw can seat together, pairing._may_meet), paid by every `check`, by every build that scores
+the event again, by the desk on every save, until the secretary removes the rounds'
+# draw-order: lines. A draw depends on nothing but its order, the primary scores, who has met
+whom and who has had a bye in the rounds before it, and the draw's code: so it is kept under a
+digest of exactly those (`key_of`), and made again whenever any of them differs, a byte of the
+code included.
 
 The draw on the recorded order is the one `pair` made of the round, which keeps it too (pairing's
 drawn_once: `pair` draws through here): the check after a correction then draws only on today's
