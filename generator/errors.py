@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import re
 import unicodedata
 from collections.abc import Collection
@@ -303,8 +304,11 @@ def _source_line(mark: Mark) -> tuple[str | None, list[str]]:
     suffix = mark.file.suffix.lower()
     if not mark.line or suffix in (".xlsx", ".xls", ".pdf"):
         return None, above
+    from generator.content import snapshot  # (errors is imported by the content layer: here, when a line is shown)
+
     try:
-        with open(mark.file, encoding="utf-8", errors="replace") as handle:
+        # never a pipe or device, which a problem may be about (file-not-regular): it would wait
+        with snapshot.open_regular(mark.file) as raw, io.TextIOWrapper(raw, encoding="utf-8", errors="replace") as handle:
             for number, text in enumerate(handle, start=1):
                 if number == mark.line:
                     return text.rstrip("\n"), above[::-1]
