@@ -8,6 +8,7 @@ messages.py).
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import zipfile
@@ -209,6 +210,13 @@ def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(event.parents[1])
 
 
+def results_pipe(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A results file that is a named pipe (content/files.py's regular): said, never waited on."""
+    event = demo_tree(tmp, B)
+    os.mkfifo(event / "results" / "extra.yaml")
+    return raised(event.parents[1])
+
+
 def desk_audit_link(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """`check` (and the desk's start) on a desk audit log planted as a link (desk/store.py)."""
     from generator.desk.store import desk_file_problems
@@ -388,7 +396,7 @@ def not_opened(fault: OSError | None) -> Trigger:
             def refused(*args, **kwargs):
                 raise fault
 
-            monkeypatch.setattr(registrations, "open", refused, raising=False)
+            monkeypatch.setattr(registrations, "_open_sheet", refused)
         try:
             import_registrations(event.parents[1], event.name, path)
         except ContentErrors as failure:
@@ -602,6 +610,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
+    "file-not-regular": results_pipe,
     "file-outside-event": notice_of_another_folder,
     "desk-file-unsafe": desk_audit_link,
     "desk-no-key": desk_no_key,

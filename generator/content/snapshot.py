@@ -402,11 +402,11 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     return data
 
 
-def read_text(path: str | os.PathLike[str], limit: int = KEEP_AT_MOST) -> str:
+def read_text(path: str | os.PathLike[str], limit: int = KEEP_AT_MOST, newlines: bool = False) -> str:
     """read_regular as UTF-8 text (UnicodeDecodeError as bytes.decode raises it), line ends as
-    Path.read_text reads them (universal newlines)."""
+    Path.read_text reads them (universal newlines); `newlines`: as they are in the file."""
     text = read_regular(path, limit).decode("utf-8")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text if newlines else text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _read_up_to(handle: Any, size: int, limit: int) -> bytes:
