@@ -298,6 +298,22 @@ def desk_forfeit_not_withdrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> se
     return {p.code for p in forms.check(spot, path.read_text(encoding="utf-8"), {"forfeit": "T2"}).problems}
 
 
+def desk_invisible_char(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A table's form sent with a zero-width space pasted into a deal's field (desk/forms.py)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from tests.support import new_event
+
+    folder = new_event(tmp, "mini", "title: x\ngame: guandan\ndate: 2026-01-10\n", "T", 4,
+                       "  - id: main\n    format: swiss\n    rounds: 2\n")
+    path = folder / "results" / "round-1.yaml"
+    path.write_text("stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T1, T2]}\n"
+                    "  - {table: 2, teams: [T3, T4]}\n", encoding="utf-8")
+    spot = Desk(folder.parents[1], "mini", None, None, build=False).spot("main", 1, 1)
+    record = {"levels": {"T1": "A", "T2": "5"}, "winner": "T1\u200b"}
+    return {p.code for p in forms.check(spot, path.read_text(encoding="utf-8"), record).problems}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -608,6 +624,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-not-utf8": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
     "desk-results-not-a-round": desk_not_a_round,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
+    "desk-invisible-char": desk_invisible_char,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-not-regular": results_pipe,
