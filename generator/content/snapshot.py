@@ -321,8 +321,9 @@ def read(path: str | os.PathLike[str], limit: int = KEEP_AT_MOST) -> bytes:
     key = _key(path)
     data = _TAKEN.get(key) if _TAKEN is not None else None
     if data is None:
-        with open_regular(key) as handle:
-            size = os.fstat(handle.fileno()).st_size
+        handle, found = opened_regular(key)
+        with handle:
+            size = found.st_size
             if size > limit:
                 raise TooLarge(size)
             data = _read_up_to(handle, size, limit)
@@ -344,12 +345,11 @@ def feed(digest: Any, path: str | os.PathLike[str]) -> None:
         digest.update(data)
         return
     try:
-        handle = open_regular(key)
+        handle, found = opened_regular(key)
     except NotRegular as exc:  # hashed by what it is: the loader says so (file-not-regular), reads none of it
         digest.update(b"\0special\0%d" % exc.mode)
         return
     with handle:
-        found = os.fstat(handle.fileno())
         if found.st_size > KEEP_AT_MOST:
             digest.update(b"\0stamp\0%d\0%d" % (found.st_size, found.st_mtime_ns))
             return
@@ -374,15 +374,20 @@ def open_regular(path: str | os.PathLike[str]) -> Any:
     once), the file is judged by fstat, of the very file opened, whatever is renamed over the
     name meanwhile, then read as blocking again. A link is followed here: where it may lead
     (inside content/ only) is judged by the loader (files.inside_content), which reports it."""
+    return opened_regular(path)[0]
+
+
+def opened_regular(path: str | os.PathLike[str]) -> tuple[Any, os.stat_result]:
+    """open_regular's file, and its stats as judged (the size to read by: one look)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegular(os.fspath(path), mode)
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            raise NotRegular(os.fspath(path), found.st_mode)
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
+        return os.fdopen(fd, "rb"), found
     except BaseException:
         os.close(fd)
         raise
@@ -392,8 +397,9 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """A content file's bytes, at most `limit` (NotRegular, TooLarge: nothing, or no more than
     `limit` + 1 bytes, read), outside a build's snapshot: for the commands that read content
     on their own (the desk, import, serve)."""
-    with open_regular(path) as handle:
-        size = os.fstat(handle.fileno()).st_size
+    handle, found = opened_regular(path)
+    with handle:
+        size = found.st_size
         if size > limit:
             raise TooLarge(size)
         data = _read_up_to(handle, size, limit)
