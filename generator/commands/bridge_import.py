@@ -287,8 +287,9 @@ class ImportFile:
     games: list[PbnGame] | None
 
 
-# A session's file is far below this: a PBN of 100 tables by 36 boards, each board's ScoreTable
-# and every deal, is some 6 MB, a USEBIO file of it as much; 16 times that is no session's.
+# A session's file is far below this: eoq2021's teams round (every board's results and deal) is
+# 300 kB; a field twenty times as large, 6 MB, and a USEBIO file of it as much; 16 times that is
+# no session's, and is refused before it is read (a link to /dev/zero, a video picked by mistake).
 MAX_IMPORT_BYTES = 96 * 1024 * 1024
 
 

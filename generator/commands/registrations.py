@@ -84,7 +84,7 @@ PERSONAL_EXACT = {"id", "idno", "idnumber", "idcard", "studentid", "studentno", 
                   "staffid", "ssn", "passport"}
 
 # Bounds no real registration sheet meets (2,000 entries of 8 players is 16,000 rows).
-MAX_SHEET_BYTES = 50 * 1024 * 1024  # an .xlsx's parts uncompressed, or a CSV file
+MAX_SHEET_BYTES = sheet_text.MAX_SHEET_BYTES  # an .xlsx's parts uncompressed, or a CSV file
 MAX_ROWS = 100_000  # rows with something in them
 MAX_COLUMNS = 200
 MAX_PARTS = 10_000  # files inside an .xlsx

@@ -28,7 +28,14 @@ from typing import Any
 
 from generator.caches import Spill
 
-KEEP_AT_MOST = 2 * 1024 * 1024  # a content file's limit (yaml_loader.MAX_FILE_BYTES is this)
+# A content file's limit (yaml_loader.MAX_FILE_BYTES is this), one for every kind the loader
+# reads, each far below it: a results file of a mass event's round (2,500 tables) is some 200 kB,
+# an event.yaml of 2,000 entries 150 kB, a notice a long rulebook (100,000 characters: 300 kB),
+# hand records of 36 deals 7.7 kB (the club demo's), a PBN with every table's results too 300 kB
+# (eoq2021's teams round, shared/data/real-pbn). One bound, since the snapshot keeps exactly what the loader may read (a larger file
+# is hashed by its stats, never read). A registration sheet is import's own (registrations.
+# MAX_SHEET_BYTES, 50 MB), and so is a session's file (bridge_import.MAX_IMPORT_BYTES).
+KEEP_AT_MOST = 2 * 1024 * 1024
 
 Entry = tuple[str, bool, bool, bool]  # (name, is a file, is a folder, is a link) as a folder's listing says
 
