@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
+import os
 import re
+import stat
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -304,7 +307,18 @@ def _source_line(mark: Mark) -> tuple[str | None, list[str]]:
     if not mark.line or suffix in (".xlsx", ".xls", ".pdf"):
         return None, above
     try:
-        with open(mark.file, encoding="utf-8", errors="replace") as handle:
+        # never a pipe or device, which a problem may be about (file-not-regular): opening one to
+        # read waited for a writer. Opened as snapshot.open_regular opens content (not imported:
+        # the content layer imports this module).
+        fd = os.open(mark.file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None, above
+            os.set_blocking(fd, True)
+        except BaseException:
+            os.close(fd)
+            raise
+        with io.TextIOWrapper(os.fdopen(fd, "rb"), encoding="utf-8", errors="replace") as handle:
             for number, text in enumerate(handle, start=1):
                 if number == mark.line:
                     return text.rstrip("\n"), above[::-1]

@@ -598,8 +598,10 @@ def test_a_team_events_pbn_is_read_and_parsed_once(tmp_path, teams_demo, capsys,
     path = tmp_path / "teams.pbn"
     path.write_text(export_stage(result, "teams", RULES), encoding="utf-8")
     reads, parses = [], []
-    read_bytes, parse_pbn = Path.read_bytes, bridge_import.parse_pbn
-    monkeypatch.setattr(Path, "read_bytes", lambda self: reads.append(self) or read_bytes(self))
+    read_regular, parse_pbn = bridge_import.snapshot.read_regular, bridge_import.parse_pbn
+    # (the file is read as content is: snapshot.read_regular, never a pipe, at most MAX_IMPORT_BYTES)
+    monkeypatch.setattr(bridge_import.snapshot, "read_regular",
+                        lambda where, limit: reads.append(Path(where)) or read_regular(where, limit))
     monkeypatch.setattr(bridge_import, "parse_pbn", lambda text: parses.append(1) or parse_pbn(text))
     assert run(site(tmp_path), "rr", path) == 0
     assert "teams-hands.pbn" in capsys.readouterr().out

@@ -8,6 +8,7 @@ messages.py).
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import zipfile
@@ -209,6 +210,13 @@ def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(event.parents[1])
 
 
+def results_pipe(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A results file that is a named pipe (content/files.py's regular): said, never waited on."""
+    event = demo_tree(tmp, B)
+    os.mkfifo(event / "results" / "extra.yaml")
+    return raised(event.parents[1])
+
+
 def desk_audit_link(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """`check` (and the desk's start) on a desk audit log planted as a link (desk/store.py)."""
     from generator.desk.store import desk_file_problems
@@ -288,6 +296,22 @@ def desk_forfeit_not_withdrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> se
                     "  - {table: 2, teams: [T2, T4]}\n", encoding="utf-8")
     spot = Desk(folder.parents[1], "mini", None, None, build=False).spot("main", 2, 2, withdrawn=True)
     return {p.code for p in forms.check(spot, path.read_text(encoding="utf-8"), {"forfeit": "T2"}).problems}
+
+
+def desk_invisible_char(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A table's form sent with a zero-width space pasted into a deal's field (desk/forms.py)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from tests.support import new_event
+
+    folder = new_event(tmp, "mini", "title: x\ngame: guandan\ndate: 2026-01-10\n", "T", 4,
+                       "  - id: main\n    format: swiss\n    rounds: 2\n")
+    path = folder / "results" / "round-1.yaml"
+    path.write_text("stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T1, T2]}\n"
+                    "  - {table: 2, teams: [T3, T4]}\n", encoding="utf-8")
+    spot = Desk(folder.parents[1], "mini", None, None, build=False).spot("main", 1, 1)
+    record = {"levels": {"T1": "A", "T2": "5"}, "winner": "T1\u200b"}
+    return {p.code for p in forms.check(spot, path.read_text(encoding="utf-8"), record).problems}
 
 
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -388,7 +412,7 @@ def not_opened(fault: OSError | None) -> Trigger:
             def refused(*args, **kwargs):
                 raise fault
 
-            monkeypatch.setattr(registrations, "open", refused, raising=False)
+            monkeypatch.setattr(registrations, "_open_sheet", refused)
         try:
             import_registrations(event.parents[1], event.name, path)
         except ContentErrors as failure:
@@ -600,8 +624,10 @@ TRIGGERS: dict[str, Trigger] = {
     "file-not-utf8": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
     "desk-results-not-a-round": desk_not_a_round,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
+    "desk-invisible-char": desk_invisible_char,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
+    "file-not-regular": results_pipe,
     "file-outside-event": notice_of_another_folder,
     "desk-file-unsafe": desk_audit_link,
     "desk-no-key": desk_no_key,

@@ -239,14 +239,14 @@ def test_a_sheet_the_system_will_not_open_is_said_in_the_sites_words_with_its_ow
     def refused(*args, **kwargs):
         raise PermissionError(13, "Permission denied", str(sheet))
 
-    monkeypatch.setattr(registrations, "open", refused, raising=False)
+    monkeypatch.setattr(registrations, "_open_sheet", refused)  # (the sheet is opened there)
     locked = problem(sheet)
     assert locked.message("zh-Hans") == f"没有读取 {sheet} 的权限" and "Permission" not in locked.hint("zh-Hans")
 
     def failing(*args, **kwargs):  # a disk or network folder failing: not a sheet saved wrongly
         raise OSError(errno.EIO, "Input/output error", str(sheet))
 
-    monkeypatch.setattr(registrations, "open", failing, raising=False)
+    monkeypatch.setattr(registrations, "_open_sheet", failing)
     fault = problem(sheet)
     assert fault.message("en") == f"cannot open {sheet} (system error EIO)"
     assert "copy it to a folder on this computer" in fault.hint("en") and ".xlsx" not in fault.hint("en")

@@ -92,6 +92,7 @@ from generator.games.bridge.hands import DealError, PbnError, PbnGame, parse_dea
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, RecordError, WeightedRecord, parse_adjusted, parse_weighted
 from generator import catalogues
 from generator.commands.console import terminal
+from generator.content import snapshot
 from generator.content.reader import MAX_NAME_CHARS
 from generator.errors import visible
 from generator.interchange.numbering import unused
@@ -286,9 +287,23 @@ class ImportFile:
     games: list[PbnGame] | None
 
 
+# A session's file is far below this: eoq2021's teams round (every board's results and deal) is
+# 300 kB; a field twenty times as large, 6 MB, and a USEBIO file of it as much; 16 times that is
+# no session's, and is refused before it is read (a link to /dev/zero, a video picked by mistake).
+MAX_IMPORT_BYTES = 96 * 1024 * 1024
+
+
 def read_import_file(path: Path) -> ImportFile:
     """The file at `path` read; ImportRefused when it is a PBN file that cannot be parsed."""
-    text = decode(path.read_bytes())
+    try:
+        # never a pipe or device (a link to /dev/stdin waited for ever), nor more than any session's
+        data = snapshot.read_regular(path, MAX_IMPORT_BYTES)
+    except snapshot.TooLarge as exc:
+        raise ImportRefused(catalogues.word("bridge_import_too_large", size=f"{exc.size / 1024 / 1024:.1f} MB",
+                                            limit=f"{MAX_IMPORT_BYTES // 1024 // 1024} MB")) from None
+    except snapshot.NotRegular:
+        raise ImportRefused(catalogues.word("file_reason_not_regular")) from None
+    text = decode(data)
     if path.suffix.lower() == ".xml":
         return ImportFile(path, text, None)
     try:
@@ -2367,7 +2382,7 @@ def _fill_new_event(event: Path, title: str | None, day: str | None, written: st
     `written`: the event.yaml a new event gets (event_text). True when the stage was written."""
     from generator.content.load import placeholder_values
 
-    lines = event.read_text(encoding="utf-8").splitlines()
+    lines = snapshot.read_text(event).splitlines()
     changed = stage_written = False
     at = {line.split(":", 1)[0].strip(): i for i, line in enumerate(lines) if _top_key(line) and ":" in line}
     if "title" in at and _scalar(lines[at["title"]]) in placeholder_values("title") and title:
@@ -2397,7 +2412,7 @@ def _add_missing_stage(event: Path, stage: str, written: str) -> bool:
     file), at the end of its `stages:` list when that list is the file's last key (comments after
     it, such as `paibang new`'s commented results example, stay after it); otherwise it is left
     for the secretary, and the check that follows names the unknown stage. True when written."""
-    text = event.read_text(encoding="utf-8")
+    text = snapshot.read_text(event)
     if re.search(rf"\bid:\s*[\"']?{re.escape(stage)}\b", text):
         return False
     block = written.split("\nstages:\n", 1)[1] if "\nstages:\n" in written else written.split("stages:\n", 1)[-1]
@@ -2457,7 +2472,7 @@ def _named_in_results(folder: Path) -> dict[str, list[str]]:
     named: dict[str, list[str]] = {}
     for item in sorted((folder / "results").glob("*.yaml")):
         try:
-            text = item.read_text(encoding="utf-8")
+            text = snapshot.read_text(item)
         except (OSError, UnicodeDecodeError):
             continue
         for entry in dict.fromkeys(re.findall(r"\b(?:ns|ew|home|away):\s*[\"']?([^\s,}\"'#]+)", text)):
@@ -2511,14 +2526,14 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
     at the end of the file it names (`entries: entries.yaml`, as that import writes it). An id
     only in a comment (an example) is not an entry the event has. Returns those added that the
     results files name already: deleted or renamed by hand since an earlier import (AddedBack)."""
-    text = event.read_text(encoding="utf-8")
+    text = snapshot.read_text(event)
     lines = text.splitlines()
     at = next((i for i, line in enumerate(lines) if re.match(r"entries\s*:", line)), None)
     value = re.sub(r"\s+#.*$", "", lines[at].split(":", 1)[1]).strip() if at is not None else ""
     listed = (event.parent / value).resolve()
     if value and not value.startswith(("[", "{")) and listed.is_file() and listed.is_relative_to(event.parent.resolve()):
         # the entries are in their own file, in the event's folder
-        own = listed.read_text(encoding="utf-8")
+        own = snapshot.read_text(listed)
         present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", own))
         missing = [(e, names, name) for e, names, name in entries if e not in present]
         if missing and re.search(r"^entries\s*:", own, re.MULTILINE) is None:
@@ -3084,7 +3099,7 @@ def read_event_data(content: Path, slug: str) -> Any:
     if not event.is_file():
         return None
     try:
-        return yaml.safe_load(event.read_text(encoding="utf-8"))
+        return yaml.safe_load(snapshot.read_text(event))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None
 
@@ -3318,7 +3333,7 @@ def say_stale(content: Path, slug: str, entries: set[str], stages: dict[str, set
     named = set()
     for item in (folder / "results").glob("*.yaml"):
         try:  # (a file re-saved in GBK, unreadable as the check says it is: no side named there, no traceback)
-            text = item.read_text(encoding="utf-8")
+            text = snapshot.read_text(item)
         except (OSError, UnicodeDecodeError):
             continue
         named |= set(re.findall(r"\b(?:ns|ew|home|away):\s*[\"']?([^\s,}\"']+)", text))

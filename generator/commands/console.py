@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from generator import catalogues
+from generator.content import snapshot
 from generator.errors import ContentError, Refusal, system_reason, visible
 from generator.messages import LOCALES
 from generator.seals import open_own
@@ -149,8 +150,9 @@ def event_missing(content: Path, slug: str) -> Refusal | None:
 def site_locale(content: Path) -> str:
     """The site's locale for messages even when site.yaml itself is broken."""
     try:
-        with open(content / "site.yaml", encoding="utf-8", errors="replace") as handle:
-            text = handle.read(64 * 1024)  # the locale is near the top; the file may be anything
+        # the locale is near the top; the file may be anything, a named pipe too (snapshot.open_regular)
+        with snapshot.open_regular(content / "site.yaml") as handle:
+            text = handle.read(64 * 1024).decode("utf-8", errors="replace")
     except OSError:
         return "zh-Hans"
     for line in text.splitlines():

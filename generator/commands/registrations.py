@@ -46,13 +46,16 @@ import hashlib
 import hmac
 import io
 import json
+import os
 import re
 import shlex
+import stat
 import zipfile
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 import yaml
 from ruamel.yaml import YAML
@@ -61,7 +64,7 @@ from ruamel.yaml.error import YAMLError
 
 from generator import catalogues
 from generator.commands.headings import CONTACT_PARTS, COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
-from generator.content import sheet_text
+from generator.content import sheet_text, snapshot
 from generator.content.load import NEVER_PRIVATE, SLUG, private_keys
 from generator.content.reader import (PERSONAL_DIGITS, holds_email, holds_personal_number, holds_phone_or_id_card,
                                       invisible, personal_number, phone_number)
@@ -81,7 +84,7 @@ PERSONAL_EXACT = {"id", "idno", "idnumber", "idcard", "studentid", "studentno", 
                   "staffid", "ssn", "passport"}
 
 # Bounds no real registration sheet meets (2,000 entries of 8 players is 16,000 rows).
-MAX_SHEET_BYTES = 50 * 1024 * 1024  # an .xlsx's parts uncompressed, or a CSV file
+MAX_SHEET_BYTES = sheet_text.MAX_SHEET_BYTES  # an .xlsx's parts uncompressed, or a CSV file
 MAX_ROWS = 100_000  # rows with something in them
 MAX_COLUMNS = 200
 MAX_PARTS = 10_000  # files inside an .xlsx
@@ -382,10 +385,26 @@ class _SheetRefusal(Exception):
         self.params = params
 
 
+def _open_sheet(path: Path) -> BinaryIO:
+    return snapshot.open_regular(path)
+
+
 def _read_table(path: Path) -> Table:
-    size = path.stat().st_size
-    with open(path, "rb") as handle:
+    # Opened as content is (snapshot.open_regular): a sheet named by a link to a named pipe or a
+    # device (/dev/stdin, /dev/zero) is refused, never waited on nor read without end.
+    try:
+        handle = _open_sheet(path)
+    except snapshot.NotRegular as exc:
+        if stat.S_ISDIR(exc.mode):
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path)) from None
+        raise _SheetRefusal("registration-sheet-unreadable", reason=catalogues.word("file_reason_not_regular")) from None
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
         magic = handle.read(8)
+        if not magic.startswith((b"PK\x03\x04", b"PK\x05\x06", b"\xd0\xcf\x11\xe0")) and size <= MAX_SHEET_BYTES:
+            handle.seek(0)
+            data = handle.read(MAX_SHEET_BYTES + 1)  # (read here, from the file judged a regular one)
+            size = max(size, len(data))
     if magic.startswith(b"PK\x03\x04") or magic.startswith(b"PK\x05\x06"):
         if size > MAX_SHEET_BYTES:
             raise _SheetRefusal("registration-sheet-too-large", size=_megabytes(size), limit=_megabytes(MAX_SHEET_BYTES))
@@ -396,7 +415,7 @@ def _read_table(path: Path) -> Table:
         raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("not-xlsx"))
     if size > MAX_SHEET_BYTES:
         raise _SheetRefusal("registration-sheet-too-large", size=_megabytes(size), limit=_megabytes(MAX_SHEET_BYTES))
-    return _read_csv(path.read_bytes())
+    return _read_csv(data)
 
 
 def _megabytes(size: int, unpacked: bool = False) -> dict[str, str]:
@@ -1539,8 +1558,7 @@ def _entries_text(path: Path | None, merged: list[dict], locale: str) -> str:
     First written (or a file ruamel cannot read back as a list of entries), it is written whole."""
     if path is not None:
         try:
-            with path.open(encoding="utf-8", newline="") as file:
-                raw = file.read()
+            raw = snapshot.read_text(path, newlines=True)  # (a pipe or device there: NotRegular, an OSError)
             document = _round_trip().load(with_newlines(raw))
         except (OSError, UnicodeDecodeError, YAMLError):
             document = None
@@ -1877,9 +1895,8 @@ def _named_in_results(folder: Path) -> set[str]:
     named: set[str] = set()
     for path in sorted((folder / "results").glob("*.yaml"))[:500]:
         try:
-            if path.stat().st_size <= 2 * 1024 * 1024:
-                named.update(pattern.findall(path.read_text(encoding="utf-8", errors="replace")))
-        except OSError:
+            named.update(pattern.findall(snapshot.read_regular(path, snapshot.KEEP_AT_MOST).decode("utf-8", "replace")))
+        except OSError:  # (unreadable, a pipe or device, larger than the loader reads: the check says so)
             continue
     return named
 
@@ -1940,7 +1957,7 @@ def _who(name: str, student_id: str, namesakes: set[str]) -> str:
 def _point_event_at(event_file: Path) -> None:
     """Replace event.yaml's `entries:` block by `entries: entries.yaml`, leaving every other line,
     comments included, as the secretary wrote it."""
-    lines = event_file.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines = snapshot.read_text(event_file).splitlines(keepends=True)
     start = next((i for i, line in enumerate(lines) if re.match(r"entries\s*:", line)), None)
     if start is None:
         lines.append("entries: entries.yaml\n")

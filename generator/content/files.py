@@ -6,6 +6,7 @@ notice's (games may read content/, not the loader)."""
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +22,30 @@ def inside_content(path: Path, root: Path, problems: Problems, folder: Path | No
         (folder / path.name if folder is not None and not os.path.islink(path) else path.resolve()).relative_to(root)
     except ValueError:
         problems.add("file-outside-content", Mark(path), path=path.name)
+        return False
+    return True
+
+
+def is_special(path: Path) -> bool:
+    """Whether `path` leads to something there that is neither a regular file nor a folder (a named
+    pipe, a device, a socket; through a link or not): a content file's name that must be said
+    (file-not-regular), not taken for a file missing (is_file is False for it) nor read (reading a
+    pipe or a terminal waits for ever, /dev/zero never ends)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # not there, or a link leading nowhere: missing
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def regular(path: Path, root: Path, problems: Problems, mark: Mark | None = None) -> bool:
+    """A file content/ names that is there and no folder (is_special, or a regular file): inside
+    content/ (inside_content) and a regular file, each refusal reported; a link out of content/
+    is said to be that, whatever it leads to."""
+    if not inside_content(path, root, problems):
+        return False
+    if is_special(path):
+        problems.add("file-not-regular", mark or Mark(path), path=path.name)
         return False
     return True
 
@@ -58,9 +83,9 @@ class EventFiles:
         the event's folder."""
         path = self.folder / value
         self.looked.append(path)
-        if not path.is_file():
+        if not path.is_file() and not is_special(path):
             problems.add("file-missing", mark, path=value)
             return None
-        if not (inside_content(path, self.root, problems) and of_the_event(path, self.folder, mark, value, problems)):
+        if not (regular(path, self.root, problems, mark) and of_the_event(path, self.folder, mark, value, problems)):
             return None
         return path

@@ -24,7 +24,7 @@ from typing import Any
 from generator import catalogues
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
-from generator.content.files import EventFiles, inside_content
+from generator.content.files import EventFiles, inside_content, is_special, regular
 from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_referee_winner, winner_at_table
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table, withheld_group,
@@ -68,10 +68,10 @@ def load_site(root: Path, problems: Problems,
     `read_event` replaces load_event (the build passes one that reuses unchanged events)."""
     root = root.resolve()
     site_file = root / "site.yaml"
-    if not site_file.is_file():
+    if not site_file.is_file() and not is_special(site_file):
         problems.add("file-missing", Mark(site_file), path="site.yaml")
         return None
-    if not inside_content(site_file, root, problems):
+    if not regular(site_file, root, problems):
         return None
     data = load_mapping(site_file, problems)
     if data is None:
@@ -204,10 +204,10 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     if not SLUG.fullmatch(slug):  # fullmatch: "$" alone would let "x\n" through
         problems.add("slug-invalid", Mark(folder), slug=slug)
         return None
-    if not event_file.is_file():
+    if not event_file.is_file() and not is_special(event_file):
         problems.add("event-missing", Mark(folder), slug=slug)
         return None
-    if not inside_content(event_file, site.root, problems):
+    if not regular(event_file, site.root, problems):
         return None
     # the files read for event.yaml, found or not: it and those it names (a notice, an entries
     # file, bridge's hands:), each judged by one rule (content/files.py)
@@ -938,7 +938,15 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
     has one (the file was read before), kept there otherwise. `apart`: see `_read_apart`."""
     if not results_dir.is_dir():
         return
-    files = sorted(p for p in results_dir.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    files, special = [], []
+    for path in sorted(results_dir.iterdir()):
+        if path.suffix in (".yaml", ".yml"):
+            (files if path.is_file() else special if is_special(path) else []).append(path)
+    # A results file that is a pipe or a device (a link to /dev/stdin received with the project):
+    # said, never read, and not passed over in silence: its round would be missing from the
+    # standings with nothing said (one out of content/ is said to be that).
+    for path in special:
+        regular(path, site.root, problems)
     if len(files) > LIMITS["results files"]:
         problems.add("too-many", Mark(results_dir), what=catalogues.word("counted_results_files"), count=len(files),
                      limit=LIMITS["results files"])

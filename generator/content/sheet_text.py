@@ -9,7 +9,12 @@ import csv
 import functools
 import io
 import os
+import stat
 from pathlib import Path
+
+# an .xlsx's parts uncompressed, or a CSV file: import's bound (registrations.MAX_SHEET_BYTES is this), and
+# the bound of a sheet read again to quote a problem's line
+MAX_SHEET_BYTES = 50 * 1024 * 1024
 
 
 def decode(raw: bytes) -> tuple[str, str] | None:
@@ -51,8 +56,12 @@ def lines_of(path: Path) -> tuple[list[str], str] | None:
     """A CSV sheet's lines (as `lines` splits them) and its separator (`delimiter`); None when
     the file cannot be read or decoded."""
     try:
-        stat = os.stat(path)
-        return _lines_of(str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        found = os.stat(path)
+        # as import reads a sheet: a regular file (a pipe there would wait; a device never ends),
+        # no larger than import reads one (registrations.MAX_SHEET_BYTES)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_SHEET_BYTES:
+            return None
+        return _lines_of(str(path), found.st_ino, found.st_size, found.st_mtime_ns)
     except OSError:
         return None
 
@@ -68,7 +77,14 @@ def forget() -> None:
 # once, not once a row.
 @functools.lru_cache(maxsize=1)
 def _lines_of(path: str, inode: int, size: int, modified: int) -> tuple[list[str], str] | None:
-    found = decode(Path(path).read_bytes())
+    # (opened without waiting: a pipe put there since its stats were taken is refused, not read)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        os.set_blocking(fd, True)
+        data = handle.read(MAX_SHEET_BYTES + 1)
+    found = decode(data) if len(data) <= MAX_SHEET_BYTES else None
     return (lines(found[0]), delimiter(*found)) if found is not None else None
 
 

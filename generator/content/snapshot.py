@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import zlib
 from array import array
 from bisect import bisect_left
@@ -27,7 +28,14 @@ from typing import Any
 
 from generator.caches import Spill
 
-KEEP_AT_MOST = 2 * 1024 * 1024  # a content file's limit (yaml_loader.MAX_FILE_BYTES is this)
+# A content file's limit (yaml_loader.MAX_FILE_BYTES is this), one for every kind the loader
+# reads, each far below it: a results file of a mass event's round (2,500 tables) is some 200 kB,
+# an event.yaml of 2,000 entries 150 kB, a notice a long rulebook (100,000 characters: 300 kB),
+# hand records of 36 deals 7.7 kB (the club demo's), a PBN with every table's results too 300 kB
+# (eoq2021's teams round, shared/data/real-pbn). One bound, since the snapshot keeps exactly what the loader may read (a larger file
+# is hashed by its stats, never read). A registration sheet is import's own (registrations.
+# MAX_SHEET_BYTES, 50 MB), and so is a session's file (bridge_import.MAX_IMPORT_BYTES).
+KEEP_AT_MOST = 2 * 1024 * 1024
 
 Entry = tuple[str, bool, bool, bool]  # (name, is a file, is a folder, is a link) as a folder's listing says
 
@@ -320,8 +328,9 @@ def read(path: str | os.PathLike[str], limit: int = KEEP_AT_MOST) -> bytes:
     key = _key(path)
     data = _TAKEN.get(key) if _TAKEN is not None else None
     if data is None:
-        with open(key, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
+        handle, found = opened_regular(key)
+        with handle:
+            size = found.st_size
             if size > limit:
                 raise TooLarge(size)
             data = _read_up_to(handle, size, limit)
@@ -342,8 +351,12 @@ def feed(digest: Any, path: str | os.PathLike[str]) -> None:
     if data is not None:
         digest.update(data)
         return
-    with open(key, "rb") as handle:
-        found = os.fstat(handle.fileno())
+    try:
+        handle, found = opened_regular(key)
+    except NotRegular as exc:  # hashed by what it is: the loader says so (file-not-regular), reads none of it
+        digest.update(b"\0special\0%d" % exc.mode)
+        return
+    with handle:
         if found.st_size > KEEP_AT_MOST:
             digest.update(b"\0stamp\0%d\0%d" % (found.st_size, found.st_mtime_ns))
             return
@@ -354,6 +367,59 @@ def feed(digest: Any, path: str | os.PathLike[str]) -> None:
     if _TAKEN is not None:
         _taken(key, data)
     digest.update(data)
+
+
+def open_regular(path: str | os.PathLike[str]) -> Any:
+    """The file at `path` opened to read (binary), when it is a regular file: NotRegular
+    otherwise, nothing read. The one way a content file is opened, by the build (read, feed) and
+    by every command reading content (serve, the desk, import, console.site_locale).
+
+    A project received by git or zip can carry a symbolic link where a content file is looked
+    for (`round-2.yaml` -> /dev/stdin, a named pipe, /dev/zero): opened as any file, a pipe or
+    a terminal waited for ever, silently, and /dev/zero, whose stats say 0 bytes, was read up
+    to the limit of its kind. Opened without waiting (O_NONBLOCK: a pipe with no writer opens at
+    once), the file is judged by fstat, of the very file opened, whatever is renamed over the
+    name meanwhile, then read as blocking again. A link is followed here: where it may lead
+    (inside content/ only) is judged by the loader (files.inside_content), which reports it."""
+    return opened_regular(path)[0]
+
+
+def opened_regular(path: str | os.PathLike[str]) -> tuple[Any, os.stat_result]:
+    """open_regular's file, and its stats as judged (the size to read by: one look)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            raise NotRegular(os.fspath(path), found.st_mode)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb"), found
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """A content file's bytes, at most `limit` (NotRegular, TooLarge: nothing, or no more than
+    `limit` + 1 bytes, read), outside a build's snapshot: for the commands that read content
+    on their own (the desk, import, serve)."""
+    handle, found = opened_regular(path)
+    with handle:
+        size = found.st_size
+        if size > limit:
+            raise TooLarge(size)
+        data = _read_up_to(handle, size, limit)
+    if len(data) > limit:
+        raise TooLarge(len(data))
+    return data
+
+
+def read_text(path: str | os.PathLike[str], limit: int = KEEP_AT_MOST, newlines: bool = False) -> str:
+    """read_regular as UTF-8 text (UnicodeDecodeError as bytes.decode raises it), line ends as
+    Path.read_text reads them (universal newlines); `newlines`: as they are in the file."""
+    text = read_regular(path, limit).decode("utf-8")
+    return text if newlines else text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _read_up_to(handle: Any, size: int, limit: int) -> bytes:
@@ -374,6 +440,18 @@ class Changed(OSError):
     def __init__(self, path: str) -> None:
         super().__init__(f"{path}: changed while this build ran; build again")
         self.strerror = "changed while this build ran; build again"
+
+
+class NotRegular(OSError):
+    """What a content file's name leads to is no regular file (a named pipe, a device, a socket):
+    not read (file-not-regular)."""
+
+    reason_word = "file_reason_not_regular"
+
+    def __init__(self, path: str, mode: int) -> None:
+        super().__init__(f"{path}: not a regular file")
+        self.strerror = "not a regular file"
+        self.path, self.mode = path, mode
 
 
 class TooLarge(OSError):

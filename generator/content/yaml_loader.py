@@ -422,6 +422,9 @@ def read_content_text(path: Path, problems: Problems, markdown: bool = False) ->
         code = "event-file-too-large" if path.name == "event.yaml" else "file-too-large"
         problems.add(code, Mark(path), size=exc.size, limit=MAX_FILE_BYTES)
         return None
+    except snapshot.NotRegular:  # (a pipe or device put there meanwhile: the loader's look found a file)
+        problems.add("file-not-regular", Mark(path), path=path.name)
+        return None
     except OSError as exc:
         problems.add("file-unreadable", Mark(path), reason=system_reason(exc, reading=True))
         return None

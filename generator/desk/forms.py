@@ -14,6 +14,7 @@ import hashlib
 import json
 import re
 import string
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from generator import catalogues
 from generator.content.knockout import read_referee_winner, takes_winner, winner_at_table
 from generator.content.model import Event, Stage, Table
-from generator.content.reader import Reader
+from generator.content.reader import Reader, _format_escaped, invisible
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
@@ -367,6 +368,16 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
     if not record:
         return Check([], record=record, empty=True)
     problems = Problems()
+    # An invisible formatting character typed or pasted into a field (a bidi override U+202E, a
+    # zero-width space: reader.invisible), refused as `paibang check` refuses one in a name: a
+    # results file holds ids, results, penalties' reasons, none of which is typed with one, and
+    # the ids and words of a table would read as others (T1 and T1 followed by U+200B).
+    for key, text in _texts(record):
+        if (hidden := invisible(text)) is not None:
+            problems.add("desk-invisible-char", Mark(spot.path), field=key, value=_format_escaped(text)[:80],
+                         char=f"U+{ord(hidden):04X} {unicodedata.name(hidden, '')}".rstrip())
+    if problems.items:
+        return Check(problems.items, record=record)
     data = load_yaml_text(table_text(spot, record), spot.path, problems)
     if not isinstance(data, YamlMap) or problems.items:
         return Check(problems.items, record=record)
@@ -406,6 +417,17 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
                     return Check(problems.items, record=record, places=places)
             return Check(problems.items, score, record, incomplete=pending, places=places)
     raise KeyError(spot.table.number)
+
+
+def _texts(node: Any, key: str = "") -> list[tuple[str, str]]:
+    """Every text of a record, with the key it is under (a list's texts: its key's)."""
+    if isinstance(node, str):
+        return [(key, node)]
+    if isinstance(node, dict):
+        return [found for name, value in node.items() for found in _texts(value, str(name))]
+    if isinstance(node, (list, tuple)):
+        return [found for value in node for found in _texts(value, key)]
+    return []
 
 
 def _places(node: Any, path: tuple[Any, ...] = (), found: dict[Mark, tuple[Any, ...]] | None = None

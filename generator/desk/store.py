@@ -652,8 +652,11 @@ def with_newlines(text: str) -> str:
 def read_results(path: Path) -> tuple[str, str]:
     """A round's results file's text, its line ends "\n", and the line end the file uses, so
     that a save writes the file back in its own (write_results)."""
-    with path.open(encoding="utf-8", newline="") as file:
-        text = file.read()
+    from generator.content import snapshot
+
+    # as the loader reads it: a regular file (a pipe or device there is NotRegular, an OSError, and
+    # not waited on), no larger than any content file (TooLarge)
+    text = snapshot.read_text(path, newlines=True)
     return with_newlines(text), line_end(text)
 
 
