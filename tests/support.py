@@ -205,3 +205,13 @@ def mitchell_event(pairs: int, rounds: int, boards: int, stage_more: str = "") -
             + "stages:\n  - id: mitchell\n    name: Mitchell\n    format: pairs\n    movement: mitchell\n"
             f"    field: directions\n    scoring: matchpoints\n    rounds: {rounds}\n    boards: {boards}\n"
             + stage_more)
+
+
+def bench(name: str) -> types.ModuleType:
+    """bench/`name`.py loaded by its path (bench/ is no package): its archive makers."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
