@@ -215,3 +215,53 @@ def bench(name: str) -> types.ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
+
+
+def bare_event(content: Path, slug: str = "club-2026", game: str = "guandan") -> Path:
+    """`paibang new`'s event without its example entries (they are not a sheet's teams) and the
+    placeholder results naming them. Its folder."""
+    import re
+
+    from generator.commands.new import scaffold_event
+
+    scaffold_event(content, slug, game)
+    event = content / "events" / slug / "event.yaml"
+    kept, skipping = [], False
+    for line in event.read_text(encoding="utf-8").splitlines(keepends=True):
+        if re.match(r"entries\s*:", line):
+            kept.append("entries: []\n")
+            skipping = True
+        elif not (skipping and line.startswith((" ", "-"))):
+            kept.append(line)
+            skipping = False
+    event.write_text("".join(kept), encoding="utf-8")
+    for placeholder in (event.parent / "results").glob("*.yaml"):  # its tables name the examples
+        placeholder.unlink()
+    return event.parent
+
+
+def published(content: Path, slug: str, folder: Path) -> dict[Path, bytes]:
+    """Everything a secretary publishes of `content`, by its path: the site built under
+    `folder`/output and `slug`'s csv and xlsx exports under `folder`/exports, each as the text a
+    reader gets out of it (a PDF's through pdftotext, a workbook's parts joined)."""
+    import subprocess
+    import zipfile
+
+    from generator.cli import main
+
+    output, exports = folder / "output", folder / "exports"
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    for kind in ("csv", "xlsx"):
+        assert main(["export", slug, "--format", kind, "-o", f"{exports / kind}/", "--content", str(content)]) == 0
+    found = {}
+    for path in sorted([*output.rglob("*"), *exports.rglob("*")]):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.suffix == ".pdf":
+            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
+        elif path.suffix == ".xlsx":
+            with zipfile.ZipFile(path) as book:
+                data = b"".join(book.read(name) for name in book.namelist())
+        found[path] = data
+    return found
