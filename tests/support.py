@@ -197,6 +197,31 @@ def rendered_demo(folder: Path, locale: str) -> Path:
     return out
 
 
+def drawn_and_entered(tmp_path: Path, slug: str, stage: str, event: str,
+                      entered: dict[int, list[tuple[int, str | None]]], title: str = "t") -> Path:
+    """content/ under `tmp_path`: an English site (`title`) of the bridge event `event` (`slug`),
+    its `stage` drawn by `paibang pair` a round at a time, round N's results written in its drawn
+    file as `entered[N]` says: (board, result) each in place of the first `# board:` left blank,
+    a result None leaving that table not entered."""
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    results = content / "events" / slug / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: {title}\nlocale: en\n", encoding="utf-8")
+    (content / "events" / slug / "event.yaml").write_text(event, encoding="utf-8")
+    for number, records in entered.items():
+        assert main(["pair", slug, stage, "--content", str(content), "--lang", "en"]) == 0
+        path = next(results.glob(f"*round-{number}.yaml"))
+        text = path.read_text(encoding="utf-8")
+        for board, record in records:
+            if record is not None:
+                assert f"      # {board}:\n" in text
+                text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n", 1)
+        path.write_text(text, encoding="utf-8")
+    return content
+
+
 def mitchell_event(pairs: int, rounds: int, boards: int, stage_more: str = "") -> str:
     """The event.yaml of a two-winner club Mitchell (`field: directions`) of `pairs` pairs A01…,
     `rounds` rounds of `boards` boards; `stage_more`: the stage's further lines (its prizes)."""
