@@ -26,19 +26,18 @@ from tests.support import drawn_and_entered
 GAMES_SHENGJI = GAMES["shengji"]
 
 SLUG = "howell"
-EVENT = """title: Howell night
-game: bridge
-date: 2024-05-01
-entries:
-""" + "".join(f"  - {{id: {pair}, players: [{pair.lower()}1, {pair.lower()}2]}}\n" for pair in "ABCDEFG") + """stages:
-  - id: pairs
-    name: Pairs
-    format: pairs
-    scoring: matchpoints
-    movement: howell
-    rounds: 7
-    boards: 1
-"""
+
+
+def pairs_event(title: str, players: dict[str, str], movement: str, rounds: int, scoring: str = "matchpoints") -> str:
+    """The event.yaml of a bridge evening, its one stage `pairs` of one board a round: `players`,
+    each entry's id -> its two players ("a1, a2")."""
+    return (f"title: {title}\ngame: bridge\ndate: 2024-05-01\nentries:\n"
+            + "".join(f"  - {{id: {entry}, players: [{pair}]}}\n" for entry, pair in players.items())
+            + f"stages:\n  - id: pairs\n    name: Pairs\n    format: pairs\n    scoring: {scoring}\n"
+            f"    movement: {movement}\n    rounds: {rounds}\n    boards: 1\n")
+
+
+EVENT = pairs_event("Howell night", {pair: f"{pair.lower()}1, {pair.lower()}2" for pair in "ABCDEFG"}, "howell", 7)
 # round -> board -> result (None: the table not entered yet)
 RESULTS: dict[int, dict[int, str | None]] = {
     1: {3: "4S N =", 5: "3NT S =", 2: "1NT N ="},  # 420 (NS not vul), 600 (NS vul), 90
@@ -244,19 +243,7 @@ def test_a_barometers_standings_after_a_round_wait_for_the_round_to_be_complete(
     assert "Standings after round 1" in round_1
 
 
-MITCHELL = """title: Mitchell night
-game: bridge
-date: 2024-05-01
-entries:
-""" + "".join(f"  - {{id: P{i}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 9)) + """stages:
-  - id: pairs
-    name: Pairs
-    format: pairs
-    scoring: {scoring}
-    movement: mitchell
-    rounds: 3
-    boards: 1
-"""
+MITCHELL = pairs_event("Mitchell night", {f"P{i}": f"p{i}a, p{i}b" for i in range(1, 9)}, "mitchell", 3, "{scoring}")
 # round -> board -> result: 4 tables, one board each; round 2's board 1 a weighted score (P4-P7,
 # cross-IMPs 0.5 on the way), round 3 entered at one table alone (board 1 again, P3-P8)
 WEIGHTED = {1: {1: "4S N =", 2: "3NT S =", 3: "2H E -1", 4: "1NT N +1"},
