@@ -197,6 +197,31 @@ def rendered_demo(folder: Path, locale: str) -> Path:
     return out
 
 
+def drawn_and_entered(tmp_path: Path, slug: str, stage: str, event: str,
+                      entered: dict[int, list[tuple[int, str | None]]], title: str = "t") -> Path:
+    """content/ under `tmp_path`: an English site (`title`) of the bridge event `event` (`slug`),
+    its `stage` drawn by `paibang pair` a round at a time, round N's results written in its drawn
+    file as `entered[N]` says: (board, result) each in place of the first `# board:` left blank,
+    a result None leaving that table not entered."""
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    results = content / "events" / slug / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: {title}\nlocale: en\n", encoding="utf-8")
+    (content / "events" / slug / "event.yaml").write_text(event, encoding="utf-8")
+    for number, records in entered.items():
+        assert main(["pair", slug, stage, "--content", str(content), "--lang", "en"]) == 0
+        path = next(results.glob(f"*round-{number}.yaml"))
+        text = path.read_text(encoding="utf-8")
+        for board, record in records:
+            if record is not None:
+                assert f"      # {board}:\n" in text
+                text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n", 1)
+        path.write_text(text, encoding="utf-8")
+    return content
+
+
 def mitchell_event(pairs: int, rounds: int, boards: int, stage_more: str = "") -> str:
     """The event.yaml of a two-winner club Mitchell (`field: directions`) of `pairs` pairs A01…,
     `rounds` rounds of `boards` boards; `stage_more`: the stage's further lines (its prizes)."""
@@ -205,3 +230,63 @@ def mitchell_event(pairs: int, rounds: int, boards: int, stage_more: str = "") -
             + "stages:\n  - id: mitchell\n    name: Mitchell\n    format: pairs\n    movement: mitchell\n"
             f"    field: directions\n    scoring: matchpoints\n    rounds: {rounds}\n    boards: {boards}\n"
             + stage_more)
+
+
+def bench(name: str) -> types.ModuleType:
+    """bench/`name`.py loaded by its path (bench/ is no package): its archive makers."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def bare_event(content: Path, slug: str = "club-2026", game: str = "guandan") -> Path:
+    """`paibang new`'s event without its example entries (they are not a sheet's teams) and the
+    placeholder results naming them. Its folder."""
+    import re
+
+    from generator.commands.new import scaffold_event
+
+    scaffold_event(content, slug, game)
+    event = content / "events" / slug / "event.yaml"
+    kept, skipping = [], False
+    for line in event.read_text(encoding="utf-8").splitlines(keepends=True):
+        if re.match(r"entries\s*:", line):
+            kept.append("entries: []\n")
+            skipping = True
+        elif not (skipping and line.startswith((" ", "-"))):
+            kept.append(line)
+            skipping = False
+    event.write_text("".join(kept), encoding="utf-8")
+    for placeholder in (event.parent / "results").glob("*.yaml"):  # its tables name the examples
+        placeholder.unlink()
+    return event.parent
+
+
+def published(content: Path, slug: str, folder: Path) -> dict[Path, bytes]:
+    """Everything a secretary publishes of `content`, by its path: the site built under
+    `folder`/output and `slug`'s csv and xlsx exports under `folder`/exports, each as the text a
+    reader gets out of it (a PDF's through pdftotext, a workbook's parts joined)."""
+    import subprocess
+    import zipfile
+
+    from generator.cli import main
+
+    output, exports = folder / "output", folder / "exports"
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    for kind in ("csv", "xlsx"):
+        assert main(["export", slug, "--format", kind, "-o", f"{exports / kind}/", "--content", str(content)]) == 0
+    found = {}
+    for path in sorted([*output.rglob("*"), *exports.rglob("*")]):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.suffix == ".pdf":
+            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
+        elif path.suffix == ".xlsx":
+            with zipfile.ZipFile(path) as book:
+                data = b"".join(book.read(name) for name in book.namelist())
+        found[path] = data
+    return found

@@ -57,17 +57,7 @@ RECORDS = {1: ("4S N =", "4S N +1"), 2: ("3NT S =", "3NT S -1"), 3: ("2H N =", "
 
 
 def _content(tmp_path: Path) -> Path:
-    content = tmp_path / "content"
-    (content / "events/baro/results").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    (content / "events/baro/event.yaml").write_text(EVENT, encoding="utf-8")
-    assert main(["pair", "baro", "pairs", "--all", "--content", str(content), "--lang", "en"]) == 0
-    for number, (first, second) in RECORDS.items():
-        path = next((content / "events/baro/results").glob(f"*{number}.yaml"))
-        text = path.read_text(encoding="utf-8")
-        text = text.replace(f"      # {number}:\n", f"      {number}: {first}\n", 1).replace(f"      # {number}:\n", f"      {number}: {second}\n", 1)
-        path.write_text(text, encoding="utf-8")
-    return content
+    return _content_with(tmp_path, RECORDS)
 
 
 def test_standings_after_every_round(tmp_path):

@@ -62,15 +62,21 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def server(site: Path):
-    handler = functools.partial(_Quiet, directory=str(site))
+@contextmanager
+def served(folder: Path):  # noqa: ANN201
+    """`folder` served over HTTP on 127.0.0.1 (a port of its own) while the block runs: its URL."""
+    handler = functools.partial(_Quiet, directory=str(folder))
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def server(site: Path):
+    with served(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +112,20 @@ def chromium_context(profile: Path, viewport: dict[str, int], timeout_ms: int = 
         context.set_default_timeout(timeout_ms)
         yield context
         context.close()
+
+
+@contextmanager
+def chromium_browser():  # noqa: ANN201 - Playwright's types are optional
+    """Debian's Chromium launched headless, for the tests that open contexts of their own sizes
+    (skipped, with why, where Chromium or Playwright is missing: never in CI)."""
+    sync_playwright, executable = playwright_and_chromium()
+    with sync_playwright() as playwright:
+        try:
+            instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+        except Exception as error:  # noqa: BLE001 - report why the browser did not start
+            unavailable(f"Chromium at {executable} did not start: {error}")
+        yield instance
+        instance.close()
 
 
 @pytest.fixture()

@@ -1047,16 +1047,12 @@ def test_bench_archive_places_each_memory_sample_in_the_part_of_the_build_it_fel
     rendering, …) from the build's report of when each part ended: the parts are all there, in
     their order, on the clock another process reads (time.monotonic), and a sample counts in the
     part it was taken in, a sample after the build in none."""
-    import importlib.util
     import time
-    from pathlib import Path
 
     from generator.build import build
-    from tests.support import demo_content
+    from tests.support import bench, demo_content
 
-    spec = importlib.util.spec_from_file_location("bench_archive", Path(__file__).parents[1] / "bench/archive.py")
-    archive = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(archive)  # type: ignore[union-attr]
+    archive = bench("archive")
 
     content = demo_content(tmp_path, "tumu-guandan-2020")
     started = time.monotonic()
@@ -1298,15 +1294,11 @@ def _bytes_held_at_the_render_fork(tmp_path, events: int, monkeypatch) -> tuple[
     holds for the lines' rows, its people index holds for who sits where and each person's rows,
     and its record of the event folders' stats (render/incremental.py's Folders) holds; and how
     many events it rendered."""
-    import importlib.util
-
     from generator.build import build
     from generator.render import html, incremental, players
-    from tests.support import ROOT, held_apart
+    from tests.support import bench, held_apart
 
-    spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
-    bench_site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench_site)
+    bench_site = bench("site")
     content = bench_site.make_archive(tmp_path / f"archive-{events}", events)
     found: list[int] = []
     fork = html._Rendering._fork
@@ -1455,17 +1447,13 @@ def test_what_a_build_holds_of_each_event_it_knows_by_its_line_is_a_few_hundred_
     the lines were 760 bytes an event, 1.3 MiB of the build's own heap at 2,000 events. Measured
     here: 960 bytes an event, its folder's path and its key included (1,430 with the lines held
     whole). The pages are those of the lines held whole, byte for byte."""
-    import importlib.util
-
     from generator import event_cache
     from generator.build import build
     from generator.render import html, incremental
     from generator.tournament.summary import EventSummary, LazySummary, SummaryLine
-    from tests.support import ROOT, digest, held_apart
+    from tests.support import bench, digest, held_apart
 
-    spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
-    bench_site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench_site)
+    bench_site = bench("site")
     content = bench_site.make_archive(tmp_path / "archive", 16)
     found: list[int] = []
     fork = html._Rendering._fork
@@ -1534,16 +1522,12 @@ def test_a_players_page_reads_none_of_the_persons_events_summaries(tmp_path, mon
     archive, not with its largest event: at 2,000 events, whose players had 250 events each,
     the persons' workers grew from 30 to 51 MiB (PSS), the build's peak. Counted in a file:
     the pages are rendered by forked workers."""
-    import importlib.util
-
     from generator.build import build
     from generator.render import html
     from generator.tournament.summary import LazySummary
-    from tests.support import ROOT
+    from tests.support import bench
 
-    spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
-    bench_site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench_site)
+    bench_site = bench("site")
     content = bench_site.make_archive(tmp_path / "archive", 16)
     noted = tmp_path / "noted"
     on_a_players_page: list[bool] = []
@@ -1586,14 +1570,10 @@ def test_bench_archive_measures_its_full_builds_with_the_templates_compiled(tmp_
     (PSS, 200 events), and whether the compiled code was there followed what ran in the
     checkout before (two checkouts of one commit: 94 and 109 MiB summed). Here the compiled
     code goes to a folder of the test's own (one folder: the code's version's)."""
-    import importlib.util
-    from pathlib import Path
-
     from generator.render import fast_jinja
+    from tests.support import bench
 
-    spec = importlib.util.spec_from_file_location("bench_archive", Path(__file__).parents[1] / "bench/archive.py")
-    bench_archive = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench_archive)
+    bench_archive = bench("archive")
     compiled = tmp_path / "compiled"
     made = []
 

@@ -7,11 +7,8 @@ as in test_browser.py.
 
 from __future__ import annotations
 
-import functools
 import re
 import shutil
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -20,7 +17,8 @@ from generator.build import validate
 from generator.render import search as search_module
 from generator.render.html import render_site
 from generator.render.output import OutputTree
-from test_browser import CHROMIUM_FLAGS, ROOT, _Quiet, playwright_and_chromium, unavailable
+from test_browser import ROOT, served
+from test_phone import browser  # noqa: F401 - a fixture (Chromium, one a module)
 
 pytestmark = pytest.mark.slow
 
@@ -66,24 +64,8 @@ def club(tmp_path_factory: pytest.TempPathFactory):
         patch.setattr(search_module, "CHUNK_RECORDS", 10)
         build(content, top / "sharded")
     assert (top / "sharded/assets/search/g-1.js").is_file() and not (top / "small/assets/search").exists()
-    handler = functools.partial(_Quiet, directory=str(top))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield top, f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright, executable = playwright_and_chromium()
-    with sync_playwright() as playwright:
-        try:
-            instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
-        except Exception as error:  # noqa: BLE001 - report why the browser did not start
-            unavailable(f"Chromium at {executable} did not start: {error}")
-        yield instance
-        instance.close()
+    with served(top) as url:
+        yield top, url
 
 
 def opened(browser, club, path: str, width: int):  # noqa: ANN001, ANN201

@@ -30,6 +30,7 @@ from generator.desk import forms
 from generator.desk.store import (
     AUDIT_NAME, apply_record, desk_folder, dump_round_trip, load_round_trip, tokens_folder, tokens_path, write_lock,
 )
+from tests.support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -689,10 +690,7 @@ def spot_of(tmp_path: Path, slug: str, results: str, table: int, drop: str):  # 
     """A demo event whose `table` in `results` has its record removed (as `pair` leaves it)."""
     from generator.desk.app import Desk
 
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
-    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    content = demo_content(tmp_path, slug)
     path = content / "events" / slug / "results" / results
     data = load_round_trip(path.read_text(encoding="utf-8"))
     for item in data["tables"]:
@@ -927,10 +925,7 @@ def test_a_pairs_round_offers_the_boards_pair_listed_and_writes_them_one_a_line(
     from generator.desk.app import Desk, Who
 
     slug = "hefei-80fen-pairs-2012"
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
-    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    content = demo_content(tmp_path, slug)
     (content / "events" / slug / "results" / "round-7.yaml").unlink()
     assert cli.main(["pair", slug, "pairs", "--content", str(content)]) == 0
     desk = Desk(content, slug, None, None, build=False)
@@ -1027,10 +1022,7 @@ def test_the_desks_build_speaks_the_desks_language(tmp_path: Path) -> None:
     from generator.desk.app import Desk
 
     slug = "tumu-guandan-2020"
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
-    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    content = demo_content(tmp_path, slug)
     desk = Desk(content, slug, tmp_path / "output", "en")
     event_file = content / "events" / slug / "event.yaml"
     event_file.write_text(event_file.read_text(encoding="utf-8").replace("game: guandan", "game: guandan\ngame: x", 1),

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from generator.desk.store import dump_round_trip, load_round_trip
-from tests.test_desk import DEMO, Running, fetch, open_table, post, start
+from tests.support import demo_content
+from tests.test_desk import Running, fetch, open_table, post, start
 
 SLUG = "qiaoyou-club-pairs-2024"  # pairs by matchpoints, 3 boards a round; board 1 none vulnerable
 
@@ -24,10 +24,7 @@ SLUG = "qiaoyou-club-pairs-2024"  # pairs by matchpoints, 3 boards a round; boar
 @pytest.fixture()
 def pairs(tmp_path: Path):
     """The demo pairs event, round 1's table 1 without its boards (as `pair` leaves it)."""
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
-    shutil.copytree(DEMO / "events" / SLUG, content / "events" / SLUG)
+    content = demo_content(tmp_path, SLUG)
     path = content / "events" / SLUG / "results" / "round-1.yaml"
     data = load_round_trip(path.read_text(encoding="utf-8"))
     [table] = [item for item in data["tables"] if item["table"] == 1]

@@ -12,25 +12,12 @@ from pathlib import Path
 import pytest
 
 from tests.support import demo_content
-from tests.test_browser import CHROMIUM_FLAGS, playwright_and_chromium, unavailable
 from tests.test_desk import drawn, start  # noqa: F401 - drawn is a fixture
-from tests.test_phone import AXE, AXE_RUN
+from tests.test_phone import AXE, AXE_RUN, browser  # noqa: F401 - browser is a fixture
 
 pytestmark = pytest.mark.slow
 
 SLUG = "chem-park-daguai-2016"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright, executable = playwright_and_chromium()
-    with sync_playwright() as playwright:
-        try:
-            instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
-        except Exception as error:  # noqa: BLE001 - report why the browser did not start
-            unavailable(f"Chromium at {executable} did not start: {error}")
-        yield instance
-        instance.close()
 
 
 @pytest.fixture(scope="module")

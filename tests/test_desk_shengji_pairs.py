@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from generator import cli
-from tests.test_desk import DEMO, Running, fetch, open_table, post, start
+from tests.support import demo_content
+from tests.test_desk import Running, fetch, open_table, post, start
 from tests.test_desk_said import block, text
 
 SLUG = "hefei-80fen-pairs-2012"
@@ -23,10 +23,7 @@ SLUG = "hefei-80fen-pairs-2012"
 @pytest.fixture()
 def pairs(tmp_path: Path):
     """The demo's pairs event, round 7 drawn again by `pair`: (the desk, table 1's boards)."""
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
-    shutil.copytree(DEMO / "events" / SLUG, content / "events" / SLUG)
+    content = demo_content(tmp_path, SLUG)
     (content / "events" / SLUG / "results" / "round-7.yaml").unlink()
     assert cli.main(["pair", SLUG, "pairs", "--content", str(content)]) == 0
     running = start(content, slug=SLUG)

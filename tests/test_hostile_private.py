@@ -20,7 +20,7 @@ from generator.build import validate
 from generator.cli import main
 from generator.commands.serve import content_error_page
 from generator.errors import ContentErrors, columns, masked, masked_below
-from support import demo_content, replace
+from support import demo_content, published, replace
 
 BRIDGE = "dongke-bridge-2015"
 # The demo's entry line holding a canary in each kind of private key (site.yaml: private: [wechat]).
@@ -261,9 +261,6 @@ def test_a_group_listed_private_reaches_no_output_file(tmp_path: Path, capsys: p
     players' pages and their group headings, results.json, the search index, the feed, the PDF
     bulletins, read through pdftotext) nor in the CSV and XLSX exports; the event still builds,
     its credits and standings as before, less the group."""
-    import subprocess
-    import zipfile
-
     content = demo_content(tmp_path, "chem-park-daguai-2016")
     replace(content / "site.yaml", "private: [wechat]", "private: [wechat, group]")
     event = content / "events" / "chem-park-daguai-2016" / "event.yaml"
@@ -273,23 +270,10 @@ def test_a_group_listed_private_reaches_no_output_file(tmp_path: Path, capsys: p
     event.write_text(text, encoding="utf-8")
     seeded = [f"grp_canary_{n:02d}" for n in range(1, next(count))]
     assert len(seeded) == 16
-    output = tmp_path / "output"
-    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
-    exports = tmp_path / "exports"
-    for kind in ("csv", "xlsx"):
-        assert main(["export", "chem-park-daguai-2016", "--format", kind, "-o", f"{exports / kind}/",
-                     "--content", str(content)]) == 0
+    found = published(content, "chem-park-daguai-2016", tmp_path)
     capsys.readouterr()
     scanned: set[str] = set()
-    for path in sorted([*output.rglob("*"), *exports.rglob("*")]):
-        if not path.is_file():
-            continue
-        data = path.read_bytes()
-        if path.suffix == ".pdf":
-            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
-        elif path.suffix == ".xlsx":
-            with zipfile.ZipFile(path) as book:
-                data = b"".join(book.read(name) for name in book.namelist())
+    for path, data in found.items():
         for canary in seeded:
             assert canary.encode() not in data, f"{canary} leaked into {path}"
         scanned.add(path.suffix)
@@ -397,32 +381,6 @@ PLANTED_ENTRIES = """  - id: D01
 """
 
 
-def scanned_output(tmp_path: Path, content: Path, slug: str, capsys: pytest.CaptureFixture[str]) -> dict[Path, bytes]:
-    """Every file the build writes and the CSV and XLSX exports, as text: a PDF through
-    pdftotext, an XLSX's parts unzipped."""
-    import subprocess
-    import zipfile
-
-    output = tmp_path / "output"
-    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
-    exports = tmp_path / "exports"
-    for kind in ("csv", "xlsx"):
-        assert main(["export", slug, "--format", kind, "-o", f"{exports / kind}/", "--content", str(content)]) == 0
-    capsys.readouterr()
-    found = {}
-    for path in sorted([*output.rglob("*"), *exports.rglob("*")]):
-        if not path.is_file():
-            continue
-        data = path.read_bytes()
-        if path.suffix == ".pdf":
-            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
-        elif path.suffix == ".xlsx":
-            with zipfile.ZipFile(path) as book:
-                data = b"".join(book.read(name) for name in book.namelist())
-        found[path] = data
-    return found
-
-
 def test_private_keys_on_entries_players_and_nested_in_any_case_reach_no_output(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`private: [wechat, 会员卡号, MemberCard]`: each written on an entry and on a player, as
@@ -441,7 +399,8 @@ def test_private_keys_on_entries_players_and_nested_in_any_case_reach_no_output(
     site, _, _ = validate(content)
     (d01,) = [e for e in site.events[0].entries.values() if e.id == "D01"]
     assert [p.name for p in d01.players] == ["陈建国", "王美华", "周立军"]
-    found = scanned_output(tmp_path, content, slug, capsys)
+    found = published(content, slug, tmp_path)
+    capsys.readouterr()
     assert {path.suffix for path in found} >= {".html", ".json", ".js", ".xml", ".pdf", ".csv", ".xlsx"}
     assert any("赛科石化".encode() in data for path, data in found.items() if path.suffix == ".pdf")  # (read)
     for path, data in found.items():

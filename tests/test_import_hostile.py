@@ -33,6 +33,8 @@ from generator.cli import main
 from generator.commands.new import scaffold_event
 from generator.commands.registrations import ImportRefusal, import_registrations
 from generator.errors import ContentErrors, columns
+from tests.support import bare_event as new_event
+from tests.support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
 SS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
@@ -43,28 +45,7 @@ SS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStr
 
 @pytest.fixture()
 def content(tmp_path: Path) -> Path:
-    root = tmp_path / "content"
-    (root / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", root / "site.yaml")
-    return root
-
-
-def new_event(content: Path, slug: str = "club-2026", game: str = "guandan") -> Path:
-    """`paibang new`'s event without its example entries and the placeholder results naming them."""
-    scaffold_event(content, slug, game)
-    event = content / "events" / slug / "event.yaml"
-    kept, skipping = [], False
-    for line in event.read_text(encoding="utf-8").splitlines(keepends=True):
-        if re.match(r"entries\s*:", line):
-            kept.append("entries: []\n")
-            skipping = True
-        elif not (skipping and line.startswith((" ", "-"))):
-            kept.append(line)
-            skipping = False
-    event.write_text("".join(kept), encoding="utf-8")
-    for placeholder in (event.parent / "results").glob("*.yaml"):  # its tables name the examples
-        placeholder.unlink()
-    return event.parent
+    return demo_content(tmp_path)
 
 
 def write_xlsx(path: Path, rows: list[list[object]], merge: str | None = None) -> Path:

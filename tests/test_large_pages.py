@@ -187,15 +187,12 @@ def withdrawn(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list]:
     T0025 withdrawn before the first (its row unranked, "—", at the end), rendered at 10
     standings rows and 5 tables a page: the third page of standings holds ranks 21-24 and that
     unranked row; each round has 3 pages."""
-    import importlib.util
     import random
 
     from generator.cli import main
-    from tests.support import withdraw
+    from tests.support import bench, withdraw
 
-    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
-    scale = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(scale)
+    scale = bench("scale")
     work = tmp_path_factory.mktemp("withdrawn")
     content, slug = scale.make_event(work, 25, 5, 1)
     withdraw(content / "events" / slug, "T0025", 1)

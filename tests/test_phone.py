@@ -12,18 +12,15 @@ Browser, server and skipping work as in test_browser.py.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import shutil
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from support import rendered_demo
-from test_browser import CHROMIUM_FLAGS, ROOT, _Quiet, playwright_and_chromium, unavailable
+from test_browser import ROOT, chromium_browser, served
 
 pytestmark = pytest.mark.slow
 
@@ -156,24 +153,14 @@ def sites(tmp_path_factory: pytest.TempPathFactory):
     for locale in ("zh-Hans", "en", "zh-Hant"):
         (top / locale).mkdir()
         shutil.move(str(build(top / locale, locale)), str(top / locale / "site"))
-    handler = functools.partial(_Quiet, directory=str(top))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield top, f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with served(top) as url:
+        yield top, url
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory):
-    sync_playwright, executable = playwright_and_chromium()
-    with sync_playwright() as playwright:
-        try:
-            instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
-        except Exception as error:  # noqa: BLE001 - report why the browser did not start
-            unavailable(f"Chromium at {executable} did not start: {error}")
+def browser():
+    with chromium_browser() as instance:
         yield instance
-        instance.close()
 
 
 def player_page(site: Path) -> str:

@@ -15,6 +15,8 @@ from generator.build import validate
 from generator.commands.new import ScaffoldRefused, scaffold_event
 from generator.commands.registrations import import_registrations
 from generator.errors import ContentErrors
+from tests.support import bare_event as new_event
+from tests.support import demo_content, published
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_HEADINGS = ["组号", "姓名", "组长", "专业", "班级", "电话"]  # seed 000 section 七.2
@@ -36,31 +38,9 @@ def write_xlsx(path: Path, rows: list[list[str]]) -> Path:
     return path
 
 
-def new_event(content: Path, slug: str, game: str) -> Path:
-    """`paibang new`'s event without its example entries (they are not the sheet's teams) and the
-    placeholder results naming them."""
-    scaffold_event(content, slug, game)
-    event = content / "events" / slug / "event.yaml"
-    kept, skipping = [], False
-    for line in event.read_text(encoding="utf-8").splitlines(keepends=True):
-        if re.match(r"entries\s*:", line):
-            kept.append("entries: []\n")
-            skipping = True
-        elif not (skipping and line.startswith((" ", "-"))):
-            kept.append(line)
-            skipping = False
-    event.write_text("".join(kept), encoding="utf-8")
-    for placeholder in (event.parent / "results").glob("*.yaml"):  # its tables name the examples
-        placeholder.unlink()
-    return event
-
-
 @pytest.fixture()
 def content(tmp_path: Path) -> Path:
-    root = tmp_path / "content"
-    (root / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", root / "site.yaml")
-    return root
+    return demo_content(tmp_path)
 
 
 @pytest.mark.parametrize("game", ["bridge", "guandan", "daguai", "shengji"])
@@ -1463,9 +1443,6 @@ def test_a_column_into_a_key_site_yaml_lists_private_is_imported_beside_the_play
     value; a card edited by hand is kept on a rerun and said; and no file the build or an export
     writes holds a card number (grepped in every file, the PDFs through pdftotext, the xlsx
     unzipped)."""
-    import subprocess
-    import zipfile
-
     from generator.cli import main
 
     site = content / "site.yaml"
@@ -1500,21 +1477,9 @@ def test_a_column_into_a_key_site_yaml_lists_private_is_imported_beside_the_play
     out = capsys.readouterr().out
     assert "T01 的 甲1：member_card 在 entries.yaml 中手改过，保留" in out and "VIPcard" not in out
     assert "member_card: VIPcard9999" in listed.read_text(encoding="utf-8")
-    output, exports = tmp_path / "output", tmp_path / "exports"
-    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
-    for kind in ("csv", "xlsx"):
-        assert main(["export", "club-2026", "--format", kind, "-o", f"{exports / kind}/",
-                     "--content", str(content)]) == 0
+    output = tmp_path / "output"
     scanned: set[str] = set()
-    for path in sorted([*output.rglob("*"), *exports.rglob("*")]):
-        if not path.is_file():
-            continue
-        data = path.read_bytes()
-        if path.suffix == ".pdf":
-            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
-        elif path.suffix == ".xlsx":
-            with zipfile.ZipFile(path) as book:
-                data = b"".join(book.read(name) for name in book.namelist())
+    for path, data in published(content, "club-2026", tmp_path).items():
         assert b"VIPcard" not in data and b"member_card" not in data, path
         scanned.add(path.name if path.name == "results.json" else path.suffix)
     assert "甲1".encode() in (output / "events/club-2026/results.json").read_bytes()  # (the players are there)

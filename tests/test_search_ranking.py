@@ -50,6 +50,21 @@ def players(names: list[tuple[str, str]]) -> search.PackedRecords:
     return found
 
 
+def typed_in_both_boxes(site: Path, demo, tab, sharded: bool, monkeypatch: pytest.MonkeyPatch, typed: str):  # noqa: ANN001, ANN201
+    """The demo's whole index put in the site (one file or sharded), then `typed` in the header's
+    search box of the home page and in the search page's: where the results are listed, each once
+    they are (the box's own form: "header", then "main")."""
+    settings, results, _ = demo
+    found = search.packed_records(results, html.collect_people(results, None), Translator(settings.locale),
+                                  html.event_url, html.entry_url, html.player_url)
+    put_index(site, found, sharded, monkeypatch)
+    for page, where in (("index.html", "header"), ("search/index.html", "main")):
+        tab.goto((site / page).as_uri())
+        tab.fill(f"{where} form.search input[name=q]", typed)
+        tab.locator(f"{where} .search-results li").first.wait_for()
+        yield where
+
+
 def put_index(site: Path, found: search.PackedRecords, sharded: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The site's search index replaced by one of `found`: one file, or shards of 5 records a chunk."""
     shutil.rmtree(site / "assets/search", ignore_errors=True)
@@ -222,14 +237,7 @@ def test_teams_of_one_relevance_are_listed_newest_event_first(site: Path, demo, 
                                                               monkeypatch) -> None:
     """01 is in a team's id in every event (T01, A01, …): the demo's teams, newest event first,
     in the header's list and on the search page, whether the index is one file or sharded."""
-    settings, results, _ = demo
-    found = search.packed_records(results, html.collect_people(results, None), Translator(settings.locale),
-                                  html.event_url, html.entry_url, html.player_url)
-    put_index(site, found, sharded, monkeypatch)
-    for page, where in (("index.html", "header"), ("search/index.html", "main")):
-        tab.goto((site / page).as_uri())
-        tab.fill(f"{where} form.search input[name=q]", "01")
-        tab.locator(f"{where} .search-results li").first.wait_for()
+    for where in typed_in_both_boxes(site, demo, tab, sharded, monkeypatch, "01"):
         details = tab.locator(f"{where} .search-results li:has(.kind-entry) .detail").all_inner_texts()
         years = [int(detail.rsplit(" ", 1)[1]) for detail in details]
         assert len(set(years)) > 1 and years == sorted(years, reverse=True), details
@@ -458,13 +466,6 @@ def test_typing_on_the_search_page_keeps_the_query_in_the_address_without_a_hist
 def test_a_team_number_typed_whole_lists_that_team_first(site: Path, demo, tab, sharded: bool, monkeypatch) -> None:
     """"T1" listed T1 理工大学 11th, after T10-T19: only a whole title typed came first. A team's
     number typed whole (its title starts with it and a space) comes first too."""
-    settings, results, _ = demo
-    found = search.packed_records(results, html.collect_people(results, None), Translator(settings.locale),
-                                  html.event_url, html.entry_url, html.player_url)
-    put_index(site, found, sharded, monkeypatch)
-    for page, where in (("index.html", "header"), ("search/index.html", "main")):
-        tab.goto((site / page).as_uri())
-        tab.fill(f"{where} form.search input[name=q]", "T1")
-        tab.locator(f"{where} .search-results li").first.wait_for()
+    for where in typed_in_both_boxes(site, demo, tab, sharded, monkeypatch, "T1"):
         assert options(tab, where)[0] == "T1 理工大学", options(tab, where)
     assert tab.errors == []

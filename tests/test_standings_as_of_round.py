@@ -20,32 +20,24 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from generator.cli import main
 from generator.games import GAMES
+from tests.support import drawn_and_entered
 
 GAMES_SHENGJI = GAMES["shengji"]
 
 SLUG = "howell"
-EVENT = """title: Howell night
-game: bridge
-date: 2024-05-01
-entries:
-  - {id: A, players: [a1, a2]}
-  - {id: B, players: [b1, b2]}
-  - {id: C, players: [c1, c2]}
-  - {id: D, players: [d1, d2]}
-  - {id: E, players: [e1, e2]}
-  - {id: F, players: [f1, f2]}
-  - {id: G, players: [g1, g2]}
-stages:
-  - id: pairs
-    name: Pairs
-    format: pairs
-    scoring: matchpoints
-    movement: howell
-    rounds: 7
-    boards: 1
-"""
+
+
+def pairs_event(title: str, players: dict[str, str], movement: str, rounds: int, scoring: str = "matchpoints") -> str:
+    """The event.yaml of a bridge evening, its one stage `pairs` of one board a round: `players`,
+    each entry's id -> its two players ("a1, a2")."""
+    return (f"title: {title}\ngame: bridge\ndate: 2024-05-01\nentries:\n"
+            + "".join(f"  - {{id: {entry}, players: [{pair}]}}\n" for entry, pair in players.items())
+            + f"stages:\n  - id: pairs\n    name: Pairs\n    format: pairs\n    scoring: {scoring}\n"
+            f"    movement: {movement}\n    rounds: {rounds}\n    boards: 1\n")
+
+
+EVENT = pairs_event("Howell night", {pair: f"{pair.lower()}1, {pair.lower()}2" for pair in "ABCDEFG"}, "howell", 7)
 # round -> board -> result (None: the table not entered yet)
 RESULTS: dict[int, dict[int, str | None]] = {
     1: {3: "4S N =", 5: "3NT S =", 2: "1NT N ="},  # 420 (NS not vul), 600 (NS vul), 90
@@ -72,24 +64,18 @@ AFTER_2 = [(1, "B", 100), (2, "F", 75), (3, "C", 55), (4, "D", 50), (5, "A", 40)
 LATER: dict[int, dict[int, str | None]] = {3: {**RESULTS[3], 7: "1NT N ="}, 4: {6: None, 1: None, 5: "3NT S +1"}}
 
 
+def built(content: Path, slug: str = SLUG) -> tuple[Path, dict]:
+    """`content` built into output/ beside it: (the event's folder of pages, its results.json)."""
+    site = content.parent / "output" / "events" / slug
+    build(content, content.parent / "output")
+    return site, json.loads((site / "results.json").read_text(encoding="utf-8"))
+
+
 def make_content(tmp_path: Path, rounds: int = 3, scoring: str = "matchpoints", later: bool = False) -> Path:
-    content = tmp_path / "content"
-    results = content / "events" / SLUG / "results"
-    results.mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
     event = EVENT if scoring == "matchpoints" else EVENT.replace("scoring: matchpoints", f"scoring: {scoring}")
-    (content / "events" / SLUG / "event.yaml").write_text(event, encoding="utf-8")
-    for _ in range(rounds):
-        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
-        number = len(list(results.glob("*.yaml")))
-        path = next(results.glob(f"*round-{number}.yaml"))
-        text = path.read_text(encoding="utf-8")
-        for board, record in (LATER if later and number in LATER else RESULTS)[number].items():
-            if record is not None:
-                assert f"      # {board}:\n" in text
-                text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n")
-        path.write_text(text, encoding="utf-8")
-    return content
+    played = {number: (LATER if later and number in LATER else RESULTS)[number] for number in range(1, rounds + 1)}
+    return drawn_and_entered(tmp_path, SLUG, "pairs", event,
+                             {number: list(boards.items()) for number, boards in played.items()})
 
 
 def standings_of(data: dict) -> list[tuple[int, str, float]]:
@@ -99,11 +85,7 @@ def standings_of(data: dict) -> list[tuple[int, str, float]]:
 
 
 def test_after_round_2_counts_rounds_1_and_2_alone_in_results_json_and_the_pages(tmp_path: Path) -> None:
-    content = make_content(tmp_path)
-    out = tmp_path / "output"
-    build(content, out)
-    site = out / "events" / SLUG
-    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    site, data = built(make_content(tmp_path))
     stage = data["stages"][0]
     assert (stage["status"], stage["rounds_played"]) == ("in_progress", 2)
     assert standings_of(data) == AFTER_2
@@ -131,11 +113,9 @@ def test_after_round_2_counts_rounds_1_and_2_alone_in_results_json_and_the_pages
 def test_the_same_standings_as_with_round_3_not_written_at_all(tmp_path: Path, scoring: str) -> None:
     """The figures above, computed the other way: the event built with rounds 1 and 2 only; and
     so for cross-IMPs and Butler IMPs, whose boards round 3 compares again too."""
-    partial, alone = tmp_path / "partial", tmp_path / "alone"
-    build(make_content(partial, scoring=scoring), partial / "output")
-    build(make_content(alone, rounds=2, scoring=scoring), alone / "output")
-    found = [json.loads((root / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
-             for root in (partial, alone)]
+    partial = tmp_path / "partial"
+    found = [built(make_content(partial, scoring=scoring))[1],
+             built(make_content(tmp_path / "alone", rounds=2, scoring=scoring))[1]]
     assert standings_of(found[0]) == standings_of(found[1])
     if scoring == "matchpoints":
         assert standings_of(found[0]) == AFTER_2
@@ -156,11 +136,8 @@ def test_cross_imps_of_a_board_compared_3_times_counted_twice(tmp_path: Path) ->
     """After round 3, round 4 partly entered: board 5 has C's 600 and B's -100 counted (C +12
     cross-IMPs, B -12) and A's 630 entered in round 4. Compared as a whole the board gave C
     (12 - 1) / 2 = 5.5; the figure of the counted boards is 12, whatever was worked out first."""
-    partial, alone = tmp_path / "partial", tmp_path / "alone"
-    build(make_content(partial, rounds=4, scoring="imps", later=True), partial / "output")
-    build(make_content(alone, rounds=3, scoring="imps", later=True), alone / "output")
-    found = [json.loads((root / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
-             for root in (partial, alone)]
+    found = [built(make_content(tmp_path / "partial", rounds=4, scoring="imps", later=True))[1],
+             built(make_content(tmp_path / "alone", rounds=3, scoring="imps", later=True))[1]]
     assert found[0]["stages"][0]["rounds_played"] == 3
     assert standings_of(found[0]) == standings_of(found[1])
     round_1 = next(r for r in found[0]["stages"][0]["rounds"] if r["round"] == 1)
@@ -207,19 +184,25 @@ SHENGJI_ROUNDS = {
 }
 
 
+def shengji_content(tmp_path: Path, rounds: dict[str, str]) -> Path:
+    """content/ under `tmp_path`: an English site of SHENGJI_EVENT (sj), its results files
+    `rounds` (name -> text)."""
+    folder = tmp_path / "content" / "events" / "sj"
+    (folder / "results").mkdir(parents=True)
+    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
+    for name, text in rounds.items():
+        (folder / "results" / name).write_text(text, encoding="utf-8")
+    return tmp_path / "content"
+
+
 def test_80fen_pairs_after_round_2_count_rounds_1_and_2_alone(tmp_path: Path) -> None:
     from generator.content.load import load_site
     from generator.errors import Problems
     from generator.tournament.event import run_event
 
-    folder = tmp_path / "content" / "events" / "sj"
-    (folder / "results").mkdir(parents=True)
-    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
-    for name, text in SHENGJI_ROUNDS.items():
-        (folder / "results" / name).write_text(text, encoding="utf-8")
     problems = Problems()
-    site = load_site(tmp_path / "content", problems)
+    site = load_site(shengji_content(tmp_path, SHENGJI_ROUNDS), problems)
     assert site is not None and not problems.errors
     (stage,) = run_event(site.events[0], problems).stages
     assert (stage.status, stage.rounds_played) == ("in_progress", 2)
@@ -244,19 +227,9 @@ def test_a_barometers_standings_after_a_round_wait_for_the_round_to_be_complete(
     from generator.build import validate
     from generator.games.bridge.duplicate import standings_after_rounds
 
-    content = tmp_path / "content"
-    results = content / "events" / SLUG / "results"
-    results.mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    (content / "events" / SLUG / "event.yaml").write_text(BAROMETER, encoding="utf-8")
-    for number in (1, 2):
-        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
-        path = next(results.glob(f"*round-{number}.yaml"))
-        text = path.read_text(encoding="utf-8")
-        # round 1 every table; round 2 its first table only
-        for record in ("4S N =", "4S N +1", "4S N -1") if number == 1 else ("3NT S =",):
-            text = text.replace(f"      # {number}:\n", f"      {number}: {record}\n", 1)
-        path.write_text(text, encoding="utf-8")
+    # round 1 every table (board 1 at each); round 2 its first table only
+    content = drawn_and_entered(tmp_path, SLUG, "pairs", BAROMETER,
+                                {1: [(1, "4S N ="), (1, "4S N +1"), (1, "4S N -1")], 2: [(2, "3NT S =")]})
     _, found, _ = validate(content)
     stage = found[0].stage_of("pairs")
     assert stage.rounds_played == 1
@@ -270,19 +243,7 @@ def test_a_barometers_standings_after_a_round_wait_for_the_round_to_be_complete(
     assert "Standings after round 1" in round_1
 
 
-MITCHELL = """title: Mitchell night
-game: bridge
-date: 2024-05-01
-entries:
-""" + "".join(f"  - {{id: P{i}, players: [p{i}a, p{i}b]}}\n" for i in range(1, 9)) + """stages:
-  - id: pairs
-    name: Pairs
-    format: pairs
-    scoring: {scoring}
-    movement: mitchell
-    rounds: 3
-    boards: 1
-"""
+MITCHELL = pairs_event("Mitchell night", {f"P{i}": f"p{i}a, p{i}b" for i in range(1, 9)}, "mitchell", 3, "{scoring}")
 # round -> board -> result: 4 tables, one board each; round 2's board 1 a weighted score (P4-P7,
 # cross-IMPs 0.5 on the way), round 3 entered at one table alone (board 1 again, P3-P8)
 WEIGHTED = {1: {1: "4S N =", 2: "3NT S =", 3: "2H E -1", 4: "1NT N +1"},
@@ -291,19 +252,8 @@ WEIGHTED = {1: {1: "4S N =", 2: "3NT S =", 3: "2H E -1", 4: "1NT N +1"},
 
 
 def make_mitchell(tmp_path: Path, rounds: int, scoring: str) -> Path:
-    content = tmp_path / "content"
-    results = content / "events" / SLUG / "results"
-    results.mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    (content / "events" / SLUG / "event.yaml").write_text(MITCHELL.replace("{scoring}", scoring), encoding="utf-8")
-    for number in range(1, rounds + 1):
-        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
-        path = next(results.glob(f"*round-{number}.yaml"))
-        text = path.read_text(encoding="utf-8")
-        for board, record in WEIGHTED[number].items():
-            text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n")
-        path.write_text(text, encoding="utf-8")
-    return content
+    return drawn_and_entered(tmp_path, SLUG, "pairs", MITCHELL.replace("{scoring}", scoring),
+                             {number: list(WEIGHTED[number].items()) for number in range(1, rounds + 1)})
 
 
 @pytest.mark.parametrize("scoring", ["imps", "butler"])
@@ -311,11 +261,8 @@ def test_a_weighted_board_counted_after_round_2_as_with_round_3_not_written(tmp_
     """Board 1 compared with round 3's result gives the weighted row an unrounded cross-IMP
     figure; compared again among rounds 1 and 2 alone it is whole, and the first must not stay
     (it moved P4 1 -> 3.5, P7 0 -> -2.5, P1 -7 -> -6.5)."""
-    partial, alone = tmp_path / "partial", tmp_path / "alone"
-    build(make_mitchell(partial, 3, scoring), partial / "output")
-    build(make_mitchell(alone, 2, scoring), alone / "output")
-    found = [json.loads((root / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
-             for root in (partial, alone)]
+    found = [built(make_mitchell(tmp_path / "partial", 3, scoring))[1],
+             built(make_mitchell(tmp_path / "alone", 2, scoring))[1]]
     assert found[0]["stages"][0]["rounds_played"] == 2
     assert standings_of(found[0]) == standings_of(found[1])
     if scoring == "imps":
@@ -329,10 +276,7 @@ def test_after_round_1_of_a_mitchell_each_board_alone_is_average_not_zero(tmp_pa
     of 0 showed every pair 0 MP, 0.00 % and "1=", read as everyone scoring zero; each board's
     only result is average (MP 1 of top 2, as Neuberg scores it in any larger field), and its
     page says it has only one result so far in place of "top 0"."""
-    content = make_mitchell(tmp_path, 1, "matchpoints")
-    build(content, tmp_path / "output")
-    site = tmp_path / "output" / "events" / SLUG
-    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    site, data = built(make_mitchell(tmp_path, 1, "matchpoints"))
     assert data["stages"][0]["rounds_played"] == 1
     assert {(rank, figure) for rank, _, figure in standings_of(data)} == {(1, 50)}  # all tied first
     board = next(t for t in data["stages"][0]["rounds"][0]["tables"] if t["table"] == 1)["boards"][0]
@@ -349,17 +293,10 @@ def test_80fen_after_round_1_each_board_alone_is_average_not_zero(tmp_path: Path
     after a round in which every board was played once, each board's top was 0 and every pair
     0.00 %, "1=". A board's only result is average through the same rule as bridge's
     (matchpoints.scored_against), and its traveller says so in place of "top 0"."""
-    folder = tmp_path / "content" / "events" / "sj"
-    (folder / "results").mkdir(parents=True)
-    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
-    (folder / "results" / "r1.yaml").write_text(
+    site, data = built(shengji_content(tmp_path, {"r1.yaml": (
         "stage: pairs\nround: 1\ntables:\n  - {table: 1, ns: P1, ew: P5, boards: {1: 85}}\n"
         "  - {table: 2, ns: P2, ew: P6, boards: {2: 40}}\n  - {table: 3, ns: P3, ew: P7, boards: {3: 60}}\n"
-        "  - {table: 4, ns: P4, ew: P8, boards: {4: 0}}\n", encoding="utf-8")
-    build(tmp_path / "content", tmp_path / "output")
-    site = tmp_path / "output" / "events" / "sj"
-    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+        "  - {table: 4, ns: P4, ew: P8, boards: {4: 0}}\n")}), "sj")
     assert {(rank, figure) for rank, _, figure in standings_of(data)} == {(1, 50)}  # all tied first
     board = data["stages"][0]["rounds"][0]["tables"][0]["boards"][0]
     assert (board["ns_mp"], board["ew_mp"], board["top"]) == (1, 1, 2)
@@ -376,20 +313,9 @@ def no_boards_mitchell(tmp_path: Path, rounds: int, declared: int = 3, scoring: 
     after it entered in full; `declared` rounds in the stage (1: the event complete after it)."""
     played = {1: {**WEIGHTED[1], 1: "np"}, 2: {1: "4S N =", 2: "3NT S -1", 3: "2H E =", 4: "1NT N -1"},
               3: {1: "3S N +1", 2: "3NT S =", 3: "2H E +1", 4: "1NT N ="}}
-    content = tmp_path / "content"
-    results = content / "events" / SLUG / "results"
-    results.mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
     event = MITCHELL.replace("{scoring}", scoring).replace("rounds: 3", f"rounds: {declared}")
-    (content / "events" / SLUG / "event.yaml").write_text(event, encoding="utf-8")
-    for number in range(1, rounds + 1):
-        assert main(["pair", SLUG, "pairs", "--content", str(content), "--lang", "en"]) == 0
-        path = next(results.glob(f"*round-{number}.yaml"))
-        text = path.read_text(encoding="utf-8")
-        for board, record in played[number].items():
-            text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n")
-        path.write_text(text, encoding="utf-8")
-    return content
+    return drawn_and_entered(tmp_path, SLUG, "pairs", event,
+                             {number: list(played[number].items()) for number in range(1, rounds + 1)})
 
 
 def test_a_pair_with_no_board_scored_has_no_percentage_and_is_not_ranked_last(tmp_path: Path) -> None:
@@ -402,9 +328,7 @@ def test_a_pair_with_no_board_scored_has_no_percentage_and_is_not_ranked_last(tm
     from generator.render.bulletins import bulletins_for
 
     content = no_boards_mitchell(tmp_path, 1)
-    build(content, tmp_path / "output")
-    site = tmp_path / "output" / "events" / SLUG
-    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    site, data = built(content)
     assert data["stages"][0]["rounds_played"] == 1
     assert [(rank, entry, figure) for rank, entry, figure in standings_of(data) if entry in ("P1", "P5")] == [
         (None, "P1", None), (None, "P5", None)]
@@ -428,9 +352,7 @@ def test_a_pair_with_no_board_scored_has_no_percentage_and_is_not_ranked_last(tm
     cells = {row["id"]: row["cells"] for row in view["rows"]}
     assert (cells["P1"], cells["P5"], cells["P2"]) == (["—"], ["—"], ["50.00"])
     # round 2 played at their tables: ranked on it
-    later = no_boards_mitchell(tmp_path / "later", 2)
-    build(later, tmp_path / "later" / "output")
-    data = json.loads((tmp_path / "later" / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+    _, data = built(no_boards_mitchell(tmp_path / "later", 2))
     assert all(rank is not None and figure is not None for rank, _, figure in standings_of(data))
 
 
@@ -438,14 +360,12 @@ def test_a_pair_that_played_no_board_at_all_is_not_ranked_in_the_final_standings
     """A one-round event, complete, in which P1 and P5 played nothing (np): the final standings
     keep them, unranked and said not to have played ("Did not play"), with no percentage and no
     prize; the others are ranked among themselves, as an entry that played no match is."""
-    content = no_boards_mitchell(tmp_path, 1, declared=1)
-    build(content, tmp_path / "output")
-    data = json.loads((tmp_path / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+    site, data = built(no_boards_mitchell(tmp_path, 1, declared=1))
     assert data["stages"][0]["status"] == "complete"
     found = {entry: (rank, figure) for rank, entry, figure in standings_of(data)}
     assert (found["P1"], found["P5"]) == ((None, None), (None, None))
     assert {found[e] for e in found if e not in ("P1", "P5")} == {(1, 50)}
-    page = (tmp_path / "output" / "events" / SLUG / "pairs" / "index.html").read_text(encoding="utf-8")
+    page = (site / "pairs" / "index.html").read_text(encoding="utf-8")
     row = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<tr id="entry-P1".*?</tr>', page, re.S).group(0))
     assert row.split()[0] == "—" and "0.00" not in row and "Did not play" in row
 
@@ -453,17 +373,10 @@ def test_a_pair_that_played_no_board_at_all_is_not_ranked_in_the_final_standings
 def test_80fen_a_pair_with_no_board_scored_is_not_ranked_last(tmp_path: Path) -> None:
     """80分 pairs rank by the same percentage: table 3's board not played (np) left P3 and P7
     ranked "5=" on 0.00 %, below every pair that played; they are not ranked, with no percentage."""
-    folder = tmp_path / "content" / "events" / "sj"
-    (folder / "results").mkdir(parents=True)
-    (tmp_path / "content" / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    (folder / "event.yaml").write_text(SHENGJI_EVENT, encoding="utf-8")
-    (folder / "results" / "r1.yaml").write_text(
+    site, data = built(shengji_content(tmp_path, {"r1.yaml": (
         "stage: pairs\nround: 1\ntables:\n  - {table: 1, ns: P1, ew: P5, boards: {1: 85}}\n"
         "  - {table: 2, ns: P2, ew: P6, boards: {2: 40}}\n  - {table: 3, ns: P3, ew: P7, boards: {3: np}}\n"
-        "  - {table: 4, ns: P4, ew: P8, boards: {4: 0}}\n", encoding="utf-8")
-    build(tmp_path / "content", tmp_path / "output")
-    site = tmp_path / "output" / "events" / "sj"
-    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+        "  - {table: 4, ns: P4, ew: P8, boards: {4: 0}}\n")}), "sj")
     found = {entry: (rank, figure) for rank, entry, figure in standings_of(data)}
     assert (found.pop("P3"), found.pop("P7")) == ((None, None), (None, None))
     assert set(found.values()) == {(1, 50)}
@@ -477,9 +390,8 @@ def test_an_entrys_round_with_every_board_np_shows_dashes_not_zeros(tmp_path: Pa
     board "Not played 0.00" so far: "—", as a sit-out's round is, since nothing was scored.
     Round 2 then has real figures, a real 0 kept: P1 NS -100 on board 2 against P2's 600, 0 of
     top 2 (0.00 %); P5 EW +110 on board 3 against P7's -100, 2 of 2 (100.00 %)."""
-    content = no_boards_mitchell(tmp_path, 2)
-    build(content, tmp_path / "output")
-    entries = tmp_path / "output" / "events" / SLUG / "entries"
+    site, _ = built(no_boards_mitchell(tmp_path, 2))
+    entries = site / "entries"
 
     def said(entry: str) -> str:
         return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (entries / entry / "index.html").read_text(encoding="utf-8")))
@@ -497,11 +409,8 @@ def test_imps_an_entrys_round_with_every_board_np_shows_dashes_then_its_imps(tmp
     """The same Mitchell by IMPs: P1's round 1 "Played — —" (it said 0 0, and the pair was ranked
     "1=" on 0 IMPs); round 2, board 2, P1 NS -100 against P2's 600: 700 apart, 12 IMPs cross
     (Butler: the datum 250, -350, 8 IMPs): -12 (-8), and so far the same, ranked last of 8."""
-    content = no_boards_mitchell(tmp_path, 2, scoring=scoring)
-    build(content, tmp_path / "output")
-    site = tmp_path / "output" / "events" / SLUG
+    site, data = built(no_boards_mitchell(tmp_path, 2, scoring=scoring))
     lost = 12 if scoring == "imps" else 8
     p1 = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (site / "entries" / "P1" / "index.html").read_text(encoding="utf-8")))
     assert f"Round 1 Table 1 P5 p5a / p5b Played — — Round 2 Table 1 P8 p8a / p8b Played -{lost} -{lost} " in p1
-    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
     assert standings_of(data)[-1] == (8, "P1", -lost)

@@ -8,8 +8,7 @@ import subprocess
 from pathlib import Path
 
 from generator.build import build
-from generator.cli import main
-from tests.support import mitchell_event
+from tests.support import drawn_and_entered, mitchell_event
 
 SLUG = "club-mitchell"
 EVENT = mitchell_event(6, 3, 1, "    prizes:\n      - {name: First, count: 1}\n")
@@ -22,19 +21,8 @@ RESULTS = {1: {1: "4S N +1", 2: "4S N =", 3: "4S N ="},
 def test_a_two_winner_sessions_prizes_and_archive_name_each_winners_direction(tmp_path: Path) -> None:
     """The prize list read "First 1 A01" and "First 1 A04", two firsts of one place, and the
     archive "Winners: p1a / p1b, p4a / p4b": each said now with its direction."""
-    content = tmp_path / "content"
-    results = content / "events" / SLUG / "results"
-    results.mkdir(parents=True)
-    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
-    (content / "events" / SLUG / "event.yaml").write_text(EVENT, encoding="utf-8")
-    for number, boards in RESULTS.items():
-        assert main(["pair", SLUG, "mitchell", "--content", str(content), "--lang", "en"]) == 0
-        path = next(results.glob(f"*round-{number}.yaml"))
-        text = path.read_text(encoding="utf-8")
-        for board, record in boards.items():
-            assert f"      # {board}:\n" in text
-            text = text.replace(f"      # {board}:\n", f"      {board}: {record}\n")
-        path.write_text(text, encoding="utf-8")
+    content = drawn_and_entered(tmp_path, SLUG, "mitchell", EVENT,
+                                {number: list(boards.items()) for number, boards in RESULTS.items()}, title="Club")
     out = tmp_path / "output"
     build(content, out)
     printed = subprocess.run(["pdftotext", "-layout", str(out / "events" / SLUG / "bulletins" / "prizes.pdf"), "-"],
