@@ -448,7 +448,7 @@ def staging_dir(output: Path, notify: Notify | None = None) -> Path:
     recover_leftovers(output, notify)
     staging = output.parent / f"{output.name}.tmp-{os.getpid()}"
     if os.path.lexists(staging):
-        if not _removable(staging) or not _give_back(staging, output):
+        if not _removable(staging):
             raise OutputRefused("output_not_ours", staging)
         _remove(staging)
     staging.mkdir()
@@ -507,12 +507,11 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     recorded = wrote(True) if wrote is not None else None
-    carried, clashes, whole = carry_over(output, staging, recorded)
+    carried, clashes = carry_over(output, staging, recorded)
     if clashes:
         raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(clashes))
     if changing is not None:
         changing()
-    move_carried(output, staging, whole)
     if recorded is None and carried and notify is not None:
         notify("output_kept_unrecorded", {"path": output, "count": len(carried), "paths": listed(sorted(carried))})
     swap_into_place(staging, output)
@@ -522,9 +521,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
 
 def _site_marker(name: str) -> bool:
     """Whether a name at output/'s top is one of paibang's markers (or one being written anew,
-    `_write_own`, by a build killed then), or the note of the folders moved into a new site
-    (MOVED): each site has its own, never carried nor named."""
-    return name in (MARKER, LEFTOVER, MOVED) or name.startswith((f"{MARKER}.tmp-", f"{LEFTOVER}.tmp-", f"{MOVED}."))
+    `_write_own`, by a build killed then): each site has its own, never carried nor named."""
+    return name in (MARKER, LEFTOVER) or name.startswith((f"{MARKER}.tmp-", f"{LEFTOVER}.tmp-"))
 
 
 SHOWN = 10  # files named in a word (`listed`); the rest counted
@@ -559,10 +557,6 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
     site does, so a build killed at any moment loses nothing (the old tree, a leftover, is then
     removed whole). A file put into output/ after this walk and before the swap, milliseconds
     later, goes with the old site: the one thing a build can still lose (the README says so).
-    Except a folder at output/'s top that the new site has not (.git, photos/): it is not walked
-    here but returned (`whole`, the third of the answer) for move_carried to move whole, in one
-    rename, once nothing can refuse the build (a clash found later would otherwise leave it in a
-    staging folder about to be discarded).
 
     A symbolic link where the last build had a folder (output/events put elsewhere by the user)
     is someone else's file like any other: carried as it is where the new site has nothing, a
@@ -575,11 +569,10 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
     may be among them), and a file the new site writes is taken as paibang's."""
     root, stage = os.fspath(output.resolve()), os.fspath(staging)
     if not os.path.isdir(root) or os.path.islink(root):
-        return [], [], []
+        return [], []
     folders = _folders_of(recorded or ())  # the folders holding a file of the last build's: paibang's
     carried: list[str] = []
     clashes: list[str] = []
-    whole: list[str] = []  # folders at output/'s top moved whole into the new site (move_carried)
     modes: list[tuple[str, int]] = []  # folders made anew, their modes set once they are filled
     # (folder, whether all it holds is someone else's, whether it is named already as carried)
     pending: list[tuple[str, bool, bool]] = [("", False, False)]
@@ -605,10 +598,6 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
                 clashes.append(relative)
                 continue
             if is_folder:
-                if there is None and not folder:
-                    whole.append(relative)
-                    carried.append(relative + "/")
-                    continue
                 if there is None:
                     try:
                         os.makedirs(target)
@@ -639,132 +628,7 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
     for target, mode in reversed(modes):  # innermost last made: filled first, then closed
         with contextlib.suppress(OSError):
             os.chmod(target, mode)
-    return carried, clashes, whole
-
-
-# The note, in a staging folder, of the folders of someone else's moved into it from output/
-# (move_carried): sealed, naming the staging folder and output/, so that whoever finds the folder
-# left by a killed or failed build moves them back (_give_back) before removing it.
-MOVED = ".paibang-moved"
-
-
-def move_carried(output: Path, staging: Path, names: list[str]) -> None:
-    """The folders `names` at output/'s top (carry_over's `whole`: someone else's, which the new
-    site has not) moved whole into `staging` just before it is swapped in.
-
-    Why moved, not linked file by file: a GitHub Pages checkout's .git is tens of thousands of
-    files, and each was hard-linked into the new tree, then unlinked again with the old one: a
-    full rebuild of a small site took 7.1 s with a 20,000-file .git in output/, 1.0 s without.
-    (Measured there again: 60,700 link, unlink and mkdir calls for the .git, 1.4 s of the
-    rebuild's; moved, the rebuild makes 190 such calls in all, 0.01 s.) A rename moves a folder
-    in one step, whatever it holds, and it is on the same filesystem (the staging folder is
-    beside output/). Linked with fewer calls was the other way: there is
-    no call that links a tree, and a copy-on-write clone is not on ext4.
-
-    What a kill costs: between the first rename here and the swap, the folders are no longer in
-    output/ but in `output.tmp-<pid>/`, which a later build removes as a leftover. So before the
-    first rename, the note MOVED is written into the staging folder, whole and on the disk,
-    naming them; whoever takes that folder away (a failed build's discard, the next build's or
-    clean's tidying) first moves them back into output/ (_give_back), and a folder it cannot
-    move back (output/ gone, or one of that name made there since) keeps the staging folder
-    where it is, the user's folder inside it under its own name. Once swapped, the note is in the
-    new site, and taken away with the leftover's marker (_unmark). A rename that fails (another
-    filesystem mounted there; a folder whose '..' the user may not write) links that folder's
-    files one by one as before, once the note no longer names it.
-
-    Nor is anything moved while another build is at work beside output/ (serve and a build in
-    a terminal, at once): one that walked output/ between these moves and this swap would not
-    find the folders, and, swapping its site in after this one, would remove them with this
-    site as its old one. Linked, they are in output/ all along, as before."""
-    if not names:
-        return
-    root, stage = os.fspath(output.resolve()), os.fspath(staging)
-    if _another_build_beside(output.resolve()):
-        for name in names:
-            _link_folder(f"{root}/{name}", f"{stage}/{name}")
-        return
-    _write_moved(staging, output, names)
-    moved, left = [], []
-    for name in names:
-        try:
-            _move_whole(f"{root}/{name}", f"{stage}/{name}")
-            moved.append(name)
-        except OSError:
-            left.append(name)
-    if left:
-        _write_moved(staging, output, moved)  # (those left were not moved: never given back)
-        for name in left:
-            _link_folder(f"{root}/{name}", f"{stage}/{name}")
-
-
-def _write_moved(staging: Path, output: Path, names: list[str]) -> None:
-    note = {"folder": _own_place(staging), "output": _own_place(output.resolve()), "moved": names}
-    write_sealed(staging / MOVED, json.dumps(note, ensure_ascii=False).encode("utf-8"), synced=True)
-    sync_folder(staging)
-
-
-def _move_whole(source: str, target: str) -> None:
-    """One folder moved in one step (tests die here: a kill between two of them)."""
-    os.rename(source, target)
-
-
-def _link_folder(source: str, target: str) -> None:
-    """A folder of someone else's made again at `target` with all it holds, each file linked
-    (_carry_file), each folder's mode set once it is filled; a link inside never followed."""
-    modes: list[tuple[str, int]] = []
-    pending = [(source, target)]
-    while pending:
-        source, target = pending.pop()
-        os.mkdir(target)
-        modes.append((target, stat.S_IMODE(os.lstat(source).st_mode)))
-        with os.scandir(source) as found:
-            entries = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in found]
-        for name, is_folder in entries:
-            if is_folder:
-                pending.append((f"{source}/{name}", f"{target}/{name}"))
-            else:
-                _carry_file(f"{source}/{name}", f"{target}/{name}")
-    for target, mode in reversed(modes):
-        with contextlib.suppress(OSError):
-            os.chmod(target, mode)
-
-
-def _give_back(leftover: Path, output: Path | None = None) -> bool:
-    """The folders a build moved from output/ into `leftover` (its staging folder: move_carried)
-    moved back into output/ (`output`: the one its note names, which must be this one when
-    given). True when nothing of anyone else's is left in it, and it may be removed; False when
-    its note is not one paibang wrote for this folder, or a folder it names could not be moved
-    back (output/ not there, or a folder of that name made there since): the leftover is then
-    kept, the user's folder inside it, never removed with it."""
-    note = os.path.join(leftover, MOVED)
-    if not os.path.lexists(note):
-        return True
-    try:
-        written = json.loads(_read_own(Path(note)))
-        place, root = written["folder"], written["output"]
-        names = [_checked(name) for name in written["moved"]]
-        if not isinstance(root, str) or any("/" in name for name in names):
-            raise ValueError("not a folder at output/'s top")
-    except (OSError, ValueError, TypeError, KeyError):
-        return False
-    if place != _own_place(leftover):
-        return True  # a site's note left by a build killed just after its swap: it moved nothing into this one
-    if output is not None and root != _own_place(output.resolve()):
-        return False
-    if not os.path.isdir(root) or os.path.islink(root):
-        return False
-    back = True
-    for name in names:
-        source, target = os.path.join(leftover, name), f"{root}/{name}"
-        if not os.path.lexists(source):
-            continue  # still in output/ (killed before it was moved), or given back already
-        try:
-            if os.path.lexists(target):
-                raise FileExistsError(target)
-            os.rename(source, target)
-        except OSError:
-            back = False
-    return back
+    return carried, clashes
 
 
 def same_bytes(new: str, there: str) -> bool:
@@ -854,10 +718,9 @@ def swap_into_place(staging: Path, output: Path) -> None:
 def _unmark(output: Path) -> None:
     """output/ without a leftover's marker: it is the site now (one left there by a build killed
     between its swap and this is taken away by the next: recover_leftovers)."""
-    for name in (LEFTOVER, MOVED):  # (the note of what was moved in: the folders are in the site now)
-        with contextlib.suppress(FileNotFoundError):
-            if not os.path.isdir(os.path.join(output, name)):
-                os.unlink(os.path.join(output, name))
+    with contextlib.suppress(FileNotFoundError):
+        if not os.path.isdir(os.path.join(output, LEFTOVER)):
+            os.unlink(os.path.join(output, LEFTOVER))
 
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str]) -> None:
@@ -1090,10 +953,10 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
                 elif marked_as_leftover(path):
                     not_ours.append(path)
     say_left_alone(notify, refused, not_ours, output)
-    for kind, path in sorted(leftovers):  # (.old before .tmp: a site put back before what was moved out of it)
+    for kind, path in sorted(leftovers):
         if kind == ".old" and not os.path.lexists(output) and made_here(path, output):
             os.replace(path, output)
-        elif _give_back(path, output):
+        else:
             _remove(path)
     # The site, put back or swapped in by a build killed before it took its leftover's marker
     # away: unmarked, unless another build is at work beside it (serve and the desk build the
@@ -1310,8 +1173,6 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
             if path == output or (kind in (".tmp", ".old") and pid.isdigit()):
                 if path != output and _running(int(pid)) and int(pid) != os.getpid():
                     continue
-                if path != output and not _give_back(path, output):
-                    continue  # someone else's folder in it, not put back: kept
                 _remove(path)
                 removed.append(path)
     say_left_alone(notify, refused, not_ours, output)
@@ -1512,11 +1373,7 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def discard(staging: Path) -> None:
     """A build that did not finish: its staging folder removed, and the folders made for it
-    that are still empty (nothing else was put in them meanwhile: the PDF cache, say). What was
-    moved into it from output/ (move_carried) is moved back first; what cannot be keeps it."""
-    if not _give_back(staging):
-        _MADE_FOR.pop(staging, None)
-        return
+    that are still empty (nothing else was put in them meanwhile: the PDF cache, say)."""
     _remove(staging)
     for folder in _MADE_FOR.pop(staging, []):
         try:
