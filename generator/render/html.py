@@ -160,7 +160,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate, zh_lang, zh)
-    env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"])
+    env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"], zh)
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
     env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"], zh_lang, zh)
@@ -172,7 +172,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["round_entered"] = lambda round_result: round_entered_text(translate, round_result)
     env.globals["ranks_said"] = ranks_said(translate)  # what a page of standings holds (standings_pages)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"],
-                                                  zh_lang)
+                                                  zh_lang, env.filters["zh_runs"])
     # a standings row's remark, each in words (entry.html's heading of a stage; render/remarks.py)
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
     return env
@@ -655,7 +655,7 @@ def _guandan_sides(translate: Translator, zh_lang: Callable[..., Markup],
             out.append(f'  <span class="side named">{link} <span>{label}{players} '
                        f'<span class="tag">{bye_tag}</span></span></span>\n')
         if referee:
-            out.append(f'<span class="referee">{referee_word}{text(referee)}</span>')
+            out.append(f'<span class="referee">{referee_word}{zh(referee)}</span>')
         out.append("</p>\n")
         return Markup("".join(out))
 
@@ -716,6 +716,7 @@ _REMARK_TAGS = {"forfeit": "forfeit", "withdrawn": "withdrawn", "withdrawn_next"
 
 def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
                     rank_shown: Callable[[Any], Markup], zh_lang: Callable[..., Markup],
+                    zh_runs: Callable[[Any], Markup] = escape,
                     ) -> Callable[[Event, list[Any], list[tuple[str, str]], str], Markup]:
     """`standings_rows(event, rows, metric_cells, root)`: the rows of a standings table
     (_standings.html: an event's, a stage's and the standings' later pages), one per Standing
@@ -727,7 +728,10 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
     def said(remark: Remark) -> str:
         """A remark (render/remarks.py: the printed standings and the desk say the same) in its tag."""
         tag = _REMARK_TAGS.get(remark.kind)
-        word = text(remark_text(translate, remark))
+        if remark.kind == "prize":  # (a prize's name as the event writes it, 一等奖: marked whole)
+            word = text(remark_text(translate, remark))
+            return f'<span class="tag {tag}"{zh_lang(word)}>{word}</span>'
+        word = zh_runs(remark_text(translate, remark))  # (a Chinese prize or reason in the page's words)
         return f'<span class="tag {tag}">{word}</span>' if tag else word
 
     def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
@@ -995,12 +999,14 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
     return match_heading
 
 
-def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]) -> Callable[..., Markup]:
+def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str],
+                  zh: Callable[[Any], Markup]) -> Callable[..., Markup]:
     """The `summary_rows(event, summary, labels, running_label, root, outcome_words, stage_result)`
     of one locale: the rows of an entry's match summary (entry.html), one per match, written here in
     one pass as deal_log is (through the template's loops, a dozen `{{ }}` a row: 1.3% more
     instructions to render the demo's pages). `labels`: the metrics' labels (the columns after
     the outcome); `running_label`: the running total's; `outcome_words`: each outcome's word.
+    An opponent's names are marked as zh marks them (an English page's Chinese names).
     A match the standings do not count yet (event-day.md: "after round N" counts fully played
     rounds): drawn and not played, or a bye or result of a round not fully played, is
     shown without a score or a running total. Its words are looked up once."""
@@ -1055,7 +1061,7 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             opponents = line.opponents
             shown_opponents = joiner.join([
                 f'<a href="{root_text}{text(entry_url(event, o))}">{text(o)}</a> '
-                f'{text(entries[o].label)}' for o in opponents]) if opponents else "—"
+                f'{zh(entries[o].label)}' for o in opponents]) if opponents else "—"
             outcome = line.outcome
             if line.counted:
                 shown_outcome = text(outcome_words[outcome])
