@@ -210,6 +210,8 @@ def test_no_chinese_text_on_an_english_page_is_left_unmarked(english: Path) -> N
     assert left == {}
     index = page(english, "index.html")
     assert '<a class="brand" href="index.html" lang="zh-Hans">' in index
+    # the search box: site.js marks a result holding Chinese with the form's data-lang
+    assert 'data-lang="zh-Hans">' in index and "data-lang" in page(english, "assets/site.js")
     assert re.search(r'</a><span lang="zh-Hans"> \(\u8303\u7f8e\u73b2 / \u9f9a\u4e3d\u534e\)</span>', index)  # the winners' names
     entry = page(english, f"{BRIDGE}/entries/A34/index.html")
     assert "<dt>Bye</dt><dd>advances directly</dd>" in entry  # (not "Bye bye, advances directly")

@@ -115,6 +115,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     translate = Translator(locale)
     zh_lang, zh, env.filters["zh_runs"] = _content_lang(locale, content or locale)
     env.globals["zh_lang"], env.filters["zh"] = zh_lang, zh
+    # the language site.js marks a search result's Chinese in (_search_form.html), where zh_lang marks any
+    env.globals["content_lang"] = HTML_LANG[content or locale] if zh_lang("\u4e2d") else ""
     env.filters["zh_parts"] = _zh_parts(zh)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
@@ -254,6 +256,11 @@ _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000
 _CHINESE_RUN = re.compile(r"[0-9]*[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
                           r"[\u3000-\u303f\uff00-\uffef\u2018\u2019\u201c\u201d0-9"
                           r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]*")
+
+
+def content_marks(page_locale: str, content: str):  # noqa: ANN201
+    """(zh_lang, zh, zh_runs) of a page in `page_locale` whose content is in `content` (the desk's)."""
+    return _content_lang(page_locale, content)
 
 
 def _content_lang(page_locale: str, content: str):  # noqa: ANN202
