@@ -67,3 +67,33 @@ def test_the_desk_serves_the_sites_favicon(tmp_path: Path) -> None:
         assert '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' in page
     finally:
         running.stop()
+
+
+def english_desk(tmp_path: Path, slug: str):  # noqa: ANN201
+    """The desk of demo event `slug` on an English site (its content Chinese, content_locale_of)."""
+    content = demo_content(tmp_path, slug)
+    site = content / "site.yaml"
+    site.write_text(re.sub(r"(?m)^locale: .*$", "locale: en", site.read_text(encoding="utf-8")), encoding="utf-8")
+    return desk_over(content, slug)
+
+
+def test_an_english_desk_marks_its_chinese_names_and_titles(tmp_path: Path) -> None:
+    """The hall's screen, the standings and a table's form said 守护队, 瑞士移位赛 and the event's
+    title with an English voice: each is marked Chinese as the site's pages mark them (the same scan)."""
+    from generator.desk import forms
+    from generator.desk.app import Who
+    from tests.test_content_lang import unmarked_chinese
+
+    slug = "tongxin-guandan-2025"
+    desk = english_desk(tmp_path, slug)
+    spot = desk.spot("swiss", 1, 1)
+    text = spot.path.read_text(encoding="utf-8")
+    who = Who("admin", "t")
+    table = desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=forms.fields_for(spot, text),
+                      check=None, errors=[], warnings=[], incomplete=[], done=False, saved=False, lines=[], held=None,
+                      filed="", broken=False).body.decode()
+    pages = {name: desk.page(name).body.decode() for name in ("screen.html", "standings.html", "admin.html")}
+    pages["table.html"] = table
+    assert {name: unmarked_chinese(page) for name, page in pages.items()} == dict.fromkeys(pages, [])
+    assert '<h1><span lang="zh-Hans">' in pages["standings.html"] and '<span class="name" lang="zh-Hans">' in pages["standings.html"]
+    assert '<h1><span lang="zh-Hans">\u745e\u58eb\u79fb\u4f4d\u8d5b</span> \u00b7 ' in table
