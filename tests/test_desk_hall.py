@@ -97,3 +97,19 @@ def test_an_english_desk_marks_its_chinese_names_and_titles(tmp_path: Path) -> N
     assert {name: unmarked_chinese(page) for name, page in pages.items()} == dict.fromkeys(pages, [])
     assert '<h1><span lang="zh-Hans">' in pages["standings.html"] and '<span class="name" lang="zh-Hans">' in pages["standings.html"]
     assert '<h1><span lang="zh-Hans">\u745e\u58eb\u79fb\u4f4d\u8d5b</span> \u00b7 ' in table
+
+
+def test_a_knockout_in_progress_says_its_ranking_comes_at_the_end(tmp_path: Path) -> None:
+    """A knockout with its first round saved has no ranking until its last match: the hall's screen
+    said "No results yet" under the rounds it showed saved; it says when the placings come."""
+    slug = "tongxin-guandan-2025"
+    content = demo_content(tmp_path, slug)
+    for later in ("ko-round-2.yaml", "ko-round-3.yaml"):
+        (content / "events" / slug / "results" / later).unlink()
+    desk = desk_over(content, slug)
+    [ko] = [view for view in desk.standings_view() if view["result"].bracket is not None]
+    assert ko["rows"] == [] and ko["progress"]
+    screen = desk.page("screen.html").body.decode()
+    section = screen[screen.index(f"<h2>{ko['name']}"):]
+    section = section[:section.index("</section>")]
+    assert desk.t("ko_champion_later") in section and desk.t("no_results") not in section
