@@ -116,7 +116,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     zh_lang, zh, env.filters["zh_runs"] = _content_lang(locale, content or locale)
     env.globals["zh_lang"], env.filters["zh"] = zh_lang, zh
     # the language site.js marks a search result's Chinese in (_search_form.html), where zh_lang marks any
-    env.globals["content_lang"] = HTML_LANG[content or locale] if zh_lang("\u4e2d") else ""
+    marked = content or locale  # (as _content_lang decides)
+    env.globals["content_lang"] = HTML_LANG[marked] if marked != locale and marked.startswith("zh") else ""
     env.filters["zh_parts"] = _zh_parts(zh)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
@@ -735,7 +736,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
     def said(remark: Remark) -> str:
         """A remark (render/remarks.py: the printed standings and the desk say the same) in its tag."""
         tag = _REMARK_TAGS.get(remark.kind)
-        if remark.kind == "prize":  # (a prize's name as the event writes it, 一等奖: marked whole)
+        if remark.kind == "prize":  # (a prize's name as the event writes it: marked whole)
             word = text(remark_text(translate, remark))
             return f'<span class="tag {tag}"{zh_lang(word)}>{word}</span>'
         word = zh_runs(remark_text(translate, remark))  # (a Chinese prize or reason in the page's words)
