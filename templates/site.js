@@ -88,9 +88,10 @@
     done(found, found.length);
   }
 
-  function tag(name, className, text) {
+  function tag(name, className, text, lang) {
     var made = document.createElement(name);
     if (className) made.className = className;
+    if (lang && /[\u3400-\u9fff]/.test(text)) made.lang = lang;
     made.textContent = text;
     return made;
   }
@@ -108,7 +109,7 @@
     if (full) history.replaceState(null, "", "?q=" + encodeURIComponent(query) + (limit > PAGE ? "&n=" + limit : ""));
     loadIndex(form, function (data) { find(form, data, query, limit, function (found, count, least) {
       if (ask !== form.asked) return;
-      var root = form.getAttribute("data-root"), status = form.querySelector(".search-status");
+      var root = form.getAttribute("data-root"), zh = form.getAttribute("data-lang"), status = form.querySelector(".search-status");
       var head = panel.querySelector(".search-count"), list = panel.querySelector("ul"), more = panel.querySelector(".search-more");
       if (more) more.remove();
       list.textContent = "";
@@ -126,7 +127,7 @@
           link.tabIndex = -1;
         }
         link.append(tag("span", "kind kind-" + record[0], form.getAttribute("data-kind-" + record[0])), " ",
-                    tag("strong", null, record[1]), " ", tag("span", "detail", record[2]));
+                    tag("strong", null, record[1], zh), " ", tag("span", "detail", record[2], zh));
         item.appendChild(link);
         list.appendChild(item);
       });

@@ -67,3 +67,49 @@ def test_the_desk_serves_the_sites_favicon(tmp_path: Path) -> None:
         assert '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' in page
     finally:
         running.stop()
+
+
+def english_desk(tmp_path: Path, slug: str):  # noqa: ANN201
+    """The desk of demo event `slug` on an English site (its content Chinese, content_locale_of)."""
+    content = demo_content(tmp_path, slug)
+    site = content / "site.yaml"
+    site.write_text(re.sub(r"(?m)^locale: .*$", "locale: en", site.read_text(encoding="utf-8")), encoding="utf-8")
+    return desk_over(content, slug)
+
+
+def test_an_english_desk_marks_its_chinese_names_and_titles(tmp_path: Path) -> None:
+    """The hall's screen, the standings and a table's form said 守护队, 瑞士移位赛 and the event's
+    title with an English voice: each is marked Chinese as the site's pages mark them (the same scan)."""
+    from generator.desk import forms
+    from generator.desk.app import Who
+    from tests.test_content_lang import unmarked_chinese
+
+    slug = "tongxin-guandan-2025"
+    desk = english_desk(tmp_path, slug)
+    spot = desk.spot("swiss", 1, 1)
+    text = spot.path.read_text(encoding="utf-8")
+    who = Who("admin", "t")
+    table = desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=forms.fields_for(spot, text),
+                      check=None, errors=[], warnings=[], incomplete=[], done=False, saved=False, lines=[], held=None,
+                      filed="", broken=False).body.decode()
+    pages = {name: desk.page(name).body.decode() for name in ("screen.html", "standings.html", "admin.html")}
+    pages["table.html"] = table
+    assert {name: unmarked_chinese(page) for name, page in pages.items()} == dict.fromkeys(pages, [])
+    assert '<h1><span lang="zh-Hans">' in pages["standings.html"] and '<span class="name" lang="zh-Hans">' in pages["standings.html"]
+    assert '<h1><span lang="zh-Hans">\u745e\u58eb\u79fb\u4f4d\u8d5b</span> \u00b7 ' in table
+
+
+def test_a_knockout_in_progress_says_its_ranking_comes_at_the_end(tmp_path: Path) -> None:
+    """A knockout with its first round saved has no ranking until its last match: the hall's screen
+    said "No results yet" under the rounds it showed saved; it says when the placings come."""
+    slug = "tongxin-guandan-2025"
+    content = demo_content(tmp_path, slug)
+    for later in ("ko-round-2.yaml", "ko-round-3.yaml"):
+        (content / "events" / slug / "results" / later).unlink()
+    desk = desk_over(content, slug)
+    [ko] = [view for view in desk.standings_view() if view["result"].bracket is not None]
+    assert ko["rows"] == [] and ko["progress"]
+    screen = desk.page("screen.html").body.decode()
+    section = screen[screen.index(f"<h2>{ko['name']}"):]
+    section = section[:section.index("</section>")]
+    assert desk.t("ko_champion_later") in section and desk.t("no_results") not in section

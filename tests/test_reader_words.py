@@ -113,7 +113,7 @@ def test_an_english_bridge_pairs_page_puts_its_own_colon_after_referee_and_winne
     out = tmp_path / "output"
     assert main(["build", "--no-pdf", "--content", str(content), "--output", str(out)]) == 0
     page = (out / "events/dongke-bridge-2015/final/round-1/index.html").read_text(encoding="utf-8")
-    assert "Referee: 赵敏" in page and re.search(r"Winner: A\d\d", page)
+    assert 'Referee: <span lang="zh-Hans">赵敏</span>' in page and re.search(r"Winner: A\d\d", page)
     latin_then_full_width = sorted({m.group(0) for p in out.rglob("*.html")
                                     for m in re.finditer(r"[A-Za-z]+\uff1a", p.read_text(encoding="utf-8"))})
     assert latin_then_full_width == []

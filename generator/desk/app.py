@@ -60,7 +60,8 @@ from generator.desk.store import (
 )
 from generator.errors import ContentError, Mark, Problems, system_reason
 from generator.hosts import host_allowed
-from generator.render.html import rank_shown_in, round_entered_text, standing_metric_text, two_place_metrics
+from generator.render.html import (content_locale_of, content_marks, rank_shown_in, round_entered_text, standing_metric_text,
+                                   two_place_metrics)
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
@@ -179,6 +180,10 @@ class Desk:
         loader = ChoiceLoader([FileSystemLoader(TEMPLATES), PrefixLoader({"site": FileSystemLoader(TEMPLATES.parent)})])
         self.env = Environment(loader=loader, autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
         self.env.globals["_"] = self.t
+        # the names, titles and stages in Chinese on an English desk marked so, as the site's pages
+        # mark them (a screen reader on the hall's screen or a table's phone reads them in Chinese)
+        zh_lang, self.env.filters["zh"], self.env.filters["zh_runs"] = content_marks(self.locale, self.content_locale)
+        self.env.globals["zh_lang"] = zh_lang
         # a content problem as `paibang serve` shows it (its line as in the file, indentation kept)
         self.env.globals["problem_block"] = lambda problem: Markup(
             problem_block(problem, self.locale, self.content, private_keys(self.content)))
@@ -215,6 +220,7 @@ class Desk:
                 self._said(problems.sorted())
                 return
             self.site_locale = site.locale
+            self.content_locale = content_locale_of(site)  # (site.yaml's, read again with it)
             self.result = run_event(event, problems)
             self._said(problems.sorted())
             if not self.errors:

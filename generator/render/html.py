@@ -115,6 +115,9 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     translate = Translator(locale)
     zh_lang, zh, env.filters["zh_runs"] = _content_lang(locale, content or locale)
     env.globals["zh_lang"], env.filters["zh"] = zh_lang, zh
+    # the language site.js marks a search result's Chinese in (_search_form.html), where zh_lang marks any
+    marked = content or locale  # (as _content_lang decides)
+    env.globals["content_lang"] = HTML_LANG[marked] if marked != locale and marked.startswith("zh") else ""
     env.filters["zh_parts"] = _zh_parts(zh)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
@@ -160,7 +163,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate, zh_lang, zh)
-    env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"])
+    env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"], zh)
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
     env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"], zh_lang, zh)
@@ -172,7 +175,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["round_entered"] = lambda round_result: round_entered_text(translate, round_result)
     env.globals["ranks_said"] = ranks_said(translate)  # what a page of standings holds (standings_pages)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"],
-                                                  zh_lang)
+                                                  zh_lang, env.filters["zh_runs"])
     # a standings row's remark, each in words (entry.html's heading of a stage; render/remarks.py)
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
     return env
@@ -254,6 +257,11 @@ _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000
 _CHINESE_RUN = re.compile(r"[0-9]*[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
                           r"[\u3000-\u303f\uff00-\uffef\u2018\u2019\u201c\u201d0-9"
                           r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]*")
+
+
+def content_marks(page_locale: str, content: str):  # noqa: ANN201
+    """(zh_lang, zh, zh_runs) of a page in `page_locale` whose content is in `content` (the desk's)."""
+    return _content_lang(page_locale, content)
 
 
 def _content_lang(page_locale: str, content: str):  # noqa: ANN202
@@ -655,7 +663,7 @@ def _guandan_sides(translate: Translator, zh_lang: Callable[..., Markup],
             out.append(f'  <span class="side named">{link} <span>{label}{players} '
                        f'<span class="tag">{bye_tag}</span></span></span>\n')
         if referee:
-            out.append(f'<span class="referee">{referee_word}{text(referee)}</span>')
+            out.append(f'<span class="referee">{referee_word}{zh(referee)}</span>')
         out.append("</p>\n")
         return Markup("".join(out))
 
@@ -716,6 +724,7 @@ _REMARK_TAGS = {"forfeit": "forfeit", "withdrawn": "withdrawn", "withdrawn_next"
 
 def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
                     rank_shown: Callable[[Any], Markup], zh_lang: Callable[..., Markup],
+                    zh_runs: Callable[[Any], Markup] = escape,
                     ) -> Callable[[Event, list[Any], list[tuple[str, str]], str], Markup]:
     """`standings_rows(event, rows, metric_cells, root)`: the rows of a standings table
     (_standings.html: an event's, a stage's and the standings' later pages), one per Standing
@@ -727,7 +736,10 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
     def said(remark: Remark) -> str:
         """A remark (render/remarks.py: the printed standings and the desk say the same) in its tag."""
         tag = _REMARK_TAGS.get(remark.kind)
-        word = text(remark_text(translate, remark))
+        if remark.kind == "prize":  # (a prize's name as the event writes it: marked whole)
+            word = text(remark_text(translate, remark))
+            return f'<span class="tag {tag}"{zh_lang(word)}>{word}</span>'
+        word = zh_runs(remark_text(translate, remark))  # (a Chinese prize or reason in the page's words)
         return f'<span class="tag {tag}">{word}</span>' if tag else word
 
     def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
@@ -995,12 +1007,14 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
     return match_heading
 
 
-def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]) -> Callable[..., Markup]:
+def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str],
+                  zh: Callable[[Any], Markup]) -> Callable[..., Markup]:
     """The `summary_rows(event, summary, labels, running_label, root, outcome_words, stage_result)`
     of one locale: the rows of an entry's match summary (entry.html), one per match, written here in
     one pass as deal_log is (through the template's loops, a dozen `{{ }}` a row: 1.3% more
     instructions to render the demo's pages). `labels`: the metrics' labels (the columns after
     the outcome); `running_label`: the running total's; `outcome_words`: each outcome's word.
+    An opponent's names are marked as zh marks them (an English page's Chinese names).
     A match the standings do not count yet (event-day.md: "after round N" counts fully played
     rounds): drawn and not played, or a bye or result of a round not fully played, is
     shown without a score or a running total. Its words are looked up once."""
@@ -1047,15 +1061,17 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
                     name = text(table_word.format(n=table))
                 elif (name := no_table.get(word)) is None:
                     name = no_table[word] = text(translate(word))
-                # named with its round too: nine links all called "第 1 桌" were one to a screen
-                # reader's list of links
-                shown_table = f'<a href="{root_text}{text(line.url)}" aria-label="{shown_round} · {name}">{name}</a>'
+                # named by its text alone: its row's header, the round, is read before it (an
+                # aria-label naming the round again read "Round 1 Round 1 · Table 12"); nine
+                # links called "第 1 桌" in a list of links are told apart by their rows (WCAG
+                # 2.4.4, a link's purpose in its context)
+                shown_table = f'<a href="{root_text}{text(line.url)}">{name}</a>'
             else:
                 shown_table = "—"
             opponents = line.opponents
             shown_opponents = joiner.join([
                 f'<a href="{root_text}{text(entry_url(event, o))}">{text(o)}</a> '
-                f'{text(entries[o].label)}' for o in opponents]) if opponents else "—"
+                f'{zh(entries[o].label)}' for o in opponents]) if opponents else "—"
             outcome = line.outcome
             if line.counted:
                 shown_outcome = text(outcome_words[outcome])
