@@ -208,6 +208,13 @@ def test_a_stale_draw_is_said_at_a_table_it_changes_in_paths_from_here_once(tmp_
     capsys.readouterr()
     main(["check", "--content", "."])
     assert f"\nevents/gd/results/round-2.yaml:{seated}:" in "\n" + capsys.readouterr().err
+    # From a sibling folder, content given as ../content: paths from there (rev44: content/events/…
+    # was said, no such path from the sibling).
+    (tmp_path / "notes").mkdir()
+    monkeypatch.chdir(tmp_path / "notes")
+    main(["check", "--content", "../content"])
+    assert f"\n../content/events/gd/results/round-2.yaml:{seated}:" in "\n" + capsys.readouterr().err
+    monkeypatch.chdir(root)
     assert main(["pair", "gd", "rr", "--content", "."]) == 0
     assert "draw-standings-changed" not in capsys.readouterr().err
 
