@@ -181,9 +181,10 @@ def private_keys(root: Path) -> tuple[str, ...]:
 def _every_private(path: Path) -> list[str]:
     """Every key named by each top-level `private:` of a site.yaml whose keys are duplicated
     (load_yaml keeps the first): read from the file's nodes, nothing built from them."""
+    text = read_content_text(path, Problems())  # (the one reader: no pipe, nothing too large)
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        root = yaml.compose(text or "", Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
         return []
     found: list[str] = []
     for key, value in root.value if isinstance(root, yaml.MappingNode) else ():
