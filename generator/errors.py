@@ -84,12 +84,22 @@ class ContentError:
     def file_shown(self, root: Path | None = None) -> Path:
         """The file, relative to the current directory when it lies inside (a path the terminal
         opens: `--content .` in content/ printed content/events/…, no such path there), else to
-        content/'s parent when it lies inside (`root`)."""
+        content/'s parent when it lies inside (`root`). A file outside the current directory
+        but in a folder above it (`--content ../x` from a sibling folder): from the current
+        directory (../x/events/…); x/events/… was no path from there (rev44). Only the root
+        folder in common (content in /tmp, the shell in the home folder): from content/'s parent,
+        a path shorter than one climbing to the root."""
         if root is not None:
             try:
-                bases = [Path.cwd(), root.resolve().parent]
+                here = Path.cwd()
+                bases = [here, root.resolve().parent]
             except OSError:  # (the current directory removed meanwhile)
-                bases = []
+                here, bases = None, []
+            file = self.mark.file
+            if here is not None and file.is_absolute() and not file.is_relative_to(here):
+                with contextlib.suppress(ValueError):  # (another drive, on Windows)
+                    if Path(os.path.commonpath([here, file])) != Path(here.anchor):
+                        return Path(os.path.relpath(file, here))
             for base in [*bases, root.parent]:
                 try:
                     return self.mark.file.relative_to(base)

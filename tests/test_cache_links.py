@@ -155,7 +155,9 @@ def test_a_build_after_one_with_a_temporary_cache_takes_its_pages_back(
     cache.chmod(0o700)
     renamed = {p.name for p in (output / "players").iterdir()} - before
     assert len(renamed) == 1
-    build(content, output, bulletins=False)  # refused before (output_clash)
+    notes.clear()
+    build(content, output, bulletins=False, notify=lambda key, params: notes.append(key))  # refused before (output_clash)
+    assert notes == ["output_taken_over"]  # the renamed player's page, said
     now = {p.name for p in (output / "players").iterdir()}
     assert renamed <= now and len(now) == len(before)  # the old player's page gone, the new one there
     # A page of the user's where a new one goes is still theirs: refused, left as it was.
@@ -172,3 +174,37 @@ def test_a_build_after_one_with_a_temporary_cache_takes_its_pages_back(
     build(content, output, bulletins=False)
     assert main(["clean", "--output", str(output)]) == 0
     assert not output.exists()
+
+
+def test_an_old_events_pages_put_back_by_the_user_are_theirs_when_every_build_kept_its_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """rev44: the user copied an old event's pages back into output/ to keep its addresses live,
+    then added the event to content again: its pages hold exactly what the build writes there,
+    and were taken over, recorded, and removed with the event (and by clean). Only a build after
+    one that kept no record (the test above) takes such files: this one is refused as before,
+    and clean leaves them."""
+    import shutil
+
+    from generator.render.output import OutputRefused
+
+    monkeypatch.delenv("PAIBANG_CACHE", raising=False)
+    content = small_site(tmp_path)
+    shutil.copytree(content / "events" / "e1", content / "events" / "e2")
+    output = tmp_path / "output"
+    build(content, output, bulletins=False)
+    kept = tmp_path / "kept-e2"
+    shutil.copytree(output / "events" / "e2", kept)
+    moved = tmp_path / "e2-source"
+    (content / "events" / "e2").rename(moved)
+    build(content, output, bulletins=False)
+    assert not (output / "events" / "e2").exists()
+    shutil.copytree(kept, output / "events" / "e2")  # the old addresses live again
+    moved.rename(content / "events" / "e2")
+    notes: list[str] = []
+    with pytest.raises(OutputRefused) as refused:
+        build(content, output, bulletins=False, notify=lambda key, params: notes.append(key))
+    assert refused.value.reason == "output_clash" and "output_taken_over" not in notes
+    (content / "events" / "e2").rename(moved)
+    build(content, output, bulletins=False)
+    assert main(["clean", "--output", str(output)]) == 0
+    assert (output / "events" / "e2" / "index.html").read_bytes() == (kept / "index.html").read_bytes()

@@ -748,6 +748,7 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-team-column-like": registration("单位,姓名\n甲厂,张三\n,李四\n乙厂,王五\n,赵六\n"),
     "registration-no-name": registration("姓名,组号\n,1\n"),
     "registration-control-char": registration("姓名,组号\n张\x00三,1\n"),
+    "registration-invisible-char": registration("姓名,组号\n张\u200b三,1\n"),
     "registration-name-private": registration("姓名,组号\n张三 13800138000,1\n"),
     "registration-formula": registration("姓名,组号\n=HYPERLINK(\"http://x\"),1\n"),
     "registration-line-break": registration("姓名,组号\n\"张三\n李四\",1\n"),

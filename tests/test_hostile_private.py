@@ -425,6 +425,21 @@ def test_a_private_key_in_another_case_is_masked_where_a_line_is_quoted(
     assert masked("  membercard: 2021001", ("MemberCard",)) == "  membercard: *******"
 
 
+def test_private_written_twice_masks_every_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """rev44: init writes `private: []`, a secretary appends `private: [membercard]` at the end:
+    site.yaml is refused (yaml-duplicate-key), and every line quoted is masked by both lists,
+    not only by the first."""
+    content = demo_content(tmp_path, BRIDGE)
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "private: [membercard]\n", encoding="utf-8")
+    event = content / "events" / BRIDGE / "event.yaml"
+    replace(event, CANARY_LINE, '      - {name: \u5409\u514b\u963f\u5477, membercard: "mc_canary_1", shirt: XL}')
+    assert main(["check", "--content", str(content)]) == 1
+    said = capsys.readouterr().err
+    assert "[yaml-duplicate-key]" in said and "shirt" in said and "membercard: *************" in said, said
+    assert "mc_canary_1" not in said
+
+
 @pytest.mark.parametrize("written", ["ID", "Name", "PLAYERS"])
 def test_a_key_that_cannot_be_private_is_refused_in_any_case(tmp_path: Path, written: str,
                                                             capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,6 +29,13 @@ def test_which_formatting_characters_a_name_may_hold() -> None:
     # The joiners between two visible characters: a Persian name, an emoji sequence; not at an end.
     assert invisible("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645") is None
     assert invisible("\U0001f468\u200d\U0001f469\u200d\U0001f467") is None
+    # Real text (rev44): the Mongolian vowel separator between Mongolian letters; the tags of a
+    # subdivision flag (England's) after the black flag. Alone, or after anything else: refused.
+    england = "\U0001f3f4" + "".join(chr(0xE0000 + ord(c)) for c in "gbeng") + "\U000e007f"
+    assert invisible("\u182e\u1823\u1837\u180e\u1820") is None and invisible("Ann " + england) is None
+    assert invisible("Li\u180e") == "\u180e" and invisible("\u1820 \u180e\u1820") == "\u180e"
+    assert invisible("Li\U000e0067\U000e007f") == "\U000e0067" and invisible("\U0001f3f4\U000e007f") == "\U000e007f"
+    assert invisible("\U0001f3f4\U000e0067") == "\U000e0067"  # no cancel tag: no flag
     assert invisible("\u200dLi") == "\u200d" and invisible("Li \u200c Wu") == "\u200c" and invisible("a\u200d\u200bb") == "\u200d"
 
 
@@ -68,8 +75,10 @@ def test_import_refuses_a_cell_with_an_invisible_formatting_character(tmp_path: 
     sheet.write_text(f"\u59d3\u540d,\u7ec4\u53f7\n\u5f20\u4e09,1\nEvil{char}x,1\n", encoding="utf-8")
     with pytest.raises(ContentErrors) as failed:
         import_registrations(event.parents[1], event.name, sheet)
-    (problem,) = [p for p in failed.value.problems if p.code == "registration-control-char"]
+    (problem,) = [p for p in failed.value.problems if p.code == "registration-invisible-char"]
     assert problem.params["row"] == 3 and problem.params["char"] == f"U+{ord(char):04X}"
+    said, _ = render_message(problem.code, "en", problem.params)
+    assert "invisible formatting character" in said and "control" not in said, said
     assert (entries.read_bytes() if entries.exists() else None) == before
 
 

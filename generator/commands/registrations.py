@@ -964,7 +964,9 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
         unshowable = next(((name, found) for name, cell in cells.items() if (found := _unshowable(cell))), None)
         if unshowable is not None:
             name, found = unshowable
-            problems.add("registration-control-char", _cell_mark(path, table, number, used[name]), sheet_row=quoted,
+            # (a zero-width space is no control character: said as what it is, invisible)
+            code = "registration-invisible-char" if invisible(found) else "registration-control-char"
+            problems.add(code, _cell_mark(path, table, number, used[name]), sheet_row=quoted,
                          row=number, heading=shown(headings[name]), char=f"U+{ord(found):04X}")
             above = None
             continue

@@ -21,6 +21,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from generator import catalogues
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
@@ -160,14 +162,37 @@ def private_keys(root: Path) -> tuple[str, ...]:
     known = _PRIVATE_READ.get(path)
     if stamp is not None and known is not None and known[0] == stamp:
         return known[1]
-    data = load_yaml(path, Problems())
+    problems = Problems()
+    data = load_yaml(path, problems)
     private = data.get("private") if isinstance(data, YamlMap) else None
     keys = [private] if isinstance(private, str) else private if isinstance(private, YamlList) else []
+    if any(problem.code == "yaml-duplicate-key" for problem in problems.items):
+        # `private:` written twice (init writes `private: []`, a secretary appends their list at
+        # the end): the file is refused, and every line it quotes masked by all of them, not
+        # only the first (rev44: the member cards of the second list were shown).
+        keys = [*keys, *_every_private(path)]
     found_keys = ALWAYS_PRIVATE + tuple(key.casefold() if key.casefold() in ("group", *ALWAYS_PRIVATE) else key
                                         for key in keys if isinstance(key, str) and key)
     if stamp is not None:
         _PRIVATE_READ[path] = (stamp, found_keys)
     return found_keys
+
+
+def _every_private(path: Path) -> list[str]:
+    """Every key named by each top-level `private:` of a site.yaml whose keys are duplicated
+    (load_yaml keeps the first): read from the file's nodes, nothing built from them."""
+    text = read_content_text(path, Problems())  # (the one reader: no pipe, nothing too large)
+    try:
+        root = yaml.compose(text or "", Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
+        return []
+    found: list[str] = []
+    for key, value in root.value if isinstance(root, yaml.MappingNode) else ():
+        if not (isinstance(key, yaml.ScalarNode) and key.value == "private"):
+            continue
+        items = value.value if isinstance(value, yaml.SequenceNode) else [value]
+        found.extend(item.value for item in items if isinstance(item, yaml.ScalarNode) and isinstance(item.value, str))
+    return found
 
 
 _PRIVATE_READ: dict[Path, tuple[tuple[int, int, int, int], tuple[str, ...]]] = {}  # private_keys' last reading

@@ -268,8 +268,31 @@ def invisible(text: str) -> str | None:
         if char in _JOINERS and 0 < index < len(text) - 1 and all(
                 not near.isspace() and unicodedata.category(near) != "Cf" for near in (text[index - 1], text[index + 1])):
             continue
+        if char == "\u180e" and 0 < index < len(text) - 1 and all(
+                _mongolian_letter(near) for near in (text[index - 1], text[index + 1])):
+            continue  # the Mongolian vowel separator: part of how a Mongolian word is spelled
+        if "\U000e0020" <= char <= "\U000e007f" and _in_tag_sequence(text, index):
+            continue  # the tags of a subdivision flag (England's, Scotland's): one emoji with its flag
         return char
     return None
+
+
+def _mongolian_letter(char: str) -> bool:
+    return "\u1820" <= char <= "\u18aa" and unicodedata.category(char) == "Lo"
+
+
+def _in_tag_sequence(text: str, index: int) -> bool:
+    """Whether the tag character at `index` is in an emoji tag sequence: U+1F3F4 (the black flag),
+    tags U+E0020 to U+E007E, ended by U+E007F (the cancel tag)."""
+    start = index
+    while start > 0 and "\U000e0020" <= text[start - 1] <= "\U000e007e":
+        start -= 1
+    if start == 0 or text[start - 1] != "\U0001f3f4":
+        return False
+    end = index
+    while end < len(text) and "\U000e0020" <= text[end] <= "\U000e007e":
+        end += 1
+    return end < len(text) and text[end] == "\U000e007f" and end > start
 
 
 def _format_escaped(text: str) -> str:

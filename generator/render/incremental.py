@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from generator import caches
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
-from generator.render.output import OutputTree, as_written
+from generator.render.output import OutputTree, as_written, marker_id
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
     from generator.content.model import Site
@@ -1218,7 +1218,10 @@ class PreviousBuild:
                 seats = self._side_file("people-seats", events, alone=True)
                 people = self._side_file("people", (matched, persons, seats, rows))
         loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
+        # The marker id output/ has now (a new one with each site swapped in whole): a build that
+        # finds another one there knows the last to write output/ kept no record (output.place_site).
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
+                      "marker": marker_id(self.output),
                       "folders": (folders or Folders()).recorded(), "people": people}
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,

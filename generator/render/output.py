@@ -130,12 +130,25 @@ def made_here(folder: Path, output: Path | None = None) -> bool:
 
 def _verifies(text: str | None, output: Path) -> bool:
     """Whether a marker's text holds an id keyed to the site at `output` (made_here)."""
+    return _id_in(text, output) is not None
+
+
+def _id_in(text: str | None, output: Path) -> str | None:
+    """The id a marker's text holds keyed to the site at `output`, else None."""
     for line in (text or "").splitlines():
         name, _, rest = line.partition(" ")
         nonce, _, mac = rest.partition(" ")
         if name == MARKER_ID and nonce and hmac.compare_digest(mac.strip(), _marker_mac(output, nonce)):
-            return True
-    return False
+            return nonce
+    return None
+
+
+def marker_id(output: Path) -> str | None:
+    """The id of the marker in output/ when it verifies (made_here), else None. Each site swapped
+    in whole has a new one; the record of the build that wrote output/ names it (PreviousBuild.save),
+    so a build that finds another one there knows the last build to write output/ kept no record
+    (its cache refused as unsafe: place_site's `unrecorded`)."""
+    return _id_in(_marker(output), output)
 
 
 def write_marker(folder: Path, output: Path) -> None:
@@ -466,7 +479,7 @@ _MADE_FOR: dict[Path, list[Path]] = {}
 
 def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None,
                wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None,
-               changing: Callable[[], None] | None = None) -> bool:
+               changing: Callable[[], None] | None = None, recorded_marker: str | None = None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
@@ -481,7 +494,16 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     `changing`: called once nothing can refuse the build any more, just before output/ is first
     changed (the build drops its record then: PreviousBuild.forget). A refused build leaves the
     record as it was: dropped before the refusal, the next build found no record, took the user's
-    file in the way for paibang's, and replaced it without a word (rev38)."""
+    file in the way for paibang's, and replaced it without a word (rev38).
+
+    `recorded_marker`: the marker id the record names (the one output/ had when it was recorded).
+    Another one in output/ now means a build since wrote output/ and kept no record (its cache
+    refused as unsafe): only then is a file in the way holding exactly this build's bytes taken
+    as paibang's (same_bytes) and said to `notify` (output_taken_over). Otherwise such a file is
+    someone else's like any other: a user's copy of an old event's pages, put back to keep its
+    addresses, was taken over, recorded and then removed with the event (rev44)."""
+    unrecorded = recorded_marker is not None and marker_id(output.resolve()) not in (None, recorded_marker)
+    taken: list[str] = []
     if gone is not None and is_ours(output.resolve()) and tree.kept_files >= tree.fresh_count:
         fresh = list(tree.fresh())  # (at most as many as are kept)
         if in_place_possible(output, fresh + gone):
@@ -490,8 +512,13 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # page goes; a folder of theirs where a page of the old site was) would be lost.
             known = (wrote(False) if wrote is not None else None) or frozenset()
             root = os.fspath(output.resolve())
-            clashes = [relative for relative in fresh if relative not in known and os.path.lexists(f"{root}/{relative}")
-                       and not same_bytes(f"{staging}/{relative}", f"{root}/{relative}")]
+            clashes = []
+            for relative in fresh:
+                if relative not in known and os.path.lexists(f"{root}/{relative}"):
+                    if unrecorded and same_bytes(f"{staging}/{relative}", f"{root}/{relative}"):
+                        taken.append(relative)
+                    else:
+                        clashes.append(relative)
             clashes += [relative for relative in gone if os.path.isdir(f"{root}/{relative}")
                         and not os.path.islink(f"{root}/{relative}")]
             if clashes:
@@ -504,10 +531,11 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
                 write_marker(output.resolve(), output)
             apply_in_place(staging, output, fresh, gone)
             _MADE_FOR.pop(staging, None)
+            _say_taken(taken, output, notify)
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     recorded = wrote(True) if wrote is not None else None
-    carried, clashes = carry_over(output, staging, recorded)
+    carried, clashes = carry_over(output, staging, recorded, taken if unrecorded else None)
     if clashes:
         raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(clashes))
     if changing is not None:
@@ -516,7 +544,14 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
         notify("output_kept_unrecorded", {"path": output, "count": len(carried), "paths": listed(sorted(carried))})
     swap_into_place(staging, output)
     _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
+    _say_taken(taken, output, notify)
     return False
+
+
+def _say_taken(taken: list[str], output: Path, notify: Notify | None) -> None:
+    """The files an unrecorded build left that this one took as paibang's (place_site), said."""
+    if taken and notify is not None:
+        notify("output_taken_over", {"path": output, "count": len(taken), "paths": listed(sorted(taken))})
 
 
 def _site_marker(name: str) -> bool:
@@ -537,7 +572,8 @@ def listed(paths: Sequence[str]) -> dict[str, str]:
     return catalogues.word("paths_and_more", paths=shown, more=len(paths) - SHOWN)
 
 
-def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> tuple[list[str], list[str]]:
+def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None,
+               taken: list[str] | None = None) -> tuple[list[str], list[str]]:
     """Everything in output/ that the last build did not write (`recorded`: the files its record
     names), put unchanged into the new site (`staging`, complete but for them) before it is
     swapped in: a folder paibang made holds what someone else put in it too (the secretary
@@ -566,7 +602,11 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
     Without a record (`recorded` None: the cache removed, or a build stopped between putting
     its site in place and recording it), nothing can be told as paibang's: everything the new
     site does not write is carried (the caller says so: an old page of an event since removed
-    may be among them), and a file the new site writes is taken as paibang's."""
+    may be among them), and a file the new site writes is taken as paibang's.
+
+    `taken`: given when the last build to write output/ kept no record (place_site's
+    `unrecorded`): a file in the way holding exactly the new one's bytes is no clash then, and is
+    added to it; otherwise every file in the way is a clash."""
     root, stage = os.fspath(output.resolve()), os.fspath(staging)
     if not os.path.isdir(root) or os.path.islink(root):
         return [], []
@@ -614,8 +654,11 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
                     clashes.append(relative)
                 continue
             if there is not None:
-                if recorded is not None and not same_bytes(target, source):
-                    clashes.append(relative)
+                if recorded is not None:
+                    if taken is not None and same_bytes(target, source):
+                        taken.append(relative)
+                    else:
+                        clashes.append(relative)
                 continue
             try:
                 os.makedirs(target.rpartition("/")[0], exist_ok=True)
@@ -633,8 +676,9 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None) -> 
 
 def same_bytes(new: str, there: str) -> bool:
     """Whether the file `there` (in output/, not named by the record) holds exactly the bytes of
-    the new site's file `new`: then it is no clash, and the new one goes over it. Nothing is lost
-    by that, whoever put it there; and it is how a build re-establishes the record after a build
+    the new site's file `new`: then, and only when the last build to write output/ kept no
+    record (place_site's `unrecorded`), it is no clash, and the new one goes over it. It is how a
+    build re-establishes the record after a build
     that could not keep one (its cache refused as unsafe: a temporary cache, its record gone with
     it): the pages that build wrote are the pages this one writes, and would otherwise be
     refused as someone else's at every build (output_clash) while the last record, older, did

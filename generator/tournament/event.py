@@ -23,6 +23,7 @@ counts it scores the stage's `late:` score, else a bye.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import replace
 
 from generator import catalogues
@@ -379,17 +380,16 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
 
 def _not_qualified_reason(event: Event, stage: Stage, rounds: list[Round]) -> dict[str, str]:
     """What entry-not-in-stage tells of an entry drawn that did not qualify. A Swiss or round
-    robin qualified into whose round 1 records no field (drawn by hand, or by a paibang before
-    `pair` recorded it): it may have been drawn before a correction changed the qualifiers, and
-    its round 1's field written as `pair` now records it (# draw-order:) lets it keep that field
-    (_field_as_drawn), which the referee may decide; the line to write is given."""
+    robin qualified into whose round 1 records no field `pair` drew (drawn by hand, or by a
+    paibang before `pair` recorded it): the names fixed to the qualifiers', or the stage drawn
+    again. Never a # draw-order: line to write by hand: its made-up figures are no record of a
+    draw from the qualifiers (_recorded_field), and rev44 found the line given here hid a team
+    written by mistake and published a correction that never was."""
     first = next((r for r in rounds if r.number == 1), None)
     fed = any(s.advance is not None and s.advance.to == stage.id for s in event.stages)
-    if first is None or first.drawn_on or not fed or stage.format not in ("swiss", "round_robin"):
+    if first is None or not fed or stage.format not in ("swiss", "round_robin"):
         return catalogues.word("not_qualified_reason")
-    drawn = [side for table in first.tables for side in table.sides
-             if side in event.entries and not event.entries[side].substitute]
-    return catalogues.word("not_qualified_drawn_reason", line="# draw-order: " + " ".join(f"{e}=0" for e in drawn))
+    return catalogues.word("not_qualified_drawn_reason", stage=stage.id)
 
 
 def _warn_partial_robin(stage: Stage, field_entries: list[Entry], problems: Problems) -> None:
@@ -980,8 +980,8 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     # Only a draw that recorded its field (`paibang pair` writes it, # draw-order:) was drawn from
     # the qualifiers: an entry written by hand that never qualified is a mistake, said as one
     # (entry-not-in-stage), not taken for a correction.
-    recorded = {entry for entry, _ in first.drawn_on or ()}
     now = {e.id for e in arriving}
+    recorded = _recorded_field(result, first.drawn_on or (), now)
     ranked = [s.entry.id for s in result.standings if s.rank is not None]
     kept = [i for i in ranked if i in drawn and i not in now and i in recorded]
     left = [e.id for e in result.qualifiers if e.id not in drawn and recorded and e.id not in recorded]
@@ -1003,6 +1003,27 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
                                        came=catalogues.joiner(locale).join(left) or none[locale],
                                        went=catalogues.joiner(locale).join(kept) or none[locale]) for locale in LOCALES}
     return result.qualifiers + result.byes, (result.stage.id, changes, left + kept)
+
+
+def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], now: set[str]) -> set[str]:
+    """The entries a round 1's # draw-order: lines record as its field, when their figures show
+    them qualifying by the standings the draw read (what `pair` writes: each entry's primary
+    score in the stage before, real figures); else none. Each must be ranked there, and no entry
+    recorded, by its recorded figure, behind one left out that does not qualify now either (a
+    correction moves the figures of the entries it concerns; those left out unconcerned are as
+    the draw read them). A line written by hand to make an entry drawn by mistake look drawn from
+    the qualifiers (`F=0 C=0`, the figures made up) is no record: rev44 found such a line gave a
+    clean check, the real qualifier left out unsaid and both stage pages saying a false correction."""
+    figures = dict(drawn_on)
+    if not figures:
+        return set()
+    ranked = {s.entry.id: s.tally.metrics.get(result.primary, 0) for s in result.standings if s.rank is not None}
+    if any(entry not in ranked for entry in figures):
+        return set()
+    behind = [figure for entry, figure in ranked.items() if entry not in figures and entry not in now]
+    if behind and min(figures.values()) < max(behind):
+        return set()
+    return set(figures)
 
 
 def _cut_ranks(standings: list[Standing], out: set[str]) -> dict[str, int]:
