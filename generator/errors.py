@@ -92,7 +92,9 @@ class ContentError:
         if root is not None:
             try:
                 here = Path.cwd()
-                bases = [here, root.resolve().parent]
+                # (a root given resolved, as print_problems does once for hundreds of warnings,
+                # is not resolved again for each)
+                bases = [here, (root if root.is_absolute() else root.resolve()).parent]
             except OSError:  # (the current directory removed meanwhile)
                 here, bases = None, []
             file = self.mark.file
