@@ -23,7 +23,9 @@ from tests.test_desk_said import shown
 RANK = "rank_by: [wins, level_diff]"
 
 
-def swiss_then_robin(tmp_path: Path) -> Path:
+def swiss_and_robin_event(tmp_path: Path) -> tuple[Path, Path]:
+    """content/ with one Guandan event of 8 teams: a Swiss of 2 rounds whose top 4 go on to a
+    round robin of 3; nothing drawn or played yet. (content/, the event's folder)"""
     root = tmp_path / "content"
     folder = root / "events" / "gd"
     (folder / "results").mkdir(parents=True)
@@ -33,6 +35,11 @@ def swiss_then_robin(tmp_path: Path) -> Path:
         "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
         + f"stages:\n  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, advance: {{count: 4, to: rr}}}}\n"
         f"  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    return root, folder
+
+
+def swiss_then_robin(tmp_path: Path) -> Path:
+    root, folder = swiss_and_robin_event(tmp_path)
     rounds = {1: [("T01", "T02", "A", "5"), ("T03", "T04", "K", "6"), ("T05", "T06", "Q", "7"), ("T07", "T08", "J", "8")],
               2: [("T01", "T03", "A", "9"), ("T05", "T07", "K", "10"), ("T02", "T04", "6", "5"), ("T06", "T08", "7", "5")]}
     for number, tables in rounds.items():
@@ -179,15 +186,7 @@ def test_a_stale_draw_is_said_at_a_table_it_changes_in_paths_from_here_once(tmp_
     no such path there); and `pair` of the round robin does not repeat it (check lists it)."""
     import re
 
-    root = tmp_path / "content"
-    folder = root / "events" / "gd"
-    (folder / "results").mkdir(parents=True)
-    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 9))
-    (folder / "event.yaml").write_text(
-        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
-        + f"stages:\n  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, advance: {{count: 4, to: rr}}}}\n"
-        f"  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    root, folder = swiss_and_robin_event(tmp_path)
     first = folder / "results" / "round-1.yaml"
     first.write_text("stage: swiss\nround: 1\ntables:\n" + "".join(
         f"  - table: {t}\n    teams: [T0{2 * t - 1}, T0{2 * t}]\n    levels: {{T0{2 * t - 1}: A, T0{2 * t}: \"{t + 1}\"}}\n"

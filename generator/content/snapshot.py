@@ -328,12 +328,7 @@ def read(path: str | os.PathLike[str], limit: int = KEEP_AT_MOST) -> bytes:
     key = _key(path)
     data = _TAKEN.get(key) if _TAKEN is not None else None
     if data is None:
-        handle, found = opened_regular(key)
-        with handle:
-            size = found.st_size
-            if size > limit:
-                raise TooLarge(size)
-            data = _read_up_to(handle, size, limit)
+        data = read_regular(key, limit)
         if _TAKEN is not None and len(data) <= KEEP_AT_MOST:
             _taken(key, data)
     if len(data) > limit:
