@@ -1061,11 +1061,9 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
                     name = text(table_word.format(n=table))
                 elif (name := no_table.get(word)) is None:
                     name = no_table[word] = text(translate(word))
-                # named by its text alone: its row's header, the round, is read before it (an
-                # aria-label naming the round again read "Round 1 Round 1 · Table 12"); nine
-                # links called "第 1 桌" in a list of links are told apart by their rows (WCAG
-                # 2.4.4, a link's purpose in its context)
-                shown_table = f'<a href="{root_text}{text(line.url)}">{name}</a>'
+                # named with its round too: nine links all called "第 1 桌" were one to a screen
+                # reader's list of links
+                shown_table = f'<a href="{root_text}{text(line.url)}" aria-label="{shown_round} · {name}">{name}</a>'
             else:
                 shown_table = "—"
             opponents = line.opponents
