@@ -970,7 +970,7 @@ def test_a_full_rebuild_refuses_a_filesystem_mounted_in_output_and_empties_nothi
     (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
     done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
     assert done.returncode == 2, done.stderr
-    assert f"{output / 'nas'} is a mount point" in done.stderr and "Traceback" not in done.stderr
+    assert "output/nas is a mount point" in done.stderr and "Traceback" not in done.stderr
     assert tree(output) == before  # the old site and the photos, as they were
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
     # clean leaves the mount, and all on it, as someone else's
