@@ -16,11 +16,15 @@ things decide what a large archive's build costs in memory beside its workers:
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
+import os
+import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from functools import cache
+from functools import cache, partial
 from typing import TypeVar
 
 Item = TypeVar("Item")
@@ -36,7 +40,23 @@ def forked_pool(workers: int, initializer: Callable[[], object] | None = None) -
     free heap given back to the system first (give_back_free_memory)."""
     give_back_free_memory()
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=initializer)
+                               initializer=partial(_start, os.getpid(), initializer))
+
+
+def _start(parent: int, initializer: Callable[[], object] | None) -> None:
+    """A worker's first step: it ends when the build does. A build killed outright (SIGKILL: the
+    out-of-memory killer, kill -9) never shuts its pool down, and the workers, each holding
+    the pages it copied (tens of MB), waited for tasks for ever: each one holds the pool's
+    queue open, so none ever sees it closed. Linux: told to end with its parent (prctl
+    PR_SET_PDEATHSIG); a parent gone before that took effect is seen by its number (the worker
+    is then another process's child). Elsewhere a worker ends as it did."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(1)
+    if initializer is not None:
+        initializer()
 
 
 def forked_map(function: Callable[[Item], Answer], items: Sequence[Item], workers: int,

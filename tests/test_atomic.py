@@ -356,3 +356,88 @@ def test_a_folder_that_cannot_be_read_still_gets_its_file(tmp_path: Path, monkey
     monkeypatch.setattr(os, "open", unreadable)
     seals.write_durably(tmp_path / "round-1.yaml", b"drawn\n", replace=False)
     assert (tmp_path / "round-1.yaml").read_bytes() == b"drawn\n"
+
+
+# --- a build killed between its two renames, then clean -----------------------------------------------
+
+KILLED_BETWEEN_RENAMES = """\
+import os, signal, sys
+from pathlib import Path
+from generator.build import build
+from generator.render import output as written
+
+written._exchange = lambda a, b: False  # a system without the one-step swap
+replace = os.replace
+
+def dying(source, target):
+    if Path(target).name == "output" and ".tmp-" in Path(source).name:
+        os.kill(os.getpid(), signal.SIGKILL)  # between output -> output.old-<pid> and the new site
+    return replace(source, target)
+
+os.replace = dying
+build(Path(sys.argv[1]), Path(sys.argv[2]), cache_dir=Path(sys.argv[3]), bulletins=False)
+"""
+
+
+def test_clean_after_a_build_killed_between_its_renames_puts_the_old_site_back(tmp_path: Path) -> None:
+    """Review: without renameat2, a build killed after output/ became output.old-<pid> left no
+    output/, and clean removed output.old-<pid>, the old site with the user's CNAME in it. clean
+    puts it back first, as a build would, and never removes the user's files."""
+    from tests.test_never_destroy import SITE, run, small_site
+
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    (output / "CNAME").write_bytes(b"results.example.org\n")
+    (content / "site.yaml").write_text(SITE.replace("\u6d4b\u8bd5\u7ad9", "new title"), encoding="utf-8")
+    killed = subprocess.run([sys.executable, "-c", KILLED_BETWEEN_RENAMES, str(content), str(output),
+                             str(tmp_path / "cache" / "pdf")], cwd=ROOT, capture_output=True, text=True)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert not output.exists() and [name for name in leftovers(output) if ".old-" in name]  # the kill as reviewed
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert (output / "CNAME").read_bytes() == b"results.example.org\n"
+    assert not [name for name in leftovers(output) if ".old-" in name]
+    # and the next build puts the new site in place, the CNAME with it
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    assert "new title" in (output / "index.html").read_text(encoding="utf-8")
+    assert (output / "CNAME").read_bytes() == b"results.example.org\n" and leftovers(output) == []
+
+
+# --- the workers of a build killed outright ----------------------------------------------------------
+
+POOL_KILLED = """\
+import os, signal, sys
+from generator.forking import forked_pool
+
+pool = forked_pool(2)
+pids = set()
+while len(pids) < 2:
+    pids |= {future.result() for future in [pool.submit(os.getpid) for _ in range(20)]}
+print(" ".join(map(str, sorted(pids))), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)  # killed outright: the pool is never shut down
+"""
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` is a process still running (not ended, nor a zombie waiting to be reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat_file:
+            return stat_file.read().rpartition(")")[2].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+def test_the_workers_of_a_build_killed_outright_end_with_it() -> None:
+    """Review: the render workers of a kill -9'd build lived on for good (16 of them, ~43 MB
+    each), each waiting on the pool's queue that it holds open itself."""
+    killed = subprocess.run([sys.executable, "-c", POOL_KILLED], cwd=ROOT, capture_output=True, text=True)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    workers = [int(pid) for pid in killed.stdout.split()]
+    assert len(workers) == 2
+    for _ in range(1000):  # SIGKILL is sent them as the build ends; each one ends at once
+        if not any(alive(pid) for pid in workers):
+            break
+        time.sleep(0.01)
+    assert not any(alive(pid) for pid in workers)

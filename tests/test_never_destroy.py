@@ -930,3 +930,97 @@ def test_clean_says_which_of_its_cache_files_it_could_not_remove(
     assert f"无法删除缓存目录 {cache} 里的 pdf, site-0123456789abcdef.record" in err, err
     assert "Traceback" not in err and "不是 paibang 生成的文件" not in err, err
     assert locked.is_file() and not gone.exists()
+
+
+# --- a filesystem mounted in output/ -----------------------------------------------------------------
+
+
+@pytest.fixture
+def mounted(tmp_path: Path):  # noqa: ANN201 - yields a function mounting a tmpfs at a folder
+    """A tmpfs mounted at a folder (root only: skipped where mount is not permitted), unmounted
+    after the test whatever it did."""
+    mounts: list[Path] = []
+
+    def mount(folder: Path) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        if subprocess.run(["mount", "-t", "tmpfs", "tmpfs", str(folder)], capture_output=True).returncode != 0:
+            pytest.skip("mount is not permitted here")
+        mounts.append(folder)
+        return folder
+
+    yield mount
+    for folder in reversed(mounts):
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True)
+
+
+def test_a_full_rebuild_refuses_a_filesystem_mounted_in_output_and_empties_nothing(tmp_path: Path,
+                                                                                   mounted) -> None:  # noqa: ANN001
+    """Review: photos mounted at output/nas were copied into the new site and, the old tree
+    removed through the mount point after the swap, deleted from the mount itself; the mount was
+    left in the leftover, emptied again by every build. A mount cannot move with a rename: the
+    build is refused naming it, nothing touched."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    nas = mounted(output / "nas")
+    (nas / "2024").mkdir()
+    (nas / "2024" / "final.jpg").write_bytes(b"\xff\xd8 the final")
+    (nas / "index.txt").write_bytes(b"photos")
+    before = tree(output)
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "output/nas is a mount point" in done.stderr and "Traceback" not in done.stderr
+    assert tree(output) == before  # the old site and the photos, as they were
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+    # clean leaves the mount, and all on it, as someone else's
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 0 and "nas/" in done.stderr, done.stderr
+    assert not (output / "index.html").exists()
+    assert (nas / "2024" / "final.jpg").read_bytes() == b"\xff\xd8 the final"
+
+
+def test_no_removal_goes_into_a_mount_point(tmp_path: Path, mounted) -> None:  # noqa: ANN001
+    """A leftover holding a mount (stranded there by an older paibang) is removed but for the
+    mount, never gone into: nothing on it is lost, and the leftover is kept (its marker too) with
+    the folders on the way to it. Side by side and serially alike."""
+    from generator.render import output as written
+
+    for side_by_side in (True, False):
+        output = tmp_path / f"site-{side_by_side}" / "output"
+        output.mkdir(parents=True)
+        old = output.parent / "output.tmp-999999999"
+        old.mkdir()
+        written.mark_leftover(old)
+        (old / "events" / "e1").mkdir(parents=True)
+        (old / "events" / "e1" / "index.html").write_text("old page")
+        nas = mounted(old / "shared" / "nas")
+        (nas / "deep").mkdir()
+        (nas / "deep" / "photo.jpg").write_bytes(b"photo")
+        (nas / "top.txt").write_bytes(b"top")
+        written._SIDE_BY_SIDE, saved = side_by_side and written._SIDE_BY_SIDE, written._SIDE_BY_SIDE
+        try:
+            written.recover_leftovers(output)
+        finally:
+            written._SIDE_BY_SIDE = saved
+        assert tree(nas) == {"deep/photo.jpg": b"photo", "top.txt": b"top"}
+        assert not (old / "events").exists()  # what was on the leftover's own filesystem went
+        assert written.made_as_leftover(old)  # known again by the next build
+
+
+def test_a_folder_whose_name_is_not_utf8_survives_a_full_rebuild_and_clean(tmp_path: Path) -> None:
+    """A folder put in output/ by a GBK system (照片: its name's bytes are no UTF-8)."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    gbk = os.fsdecode(b"\xd5\xd5\xc6\xac")
+    (output / gbk).mkdir()
+    (output / gbk / "a.jpg").write_bytes(b"photo")
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")
+    done = run("build", "--content", "content", cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "新站名" in (output / "index.html").read_text(encoding="utf-8")
+    assert (output / gbk / "a.jpg").read_bytes() == b"photo"
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert not (output / "index.html").exists() and (output / gbk / "a.jpg").read_bytes() == b"photo"

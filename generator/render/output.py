@@ -610,6 +610,11 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None,
     root, stage = os.fspath(output.resolve()), os.fspath(staging)
     if not os.path.isdir(root) or os.path.islink(root):
         return [], []
+    # A filesystem mounted in output/ (a NAS's photos, a bind mount) cannot move with a rename:
+    # carried, its files were copied into the new site and, the old tree removed after the
+    # swap, deleted from the mount itself, left stranded in the leftover to be emptied again by
+    # every build. Refused before anything of it is read, nothing changed (output_mount).
+    device = os.lstat(root).st_dev
     folders = _folders_of(recorded or ())  # the folders holding a file of the last build's: paibang's
     carried: list[str] = []
     clashes: list[str] = []
@@ -627,9 +632,13 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None,
             if not foreign and recorded is not None and not is_folder and relative in recorded:
                 continue  # paibang's: the new site has its own, or has none
             if not foreign and relative in folders and is_folder:
+                if os.lstat(f"{root}/{relative}").st_dev != device:
+                    raise OutputRefused("output_mount", output, mount=output / relative)
                 pending.append((relative, False, False))  # paibang's folder: what else is in it is looked at
                 continue
             source, target = f"{root}/{relative}", f"{stage}/{relative}"
+            if is_folder and os.lstat(source).st_dev != device:
+                raise OutputRefused("output_mount", output, mount=output / relative)
             try:
                 there = os.lstat(target)
             except FileNotFoundError:
@@ -1065,6 +1074,14 @@ def _remove(path: Path, alone: bool = False) -> None:
     hold few files, removed serially at once."""
     if os.path.islink(path):
         return  # (a folder of paibang's is never a link: nothing it leads to is removed)
+    # Nothing on another filesystem than the folder's own is removed: a folder mounted in it (a
+    # NAS's photos in output/, stranded in a leftover by an older paibang) is never gone into,
+    # and stays, with the folders on the way to it and the leftover's marker (said again, and
+    # nothing of it removed, at each build).
+    try:
+        device = os.lstat(path).st_dev
+    except OSError:
+        return
     if _SIDE_BY_SIDE and not alone:
         try:
             _remove_side_by_side(os.fspath(path))
@@ -1081,7 +1098,7 @@ def _remove(path: Path, alone: bool = False) -> None:
         if name == LEFTOVER:
             continue
         if folder:
-            shutil.rmtree(where, ignore_errors=True)
+            _remove_on(where, device)
         else:
             with contextlib.suppress(OSError):
                 os.unlink(where)
@@ -1098,6 +1115,39 @@ def _remove(path: Path, alone: bool = False) -> None:
         os.unlink(os.path.join(path, LEFTOVER))
     with contextlib.suppress(OSError):
         os.rmdir(path)
+
+
+def _remove_on(top: str, device: int) -> None:
+    """The folder `top` and all it holds that is on `device` (shutil.rmtree goes into a folder
+    mounted in it): a folder on another is left, and so are the folders on the way to it.
+    Never following a symbolic link; whatever will not go is left."""
+    try:
+        if os.lstat(top).st_dev != device:
+            return
+    except OSError:
+        return
+    pending, folders = [top], []
+    while pending:
+        folder = pending.pop()
+        folders.append(folder)
+        try:
+            with os.scandir(folder) as found:
+                entries = [(entry.path, entry.is_dir(follow_symlinks=False)) for entry in found]
+        except OSError:
+            continue
+        for where, is_folder in entries:
+            if not is_folder:
+                with contextlib.suppress(OSError):
+                    os.unlink(where)
+                continue
+            try:
+                if os.lstat(where).st_dev == device:
+                    pending.append(where)
+            except OSError:
+                pass
+    for folder in reversed(folders):  # innermost last found: emptied first
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)
 
 
 def _remove_side_by_side(path: str) -> None:
@@ -1145,6 +1195,9 @@ def _remove_side_by_side(path: str) -> None:
                             inner = Folder(os.open(entry.name, flags, dir_fd=folder.fd), folder, entry.name)
                         except OSError:
                             continue
+                        if os.fstat(inner.fd).st_dev != device:  # a mount point: never gone into
+                            os.close(inner.fd)
+                            continue
                         with lock:
                             folder.pending += 1
                             outstanding[0] += 1
@@ -1164,6 +1217,7 @@ def _remove_side_by_side(path: str) -> None:
                     idle.notify_all()
 
     top = Folder(os.open(path, flags), None, "")
+    device = os.fstat(top.fd).st_dev  # (what is on another filesystem, mounted in it, is left: _remove)
     with ThreadPoolExecutor(REMOVERS) as pool:
         pool.submit(clear, top)
         with lock:
@@ -1181,7 +1235,19 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
     what someone else put in it (a .git, notes, photos) stays, with the folders holding it and
     the site's marker (the folder is still one paibang builds into), and is said (clean_kept_
     foreign). Without a record (None) nothing in output/ can be told as paibang's: OutputRefused
-    (clean_no_record), before anything is touched, unless it holds nothing but its markers."""
+    (clean_no_record), before anything is touched, unless it holds nothing but its markers.
+
+    A site moved aside as `output.old-<pid>` by a build killed between its two renames (no
+    output/ then) is put back first, as a build does (recover_leftovers): it holds what the
+    user put in output/ (a CNAME, a .git), which clean never removes."""
+    if not os.path.lexists(output) and output.parent.is_dir():
+        for path in sorted(output.parent.glob(f"{output.name}.old-*")):
+            pid = path.name[len(output.name) + len(".old-"):]
+            if pid.isdigit() and pid == str(int(pid)) and int(pid) != os.getpid() and not _running(int(pid)) \
+                    and _removable(path) and made_here(path, output.resolve()):
+                os.replace(path, output)
+                _unmark(output.resolve())
+                break
     if os.path.lexists(output) and not (os.path.isdir(output) and (made_here(output.resolve())
                                                                      or not any(os.scandir(output)))):
         raise OutputRefused("clean_not_ours", output)
@@ -1312,6 +1378,10 @@ def _remove_written_at(root: str, plain: list[str]) -> None:
                     os.rmdir(folder.rpartition("/")[2], dir_fd=parent)  # (one holding anything else stays)
 
     try:
+        device = os.lstat(root).st_dev
+    except OSError:
+        return
+    try:
         for folder in sorted({"", *_folders_of(plain)}, key=lambda f: f.split("/") if f else []):
             while opened and not (folder.startswith(opened[-1][0] + "/") or opened[-1][0] == ""):
                 leave()
@@ -1321,6 +1391,9 @@ def _remove_written_at(root: str, plain: list[str]) -> None:
                     None if parent is None else os.open(folder.rpartition("/")[2], flags, dir_fd=parent))
             except OSError:
                 fd = None  # a link, a file, nothing: nothing under it is touched
+            if fd is not None and folder and os.fstat(fd).st_dev != device:
+                os.close(fd)  # a filesystem mounted in output/: nothing on it is touched
+                fd = None
             opened.append((folder, fd))
             if fd is not None:
                 for name in names.get(folder, ()):
