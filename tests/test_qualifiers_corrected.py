@@ -23,19 +23,27 @@ from tests.test_desk_said import shown
 RANK = "rank_by: [wins, level_diff]"
 
 
-def swiss_and_robin_event(tmp_path: Path) -> tuple[Path, Path]:
-    """content/ with one Guandan event of 8 teams: a Swiss of 2 rounds whose top 4 go on to a
-    round robin of 3; nothing drawn or played yet. (content/, the event's folder)"""
+def guandan_event(tmp_path: Path, teams: int, stages: str, draw_seed: bool = True) -> tuple[Path, Path]:
+    """content/ with one Guandan event of `teams` teams T01... and the `stages` given (YAML list
+    items); nothing drawn or played yet. (content/, the event's folder)"""
     root = tmp_path / "content"
     folder = root / "events" / "gd"
     (folder / "results").mkdir(parents=True)
     (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 9))
+    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, teams + 1))
     (folder / "event.yaml").write_text(
-        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
-        + f"stages:\n  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, advance: {{count: 4, to: rr}}}}\n"
-        f"  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\n" + ("draw_seed: 7\n" if draw_seed else "")
+        + "entries:\n" + entries + "stages:\n" + stages, encoding="utf-8")
     return root, folder
+
+
+ROBIN = f"  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n"
+
+
+def swiss_and_robin_event(tmp_path: Path) -> tuple[Path, Path]:
+    """8 teams: a Swiss of 2 rounds whose top 4 go on to a round robin of 3."""
+    return guandan_event(tmp_path, 8, f"  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, advance: {{count: 4, to: rr}}}}\n"
+                         + ROBIN)
 
 
 def swiss_then_robin(tmp_path: Path) -> Path:
@@ -104,14 +112,7 @@ def test_an_entry_at_no_table_of_a_stage_fully_drawn_scores_no_bye(tmp_path: Pat
     """A round robin of T01-T04 whose 3 rounds are all written without T04: it was given no bye
     (it stood first on 3 wins, byes it never had); entry-not-played says it. While rounds are
     still to draw, it is a late entry, scored a bye a round missed (event-day.md)."""
-    root = tmp_path / "content"
-    folder = root / "events" / "gd"
-    (folder / "results").mkdir(parents=True)
-    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 5))
-    (folder / "event.yaml").write_text(
-        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\nentries:\n" + entries
-        + f"stages:\n  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    root, folder = guandan_event(tmp_path, 4, ROBIN, draw_seed=False)
     for number, (a, b, bye) in enumerate((("T01", "T02", "T03"), ("T01", "T03", "T02"), ("T02", "T03", "T01")), start=1):
         (folder / "results" / f"round-{number}.yaml").write_text(
             f"stage: rr\nround: {number}\ntables:\n  - {{table: 1, teams: [{a}, {b}], levels: {{{a}: A, {b}: \"5\"}}}}\n"
@@ -157,14 +158,7 @@ def test_a_table_decided_by_a_withdrawal_gets_no_score_sheet(tmp_path: Path, des
     from generator.render.bulletins import round_forms
     from support import withdraw
 
-    root = tmp_path / "content"
-    folder = root / "events" / "gd"
-    (folder / "results").mkdir(parents=True)
-    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T{n:02d}, players: [甲{n}, 乙{n}]}}\n" for n in range(1, 5))
-    (folder / "event.yaml").write_text(
-        "title: 掼蛋赛\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n" + entries
-        + f"stages:\n  - {{id: rr, name: 循环赛, format: round_robin, rounds: 3, {RANK}}}\n", encoding="utf-8")
+    root, folder = guandan_event(tmp_path, 4, ROBIN)
     withdraw(folder, "T04", 2)
     assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
     _, results, _ = validate(root)
