@@ -806,8 +806,12 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         # someone else's, kept as it is; without a record, all the new site does not write)
         # The record is dropped just before output/ changes, not before: a build killed from then
         # on is not mistaken for the last one, and a build refused (output_clash) leaves it.
-        in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
-                              notify, changing=previous.forget, recorded_marker=previous.data.get("marker"))
+        try:
+            in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
+                                  notify, changing=previous.forget, recorded_marker=previous.data.get("marker"))
+        except Exception:
+            previous.put_back()  # (failed with output/ as it was: its record back)
+            raise
         dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
         made = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
         # A file left out when linked is not in output/: recorded without what the build was made

@@ -1024,3 +1024,36 @@ def test_a_folder_whose_name_is_not_utf8_survives_a_full_rebuild_and_clean(tmp_p
     done = run("clean", "--lang", "en", cwd=tmp_path)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert not (output / "index.html").exists() and (output / gbk / "a.jpg").read_bytes() == b"photo"
+
+
+def test_a_build_failing_as_it_puts_its_site_in_place_keeps_the_record_of_the_site_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build that fails once its record is set aside (a folder mounted in output/, a disk
+    full: here the swap refused as across devices), output/ left as it was: the record is back,
+    so the next build still knows a file of the user's where a new page goes and refuses
+    (rev46: the record was gone, and that build replaced the user's page without a word)."""
+    import errno
+
+    from generator.render import output as out
+
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")  # a whole new site
+
+    def refused(*args: object, **named: object) -> None:
+        raise OSError(errno.EXDEV, os.strerror(errno.EXDEV), str(output))
+
+    monkeypatch.setattr(out, "swap_into_place", refused)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PAIBANG_CACHE", str(tmp_path / "cache" / "pdf"))
+    before = tree(output)
+    assert main(["build", "--content", "content"]) != 0
+    assert tree(output) == before
+    monkeypatch.undo()
+    (output / "events" / "e2").mkdir()
+    (output / "events" / "e2" / "index.html").write_text("my own page", encoding="utf-8")
+    shutil.copytree(content / "events" / "e1", content / "events" / "e2")
+    done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "events/e2/index.html" in done.stderr, done.stderr
+    assert (output / "events" / "e2" / "index.html").read_text(encoding="utf-8") == "my own page"

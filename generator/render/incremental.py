@@ -17,6 +17,7 @@ site is up to date, and repeats the last build's figures and warnings.
 from __future__ import annotations
 
 import datetime as dt
+import contextlib
 import hashlib
 import json
 import os
@@ -1164,8 +1165,31 @@ class PreviousBuild:
 
     def forget(self) -> None:
         """Drop the record before output/ changes: a build killed between the swap and `save`
-        must not leave a record that describes the site it replaced."""
-        self.record.unlink(missing_ok=True)
+        must not leave a record that describes the site it replaced. Set aside, not deleted: a
+        build that fails after this with output/ as it was (put_back) has it back; one killed
+        leaves it aside, where no build reads it (the next `save` removes it, a file beside the
+        record it does not name)."""
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(self.record, self._aside)
+
+    @property
+    def _aside(self) -> Path:
+        return self.record.with_name(f"{self.record.name}.aside")
+
+    def put_back(self) -> None:
+        """After a build failed once its record was set aside (forget): the record back when
+        output/ is still the site it describes, its marker the id the record names (a site
+        swapped in whole has a new one); else dropped, as a kill leaves it. Dropped, a failure
+        after `forget` (a disk full, a folder mounted in output/) left no record, and the next
+        build took a file of the user's where a new page goes for paibang's and replaced it
+        without a word (rev46)."""
+        if not os.path.lexists(self._aside):
+            return
+        recorded = self.data.get("marker")
+        if recorded is not None and marker_id(self.output) == recorded:
+            os.replace(self._aside, self.record)
+        else:
+            self._aside.unlink(missing_ok=True)
 
     def save(self, parts: dict[str, EventPages], tree: OutputTree, inputs: str | None = None,
              outcome: Outcome | None = None, pdf_keys: dict[str, str] | None = None,
