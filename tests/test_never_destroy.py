@@ -1057,3 +1057,39 @@ def test_a_build_failing_as_it_puts_its_site_in_place_keeps_the_record_of_the_si
     done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
     assert done.returncode == 2 and "events/e2/index.html" in done.stderr, done.stderr
     assert (output / "events" / "e2" / "index.html").read_text(encoding="utf-8") == "my own page"
+
+
+def test_output_itself_a_mount_point_is_refused_before_anything_is_written(tmp_path: Path, mounted) -> None:  # noqa: ANN001
+    """rev46: output/ a mount point (a USB stick) failed "device or resource busy" and left its
+    leftover marker in the folder, so that every later build refused the folder as not paibang's.
+    Refused at once, naming the fix; nothing written there."""
+    small_site(tmp_path)
+    output = mounted(tmp_path / "output")
+    done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "is a mount point" in done.stderr and "--output" in done.stderr, done.stderr
+    assert list(output.iterdir()) == []
+    inside = run("build", "--content", "content", "--output", "output/site", cwd=tmp_path)
+    assert inside.returncode == 0, inside.stderr  # the fix it names works
+    assert (output / "site" / "index.html").is_file()
+
+
+def test_an_in_place_rebuild_into_a_mount_in_a_folder_of_paibangs_is_refused_by_name(tmp_path: Path,
+                                                                                       mounted) -> None:  # noqa: ANN001
+    """rev46: an event's folder of the site with another filesystem mounted on it (a page of the
+    user's there): the in-place rebuild failed across devices, its roll-back too, and every later
+    build stopped. It goes the whole site's way, which refuses the mount by name; nothing changed."""
+    content = small_site(tmp_path)
+    for number in range(3, 9):  # most of the site kept: an edit of one event goes in place
+        shutil.copytree(content / "events" / "e1", content / "events" / f"e{number}")
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    nas = mounted(output / "events" / "e1")
+    (nas / "index.html").write_text("NAS copy", encoding="utf-8")
+    before = tree(output)
+    event = content / "events" / "e1" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("甲馆", "乙馆"), encoding="utf-8")
+    done = run("build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "output/events/e1 is a mount point" in done.stderr, done.stderr
+    assert tree(output) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+

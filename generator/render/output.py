@@ -270,6 +270,11 @@ def check_output(output: Path, content: Path, recorded: bool = False) -> None:
         raise OutputRefused("output_content", output)
     if os.path.lexists(output) and not target.is_dir():
         raise OutputRefused("output_not_folder", output)
+    # output/ itself a mount point (a USB stick, a NAS share): a new site goes in beside it and is
+    # swapped in by a rename, which cannot cross into another filesystem; tried, the build failed
+    # "device or resource busy" and left its leftover marker in the folder (rev46)
+    if target.is_dir() and target != Path(target.anchor) and os.lstat(target).st_dev != os.lstat(target.parent).st_dev:
+        raise OutputRefused("output_is_mount", output)
     text = _marker(target) if target.is_dir() else None  # (read once for the three questions)
     # made here; an older paibang's marker, without the id line (the note at the top), with the record; empty
     if not target.is_dir() or _verifies(text, target) or (recorded and text is not None and MARKER_ID not in text) \
@@ -637,7 +642,7 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None,
                 pending.append((relative, False, False))  # paibang's folder: what else is in it is looked at
                 continue
             source, target = f"{root}/{relative}", f"{stage}/{relative}"
-            if is_folder and os.lstat(source).st_dev != device:
+            if os.lstat(source).st_dev != device:  # (a file mounted from another filesystem too)
                 raise OutputRefused("output_mount", output, mount=output / relative)
             try:
                 there = os.lstat(target)
@@ -881,6 +886,7 @@ def in_place_possible(output: Path, relatives: list[str]) -> bool:
         while parent and parent not in folders:
             folders.add(parent)
             parent = parent.rpartition("/")[0]
+    device = os.lstat(root).st_dev
     for folder in folders:
         try:
             found = os.lstat(f"{root}/{folder}")
@@ -888,7 +894,10 @@ def in_place_possible(output: Path, relatives: list[str]) -> bool:
             continue
         except OSError:
             return False
-        if not stat.S_ISDIR(found.st_mode):
+        # (a folder on another filesystem, mounted in output/: files cannot be swapped into it nor
+        # rolled back from a backup beside output/ by a rename; the whole site is tried, which
+        # refuses it by name, output_mount: rev46)
+        if not stat.S_ISDIR(found.st_mode) or found.st_dev != device:
             return False
     return True
 
