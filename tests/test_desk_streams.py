@@ -121,17 +121,24 @@ def test_one_address_holds_a_few_streams_and_the_rest_are_told_to_come_back(runn
             sock.close()
 
 
+def streams_held(running: Running, address: str, tries: int) -> list:
+    """`tries` streams opened from `address` (the hostile reviewer's flood): those the desk ends
+    at once with a retry closed, the rest (the address's few) returned open."""
+    held = []
+    for _ in range(tries):
+        sock = open_stream(running, address)
+        if b"retry:" in read_until(sock, b"event: hello"):
+            sock.close()
+        else:
+            held.append(sock)
+    return held
+
 def test_three_hundred_streams_from_one_address_lock_out_neither_another_nor_a_table(running: Running) -> None:
     """The hostile reviewer's 300 (the old cap, for every client together): one address's
     streams past its few are ended at once, and another's still opens; a table saves."""
     held = []
     try:
-        for _ in range(300):
-            sock = open_stream(running, "127.0.0.3")
-            if b"retry:" in read_until(sock, b"event: hello"):
-                sock.close()
-            else:
-                held.append(sock)
+        held += streams_held(running, "127.0.0.3", 300)
         assert len(held) == connections.STREAMS_PER_ADDRESS
         other = open_stream(running, "127.0.0.4")
         got = read_until(other, b"event: hello")
@@ -230,12 +237,7 @@ def test_a_standings_view_refused_a_stream_still_follows_the_saves(browser, runn
     monkeypatch.setattr(connections, "STREAM_RETRY_SECONDS", 1)
     held = []
     try:
-        for _ in range(300):
-            sock = open_stream(running, "127.0.0.1")
-            if b"retry:" in read_until(sock, b"event: hello"):
-                sock.close()
-            else:
-                held.append(sock)
+        held += streams_held(running, "127.0.0.1", 300)
         standings = _page(browser)
         standings.goto(f"{running.base}/standings")
         version = version_of(standings)
