@@ -74,3 +74,23 @@ def test_an_80fen_penalty_says_the_readers_reason_in_the_forms_words(tmp_path) -
         assert "第 1 副的罚分看不懂：不是「哪一室 罚哪队 几分」的写法 →" in said, said
     finally:
         running.stop()
+
+
+def test_a_room_box_that_cannot_be_read_is_said_in_the_forms_words(tmp_path) -> None:  # noqa: ANN001
+    """An 80分 room box the reader cannot read was said as the results file's "键值表 {tricks: 60,
+    kitty: 25, x: 2}"; a bridge board with its open room unreadable and its closed room empty was
+    told "每副牌写开室和闭室两项，例如 1: {open: 4S N =, closed: 4S S -1}". Each is said by the
+    form's box, in its words."""
+    for slug, typed, wanted in (
+            ("hefei-80fen-teams-2012", {"b1_open": "abc"},
+             "第 1 副开室的格子里的 abc 看不懂：应为防守方得分（如 85），或分项 60+25×2 → "),
+            ("gaoxiao-bridge-teams-2024", {"b1_open": "abc", "b1_closed": ""},
+             "第 1 副闭室的格子没有填 → 开室、闭室两格各填该室的定约、庄家和结果")):
+        running = start(demo_content(tmp_path / slug, slug), slug=slug)
+        try:
+            secretary = Secretary(running)
+            [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+            said = problems(send(secretary, f"{stage}/1/1", "preview", **typed))
+            assert wanted in said and "{" not in said and "键值表" not in said, said
+        finally:
+            running.stop()

@@ -114,7 +114,8 @@ def _check_points(value: object, what: str, low: int, high: int, mark: Mark | No
         if re.fullmatch(r"[+-]?\d{1,9}", typed):
             value = int(typed)
     if not _whole(value):
-        raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("number", what=_what(what)))
+        said = problem("number", what=_what(what))
+        raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=said, form_problem=said)
     assert isinstance(value, int)
     if value % STEP:
         raise RecordError("shengji-points-step", mark, what=_what(what), value=value)
@@ -146,7 +147,10 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
     if isinstance(value, (YamlMap, dict)):
         return _parse_mapping(value, mark, kitty, pairs, against)
     # (a pairs board may also be adjusted: the forms it takes are said with what it cannot read)
-    raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("pairs_form" if pairs else "form"))
+    # (`form_problem`: what a team room's box takes, as the desk's form says it, no mapping of
+    # the results file's keys; a pairs board's is said as `check` says it)
+    raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("pairs_form" if pairs else "form"),
+                      form_problem=problem("desk_form"))
 
 
 # The breakdown written on one line as the site and the score sheets show it (扣底 60 + 25×2:
