@@ -557,7 +557,7 @@ class Desk:
         try:
             await anyio.to_thread.run_sync(self.load)
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
-            self.build_note = f"{type(error).__name__}: {error}"
+            self.build_note = self.unread_note(error)
             return False
         self.read_changes = max(self.read_changes, seen)
         self.version += 1
@@ -565,6 +565,19 @@ class Desk:
         if self._build_dirty is not None:
             self._build_dirty.set()
         return True
+
+    def unread_note(self, error: Exception) -> str:
+        """The admin page's note when the event could not be read again (a save's, a change's): in
+        the site's words, the file and the system's reason where the system refused one (as a
+        refused write is said: system_reason), else that the desk could not; never a Python
+        class's name and its English ("PermissionError: [Errno 13] …" on a Chinese page)."""
+        if isinstance(error, OSError):
+            found = system_reason(error, reading=True)
+            reason = self.t.pick(found) if isinstance(found, dict) else found
+            reason = f"{error.filename}: {reason}" if error.filename else reason
+        else:
+            reason = self.t("desk_reason_unread")
+        return self.t("desk_event_not_reread", reason=reason)
 
     def build_command(self) -> list[str]:
         return [sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
