@@ -1377,7 +1377,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         one_room = ""  # (desk_once: the room the secretary entered meanwhile, filed_lines)
         if outcome["refused"] == "desk_once":
             # Another phone saved this table first: what stands is the file's, shown under
-            # 计算结果, not what this phone typed (the captains saw a result that was not saved)
+            # 计算结果, not what this phone typed (the captains saw a result that was not saved);
+            # or, no phone having saved, the secretary entered one room meanwhile: said so
             lines, one_room = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t,
                                                              bool(desk.tokens.used(key)))
         unsaved = outcome.get("held")
