@@ -475,3 +475,37 @@ def test_a_penalty_without_its_reason_is_said_in_the_forms_words(tmp_path: Path,
     assert warning["hint"] == "在这一行的级数后写上原因，如 T02 2 迟到5分钟：罚级要记明原因，显示在该场比赛上。"
     assert "reason" not in warning["hint"] and "{" not in warning["hint"]
     assert warning["fields"] == ["penalties"]
+
+
+def test_the_build_note_of_an_event_the_desk_cannot_read_again_is_in_the_sites_words(tmp_path: Path, desk_of,
+                                                                                   monkeypatch) -> None:
+    """A save the desk then could not read the event after (the system refused a file) left the
+    admin page's note as "PermissionError: [Errno 13] Permission denied: …", a Python class's
+    name and the system's English in a Chinese page. It says so in the site's words, with the
+    file and the reason as the desk says a refused file elsewhere."""
+    import errno
+
+    from generator.desk import app
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    refused = results(root)
+
+    def unreadable(*_args, **_kwargs):  # noqa: ANN002, ANN003
+        raise PermissionError(errno.EACCES, "Permission denied", str(refused))
+
+    monkeypatch.setattr(app, "load_site", unreadable)
+    status, page = secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9")
+    assert status == 200, page
+    note = re.search(r'<p class="muted" id="build-note">([^<]*)</p>', secretary.opener.open(
+        f"{running.secretary}/admin").read().decode()).group(1)
+    assert not re.search(r"[A-Za-z]+Error|Errno|Permission denied", note), note
+    assert "记录台没能重新读取赛事" in note and f"{refused}: 没有读取权限" in note, note
+    # anything else the reading met (not the system's refusal): said in the site's words too
+    monkeypatch.setattr(app, "load_site", lambda *_args, **_kwargs: [][1])
+    status, page = secretary.post("main/1/1", "save", open_level_a="K", open_level_b="9")
+    assert status == 200, page
+    note = re.search(r'<p class="muted" id="build-note">([^<]*)</p>', secretary.opener.open(
+        f"{running.secretary}/admin").read().decode()).group(1)
+    assert note == "记录台没能重新读取赛事（读取时出错）：各页仍是上次读取的成绩；下一次保存或改动后会再读。", note

@@ -557,7 +557,7 @@ class Desk:
         try:
             await anyio.to_thread.run_sync(self.load)
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
-            self.build_note = f"{type(error).__name__}: {error}"
+            self.build_note = self.unread_note(error)
             return False
         self.read_changes = max(self.read_changes, seen)
         self.version += 1
@@ -565,6 +565,19 @@ class Desk:
         if self._build_dirty is not None:
             self._build_dirty.set()
         return True
+
+    def unread_note(self, error: Exception) -> str:
+        """The admin page's note when the event could not be read again (a save's, a change's): in
+        the site's words, the file and the system's reason where the system refused one (as a
+        refused write is said: system_reason), else that the desk could not; never a Python
+        class's name and its English ("PermissionError: [Errno 13] …" on a Chinese page)."""
+        if isinstance(error, OSError):
+            found = system_reason(error, reading=True)
+            reason = self.t.pick(found) if isinstance(found, dict) else found
+            reason = f"{error.filename}: {reason}" if error.filename else reason
+        else:
+            reason = self.t("desk_reason_unread")
+        return self.t("desk_event_not_reread", reason=reason)
 
     def build_command(self) -> list[str]:
         return [sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
@@ -1118,17 +1131,24 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     return ContentError("file-unreadable", Mark(path), {"reason": reason})
 
 
-def filed_lines(spot: forms.TableSpot, typed: list[Any], t: Translator) -> list[str]:
+def filed_lines(spot: forms.TableSpot, typed: list[Any], t: Translator, used: bool = True) -> tuple[list[str], str]:
     """The table's result as its file has it now, in the computed score's words, then, where
     what this form typed (`typed`: its fields) differs from it, a line saying so and where to go:
-    a save refused because another phone saved the table first (desk_once)."""
+    a save refused because another phone saved the table first (desk_once). With the room the
+    file has alone (forms.one_room_entered) when that is the secretary's, not a phone's (the
+    table's link not `used`): no phone saved first, the desk entered one room from its sheet
+    while this form was open; the page says so and where the other room's sheet goes, and shows
+    no score, which would be one room's as if it were the match's."""
     text = readable_text(spot.path)
     fields = forms.fields_for(spot, text, table=forms.current_table(spot, text))
+    one_room = "" if used else forms.one_room_entered(fields)
+    if one_room:
+        return [], one_room
     result = forms.check(spot, text, forms.record_from(spot, fields))
     lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
     if forms.differs_from_file(typed, {item.name: item.value for item in fields}, t):
         lines.append(t("desk_once_differs"))
-    return lines
+    return lines, ""
 
 
 def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any]:
@@ -1354,15 +1374,19 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
+        one_room = ""  # (desk_once: the room the secretary entered meanwhile, filed_lines)
         if outcome["refused"] == "desk_once":
             # Another phone saved this table first: what stands is the file's, shown under
-            # 计算结果, not what this phone typed (the captains saw a result that was not saved)
-            lines = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t)
+            # 计算结果, not what this phone typed (the captains saw a result that was not saved);
+            # or, no phone having saved, the secretary entered one room meanwhile: said so
+            lines, one_room = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t,
+                                                             bool(desk.tokens.used(key)))
         unsaved = outcome.get("held")
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
+                         one_room=one_room,
                          invalid=invalid_fields(errors) if not result.ok else {},
                          saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
                          refused=outcome["refused"],

@@ -113,8 +113,9 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     """The boards this table plays: those already written, and the ones `paibang pair` listed
     as comments (`# 3:`, pairs movements), and, for a match in two rooms, the round's as its
     score sheet and draw notice list them (pairing.match_boards: a teams round 3 of 8-board
-    rounds on 17-24 after 9-16; daguai's 1-6 where its stage says no boards, Game.round_boards);
-    with none of these, 1..boards of the stage (8 when unsaid). A team match started in the
+    rounds on 17-24 after 9-16; the game's default_boards where its stage says none, daguai's
+    1-6, Game.round_boards); with none of these, 1..boards of the stage (the game's
+    default_boards when unsaid, as its sheets list them). A team match started in the
     file (boards 9-13 of 9-16) offered the boards written only: the rest could never be
     entered."""
     block = _table_block(text, spot.table.number)
@@ -131,7 +132,7 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
         return listed
     if numbered:
         return list(numbered)
-    return list(range(1, (spot.stage.boards or 8) + 1))
+    return list(range(1, (spot.stage.boards or GAMES[spot.event.game].default_boards) + 1))
 
 
 def example_lines(spot: TableSpot, record: dict[str, Any] | None = None) -> list[re.Pattern[str]]:

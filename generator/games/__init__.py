@@ -533,11 +533,26 @@ class Game:
         the result narrowed to one round, for that round's forms); None, both. Default: none."""
         return []
 
+    # How many boards a match plays where its stage says no `boards`: the one count its score
+    # sheet lists and the desk's form offers (round_boards). 大怪路子's is the seed's 6; the desk
+    # offered 8 for every game while bridge's sheets listed none and 大怪路子's 6.
+    default_boards: int = 8
+
     def round_boards(self, stage: Stage, number: int, tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
         """The boards each table of round `number` (its `tables` as written, results or none) is
         to play where the stage's numbering says, not the file: what its score sheet lists before
-        play and the desk's form offers. Default: none known (the file's, else 1..boards)."""
-        return {}
+        play and the desk's form offers. Default: for a stage saying no `boards`, each match's
+        1..default_boards, unless the round writes boards and none of those (a session imported
+        on 17-24: its own); none known otherwise (the file's, else 1..boards). Not for a pairs
+        stage, whose movement deals its boards (and needs `boards`), nor a game whose tables
+        write no boards (Guandan's deals)."""
+        if stage.boards or stage.format == "pairs" or "boards" not in self.table_keys:
+            return {}
+        boards = tuple(range(1, self.default_boards + 1))
+        written = {board for table in tables for board in self.written_boards(stage, table)}
+        if written and not written & set(boards):
+            return {}
+        return {table.number: boards for table in tables if len(table.sides) == 2}
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """The board numbers the round's file writes at `table` (the boards it played), in order;

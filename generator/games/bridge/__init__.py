@@ -417,8 +417,10 @@ class BridgeRules(Game):
         return duplicate.standings_after_rounds(stage, rounds)
 
     def round_boards(self, stage: Stage, number: int, tables: Any) -> dict[int, tuple[int, ...]]:
-        """A teams round's boards by the stage's numbering (duplicate.team_table_boards)."""
-        return duplicate.team_table_boards(stage, self.options(stage), number, tables)
+        """A teams round's boards by the stage's numbering (duplicate.team_table_boards); with no
+        `boards` in the stage, the game's default (Game.round_boards), as its sheets list them."""
+        return duplicate.team_table_boards(stage, self.options(stage), number, tables) \
+            or super().round_boards(stage, number, tables)
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """A duplicate table's boards as written (a pairs table's, a team match's)."""
@@ -516,10 +518,15 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
         if options.kind != "total":  # duplicate stages: travelling score sheets, one per board
             found.extend(duplicate.bulletins(event, stage_result, options, t))
             continue
-        count = stage.boards or max((r.board for table in tables for r in table.record), default=0)
+        # the stage's boards, else those written and those its rounds play (Game.round_boards: the
+        # game's default where the stage says none, as the desk's form offers them; the sheet
+        # listed no board at all for a round not played yet)
+        numbers = set(range(1, stage.boards + 1)) if stage.boards else \
+            {r.board for table in tables for r in table.record} | {
+                n for round_ in stage_result.rounds for found in round_.boards.values() for n in found}
         boards = [
             {"number": n, "dealer": t(f"seat_{dealer(n)}"), "vulnerability": t(f"vul_{vulnerability(n, options.vulnerability)}")}
-            for n in range(1, count + 1)
+            for n in range(1, max(numbers, default=0) + 1)
         ]
         words = {key: t(key) for key in ("table", "referee", "ns", "ew", "winner", "board", "dealer", "contract")}
         words |= {"totals": t("sheet_totals"), "date": t("sheet_date")}

@@ -64,6 +64,7 @@ class DaguaiRules(Game):
     keeps_running_counts = True  # violations counted over the event (rules-daguai.md)
     word_prefix = "dg"  # its words: dg_title, dg_choice, dg_example_*, dg_metric_*
     metric_names = ("match_points", "net", "scored", "heads")
+    default_boards = MATCH_BOARDS  # the seed's match (rules-daguai.md), its sheet's and its form's
     shared_metric_words = ("net", "match_points")  # labels bridge shows too: the shared metric_<word>
 
     # -- records ----------------------------------------------------------------------------
@@ -113,14 +114,6 @@ class DaguaiRules(Game):
 
     def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
         return sheets.bulletins(result, t, forms)
-
-    def round_boards(self, stage: Stage, number: int, tables: Any) -> dict[int, tuple[int, ...]]:
-        """A stage saying no `boards`: each match plays the seed's MATCH_BOARDS (1-6), what its
-        score sheet lists and the desk's form offers alike. A stage saying them: none here, its
-        boards found as for the other games (pairing.match_boards)."""
-        if stage.boards:
-            return {}
-        return {table.number: tuple(range(1, MATCH_BOARDS + 1)) for table in tables if len(table.sides) == 2}
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         return TABLE_FORM

@@ -61,6 +61,7 @@ from generator.games.common.matchpoints import finish_percent, no_board_scored
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji import records, sheets, views
 from generator.games.shengji.rules import (
+    MATCH_BOARDS,
     BoardTable,
     PairsRecord,
     ShengjiStage,
@@ -84,6 +85,7 @@ class ShengjiRules(Game):
     pairs_metrics = ("percent", "mp")
     word_prefix = "sj"  # its words: sj_title, sj_choice, sj_example_*, sj_metric_*
     metric_names = ("match_points", "net", "percent", "mp", "top")
+    default_boards = MATCH_BOARDS  # a team match's boards where its stage says none (its sheet's and form's)
     # Metric words bridge shows too: the shared catalogue's metric_<word>, not sj_metric_<word>.
     shared_metric_words = ("percent", "mp", "top", "top_explain")
 

@@ -114,7 +114,8 @@ def _check_points(value: object, what: str, low: int, high: int, mark: Mark | No
         if re.fullmatch(r"[+-]?\d{1,9}", typed):
             value = int(typed)
     if not _whole(value):
-        raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("number", what=_what(what)))
+        said = problem("number", what=_what(what))
+        raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=said, form_problem=said)
     assert isinstance(value, int)
     if value % STEP:
         raise RecordError("shengji-points-step", mark, what=_what(what), value=value)
@@ -146,7 +147,10 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
     if isinstance(value, (YamlMap, dict)):
         return _parse_mapping(value, mark, kitty, pairs, against)
     # (a pairs board may also be adjusted: the forms it takes are said with what it cannot read)
-    raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("pairs_form" if pairs else "form"))
+    # (`form_problem`: what a team room's box takes, as the desk's form says it, no mapping of
+    # the results file's keys; a pairs board's is said as `check` says it)
+    raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("pairs_form" if pairs else "form"),
+                      form_problem=problem("desk_form"))
 
 
 # The breakdown written on one line as the site and the score sheets show it (扣底 60 + 25×2:
@@ -241,9 +245,11 @@ def typed_part(text: str, sides: Sequence[str] = ()) -> Any:
 
 
 def _short_penalty(typed: str, sides: Sequence[str]) -> dict[str, Any] | None:
-    """`开室 H03 20` -> {room: open, against: H03, points: 20}; None when it is not that shape."""
+    """`开室 H03 20` -> {room: open, against: H03, points: 20}; None when it is not that shape.
+    Points of any sign (`开室 H03 -20`): the reader says what is wrong with them, which a box
+    taken as text only heard as a penalty not written as a mapping."""
     words = typed.split()
-    if len(words) != 3 or words[0] not in ROOM_KEYS or not re.fullmatch(r"[0-9]{1,4}", words[2]):
+    if len(words) != 3 or words[0] not in ROOM_KEYS or not re.fullmatch(r"[-+]?[0-9]{1,4}", words[2]):
         return None
     against = words[1] if words[1] in ("home", "away") else side_named(words[1], list(sides))
     return {"room": ROOM_KEYS[words[0]], "against": against, "points": int(words[2])}
@@ -358,9 +364,11 @@ def _side_word(value: object) -> str | None:
 
 
 def parse_penalties(value: object, mark: Mark | None,
-                    against: Callable[[str], str | None] | None = None) -> tuple[Penalty, ...]:
+                    against: Callable[[str], str | None] | None = None,
+                    teams: Sequence[str] = ()) -> tuple[Penalty, ...]:
     """`{against: NS, points: 20}` or a list of them. `against` (the offending side) is NS or
-    EW, or whatever the resolver accepts (an entry id at the table)."""
+    EW, or whatever the resolver accepts (an entry id at the table; `teams`: the match's, a team
+    board's penalty)."""
     items: list[tuple[Any, Mark | None]]
     if isinstance(value, YamlList):
         items = list(zip(value, value.item_marks))
@@ -371,26 +379,41 @@ def parse_penalties(value: object, mark: Mark | None,
     found = []
     for item, item_mark in items:
         if not isinstance(item, (YamlMap, dict)):
-            raise RecordError("shengji-penalty", item_mark, problem=problem("penalty_form"))
+            raise penalty_error(item_mark, "penalty_form")
         for key in item:
             if key not in PENALTY_KEYS:
-                raise RecordError("shengji-penalty", _key_mark(item, key, item_mark),
-                                  problem=problem("penalty_key", key=key, keys=", ".join(PENALTY_KEYS[:3])))
+                raise penalty_error(_key_mark(item, key, item_mark), "penalty_key", key=key, keys=", ".join(PENALTY_KEYS[:3]))
         if item.get("against") is None or item.get("points") is None:
-            raise RecordError("shengji-penalty", item_mark, problem=problem("penalty_missing"))
+            raise penalty_error(item_mark, "penalty_missing")
         side = _side_word(item["against"])
         if side is None and against is not None:
             side = against(half_width(str(item["against"])).strip())
         if side is None:
-            raise RecordError("shengji-penalty", _marks(item, "against", item_mark),
-                              problem=problem("penalty_side", side=shown(item["against"])))
+            said = shown(item["against"])
+            # (a team board's penalty names a team of the match, as the desk's box asks for one)
+            raise penalty_error(_marks(item, "against", item_mark), "penalty_side", side=said,
+                                form=problem("desk_penalty_team", side=said, a=teams[0], b=teams[-1]) if teams else None)
         points = item["points"]
         if not _whole(points) or points <= 0 or points % STEP or points > PENALTY_MOST:
-            raise RecordError("shengji-penalty", _marks(item, "points", item_mark),
-                              problem=problem("penalty_points", points=shown(points)))
+            raise penalty_error(_marks(item, "points", item_mark), "penalty_points", points=shown(points))
         note = None if item.get("note") is None else str(item["note"]).strip()
         found.append(Penalty(side, points, note))
     return tuple(found)
+
+
+# The penalty's problems that are about its shape (a mapping with these keys), which the desk's
+# box, typed as 哪一室 罚哪队 几分, says in its own words (desk_penalty_shape)
+PENALTY_SHAPES = ("penalty_form", "penalty_key", "penalty_missing", "penalty_room")
+
+
+def penalty_error(mark: Mark | None, kind: str, form: Localised | None = None, **details: object) -> RecordError:
+    """A penalty that cannot be read: `check`'s reason (`problem`, the results file's keys), and
+    the reason as the desk's form says it (`form_problem`): the same where it names no key (the
+    points, the side), else that the box is not written as 哪一室 罚哪队 几分 (its shape), or
+    `form`, the caller's own."""
+    said = problem(kind, **details)
+    in_form = form or (problem("desk_penalty_shape") if kind in PENALTY_SHAPES else said)
+    return RecordError("shengji-penalty", mark, problem=said, form_problem=in_form)
 
 
 def _parse_adjusted(value: object, mark: Mark | None,
@@ -800,16 +823,16 @@ def _board_penalties(value: Any, mark: Mark, ids: list[str]) -> list[tuple[str, 
     found = []
     for item, item_mark in items:
         if not isinstance(item, (YamlMap, dict)):
-            raise RecordError("shengji-penalty", item_mark, problem=problem("penalty_form"))
+            raise penalty_error(item_mark, "penalty_form")
         room = ROOM_KEYS.get(str(item.get("room", "")).strip())
         if room is None:
-            raise RecordError("shengji-penalty", _marks(item, "room", item_mark), problem=problem("penalty_room"))
+            raise penalty_error(_marks(item, "room", item_mark), "penalty_room")
         rest = {k: v for k, v in item.items() if k != "room"}
         if isinstance(item, YamlMap):
             copy = YamlMap(rest)
             copy.mark, copy.key_marks, copy.value_marks = item.mark, item.key_marks, item.value_marks
             rest = copy
-        found.extend((room, p) for p in parse_penalties(rest, item_mark, _team_resolver(room, ids)))
+        found.extend((room, p) for p in parse_penalties(rest, item_mark, _team_resolver(room, ids), ids))
     return found
 
 

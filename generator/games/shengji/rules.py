@@ -161,8 +161,13 @@ class ByeCredit:
     net: float = 0
 
 
+# A match's boards where the stage does not say (`boards:` unset): what its score sheet lists
+# and the desk's form offers (Game.default_boards), and what a bye is credited for.
+MATCH_BOARDS = 8
+
+
 def default_bye(boards: int | None) -> ByeCredit:
-    return ByeCredit(3 * (boards or 8), 0)
+    return ByeCredit(3 * (boards or MATCH_BOARDS), 0)
 
 
 @dataclass(frozen=True)
