@@ -81,8 +81,10 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     assert kept == ["T01", "T07", "T03", "T05"] and field == ["T01", "T03", "T05", "T07"]
     (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
     assert warning.mark.file.name == "rr-round-1.yaml"
-    assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了，"
-                                          "按现在的成绩 T06 晋级，T05 不再晋级")
+    # Round 2 of the Swiss was written by hand (no figures recorded at its draw): which round
+    # the correction is in is not known, the figures the round robin was drawn on are.
+    assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了："
+                                          "胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；按现在的成绩 T06 晋级，T05 不再晋级")
     assert "by the standings now T06 would qualify, T05 would not" in warning.message("en")
     hint = warning.hint("zh-Hans")
     assert "维持已编排的对阵" in hint and "T05 留在其中" in hint and "paibang pair gd rr" in hint
@@ -93,12 +95,13 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
     assert "本阶段的成绩在循环赛编排后更正过：按现在的成绩 T06 晋级，T05 不再晋级；" in swiss_page
     robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
-    assert ("第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：按现在的成绩 T06 晋级，T05 不再晋级；"
-            "本阶段仍由编排时的参赛队进行。") in robin_page
+    assert ("第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；"
+            "按现在的成绩 T06 晋级，T05 不再晋级；本阶段仍由编排时的参赛队进行。") in robin_page
     stages = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"]
     assert stages[0]["qualifiers"] == ["T01", "T07", "T03", "T05"]
     assert stages[1]["stale_draws"][0] == {"round": 1, "entries": ["T06", "T05"], "drawn_on": {"stage": "swiss"},
-                                           "moved": {}, "tables": [], "paired": []}
+                                           "moved": {"T05": {"drawn_on": 2, "now": 1}, "T07": {"drawn_on": 1, "now": 2}},
+                                           "tables": [], "paired": []}
     # The referee redraws instead: the round robin's files deleted and drawn again, on T06.
     for path in (root / "events" / "gd" / "results").glob("*.yaml"):
         if "stage: rr" in path.read_text(encoding="utf-8"):
@@ -106,6 +109,45 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
     kept, field, warnings = qualifiers(root)
     assert field == ["T01", "T03", "T06", "T07"] and not [w for w in warnings if w.code == "qualifiers-changed"]
+
+
+def test_the_correction_that_changed_the_qualifiers_is_named_by_its_round_and_table(tmp_path: Path) -> None:
+    """rev39: qualifiers-changed named who came in and who went out, not which result of the
+    Swiss was corrected, where the knockout's knockout-seeding-changed names the round and table.
+    The Swiss's round 2 drawn by pair (its figures recorded), round 2's table 2 then turned round
+    after the round robin was drawn: the warning, the round robin's page and results.json name
+    round 2 table 2 (T05 – T07) and the figure it moved."""
+    root, folder = swiss_and_robin_event(tmp_path)
+    (folder / "results" / "round-1.yaml").write_text("stage: swiss\nround: 1\ntables:\n" + "".join(
+        f"  - table: {t}\n    teams: [T0{2 * t - 1}, T0{2 * t}]\n    levels: {{T0{2 * t - 1}: {x}, T0{2 * t}: '{y}'}}\n"
+        for t, (x, y) in enumerate((("A", 5), ("K", 6), ("Q", 7), ("J", 8)), start=1)), encoding="utf-8")
+    assert main(["pair", "gd", "swiss", "--content", str(root)]) == 0
+    second = folder / "results" / "round-2.yaml"
+    levels = iter(("K", "10", "9", "8"))
+    second.write_text(re.sub(r"    teams: \[(\w+), (\w+)\]\n",
+                             lambda m: f"    teams: [{m[1]}, {m[2]}]\n    levels: {{{m[1]}: {next(levels)}, {m[2]}: '5'}}\n",
+                             second.read_text(encoding="utf-8")), encoding="utf-8")
+    assert "teams: [T05, T07]\n    levels: {T05: 10, T07: '5'}" in second.read_text(encoding="utf-8")
+    assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
+    assert qualifiers(root)[1] == ["T01", "T03", "T05", "T08"]
+    second.write_text(second.read_text(encoding="utf-8").replace("{T05: 10, T07: '5'}", "{T05: '5', T07: 10}"),
+                      encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T08"] and "T07" not in kept  # the draw stands: T03 plays on
+    (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
+    assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了："
+                                          "第 2 轮第 2 桌（T05 – T07），胜场（编排时 → 现在）：T05 2 → 1；"
+                                          "按现在的成绩 T07 晋级，T03 不再晋级")
+    assert warning.message("en") == ("stage rr was drawn from the earlier qualifiers of stage swiss; a result of swiss "
+                                     "has been corrected since: round 2 table 2 (T05 – T07); wins (at the draw → now): "
+                                     "T05 2 → 1; by the standings now T07 would qualify, T03 would not")
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    site = out / "events" / "gd"
+    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+    assert "这些成绩后来改了：第 2 轮第 2 桌（T05 – T07），胜场（编排时 → 现在）：T05 2 → 1；按现在的成绩 T07 晋级" in robin_page
+    stale = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][1]["stale_draws"][0]
+    assert stale["tables"] == [{"round": 2, "table": 2}] and stale["moved"] == {"T05": {"drawn_on": 2, "now": 1}}
 
 
 def test_an_entry_at_no_table_of_a_stage_fully_drawn_scores_no_bye(tmp_path: Path) -> None:
@@ -134,7 +176,8 @@ def test_the_desk_says_the_correction_and_never_ranks_an_event_with_errors(tmp_p
     status, page = secretary.post("swiss/2/2", "save", level_a="5", level_b="A")
     said = shown(page)
     assert status == 200 and 'id="saved"' in page
-    assert "第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：按现在的成绩 T06 晋级，T05 不再晋级" in said, said
+    assert "第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；" \
+           "按现在的成绩 T06 晋级，T05 不再晋级" in said, said
     # A hand edit with an error (Z is no level): scored anyway, round 2 would count no more and
     # T05 rank 2nd "after round 1"; the standings stay the last ones without errors, said so.
     status, before = fetch(f"{running.base}/standings")
