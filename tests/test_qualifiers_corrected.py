@@ -150,6 +150,39 @@ def test_the_correction_that_changed_the_qualifiers_is_named_by_its_round_and_ta
     assert stale["tables"] == [{"round": 2, "table": 2}] and stale["moved"] == {"T05": {"drawn_on": 2, "now": 1}}
 
 
+def test_every_round_of_a_round_robin_drawn_at_once_follows_its_stages_file_naming(tmp_path: Path, capsys) -> None:
+    """rev39: pair --all wrote the round robin's rr-round-1.yaml and rr-round-2.yaml (the Swiss
+    has round-1.yaml and round-2.yaml), then round-3.yaml, as if a round of the Swiss. Every round
+    of the stage now takes the stage's name, --dry-run saying the same; a round-3.yaml written so
+    before still reads, its page where it was (a round's URL is its stage's and its number)."""
+    root, _ = swiss_and_robin_event(tmp_path / "dry")
+    results = root / "events" / "gd" / "results"
+    rounds = {1: [("T01", "T02"), ("T03", "T04"), ("T05", "T06"), ("T07", "T08")],
+              2: [("T01", "T03"), ("T05", "T07"), ("T02", "T04"), ("T06", "T08")]}
+    for number, tables in rounds.items():
+        (results / f"round-{number}.yaml").write_text(f"stage: swiss\nround: {number}\ntables:\n" + "".join(
+            f"  - {{table: {t}, teams: [{a}, {b}], levels: {{{a}: A, {b}: '5'}}}}\n" for t, (a, b) in enumerate(tables, 1)),
+            encoding="utf-8")
+    capsys.readouterr()
+    assert main(["pair", "gd", "rr", "--all", "--dry-run", "--content", str(root)]) == 0
+    said = capsys.readouterr().out
+    assert [Path(p).name for p in re.findall(r"(\S+\.yaml)", said)] == ["rr-round-1.yaml", "rr-round-2.yaml", "rr-round-3.yaml"], said
+    root = swiss_then_robin(tmp_path)
+    results = root / "events" / "gd" / "results"
+    assert sorted(p.name for p in results.glob("*.yaml")) == ["round-1.yaml", "round-2.yaml", "rr-round-1.yaml",
+                                                               "rr-round-2.yaml", "rr-round-3.yaml"]
+    # Content drawn before, with the old name: read as round 3 of the round robin, its page at rr/round-3/.
+    third = (results / "rr-round-3.yaml").read_text(encoding="utf-8")
+    (results / "rr-round-3.yaml").rename(results / "round-3.yaml")
+    _, event_results, warnings = validate(root)
+    assert [r.number for r in event_results[0].stages[1].rounds] == [1, 2, 3]
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    page = shown((out / "events" / "gd" / "rr" / "round-3" / "index.html").read_text(encoding="utf-8"))
+    sides = re.findall(r"teams: \[(T\d+), (T\d+)\]", third)
+    assert len(sides) == 2 and all(a in page and b in page for a, b in sides)
+
+
 def test_an_entry_at_no_table_of_a_stage_fully_drawn_scores_no_bye(tmp_path: Path) -> None:
     """A round robin of T01-T04 whose 3 rounds are all written without T04: it was given no bye
     (it stood first on 3 wins, byes it never had); entry-not-played says it. While rounds are
