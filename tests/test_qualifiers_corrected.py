@@ -150,6 +150,58 @@ def test_the_correction_that_changed_the_qualifiers_is_named_by_its_round_and_ta
     assert stale["tables"] == [{"round": 2, "table": 2}] and stale["moved"] == {"T05": {"drawn_on": 2, "now": 1}}
 
 
+def test_a_tie_at_the_cut_a_correction_made_after_the_draw_is_said_once_as_the_draw_stands(tmp_path: Path) -> None:
+    """rev39: round 2's table 2 corrected to T07 K, T05 5 after the round robin was drawn: T05
+    and T06 tie at place 4 (1 win, -3 each). check said qualify-tie, "all of them advance", beside
+    qualifiers-changed, "T06 would qualify, no one would not", the round robin played by the 4
+    drawn; the Swiss's page said the round robin was played by "no one". One warning now says the
+    tie, that the draw has T05 of it and not T06, and what the chief referee can do; the Swiss's
+    page says the tie settled by the draw, as a knockout's. Either way the hint gives ends it."""
+    root = swiss_then_robin(tmp_path)
+    path = root / "events" / "gd" / "results" / "round-2.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace('{T05: "K", T07: "10"}', '{T05: "5", T07: "K"}'),
+                    encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T07"] and kept == ["T01", "T07", "T03", "T05"]
+    assert not {"qualify-tie", "qualifiers-changed"} & {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualify-tie-field-drawn"]
+    assert warning.mark.file.name == "rr-round-1.yaml"
+    assert warning.message("en") == (
+        "stage rr was drawn from the earlier qualifiers of stage swiss; a result of swiss has been corrected since: "
+        "wins (at the draw → now): T05 2 → 1, T07 1 → 2; by the standings now T05, T06 tie at place 4, and a tie at "
+        "the cut lets every tied entry through, but rr was drawn with T05 of them, not T06, and is played by the "
+        "entries drawn")
+    assert "按现在的成绩第 4 名并列（T05、T06），名额处并列的本应全部晋级，但 rr 编排时只有其中的 T05，没有 T06" \
+        in warning.message("zh-Hans")
+    hint = warning.hint("en")
+    assert "lots: [T05, T06]" in hint and "paibang pair gd rr" in hint
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    site = out / "events" / "gd"
+    swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
+    assert "T05、T06 在晋级名额处并列：循环赛已按此前的编排进行，T05 晋级，T06 未晋级。" in swiss_page
+    assert "无人" not in swiss_page
+    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+    assert "按现在的成绩第 4 名并列（T05、T06），名额处并列的本应全部晋级，但本阶段编排时只有其中的 T05，没有 T06；" \
+           "本阶段仍由编排时的参赛队进行。" in robin_page
+    # The hint's first way: the tie broken as the draw did, and nothing is left to say.
+    event = root / "events" / "gd" / "event.yaml"
+    original = event.read_text(encoding="utf-8")
+    event.write_text(original.replace(f"{RANK}, advance", "rank_by: [wins, level_diff, lot], lots: [T05, T06], advance"),
+                     encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert kept == ["T01", "T07", "T03", "T05"] and field == ["T01", "T03", "T05", "T07"]
+    assert not {"qualify-tie", "qualifiers-changed", "qualify-tie-field-drawn"} & {w.code for w in warnings}
+    # Its second way: the round robin drawn again, every tied entry in it.
+    event.write_text(original, encoding="utf-8")
+    for drawn in (root / "events" / "gd" / "results").glob("rr-round-*.yaml"):
+        drawn.unlink()
+    assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T06", "T07"]
+    assert not {"qualifiers-changed", "qualify-tie-field-drawn"} & {w.code for w in warnings}
+
+
 def test_every_round_of_a_round_robin_drawn_at_once_follows_its_stages_file_naming(tmp_path: Path, capsys) -> None:
     """rev39: pair --all wrote the round robin's rr-round-1.yaml and rr-round-2.yaml (the Swiss
     has round-1.yaml and round-2.yaml), then round-3.yaml, as if a round of the Swiss. Every round

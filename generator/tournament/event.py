@@ -168,8 +168,8 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             result.stale_draws = [stale, *result.stale_draws]
             result.stale_notes = [({}, changes, (1,)), *result.stale_notes]
             if result.complete:  # played out as drawn: said on its page, no longer a warning (as a knockout's)
-                problems.items[:] = [p for p in problems.items
-                                     if not (p.code == "qualifiers-changed" and p.params.get("stage") == stage.id)]
+                problems.items[:] = [p for p in problems.items if not (p.code in ("qualifiers-changed", "qualify-tie-field-drawn")
+                                                                       and p.params.get("stage") == stage.id)]
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -993,7 +993,6 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     for standing in result.standings:
         standing.qualified = standing.entry.id in field_ids
     result.qualifiers = [s.entry for s in result.standings if s.qualified]
-    result.field_kept, result.field_left = kept, left
     none = catalogues.word("qualifiers_none")
     # (at the table of the first entry kept, where the secretary redrawing would start)
     seated = next((t for t in first.tables if t.mark and set(t.sides) & set(kept)), None)
@@ -1001,11 +1000,39 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
         first.tables[0].mark if first.tables and first.tables[0].mark else Mark(first.source)
     # (the entries recorded whose figure moved: left ones were not drawn, so not recorded)
     stale, corrected = seeding_changes(result, first.drawn_on, left + kept, event.game)
-    problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                 came=left or none, went=kept or none, slug=event.slug, changes=corrected)
-    changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
-                                       came=catalogues.joiner(locale).join(left) or none[locale],
-                                       went=catalogues.joiner(locale).join(kept) or none[locale]) for locale in LOCALES}
+    # A tie at the cut the correction made, which the field drawn does not seat whole: _qualify's
+    # qualify-tie said "all of them advance" beside this warning saying the field stays as drawn
+    # (rev39). One warning says both: the tie, the ones of it the draw has, what the chief referee
+    # can do; the stage page says it as a knockout's tie settled by its draw (cut_tied_drawn_note).
+    tie = next((p for p in problems.items if p.code == "qualify-tie" and p.params.get("stage") == result.stage.id), None)
+    tied = list(tie.params["ids"]) if tie is not None else []
+    tie_left = [i for i in tied if i in left]
+    if tie is None or not tie_left:
+        result.field_kept, result.field_left = kept, left
+        problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                     came=left or none, went=kept or none, slug=event.slug, changes=corrected)
+        changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
+                                           came=catalogues.joiner(locale).join(left) or none[locale],
+                                           went=catalogues.joiner(locale).join(kept) or none[locale])
+                   for locale in LOCALES}
+        return result.qualifiers + result.byes, (result.stage.id, changes, stale)
+    problems.items.remove(tie)
+    tie_kept = [i for i in tied if i in drawn]
+    result.cut_kept, result.cut_left = tie_kept, tie_left
+    came = [i for i in left if i not in tie_left]  # besides the tie: qualifying now, not drawn
+    result.field_kept, result.field_left = kept, came
+    others = {locale: catalogues.text("qualifiers_tie_others", locale,
+                                      came=catalogues.joiner(locale).join(came) or none[locale],
+                                      went=catalogues.joiner(locale).join(kept) or none[locale])
+              if came or kept else "" for locale in LOCALES}
+    problems.add("qualify-tie-field-drawn", mark, warning=True, stage=target.id, source=result.stage.id,
+                 changes=corrected, count=tie.params["count"], ids=tied, kept=tie_kept or none, left=tie_left,
+                 others=others, lots=", ".join(tie_kept + tie_left), slug=event.slug)
+    changes = {locale: catalogues.text("qualifiers_tie_words", locale, changes=corrected[locale],
+                                       count=tie.params["count"], ids=catalogues.joiner(locale).join(tied),
+                                       kept=catalogues.joiner(locale).join(tie_kept) or none[locale],
+                                       left=catalogues.joiner(locale).join(tie_left), others=others[locale])
+               for locale in LOCALES}
     return result.qualifiers + result.byes, (result.stage.id, changes, stale)
 
 
