@@ -1951,9 +1951,6 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
         [], [], template=TEAMS_SHEET, pages=pages, **made)]
 
 
-# The lines of a slip whose boards are not known, where the stage says no `boards:` (the
-# desk's form offers as many then: desk/forms._board_numbers)
-UNSAID_BOARDS = 8
 TEAMS_SHEET = "sheets/bridge_teams_scoresheet.html"
 PAIRS_SLIPS = "sheets/bridge_pairs_slips.html"
 
@@ -1965,6 +1962,8 @@ def _table_slips(t: Any, event: Any, stage_result: Any, options: BridgeStage) ->
     travellers, a page per board, have no table to carry one. Only for the round printed (the
     round given its boards to play, render/bulletins.round_forms); none for a withdrawn pair's
     table, which nobody enters."""
+    from generator.games import GAMES  # (the registry imports this module)
+
     words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date")}
     pages = []
     # The rounds given with real travellers are the movement's, every round of it, boards
@@ -1991,7 +1990,8 @@ def _table_slips(t: Any, event: Any, stage_result: Any, options: BridgeStage) ->
                     "seats": [{"label": t("ns"), "names": side_label(event, ns, t.locale)},
                               {"label": t("ew"), "names": side_label(event, ew, t.locale)}],
                     "referee": score.table.referee or "", "words": words,
-                    "boards": [dict(blank) for _ in range(stage_result.stage.boards or UNSAID_BOARDS)],
+                    # (as many as the desk's form offers: the stage's boards, else the game's)
+                    "boards": [dict(blank) for _ in range(stage_result.stage.boards or GAMES[event.game].default_boards)],
                     "note": t("br_slips_boards_unknown"),
                     "signatures": [t("sheet_sign_ns"), t("sheet_sign_ew")],
                 })
