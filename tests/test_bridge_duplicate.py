@@ -688,3 +688,52 @@ def test_a_three_pair_board_with_one_np_is_factored_to_two_places_and_a_whole_bo
         printed[board].append(row[-1])
     assert printed["1"] == ["2.00 / 2.00", "4.00 / 0.00", "0.00 / 4.00"]
     assert printed["2"] == ["3.50 / 0.50", "", "0.50 / 3.50"]
+
+
+def _pdf_text(path: Path) -> str:
+    import subprocess
+
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True, text=True).stdout
+
+
+def test_a_round_written_by_hand_without_boards_prints_each_tables_slip_not_an_empty_sheet(tmp_path, capsys):
+    """rev39: round 3's tables written by hand (pairs only: no boards, no results, at other
+    tables than a Mitchell seats them) printed a travelling score sheet with no line and no slip.
+    outputs.md: score sheets per table before play. Each table's slip is printed with its pairs
+    and a line for each of the stage's boards a round, their numbers to write (none is known),
+    saying so; the travellers, which go by board, are not printed empty."""
+    content = write_pairs_event(tmp_path)
+    (content / "events/club/results/round-3.yaml").write_text(
+        "stage: pairs\nround: 3\ntables:\n  - {table: 1, ns: N2, ew: E3}\n  - {table: 2, ns: N3, ew: E1}\n"
+        "  - {table: 3, ns: N1, ew: E2}\n", encoding="utf-8")
+    forms = tmp_path / "forms"
+    assert main(["print", "club", "pairs", "--round", "3", "--content", str(content), "--output", str(forms)]) == 0
+    assert sorted(p.name for p in forms.glob("*.pdf")) == ["draw-pairs-round-3.pdf", "slips-pairs-round-3.pdf"]
+    pages = _pdf_text(forms / "slips-pairs-round-3.pdf").split("\f")
+    seated = [re.search(r"南北：(N\d) 甲N\d / 乙N\d\s+东西：(E\d) 甲E\d / 乙E\d", page) for page in pages if page.strip()]
+    assert [m.groups() for m in seated if m] == [("N2", "E3"), ("N3", "E1"), ("N1", "E2")]
+    assert all("没有写牌号，也不是按移位表入座：每副牌打完时请写上牌号。" in page for page in pages if page.strip())
+    # Its boards written at a table (as the desk saves them) number that table's slip as before.
+    path = content / "events/club/results/round-3.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("{table: 1, ns: N2, ew: E3}",
+                                                             "{table: 1, ns: N2, ew: E3, boards: {1: 2S N =}}"),
+                    encoding="utf-8")
+    shutil.rmtree(forms)
+    assert main(["print", "club", "pairs", "--round", "3", "--content", str(content), "--output", str(forms)]) == 0
+    first, second = [page for page in _pdf_text(forms / "slips-pairs-round-3.pdf").split("\f") if page.strip()][:2]
+    assert "请写上牌号" not in first and re.search(r"^\s*1\s", first, re.M) and "请写上牌号" in second
+
+
+def test_a_round_with_no_table_to_play_prints_no_sheet_and_says_why(tmp_path, capsys):
+    """A pairs round of one sit-out alone: no slip, no traveller line. An empty score sheet was
+    printed; print now prints the draw notice alone and says why there is no score sheet."""
+    content = write_pairs_event(tmp_path)
+    (content / "events/club/results/round-3.yaml").write_text(
+        "stage: pairs\nround: 3\ntables:\n  - {table: 1, ns: N1}\n", encoding="utf-8")
+    forms = tmp_path / "forms"
+    capsys.readouterr()
+    assert main(["print", "club", "pairs", "--round", "3", "--content", str(content), "--output", str(forms),
+                 "--lang", "en"]) == 0
+    assert sorted(p.name for p in forms.glob("*.pdf")) == ["draw-pairs-round-3.pdf"]
+    said = capsys.readouterr()
+    assert "round 3 of pairs has no score sheet to print: no table of it is played" in said.out + said.err

@@ -81,8 +81,10 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     assert kept == ["T01", "T07", "T03", "T05"] and field == ["T01", "T03", "T05", "T07"]
     (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
     assert warning.mark.file.name == "rr-round-1.yaml"
-    assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了，"
-                                          "按现在的成绩 T06 晋级，T05 不再晋级")
+    # Round 2 of the Swiss was written by hand (no figures recorded at its draw): which round
+    # the correction is in is not known, the figures the round robin was drawn on are.
+    assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了："
+                                          "胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；按现在的成绩 T06 晋级，T05 不再晋级")
     assert "by the standings now T06 would qualify, T05 would not" in warning.message("en")
     hint = warning.hint("zh-Hans")
     assert "维持已编排的对阵" in hint and "T05 留在其中" in hint and "paibang pair gd rr" in hint
@@ -93,12 +95,13 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
     assert "本阶段的成绩在循环赛编排后更正过：按现在的成绩 T06 晋级，T05 不再晋级；" in swiss_page
     robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
-    assert ("第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：按现在的成绩 T06 晋级，T05 不再晋级；"
-            "本阶段仍由编排时的参赛队进行。") in robin_page
+    assert ("第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；"
+            "按现在的成绩 T06 晋级，T05 不再晋级；本阶段仍由编排时的参赛队进行。") in robin_page
     stages = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"]
     assert stages[0]["qualifiers"] == ["T01", "T07", "T03", "T05"]
     assert stages[1]["stale_draws"][0] == {"round": 1, "entries": ["T06", "T05"], "drawn_on": {"stage": "swiss"},
-                                           "moved": {}, "tables": [], "paired": []}
+                                           "moved": {"T05": {"drawn_on": 2, "now": 1}, "T07": {"drawn_on": 1, "now": 2}},
+                                           "tables": [], "paired": []}
     # The referee redraws instead: the round robin's files deleted and drawn again, on T06.
     for path in (root / "events" / "gd" / "results").glob("*.yaml"):
         if "stage: rr" in path.read_text(encoding="utf-8"):
@@ -106,6 +109,130 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
     kept, field, warnings = qualifiers(root)
     assert field == ["T01", "T03", "T06", "T07"] and not [w for w in warnings if w.code == "qualifiers-changed"]
+
+
+def test_the_correction_that_changed_the_qualifiers_is_named_by_its_round_and_table(tmp_path: Path) -> None:
+    """rev39: qualifiers-changed named who came in and who went out, not which result of the
+    Swiss was corrected, where the knockout's knockout-seeding-changed names the round and table.
+    The Swiss's round 2 drawn by pair (its figures recorded), round 2's table 2 then turned round
+    after the round robin was drawn: the warning, the round robin's page and results.json name
+    round 2 table 2 (T05 – T07) and the figure it moved."""
+    root, folder = swiss_and_robin_event(tmp_path)
+    (folder / "results" / "round-1.yaml").write_text("stage: swiss\nround: 1\ntables:\n" + "".join(
+        f"  - table: {t}\n    teams: [T0{2 * t - 1}, T0{2 * t}]\n    levels: {{T0{2 * t - 1}: {x}, T0{2 * t}: '{y}'}}\n"
+        for t, (x, y) in enumerate((("A", 5), ("K", 6), ("Q", 7), ("J", 8)), start=1)), encoding="utf-8")
+    assert main(["pair", "gd", "swiss", "--content", str(root)]) == 0
+    second = folder / "results" / "round-2.yaml"
+    levels = iter(("K", "10", "9", "8"))
+    second.write_text(re.sub(r"    teams: \[(\w+), (\w+)\]\n",
+                             lambda m: f"    teams: [{m[1]}, {m[2]}]\n    levels: {{{m[1]}: {next(levels)}, {m[2]}: '5'}}\n",
+                             second.read_text(encoding="utf-8")), encoding="utf-8")
+    assert "teams: [T05, T07]\n    levels: {T05: 10, T07: '5'}" in second.read_text(encoding="utf-8")
+    assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
+    assert qualifiers(root)[1] == ["T01", "T03", "T05", "T08"]
+    second.write_text(second.read_text(encoding="utf-8").replace("{T05: 10, T07: '5'}", "{T05: '5', T07: 10}"),
+                      encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T08"] and "T07" not in kept  # the draw stands: T03 plays on
+    (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
+    assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了："
+                                          "第 2 轮第 2 桌（T05 – T07），胜场（编排时 → 现在）：T05 2 → 1；"
+                                          "按现在的成绩 T07 晋级，T03 不再晋级")
+    assert warning.message("en") == ("stage rr was drawn from the earlier qualifiers of stage swiss; a result of swiss "
+                                     "has been corrected since: round 2 table 2 (T05 – T07); wins (at the draw → now): "
+                                     "T05 2 → 1; by the standings now T07 would qualify, T03 would not")
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    site = out / "events" / "gd"
+    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+    assert "这些成绩后来改了：第 2 轮第 2 桌（T05 – T07），胜场（编排时 → 现在）：T05 2 → 1；按现在的成绩 T07 晋级" in robin_page
+    stale = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][1]["stale_draws"][0]
+    assert stale["tables"] == [{"round": 2, "table": 2}] and stale["moved"] == {"T05": {"drawn_on": 2, "now": 1}}
+
+
+def test_a_tie_at_the_cut_a_correction_made_after_the_draw_is_said_once_as_the_draw_stands(tmp_path: Path) -> None:
+    """rev39: round 2's table 2 corrected to T07 K, T05 5 after the round robin was drawn: T05
+    and T06 tie at place 4 (1 win, -3 each). check said qualify-tie, "all of them advance", beside
+    qualifiers-changed, "T06 would qualify, no one would not", the round robin played by the 4
+    drawn; the Swiss's page said the round robin was played by "no one". One warning now says the
+    tie, that the draw has T05 of it and not T06, and what the chief referee can do; the Swiss's
+    page says the tie settled by the draw, as a knockout's. Either way the hint gives ends it."""
+    root = swiss_then_robin(tmp_path)
+    path = root / "events" / "gd" / "results" / "round-2.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace('{T05: "K", T07: "10"}', '{T05: "5", T07: "K"}'),
+                    encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T07"] and kept == ["T01", "T07", "T03", "T05"]
+    assert not {"qualify-tie", "qualifiers-changed"} & {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualify-tie-field-drawn"]
+    assert warning.mark.file.name == "rr-round-1.yaml"
+    assert warning.message("en") == (
+        "stage rr was drawn from the earlier qualifiers of stage swiss; a result of swiss has been corrected since: "
+        "wins (at the draw → now): T05 2 → 1, T07 1 → 2; by the standings now T05, T06 tie at place 4, and a tie at "
+        "the cut lets every tied entry through, but rr was drawn with T05 of them, not T06, and is played by the "
+        "entries drawn")
+    assert "按现在的成绩第 4 名并列（T05、T06），名额处并列的本应全部晋级，但 rr 编排时只有其中的 T05，没有 T06" \
+        in warning.message("zh-Hans")
+    hint = warning.hint("en")
+    assert "lots: [T05, T06]" in hint and "paibang pair gd rr" in hint
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    site = out / "events" / "gd"
+    swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
+    assert "T05、T06 在晋级名额处并列：循环赛已按此前的编排进行，T05 晋级，T06 未晋级。" in swiss_page
+    assert "无人" not in swiss_page
+    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+    assert "按现在的成绩第 4 名并列（T05、T06），名额处并列的本应全部晋级，但本阶段编排时只有其中的 T05，没有 T06；" \
+           "本阶段仍由编排时的参赛队进行。" in robin_page
+    # The hint's first way: the tie broken as the draw did, and nothing is left to say.
+    event = root / "events" / "gd" / "event.yaml"
+    original = event.read_text(encoding="utf-8")
+    event.write_text(original.replace(f"{RANK}, advance", "rank_by: [wins, level_diff, lot], lots: [T05, T06], advance"),
+                     encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert kept == ["T01", "T07", "T03", "T05"] and field == ["T01", "T03", "T05", "T07"]
+    assert not {"qualify-tie", "qualifiers-changed", "qualify-tie-field-drawn"} & {w.code for w in warnings}
+    # Its second way: the round robin drawn again, every tied entry in it.
+    event.write_text(original, encoding="utf-8")
+    for drawn in (root / "events" / "gd" / "results").glob("rr-round-*.yaml"):
+        drawn.unlink()
+    assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T06", "T07"]
+    assert not {"qualifiers-changed", "qualify-tie-field-drawn"} & {w.code for w in warnings}
+
+
+def test_every_round_of_a_round_robin_drawn_at_once_follows_its_stages_file_naming(tmp_path: Path, capsys) -> None:
+    """rev39: pair --all wrote the round robin's rr-round-1.yaml and rr-round-2.yaml (the Swiss
+    has round-1.yaml and round-2.yaml), then round-3.yaml, as if a round of the Swiss. Every round
+    of the stage now takes the stage's name, --dry-run saying the same; a round-3.yaml written so
+    before still reads, its page where it was (a round's URL is its stage's and its number)."""
+    root, _ = swiss_and_robin_event(tmp_path / "dry")
+    results = root / "events" / "gd" / "results"
+    rounds = {1: [("T01", "T02"), ("T03", "T04"), ("T05", "T06"), ("T07", "T08")],
+              2: [("T01", "T03"), ("T05", "T07"), ("T02", "T04"), ("T06", "T08")]}
+    for number, tables in rounds.items():
+        (results / f"round-{number}.yaml").write_text(f"stage: swiss\nround: {number}\ntables:\n" + "".join(
+            f"  - {{table: {t}, teams: [{a}, {b}], levels: {{{a}: A, {b}: '5'}}}}\n" for t, (a, b) in enumerate(tables, 1)),
+            encoding="utf-8")
+    capsys.readouterr()
+    assert main(["pair", "gd", "rr", "--all", "--dry-run", "--content", str(root)]) == 0
+    said = capsys.readouterr().out
+    assert [Path(p).name for p in re.findall(r"(\S+\.yaml)", said)] == ["rr-round-1.yaml", "rr-round-2.yaml", "rr-round-3.yaml"], said
+    root = swiss_then_robin(tmp_path)
+    results = root / "events" / "gd" / "results"
+    assert sorted(p.name for p in results.glob("*.yaml")) == ["round-1.yaml", "round-2.yaml", "rr-round-1.yaml",
+                                                               "rr-round-2.yaml", "rr-round-3.yaml"]
+    # Content drawn before, with the old name: read as round 3 of the round robin, its page at rr/round-3/.
+    third = (results / "rr-round-3.yaml").read_text(encoding="utf-8")
+    (results / "rr-round-3.yaml").rename(results / "round-3.yaml")
+    _, event_results, warnings = validate(root)
+    assert [r.number for r in event_results[0].stages[1].rounds] == [1, 2, 3]
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    page = shown((out / "events" / "gd" / "rr" / "round-3" / "index.html").read_text(encoding="utf-8"))
+    sides = re.findall(r"teams: \[(T\d+), (T\d+)\]", third)
+    assert len(sides) == 2 and all(a in page and b in page for a, b in sides)
 
 
 def test_an_entry_at_no_table_of_a_stage_fully_drawn_scores_no_bye(tmp_path: Path) -> None:
@@ -134,7 +261,8 @@ def test_the_desk_says_the_correction_and_never_ranks_an_event_with_errors(tmp_p
     status, page = secretary.post("swiss/2/2", "save", level_a="5", level_b="A")
     said = shown(page)
     assert status == 200 and 'id="saved"' in page
-    assert "第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：按现在的成绩 T06 晋级，T05 不再晋级" in said, said
+    assert "第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；" \
+           "按现在的成绩 T06 晋级，T05 不再晋级" in said, said
     # A hand edit with an error (Z is no level): scored anyway, round 2 would count no more and
     # T05 rank 2nd "after round 1"; the standings stay the last ones without errors, said so.
     status, before = fetch(f"{running.base}/standings")

@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
         terminal(catalogues.text("print_no_round", locale, stage=args.stage, n=number, rounds=", ".join(map(str, drawn))), error=True)
         return 2
     bulletins = printed_round(result, args.stage, number, locale, site.base_url)
+    if all(bulletin.kind == "draw" for bulletin in bulletins):  # said, not printed as sheets with no line
+        terminal(catalogues.text("print_no_forms", locale, stage=args.stage, n=number))
     target = args.output or Path(f"{args.event}-{args.stage}-round-{number}.pdf")
     one_file = target.suffix.lower() == ".pdf"
     paths = [target] if one_file else [target / f"{bulletin.name}.pdf" for bulletin in bulletins]

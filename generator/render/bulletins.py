@@ -147,7 +147,9 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
             if isinstance(table, str) and table.isdecimal() and int(table) in names and "title" not in page:
                 page["title"] = with_round(int(table)) if stage_wide else \
                     t("form_match_title", title=form.title, match=names[int(table)])
-    return forms
+    # A form with no line and no page (every table of the round a bye, a sit-out or decided by a
+    # withdrawal) is a blank sheet of paper, not a form: not printed (`paibang print` says why).
+    return [form for form in forms if form.rows or form.pages]
 
 
 def printed_round(result: EventResult, stage_id: str, number: int, locale: str,

@@ -40,7 +40,7 @@ from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follo
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
-from generator.tournament.stale import corrected_tables, note_words, stale_notes
+from generator.tournament.stale import corrected_tables, note_words, seeding_changes, stale_notes
 from generator.tournament.standings import (
     Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, prize_of_place, rank, rank_key,
     ranked_tallies, tally,
@@ -122,7 +122,7 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     byes = [e for e in event.entries.values() if e.bye]
     # A Swiss or round robin drawn from qualifiers a correction has changed since: the stage
     # whose standings they came from and what changed, in every locale (_field_as_drawn)
-    held: dict[str, tuple[str, dict[str, str], list[str]] | None] = {}
+    held: dict[str, tuple[str, dict[str, str], StaleDraw] | None] = {}
     for position, stage in enumerate(event.stages):
         if stage.id in incoming:
             field_entries = incoming[stage.id]
@@ -163,13 +163,13 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
         if held.get(stage.id):
-            source, changes, ids = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
+            source, changes, stale = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
             result.drawn_from = source
-            result.stale_draws = [StaleDraw(1, ids), *result.stale_draws]
+            result.stale_draws = [stale, *result.stale_draws]
             result.stale_notes = [({}, changes, (1,)), *result.stale_notes]
             if result.complete:  # played out as drawn: said on its page, no longer a warning (as a knockout's)
-                problems.items[:] = [p for p in problems.items
-                                     if not (p.code == "qualifiers-changed" and p.params.get("stage") == stage.id)]
+                problems.items[:] = [p for p in problems.items if not (p.code in ("qualifiers-changed", "qualify-tie-field-drawn")
+                                                                       and p.params.get("stage") == stage.id)]
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -964,7 +964,7 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
 
 
 def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: list[Entry], drawn: set[str],
-                    problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], list[str]] | None]:
+                    problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], StaleDraw] | None]:
     """The field of `target`, a Swiss or round robin advanced to from `result`'s stage, once its
     round 1 is drawn (`drawn`: the entries it seats): the entries drawn, not the qualifiers as a
     result corrected since ranks them (event-day.md: a correction after a later round was drawn
@@ -972,8 +972,10 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     qualify keeps its place; one they qualify now that was not drawn does not take one. Both said:
     a warning naming them, the referee deciding to keep the draw or to draw the stage again, and
     the note on both stages' pages (StageResult.field_kept, field_left; the target's stale draw,
-    as a knockout's). Returns the field and (the stage drawn on, what changed in every locale,
-    the entries concerned); None when the draw seats the qualifiers. An entry
+    as a knockout's). The correction is named by its round and table, as a knockout's warning
+    names it (stale.seeding_changes: from the figures the draw recorded and the stage's own
+    recorded draws), with the figures it moved. Returns the field and (the stage drawn on, what
+    changed in every locale, the stale draw); None when the draw seats the qualifiers. An entry
     drawn that is ranked nowhere in the stage, or not in the field round 1 records, is no
     qualifier (entry-not-in-stage says so)."""
     first = next(r for r in event.rounds.get(target.id, []) if r.number == 1)
@@ -991,18 +993,47 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     for standing in result.standings:
         standing.qualified = standing.entry.id in field_ids
     result.qualifiers = [s.entry for s in result.standings if s.qualified]
-    result.field_kept, result.field_left = kept, left
     none = catalogues.word("qualifiers_none")
     # (at the table of the first entry kept, where the secretary redrawing would start)
     seated = next((t for t in first.tables if t.mark and set(t.sides) & set(kept)), None)
     mark = seated.mark if seated is not None else \
         first.tables[0].mark if first.tables and first.tables[0].mark else Mark(first.source)
-    problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                 came=left or none, went=kept or none, slug=event.slug)
-    changes = {locale: catalogues.text("qualifiers_changed_words", locale,
-                                       came=catalogues.joiner(locale).join(left) or none[locale],
-                                       went=catalogues.joiner(locale).join(kept) or none[locale]) for locale in LOCALES}
-    return result.qualifiers + result.byes, (result.stage.id, changes, left + kept)
+    # (the entries recorded whose figure moved: left ones were not drawn, so not recorded)
+    stale, corrected = seeding_changes(result, first.drawn_on, left + kept, event.game)
+    # A tie at the cut the correction made, which the field drawn does not seat whole: _qualify's
+    # qualify-tie said "all of them advance" beside this warning saying the field stays as drawn
+    # (rev39). One warning says both: the tie, the ones of it the draw has, what the chief referee
+    # can do; the stage page says it as a knockout's tie settled by its draw (cut_tied_drawn_note).
+    tie = next((p for p in problems.items if p.code == "qualify-tie" and p.params.get("stage") == result.stage.id), None)
+    tied = list(tie.params["ids"]) if tie is not None else []
+    tie_left = [i for i in tied if i in left]
+    if tie is None or not tie_left:
+        result.field_kept, result.field_left = kept, left
+        problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                     came=left or none, went=kept or none, slug=event.slug, changes=corrected)
+        changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
+                                           came=catalogues.joiner(locale).join(left) or none[locale],
+                                           went=catalogues.joiner(locale).join(kept) or none[locale])
+                   for locale in LOCALES}
+        return result.qualifiers + result.byes, (result.stage.id, changes, stale)
+    problems.items.remove(tie)
+    tie_kept = [i for i in tied if i in drawn]
+    result.cut_kept, result.cut_left = tie_kept, tie_left
+    came = [i for i in left if i not in tie_left]  # besides the tie: qualifying now, not drawn
+    result.field_kept, result.field_left = kept, came
+    others = {locale: catalogues.text("qualifiers_tie_others", locale,
+                                      came=catalogues.joiner(locale).join(came) or none[locale],
+                                      went=catalogues.joiner(locale).join(kept) or none[locale])
+              if came or kept else "" for locale in LOCALES}
+    problems.add("qualify-tie-field-drawn", mark, warning=True, stage=target.id, source=result.stage.id,
+                 changes=corrected, count=tie.params["count"], ids=tied, kept=tie_kept or none, left=tie_left,
+                 others=others, lots=", ".join(tie_kept + tie_left), slug=event.slug)
+    changes = {locale: catalogues.text("qualifiers_tie_words", locale, changes=corrected[locale],
+                                       count=tie.params["count"], ids=catalogues.joiner(locale).join(tied),
+                                       kept=catalogues.joiner(locale).join(tie_kept) or none[locale],
+                                       left=catalogues.joiner(locale).join(tie_left), others=others[locale])
+               for locale in LOCALES}
+    return result.qualifiers + result.byes, (result.stage.id, changes, stale)
 
 
 def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], now: set[str]) -> set[str]:

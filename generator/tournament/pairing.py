@@ -1351,12 +1351,23 @@ def _forfeit_note(plan: PlannedRound, entry: str) -> str:
 
 
 def results_path(event: Event, plan: PlannedRound) -> Path:
-    """results/round-<n>.yaml; results/<stage>-round-<n>.yaml when another stage has the former."""
+    """results/round-<n>.yaml; results/<stage>-round-<n>.yaml when another stage has the former,
+    or when an earlier round of the stage is in a file of that name: every round of a stage
+    follows its naming (rev39: `pair --all` wrote a round robin's rr-round-1.yaml, rr-round-2.yaml,
+    then round-3.yaml, round-3.yaml being free). An earlier round is looked for on disk (the
+    same `pair --all` wrote it just before, and the event read has not got it), or known to take
+    that name by another stage's round of its number (`pair --all --dry-run` writes none). A file of
+    either name reads the same (a results file says its stage and round), and a round's page is
+    at <stage>/round-<n>/ whatever its file is called: a file written before keeps its name."""
     folder = event.folder / "results"
     path = folder / f"round-{plan.number}.yaml"
+    prefixed = folder / f"{plan.stage.id}-round-{plan.number}.yaml"
     taken = {r.source.resolve() for rounds in event.rounds.values() for r in rounds}
-    if path.exists() or path.resolve() in taken:
-        path = folder / f"{plan.stage.id}-round-{plan.number}.yaml"
+    others = {r.source.resolve() for stage, rounds in event.rounds.items() if stage != plan.stage.id for r in rounds}
+    named = any((folder / f"{plan.stage.id}-round-{n}.yaml").exists() or (folder / f"round-{n}.yaml").resolve() in others
+                for n in range(1, plan.number))
+    if named or path.exists() or path.resolve() in taken:
+        path = prefixed
     return path
 
 

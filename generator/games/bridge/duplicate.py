@@ -1926,7 +1926,10 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
             conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
             for index, (_, _, cells) in enumerate(sorted(lines[number], key=lambda line: line[:2])):
                 rows.append([str(number), conditions] + cells if index == 0 else ["", ""] + cells)
-        found = [Bulletin(
+        # Travellers go with boards: with none known (tables written by hand, nothing entered,
+        # no movement seating them) there is no line to print, and an empty sheet is no sheet;
+        # the slips below are the round's.
+        found = [] if not rows else [Bulletin(
             f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
              # as the traveller page heads its two columns (NS MP, EW MP), reviewed at phone width
@@ -1959,10 +1962,18 @@ def _table_slips(t: Any, event: Any, stage_result: Any, options: BridgeStage) ->
     travellers, a page per board, have no table to carry one. Only for the round printed (the
     round given its boards to play, render/bulletins.round_forms); none for a withdrawn pair's
     table, which nobody enters."""
+    from generator.games import GAMES  # (the registry imports this module)
+
     words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date")}
     pages = []
+    # The rounds given with real travellers are the movement's, every round of it, boards
+    # given the printed one only; without them the round printed is the only one given
+    # (round_forms), and a round whose tables its file writes by hand, with no boards and no
+    # movement seating them, has none known: its slips, pairs filled in, leave each board's
+    # number to write (rev39: its sheet had no line at all, the slips none).
+    travelling = bool(getattr(stage_result, "travelling", None))
     for round_result in stage_result.rounds:
-        if not round_result.boards:
+        if not round_result.boards and travelling:
             continue
         for score in round_result.tables:
             view = score.view
@@ -1972,6 +1983,19 @@ def _table_slips(t: Any, event: Any, stage_result: Any, options: BridgeStage) ->
             ns, ew = view.ns or score.table.sides[0], view.ew or score.table.sides[-1]
             entered = {row.board: row for row in view.rows}
             lines = []
+            if not round_result.boards.get(score.table.number) and not entered:
+                blank = {"number": "", "conditions": "", "contract": "", "lead": "", "ns": "", "ew": ""}
+                pages.append({
+                    "table": str(score.table.number),
+                    "seats": [{"label": t("ns"), "names": side_label(event, ns, t.locale)},
+                              {"label": t("ew"), "names": side_label(event, ew, t.locale)}],
+                    "referee": score.table.referee or "", "words": words,
+                    # (as many as the desk's form offers: the stage's boards, else the game's)
+                    "boards": [dict(blank) for _ in range(stage_result.stage.boards or GAMES[event.game].default_boards)],
+                    "note": t("br_slips_boards_unknown"),
+                    "signatures": [t("sheet_sign_ns"), t("sheet_sign_ew")],
+                })
+                continue
             for number in sorted(set(round_result.boards.get(score.table.number, ())) | set(entered)):
                 row = entered.get(number)
                 line = {"number": str(number), "conditions": _conditions(t, number, options), "contract": "",
