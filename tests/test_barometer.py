@@ -181,12 +181,12 @@ def test_imp_pairs_with_no_board_scored_are_not_ranked_on_0_among_real_scores(tm
     page = (site / "pairs/index.html").read_text(encoding="utf-8")
     rows = {entry: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row)).split() for entry, row in
             re.findall(r'<tr id="entry-(\w+)"[^>]*>(.*?)</tr>', page, re.S)}
-    assert rows["A"][:2] == ["—", "A"] and rows["A"][-4:] == ["—", "Did", "not", "play"]
+    assert rows["A"][:2] == ["—", "A"] and rows["A"][-5:] == ["—", "Sat,", "no", "board", "scored"]
     assert rows["E"][-1] == str(won) and list(rows)[-2:] == ["A", "F"]
     _, found, _ = validate(content)
     (standings,) = [b for b in bulletins_for(found[0], "en") if b.name == "standings-pairs"]
     printed = {row[1]: row for row in standings.rows}
-    assert (printed["A"][0], printed["A"][-2], printed["A"][-1]) == ("—", "—", "Did not play")
+    assert (printed["A"][0], printed["A"][-2], printed["A"][-1]) == ("—", "—", "Sat, no board scored")
     assert printed["D"][-2] == str(won)
     (view,) = Desk(content, "baro", None, None, build=False).standings_view()
     assert {row["id"]: row["cells"] for row in view["rows"]} == {
