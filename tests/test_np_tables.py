@@ -65,6 +65,24 @@ def text_of(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
+def test_a_board_np_at_every_table_has_no_top_on_its_traveller(site: Path) -> None:
+    caption = re.search(r'<p class="meta">Dealer.*?</p>', page(site, "board-np/mitchell/boards/1"), re.S)
+    assert caption and "top" not in caption.group(0), caption
+    played = re.search(r'<p class="meta">Dealer.*?</p>', page(site, "board-np/mitchell/boards/2"), re.S)
+    assert played and "top 4" in played.group(0)  # a board played keeps its top
+
+
+def test_a_table_of_np_boards_only_has_no_total_and_no_top(site: Path) -> None:
+    """Round 1's table 1 (board 1, np): its footer said "Total · top 0" over dashes."""
+    for path in ("board-np/mitchell/round-1", "board-np/entries/A01"):
+        html = page(site, path)
+        assert "top 0" not in text_of(html), path
+    round_1 = page(site, "board-np/mitchell/round-1")
+    tables = re.findall(r'<section class="table-result".*?</section>', round_1, re.S)
+    assert len(tables) == 3 and "<tfoot>" not in tables[0] and all("<tfoot>" in t for t in tables[1:])
+    assert "Total · top 4" in text_of(tables[1])
+
+
 @pytest.mark.parametrize("scoring", ["imps", "matchpoints"])
 def test_a_pair_that_sat_at_np_boards_only_is_not_said_to_have_not_played(site: Path, scoring: str) -> None:
     """A01 and A04 sat at table 1, its board np: not ranked (no figure), but they did sit."""

@@ -572,6 +572,12 @@ class PairsView(Figures):
         nor the side of a pair that walked out (no_board_scored)."""
         return any(row.value(side) is not None for row in self.rows)
 
+    @property
+    def any_scored(self) -> bool:
+        """Whether a board of the table was scored for either pair: a table of np boards only has
+        no total and no top (its footer read "Total · top 0" over dashes)."""
+        return self.scored_for(0) or self.scored_for(1)
+
     def percent(self, side: int) -> float | None:
         if not self.matchpoints:
             return None
