@@ -91,3 +91,18 @@ def test_a_pair_that_sat_at_np_boards_only_is_not_said_to_have_not_played(site: 
         assert "Did not play" not in said and "Sat, no board scored" in said, path
     rows = [text_of(row) for row in re.findall(r"<tr.*?</tr>", page(site, f"sat-{scoring}/mitchell"), re.S)]
     assert any(row.startswith("— A04") and row.endswith("Sat, no board scored") for row in rows), rows
+
+
+def test_a_rounds_figures_are_said_one_way_at_every_table(site: Path) -> None:
+    """Round 1: table 1's factored board (3.50 / 0.50) beside tables 2 and 3's whole MP: every
+    MP of the round, boards and totals, to two places (they read "1" under "3.50"); round 2,
+    whole at every table, stays whole."""
+    def figures(path: str) -> list[str]:
+        return re.findall(r'data-label="(?:NS|EW) MP">([^<]*)<', page(site, path))
+
+    round_1 = figures("factored/mitchell/round-1")
+    assert round_1 == ["3.50", "0.50", "3.50", "0.50", "1.00", "3.00", "1.00", "3.00", "2.00", "2.00", "2.00", "2.00"]
+    round_3 = figures("factored/mitchell/round-3")
+    assert "0.50" in round_3 and all(re.fullmatch(r"\d+\.\d\d", f) for f in round_3), round_3
+    round_2 = figures("factored/mitchell/round-2")
+    assert round_2 and all(re.fullmatch(r"\d+", f) for f in round_2 if f), round_2
