@@ -408,15 +408,18 @@ class ContentErrors(Exception):
 
 # The system's refusals a secretary or a build meets, said in the site's language (strerror is
 # the C library's English inside a Chinese message): the desk's save and read, the content
-# loader's read (file-unreadable). Any other (EIO, say) in the system's own words.
-SYSTEM_REASONS = {errno.ENOSPC: "desk_reason_disk_full", errno.EACCES: "desk_reason_not_allowed",
-                  errno.EPERM: "desk_reason_not_allowed", errno.EROFS: "desk_reason_read_only",
-                  errno.ENOENT: "desk_reason_missing", errno.EISDIR: "desk_reason_is_folder",
-                  errno.ENOTDIR: "desk_reason_not_folder", errno.EEXIST: "desk_reason_exists",
-                  errno.ENAMETOOLONG: "desk_reason_name_too_long"}
+# loader's read (file-unreadable). Any other (EIO, say) in the system's own words. Their words are
+# the os_reason_* keys, the system's and not the desk's: only this table names them. A shared
+# server's quota (EDQUOT) stops a write as a full disk does, with another fix (ask for more).
+SYSTEM_REASONS = {errno.ENOSPC: "os_reason_disk_full", errno.EDQUOT: "os_reason_quota",
+                  errno.EACCES: "os_reason_not_allowed", errno.EPERM: "os_reason_not_allowed",
+                  errno.EROFS: "os_reason_read_only",
+                  errno.ENOENT: "os_reason_missing", errno.EISDIR: "os_reason_is_folder",
+                  errno.ENOTDIR: "os_reason_not_folder", errno.EEXIST: "os_reason_exists",
+                  errno.ENAMETOOLONG: "os_reason_name_too_long"}
 
 # a file the system will not let be read (unwritable): no permission to read it, not to write
-READ_REASONS = {**SYSTEM_REASONS, errno.EACCES: "desk_reason_not_readable", errno.EPERM: "desk_reason_not_readable"}
+READ_REASONS = {**SYSTEM_REASONS, errno.EACCES: "os_reason_not_readable", errno.EPERM: "os_reason_not_readable"}
 
 
 def system_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:

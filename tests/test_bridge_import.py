@@ -229,6 +229,31 @@ def test_a_cut_figure_below_zero_is_cut_toward_zero():
     assert _cut("1.0", 1e308, True) == 1e308
 
 
+def test_a_files_imp_total_of_0_for_a_pair_with_every_board_np_is_paibangs_none():
+    """A pair whose every board was np has no IMPs in paibang (null, not ranked: Tally.nothing_scored);
+    a file writing its TotalScoreIMP 0 says the same nothing: equal, not a difference ("file 0,
+    paibang —"). No real file has such a pair: the comparison alone. A file's 3 for it still
+    differs, and a pair that played keeps its own total."""
+    from types import SimpleNamespace
+
+    from generator.commands.bridge_import import Pair, Session, _equal, _pair_figures
+
+    session = Session("Ruter", "t", None, "imps", pairs={
+        "1": Pair("1", direction="NS", figures={"TotalScoreIMP": "0"}),
+        "2": Pair("2", direction="NS", figures={"TotalScoreIMP": "3"}),
+        "3": Pair("3", direction="EW", figures={"TotalScoreIMP": "0"})})
+    ids = {("NS", "1"): "P1", ("NS", "2"): "P2", ("EW", "3"): "P3"}
+
+    def standing(metrics: dict, nothing: bool) -> SimpleNamespace:
+        return SimpleNamespace(rank=None if nothing else 1, tally=SimpleNamespace(metrics=metrics, nothing_scored=nothing))
+
+    standings = {"P1": standing({}, True), "P2": standing({}, True), "P3": standing({"imps": 2}, False)}
+    computed = {pair: (published, figure) for _, pair, published, figure, _ in _pair_figures(session, ids, standings, None)}
+    assert computed["P1"] == ("0", 0.0) and _equal("0", computed["P1"][1])
+    assert computed["P2"] == ("3", None)  # a difference: file 3, paibang none
+    assert computed["P3"] == ("0", 2) and not _equal("0", 2)
+
+
 @pytest.mark.parametrize(("first", "second", "rule"), [
     (("10", "0"), ("20", "20"), None),  # 100 % of 10 and 50 % of 40: 30 of 50 = 60 % (a mean of 75 %)
     (("30", "10"), ("4", "6"), "fixed"),  # 75 % of 40 and 40 % of 10: 34 of 50 = 68 % (a mean of 57.5 %)

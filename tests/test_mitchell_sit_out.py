@@ -80,7 +80,7 @@ def test_a_13_pair_mitchell_is_drawn_played_and_scored_with_a_sit_out(tmp_path: 
     assert {b["top"] for b in boards} == {10} and len(boards) == 7 * 6 * 2
     assert len(data["stages"][0]["standings"]) == 13
     page = (tmp_path / "output" / "events" / SLUG / "mitchell" / "index.html").read_text(encoding="utf-8")
-    assert "Table 7 has no NS pair" in page and "the first 6 (A01–A06) are NS 1–6, the next 7 (A07–A13) EW 1–7" in page
+    assert "Table 7 has no NS pair" in page and "A01–A06 are NS 1–6, and A07–A13 are EW 1–7" in page
     # the round's score sheets: a slip for each of the 6 tables, none for the sit-out
     assert main(["print", SLUG, "mitchell", "--round", "2", "--content", str(content), "--output",
                  str(tmp_path / "r2.pdf")]) == 0
@@ -201,3 +201,16 @@ def test_the_score_slips_of_an_english_site_use_its_colon(tmp_path: Path, capsys
                           check=True).stdout
     assert "\uff1a" not in text, text
     assert re.search(r"Table: 3\b", text) and "Referee:" in text and "NS players:" in text, text
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en", "A01 is NS 1, and A02 is EW 1."), ("zh-Hans", "前 1 对（A01）为南北 1，其后 1 对（A02）为东西 1。"),
+    ("zh-Hant", "前 1 對（A01）為南北 1，其後 1 對（A02）為東西 1。")])
+def test_a_one_table_mitchell_numbers_its_pairs_as_one(locale: str, said: str) -> None:
+    """A one-table Mitchell (a club's two pairs) said "the first 1 (A01) are NS 1–1, the next 1
+    (A02) EW 1–1": one pair each way, number 1."""
+    movement = PairsMovement("mitchell", mitchell(1, 1, 2), ["A01"], ["A02"], 2)
+    assert said in " ".join(movement.summary(locale))
+    three = " ".join(PairsMovement("mitchell", mitchell(3, 3, 2), ["A01", "A02", "A03"], ["A04", "A05", "A06"], 2)
+                     .summary("en"))
+    assert "A01–A03 are NS 1–3, and A04–A06 are EW 1–3." in three

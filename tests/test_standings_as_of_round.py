@@ -321,8 +321,9 @@ def no_boards_mitchell(tmp_path: Path, rounds: int, declared: int = 3, scoring: 
 def test_a_pair_with_no_board_scored_has_no_percentage_and_is_not_ranked_last(tmp_path: Path) -> None:
     """Round 1 of the Mitchell, table 1 (P1 v P5) np on its board: P1 and P5 have played no board.
     They showed 0.00 % and "7=", last, read as every board lost: now "—" for rank and
-    percentage, said not to have played, in results.json, the stage page, the printed
-    standings and the desk's standings. After round 2, where they play, they are ranked."""
+    percentage, said to have sat with no board scored (not "Did not play": they sat), in
+    results.json, the stage page, the printed standings and the desk's standings. After round
+    2, where they play, they are ranked."""
     from generator.desk.app import Desk
     from generator.build import validate
     from generator.render.bulletins import bulletins_for
@@ -337,14 +338,14 @@ def test_a_pair_with_no_board_scored_has_no_percentage_and_is_not_ranked_last(tm
     rows = {entry: re.sub(r"<[^>]+>|\s+", " ", row).split() for entry, row in
             re.findall(r'<tr id="entry-(\w+)"[^>]*>(.*?)</tr>', page, re.S)}
     assert rows["P1"][0] == "—" and "—" in rows["P1"][1:] and "0.00" not in rows["P1"]
-    assert " ".join(rows["P1"]).endswith("Did not play")
+    assert " ".join(rows["P1"]).endswith("Sat, no board scored")
     assert list(rows)[-2:] == ["P1", "P5"]
     # the printed standings, as the page
     _, found, _ = validate(content)
     (standings,) = [b for b in bulletins_for(found[0], "en") if b.name == "standings-pairs"]
     printed = {row[1]: row for row in standings.rows}
     percent = standings.columns.index("Percentage")
-    assert (printed["P1"][0], printed["P1"][percent], printed["P1"][-1]) == ("—", "—", "Did not play")
+    assert (printed["P1"][0], printed["P1"][percent], printed["P1"][-1]) == ("—", "—", "Sat, no board scored")
     assert printed["P2"][percent] == "50.00"
     # the desk's standings (and so the hall screen's)
     desk = Desk(content, SLUG, None, None, build=False)
@@ -358,8 +359,9 @@ def test_a_pair_with_no_board_scored_has_no_percentage_and_is_not_ranked_last(tm
 
 def test_a_pair_that_played_no_board_at_all_is_not_ranked_in_the_final_standings(tmp_path: Path) -> None:
     """A one-round event, complete, in which P1 and P5 played nothing (np): the final standings
-    keep them, unranked and said not to have played ("Did not play"), with no percentage and no
-    prize; the others are ranked among themselves, as an entry that played no match is."""
+    keep them, unranked and said to have sat with no board scored (they did sit: not "Did not
+    play"), with no percentage and no prize; the others are ranked among themselves, as an
+    entry that played no match is."""
     site, data = built(no_boards_mitchell(tmp_path, 1, declared=1))
     assert data["stages"][0]["status"] == "complete"
     found = {entry: (rank, figure) for rank, entry, figure in standings_of(data)}
@@ -367,7 +369,7 @@ def test_a_pair_that_played_no_board_at_all_is_not_ranked_in_the_final_standings
     assert {found[e] for e in found if e not in ("P1", "P5")} == {(1, 50)}
     page = (site / "pairs" / "index.html").read_text(encoding="utf-8")
     row = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<tr id="entry-P1".*?</tr>', page, re.S).group(0))
-    assert row.split()[0] == "—" and "0.00" not in row and "Did not play" in row
+    assert row.split()[0] == "—" and "0.00" not in row and "Sat, no board scored" in row
 
 
 def test_80fen_a_pair_with_no_board_scored_is_not_ranked_last(tmp_path: Path) -> None:
@@ -382,7 +384,7 @@ def test_80fen_a_pair_with_no_board_scored_is_not_ranked_last(tmp_path: Path) ->
     assert set(found.values()) == {(1, 50)}
     page = (site / "pairs" / "index.html").read_text(encoding="utf-8")
     row = re.sub(r"<[^>]+>|\s+", " ", re.search(r'<tr id="entry-P3".*?</tr>', page, re.S).group(0))
-    assert row.split()[0] == "—" and "0.00" not in row and "Did not play" in row
+    assert row.split()[0] == "—" and "0.00" not in row and "Sat, no board scored" in row
 
 
 def test_an_entrys_round_with_every_board_np_shows_dashes_not_zeros(tmp_path: Path) -> None:
@@ -399,8 +401,8 @@ def test_an_entrys_round_with_every_board_np_shows_dashes_not_zeros(tmp_path: Pa
     p1, p5 = said("P1"), said("P5")
     assert "Round 1 Table 1 P5 p5a / p5b Played — — Round 2 Table 1 P8 p8a / p8b Played 0.00 0.00 " in p1
     assert "Round 1 Table 1 P1 p1a / p1b Played — — Round 2 Table 2 P2 p2a / p2b Played 100.00 100.00 " in p5
-    # the round's own table: the board np, nothing so far, no total
-    assert "1 N None Not played — Total · top 0 — — " in p1
+    # the round's own table: the board np, nothing so far, no total and no top ("Total · top 0 — —")
+    assert "1 N None Not played — " in p1 and "top 0" not in p1
     assert "0.00" not in p1.split("Round 1 · Table 1")[1].split("Round 2 · Table 1")[0]
 
 

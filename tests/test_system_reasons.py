@@ -130,3 +130,30 @@ def test_a_build_into_a_folder_under_a_file_says_why_in_the_sites_language(tmp_p
         err = capsys.readouterr().err
         assert f"{tmp_path / 'afile'}" in err and words in err, err
         assert os.strerror(errno.ENOTDIR) not in err and os.strerror(errno.EEXIST) not in err, err
+
+
+@pytest.mark.parametrize(("locale", "words"), [("zh-Hans", "磁盘配额已用完"), ("zh-Hant", "磁碟配額已用完"),
+                                               ("en", "the disk quota is used up")])
+def test_a_write_over_the_disk_quota_says_so_in_the_sites_language(locale: str, words: str) -> None:
+    """A shared server's quota (EDQUOT) stops a write as a full disk does: said in the site's
+    words, not the C library's English."""
+    from generator.commands.console import os_error_text
+
+    over = OSError(errno.EDQUOT, os.strerror(errno.EDQUOT), "/srv/site/output/x.pdf")
+    said = os_error_text(over, locale)
+    assert words in said and os.strerror(errno.EDQUOT) not in said, said
+
+
+def test_the_systems_reasons_have_their_own_words_not_the_desks() -> None:
+    """A build's or an import's full disk is the system's reason, not the desk's: its words are
+    the os_reason_* keys, and none is left as a desk_reason_* key in any catalogue (the desk's
+    own reasons, desk_reason_unread, stay the desk's)."""
+    from generator import errors
+
+    keys = set(errors.SYSTEM_REASONS.values()) | set(errors.READ_REASONS.values())
+    assert keys and all(key.startswith("os_reason_") for key in keys), keys
+    for locale in ("zh-Hans", "zh-Hant", "en"):
+        assert catalogues.text("os_reason_disk_full", locale) != "os_reason_disk_full"
+    for po in Path(catalogues.__file__).parent.glob("locales/*/LC_MESSAGES/paibang.po"):
+        text = po.read_text(encoding="utf-8")
+        assert not [key for key in keys if f'"{key.replace("os_", "desk_", 1)}"' in text], po

@@ -2925,6 +2925,10 @@ def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: 
                 computed = percent_of.get(entry) if printed is not None else metrics.get("percent")  # type: ignore[arg-type]
             elif column == "TotalScoreIMP":
                 computed = metrics.get("imps")
+                # a pair whose every board was np has no IMPs (null: Tally.nothing_scored); a
+                # file's 0 for it says the same nothing, not a difference
+                if computed is None and standing.tally.nothing_scored and _value(published) == 0:
+                    computed = 0.0
             elif printed is not None:
                 computed = printed[entry][0] if entry in printed else None  # type: ignore[index]
             else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it

@@ -827,10 +827,11 @@ class PairsMovement:
             if len(self.numbers) < tables:  # an odd field: the last table has no NS pair
                 lines.append(catalogues.text("pair_mitchell_sit_out", locale, table=tables))
                 lines.append(catalogues.text("pair_mitchell_numbers_short", locale, tables=tables, ns_count=len(self.numbers),
-                                             ns=_span(self.numbers), ew=_span(self.ew_numbers)))
+                                             ns=_span(self.numbers), ew=_span(self.ew_numbers),
+                                             ns_numbers=_numbers(len(self.numbers)), ew_numbers=_numbers(tables)))
             else:
                 lines.append(catalogues.text("pair_mitchell_numbers", locale, tables=tables, ns=_span(self.numbers),
-                                             ew=_span(self.ew_numbers)))
+                                             ew=_span(self.ew_numbers), ns_numbers=_numbers(tables), ew_numbers=_numbers(tables)))
         else:
             pairs = len(self.numbers)
             lines = [catalogues.text("pair_howell_line", locale, pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
@@ -848,6 +849,12 @@ class PairsMovement:
 
 def _span(ids: Sequence[str]) -> str:
     return f"{ids[0]}–{ids[-1]}" if len(ids) > 1 else "".join(ids)
+
+
+def _numbers(count: int) -> str:
+    """The pair numbers 1 to `count` of a direction: "1–3", or "1" alone (a one-table Mitchell
+    said "NS 1–1")."""
+    return f"1–{count}" if count > 1 else "1"
 
 
 def board_span(boards: Sequence[int]) -> str:

@@ -112,7 +112,7 @@ class Standing:
         return rank_label(self.rank, self.tied)
 
 
-RemarkKind = Literal["forfeit", "not_played", "withdrawn", "withdrawn_next", "qualified", "by_lot", "placed_by",
+RemarkKind = Literal["forfeit", "not_played", "nothing_scored", "withdrawn", "withdrawn_next", "qualified", "by_lot", "placed_by",
                      "prize", "prize_vacant", "adjustment"]
 
 
@@ -121,8 +121,10 @@ class Remark:
     """One thing the remark (备注) of a standings row says. `kind`, what it is:
 
     - forfeit: it forfeited (disqualified), out of the ranking;
-    - not_played: not ranked, having played nothing (no match, or a pairs pair no board; and
-      not withdrawn);
+    - not_played: not ranked, having played nothing (no match; and not withdrawn);
+    - nothing_scored: not ranked, a pairs pair that sat at its tables but had no board scored
+      (each np: Tally.nothing_scored), matchpoints or IMPs alike: it did sit, so not said
+      not to have played;
     - withdrawn: it withdrew from this stage or an earlier one (退赛);
     - withdrawn_next: ranked to go on to the next stage, `name`, but withdrew from it;
     - qualified: it goes on to the next stage (晋级);
@@ -155,7 +157,7 @@ def remarks(standing: Standing, stage: str | None) -> list[Remark]:
     if standing.tally.forfeited:
         said.append(Remark("forfeit"))
     elif standing.rank is None and not withdrawn_here:
-        said.append(Remark("not_played"))
+        said.append(Remark("nothing_scored" if standing.tally.nothing_scored else "not_played"))
     if withdrawn_here:
         said.append(Remark("withdrawn"))
     elif standing.withdrawn_next:  # ranked to go on, but withdrew from the next stage (event.py's _qualify)

@@ -527,6 +527,10 @@ class PairsView(Figures):
     # board's traveller, which lists the later round's results too, compares them all alike.
     live_rows: list[PairsRow] | None = None
     withdrawn: str | None = None  # the pair that walked out of this table (walked_out_table)
+    # Whether its MP or IMPs are shown to two places: decided once for its round's tables
+    # (score_field), whose figures a round page lists in one column, one table under another: "15.88"
+    # at one table beside "10" at the next, when each table decided for itself. None: not scored.
+    two: bool | None = None
     layout = "pairs"
     cached = ("has_leads", "_scored_sums")
 
@@ -571,6 +575,20 @@ class PairsView(Figures):
         """Whether a board of the table was scored for the side (0 NS, 1 EW): not every one np,
         nor the side of a pair that walked out (no_board_scored)."""
         return any(row.value(side) is not None for row in self.rows)
+
+    @property
+    def any_scored(self) -> bool:
+        """Whether a board of the table was scored for either pair: a table of np boards only has
+        no total and no top (its footer read "Total · top 0" over dashes)."""
+        return self.scored_for(0) or self.scored_for(1)
+
+    @property
+    def two_places(self) -> bool:
+        """Whether its figures are shown to two places: its round's decision (`two`), else its
+        own rows' and totals' (a table not scored with its field)."""
+        if self.two is not None:
+            return self.two
+        return _figures_two_places([self])
 
     def percent(self, side: int) -> float | None:
         if not self.matchpoints:
@@ -1168,9 +1186,21 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
                 view.carried[side] = before
                 running[entry] = (before[0] + view.total(side), before[1] + view.top, before[2] or view.scored_for(side))
             _refresh_pairs(score)
+    for _, tables in numbered:  # (after every table's totals are in: they are a column's figures too)
+        views = [score.view for score in tables if isinstance(score.view, PairsView) and score.view.kind == "played"]
+        two = _figures_two_places(views)
+        for view in views:
+            view.two = two
     if problems is not None:
         _check_field(numbered, problems, {} if unplayed is None else unplayed, stage.boards)  # (an empty ShortByDesign keeps its seats)
         _check_adjustments(numbered, options, problems)
+
+
+def _figures_two_places(views: Sequence[PairsView]) -> bool:
+    """figures.two_places of the MP or IMPs the views show in one column (a round's tables on
+    its page): each board's, both ways, and each side's total where a board was scored for it."""
+    return any(two_places_of(view.rows, "ns_value", "ew_value") for view in views) or \
+        two_places([view.total(side) for view in views for side in (0, 1) if view.scored_for(side)])
 
 
 def _compare_field(numbered: list[tuple[int, list[TableScore]]], options: BridgeStage) -> None:
