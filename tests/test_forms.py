@@ -107,7 +107,7 @@ def enter_every_table(path: Path) -> None:
 
 def test_a_partly_entered_round_still_gets_its_forms_and_a_played_one_none(guandan_round_4: Path) -> None:
     path = guandan_round_4 / f"events/{GD}/results/round-4.yaml"
-    first_table = enter_first_table(path)
+    enter_first_table(path)
     site, result = result_of(guandan_round_4, GD)
     assert "scoresheet-main-round-4" in names(bulletins_for(result, site.locale))
     # every table played: the round's forms are no longer printed by the build

@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-import shutil
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
