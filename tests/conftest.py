@@ -66,3 +66,15 @@ def shared_pdf_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     # parent folder across workers is safe and saves most of the printing.
     root = tmp_path_factory.getbasetemp().parent / "pdf-cache"
     os.environ.setdefault("PAIBANG_CACHE", str(root))
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201 - Playwright's types are optional
+    """Debian's Chromium, headless, one a module (test_browser.chromium_browser: skipped, with why,
+    where Chromium or Playwright is missing, never in CI), for the tests that open pages of their
+    own sizes (`browser.new_page(viewport=...)`). A module that browses in one context of a
+    profile of its own (test_browser.py, test_desk.py) defines a `browser` of its own instead."""
+    from test_browser import chromium_browser
+
+    with chromium_browser() as instance:
+        yield instance
