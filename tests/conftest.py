@@ -89,3 +89,17 @@ def browser():  # noqa: ANN201 - Playwright's types are optional
 
     with chromium_browser() as instance:
         yield instance
+
+
+@pytest.fixture
+def high_card():  # noqa: ANN201
+    """The toy high-card game of tests/toygame/, registered for the test only: a fifth game
+    (test_fifth_game.py), and one whose knockout ties a rule of its own settles (test_knockout.py)."""
+    from generator.games import GAMES
+    from tests.toygame import RULES
+
+    GAMES.register(RULES)
+    try:
+        yield RULES
+    finally:
+        del GAMES[RULES.name]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,15 +22,6 @@ from tests.toygame import RULES as HIGH_CARD
 from tests.toygame import HighCardRules
 
 SITE = "title: 测试\nlocale: zh-Hans\n"
-
-
-@pytest.fixture
-def high_card() -> Iterator[Game]:
-    GAMES.register(HIGH_CARD)
-    try:
-        yield HIGH_CARD
-    finally:
-        del GAMES[HIGH_CARD.name]
 
 
 def event(tmp_path: Path, count: int, stages: str, rounds: dict[str, str] | None = None, game: str = HIGH_CARD.name,
