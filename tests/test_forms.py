@@ -16,7 +16,7 @@ from generator.build import build, validate
 from generator.cli import main
 from generator.render.bulletins import FORM_KINDS, bulletins_for, printed_round, round_forms
 
-from support import demo_content
+from support import demo_content, withdraw
 
 GD = "tumu-guandan-2020"
 TEAMS = "gaoxiao-bridge-teams-2024"
@@ -141,9 +141,7 @@ def test_a_round_with_only_a_withdrawn_teams_forfeit_in_keeps_its_draw_notice(tm
     content = small_event(tmp_path, 4, "  - {id: main, format: round_robin, rounds: 3}\n")
     assert pair(content, "--all") == 0
     fill(content, 1)
-    event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
-                     encoding="utf-8")
+    withdraw(content / "events" / SLUG, "T04", 2)
     site, result = result_of(content, SLUG)
     round_2 = result.stages[0].rounds[1]
     # the forfeit is in of itself (the round is partial), the other table not; the forfeit is no
