@@ -18,11 +18,12 @@ PYTEST_JOBS ?= auto
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help system venv site test check serve clean fuzz audit
+.PHONY: help system venv site lint test check serve clean fuzz audit
 
 help:
 	@echo "make site    set up and build $(OUTPUT)/ from $(CONTENT)/"
-	@echo "make test    set up and run the tests"
+	@echo "make test    set up, lint, then run the tests"
+	@echo "make lint    ruff over generator/, tests/ and bench/ (the rules: pyproject.toml's [tool.ruff])"
 	@echo "make check   validate $(CONTENT)/ only"
 	@echo "make fuzz    the big fuzzing run (>= 10,000 examples)"
 	@echo "make audit   pip-audit of the pinned dependencies (needs the network)"
@@ -45,7 +46,12 @@ $(STAMP): pyproject.toml constraints.txt
 site: system venv
 	$(BIN)/paibang build --content $(CONTENT) --output $(OUTPUT)
 
-test: system venv
+# Unused imports and variables, undefined names, syntax errors (under a second): before the
+# suite, which a defect of that kind would otherwise cost minutes to reach, or pass unseen.
+lint: venv
+	$(BIN)/ruff check --quiet generator tests bench
+
+test: system venv lint
 	$(BIN)/python -m pytest -q -n $(PYTEST_JOBS) $(PYTEST_ARGS)
 
 # The big fuzzing profile (>= 10,000 examples); the normal suite runs a small one.
@@ -68,5 +74,5 @@ serve: system venv
 # merely has the name, such as a backup output.old-2024, is the user's and stays).
 clean:
 	if test -x $(BIN)/paibang; then $(BIN)/paibang clean --output $(OUTPUT); fi
-	rm -rf .venv-audit build dist *.egg-info .pytest_cache .hypothesis
+	rm -rf .venv-audit build dist *.egg-info .pytest_cache .hypothesis .ruff_cache
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

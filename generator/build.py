@@ -440,7 +440,6 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     this one's follow-up or any later one (after serve was killed in between), renders the whole
     part again whatever its key (PreviousBuild.reuse looks at a kept part's first file; a build
     that finds nothing else changed, at every file)."""
-    from generator.content.load import load_event
     from generator.render.html import entry_url, render_event_alone
     from generator.render.incremental import one_reading
     from generator.render.output import OutputTree, discard, put_in_place, staging_dir

@@ -12,7 +12,6 @@ import errno
 import io
 import os
 import re
-import stat
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from typing import NamedTuple
 
 from generator import catalogues
 from generator.messages import render_message
+from generator.seals import open_if_regular
 
 # The player keys never published whatever the site says (content-format.md); a site adds its own
 # with `private:` in site.yaml (content/load.py reads them: private_keys).
@@ -320,17 +320,11 @@ def _source_line(mark: Mark) -> tuple[str | None, list[str]]:
         return None, above
     try:
         # never a pipe or device, which a problem may be about (file-not-regular): opening one to
-        # read waited for a writer. Opened as snapshot.open_regular opens content (not imported:
-        # the content layer imports this module).
-        fd = os.open(mark.file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None, above
-            os.set_blocking(fd, True)
-        except BaseException:
-            os.close(fd)
-            raise
-        with io.TextIOWrapper(os.fdopen(fd, "rb"), encoding="utf-8", errors="replace") as handle:
+        # read waited for a writer
+        opened, _ = open_if_regular(mark.file)
+        if opened is None:
+            return None, above
+        with io.TextIOWrapper(opened, encoding="utf-8", errors="replace") as handle:
             for number, text in enumerate(handle, start=1):
                 if number == mark.line:
                     return text.rstrip("\n"), above[::-1]

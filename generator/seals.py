@@ -17,7 +17,8 @@ desk, the commands and the tournament's `pair` (which never imports render) can 
 
 And its one way of opening a file it may have written, to read or to append (`open_own`), for
 the same three: the desk's tokens, audit log and write lock, init's schemas and an import's hand
-records, and the file an export would write over.
+records, and the file an export would write over; and of opening one of anyone's, content, as a
+regular file only, never waiting on a named pipe (`open_if_regular`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import BinaryIO
 
 MAGIC = b"paibang-sealed-1\n"
 _DIGEST = hashlib.sha256().digest_size
@@ -374,6 +376,32 @@ def open_own(path: Path, flags: int = os.O_RDONLY, mode: int = 0o644, *, anyones
         os.close(fd)
         raise
     return fd
+
+
+def open_if_regular(path: str | os.PathLike[str]) -> tuple[BinaryIO | None, os.stat_result]:
+    """The file at `path` opened to read (binary), and the stats of the very file opened (fstat,
+    whatever is renamed over the name meanwhile); None for the file, nothing read, when that is
+    no regular file (a named pipe, a device, a socket, a folder). OSError as os.open raises it.
+
+    Opened without waiting (O_NONBLOCK: a named pipe with no writer opens at once, where a plain
+    open waited for a writer for ever), then blocking again once it is known to be a file. A
+    link is followed and the file may be anyone's: where content may lead is the loader's to
+    judge (files.inside_content); paibang's own files are opened by open_own. The one way a
+    content file is opened (snapshot.opened_regular), and the line a problem quotes
+    (errors._source_line) and a sheet's lines (sheet_text._lines_of) are read."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblocking | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        found = os.fstat(fd)
+        if stat.S_ISREG(found.st_mode):
+            if nonblocking:
+                os.set_blocking(fd, True)
+            return os.fdopen(fd, "rb"), found
+    except BaseException:
+        os.close(fd)
+        raise
+    os.close(fd)
+    return None, found
 
 
 class TooLarge(OSError):

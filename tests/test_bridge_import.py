@@ -2019,7 +2019,7 @@ def test_a_teams_usebio_reads_back_its_adjusted_boards_and_says_what_no_match_ca
         "total TotalVP  K6: file 10.31, paibang 2.31"]
     written = (target / "events/rt/results/teams-round-1.yaml").read_text(encoding="utf-8")
     assert "      1: A+/A-\n" in written and "      2: 60%/40%\n" in written
-    before = same_standings_of_the_four_that_played_every_round(content, target)
+    same_standings_of_the_four_that_played_every_round(content, target)
 
 
 def test_a_generator_name_over_several_lines_stays_in_its_comment(tmp_path, capsys):

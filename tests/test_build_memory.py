@@ -713,7 +713,6 @@ def test_the_record_s_side_files_are_written_without_their_payload_whole(tmp_pat
     sealed, named and written from its value pickled a frame at a time: its payload, some
     megabytes each at 2,000 events, is never made whole beside what the build holds. The file
     is the value, sealed; the same value, the same name."""
-    import pickle
     import tracemalloc
 
     from generator import caches
@@ -1167,7 +1166,6 @@ def test_the_persons_rows_are_recorded_without_the_pickler_remembering_each(tmp_
     each row written (several MB at the build's end, the build's own peak then)."""
     import tracemalloc
 
-    from generator import caches
     from generator.render import incremental
     from generator.render.output import OutputTree
 

@@ -304,7 +304,7 @@ def test_a_pairs_tables_form_says_who_sits_ns_and_ew_how_to_write_a_result_and_h
     from tests.test_desk import fetch
 
     running = desk_in_round_two
-    status, html = fetch(running.desk.link(f"pairs/2/2"))  # round 2, table 2: P4 NS, P9 EW
+    status, html = fetch(running.desk.link("pairs/2/2"))  # round 2, table 2: P4 NS, P9 EW
     assert status == 200, html
     ns, ew = (re.sub(r"<[^>]+>", "", line).split()[:2]
               for line in re.search(r'<p class="sides">(.*?)</p>', html, re.S)[1].strip().split("<br>"))

@@ -18,7 +18,6 @@ from generator.render import search as search_module
 from generator.render.html import render_site
 from generator.render.output import OutputTree
 from test_browser import ROOT, served
-from test_phone import browser  # noqa: F401 - a fixture (Chromium, one a module)
 
 pytestmark = pytest.mark.slow
 

@@ -142,6 +142,31 @@ def test_registration_sheet_and_desk_reading_a_pipe_end(tmp_path: Path) -> None:
     assert done.stdout.strip() == "NotRegular", done.stderr
 
 
+def test_each_reader_of_content_takes_a_regular_file_and_passes_a_pipe_over(tmp_path: Path) -> None:
+    """seals.open_if_regular, the one opener of content, and its three users: the snapshot's
+    (NotRegular), a problem's quoted line and a sheet's lines (none), a pipe's name given as
+    though the file had just been replaced by one; a regular file is read as one."""
+    os.mkfifo(tmp_path / "pipe.csv")
+    (tmp_path / "sheet.csv").write_text("name,phone\nA,1\n", encoding="utf-8")
+    code = ("import sys; from pathlib import Path\n"
+            "from generator.seals import open_if_regular\n"
+            "from generator.content import sheet_text, snapshot\n"
+            "from generator.errors import Mark, _source_line\n"
+            "for name in ('pipe.csv', 'sheet.csv'):\n"
+            "    path = Path(sys.argv[1]) / name\n"
+            "    handle, found = open_if_regular(path)\n"
+            "    print(name, handle and handle.read(), found.st_size, _source_line(Mark(path, 2)),\n"
+            "          sheet_text._lines_of(str(path), 0, 0, 0))\n"
+            "try:\n    snapshot.open_regular(Path(sys.argv[1]) / 'pipe.csv')\n"
+            "except OSError as e:\n    print(type(e).__name__)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
+                          timeout=WAIT, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert done.stdout.splitlines() == [
+        "pipe.csv None 0 (None, []) None",
+        "sheet.csv b'name,phone\\nA,1\\n' 15 ('A,1', ['name,phone']) (['name,phone', 'A,1'], ',')",
+        "NotRegular"], done.stderr
+
+
 def test_bridge_import_of_a_reversed_name_writes_nothing(tmp_path: Path) -> None:
     """A pair's name holding U+202E (it shows reversed) in the imported file: refused as check
     refuses it, nothing written into content/."""

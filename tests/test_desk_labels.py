@@ -14,7 +14,7 @@ import pytest
 from tests.test_desk import fetch, open_table, post, start
 from tests.test_desk_bridge import TEAMS, teams_round_3_drawn
 from tests.test_desk_records import Secretary, desk_of, make  # noqa: F401 - desk_of is a fixture
-from tests.test_desk_screen import browser, opened  # noqa: F401 - browser is a fixture
+from tests.test_desk_screen import opened
 
 
 def boxes(page: str) -> dict[str, str]:

@@ -13,7 +13,7 @@ import pytest
 
 from tests.support import demo_content
 from tests.test_desk import drawn, start  # noqa: F401 - drawn is a fixture
-from tests.test_phone import AXE, AXE_RUN, browser  # noqa: F401 - browser is a fixture
+from tests.test_phone import AXE, AXE_RUN
 
 pytestmark = pytest.mark.slow
 

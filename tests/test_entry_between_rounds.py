@@ -16,6 +16,7 @@ import pytest
 
 from generator.build import build
 from generator.tournament.running import running_totals
+from tests.support import withdraw
 from tests.test_event_in_progress import SLUG, fill, pair, round_file, small_event
 
 
@@ -269,13 +270,10 @@ def test_a_withdrawn_entrys_page_says_from_which_round(tmp_path: Path) -> None:
     """The standings mark a withdrawn entry 退赛 (event-day.md); its own page said nothing of it:
     now it says from which round it plays no more, or that it plays none (`withdrawn: true`)."""
     content = small_event(tmp_path, 5, "  - {id: main, name: 比赛, format: swiss, rounds: 3}\n")
-    event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T05,", "{id: T05, withdrawn: true,"),
-                     encoding="utf-8")  # (before the first draw: it plays none)
+    withdraw(content / "events" / SLUG, "T05", "true")  # (before the first draw: it plays none)
     assert pair(content) == 0
     fill(content, 1)
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
-                     encoding="utf-8")
+    withdraw(content / "events" / SLUG, "T04", 2)
     out = tmp_path / "output"
     build(content, out, bulletins=False)
     facts = {}

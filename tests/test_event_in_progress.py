@@ -20,6 +20,7 @@ from generator.cli import main
 from generator.errors import ContentErrors
 from generator.games import GAMES
 from generator.tournament.running import running_totals
+from tests.support import withdraw
 
 SLUG = "xin-guandan-2026"
 TEAMS = 20
@@ -221,9 +222,7 @@ def test_a_round_robin_opponent_of_a_withdrawn_team_gets_the_forfeit(tmp_path: P
     content = small_event(tmp_path, 4, "  - {id: main, format: round_robin, rounds: 3}\n")
     assert pair(content, "--all") == 0
     fill(content, 1)
-    event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
-                     encoding="utf-8")
+    withdraw(content / "events" / SLUG, "T04", 2)
     for number in (2, 3):  # only the tables without T04 are played
         path = round_file(content, number)
         lines = []
@@ -244,9 +243,7 @@ def test_a_round_robin_opponent_of_a_withdrawn_team_gets_the_forfeit(tmp_path: P
 
 def t03_withdrawn_from_round_2(content: Path) -> Path:
     """T03 given `withdrawn: 2`; the event's results folder, made empty."""
-    event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T03,", "{id: T03, withdrawn: 2,"),
-                     encoding="utf-8")
+    withdraw(content / "events" / SLUG, "T03", 2)
     results = content / "events" / SLUG / "results"
     results.mkdir()
     return results
@@ -848,9 +845,7 @@ def test_a_drawn_table_of_a_team_withdrawn_since_is_said_to_be_its_forfeit(tmp_p
     the opponent gets the stage's forfeit result). A forfeit written there is the sheet saying
     it: nothing to warn of."""
     content = small_event(tmp_path, 4, "  - {id: main, format: swiss, rounds: 3}\n")
-    event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
-                     encoding="utf-8")
+    withdraw(content / "events" / SLUG, "T04", 2)
     results = content / "events" / SLUG / "results"
     results.mkdir()
     (results / "round-1.yaml").write_text(

@@ -8,28 +8,16 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from generator.cli import main, parser
 from generator.content.schema import SCHEMA_DIR, event_schema
 from generator.games import GAMES, Game
 
-from tests.toygame import RULES as HIGH_CARD
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ("bridge", "guandan", "daguai", "shengji")
-
-
-@pytest.fixture
-def high_card() -> Iterator[Game]:
-    GAMES.register(HIGH_CARD)
-    try:
-        yield HIGH_CARD
-    finally:
-        del GAMES[HIGH_CARD.name]
 
 
 def test_a_toy_game_is_played_through_every_command(high_card: Game, tmp_path: Path, capsys) -> None:

@@ -16,7 +16,7 @@ from generator.build import build, validate
 from generator.cli import main
 from generator.render.bulletins import FORM_KINDS, bulletins_for, printed_round, round_forms
 
-from support import demo_content
+from support import demo_content, withdraw
 
 GD = "tumu-guandan-2020"
 TEAMS = "gaoxiao-bridge-teams-2024"
@@ -107,7 +107,7 @@ def enter_every_table(path: Path) -> None:
 
 def test_a_partly_entered_round_still_gets_its_forms_and_a_played_one_none(guandan_round_4: Path) -> None:
     path = guandan_round_4 / f"events/{GD}/results/round-4.yaml"
-    first_table = enter_first_table(path)
+    enter_first_table(path)
     site, result = result_of(guandan_round_4, GD)
     assert "scoresheet-main-round-4" in names(bulletins_for(result, site.locale))
     # every table played: the round's forms are no longer printed by the build
@@ -141,9 +141,7 @@ def test_a_round_with_only_a_withdrawn_teams_forfeit_in_keeps_its_draw_notice(tm
     content = small_event(tmp_path, 4, "  - {id: main, format: round_robin, rounds: 3}\n")
     assert pair(content, "--all") == 0
     fill(content, 1)
-    event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
-                     encoding="utf-8")
+    withdraw(content / "events" / SLUG, "T04", 2)
     site, result = result_of(content, SLUG)
     round_2 = result.stages[0].rounds[1]
     # the forfeit is in of itself (the round is partial), the other table not; the forfeit is no

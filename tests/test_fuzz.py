@@ -43,7 +43,7 @@ import generator.tournament.pairing  # noqa: F401
 from generator.build import build, validate
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.games import GAMES, bridge
+from generator.games import GAMES
 from generator.games.bridge import scoring as bridge_scoring
 from generator.games.common.rooms import room_at
 from generator.games.daguai import records as daguai_records

@@ -13,11 +13,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 
 from generator.build import validate
 from generator.cli import main
-from generator.errors import ContentErrors
 
 SLUG = "fed"
 LEVELS = ["5", "7", "9", "10", "Q", "K"]

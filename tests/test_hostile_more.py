@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-import shutil
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -38,6 +37,7 @@ from generator.render.i18n import Translator
 from generator.render.output import OutputTree
 from generator.render.players import collect_people
 from support import demo_content
+from test_players import write_event
 
 GUANDAN = "tumu-guandan-2020"
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -394,21 +394,6 @@ def test_an_http_or_https_base_url_is_accepted(address: str, guandan: Path) -> N
 SMALL_SITE = "title: 测试站\nlocale: zh-Hans\nbase_url: https://example.org/\n"
 
 
-def small_event(root: Path, slug: str, day: str, entries: list[tuple[str, list[str], str]]) -> None:
-    """A one-table bridge event; `entries`: (id, players as YAML items, group)."""
-    folder = root / "events" / slug
-    (folder / "results").mkdir(parents=True)
-    lines = [f"title: 赛事{slug}", "game: bridge", f"dates: [{day}]", "entries:"]
-    for entry_id, players, group in entries:
-        lines += [f"  - id: {entry_id}", f"    players: [{', '.join(players)}]", f"    group: {group}"]
-    lines += ["stages:", "  - {id: main, name: 比赛, format: matches, boards: 1, rank_by: [total]}", ""]
-    (folder / "event.yaml").write_text("\n".join(lines), encoding="utf-8")
-    first, second = entries[0][0], entries[1][0]
-    (folder / "results" / "main.yaml").write_text(
-        f"stage: main\ntables:\n  - table: 1\n    ns: {first}\n    ew: {second}\n    boards:\n      1: 4S N =\n",
-        encoding="utf-8")
-
-
 @pytest.fixture
 def small(tmp_path: Path) -> Path:
     root = tmp_path / "content"
@@ -418,8 +403,8 @@ def small(tmp_path: Path) -> Path:
 
 
 def test_namesakes_in_one_event_are_two_people_each_with_a_page_that_says_so(small: Path, tmp_path: Path) -> None:
-    small_event(small, "e2015", "2015-05-15", [("A1", ["张伟", "李华"], "13级1班"), ("A2", ["张伟", "李四"], "13级1班")])
-    small_event(small, "e2016", "2016-05-15", [("B1", ["张伟", "赵六"], "13级1班"), ("B2", ["钱七", "孙八"], "13级2班")])
+    write_event(small, "e2015", "2015-05-15", [("A1", ["张伟", "李华"], "13级1班"), ("A2", ["张伟", "李四"], "13级1班")])
+    write_event(small, "e2016", "2016-05-15", [("B1", ["张伟", "赵六"], "13级1班"), ("B2", ["钱七", "孙八"], "13级2班")])
     site, results, _ = validate(small)
     people = collect_people(results)
     zhangs = [p for p in people.everyone if p.name == "张伟"]
@@ -442,7 +427,7 @@ def test_namesakes_in_one_event_are_two_people_each_with_a_page_that_says_so(sma
 
 
 def test_namesakes_within_one_entry_are_two_people(small: Path) -> None:
-    small_event(small, "e2015", "2015-05-15", [("A1", ["张伟", "张伟", "王五"], "1班"), ("A2", ["李四", "赵六"], "2班")])
+    write_event(small, "e2015", "2015-05-15", [("A1", ["张伟", "张伟", "王五"], "1班"), ("A2", ["李四", "赵六"], "2班")])
     _, results, _ = validate(small)
     people = collect_people(results)
     one, two = people.of("e2015", "A1", 0), people.of("e2015", "A1", 1)
@@ -453,8 +438,8 @@ def test_namesakes_within_one_entry_are_two_people(small: Path) -> None:
 
 def test_one_name_in_two_events_is_still_one_person(small: Path) -> None:
     """Rule 5 only splits namesakes of one event: the everyday case is unchanged."""
-    small_event(small, "e2015", "2015-05-15", [("A1", ["张伟", "李华"], "1班"), ("A2", ["李四", "赵六"], "2班")])
-    small_event(small, "e2016", "2016-05-15", [("B1", ["张伟", "孙八"], "1班"), ("B2", ["钱七", "周九"], "2班")])
+    write_event(small, "e2015", "2015-05-15", [("A1", ["张伟", "李华"], "1班"), ("A2", ["李四", "赵六"], "2班")])
+    write_event(small, "e2016", "2016-05-15", [("B1", ["张伟", "孙八"], "1班"), ("B2", ["钱七", "周九"], "2班")])
     _, results, _ = validate(small)
     (zhang,) = [p for p in collect_people(results).everyone if p.name == "张伟"]
     assert zhang.apart is None and len(zhang.events) == 2
@@ -463,7 +448,7 @@ def test_one_name_in_two_events_is_still_one_person(small: Path) -> None:
 @pytest.mark.parametrize(("name", "odd"), [("Аlice", "U+0410"), ("Bοb", "U+03BF"), ("Jоhn Smith", "U+043E"),
                                            ("Алиса Cмирнова", "U+0043")])
 def test_a_look_alike_letter_in_a_name_gets_a_warning_naming_it(name: str, odd: str, small: Path) -> None:
-    small_event(small, "e2015", "2015-05-15", [("A1", [name, "李华"], "1班"), ("A2", ["李四", "赵六"], "2班")])
+    write_event(small, "e2015", "2015-05-15", [("A1", [name, "李华"], "1班"), ("A2", ["李四", "赵六"], "2班")])
     _, _, warnings = validate(small)
     (warning,) = [w for w in warnings if w.code == "name-confusable"]
     assert warning.warning and odd in warning.params["chars"] and warning.params["value"] == name

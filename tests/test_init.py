@@ -92,7 +92,7 @@ def test_new_writes_no_entries_and_no_results_file(tmp_path: Path, game: str) ->
     assert event["entries"] == [] and event["officials"] == []
     text = (folder / "event.yaml").read_text(encoding="utf-8")
     assert "players: [王小明" in text  # the examples stay, as comments
-    assert f"results/round-<n>.yaml" in text
+    assert "results/round-<n>.yaml" in text
     validate(content)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,15 +22,6 @@ from tests.toygame import RULES as HIGH_CARD
 from tests.toygame import HighCardRules
 
 SITE = "title: 测试\nlocale: zh-Hans\n"
-
-
-@pytest.fixture
-def high_card() -> Iterator[Game]:
-    GAMES.register(HIGH_CARD)
-    try:
-        yield HIGH_CARD
-    finally:
-        del GAMES[HIGH_CARD.name]
 
 
 def event(tmp_path: Path, count: int, stages: str, rounds: dict[str, str] | None = None, game: str = HIGH_CARD.name,
@@ -1411,17 +1401,12 @@ def test_the_bracket_links_each_table_on_its_page_of_a_paginated_round(high_card
 
 
 @pytest.mark.slow
-def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path) -> None:
+def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path, browser) -> None:
     """A twelve-entry bracket in progress and an eight-entry one finished, at 390 and 320 px: the
     page never scrolls sideways, nothing under 14 px, and axe-core finds nothing serious."""
-    import functools
-    import threading
-    from http.server import ThreadingHTTPServer
-
-    from test_browser import CHROMIUM_FLAGS, _Quiet, playwright_and_chromium
+    from test_browser import served
     from test_phone import page_problems
 
-    sync_playwright, executable = playwright_and_chromium()
     twelve = tmp_path / "twelve"
     twelve.mkdir()
     root = event(twelve, 12, KO + "    third_place: true\n")
@@ -1430,27 +1415,17 @@ def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path) -> Non
     assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
     render(root, tmp_path / "site/twelve")
     render(event(tmp_path / "eight", 8, SEEDED, semis_and_final("2, 9")), tmp_path / "site/eight")
-    handler = functools.partial(_Quiet, directory=str(tmp_path / "site"))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
     problems = []
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
-            for width in (390, 320):
-                tab = browser.new_page(viewport={"width": width, "height": 844})
-                for site in ("twelve", "eight"):
-                    tab.goto(f"{base}{site}/events/cup/ko/index.html")
-                    problems += page_problems(tab, f"{site} {width}px")
-                    # the rounds one under another: each round's box fits the screen
-                    boxes = tab.eval_on_selector_all(".ko-round", "els => els.map(e => e.getBoundingClientRect().right)")
-                    assert boxes and max(boxes) <= width, (site, width, boxes)
-                tab.close()
-            browser.close()
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with served(tmp_path / "site") as base:
+        for width in (390, 320):
+            tab = browser.new_page(viewport={"width": width, "height": 844})
+            for site in ("twelve", "eight"):
+                tab.goto(f"{base}{site}/events/cup/ko/index.html")
+                problems += page_problems(tab, f"{site} {width}px")
+                # the rounds one under another: each round's box fits the screen
+                boxes = tab.eval_on_selector_all(".ko-round", "els => els.map(e => e.getBoundingClientRect().right)")
+                assert boxes and max(boxes) <= width, (site, width, boxes)
+            tab.close()
     assert problems == [], "\n".join(problems)
 
 

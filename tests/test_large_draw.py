@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator.build import validate
-from generator.tournament.large_draw import NotLarge, is_large, most_met, pair_large, pair_segmented, surely_pairable
+from generator.tournament.large_draw import NotLarge, is_large, most_met, pair_segmented, surely_pairable
 from generator.tournament.pairing import (Draw, NoPairing, _pair_by_matching, can_pair_all, history, pair_swiss,
                                           swiss_order)
 from support import demo_content

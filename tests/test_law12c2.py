@@ -7,7 +7,6 @@ a pair on 35 % given A- scores 35 %. Every figure is worked by hand here.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from types import SimpleNamespace
 

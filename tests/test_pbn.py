@@ -26,6 +26,8 @@ from generator.interchange.pbn import (
     table_results,
 )
 
+from tests.support import demo_content
+
 ROOT = Path(__file__).resolve().parents[1]
 EOQ = ROOT.parent / "shared/data/real-pbn/eoq2021_open_r2_teams.pbn"
 
@@ -136,11 +138,7 @@ def test_without_endplay_there_is_no_analysis(monkeypatch):
 
 
 def demo(tmp_path: Path, slug: str):
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
-    shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
-    _, results, _ = validate(content)
+    _, results, _ = validate(demo_content(tmp_path, slug))
     return results[0]
 
 

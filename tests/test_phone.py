@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from support import rendered_demo
-from test_browser import ROOT, chromium_browser, served
+from test_browser import ROOT, served
 
 pytestmark = pytest.mark.slow
 
@@ -155,12 +155,6 @@ def sites(tmp_path_factory: pytest.TempPathFactory):
         shutil.move(str(build(top / locale, locale)), str(top / locale / "site"))
     with served(top) as url:
         yield top, url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium_browser() as instance:
-        yield instance
 
 
 def player_page(site: Path) -> str:

@@ -19,7 +19,6 @@ import pytest
 
 from generator import catalogues
 from generator.build import build
-from generator.catalogues import LOCALES
 from generator.errors import CouldNotFinish
 from tests.test_rebuild_in_place import digest
 

@@ -703,7 +703,7 @@ def test_a_two_winner_mitchells_pair_says_its_direction_beside_its_rank(tmp_path
 
     content, folder = mitchell_built(tmp_path, locale)
     for entry, said in (("3NS", ns), ("6EW", ew)):
-        page = next(p for p in folder.rglob("index.html") if f'id="stage-' in p.read_text(encoding="utf-8")
+        page = next(p for p in folder.rglob("index.html") if 'id="stage-' in p.read_text(encoding="utf-8")
                     and f"/{entry}/" in str(p).replace("\\", "/") + "/")
         heading = re.search(r'<h2 id="stage-[^"]*">(.*?)</h2>', page.read_text(encoding="utf-8"), flags=re.S)[1]
         assert re.search(rf">{said}</a>", heading), (entry, heading)

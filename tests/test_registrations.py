@@ -208,7 +208,7 @@ def test_a_sheet_the_system_will_not_open_is_said_in_the_sites_words_with_its_ow
 
     missing = problem(tmp_path / "nosuch.csv")
     said = missing.message("zh-Hans") + missing.hint("zh-Hans")
-    assert missing.message("zh-Hans") == f"找不到文件 {tmp_path / 'nosuch.csv'}" and f"核对路径和文件名" in said
+    assert missing.message("zh-Hans") == f"找不到文件 {tmp_path / 'nosuch.csv'}" and "核对路径和文件名" in said
     assert "No such file" not in said and "另存为" not in said
     assert missing.message("en") == f"no file {tmp_path / 'nosuch.csv'}"
     folder = problem(tmp_path)

@@ -960,17 +960,13 @@ def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
 
 
 @pytest.mark.slow
-def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fake_build: Failures) -> None:
+def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fake_build: Failures, browser) -> None:
     """The page's long-poll script, in headless Chromium: a failed rebuild replaces the open
     page by the error, the next good one brings the page back, with no reload by hand."""
-    from test_browser import CHROMIUM_FLAGS, playwright_and_chromium
-
-    sync_playwright, executable = playwright_and_chromium()
     content, output = laid_site(tmp_path)
-    with serving(content, output) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+    with serving(content, output) as server:
+        page = browser.new_page()
         try:
-            page = browser.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(server.url + "events/e/")
@@ -988,7 +984,7 @@ def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fa
             page.locator("p", has_text="event page, again").wait_for(timeout=60_000)
             assert errors == []
         finally:
-            browser.close()
+            page.close()
 
 
 # Where each faulty value starts and where its caret is, in px, on the error page, read from the
@@ -1024,14 +1020,11 @@ CARETS = """(values) => {
 
 
 @pytest.mark.slow
-def test_the_caret_stands_under_the_faulty_value_on_a_phone(tmp_path: Path) -> None:
+def test_the_caret_stands_under_the_faulty_value_on_a_phone(tmp_path: Path, browser) -> None:
     """At 390 px a line of a results file is wider than the screen: the line and its caret scroll
     sideways together, in their own box, the page does not, and the caret starts where the faulty
     value does, whether the line before it is Latin (a deal log) or Chinese (an entry), whose
     characters a browser draws neither one nor two Latin characters wide."""
-    from test_browser import CHROMIUM_FLAGS, playwright_and_chromium
-
-    sync_playwright, executable = playwright_and_chromium()
     content = tmp_path / "content"
     (content / "events").mkdir(parents=True)
     shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
@@ -1041,15 +1034,14 @@ def test_the_caret_stands_under_the_faulty_value_on_a_phone(tmp_path: Path) -> N
             "  - {id: T01, players: [崔涛, 肖文华], group: 结构工程系（二〇二〇年度教职工代表队）, withdrawn: 已退赛}")
     replace(content / guandan / "results/round-1.yaml", "deals: [T45+3, T45+2, T50+1, T45+3, T45+3, T50+1, T45+3]",
             "deals: [T45+3, T45+2, T50+1, T45+3, T45+3, T50+1, T45+3, T45+3, T50+1, T45+3, T45+2, T50+9]")
-    with serving(content, tmp_path / "output") as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+    with serving(content, tmp_path / "output") as server:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
         try:
-            page = browser.new_page(viewport={"width": 390, "height": 844})
             page.goto(server.url + "index.html")
             page.locator("h1", has_text="内容有错误").wait_for()
             found = page.evaluate(CARETS, ["已退赛", "T50+9"])
         finally:
-            browser.close()
+            page.close()
     assert found["page"] <= 0, "the page scrolls sideways"
     lines = {line["value"]: line for line in found["lines"]}
     assert set(lines) == {"已退赛", "T50+9"}

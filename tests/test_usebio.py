@@ -3,7 +3,6 @@ traveller line, the hand set) and the demo teams event (matches, IMPs, VPs, both
 
 from __future__ import annotations
 
-import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -14,15 +13,11 @@ from generator.games.bridge import RULES
 from generator.games.bridge.hands import parse_deal
 from generator.interchange.usebio import export_usebio, read_usebio
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support import demo_content
 
 
 def demo(tmp_path: Path, slug: str):
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
-    shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
-    _, results, _ = validate(content)
+    _, results, _ = validate(demo_content(tmp_path, slug))
     return results[0]
 
 

@@ -559,8 +559,7 @@ def prizes_left_vacant(tmp_path: Path, swiss_prize: str = "{name: 前三名, cou
                         " {name: 季军, count: 2}]}")
     event.write_text(text, encoding="utf-8")
     assert main(["pair", "cup", "ko", "--content", str(content)]) == 0
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T05,", "{id: T05, withdrawn: {stage: ko, round: 1},"),
-                     encoding="utf-8")
+    withdraw(event.parent, "T05", "{stage: ko, round: 1}")
     results = content / "events/cup/results"
     first = results / "round-1.yaml"
     first.write_text(re.sub(r"(teams: \[T01, T04\])", r"\1\n    levels: {T01: K, T04: 5}",
@@ -727,9 +726,7 @@ def test_a_team_withdrawn_from_the_knockout_before_its_draw_is_said_so_in_the_sw
     from generator.render.bulletins import bulletins_for
 
     content = swiss_to_knockout(tmp_path)
-    event = content / "events/cup/event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T05,", "{id: T05, withdrawn: {stage: ko, round: 1},"),
-                     encoding="utf-8")
+    withdraw(content / "events/cup", "T05", "{stage: ko, round: 1}")
     _, results, _ = validate(content)
     swiss = results[0].stage_of("swiss")
     t05 = next(s for s in swiss.standings if s.entry.id == "T05")

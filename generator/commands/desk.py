@@ -193,7 +193,7 @@ def say_content_problems(desk) -> None:  # noqa: ANN001
 
 def run(args) -> int:  # noqa: ANN001 - argparse namespace
     from generator.commands.console import event_missing, print_problems, site_locale, terminal
-    from generator.desk.store import NoKeptKey, UnsafeDeskFile, desk_file_problems
+    from generator.desk.store import desk_file_problems
 
     content: Path = args.content
     # What is said before the desk has read its event: in the language asked for, else the site's

@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+from generator.seals import open_if_regular
+
 # an .xlsx's parts uncompressed, or a CSV file: import's bound (registrations.MAX_SHEET_BYTES is this), and
 # the bound of a sheet read again to quote a problem's line
 MAX_SHEET_BYTES = 50 * 1024 * 1024
@@ -78,11 +80,10 @@ def forget() -> None:
 @functools.lru_cache(maxsize=1)
 def _lines_of(path: str, inode: int, size: int, modified: int) -> tuple[list[str], str] | None:
     # (opened without waiting: a pipe put there since its stats were taken is refused, not read)
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        os.set_blocking(fd, True)
+    opened, _ = open_if_regular(path)
+    if opened is None:
+        return None
+    with opened as handle:
         data = handle.read(MAX_SHEET_BYTES + 1)
     found = decode(data) if len(data) <= MAX_SHEET_BYTES else None
     return (lines(found[0]), delimiter(*found)) if found is not None else None

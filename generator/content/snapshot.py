@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 import zlib
 from array import array
 from bisect import bisect_left
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.caches import Spill
+from generator.seals import open_if_regular
 
 # A content file's limit (yaml_loader.MAX_FILE_BYTES is this), one for every kind the loader
 # reads, each far below it: a results file of a mass event's round (2,500 tables) is some 200 kB,
@@ -374,25 +374,18 @@ def open_regular(path: str | os.PathLike[str]) -> Any:
     a terminal waited for ever, silently, and /dev/zero, whose stats say 0 bytes, was read up
     to the limit of its kind. Opened without waiting (O_NONBLOCK: a pipe with no writer opens at
     once), the file is judged by fstat, of the very file opened, whatever is renamed over the
-    name meanwhile, then read as blocking again. A link is followed here: where it may lead
-    (inside content/ only) is judged by the loader (files.inside_content), which reports it."""
+    name meanwhile, then read as blocking again (seals.open_if_regular). A link is followed here:
+    where it may lead (inside content/ only) is judged by the loader (files.inside_content),
+    which reports it."""
     return opened_regular(path)[0]
 
 
 def opened_regular(path: str | os.PathLike[str]) -> tuple[Any, os.stat_result]:
     """open_regular's file, and its stats as judged (the size to read by: one look)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    try:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
-            raise NotRegular(os.fspath(path), found.st_mode)
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb"), found
-    except BaseException:
-        os.close(fd)
-        raise
+    handle, found = open_if_regular(path)
+    if handle is None:
+        raise NotRegular(os.fspath(path), found.st_mode)
+    return handle, found
 
 
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:

@@ -235,7 +235,7 @@ def packed_records(results: list[EventResult], people: People, t: Translator,
     # The events numbered newest first (_newest_first); of one day, in the order of their
     # entries' addresses before the id.
     around = {id(result): tuple(entry_url(result.event, "\0").split("\0")) for result in results}
-    ordered = sorted(results, key=lambda result: around[id(result)][0])
+    ordered = sorted(results, key=lambda result: around[id(result)][0])  # noqa: F821 - read here, deleted below
     ordered.sort(key=lambda result: _newest_first(result.event))
     found = PackedRecords([(*around[id(result)], _event_label(result.event)) for result in ordered], joiner)
     numbers = {id(result): number for number, result in enumerate(ordered)}

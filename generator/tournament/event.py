@@ -220,12 +220,12 @@ def _warn_prize_ties(result: StageResult, problems: Problems) -> None:
         last += prize.count or 0
         ends[id(prize)] = last
     ranked = [s for s in result.standings if s.rank is not None]
-    for rank, group in itertools.groupby(ranked, key=lambda s: s.rank):
+    for place, group in itertools.groupby(ranked, key=lambda s: s.rank):
         tied = [s.entry.id for s in group]
-        prize = prize_of_place(by_place, rank) if len(tied) > 1 else None
-        if prize is not None and rank + len(tied) - 1 > ends[id(prize)]:
+        prize = prize_of_place(by_place, place) if len(tied) > 1 else None
+        if prize is not None and place + len(tied) - 1 > ends[id(prize)]:
             problems.add("prize-tie-over-count", result.stage.mark, warning=True, stage=result.stage.id,
-                         prize=prize.name, places=prize.count, count=rank, ids=tied, lots=", ".join(tied))
+                         prize=prize.name, places=prize.count, count=place, ids=tied, lots=", ".join(tied))
 
 
 def state_before(event: Event, stage_id: str, number: int) -> dict[str, object]:

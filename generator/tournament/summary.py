@@ -24,7 +24,6 @@ import json
 import pickle
 import struct
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
