@@ -260,3 +260,63 @@ def test_the_team_sheet_has_a_line_for_penalties_and_notes_filled_where_written(
     played, drawn = ("".join(pdf_text(sheet, page).split()) for page in (1, 2))
     assert "罚分、备注（第几副、哪一室、罚哪队几分）：第3副重新发牌、开室：南北违例，罚20分给对方" in played, played
     assert "罚分、备注（第几副、哪一室、罚哪队几分）：" in drawn and "违例" not in drawn
+
+
+def _lines(pdf: Path, page: int) -> list[tuple[str, float, float, float, float]]:
+    """Each line of the page as pdftotext -bbox-layout reads it: its text (words joined by a
+    space) and its box (xMin, yMin, xMax, yMax) in points."""
+    xml = subprocess.run(["pdftotext", "-bbox-layout", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                         capture_output=True, check=True, text=True).stdout
+    found = []
+    for box, words in re.findall(r'<line ([^>]*)>(.*?)</line>', xml, re.S):
+        edges = [float(v) for v in re.findall(r'="([\d.]+)"', box)]
+        found.append((" ".join(re.findall(r">([^<]*)</word>", words)), *edges))
+    return found
+
+
+def _dark_runs(pdf: Path, page: int, top: float, bottom: float) -> list[tuple[float, float]]:
+    """The horizontal runs of dark pixels (the ruled lines to write on) between `top` and `bottom`
+    points down the page, each (from, to) in points, read from the page printed at 144 dpi."""
+    scale = 2
+    raw = subprocess.run(["pdftoppm", "-gray", "-r", str(72 * scale), "-f", str(page), "-l", str(page), str(pdf)],
+                         capture_output=True, check=True).stdout
+    header = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", raw)
+    width, pixels = int(header[1]), raw[header.end():]
+    runs = []
+    for y in range(int(top * scale), int(bottom * scale) + 1):
+        row, x = pixels[y * width:(y + 1) * width], 0
+        while x < width:
+            if row[x] < 128:
+                start = x
+                while x < width and row[x] < 128:
+                    x += 1
+                if x - start > 4 * scale:
+                    runs.append((start / scale, x / scale))
+            x += 1
+    return runs
+
+
+def test_the_team_sheets_title_and_notes_line_lay_out_cleanly_on_a4(tmp_path: Path) -> None:
+    """The demo's 80分 team sheet, round 7 (paibang print): its title broke before its last
+    character, "...\u8bb0\u5206" above "\u8868\uff08\u7b2c 7 \u8f6e\uff09", and the notes line's three blanks ran
+    past the page's width, the third alone on the next line. The title now breaks after the
+    event's name, the form's name and round whole on the next line; the notes line is ruled from
+    its label to the right margin, with one whole line below."""
+    out = tmp_path / "forms"
+    assert cli.main(["print", "hefei-80fen-teams-2012", "teams", "--round", "7", "--content",
+                     str(Path(__file__).resolve().parents[1] / "content"), "--output", str(out)]) == 0
+    sheet = out / "scoresheet-teams-round-7.pdf"
+    lines = _lines(sheet, 1)
+    title = [line for line in lines if line[4] - line[2] > 18]  # (15 pt: a 21.7 pt line, the text's 14.5)
+    assert len(title) == 2, title
+    assert title[0][0].endswith("\u6bd4\u8d5b\uff08\u56db\u4eba\u961f\u5f0f\u8d5b\uff09"), title
+    assert title[1][0] == "\u8bb0\u5206\u8868\uff08\u7b2c 7 \u8f6e\uff09", title
+    label = next(line for line in lines if line[0].startswith("\u7f5a\u5206\u3001\u5907\u6ce8"))
+    right = 595.28 - label[1]  # (the text's right edge, as far from A4's edge as its left, in points)
+    beside = [run for run in _dark_runs(sheet, 1, label[2], label[4] + 3) if run[0] >= label[3]]
+    assert beside and min(run[0] for run in beside) - label[3] < 12, (label, beside)
+    assert max(run[1] for run in beside) > right - 2 and max(run[1] for run in beside) < right + 2, beside
+    # (and below it, before the key's text, one line across the whole width)
+    key = next(line for line in lines if line[2] > label[4])
+    below = _dark_runs(sheet, 1, label[4] + 3, key[2] - 1)
+    assert any(run[0] < label[1] + 2 and run[1] > right - 2 for run in below), below
