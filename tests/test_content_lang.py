@@ -136,6 +136,9 @@ def test_a_chinese_run_in_a_sentence_is_marked_and_its_english_is_not() -> None:
     assert runs("2025\u5e74\u5e02\u76f4\u673a\u5173\u201c\u540c\u5fc3\u676f\u201d\u63bc\u86cb\u6bd4\u8d5b: swiss, round 1 results") == (
         '<span lang="zh-Hans">2025\u5e74\u5e02\u76f4\u673a\u5173\u201c\u540c\u5fc3\u676f\u201d\u63bc\u86cb\u6bd4\u8d5b</span>: swiss, round 1 results')
     assert runs("T17 \u5b88\u62a4\u961f (seed 1) <b>") == 'T17 <span lang="zh-Hans">\u5b88\u62a4\u961f</span> (seed 1) &lt;b&gt;'
+    # a run from its opening bracket: "（" was left outside, read by the English voice
+    assert runs("\uff08\u56db\u4eba\u961f\u5f0f\u8d5b\uff09: round 7") == (
+        '<span lang="zh-Hans">\uff08\u56db\u4eba\u961f\u5f0f\u8d5b\uff09</span>: round 7')
     assert html.environment("zh-Hans", content="zh-Hans").filters["zh_runs"]("\u5b88\u62a4\u961f <b>") == "\u5b88\u62a4\u961f &lt;b&gt;"
 
 

@@ -254,8 +254,9 @@ def content_locale_of(site: Site) -> str:
 _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 # a run of Chinese in a sentence of another language: its characters, with the digits, CJK and
 # full-width punctuation and curly quotes among them (13级动物医学1班, “同心杯”), none of the
-# sentence's Latin words or ASCII punctuation
-_CHINESE_RUN = re.compile(r"[0-9]*[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
+# sentence's Latin words or ASCII punctuation; from its opening bracket or quote (a stage named
+# "（四人队式赛）" in a title: its "（" was left outside the mark)
+_CHINESE_RUN = re.compile(r"[\u3000-\u303f\uff00-\uffef\u2018\u201c]*[0-9]*[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
                           r"[\u3000-\u303f\uff00-\uffef\u2018\u2019\u201c\u201d0-9"
                           r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]*")
 
