@@ -38,6 +38,7 @@ class FormPage(TypedDict, total=False):
     table: str  # the table number, digits only (the desk finds a table's pages by it)
     table_label: str  # the head's table, where it says more than its number: 1（开室）, a room's page
     title: str  # the page's own title line, where its table's differs from the form's (a knockout's match)
+    title_kept: str  # the end of `title` its heading keeps on one line (Bulletin.title_kept)
     seats: list[Seat]
     referee: str
     words: dict[str, str]  # the template's fixed words, in the bulletin's language

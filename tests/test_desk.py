@@ -642,7 +642,7 @@ def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Run
     assert len(pages) == 26 and all(re.sub(r"[\s-]+", "", said) in page for page in pages), pages[0][:300]
     # and no code: none of the tables' links is on the sheets the PDF was made of
     printed: list = []
-    monkeypatch.setattr(printing, "one_document", lambda forms, locale: printed.extend(forms) or b"%PDF")
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale, content=None: printed.extend(forms) or b"%PDF")
     table_sheets(running.desk, "main", 4)
     [sheet] = printed
     assert not any(page.get("qr") for page in sheet.pages) and all(page.get("qr_note") for page in sheet.pages)

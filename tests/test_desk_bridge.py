@@ -135,7 +135,7 @@ def test_a_teams_rounds_printed_score_sheets_are_a_page_a_table_each_with_its_qr
     slug = TEAMS
     content = teams_round_3_drawn(tmp_path)
     printed = []
-    monkeypatch.setattr(printing, "one_document", lambda forms, locale: printed.extend(forms) or b"%PDF")
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale, content=None: printed.extend(forms) or b"%PDF")
     running = start(content, slug=slug)
     running.desk.base = f"http://192.168.1.20:{running.port}"  # as --lan makes it (on 127.0.0.1 the sheets print no code: test_desk)
     try:

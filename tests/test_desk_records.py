@@ -125,7 +125,7 @@ def test_each_rooms_score_sheet_carries_its_tables_qr(tmp_path: Path, desk_of, m
     from generator.render.bulletins import qr_svg
 
     printed = []
-    monkeypatch.setattr(printing, "one_document", lambda forms, locale: printed.extend(forms) or b"%PDF")
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale, content=None: printed.extend(forms) or b"%PDF")
     running = desk_of(make(tmp_path, FOUR, FOUR_TABLES, players=4))
     running.desk.base = f"http://192.168.1.20:{running.port}"  # as --lan makes it (on 127.0.0.1 the sheets print no code: test_desk)
     assert table_sheets(running.desk, "main", 1) == b"%PDF"

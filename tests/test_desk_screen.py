@@ -6,6 +6,7 @@ And the hall's screen at 1920×1080 over the Guandan demo's round 4 of 26 tables
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -152,3 +153,73 @@ def test_two_stages_each_of_several_pages_turn_them_each_saying_its_own_page(bro
         tab.context.close()
     finally:
         desk.stop()
+
+
+# (each element of the screen holding text of its own, shown, with its computed font size in px;
+# not what is there for a screen reader only, clipped to a pixel: the standings' head on a phone)
+TEXT_SIZES = """() => [...document.querySelectorAll('#live *')].filter(el => el.offsetParent)
+    .filter(el => [...el.childNodes].some(node => node.nodeType === 3 && node.textContent.trim()))
+    .filter(el => { for (let at = el; at; at = at.parentElement) if (getComputedStyle(at).clip !== 'auto') return false; return true; })
+    .map(el => [el.tagName + '.' + el.className, parseFloat(getComputedStyle(el).fontSize), el.textContent.trim().slice(0, 20)])"""
+
+
+def test_the_hall_screen_on_a_phone_is_one_readable_column(browser, hall) -> None:
+    """/screen opened on a phone at 390 px kept the hall's two columns at a share of the width:
+    the round's status 5 px, the heading 9 px. One column now, every text at 14 px or more, the
+    draw above the standings, every table on the page (scrolled, not turned a page at a time)."""
+    tab = opened(browser, f"{hall.base}/screen", 390, 844)
+    sizes = tab.evaluate(TEXT_SIZES)
+    assert sizes and min(size for _, size, _ in sizes) >= 14, [s for s in sizes if s[1] < 14]
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    draw, standings = (tab.locator("#live > section").nth(i).bounding_box() for i in range(2))
+    assert standings["y"] >= draw["y"] + draw["height"] - 1, (draw, standings)  # (below it, not beside it)
+    lefts = tab.evaluate("[...document.querySelectorAll('ol.draw li')].filter(li => li.offsetParent)"
+                         ".map(li => Math.round(li.getBoundingClientRect().left))")
+    assert len(lefts) == 26 and len(set(lefts)) == 1, lefts
+    assert tab.evaluate("document.querySelectorAll('#standings tbody tr.hidden-row').length") == 0
+    tab.context.close()
+    # the hall keeps its layout: two columns of the draw beside the standings
+    tab = opened(browser, f"{hall.base}/screen", 1280, 720)
+    lefts = tab.evaluate("[...document.querySelectorAll('ol.draw li')].filter(li => li.offsetParent)"
+                         ".map(li => Math.round(li.getBoundingClientRect().left))")
+    assert len(set(lefts)) == 2, lefts
+    draw, standings = (tab.locator("#live > section").nth(i).bounding_box() for i in range(2))
+    assert standings["x"] >= draw["x"] + draw["width"] - 1
+    tab.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_tables_line_on_the_hall_screen_takes_two_lines_at_most(browser, hall, size) -> None:
+    """The draw's columns broke a table's line over three lines ("T21 郝雅琴 / 范庆" above "华 —
+    T13 钟振华 / 黄冬" above "梅"): a table is its number and first side on one line, the second
+    side on the next, each side cut with an ellipsis where it is too long, its whole name in the
+    text and in its title."""
+    width, height = size
+    tab = opened(browser, f"{hall.base}/screen", width, height)
+    tables = tab.evaluate("""() => [...document.querySelectorAll('ol.draw li')].filter(li => li.offsetParent).map(li => {
+        const style = getComputedStyle(li);
+        const inner = li.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        return {no: li.querySelector('.no').textContent, lines: inner / parseFloat(style.lineHeight),
+                sides: [...li.querySelectorAll('.side')].map(side => [side.textContent, side.title,
+                    side.getBoundingClientRect().right <= li.getBoundingClientRect().right + 1])};
+    })""")
+    assert len(tables) >= 10, tables
+    assert all(table["lines"] <= 2.05 for table in tables), [(t["no"], t["lines"]) for t in tables if t["lines"] > 2.05]
+    sides = [side for table in tables for side in table["sides"]]
+    assert len(sides) == 2 * len(tables)
+    assert all(text == title and re.fullmatch(r"T\d\d \S+ / \S+", text) and inside for text, title, inside in sides), sides
+    tab.context.close()
+
+
+def test_a_draw_one_column_holds_is_shown_in_one_its_names_whole(browser, running) -> None:
+    """The 大怪路子 demo's round 7, 8 tables, each with its winner (胜方：D01): in two columns the
+    second stood empty while the first, beside the winners, cut every team's name to "D10 …".
+    A draw the screen holds in one column is shown in one: each name whole, on two lines a table."""
+    tab = opened(browser, f"{running.base}/screen", 1280, 720)
+    tables = tab.evaluate("""() => [...document.querySelectorAll('ol.draw li')].filter(li => li.offsetParent).map(li => ({
+        left: Math.round(li.getBoundingClientRect().left), done: !!li.querySelector('.done'),
+        cut: [...li.querySelectorAll('.side')].filter(side => side.scrollWidth > side.clientWidth).map(side => side.title)}))""")
+    assert len(tables) == 8 and all(table["done"] for table in tables), tables
+    assert len({table["left"] for table in tables}) == 1, tables
+    assert [table["cut"] for table in tables] == [[]] * 8, tables
+    tab.context.close()

@@ -79,9 +79,9 @@ def test_the_desks_score_sheets_give_each_pairs_table_its_page_with_its_own_qr(t
     printed: list = []
     one_document = printing.one_document
 
-    def kept(bulletins: list, locale: str) -> bytes:
+    def kept(bulletins: list, locale: str, content: str | None = None) -> bytes:
         printed.extend(bulletins)
-        return one_document(bulletins, locale)
+        return one_document(bulletins, locale, content)
 
     monkeypatch.setattr(printing, "one_document", kept)
     pdf = tmp_path / "sheets.pdf"

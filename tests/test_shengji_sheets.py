@@ -102,8 +102,9 @@ def test_the_desks_sheets_carry_each_tables_qr(tmp_path: Path, monkeypatch) -> N
     from generator.desk.app import table_key, table_sheets
     from tests.test_desk_records import start
 
-    sheets = []
-    monkeypatch.setattr(printing, "one_document", lambda forms, locale: sheets.extend(forms) or b"%PDF")
+    sheets, languages = [], []
+    monkeypatch.setattr(printing, "one_document",
+                        lambda forms, locale, content=None: sheets.extend(forms) or languages.append(content) or b"%PDF")
     running = start(content(tmp_path), slug="sj")
     running.desk.base = f"http://192.168.1.20:{running.port}"  # as --lan makes it (on 127.0.0.1 the sheets print no code: test_desk)
     try:
@@ -111,6 +112,9 @@ def test_the_desks_sheets_carry_each_tables_qr(tmp_path: Path, monkeypatch) -> N
         [sheet] = [form for form in sheets if form.kind == "scoresheet"]
         assert [page.get("qr") for page in sheet.pages] == [
             qr_svg(running.desk.link(table_key("teams", 1, table))) for table in (1, 2)]
+        # printed with the names' language, as paibang print prints them: an English desk's
+        # sheets mark their Chinese names (test_an_english_sites_sheets_mark_their_chinese_names)
+        assert languages == [running.desk.content_locale] == ["zh-Hans"]
     finally:
         running.stop()
 
@@ -260,3 +264,105 @@ def test_the_team_sheet_has_a_line_for_penalties_and_notes_filled_where_written(
     played, drawn = ("".join(pdf_text(sheet, page).split()) for page in (1, 2))
     assert "罚分、备注（第几副、哪一室、罚哪队几分）：第3副重新发牌、开室：南北违例，罚20分给对方" in played, played
     assert "罚分、备注（第几副、哪一室、罚哪队几分）：" in drawn and "违例" not in drawn
+
+
+def _lines(pdf: Path, page: int) -> list[tuple[str, float, float, float, float]]:
+    """Each line of the page as pdftotext -bbox-layout reads it: its text (words joined by a
+    space) and its box (xMin, yMin, xMax, yMax) in points."""
+    xml = subprocess.run(["pdftotext", "-bbox-layout", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                         capture_output=True, check=True, text=True).stdout
+    found = []
+    for box, words in re.findall(r'<line ([^>]*)>(.*?)</line>', xml, re.S):
+        edges = [float(v) for v in re.findall(r'="([\d.]+)"', box)]
+        found.append((" ".join(re.findall(r">([^<]*)</word>", words)), *edges))
+    return found
+
+
+def _dark_runs(pdf: Path, page: int, top: float, bottom: float) -> list[tuple[float, float]]:
+    """The horizontal runs of dark pixels (the ruled lines to write on) between `top` and `bottom`
+    points down the page, each (from, to) in points, read from the page printed at 144 dpi."""
+    scale = 2
+    raw = subprocess.run(["pdftoppm", "-gray", "-r", str(72 * scale), "-f", str(page), "-l", str(page), str(pdf)],
+                         capture_output=True, check=True).stdout
+    header = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", raw)
+    width, pixels = int(header[1]), raw[header.end():]
+    runs = []
+    for y in range(int(top * scale), int(bottom * scale) + 1):
+        row, x = pixels[y * width:(y + 1) * width], 0
+        while x < width:
+            if row[x] < 128:
+                start = x
+                while x < width and row[x] < 128:
+                    x += 1
+                if x - start > 4 * scale:
+                    runs.append((start / scale, x / scale))
+            x += 1
+    return runs
+
+
+def test_the_team_sheets_title_and_notes_line_lay_out_cleanly_on_a4(tmp_path: Path) -> None:
+    """The demo's 80分 team sheet, round 7 (paibang print): its title broke before its last
+    character, "...\u8bb0\u5206" above "\u8868\uff08\u7b2c 7 \u8f6e\uff09", and the notes line's three blanks ran
+    past the page's width, the third alone on the next line. The title now breaks after the
+    event's name, the form's name and round whole on the next line; the notes line is ruled from
+    its label to the right margin, with one whole line below."""
+    out = tmp_path / "forms"
+    assert cli.main(["print", "hefei-80fen-teams-2012", "teams", "--round", "7", "--content",
+                     str(Path(__file__).resolve().parents[1] / "content"), "--output", str(out)]) == 0
+    sheet = out / "scoresheet-teams-round-7.pdf"
+    lines = _lines(sheet, 1)
+    title = [line for line in lines if line[4] - line[2] > 18]  # (15 pt: a 21.7 pt line, the text's 14.5)
+    assert len(title) == 2, title
+    assert title[0][0].endswith("\u6bd4\u8d5b\uff08\u56db\u4eba\u961f\u5f0f\u8d5b\uff09"), title
+    assert title[1][0] == "\u8bb0\u5206\u8868\uff08\u7b2c 7 \u8f6e\uff09", title
+    label = next(line for line in lines if line[0].startswith("\u7f5a\u5206\u3001\u5907\u6ce8"))
+    right = 595.28 - label[1]  # (the text's right edge, as far from A4's edge as its left, in points)
+    beside = [run for run in _dark_runs(sheet, 1, label[2], label[4] + 3) if run[0] >= label[3]]
+    assert beside and min(run[0] for run in beside) - label[3] < 12, (label, beside)
+    assert max(run[1] for run in beside) > right - 2 and max(run[1] for run in beside) < right + 2, beside
+    # (and below it, before the key's text, one line across the whole width)
+    key = next(line for line in lines if line[2] > label[4])
+    below = _dark_runs(sheet, 1, label[4] + 3, key[2] - 1)
+    assert any(run[0] < label[1] + 2 and run[1] > right - 2 for run in below), below
+
+
+def test_an_english_sites_sheets_mark_their_chinese_names(tmp_path: Path) -> None:
+    """The score sheets printed by an English site (paibang print, the desk's sheets) set
+    <html lang="en"> and marked nothing else: the event's title, the teams' names and players,
+    the referee, read and shaped as English text, unlike the site's pages and bulletins. Each
+    Chinese run is marked now (lang="zh-Hans"), the page's own words not; the PDF's text holds
+    the names, in the Chinese face, the title on two lines at most."""
+    import shutil
+
+    from generator.build import validate
+    from generator.render.bulletins import printed_round
+    from generator.render.html import content_locale_of
+    from generator.render.pdf import bulletin_html
+
+    root = Path(__file__).resolve().parents[1] / "content"
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    site_yaml = (root / "site.yaml").read_text(encoding="utf-8")
+    (content / "site.yaml").write_text(re.sub(r"(?m)^locale: .*$", "locale: en", site_yaml), encoding="utf-8")
+    slug = "hefei-80fen-teams-2012"
+    shutil.copytree(root / "events" / slug, content / "events" / slug)
+    site, results, _ = validate(content)
+    sheet = next(b for b in printed_round(results[0], "teams", 7, "en") if b.kind == "scoresheet")
+    html = bulletin_html(sheet, "en", content_locale_of(site))
+    assert '<html lang="en">' in html
+    title = re.search(r"<h1[^>]*>(.*?)</h1>", html)[1]
+    assert title.startswith('<span lang="zh-Hans">\u5408\u80a5\u5e02'), title  # (the event's title)
+    team, player = "\u516c\u4ea4\u96c6\u56e2\u961f", "\u6768\u5fd7\u534e"  # (T04's name and first player)
+    assert f'T04 <span lang="zh-Hans">{team}</span> (<span lang="zh-Hans">{player}</span>, ' in html
+    assert not re.search(r'<span lang="zh-Hans">[^<]*[A-Za-z]{3}', html)  # (no English words marked)
+    unmarked = re.sub(r'<span lang="zh-Hans">([^<]*)</span>', "", html)
+    assert not re.search(r"[\u4e00-\u9fff]", re.sub(r"<(title|style)>.*?</\1>", "", unmarked, flags=re.S))
+    folder = tmp_path / "sheets"
+    assert cli.main(["print", slug, "teams", "--round", "7", "--content", str(content), "--output", str(folder)]) == 0
+    out = folder / "scoresheet-teams-round-7.pdf"
+    text = pdf_text(out)
+    assert f"T04 {team} ({player}," in text and "Referee:" in text, text[:2000]
+    title = [line for line in _lines(out, 1) if line[4] - line[2] > 18]
+    assert len(title) <= 2 and title[-1][0].endswith("round 7"), title
+    fonts = subprocess.run(["pdffonts", str(out)], capture_output=True, check=True, text=True).stdout
+    assert "CJK-SC" in fonts and "JP" not in fonts, fonts

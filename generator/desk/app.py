@@ -1202,7 +1202,8 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
                     page["qr_note"] = local
                 else:
                     page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
-    return one_document(forms, desk.locale)
+    # (their Chinese names and titles marked on an English desk's sheets, as print marks them)
+    return one_document(forms, desk.locale, desk.content_locale)
 
 
 SECURITY_HEADERS = {

@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from generator.catalogues import in_sentence
 from generator.content.model import Entry, Event, Stage
+from generator.errors import columns
 from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.html import PERCENT_METRICS, two_place_metrics
@@ -147,9 +148,30 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
             if isinstance(table, str) and table.isdecimal() and int(table) in names and "title" not in page:
                 page["title"] = with_round(int(table)) if stage_wide else \
                     t("form_match_title", title=form.title, match=names[int(table)])
+            if "title" in page:
+                page["title_kept"] = kept_end(page["title"], result.event.title)
+        form.title_kept = kept_end(form.title, result.event.title)
     # A form with no line and no page (every table of the round a bye, a sit-out or decided by a
     # withdrawal) is a blank sheet of paper, not a form: not printed (`paibang print` says why).
     return [form for form in forms if form.rows or form.pages]
+
+
+FORM_KEPT = 40  # columns (a CJK character two): a form's name and round kept on one line up to this wide
+
+# what the event's title hands the form's name after it: the English ": score sheets"'s colon
+# stays on the title's line, not at the head of the next
+_LEADING_SEPARATORS = ":;,.\u3001\uff0c\uff1a\uff1b "
+
+
+def kept_end(title: str, event_title: str) -> str:
+    """The end of a form's title after the event's title (its name and round, 记分表（第 7 轮）),
+    which its heading keeps on one line: the 80分 team sheet's title broke before its last
+    character, "…记分" above "表（第 7 轮）". Nothing where the title does not begin with the
+    event's or the end is wider than FORM_KEPT (then it breaks where Chinese text breaks)."""
+    if not event_title or not title.startswith(event_title):
+        return ""
+    end = title[len(event_title):].lstrip(_LEADING_SEPARATORS)
+    return end if end and columns(end) <= FORM_KEPT else ""
 
 
 def printed_round(result: EventResult, stage_id: str, number: int, locale: str,
