@@ -20,7 +20,6 @@ from generator.printed import Bulletin
 from generator.render import html
 from generator.render.pdf import _print, bulletin_html
 from support import rendered_demo
-from tests.test_phone import browser  # noqa: F401 - a fixture
 
 TEAMS, BRIDGE = "events/gaoxiao-bridge-teams-2024", "events/dongke-bridge-2015"
 
