@@ -1376,18 +1376,21 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if outcome["refused"]:
             status = 409
         one_room = ""  # (desk_once: the room the secretary entered meanwhile, filed_lines)
+        meanwhile = False  # (desk_once with no phone's save: the secretary entered the table meanwhile)
         if outcome["refused"] == "desk_once":
             # Another phone saved this table first: what stands is the file's, shown under
             # 计算结果, not what this phone typed (the captains saw a result that was not saved);
-            # or, no phone having saved, the secretary entered one room meanwhile: said so
-            lines, one_room = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t,
-                                                             bool(desk.tokens.used(key)))
+            # or, no phone having saved, the secretary entered one room meanwhile, or the whole
+            # match: said so, not "already sent", which this table never did
+            used = bool(desk.tokens.used(key))
+            lines, one_room = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t, used)
+            meanwhile = not used
         unsaved = outcome.get("held")
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
-                         one_room=one_room,
+                         one_room=one_room, meanwhile=meanwhile,
                          invalid=invalid_fields(errors) if not result.ok else {},
                          saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
                          refused=outcome["refused"],
