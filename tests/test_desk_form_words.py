@@ -136,3 +136,19 @@ def test_80fen_box_problems_and_their_fixes_are_in_the_forms_words(tmp_path) -> 
                 assert not [word for word in FILE_WORDS if word in said], (typed, said)
         finally:
             running.stop()
+
+
+def test_an_80fen_board_not_played_with_a_penalty_is_said_so(tmp_path) -> None:  # noqa: ANN001
+    """np in both rooms and a penalty on the open room: the penalty made the open room a result
+    of no points, and the desk said "第 1 副闭室未打，开室却有成绩" of a board whose rooms were
+    both np. It says the board is written not played and has a penalty too."""
+    slug = "hefei-80fen-teams-2012"
+    running = start(demo_content(tmp_path, slug), slug=slug)
+    try:
+        secretary = Secretary(running)
+        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+        said = problems(send(secretary, f"{stage}/1/1", "preview", b1_open="np", b1_closed="np", b1_penalty="开室 T01 20"))
+        assert "第 1 副的格子看不懂：这副写了没打（np），又填了得分或罚分 → 这副没打就只写 np" in said, said
+        assert "却有成绩" not in said, said
+    finally:
+        running.stop()

@@ -732,6 +732,11 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
             _report(problems, error, item_mark, board=number, room=room_at(None))
             return None
         for room, penalty in extra:
+            if room in results and results[room].not_played:
+                # (a room not played keeps its np: the board, np with a penalty, is said so below;
+                # made a result of no points, its np was lost, and the other room's np was told
+                # "the open room has a result")
+                continue
             if room in results:
                 current = results[room]
                 results[room] = RoomResult(current.points, current.tricks, current.kitty, current.x,
