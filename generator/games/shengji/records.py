@@ -765,8 +765,9 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         # Played in one room only: nothing to net it against. The board is not played in the
         # match (np, both rooms), or the other room's result is to be found.
         (room,) = skipped
+        # (`room_id`: the message names its room, which the desk's form does not say again before it)
         problems.add("shengji-room-not-played", results[room].mark or board_mark, board=number,
-                     room=room_name(room), other=room_name(other_room(room)))
+                     room=room_name(room), other=room_name(other_room(room)), room_id=room)
         return None
     if skipped and board_penalty is not None:
         problems.add("shengji-not-played", board_mark, board=number, room=room_at(None), text="{…}",
