@@ -410,7 +410,10 @@ SYSTEM_REASONS = {errno.ENOSPC: "os_reason_disk_full", errno.EDQUOT: "os_reason_
                   errno.EROFS: "os_reason_read_only",
                   errno.ENOENT: "os_reason_missing", errno.EISDIR: "os_reason_is_folder",
                   errno.ENOTDIR: "os_reason_not_folder", errno.EEXIST: "os_reason_exists",
-                  errno.ENAMETOOLONG: "os_reason_name_too_long"}
+                  errno.ENAMETOOLONG: "os_reason_name_too_long",
+                  # the process's or the machine's open files used up (a desk serving fifty phones'
+                  # streams): said in the site's words as the others are
+                  errno.EMFILE: "os_reason_too_many_files", errno.ENFILE: "os_reason_too_many_files"}
 
 # a file the system will not let be read (unwritable): no permission to read it, not to write
 READ_REASONS = {**SYSTEM_REASONS, errno.EACCES: "os_reason_not_readable", errno.EPERM: "os_reason_not_readable"}

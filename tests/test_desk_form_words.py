@@ -94,3 +94,63 @@ def test_a_room_box_that_cannot_be_read_is_said_in_the_forms_words(tmp_path) -> 
             assert wanted in said and "{" not in said and "键值表" not in said, said
         finally:
             running.stop()
+
+
+# The results file's words an 80分 box's problem was said in at the desk: its keys, a mapping's
+# example, "记录" (the file's record) where the form has a box.
+FILE_WORDS = ("未知的键", "可用的键", "{tricks", "tricks", "kitty:", "not_played", "只用于双人赛", "的记录", "1: np")
+
+
+def test_80fen_box_problems_and_their_fixes_are_in_the_forms_words(tmp_path) -> None:  # noqa: ANN001
+    """A typed mapping with a key the box does not take was told "未知的键 foo → 可用的键：points,
+    …"; `{adjusted: NS}` in a team room "adjusted 只用于双人赛" (no board, no room); a breakdown
+    typed 60+25×3 the fix "分项写 {tricks: 所得牌分, kitty: 底牌分, x: 倍数}"; a board not played
+    "not_played: true"; np in one room "写 np（例如 1: np）"; the pairs form "第 1 副的记录 abc
+    看不懂", as `check` says them of the file. Each is said by the form's box, in its words."""
+    teams, pairs = "hefei-80fen-teams-2012", "hefei-80fen-pairs-2012"
+    cases = {
+        teams: [
+            ({"b1_open": "{foo: 1}"}, "第 1 副开室的格子里的 foo 看不懂：应为防守方得分（如 85），或分项 60+25×2 → 格子里写得分或分项"),
+            ({"b1_open": "{adjusted: NS}"}, "第 1 副开室的格子里的 adjusted 看不懂：应为防守方得分（如 85），或分项 60+25×2 → 队式赛没有调整分"),
+            ({"b1_open": "60+25×3"}, "第 1 副开室的分项不对：倍数 3 不对（单扣 ×2，对子扣底 ×4） → 分项写 牌分+底牌分×倍数，如 60+25×2；倍数是单扣 ×2、对子扣底 ×4"),
+            ({"b1_open": "{tricks: 60, kitty: 25}"}, "第 1 副开室的分项不对：分项要写全三项：牌分+底牌分×倍数 →"),
+            # (its room said once: the message names it, "开室：第 1 副开室未打" said it twice)
+            ({"b1_open": "np", "b1_closed": "85"}, "有错误，未保存： 第 1 副开室未打，闭室却有成绩；队式赛每副牌按开闭室两室算净分 → "
+                                                   "这场比赛没打这副牌，就开室、闭室两格都填 np，双方都不计分；否则照记分表填上开室的成绩。"),
+        ],
+        pairs: [
+            ({"b1": "abc"}, "第 1 副的格子里的 abc 看不懂：应为防守方得分（如 85）、分项 60+25×2、未打的牌 np，或调整分 {adjusted: NS} → "
+                            "格子里填防守方实得分"),
+            ({"b1": "{not_played: yes}"}, "第 1 副的格子看不懂：没打的牌只写 np → 这副没打就只写 np"),
+            ({"b1": "{points: 85, not_played: true}"}, "第 1 副的格子看不懂：这副写了没打（np），又填了得分或罚分 →"),
+            ({"b1": "{foo: 1}"}, "第 1 副的格子里的 foo 看不懂：应为防守方得分（如 85）、分项 60+25×2、未打的牌 np，或调整分 {adjusted: NS} →"),
+            ({"b1": "{adjusted: XX}"}, "→ 调整分填 {adjusted: NS}（违例方得 0%，另一方得 60%），或 {adjusted: {NS: 40, EW: 60}}。"),
+        ],
+    }
+    for slug, typed_said in cases.items():
+        running = start(demo_content(tmp_path / slug, slug), slug=slug)
+        try:
+            secretary = Secretary(running)
+            [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+            for typed, wanted in typed_said:
+                said = problems(send(secretary, f"{stage}/1/1", "preview", **typed))
+                assert wanted in said, (typed, said)
+                assert not [word for word in FILE_WORDS if word in said], (typed, said)
+        finally:
+            running.stop()
+
+
+def test_an_80fen_board_not_played_with_a_penalty_is_said_so(tmp_path) -> None:  # noqa: ANN001
+    """np in both rooms and a penalty on the open room: the penalty made the open room a result
+    of no points, and the desk said "第 1 副闭室未打，开室却有成绩" of a board whose rooms were
+    both np. It says the board is written not played and has a penalty too."""
+    slug = "hefei-80fen-teams-2012"
+    running = start(demo_content(tmp_path, slug), slug=slug)
+    try:
+        secretary = Secretary(running)
+        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+        said = problems(send(secretary, f"{stage}/1/1", "preview", b1_open="np", b1_closed="np", b1_penalty="开室 T01 20"))
+        assert "第 1 副的格子看不懂：这副写了没打（np），又填了得分或罚分 → 这副没打就只写 np" in said, said
+        assert "却有成绩" not in said, said
+    finally:
+        running.stop()

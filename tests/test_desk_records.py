@@ -509,3 +509,37 @@ def test_the_build_note_of_an_event_the_desk_cannot_read_again_is_in_the_sites_w
     note = re.search(r'<p class="muted" id="build-note">([^<]*)</p>', secretary.opener.open(
         f"{running.secretary}/admin").read().decode()).group(1)
     assert note == "记录台没能重新读取赛事（读取时出错）：各页仍是上次读取的成绩；下一次保存或改动后会再读。", note
+
+
+def test_a_refusal_with_no_word_of_its_own_is_said_in_the_sites_words(tmp_path: Path, desk_of, monkeypatch) -> None:
+    """The system refused a file for a reason the site had no word for (too many files open,
+    an input/output error): the admin page's note said "Too many open files", the C library's
+    English, inside a Chinese sentence. Too many files open has its words; any other refusal is
+    said in the site's words by the system's code, the same in every language."""
+    import errno
+    import os
+
+    from generator.desk import app
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    refused = results(root)
+
+    def note_after(number: int, level: str) -> str:
+        def unreadable(*_args, **_kwargs):  # noqa: ANN002, ANN003
+            raise OSError(number, os.strerror(number), str(refused))
+
+        monkeypatch.setattr(app, "load_site", unreadable)
+        status, page = secretary.post("main/1/1", "save", open_level_a=level, open_level_b="9")
+        assert status == 200, page
+        return re.search(r'<p class="muted" id="build-note">([^<]*)</p>', secretary.opener.open(
+            f"{running.secretary}/admin").read().decode()).group(1)
+
+    note = note_after(errno.EMFILE, "Q")
+    assert f"{refused}: 同时打开的文件太多（超过了系统的上限）" in note and os.strerror(errno.EMFILE) not in note, note
+    note = note_after(errno.EIO, "K")
+    assert f"{refused}: 系统错误 EIO" in note and os.strerror(errno.EIO) not in note, note
+    # a held save says the refusal of its file in the same words (desk-write-failed)
+    said = app.write_failed(refused, OSError(errno.EMFILE, os.strerror(errno.EMFILE))).message("zh-Hans")
+    assert "同时打开的文件太多" in said and os.strerror(errno.EMFILE) not in said, said

@@ -64,7 +64,7 @@ def test_a_ruling_typed_another_way_is_told_the_adjusted_form(pairs: tuple[Runni
     running, (first, second) = pairs
     status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": typed, f"b{second}": "30"})
     said = block(page, "problems")
-    assert status == 422 and f"第 {first} 副的记录 {typed} 看不懂" in said, said
+    assert status == 422 and f"第 {first} 副的格子里的 {typed} 看不懂" in said, said  # (the form's box, not the file's record)
     message, _, hint = said.partition("→")
     for words in (message, hint):
         assert "{adjusted: NS}" in words and "np" in words, said

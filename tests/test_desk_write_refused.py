@@ -73,10 +73,12 @@ def test_a_write_the_system_refuses_holds_the_save(running: Running, content: Pa
     assert status == 503 and "Traceback" not in html and "Internal Server Error" not in html, html
     reason = {"audit-open": errno.EACCES, "results-disk-full": errno.ENOSPC, "audit-append": errno.EIO,
               "lock": errno.EROFS}[where]
-    # said why, in the site's language where the refusal is a known one, else in the system's words
+    # said why, in the site's language: a known refusal in its words, any other by the system's
+    # code (EIO), never the C library's English inside a Chinese line
     why = {errno.EACCES: "\u6ca1\u6709\u5199\u5165\u6743\u9650", errno.ENOSPC: "\u78c1\u76d8\u5df2\u6ee1",
-           errno.EROFS: "\u78c1\u76d8\u662f\u53ea\u8bfb\u7684"}.get(reason, os.strerror(reason))
-    assert why in html and (why == os.strerror(reason) or os.strerror(reason) not in html), html
+           errno.EROFS: "\u78c1\u76d8\u662f\u53ea\u8bfb\u7684",
+           errno.EIO: "\u7cfb\u7edf\u9519\u8bef EIO"}[reason]
+    assert why in html and os.strerror(reason) not in html, html
     assert "\u8bb0\u5f55\u53f0\u65e0\u6cd5\u5199\u5165" in html  # in the site's language (zh-Hans): cannot write
     assert round4(content).read_text(encoding="utf-8") == before  # untouched, not half written
     assert not [p.name for p in results.iterdir() if ".tmp-" in p.name]  # no temporary left behind
@@ -99,7 +101,10 @@ def test_the_reason_is_the_desks_own_not_not_your_file(tmp_path: Path) -> None:
     assert "\u78c1\u76d8\u5df2\u6ee1" in problem.format("zh-Hans", tmp_path, ())  # the disk is full, in the site's language
     assert "No space left" not in problem.format("zh-Hans", tmp_path, ())  # (strerror: the C library's English)
     unknown = desk_app.write_failed(tmp_path / "round-4.yaml", OSError(errno.EIO, os.strerror(errno.EIO)))
-    assert os.strerror(errno.EIO) in unknown.format("zh-Hans", tmp_path, ())  # any other: the system's words
+    # any other: the system's code in the site's words, not its English
+    said = unknown.format("zh-Hans", tmp_path, ())
+    assert "\u7cfb\u7edf\u9519\u8bef EIO" in said and os.strerror(errno.EIO) not in said, said
+    assert "system error EIO" in unknown.format("en", tmp_path, ())
 
 
 def test_a_results_file_the_system_will_not_let_be_read_is_said_in_the_sites_language(

@@ -521,3 +521,34 @@ def test_a_form_open_while_the_secretary_saved_one_room_is_told_so_on_saving(tmp
     assert "已经提交过" not in said, said
     assert said.startswith("没有保存") and "记录台已按记分表录入本桌开室的成绩" in said and "闭室的记分表请交记录台" in said, said
     assert not running.desk.tokens.used("main/1/1")
+
+
+def test_a_form_open_while_the_secretary_saved_the_whole_match_is_told_so_on_saving(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The captain opened the table's form; meanwhile the secretary entered the whole match from
+    both rooms' sheets. The phone's save was refused with 本桌成绩已经提交过, which the table never
+    did. It says that the desk entered the result while the form was open, that nothing of the
+    phone's was saved, and to check with the desk; under it, the desk's result and that the
+    phone's differs. A phone whose table's save had landed is still told 已经提交过."""
+    root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    url, token, csrf, filed = open_table(running, "main/1/1")  # the captain's form, open
+    status, page = Secretary(running).post("main/1/1", "save", **{f"b{n}_{room}": "85" for n in range(1, 5)
+                                                                   for room in ("open", "closed")})
+    assert status == 200, block(page, "problems")
+    before = results(root).read_bytes()
+    typed = {f"b{n}_{room}": "40" if room == "open" else "85" for n in range(1, 5) for room in ("open", "closed")}
+    status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **typed})
+    said = text(re.search(r'<div class="problems" id="refused"[^>]*>(.*?)</div>', page, re.S).group(1))
+    assert status == 409 and results(root).read_bytes() == before, said
+    assert said == ("没有保存：本页打开后，记录台已录入本桌的成绩，本手机填的都没有写入；"
+                    "请到记录台（裁判）核对。"), said
+    assert "与本手机填的不同" in block(page, "score"), block(page, "score")
+    assert not running.desk.tokens.used("main/1/1")
+    # the other table: its own phone saved, then the same form sent again
+    url, token, csrf, filed = open_table(running, "main/1/2")
+    whole = {f"b{n}_{room}": "85" for n in range(1, 5) for room in ("open", "closed")}
+    status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **whole})
+    assert status == 200, block(page, "problems")
+    status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **whole})
+    said = text(re.search(r'<div class="problems" id="refused"[^>]*>(.*?)</div>', page, re.S).group(1))
+    assert status == 409 and said.startswith("本桌成绩已经提交过"), said

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import errno
 import hashlib
 import hmac
 import json
@@ -49,6 +50,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from generator import catalogues
 from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
@@ -572,7 +574,7 @@ class Desk:
         refused write is said: system_reason), else that the desk could not; never a Python
         class's name and its English ("PermissionError: [Errno 13] …" on a Chinese page)."""
         if isinstance(error, OSError):
-            found = system_reason(error, reading=True)
+            found = desk_reason(error, reading=True)
             reason = self.t.pick(found) if isinstance(found, dict) else found
             reason = f"{error.filename}: {reason}" if error.filename else reason
         else:
@@ -609,7 +611,7 @@ class Desk:
                 # rebuilt the site after it, without a word
                 # the system's reason in the desk's words ("FileNotFoundError: [Errno 2] No such
                 # file or directory" inside a Chinese line), the program it could not start named
-                reason = self.t.pick(found) if isinstance(found := system_reason(error), dict) else found
+                reason = self.t.pick(found) if isinstance(found := desk_reason(error), dict) else found
                 self.build_note = f"{error.filename}: {reason}" if error.filename else reason
                 _say(self.t("desk_build_not_started", error=self.build_note))
                 self.publish("built", {"version": version, "ok": False})
@@ -927,7 +929,7 @@ class Writer:
         if refused is not None:
             t = self.desk.t
             tables = ", ".join(t("desk_table_n", round=job.spot.number, table=job.spot.table.number) for job, _ in applied)
-            reason = system_reason(refused)
+            reason = desk_reason(refused)
             _say(t("desk_store_unwritten_terminal", tables=tables,
                    reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
 
@@ -1102,7 +1104,7 @@ def write_failed(path: Path, error: OSError) -> ContentError:
     """Why a save is held: the system refused to write `path` (the round's file, the audit log,
     the write lock), in the system's words (no space left, read-only file system, permission
     denied, an input/output error). Not "not your file" (UnsafeDeskFile): the file may well be."""
-    return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": system_reason(error)})
+    return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": desk_reason(error)})
 
 
 class NotARound(ValueError):
@@ -1116,7 +1118,7 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     refusal of the system's is said in the site's language where it is a known one
     (system_reason), not in the system's English: the loader would read the same refusal."""
     if isinstance(error, OSError):
-        return ContentError("file-unreadable", Mark(path), {"reason": system_reason(error, reading=True)})
+        return ContentError("file-unreadable", Mark(path), {"reason": desk_reason(error, reading=True)})
     if isinstance(error, NotARound):  # (its reason was the bare word "tables")
         return ContentError("desk-results-not-a-round", Mark(path), {"path": path.name})
     problems = Problems()
@@ -1127,8 +1129,20 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     found = [p for p in problems.items if not p.warning]
     if found:
         return found[0]
-    reason = getattr(error, "strerror", None) or (str(error).splitlines() or [type(error).__name__])[0]
-    return ContentError("file-unreadable", Mark(path), {"reason": reason})
+    # (what the reading raised, in no words of the site's: that reading failed, as the admin
+    # page's note says it, not an exception's English inside a Chinese line)
+    return ContentError("file-unreadable", Mark(path), {"reason": catalogues.word("desk_reason_unread")})
+
+
+def desk_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:
+    """Why the system refused a file, as the desk's notes say it: a known refusal in the site's
+    words (errors.system_reason, the one table of them); any other the system's reason by its
+    code (EIO), which is the same in every language, in the site's words around it, not the C
+    library's English inside a Chinese line."""
+    found = system_reason(error, reading)
+    if isinstance(found, dict) or not error.errno:
+        return found
+    return catalogues.word("desk_reason_system", code=errno.errorcode.get(error.errno, str(error.errno)))
 
 
 def filed_lines(spot: forms.TableSpot, typed: list[Any], t: Translator, used: bool = True) -> tuple[list[str], str]:
@@ -1376,18 +1390,21 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if outcome["refused"]:
             status = 409
         one_room = ""  # (desk_once: the room the secretary entered meanwhile, filed_lines)
+        meanwhile = False  # (desk_once with no phone's save: the secretary entered the table meanwhile)
         if outcome["refused"] == "desk_once":
             # Another phone saved this table first: what stands is the file's, shown under
             # 计算结果, not what this phone typed (the captains saw a result that was not saved);
-            # or, no phone having saved, the secretary entered one room meanwhile: said so
-            lines, one_room = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t,
-                                                             bool(desk.tokens.used(key)))
+            # or, no phone having saved, the secretary entered one room meanwhile, or the whole
+            # match: said so, not "already sent", which this table never did
+            used = bool(desk.tokens.used(key))
+            lines, one_room = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t, used)
+            meanwhile = not used
         unsaved = outcome.get("held")
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
-                         one_room=one_room,
+                         one_room=one_room, meanwhile=meanwhile,
                          invalid=invalid_fields(errors) if not result.ok else {},
                          saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
                          refused=outcome["refused"],

@@ -150,7 +150,14 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
     # (`form_problem`: what a team room's box takes, as the desk's form says it, no mapping of
     # the results file's keys; a pairs board's is said as `check` says it)
     raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("pairs_form" if pairs else "form"),
-                      form_problem=problem("desk_form"))
+                      form_problem=box_takes(pairs))
+
+
+def box_takes(pairs: bool) -> Localised:
+    """What a room's box takes, as the desk's form says it (a problem's `form_problem`): a team
+    room's, no mapping of the results file's keys; a pairs board's, whose box takes np and the
+    adjusted score {adjusted: NS} as its form says (its boards' hint)."""
+    return problem("pairs_form" if pairs else "desk_form")
 
 
 # The breakdown written on one line as the site and the score sheets show it (扣底 60 + 25×2:
@@ -287,12 +294,13 @@ def _key_mark(node: Any, key: Any, fallback: Mark | None) -> Mark | None:
 def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
                    against: Callable[[str], str | None] | None) -> RoomResult:
     allowed = PAIRS_RESULT_KEYS if pairs else RESULT_KEYS
+    # (`form_problem`: each reason as the desk's form says it, of its box, not of the file's keys)
     for key in node:
         if key not in allowed:
             if key in ("adjusted", "not_played"):
-                raise RecordError("shengji-pairs-only", _key_mark(node, key, mark), key=key)
+                raise RecordError("shengji-pairs-only", _key_mark(node, key, mark), key=key, form_problem=box_takes(pairs))
             raise RecordError("key-unknown", _key_mark(node, key, mark), key=key,
-                              suggestion=suggestion(key, allowed), allowed=", ".join(allowed))
+                              suggestion=suggestion(key, allowed), allowed=", ".join(allowed), form_problem=box_takes(pairs))
     note = None if node.get("note") is None else str(node["note"]).strip()
     penalties = parse_penalties(node.get("penalty"), _marks(node, "penalty", mark), against) \
         if node.get("penalty") is not None else ()
@@ -306,9 +314,10 @@ def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
         flag = node["not_played"]
         if flag is not True:
             raise RecordError("shengji-not-played", _marks(node, "not_played", mark), text=shown(flag),
-                              problem=problem("not_played"))
+                              problem=problem("not_played"), form_problem=problem("desk_not_played"))
         if any(node.get(k) is not None for k in ("points", "tricks", "kitty", "x", "penalty")):
-            raise RecordError("shengji-not-played", mark, text="{…}", problem=problem("not_played_alone"))
+            raise RecordError("shengji-not-played", mark, text="{…}", problem=problem("not_played_alone"),
+                              form_problem=problem("desk_not_played_alone"))
         return RoomResult(not_played=True, note=note, mark=mark)
     written = node.get("points")
     if written is not None and isinstance(written, str) and written.strip() in SHUT_OUT_WORDS:
@@ -322,17 +331,21 @@ def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
         kitty_points = _check_points(node["kitty"], "kitty", 0, KITTY_MOST, _marks(node, "kitty", mark))
     if node.get("x") is not None:
         x = _parse_x(node["x"], _marks(node, "x", mark), kitty)
+    # (a part left out is said by the parts the box takes, not by the key missing)
+    parts = problem("desk_breakdown_parts")
     if tricks is None and (kitty_points is not None or x is not None):
-        raise RecordError("shengji-breakdown", mark, problem=problem("no_tricks"))
+        raise RecordError("shengji-breakdown", mark, problem=problem("no_tricks"), form_problem=parts,
+                          single=kitty.single, pair=kitty.pair)
     if tricks is not None:
         if kitty_points and x is None:
             raise RecordError("shengji-breakdown", _marks(node, "kitty", mark), problem=problem("no_x"),
-                              single=kitty.single, pair=kitty.pair)
+                              form_problem=parts, single=kitty.single, pair=kitty.pair)
         if x is not None and kitty_points is None:
             raise RecordError("shengji-breakdown", _marks(node, "x", mark), problem=problem("no_kitty"),
-                              single=kitty.single, pair=kitty.pair)
+                              form_problem=parts, single=kitty.single, pair=kitty.pair)
         if tricks + (kitty_points or 0) > TOTAL_POINTS:
-            raise RecordError("shengji-breakdown", mark, problem=problem("over_200", tricks=tricks, kitty=kitty_points),
+            said = problem("over_200", tricks=tricks, kitty=kitty_points)
+            raise RecordError("shengji-breakdown", mark, problem=said, form_problem=said,
                               single=kitty.single, pair=kitty.pair)
         total = defenders_points(tricks, kitty_points or 0, x or 1)
         if points is not None and points != total:
@@ -340,7 +353,8 @@ def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
                               kitty=kitty_points or 0, x=x or 1, sum=total, points=points)
         points = total
     if points is None:
-        raise RecordError("shengji-points-syntax", mark, text="{…}", problem=problem("no_points"))
+        raise RecordError("shengji-points-syntax", mark, text="{…}", problem=problem("no_points"),
+                          form_problem=box_takes(pairs))
     return RoomResult(points, tricks, kitty_points, x, penalties, note=note, mark=mark)
 
 
@@ -352,8 +366,8 @@ def _parse_x(value: object, mark: Mark | None, kitty: KittyRule) -> int:
     if isinstance(value, str) and re.fullmatch(r"[x×]?\d", value.strip().lower()):
         value = int(value.strip().lower().lstrip("x×"))
     if not _whole(value) or value not in kitty.allowed:
-        raise RecordError("shengji-breakdown", mark, problem=problem("x", x=shown(value), single=kitty.single, pair=kitty.pair),
-                          single=kitty.single, pair=kitty.pair)
+        said = problem("x", x=shown(value), single=kitty.single, pair=kitty.pair)
+        raise RecordError("shengji-breakdown", mark, problem=said, form_problem=said, single=kitty.single, pair=kitty.pair)
     assert isinstance(value, int)
     return value
 
@@ -718,6 +732,11 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
             _report(problems, error, item_mark, board=number, room=room_at(None))
             return None
         for room, penalty in extra:
+            if room in results and results[room].not_played:
+                # (a room not played keeps its np: the board, np with a penalty, is said so below;
+                # made a result of no points, its np was lost, and the other room's np was told
+                # "the open room has a result")
+                continue
             if room in results:
                 current = results[room]
                 results[room] = RoomResult(current.points, current.tricks, current.kitty, current.x,
@@ -746,12 +765,13 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         # Played in one room only: nothing to net it against. The board is not played in the
         # match (np, both rooms), or the other room's result is to be found.
         (room,) = skipped
+        # (`room_id`: the message names its room, which the desk's form does not say again before it)
         problems.add("shengji-room-not-played", results[room].mark or board_mark, board=number,
-                     room=room_name(room), other=room_name(other_room(room)))
+                     room=room_name(room), other=room_name(other_room(room)), room_id=room)
         return None
     if skipped and board_penalty is not None:
         problems.add("shengji-not-played", board_mark, board=number, room=room_at(None), text="{…}",
-                     problem=problem("not_played_alone"))
+                     problem=problem("not_played_alone"), form_problem=problem("desk_not_played_alone"))
         return None
     return TeamBoard(number, results["open"], results["closed"], note, board_mark)
 
