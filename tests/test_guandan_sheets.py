@@ -44,6 +44,25 @@ def test_a_played_rounds_sheet_carries_its_deal_log_final_levels_and_winner(tmp_
     assert "\u25a0" in text and "过A" in text
 
 
+
+def test_print_and_its_readme_row_say_the_deal_log_is_printed() -> None:
+    """`paibang print --help` and the README said the sheets carried what is entered "except
+    Guandan's deal log" (掼蛋的每副记录除外) after the sheets began to carry it (above): a
+    secretary reading either would keep a hand-written log. Each of the 3 locales says it is printed."""
+    import re
+
+    from generator import cli
+
+    printed = {"en": "Guandan's deal log deal by deal too",
+               "zh-Hans": "\u63bc\u86cb\u7684\u6bcf\u526f\u8bb0\u5f55\u4e5f\u9010\u526f\u5370\u51fa",
+               "zh-Hant": "\u645c\u86cb\u7684\u6bcf\u526f\u8a18\u9304\u4e5f\u9010\u526f\u5370\u51fa"}
+    for locale, words in printed.items():
+        helped = " ".join(cli.parser(locale).commands["print"].format_help().split())
+        assert words in helped, locale
+        assert "\u9664\u5916" not in helped and "except" not in helped, locale  # 除外
+    row = re.search(r"^\| `paibang print .*$", (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8"), re.M)[0]
+    assert "Guandan's deal log too" in row and "not Guandan" not in row
+
 ROOMS = """\
   - table: 1
     teams: [T01, T02]
