@@ -669,3 +669,28 @@ def test_a_tie_across_a_page_break_reads_as_words_in_titles_captions_and_page_li
     assert listed[4:] == ["\u7b2c 41\u201349\uff08\u5e76\u5217\uff09\u540d", spoken]  # 第 41–49（并列）名
     for text in (re.search(r"<title>(.*?)</title>", page)[1], *listed, *re.findall(r"<caption>([^<]*)</caption>", page)):
         assert "=" not in text, text
+
+
+@pytest.mark.slow
+def test_a_rank_links_row_is_marked_on_a_phone(large: Path, browser) -> None:
+    """A team's rank link ("名次 49=") leads to its row among tied rows alike: nothing marked
+    which (style.css framed a traveller's td:target only). At 390 px, in the card layout, the row
+    is framed and scrolled below the top; its neighbours are not."""
+    page = large / GUANDAN / "main/page-5/index.html"
+    tied = [entry for entry in re.findall(r'<tr id="entry-([^"]+)"', read(page))]
+    entry = large / GUANDAN / "entries" / tied[-1] / "index.html"
+    href = re.search(r'<h2 id="stage-main">[^<]*<a href="([^"]+#entry-[^"]+)"', read(entry))[1]
+    assert href.endswith(f"main/page-5/index.html#entry-{tied[-1]}")
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": 390, "height": 844})
+    try:
+        tab.goto(entry.as_uri())
+        tab.click(f'h2#stage-main a[href="{href}"]')
+        tab.wait_for_url(f"**#entry-{tied[-1]}")
+        style = "(id => { const s = getComputedStyle(document.getElementById(id)); return [s.display, s.outlineStyle, s.outlineWidth]; })"
+        assert tab.evaluate(style, f"entry-{tied[-1]}") == ["flex", "solid", "2px"]  # a card, framed
+        assert tab.evaluate(style, f"entry-{tied[-2]}")[1] == "none"
+        top = tab.evaluate(f"document.getElementById('entry-{tied[-1]}').getBoundingClientRect().top")
+        assert 32 <= top < 844 - 60, top  # on screen, below the top
+    finally:
+        tab.close()
