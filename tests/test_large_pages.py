@@ -694,3 +694,24 @@ def test_a_rank_links_row_is_marked_on_a_phone(large: Path, browser) -> None:
         assert 32 <= top < 844 - 60, top  # on screen, below the top
     finally:
         tab.close()
+
+
+@pytest.mark.slow
+def test_the_pagers_label_is_level_with_its_links_on_a_phone(large: Path, browser) -> None:
+    """At 390 px the pager's "第 5 / 6 页" sat above the links beside it (44 px touch targets, the
+    label not): their middles are level now."""
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": 390, "height": 844})
+    try:
+        tab.goto((large / GUANDAN / "main/page-5/index.html").as_uri())
+        # the middle of each one's words (a box stretched to the line is level while its words are not)
+        middles = tab.evaluate("""() => [...document.querySelectorAll('nav.pager')[0].children]
+            .filter(e => e.matches('span.at, a')).map(e => {
+                const words = document.createRange(); words.selectNodeContents(e);
+                const r = words.getBoundingClientRect();
+                return [e.tagName, r.top + r.height / 2, e.getBoundingClientRect().height]; })""")
+        assert [tag for tag, _, _ in middles] == ["A", "A", "SPAN", "A"], middles  # first, previous, "5 / 6", next
+        assert all(height >= 44 for tag, _, height in middles if tag == "A")
+        assert max(m for _, m, _ in middles) - min(m for _, m, _ in middles) <= 1, middles
+    finally:
+        tab.close()
