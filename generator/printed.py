@@ -80,6 +80,13 @@ class Bulletin:
     # ranking fields apart (a two-winner Mitchell's NS and EW, each from rank 1), or its two
     # rank 1s read as one field's tie.
     headings: dict[int, str] = field(default_factory=dict)
+    # A big draw's index (pairing.draw_sheet, DRAW_INDEX_TABLES): every side by its number, each
+    # with its table, on a page of its own after the tables. A team of a hall of 500 tables looked
+    # for its number through 19 pages sorted by table; here it is found as in a dictionary.
+    # `index_columns`: the headings of a pair of cells (number, table); `index_title` its heading.
+    index: list[tuple[str, str]] = field(default_factory=list)
+    index_title: str = ""
+    index_columns: tuple[str, str] = ("", "")
 
     def __post_init__(self) -> None:
         for index in sorted(self.optional, reverse=True):  # (the last first: the others keep their index)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.build import validate
 from generator.cli import main
-from generator.render.bulletins import round_forms
+from generator.render.bulletins import printed_round, round_forms
 from generator.render.pdf import bulletin_html
 from support import demo_content
 from tests.test_forms import GD, pdf_pages, pdf_text
@@ -43,6 +43,25 @@ def test_a_played_rounds_sheet_carries_its_deal_log_final_levels_and_winner(tmp_
     text = pdf_text(sheet, 8)
     assert "\u25a0" in text and "过A" in text
 
+
+
+def test_print_and_its_readme_row_say_the_deal_log_is_printed() -> None:
+    """`paibang print --help` and the README said the sheets carried what is entered "except
+    Guandan's deal log" (掼蛋的每副记录除外) after the sheets began to carry it (above): a
+    secretary reading either would keep a hand-written log. Each of the 3 locales says it is printed."""
+    import re
+
+    from generator import cli
+
+    printed = {"en": "Guandan's deal log deal by deal too",
+               "zh-Hans": "\u63bc\u86cb\u7684\u6bcf\u526f\u8bb0\u5f55\u4e5f\u9010\u526f\u5370\u51fa",
+               "zh-Hant": "\u645c\u86cb\u7684\u6bcf\u526f\u8a18\u9304\u4e5f\u9010\u526f\u5370\u51fa"}
+    for locale, words in printed.items():
+        helped = " ".join(cli.parser(locale).commands["print"].format_help().split())
+        assert words in helped, locale
+        assert "\u9664\u5916" not in helped and "except" not in helped, locale  # 除外
+    row = re.search(r"^\| `paibang print .*$", (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8"), re.M)[0]
+    assert "Guandan's deal log too" in row and "not Guandan" not in row
 
 ROOMS = """\
   - table: 1
@@ -154,3 +173,36 @@ def test_the_closed_rooms_sheet_names_the_matchs_extra_deal(tmp_path: Path) -> N
     [sheet] = [form for form in round_forms(results[0], "main", 1, site.locale) if form.kind == "scoresheet"]
     open_room, closed_room = "".join(bulletin_html(sheet, "zh-Hans").split()).split('<sectionclass="sheet">')[1:]
     assert "两室净胜级数之和为0时，加赛头游方：T02" in closed_room and "加赛头游方" not in open_room
+
+
+def test_a_big_draw_notice_ends_with_every_team_by_its_number_and_table(tmp_path: Path) -> None:
+    """A draw notice is sorted by table: a 1,000-team round printed 19 pages a team had to read
+    through for its number. Past a page of tables (pairing.DRAW_INDEX_TABLES) it ends with every
+    team by its number (T2 before T10) and its table, on a page of its own, the pages still
+    counted right; a draw of a page or less has none."""
+    content = demo_content(tmp_path, GD)
+    assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(tmp_path / "forms")]) == 0
+    out = tmp_path / "forms" / "draw-main-round-1.pdf"
+    total = pdf_pages(out)
+    last = pdf_text(out, total)
+    assert "\u6309\u7f16\u53f7\u67e5\u684c\u53f7" in last  # 按编号查桌号: its heading
+    assert "\u6309\u7f16\u53f7\u67e5\u684c\u53f7" not in pdf_text(out, total - 1)  # a page of its own
+    # round 1 of the demo (26 tables): T45 and T50 at table 1, T02 and T38 at 26, six a row
+    cells = [cell for line in lines(last) if line[0].startswith("T") for cell in line]
+    pairs = dict(zip(cells[::2], cells[1::2]))
+    assert len(pairs) == 52 and list(pairs)[:3] == ["T01", "T02", "T03"]
+    assert pairs["T45"] == pairs["T50"] == "1" and pairs["T02"] == pairs["T38"] == "26"
+    assert ["T01", "10", "T02", "26", "T03", "22", "T04", "5", "T05", "9", "T06", "2"] in lines(last)
+    # every page says its place among all of them
+    counted = ["".join(pdf_text(out, n).split()) for n in range(1, total + 1)]
+    assert all(f"\u7b2c{n}\u9875\u5171{total}\u9875" in text for n, text in enumerate(counted, 1)), counted  # 第 n 页 共 N 页
+    # a draw of two tables: none
+    site, results, _ = validate(make_content(tmp_path / "four", ROOMS.format(), FOUR, teams=4, players=4))
+    [draw] = [form for form in printed_round(results[0], "main", 1, site.locale) if form.kind == "draw"]
+    assert draw.rows and draw.index == [] and draw.index_title == ""
+
+
+def test_the_index_orders_numbers_as_a_person_counts() -> None:
+    from generator.tournament.pairing import _counted
+
+    assert sorted(["T10", "T2", "T100", "T1", "A3", "B1"], key=_counted) == ["A3", "B1", "T1", "T2", "T10", "T100"]

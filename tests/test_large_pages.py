@@ -595,13 +595,13 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
         yield context
 
 
-@pytest.mark.parametrize("locale, first, second", [("zh-Hans", "第 1–199= 名", "第 199=–400 名"),
-                                                   ("en", "ranks 1–199=", "ranks 199=–400")])
-def test_a_place_shared_across_a_page_break_is_said_as_its_rows_say_it(locale: str, first: str, second: str) -> None:
+@pytest.mark.parametrize("locale, first, second", [("zh-Hans", "第 1–199（并列）名", "第 199（并列）–400 名"),
+                                                   ("en", "ranks 1–199 (tied)", "ranks 199 (tied)–400")])
+def test_a_place_shared_across_a_page_break_is_said_tied(locale: str, first: str, second: str) -> None:
     """Three entries share place 199, rows 199–201: page 1 ends inside the tie, page 2 begins in
-    it. Each page's label says that place as its rows do ("199="), not "第 1–199 名" beside
-    "第 199–400 名" (a span like a knockout's "5–8", and a first page of 199 places for 200 rows);
-    a tie within one page, as at the top, is said bare."""
+    it. Each page's label says that place tied, not "第 1–199 名" beside "第 199–400 名" (a span
+    like a knockout's "5–8", and a first page of 199 places for 200 rows); in words, not "199=",
+    which a screen reader read "199 等于" (below); a tie within one page, as at the top, is said bare."""
     from types import SimpleNamespace
 
     from generator.render.i18n import Translator
@@ -653,3 +653,65 @@ def test_a_stages_ranking_caption_is_one_expression_for_its_three_pages(large: P
     assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Final ranking</caption>"
     result.bracket = object()
     assert said.render(result=result) == "<caption>Swiss &lt;b&gt; &amp; Co · Placings</caption>"
+
+
+def test_a_tie_across_a_page_break_reads_as_words_in_titles_captions_and_page_links(large: Path) -> None:
+    """Places 49 are shared by rows 50 and 51, pages 5 and 6 at 10 rows a page. Page 6 was
+    "第 49=–52 名" in its <title>, its caption (the table's name, and its scroll box's) and the
+    pages' links: a screen reader said "49 等于" (the rows' cells say "并列第 49", visually hidden);
+    each says it in words now, as a sighted member reads it too."""
+    page = read(large / GUANDAN / "main/page-6/index.html")
+    spoken = "\u7b2c 49\uff08\u5e76\u5217\uff09\u201352 \u540d"  # 第 49（并列）–52 名
+    assert spoken in re.search(r"<title>(.*?)</title>", page)[1]
+    assert re.search(r"<caption>[^<]*" + re.escape(spoken) + "</caption>", page)
+    assert f'aria-label="{re.search(r"<caption>([^<]*)</caption>", page)[1]}"' in page
+    listed = re.findall(r'<a href="[^"]*"[^>]*>([^<]*)</a>', re.search(r'<p class="page-list">(.*?)</p>', page, re.S)[1])
+    assert listed[4:] == ["\u7b2c 41\u201349\uff08\u5e76\u5217\uff09\u540d", spoken]  # 第 41–49（并列）名
+    for text in (re.search(r"<title>(.*?)</title>", page)[1], *listed, *re.findall(r"<caption>([^<]*)</caption>", page)):
+        assert "=" not in text, text
+
+
+@pytest.mark.slow
+def test_a_rank_links_row_is_marked_on_a_phone(large: Path, browser) -> None:
+    """A team's rank link ("名次 49=") leads to its row among tied rows alike: nothing marked
+    which (style.css framed a traveller's td:target only). At 390 px, in the card layout, the row
+    is framed and scrolled below the top; its neighbours are not."""
+    page = large / GUANDAN / "main/page-5/index.html"
+    tied = [entry for entry in re.findall(r'<tr id="entry-([^"]+)"', read(page))]
+    entry = large / GUANDAN / "entries" / tied[-1] / "index.html"
+    href = re.search(r'<h2 id="stage-main">[^<]*<a href="([^"]+#entry-[^"]+)"', read(entry))[1]
+    assert href.endswith(f"main/page-5/index.html#entry-{tied[-1]}")
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": 390, "height": 844})
+    try:
+        tab.goto(entry.as_uri())
+        tab.click(f'h2#stage-main a[href="{href}"]')
+        tab.wait_for_url(f"**#entry-{tied[-1]}")
+        style = "(id => { const s = getComputedStyle(document.getElementById(id)); return [s.display, s.outlineStyle, s.outlineWidth]; })"
+        assert tab.evaluate(style, f"entry-{tied[-1]}") == ["flex", "solid", "2px"]  # a card, framed
+        assert tab.evaluate(style, f"entry-{tied[-2]}")[1] == "none"
+        top = tab.evaluate(f"document.getElementById('entry-{tied[-1]}').getBoundingClientRect().top")
+        assert 32 <= top < 844 - 60, top  # on screen, below the top
+    finally:
+        tab.close()
+
+
+@pytest.mark.slow
+def test_the_pagers_label_is_level_with_its_links_on_a_phone(large: Path, browser) -> None:
+    """At 390 px the pager's "第 5 / 6 页" sat above the links beside it (44 px touch targets, the
+    label not): their middles are level now."""
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": 390, "height": 844})
+    try:
+        tab.goto((large / GUANDAN / "main/page-5/index.html").as_uri())
+        # the middle of each one's words (a box stretched to the line is level while its words are not)
+        middles = tab.evaluate("""() => [...document.querySelectorAll('nav.pager')[0].children]
+            .filter(e => e.matches('span.at, a')).map(e => {
+                const words = document.createRange(); words.selectNodeContents(e);
+                const r = words.getBoundingClientRect();
+                return [e.tagName, r.top + r.height / 2, e.getBoundingClientRect().height]; })""")
+        assert [tag for tag, _, _ in middles] == ["A", "A", "SPAN", "A"], middles  # first, previous, "5 / 6", next
+        assert all(height >= 44 for tag, _, height in middles if tag == "A")
+        assert max(m for _, m, _ in middles) - min(m for _, m, _ in middles) <= 1, middles
+    finally:
+        tab.close()

@@ -56,7 +56,7 @@ from generator.tournament.summary import (EventSummary, archive_card, card_diges
                                           last_day, names_of, placings_digest)
 from generator.tournament.pairing import followed_movement, movement_card, no_table_word
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
-from generator.tournament.standings import Remark, Standing, rank_label, remarks
+from generator.tournament.standings import Remark, Standing, remarks
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Where templates are looked up, first match wins (a site could put its own folder first).
@@ -1378,9 +1378,11 @@ def ranks_said(translate: Translator) -> Callable[[list[Any]], str]:
     ("第 1–49 名"), and its unranked rows apart ("第 551–599 名，另有未排名 1 队"): a withdrawn or
     forfeited entry's row, ranked "—" at the end, counted as a rank made the last page say
     "第 551–600 名". `before`, `after`: the rows just before and after the page, if any. A place
-    shared across the page break is said as its rows say it, "199=", at both pages' ends
-    ("第 1–199= 名", "第 199=–400 名"): said bare, the next page's "第 199–400 名" read as a span
-    like a knockout's "5–8", and the first page as holding 199 places where it holds 200 rows."""
+    shared across the page break is said tied, at both pages' ends ("第 1–199（并列）名",
+    "第 199（并列）–400 名"): said bare, the next page's "第 199–400 名" read as a span like a
+    knockout's "5–8", and the first page as holding 199 places where it holds 200 rows. In words,
+    not as its rows show it ("199="): a screen reader read "第 194=–398= 名" in the page links,
+    captions and titles as "194 等于"; the rows' cells have a spoken form, a <title> cannot."""
 
     def said(rows: list[Any], before: Any = None, after: Any = None) -> str:
         ranks = [row.rank for row in rows if row.rank is not None]
@@ -1395,8 +1397,10 @@ def ranks_said(translate: Translator) -> Callable[[list[Any]], str]:
             # "第 1–198 名" and the next page "第 201–400 名", places 199 and 200 seemingly missing
             high = max(high, after.rank - 1) if after is not None and after.rank is not None \
                 else high + sum(row.rank == high for row in rows) - 1
-        span = _span(rank_label(low, shared_low), rank_label(high, shared_high))
-        return translate("ranks_span_unranked", span=span, n=unranked) if unranked else translate("ranks_span", span=span)
+        span = _span(*(translate("rank_shared", n=rank) if shared else str(rank)
+                       for rank, shared in ((low, shared_low), (high, shared_high))))
+        words = translate("ranks_span_unranked", span=span, n=unranked) if unranked else translate("ranks_span", span=span)
+        return words.replace("\uff09 ", "\uff09")  # "（并列） 名": no space after a full-width bracket
 
     return said
 

@@ -128,7 +128,8 @@ def bulletin_words(bulletin: Bulletin, locale: str) -> str:
     """Every piece of text a bulletin prints, for the glyph check."""
     t = Translator(locale)
     parts = [bulletin.title, bulletin.text, bulletin.organizer, t.date(bulletin.date), t("page_of", page=1, pages=2),
-             *bulletin.columns, *(cell for row in bulletin.rows for cell in row), *bulletin.headings.values()]
+             *bulletin.columns, *(cell for row in bulletin.rows for cell in row), *bulletin.headings.values(),
+             bulletin.index_title, *bulletin.index_columns, *(cell for pair in bulletin.index for cell in pair)]
     parts.extend(_strings(bulletin.pages))
     return "\n".join(parts)
 

@@ -57,6 +57,7 @@ record: a table with no record is "drawn, not played" to every game (see event.i
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -84,6 +85,11 @@ if TYPE_CHECKING:
 
 Localised = dict[str, str]
 PAIRABLE = ("swiss", "round_robin", "matches", "pairs", "knockout")
+# A draw notice of more tables than this runs past its first page (24 rows of two teams' names,
+# the Swiss text above them, fill an A4 page: a 1,000-team round printed 19 pages): it ends with
+# every side by its number and its table (Bulletin.index), so that a team finds its table without
+# reading the pages of tables. One page or less is read at a glance, and gets none.
+DRAW_INDEX_TABLES = 24
 
 
 # --- the algorithms, on plain ids ---------------------------------------------------------------
@@ -1644,9 +1650,22 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if stage_in_titles(event, stage) else \
         catalogues.text("pair_sheet_title_event", locale, event=event.title, round=called)
     players = {2, 5} if scored else {2, 4}  # the Players columns: a line breaks between players
+    index: list[tuple[str, str]] = []
+    if len(rows) > DRAW_INDEX_TABLES:
+        # by number as a person counts (T2 before T10), each side at its table, a bye's or a sit-out's
+        # row its word; a side withdrawn by the round sits nowhere and is left out
+        seated = {side: row[0] for row, score in zip(rows, sorted(round_result.tables, key=lambda s: s.table.number))
+                  for side in score.table.sides if side not in gone}
+        index = sorted(seated.items(), key=lambda item: _counted(item[0]))
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                     event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words,
-                    names=players)
+                    names=players, index=index, index_title=catalogues.text("draw_index_title", locale) if index else "",
+                    index_columns=(catalogues.text("id", locale), catalogues.text("table", locale)))
+
+
+def _counted(entry_id: str) -> list[tuple[int, int, str]]:
+    """An entry's id as a person orders it: its runs of digits as numbers (T2, T10, T100)."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", entry_id) if part]
 
 
 def _drawn_figures(event: Event, stage: Stage, number: int) -> dict[str, float]:
