@@ -396,10 +396,13 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
     `notify` hears of things that are not content problems (a cache not used). `memory`: the
     events of the last build, kept by `paibang serve` between rebuilds (event_cache.EventMemory)."""
     from generator.render.incremental import one_reading
+    from generator.render.output import output_lock
 
-    with _no_cycle_collection(), one_reading(), tempfile.TemporaryDirectory(prefix="paibang-cache-") as spare:
-        report = _build(content, output, strict, cache_dir, progress, bulletins, notify or _tell_stderr(content),
-                        Path(spare), memory)
+    notify = notify or _tell_stderr(content)
+    # (one build of output/ at a time, whatever process runs it: serve's, the desk's, the user's)
+    with output_lock(output, notify), _no_cycle_collection(), one_reading(), \
+            tempfile.TemporaryDirectory(prefix="paibang-cache-") as spare:
+        report = _build(content, output, strict, cache_dir, progress, bulletins, notify, Path(spare), memory)
         if memory is None:
             _age_the_heap()
         else:  # the files gone or changed since they were kept are not kept for the next build
@@ -440,12 +443,7 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     this one's follow-up or any later one (after serve was killed in between), renders the whole
     part again whatever its key (PreviousBuild.reuse looks at a kept part's first file; a build
     that finds nothing else changed, at every file)."""
-    from generator.render.html import entry_url, render_event_alone
-    from generator.render.incremental import one_reading
-    from generator.render.output import OutputTree, discard, put_in_place, staging_dir
-    from generator.render.players import PeopleInOneEvent
-    from generator.tournament.event import ScoredTables, run_event
-    from generator.tournament.summary import names_of
+    from generator.render.output import OutputRefused, output_lock
 
     before = next((r for r in results if r.event.folder.name == folder.name), None)
     if before is None:
@@ -456,6 +454,26 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     cache_dir = cache_dir or default_cache_dir(output)
     if not memory.files.holds(cache_dir.parent / _record_name(output)):
         return None
+    # Another build of output/ at work (`paibang build` while serve runs): the step is left to
+    # the whole rebuild, which waits for it (output_lock), not put in place meanwhile.
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(output_lock(output, wait=0))
+        except OutputRefused:
+            return None
+        return _event_first(content, output, before, was, cache_dir, site, memory, bulletins, notify)
+
+
+def _event_first(content: Path, output: Path, before: EventResult | EventSummary, was: Event, cache_dir: Path,
+                 site: Site, memory: EventMemory, bulletins: bool, notify: Notify | None) -> list[str] | None:
+    """build_event_first's step, output/ locked."""
+    from generator.render.html import entry_url, render_event_alone
+    from generator.render.incremental import one_reading
+    from generator.render.output import OutputTree, discard, put_in_place, staging_dir
+    from generator.render.players import PeopleInOneEvent
+    from generator.tournament.event import ScoredTables, run_event
+    from generator.tournament.summary import names_of
+
     previous = refuse_output(content, output, cache_dir, memory)
     if previous is None or not previous.data:
         return None

@@ -250,6 +250,58 @@ class OutputRefused(Exception):
         self.params = params  # the words' other parameters (the files named: `listed`)
 
 
+# How long a build waits for another one writing the same output/ (`output_lock`) before it
+# refuses: a rebuild of serve's, or the desk's, started while `paibang build` runs waits for it
+# to end; one that waits longer names the other and changes nothing (output_busy).
+LOCK_WAIT = 60.0
+
+
+@contextlib.contextmanager
+def output_lock(output: Path, notify: Notify | None = None, wait: float | None = None) -> Iterator[None]:
+    """Held while a build, serve's rebuild or first step, or `paibang clean` writes `output`
+    and the folders beside it: two processes doing so at once (a `serve` and a `build`, two
+    builds) each checked output/ against its own record, then one swapped or removed what the
+    other had just put in place, and each rolled back the other's journal as a leftover of a
+    killed build once its pid was gone. An advisory lock (flock) on the folder holding output/,
+    where its staging folders, backups and journals are made: no file is made for it, in the
+    user's folder or elsewhere, none can be planted in its place, and the system drops it when
+    the process ends, however it ends (kill -9 too): a lock is never left held by a process
+    that is gone. Taken on the nearest folder there is, when output/'s own is not made yet.
+    One that is not free is waited for (`notify` told once, output_waiting) up to `wait`
+    seconds (LOCK_WAIT), then OutputRefused (output_busy), nothing touched. A filesystem that
+    has no such locks (some network ones) is built on as before, without."""
+    import fcntl
+    import time
+
+    folder = os.path.dirname(os.path.abspath(output))
+    while not os.path.isdir(folder) and os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:  # (a folder it may not read: built as before, without)
+        yield
+        return
+    try:
+        deadline = None
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if deadline is None:
+                    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
+                    if notify is not None and deadline > time.monotonic():
+                        notify("output_waiting", {"path": output})
+                if time.monotonic() >= deadline:
+                    raise OutputRefused("output_busy", output) from None
+                time.sleep(0.1)
+            except OSError:  # no locks on this filesystem (ENOLCK, EOPNOTSUPP): as before, without
+                break
+        yield
+    finally:
+        os.close(fd)  # (the lock with it)
+
+
 def is_ours(folder: Path) -> bool:
     """A marker is there, whoever wrote it: enough only where the build checked output/ whole
     before it began (check_output); a roll-back under a journal asks for `made_here`."""
