@@ -1008,6 +1008,27 @@ def test_no_removal_goes_into_a_mount_point(tmp_path: Path, mounted) -> None:  #
         assert written.made_as_leftover(old)  # known again by the next build
 
 
+def test_clean_refuses_a_mount_in_a_folder_of_the_sites_by_name_and_removes_nothing(tmp_path: Path,
+                                                                                   mounted) -> None:  # noqa: ANN001
+    """An event's folder of the site with another filesystem mounted on it (a NAS copy of the
+    event's pages): clean never went into it, but went on without a word, the rest of the site
+    removed and the mount with the site's names on it left as if cleaned. A build refuses it by
+    name (output_mount); clean says the same, and removes nothing until it is unmounted."""
+    small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    nas = mounted(output / "events" / "e1")
+    (nas / "index.html").write_text("NAS copy", encoding="utf-8")
+    before = tree(output)
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "output/events/e1 is a mount point" in done.stderr, done.stderr
+    assert "nothing was removed" in done.stderr and "Traceback" not in done.stderr
+    assert tree(output) == before and (tmp_path / "cache").is_dir()
+    subprocess.run(["umount", "-l", str(nas)], capture_output=True)
+    done = run("clean", "--lang", "en", cwd=tmp_path)  # the fix it names works
+    assert done.returncode == 0 and not output.exists(), done.stderr
+
+
 def test_a_folder_whose_name_is_not_utf8_survives_a_full_rebuild_and_clean(tmp_path: Path) -> None:
     """A folder put in output/ by a GBK system (照片: its name's bytes are no UTF-8)."""
     content = small_site(tmp_path)

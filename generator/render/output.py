@@ -1316,6 +1316,10 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
         with os.scandir(output) as found:
             if any(not _site_marker(entry.name) for entry in found):
                 raise OutputRefused("clean_no_record", output)
+    if wrote and os.path.isdir(output) and not os.path.islink(output):
+        mount = _mount_in(os.fspath(output.resolve()), wrote)
+        if mount is not None:  # (said as a build says it: output_mount; never gone into, nothing removed)
+            raise OutputRefused("clean_mount", output, mount=output / mount)
     refused: list[Path] = []
     not_ours: list[Path] = []
     output = output.resolve()
@@ -1359,6 +1363,29 @@ def _folders_of(files: Iterable[str]) -> set[str]:
             folders.add(parent)
             parent = parent.rpartition("/")[0]
     return folders
+
+
+def _mount_in(root: str, wrote: frozenset[str]) -> str | None:
+    """The first folder or file of `wrote`'s (relative to output/, `root`) that another
+    filesystem is mounted on, or None. The removal never goes into one (`_remove_written_at`),
+    but it went on without a word, the mount and the site's files on it left as if removed;
+    a build refuses the same mount by name (output_mount). Only through real folders: a link's
+    target is not output/'s (nor looked at)."""
+    try:
+        device = os.lstat(root).st_dev
+    except OSError:
+        return None
+    plain = [relative for relative in wrote if _plain(relative)]
+    real = _real_folders(root, _folders_of(plain))
+    for relative in sorted(real - {""}) + sorted(plain):
+        if relative.rpartition("/")[0] not in real and relative not in real:
+            continue
+        try:
+            if os.lstat(f"{root}/{relative}").st_dev != device:
+                return relative
+        except OSError:
+            continue
+    return None
 
 
 def not_written(output: Path, wrote: frozenset[str]) -> list[str]:
