@@ -703,6 +703,30 @@ def site_written(output: Path) -> frozenset[str] | None:
     return PreviousBuild(output, cache / _record_name(output)).wrote()
 
 
+def _say_unproven(previous: PreviousBuild, output: Path, notify: Notify) -> list[str]:
+    """What the record names as kept by a build without one (PreviousBuild.unproven) and is
+    still in output/, said to `notify` (output_unproven): paibang cannot tell whether they are
+    old pages of its own, so it never removes them, and says so until the user has."""
+    from generator.render.output import listed, still_there
+
+    found = still_there(output, previous.unproven) if os.path.isdir(output) else []
+    if found:
+        notify("output_unproven", {"path": output, "count": len(found), "paths": listed(found)})
+    return found
+
+
+def site_unproven(output: Path) -> list[str]:
+    """`paibang clean`: what the record of `output` names as kept, unproven, and is still
+    there (_say_unproven), or [] without a record in a cache of the user's own."""
+    from generator.render.incremental import PreviousBuild
+    from generator.render.output import still_there
+
+    cache = default_cache_dir(output).parent
+    if caches.unsafe(cache) is not None or not os.path.isdir(output):
+        return []
+    return still_there(output, PreviousBuild(output, cache / _record_name(output)).unproven)
+
+
 def _record_name(output: Path) -> str:
     return f"site-{_path_key(output)}.record"
 
@@ -726,6 +750,10 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         previous.read_parts()
         _import_rendering(looked)
 
+    # Kept by a build without a record (render/output.py's unproven_of) and still in output/:
+    # named by every build, an up-to-date one too, until they are gone (before output/ changes:
+    # a page of this build's where one was is paibang's, not one of them).
+    unproven = _say_unproven(previous, output, notify)
     inputs = build_inputs(content, strict, bulletins, known=previous.folders, found=folders,
                           meanwhile=None if RENDERING[-1] in sys.modules else meanwhile)
     previous.read_parts()  # (read above, where the other core looked)
@@ -834,7 +862,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         # A file left out when linked is not in output/: recorded without what the build was made
         # from, so that the next build renders it again instead of finding nothing changed.
         previous.save(made, tree, None if tree.incomplete else inputs,
-                      Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)), folders)
+                      Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)), folders,
+                      unproven=tree.unproven or unproven)  # (a build without a record: what it kept, said once)
         fresh = tree.fresh()  # the files written anew (not kept from the last site), once recorded
         clock.lap("writing")
     except BaseException:

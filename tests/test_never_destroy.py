@@ -932,6 +932,47 @@ def test_clean_says_which_of_its_cache_files_it_could_not_remove(
     assert locked.is_file() and not gone.exists()
 
 
+def test_pages_kept_when_the_record_was_lost_are_named_by_every_build_and_clean_until_gone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The cache deleted, an event's folder removed meanwhile: the next build has no record,
+    cannot tell the old event's pages from the user's and keeps them, naming them once; every
+    build after it, which has a record of its own, said nothing of them, nor did clean, and the
+    stale pages stayed published for good. They are still never removed (nothing proves them
+    paibang's), but named by every build, an up-to-date one too, and by clean, until the user
+    deletes them; what the user keeps at output/'s top (a CNAME) is named once, as before."""
+    from generator.build import build
+
+    content = small_site(tmp_path)
+    shutil.copytree(content / "events" / "e1", content / "events" / "e2")
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    monkeypatch.setenv("PAIBANG_CACHE", str(cache / "pdf"))
+    build(content, output, bulletins=False)
+    (output / "CNAME").write_text("results.example.org", encoding="utf-8")
+    shutil.rmtree(content / "events" / "e2")
+    shutil.rmtree(cache)  # the record with it
+
+    def notes() -> list[tuple[str, dict]]:
+        said: list[tuple[str, dict]] = []
+        build(content, output, bulletins=False, notify=lambda key, params: said.append((key, params)))
+        return said
+
+    [(key, params)] = notes()
+    assert key == "output_kept_unrecorded" and params["count"] == 2  # CNAME and events/e2/, once
+    for _ in range(2):  # the next build, and one that finds the site up to date
+        [(key, params)] = notes()
+        assert key == "output_unproven" and params["count"] == 1 and "events/e2/" in params["paths"]["en"]
+        assert "CNAME" not in params["paths"]["en"]
+    assert (output / "events" / "e2" / "index.html").is_file()  # never removed
+    assert main(["clean", "--output", str(output), "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert "events/e2/" in err and "nothing shows it was paibang's" in err and "delete it yourself" in err
+    assert (output / "events" / "e2" / "index.html").is_file() and (output / "CNAME").is_file()
+    assert not (output / "events" / "e1").exists()
+    build(content, output, bulletins=False)  # no record again (clean removed it): kept, said once
+    shutil.rmtree(output / "events" / "e2")  # the user deletes them: nothing more said
+    assert notes() == []
+
+
 # --- a filesystem mounted in output/ -----------------------------------------------------------------
 
 

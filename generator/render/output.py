@@ -383,6 +383,9 @@ class OutputTree:
         self.rendered_parts: list[Any] = []
         self.incomplete = False  # a kept file was left out when linked (link_kept): not the whole site
         self.dropped: list[Any] = []  # kept parts found changed when linked (link_kept): not kept after all
+        # Found in output/ by a build without a record, inside the site's own folders, and kept:
+        # perhaps old pages of paibang's (place_site), named again by every build (`unproven`)
+        self.unproven: list[str] = []
 
     def path(self, relative: str) -> Path:
         return Path(self._target(relative))
@@ -599,10 +602,36 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
         changing()
     if recorded is None and carried and notify is not None:
         notify("output_kept_unrecorded", {"path": output, "count": len(carried), "paths": listed(sorted(carried))})
+    if recorded is None:
+        tree.unproven = unproven_of(carried)
     swap_into_place(staging, output)
     _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
     _say_taken(taken, output, notify)
     return False
+
+
+def unproven_of(carried: Iterable[str]) -> list[str]:
+    """Of what a build without a record kept in output/ (carry_over's `carried`: a folder named
+    once, "x/"), what lies inside one of the site's folders (events/old-event/, players/x.html):
+    an old page of paibang's as likely as the user's, never removed (nothing proves it paibang's)
+    but named by every build, and by `paibang clean`, until it is gone (`still_there`). What lies
+    at output/'s top (a .git, a CNAME, a search engine's proof file) is named once, as before:
+    named at every build, the user's own would teach them to skip the note."""
+    return sorted(relative for relative in carried if "/" in relative.rstrip("/"))
+
+
+def still_there(output: Path, unproven: Iterable[str]) -> list[str]:
+    """Those of `unproven` (a record's: PreviousBuild.unproven) still in output/, not through a
+    link (a folder of the site's the user replaced by one is named as it is found)."""
+    root = os.fspath(output)
+    found = []
+    for relative in unproven:
+        if not isinstance(relative, str) or not _plain(relative.rstrip("/")):
+            continue
+        real = _real_folders(root, [relative.rstrip("/").rpartition("/")[0]])
+        if relative.rstrip("/").rpartition("/")[0] in real and os.path.lexists(f"{root}/{relative.rstrip('/')}"):
+            found.append(relative)
+    return found
 
 
 def _say_taken(taken: list[str], output: Path, notify: Notify | None) -> None:
