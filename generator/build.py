@@ -396,10 +396,13 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
     `notify` hears of things that are not content problems (a cache not used). `memory`: the
     events of the last build, kept by `paibang serve` between rebuilds (event_cache.EventMemory)."""
     from generator.render.incremental import one_reading
+    from generator.render.output import output_lock
 
-    with _no_cycle_collection(), one_reading(), tempfile.TemporaryDirectory(prefix="paibang-cache-") as spare:
-        report = _build(content, output, strict, cache_dir, progress, bulletins, notify or _tell_stderr(content),
-                        Path(spare), memory)
+    notify = notify or _tell_stderr(content)
+    # (one build of output/ at a time, whatever process runs it: serve's, the desk's, the user's)
+    with output_lock(output, notify), _no_cycle_collection(), one_reading(), \
+            tempfile.TemporaryDirectory(prefix="paibang-cache-") as spare:
+        report = _build(content, output, strict, cache_dir, progress, bulletins, notify, Path(spare), memory)
         if memory is None:
             _age_the_heap()
         else:  # the files gone or changed since they were kept are not kept for the next build
@@ -440,12 +443,7 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     this one's follow-up or any later one (after serve was killed in between), renders the whole
     part again whatever its key (PreviousBuild.reuse looks at a kept part's first file; a build
     that finds nothing else changed, at every file)."""
-    from generator.render.html import entry_url, render_event_alone
-    from generator.render.incremental import one_reading
-    from generator.render.output import OutputTree, discard, put_in_place, staging_dir
-    from generator.render.players import PeopleInOneEvent
-    from generator.tournament.event import ScoredTables, run_event
-    from generator.tournament.summary import names_of
+    from generator.render.output import OutputRefused, output_lock
 
     before = next((r for r in results if r.event.folder.name == folder.name), None)
     if before is None:
@@ -456,6 +454,26 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     cache_dir = cache_dir or default_cache_dir(output)
     if not memory.files.holds(cache_dir.parent / _record_name(output)):
         return None
+    # Another build of output/ at work (`paibang build` while serve runs): the step is left to
+    # the whole rebuild, which waits for it (output_lock), not put in place meanwhile.
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(output_lock(output, wait=0))
+        except OutputRefused:
+            return None
+        return _event_first(content, output, before, was, cache_dir, site, memory, bulletins, notify)
+
+
+def _event_first(content: Path, output: Path, before: EventResult | EventSummary, was: Event, cache_dir: Path,
+                 site: Site, memory: EventMemory, bulletins: bool, notify: Notify | None) -> list[str] | None:
+    """build_event_first's step, output/ locked."""
+    from generator.render.html import entry_url, render_event_alone
+    from generator.render.incremental import one_reading
+    from generator.render.output import OutputTree, discard, put_in_place, staging_dir
+    from generator.render.players import PeopleInOneEvent
+    from generator.tournament.event import ScoredTables, run_event
+    from generator.tournament.summary import names_of
+
     previous = refuse_output(content, output, cache_dir, memory)
     if previous is None or not previous.data:
         return None
@@ -685,6 +703,30 @@ def site_written(output: Path) -> frozenset[str] | None:
     return PreviousBuild(output, cache / _record_name(output)).wrote()
 
 
+def _say_unproven(previous: PreviousBuild, output: Path, notify: Notify) -> list[str]:
+    """What the record names as kept by a build without one (PreviousBuild.unproven) and is
+    still in output/, said to `notify` (output_unproven): paibang cannot tell whether they are
+    old pages of its own, so it never removes them, and says so until the user has."""
+    from generator.render.output import listed, still_there
+
+    found = still_there(output, previous.unproven) if os.path.isdir(output) else []
+    if found:
+        notify("output_unproven", {"path": output, "count": len(found), "paths": listed(found)})
+    return found
+
+
+def site_unproven(output: Path) -> list[str]:
+    """`paibang clean`: what the record of `output` names as kept, unproven, and is still
+    there (_say_unproven), or [] without a record in a cache of the user's own."""
+    from generator.render.incremental import PreviousBuild
+    from generator.render.output import still_there
+
+    cache = default_cache_dir(output).parent
+    if caches.unsafe(cache) is not None or not os.path.isdir(output):
+        return []
+    return still_there(output, PreviousBuild(output, cache / _record_name(output)).unproven)
+
+
 def _record_name(output: Path) -> str:
     return f"site-{_path_key(output)}.record"
 
@@ -708,6 +750,10 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         previous.read_parts()
         _import_rendering(looked)
 
+    # Kept by a build without a record (render/output.py's unproven_of) and still in output/:
+    # named by every build, an up-to-date one too, until they are gone (before output/ changes:
+    # a page of this build's where one was is paibang's, not one of them).
+    unproven = _say_unproven(previous, output, notify)
     inputs = build_inputs(content, strict, bulletins, known=previous.folders, found=folders,
                           meanwhile=None if RENDERING[-1] in sys.modules else meanwhile)
     previous.read_parts()  # (read above, where the other core looked)
@@ -816,7 +862,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         # A file left out when linked is not in output/: recorded without what the build was made
         # from, so that the next build renders it again instead of finding nothing changed.
         previous.save(made, tree, None if tree.incomplete else inputs,
-                      Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)), folders)
+                      Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)), folders,
+                      unproven=tree.unproven or unproven)  # (a build without a record: what it kept, said once)
         fresh = tree.fresh()  # the files written anew (not kept from the last site), once recorded
         clock.lap("writing")
     except BaseException:

@@ -161,10 +161,11 @@ def file_spill() -> Spill | None:
 SEALED_AT_MOST = 512 * 1024 * 1024
 
 
-def read_sealed(path: Path) -> Any:
+def read_sealed(path: Path, touch: bool = False) -> Any:
     """A sealed file, unpickled once its seal is verified: read as paibang reads its caches
-    (seals.read_own: no link followed, a regular file, of at most SEALED_AT_MOST bytes)."""
-    return loads(read_own(path, SEALED_AT_MOST)[0])
+    (seals.read_own: no link followed, a regular file, of at most SEALED_AT_MOST bytes; `touch`:
+    its times set to now, the very file read)."""
+    return loads(read_own(path, SEALED_AT_MOST, touch)[0])
 
 
 Stamp = tuple[int, int, int, int]  # a file's device, inode, size and modification time (ns)

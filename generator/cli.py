@@ -419,23 +419,30 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
 
 def _clean(args: argparse.Namespace, locale: str) -> int:
     """Remove the site, its leftovers and the cache beside it: each only if paibang made it."""
-    from generator.build import clear_cache, default_cache_dir, site_written
+    from generator.build import clear_cache, default_cache_dir, site_unproven, site_written
     from generator.caches import unsafe
-    from generator.render.output import remove_site
+    from generator.render.output import listed, output_lock, remove_site
 
-    try:
-        removed = remove_site(args.output, lambda key, params: terminal(catalogues.text(key, locale, **params),
-                                                                         error=True), site_written(args.output))
-    except OutputRefused as refusal:
-        terminal(catalogues.text(refusal.reason, locale, path=refusal.path, **refusal.params), error=True)
-        return 2
+    def tell(key: str, params: dict[str, object]) -> None:
+        terminal(catalogues.text(key, locale, **params), error=True)
+
     cache = default_cache_dir(args.output).parent
     left: list[str] = []
     stuck: list[str] = []
-    if cache.is_dir() and unsafe(cache) is None and cache.name == ".paibang-cache":
-        gone, left, stuck = clear_cache(cache)  # only the files paibang names as its cache's
-        if gone:
-            removed.append(cache)
+    try:
+        # (not while a build writes output/ and its record: serve's, the desk's, another terminal's)
+        with output_lock(args.output, tell):
+            unproven = site_unproven(args.output)  # (read before the record goes with the cache)
+            removed = remove_site(args.output, tell, site_written(args.output))
+            if unproven := [relative for relative in unproven if os.path.lexists(args.output / relative.rstrip("/"))]:
+                tell("clean_kept_unproven", {"path": args.output, "count": len(unproven), "paths": listed(unproven)})
+            if cache.is_dir() and unsafe(cache) is None and cache.name == ".paibang-cache":
+                gone, left, stuck = clear_cache(cache)  # only the files paibang names as its cache's
+                if gone:
+                    removed.append(cache)
+    except OutputRefused as refusal:
+        terminal(catalogues.text(refusal.reason, locale, path=refusal.path, **refusal.params), error=True)
+        return 2
     for path in removed:
         terminal(catalogues.text("cleaned", locale, path=path))
     if left:

@@ -592,9 +592,7 @@ class EventCache:
 
     @staticmethod
     def _load(path: Path) -> Any:
-        found = caches.read_sealed(path)  # verified before it is unpickled
-        os.utime(path)  # used: kept by `prune`
-        return found
+        return caches.read_sealed(path, touch=True)  # verified before it is unpickled; touched: kept by `prune`
 
     def prune(self, days: int) -> None:
         """Forget the events no build has read for `days` days: every save of a results file

@@ -23,6 +23,7 @@ regular file only, never waiting on a named pipe (`open_if_regular`).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import hmac
@@ -409,7 +410,7 @@ class TooLarge(OSError):
     read. An OSError, as every cache miss is."""
 
 
-def read_own(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
+def read_own(path: Path, limit: int, touch: bool = False) -> tuple[bytes, os.stat_result]:
     """The bytes of a cache file, and its stats (of the very file read, whatever is renamed over
     it meanwhile): the one way every cache of paibang's reads a file back (the sealed pickles of
     caches.py, the PDFs of render/pdf.py, the draws of tournament/redraws.py).
@@ -422,7 +423,12 @@ def read_own(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
     file of the user's), and one larger than `limit` is not read at all: NotOwnFile or TooLarge,
     both OSErrors, which every reader of a cache already takes for a file not there (a miss:
     made again, and written over it). The size is checked again as it is read: a file that
-    grows meanwhile is read no further than `limit`."""
+    grows meanwhile is read no further than `limit`.
+
+    `touch`: the file's times set to now once it is read whole (a cache that prunes what no
+    build used for long): the very file read, through its descriptor. By its name, os.utime
+    follows a link: one swapped in after the read would have touched the file it leads to,
+    anywhere the user may write."""
     fd = open_own(path)
     try:
         found = os.fstat(fd)
@@ -430,6 +436,9 @@ def read_own(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
             raise TooLarge(f"{path}: {found.st_size} bytes, more than {limit}")
         with os.fdopen(os.dup(fd), "rb") as handle:
             data = handle.read(limit + 1)
+        if touch and len(data) <= limit:
+            with contextlib.suppress(OSError):  # (used or not, what was read is read)
+                os.utime(fd)
     finally:
         os.close(fd)
     if len(data) > limit:

@@ -380,3 +380,28 @@ def test_a_folder_met_writing_the_content_itself_is_named_as_the_file_not_its_te
     assert run(content, "club", CLUB) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"paibang: cannot write or read {planted}: it is a folder, not a file. something is in the way there")
+
+
+def test_the_trial_writes_nowhere_through_a_link_of_the_events_folder(tmp_path, capsys):
+    """The trial's copy of the event kept its links as links (copytree's symlinks=True): the
+    event's results folder an absolute link to a folder of content/ (where the club keeps its
+    files), the trial of an import that breaks the event wrote its files there, into content/,
+    before they were checked and refused; one to a folder out of content/, there. The copy holds
+    what a link inside content/ leads to, and no link out of it: nothing is written anywhere."""
+    content = site(tmp_path)
+    assert run(content, "club", COMPSCORE) == 0
+    kept = content / "club-files"
+    (content / "events/club/results").rename(kept)
+    (content / "events/club/results").symlink_to(kept.resolve())  # absolute, inside content/
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (content / "events/club/notes").symlink_to(elsewhere.resolve())  # out of content/
+    good = digest(content)
+    capsys.readouterr()
+    broken = changed(CLUB, tmp_path, "broken.pbn", '2 1 3 4 4S N 11 "450"', '2 1 3 2 4S N 11 "450"')
+    assert run(content, "club", broken) == 1
+    captured = capsys.readouterr()
+    assert digest(content) == good
+    assert "[entry-twice-in-round]" in captured.err and "nothing written" in captured.err
+    assert sorted(p.name for p in kept.iterdir()) == sorted(p.name for p in (content / "events/club/results").iterdir())
+    assert list(elsewhere.iterdir()) == []

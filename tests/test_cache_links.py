@@ -208,3 +208,61 @@ def test_an_old_events_pages_put_back_by_the_user_are_theirs_when_every_build_ke
     build(content, output, bulletins=False)
     assert main(["clean", "--output", str(output)]) == 0
     assert (output / "events" / "e2" / "index.html").read_bytes() == (kept / "index.html").read_bytes()
+
+
+@pytest.fixture
+def swapped_after_opening(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A file of the user's elsewhere, long untouched; every cache file, once opened to be read,
+    is swapped for a link to it (the race os.utime by name lost: it followed the link)."""
+    victim = tmp_path / "elsewhere" / "notes.txt"
+    victim.parent.mkdir()
+    victim.write_text("mine")
+    os.utime(victim, (1_000_000_000, 1_000_000_000))
+    opened = seals.open_own
+
+    def open_then_swap(path: Path, *args: object, **kwargs: object) -> int:
+        fd = opened(path, *args, **kwargs)
+        os.unlink(path)
+        os.symlink(victim, path)
+        return fd
+
+    monkeypatch.setattr(seals, "open_own", open_then_swap)
+    return victim
+
+
+def test_a_cache_file_used_is_touched_by_what_was_read_not_through_a_link_swapped_in(
+        tmp_path: Path, swapped_after_opening: Path) -> None:
+    from generator.event_cache import EventCache
+
+    cached = tmp_path / "cache"
+    cached.mkdir()
+    sealed = cached / "one.sealed"
+    sealed.write_bytes(caches.dumps({"a": 1}))
+    assert EventCache._load(sealed) == {"a": 1}
+    pdf_file = cached / "two.pdf"
+    pdf_file.write_bytes(seals.seal(b"%PDF-1.7 a bulletin"))
+    assert pdf._cached(pdf_file) == b"%PDF-1.7 a bulletin"
+    assert swapped_after_opening.stat().st_mtime == 1_000_000_000  # untouched: not the cache's
+    assert swapped_after_opening.read_text() == "mine"
+
+
+def test_a_kept_draw_used_is_touched_by_what_was_read_not_through_a_link_swapped_in(
+        kept, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811 - the fixture
+    folder, made = kept
+    order, scores, met, byes = swiss(20, 3, 1)
+    truth = drawn_once(order, scores, met, byes)  # kept on disk
+    redraws.forget()  # (read from disk again)
+    victim = tmp_path / "notes.txt"
+    victim.write_text("mine")
+    os.utime(victim, (1_000_000_000, 1_000_000_000))
+    opened = seals.open_own
+
+    def open_then_swap(path: Path, *args: object, **kwargs: object) -> int:
+        fd = opened(path, *args, **kwargs)
+        os.unlink(path)
+        os.symlink(victim, path)
+        return fd
+
+    monkeypatch.setattr(seals, "open_own", open_then_swap)
+    assert drawn_once(order, scores, met, byes) == truth and len(made) == 1  # found on disk, not drawn again
+    assert victim.stat().st_mtime == 1_000_000_000 and victim.read_text() == "mine"

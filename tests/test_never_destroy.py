@@ -932,6 +932,47 @@ def test_clean_says_which_of_its_cache_files_it_could_not_remove(
     assert locked.is_file() and not gone.exists()
 
 
+def test_pages_kept_when_the_record_was_lost_are_named_by_every_build_and_clean_until_gone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The cache deleted, an event's folder removed meanwhile: the next build has no record,
+    cannot tell the old event's pages from the user's and keeps them, naming them once; every
+    build after it, which has a record of its own, said nothing of them, nor did clean, and the
+    stale pages stayed published for good. They are still never removed (nothing proves them
+    paibang's), but named by every build, an up-to-date one too, and by clean, until the user
+    deletes them; what the user keeps at output/'s top (a CNAME) is named once, as before."""
+    from generator.build import build
+
+    content = small_site(tmp_path)
+    shutil.copytree(content / "events" / "e1", content / "events" / "e2")
+    output, cache = tmp_path / "output", tmp_path / "cache"
+    monkeypatch.setenv("PAIBANG_CACHE", str(cache / "pdf"))
+    build(content, output, bulletins=False)
+    (output / "CNAME").write_text("results.example.org", encoding="utf-8")
+    shutil.rmtree(content / "events" / "e2")
+    shutil.rmtree(cache)  # the record with it
+
+    def notes() -> list[tuple[str, dict]]:
+        said: list[tuple[str, dict]] = []
+        build(content, output, bulletins=False, notify=lambda key, params: said.append((key, params)))
+        return said
+
+    [(key, params)] = notes()
+    assert key == "output_kept_unrecorded" and params["count"] == 2  # CNAME and events/e2/, once
+    for _ in range(2):  # the next build, and one that finds the site up to date
+        [(key, params)] = notes()
+        assert key == "output_unproven" and params["count"] == 1 and "events/e2/" in params["paths"]["en"]
+        assert "CNAME" not in params["paths"]["en"]
+    assert (output / "events" / "e2" / "index.html").is_file()  # never removed
+    assert main(["clean", "--output", str(output), "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert "events/e2/" in err and "nothing shows it was paibang's" in err and "delete it yourself" in err
+    assert (output / "events" / "e2" / "index.html").is_file() and (output / "CNAME").is_file()
+    assert not (output / "events" / "e1").exists()
+    build(content, output, bulletins=False)  # no record again (clean removed it): kept, said once
+    shutil.rmtree(output / "events" / "e2")  # the user deletes them: nothing more said
+    assert notes() == []
+
+
 # --- a filesystem mounted in output/ -----------------------------------------------------------------
 
 
@@ -1006,6 +1047,27 @@ def test_no_removal_goes_into_a_mount_point(tmp_path: Path, mounted) -> None:  #
         assert tree(nas) == {"deep/photo.jpg": b"photo", "top.txt": b"top"}
         assert not (old / "events").exists()  # what was on the leftover's own filesystem went
         assert written.made_as_leftover(old)  # known again by the next build
+
+
+def test_clean_refuses_a_mount_in_a_folder_of_the_sites_by_name_and_removes_nothing(tmp_path: Path,
+                                                                                   mounted) -> None:  # noqa: ANN001
+    """An event's folder of the site with another filesystem mounted on it (a NAS copy of the
+    event's pages): clean never went into it, but went on without a word, the rest of the site
+    removed and the mount with the site's names on it left as if cleaned. A build refuses it by
+    name (output_mount); clean says the same, and removes nothing until it is unmounted."""
+    small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    nas = mounted(output / "events" / "e1")
+    (nas / "index.html").write_text("NAS copy", encoding="utf-8")
+    before = tree(output)
+    done = run("clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "output/events/e1 is a mount point" in done.stderr, done.stderr
+    assert "nothing was removed" in done.stderr and "Traceback" not in done.stderr
+    assert tree(output) == before and (tmp_path / "cache").is_dir()
+    subprocess.run(["umount", "-l", str(nas)], capture_output=True)
+    done = run("clean", "--lang", "en", cwd=tmp_path)  # the fix it names works
+    assert done.returncode == 0 and not output.exists(), done.stderr
 
 
 def test_a_folder_whose_name_is_not_utf8_survives_a_full_rebuild_and_clean(tmp_path: Path) -> None:

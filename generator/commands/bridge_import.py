@@ -77,7 +77,9 @@ import errno
 import hashlib
 import json
 import math
+import os
 import re
+import stat
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -3205,6 +3207,36 @@ def say_dropped(session: Session, locale: str) -> list[str]:
     return [say("unchecked_dropped", locale, n=len(session.dropped))] if session.dropped else []
 
 
+def _copy_for_trial(folder: Path, target: Path, content: Path, within: frozenset[Path] = frozenset()) -> None:
+    """The event's `folder` copied to `target` for the trial, with no link in the copy leading out
+    of it: copied as links (copytree's symlinks=True), an absolute one (results -> /home/…/content/
+    events/club/results) still led to content/ itself, and the trial wrote the import's files
+    there, or anywhere it led, before they were checked. A link to a file or folder of the
+    content (`content`, resolved) is copied as what it leads to; any other (out of content/,
+    dangling, a loop, a folder holding it) and anything but a file or folder (a pipe: never
+    opened) becomes a link to itself, which the trial can neither read nor write through (an
+    error in the copy, at its place: the same before and after the import writes)."""
+    import shutil
+
+    here = folder.resolve()
+    target.mkdir()
+    for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
+        source, copied = Path(entry.path), target / entry.name
+        try:
+            real = source.resolve(strict=True) if entry.is_symlink() else source
+            kind = os.stat(real, follow_symlinks=False).st_mode
+        except (OSError, RuntimeError):
+            real, kind = None, 0
+        if real is not None and entry.is_symlink() and not real.is_relative_to(content):
+            real = None
+        if real is not None and stat.S_ISDIR(kind) and real.resolve() not in within | {here}:
+            _copy_for_trial(real, copied, content, within | {here})
+        elif real is not None and stat.S_ISREG(kind):
+            shutil.copy2(real, copied)
+        else:
+            os.symlink(entry.name, copied)
+
+
 def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path, locale: str,
           origins: dict[str, dict[int, Any]] | None = None) -> bool:
     """Whether the import's files would bring errors, said when they would: `write` (everything
@@ -3244,7 +3276,7 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
                 shutil.copy2(item, root / item.name)
         folder = content / "events" / slug
         if folder.is_dir():
-            shutil.copytree(folder, root / "events" / slug, symlinks=True)
+            _copy_for_trial(folder, root / "events" / slug, content.resolve())
 
     with tempfile.TemporaryDirectory(prefix="paibang-import-") as spare:
         # named as content/ is, so that a problem's file reads as it would there (X/events/…)

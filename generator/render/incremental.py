@@ -31,7 +31,7 @@ import time
 import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -1163,6 +1163,12 @@ class PreviousBuild:
                 found.update(pages.files)
         return frozenset(found)
 
+    @property
+    def unproven(self) -> list[str]:
+        """What the record names as kept, unproven, by a build without a record (save's `unproven`)."""
+        found = self.data.get("unproven") if self.data else None
+        return [relative for relative in found if isinstance(relative, str)] if isinstance(found, list) else []
+
     def forget(self) -> None:
         """Drop the record before output/ changes: a build killed between the swap and `save`
         must not leave a record that describes the site it replaced. Set aside, not deleted: a
@@ -1193,12 +1199,13 @@ class PreviousBuild:
 
     def save(self, parts: dict[str, EventPages], tree: OutputTree, inputs: str | None = None,
              outcome: Outcome | None = None, pdf_keys: dict[str, str] | None = None,
-             folders: Folders | None = None) -> None:
+             folders: Folders | None = None, unproven: Sequence[str] = ()) -> None:
         """Record what each part wrote, with the stamps of its files (a kept part's as recorded,
         a new one's as `tree` wrote them, else read back from output/), and the other files of
         `tree`; with `inputs` and `outcome`, also what the whole build was made from, for
         `unchanged`; `pdf_keys`: each bulletin's printing job, for `kept_pdf`; `folders`: the
-        event folders' stats, for the next build_inputs."""
+        event folders' stats, for the next build_inputs; `unproven`: what a build without a record
+        kept in the site's folders, still there (render/output.py's unproven_of)."""
         def stamp(relative: str) -> tuple[int, int]:
             return tree.stamps.get(relative) or _stamp(self.output / relative)
 
@@ -1246,7 +1253,7 @@ class PreviousBuild:
         # finds another one there knows the last to write output/ kept no record (output.place_site).
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
                       "marker": marker_id(self.output),
-                      "folders": (folders or Folders()).recorded(), "people": people}
+                      "folders": (folders or Folders()).recorded(), "people": people, "unproven": list(unproven)}
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
                      "locale": outcome.locale, "pdf_keys": pdf_keys or {},

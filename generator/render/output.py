@@ -250,6 +250,58 @@ class OutputRefused(Exception):
         self.params = params  # the words' other parameters (the files named: `listed`)
 
 
+# How long a build waits for another one writing the same output/ (`output_lock`) before it
+# refuses: a rebuild of serve's, or the desk's, started while `paibang build` runs waits for it
+# to end; one that waits longer names the other and changes nothing (output_busy).
+LOCK_WAIT = 60.0
+
+
+@contextlib.contextmanager
+def output_lock(output: Path, notify: Notify | None = None, wait: float | None = None) -> Iterator[None]:
+    """Held while a build, serve's rebuild or first step, or `paibang clean` writes `output`
+    and the folders beside it: two processes doing so at once (a `serve` and a `build`, two
+    builds) each checked output/ against its own record, then one swapped or removed what the
+    other had just put in place, and each rolled back the other's journal as a leftover of a
+    killed build once its pid was gone. An advisory lock (flock) on the folder holding output/,
+    where its staging folders, backups and journals are made: no file is made for it, in the
+    user's folder or elsewhere, none can be planted in its place, and the system drops it when
+    the process ends, however it ends (kill -9 too): a lock is never left held by a process
+    that is gone. Taken on the nearest folder there is, when output/'s own is not made yet.
+    One that is not free is waited for (`notify` told once, output_waiting) up to `wait`
+    seconds (LOCK_WAIT), then OutputRefused (output_busy), nothing touched. A filesystem that
+    has no such locks (some network ones) is built on as before, without."""
+    import fcntl
+    import time
+
+    folder = os.path.dirname(os.path.abspath(output))
+    while not os.path.isdir(folder) and os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:  # (a folder it may not read: built as before, without)
+        yield
+        return
+    try:
+        deadline = None
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if deadline is None:
+                    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
+                    if notify is not None and deadline > time.monotonic():
+                        notify("output_waiting", {"path": output})
+                if time.monotonic() >= deadline:
+                    raise OutputRefused("output_busy", output) from None
+                time.sleep(0.1)
+            except OSError:  # no locks on this filesystem (ENOLCK, EOPNOTSUPP): as before, without
+                break
+        yield
+    finally:
+        os.close(fd)  # (the lock with it)
+
+
 def is_ours(folder: Path) -> bool:
     """A marker is there, whoever wrote it: enough only where the build checked output/ whole
     before it began (check_output); a roll-back under a journal asks for `made_here`."""
@@ -331,6 +383,9 @@ class OutputTree:
         self.rendered_parts: list[Any] = []
         self.incomplete = False  # a kept file was left out when linked (link_kept): not the whole site
         self.dropped: list[Any] = []  # kept parts found changed when linked (link_kept): not kept after all
+        # Found in output/ by a build without a record, inside the site's own folders, and kept:
+        # perhaps old pages of paibang's (place_site), named again by every build (`unproven`)
+        self.unproven: list[str] = []
 
     def path(self, relative: str) -> Path:
         return Path(self._target(relative))
@@ -547,10 +602,36 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
         changing()
     if recorded is None and carried and notify is not None:
         notify("output_kept_unrecorded", {"path": output, "count": len(carried), "paths": listed(sorted(carried))})
+    if recorded is None:
+        tree.unproven = unproven_of(carried)
     swap_into_place(staging, output)
     _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
     _say_taken(taken, output, notify)
     return False
+
+
+def unproven_of(carried: Iterable[str]) -> list[str]:
+    """Of what a build without a record kept in output/ (carry_over's `carried`: a folder named
+    once, "x/"), what lies inside one of the site's folders (events/old-event/, players/x.html):
+    an old page of paibang's as likely as the user's, never removed (nothing proves it paibang's)
+    but named by every build, and by `paibang clean`, until it is gone (`still_there`). What lies
+    at output/'s top (a .git, a CNAME, a search engine's proof file) is named once, as before:
+    named at every build, the user's own would teach them to skip the note."""
+    return sorted(relative for relative in carried if "/" in relative.rstrip("/"))
+
+
+def still_there(output: Path, unproven: Iterable[str]) -> list[str]:
+    """Those of `unproven` (a record's: PreviousBuild.unproven) still in output/, not through a
+    link (a folder of the site's the user replaced by one is named as it is found)."""
+    root = os.fspath(output)
+    found = []
+    for relative in unproven:
+        if not isinstance(relative, str) or not _plain(relative.rstrip("/")):
+            continue
+        real = _real_folders(root, [relative.rstrip("/").rpartition("/")[0]])
+        if relative.rstrip("/").rpartition("/")[0] in real and os.path.lexists(f"{root}/{relative.rstrip('/')}"):
+            found.append(relative)
+    return found
 
 
 def _say_taken(taken: list[str], output: Path, notify: Notify | None) -> None:
@@ -1264,6 +1345,10 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
         with os.scandir(output) as found:
             if any(not _site_marker(entry.name) for entry in found):
                 raise OutputRefused("clean_no_record", output)
+    if wrote and os.path.isdir(output) and not os.path.islink(output):
+        mount = _mount_in(os.fspath(output.resolve()), wrote)
+        if mount is not None:  # (said as a build says it: output_mount; never gone into, nothing removed)
+            raise OutputRefused("clean_mount", output, mount=output / mount)
     refused: list[Path] = []
     not_ours: list[Path] = []
     output = output.resolve()
@@ -1307,6 +1392,29 @@ def _folders_of(files: Iterable[str]) -> set[str]:
             folders.add(parent)
             parent = parent.rpartition("/")[0]
     return folders
+
+
+def _mount_in(root: str, wrote: frozenset[str]) -> str | None:
+    """The first folder or file of `wrote`'s (relative to output/, `root`) that another
+    filesystem is mounted on, or None. The removal never goes into one (`_remove_written_at`),
+    but it went on without a word, the mount and the site's files on it left as if removed;
+    a build refuses the same mount by name (output_mount). Only through real folders: a link's
+    target is not output/'s (nor looked at)."""
+    try:
+        device = os.lstat(root).st_dev
+    except OSError:
+        return None
+    plain = [relative for relative in wrote if _plain(relative)]
+    real = _real_folders(root, _folders_of(plain))
+    for relative in sorted(real - {""}) + sorted(plain):
+        if relative.rpartition("/")[0] not in real and relative not in real:
+            continue
+        try:
+            if os.lstat(f"{root}/{relative}").st_dev != device:
+                return relative
+        except OSError:
+            continue
+    return None
 
 
 def not_written(output: Path, wrote: frozenset[str]) -> list[str]:

@@ -283,12 +283,11 @@ def _cached(path: Path) -> bytes | None:
     cache (its name is computable from the content), or changed there, is printed again, never
     copied into output/. (An HMAC over the PDF: well under a millisecond of a cached bulletin.)"""
     try:
-        data, _ = read_own(path, PDF_AT_MOST)  # (no link followed, no device, nothing larger than a bulletin)
+        data, _ = read_own(path, PDF_AT_MOST, touch=True)  # (no link followed, no device, nothing larger than a
+        # bulletin; touched, the very file read, not whatever is at its name after: kept by prune_cache)
         pdf = bytes(verified(data))
     except (OSError, Unsealed):
         return None
-    with contextlib.suppress(OSError):
-        os.utime(path)  # recently used: kept by prune_cache
     return pdf
 
 

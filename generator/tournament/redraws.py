@@ -136,7 +136,8 @@ def _read(key: str) -> tuple[bool, Drawn | None]:
         return False, None
     path = _path(folder, key)
     try:
-        kept = json.loads(seals.unseal(seals.read_own(path, DRAW_AT_MOST)[0]))
+        # (touched as read, the very file: kept KEPT_DAYS more; by its name, a link swapped in since would be followed)
+        kept = json.loads(seals.unseal(seals.read_own(path, DRAW_AT_MOST, touch=True)[0]))
     except (OSError, ValueError):  # none, a link or no file (NotOwnFile), too large, not sealed by this user (Unsealed), not JSON
         return False, None
     if not isinstance(kept, dict) or kept.get("format") != FORMAT or kept.get("key") != key:
@@ -149,10 +150,6 @@ def _read(key: str) -> tuple[bool, Drawn | None]:
         draw = ([tuple(t) for t in tables], bye)
     else:
         return False, None
-    try:
-        os.utime(path)  # asked for: kept KEPT_DAYS more
-    except OSError:
-        pass
     return True, draw
 
 

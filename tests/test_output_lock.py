@@ -1,0 +1,144 @@
+"""One build of output/ at a time, whatever process runs it (render/output.py's output_lock).
+
+A `paibang serve` and a `paibang build` of the same output/ (or two builds, or a clean) each
+checked output/ against its own record and then swapped or removed what the other had just put
+in place. Each test here holds the lock in a real second process, as another paibang does."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.cli import main
+from generator.commands.serve import Building
+from generator.render import output as output_module
+from generator.render.output import OutputRefused
+from tests.test_never_destroy import small_site, tree
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HOLDER = """
+import sys
+from pathlib import Path
+from generator.render.output import output_lock
+with output_lock(Path(sys.argv[1])):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+@pytest.fixture
+def held() -> Iterator[callable]:
+    """Hold output/'s lock in another process: call with output/; released when the test ends
+    (or earlier, by calling what it returns)."""
+    holders: list[subprocess.Popen[str]] = []
+
+    def hold(output: Path) -> callable:
+        holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(output)], cwd=ROOT, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        holders.append(holder)
+        assert holder.stdout.readline() == "held\n"
+
+        def release() -> None:
+            holder.communicate("\n", timeout=60)
+        return release
+
+    yield hold
+    for holder in holders:
+        if holder.poll() is None:
+            holder.communicate("\n", timeout=60)
+
+
+def test_a_build_while_another_process_writes_output_waits_then_builds(tmp_path: Path, held) -> None:
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    release = held(output)
+    env = os.environ | {"PAIBANG_CACHE": str(tmp_path / "cache" / "pdf")}
+    second = subprocess.Popen([sys.executable, "-m", "generator.cli", "build", "--content", str(content), "--output",
+                               str(output), "--lang", "en"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    said = second.stderr.readline()  # (blocks until the build says something: it waits, and says so)
+    assert "another paibang" in said and "waiting" in said and str(output) in said
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["content"]  # nothing made yet: no output/, no cache
+    release()
+    out, err = second.communicate(timeout=300)
+    assert second.returncode == 0, err
+    assert (output / "index.html").is_file() and (output / "events" / "e1" / "index.html").is_file()
+
+
+def test_a_build_that_waited_too_long_refuses_and_changes_nothing(tmp_path: Path, held,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    cache = tmp_path / "cache" / "pdf"
+    build(content, output, cache_dir=cache, bulletins=False)
+    before = tree(output)
+    (content / "events" / "e1" / "event.yaml").write_text(
+        (content / "events" / "e1" / "event.yaml").read_text(encoding="utf-8").replace("\u7532\u9986", "\u4e59\u9986"),
+        encoding="utf-8")
+    held(output)
+    monkeypatch.setattr(output_module, "LOCK_WAIT", 0)
+    notes: list[str] = []
+    with pytest.raises(OutputRefused) as refused:
+        build(content, output, cache_dir=cache, bulletins=False, notify=lambda key, params: notes.append(key))
+    assert refused.value.reason == "output_busy" and notes == []
+    assert tree(output) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+
+
+def test_clean_while_another_process_writes_output_refuses_in_the_sites_words(
+        tmp_path: Path, held, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    monkeypatch.setenv("PAIBANG_CACHE", str(tmp_path / "cache" / "pdf"))
+    build(content, output, bulletins=False)
+    before = tree(output)
+    held(output)
+    monkeypatch.setattr(output_module, "LOCK_WAIT", 0)
+    assert main(["clean", "--output", str(output), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "another paibang" in err and "nothing was changed" in err and "Ctrl-C" in err
+    assert tree(output) == before
+
+
+def test_serves_rebuild_takes_the_same_lock(tmp_path: Path, held, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    cache = tmp_path / "cache" / "pdf"
+    building = Building(content, output, "en", partial(build, cache_dir=cache, bulletins=False))
+    assert building.build_once() is None
+    before = tree(output)
+    (content / "events" / "e1" / "event.yaml").write_text(
+        (content / "events" / "e1" / "event.yaml").read_text(encoding="utf-8").replace("\u7532\u9986", "\u4e59\u9986"),
+        encoding="utf-8")
+    release = held(output)
+    monkeypatch.setattr(output_module, "LOCK_WAIT", 0)
+    page = building.build_once()
+    assert page is not None and "another paibang" in page
+    assert tree(output) == before
+    release()
+    assert building.build_once() is None and tree(output) != before
+
+
+def test_serves_first_step_leaves_output_to_the_whole_rebuild_while_another_process_writes_it(
+        tmp_path: Path, held) -> None:
+    from generator.build import build_event_first
+    from generator.event_cache import EventMemory
+
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    cache = tmp_path / "cache" / "pdf"
+    memory = EventMemory()
+    report = build(content, output, cache_dir=cache, bulletins=False, memory=memory)
+    before = tree(output)
+    held(output)
+    assert build_event_first(content, output, content / "events" / "e1", report.site, report.results, memory,
+                             cache_dir=cache, bulletins=False) is None
+    assert tree(output) == before
