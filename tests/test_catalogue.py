@@ -28,7 +28,7 @@ from generator.commands.registrations import import_registrations
 from generator.errors import ContentErrors
 from generator.games import GAMES
 from generator.messages import LOCALES
-from tests.support import replace, swiss_to_knockout
+from tests.support import demo_content, replace, swiss_to_knockout
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -312,6 +312,21 @@ def desk_invisible_char(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     spot = Desk(folder.parents[1], "mini", None, None, build=False).spot("main", 1, 1)
     record = {"levels": {"T1": "A", "T2": "5"}, "winner": "T1\u200b"}
     return {p.code for p in forms.check(spot, path.read_text(encoding="utf-8"), record).problems}
+
+
+def desk_board_line(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A bridge pairs table written by hand with no boards: its boards-played box with a line
+    that is no board's number and result (desk/forms.py)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from generator.games import EntryField
+
+    content = demo_content(tmp, "qiaoyou-club-pairs-2024")
+    path = content / "events" / "qiaoyou-club-pairs-2024" / "results" / "round-1.yaml"
+    path.write_text(re.sub(r"(ew: P11\n)    boards:\n(?:      .*\n)+", r"\1", path.read_text(encoding="utf-8")),
+                    encoding="utf-8")
+    spot = Desk(content, "qiaoyou-club-pairs-2024", None, None, build=False).spot("pairs", 1, 1)
+    return {p.code for p in forms.board_line_problems(spot, [EntryField(forms.BOARDS_PLAYED, "", "4S N =")])}
 
 
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -624,6 +639,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-not-utf8": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
     "desk-results-not-a-round": desk_not_a_round,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
+    "desk-board-line": desk_board_line,
     "desk-invisible-char": desk_invisible_char,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,

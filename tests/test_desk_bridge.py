@@ -21,18 +21,64 @@ from tests.test_desk import Running, fetch, open_table, post, start
 SLUG = "qiaoyou-club-pairs-2024"  # pairs by matchpoints, 3 boards a round; board 1 none vulnerable
 
 
-@pytest.fixture()
-def pairs(tmp_path: Path):
-    """The demo pairs event, round 1's table 1 without its boards (as `pair` leaves it)."""
-    content = demo_content(tmp_path, SLUG)
+def without_boards(content: Path, listed: bool) -> Path:
+    """Round 1's table 1 of the demo pairs event without its boards: as `pair` leaves it, its
+    boards listed to fill in (`# 1:`), or (`listed` False) as written by hand, pairs only."""
     path = content / "events" / SLUG / "results" / "round-1.yaml"
     data = load_round_trip(path.read_text(encoding="utf-8"))
     [table] = [item for item in data["tables"] if item["table"] == 1]
     del table["boards"]
-    path.write_text(dump_round_trip(data), encoding="utf-8")
+    text = dump_round_trip(data)
+    if listed:
+        assert text.count("    ew: P11\n") == 1
+        text = text.replace("    ew: P11\n", "    ew: P11\n    boards:\n      # 1:\n      # 2:\n      # 3:\n")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture()
+def pairs(tmp_path: Path):
+    """The demo pairs event, round 1's table 1 without its boards (as `pair` leaves it)."""
+    content = demo_content(tmp_path, SLUG)
+    path = without_boards(content, listed=True)
     running = start(content, slug=SLUG)
     yield running, path
     running.stop()
+
+
+@pytest.fixture()
+def by_hand(tmp_path: Path):
+    """The demo pairs event, round 1's table 1 written by hand: its pairs, no boards."""
+    content = demo_content(tmp_path, SLUG)
+    path = without_boards(content, listed=False)
+    running = start(content, slug=SLUG)
+    yield running, path
+    running.stop()
+
+
+def test_a_table_written_by_hand_types_the_boards_it_played_with_their_numbers(by_hand: tuple[Running, Path]) -> None:
+    """The demo's round 1 plays 3 boards a table out of 30 (table 2 plays 4-6): table 1's form
+    offered boards 1-3, as every hand-written table's, where its printed slip leaves each
+    board's number to write. The form has one box for the boards it played, a line each with
+    its number, as the slip has them; a line that is not one is refused, naming it."""
+    running, path = by_hand
+    t = running.desk.t
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    status, html = fetch(running.desk.link("pairs/1/1"))
+    assert status == 200 and 'name="b1"' not in html and 'name="boards_played"' in html
+    assert t("desk_boards_played") in html and "13: 4S N =" in html
+    before = path.read_bytes()
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "boards_played": "1: 4S N =\n4S N +1\n"})
+    assert status == 422 and 'id="saved"' not in html and path.read_bytes() == before
+    assert "“4S N +1”：" in html and 'value="1: 4S N ="' not in html and "1: 4S N =\n4S N +1" in html
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "boards_played": "1: 4S N =\n1: 3NT W -1\n2: 3NT W -1\n3: 2H S =\n"})
+    assert 'id="saved"' not in html and path.read_bytes() == before  # board 1 twice
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "boards_played": "1: 4S N =\r\n\r\n2\uff1a 3NT W -1\r\n3: 2H S =\r\n"})
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: 4S N =\n      2: 3NT W -1\n      3: 2H S =\n" in path.read_text(encoding="utf-8")
 
 
 def test_a_pairs_table_sees_each_boards_ns_score_before_saving(pairs: tuple[Running, Path]) -> None:

@@ -80,7 +80,7 @@ def test_a_pairs_tables_save_links_the_live_standings(tmp_path: Path) -> None:
                     encoding="utf-8")
     running = start(content, slug=slug)
     try:
-        typed = {"b1": "1S W -2", "b2": "3NT W -1", "b3": "4H N ="}
+        typed = {"boards_played": "1: 1S W -2\n2: 3NT W -1\n3: 4H N ="}  # (its boards typed with their numbers)
         url, token, csrf, _ = open_table(running, "pairs/1/1")
         _, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
         data = json.loads(body)

@@ -106,3 +106,25 @@ def test_a_rounds_figures_are_said_one_way_at_every_table(site: Path) -> None:
     assert "0.50" in round_3 and all(re.fullmatch(r"\d+\.\d\d", f) for f in round_3), round_3
     round_2 = figures("factored/mitchell/round-2")
     assert round_2 and all(re.fullmatch(r"\d+", f) for f in round_2 if f), round_2
+
+
+def player_row(out: Path, name: str, slug: str) -> str:
+    """The row of event `slug` on the player page of `name` (p1a: A01's first player), as text."""
+    for path in (out / "players").glob("*/index.html"):
+        html = path.read_text(encoding="utf-8")
+        if re.search(rf"<h1>{name}</h1>", html):
+            rows = [row for row in re.findall(r"<tr>.*?</tr>", html, re.S) if f"events/{slug}/" in row]
+            assert len(rows) == 1, rows
+            return text_of(rows[0])
+    raise AssertionError(f"no page for {name}")
+
+
+@pytest.mark.parametrize("scoring", ["imps", "matchpoints"])
+def test_a_players_page_says_their_pair_sat_as_its_entry_page_does(site: Path, scoring: str) -> None:
+    """p1a's pair A01 sat at table 1, its board np: the player's row said "Did not play" where
+    the entry page says "Sat, no board scored". (The row is made of what placings_digest keeps
+    player pages by, summary._shown_standing: the flag is in it, so a pair coming to have sat
+    makes its players' pages again.)"""
+    assert player_row(site.parent, "p1a", f"sat-{scoring}").endswith("A01 p1b Mitchell Sat, no board scored")
+    assert "Sat, no board scored" in text_of(page(site, f"sat-{scoring}/entries/A01"))
+

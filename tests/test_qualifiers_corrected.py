@@ -369,3 +369,36 @@ def test_a_round_robin_drawn_by_hand_with_a_wrong_team_is_an_error_a_made_up_dra
         validate(root)
     assert {(p.code, p.params["id"]) for p in again.value.problems if not p.warning} == {("entry-not-in-stage", "T05")}
     assert not [p for p in again.value.problems if p.code == "qualifiers-changed"]
+
+
+def test_a_field_that_only_grew_or_only_shrank_says_one_side(tmp_path: Path) -> None:
+    """The Swiss's advance count changed after the round robin was drawn on its top 4: to 5, T06
+    would qualify and no drawn team drops out; to 3, T07 would not and nobody comes in. The
+    warning said "T06 would qualify, no one would not" (按现在的成绩 T06 晋级，无人 不再晋级) and
+    its hint "played by the entries drawn, no one among them"; each says only the side there is."""
+    root = swiss_then_robin(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    drawn = event.read_text(encoding="utf-8")
+    said = {}
+    for count in (5, 3):
+        event.write_text(drawn.replace("count: 4", f"count: {count}"), encoding="utf-8")
+        (warning,) = [w for w in qualifiers(root)[2] if w.code == "qualifiers-changed"]
+        said[count] = {locale: (warning.message(locale), warning.hint(locale)) for locale in ("en", "zh-Hans", "zh-Hant")}
+        assert not [text for pair in said[count].values() for text in pair if "no one" in text or "无人" in text
+                    or "無人" in text], said[count]
+    assert said[5]["en"][0].endswith("; by the standings now T06 would qualify as well")
+    assert "rr is played by the entries drawn, T06 not among them, and" in said[5]["en"][1]
+    assert said[5]["zh-Hans"][0].endswith("；按现在的成绩 T06 也晋级")
+    assert "仍由编排时的参赛队进行，T06 不在其中，" in said[5]["zh-Hans"][1]
+    assert said[5]["zh-Hant"][0].endswith("；按現在的成績 T06 也晉級")
+    assert said[3]["en"][0].endswith("; by the standings now T07 would no longer qualify")
+    assert "rr is played by the entries drawn, T07 among them, and" in said[3]["en"][1]
+    assert said[3]["zh-Hans"][0].endswith("；按现在的成绩 T07 不再晋级")
+    assert said[3]["zh-Hant"][0].endswith("；按現在的成績 T07 不再晉級")
+    assert "仍由編排時的參賽隊進行，T07 留在其中，" in said[3]["zh-Hant"][1]
+    # the stage pages say it as the warning does
+    out = tmp_path / "site"
+    event.write_text(drawn.replace("count: 4", "count: 5"), encoding="utf-8")
+    build(root, out, bulletins=False)
+    robin_page = shown((out / "events" / "gd" / "rr" / "index.html").read_text(encoding="utf-8"))
+    assert "按现在的成绩 T06 也晋级；本阶段仍由编排时的参赛队进行。" in robin_page and "无人" not in robin_page

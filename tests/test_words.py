@@ -307,6 +307,17 @@ NEVER_ONE = {
     "bridge_import_factored": "factored to the most results a board has: more than it was played, two or more",
     "bridge_import_not_played_mp": "the same",
     "bridge_import_teams_no_match": "a team result names two teams: two or more",
+    "matched_apart": "namesakes kept apart: two people or more", "import_namesakes": "the same",
+    "players-separator": "one item read as several players: two or more",
+    "entry-team-large": "more players than a team or pair seats, one at least: two or more",
+    "stage-teams-in-pairs": "a team's size in a stage of pairs: four",
+    "ko_rule_bracket": "a knockout's bracket: two places or more", "qualify-tie-knockout": "the same",
+    "pair-knockout-tied": "the same",
+    "bridge-impossible-result": "tricks below 0 or above 13, never 1",
+    "id_too_long": "more than 32 characters", "text-too-long": "over a limit of many characters",
+    "name-too-long": "the same", "notice-too-complex": "a paragraph long enough to take minutes",
+    "file-too-large": "over a limit of many bytes", "event-file-too-large": "the same",
+    "registration-sheet-rows": "a sheet's limit of many rows",
 }
 
 # Placeholders before a counted word that name a thing and count nothing: "{stage} results".
@@ -316,7 +327,7 @@ NAMES_NOT_COUNTS = frozenset({"event", "stage", "round", "metrics"})
 # A count followed by a counted word in the plural ("{n} boards"), or by a list in brackets and
 # "are" ("the first {tables} ({ns}) are": "the first 1 (A01) are" of a one-table Mitchell).
 _COUNTED = re.compile(r"\{(\w+)\} (?:(?:boards|rounds|tables|entries|events|pages|figures|pairs|teams|results|matches"
-                      r"|days)\b|\([^()]*\) are\b)")
+                      r"|days|players|people|places|tricks|rows|fields|columns|bytes|characters)\b|\([^()]*\) are\b)")
 
 
 def counts_without_a_singular(text: str) -> list[str]:
@@ -330,12 +341,14 @@ def counts_without_a_singular(text: str) -> list[str]:
 def test_the_count_lint_finds_a_count_with_no_singular() -> None:
     """What reviews found said "1 figures" or "the first 1 (A01) are", unseen by the rule."""
     for said in ("all {n} figures equal", "imported {pairs} pairs", "the first {tables} ({ns}) are NS",
-                 "{days} days from", "{n} teams"):
+                 "{days} days from", "{n} teams", "{count} players", "{found} fields for {columns} columns",
+                 "{tricks} tricks", "more than {limit} rows", "{length} characters", "{size} bytes"):
         assert counts_without_a_singular(said), said
     for said in ("{n:the|all} {n} {n:figure|figures} {n:is |}equal", "{stage} results", "{ns} {tables:is|are} NS"):
         assert not counts_without_a_singular(said), said
     assert catalogues.fill("{n:the|all} {n} {n:figure|figures} {n:is |}equal", {"n": 1}) == "the 1 figure is equal"
     assert catalogues.fill("{n:the|all} {n} {n:figure|figures} {n:is |}equal", {"n": 114}) == "all 114 figures equal"
+    assert catalogues.text("pbn_row_fields", "en", name="Score", found=1, columns=1) == "a row of Score has 1 field for 1 column"
 
 
 def test_an_english_count_of_one_is_said_in_the_singular() -> None:

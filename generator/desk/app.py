@@ -698,7 +698,7 @@ class Desk:
         # change it never showed (only a reload shows what the file now has, and where it differs).
         shown_from = filed if filed is not None else forms.as_filed(spot, table)
         differs = forms.differs_from_file(fields, in_file, self.t)
-        if long := forms.too_long(spot, fields, self.t):
+        if long := forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, fields):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
         record = forms.with_parts_as_filed(spot, table, fields, forms.record_from(spot, fields), shown)

@@ -132,7 +132,47 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
         return listed
     if numbered:
         return list(numbered)
+    if boards_unknown(spot):
+        return []  # the boards it played, typed with their numbers (BOARDS_PLAYED)
     return list(range(1, (spot.stage.boards or GAMES[spot.event.game].default_boards) + 1))
+
+
+# A pairs table of duplicate boards whose boards are not known (its tables written by hand,
+# no board written or listed): the boards it played, one a line, "13: 4S N =", as its printed
+# slip has them written (duplicate._table_slips). 1..8 offered at every table entered table 2's
+# boards 9-16 as 1-8, scored against other tables' boards 1-8.
+BOARDS_PLAYED = "boards_played"
+_BOARD_LINE = re.compile(r"\s*([0-9]{1,4})\s*[:\uff1a]\s*(\S.*?)\s*")
+
+
+def boards_unknown(spot: TableSpot) -> bool:
+    """A pairs table (scored against the field) of a game whose boards are compared across
+    tables, reaching _board_numbers' last resort: nothing says which boards it plays. (A match
+    of two sides, a knockout's or a `matches` stage's, is scored at its table alone.)"""
+    return spot.stage.format == "pairs" and GAMES[spot.event.game].boards_compared and not _rooms(spot)
+
+
+def board_lines(text: str) -> tuple[dict[int, str], list[str]]:
+    """The boards_played box read: each line's board and result, and the lines it cannot read
+    (not "number: result", or a board written twice), blank lines left out."""
+    found: dict[int, str] = {}
+    wrong = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        match = _BOARD_LINE.fullmatch(line)
+        if match is None or int(match.group(1)) in found:
+            wrong.append(line.strip())
+            continue
+        found[int(match.group(1))] = match.group(2)
+    return found, wrong
+
+
+def board_line_problems(spot: TableSpot, fields: list[EntryField]) -> list[ContentError]:
+    """The boards_played box's lines it cannot read, each a problem naming it: refused, not
+    saved without them."""
+    typed = next((item.value for item in fields if item.name == BOARDS_PLAYED), "")
+    return [ContentError("desk-board-line", Mark(spot.path), {"line": line}) for line in board_lines(typed)[1]]
 
 
 def example_lines(spot: TableSpot, record: dict[str, Any] | None = None) -> list[re.Pattern[str]]:
@@ -184,6 +224,9 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     boards = _board_numbers(spot, table.get("boards"), text)
     game = GAMES[spot.event.game]
     fields = game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot))
+    if not boards and boards_unknown(spot):
+        fields.append(EntryField(BOARDS_PLAYED, "desk_boards_played", "", "textarea", hint="desk_boards_played_hint",
+                                 hint_params={"count": str(spot.stage.boards or game.default_boards)}))
     if takes_winner(game, spot.stage.format):
         fields.append(EntryField("winner", "desk_ko_winner", field_text(table.get("winner")), "select",
                                  (("", "desk_ko_winner_result"), *((s, s) for s in spot.sides)),
@@ -253,6 +296,10 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
         return {"forfeit": values["forfeit"]} if values.get("forfeit") else {}
     game = GAMES[spot.event.game]
     record = game.entry_record(spot.sides, values)
+    played = board_lines(values.get(BOARDS_PLAYED, ""))[0]
+    if played:
+        record.setdefault("boards", {}).update({number: game.entry_board(text, spot.sides)
+                                                for number, text in played.items()})
     if takes_winner(game, spot.stage.format) and values.get("winner"):
         record["winner"] = values["winner"]
     if values.get("forfeit"):

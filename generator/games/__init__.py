@@ -537,6 +537,12 @@ class Game:
     # sheet lists and the desk's form offers (round_boards). 大怪路子's is the seed's 6; the desk
     # offered 8 for every game while bridge's sheets listed none and 大怪路子's 6.
     default_boards: int = 8
+    # Whether a board's number names the same deal at every table (bridge's duplicate boards,
+    # compared across the field), so that a table whose boards are not known cannot be offered
+    # 1..N: its boards are the ones it played, their numbers written at the table (the desk's
+    # boards_played box, as the printed slip leaves them to write). False: a table's deals are
+    # its own, numbered 1..N at each (大怪路子's, Guandan's).
+    boards_compared: bool = False
 
     def round_boards(self, stage: Stage, number: int, tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
         """The boards each table of round `number` (its `tables` as written, results or none) is

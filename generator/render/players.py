@@ -78,6 +78,8 @@ class ShownStanding:
     # the score its place is by (the stage's first rank_by metric) and its value: 得分率 74.95
     metric: str | None = None
     score: Any = None
+    # not ranked, but it sat: a pairs pair whose every board was np (Tally.nothing_scored)
+    nothing_scored: bool = False
 
     @property
     def rank_label(self) -> str:

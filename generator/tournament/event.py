@@ -1009,11 +1009,15 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     tie_left = [i for i in tied if i in left]
     if tie is None or not tie_left:
         result.field_kept, result.field_left = kept, left
+        moved = _moved(left, kept)
+        # keeping the draw keeps those going out, or leaves out those coming in when nobody goes
+        drawn = {locale: catalogues.text("qualifiers_drawn_with", locale, went=catalogues.joiner(locale).join(kept))
+                 if kept else catalogues.text("qualifiers_drawn_without", locale, came=catalogues.joiner(locale).join(left))
+                 for locale in LOCALES}
         problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                     came=left or none, went=kept or none, slug=event.slug, changes=corrected)
+                     came=left or none, went=kept or none, moved=moved, drawn=drawn, slug=event.slug, changes=corrected)
         changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
-                                           came=catalogues.joiner(locale).join(left) or none[locale],
-                                           went=catalogues.joiner(locale).join(kept) or none[locale])
+                                           moved=moved[locale])
                    for locale in LOCALES}
         return result.qualifiers + result.byes, (result.stage.id, changes, stale)
     problems.items.remove(tie)
@@ -1021,9 +1025,8 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     result.cut_kept, result.cut_left = tie_kept, tie_left
     came = [i for i in left if i not in tie_left]  # besides the tie: qualifying now, not drawn
     result.field_kept, result.field_left = kept, came
-    others = {locale: catalogues.text("qualifiers_tie_others", locale,
-                                      came=catalogues.joiner(locale).join(came) or none[locale],
-                                      went=catalogues.joiner(locale).join(kept) or none[locale])
+    besides = _moved(came, kept)
+    others = {locale: catalogues.text("qualifiers_tie_others", locale, moved=besides[locale])
               if came or kept else "" for locale in LOCALES}
     problems.add("qualify-tie-field-drawn", mark, warning=True, stage=target.id, source=result.stage.id,
                  changes=corrected, count=tie.params["count"], ids=tied, kept=tie_kept or none, left=tie_left,
@@ -1034,6 +1037,20 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
                                        left=catalogues.joiner(locale).join(tie_left), others=others[locale])
                for locale in LOCALES}
     return result.qualifiers + result.byes, (result.stage.id, changes, stale)
+
+
+def _moved(came: list[str], went: list[str]) -> dict[str, str]:
+    """Who would qualify now and was not drawn (`came`) and who was drawn and would not (`went`),
+    in every locale: only the side that has anyone when the other has no one (a field grown or
+    shrunk: "T06 would qualify as well", not "no one would not")."""
+    def said(locale: str) -> str:
+        joined = catalogues.joiner(locale).join
+        if came and went:
+            return catalogues.text("qualifiers_moved", locale, came=joined(came), went=joined(went))
+        if came:
+            return catalogues.text("qualifiers_moved_in", locale, came=joined(came))
+        return catalogues.text("qualifiers_moved_out", locale, went=joined(went))
+    return {locale: said(locale) for locale in LOCALES}
 
 
 def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], now: set[str]) -> set[str]:

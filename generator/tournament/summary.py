@@ -160,9 +160,14 @@ def _shown_standing(st: Any, stage: Any) -> tuple:
     """What a player's page shows of one standing (render/players.py's ShownStanding), and what
     placings_digest keeps its pages by: the one tuple for both. The place a `then:` stage gave
     (placed_by), that the entry withdrew in `stage` or before it (退赛, as the standings' remark
-    says), and the score that placed it (_placing_score), only where there are: the digest as
-    it was without them."""
+    says), the score that placed it (_placing_score), and that a pair sat with no board scored
+    (nothing_scored), only where there are: the digest as it was without them."""
     withdrawn = st.entry.withdrawn is not None and st.entry.withdrawn_in(stage.id)
+    if st.rank is None and st.tally.nothing_scored:
+        # a pair that sat at np boards only (Tally.nothing_scored): its row says so, as its
+        # entry page does, and the digest changes when a pair goes from not seated to that
+        return (st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
+                bool(st.tally.forfeited), st.placed_by_name, withdrawn, None, None, True)
     score = _placing_score(st, stage)
     if score:
         return (st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,

@@ -101,6 +101,7 @@ class BridgeRules(Game):
     stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments",
                   "boards_each_round")
     table_keys = ("ns", "ew", "home", "away", "boards")
+    boards_compared = True
     # Its words and messages are in locales/ (paibang.po, messages.po), read by the base class
     # when first asked for: the title (br_title), choice, `new`'s example, the metrics' words.
     word_prefix = "br"
