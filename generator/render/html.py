@@ -904,9 +904,22 @@ def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
     """`table_name_of(stage_format, table)`: a table as the pages name it, "Table 3"; a table of one
     side is none anyone sits at, named the bye or the sit-out in place of its number
     (pairing.no_table_word, as the round page, the draw print and the hall screen name it)."""
+    # Each table number's name, filled once, as board_cell's words are: every table is named on
+    # its round's page and both entries' pages (some 31,000 names at 200 events, each a call of
+    # the translator filling the word again).
+    numbered: dict[int, str] = {}
+
     def table_name_of(stage_format: str, table: Any) -> str:
         word = no_table_word(stage_format, table.sides)
-        return translate(word) if word is not None else translate("table_n", n=table.number)
+        if word is not None:
+            return translate(word)
+        number = table.number
+        if type(number) is not int:  # (only an int: 1 and 1.0 are the same key, and show differently)
+            return translate("table_n", n=number)
+        name = numbered.get(number)
+        if name is None:
+            name = numbered[number] = translate("table_n", n=number)
+        return name
 
     return table_name_of
 
