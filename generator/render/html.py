@@ -41,6 +41,7 @@ from generator.games import GAMES, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
+from generator.render.fast_jinja import escaped, html_text, markup_of
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
 from generator.render.knockout_words import no_champion, ranking_rule, reached_words
@@ -283,12 +284,12 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
         return attribute if any(type(t) is str and search(t) for t in texts) else none
 
     def zh(text: Any) -> Markup:
-        shown = escape(text)
-        return Markup(f"<span{attribute}>{shown}</span>") if type(text) is str and search(text) else shown
+        shown = escaped(text)
+        return markup_of(f"<span{attribute}>{shown}</span>") if type(text) is str and search(text) else shown
 
     def zh_runs(text: Any) -> Markup:
         # (a printed notice's sentence, "动物科学学院桥牌大赛: 初赛 standings": each Chinese run marked)
-        return Markup(_CHINESE_RUN.sub(lambda run: f"<span{attribute}>{run[0]}</span>", str(escape(text))))
+        return markup_of(_CHINESE_RUN.sub(lambda run: f"<span{attribute}>{run[0]}</span>", html_text(text)))
 
     return zh_lang, zh, zh_runs
 
@@ -356,7 +357,7 @@ def _english_words(locale: str) -> Callable[[str], Markup]:
     in a span of lang="en"; an English page's text as it is."""
     if HTML_LANG[locale].startswith("en"):
         return escape
-    return lambda text: Markup(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', str(escape(text))))
+    return lambda text: markup_of(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', html_text(text)))
 
 
 def _formatted_words() -> Callable[..., str]:
@@ -425,13 +426,13 @@ def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str])
     written as it is made. Outside render_event (a table rendered alone: the desk, the tests),
     nothing is kept, and `showings` is not asked."""
     if _SHARED_PARTS is None or (showings <= 1 and (id(owner), name) not in _SHARED_PARTS):
-        return Markup(caller())
+        return markup_of(caller())
 
     def make() -> tuple[bytes, int]:
         text = caller().encode("utf-8")
         return text, len(text)
 
-    return Markup(_shown_again(owner, name, showings, make).decode("utf-8"))
+    return markup_of(_shown_again(owner, name, showings, make).decode("utf-8"))
 
 
 def shared_rows(owner: Any, root: str, showings: int, cells: Callable[[Any], str]) -> list[Markup]:
@@ -446,7 +447,7 @@ def shared_rows(owner: Any, root: str, showings: int, cells: Callable[[Any], str
     as shared_part's parts are (a mass event's entries rendered in several processes see fewer:
     the rest is forgotten at the event's end)."""
     def make() -> tuple[list[Markup], int]:
-        shown = list(map(Markup, map(fast_jinja.one_argument(cells), owner.rows)))
+        shown = list(map(markup_of, map(fast_jinja.one_argument(cells), owner.rows)))
         return shown, sum(map(len, shown))
 
     return _shown_again(owner, "rows " + root, showings, make)
@@ -686,7 +687,7 @@ def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event,
             person = person_of(slug, entry_id, index)
             name = text(player.name)
             shown.append(f'<a class="person" href="{root_text}{text(player_url(person))}">{name}</a>' if person else name)
-        return Markup(" / ".join(shown))
+        return markup_of(" / ".join(shown))
 
     return player_links_of
 
@@ -711,9 +712,9 @@ def rank_shown_in(translate: Translator) -> Callable[[Any], Markup]:
     def rank_shown(standing: Any) -> Markup:
         label = text(standing.rank_label)
         if standing.tied and standing.rank is not None:
-            return Markup(f'<span aria-hidden="true">{label}</span>'
+            return markup_of(f'<span aria-hidden="true">{label}</span>'
                           f'<span class="visually-hidden">{text(translate("rank_tied", n=standing.rank))}</span>')
-        return Markup(label)
+        return markup_of(label)
 
     return rank_shown
 
@@ -903,9 +904,22 @@ def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
     """`table_name_of(stage_format, table)`: a table as the pages name it, "Table 3"; a table of one
     side is none anyone sits at, named the bye or the sit-out in place of its number
     (pairing.no_table_word, as the round page, the draw print and the hall screen name it)."""
+    # Each table number's name, filled once, as board_cell's words are: every table is named on
+    # its round's page and both entries' pages (some 31,000 names at 200 events, each a call of
+    # the translator filling the word again).
+    numbered: dict[int, str] = {}
+
     def table_name_of(stage_format: str, table: Any) -> str:
         word = no_table_word(stage_format, table.sides)
-        return translate(word) if word is not None else translate("table_n", n=table.number)
+        if word is not None:
+            return translate(word)
+        number = table.number
+        if type(number) is not int:  # (only an int: 1 and 1.0 are the same key, and show differently)
+            return translate("table_n", n=number)
+        name = numbered.get(number)
+        if name is None:
+            name = numbered[number] = translate("table_n", n=number)
+        return name
 
     return table_name_of
 
@@ -929,8 +943,8 @@ def _board_cells(translate: Translator) -> Callable[..., Markup]:
                 ends[n] = end
         url = text(board_url(event, stage_id, n))
         if own_entry is not None:
-            return Markup(f'<a href="{text(root)}{url}#entry-{text(own_entry)}{end}')
-        return Markup(f'<a href="{text(root)}{url}{end}')
+            return markup_of(f'<a href="{text(root)}{url}#entry-{text(own_entry)}{end}')
+        return markup_of(f'<a href="{text(root)}{url}{end}')
 
     return board_cell
 
@@ -951,7 +965,7 @@ def _metric_lines(translate: Translator) -> Callable[..., Markup]:
             if label is None:
                 label = labels[game, name] = text(translate.pick(GAMES[game].metrics[name].label))
             shown.append(f"{label} {text(number_text(values.get(name, 0)))}")
-        return Markup(" \u00b7 ".join(shown))
+        return markup_of(" \u00b7 ".join(shown))
 
     return metric_line
 
@@ -967,8 +981,8 @@ def _match_outcomes(translate: Translator) -> Callable[[Any], Markup]:
 
     def match_outcome(score: Any) -> Markup:
         if not score.winner:
-            return Markup(draw)
-        return Markup(f"{winner}{text(score.winner)}{settled if score.extra.get('settled_by') == 'winner' else ''}")
+            return markup_of(draw)
+        return markup_of(f"{winner}{text(score.winner)}{settled if score.extra.get('settled_by') == 'winner' else ''}")
 
     return match_outcome
 
@@ -988,7 +1002,7 @@ def _bridge_contracts(translate: Translator, joined_word: Callable[[Any, str], s
             return nothing
         if line.contract == "pass":
             return passed
-        return Markup(f'<span class="contract">{suits(line.contract)}</span> '
+        return markup_of(f'<span class="contract">{suits(line.contract)}</span> '
                       f'{text(joined_word(line.declarer, "seat_"))} {text(line.result)}')
 
     return bridge_contract
@@ -1028,9 +1042,9 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
         url = text(table_url(event, stage_result, number, table.number, pages))
         said = f"{text(round_word)} \u00b7 {text(table_word)}" if len(stage_result.rounds) > 1 or stage.rounds > 1 \
             else text(table_word)
-        heading = Markup(f'<section class="table-result" id="{anchor}" aria-labelledby="{anchor}-h">\n'
+        heading = markup_of(f'<section class="table-result" id="{anchor}" aria-labelledby="{anchor}-h">\n'
                          f'<h3 id="{anchor}-h"><a href="{text(root)}{url}">{said}</a></h3>\n')
-        caption = Markup(f"{zh(stage.name)} \u00b7 {text(round_word)} \u00b7 {text(table_word)}")
+        caption = markup_of(f"{zh(stage.name)} \u00b7 {text(round_word)} \u00b7 {text(table_word)}")
         return heading, caption, f"{anchor}-c" if zh_lang(stage.name) else ""
 
     return match_heading
@@ -1128,7 +1142,7 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             else:
                 append(blank)
             append("</tr>\n")
-        return Markup("".join(out))
+        return markup_of("".join(out))
 
     return summary_rows
 
