@@ -394,6 +394,12 @@ class Game:
         whose tables have no boards, never."""
         return False
 
+    def directors_only(self, typed: str) -> bool:
+        """Whether a board's box as typed holds what only the director awards (bridge's
+        artificial adjusted score, Law 12C2), which the desk takes from the secretary's form
+        and refuses from a table's phone. Default: nothing."""
+        return False
+
     def adjusted_only(self, table: Table) -> bool:
         """Whether the table's record is adjusted scores alone (bridge's `A+` on a withdrawn
         pair's table: its opponent's, no result for the pair that walked out)."""
