@@ -363,3 +363,27 @@ def test_a_tables_phone_cannot_award_an_adjusted_score_the_director_can(pairs: t
     assert status == 200 and 'id="saved"' in html, html
     assert "      1: A+/A-\n" in path.read_text(encoding="utf-8")
     assert [line["who"] for line in audit_lines_of(path)] == ["secretary"]
+
+
+def test_a_team_matchs_phone_is_told_to_call_the_director_not_how_to_type_an_adjusted_score(tmp_path: Path) -> None:
+    """The team form told a captain's phone how to type an adjusted score (A+ in the open room's
+    box), which only the director awards (Law 12C2): the phone is told np and to call the
+    director, the secretary's form how to type it; A= typed at the table is refused."""
+    from tests.test_desk_records import Secretary
+
+    content = teams_round_3_drawn(tmp_path)
+    running = start(content, slug=TEAMS)
+    try:
+        t = running.desk.t
+        path = content / "events" / TEAMS / "results" / "round-3.yaml"
+        before = path.read_bytes()
+        url, token, csrf, filed = open_table(running, "teams/3/1")
+        status, html = fetch(running.desk.link("teams/3/1"))
+        assert t("br_desk_how_np_table") in html and t("br_desk_how_adjusted") not in html
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                                   "b17_open": "A=", "b17_closed": ""})
+        assert status == 422 and "\u88c1\u5224" in html and path.read_bytes() == before, html
+        page = Secretary(running).page("teams/3/1")
+        assert t("br_desk_how_adjusted") in page and t("br_desk_how_np_table") not in page
+    finally:
+        running.stop()
