@@ -436,7 +436,14 @@ def test_a_late_pairs_mitchell_counts_its_14_boards_not_those_entered(tmp_path):
     """A 7-table Mitchell of 2 boards a round (14 boards) drawn for 13 pairs, round 1 played,
     a 14th pair entered late and the rounds after drawn for 14: the event page said "12 boards",
     the boards entered so far, as the movement for 14 does not seat round 1 (rev48's club-late)."""
-    content = mitchell_evening(tmp_path, 13)
+    content = tmp_path / "content"  # (as rev48 wrote it, without new's comments)
+    (content / "events/mon/results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: P{i:02d}, players: [North{i}, South{i}]}}\n" for i in range(1, 14))
+    (content / "events/mon/event.yaml").write_text(
+        "title: Monday Pairs\ngame: bridge\ndates: [2026-12-07]\nentries:\n" + entries
+        + "stages:\n  - id: pairs\n    name: Pairs\n    format: pairs\n    scoring: matchpoints\n"
+          "    movement: mitchell\n    rounds: 7\n    boards: 2\n    rank_by: [percent, mp]\n", encoding="utf-8")
     assert main(["pair", "mon", "pairs", "--content", str(content)]) == 0
     path = content / "events/mon/results/round-1.yaml"
     path.write_text(re.sub(r"# (\d+):", r"\1: 3NT N =", path.read_text(encoding="utf-8")), encoding="utf-8")
