@@ -245,6 +245,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     new = command("new", "cli_new")
     new.add_argument("event", help=say("cli_new_event"))
     new.add_argument("--game", required=True, help=_or([name for name, g in GAMES.items() if g.example], locale))
+    new.add_argument("--format", default="", help=say("cli_new_format"))
     registrations = command("import", "cli_import")
     registrations.add_argument("event", help=say("cli_event"))
     registrations.add_argument("sheet", type=Path, help=say("cli_sheet"))
@@ -594,7 +595,8 @@ def _new(args: argparse.Namespace, locale: str) -> int:
     if not_a_site(args.content, locale, no_site="new_no_site"):
         return 2
     try:  # the file's comments in the site's language, what is said here in --lang
-        made = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
+        made = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale,
+                              format=args.format)
     except ScaffoldRefused as refusal:  # a usage error: the name, the game, an event already there
         terminal(f"paibang: {refusal}", error=True)
         return 2

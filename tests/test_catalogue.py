@@ -329,6 +329,21 @@ def desk_board_line(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {p.code for p in forms.board_line_problems(spot, [EntryField(forms.BOARDS_PLAYED, "", "4S N =")])}
 
 
+def desk_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A table's phone typed an adjusted score into a bridge board's box, which the director
+    awards (tests/test_desk_bridge.py saves through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from tests.support import demo_content
+
+    slug = "qiaoyou-club-pairs-2024"
+    desk = Desk(demo_content(tmp, slug), slug, None, None, build=False)
+    spot = desk.spot("pairs", 1, 1)
+    fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"))
+    forms.typed_into(fields, {"b1": "A+/A-"})
+    return {p.code for p in forms.directors_only(spot, fields)}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -641,6 +656,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-board-line": desk_board_line,
     "desk-invisible-char": desk_invisible_char,
+    "desk-adjusted-at-table": desk_adjusted_at_table,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-not-regular": results_pipe,

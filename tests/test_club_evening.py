@@ -4,6 +4,7 @@ before, during and after play."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -378,3 +379,79 @@ def test_help_under_lang_c_follows_no_link_and_ignores_a_site_file_it_cannot_rea
     capsys.readouterr()
     assert main(["--help"]) == 0
     assert capsys.readouterr().out.startswith(catalogues.text("cli_usage", "zh-Hant"))
+
+
+# --- a director's own evening: paibang new --format pairs, a late pair ---------------------------
+
+
+def mitchell_evening(tmp_path: Path, pairs: int) -> Path:
+    """`paibang new --game bridge --format pairs` on an English site, its Mitchell of 7 rounds of
+    2 boards given `pairs` entries, as a director fills it in."""
+    content = tmp_path / "content"
+    assert main(["init", str(content), "--locale", "en"]) == 0
+    assert main(["new", "mon", "--game", "bridge", "--format", "pairs", "--content", str(content)]) == 0
+    path = content / "events/mon/event.yaml"
+    entries = "".join(f"  - {{id: P{i:02d}, players: [North{i}, South{i}]}}\n" for i in range(1, pairs + 1))
+    path.write_text(path.read_text(encoding="utf-8").replace("entries: []\n", "entries:\n" + entries, 1), encoding="utf-8")
+    return content
+
+
+def test_new_writes_a_directors_matchpoint_pairs_evening_with_its_two_winners(tmp_path, capsys):
+    """`paibang new --game bridge` wrote only the seed's total-points prelim and final: a club
+    director's Mitchell (format: pairs) had to be written from the docs, and `field: directions`
+    (NS and EW winners) was found only in README's results.json line (rev48)."""
+    content = mitchell_evening(tmp_path, 14)
+    text = (content / "events/mon/event.yaml").read_text(encoding="utf-8")
+    for line in ("    format: pairs\n", "    scoring: matchpoints", "    movement: mitchell", "    field: directions",
+                 "    rounds: 7\n", "    boards: 2 "):
+        assert line in text, text
+    assert "field: one" in text  # (said in its comment: one list, a Howell's or an arrow-switched Mitchell's)
+    assert main(["pair", "mon", "pairs", "--all", "--content", str(content)]) == 0
+    round_1 = (content / "events/mon/results/round-1.yaml").read_text(encoding="utf-8")
+    assert "  - table: 7\n    ns: P07\n    ew: P14\n" in round_1
+    capsys.readouterr()
+    assert main(["check", "--content", str(content)]) == 0
+    assert " error " not in capsys.readouterr().err
+    # NS and EW ranked apart, a winner each (results.json's `field`, each ranked from 1)
+    count = iter(range(1000))
+    for path in (content / "events/mon/results").glob("round-*.yaml"):
+        path.write_text(re.sub(r"# (\d+):", lambda m: f"{m[1]}: {RESULTS[next(count) % len(RESULTS)]}",
+                               path.read_text(encoding="utf-8")), encoding="utf-8")
+    out = build(content, tmp_path)
+    assert "14 boards" in page(out, "events/mon/index.html")
+    standings = json.loads(page(out, "events/mon/results.json"))["stages"][0]["standings"]
+    assert {(s["field"], s["rank"]) for s in standings if s["rank"] == 1} == {("NS", 1), ("EW", 1)}
+
+
+def test_new_refuses_a_format_it_has_no_example_of_naming_those_it_has(tmp_path, capsys):
+    content = tmp_path / "content"
+    assert main(["init", str(content), "--locale", "en"]) == 0
+    capsys.readouterr()
+    assert main(["new", "mon", "--game", "bridge", "--format", "swiss", "--content", str(content)]) == 2
+    assert "no example of format swiss for bridge (one of pairs)" in capsys.readouterr().err
+    assert not (content / "events/mon").exists()
+
+
+def test_a_late_pairs_mitchell_counts_its_14_boards_not_those_entered(tmp_path):
+    """A 7-table Mitchell of 2 boards a round (14 boards) drawn for 13 pairs, round 1 played,
+    a 14th pair entered late and the rounds after drawn for 14: the event page said "12 boards",
+    the boards entered so far, as the movement for 14 does not seat round 1 (rev48's club-late)."""
+    content = tmp_path / "content"  # (as rev48 wrote it, without new's comments)
+    (content / "events/mon/results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: P{i:02d}, players: [North{i}, South{i}]}}\n" for i in range(1, 14))
+    (content / "events/mon/event.yaml").write_text(
+        "title: Monday Pairs\ngame: bridge\ndates: [2026-12-07]\nentries:\n" + entries
+        + "stages:\n  - id: pairs\n    name: Pairs\n    format: pairs\n    scoring: matchpoints\n"
+          "    movement: mitchell\n    rounds: 7\n    boards: 2\n    rank_by: [percent, mp]\n", encoding="utf-8")
+    assert main(["pair", "mon", "pairs", "--content", str(content)]) == 0
+    path = content / "events/mon/results/round-1.yaml"
+    path.write_text(re.sub(r"# (\d+):", r"\1: 3NT N =", path.read_text(encoding="utf-8")), encoding="utf-8")
+    event = content / "events/mon/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "  - {id: P13, players: [North13, South13]}\n",
+        "  - {id: P13, players: [North13, South13]}\n  - {id: P14, players: [Late14, Late14b]}\n"), encoding="utf-8")
+    assert main(["pair", "mon", "pairs", "--all", "--content", str(content)]) == 0
+    out = build(content, tmp_path)
+    for path in ("events/mon/index.html", "events/mon/pairs/index.html"):
+        assert "14 boards" in page(out, path) and "12 boards" not in page(out, path), path

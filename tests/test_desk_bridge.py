@@ -382,3 +382,54 @@ def test_a_weighted_score_is_previewed_with_each_parts_ns_score(pairs: tuple[Run
     assert said == "第 2 副 50% 3NT S =，南北 +600；50% 3NT S -1，南北 -100"
     status, html = fetch(url, {"k": token, "csrf": csrf, "action": "preview", **typed})
     assert status == 200 and said in html
+
+
+def test_a_tables_phone_cannot_award_an_adjusted_score_the_director_can(pairs: tuple[Running, Path]) -> None:
+    """Only the director awards an artificial adjusted score (Law 12C2): a table's phone saved
+    board 1 as 60%/40% and another's A+/A- (rev48), the audit log saying "table pairs/6/3".
+    Refused at the table, saying to call the director, who enters it at the desk; the director's
+    entry saved."""
+    from tests.test_desk_records import Secretary
+
+    running, path = pairs
+    before = path.read_bytes()
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    director = "\u88c1\u5224"  # (the message names the director: call them)
+    for adjusted in ("60%/40%", "A+/A-", "a=", "\uff21\uff0b"):
+        typed = {"b1": adjusted, "b2": "3NT W -1", "b3": "4H N ="}
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **typed})
+        assert status == 422 and 'id="saved"' not in html and path.read_bytes() == before, html
+        assert director in html and re.search(r'<input [^>]*name="b1"[^>]*aria-invalid="true"', html), html
+        status, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})  # said while typing
+        assert not json.loads(body)["ok"] and director in json.loads(body)["problems"][0]["message"]
+    assert not running.desk.tokens.used("pairs/1/1")
+    # the director enters it at the desk
+    secretary = Secretary(running)
+    status, html = secretary.post("pairs/1/1", "save", b1="A+/A-")
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: A+/A-\n" in path.read_text(encoding="utf-8")
+    assert [line["who"] for line in audit_lines_of(path)] == ["secretary"]
+
+
+def test_a_team_matchs_phone_is_told_to_call_the_director_not_how_to_type_an_adjusted_score(tmp_path: Path) -> None:
+    """The team form told a captain's phone how to type an adjusted score (A+ in the open room's
+    box), which only the director awards (Law 12C2): the phone is told np and to call the
+    director, the secretary's form how to type it; A= typed at the table is refused."""
+    from tests.test_desk_records import Secretary
+
+    content = teams_round_3_drawn(tmp_path)
+    running = start(content, slug=TEAMS)
+    try:
+        t = running.desk.t
+        path = content / "events" / TEAMS / "results" / "round-3.yaml"
+        before = path.read_bytes()
+        url, token, csrf, filed = open_table(running, "teams/3/1")
+        status, html = fetch(running.desk.link("teams/3/1"))
+        assert t("br_desk_how_np_table") in html and t("br_desk_how_adjusted") not in html
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                                   "b17_open": "A=", "b17_closed": ""})
+        assert status == 422 and "\u88c1\u5224" in html and path.read_bytes() == before, html
+        page = Secretary(running).page("teams/3/1")
+        assert t("br_desk_how_adjusted") in page and t("br_desk_how_np_table") not in page
+    finally:
+        running.stop()

@@ -28,10 +28,11 @@ class ScaffoldRefused(Exception):
 
 
 def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans", today: dt.date | None = None,
-                   lang: str | None = None) -> Made:
+                   lang: str | None = None, format: str = "") -> Made:
     """Write events/<slug>/ for `game`, its comments in `locale` (the site's); returns the files
     written and what became of the site's schemas. A refusal is worded in `lang` (`--lang`),
-    else in `locale`."""
+    else in `locale`. `format` (`--format`): the game's example of that stage format
+    (Game.example_formats: bridge's pairs evening) in place of its own."""
     index = LOCALES.index(locale)
     said = lang or locale
     if not SLUG.match(slug):
@@ -42,11 +43,16 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
         raise ScaffoldRefused(catalogues.text("new_unknown_game", said, game=game,
                                               games=catalogues.joiner(said).join(examples),
                                               suggestion=suggestion(game, examples)))
+    offered = GAMES[game].example_formats
+    if format and format not in offered:
+        raise ScaffoldRefused(catalogues.text("new_unknown_format", said, format=format, game=game,
+                                              formats=catalogues.joiner(said).join(offered) or "-"))
     folder = content / "events" / slug
     if os.path.lexists(folder):  # a link too, even one that leads nowhere (it was a traceback)
         raise ScaffoldRefused(catalogues.text("new_exists", said, folder=folder))
     day = (today or dt.date.today()).isoformat()
-    example = examples[game]
+    example = GAMES[game].example_in(locale, format) if format else examples[game]
+    assert example is not None  # (example_formats offers the formats it has words for)
     first_stage = example.stages.split("\n")[0].split("id:")[1].strip()
     rounds = "round: 1\n" if "rounds:" in example.stages.split("  - id:")[1] else ""
 

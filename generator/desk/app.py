@@ -703,6 +703,10 @@ class Desk:
                     "differs": differs}
         record = forms.with_parts_as_filed(spot, table, fields, forms.record_from(spot, fields), shown)
         result = forms.check(spot, text, record)
+        if who.kind == "table" and (director := forms.directors_only(spot, fields)):
+            # an adjusted score is the director's to award (Law 12C2): refused from a table's
+            # phone, before and at the save, whatever else the check says of the record
+            result.problems = director + result.problems
         outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "", "filed": shown_from,
                                    "differs": differs}
         if not save or not result.ok:

@@ -279,6 +279,17 @@ def too_long(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentE
             for item in fields if len(item.value) > MAX_FIELD]
 
 
+def directors_only(spot: TableSpot, fields: list[EntryField]) -> list[ContentError]:
+    """The boards whose box a table's phone typed what only the director awards (bridge's
+    adjusted score, Law 12C2: Game.directors_only), each a problem naming the box: a table
+    calls the director, who enters it at the desk (as 80\u5206's penalty is a field of the
+    secretary's form alone)."""
+    game = GAMES[spot.event.game]
+    return [ContentError("desk-adjusted-at-table", Mark(spot.path),
+                         {"board": item.label, "value": item.value.strip(), "fields": (item.name,)})
+            for item in fields if item.board and not item.secretary and game.directors_only(item.value)]
+
+
 def board_parts(fields: list[EntryField]) -> frozenset[str]:
     """The keys of a team board beside its rooms that the table's form has fields for
     (EntryField.part: 80分's penalty and note): a save writes them as typed, and removes them
@@ -590,6 +601,8 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     """The form's fields a problem is in, by where its mark is in the record (a board's room, a
     board's penalty, a room's levels) or the key it names: a screen reader is told which box is
     wrong (aria-invalid), and what is wrong with it. None for a problem of the whole match."""
+    if problem.code == "desk-adjusted-at-table":
+        return tuple(problem.params.get("fields") or ())  # (the box it was typed in: forms.directors_only)
     path = _path_of(result, problem)
     if problem.code == "room-pending":
         # One warning for every board of the room typed (rooms.report_pending), marked at the

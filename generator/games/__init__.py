@@ -298,14 +298,24 @@ class Game:
         A game may give its own instead, as an attribute: then it is every locale's."""
         return self.example_in("zh-Hans")
 
-    def example_in(self, locale: str) -> Example | None:
+    @property
+    def example_formats(self) -> tuple[str, ...]:
+        """The stage formats `paibang new --format` offers for this game besides its example
+        (bridge's `pairs`: a club's matchpoint pairs evening): the words
+        `<word_prefix>_example_<format>_stages` there are."""
+        words = catalogues.words(self.folder) if self.word_prefix else {}
+        return tuple(f for f in self.formats if f"{self.word_prefix}_example_{f}_stages" in words)
+
+    def example_in(self, locale: str, format: str = "") -> Example | None:
         """`paibang new`'s event for this game on a site in `locale`: its stage and prize names
         in the site's language (an English site got 初赛 and 决赛, published as they were), its
         ids the same in every locale. The words `<word_prefix>_example_{entries,stages,table}`;
-        None (no such words): new refuses the game."""
-        if type(self).example is not Game.example:  # a game giving its example itself: that, in every locale
+        None (no such words): new refuses the game. `format`: the example of that stage format
+        (example_formats), `<word_prefix>_example_<format>_{entries,stages,table}`."""
+        if type(self).example is not Game.example and not format:  # a game giving its example itself: that, in every locale
             return self.example
-        keys = [f"{self.word_prefix}_example_{part}" for part in ("entries", "stages", "table")]
+        prefix = f"{self.word_prefix}_example_{format}_" if format else f"{self.word_prefix}_example_"
+        keys = [f"{prefix}{part}" for part in ("entries", "stages", "table")]
         if not self.word_prefix or keys[0] not in catalogues.words(self.folder):
             return None
         return Example(*(catalogues.text(key, locale, self.folder) for key in keys))
@@ -392,6 +402,12 @@ class Game:
         `boards`), each board not played being written so: the rest are still to be entered,
         and the table waits (pending, shown and not counted) until they are. Default: a game
         whose tables have no boards, never."""
+        return False
+
+    def directors_only(self, typed: str) -> bool:
+        """Whether a board's box as typed holds what only the director awards (bridge's
+        artificial adjusted score, Law 12C2), which the desk takes from the secretary's form
+        and refuses from a table's phone. Default: nothing."""
         return False
 
     def adjusted_only(self, table: Table) -> bool:

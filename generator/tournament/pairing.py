@@ -894,6 +894,22 @@ def followed_movement(event: Event, stage_result: StageResult) -> PairsMovement 
     return movement if movement is not None and movement.follows(event.rounds.get(stage_result.stage.id, [])) else None
 
 
+def session_boards(event: Event, stage_result: StageResult) -> int:
+    """The boards a pairs stage's session plays by its movement (a Mitchell of 7 tables and 2
+    boards a round: 14), whatever has been entered so far; 0 where no movement says it (another
+    format, rounds seated another way: an imported session). The movement for the field as it
+    now stands, when the rounds follow it, or when some round is seated as it seats that round:
+    a pair entered late, the rounds drawn since then follow the field of 14 while round 1, drawn
+    for 13, does not, and the page counted the 12 boards entered so far."""
+    movement = _stage_movement(event, stage_result)
+    if movement is None:
+        return 0
+    rounds = event.rounds.get(stage_result.stage.id, [])
+    if movement.follows(rounds) or any(round_.tables and movement.seats(round_.number, round_.tables) for round_ in rounds):
+        return movement.session_boards
+    return 0
+
+
 def fitting_movement(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement | None:
     """movement_of, None for a field the movement does not fit (its refusal is check's to say)."""
     try:

@@ -313,6 +313,12 @@ class BridgeRules(Game):
                 record["boards"][number] = "np"
         return record
 
+    def directors_only(self, typed: str) -> bool:
+        """An adjusted score (A+/A-, 60%/40%, typed in any case, spaced or full-width as
+        entry_record takes it): the director awards it (Law 12C2), not the players at the table."""
+        text = re.sub(r"\s+", "", half_width(typed)).upper()
+        return bool(text) and duplicate.adjusted_text(text)
+
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """The desk's computed score, board by board, before a table saves: each board's
         contract and NS score by the rules (a pairs board, whose matchpoints need the whole
