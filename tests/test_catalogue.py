@@ -28,7 +28,7 @@ from generator.commands.registrations import import_registrations
 from generator.errors import ContentErrors
 from generator.games import GAMES
 from generator.messages import LOCALES
-from tests.support import replace, swiss_to_knockout
+from tests.support import mitchell_event, replace, swiss_to_knockout
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -596,6 +596,20 @@ def pair_cli(*args: str) -> Trigger:
     return trigger
 
 
+def late_pair_no_seat(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A 12-pair Mitchell drawn for 2 rounds, then a 13th pair added: no seat to take."""
+    event = tmp / "content" / "events" / "late"
+    event.mkdir(parents=True)
+    (tmp / "content" / "site.yaml").write_text("title: Club\n", encoding="utf-8")
+    (event / "event.yaml").write_text(mitchell_event(12, 5, 2), encoding="utf-8")
+    for _ in range(2):
+        main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    replace(event / "event.yaml", "stages:\n", "  - {id: A13, players: [p13a, p13b]}\nstages:\n")
+    made = refusals(monkeypatch)
+    main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    return made
+
+
 def unlink(*names: str) -> Callable[[Path], None]:
     return lambda event: [(event / name).unlink() for name in names] and None
 
@@ -810,6 +824,7 @@ TRIGGERS: dict[str, Trigger] = {
         set_attr("stage", "movement", "mitchell")(result), result.stages[0].field.__delitem__(slice(1, None)))),  # type: ignore[attr-defined]
     "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
         set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
+    "pair-late-no-seat": late_pair_no_seat,
     "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
     "pair-all-format": pair_cli("ev", "main", "--all"),
     "pair-event-unknown": pair_cli("nope", "main"),

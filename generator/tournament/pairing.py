@@ -506,6 +506,16 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         return _plan_round_robin(result, stage_result, number, every)
     if stage.format == "pairs":
         movement = pairs_movement(event, stage_result)
+        written_rounds = event.rounds.get(stage.id, [])
+        if not movement.follows(written_rounds):
+            # Never a movement redrawn under the rounds already played: pairs would replay
+            # boards and meet again (a late pair with no seat to take, event-day.md).
+            late = late_pairs(event, stage, stage_result.field)
+            if late:
+                entry = event.entries[late[0]]
+                where = event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
+                raise Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
+                              written=number - 1, where=where)
         last = stage.rounds if every else number
         return [PlannedRound(event, stage, n, movement.kind, Draw(*movement.draw(n)),
                              boards=movement.boards(n), movement=movement) for n in range(number, last + 1)]
@@ -903,7 +913,64 @@ def fitting_movement(event: Event, stage: Stage, field: Sequence[Entry]) -> Pair
 
 
 def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
-    """pairs_movement for a stage and its field, before the stage is scored."""
+    """pairs_movement for a stage and its field, before the stage is scored. A pair at no table
+    of the rounds written (a late entry, event-day.md) does not renumber the others: the movement
+    of those rounds goes on, the late pair taking the seat of the sit-out's missing pair from the
+    next round (late_pairs_seated); where it has none, the movement of the whole field, which
+    `pair` refuses to continue (pair-late-no-seat)."""
+    written = event.rounds.get(stage.id, [])
+    late = late_pairs(event, stage, field)
+    if late:
+        early = [e for e in field if e.id not in late]
+        if early:
+            try:
+                before = _movement_of(event, stage, early)
+            except Refusal:
+                before = None
+            if before is not None and before.follows(written):
+                seated = late_pairs_seated(before, late, max(r.number for r in written))
+                if seated is not None:
+                    return seated
+    return _movement_of(event, stage, field)
+
+
+def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> list[str]:
+    """The pairs of a pairs stage's field at no table of the rounds written so far (none written:
+    none late), in entry order."""
+    written = event.rounds.get(stage.id, [])
+    if not written:
+        return []
+    seated = {side for r in written for t in r.tables for side in t.sides}
+    return [e.id for e in field if e.id not in seated]
+
+
+def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int) -> PairsMovement | None:
+    """`movement` (its rounds up to `last` written) going on with the late pair in the seat of
+    the pair the sit-out is short of: a Mitchell's NS pair of its last table, a Howell's phantom
+    (the pair whoever sits out would meet), from round `last` + 1. The other pairs keep their
+    tables, boards and opponents; the late pair plays boards and meets pairs the missing pair
+    would have, each once. None when there is no such seat (an even field, or more than one
+    late pair): the movement cannot go on unchanged."""
+    if len(late) != 1 or not any(s.sits_out for s in movement.sittings):
+        return None
+    rounds = max(s.round for s in movement.sittings)
+    if movement.kind == "mitchell":
+        tables = len(movement.ew_numbers)
+        full = {(s.round, s.table): s for s in mitchell(tables, rounds, movement.per_round)}
+        sittings = [full[s.round, s.table] if s.round > last and s.sits_out else s for s in movement.sittings]
+        return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], movement.ew_numbers,
+                             movement.per_round)
+    pairs = len(movement.numbers)
+    whole = (barometer if movement.kind == "barometer" else howell)(pairs + 1, rounds, movement.per_round)
+    # the phantom's table is the even Howell's table 1 (pair pairs + 1 there every round); the
+    # odd Howell numbers its tables from the next one and puts the sit-out last: keep its numbers
+    phantom = {s.round: s for s in whole if s.table == 1}
+    sittings = [Sitting(s.round, s.table, phantom[s.round].ns, phantom[s.round].ew, phantom[s.round].boards)
+                if s.round > last and s.sits_out else s for s in movement.sittings]
+    return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], [], movement.per_round)
+
+
+def _movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
     written = {entry_id: place for place, entry_id in enumerate(event.entries)}
     ids = sorted((e.id for e in field), key=written.__getitem__)
     if not stage.boards:
