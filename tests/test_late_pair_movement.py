@@ -59,9 +59,13 @@ def test_a_late_pair_takes_the_sit_outs_seat_and_the_mitchell_goes_on(tmp_path: 
     played = (results / "round-1.yaml").read_text(encoding="utf-8")
     _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n")
     capsys.readouterr()
+    assert _pair(content) == 0  # round 2, then (A14 now at a table) the rest
     assert _pair(content, "--all") == 0
     assert (results / "round-1.yaml").read_text(encoding="utf-8") == played  # round 1 as played, untouched
     second = _seats(results / "round-2.yaml")
+    header = (results / "round-2.yaml").read_text(encoding="utf-8")
+    assert "A01–A06, A14 are NS 1–7, and A07–A13 are EW 1–7" in header
+    assert "A14 joined late: from round 2 at table 7, the seat the sit-out left" in header
     # every pair where the 13-pair movement seats it, A14 NS at table 7 (the sit-out's table)
     assert [(t, ns, ew) for t, ns, ew, _ in second] == [
         (1, "A01", "A13"), (2, "A02", "A07"), (3, "A03", "A08"), (4, "A04", "A09"), (5, "A05", "A10"),
@@ -80,7 +84,10 @@ def test_a_late_pair_takes_the_sit_outs_seat_and_the_mitchell_goes_on(tmp_path: 
     for number in range(2, 8):
         _fill(results / f"round-{number}.yaml", number)
     _, _, warnings = validate(content)
-    assert not [w for w in warnings if w.code in ("pairs-meet-twice", "bridge-board-twice")]
+    assert not [w for w in warnings if w.code in ("pairs-meet-twice", "pairs-board-again", "bridge-board-twice")]
+    # A14's round 1 is still said (entry-not-played said it before A14 was drawn), as late
+    late = [w for w in warnings if w.code == "pairs-late-entry"]
+    assert [(w.params["id"], w.params["rounds"], w.params["first"]) for w in late] == [("A14", "1", 2)]
 
 
 def test_a_late_pair_with_no_seat_is_refused_and_nothing_is_redrawn(tmp_path: Path, capsys) -> None:
@@ -123,3 +130,29 @@ def test_a_late_pair_in_an_odd_howell_takes_the_phantoms_seat(tmp_path: Path, ca
                 boards.update((side, b) for side in (ns, ew) for b in played)
     assert max(boards.values()) == 1 and max(meetings.values()) == 1
     assert sum(1 for m in meetings if "A10" in m) == 7
+
+
+def _codes(content: Path, *codes: str) -> list[tuple[str, ...]]:
+    _, _, warnings = validate(content)
+    return sorted(tuple(str(w.params[k]) for k in ("round", "table") + (("id", "board") if w.code == "pairs-board-again"
+                                                                          else ("a", "b", "this_round")))
+                  for w in warnings if w.code in codes)
+
+
+def test_check_says_a_board_or_a_meeting_drawn_again_before_it_is_played(tmp_path: Path, capsys) -> None:
+    content, results = _event(tmp_path, mitchell_event(13, 7, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    # round 1 played by hand with tables 1 and 2 swapping their boards: A01 played 3-4, which
+    # the movement brings to it in round 2
+    path = results / "round-1.yaml"
+    text = re.sub(r"(?m)^      ([1-4]):", lambda m: f"      {'3412'[int(m[1]) - 1]}:", path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    assert _pair(content) == 0
+    assert _codes(content, "pairs-board-again") == [("2", "1", "A01", "3"), ("2", "1", "A01", "4")]
+    # round 2, still to play, with the EW pairs of tables 1 and 2 swapped: A01 meets A07 again
+    second = results / "round-2.yaml"
+    text = second.read_text(encoding="utf-8")
+    text = text.replace("    ew: A13\n", "    ew: TMP\n").replace("    ew: A07\n", "    ew: A13\n").replace("    ew: TMP\n", "    ew: A07\n")
+    second.write_text(text, encoding="utf-8")
+    assert _codes(content, "pairs-meet-twice", "pairs-board-again") == [("1", "1", "A01", "A07", "2")]
