@@ -10,8 +10,12 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from generator.build import validate
 from generator.cli import main
+from generator.tournament.movements import barometer, howell, mitchell
+from generator.tournament.pairing import PairsMovement, late_pairs_seated
 from tests.support import mitchell_event
 
 SLUG = "late-mitchell"
@@ -156,3 +160,39 @@ def test_check_says_a_board_or_a_meeting_drawn_again_before_it_is_played(tmp_pat
     text = text.replace("    ew: A13\n", "    ew: TMP\n").replace("    ew: A07\n", "    ew: A13\n").replace("    ew: TMP\n", "    ew: A07\n")
     second.write_text(text, encoding="utf-8")
     assert _codes(content, "pairs-meet-twice", "pairs-board-again") == [("1", "1", "A01", "A07", "2")]
+
+
+@pytest.mark.parametrize("kind,pairs", [("mitchell", n) for n in (5, 7, 9, 11, 13, 15, 21)]
+                         + [("howell", n) for n in (3, 5, 7, 9, 11, 15)] + [("barometer", 7)])
+def test_a_late_pair_seated_after_any_round_replays_nothing(kind: str, pairs: int) -> None:
+    ids = [f"A{i:02}" for i in range(1, pairs + 1)]
+    if kind == "mitchell":
+        tables = (pairs + 1) // 2
+        rounds = tables if tables % 2 else tables - 1
+        movement = PairsMovement(kind, mitchell(tables, rounds, 2, sit_out=True), ids[:tables - 1], ids[tables - 1:], 2)
+    else:
+        rounds = pairs
+        movement = PairsMovement(kind, (howell if kind == "howell" else barometer)(pairs, rounds, 2), ids, [], 2)
+    for last in range(1, rounds):
+        seated = late_pairs_seated(movement, ["LATE"], last)
+        assert seated is not None
+        # the rounds written, and every other pair's seat, as before
+        assert [s for s in seated.sittings if s.round <= last] == [s for s in movement.sittings if s.round <= last]
+        boards: Counter[tuple[str, int]] = Counter()
+        meetings: Counter[frozenset[str]] = Counter()
+        for s in seated.sittings:
+            sides = seated.sides(s)
+            assert s.sits_out == (s.round <= last and len(sides) == 1)
+            if len(sides) == 2:
+                meetings[frozenset(sides)] += 1
+                boards.update((side, b) for side in sides for b in s.boards)
+        assert max(boards.values()) == 1 and max(meetings.values()) == 1
+        assert sum(1 for m in meetings if "LATE" in m) == rounds - last
+        if kind == "barometer":  # every table of a round plays that round's boards
+            assert all(set(s.boards) == set(range(2 * s.round - 1, 2 * s.round + 1)) for s in seated.sittings if s.boards)
+
+
+def test_an_even_field_has_no_seat_for_a_late_pair() -> None:
+    ids = [f"A{i:02}" for i in range(1, 13)]
+    assert late_pairs_seated(PairsMovement("mitchell", mitchell(6, 5, 2), ids[:6], ids[6:], 2), ["LATE"], 1) is None
+    assert late_pairs_seated(PairsMovement("howell", howell(8, 7, 2), ids[:8], [], 2), ["LATE"], 1) is None
