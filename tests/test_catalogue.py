@@ -28,7 +28,7 @@ from generator.commands.registrations import import_registrations
 from generator.errors import ContentErrors
 from generator.games import GAMES
 from generator.messages import LOCALES
-from tests.support import demo_content, replace, swiss_to_knockout
+from tests.support import demo_content, mitchell_event, replace, swiss_to_knockout
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -626,6 +626,43 @@ def pair_cli(*args: str) -> Trigger:
     return trigger
 
 
+def club_mitchell(tmp: Path, pairs: int, drawn: int) -> Path:
+    """A `pairs`-pair club Mitchell (tests.support.mitchell_event) with `drawn` rounds drawn by
+    paibang pair; its event folder."""
+    event = tmp / "content" / "events" / "late"
+    event.mkdir(parents=True)
+    (tmp / "content" / "site.yaml").write_text("title: Club\n", encoding="utf-8")
+    (event / "event.yaml").write_text(mitchell_event(pairs, 5, 2), encoding="utf-8")
+    for _ in range(drawn):
+        main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    return event
+
+
+def late_pair_drawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A 14th pair added to a 13-pair Mitchell after round 1, drawn from round 2."""
+    event = club_mitchell(tmp, 13, 1)
+    replace(event / "event.yaml", "stages:\n", "  - {id: A14, players: [p14a, p14b]}\nstages:\n")
+    main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    return raised(tmp / "content")
+
+
+def board_drawn_again(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Round 1 table 1 played boards 3-4 (the movement gives it 1-2), round 2 drawn: A01 gets 3-4 again."""
+    event = club_mitchell(tmp, 13, 1)
+    replace(event / "results" / "round-1.yaml", "      # 1:\n      # 2:\n", "      3: 4S N =\n      4: pass\n")
+    main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    return raised(tmp / "content")
+
+
+def late_pair_no_seat(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A 12-pair Mitchell drawn for 2 rounds, then a 13th pair added: no seat to take."""
+    event = club_mitchell(tmp, 12, 2)
+    replace(event / "event.yaml", "stages:\n", "  - {id: A13, players: [p13a, p13b]}\nstages:\n")
+    made = refusals(monkeypatch)
+    main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    return made
+
+
 def unlink(*names: str) -> Callable[[Path], None]:
     return lambda event: [(event / name).unlink() for name in names] and None
 
@@ -842,6 +879,7 @@ TRIGGERS: dict[str, Trigger] = {
         set_attr("stage", "movement", "mitchell")(result), result.stages[0].field.__delitem__(slice(1, None)))),  # type: ignore[attr-defined]
     "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
         set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
+    "pair-late-no-seat": late_pair_no_seat,
     "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
     "pair-all-format": pair_cli("ev", "main", "--all"),
     "pair-event-unknown": pair_cli("nope", "main"),
@@ -1002,6 +1040,8 @@ TRIGGERS: dict[str, Trigger] = {
     # 20 pairs, a Mitchell of 10 tables: 10 sets of 3 boards, numbered 1 to 30
     "bridge-board-range": edit(BP, (R1, "      2: 3NT W -1\n", "      31: 3NT W -1\n")),
     "bridge-board-twice": edit(BP, (R2, "      7: 2S E +1\n", "      1: 2S E +1\n")),
+    "pairs-late-entry": late_pair_drawn,
+    "pairs-board-again": board_drawn_again,
     "pairs-meet-twice": edit(BP, (R2, "    ns: P01\n    ew: P20\n", "    ns: P01\n    ew: P1X\n"),
                              (R2, "    ns: P02\n    ew: P11\n", "    ns: P02\n    ew: P20\n"),
                              (R2, "    ew: P1X\n", "    ew: P11\n")),

@@ -35,7 +35,7 @@ from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_full_rounds, robin_numbers,
-                                          robin_written, board_seats, boards_to_come, seated_tables, unplayed_boards,
+                                          robin_written, board_seats, boards_to_come, fitting_movement, seated_tables, unplayed_boards,
                                           walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
@@ -354,6 +354,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
             if entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=event.entries_file(entry))
+        if stage.format == "pairs":
+            _warn_pairs_late(event, stage, rounds, field_entries, problems)
+            _warn_pairs_again(game, event, stage, rounds, field_entries, problems)
         if late and stage.late_options is None:
             _warn_late_byes(game, event, stage, late, {e.id for e in field_entries
                                                        if e.id in playing or still_drawing}, problems)
@@ -683,6 +686,64 @@ def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry])
         if missed:
             late[entry.id] = missed
     return late
+
+
+def _warn_pairs_late(event: Event, stage: Stage, rounds: list[Round], field_entries: list[Entry],
+                     problems: Problems) -> None:
+    """A pair at no table of the rounds drawn before its first (a late entry, event-day.md): said
+    at the entry while the stage goes on, as entry-not-played said it before the pair was drawn,
+    so that a pair that did play a round left off its file is not taken for a late one unseen.
+    Only for rounds drawn by the stage's movement: a session imported or written by hand may
+    leave a pair's sit-out round out of its file."""
+    movement = fitting_movement(event, stage, field_entries)
+    if movement is None or not movement.follows(rounds):
+        return
+    first: dict[str, int] = {}
+    for round_ in sorted(rounds, key=lambda r: r.number):
+        for table in round_.tables:
+            for side in table.sides:
+                first.setdefault(side, round_.number)
+    for entry in field_entries:
+        if entry.id not in first or entry.withdrawn_by(1, stage.id):
+            continue  # (at no table at all: entry-not-played's)
+        missed = [r.number for r in rounds if r.number < first[entry.id]
+                  and not any(entry.id in movement.sides(s) for s in movement.round(r.number))]
+        if missed:
+            problems.add("pairs-late-entry", entry.mark or Mark(event.folder), warning=True, id=entry.id, stage=stage.id,
+                         count=len(missed), rounds=", ".join(map(str, missed)), first=first[entry.id])
+
+
+def _warn_pairs_again(game: Game, event: Event, stage: Stage, rounds: list[Round], field_entries: list[Entry],
+                      problems: Problems) -> None:
+    """Two pairs drawn to meet again, a pair drawn to play a board again: said while the round
+    is still to be played (a movement redrawn under the rounds written, tables written by hand),
+    not only once its results are in. Between tables both entered the game's own check of the
+    field says it (pairs-meet-twice, a board twice), and it is not said twice. A table's boards
+    are those its file writes, else the movement's where it seats the round."""
+    movement = fitting_movement(event, stage, field_entries)
+    met: dict[frozenset[str], tuple[int, int, bool]] = {}
+    seen: dict[tuple[str, int], tuple[int, int, bool]] = {}
+    for round_ in sorted(rounds, key=lambda r: r.number):
+        seated = movement is not None and movement.seats(round_.number, round_.tables)
+        by_movement = {s.table: s.boards for s in movement.round(round_.number)} if seated and movement else {}
+        for table in round_.tables:
+            if len(table.sides) != 2:
+                continue
+            written = game.written_boards(stage, table)
+            boards = written or by_movement.get(table.number, ())
+            here = (round_.number, table.number, bool(written))
+            mark = table.mark or Mark(round_.source)
+            pair = frozenset(table.sides)
+            before = met.setdefault(pair, here)
+            if before is not here and not (before[2] and here[2]):
+                problems.add("pairs-meet-twice", mark, warning=True, a=table.sides[0], b=table.sides[1],
+                             round=before[0], table=before[1], this_round=round_.number, this_table=table.number)
+            for side in table.sides:
+                for board in boards:
+                    before = seen.setdefault((side, board), here)
+                    if before is not here and not (before[2] and here[2]):
+                        problems.add("pairs-board-again", mark, warning=True, id=side, board=board, round=round_.number,
+                                     table=table.number, first_round=before[0], first_table=before[1])
 
 
 def _warn_late_byes(game: Game, event: Event, stage: Stage, late: dict[str, list[int]], drawn: set[str],

@@ -506,6 +506,16 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         return _plan_round_robin(result, stage_result, number, every)
     if stage.format == "pairs":
         movement = pairs_movement(event, stage_result)
+        written_rounds = event.rounds.get(stage.id, [])
+        if not movement.follows(written_rounds):
+            # Never a movement redrawn under the rounds already played: pairs would replay
+            # boards and meet again (a late pair with no seat to take, event-day.md).
+            late = late_pairs(event, stage, stage_result.field)
+            if late:
+                entry = event.entries[next(iter(late))]
+                where = event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
+                raise Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
+                              written=number - 1, where=where)
         last = stage.rounds if every else number
         return [PlannedRound(event, stage, n, movement.kind, Draw(*movement.draw(n)),
                              boards=movement.boards(n), movement=movement) for n in range(number, last + 1)]
@@ -787,6 +797,10 @@ class PairsMovement:
     numbers: list[str]
     ew_numbers: list[str]
     per_round: int
+    # A pair that joined after round 1 (late_pairs_seated): in the seat the sit-out left, from
+    # round `joined`; the others keep the numbers the entry list gave them before it came.
+    late: tuple[str, ...] = ()
+    joined: int = 0
 
     def round(self, number: int) -> list[Sitting]:
         return [s for s in self.sittings if s.round == number]
@@ -833,10 +847,10 @@ class PairsMovement:
             if len(self.numbers) < tables:  # an odd field: the last table has no NS pair
                 lines.append(catalogues.text("pair_mitchell_sit_out", locale, table=tables))
                 lines.append(catalogues.text("pair_mitchell_numbers_short", locale, tables=tables, ns_count=len(self.numbers),
-                                             ns=_span(self.numbers), ew=_span(self.ew_numbers),
+                                             ns=self._span(self.numbers), ew=_span(self.ew_numbers),
                                              ns_numbers=_numbers(len(self.numbers)), ew_numbers=_numbers(tables)))
             else:
-                lines.append(catalogues.text("pair_mitchell_numbers", locale, tables=tables, ns=_span(self.numbers),
+                lines.append(catalogues.text("pair_mitchell_numbers", locale, tables=tables, ns=self._span(self.numbers),
                                              ew=_span(self.ew_numbers), ns_numbers=_numbers(tables), ew_numbers=_numbers(tables)))
         else:
             pairs = len(self.numbers)
@@ -846,11 +860,18 @@ class PairsMovement:
                 lines.append(catalogues.text("pair_howell_shared" if shared else "pair_howell_sets", locale))
             if self.kind == "barometer":
                 lines = [catalogues.text("pair_barometer_line", locale, pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
-            lines.append(catalogues.text("pair_howell_numbers", locale, pairs=pairs, ids=_span(self.numbers)))
+            lines.append(catalogues.text("pair_howell_numbers", locale, pairs=pairs, ids=self._span(self.numbers)))
             if pairs % 2:
                 lines.append(catalogues.text("pair_howell_sit_out", locale))
+        if self.late:
+            table = next(s.table for s in self.round(self.joined) if set(self.late) & set(self.sides(s)))
+            lines.append(catalogues.text("pair_late_seat", locale, ids=", ".join(self.late), round=self.joined, table=table))
         lines.append(catalogues.text("pair_compare_line", locale))
         return lines
+
+    def _span(self, ids: Sequence[str]) -> str:
+        """_span of the pairs in entry order, a late pair after them (A01–A06, A14)."""
+        return ", ".join(filter(None, (_span([i for i in ids if i not in self.late]), *[i for i in ids if i in self.late])))
 
 
 def _span(ids: Sequence[str]) -> str:
@@ -919,7 +940,69 @@ def fitting_movement(event: Event, stage: Stage, field: Sequence[Entry]) -> Pair
 
 
 def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
-    """pairs_movement for a stage and its field, before the stage is scored."""
+    """pairs_movement for a stage and its field, before the stage is scored. A pair at no table
+    of round 1 as written (a late entry, event-day.md) does not renumber the others: the movement
+    of the rounds written goes on, the late pair taking the seat of the sit-out's missing pair from
+    the round it joins (late_pairs_seated); where it has none, the movement of the whole field,
+    which `pair` refuses to continue (pair-late-no-seat)."""
+    written = event.rounds.get(stage.id, [])
+    late = late_pairs(event, stage, field)
+    if late:
+        early = [e for e in field if e.id not in late]
+        try:
+            before = _movement_of(event, stage, early) if early else None
+        except Refusal:
+            before = None
+        if before is not None:
+            seated = late_pairs_seated(before, list(late), min(late.values()) - 1)
+            if seated is not None and seated.follows(written):
+                return seated
+    return _movement_of(event, stage, field)
+
+
+def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, int]:
+    """The pairs of a pairs stage's field at no table of its first round written (paibang pair
+    writes every pair there, one sitting out too), in entry order: id -> the round it joins (its
+    first table, else the next round to draw). None late before a round is written."""
+    written = sorted(event.rounds.get(stage.id, []), key=lambda r: r.number)
+    if not written:
+        return {}
+    first: dict[str, int] = {}
+    for round_ in written:
+        for table in round_.tables:
+            for side in table.sides:
+                first.setdefault(side, round_.number)
+    return {e.id: first.get(e.id, written[-1].number + 1) for e in field
+            if first.get(e.id, written[-1].number + 1) > written[0].number}
+
+
+def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int) -> PairsMovement | None:
+    """`movement` (its rounds up to `last` written) going on with the late pair in the seat of
+    the pair the sit-out is short of: a Mitchell's NS pair of its last table, a Howell's phantom
+    (the pair whoever sits out would meet), from round `last` + 1. The other pairs keep their
+    tables, boards and opponents; the late pair plays boards and meets pairs the missing pair
+    would have, each once. None when there is no such seat (an even field, or more than one
+    late pair): the movement cannot go on unchanged."""
+    if len(late) != 1 or not any(s.sits_out for s in movement.sittings):
+        return None
+    rounds = max(s.round for s in movement.sittings)
+    if movement.kind == "mitchell":
+        tables = len(movement.ew_numbers)
+        full = {(s.round, s.table): s for s in mitchell(tables, rounds, movement.per_round)}
+        sittings = [full[s.round, s.table] if s.round > last and s.sits_out else s for s in movement.sittings]
+        return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], movement.ew_numbers,
+                             movement.per_round, tuple(late), last + 1)
+    pairs = len(movement.numbers)
+    whole = (barometer if movement.kind == "barometer" else howell)(pairs + 1, rounds, movement.per_round)
+    # the phantom's table is the even Howell's table 1 (pair pairs + 1 there every round); the
+    # odd Howell numbers its tables from the next one and puts the sit-out last: keep its numbers
+    phantom = {s.round: s for s in whole if s.table == 1}
+    sittings = [Sitting(s.round, s.table, phantom[s.round].ns, phantom[s.round].ew, phantom[s.round].boards)
+                if s.round > last and s.sits_out else s for s in movement.sittings]
+    return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], [], movement.per_round, tuple(late), last + 1)
+
+
+def _movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
     written = {entry_id: place for place, entry_id in enumerate(event.entries)}
     ids = sorted((e.id for e in field), key=written.__getitem__)
     if not stage.boards:

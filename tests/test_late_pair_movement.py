@@ -1,0 +1,198 @@
+"""A late pair in a pairs movement (event-day.md, "Late entry"): added to the entries after
+round 1, it takes the seat of the pair the sit-out is short of, and the movement of the rounds
+already written goes on unchanged. Redrawn from the whole field by entry order, a 13-pair
+Mitchell's round 2 renumbered every pair: A07 went from EW at table 1 to NS at table 7 and
+played boards 1-2 again, A02-A08 met again, 12 boards were replayed over the session."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from generator.tournament.movements import barometer, howell, mitchell
+from generator.tournament.pairing import PairsMovement, late_pairs_seated
+from tests.support import mitchell_event
+
+SLUG = "late-mitchell"
+CONTRACTS = ["4S N =", "3NT S +1", "2H E -1", "4H W =", "1NT N =", "3S N -1", "pass", "2S S +1"]
+SEATING = re.compile(r"  - table: (\d+)[^\n]*\n    ns: (\w+)\n(?:    ew: (\w+)\n)?(?:    boards:\n)?((?:      # \d+:\n)*)")
+
+
+def _event(tmp_path: Path, text: str) -> tuple[Path, Path]:
+    content = tmp_path / "content"
+    results = content / "events" / SLUG / "results"
+    results.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
+    (content / "events" / SLUG / "event.yaml").write_text(text, encoding="utf-8")
+    return content, results
+
+
+def _pair(content: Path, *more: str) -> int:
+    return main(["pair", SLUG, "mitchell", *more, "--content", str(content), "--lang", "en"])
+
+
+def _fill(path: Path, number: int) -> None:
+    text = re.sub(r"(?m)^      # (\d+):\n",
+                  lambda m: f"      {m[1]}: {CONTRACTS[(int(m[1]) * 3 + number * 5) % len(CONTRACTS)]}\n",
+                  path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+
+
+def _seats(path: Path) -> list[tuple[int, str, str, tuple[int, ...]]]:
+    """(table, NS, EW or "", boards) of a drawn round file, its boards from the `# n:` lines."""
+    return [(int(t), ns, ew or "", tuple(int(b) for b in re.findall(r"# (\d+):", boards)))
+            for t, ns, ew, boards in SEATING.findall(path.read_text(encoding="utf-8"))]
+
+
+def _add_late(content: Path, line: str) -> None:
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("stages:\n", line + "stages:\n"), encoding="utf-8")
+
+
+def test_a_late_pair_takes_the_sit_outs_seat_and_the_mitchell_goes_on(tmp_path: Path, capsys) -> None:
+    content, results = _event(tmp_path, mitchell_event(13, 7, 2))
+    assert _pair(content) == 0
+    first = _seats(results / "round-1.yaml")
+    assert first[0] == (1, "A01", "A07", (1, 2)) and first[6] == (7, "A13", "", ())  # A13 sits out
+    _fill(results / "round-1.yaml", 1)
+    played = (results / "round-1.yaml").read_text(encoding="utf-8")
+    _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n")
+    capsys.readouterr()
+    assert _pair(content) == 0  # round 2, then (A14 now at a table) the rest
+    assert _pair(content, "--all") == 0
+    assert (results / "round-1.yaml").read_text(encoding="utf-8") == played  # round 1 as played, untouched
+    second = _seats(results / "round-2.yaml")
+    header = (results / "round-2.yaml").read_text(encoding="utf-8")
+    assert "A01–A06, A14 are NS 1–7, and A07–A13 are EW 1–7" in header
+    assert "A14 joined late: from round 2 at table 7, the seat the sit-out left" in header
+    # every pair where the 13-pair movement seats it, A14 NS at table 7 (the sit-out's table)
+    assert [(t, ns, ew) for t, ns, ew, _ in second] == [
+        (1, "A01", "A13"), (2, "A02", "A07"), (3, "A03", "A08"), (4, "A04", "A09"), (5, "A05", "A10"),
+        (6, "A06", "A11"), (7, "A14", "A12")]
+    assert second[6][3] == (1, 2)  # the boards that came to table 7, never played there in round 1
+    boards: Counter[tuple[str, int]] = Counter()
+    meetings: Counter[frozenset[str]] = Counter()
+    for number in range(1, 8):
+        for _, ns, ew, played in _seats(results / f"round-{number}.yaml"):
+            if ew:
+                meetings[frozenset((ns, ew))] += 1
+                boards.update((side, b) for side in (ns, ew) for b in played)
+    assert max(boards.values()) == 1 and max(meetings.values()) == 1
+    assert len(meetings) == 7 * 7 - 1  # 48 games: the one A14 missed in round 1 (A07 at the empty table)
+    assert {ns for t, ns, ew, _ in _seats(results / "round-7.yaml") if t == 7} == {"A14"}
+    for number in range(2, 8):
+        _fill(results / f"round-{number}.yaml", number)
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code in ("pairs-meet-twice", "pairs-board-again", "bridge-board-twice")]
+    # A14's round 1 is still said (entry-not-played said it before A14 was drawn), as late
+    late = [w for w in warnings if w.code == "pairs-late-entry"]
+    assert [(w.params["id"], w.params["rounds"], w.params["first"]) for w in late] == [("A14", "1", 2)]
+
+
+def test_a_late_pair_with_no_seat_is_refused_and_nothing_is_redrawn(tmp_path: Path, capsys) -> None:
+    # (after round 1 alone, an even field becoming odd is seated: round 1 was the 13-pair
+    # Mitchell's with A13 at the sit-out table; after round 2 it no longer is)
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    for number in (1, 2):
+        assert _pair(content) == 0
+        _fill(results / f"round-{number}.yaml", number)
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n")
+    capsys.readouterr()
+    assert _pair(content) == 1
+    said = capsys.readouterr().err
+    assert "A13 is at no table of stage mitchell's 2 rounds written (event.yaml:17)" in said
+    assert "replay boards and meet again" in said and "delete A13 from the entries at event.yaml:17" in said
+    assert not (results / "round-3.yaml").exists()
+
+
+def test_a_late_pair_in_an_odd_howell_takes_the_phantoms_seat(tmp_path: Path, capsys) -> None:
+    # (the 10-pair Howell redrawn from the whole field meets the same pairs, but numbers its
+    # tables from the phantom's: every table of the room changed number from round 2)
+    content, results = _event(tmp_path, mitchell_event(9, 8, 1).replace("movement: mitchell", "movement: howell"))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    played = (results / "round-1.yaml").read_text(encoding="utf-8")
+    _add_late(content, "  - {id: A10, players: [p10a, p10b]}\n")
+    capsys.readouterr()
+    assert _pair(content, "--all") == 0
+    assert (results / "round-1.yaml").read_text(encoding="utf-8") == played
+    boards: Counter[tuple[str, int]] = Counter()
+    meetings: Counter[frozenset[str]] = Counter()
+    for number in range(1, 9):
+        seats = _seats(results / f"round-{number}.yaml")
+        if number > 1:  # no one sits out once A10 plays, at the sit-out's table: the others keep their numbers
+            assert all(ew for _, _, ew, _ in seats) and len(seats) == 5
+            assert "A10" in seats[4][1:3]
+        for _, ns, ew, played in seats:
+            if ew:
+                meetings[frozenset((ns, ew))] += 1
+                boards.update((side, b) for side in (ns, ew) for b in played)
+    assert max(boards.values()) == 1 and max(meetings.values()) == 1
+    assert sum(1 for m in meetings if "A10" in m) == 7
+
+
+def _codes(content: Path, *codes: str) -> list[tuple[str, ...]]:
+    _, _, warnings = validate(content)
+    return sorted(tuple(str(w.params[k]) for k in ("round", "table") + (("id", "board") if w.code == "pairs-board-again"
+                                                                          else ("a", "b", "this_round")))
+                  for w in warnings if w.code in codes)
+
+
+def test_check_says_a_board_or_a_meeting_drawn_again_before_it_is_played(tmp_path: Path, capsys) -> None:
+    content, results = _event(tmp_path, mitchell_event(13, 7, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    # round 1 played by hand with tables 1 and 2 swapping their boards: A01 played 3-4, which
+    # the movement brings to it in round 2
+    path = results / "round-1.yaml"
+    text = re.sub(r"(?m)^      ([1-4]):", lambda m: f"      {'3412'[int(m[1]) - 1]}:", path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    assert _pair(content) == 0
+    assert _codes(content, "pairs-board-again") == [("2", "1", "A01", "3"), ("2", "1", "A01", "4")]
+    # round 2, still to play, with the EW pairs of tables 1 and 2 swapped: A01 meets A07 again
+    second = results / "round-2.yaml"
+    text = second.read_text(encoding="utf-8")
+    text = text.replace("    ew: A13\n", "    ew: TMP\n").replace("    ew: A07\n", "    ew: A13\n").replace("    ew: TMP\n", "    ew: A07\n")
+    second.write_text(text, encoding="utf-8")
+    assert _codes(content, "pairs-meet-twice", "pairs-board-again") == [("1", "1", "A01", "A07", "2")]
+
+
+@pytest.mark.parametrize("kind,pairs", [("mitchell", n) for n in (5, 7, 9, 11, 13, 15, 21)]
+                         + [("howell", n) for n in (3, 5, 7, 9, 11, 15)] + [("barometer", 7)])
+def test_a_late_pair_seated_after_any_round_replays_nothing(kind: str, pairs: int) -> None:
+    ids = [f"A{i:02}" for i in range(1, pairs + 1)]
+    if kind == "mitchell":
+        tables = (pairs + 1) // 2
+        rounds = tables if tables % 2 else tables - 1
+        movement = PairsMovement(kind, mitchell(tables, rounds, 2, sit_out=True), ids[:tables - 1], ids[tables - 1:], 2)
+    else:
+        rounds = pairs
+        movement = PairsMovement(kind, (howell if kind == "howell" else barometer)(pairs, rounds, 2), ids, [], 2)
+    for last in range(1, rounds):
+        seated = late_pairs_seated(movement, ["LATE"], last)
+        assert seated is not None
+        # the rounds written, and every other pair's seat, as before
+        assert [s for s in seated.sittings if s.round <= last] == [s for s in movement.sittings if s.round <= last]
+        boards: Counter[tuple[str, int]] = Counter()
+        meetings: Counter[frozenset[str]] = Counter()
+        for s in seated.sittings:
+            sides = seated.sides(s)
+            assert s.sits_out == (s.round <= last and len(sides) == 1)
+            if len(sides) == 2:
+                meetings[frozenset(sides)] += 1
+                boards.update((side, b) for side in sides for b in s.boards)
+        assert max(boards.values()) == 1 and max(meetings.values()) == 1
+        assert sum(1 for m in meetings if "LATE" in m) == rounds - last
+        if kind == "barometer":  # every table of a round plays that round's boards
+            assert all(set(s.boards) == set(range(2 * s.round - 1, 2 * s.round + 1)) for s in seated.sittings if s.boards)
+
+
+def test_an_even_field_has_no_seat_for_a_late_pair() -> None:
+    ids = [f"A{i:02}" for i in range(1, 13)]
+    assert late_pairs_seated(PairsMovement("mitchell", mitchell(6, 5, 2), ids[:6], ids[6:], 2), ["LATE"], 1) is None
+    assert late_pairs_seated(PairsMovement("howell", howell(8, 7, 2), ids[:8], [], 2), ["LATE"], 1) is None
