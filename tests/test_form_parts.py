@@ -19,7 +19,7 @@ from generator.render import pdf
 from generator.render.bulletins import printed_round
 from generator.render.html import TEMPLATES, content_locale_of
 from support import demo_content
-from tests.test_forms import GD, pdf_pages, pdf_text, result_of
+from tests.test_forms import GD, guandan_round_4, pdf_pages, pdf_text, result_of  # noqa: F401  (a fixture)
 
 PART = 10  # 26 tables: parts of 10, 10 and 6 pages
 
@@ -107,3 +107,18 @@ def test_a_part_that_ran_over_its_pages_prints_the_form_again_as_one(tmp_path: P
     total = pdf_pages(out)
     assert total > 26
     assert f"第 {total} 页 共 {total} 页" in pdf_text(out, total)
+
+
+def test_a_build_prints_an_unplayed_rounds_sheet_in_parts(guandan_round_4: Path, counted: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build prints a round not yet played in parts too, by its pool, into one PDF per form."""
+    output = guandan_round_4.parent / "output"
+    monkeypatch.setenv("PAIBANG_CACHE", str(guandan_round_4.parent / "pdf-cache"))  # all printed here, none from the tests' cache
+    assert main(["build", "--content", str(guandan_round_4), "--output", str(output)]) == 0
+    sheet = output / f"events/{GD}/bulletins/scoresheet-main-round-4.pdf"
+    assert pdf_pages(sheet) == 26
+    assert "第 11 页 共 26 页" in pdf_text(sheet, 11)
+    assert "第 26 页 共 26 页" in pdf_text(sheet, 26)
+    printed = counted.read_text().count("x")
+    # every bulletin of the event printed once, but the sheet in its 3 parts
+    assert printed == len(list(output.glob(f"events/{GD}/bulletins/*.pdf"))) - 1 + math.ceil(26 / PART)
