@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from generator.content.load import Kept
     from generator.content.model import Event, Site
     from generator.printed import Bulletin
+    from generator.render.pdf import Printed
     from generator.render.incremental import PreviousBuild
     from generator.tournament.results import EventResult
     from generator.tournament.summary import EventSummary
@@ -956,12 +957,12 @@ class WholeResults:
             self.cache.keep_whole(event, found, warnings)
         return found
 
-    def html(self, result: EventResult | EventSummary, name: str) -> str:
-        """The HTML of the event's bulletin `name`, to print. Bulletins are printed event by
-        event: one event's are made at a time."""
+    def html(self, result: EventResult | EventSummary, name: str) -> str | Printed:
+        """The HTML of the event's bulletin `name`, to print (a long form's in parts: pdf.py's
+        bulletin_parts). Bulletins are printed event by event: one event's are made at a time."""
         from generator.render.bulletins import bulletins_for
         from generator.render.html import content_locale_of
-        from generator.render.pdf import bulletin_html
+        from generator.render.pdf import bulletin_parts
 
         slug = result.event.slug
         if self._bulletins[0] != slug:
@@ -969,7 +970,7 @@ class WholeResults:
             locale = found.event.locale or self.site.locale
             self._bulletins = (slug, {b.name: (b, locale) for b in bulletins_for(found, locale, self.site.base_url)})
         bulletin, locale = self._bulletins[1][name]
-        return bulletin_html(bulletin, locale, content_locale_of(self.site))
+        return bulletin_parts(bulletin, locale, content_locale_of(self.site))
 
 
 def _check_glyphs(to_print: list[tuple[Event, str, str, str]]) -> None:

@@ -339,8 +339,17 @@ def test_paibang_print_on_a_full_disk_leaves_the_sheets_printed_last_time(
     from generator.render import pdf
     from support import DiskFills, demo_content
 
+    import io
+
+    import pypdf
+
     content = demo_content(tmp_path, "tumu-guandan-2020")
-    monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")  # the folder's PDFs, printed apart
+    stub = pypdf.PdfWriter()
+    stub.add_blank_page(10, 10)
+    blank = io.BytesIO()
+    stub.write(blank)
+    # every PDF printed apart, a page each (a file's are joined: pdf.join_pdfs reads them)
+    monkeypatch.setattr(pdf, "_print", lambda html, blank=blank.getvalue(): blank)
     asked = ["print", "tumu-guandan-2020", "main", "--round", "1", "--content", str(content), "--lang", "en",
              "--output", str(tmp_path / target)]
     assert main(asked) == 0

@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
     # not even a folder, and says so (of `target`, not of a site: no "nothing put in place").
     try:
         content = content_locale_of(site)  # (its Chinese names marked on an English sheet, as the bulletins')
-        pdfs = [one_document(bulletins, locale, content)] if one_file else _printed_apart(bulletins, locale, content)
-    except MemoryError:  # the one document, printed in this process
+        pdfs = [one_document(bulletins, locale, content, None)] if one_file else _printed_apart(bulletins, locale, content)
+    except MemoryError:  # the PDFs joined in this process
         failure = CouldNotFinish("printer_no_memory_unkept", what=catalogues.word("printing_pdfs"))
         terminal(failure.text(locale, output=target, left="printer_left_print"), error=True)
         return 1
@@ -110,25 +110,24 @@ def _refused(path: Path, content: Path, folder: Path | None) -> str | None:
         return "not_pdf"
 
 
-def _printed_apart(bulletins: list, locale: str, content: str | None = None) -> list[bytes]:
-    """Each bulletin's PDF, printed by a pool of processes."""
-    from generator.render.pdf import bulletin_html, print_job, print_pdfs
+def _printed_apart(bulletins: list, locale: str, content: str | None = None, workers: int | None = None) -> list[bytes]:
+    """Each bulletin's PDF, printed by a pool of processes (`workers`: 1, in this process): a
+    long form in parts of a bounded size (render/pdf.py's bulletin_parts), joined, so that a
+    round of thousands of tables takes a part's memory, not the round's."""
+    from generator.render.pdf import bulletin_parts, print_job, print_pdfs
 
     # No cache: a printing process that dies leaves nothing printed, and its words say "PDF"
     # (a draw notice and forms), not "bulletins".
-    return print_pdfs([print_job(bulletin_html(b, locale, content)) for b in bulletins], None, what="printing_pdfs")[0]
+    return print_pdfs([print_job(bulletin_parts(b, locale, content)) for b in bulletins], None, workers,
+                      what="printing_pdfs")[0]
 
 
-def one_document(bulletins: list, locale: str, content: str | None = None) -> bytes:
-    """Every bulletin's pages in one PDF, in order (each keeps its own page numbers)."""
-    import weasyprint
-    from weasyprint.text.fonts import FontConfiguration
+def one_document(bulletins: list, locale: str, content: str | None = None, workers: int | None = 1) -> bytes:
+    """Every bulletin's pages in one PDF, in order (each keeps its own page numbers): each
+    printed apart (_printed_apart), then joined. Not one WeasyPrint document of them all, which
+    held every page's layout until the PDF was written (2.7 GB for a round of 500 tables).
+    In this process unless `workers` says otherwise: the desk prints its sheets from a thread
+    of its server, which is not to fork (a lock another thread holds is held for ever in the child)."""
+    from generator.render.pdf import join_pdfs
 
-    from generator.render.html import TEMPLATES
-    from generator.render.pdf import bulletin_html
-
-    fonts = FontConfiguration()
-    documents = [weasyprint.HTML(string=bulletin_html(b, locale, content), base_url=str(TEMPLATES)).render(font_config=fonts)
-                 for b in bulletins]
-    pages = [page for document in documents for page in document.pages]
-    return documents[0].copy(pages).write_pdf()
+    return join_pdfs(_printed_apart(bulletins, locale, content, workers))

@@ -13,6 +13,7 @@ grow to ~2 GB over a 400-event build, and a new one starts again from the parent
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import multiprocessing
 import os
@@ -49,7 +50,7 @@ class PrintJob:
     """One PDF to make: its HTML, or what makes it (made only when the PDF is not in the cache:
     a build holds bulletins' plans, not their HTML), and the key it is cached under."""
 
-    html: str | Callable[[], str]
+    html: str | Printed | Callable[[], str | Printed]
     key: str
 
 
@@ -67,7 +68,8 @@ def _environment(locale: str, content: str | None) -> jinja2.Environment:
     return environment(locale, content=content)  # compiled once per locale, not once per bulletin
 
 
-def bulletin_html(bulletin: Bulletin, locale: str, content: str | None = None) -> str:
+def bulletin_html(bulletin: Bulletin, locale: str, content: str | None = None,
+                  numbered: tuple[int, int] | None = None) -> str:
     """The HTML WeasyPrint prints. `content`: the language of the names and titles (html.py's
     content_locale_of), as the pages take it: an English bulletin marks its Chinese cells and
     title as Chinese (lang), so that Pango shapes and breaks them as Chinese and picks its fonts
@@ -77,16 +79,90 @@ def bulletin_html(bulletin: Bulletin, locale: str, content: str | None = None) -
     env = _environment(locale, content)
     t = Translator(locale)
     return env.get_template(bulletin.template).render(
-        bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(_page_counter_css(t)))
+        bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(_page_counter_css(t, numbered)),
+        first_page=numbered[0] if numbered else 1)
 
 
-def _page_counter_css(t: Translator) -> str:
-    """CSS `content` for "第 1 页 共 2 页": our own catalogue words around the page counters."""
+def _page_counter_css(t: Translator, numbered: tuple[int, int] | None = None) -> str:
+    """CSS `content` for "第 1 页 共 2 页": our own catalogue words around the page counters.
+    `numbered`: (the first page's number, the pages of the whole form) of a part of a form
+    printed apart (bulletin_parts): its total said in figures, not counted in the part."""
     words = t("page_of", page="\0", pages="\1")
     before, rest = words.split("\0")
     middle, after = rest.split("\1")
     quote = lambda text: '"' + text.replace("\\", "").replace('"', "") + '"'  # noqa: E731
-    return f"{quote(before)} counter(page) {quote(middle)} counter(pages) {quote(after)}"
+    total = quote(str(numbered[1])) if numbered else "counter(pages)"
+    return f"{quote(before)} counter(page) {quote(middle)} {total} {quote(after)}"
+
+
+# The form pages (a table's score sheet each) printed in one WeasyPrint document at most. A
+# document's layout is held whole until its PDF is written: a round of 500 tables printed as one
+# took 2.7 GB, and 2,500 tables would take ~13 GB. Printed in parts of this many pages, apart
+# (each by a printing process of the pool) and joined (join_pdfs), a form takes a part's memory
+# whatever its tables.
+FORM_PART_PAGES = 50
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What a bulletin is printed from: its parts' HTML, each with the pages it is to have,
+    and the whole HTML, printed at once when a part's pages are not those (a form's page that
+    runs over a sheet: the parts' page numbers, set before printing, would be wrong)."""
+
+    parts: tuple[tuple[str, int], ...]
+    whole: str
+
+    def __len__(self) -> int:  # (how long it is to print: the longest first)
+        return len(self.whole)
+
+
+def bulletin_parts(bulletin: Bulletin, locale: str, content: str | None = None) -> str | Printed:
+    """The HTML a bulletin is printed from: a notice, or a form of FORM_PART_PAGES pages or
+    fewer, as one document (bulletin_html); a longer form in parts of FORM_PART_PAGES pages
+    (a form page starts a sheet of its own: templates/sheets/_base.html), each numbered as the
+    pages of the whole form ("第 51 页 共 500 页"), on the reckoning that a form page is a sheet."""
+    whole = bulletin_html(bulletin, locale, content)
+    pages = bulletin.pages
+    if len(pages) <= FORM_PART_PAGES:
+        return whole
+    parts = []
+    for start in range(0, len(pages), FORM_PART_PAGES):
+        part = dataclasses.replace(bulletin, pages=pages[start:start + FORM_PART_PAGES])
+        parts.append((bulletin_html(part, locale, content, (start + 1, len(pages))), len(part.pages)))
+    return Printed(tuple(parts), whole)
+
+
+def join_pdfs(pdfs: list[bytes]) -> bytes:
+    """One PDF of the pages of `pdfs`, in order, with the first one's metadata (its title, its
+    language, its producer) and every part's outline, links and fonts (each part keeps its own
+    subset of a font: a few hundred KB a part). pypdf, not PDF written by hand: it keeps the
+    cross-references, object streams and outlines right, as WeasyPrint's own writer does."""
+    import io
+
+    import pypdf
+
+    if len(pdfs) == 1:
+        return pdfs[0]
+    writer = pypdf.PdfWriter()
+    for pdf in pdfs:
+        writer.append(pypdf.PdfReader(io.BytesIO(pdf)))
+    first = pypdf.PdfReader(io.BytesIO(pdfs[0]))
+    if first.metadata:
+        writer.add_metadata(dict(first.metadata))
+    lang = first.trailer["/Root"].get("/Lang")
+    if lang is not None:
+        writer.root_object[pypdf.generic.NameObject("/Lang")] = pypdf.generic.TextStringObject(str(lang))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def page_count(pdf: bytes) -> int:
+    import io
+
+    import pypdf
+
+    return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
 # --- no tofu ---------------------------------------------------------------------------------
@@ -163,8 +239,9 @@ def _fingerprint(scripts: tuple[str, ...]) -> str:
     return "\n".join(parts)
 
 
-def print_job(html: str) -> PrintJob:
-    return PrintJob(html, printing_key(_scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest()))
+def print_job(html: str | Printed) -> PrintJob:
+    whole = html.whole if isinstance(html, Printed) else html
+    return PrintJob(html, printing_key(_scripts(whole), hashlib.sha256(whole.encode("utf-8")).hexdigest()))
 
 
 def printing_key(scripts: tuple[str, ...], html_digest: str) -> str:
@@ -202,7 +279,7 @@ def _print(html: str) -> bytes:
     return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf(font_config=_WORKER_FONTS)
 
 
-def _print_at(job: tuple[int, str]) -> tuple[int, bytes]:
+def _print_at(job: tuple[object, str]) -> tuple[object, bytes]:
     return job[0], _print(job[1])
 
 
@@ -232,8 +309,14 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     # Each HTML made now, not before: a PDF in the cache needs none (and one gone from the cache
     # since the build planned it is printed from its HTML, never from nothing).
     htmls = {p: _html(jobs[p]) for p in todo}
-    workers = workers or min(len(todo), os.cpu_count() or 1)
+    # Each WeasyPrint document to print, as ((position, part), HTML): a long form's parts
+    # (bulletin_parts) printed apart, by any of the processes, as the other documents are.
+    tasks = [((p, k), html) for p in todo
+             for k, html in enumerate([part for part, _ in htmls[p].parts] if isinstance(htmls[p], Printed) else [htmls[p]])]
+    workers = workers or min(len(tasks), os.cpu_count() or 1)
     from_cache = len(results)
+    kept = cache_dir is not None and lasting
+    parts: dict[int, dict[int, bytes]] = {}  # a long form's parts printed so far
 
     def keep(position: int, pdf: bytes) -> None:
         # Into the cache at once: a build that cannot finish (a printing process killed for want
@@ -246,28 +329,50 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         if done:
             done(len(results) - from_cache, len(todo))
 
-    if len(todo) > 1 and workers > 1:
+    def printed(task: tuple[int, int], pdf: bytes) -> None:
+        position, part = task
+        got = parts.setdefault(position, {})
+        got[part] = pdf
+        html = htmls[position]
+        if len(got) < (len(html.parts) if isinstance(html, Printed) else 1):
+            return
+        del parts[position], htmls[position]
+        keep(position, _joined(html, [got[k] for k in range(len(got))], what, kept))
+
+    if len(tasks) > 1 and workers > 1:
         import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
 
         # The longest documents first, so that no core is left with a big one at the end.
-        todo.sort(key=lambda p: len(htmls[p]), reverse=True)
+        tasks.sort(key=lambda task: len(task[1]), reverse=True)
         context = multiprocessing.get_context("fork" if can_fork() else None)
         # A fresh pool for every WORKER_DOCUMENTS documents a worker, forked here, from the
         # build's only thread, once the last pool's processes are gone: not `maxtasksperchild`,
         # whose pool forks the replacements from a thread of its own while three others run (a
         # lock one of them holds at that moment is held for ever in the child).
         wave = WORKER_DOCUMENTS * workers
-        ended = partial(_ended, what=what, kept=cache_dir is not None and lasting)  # how a dead one is said
-        for start in range(0, len(todo), wave):
+        ended = partial(_ended, what=what, kept=kept)  # how a dead one is said
+        for start in range(0, len(tasks), wave):
             give_back_free_memory()  # not inherited by the workers (generator/forking.py)
-            tasks = [(p, htmls.pop(p)) for p in todo[start:start + wave]]
-            with contextlib.closing(_printed_by_workers(context, min(workers, len(tasks)), tasks, ended)) as pool:
-                for position, pdf in pool:
-                    keep(position, pdf)
+            sent = tasks[start:start + wave]
+            with contextlib.closing(_printed_by_workers(context, min(workers, len(sent)), sent, ended)) as pool:
+                for task, pdf in pool:
+                    printed(task, pdf)
+            del sent
     else:
-        for p in todo:
-            keep(p, _printed_here(htmls.pop(p), what, kept=cache_dir is not None and lasting))
+        for task, html in tasks:
+            printed(task, _printed_here(html, what, kept))
     return [results[p] for p in range(len(jobs))], len(todo)
+
+
+def _joined(html: str | Printed, pdfs: list[bytes], what: str, kept: bool) -> bytes:
+    """A bulletin's PDF from its documents' PDFs: a long form's parts joined (join_pdfs), when
+    each has the pages its numbers were set for; else (a form page ran over a sheet, its
+    numbers wrong from there on) the form printed again as one document, numbered by WeasyPrint."""
+    if not isinstance(html, Printed):
+        return pdfs[0]
+    if [page_count(pdf) for pdf in pdfs] != [pages for _, pages in html.parts]:
+        return _printed_here(html.whole, what, kept)
+    return join_pdfs(pdfs)
 
 
 # The largest PDF the cache gives back (seals.read_own): a bulletin of a big event with its
@@ -300,10 +405,10 @@ def _printed_here(html: str, what: str, kept: bool) -> bytes:
         raise _out_of_memory(what, kept) from None
 
 
-def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: int, tasks: list[tuple[int, str]],
+def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: int, tasks: list[tuple[object, str]],
                         ended: Callable[[multiprocessing.process.BaseProcess], NoReturn],
-                        ) -> Iterator[tuple[int, bytes]]:
-    """(position, PDF) of each task as it is printed by `workers` processes, forked at once from
+                        ) -> Iterator[tuple[object, bytes]]:
+    """(task's id, PDF) of each task as it is printed by `workers` processes, forked at once from
     the caller's thread, each given one document at a time over a pipe of its own, the tasks in
     their order. A process that ends before it is told to is given to `ended` (which raises:
     _ended). Closed (`closing`), or failed, it leaves no process behind.
@@ -435,7 +540,7 @@ def _sendable(failure: Exception) -> Exception:
     return failure
 
 
-def _html(job: PrintJob) -> str:
+def _html(job: PrintJob) -> str | Printed:
     html = job.html() if callable(job.html) else job.html
     if not html:
         raise ValueError(f"no HTML to print for {job.key}")  # never a blank PDF under a real key

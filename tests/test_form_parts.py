@@ -1,0 +1,124 @@
+"""A round's long form (a score sheet of a page a table) is printed in parts of
+FORM_PART_PAGES pages, each its own WeasyPrint document, and joined: the memory a print takes is
+a part's, not the round's (500 tables in one document took 2.7 GB). Joined, it reads as the one
+document did, page for page: the same text, the pages numbered through the whole form ("第 11
+页 共 26 页"), the draw notice numbered on its own, the title and language of the first."""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+import pypdf
+import pytest
+import weasyprint
+
+from generator.cli import main
+from generator.render import pdf
+from generator.render.bulletins import printed_round
+from generator.render.html import TEMPLATES, content_locale_of
+from support import demo_content
+from tests.test_forms import GD, guandan_round_4, pdf_pages, pdf_text, result_of  # noqa: F401  (a fixture)
+
+PART = 10  # 26 tables: parts of 10, 10 and 6 pages
+
+
+@pytest.fixture()
+def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A file each WeasyPrint document printed adds a line to, from whichever process prints it
+    (the printing processes are forked with the patch)."""
+    log = tmp_path / "printed.log"
+    printing = pdf._print
+
+    def counting(html: str) -> bytes:
+        with log.open("a") as out:
+            out.write("x\n")
+        return printing(html)
+
+    monkeypatch.setattr(pdf, "_print", counting)
+    monkeypatch.setattr(pdf, "FORM_PART_PAGES", PART)
+    return log
+
+
+def one_document_pages(content: Path) -> list[str]:
+    """Each page's text of the round printed as it was: every bulletin one WeasyPrint document."""
+    site, result = result_of(content, GD)
+    pages = []
+    for bulletin in printed_round(result, "main", 1, site.locale, site.base_url):
+        html = pdf.bulletin_html(bulletin, site.locale, content_locale_of(site))
+        whole = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+        reader = pypdf.PdfReader(io.BytesIO(whole))
+        pages.extend(page.extract_text() for page in reader.pages)
+    return pages
+
+
+def test_a_rounds_sheets_are_printed_in_parts_and_read_as_one_document(tmp_path: Path, counted: Path) -> None:
+    content = demo_content(tmp_path, GD)
+    target = tmp_path / "round-1.pdf"
+    assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(target)]) == 0
+    # the draw notice, and the 26 tables' sheets in 3 parts
+    assert counted.read_text().count("x") == 1 + math.ceil(26 / PART)
+    expected = one_document_pages(content)
+    assert pdf_pages(target) == len(expected) > 26
+    joined = pypdf.PdfReader(target)
+    assert [page.extract_text() for page in joined.pages] == expected
+    notice = len(expected) - 26
+    # numbered through the form, across its parts; the notice by its own pages
+    assert "第 11 页 共 26 页" in pdf_text(target, notice + 11)
+    assert "第 26 页 共 26 页" in pdf_text(target, notice + 26)
+    assert f"\u5171{notice}\u9875" in "".join(pdf_text(target, 1).split())
+    # the first document's title and language, as the one document had them
+    site, result = result_of(content, GD)
+    assert joined.metadata.title == printed_round(result, "main", 1, site.locale)[0].title
+    assert joined.trailer["/Root"]["/Lang"] == "zh-Hans"  # (html lang of the zh bulletins)
+
+
+def test_a_folder_gets_the_sheet_joined_and_a_short_form_whole(tmp_path: Path, counted: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    content = demo_content(tmp_path, GD)
+    folder = tmp_path / "forms"
+    assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(folder)]) == 0
+    sheet = folder / "scoresheet-main-round-1.pdf"
+    assert pdf_pages(sheet) == 26
+    assert "第 21 页 共 26 页" in pdf_text(sheet, 21)
+    assert counted.read_text().count("x") == 1 + 3
+    # a form no longer than a part is one document, as before
+    monkeypatch.setattr(pdf, "FORM_PART_PAGES", 26)
+    counted.unlink()
+    assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(folder)]) == 0
+    assert counted.read_text().count("x") == 2
+    assert "第 21 页 共 26 页" in pdf_text(sheet, 21)
+
+
+def test_a_part_that_ran_over_its_pages_prints_the_form_again_as_one(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A form page that runs over a sheet makes its part longer than reckoned, and every page
+    number after it wrong: the form is printed again whole, numbered by WeasyPrint."""
+    monkeypatch.setattr(pdf, "FORM_PART_PAGES", PART)
+    site, result = result_of(demo_content(tmp_path, GD), GD)
+    sheet = printed_round(result, "main", 1, site.locale)[1]
+    long = sheet.pages[3]
+    long["key"] = "x " * 20000  # its note runs over two sheets
+    printed = pdf.bulletin_parts(sheet, site.locale)
+    assert isinstance(printed, pdf.Printed) and [pages for _, pages in printed.parts] == [10, 10, 6]
+    out = tmp_path / "sheet.pdf"
+    out.write_bytes(pdf.print_pdfs([pdf.print_job(printed)], None)[0][0])
+    total = pdf_pages(out)
+    assert total > 26
+    assert f"第 {total} 页 共 {total} 页" in pdf_text(out, total)
+
+
+def test_a_build_prints_an_unplayed_rounds_sheet_in_parts(guandan_round_4: Path, counted: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build prints a round not yet played in parts too, by its pool, into one PDF per form."""
+    output = guandan_round_4.parent / "output"
+    monkeypatch.setenv("PAIBANG_CACHE", str(guandan_round_4.parent / "pdf-cache"))  # all printed here, none from the tests' cache
+    assert main(["build", "--content", str(guandan_round_4), "--output", str(output)]) == 0
+    sheet = output / f"events/{GD}/bulletins/scoresheet-main-round-4.pdf"
+    assert pdf_pages(sheet) == 26
+    assert "第 11 页 共 26 页" in pdf_text(sheet, 11)
+    assert "第 26 页 共 26 页" in pdf_text(sheet, 26)
+    printed = counted.read_text().count("x")
+    # every bulletin of the event printed once, but the sheet in its 3 parts
+    assert printed == len(list(output.glob(f"events/{GD}/bulletins/*.pdf"))) - 1 + math.ceil(26 / PART)
