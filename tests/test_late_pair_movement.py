@@ -110,6 +110,31 @@ def test_a_late_pair_with_no_seat_is_refused_and_nothing_is_redrawn(tmp_path: Pa
     assert not (results / "round-3.yaml").exists()
 
 
+def test_a_late_pair_making_an_even_field_odd_is_told_of_the_new_table_and_boards(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell's round 1 is the 13-pair one's with the 13th pair at the sit-out table,
+    # so a 13th pair after round 1 is seated; but the session is now 7 tables and needs boards
+    # 13-14, which no one has dealt: pair and check say so before round 2 is played.
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n")
+    _, _, warnings = validate(content)
+    grown = [w for w in warnings if w.code == "pairs-late-grown"]
+    assert [(w.params["ids"], w.params["boards"], w.params["table"], w.params["sitout"], w.params["resting"])
+            for w in grown] == [("A13", "13–14", 6, 7, "A12")]
+    capsys.readouterr()
+    assert _pair(content) == 0
+    said = capsys.readouterr()
+    told = said.out + said.err
+    assert "Boards 13–14 are new: no table has played them; deal them before round 2, where they start at table 6" in told
+    assert "Table 7 is the sit-out table: the pair that comes to it sits that round out (in round 2, A12)" in told
+    second = _seats(results / "round-2.yaml")
+    assert second[0][:3] == (1, "A01", "A13") and second[5] == (6, "A06", "A11", (13, 14))
+    assert second[6][:3] == (7, "A12", "")  # (the sit-out's line: the EW pair at the table with no NS pair)
+    _, _, warnings = validate(content)  # boards 13-14 now at a table drawn: said once, before it
+    assert not [w for w in warnings if w.code == "pairs-late-grown"]
+
+
 def test_a_late_pair_in_an_odd_howell_takes_the_phantoms_seat(tmp_path: Path, capsys) -> None:
     # (the 10-pair Howell redrawn from the whole field meets the same pairs, but numbers its
     # tables from the phantom's: every table of the room changed number from round 2)
