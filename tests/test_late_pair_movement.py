@@ -135,6 +135,19 @@ def test_a_late_pair_making_an_even_field_odd_is_told_of_the_new_table_and_board
     assert not [w for w in warnings if w.code == "pairs-late-grown"]
 
 
+def test_a_refusal_of_the_content_exits_1_and_of_the_command_line_2_as_readme_says(tmp_path: Path) -> None:
+    # pair refused a late pair with no seat (the content's to fix) with 1 while errors.Refusal
+    # and README said a refusal was usage, exit 2: the two now say which is which
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0 and _pair(content) == 0
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n")
+    assert _pair(content) == 1
+    assert main(["pair", SLUG, "no-such-stage", "--content", str(content), "--lang", "en"]) == 2
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert ("`1` content errors, or content that does not allow what was asked (`pair`: a round still to enter, "
+            "a stage complete, a late pair with no seat; nothing written), `2` usage") in readme
+
+
 def test_a_late_pair_in_an_odd_howell_takes_the_phantoms_seat(tmp_path: Path, capsys) -> None:
     # (the 10-pair Howell redrawn from the whole field meets the same pairs, but numbers its
     # tables from the phantom's: every table of the room changed number from round 2)
