@@ -661,6 +661,15 @@ def late_pair_grown(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(tmp / "content")
 
 
+def late_pairs_several(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Two pairs added to a 13-pair Mitchell after round 1: one sit-out seat for them."""
+    event = club_mitchell(tmp, 13, 1)
+    replace(event / "event.yaml", "stages:\n", "  - {id: A14, players: [x1, x2]}\n  - {id: A15, players: [y1, y2]}\nstages:\n")
+    made = refusals(monkeypatch)
+    main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    return made
+
+
 def late_pair_no_seat(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A 12-pair Mitchell drawn for 2 rounds, then a 13th pair added: no seat to take."""
     event = club_mitchell(tmp, 12, 2)
@@ -887,6 +896,7 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
         set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
     "pair-late-no-seat": late_pair_no_seat,
+    "pair-late-several": late_pairs_several,
     "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
     "pair-all-format": pair_cli("ev", "main", "--all"),
     "pair-event-unknown": pair_cli("nope", "main"),

@@ -148,6 +148,35 @@ def test_a_refusal_of_the_content_exits_1_and_of_the_command_line_2_as_readme_sa
             "a stage complete, a late pair with no seat; nothing written), `2` usage") in readme
 
 
+@pytest.mark.parametrize("pairs, apart", [(13, False), (12, True)])
+def test_two_late_pairs_are_refused_naming_the_one_that_can_be_seated(tmp_path: Path, capsys, pairs: int,
+                                                                     apart: bool) -> None:
+    # A movement has one seat for a late pair (the sit-out's; an even field's, the odd one's it
+    # follows). Two late, in one round or (apart) in two: refused, and told which one to keep,
+    # not (as pair-late-no-seat told them) to delete both, one of them perhaps playing already.
+    content, results = _event(tmp_path, mitchell_event(pairs, 5, 2))
+    first, second = f"A{pairs + 1}", f"A{pairs + 2}"
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, f"  - {{id: {first}, players: [x1, x2]}}\n")
+    if apart:
+        assert _pair(content) == 0
+        _fill(results / "round-2.yaml", 2)
+    _add_late(content, f"  - {{id: {second}, players: [y1, y2]}}\n")
+    capsys.readouterr()
+    assert _pair(content) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    assert f"{first}, {second} joined stage mitchell late" in said and "the movement has one seat to take" in said
+    assert f"keep {first}, who takes the sit-out's seat: delete {second} from the entries and run pair again" in said
+    written = 3 if apart else 2
+    assert not (results / f"round-{written}.yaml").exists()
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(f"  - {{id: {second}, players: [y1, y2]}}\n", ""),
+                     encoding="utf-8")
+    assert _pair(content) == 0  # as told: the first seated, the session going on
+    assert first in {side for _, ns, ew, _ in _seats(results / f"round-{written}.yaml") for side in (ns, ew)}
+
+
 def test_a_late_pair_in_an_odd_howell_takes_the_phantoms_seat(tmp_path: Path, capsys) -> None:
     # (the 10-pair Howell redrawn from the whole field meets the same pairs, but numbers its
     # tables from the phantom's: every table of the room changed number from round 2)
