@@ -971,10 +971,7 @@ def _one_seat(event: Event, stage: Stage, field: Sequence[Entry], first: str) ->
     sit-out's seat, or an even field made odd whose movement the rounds written follow) with the
     others left out of the field."""
     late = late_pairs(event, stage, field)
-    try:
-        movement = fitting_movement(event, stage, [e for e in field if e.id == first or e.id not in late])
-    except Refusal:
-        return False
+    movement = fitting_movement(event, stage, [e for e in field if e.id == first or e.id not in late])
     return movement is not None and movement.follows(event.rounds.get(stage.id, []))
 
 
