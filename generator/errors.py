@@ -431,8 +431,12 @@ def system_reason(error: OSError, reading: bool = False) -> str | dict[str, str]
 
 
 class Refusal(Exception):
-    """A command will not do what it was asked (exit 2: usage, not content): a catalogue code and
-    its parameters, said in the site's language with its fix."""
+    """A command will not do what it was asked: a catalogue code and its parameters, said in the
+    site's language with its fix, nothing written. Exit 2 when the command line asks what cannot
+    be (usage: an unknown event or stage, --all for a Swiss); exit 1 when the content does not
+    allow it (`pair`'s plan_rounds and write_round: a round still to enter, a stage complete, a
+    late pair with no seat, a round file already there), as a content error does (README's exit
+    codes): the fix is in content/, not in the command typed."""
 
     def __init__(self, code: str, **params: object) -> None:
         super().__init__(code)

@@ -654,6 +654,22 @@ def board_drawn_again(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(tmp / "content")
 
 
+def late_pair_grown(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A 13th pair added to a 12-pair Mitchell after round 1: seated, boards 13-14 to deal."""
+    event = club_mitchell(tmp, 12, 1)
+    replace(event / "event.yaml", "stages:\n", "  - {id: A13, players: [p13a, p13b]}\nstages:\n")
+    return raised(tmp / "content")
+
+
+def late_pairs_several(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Two pairs added to a 13-pair Mitchell after round 1: one sit-out seat for them."""
+    event = club_mitchell(tmp, 13, 1)
+    replace(event / "event.yaml", "stages:\n", "  - {id: A14, players: [x1, x2]}\n  - {id: A15, players: [y1, y2]}\nstages:\n")
+    made = refusals(monkeypatch)
+    main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    return made
+
+
 def late_pair_no_seat(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A 12-pair Mitchell drawn for 2 rounds, then a 13th pair added: no seat to take."""
     event = club_mitchell(tmp, 12, 2)
@@ -880,6 +896,7 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
         set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
     "pair-late-no-seat": late_pair_no_seat,
+    "pair-late-several": late_pairs_several,
     "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
     "pair-all-format": pair_cli("ev", "main", "--all"),
     "pair-event-unknown": pair_cli("nope", "main"),
@@ -1041,6 +1058,7 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-board-range": edit(BP, (R1, "      2: 3NT W -1\n", "      31: 3NT W -1\n")),
     "bridge-board-twice": edit(BP, (R2, "      7: 2S E +1\n", "      1: 2S E +1\n")),
     "pairs-late-entry": late_pair_drawn,
+    "pairs-late-grown": late_pair_grown,
     "pairs-board-again": board_drawn_again,
     "pairs-meet-twice": edit(BP, (R2, "    ns: P01\n    ew: P20\n", "    ns: P01\n    ew: P1X\n"),
                              (R2, "    ns: P02\n    ew: P11\n", "    ns: P02\n    ew: P20\n"),

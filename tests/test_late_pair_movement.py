@@ -110,6 +110,73 @@ def test_a_late_pair_with_no_seat_is_refused_and_nothing_is_redrawn(tmp_path: Pa
     assert not (results / "round-3.yaml").exists()
 
 
+def test_a_late_pair_making_an_even_field_odd_is_told_of_the_new_table_and_boards(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell's round 1 is the 13-pair one's with the 13th pair at the sit-out table,
+    # so a 13th pair after round 1 is seated; but the session is now 7 tables and needs boards
+    # 13-14, which no one has dealt: pair and check say so before round 2 is played.
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n")
+    _, _, warnings = validate(content)
+    grown = [w for w in warnings if w.code == "pairs-late-grown"]
+    assert [(w.params["ids"], w.params["boards"], w.params["table"], w.params["sitout"], w.params["resting"])
+            for w in grown] == [("A13", "13–14", 6, 7, "A12")]
+    capsys.readouterr()
+    assert _pair(content) == 0
+    said = capsys.readouterr()
+    told = said.out + said.err
+    assert "Boards 13–14 are new: no table has played them; deal them before round 2, where they start at table 6" in told
+    assert "Table 7 is the sit-out table: the pair that comes to it sits that round out (in round 2, A12)" in told
+    second = _seats(results / "round-2.yaml")
+    assert second[0][:3] == (1, "A01", "A13") and second[5] == (6, "A06", "A11", (13, 14))
+    assert second[6][:3] == (7, "A12", "")  # (the sit-out's line: the EW pair at the table with no NS pair)
+    _, _, warnings = validate(content)  # boards 13-14 now at a table drawn: said once, before it
+    assert not [w for w in warnings if w.code == "pairs-late-grown"]
+
+
+def test_a_refusal_of_the_content_exits_1_and_of_the_command_line_2_as_readme_says(tmp_path: Path) -> None:
+    # pair refused a late pair with no seat (the content's to fix) with 1 while errors.Refusal
+    # and README said a refusal was usage, exit 2: the two now say which is which
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0 and _pair(content) == 0
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n")
+    assert _pair(content) == 1
+    assert main(["pair", SLUG, "no-such-stage", "--content", str(content), "--lang", "en"]) == 2
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert ("`1` content errors, or content that does not allow what was asked (`pair`: a round still to enter, "
+            "a stage complete, a late pair with no seat; nothing written), `2` usage") in readme
+
+
+@pytest.mark.parametrize("pairs, apart", [(13, False), (12, True)])
+def test_two_late_pairs_are_refused_naming_the_one_that_can_be_seated(tmp_path: Path, capsys, pairs: int,
+                                                                     apart: bool) -> None:
+    # A movement has one seat for a late pair (the sit-out's; an even field's, the odd one's it
+    # follows). Two late, in one round or (apart) in two: refused, and told which one to keep,
+    # not (as pair-late-no-seat told them) to delete both, one of them perhaps playing already.
+    content, results = _event(tmp_path, mitchell_event(pairs, 5, 2))
+    first, second = f"A{pairs + 1}", f"A{pairs + 2}"
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, f"  - {{id: {first}, players: [x1, x2]}}\n")
+    if apart:
+        assert _pair(content) == 0
+        _fill(results / "round-2.yaml", 2)
+    _add_late(content, f"  - {{id: {second}, players: [y1, y2]}}\n")
+    capsys.readouterr()
+    assert _pair(content) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    assert f"{first}, {second} joined stage mitchell late" in said and "the movement has one seat to take" in said
+    assert f"keep {first}, who takes the sit-out's seat: delete {second} from the entries and run pair again" in said
+    written = 3 if apart else 2
+    assert not (results / f"round-{written}.yaml").exists()
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(f"  - {{id: {second}, players: [y1, y2]}}\n", ""),
+                     encoding="utf-8")
+    assert _pair(content) == 0  # as told: the first seated, the session going on
+    assert first in {side for _, ns, ew, _ in _seats(results / f"round-{written}.yaml") for side in (ns, ew)}
+
+
 def test_a_late_pair_in_an_odd_howell_takes_the_phantoms_seat(tmp_path: Path, capsys) -> None:
     # (the 10-pair Howell redrawn from the whole field meets the same pairs, but numbers its
     # tables from the phantom's: every table of the room changed number from round 2)

@@ -35,7 +35,7 @@ from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_full_rounds, robin_numbers,
-                                          robin_written, board_seats, boards_to_come, fitting_movement, seated_tables, unplayed_boards,
+                                          robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, seated_tables, unplayed_boards,
                                           walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
@@ -356,6 +356,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                              warning=True, id=entry.id, stage=stage.id, file=event.entries_file(entry))
         if stage.format == "pairs":
             _warn_pairs_late(event, stage, rounds, field_entries, problems)
+            _warn_pairs_grown(event, stage, rounds, field_entries, problems)
             _warn_pairs_again(game, event, stage, rounds, field_entries, problems)
         if late and stage.late_options is None:
             _warn_late_byes(game, event, stage, late, {e.id for e in field_entries
@@ -711,6 +712,48 @@ def _warn_pairs_late(event: Event, stage: Stage, rounds: list[Round], field_entr
         if missed:
             problems.add("pairs-late-entry", entry.mark or Mark(event.folder), warning=True, id=entry.id, stage=stage.id,
                          count=len(missed), rounds=", ".join(map(str, missed)), first=first[entry.id])
+
+
+def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_entries: list[Entry],
+                      problems: Problems) -> None:
+    """A late pair that made an even field odd, seated because the rounds written are the odd
+    field's movement's with it sitting out (a 12-pair Mitchell's round 1 is the 13-pair one's, the
+    13th pair at the sit-out table): nothing is replayed and no two pairs meet again, so it is
+    seated, but the session now has one table more, a sit-out table, and a set of boards no one
+    has dealt. The director must deal them before the next round, so it is said, while those
+    boards are still at no table written (pair prints it before its draw)."""
+    late = late_pairs(event, stage, field_entries)
+    movement = fitting_movement(event, stage, field_entries) if late else None
+    if movement is None or movement.late or not rounds or not movement.follows(rounds):
+        return  # (movement.late: the late pair took a sit-out's seat, the session as it was)
+    written = {r.number for r in rounds}
+    played = {b for s in movement.sittings if s.round in written for b in s.boards}
+    new = sorted({b for s in movement.sittings for b in s.boards} - played)
+    if not new:
+        return
+    number = max(written) + 1
+    start = next((s.table for s in movement.round(number) if new[0] in s.boards), None)
+    resting = next((s for s in movement.round(number) if s.sits_out), None)
+    if start is None or resting is None:
+        return
+    ids = [e.id for e in field_entries if e.id in late]
+    entry = event.entries[ids[0]]
+    problems.add("pairs-late-grown", entry.mark or Mark(event.folder), warning=True, ids=", ".join(ids),
+                 count=len(ids), stage=stage.id, pairs=len(field_entries),
+                 tables=max(s.table for s in movement.sittings), written=len(written),
+                 boards=_board_span(new), round=number, table=start, sitout=resting.table,
+                 resting=movement.sides(resting)[0])
+
+
+def _board_span(boards: list[int]) -> str:
+    """Board numbers as runs: 13–14, or 13–14, 27–28."""
+    runs: list[list[int]] = []
+    for board in boards:
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _warn_pairs_again(game: Game, event: Event, stage: Stage, rounds: list[Round], field_entries: list[Entry],

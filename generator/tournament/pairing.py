@@ -514,6 +514,12 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
             if late:
                 entry = event.entries[next(iter(late))]
                 where = event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
+                first, *rest = late
+                if rest and _one_seat(event, stage, stage_result.field, first):
+                    # two pairs late to an odd field: one can take the sit-out's seat, and the
+                    # director is told which to keep rather than to delete them all
+                    raise Refusal("pair-late-several", stage=stage.id, ids=", ".join(late), count=len(late),
+                                  round=number, written=number - 1, where=where, first=first, rest=", ".join(rest))
                 raise Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
                               written=number - 1, where=where)
         last = stage.rounds if every else number
@@ -958,6 +964,15 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
             if seated is not None and seated.follows(written):
                 return seated
     return _movement_of(event, stage, field)
+
+
+def _one_seat(event: Event, stage: Stage, field: Sequence[Entry], first: str) -> bool:
+    """Whether, of several pairs late, `first` alone would be seated (fitting_movement: the
+    sit-out's seat, or an even field made odd whose movement the rounds written follow) with the
+    others left out of the field."""
+    late = late_pairs(event, stage, field)
+    movement = fitting_movement(event, stage, [e for e in field if e.id == first or e.id not in late])
+    return movement is not None and movement.follows(event.rounds.get(stage.id, []))
 
 
 def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, int]:
