@@ -370,17 +370,19 @@ def test_a_weighted_score_is_previewed_with_each_parts_ns_score(pairs: tuple[Run
     """A director's weighted score (Law 12C1(c)), `50% 3NT S =, 50% 3NT S -1` on board 2 (NS
     vulnerable): the preview showed the line as typed, not what each part scores. Each part is
     said with its NS score, as a played board is: +600 and -100."""
+    from tests.test_desk_records import Secretary
+
     running, _ = pairs
     t = running.desk.t
-    url, token, csrf, _ = open_table(running, "pairs/1/1")
+    secretary = Secretary(running)  # (the director's: a table's phone is refused one, below)
     typed = {"b1": "1S W -2", "b2": "50% 3NT S =, 50% 3NT S -1", "b3": "4H N ="}
-    _, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
+    _, body = secretary.post("pairs/1/1", "check", **typed)
     data = json.loads(body)
     said = t("br_desk_board", board=2, score=t("clause_separator").join(
         [t("br_desk_ns", contract="50% 3NT S =", score="+600"), t("br_desk_ns", contract="50% 3NT S -1", score="-100")]))
     assert data["ok"] and said in data["lines"], data["lines"]
     assert said == "第 2 副 50% 3NT S =，南北 +600；50% 3NT S -1，南北 -100"
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "preview", **typed})
+    status, html = secretary.post("pairs/1/1", "preview", **typed)
     assert status == 200 and said in html
 
 
@@ -433,3 +435,40 @@ def test_a_team_matchs_phone_is_told_to_call_the_director_not_how_to_type_an_adj
         assert t("br_desk_how_adjusted") in page and t("br_desk_how_np_table") not in page
     finally:
         running.stop()
+
+
+def test_a_tables_phone_cannot_award_a_weighted_score(pairs: tuple[Running, Path]) -> None:
+    """A weighted score (Law 12C1(c)) is the director's ruling as an adjusted score is: a table's
+    phone saved `50% 4S N =, 50% 4S N -1`. Refused at the table, in its box and as a line of the
+    boards-played box alike, saying to call the director; the file untouched."""
+    running, path = pairs
+    before = path.read_bytes()
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    for weighted in ("50% 3NT S =, 50% 3NT S -1", "５０％ 3NT S =，50% 3NT S -1", "70% 3NT S =, 20% 3NT S -1"):
+        typed = {"b1": "1S W -2", "b2": weighted, "b3": "4H N ="}
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **typed})
+        assert status == 422 and 'id="saved"' not in html and path.read_bytes() == before, html
+        assert "\u88c1\u5224" in html and "12C1" in html
+        assert re.search(r'<input [^>]*name="b2"[^>]*aria-invalid="true"', html), html
+    assert not running.desk.tokens.used("pairs/1/1")
+
+
+def test_the_boards_played_box_cannot_carry_the_directors_score_from_a_table(by_hand: tuple[Running, Path]) -> None:
+    """The boards-played box of a hand-written pairs table (13: 4S N =) took what the board boxes
+    refuse from a table's phone: `1: A+/A-`, `1: 60%/40%`, a weighted score, saved as the table's.
+    Each is refused, the box marked, the file untouched; the director enters it at the desk."""
+    from tests.test_desk_records import Secretary
+
+    running, path = by_hand
+    before = path.read_bytes()
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    for line in ("1: A+/A-", "1: 60%/40%", "1\uff1a a=", "1: 50% 4S N =, 50% 4S N -1"):
+        played = f"{line}\n2: 3NT W -1\n3: 2H S =\n"
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "boards_played": played})
+        assert status == 422 and 'id="saved"' not in html and path.read_bytes() == before, (line, html)
+        assert "\u88c1\u5224" in html and re.search(r'<textarea [^>]*name="boards_played"[^>]*aria-invalid="true"', html)
+    assert not running.desk.tokens.used("pairs/1/1")
+    status, html = Secretary(running).post("pairs/1/1", "save", boards_played="1: A+/A-\n")
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: A+/A-\n" in path.read_text(encoding="utf-8")
+

@@ -281,13 +281,17 @@ def too_long(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentE
 
 def directors_only(spot: TableSpot, fields: list[EntryField]) -> list[ContentError]:
     """The boards whose box a table's phone typed what only the director awards (bridge's
-    adjusted score, Law 12C2: Game.directors_only), each a problem naming the box: a table
-    calls the director, who enters it at the desk (as 80\u5206's penalty is a field of the
-    secretary's form alone)."""
+    adjusted score, Law 12C2, and weighted score, Law 12C1(c): Game.directors_only), each a
+    problem naming the box: a table calls the director, who enters it at the desk (as
+    80\u5206's penalty is a field of the secretary's form alone). A line of the boards-played
+    box (13: A+/A-) is such a board too: typed there, it was saved as the table's."""
     game = GAMES[spot.event.game]
-    return [ContentError("desk-adjusted-at-table", Mark(spot.path),
-                         {"board": item.label, "value": item.value.strip(), "fields": (item.name,)})
-            for item in fields if item.board and not item.secretary and game.directors_only(item.value)]
+    found = [(item.label, item.value, item.name) for item in fields
+             if item.board and not item.secretary]
+    found += [(str(number), text, BOARDS_PLAYED) for item in fields if item.name == BOARDS_PLAYED
+              for number, text in board_lines(item.value)[0].items()]
+    return [ContentError(f"desk-{kind}-at-table", Mark(spot.path), {"board": board, "value": value.strip(), "fields": (name,)})
+            for board, value, name in found if (kind := game.directors_only(value))]
 
 
 def board_parts(fields: list[EntryField]) -> frozenset[str]:
@@ -601,7 +605,7 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     """The form's fields a problem is in, by where its mark is in the record (a board's room, a
     board's penalty, a room's levels) or the key it names: a screen reader is told which box is
     wrong (aria-invalid), and what is wrong with it. None for a problem of the whole match."""
-    if problem.code == "desk-adjusted-at-table":
+    if problem.code in ("desk-adjusted-at-table", "desk-weighted-at-table"):
         return tuple(problem.params.get("fields") or ())  # (the box it was typed in: forms.directors_only)
     path = _path_of(result, problem)
     if problem.code == "room-pending":
