@@ -472,3 +472,50 @@ def test_the_boards_played_box_cannot_carry_the_directors_score_from_a_table(by_
     assert status == 200 and 'id="saved"' in html, html
     assert "      1: A+/A-\n" in path.read_text(encoding="utf-8")
 
+
+def test_the_directors_board_leaves_the_table_its_other_boards(pairs: tuple[Running, Path]) -> None:
+    """The director entered board 1's adjusted score at the desk before table 1 entered its
+    boards: the table's link said "already entered" (has_record), and the table could never enter
+    boards 2 and 3. Its form shows board 1 read only, the director's, and takes the others; a
+    save keeps board 1 as the director wrote it; the table's second save is refused as ever."""
+    from tests.test_desk_records import Secretary
+
+    running, path = pairs
+    t = running.desk.t
+    status, html = Secretary(running).post("pairs/1/1", "save", b1="A+/A-")
+    assert status == 200 and 'id="saved"' in html, html
+    status, html = fetch(running.desk.link("pairs/1/1"))
+    assert status == 200 and 'id="entry"' in html, html
+    assert re.search(r'<output id="b1" class="kept"[^>]*>A\+/A-</output>', html), html
+    assert t("desk_board_directors") in html and 'name="b1"' not in html and 'name="b2"' in html
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    # what a phone sends for board 1 (a page of its own, a script) changes nothing of it
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "b1": "4S N =", "b2": "3NT W -1", "b3": "4H N ="})
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: A+/A-\n      2: 3NT W -1\n      3: 4H N =\n" in path.read_text(encoding="utf-8")
+    assert [line["who"] for line in audit_lines_of(path)] == ["secretary", "table pairs/1/1"]
+    after = path.read_bytes()
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "b2": "3NT W -2", "b3": "4H N ="})
+    assert 'id="saved"' not in html and path.read_bytes() == after
+    status, html = fetch(running.desk.link("pairs/1/1"))
+    assert 'id="entry"' not in html
+
+
+def test_a_hand_written_tables_directors_board_leaves_it_the_boards_played_box(by_hand: tuple[Running, Path]) -> None:
+    """A hand-written pairs table whose board 1 the director entered (1: A+/A-): its boards are
+    still not known but for that one, and its form offered board 1 alone. The table's form shows
+    board 1 read only and the boards-played box for the others."""
+    from tests.test_desk_records import Secretary
+
+    running, path = by_hand
+    status, html = Secretary(running).post("pairs/1/1", "save", boards_played="1: A+/A-\n")
+    assert status == 200 and 'id="saved"' in html, html
+    status, html = fetch(running.desk.link("pairs/1/1"))
+    assert status == 200 and 'name="boards_played"' in html and 'class="kept"' in html, html
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "boards_played": "2: 3NT W -1\n3: 2H S =\n"})
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: A+/A-\n      2: 3NT W -1\n      3: 2H S =\n" in path.read_text(encoding="utf-8")
