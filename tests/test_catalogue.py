@@ -344,6 +344,21 @@ def desk_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[st
     return {p.code for p in forms.directors_only(spot, fields)}
 
 
+def desk_weighted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A table's phone typed a weighted score (Law 12C1(c)) into a bridge board's box, which the
+    director awards (tests/test_desk_bridge.py saves through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from tests.support import demo_content
+
+    slug = "qiaoyou-club-pairs-2024"
+    desk = Desk(demo_content(tmp, slug), slug, None, None, build=False)
+    spot = desk.spot("pairs", 1, 1)
+    fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"))
+    forms.typed_into(fields, {"b1": "50% 4S N =, 50% 4S N -1"})
+    return {p.code for p in forms.directors_only(spot, fields)}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -710,6 +725,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-board-line": desk_board_line,
     "desk-invisible-char": desk_invisible_char,
     "desk-adjusted-at-table": desk_adjusted_at_table,
+    "desk-weighted-at-table": desk_weighted_at_table,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-not-regular": results_pipe,

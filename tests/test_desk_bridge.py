@@ -370,17 +370,19 @@ def test_a_weighted_score_is_previewed_with_each_parts_ns_score(pairs: tuple[Run
     """A director's weighted score (Law 12C1(c)), `50% 3NT S =, 50% 3NT S -1` on board 2 (NS
     vulnerable): the preview showed the line as typed, not what each part scores. Each part is
     said with its NS score, as a played board is: +600 and -100."""
+    from tests.test_desk_records import Secretary
+
     running, _ = pairs
     t = running.desk.t
-    url, token, csrf, _ = open_table(running, "pairs/1/1")
+    secretary = Secretary(running)  # (the director's: a table's phone is refused one, below)
     typed = {"b1": "1S W -2", "b2": "50% 3NT S =, 50% 3NT S -1", "b3": "4H N ="}
-    _, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
+    _, body = secretary.post("pairs/1/1", "check", **typed)
     data = json.loads(body)
     said = t("br_desk_board", board=2, score=t("clause_separator").join(
         [t("br_desk_ns", contract="50% 3NT S =", score="+600"), t("br_desk_ns", contract="50% 3NT S -1", score="-100")]))
     assert data["ok"] and said in data["lines"], data["lines"]
     assert said == "第 2 副 50% 3NT S =，南北 +600；50% 3NT S -1，南北 -100"
-    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "preview", **typed})
+    status, html = secretary.post("pairs/1/1", "preview", **typed)
     assert status == 200 and said in html
 
 
@@ -433,3 +435,87 @@ def test_a_team_matchs_phone_is_told_to_call_the_director_not_how_to_type_an_adj
         assert t("br_desk_how_adjusted") in page and t("br_desk_how_np_table") not in page
     finally:
         running.stop()
+
+
+def test_a_tables_phone_cannot_award_a_weighted_score(pairs: tuple[Running, Path]) -> None:
+    """A weighted score (Law 12C1(c)) is the director's ruling as an adjusted score is: a table's
+    phone saved `50% 4S N =, 50% 4S N -1`. Refused at the table, in its box and as a line of the
+    boards-played box alike, saying to call the director; the file untouched."""
+    running, path = pairs
+    before = path.read_bytes()
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    for weighted in ("50% 3NT S =, 50% 3NT S -1", "５０％ 3NT S =，50% 3NT S -1", "70% 3NT S =, 20% 3NT S -1"):
+        typed = {"b1": "1S W -2", "b2": weighted, "b3": "4H N ="}
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **typed})
+        assert status == 422 and 'id="saved"' not in html and path.read_bytes() == before, html
+        assert "\u88c1\u5224" in html and "12C1" in html
+        assert re.search(r'<input [^>]*name="b2"[^>]*aria-invalid="true"', html), html
+    assert not running.desk.tokens.used("pairs/1/1")
+
+
+def test_the_boards_played_box_cannot_carry_the_directors_score_from_a_table(by_hand: tuple[Running, Path]) -> None:
+    """The boards-played box of a hand-written pairs table (13: 4S N =) took what the board boxes
+    refuse from a table's phone: `1: A+/A-`, `1: 60%/40%`, a weighted score, saved as the table's.
+    Each is refused, the box marked, the file untouched; the director enters it at the desk."""
+    from tests.test_desk_records import Secretary
+
+    running, path = by_hand
+    before = path.read_bytes()
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    for line in ("1: A+/A-", "1: 60%/40%", "1\uff1a a=", "1: 50% 4S N =, 50% 4S N -1"):
+        played = f"{line}\n2: 3NT W -1\n3: 2H S =\n"
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "boards_played": played})
+        assert status == 422 and 'id="saved"' not in html and path.read_bytes() == before, (line, html)
+        assert "\u88c1\u5224" in html and re.search(r'<textarea [^>]*name="boards_played"[^>]*aria-invalid="true"', html)
+    assert not running.desk.tokens.used("pairs/1/1")
+    status, html = Secretary(running).post("pairs/1/1", "save", boards_played="1: A+/A-\n")
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: A+/A-\n" in path.read_text(encoding="utf-8")
+
+
+def test_the_directors_board_leaves_the_table_its_other_boards(pairs: tuple[Running, Path]) -> None:
+    """The director entered board 1's adjusted score at the desk before table 1 entered its
+    boards: the table's link said "already entered" (has_record), and the table could never enter
+    boards 2 and 3. Its form shows board 1 read only, the director's, and takes the others; a
+    save keeps board 1 as the director wrote it; the table's second save is refused as ever."""
+    from tests.test_desk_records import Secretary
+
+    running, path = pairs
+    t = running.desk.t
+    status, html = Secretary(running).post("pairs/1/1", "save", b1="A+/A-")
+    assert status == 200 and 'id="saved"' in html, html
+    status, html = fetch(running.desk.link("pairs/1/1"))
+    assert status == 200 and 'id="entry"' in html, html
+    assert re.search(r'<output id="b1" class="kept"[^>]*>A\+/A-</output>', html), html
+    assert t("desk_board_directors") in html and 'name="b1"' not in html and 'name="b2"' in html
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    # what a phone sends for board 1 (a page of its own, a script) changes nothing of it
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "b1": "4S N =", "b2": "3NT W -1", "b3": "4H N ="})
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: A+/A-\n      2: 3NT W -1\n      3: 4H N =\n" in path.read_text(encoding="utf-8")
+    assert [line["who"] for line in audit_lines_of(path)] == ["secretary", "table pairs/1/1"]
+    after = path.read_bytes()
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "b2": "3NT W -2", "b3": "4H N ="})
+    assert 'id="saved"' not in html and path.read_bytes() == after
+    status, html = fetch(running.desk.link("pairs/1/1"))
+    assert 'id="entry"' not in html
+
+
+def test_a_hand_written_tables_directors_board_leaves_it_the_boards_played_box(by_hand: tuple[Running, Path]) -> None:
+    """A hand-written pairs table whose board 1 the director entered (1: A+/A-): its boards are
+    still not known but for that one, and its form offered board 1 alone. The table's form shows
+    board 1 read only and the boards-played box for the others."""
+    from tests.test_desk_records import Secretary
+
+    running, path = by_hand
+    status, html = Secretary(running).post("pairs/1/1", "save", boards_played="1: A+/A-\n")
+    assert status == 200 and 'id="saved"' in html, html
+    status, html = fetch(running.desk.link("pairs/1/1"))
+    assert status == 200 and 'name="boards_played"' in html and 'class="kept"' in html, html
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "boards_played": "2: 3NT W -1\n3: 2H S =\n"})
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: A+/A-\n      2: 3NT W -1\n      3: 2H S =\n" in path.read_text(encoding="utf-8")

@@ -689,6 +689,8 @@ class Desk:
         # from it, what it was filled from, the board parts kept as filed. (Each read it anew.)
         table = forms.current_table(spot, text)
         fields = forms.fields_for(spot, text, table=table)
+        if who.kind == "table":
+            forms.keep_directors_boards(spot, fields)  # (the director's ruling: read only, not the table's)
         shown = {item.name: item.value for item in fields if item.board}
         in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
@@ -1316,6 +1318,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             text = readable_text(spot.path)
             table = forms.current_table(spot, text)  # (read once for the page)
             fields = forms.fields_for(spot, text, table=table)
+            if who.kind == "table":
+                forms.keep_directors_boards(spot, fields)  # (not the table's own result: has_record)
             recorded = forms.has_record(spot, table, forms.kept_boards(fields))
             done = who.kind == "table" and (desk.tokens.used(key) or recorded)
             # The secretary's one room in (its sheets came first), the table's link still refuses:

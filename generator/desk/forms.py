@@ -127,7 +127,10 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     if written:
         # and a board pair listed that is not written yet (a save of some of the round's boards
         # takes out their lines only: example_lines), so that its field stays on the form
-        return sorted(written | set(listed) | (set(numbered or ()) if _rooms(spot) else set()))
+        # (and the movement's, for a match in two rooms, or a pairs table whose only boards
+        # written are the director's rulings: the rest are the table's still to enter)
+        directors = all(GAMES[spot.event.game].directors_only(field_text(board)) for board in current.values())
+        return sorted(written | set(listed) | (set(numbered or ()) if _rooms(spot) or directors else set()))
     if listed:
         return listed
     if numbered:
@@ -224,7 +227,9 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     boards = _board_numbers(spot, table.get("boards"), text)
     game = GAMES[spot.event.game]
     fields = game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot))
-    if not boards and boards_unknown(spot):
+    if boards_unknown(spot) and all(game.directors_only(item.value) for item in fields if item.board):
+        # no board known (none listed, none to come by the movement) but those the director
+        # wrote (1: A+/A-): the boards the table played, typed with their numbers
         fields.append(EntryField(BOARDS_PLAYED, "desk_boards_played", "", "textarea", hint="desk_boards_played_hint",
                                  hint_params={"count": str(spot.stage.boards or game.default_boards)}))
     if takes_winner(game, spot.stage.format):
@@ -240,7 +245,8 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
 def typed_into(fields: list[EntryField], typed: dict[str, str], secretary: bool = False) -> None:
     """The form's fields, filled from the file, given what was typed (fields_for)."""
     for item in fields:
-        if item.name in typed and (secretary or not item.secretary):
+        # (a board shown read only is the file's: nothing typed reaches it, whatever a page sends)
+        if item.name in typed and (secretary or not item.secretary) and item.kind != "kept":
             # as typed, whole (a field longer than MAX_FIELD is refused, never cut: too_long);
             # a browser sends a textarea's line breaks as CR LF, the file's are LF
             item.value = typed[item.name].replace("\r\n", "\n")
@@ -281,13 +287,30 @@ def too_long(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentE
 
 def directors_only(spot: TableSpot, fields: list[EntryField]) -> list[ContentError]:
     """The boards whose box a table's phone typed what only the director awards (bridge's
-    adjusted score, Law 12C2: Game.directors_only), each a problem naming the box: a table
-    calls the director, who enters it at the desk (as 80\u5206's penalty is a field of the
-    secretary's form alone)."""
+    adjusted score, Law 12C2, and weighted score, Law 12C1(c): Game.directors_only), each a
+    problem naming the box: a table calls the director, who enters it at the desk (as
+    80\u5206's penalty is a field of the secretary's form alone). A line of the boards-played
+    box (13: A+/A-) is such a board too: typed there, it was saved as the table's. A board the
+    form keeps read only is the director's already (keep_directors_boards)."""
     game = GAMES[spot.event.game]
-    return [ContentError("desk-adjusted-at-table", Mark(spot.path),
-                         {"board": item.label, "value": item.value.strip(), "fields": (item.name,)})
-            for item in fields if item.board and not item.secretary and game.directors_only(item.value)]
+    found = [(item.label, item.value, item.name) for item in fields
+             if item.board and not item.secretary and item.kind != "kept"]
+    found += [(str(number), text, BOARDS_PLAYED) for item in fields if item.name == BOARDS_PLAYED
+              for number, text in board_lines(item.value)[0].items()]
+    return [ContentError(f"desk-{kind}-at-table", Mark(spot.path), {"board": board, "value": value.strip(), "fields": (name,)})
+            for board, value, name in found if (kind := game.directors_only(value))]
+
+
+def keep_directors_boards(spot: TableSpot, fields: list[EntryField]) -> None:
+    """A table's form: each board the file has as only the director awards it (directors_only)
+    shown read only (kind "kept", its hint saying whose it is), so that a save keeps it as the
+    director wrote it (with_boards_as_filed) and it does not count as the table's own result
+    (has_record, kept_boards). The director's ruling on one board, entered first, said the
+    table's link "already entered": the table could never enter its other boards."""
+    game = GAMES[spot.event.game]
+    for item in fields:
+        if item.board and not item.room and not item.part and item.kind != "kept" and game.directors_only(item.value):
+            item.kind, item.hint = "kept", "desk_board_directors"
 
 
 def board_parts(fields: list[EntryField]) -> frozenset[str]:
@@ -601,7 +624,7 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     """The form's fields a problem is in, by where its mark is in the record (a board's room, a
     board's penalty, a room's levels) or the key it names: a screen reader is told which box is
     wrong (aria-invalid), and what is wrong with it. None for a problem of the whole match."""
-    if problem.code == "desk-adjusted-at-table":
+    if problem.code in ("desk-adjusted-at-table", "desk-weighted-at-table"):
         return tuple(problem.params.get("fields") or ())  # (the box it was typed in: forms.directors_only)
     path = _path_of(result, problem)
     if problem.code == "room-pending":

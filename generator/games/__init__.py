@@ -404,11 +404,13 @@ class Game:
         whose tables have no boards, never."""
         return False
 
-    def directors_only(self, typed: str) -> bool:
-        """Whether a board's box as typed holds what only the director awards (bridge's
-        artificial adjusted score, Law 12C2), which the desk takes from the secretary's form
-        and refuses from a table's phone. Default: nothing."""
-        return False
+    def directors_only(self, typed: str) -> str:
+        """What only the director awards that a board's box as typed holds, "" for none: its
+        kind, which names the desk's refusal (desk-<kind>-at-table: bridge's "adjusted", an
+        artificial adjusted score, Law 12C2; "weighted", a weighted score, Law 12C1(c)), which
+        the desk takes from the secretary's form and refuses from a table's phone. Default:
+        nothing."""
+        return ""
 
     def adjusted_only(self, table: Table) -> bool:
         """Whether the table's record is adjusted scores alone (bridge's `A+` on a withdrawn

@@ -29,6 +29,7 @@ from generator.games.bridge.scoring import (
     is_not_played,
     ns_score,
     parse_board,
+    parse_weighted,
     result_text,
     typed_board,
     vulnerability,
@@ -313,11 +314,19 @@ class BridgeRules(Game):
                 record["boards"][number] = "np"
         return record
 
-    def directors_only(self, typed: str) -> bool:
+    def directors_only(self, typed: str) -> str:
         """An adjusted score (A+/A-, 60%/40%, typed in any case, spaced or full-width as
-        entry_record takes it): the director awards it (Law 12C2), not the players at the table."""
+        entry_record takes it: "adjusted", Law 12C2) or a weighted score (`50% 4S N =, 50% 4S N -1`,
+        one whose weights or parts the grammar refuses too: "weighted", Law 12C1(c)): the
+        director awards them, not the players at the table."""
         text = re.sub(r"\s+", "", half_width(typed)).upper()
-        return bool(text) and duplicate.adjusted_text(text)
+        if text and duplicate.adjusted_text(text):
+            return "adjusted"
+        try:
+            weighted = parse_weighted(0, half_width(typed)) is not None
+        except RecordError:
+            weighted = True  # written as one (each part a weight in %), wrongly: still the director's
+        return "weighted" if weighted else ""
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """The desk's computed score, board by board, before a table saves: each board's
