@@ -1014,8 +1014,17 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
         drawn = {locale: catalogues.text("qualifiers_drawn_with", locale, went=catalogues.joiner(locale).join(kept))
                  if kept else catalogues.text("qualifiers_drawn_without", locale, came=catalogues.joiner(locale).join(left))
                  for locale in LOCALES}
-        problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                     came=left or none, went=kept or none, moved=moved, drawn=drawn, slug=event.slug, changes=corrected)
+        # No figure the draw recorded has moved, and it recorded a field of another size than the
+        # stage's advance count now: the count was changed in event.yaml after the draw, no result
+        # corrected (the warning said one was, naming an order no result had changed).
+        advance = result.stage.advance
+        if recorded and not stale.moved and advance is not None and len(recorded) != advance.count:
+            problems.add("qualifiers-advance-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                         old=len(recorded), new=advance.count, moved=moved, drawn=drawn, slug=event.slug)
+        else:
+            problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                         came=left or none, went=kept or none, moved=moved, drawn=drawn, slug=event.slug,
+                         changes=corrected)
         changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
                                            moved=moved[locale])
                    for locale in LOCALES}
