@@ -425,5 +425,5 @@ def test_an_advance_count_changed_after_the_draw_is_said_as_a_setting_not_a_corr
                                          f"read has changed: by the standings now {en}")
         assert "corrected" not in warning.message("en")
         hint = warning.hint("en")
-        assert "set advance: count of stage swiss back to 4" in hint and f"To play rr with {new} entries" in hint
+        assert "set advance: count of stage swiss back to 4" in hint and f"To draw rr again on the count now ({new})" in hint
         assert "paibang pair gd rr" in hint
