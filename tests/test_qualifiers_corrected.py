@@ -402,7 +402,7 @@ def test_a_field_that_only_grew_or_only_shrank_says_one_side(tmp_path: Path) -> 
     event.write_text(drawn.replace("count: 4", "count: 5"), encoding="utf-8")
     build(root, out, bulletins=False)
     robin_page = shown((out / "events" / "gd" / "rr" / "index.html").read_text(encoding="utf-8"))
-    assert "按现在的成绩 T06 也晋级；本阶段仍由编排时的参赛队进行。" in robin_page and "无人" not in robin_page
+    assert "按现在的名额 T06 也晋级；本阶段仍由编排时的参赛队进行。" in robin_page and "无人" not in robin_page
 
 
 def test_an_advance_count_changed_after_the_draw_is_said_as_a_setting_not_a_correction(tmp_path: Path) -> None:
@@ -427,3 +427,15 @@ def test_an_advance_count_changed_after_the_draw_is_said_as_a_setting_not_a_corr
         hint = warning.hint("en")
         assert "set advance: count of stage swiss back to 4" in hint and f"To draw rr again on the count now ({new})" in hint
         assert "paibang pair gd rr" in hint
+        # both stage pages say the count changed, neither a correction
+        out = tmp_path / new / "site"
+        build(root, out, bulletins=False)
+        site = out / "events" / "gd"
+        robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+        assert (f"第 1 轮是在瑞士移位的晋级名额为 4 时编排的；名额现在是 {new}，成绩都没有改：按现在的名额 {moved}；"
+                "本阶段仍由编排时的参赛队进行。") in robin_page
+        swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
+        assert (f"本阶段的晋级名额在循环赛编排后由 4 改为 {new}，成绩都没有改：按现在的名额 {moved}；"
+                "循环赛已编排，仍由编排时的参赛队进行。") in swiss_page
+        for page in (robin_page, swiss_page):
+            assert "更正" not in page and "成绩后来改了" not in page and "名次顺序变了" not in page
