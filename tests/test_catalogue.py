@@ -951,6 +951,10 @@ TRIGGERS: dict[str, Trigger] = {
     "qualifiers-changed": knockout(4, PRE.replace("to: ko", "to: rr") + "  - {id: rr, name: 循环赛, format: round_robin, rounds: 1}\n",
                                    **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
                                       "rr-1": "# draw-order: D01=3 D02=3\n" + ko_round(1, ko_table(1, "D01", "D02"), stage="rr")}),
+    # the same round robin drawn D01 v D03 (both 2, as now) when pre's advance count was 2; it is 4 now
+    "qualifiers-advance-changed": knockout(4, PRE.replace("to: ko", "to: rr").replace("count: 2", "count: 4") + "  - {id: rr, name: 循环赛, format: round_robin, rounds: 1}\n",
+                                           **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
+                                              "rr-1": "# draw-order: D01=2 D03=2\n" + ko_round(1, ko_table(1, "D01", "D03"), stage="rr")}),
     # the same, D03 v D04 drawn: D03 and D04 tie at place 2, and the round robin drawn D01 v D03
     "qualify-tie-field-drawn": knockout(4, PRE.replace("to: ko", "to: rr") + "  - {id: rr, name: 循环赛, format: round_robin, rounds: 1}\n",
                                         **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D04 8}}"), stage="pre"),

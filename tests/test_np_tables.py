@@ -128,3 +128,40 @@ def test_a_players_page_says_their_pair_sat_as_its_entry_page_does(site: Path, s
     assert player_row(site.parent, "p1a", f"sat-{scoring}").endswith("A01 p1b Mitchell Sat, no board scored")
     assert "Sat, no board scored" in text_of(page(site, f"sat-{scoring}/entries/A01"))
 
+
+
+def test_a_table_written_with_no_boards_is_not_entered_yet_on_every_page(tmp_path: Path) -> None:
+    """Round 3's table 1 (A01 v A05) written `boards: {}`: the table sat, no board is written yet.
+    In the event in progress that is a table not entered yet (the round's page: 2 of 3 tables
+    entered), not one to be played, nor one that did not play or sat with nothing scored: the
+    entry pages say "Not entered yet"; the standings (after round 2) and the players' pages
+    place A01 alike. Round 3's table 2, its boards key left out as pair leaves it, is still to
+    be played."""
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
+    event(content, "unentered", FACTORED)
+    path = content / "events" / "unentered" / "results" / "round-3.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("    boards: {3: pass}\n") == 1 and text.count("    boards: {1: 3NT N -1}\n") == 1
+    path.write_text(text.replace("    boards: {3: pass}\n", "    boards: {}\n")
+                    .replace("    boards: {1: 3NT N -1}\n", ""), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    site = out / "events"
+    assert "Round 3: 1 of 3 tables entered" in text_of(page(site, "unentered/mitchell"))
+    sat = re.search(r"ns: (A0\d)\n    ew: (A0\d)\n    boards: \{\}", path.read_text(encoding="utf-8"))
+    assert sat is not None
+    for entry in sat.groups():
+        said = text_of(page(site, f"unentered/entries/{entry}"))
+        assert re.search(r"Round 3 Table 1 A0\d p\da / p\db Not entered yet — —", said), said
+        for wrong in ("To be played", "Did not play", "Sat, no board scored", "not yet in the standings"):
+            assert wrong not in said, (entry, wrong)
+    rows = {row.split()[1]: row for row in (text_of(r) for r in re.findall(r"<tr.*?</tr>", page(site, "unentered/mitchell"), re.S))
+            if re.fullmatch(r"\d+=? A0\d p\da / p\db \d+\.\d\d", row)}  # (the standings' rows, not the movement's)
+    ns = sat.group(1)
+    place, percent = rows[ns].split()[0], rows[ns].split()[-1]
+    player = player_row(out, f"p{ns[-1]}a", "unentered")
+    assert player.endswith(f"Mitchell {place} · Percentage {percent} · after round 2"), (player, rows[ns])
+    pending = text_of(page(site, "unentered/entries/A02"))
+    assert re.search(r"Round 3 Table 2 A0\d p\da / p\db To be played", pending) and "Not entered yet" not in pending

@@ -375,30 +375,67 @@ def test_a_field_that_only_grew_or_only_shrank_says_one_side(tmp_path: Path) -> 
     """The Swiss's advance count changed after the round robin was drawn on its top 4: to 5, T06
     would qualify and no drawn team drops out; to 3, T07 would not and nobody comes in. The
     warning said "T06 would qualify, no one would not" (按现在的成绩 T06 晋级，无人 不再晋级) and
-    its hint "played by the entries drawn, no one among them"; each says only the side there is."""
+    its hint "played by the entries drawn, no one among them"; each says only the side there is.
+    (No result was corrected: the warning is qualifiers-advance-changed, naming the count.)"""
     root = swiss_then_robin(tmp_path)
     event = root / "events" / "gd" / "event.yaml"
     drawn = event.read_text(encoding="utf-8")
     said = {}
     for count in (5, 3):
         event.write_text(drawn.replace("count: 4", f"count: {count}"), encoding="utf-8")
-        (warning,) = [w for w in qualifiers(root)[2] if w.code == "qualifiers-changed"]
+        (warning,) = [w for w in qualifiers(root)[2] if w.code == "qualifiers-advance-changed"]
         said[count] = {locale: (warning.message(locale), warning.hint(locale)) for locale in ("en", "zh-Hans", "zh-Hant")}
         assert not [text for pair in said[count].values() for text in pair if "no one" in text or "无人" in text
                     or "無人" in text], said[count]
-    assert said[5]["en"][0].endswith("; by the standings now T06 would qualify as well")
-    assert "rr is played by the entries drawn, T06 not among them, and" in said[5]["en"][1]
-    assert said[5]["zh-Hans"][0].endswith("；按现在的成绩 T06 也晋级")
-    assert "仍由编排时的参赛队进行，T06 不在其中，" in said[5]["zh-Hans"][1]
-    assert said[5]["zh-Hant"][0].endswith("；按現在的成績 T06 也晉級")
-    assert said[3]["en"][0].endswith("; by the standings now T07 would no longer qualify")
-    assert "rr is played by the entries drawn, T07 among them, and" in said[3]["en"][1]
-    assert said[3]["zh-Hans"][0].endswith("；按现在的成绩 T07 不再晋级")
-    assert said[3]["zh-Hant"][0].endswith("；按現在的成績 T07 不再晉級")
-    assert "仍由編排時的參賽隊進行，T07 留在其中，" in said[3]["zh-Hant"][1]
+    assert said[5]["en"][0].endswith(": by the standings now T06 would qualify as well")
+    assert "rr is still played by the entries drawn, T06 not among them." in said[5]["en"][1]
+    assert said[5]["zh-Hans"][0].endswith("：按现在的名额 T06 也晋级")
+    assert "仍由编排时的参赛队进行，T06 不在其中。" in said[5]["zh-Hans"][1]
+    assert said[5]["zh-Hant"][0].endswith("：按現在的名額 T06 也晉級")
+    assert said[3]["en"][0].endswith(": by the standings now T07 would no longer qualify")
+    assert "rr is still played by the entries drawn, T07 among them." in said[3]["en"][1]
+    assert said[3]["zh-Hans"][0].endswith("：按现在的名额 T07 不再晋级")
+    assert said[3]["zh-Hant"][0].endswith("：按現在的名額 T07 不再晉級")
+    assert "仍由編排時的參賽隊進行，T07 留在其中。" in said[3]["zh-Hant"][1]
     # the stage pages say it as the warning does
     out = tmp_path / "site"
     event.write_text(drawn.replace("count: 4", "count: 5"), encoding="utf-8")
     build(root, out, bulletins=False)
     robin_page = shown((out / "events" / "gd" / "rr" / "index.html").read_text(encoding="utf-8"))
-    assert "按现在的成绩 T06 也晋级；本阶段仍由编排时的参赛队进行。" in robin_page and "无人" not in robin_page
+    assert "按现在的名额 T06 也晋级；本阶段仍由编排时的参赛队进行。" in robin_page and "无人" not in robin_page
+
+
+def test_an_advance_count_changed_after_the_draw_is_said_as_a_setting_not_a_correction(tmp_path: Path) -> None:
+    """The Swiss's advance count changed in event.yaml (4 -> 3, then 4 -> 5) after the round
+    robin was drawn, no result touched: qualifiers-changed said a result of the Swiss had been
+    corrected ("no wins changed, but the order the draw read did (T07)"). The warning names the
+    setting, the count at the draw (the 4 entries round 1's # draw-order: records) and now, and
+    the hint how to keep the draw or draw again."""
+    for new, moved, en in (("3", "T07 不再晋级", "T07 would no longer qualify"), ("5", "T06 也晋级", "T06 would qualify as well")):
+        root = swiss_then_robin(tmp_path / new)
+        event = root / "events" / "gd" / "event.yaml"
+        event.write_text(event.read_text(encoding="utf-8").replace("count: 4", f"count: {new}"), encoding="utf-8")
+        _, field, warnings = qualifiers(root)
+        assert field == ["T01", "T03", "T05", "T07"] and not [w for w in warnings if w.code == "qualifiers-changed"]
+        (warning,) = [w for w in warnings if w.code == "qualifiers-advance-changed"]
+        assert warning.message("zh-Hans") == (f"阶段 rr 是在阶段 swiss 的晋级名额为 4 时按其晋级名单编排的；名额现在是 {new}"
+                                              f"（event.yaml 的 advance: count），编排时所用的成绩都没有改：按现在的名额 {moved}")
+        assert warning.message("en") == ("stage rr was drawn from the qualifiers of stage swiss when its advance count was 4; "
+                                         f"the count is {new} now (advance: count in event.yaml), and no result the draw "
+                                         f"read has changed: by the standings now {en}")
+        assert "corrected" not in warning.message("en")
+        hint = warning.hint("en")
+        assert "set advance: count of stage swiss back to 4" in hint and f"To draw rr again on the count now ({new})" in hint
+        assert "paibang pair gd rr" in hint
+        # both stage pages say the count changed, neither a correction
+        out = tmp_path / new / "site"
+        build(root, out, bulletins=False)
+        site = out / "events" / "gd"
+        robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+        assert (f"第 1 轮是在瑞士移位的晋级名额为 4 时编排的；名额现在是 {new}，成绩都没有改：按现在的名额 {moved}；"
+                "本阶段仍由编排时的参赛队进行。") in robin_page
+        swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
+        assert (f"本阶段的晋级名额在循环赛编排后由 4 改为 {new}，成绩都没有改：按现在的名额 {moved}；"
+                "循环赛已编排，仍由编排时的参赛队进行。") in swiss_page
+        for page in (robin_page, swiss_page):
+            assert "更正" not in page and "成绩后来改了" not in page and "名次顺序变了" not in page

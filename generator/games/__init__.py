@@ -473,6 +473,12 @@ class Game:
         scored. Default: no."""
         return False
 
+    def sat_unentered(self, record: Any) -> bool:
+        """Whether a table not entered yet was written as having sat, its record empty (a bridge
+        pairs table's `boards: {}`): its entry page says it is not entered yet, not to be played.
+        Default: no."""
+        return False
+
     def fields(self, stage: Stage, rounds: Sequence[Any]) -> dict[str, list[str]] | None:
         """Groups of entries ranked apart, by the field's name (bridge pairs: "NS" and "EW", in
         that order). Default: one field."""

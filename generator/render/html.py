@@ -1121,7 +1121,7 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             elif outcome == "late_bye":
                 shown_outcome = late_bye_not_counted
             else:
-                shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
+                shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome not in ("pending", "not_entered") else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
             named = " named" if opponents and len(opponents) == 1 else ""
             append(f'<tr>\n  <th scope="row">{shown_round}</th>\n  <td>{shown_table}</td>\n'

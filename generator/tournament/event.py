@@ -122,7 +122,7 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     byes = [e for e in event.entries.values() if e.bye]
     # A Swiss or round robin drawn from qualifiers a correction has changed since: the stage
     # whose standings they came from and what changed, in every locale (_field_as_drawn)
-    held: dict[str, tuple[str, dict[str, str], StaleDraw] | None] = {}
+    held: dict[str, tuple[str, dict[str, str], StaleDraw, tuple[int, int, dict[str, str]] | None] | None] = {}
     for position, stage in enumerate(event.stages):
         if stage.id in incoming:
             field_entries = incoming[stage.id]
@@ -163,12 +163,13 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
         if held.get(stage.id):
-            source, changes, stale = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
+            source, changes, stale, result.advance_changed = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
             result.drawn_from = source
             result.stale_draws = [stale, *result.stale_draws]
             result.stale_notes = [({}, changes, (1,)), *result.stale_notes]
             if result.complete:  # played out as drawn: said on its page, no longer a warning (as a knockout's)
-                problems.items[:] = [p for p in problems.items if not (p.code in ("qualifiers-changed", "qualify-tie-field-drawn")
+                problems.items[:] = [p for p in problems.items if not (p.code in ("qualifiers-changed", "qualify-tie-field-drawn",
+                                                                                  "qualifiers-advance-changed")
                                                                        and p.params.get("stage") == stage.id)]
         if position == 0:
             result.byes = byes
@@ -1068,7 +1069,8 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
 
 
 def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: list[Entry], drawn: set[str],
-                    problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], StaleDraw] | None]:
+                    problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], StaleDraw,
+                                                                 tuple[int, int, dict[str, str]] | None] | None]:
     """The field of `target`, a Swiss or round robin advanced to from `result`'s stage, once its
     round 1 is drawn (`drawn`: the entries it seats): the entries drawn, not the qualifiers as a
     result corrected since ranks them (event-day.md: a correction after a later round was drawn
@@ -1118,12 +1120,23 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
         drawn = {locale: catalogues.text("qualifiers_drawn_with", locale, went=catalogues.joiner(locale).join(kept))
                  if kept else catalogues.text("qualifiers_drawn_without", locale, came=catalogues.joiner(locale).join(left))
                  for locale in LOCALES}
-        problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                     came=left or none, went=kept or none, moved=moved, drawn=drawn, slug=event.slug, changes=corrected)
+        # No figure the draw recorded has moved, and it recorded a field of another size than the
+        # stage's advance count now: the count was changed in event.yaml after the draw, no result
+        # corrected (the warning said one was, naming an order no result had changed).
+        advance = result.stage.advance
+        if recorded and not stale.moved and advance is not None and len(recorded) != advance.count:
+            problems.add("qualifiers-advance-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                         old=len(recorded), new=advance.count, moved=moved, drawn=drawn, slug=event.slug)
+            result.advance_changed_next = (len(recorded), advance.count, moved)
+            return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next)
+        else:
+            problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                         came=left or none, went=kept or none, moved=moved, drawn=drawn, slug=event.slug,
+                         changes=corrected)
         changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
                                            moved=moved[locale])
                    for locale in LOCALES}
-        return result.qualifiers + result.byes, (result.stage.id, changes, stale)
+        return result.qualifiers + result.byes, (result.stage.id, changes, stale, None)
     problems.items.remove(tie)
     tie_kept = [i for i in tied if i in drawn]
     result.cut_kept, result.cut_left = tie_kept, tie_left
@@ -1140,7 +1153,7 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
                                        kept=catalogues.joiner(locale).join(tie_kept) or none[locale],
                                        left=catalogues.joiner(locale).join(tie_left), others=others[locale])
                for locale in LOCALES}
-    return result.qualifiers + result.byes, (result.stage.id, changes, stale)
+    return result.qualifiers + result.byes, (result.stage.id, changes, stale, None)
 
 
 def _moved(came: list[str], went: list[str]) -> dict[str, str]:

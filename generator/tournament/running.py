@@ -160,8 +160,8 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
         if not counted:
             # Entered, in a round not fully played: its result is on the round's page, and may
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
-            outcome = "pending" if score.table.number in pending.get(number, ()) else \
-                late if score.table.number == 0 else no_table(stage.format, sides) or "entered"
+            outcome = ("not_entered" if game.sat_unentered(score.table.record) else "pending") \
+                if score.table.number in pending.get(number, ()) else late if score.table.number == 0 else no_table(stage.format, sides) or "entered"
             rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False, sides=sides))
             continue
         # A table where no board was scored for it (each np): no figure of its own (None, "—"),

@@ -404,6 +404,10 @@ class BridgeRules(Game):
         figure to rank it by (duplicate.no_board_scored)."""
         return duplicate.no_board_scored(metrics)
 
+    def sat_unentered(self, record: Any) -> bool:
+        """A pairs table written `boards: {}`: sat, no board written yet (PairsRecord)."""
+        return isinstance(record, duplicate.PairsRecord) and record.sat_unentered
+
     def adjust_tallies(self, stage: Stage, tallies: Any, finished: bool) -> None:
         """The stage's `adjustments` (penalties and awards) on the pairs' totals: MP and IMPs
         before the percentage is derived (`finished` False), percentage points after."""

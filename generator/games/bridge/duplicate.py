@@ -236,6 +236,9 @@ class PairsRecord:
     ew: str | None = None
     boards: list[Record] = field(default_factory=list)
     keys: dict[int, Mark] = field(default_factory=dict)  # where each board's number is written
+    # `boards: {}`: the table sat and its boards map is written, no board in it yet (not the
+    # table `pair` leaves, with no boards key): not entered yet, not a table to be played
+    sat_unentered: bool = False
 
 
 @dataclass(frozen=True)
@@ -721,6 +724,7 @@ def read_pairs_table(reader: Reader, stage: Stage, options: BridgeStage) -> tupl
     if len(sides) < 2 and written:
         reader.problems.add("bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
         return sides, record
+    record.sat_unentered = len(sides) == 2 and not written
     record.boards = _read_boards(reader, written, options, parse_duplicate_board)
     record.keys = {r.board: mark_of_key(written, r.board) for r in record.boards}
     if stage.boards and written and len(written) != stage.boards:
