@@ -1026,7 +1026,16 @@ def _movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMov
         return PairsMovement(kind, mitchell(tables, stage.rounds, stage.boards, sit_out=bool(short)),
                              ids[:tables - short], ids[tables - short:], stage.boards)
     movement = barometer if kind == "barometer" else howell  # a barometer seats pairs as a Howell does
-    return PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
+    drawn = PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
+    # The directions were balanced later (movements._balanced_sides): a stage whose rounds were
+    # drawn before, in the legacy directions, keeps them, its next rounds too; the tables and
+    # boards are the same either way, only who sits NS differs.
+    written = event.rounds.get(stage.id, [])
+    if written and not drawn.follows(written):
+        legacy = PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards, legacy=True), ids, [], stage.boards)
+        if legacy.follows(written):
+            return legacy
+    return drawn
 
 
 def match_boards(event: Event, stage: Stage, number: int, tables: Sequence[Table],
