@@ -119,33 +119,37 @@ def spread(values: list[int]) -> tuple[int, int, float]:
 @pytest.mark.parametrize("movement", [howell, barometer])
 @pytest.mark.parametrize("pairs", range(5, 17))
 def test_every_two_pairs_are_compared_about_equally_often(movement, pairs):
-    """3 to 8 tables, one board a round: every two pairs compared within 6 boards of each other
-    (most within 5), the standard deviation under 1.1 boards, and never worse than the directions
+    """3 to 8 tables, one board a round: every two pairs compared within 5 boards of each other,
+    the standard deviation under 1.1 boards (a Howell of 7 and 8 pairs: every two pairs 2 and 3
+    times, as the published 4-table balanced Howell), and never worse than the directions
     drawn before (10 pairs were compared on 1 to 7 boards of 9, standard deviation 1.66; a
     16-pair barometer 0 to 14, 4.10)."""
     low, high, deviation = spread(compared(movement(pairs, per_round=1), pairs))
-    assert high - low <= 6 and deviation < 1.1, (low, high, deviation)
+    assert high - low <= 5 and deviation < 1.1, (low, high, deviation)
+    if movement is howell and pairs in (7, 8):
+        assert low == high
     assert deviation <= spread(compared(movement(pairs, per_round=1, legacy=True), pairs))[2]
 
 
 def test_the_ten_pair_howell_of_nine_rounds_of_three_boards():
-    """The reviewer's case: 3 to 21 boards of 27 before, 3 to 18 now, most pairs 9 to 15 (the
-    ideal, 12 for every two pairs, cannot be: see movements._balanced_sides)."""
+    """The reviewer's case: 3 to 21 boards of 27 before, 6 to 18 now, 41 of the 45 within 9 to
+    15 (the ideal, 12 for every two pairs, cannot be: see movements._balanced_sides)."""
     before = compared(howell(10, 9, 3, legacy=True), 10)
     now = compared(howell(10, 9, 3), 10)
     assert spread(before) == (3, 21, 4.98)
-    assert spread(now) == (3, 18, 2.68)
+    assert spread(now) == (6, 18, 2.68)
     assert sum(before) == sum(now) == 45 * 12  # the total is the directions' to share, not to change
-    assert sum(9 <= n <= 15 for n in now) >= 36 > sum(9 <= n <= 15 for n in before)
+    assert sum(9 <= n <= 15 for n in now) == 41 > sum(9 <= n <= 15 for n in before) == 27
 
 
 @pytest.mark.parametrize("movement", [howell, barometer])
 @pytest.mark.parametrize("pairs", range(2, 25))
 def test_howell_pairs_sit_ns_and_ew_about_equally(movement, pairs):
-    """Within 1 for fields of 6 pairs or fewer (5 rounds or fewer), within 4 above (9 NS and 13 EW
-    of 22 rounds), mostly 3: the comparisons come first. The legacy directions: within 1, an odd
+    """Within 1 for fields of 6 pairs or fewer (5 rounds or fewer), within 6 above (8 NS and 14 EW
+    of 22 rounds), mostly 5 or less: the comparisons come first, as in the published balanced
+    Howells, whose stationary pair sits NS every round. The legacy directions: within 1, an odd
     field 0."""
-    for legacy, most in ((False, 1 if pairs <= 6 else 4), (True, 1 if pairs % 2 == 0 else 0)):
+    for legacy, most in ((False, 1 if pairs <= 6 else 6), (True, 1 if pairs % 2 == 0 else 0)):
         sittings = [s for s in movement(pairs, legacy=legacy) if not s.sits_out]
         for pair in range(1, pairs + 1):
             ns = sum(s.ns == pair for s in sittings)

@@ -137,7 +137,7 @@ def howell(pairs: int, rounds: int | None = None, per_round: int = 2, legacy: bo
     >>> [(s.table, s.ns, s.ew, s.boards) for s in howell(4, per_round=1) if s.round == 2]
     [(1, 2, 4, (2,)), (2, 1, 3, (2,))]
     >>> [(s.table, s.ns, s.ew, s.boards) for s in howell(8, per_round=1) if s.round == 3]
-    [(1, 8, 3, (3,)), (2, 2, 4, (5,)), (3, 1, 5, (7,)), (4, 6, 7, (4,))]
+    [(1, 8, 3, (3,)), (2, 2, 4, (5,)), (3, 5, 1, (7,)), (4, 6, 7, (4,))]
     >>> [(s.table, s.ns, s.ew, s.boards) for s in howell(8, per_round=1, legacy=True) if s.round == 3]
     [(1, 8, 3, (3,)), (2, 2, 4, (5,)), (3, 5, 1, (7,)), (4, 7, 6, (4,))]
     """
@@ -190,6 +190,7 @@ def _legacy_sides(even: int) -> list[list[bool]]:
 BALANCE_TRIES = 120
 LEAN_WEIGHT, COMPARE_WEIGHT = 1, 4  # a pair's NS less EW, squared, against comparisons squared
 MOST_TRIES = 20000  # a draw stays quick for a large field (40 pairs: 780 table-rounds)
+MOST_LEAN = 5  # beyond 5 (6 NS and 1 EW of 7 rounds) a pair's NS less EW costs much more
 
 
 def _leaning(lean: int, most: int) -> int:
@@ -200,19 +201,22 @@ def _leaning(lean: int, most: int) -> int:
 @lru_cache(maxsize=None)
 def _balanced_sides(pairs: int, by_round: bool = False) -> tuple[tuple[bool, ...], ...]:
     """Whether each slot's first pair sits NS (round by round), chosen so that every two pairs
-    are compared about equally often, then each pair sits NS about as often as EW.
+    are compared about equally often, and each pair sits NS not much more often than EW.
 
     The measure: for two pairs, the board sets on which both play in the same direction (their
     results on it are compared). Its total is the same whatever the directions, so the search
-    lowers the sum of its squares. Perfect balance (every two pairs compared on q/2 − 1 sets)
-    would make a Hadamard matrix of order q, so it cannot exist when q is 2 more than a multiple
-    of 4 (6, 10, 14 pairs): there the search finds a near balance.
+    lowers the sum of its squares. In an even field of q pairs, each playing every set, perfect
+    balance (every two pairs compared on q/2 − 1 sets) would make a Hadamard matrix of order q
+    (the table pair x set, +1 NS and −1 EW, with a column of +1 added, has orthogonal rows), so it
+    cannot exist for 6, 10, 14 … pairs: there the search finds a near balance.
 
-    1. Threshold accepting (a deterministic kind of annealing: an uphill flip is taken when it
-       costs at most a threshold that falls to zero), from the legacy directions, flipping the
-       table a fixed pseudo-random sequence picks: the same directions on every machine.
-    2. Turning every table of one board set round changes no comparison, only the NS and EW
-       counts: board sets are turned while that evens out each pair's NS and EW.
+    Threshold accepting (a deterministic kind of annealing: an uphill change is taken when it
+    costs at most a threshold that falls to zero), from the legacy directions, changing what a
+    fixed pseudo-random sequence picks: the same directions on every machine. First the
+    comparisons alone, flipping one table at a time; then with each pair's NS less EW (squared,
+    much dearer beyond MOST_LEAN; 1 for 5 rounds or fewer), also turning every table of a board
+    set round, which changes no comparison. As in the published balanced Howells, whose
+    stationary pair sits NS every round, the comparisons come first.
     An odd field's sit-out has no direction and is left out."""
     even = pairs + pairs % 2
     n = even - 1
@@ -259,7 +263,7 @@ def _balanced_sides(pairs: int, by_round: bool = False) -> tuple[tuple[bool, ...
         return state % k
 
     tries = min(BALANCE_TRIES * len(tables), MOST_TRIES)
-    most = 3 if n >= 7 else 1  # NS less EW: 5 NS and 2 EW of 7 rounds, but 3 and 2 of 5
+    most = MOST_LEAN if n >= 7 else 1  # NS less EW: 6 NS and 1 EW of 7 rounds, but 3 and 2 of 5
     for weight in (0, LEAN_WEIGHT):  # the comparisons alone first, then NS and EW with them
         same, lean = tally()
         cost = best = 0
