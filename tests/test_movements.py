@@ -509,11 +509,13 @@ def test_entry_page_of_a_pairs_stage_marks_no_round_won_or_lost(scoring, tmp_pat
         assert "<th scope=\"col\">赛况</th>" in summary
 
 
-def test_an_event_drawn_in_the_legacy_directions_keeps_them_and_checks_clean(tmp_path, monkeypatch):
+@pytest.mark.parametrize("movement", [howell, barometer])
+def test_an_event_drawn_in_the_legacy_directions_keeps_them_and_checks_clean(movement, tmp_path, monkeypatch):
     """Rounds drawn before the directions were balanced are followed as written: the next rounds
     `pair` draws for that stage are the legacy ones, the stage still follows its movement (its
     card, its boards) and check finds nothing. A new event draws the balanced directions."""
-    content = small_pairs(tmp_path, "bridge", 8, 7)
+    extra = f"    movement: {movement.__name__}\n"
+    content = small_pairs(tmp_path, "bridge", 8, 7, extra)
     with monkeypatch.context() as patch:
         patch.setattr(movements, "_balanced_sides", lambda pairs, by_round=False: movements._legacy_sides(pairs + pairs % 2))
         for _ in range(3):
@@ -523,7 +525,7 @@ def test_an_event_drawn_in_the_legacy_directions_keeps_them_and_checks_clean(tmp
     def seats(sittings: list[movements.Sitting], number: int) -> list[tuple[int, str, str, tuple[int, ...]]]:
         return [(s.table, f"D{s.ns}", f"D{s.ew}", s.boards) for s in sittings if s.round == number]
 
-    legacy, balanced = howell(8, 7, 2, legacy=True), howell(8, 7, 2)
+    legacy, balanced = movement(8, 7, 2, legacy=True), movement(8, 7, 2)
     for number in range(1, 8):
         assert written_tables(content / f"events/ev/results/round-{number}.yaml") == seats(legacy, number)
     assert seats(legacy, 4) != seats(balanced, 4)
@@ -532,7 +534,7 @@ def test_an_event_drawn_in_the_legacy_directions_keeps_them_and_checks_clean(tmp
     assert pairing.followed_movement(results[0].event, results[0].stages[0]) is not None
     assert movement_card(results[0].event, results[0].stages[0]) is not None
 
-    fresh = small_pairs(tmp_path / "new", "bridge", 8, 7)
+    fresh = small_pairs(tmp_path / "new", "bridge", 8, 7, extra)
     assert main(["pair", "ev", "pairs", "--all", "--content", str(fresh)]) == 0
     for number in range(1, 8):
         assert written_tables(fresh / f"events/ev/results/round-{number}.yaml") == seats(balanced, number)
