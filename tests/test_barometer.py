@@ -151,7 +151,7 @@ SIX = EVENT.replace("  - {id: D, players: [d1, d2]}\n",
 
 @pytest.mark.parametrize(("scoring", "won"), [("imps", 10), ("butler", 6)])
 def test_imp_pairs_with_no_board_scored_are_not_ranked_on_0_among_real_scores(tmp_path, scoring, won):
-    """A 6-pair barometer by IMPs, round 1 (board 1, none vul) alone entered: table 1 F-A np,
+    """A 6-pair barometer by IMPs, round 1 (board 1, none vul) alone entered: table 1 A-F np,
     table 2 E-B 4S N = (NS +420), table 3 C-D 4S N -1 (NS -50). Cross-IMPs: 470 apart, 10 IMPs:
     E and D +10, B and C -10. Butler: 2 results, the datum their plain mean 185 -> 190; 420 - 190
     = 230, 6 IMPs: E and D +6, B and C -6. F and A, no board scored, were "3=" on 0 IMPs between
@@ -177,7 +177,7 @@ def test_imp_pairs_with_no_board_scored_are_not_ranked_on_0_among_real_scores(tm
     assert [(row["rank"], row["entry"], row["metrics"]["imps"]) for row in data["stages"][0]["standings"]] == [
         (1, "D", won), (1, "E", won), (3, "B", -won), (3, "C", -won), (None, "A", None), (None, "F", None)]
     table_1 = data["stages"][0]["rounds"][0]["tables"][0]
-    assert (table_1["sides"], table_1["imps"]) == (["F", "A"], {"F": None, "A": None})
+    assert (table_1["sides"], table_1["imps"]) == (["A", "F"], {"A": None, "F": None})  # (F-A before the directions were balanced)
     page = (site / "pairs/index.html").read_text(encoding="utf-8")
     rows = {entry: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row)).split() for entry, row in
             re.findall(r'<tr id="entry-(\w+)"[^>]*>(.*?)</tr>', page, re.S)}

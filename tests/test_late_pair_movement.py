@@ -263,3 +263,26 @@ def test_an_even_field_has_no_seat_for_a_late_pair() -> None:
     ids = [f"A{i:02}" for i in range(1, 13)]
     assert late_pairs_seated(PairsMovement("mitchell", mitchell(6, 5, 2), ids[:6], ids[6:], 2), ["LATE"], 1) is None
     assert late_pairs_seated(PairsMovement("howell", howell(8, 7, 2), ids[:8], [], 2), ["LATE"], 1) is None
+
+
+def test_a_late_pair_in_a_howell_drawn_in_the_legacy_directions_keeps_them(tmp_path: Path, monkeypatch) -> None:
+    """Round 1 drawn before the Howell's directions were balanced (movements.howell, legacy):
+    with a late pair the rounds drawn now go on in those directions, the late pair in the
+    phantom's seat of the legacy 10-pair Howell, and the stage follows that movement."""
+    from generator.tournament import movements, pairing
+
+    content, results = _event(tmp_path, mitchell_event(9, 8, 1).replace("movement: mitchell", "movement: howell"))
+    with monkeypatch.context() as patch:
+        patch.setattr(movements, "_balanced_sides", lambda pairs, by_round=False: movements._legacy_sides(pairs + pairs % 2))
+        assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A10, players: [p10a, p10b]}\n")
+    assert _pair(content, "--all") == 0
+    ids = [f"A{i:02}" for i in range(1, 10)]
+    legacy = late_pairs_seated(PairsMovement("howell", howell(9, 8, 1, legacy=True), ids, [], 1), ["A10"], 1, legacy=True)
+    for number in range(1, 9):
+        assert [(t, ns, ew) for t, ns, ew, _ in _seats(results / f"round-{number}.yaml")] == \
+            [(s.table, *legacy.sides(s)) if len(legacy.sides(s)) == 2 else (s.table, legacy.sides(s)[0], "")
+             for s in legacy.round(number)], number
+    _, found, _ = validate(content)
+    assert pairing.followed_movement(found[0].event, found[0].stages[0]) is not None

@@ -25,8 +25,10 @@ for a field of at most HOWELL_MOST_PAIRS (8) pairs, a Mitchell above.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 # the default: a Howell up to 8 pairs (4 tables), a Mitchell above (the games' board range reads it)
 from generator.games.common.boards import HOWELL_MOST_PAIRS, choose_movement  # noqa: F401 (the movements say which plays)
@@ -105,7 +107,7 @@ ROOM_9 = (
 )
 
 
-def howell(pairs: int, rounds: int | None = None, per_round: int = 2) -> list[Sitting]:
+def howell(pairs: int, rounds: int | None = None, per_round: int = 2, legacy: bool = False) -> list[Sitting]:
     """The complete Howell movement for `pairs` pairs (numbered 1..pairs): every pair meets every
     other pair once. An odd field adds a phantom pair; whoever meets it sits out that round (a
     Sitting with ew 0 and no boards, numbered after the real tables).
@@ -124,16 +126,27 @@ def howell(pairs: int, rounds: int | None = None, per_round: int = 2) -> list[Si
     side 3 or 5): every table plays the round's set, ρ, the boards passed between the tables
     during the round (or dealt in copies); each pair still plays every set once.
 
-    Directions: pairs change direction. Pair q sits NS in odd rounds; at slot d the pair ρ − d
-    sits NS when d is odd, ρ + d when d is even. Over the whole movement each pair sits NS and
-    EW a number of times that differ by one at most (an odd field: exactly equal). A board's
+    Directions: who sits NS at each table is chosen so that every two pairs are compared (sit
+    the same direction on the same board) about equally often: `_balanced_sides`. A board's
     results are compared by the direction of each sitting: NS scores against NS scores.
+    `legacy`: the directions paibang drew before (pair q NS in odd rounds; at slot d the pair
+    ρ − d NS when d is odd, ρ + d when d is even), which balance each pair's NS and EW but leave
+    some two pairs compared on most boards and others on almost none; an event whose rounds were
+    drawn that way keeps them (pairing.movement_of).
 
     >>> [(s.table, s.ns, s.ew, s.boards) for s in howell(4, per_round=1) if s.round == 2]
     [(1, 2, 4, (2,)), (2, 1, 3, (2,))]
-    >>> [(s.table, s.ns, s.ew, s.boards) for s in howell(8, per_round=1) if s.round == 1]
-    [(1, 8, 1, (1,)), (2, 7, 2, (3,)), (3, 3, 6, (5,)), (4, 5, 4, (2,))]
+    >>> [(s.table, s.ns, s.ew, s.boards) for s in howell(8, per_round=1) if s.round == 3]
+    [(1, 8, 3, (3,)), (2, 2, 4, (5,)), (3, 5, 1, (7,)), (4, 6, 7, (4,))]
+    >>> [(s.table, s.ns, s.ew, s.boards) for s in howell(8, per_round=1, legacy=True) if s.round == 3]
+    [(1, 8, 3, (3,)), (2, 2, 4, (5,)), (3, 5, 1, (7,)), (4, 7, 6, (4,))]
     """
+    return _howell(pairs, rounds, per_round, legacy, by_round=False)
+
+
+def _howell(pairs: int, rounds: int | None, per_round: int, legacy: bool, by_round: bool) -> list[Sitting]:
+    """`howell`, its directions balanced for boards compared by board set (a Howell) or by
+    round (`by_round`: a barometer, every table playing the round's boards)."""
     if not 2 <= pairs <= HOWELL_LARGEST or per_round < 1:
         raise ValueError(f"a Howell is for 2 to {HOWELL_LARGEST} pairs, with one board a round or more")
     even = pairs + pairs % 2
@@ -143,13 +156,12 @@ def howell(pairs: int, rounds: int | None = None, per_round: int = 2) -> list[Si
         raise ValueError(f"a Howell of {pairs} pairs plays 1 to {n} rounds")
     sets = _howell_sets(even)
     slots = (n - 1) // 2
+    first_ns = _legacy_sides(even) if legacy else _balanced_sides(pairs, by_round)
     sittings = []
     for r in range(1, rounds + 1):
         rho = r - 1
-        first = [(even, rho + 1) if r % 2 else (rho + 1, even)]
-        others = [((rho - d) % n + 1, (rho + d) % n + 1) if d % 2 else ((rho + d) % n + 1, (rho - d) % n + 1)
-                  for d in range(1, slots + 1)]
-        for slot, (ns, ew) in enumerate(first + others):
+        for slot, (first, second) in enumerate(_meetings(even, rho)):
+            ns, ew = (first, second) if first_ns[rho][slot] else (second, first)
             board_set = sets[rho][slot]
             boards = tuple(range(board_set * per_round + 1, (board_set + 1) * per_round + 1))
             if pairs % 2 == 0:
@@ -161,19 +173,151 @@ def howell(pairs: int, rounds: int | None = None, per_round: int = 2) -> list[Si
     return sorted(sittings, key=lambda s: (s.round, s.table))
 
 
-def barometer(pairs: int, rounds: int | None = None, per_round: int = 2) -> list[Sitting]:
+def _meetings(even: int, rho: int) -> list[tuple[int, int]]:
+    """Round ρ's meetings of the circle, slot by slot: (q, ρ + 1), then (ρ − d, ρ + d) as pair numbers."""
+    n = even - 1
+    return [(even, rho + 1)] + [((rho - d) % n + 1, (rho + d) % n + 1) for d in range(1, (n - 1) // 2 + 1)]
+
+
+def _legacy_sides(even: int) -> list[list[bool]]:
+    """The directions drawn before balancing (see `howell`): whether each slot's first pair sits NS."""
+    n = even - 1
+    return [[rho % 2 == 0] + [d % 2 == 1 for d in range(1, (n - 1) // 2 + 1)] for rho in range(n)]
+
+
+# The search's length: flips tried per table-round. Part of the movement: changing it changes the
+# directions drawn (an event already drawn keeps its own: pairing.movement_of reads its rounds).
+BALANCE_TRIES = 120
+LEAN_WEIGHT, COMPARE_WEIGHT = 1, 4  # a pair's NS less EW, squared, against comparisons squared
+MOST_TRIES = 20000  # a draw stays quick for a large field (40 pairs: 780 table-rounds)
+MOST_LEAN = 5  # beyond 5 (6 NS and 1 EW of 7 rounds) a pair's NS less EW costs much more
+
+
+def _leaning(lean: int, most: int) -> int:
+    """What a pair's NS less EW costs: its square, and much more beyond `most`."""
+    return lean * lean + 16 * max(0, abs(lean) - most) ** 2
+
+
+@lru_cache(maxsize=None)
+def _balanced_sides(pairs: int, by_round: bool = False) -> tuple[tuple[bool, ...], ...]:
+    """Whether each slot's first pair sits NS (round by round), chosen so that every two pairs
+    are compared about equally often, and each pair sits NS not much more often than EW.
+
+    The measure: for two pairs, the board sets on which both play in the same direction (their
+    results on it are compared). Its total is the same whatever the directions, so the search
+    lowers the sum of its squares. In an even field of q pairs, each playing every set, perfect
+    balance (every two pairs compared on q/2 − 1 sets) would make a Hadamard matrix of order q
+    (the table pair x set, +1 NS and −1 EW, with a column of +1 added, has orthogonal rows), so it
+    cannot exist for 6, 10, 14 … pairs: there the search finds a near balance.
+
+    Threshold accepting (a deterministic kind of annealing: an uphill change is taken when it
+    costs at most a threshold that falls to zero), from the legacy directions, changing what a
+    fixed pseudo-random sequence picks: the same directions on every machine. First the
+    comparisons alone, flipping one table at a time; then with each pair's NS less EW (squared,
+    much dearer beyond MOST_LEAN; 1 for 5 rounds or fewer), also turning every table of a board
+    set round, which changes no comparison. As in the published balanced Howells, whose
+    stationary pair sits NS every round, the comparisons come first.
+    An odd field's sit-out has no direction and is left out."""
+    even = pairs + pairs % 2
+    n = even - 1
+    start = _legacy_sides(even)
+    sets = _howell_sets(even)
+    # each table-round: [round, slot, first pair, second pair, group]; a group plays the same boards
+    tables = [(rho, slot, first, second, rho if by_round else sets[rho][slot])
+              for rho in range(n) for slot, (first, second) in enumerate(_meetings(even, rho))
+              if not (pairs % 2 and slot == 0)]
+    first_ns = [start[rho][slot] for rho, slot, *_ in tables]
+    groups: dict[int, list[int]] = {}
+    for i, table in enumerate(tables):
+        groups.setdefault(table[4], []).append(i)
+    others = [[j for j in groups[table[4]] if j != i] for i, table in enumerate(tables)]
+    sets_played = list(groups.values())
+
+    def sides(i: int) -> tuple[int, int]:
+        first, second = tables[i][2], tables[i][3]
+        return (first, second) if first_ns[i] else (second, first)
+
+    def tally() -> tuple[list[list[int]], list[int]]:
+        """How often each two pairs are compared, and each pair's NS less EW."""
+        same = [[0] * (even + 1) for _ in range(even + 1)]
+        lean = [0] * (even + 1)
+        for members in sets_played:
+            for x, i in enumerate(members):
+                for j in members[x + 1:]:
+                    for u, v in zip(sides(i), sides(j)):
+                        same[u][v] += 1
+                        same[v][u] += 1
+        for i in range(len(tables)):
+            ns, ew = sides(i)
+            lean[ns] += 1
+            lean[ew] -= 1
+        return same, lean
+
+    state = 2463534242 ^ pairs  # xorshift32: the same sequence on every machine and Python
+
+    def pick(k: int) -> int:
+        nonlocal state
+        state ^= (state << 13) & 0xFFFFFFFF
+        state ^= state >> 17
+        state ^= (state << 5) & 0xFFFFFFFF
+        return state % k
+
+    tries = min(BALANCE_TRIES * len(tables), MOST_TRIES)
+    most = MOST_LEAN if n >= 7 else 1  # NS less EW: 6 NS and 1 EW of 7 rounds, but 3 and 2 of 5
+    for weight in (0, LEAN_WEIGHT):  # the comparisons alone first, then NS and EW with them
+        same, lean = tally()
+        cost = best = 0
+        best_ns = first_ns[:]
+        for k in range(tries):
+            # a flip of one table, or (after the first pass, one try in four) of every table of
+            # a board set: that changes no comparison, only the NS and EW counts
+            flip_set = weight > 0 and pick(4) == 0
+            flipped = sets_played[pick(len(sets_played))] if flip_set else [pick(len(tables))]
+            change = []
+            if not flip_set:
+                ns, ew = sides(flipped[0])
+                for j in others[flipped[0]]:
+                    ns2, ew2 = sides(j)
+                    change += [(ns, ns2, -1), (ew, ew2, -1), (ns, ew2, 1), (ew, ns2, 1)]
+            leaning: Counter[int] = Counter()
+            for i in flipped:
+                ns, ew = sides(i)
+                leaning[ns] -= 2
+                leaning[ew] += 2
+            delta = COMPARE_WEIGHT * sum(2 * sign * same[u][v] + 1 for u, v, sign in change)
+            delta += weight * sum(_leaning(lean[p] + d, most) - _leaning(lean[p], most) for p, d in leaning.items())
+            if delta <= 4 * COMPARE_WEIGHT * (tries - k) // tries:  # the threshold, falling to 0
+                for u, v, sign in change:
+                    same[u][v] += sign
+                    same[v][u] += sign
+                for p, d in leaning.items():
+                    lean[p] += d
+                for i in flipped:
+                    first_ns[i] = not first_ns[i]
+                cost += delta
+                if cost < best:
+                    best, best_ns = cost, first_ns[:]
+        first_ns[:] = best_ns
+    found = [list(row) for row in start]
+    for i, (rho, slot, *_) in enumerate(tables):
+        found[rho][slot] = first_ns[i]
+    return tuple(tuple(row) for row in found)
+
+
+def barometer(pairs: int, rounds: int | None = None, per_round: int = 2, legacy: bool = False) -> list[Sitting]:
     """A barometer: every table plays the same boards each round (round r boards (r − 1) x
     per_round + 1 … r x per_round), so after each round every board is complete and standings
-    can be posted round by round. Who meets whom, and in which direction, is the Howell's circle
-    (`howell`): every pair meets every other pair once and pairs change direction; an odd field
-    has a sit-out each round. Matchpoints compare each board across every table, NS with NS.
+    can be posted round by round. Who meets whom is the Howell's circle (`howell`): every pair
+    meets every other pair once; an odd field has a sit-out each round. The directions are
+    balanced as a Howell's are, for boards compared round by round (`legacy`: as `howell`).
+    Matchpoints compare each board across every table, NS with NS.
 
     >>> [(s.table, s.ns, s.ew, s.boards) for s in barometer(4, per_round=2) if s.round == 2]
     [(1, 2, 4, (3, 4)), (2, 1, 3, (3, 4))]
     """
     return [Sitting(s.round, s.table, s.ns, s.ew,
                     () if s.sits_out else tuple(range((s.round - 1) * per_round + 1, s.round * per_round + 1)))
-            for s in howell(pairs, rounds, per_round)]
+            for s in _howell(pairs, rounds, per_round, legacy, by_round=True)]
 
 
 def _howell_sets(even: int) -> list[list[int]]:

@@ -955,14 +955,15 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
     late = late_pairs(event, stage, field)
     if late:
         early = [e for e in field if e.id not in late]
-        try:
-            before = _movement_of(event, stage, early) if early else None
-        except Refusal:
-            before = None
-        if before is not None:
-            seated = late_pairs_seated(before, list(late), min(late.values()) - 1)
-            if seated is not None and seated.follows(written):
-                return seated
+        for legacy in (False, True):  # a Howell drawn in the legacy directions goes on in them
+            try:
+                before = _movement_of(event, stage, early, legacy) if early else None
+            except Refusal:
+                before = None
+            if before is not None:
+                seated = late_pairs_seated(before, list(late), min(late.values()) - 1, legacy)
+                if seated is not None and seated.follows(written):
+                    return seated
     return _movement_of(event, stage, field)
 
 
@@ -991,7 +992,7 @@ def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, 
             if first.get(e.id, written[-1].number + 1) > written[0].number}
 
 
-def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int) -> PairsMovement | None:
+def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int, legacy: bool = False) -> PairsMovement | None:
     """`movement` (its rounds up to `last` written) going on with the late pair in the seat of
     the pair the sit-out is short of: a Mitchell's NS pair of its last table, a Howell's phantom
     (the pair whoever sits out would meet), from round `last` + 1. The other pairs keep their
@@ -1008,7 +1009,7 @@ def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int) -
         return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], movement.ew_numbers,
                              movement.per_round, tuple(late), last + 1)
     pairs = len(movement.numbers)
-    whole = (barometer if movement.kind == "barometer" else howell)(pairs + 1, rounds, movement.per_round)
+    whole = (barometer if movement.kind == "barometer" else howell)(pairs + 1, rounds, movement.per_round, legacy)
     # the phantom's table is the even Howell's table 1 (pair pairs + 1 there every round); the
     # odd Howell numbers its tables from the next one and puts the sit-out last: keep its numbers
     phantom = {s.round: s for s in whole if s.table == 1}
@@ -1017,7 +1018,9 @@ def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int) -
     return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], [], movement.per_round, tuple(late), last + 1)
 
 
-def _movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
+def _movement_of(event: Event, stage: Stage, field: Sequence[Entry], legacy: bool | None = None) -> PairsMovement:
+    """movement_of for this field; a Howell's directions the legacy ones (movements.howell) when
+    `legacy`, or, None, when the rounds written follow them and not the balanced ones."""
     written = {entry_id: place for place, entry_id in enumerate(event.entries)}
     ids = sorted((e.id for e in field), key=written.__getitem__)
     if not stage.boards:
@@ -1041,7 +1044,18 @@ def _movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMov
         return PairsMovement(kind, mitchell(tables, stage.rounds, stage.boards, sit_out=bool(short)),
                              ids[:tables - short], ids[tables - short:], stage.boards)
     movement = barometer if kind == "barometer" else howell  # a barometer seats pairs as a Howell does
-    return PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
+    drawn = PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards, bool(legacy)), ids, [], stage.boards)
+    if legacy is not None:
+        return drawn
+    # The directions were balanced later (movements._balanced_sides): a stage whose rounds were
+    # drawn before, in the legacy directions, keeps them, its next rounds too; the tables and
+    # boards are the same either way, only who sits NS differs.
+    played = event.rounds.get(stage.id, [])
+    if played and not drawn.follows(played):
+        legacy = PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards, legacy=True), ids, [], stage.boards)
+        if legacy.follows(played):
+            return legacy
+    return drawn
 
 
 def match_boards(event: Event, stage: Stage, number: int, tables: Sequence[Table],
