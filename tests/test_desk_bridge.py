@@ -433,3 +433,12 @@ def test_a_team_matchs_phone_is_told_to_call_the_director_not_how_to_type_an_adj
         assert t("br_desk_how_adjusted") in page and t("br_desk_how_np_table") not in page
     finally:
         running.stop()
+
+
+def test_an_empty_save_says_nothing_is_entered_without_an_empty_list_of_errors(by_hand: tuple[Running, Path]) -> None:
+    running, _ = by_hand
+    t = running.desk.t
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "boards_played": ""})
+    assert 'id="saved"' not in html and t("desk_empty") in html
+    assert t("desk_errors") not in html
