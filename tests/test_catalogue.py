@@ -329,6 +329,22 @@ def desk_board_line(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {p.code for p in forms.board_line_problems(spot, [EntryField(forms.BOARDS_PLAYED, "", "4S N =")])}
 
 
+def desk_board_places(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The same table's boards-played box with four boards in a round of 3, board 99 of 30, and
+    board 4, which P01 plays in round 2 (tests/test_desk_bridge.py saves through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from generator.games import EntryField
+
+    content = demo_content(tmp, "qiaoyou-club-pairs-2024")
+    path = content / "events" / "qiaoyou-club-pairs-2024" / "results" / "round-1.yaml"
+    path.write_text(re.sub(r"(ew: P11\n)    boards:\n(?:      .*\n)+", r"\1", path.read_text(encoding="utf-8")),
+                    encoding="utf-8")
+    spot = Desk(content, "qiaoyou-club-pairs-2024", None, None, build=False).spot("pairs", 1, 1)
+    typed = "99: 4S N =\n4: 3NT W -1\n2: 2H S =\n3: 2H S =\n"
+    return {p.code for p in forms.board_line_problems(spot, [EntryField(forms.BOARDS_PLAYED, "", typed)])}
+
+
 def desk_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A table's phone typed an adjusted score into a bridge board's box, which the director
     awards (tests/test_desk_bridge.py saves through the desk)."""
@@ -723,6 +739,9 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-results-not-a-round": desk_not_a_round,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-board-line": desk_board_line,
+    "desk-board-many": desk_board_places,
+    "desk-board-range": desk_board_places,
+    "desk-board-played": desk_board_places,
     "desk-invisible-char": desk_invisible_char,
     "desk-adjusted-at-table": desk_adjusted_at_table,
     "desk-weighted-at-table": desk_weighted_at_table,

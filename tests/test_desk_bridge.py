@@ -519,3 +519,95 @@ def test_a_hand_written_tables_directors_board_leaves_it_the_boards_played_box(b
                                "boards_played": "2: 3NT W -1\n3: 2H S =\n"})
     assert status == 200 and 'id="saved"' in html, html
     assert "      1: A+/A-\n      2: 3NT W -1\n      3: 2H S =\n" in path.read_text(encoding="utf-8")
+
+
+def two_tables_by_hand(tmp_path: Path) -> tuple[Running, Path]:
+    """The demo pairs event, round 1's tables 1 and 2 written by hand: their pairs, no boards."""
+    content = demo_content(tmp_path, SLUG)
+    path = without_boards(content, listed=False)
+    data = load_round_trip(path.read_text(encoding="utf-8"))
+    del [item for item in data["tables"] if item["table"] == 2][0]["boards"]
+    path.write_text(dump_round_trip(data), encoding="utf-8")
+    return start(content, slug=SLUG), path
+
+
+def test_a_board_line_that_check_would_refuse_is_refused_before_it_blocks_the_round(tmp_path: Path) -> None:
+    """Board 99 of the stage's 30, boards 4-6 that P01 plays in round 2, four boards in a round
+    of 3: each was saved, and then `check` failed the round's file (bridge-board-range,
+    bridge-board-twice), the standings went back to before it and every other table's save of
+    the round was refused until the secretary mended the file. Refused before writing, naming
+    the line; the other table of the round then saves."""
+    running, path = two_tables_by_hand(tmp_path)
+    try:
+        url, token, csrf, filed = open_table(running, "pairs/1/1")
+        before = path.read_bytes()
+        for typed, said in (("99: 4S N =\n2: 3NT W -1\n3: 2H S =", "“99: 4S N =”：本阶段的牌号是 1–30"),
+                            ("4: 4S N =\n5: 3NT W -1\n6: 2H S =", "“4: 4S N =”：P01 在第 2 轮第 1 桌已经打过这副牌"),
+                            ("1: 4S N =\n2: 3NT W -1\n3: 2H S =\n7: 2H S =", "打过的牌写了 4 副，本阶段每轮打 3 副")):
+            for _ in range(2):  # (and again, confirming: what `check` would fail is no warning to save anyway)
+                status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                                           "boards_played": typed})
+                assert status == 422 and 'id="saved"' not in html and said in html, html
+                assert path.read_bytes() == before
+        # full-width digits in the number, as the other boxes take them
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                                   "boards_played": "\uff11: 4S N =\n\uff12\uff1a 3NT W -1\n3: 2H S ="})
+        assert status == 200 and 'id="saved"' in html, html
+        assert "      1: 4S N =\n      2: 3NT W -1\n      3: 2H S =\n" in path.read_text(encoding="utf-8")
+        url, token, csrf, filed = open_table(running, "pairs/1/2")
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                                   "boards_played": "4: 4S N =\n5: 3NT W -1\n6: 2H S ="})
+        assert status == 200 and 'id="saved"' in html, html
+    finally:
+        running.stop()
+
+
+def test_the_secretary_mends_a_board_number_in_the_boards_played_box(tmp_path: Path) -> None:
+    """A hand-written table whose boards were entered with a wrong number (99 for 9, by hand):
+    the secretary's form offered the boxes of the boards written (b2, b3, b99) only, so the
+    number could not be changed at the desk. It has the boards-played box too, filled with the
+    lines written; a save of the box writes the table's boards as its lines."""
+    from tests.test_desk_records import Secretary
+
+    running, path = two_tables_by_hand(tmp_path)
+    try:
+        path.write_text(path.read_text(encoding="utf-8").replace(
+            "    ew: P11\n", "    ew: P11\n    boards:\n      2: 3NT W -1\n      3: 2H S =\n      99: 4S N =\n", 1),
+            encoding="utf-8")
+        running.desk.load()
+        secretary = Secretary(running)
+        page = secretary.page("pairs/1/1")
+        assert 'name="b99"' in page and 'name="boards_played"' in page
+        assert "2: 3NT W -1\n3: 2H S =\n99: 4S N =\n" in page
+        # the boxes alone, the box as filled: the boxes write the boards
+        status, html = secretary.post("pairs/1/1", "save", b2="3NT W -2", b3="2H S =", b99="")
+        assert status == 200 and 'id="saved"' in html, html
+        text = path.read_text(encoding="utf-8")
+        assert "      2: 3NT W -2\n      3: 2H S =\n  - table: 2" in text, text[:400]
+        status, html = secretary.post("pairs/1/1", "save", boards_played="1: 4S N =\n2: 3NT W -1\n99: 2H S =")
+        assert status == 422 and "“99: 2H S =”：本阶段的牌号是 1–30" in html
+        status, html = secretary.post("pairs/1/1", "save", boards_played="1: 4S N =\n2: 3NT W -1\n3: 2H S =")
+        assert status == 200 and 'id="saved"' in html, html
+        assert "      1: 4S N =\n      2: 3NT W -1\n      3: 2H S =\n  - table: 2" in path.read_text(encoding="utf-8")
+    finally:
+        running.stop()
+
+
+def test_an_empty_save_says_nothing_is_entered_without_an_empty_list_of_errors(by_hand: tuple[Running, Path]) -> None:
+    running, _ = by_hand
+    t = running.desk.t
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "boards_played": ""})
+    assert 'id="saved"' not in html and t("desk_empty") in html
+    assert t("desk_errors") not in html
+
+
+def test_a_board_number_in_full_width_digits_is_read(by_hand: tuple[Running, Path]) -> None:
+    """\uff11: 4S N = (a Chinese input method's digits) was refused as no board line, though the
+    result's \uff14\uff33 and the colon \uff1a were taken, as every other box takes them."""
+    running, path = by_hand
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "boards_played": "\uff11: 4S N =\n\uff12: 3NT W -1\n\uff13: \uff12H S \uff1d"})
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: 4S N =\n      2: 3NT W -1\n      3: 2H S =\n" in path.read_text(encoding="utf-8")

@@ -694,16 +694,17 @@ class Desk:
         shown = {item.name: item.value for item in fields if item.board}
         in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
+        saving = forms.box_or_boxes(fields, in_file)  # (the secretary's boards_played box, or the boards' boxes)
         # A reload (filed None) is shown filled from the file as read now, its digest that file's. A
         # form that said nothing of what it was filled from ("") keeps saying nothing: given the
         # file's digest with a preview's answer, its next save would pass the check below over a
         # change it never showed (only a reload shows what the file now has, and where it differs).
         shown_from = filed if filed is not None else forms.as_filed(spot, table)
         differs = forms.differs_from_file(fields, in_file, self.t)
-        if long := forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, fields):
+        if long := forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, saving):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
-        record = forms.with_parts_as_filed(spot, table, fields, forms.record_from(spot, fields), shown)
+        record = forms.with_parts_as_filed(spot, table, saving, forms.record_from(spot, saving), shown)
         result = forms.check(spot, text, record)
         if who.kind == "table" and (director := forms.directors_only(spot, fields)):
             # an adjusted score is the director's to award (Law 12C2): refused from a table's
@@ -1164,7 +1165,8 @@ def filed_lines(spot: forms.TableSpot, typed: list[Any], t: Translator, used: bo
     one_room = "" if used else forms.one_room_entered(fields)
     if one_room:
         return [], one_room
-    result = forms.check(spot, text, forms.record_from(spot, fields))
+    filled = forms.box_or_boxes(fields, {item.name: item.value for item in fields})  # (the boxes, not the box besides)
+    result = forms.check(spot, text, forms.record_from(spot, filled))
     lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
     if forms.differs_from_file(typed, {item.name: item.value for item in fields}, t):
         lines.append(t("desk_once_differs"))

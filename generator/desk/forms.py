@@ -27,7 +27,9 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
+from generator.games.common.boards import board_range
 from generator.games.common.rooms import ROOMS
+from generator.games.common.shorthand import half_width
 from generator.messages import LOCALES, fill
 from generator.render.html import number_text
 from generator.tournament.event import against_substitutes, state_before, waits
@@ -145,7 +147,8 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
 # slip has them written (duplicate._table_slips). 1..8 offered at every table entered table 2's
 # boards 9-16 as 1-8, scored against other tables' boards 1-8.
 BOARDS_PLAYED = "boards_played"
-_BOARD_LINE = re.compile(r"\s*([0-9]{1,4})\s*[:\uff1a]\s*(\S.*?)\s*")
+# (matched on the line made half-width, as every box reads a Chinese input method's \uff11\uff13\uff1a)
+_BOARD_LINE = re.compile(r"\s*([0-9]{1,4})\s*:\s*(\S.*?)\s*")
 
 
 def boards_unknown(spot: TableSpot) -> bool:
@@ -158,24 +161,74 @@ def boards_unknown(spot: TableSpot) -> bool:
 def board_lines(text: str) -> tuple[dict[int, str], list[str]]:
     """The boards_played box read: each line's board and result, and the lines it cannot read
     (not "number: result", or a board written twice), blank lines left out."""
+    found, wrong, _ = _read_board_lines(text)
+    return found, wrong
+
+
+def _read_board_lines(text: str) -> tuple[dict[int, str], list[str], dict[int, str]]:
+    """board_lines, and each board's line as typed (what a problem of the board names)."""
     found: dict[int, str] = {}
+    lines: dict[int, str] = {}
     wrong = []
     for line in text.splitlines():
         if not line.strip():
             continue
-        match = _BOARD_LINE.fullmatch(line)
+        # half_width maps a character to one character: the result is cut from the line as typed
+        match = _BOARD_LINE.fullmatch(half_width(line))
         if match is None or int(match.group(1)) in found:
             wrong.append(line.strip())
             continue
-        found[int(match.group(1))] = match.group(2)
-    return found, wrong
+        found[int(match.group(1))] = line[match.start(2):match.end(2)]
+        lines[int(match.group(1))] = line.strip()
+    return found, wrong, lines
 
 
 def board_line_problems(spot: TableSpot, fields: list[EntryField]) -> list[ContentError]:
-    """The boards_played box's lines it cannot read, each a problem naming it: refused, not
-    saved without them."""
-    typed = next((item.value for item in fields if item.name == BOARDS_PLAYED), "")
-    return [ContentError("desk-board-line", Mark(spot.path), {"line": line}) for line in board_lines(typed)[1]]
+    """The boards_played box's lines it cannot read, each a problem naming it; then, the lines
+    read, what `check` says of the field's boards once the file holds them (board_place_problems):
+    refused, not saved without them, nor saved to block the round's file with an error."""
+    typed = next((item.value for item in fields if item.name == BOARDS_PLAYED), None)
+    if typed is None:
+        return []
+    found, wrong, lines = _read_board_lines(typed)
+    if wrong:
+        return [ContentError("desk-board-line", Mark(spot.path), {"line": line}) for line in wrong]
+    return board_place_problems(spot, lines)
+
+
+def board_place_problems(spot: TableSpot, lines: dict[int, str]) -> list[ContentError]:
+    """The boards typed with their numbers (`lines`: board -> its line as typed) held against the
+    stage's other tables by the rules `check` applies to the stage as a whole: more boards than
+    a round plays (the stage's `boards`), a board past the last the movement deals
+    (boards.board_range: bridge-board-range), a board one of the table's pairs has at another
+    table of the stage (bridge-board-twice). Each an error of the round's file once saved, which
+    blocked every other table's save of the round until the secretary mended it by hand."""
+    game = GAMES[spot.event.game]
+    rounds = spot.event.rounds.get(spot.stage.id, [])
+    problems = []
+    per_round = spot.stage.boards
+    if per_round and len(lines) > per_round:
+        problems.append(ContentError("desk-board-many", Mark(spot.path), {"count": len(lines), "boards": per_round}))
+    dealt = board_range(spot.stage, [[table.sides for table in round_.tables] for round_ in rounds])
+    played: dict[tuple[str, int], tuple[int, int]] = {}  # (pair, board) -> where it has it (round, table)
+    for round_ in rounds:
+        for table in round_.tables:
+            if round_.number == spot.number and table.number == spot.table.number:
+                continue
+            for side in set(table.sides) & set(spot.sides):
+                for board in game.written_boards(spot.stage, table):
+                    played.setdefault((side, board), (round_.number, table.number))
+    for board, line in sorted(lines.items()):
+        if dealt is not None and board > dealt[1]:
+            problems.append(ContentError("desk-board-range", Mark(spot.path), {"line": line, "boards": dealt[1]}))
+            continue
+        for side in spot.sides:
+            if (side, board) in played:
+                number, table = played[(side, board)]
+                problems.append(ContentError("desk-board-played", Mark(spot.path),
+                                             {"line": line, "pair": side, "round": number, "table": table}))
+                break
+    return problems
 
 
 def example_lines(spot: TableSpot, record: dict[str, Any] | None = None) -> list[re.Pattern[str]]:
@@ -232,6 +285,12 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
         # wrote (1: A+/A-): the boards the table played, typed with their numbers
         fields.append(EntryField(BOARDS_PLAYED, "desk_boards_played", "", "textarea", hint="desk_boards_played_hint",
                                  hint_params={"count": str(spot.stage.boards or game.default_boards)}))
+    elif (lines := written_lines(spot, table, text)) is not None:
+        # The secretary's too, filled with the lines written: with only the boxes of the boards
+        # written (b2, b3, b99) a wrong board number could not be changed at the desk. A box
+        # sent back as filled leaves the boards to their boxes (box_or_boxes).
+        fields.append(EntryField(BOARDS_PLAYED, "desk_boards_played", lines, "textarea", hint="desk_boards_played_hint",
+                                 hint_params={"count": str(spot.stage.boards or game.default_boards)}, secretary=True))
     if takes_winner(game, spot.stage.format):
         fields.append(EntryField("winner", "desk_ko_winner", field_text(table.get("winner")), "select",
                                  (("", "desk_ko_winner_result"), *((s, s) for s in spot.sides)),
@@ -240,6 +299,34 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     if typed is not None:
         typed_into(fields, typed, secretary)
     return fields
+
+
+def written_lines(spot: TableSpot, table: dict[str, Any], text: str) -> str | None:
+    """A pairs table written by hand whose boards nothing but the file says (boards_unknown: no
+    board listed by `pair`), its boards as the boards_played box writes them, a line each
+    ("13: 4S N ="); None for any other table, or one with a board the box cannot show as it is
+    written (the mapping form, an adjusted score's): its boxes show it as written."""
+    written = table.get("boards")
+    if not boards_unknown(spot) or not isinstance(written, dict) or not written \
+            or re.search(r"^\s*#\s*[0-9]{1,4}:\s*$", _table_block(text, spot.table.number), re.M):
+        return None
+    if not all(isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip()
+               for value in written.values()):
+        return None
+    return "".join(f"{number}: {value}\n" for number, value in sorted(written.items(), key=lambda item: int(item[0])))
+
+
+def box_or_boxes(fields: list[EntryField], in_file: dict[str, str]) -> list[EntryField]:
+    """The fields a save writes from, on the secretary's form with both the boards' boxes and
+    the boards_played box (written_lines): the box changed writes the table's boards, its lines
+    all of them (a board's number mended, 99 to 9), the boards' boxes left out; sent back as it
+    was filled, the box is left out and the boxes write them. (The form keeps both as typed.)"""
+    box = next((item for item in fields if item.name == BOARDS_PLAYED and item.secretary), None)
+    if box is None:
+        return fields
+    if box.value.strip() == in_file.get(BOARDS_PLAYED, "").strip():
+        return [item for item in fields if item is not box]
+    return [item for item in fields if not (item.board and not item.part)]
 
 
 def typed_into(fields: list[EntryField], typed: dict[str, str], secretary: bool = False) -> None:
