@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import random
 import shutil
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -232,14 +231,13 @@ def test_a_late_round_pairs_when_only_one_legal_draw_is_left():
     assert {frozenset(t) for t in tables} == {frozenset(p) for p in rounds[6]}
 
 
-def test_sixty_entries_pair_in_well_under_a_second():
+def test_sixty_entries_with_many_meetings_pair_without_a_rematch():
+    # How fast is bench/pairing.py's to say (a ratio in one run), never a clock in a test.
     rng = random.Random(60)
     order = [f"T{i:02d}" for i in range(60)]
     scores = {e: 4 - i * 5 // 60 for i, e in enumerate(order)}
     met = {frozenset(p) for p in itertools.combinations(order, 2) if rng.random() < 0.07}
-    started = time.perf_counter()
     draw = pair_swiss(order, scores, met)
-    assert time.perf_counter() - started < 1.0
     assert len(draw.tables) == 30 and not {frozenset(t) for t in draw.tables} & met
 
 
