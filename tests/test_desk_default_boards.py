@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.build import validate
 from generator.cli import main
 from tests.test_desk import post
 from tests.test_desk_records import desk_of, make, results  # noqa: F401 - desk_of is a fixture
@@ -65,6 +66,12 @@ def test_check_warns_of_a_match_short_of_the_boards_its_sheet_lists(
     assert main(["check", "--content", str(root)]) == 0
     said = capsys.readouterr()
     assert "1 \u6761\u8b66\u544a" in said.out + said.err, said  # (1 warning)
+    # the match waits for the rest (pending, not counted), its page's boards to come the same count's
+    _, found, _ = validate(root)
+    [played] = [r for r in found[0].stages[0].rounds if r.number == 1]
+    assert 1 in played.pending and 1 not in played.counted, (played.pending, played.counted)
+    to_come = next(score.view.to_come for score in played.tables if score.table.number == 1)
+    assert to_come == (count - 1 if game == "bridge" else list(range(2, count + 1))), to_come
 
 
 def test_a_match_whose_file_numbers_its_own_boards_is_not_short(tmp_path: Path, capsys) -> None:
