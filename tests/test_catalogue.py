@@ -580,7 +580,7 @@ def knockout_pair(count: int, stages: str = KO, **files: str) -> Trigger:
     return trigger
 
 
-PRE = "  - {id: pre, name: 预赛, format: matches, rank_by: [match_points], advance: {count: 2, to: ko}}\n"
+PRE = "  - {id: pre, name: 预赛, format: matches, boards: 1, rank_by: [match_points], advance: {count: 2, to: ko}}\n"
 PRE_DRAWN = ko_round(1, ko_table(1, "D01", "D02", "{1: {open: D01 8, closed: D02 8}}"), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D04 8}}"),
                      ko_table(3, "D05", "D06", "{1: {open: D05 8, closed: D06 8}}"), stage="pre")
 

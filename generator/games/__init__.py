@@ -584,6 +584,18 @@ class Game:
             return {}
         return {table.number: boards for table in tables if len(table.sides) == 2}
 
+    def match_boards(self, stage: Stage, table: Table) -> int:
+        """How many boards the table's match is to play (common.boards.match_board_count): the
+        stage's `boards`, else default_boards as round_boards offers them, so that a match the
+        desk's form offered 1..default_boards and saved part-filled waits for the rest, as with
+        `boards` written. 0 where none is known: a pairs stage, a game whose tables write no
+        boards, a match whose file numbers its own boards."""
+        if "boards" not in self.table_keys:
+            return stage.boards or 0
+        from generator.games.common.boards import match_board_count
+
+        return match_board_count(stage, self.written_boards(stage, table), self.default_boards)
+
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """The board numbers the round's file writes at `table` (the boards it played), in order;
         none when it writes none or the game numbers no boards. Default: none."""

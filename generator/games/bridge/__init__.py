@@ -102,6 +102,7 @@ class BridgeRules(Game):
     stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments",
                   "boards_each_round")
     table_keys = ("ns", "ew", "home", "away", "boards")
+    default_boards = duplicate.MATCH_BOARDS
     boards_compared = True
     # Its words and messages are in locales/ (paibang.po, messages.po), read by the base class
     # when first asked for: the title (br_title), choice, `new`'s example, the metrics' words.
@@ -358,10 +359,10 @@ class BridgeRules(Game):
         board's other results Neuberg-factored; a file another program scored is imported so),
         not one to come."""
         record = table.record
-        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None \
+        if len(table.sides) != 2 or table.forfeit is not None \
                 or not isinstance(record, duplicate.TeamRecord) or not record.boards:
             return False
-        return len({board.board for board in record.boards}) < stage.boards
+        return len({board.board for board in record.boards}) < self.match_boards(stage, table)
 
     def adjusted_only(self, table: Table) -> bool:
         record = table.record

@@ -88,6 +88,7 @@ from generator.games.bridge.scoring import (
     word,
 )
 from generator.games.common.boards import (
+    match_board_count,
     ShortByDesign,
     compare_as_counted,
     drop_out_of_range,
@@ -288,6 +289,9 @@ STAGE_KINDS = {
     ("round_robin", "imps"): "teams",
     ("matches", "imps"): "teams",
 }
+# A team match's boards where its stage says no `boards`: the count the desk's form offers and
+# the match waits for (BridgeRules.default_boards, common.boards.match_board_count).
+MATCH_BOARDS = 8
 DEFAULT_SCORING = {"pairs": "matchpoints", "swiss": "imps", "round_robin": "imps", "matches": "total"}
 SUPPORTED = "matches + scoring: total; pairs + scoring: matchpoints | imps | butler; swiss | round_robin | matches + scoring: imps"
 FIELDS = ("one", "directions")
@@ -806,16 +810,18 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
     record.boards = _read_boards(reader, written, options, _team_board_reader(reader.problems, pending))
     report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 4S N =, closed: 4S S -1}")
     if record.boards and all(board.not_played for board in record.boards) \
-            and (not stage.boards or len(record.boards) >= stage.boards):
+            and len(record.boards) >= match_board_count(stage, written, MATCH_BOARDS):
         # np on every board: a match with no board played has no IMPs to turn into VPs (a scale of
         # 0 boards); it is a forfeit or the director's adjusted scores, not a result.
         reader.problems.add("bridge-match-all-not-played", reader.key_mark("boards"), table=reader.raw("table"),
                             first=record.boards[0].board)
-    if stage.boards and len(written) != stage.boards:
+    # the stage's boards, else the 8 the desk's form offers (BridgeRules.boards_short's count)
+    expected = match_board_count(stage, written, MATCH_BOARDS)
+    if expected and len(written) != expected:
         # its own code: a match's hint (every board written, np or the director's score), which
         # the pairs' one (np for a board not played) must not give a pairs event
         reader.problems.add("bridge-match-board-count", written.mark, warning=True, table=reader.raw("table"),
-                            count=len(written), boards=stage.boards)
+                            count=len(written), boards=expected)
     return sides, record
 
 
@@ -1653,7 +1659,8 @@ def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> Table
         return TableScore(table, [], None, [], TeamView("unplayed", home, away, credit=credit), {"home": home, "away": away})
     view = score_team_match(home, away, record.boards, options, stage.boards)
     sides = [SideScore(e, {"vp": view.vp.get(e, 0.0), "imps": view.margin[e]}) for e in (home, away)]
-    to_come = (stage.boards or 0) - len({board.board for board in record.boards})
+    numbers = {board.board for board in record.boards}
+    to_come = match_board_count(stage, numbers, MATCH_BOARDS) - len(numbers)
     if to_come > 0:
         # Boards still to come (BridgeRules.boards_short: pending, held out of the standings):
         # the VPs of the boards so far are no result, and neither is their leader a winner.

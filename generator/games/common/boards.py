@@ -24,6 +24,19 @@ def choose_movement(pairs: int, written: str | None = None) -> str:
     return "howell" if pairs <= HOWELL_MOST_PAIRS else "mitchell"
 
 
+def match_board_count(stage: Any, written: Any, default: int) -> int:
+    """How many boards a match of `stage` plays a round, its boards `written` so far: the
+    stage's `boards`, else the game's `default` (what the match's score sheet lists and the
+    desk's form offers, Game.round_boards) where every board written is one of 1..default; 0
+    (not known, so never short) for a pairs stage, whose movement deals the boards, and for a
+    match whose file numbers its own boards (a session imported on 17-24, or of 10 boards)."""
+    if stage.boards:
+        return int(stage.boards)
+    if stage.format == "pairs" or not written or not set(written) <= set(range(1, default + 1)):
+        return 0
+    return default
+
+
 def board_block(written: set[int], per_round: int) -> range:
     """The boards a round plays when a stage numbers its boards on through the rounds (1 to
     rounds x boards): the block of `per_round` holding the lowest board written (9-16 for a round

@@ -47,6 +47,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
 from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
+from generator.games.common.boards import match_board_count
 from generator.games.common.rooms import ROOMS, room_value
 from generator.games.common.shorthand import not_played_written, split_items
 from generator.games.daguai import records, sheets, views
@@ -96,11 +97,17 @@ class DaguaiRules(Game):
         """A match with fewer boards than the stage plays a round, a board the match did not
         play written np: waits for the rest, as a match with one room in does (and 80 points' team matches)."""
         record = table.record
-        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None \
-                or not isinstance(record, MatchRecord):
+        if len(table.sides) != 2 or table.forfeit is not None or not isinstance(record, MatchRecord):
             return False
         written = record.boards_written()
-        return bool(written) and len(written) < stage.boards
+        return bool(written) and len(written) < self.match_boards(stage, table)
+
+    def match_boards(self, stage: Stage, table: Table) -> int:
+        """Game.match_boards by the match's boards written (its own numbers 1..N: written_boards
+        stays the base's none, so round_boards offers every match 1..default_boards)."""
+        record = table.record
+        written = record.boards_written() if isinstance(record, MatchRecord) else ()
+        return match_board_count(stage, written, self.default_boards)
 
     # -- printed matter, pair and the results desk ------------------------------------------
 

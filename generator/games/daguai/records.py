@@ -22,8 +22,10 @@ from generator.content.model import Stage
 from generator.content.reader import Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
+from generator.games.common.boards import match_board_count
 from generator.games.common.shorthand import half_width, not_played_written, shown, side_named, split_items
 from generator.games.daguai.rules import (
+    MATCH_BOARDS,
     OUTCOMES,
     WIN,
     BoardPoints,
@@ -152,7 +154,7 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
         record.played = False
     elif record.not_played and not record.boards and not record.one_room \
             and isinstance(written, YamlMap) and len(set(record.not_played)) == len(written) \
-            and (not stage.boards or len(written) >= stage.boards):
+            and len(written) >= match_board_count(stage, written, MATCH_BOARDS):
         # np on every board: the match played none, and 0 : 0 is no draw but no result at all
         # (as bridge's bridge-match-all-not-played); a forfeit or the referee's decision is.
         reader.problems.add("daguai-match-all-not-played", reader.key_mark("boards"), table=table_number,
@@ -229,8 +231,10 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(other),
                                 other=room_name(room), room_id=other, other_id=room)
     report_pending(reader.problems, pending, reader.raw("table"), "{open: D01 8, closed: D02 1}")
-    if limit and written:
-        missing = sorted(set(range(1, limit + 1)) - written)
+    # the stage's boards, else the 6 the desk's form offers (DaguaiRules.boards_short's count)
+    expected = match_board_count(stage, written, MATCH_BOARDS)
+    if expected and written:
+        missing = sorted(set(range(1, expected + 1)) - written)
         if missing:
             # (the game's own, as 80 points' is: the match waits for them, DaguaiRules.boards_short, and
             # the fix names np for a board the match did not play)

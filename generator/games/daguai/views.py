@@ -12,9 +12,11 @@ from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.games import RowsWhenRead, SideScore, TableScore
+from generator.games.common.boards import match_board_count
 from generator.games.common.figures import Figures
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
 from generator.games.daguai.rules import (
+    MATCH_BOARDS,
     SEATS,
     BoardPoints,
     ByeCredit,
@@ -133,7 +135,10 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         view = MatchView("one_room", home, away,
                          waiting=waiting_boards(record.boards, record.one_room, record.not_played))
         return TableScore(table, [], None, [], view, {"home": home, "away": away, "match_points": {}})
-    to_come = sorted(set(range(1, (stage.boards or 0) + 1)) - record.boards_written())
+    # the match's count as the game's boards_short reads it (the stage's, else the 6 its form
+    # offers and its sheet lists), so that the page's boards to come are the ones it waits for
+    written = record.boards_written()
+    to_come = sorted(set(range(1, match_board_count(stage, written, MATCH_BOARDS) + 1)) - written)
     # A match waiting for boards still to come is not counted: its violations are not yet
     # counted over the event either (a copy of the count), as a match with one room in.
     result = score_match(home, away, record.boards, record.violations, dict(counts) if to_come else counts)

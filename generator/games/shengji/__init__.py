@@ -196,10 +196,10 @@ class ShengjiRules(Game):
         those boards' results"): waits for the rest, as a match with a room to come does. A
         pairs table's board left out is one it did not play, as bridge pairs read it."""
         record = table.record
-        if not stage.boards or len(table.sides) != 2 or table.forfeit is not None or not isinstance(record, TeamRecord):
+        if len(table.sides) != 2 or table.forfeit is not None or not isinstance(record, TeamRecord):
             return False
         numbers = {board.board for board in record.boards} | {room.board for room in record.one_room}
-        return bool(numbers) and len(numbers) < stage.boards
+        return bool(numbers) and len(numbers) < self.match_boards(stage, table)
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
                     unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:

@@ -32,6 +32,7 @@ from generator.games.common.shorthand import half_width, shown, side_named
 # are (a pairs result has it beside its other keys, not alone as bridge's board does)
 from generator.games.common.shorthand import not_played_written as is_not_played
 from generator.games.shengji.rules import (
+    MATCH_BOARDS,
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
     DIRECTIONS,
@@ -623,16 +624,18 @@ def read_team_table(reader: Reader, stage: Stage,
             record.boards.append(board)
     report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 85, closed: 40}")
     record.boards.sort(key=lambda b: b.board)
-    if stage.boards and numbers:
-        from generator.games.common.boards import board_block
+    from generator.games.common.boards import board_block, match_board_count
 
-        missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
+    # the stage's boards, else the 8 the desk's form offers (ShengjiRules.boards_short's count)
+    expected = match_board_count(stage, numbers, MATCH_BOARDS)
+    if expected and numbers:
+        missing = sorted(set(board_block(numbers, expected)) - numbers)
         if missing:
             # (80分's own: its fix names np, a board the match did not play, which the
             # other games' boards-missing has no word for)
             reader.problems.add("shengji-boards-missing", written.mark, warning=True, table=reader.raw("table"),
                                 missing=missing, first=missing[0])
-    every = set(board_block(numbers, stage.boards)) if stage.boards and numbers else numbers
+    every = set(board_block(numbers, expected)) if expected and numbers else numbers
     if record.boards and not record.one_room and len(record.boards) == len(numbers) >= len(every) \
             and all(board.open.not_played and board.closed.not_played for board in record.boards):
         # np on every board: the match played none, and 0 : 0 is no result (a draw worth nothing

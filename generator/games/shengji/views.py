@@ -18,6 +18,7 @@ from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.common.boards import (
     board_block,
+    match_board_count,
     compare_as_counted,
     drop_out_of_range,
     missing_seat,
@@ -28,6 +29,7 @@ from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage, scored_against
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
 from generator.games.shengji.rules import (
+    MATCH_BOARDS,
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
     BoardTable,
@@ -521,11 +523,12 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
     match = score_team_match(home, away, record.boards, options.board_table, options.conversion)
     sides = [SideScore(e, {"match_points": match.match_points[e], "net": match.net[e]}) for e in (home, away)]
     numbers = {board.board for board in record.boards}
-    if stage.boards and len(numbers) < stage.boards:
+    expected = match_board_count(stage, numbers, MATCH_BOARDS)  # ShengjiRules.boards_short's count
+    if expected and len(numbers) < expected:
         # Boards still to come (ShengjiRules.boards_short: pending, held out of the standings,
         # as bridge's teams matches): the match points so far are no result, nor their leader a
         # winner. Shown with the boards to come.
-        match.to_come = sorted(set(board_block(numbers, stage.boards)) - numbers)
+        match.to_come = sorted(set(board_block(numbers, expected)) - numbers)
         extra = {"home": home, "away": away, "match_points": {}, "net": dict(match.net),
                  "credits": {home: match.total(0), away: match.total(1)}, "boards_to_come": match.to_come}
         return TableScore(table, sides, None, RowsWhenRead(_team_rows, match.rows, home, away), match, extra)

@@ -1,0 +1,85 @@
+"""A stage saying no `boards`: the count its form offers is the count its match waits for.
+
+A reviewer's Swiss of 2 rounds with no `boards:` (rev50): the table's phone offered 6 boxes
+(大怪路子) or 8 (80分 teams, bridge teams) and a save of boards 1-2 was taken, the match final at
+once (大怪路子 "场分 2 … 胜方：D01", bridge "VP 10 / 10"); with `boards: 6` written the same save
+was refused, the match short of boards 3-6. One count now (Game.match_boards): the form's, the
+save's refusal, `check`'s warning and the match's boards to come alike. A match whose file
+numbers its own boards (an imported session on 17-24) is not told it is short.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from tests.test_desk import post
+from tests.test_desk_records import desk_of, make, results  # noqa: F401 - desk_of is a fixture
+
+# (game, stage, table 1's sides, prefix, players, the boxes of boards 1-2, the boards the match
+# waits for, board 1 written as the file writes it)
+GAMES = [
+    ("daguai", "home: D01\n    away: D02", "D", 3,
+     {"b1_open": "D01 3", "b1_closed": "D01 1", "b2_open": "D01 5", "b2_closed": "D02 1"}, 6,
+     "{open: D01 3, closed: D01 1}"),
+    ("shengji", "home: H01\n    away: H02", "H", 4,
+     {"b1_open": "85", "b1_closed": "40", "b2_open": "0", "b2_closed": "120"}, 8, "{open: 85, closed: 40}"),
+    ("bridge", "home: T01\n    away: T02", "T", 4,
+     {"b1_open": "3NT S +3", "b1_closed": "3NT N +2", "b2_open": "4S N =", "b2_closed": "4S N -1"}, 8,
+     "{open: 3NT S +3, closed: 3NT N +2}"),
+]
+STAGE = {"daguai": "format: swiss\nrounds: 2\n", "shengji": "format: swiss\nrounds: 2\n",
+         "bridge": "format: swiss\nrounds: 2\nscoring: imps\n"}
+
+
+def event(tmp_path: Path, game: str, sides: str, prefix: str, players: int, boards: str = "") -> Path:
+    tables = f"  - table: 1\n    {sides}\n{boards}  - table: 2\n    {sides.replace('1', '3').replace('2', '4')}\n"
+    return make(tmp_path, STAGE[game], tables, game=game, prefix=prefix, players=players)
+
+
+@pytest.mark.parametrize(("game", "sides", "prefix", "players", "typed", "count", "written"), GAMES)
+def test_a_tables_save_of_two_of_the_offered_boards_is_refused_as_short(
+        tmp_path: Path, desk_of, game: str, sides: str, prefix: str, players: int,  # noqa: F811
+        typed: dict[str, str], count: int, written: str) -> None:
+    root = event(tmp_path, game, sides, prefix, players)
+    running = desk_of(root)
+    before = results(root).read_bytes()
+    status, page = post(running, "main/1/1", "save", **typed)
+    assert status == 409 and 'id="saved"' not in page, page
+    if game == "bridge":  # (第 1 桌记录了 2 副牌，本阶段每轮打 8 副: 2 boards written, 8 a round)
+        said = f"\u7b2c 1 \u684c\u8bb0\u5f55\u4e86 2 \u526f\u724c\uff0c\u672c\u9636\u6bb5\u6bcf\u8f6e\u6253 {count} \u526f"
+    else:  # (第 1 桌缺少第 3…N 副的记录: the boards the form offered and were left empty)
+        missing = "\u3001".join(str(n) for n in range(3, count + 1))
+        said = f"\u7b2c 1 \u684c\u7f3a\u5c11\u7b2c {missing} \u526f"
+    assert said in page, page
+    assert results(root).read_bytes() == before and not running.desk.tokens.used("main/1/1")
+
+
+@pytest.mark.parametrize(("game", "sides", "prefix", "players", "typed", "count", "written"), GAMES)
+def test_check_warns_of_a_match_short_of_the_boards_its_sheet_lists(
+        tmp_path: Path, capsys, game: str, sides: str, prefix: str, players: int,
+        typed: dict[str, str], count: int, written: str) -> None:
+    root = event(tmp_path, game, sides, prefix, players, f"    boards:\n      1: {written}\n")
+    assert main(["check", "--content", str(root)]) == 0
+    said = capsys.readouterr()
+    assert "1 \u6761\u8b66\u544a" in said.out + said.err, said  # (1 warning)
+    # the match waits for the rest (pending, not counted), its page's boards to come the same count's
+    _, found, _ = validate(root)
+    [played] = [r for r in found[0].stages[0].rounds if r.number == 1]
+    assert 1 in played.pending and 1 not in played.counted, (played.pending, played.counted)
+    to_come = next(score.view.to_come for score in played.tables if score.table.number == 1)
+    assert to_come == (count - 1 if game == "bridge" else list(range(2, count + 1))), to_come
+
+
+def test_a_match_whose_file_numbers_its_own_boards_is_not_short(tmp_path: Path, capsys) -> None:
+    """Boards 17-18 written (a session imported on 17-24, none of the 1-8 the form offers): the
+    file's numbers are the match's, not short of the default's."""
+    root = event(tmp_path, "bridge", "home: T01\n    away: T02", "T", 4,
+                 "    boards:\n      17: {open: 3NT S +3, closed: 3NT N +2}\n"
+                 "      18: {open: 4S N =, closed: 4S N -1}\n")
+    assert main(["check", "--content", str(root)]) == 0
+    said = capsys.readouterr()
+    assert "0 \u6761\u8b66\u544a" in said.out + said.err, said  # (0 warnings)
