@@ -257,31 +257,73 @@ class OutputRefused(Exception):
 LOCK_WAIT = 60.0
 
 
+# The lock files' descriptors held now: closed in each forked child (a PDF print worker, a pool's
+# worker), which would otherwise hold the lock on after this process was killed (rev49: seconds
+# after kill -9, until each worker ended). Closing a child's copy leaves this process's lock held.
+_HELD_LOCKS: set[int] = set()
+
+
+def _close_held_locks() -> None:
+    for fd in _HELD_LOCKS:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD_LOCKS.clear()
+
+
+
+def lock_folder() -> str | None:
+    """paibang's own folder of lock files, this user's alone: $XDG_RUNTIME_DIR/paibang, else
+    paibang-<uid> in the system's folder for temporary files; made 0700, and used only when it is
+    a real folder (not a link), this user's, that no one else may write in. None otherwise: a
+    folder planted there by someone else is never written in."""
+    uid = os.getuid()
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    folder = os.path.join(runtime, "paibang") if runtime and os.path.isabs(runtime) and os.path.isdir(runtime) \
+        else os.path.join(tempfile.gettempdir(), f"paibang-{uid}")
+    with contextlib.suppress(FileExistsError, OSError):
+        os.mkdir(folder, 0o700)
+    try:
+        found = os.lstat(folder)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(found.st_mode) or found.st_uid != uid or found.st_mode & 0o077:
+        return None
+    return folder
+
+
 @contextlib.contextmanager
 def output_lock(output: Path, notify: Notify | None = None, wait: float | None = None) -> Iterator[None]:
     """Held while a build, serve's rebuild or first step, or `paibang clean` writes `output`
     and the folders beside it: two processes doing so at once (a `serve` and a `build`, two
     builds) each checked output/ against its own record, then one swapped or removed what the
     other had just put in place, and each rolled back the other's journal as a leftover of a
-    killed build once its pid was gone. An advisory lock (flock) on the folder holding output/,
-    where its staging folders, backups and journals are made: no file is made for it, in the
-    user's folder or elsewhere, none can be planted in its place, and the system drops it when
-    the process ends, however it ends (kill -9 too): a lock is never left held by a process
-    that is gone. Taken on the nearest folder there is, when output/'s own is not made yet.
-    One that is not free is waited for (`notify` told once, output_waiting) up to `wait`
-    seconds (LOCK_WAIT), then OutputRefused (output_busy), nothing touched. A filesystem that
-    has no such locks (some network ones) is built on as before, without."""
+    killed build once its pid was gone. An advisory lock (flock) on a lock file of output/'s own,
+    named by a digest of the folder's real path (what is written, whatever way it is named:
+    link/../out, a parent not made yet), in paibang's own folder of this user's (lock_folder):
+    never a file in the user's folders; another site beside it is not blocked, and no other
+    user can hold it. The system drops it when the process ends, however it ends (kill -9 too),
+    and forked children do not keep it (_close_held_locks). One that is not free is waited for
+    (`notify` told once, output_waiting) up to `wait` seconds (LOCK_WAIT), then OutputRefused
+    (output_busy), nothing touched. With no such folder, or no locks on its filesystem, built
+    on as before, without."""
     import fcntl
     import time
 
-    folder = os.path.dirname(os.path.abspath(output))
-    while not os.path.isdir(folder) and os.path.dirname(folder) != folder:
-        folder = os.path.dirname(folder)
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:  # (a folder it may not read: built as before, without)
+    # (realpath resolves what is there and keeps the rest as written: a parent made later by
+    # the build as a folder has the same real path, so the same lock)
+    real = os.path.realpath(output)
+    folder = lock_folder()
+    if folder is None:
         yield
         return
+    name = hashlib.sha256(os.fsencode(real)).hexdigest()[:32] + ".lock"
+    try:
+        fd = os.open(os.path.join(folder, name),
+                     os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except OSError:  # (a lock file it may not open: built as before, without)
+        yield
+        return
+    _HELD_LOCKS.add(fd)
     try:
         deadline = None
         while True:
@@ -300,6 +342,7 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
                 break
         yield
     finally:
+        _HELD_LOCKS.discard(fd)
         os.close(fd)  # (the lock with it)
 
 
