@@ -188,3 +188,34 @@ def test_the_lock_is_of_the_folder_written_whatever_way_it_is_named(tmp_path: Pa
     held(tmp_path / "link" / ".." / "out")
     assert not free(tmp_path / "real" / "out") and free(tmp_path / "out")
 
+
+FORKER = """
+import os, sys, time
+from pathlib import Path
+from generator.render.output import output_lock
+with output_lock(Path(sys.argv[1])):
+    child = os.fork()
+    if child == 0:
+        time.sleep(600)
+        os._exit(0)
+    print(child, flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_forked_child_does_not_keep_the_lock_of_a_killed_build(tmp_path: Path) -> None:
+    """rev49: PDF print workers, forked, kept the lock's descriptor: kill -9 of the build left
+    output/ locked until each worker ended."""
+    import signal
+
+    holder = subprocess.Popen([sys.executable, "-c", FORKER, str(tmp_path / "output")], cwd=ROOT,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    child = int(holder.stdout.readline())
+    try:
+        assert not free(tmp_path / "output")
+        holder.kill()
+        holder.wait()
+        os.kill(child, 0)  # (the child lives on)
+        assert free(tmp_path / "output")
+    finally:
+        os.kill(child, signal.SIGKILL)

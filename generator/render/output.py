@@ -270,6 +270,9 @@ def _close_held_locks() -> None:
     _HELD_LOCKS.clear()
 
 
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_held_locks)
+
 
 def lock_folder() -> str | None:
     """paibang's own folder of lock files, this user's alone: $XDG_RUNTIME_DIR/paibang, else
