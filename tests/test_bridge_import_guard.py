@@ -405,3 +405,46 @@ def test_the_trial_writes_nowhere_through_a_link_of_the_events_folder(tmp_path, 
     assert "[entry-twice-in-round]" in captured.err and "nothing written" in captured.err
     assert sorted(p.name for p in kept.iterdir()) == sorted(p.name for p in (content / "events/club/results").iterdir())
     assert list(elsewhere.iterdir()) == []
+
+
+def test_the_trial_copies_each_linked_folder_once(tmp_path):
+    """rev49: content/lib/d0..d5, each holding four links to the next: the trial's copy of an
+    event linking to d0 held 4**5 copies of d5's one file (d0..d8: 65,536 files, 78 s). Each
+    folder is copied once; a later link to it becomes a link to itself."""
+    from generator.commands.bridge_import import _copy_for_trial
+
+    content = tmp_path / "content"
+    lib = content / "lib"
+    for number in range(6):
+        (lib / f"d{number}").mkdir(parents=True)
+        for way in range(4 if number < 5 else 0):
+            (lib / f"d{number}" / f"to{way}").symlink_to(f"../d{number + 1}")
+    (lib / "d5" / "board.pbn").write_text("a board", encoding="utf-8")
+    (content / "events" / "club").mkdir(parents=True)
+    (content / "events" / "club" / "lib").symlink_to(lib / "d0")
+    _copy_for_trial(content / "events" / "club", tmp_path / "copy", content.resolve())
+    files = [p for p in (tmp_path / "copy").rglob("*") if p.is_file() and not p.is_symlink()]
+    assert [p.read_text(encoding="utf-8") for p in files] == ["a board"]
+
+
+def test_an_event_folder_too_large_to_copy_for_the_trial_is_said_and_nothing_written(tmp_path, capsys,
+                                                                                     monkeypatch):
+    """rev49: a large media folder linked from the event's folder was copied whole for the
+    trial at every import. Past TRIAL_COPY_LIMIT the import stops, says why and what to do,
+    and writes nothing."""
+    from generator.commands import bridge_import
+
+    content = site(tmp_path)
+    assert run(content, "club", COMPSCORE) == 0
+    media = content / "media"
+    media.mkdir()
+    (media / "final.mp4").write_bytes(b"\0" * 4096)
+    (content / "events/club/photos").symlink_to(media.resolve())
+    good = digest(content)
+    capsys.readouterr()
+    monkeypatch.setattr(bridge_import, "TRIAL_COPY_LIMIT", 4000)
+    assert run(content, "club", COMPSCORE) == 1
+    captured = capsys.readouterr()
+    assert "holds more than 0 MB" in captured.err and "nothing of" in captured.err, captured.err
+    assert "Move the large files" in captured.err
+    assert digest(content) == good

@@ -1155,3 +1155,64 @@ def test_an_in_place_rebuild_into_a_mount_in_a_folder_of_paibangs_is_refused_by_
     assert tree(output) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
 
+
+
+def in_namespace(mounts: list[tuple[Path, Path]], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """paibang run in a mount namespace of its own (unshare -m) where each (source, point) is
+    bind-mounted first: nothing of it is seen, nor left, outside. Skipped where not permitted."""
+    binds = "; ".join(f"mount --bind '{source}' '{point}'" for source, point in mounts)
+    command = " ".join(f"'{part}'" for part in [sys.executable, "-m", "generator.cli", *args])
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", "mount --make-rprivate /"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("unshare -m is not permitted here")
+    env = os.environ | {"PAIBANG_CACHE": str(cwd / "cache" / "pdf")}
+    return subprocess.run(["unshare", "-m", "sh", "-c", f"mount --make-rprivate / && {binds} && exec {command}"],
+                          cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_clean_refuses_a_bind_mount_from_the_same_filesystem_and_removes_nothing(tmp_path: Path) -> None:
+    """rev49: a folder of the user's bound over output/events (same filesystem, same st_dev)
+    went unseen: clean deleted the user's files through it. A file bound over a page of the site
+    was said removed though it was still there. Both refused by name, nothing removed."""
+    small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    mine = tmp_path / "mine"
+    shutil.copytree(output / "events", mine)
+    (mine / "notes.txt").write_text("the user's", encoding="utf-8")
+    before, kept = tree(output), tree(mine)
+    done = in_namespace([(mine, output / "events")], "clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "output/events is a mount point" in done.stderr, done.stderr
+    assert tree(mine) == kept and tree(output) == before
+    other = tmp_path / "other.txt"
+    other.write_text("another file", encoding="utf-8")
+    done = in_namespace([(other, output / "index.html")], "clean", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "output/index.html is a mount point" in done.stderr, done.stderr
+    assert other.read_text(encoding="utf-8") == "another file" and tree(output) == before
+
+
+def test_a_build_refuses_a_bind_mount_from_the_same_filesystem_and_moves_nothing(tmp_path: Path) -> None:
+    """rev49: with a folder of the user's bound over output/events, a whole new site emptied the
+    user's folder and moved the user's file into the new site; an in-place rebuild went through it
+    too. Refused by name, nothing changed, in the folder or in output/."""
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    mine = tmp_path / "mine"
+    shutil.copytree(output / "events", mine)
+    (mine / "mine.txt").write_text("the user's", encoding="utf-8")
+    before, kept = tree(output), tree(mine)
+    event = content / "events" / "e1" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("甲馆", "乙馆"), encoding="utf-8")
+    done = in_namespace([(mine, output / "events")], "build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "output/events is a mount point" in done.stderr, done.stderr
+    (content / "site.yaml").write_text(SITE.replace("测试站", "新站名"), encoding="utf-8")  # a whole new site
+    done = in_namespace([(mine, output / "events")], "build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "output/events is a mount point" in done.stderr, done.stderr
+    assert tree(mine) == kept and tree(output) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "mine", "output"]
+    bound = tmp_path / "bound"
+    bound.mkdir()
+    done = in_namespace([(bound, output)], "build", "--content", "content", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 2 and "is a mount point" in done.stderr and "--output" in done.stderr, done.stderr
+    assert list(bound.iterdir()) == []

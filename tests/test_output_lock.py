@@ -142,3 +142,80 @@ def test_serves_first_step_leaves_output_to_the_whole_rebuild_while_another_proc
     assert build_event_first(content, output, content / "events" / "e1", report.site, report.results, memory,
                              cache_dir=cache, bulletins=False) is None
     assert tree(output) == before
+
+
+def free(output: Path) -> bool:
+    """Whether this process gets output/'s lock at once."""
+    try:
+        with output_module.output_lock(output, wait=0):
+            return True
+    except OutputRefused as refused:
+        assert refused.reason == "output_busy"
+        return False
+
+
+def test_the_lock_of_an_output_whose_parent_is_not_made_yet_is_the_one_taken_once_it_is(tmp_path: Path,
+                                                                                        held) -> None:
+    """rev49: with output/'s parent not made yet, the nearest folder above was locked; the build
+    then made the parent, and a second build locked that (another folder): both wrote at once."""
+    output = tmp_path / "a" / "b" / "output"
+    held(output)
+    output.parent.mkdir(parents=True)
+    assert not free(output)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a"] and list(output.parent.iterdir()) == []
+
+
+def test_two_outputs_in_one_folder_do_not_block_each_other_and_no_file_is_left_there(tmp_path: Path,
+                                                                                     held) -> None:
+    """rev49: the whole folder holding output/ was locked: clubA's build made clubB's wait, saying
+    another paibang was writing clubB; and anyone could block every build there with flock."""
+    held(tmp_path / "clubA")
+    assert free(tmp_path / "clubB") and not free(tmp_path / "clubA")
+    blocker = subprocess.Popen(["flock", str(tmp_path), "sleep", "600"])
+    try:
+        assert free(tmp_path / "clubB")
+    finally:
+        blocker.kill()
+        blocker.wait()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_lock_is_of_the_folder_written_whatever_way_it_is_named(tmp_path: Path, held) -> None:
+    """rev49: --output link/../out was locked by its name (tmp/out), not the folder written
+    (the real parent of link's target, tmp/real/out)."""
+    (tmp_path / "real" / "inner").mkdir(parents=True)
+    (tmp_path / "link").symlink_to(tmp_path / "real" / "inner")
+    held(tmp_path / "link" / ".." / "out")
+    assert not free(tmp_path / "real" / "out") and free(tmp_path / "out")
+
+
+FORKER = """
+import os, sys, time
+from pathlib import Path
+from generator.render.output import output_lock
+with output_lock(Path(sys.argv[1])):
+    child = os.fork()
+    if child == 0:
+        time.sleep(600)
+        os._exit(0)
+    print(child, flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_forked_child_does_not_keep_the_lock_of_a_killed_build(tmp_path: Path) -> None:
+    """rev49: PDF print workers, forked, kept the lock's descriptor: kill -9 of the build left
+    output/ locked until each worker ended."""
+    import signal
+
+    holder = subprocess.Popen([sys.executable, "-c", FORKER, str(tmp_path / "output")], cwd=ROOT,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    child = int(holder.stdout.readline())
+    try:
+        assert not free(tmp_path / "output")
+        holder.kill()
+        holder.wait()
+        os.kill(child, 0)  # (the child lives on)
+        assert free(tmp_path / "output")
+    finally:
+        os.kill(child, signal.SIGKILL)

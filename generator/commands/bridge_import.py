@@ -3207,7 +3207,18 @@ def say_dropped(session: Session, locale: str) -> list[str]:
     return [say("unchecked_dropped", locale, n=len(session.dropped))] if session.dropped else []
 
 
-def _copy_for_trial(folder: Path, target: Path, content: Path, within: frozenset[Path] = frozenset()) -> None:
+# The most the trial copies of an event's folder (with what its links in content/ lead to): a large
+# linked media folder was copied in full on every import (rev49); past it the import stops, said
+# (bridge_import_trial_too_large), nothing written.
+TRIAL_COPY_LIMIT = 256 * 1024 * 1024
+
+
+class TrialTooLarge(Exception):
+    """The event's folder, with what its links lead to, holds more than TRIAL_COPY_LIMIT bytes."""
+
+
+def _copy_for_trial(folder: Path, target: Path, content: Path, seen: set[Path] | None = None,
+                    budget: list[int] | None = None) -> None:
     """The event's `folder` copied to `target` for the trial, with no link in the copy leading out
     of it: copied as links (copytree's symlinks=True), an absolute one (results -> /home/…/content/
     events/club/results) still led to content/ itself, and the trial wrote the import's files
@@ -3215,23 +3226,34 @@ def _copy_for_trial(folder: Path, target: Path, content: Path, within: frozenset
     content (`content`, resolved) is copied as what it leads to; any other (out of content/,
     dangling, a loop, a folder holding it) and anything but a file or folder (a pipe: never
     opened) becomes a link to itself, which the trial can neither read nor write through (an
-    error in the copy, at its place: the same before and after the import writes)."""
+    error in the copy, at its place: the same before and after the import writes).
+
+    Each folder (by its real path, `seen`) is copied once: a later link to one already copied
+    becomes a link to itself too; a few links to links (d0..d8, each holding four to the next)
+    made 65,536 copies (rev49). `budget`: the bytes left to copy (TRIAL_COPY_LIMIT), past which
+    TrialTooLarge."""
     import shutil
 
-    here = folder.resolve()
+    seen = set() if seen is None else seen
+    budget = [TRIAL_COPY_LIMIT] if budget is None else budget
+    seen.add(folder.resolve())
     target.mkdir()
     for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
         source, copied = Path(entry.path), target / entry.name
         try:
             real = source.resolve(strict=True) if entry.is_symlink() else source
-            kind = os.stat(real, follow_symlinks=False).st_mode
+            found = os.stat(real, follow_symlinks=False)
+            kind = found.st_mode
         except (OSError, RuntimeError):
-            real, kind = None, 0
+            real, kind, found = None, 0, None
         if real is not None and entry.is_symlink() and not real.is_relative_to(content):
             real = None
-        if real is not None and stat.S_ISDIR(kind) and real.resolve() not in within | {here}:
-            _copy_for_trial(real, copied, content, within | {here})
-        elif real is not None and stat.S_ISREG(kind):
+        if real is not None and stat.S_ISDIR(kind) and real.resolve() not in seen:
+            _copy_for_trial(real, copied, content, seen, budget)
+        elif real is not None and stat.S_ISREG(kind) and found is not None:
+            budget[0] -= found.st_size
+            if budget[0] < 0:
+                raise TrialTooLarge
             shutil.copy2(real, copied)
         else:
             os.symlink(entry.name, copied)
@@ -3282,8 +3304,13 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
         # named as content/ is, so that a problem's file reads as it would there (X/events/…)
         root = Path(spare) / content.resolve().name
         as_it_was = Path(spare) / "as-it-was"
-        copy(root)
-        copy(as_it_was)
+        try:
+            copy(root)
+            copy(as_it_was)
+        except TrialTooLarge:
+            terminal(say("trial_too_large", locale, folder=content / "events" / slug,
+                         size=TRIAL_COPY_LIMIT // (1024 * 1024), file=path), error=True)
+            return True
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             try:
                 write(root)

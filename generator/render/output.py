@@ -62,6 +62,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import shlex
 import shutil
 import stat
@@ -256,31 +257,76 @@ class OutputRefused(Exception):
 LOCK_WAIT = 60.0
 
 
+# The lock files' descriptors held now: closed in each forked child (a PDF print worker, a pool's
+# worker), which would otherwise hold the lock on after this process was killed (rev49: seconds
+# after kill -9, until each worker ended). Closing a child's copy leaves this process's lock held.
+_HELD_LOCKS: set[int] = set()
+
+
+def _close_held_locks() -> None:
+    for fd in _HELD_LOCKS:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_held_locks)
+
+
+def lock_folder() -> str | None:
+    """paibang's own folder of lock files, this user's alone: $XDG_RUNTIME_DIR/paibang, else
+    paibang-<uid> in the system's folder for temporary files; made 0700, and used only when it is
+    a real folder (not a link), this user's, that no one else may write in. None otherwise: a
+    folder planted there by someone else is never written in."""
+    uid = os.getuid()
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    folder = os.path.join(runtime, "paibang") if runtime and os.path.isabs(runtime) and os.path.isdir(runtime) \
+        else os.path.join(tempfile.gettempdir(), f"paibang-{uid}")
+    with contextlib.suppress(FileExistsError, OSError):
+        os.mkdir(folder, 0o700)
+    try:
+        found = os.lstat(folder)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(found.st_mode) or found.st_uid != uid or found.st_mode & 0o077:
+        return None
+    return folder
+
+
 @contextlib.contextmanager
 def output_lock(output: Path, notify: Notify | None = None, wait: float | None = None) -> Iterator[None]:
     """Held while a build, serve's rebuild or first step, or `paibang clean` writes `output`
     and the folders beside it: two processes doing so at once (a `serve` and a `build`, two
     builds) each checked output/ against its own record, then one swapped or removed what the
     other had just put in place, and each rolled back the other's journal as a leftover of a
-    killed build once its pid was gone. An advisory lock (flock) on the folder holding output/,
-    where its staging folders, backups and journals are made: no file is made for it, in the
-    user's folder or elsewhere, none can be planted in its place, and the system drops it when
-    the process ends, however it ends (kill -9 too): a lock is never left held by a process
-    that is gone. Taken on the nearest folder there is, when output/'s own is not made yet.
-    One that is not free is waited for (`notify` told once, output_waiting) up to `wait`
-    seconds (LOCK_WAIT), then OutputRefused (output_busy), nothing touched. A filesystem that
-    has no such locks (some network ones) is built on as before, without."""
+    killed build once its pid was gone. An advisory lock (flock) on a lock file of output/'s own,
+    named by a digest of the folder's real path (what is written, whatever way it is named:
+    link/../out, a parent not made yet), in paibang's own folder of this user's (lock_folder):
+    never a file in the user's folders; another site beside it is not blocked, and no other
+    user can hold it. The system drops it when the process ends, however it ends (kill -9 too),
+    and forked children do not keep it (_close_held_locks). One that is not free is waited for
+    (`notify` told once, output_waiting) up to `wait` seconds (LOCK_WAIT), then OutputRefused
+    (output_busy), nothing touched. With no such folder, or no locks on its filesystem, built
+    on as before, without."""
     import fcntl
     import time
 
-    folder = os.path.dirname(os.path.abspath(output))
-    while not os.path.isdir(folder) and os.path.dirname(folder) != folder:
-        folder = os.path.dirname(folder)
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:  # (a folder it may not read: built as before, without)
+    # (realpath resolves what is there and keeps the rest as written: a parent made later by
+    # the build as a folder has the same real path, so the same lock)
+    real = os.path.realpath(output)
+    folder = lock_folder()
+    if folder is None:
         yield
         return
+    name = hashlib.sha256(os.fsencode(real)).hexdigest()[:32] + ".lock"
+    try:
+        fd = os.open(os.path.join(folder, name),
+                     os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except OSError:  # (a lock file it may not open: built as before, without)
+        yield
+        return
+    _HELD_LOCKS.add(fd)
     try:
         deadline = None
         while True:
@@ -299,6 +345,7 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
                 break
         yield
     finally:
+        _HELD_LOCKS.discard(fd)
         os.close(fd)  # (the lock with it)
 
 
@@ -325,7 +372,9 @@ def check_output(output: Path, content: Path, recorded: bool = False) -> None:
     # output/ itself a mount point (a USB stick, a NAS share): a new site goes in beside it and is
     # swapped in by a rename, which cannot cross into another filesystem; tried, the build failed
     # "device or resource busy" and left its leftover marker in the folder (rev46)
-    if target.is_dir() and target != Path(target.anchor) and os.lstat(target).st_dev != os.lstat(target.parent).st_dev:
+    # (a bind mount of a folder of the same filesystem keeps st_dev: the table of mounts says it)
+    if target.is_dir() and target != Path(target.anchor) and (
+            os.lstat(target).st_dev != os.lstat(target.parent).st_dev or "" in mounts_under(os.fspath(target))):
         raise OutputRefused("output_is_mount", output)
     text = _marker(target) if target.is_dir() else None  # (read once for the three questions)
     # made here; an older paibang's marker, without the id line (the note at the top), with the record; empty
@@ -701,6 +750,10 @@ def carry_over(output: Path, staging: Path, recorded: frozenset[str] | None,
     # swap, deleted from the mount itself, left stranded in the leftover to be emptied again by
     # every build. Refused before anything of it is read, nothing changed (output_mount).
     device = os.lstat(root).st_dev
+    # (one bound from the same filesystem, same st_dev, found in the table of mounts: any at all)
+    for mount in mounts_under(root):
+        if mount:
+            raise OutputRefused("output_mount", output, mount=output / mount)
     folders = _folders_of(recorded or ())  # the folders holding a file of the last build's: paibang's
     carried: list[str] = []
     clashes: list[str] = []
@@ -968,6 +1021,8 @@ def in_place_possible(output: Path, relatives: list[str]) -> bool:
             folders.add(parent)
             parent = parent.rpartition("/")[0]
     device = os.lstat(root).st_dev
+    if mounts_under(root):  # (a bind mount from the same filesystem too: the whole site refuses it)
+        return False
     for folder in folders:
         try:
             found = os.lstat(f"{root}/{folder}")
@@ -1172,7 +1227,14 @@ def _remove(path: Path, alone: bool = False) -> None:
         device = os.lstat(path).st_dev
     except OSError:
         return
-    if _SIDE_BY_SIDE and not alone:
+    # (a bind mount from the same filesystem has the folder's st_dev: found in the table of mounts,
+    # and then all is removed serially, each mount point left)
+    real = os.path.realpath(path)
+    mounts = frozenset(f"{real}/{mount}" for mount in mounts_under(real) if mount)
+    if "" in mounts_under(real):
+        return
+    path = Path(real) if mounts else path
+    if _SIDE_BY_SIDE and not alone and not mounts:
         try:
             _remove_side_by_side(os.fspath(path))
         except OSError:
@@ -1187,8 +1249,10 @@ def _remove(path: Path, alone: bool = False) -> None:
     for where, name, folder in entries:
         if name == LEFTOVER:
             continue
+        if where in mounts:
+            continue
         if folder:
-            _remove_on(where, device)
+            _remove_on(where, device, mounts)
         else:
             with contextlib.suppress(OSError):
                 os.unlink(where)
@@ -1207,7 +1271,7 @@ def _remove(path: Path, alone: bool = False) -> None:
         os.rmdir(path)
 
 
-def _remove_on(top: str, device: int) -> None:
+def _remove_on(top: str, device: int, mounts: frozenset[str] = frozenset()) -> None:
     """The folder `top` and all it holds that is on `device` (shutil.rmtree goes into a folder
     mounted in it): a folder on another is left, and so are the folders on the way to it.
     Never following a symbolic link; whatever will not go is left."""
@@ -1231,7 +1295,7 @@ def _remove_on(top: str, device: int) -> None:
                     os.unlink(where)
                 continue
             try:
-                if os.lstat(where).st_dev == device:
+                if os.lstat(where).st_dev == device and where not in mounts:
                     pending.append(where)
             except OSError:
                 pass
@@ -1383,6 +1447,33 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
     return removed
 
 
+def mounts_under(root: str) -> list[str]:
+    """Every mount point at or under the folder `root` (its real path), relative to it ("" for
+    `root` itself), from the system's table of mounts (Linux: /proc/self/mountinfo). A bind
+    mount of a folder from the same filesystem has the same st_dev as what is around it, so the
+    st_dev tests alone let one through: clean removed the user's files through it, a build moved
+    the mount with the old tree and the user's file into the new site (rev49). Where there is no
+    such table (other systems), [] and the st_dev tests stand alone."""
+    try:
+        with open("/proc/self/mountinfo", "rb") as table:
+            lines = table.read().splitlines()
+    except OSError:
+        return []
+    real = os.path.realpath(root)
+    found: list[str] = []
+    for line in lines:
+        fields = line.split(b" ")
+        if len(fields) < 5:
+            continue
+        # (field 5 is the mount point, its spaces, tabs, newlines and backslashes as \ooo)
+        point = os.fsdecode(re.sub(rb"\\([0-7]{3})", lambda m: bytes([int(m.group(1), 8)]), fields[4]))
+        if point == real:
+            found.append("")
+        elif point.startswith(real.rstrip("/") + "/"):
+            found.append(point[len(real.rstrip("/")) + 1:])
+    return sorted(set(found))
+
+
 def _folders_of(files: Iterable[str]) -> set[str]:
     """Every folder on the way to `files` (relative paths): the folders a build made for them."""
     folders: set[str] = set()
@@ -1406,9 +1497,12 @@ def _mount_in(root: str, wrote: frozenset[str]) -> str | None:
         return None
     plain = [relative for relative in wrote if _plain(relative)]
     real = _real_folders(root, _folders_of(plain))
+    mounts = set(mounts_under(root))  # (a bind mount from the same filesystem: same st_dev)
     for relative in sorted(real - {""}) + sorted(plain):
         if relative.rpartition("/")[0] not in real and relative not in real:
             continue
+        if relative in mounts:
+            return relative
         try:
             if os.lstat(f"{root}/{relative}").st_dev != device:
                 return relative
