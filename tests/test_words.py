@@ -289,6 +289,8 @@ def test_no_english_word_says_its_number_with_s_in_brackets() -> None:
 # Words that count boards, rounds, tables, entries, events or pages with one form, and why the
 # count is never one there.
 NEVER_ONE = {
+    "pair-late-several": "two late pairs or more, by its name",
+    "pairs-late-grown": "an odd field of three pairs or more: two tables or more",
     "field_all": "linked only where the standings list fewer than the field: two or more",
     "pages_all": "the pager's list of pages, shown past four", "rounds_all": "the list of rounds, shown past four",
     "ko_rule_seeds_list": "a knockout's field: two or more (knockout-field-small)",
