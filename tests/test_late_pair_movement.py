@@ -286,3 +286,32 @@ def test_a_late_pair_in_a_howell_drawn_in_the_legacy_directions_keeps_them(tmp_p
              for s in legacy.round(number)], number
     _, found, _ = validate(content)
     assert pairing.followed_movement(found[0].event, found[0].stages[0]) is not None
+
+
+@pytest.mark.parametrize("movement,pairs,rounds,sitter", [("mitchell", 9, 5, "A09"), ("barometer", 7, 5, "A01")])
+def test_a_sit_out_left_off_round_1_is_not_a_late_pair(tmp_path: Path, capsys, movement: str, pairs: int,
+                                                       rounds: int, sitter: str) -> None:
+    # A round 1 typed by hand need not write its sit-out line. The field without the sit-out
+    # (8 pairs, 6 for the barometer) fits no movement of the rounds written, so it was there from
+    # the start: check told the director A09 joined late, made the field odd and should be deleted.
+    content, results = _event(tmp_path, mitchell_event(pairs, rounds, 2).replace("movement: mitchell",
+                                                                                  f"movement: {movement}"))
+    assert _pair(content) == 0
+    path = results / "round-1.yaml"
+    sitting = [s for s in _seats(path) if not s[2]]
+    assert [s[1] for s in sitting] == [sitter]  # the movement sits it out in round 1
+    text = re.sub(rf"(?m)^  - table: {sitting[0][0]}\b[^\n]*\n    ns: {sitter}\n", "", path.read_text(encoding="utf-8"))
+    assert sitter not in text.split("tables:", 1)[1]
+    path.write_text(text, encoding="utf-8")
+    _fill(path, 1)
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code in ("pairs-late-grown", "pairs-late-entry")]
+    capsys.readouterr()
+    assert _pair(content) == 0  # round 2 of the same movement, no refusal and nothing said late
+    said = capsys.readouterr()
+    assert "joined late" not in said.out + said.err and "delete" not in said.out + said.err
+    second = _seats(results / "round-2.yaml")
+    assert sitter in {side for _, ns, ew, _ in second for side in (ns, ew)}
+    _fill(results / "round-2.yaml", 2)  # the sit-out at a table from round 2: its round 1 still a sit-out, not missed
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code in ("pairs-late-grown", "pairs-late-entry", "pairs-meet-twice")]

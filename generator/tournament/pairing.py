@@ -988,8 +988,48 @@ def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, 
         for table in round_.tables:
             for side in table.sides:
                 first.setdefault(side, round_.number)
-    return {e.id: first.get(e.id, written[-1].number + 1) for e in field
+    late = {e.id: first.get(e.id, written[-1].number + 1) for e in field
             if first.get(e.id, written[-1].number + 1) > written[0].number}
+    if late and _sit_out_unwritten(event, stage, field, late, written):
+        return {}
+    return late
+
+
+def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
+                       written: Sequence[Round]) -> bool:
+    """Whether the pairs at no table of round 1 are the whole field's sit-outs whose lines were
+    left out of the file (a round typed by hand need not write the sit-out): the whole field's
+    movement follows the rounds written with each such pair at the sit-out seat in every round
+    before its first table, and the field without them is no movement of its own that the rounds
+    follow with every other pair keeping its number (an even field a pair came late to, the late
+    pair numbered after the others). A 9-pair Mitchell's round 1 without A09's sit-out line was
+    taken for an 8-pair one with A09 late, and check told the director to delete A09; a 7-pair
+    barometer's without A01's, for a 6-pair one numbering A02 as pair 1."""
+    try:
+        whole = _movement_of(event, stage, field)
+    except Refusal:
+        return False
+    if not whole.follows(written):
+        return False
+    if not all(any(s.sits_out and pair in whole.sides(s) for s in whole.round(r.number))
+               for pair, joins in late.items() for r in written if r.number < joins):
+        return False
+    early = [e for e in field if e.id not in late]
+    for legacy in (False, True):
+        try:
+            before = _movement_of(event, stage, early, legacy) if early else None
+        except Refusal:
+            continue
+        if before is not None and before.follows(written) and _numbered(before) == {
+                pair: seat for pair, seat in _numbered(whole).items() if pair not in late}:
+            return False  # the others are a movement of their own: the pair came late to it
+    return True
+
+
+def _numbered(movement: PairsMovement) -> dict[str, tuple[str, int]]:
+    """Each pair's direction and number in `movement` (a Howell's pairs all NS)."""
+    return {**{pair: ("ns", n) for n, pair in enumerate(movement.numbers, 1)},
+            **{pair: ("ew", n) for n, pair in enumerate(movement.ew_numbers, 1)}}
 
 
 def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int, legacy: bool = False) -> PairsMovement | None:
