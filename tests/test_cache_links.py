@@ -214,8 +214,14 @@ def test_an_old_events_pages_put_back_by_the_user_are_theirs_when_every_build_ke
 def swapped_after_opening(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A file of the user's elsewhere, long untouched; every cache file, once opened to be read,
     is swapped for a link to it (the race os.utime by name lost: it followed the link)."""
-    victim = tmp_path / "elsewhere" / "notes.txt"
-    victim.parent.mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    return swap_after_opening(tmp_path / "elsewhere", monkeypatch)
+
+
+def swap_after_opening(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """From now on, every cache file opened to be read is swapped for a link to the user's
+    notes.txt in `folder`, long untouched (returned)."""
+    victim = folder / "notes.txt"
     victim.write_text("mine")
     os.utime(victim, (1_000_000_000, 1_000_000_000))
     opened = seals.open_own
@@ -252,17 +258,6 @@ def test_a_kept_draw_used_is_touched_by_what_was_read_not_through_a_link_swapped
     order, scores, met, byes = swiss(20, 3, 1)
     truth = drawn_once(order, scores, met, byes)  # kept on disk
     redraws.forget()  # (read from disk again)
-    victim = tmp_path / "notes.txt"
-    victim.write_text("mine")
-    os.utime(victim, (1_000_000_000, 1_000_000_000))
-    opened = seals.open_own
-
-    def open_then_swap(path: Path, *args: object, **kwargs: object) -> int:
-        fd = opened(path, *args, **kwargs)
-        os.unlink(path)
-        os.symlink(victim, path)
-        return fd
-
-    monkeypatch.setattr(seals, "open_own", open_then_swap)
+    victim = swap_after_opening(tmp_path, monkeypatch)
     assert drawn_once(order, scores, met, byes) == truth and len(made) == 1  # found on disk, not drawn again
     assert victim.stat().st_mtime == 1_000_000_000 and victim.read_text() == "mine"
