@@ -345,34 +345,28 @@ def desk_board_places(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {p.code for p in forms.board_line_problems(spot, [EntryField(forms.BOARDS_PLAYED, "", typed)])}
 
 
-def desk_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """A table's phone typed an adjusted score into a bridge board's box, which the director
-    awards (tests/test_desk_bridge.py saves through the desk)."""
+def directors_score_at_table(tmp: Path, typed: str) -> set[str]:
+    """A table's phone typed `typed` into a bridge board's box, a score the director awards
+    (tests/test_desk_bridge.py saves through the desk)."""
     from generator.desk import forms
     from generator.desk.app import Desk
-    from tests.support import demo_content
 
     slug = "qiaoyou-club-pairs-2024"
     desk = Desk(demo_content(tmp, slug), slug, None, None, build=False)
     spot = desk.spot("pairs", 1, 1)
     fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"))
-    forms.typed_into(fields, {"b1": "A+/A-"})
+    forms.typed_into(fields, {"b1": typed})
     return {p.code for p in forms.directors_only(spot, fields)}
+
+
+def desk_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """An adjusted score (Law 12C2)."""
+    return directors_score_at_table(tmp, "A+/A-")
 
 
 def desk_weighted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """A table's phone typed a weighted score (Law 12C1(c)) into a bridge board's box, which the
-    director awards (tests/test_desk_bridge.py saves through the desk)."""
-    from generator.desk import forms
-    from generator.desk.app import Desk
-    from tests.support import demo_content
-
-    slug = "qiaoyou-club-pairs-2024"
-    desk = Desk(demo_content(tmp, slug), slug, None, None, build=False)
-    spot = desk.spot("pairs", 1, 1)
-    fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"))
-    forms.typed_into(fields, {"b1": "50% 4S N =, 50% 4S N -1"})
-    return {p.code for p in forms.directors_only(spot, fields)}
+    """A weighted score (Law 12C1(c))."""
+    return directors_score_at_table(tmp, "50% 4S N =, 50% 4S N -1")
 
 
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
