@@ -73,6 +73,26 @@ def test_a_rounds_sheets_are_printed_in_parts_and_read_as_one_document(tmp_path:
     site, result = result_of(content, GD)
     assert joined.metadata.title == printed_round(result, "main", 1, site.locale)[0].title
     assert joined.trailer["/Root"]["/Lang"] == "zh-Hans"  # (html lang of the zh bulletins)
+    # each part's subset of a face under a tag of its own (ISO 32000 9.6.4): pdffonts names
+    # each font once, the notice's and the 3 parts' subsets of the two faces
+    names = fonts(target)
+    assert len(names) == len(set(names)) >= 2 * 3
+
+
+def fonts(path: Path) -> list[str]:
+    """The embedded fonts' names (with their subset tags), as pdffonts lists them."""
+    import subprocess
+
+    listed = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    return [line.split()[0] for line in listed.splitlines()[2:]]
+
+
+def test_subsets_alike_are_kept_once(tmp_path: Path) -> None:
+    one = pdf._print('<html lang="zh"><p style="font-family: Noto Sans CJK SC">\u4e00\u4e8c</p></html>')
+    (tmp_path / "one.pdf").write_bytes(one)
+    (tmp_path / "two.pdf").write_bytes(pdf.join_pdfs([one, one]))
+    assert pdf_pages(tmp_path / "two.pdf") == 2
+    assert len(fonts(tmp_path / "two.pdf")) == len(fonts(tmp_path / "one.pdf")) >= 1
 
 
 def test_a_folder_gets_the_sheet_joined_and_a_short_form_whole(tmp_path: Path, counted: Path,

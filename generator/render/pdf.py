@@ -162,6 +162,12 @@ def _joined(pdfs: list[bytes]) -> bytes:
     writer = pypdf.PdfWriter()
     for pdf in pdfs:
         writer.append(pypdf.PdfReader(io.BytesIO(pdf)))
+    _tag_subsets(writer)
+    # Each part's subsets that came out alike, byte for byte, now under one tag, kept once:
+    # pypdf merges objects alike, and the objects referring to them are alike only after, so a
+    # pass a level (the font file, its descriptor, the CIDFont, the font, a page's resources).
+    for _ in range(5):
+        writer.compress_identical_objects()  # (its defaults: duplicates and orphans dropped)
     first = pypdf.PdfReader(io.BytesIO(pdfs[0]))
     if first.metadata:
         writer.add_metadata(dict(first.metadata))
@@ -171,6 +177,54 @@ def _joined(pdfs: list[bytes]) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+_SUBSET_TAG = re.compile(r"[A-Z]{6}\+")
+
+
+def _tag_subsets(writer: object) -> None:
+    """Every embedded font subset named by what it holds: its tag (the "TSPJMR+" of
+    "TSPJMR+Noto-Sans-CJK-SC") made of its font file's digest, in its font's /BaseFont, its
+    CIDFont's and its descriptor's /FontName alike. Each part printed apart gave its own subset
+    of a face the same tag WeasyPrint gives the face, and the PDF standard (ISO 32000 9.6.4)
+    wants different subsets under different tags: a printer that picks fonts by name used one
+    part's glyphs for another's. Subsets alike get the same tag, and are then kept once."""
+    from pypdf.generic import NameObject
+
+    seen: set[int] = set()
+
+    def fonts_of(resources: object) -> Iterator[object]:
+        resources = resources.get_object() if resources is not None else None
+        if not resources or id(resources) in seen:
+            return
+        seen.add(id(resources))
+        fonts, xobjects = resources.get("/Font"), resources.get("/XObject")
+        for font in (fonts.get_object() if fonts is not None else {}).values():
+            yield font.get_object()
+        for xobject in (xobjects.get_object() if xobjects is not None else {}).values():
+            yield from fonts_of(xobject.get_object().get("/Resources"))
+
+    def retagged(name: object, tag: str) -> NameObject:
+        return NameObject("/" + _SUBSET_TAG.sub(tag, str(name)[1:], count=1))
+
+    for page in writer.pages:
+        for font in fonts_of(page.get("/Resources")):
+            if id(font) in seen:
+                continue
+            seen.add(id(font))
+            inner = [d.get_object() for d in font.get("/DescendantFonts", [])] or [font]
+            descriptor = inner[0].get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            descriptor = descriptor.get_object()
+            file = next((descriptor[k] for k in ("/FontFile3", "/FontFile2", "/FontFile") if k in descriptor), None)
+            if file is None or not _SUBSET_TAG.match(str(descriptor.get("/FontName", ""))[1:]):
+                continue
+            digest = hashlib.sha256(file.get_object().get_data()).digest()
+            tag = "".join(chr(ord("A") + byte % 26) for byte in digest[:6]) + "+"
+            for holder, key in ((font, "/BaseFont"), *((d, "/BaseFont") for d in inner), (descriptor, "/FontName")):
+                if key in holder:
+                    holder[NameObject(key)] = retagged(holder[key], tag)
 
 
 def page_count(pdf: bytes, what: str = "printing_pdfs") -> int:
