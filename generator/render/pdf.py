@@ -122,7 +122,8 @@ def bulletin_parts(bulletin: Bulletin, locale: str, content: str | None = None) 
     """The HTML a bulletin is printed from: a notice, or a form of FORM_PART_PAGES pages or
     fewer, as one document (bulletin_html); a longer form in parts of FORM_PART_PAGES pages
     (a form page starts a sheet of its own: templates/sheets/_base.html), each numbered as the
-    pages of the whole form ("第 51 页 共 500 页"), on the reckoning that a form page is a sheet."""
+    pages of the whole form ("第 51 页 共 500 页"), on the reckoning that a form page is a sheet
+    (one that runs over: print_pdfs prints again the parts whose numbers moved, Printed.numbered)."""
     whole = bulletin_html(bulletin, locale, content)
     pages = bulletin.pages
     if len(pages) <= FORM_PART_PAGES:
