@@ -15,6 +15,7 @@ import pytest
 import weasyprint
 
 from generator.cli import main
+from generator.errors import CouldNotFinish
 from generator.render import pdf
 from generator.render.bulletins import printed_round
 from generator.render.html import TEMPLATES, content_locale_of
@@ -72,6 +73,26 @@ def test_a_rounds_sheets_are_printed_in_parts_and_read_as_one_document(tmp_path:
     site, result = result_of(content, GD)
     assert joined.metadata.title == printed_round(result, "main", 1, site.locale)[0].title
     assert joined.trailer["/Root"]["/Lang"] == "zh-Hans"  # (html lang of the zh bulletins)
+    # each part's subset of a face under a tag of its own (ISO 32000 9.6.4): pdffonts names
+    # each font once, the notice's and the 3 parts' subsets of the two faces
+    names = fonts(target)
+    assert len(names) == len(set(names)) >= 2 * 3
+
+
+def fonts(path: Path) -> list[str]:
+    """The embedded fonts' names (with their subset tags), as pdffonts lists them."""
+    import subprocess
+
+    listed = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    return [line.split()[0] for line in listed.splitlines()[2:]]
+
+
+def test_subsets_alike_are_kept_once(tmp_path: Path) -> None:
+    one = pdf._print('<html lang="zh"><p style="font-family: Noto Sans CJK SC">\u4e00\u4e8c</p></html>')
+    (tmp_path / "one.pdf").write_bytes(one)
+    (tmp_path / "two.pdf").write_bytes(pdf.join_pdfs([one, one]))
+    assert pdf_pages(tmp_path / "two.pdf") == 2
+    assert len(fonts(tmp_path / "two.pdf")) == len(fonts(tmp_path / "one.pdf")) >= 1
 
 
 def test_a_folder_gets_the_sheet_joined_and_a_short_form_whole(tmp_path: Path, counted: Path,
@@ -91,22 +112,26 @@ def test_a_folder_gets_the_sheet_joined_and_a_short_form_whole(tmp_path: Path, c
     assert "第 21 页 共 26 页" in pdf_text(sheet, 21)
 
 
-def test_a_part_that_ran_over_its_pages_prints_the_form_again_as_one(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """A form page that runs over a sheet makes its part longer than reckoned, and every page
-    number after it wrong: the form is printed again whole, numbered by WeasyPrint."""
-    monkeypatch.setattr(pdf, "FORM_PART_PAGES", PART)
+def test_a_part_that_ran_over_its_pages_prints_the_parts_again_renumbered(tmp_path: Path, counted: Path) -> None:
+    """A form page that runs over a sheet makes its part longer than reckoned, and the page
+    numbers after it and every total wrong: those parts are printed again, numbered as printed,
+    still in parts (never the whole form as one document: its memory), and every page says its
+    number of the whole."""
     site, result = result_of(demo_content(tmp_path, GD), GD)
     sheet = printed_round(result, "main", 1, site.locale)[1]
-    long = sheet.pages[3]
-    long["key"] = "x " * 20000  # its note runs over two sheets
+    sheet.pages[13]["group"] = "G" * 195  # table 14, in the second part
+    sheet.pages[13]["key"] = "x " * 3000  # its sheet runs over
     printed = pdf.bulletin_parts(sheet, site.locale)
     assert isinstance(printed, pdf.Printed) and [pages for _, pages in printed.parts] == [10, 10, 6]
     out = tmp_path / "sheet.pdf"
-    out.write_bytes(pdf.print_pdfs([pdf.print_job(printed)], None)[0][0])
+    out.write_bytes(pdf.print_pdfs([pdf.print_job(printed)], None, workers=2)[0][0])
     total = pdf_pages(out)
     assert total > 26
-    assert f"第 {total} 页 共 {total} 页" in pdf_text(out, total)
+    # 3 parts, then again the 3 whose total changed (the third's first number too): 6 documents
+    # of a part each, none of the whole form
+    assert counted.read_text().count("x") == 6
+    for n in range(1, total + 1):
+        assert f"第 {n} 页 共 {total} 页" in pdf_text(out, n)
 
 
 def test_a_build_prints_an_unplayed_rounds_sheet_in_parts(guandan_round_4: Path, counted: Path,
@@ -122,3 +147,42 @@ def test_a_build_prints_an_unplayed_rounds_sheet_in_parts(guandan_round_4: Path,
     printed = counted.read_text().count("x")
     # every bulletin of the event printed once, but the sheet in its 3 parts
     assert printed == len(list(output.glob(f"events/{GD}/bulletins/*.pdf"))) - 1 + math.ceil(26 / PART)
+
+
+def test_a_part_pypdf_cannot_read_is_said_not_a_traceback(tmp_path: Path, counted: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A part cut short (a damaged PDF WeasyPrint gave back) is said in one line, as a printing
+    process that failed is, and nothing is written."""
+    printing = pdf._print
+    monkeypatch.setattr(pdf, "_print", lambda html: printing(html)[:2000])
+    content = demo_content(tmp_path, GD)
+    target = tmp_path / "round-1.pdf"
+    assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(target)]) == 1
+    said = capsys.readouterr().err
+    assert "Traceback" not in said and "PdfStreamError" in said and str(target) in said
+    assert not target.exists()
+    with pytest.raises(CouldNotFinish) as failure:
+        pdf.join_pdfs([pdf._print("<p>a</p>"), pdf._print("<p>b</p>")])
+    assert failure.value.key == "printer_unreadable"
+
+
+def test_the_desks_sheets_with_a_part_that_cannot_be_read_say_so(guandan_round_4: Path, counted: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The desk's sheets joined from a part pypdf cannot read: a page saying it, not a 500 traceback."""
+    import http.cookiejar
+    import urllib.request
+
+    from tests.test_desk import fetch, start
+
+    printing = pdf._print
+    monkeypatch.setattr(pdf, "_print", lambda html: printing(html)[:2000])
+    running = start(guandan_round_4, slug=GD)
+    try:
+        jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        fetch(running.desk.admin_link, opener=jar)
+        status, text = fetch(f"{running.secretary}/admin/sheets/main/4/print.pdf", opener=jar)
+    finally:
+        running.stop()
+    assert status == 500
+    assert "\u672a\u80fd\u6253\u5370\u8bb0\u5206\u8868" in text and "PdfStreamError" in text  # could not print the score sheets

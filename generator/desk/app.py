@@ -60,7 +60,7 @@ from generator.desk.store import (
     load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
     write_results,
 )
-from generator.errors import ContentError, Mark, Problems, system_reason
+from generator.errors import ContentError, CouldNotFinish, Mark, Problems, system_reason
 from generator.hosts import host_allowed
 from generator.render.html import (content_locale_of, content_marks, rank_shown_in, round_entered_text, standing_metric_text,
                                    two_place_metrics)
@@ -1546,7 +1546,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if (not digits(number) or desk.result is None or not any(s.id == stage for s in desk.event.stages)
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
             return not_found_page(request)
-        pdf = await run_in_threadpool(table_sheets, desk, stage, int(number))
+        try:
+            pdf = await run_in_threadpool(table_sheets, desk, stage, int(number))
+        except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
+            return desk.page("message.html", 500, title=t("desk_sheets_failed"),
+                             text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"))
         return Response(pdf, media_type="application/pdf", headers={
             **SECURITY_HEADERS, "Content-Disposition": f'inline; filename="{stage}-round-{number}.pdf"'})
 

@@ -105,12 +105,14 @@ FORM_PART_PAGES = 50
 
 @dataclass(frozen=True)
 class Printed:
-    """What a bulletin is printed from: its parts' HTML, each with the pages it is to have,
-    and the whole HTML, printed at once when a part's pages are not those (a form's page that
-    runs over a sheet: the parts' page numbers, set before printing, would be wrong)."""
+    """What a bulletin is printed from: its parts' HTML, each with the pages it is to have, the
+    whole HTML (its cache key, its length), and `numbered(k, first, total)`: part k's HTML
+    numbered from `first` of `total` pages, to print again the parts whose numbers a form page
+    that ran over a sheet made wrong (never the whole form as one document: its memory)."""
 
     parts: tuple[tuple[str, int], ...]
     whole: str
+    numbered: Callable[[int, int, int], str]
 
     def __len__(self) -> int:  # (how long it is to print: the longest first)
         return len(self.whole)
@@ -120,32 +122,53 @@ def bulletin_parts(bulletin: Bulletin, locale: str, content: str | None = None) 
     """The HTML a bulletin is printed from: a notice, or a form of FORM_PART_PAGES pages or
     fewer, as one document (bulletin_html); a longer form in parts of FORM_PART_PAGES pages
     (a form page starts a sheet of its own: templates/sheets/_base.html), each numbered as the
-    pages of the whole form ("第 51 页 共 500 页"), on the reckoning that a form page is a sheet."""
+    pages of the whole form ("第 51 页 共 500 页"), on the reckoning that a form page is a sheet
+    (one that runs over: print_pdfs prints again the parts whose numbers moved, Printed.numbered)."""
     whole = bulletin_html(bulletin, locale, content)
     pages = bulletin.pages
     if len(pages) <= FORM_PART_PAGES:
         return whole
+    chunks = [pages[start:start + FORM_PART_PAGES] for start in range(0, len(pages), FORM_PART_PAGES)]
+
+    def numbered(k: int, first: int, total: int) -> str:
+        return bulletin_html(dataclasses.replace(bulletin, pages=chunks[k]), locale, content, (first, total))
+
     parts = []
-    for start in range(0, len(pages), FORM_PART_PAGES):
-        part = dataclasses.replace(bulletin, pages=pages[start:start + FORM_PART_PAGES])
-        parts.append((bulletin_html(part, locale, content, (start + 1, len(pages))), len(part.pages)))
-    return Printed(tuple(parts), whole)
+    for k, chunk in enumerate(chunks):
+        parts.append((numbered(k, k * FORM_PART_PAGES + 1, len(pages)), len(chunk)))
+    return Printed(tuple(parts), whole, numbered)
 
 
-def join_pdfs(pdfs: list[bytes]) -> bytes:
+def _numbers(pages: list[int]) -> list[tuple[int, int]]:
+    """(first page's number, total) of each part of a form whose parts have `pages` pages."""
+    return [(1 + sum(pages[:k]), sum(pages)) for k in range(len(pages))]
+
+
+def join_pdfs(pdfs: list[bytes], what: str = "printing_pdfs") -> bytes:
     """One PDF of the pages of `pdfs`, in order, with the first one's metadata (its title, its
     language, its producer) and every part's outline, links and fonts (each part keeps its own
     subset of a font: a few hundred KB a part). pypdf, not PDF written by hand: it keeps the
     cross-references, object streams and outlines right, as WeasyPrint's own writer does."""
+    if len(pdfs) == 1:
+        return pdfs[0]
+    with _readable(what):
+        return _joined(pdfs)
+
+
+def _joined(pdfs: list[bytes]) -> bytes:
     import io
 
     import pypdf
 
-    if len(pdfs) == 1:
-        return pdfs[0]
     writer = pypdf.PdfWriter()
     for pdf in pdfs:
         writer.append(pypdf.PdfReader(io.BytesIO(pdf)))
+    _tag_subsets(writer)
+    # Each part's subsets that came out alike, byte for byte, now under one tag, kept once:
+    # pypdf merges objects alike, and the objects referring to them are alike only after, so a
+    # pass a level (the font file, its descriptor, the CIDFont, the font, a page's resources).
+    for _ in range(5):
+        writer.compress_identical_objects()  # (its defaults: duplicates and orphans dropped)
     first = pypdf.PdfReader(io.BytesIO(pdfs[0]))
     if first.metadata:
         writer.add_metadata(dict(first.metadata))
@@ -157,12 +180,74 @@ def join_pdfs(pdfs: list[bytes]) -> bytes:
     return out.getvalue()
 
 
-def page_count(pdf: bytes) -> int:
+_SUBSET_TAG = re.compile(r"[A-Z]{6}\+")
+
+
+def _tag_subsets(writer: object) -> None:
+    """Every embedded font subset named by what it holds: its tag (the "TSPJMR+" of
+    "TSPJMR+Noto-Sans-CJK-SC") made of its font file's digest, in its font's /BaseFont, its
+    CIDFont's and its descriptor's /FontName alike. Each part printed apart gave its own subset
+    of a face the same tag WeasyPrint gives the face, and the PDF standard (ISO 32000 9.6.4)
+    wants different subsets under different tags: a printer that picks fonts by name used one
+    part's glyphs for another's. Subsets alike get the same tag, and are then kept once."""
+    from pypdf.generic import NameObject
+
+    seen: set[int] = set()
+
+    def fonts_of(resources: object) -> Iterator[object]:
+        resources = resources.get_object() if resources is not None else None
+        if not resources or id(resources) in seen:
+            return
+        seen.add(id(resources))
+        fonts, xobjects = resources.get("/Font"), resources.get("/XObject")
+        for font in (fonts.get_object() if fonts is not None else {}).values():
+            yield font.get_object()
+        for xobject in (xobjects.get_object() if xobjects is not None else {}).values():
+            yield from fonts_of(xobject.get_object().get("/Resources"))
+
+    def retagged(name: object, tag: str) -> NameObject:
+        return NameObject("/" + _SUBSET_TAG.sub(tag, str(name)[1:], count=1))
+
+    for page in writer.pages:
+        for font in fonts_of(page.get("/Resources")):
+            if id(font) in seen:
+                continue
+            seen.add(id(font))
+            inner = [d.get_object() for d in font.get("/DescendantFonts", [])] or [font]
+            descriptor = inner[0].get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            descriptor = descriptor.get_object()
+            file = next((descriptor[k] for k in ("/FontFile3", "/FontFile2", "/FontFile") if k in descriptor), None)
+            if file is None or not _SUBSET_TAG.match(str(descriptor.get("/FontName", ""))[1:]):
+                continue
+            digest = hashlib.sha256(file.get_object().get_data()).digest()
+            tag = "".join(chr(ord("A") + byte % 26) for byte in digest[:6]) + "+"
+            for holder, key in ((font, "/BaseFont"), *((d, "/BaseFont") for d in inner), (descriptor, "/FontName")):
+                if key in holder:
+                    holder[NameObject(key)] = retagged(holder[key], tag)
+
+
+def page_count(pdf: bytes, what: str = "printing_pdfs") -> int:
     import io
 
     import pypdf
 
-    return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    with _readable(what):
+        return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
+
+
+@contextlib.contextmanager
+def _readable(what: str) -> Iterator[None]:
+    """A PDF WeasyPrint printed that pypdf cannot read (cut short, damaged) is said in one line
+    as CouldNotFinish, what was printed named (`what`, a UI word), not as pypdf's traceback."""
+    import pypdf
+
+    try:
+        yield
+    except (pypdf.errors.PyPdfError, ValueError, KeyError) as failure:
+        raise CouldNotFinish("printer_unreadable", what=catalogues.word(what),
+                             error=f"{type(failure).__name__}: {failure}"[:200]) from None
 
 
 # --- no tofu ---------------------------------------------------------------------------------
@@ -329,6 +414,13 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         if done:
             done(len(results) - from_cache, len(todo))
 
+    # A long form's parts' pages as reckoned, then as printed: a part that ran over (a form
+    # page longer than a sheet) moves the numbers of the parts after it and every part's total,
+    # and those parts are printed again, numbered as printed (`again`), by the pool as before.
+    reckoned = {p: [pages for _, pages in htmls[p].parts] for p in todo if isinstance(htmls[p], Printed)}
+    again: list[tuple[object, str]] = []
+    renumbered: dict[int, int] = {}  # how often a form's parts were printed again
+
     def printed(task: tuple[int, int], pdf: bytes) -> None:
         position, part = task
         got = parts.setdefault(position, {})
@@ -336,43 +428,50 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         html = htmls[position]
         if len(got) < (len(html.parts) if isinstance(html, Printed) else 1):
             return
+        pdfs = [got[k] for k in range(len(got))]
+        if isinstance(html, Printed):
+            pages = [page_count(one, what) for one in pdfs]
+            # (at most twice: a part whose pages a new number changed again is joined as it is)
+            if pages != reckoned[position] and renumbered.get(position, 0) < 2:
+                renumbered[position] = renumbered.get(position, 0) + 1
+                before, after = _numbers(reckoned[position]), _numbers(pages)
+                reckoned[position] = pages
+                for k, numbers in enumerate(after):
+                    if numbers != before[k]:
+                        del got[k]
+                        again.append(((position, k), html.numbered(k, *numbers)))
+                return
         del parts[position], htmls[position]
-        keep(position, _joined(html, [got[k] for k in range(len(got))], what, kept))
+        keep(position, join_pdfs(pdfs, what) if isinstance(html, Printed) else pdfs[0])
 
-    if len(tasks) > 1 and workers > 1:
-        import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
+    def run(tasks: list[tuple[object, str]]) -> None:
+        if len(tasks) > 1 and workers > 1:
+            import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
 
-        # The longest documents first, so that no core is left with a big one at the end.
-        tasks.sort(key=lambda task: len(task[1]), reverse=True)
-        context = multiprocessing.get_context("fork" if can_fork() else None)
-        # A fresh pool for every WORKER_DOCUMENTS documents a worker, forked here, from the
-        # build's only thread, once the last pool's processes are gone: not `maxtasksperchild`,
-        # whose pool forks the replacements from a thread of its own while three others run (a
-        # lock one of them holds at that moment is held for ever in the child).
-        wave = WORKER_DOCUMENTS * workers
-        ended = partial(_ended, what=what, kept=kept)  # how a dead one is said
-        for start in range(0, len(tasks), wave):
-            give_back_free_memory()  # not inherited by the workers (generator/forking.py)
-            sent = tasks[start:start + wave]
-            with contextlib.closing(_printed_by_workers(context, min(workers, len(sent)), sent, ended)) as pool:
-                for task, pdf in pool:
-                    printed(task, pdf)
-            del sent
-    else:
-        for task, html in tasks:
-            printed(task, _printed_here(html, what, kept))
+            # The longest documents first, so that no core is left with a big one at the end.
+            tasks.sort(key=lambda task: len(task[1]), reverse=True)
+            context = multiprocessing.get_context("fork" if can_fork() else None)
+            # A fresh pool for every WORKER_DOCUMENTS documents a worker, forked here, from the
+            # build's only thread, once the last pool's processes are gone: not `maxtasksperchild`,
+            # whose pool forks the replacements from a thread of its own while three others run (a
+            # lock one of them holds at that moment is held for ever in the child).
+            wave = WORKER_DOCUMENTS * workers
+            ended = partial(_ended, what=what, kept=kept)  # how a dead one is said
+            for start in range(0, len(tasks), wave):
+                give_back_free_memory()  # not inherited by the workers (generator/forking.py)
+                sent = tasks[start:start + wave]
+                with contextlib.closing(_printed_by_workers(context, min(workers, len(sent)), sent, ended)) as pool:
+                    for task, pdf in pool:
+                        printed(task, pdf)
+                del sent
+        else:
+            for task, html in tasks:
+                printed(task, _printed_here(html, what, kept))
+
+    while tasks:
+        run(tasks)
+        tasks, again = again, []
     return [results[p] for p in range(len(jobs))], len(todo)
-
-
-def _joined(html: str | Printed, pdfs: list[bytes], what: str, kept: bool) -> bytes:
-    """A bulletin's PDF from its documents' PDFs: a long form's parts joined (join_pdfs), when
-    each has the pages its numbers were set for; else (a form page ran over a sheet, its
-    numbers wrong from there on) the form printed again as one document, numbered by WeasyPrint."""
-    if not isinstance(html, Printed):
-        return pdfs[0]
-    if [page_count(pdf) for pdf in pdfs] != [pages for _, pages in html.parts]:
-        return _printed_here(html.whole, what, kept)
-    return join_pdfs(pdfs)
 
 
 # The largest PDF the cache gives back (seals.read_own): a bulletin of a big event with its
