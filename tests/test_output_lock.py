@@ -219,3 +219,40 @@ def test_a_forked_child_does_not_keep_the_lock_of_a_killed_build(tmp_path: Path)
         assert free(tmp_path / "output")
     finally:
         os.kill(child, signal.SIGKILL)
+
+
+def test_the_lock_is_the_same_whatever_the_environment_says(tmp_path: Path, held,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """rev52: the lock folder came from XDG_RUNTIME_DIR (else TMPDIR): a terminal and cron, or a
+    service, building one output/ each held a lock of its own, both writing at once. The same
+    output/ is one lock whatever XDG_RUNTIME_DIR and TMPDIR say."""
+    output = tmp_path / "output"
+    held(output)
+    elsewhere = tmp_path / "run"
+    elsewhere.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(elsewhere))
+    monkeypatch.setenv("TMPDIR", str(elsewhere))
+    with pytest.raises(OutputRefused) as refused, output_module.output_lock(output, wait=0):
+        pass
+    assert refused.value.reason == "output_busy"
+
+
+def test_with_its_lock_folder_unusable_the_parent_folder_is_locked_never_none(tmp_path: Path, held,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """rev52: a lock folder planted by someone else (or not 0700) left every build unlocked,
+    without a word. Then output/'s parent folder is locked, as every process finds it."""
+    monkeypatch.setattr(output_module, "lock_folder", lambda: None)
+    output = tmp_path / "site" / "output"
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER.replace(
+        "from generator.render.output import output_lock",
+        "from generator.render import output as o\no.lock_folder = lambda: None\noutput_lock = o.output_lock"),
+        str(output)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        with pytest.raises(OutputRefused) as refused, output_module.output_lock(output, wait=0):
+            pass
+        assert refused.value.reason == "output_busy"
+    finally:
+        holder.communicate("\n", timeout=60)
+    with output_module.output_lock(output, wait=0):  # free again once the other has gone
+        pass

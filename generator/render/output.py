@@ -275,14 +275,16 @@ if hasattr(os, "register_at_fork"):
 
 
 def lock_folder() -> str | None:
-    """paibang's own folder of lock files, this user's alone: $XDG_RUNTIME_DIR/paibang, else
-    paibang-<uid> in the system's folder for temporary files; made 0700, and used only when it is
-    a real folder (not a link), this user's, that no one else may write in. None otherwise: a
-    folder planted there by someone else is never written in."""
+    """paibang's own folder of lock files, this user's alone: paibang-<uid> in /tmp (the system's
+    folder for temporary files where there is no /tmp). Never taken from the environment
+    (XDG_RUNTIME_DIR, TMPDIR): a terminal, cron, `su` or a service differ there, and two
+    processes building one output/ with two lock folders each held a lock of its own (rev52).
+    Made 0700, and used only when it is a real folder (not a link), this user's, that no one
+    else may write in. None otherwise: a folder planted there by someone else is never written
+    in (output_lock then locks output/'s parent folder instead)."""
     uid = os.getuid()
-    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
-    folder = os.path.join(runtime, "paibang") if runtime and os.path.isabs(runtime) and os.path.isdir(runtime) \
-        else os.path.join(tempfile.gettempdir(), f"paibang-{uid}")
+    base = "/tmp" if os.path.isdir("/tmp") else tempfile.gettempdir()
+    folder = os.path.join(base, f"paibang-{uid}")
     with contextlib.suppress(FileExistsError, OSError):
         os.mkdir(folder, 0o700)
     try:
@@ -292,6 +294,27 @@ def lock_folder() -> str | None:
     if not stat.S_ISDIR(found.st_mode) or found.st_uid != uid or found.st_mode & 0o077:
         return None
     return folder
+
+
+def _lock_file(output: Path) -> int | None:
+    """What output_lock locks: output/'s own lock file in lock_folder, named by a digest of
+    output/'s real path; where that folder or file cannot be used, output/'s parent folder
+    itself, made first and resolved (one inode whatever way it is named), which blocks other
+    sites beside it too but never leaves a build unlocked. None only where neither opens."""
+    # (realpath resolves what is there and keeps the rest as written: a parent made later by
+    # the build as a folder has the same real path, so the same lock)
+    real = os.path.realpath(output)
+    folder = lock_folder()
+    if folder is not None:
+        name = hashlib.sha256(os.fsencode(real)).hexdigest()[:32] + ".lock"
+        with contextlib.suppress(OSError):
+            return os.open(os.path.join(folder, name),
+                           os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
+    parent = os.path.dirname(real)
+    with contextlib.suppress(OSError):
+        os.makedirs(parent, exist_ok=True)
+        return os.open(os.path.realpath(parent), os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    return None
 
 
 @contextlib.contextmanager
@@ -304,26 +327,15 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
     named by a digest of the folder's real path (what is written, whatever way it is named:
     link/../out, a parent not made yet), in paibang's own folder of this user's (lock_folder):
     never a file in the user's folders; another site beside it is not blocked, and no other
-    user can hold it. The system drops it when the process ends, however it ends (kill -9 too),
+    user can hold it (where that folder cannot be used, output/'s parent folder: _lock_file). The system drops it when the process ends, however it ends (kill -9 too),
     and forked children do not keep it (_close_held_locks). One that is not free is waited for
     (`notify` told once, output_waiting) up to `wait` seconds (LOCK_WAIT), then OutputRefused
-    (output_busy), nothing touched. With no such folder, or no locks on its filesystem, built
-    on as before, without."""
+    (output_busy), nothing touched. With no locks on its filesystem, built on as before, without."""
     import fcntl
     import time
 
-    # (realpath resolves what is there and keeps the rest as written: a parent made later by
-    # the build as a folder has the same real path, so the same lock)
-    real = os.path.realpath(output)
-    folder = lock_folder()
-    if folder is None:
-        yield
-        return
-    name = hashlib.sha256(os.fsencode(real)).hexdigest()[:32] + ".lock"
-    try:
-        fd = os.open(os.path.join(folder, name),
-                     os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
-    except OSError:  # (a lock file it may not open: built as before, without)
+    fd = _lock_file(output)
+    if fd is None:  # (neither paibang's lock folder nor output/'s parent opens: nothing to lock)
         yield
         return
     _HELD_LOCKS.add(fd)
