@@ -60,29 +60,3 @@ def test_no_last_page_holds_a_single_row(tmp_path: Path) -> None:
     sheet = pages(printed(tmp_path, "zh-Hans", "dongke-bridge-2015", "credits"))
     last = [line for line in sheet[-1].splitlines() if re.match(r"\s*\d+\s+\S", line)]
     assert len(sheet) > 1 and len(last) >= 2, sheet[-1]
-
-
-def test_the_last_columns_words_are_kept_whole_breaking_at_spaces_and_punctuation(tmp_path: Path, caplog) -> None:  # noqa: ANN001
-    """The last column (备注, 奖品) was to break between words only, by word-break: keep-all,
-    which WeasyPrint does not have: it ignored the rule, logging it invalid, and a column pressed
-    by wide groups printed "轮空，直" above "接晋级" and "一卡通" above "100元/对". Its words are kept
-    whole now, breaking at a space or after a comma: "荣誉证书 +" above "一卡通100元/对"."""
-    import datetime as dt
-    import logging
-
-    from generator.printed import Bulletin
-
-    names, group = "\u5510\u79c0\u82f1 / \u90d1\u4f1f", "13\u7ea7\u52a8\u7269\u79d1\u5b661\u73ed"
-    bye, prize = "\u8f6e\u7a7a\uff0c\u76f4\u63a5\u664b\u7ea7", "\u8363\u8a89\u8bc1\u4e66 + \u4e00\u5361\u901a100\u5143/\u5bf9"
-    rows = [[str(n), f"A{n:02}", names, group, group, group, group, (bye, prize)[n % 2]] for n in range(1, 5)]
-    bulletin = Bulletin("qualifiers-prelim", "T", "", ["No", "Id", "Players", *["Group"] * 4, "Remark"], rows, "",
-                        dt.date(2015, 5, 15), numeric={0}, names={2, 3, 4, 5, 6})
-    html = bulletin_html(bulletin, "zh-Hans")
-    path = tmp_path / "squeezed.pdf"
-    with caplog.at_level(logging.WARNING, logger="weasyprint"):
-        path.write_bytes(_print(html))
-    assert not [record.getMessage() for record in caplog.records if "Ignored" in record.getMessage()]
-    text = "\n".join(pages(path))
-    remarks = [line.split("\u73ed")[-1].strip() for line in text.splitlines() if "\u73ed" in line or line.startswith(" " * 40)]
-    assert text.count("\u4e00\u5361\u901a100\u5143/\u5bf9") == 2 and text.count("\u76f4\u63a5\u664b\u7ea7") == 2, text
-    assert "\u8363\u8a89\u8bc1\u4e66 +" in remarks and "\u8f6e\u7a7a\uff0c\u76f4\u63a5\u664b\u7ea7" in remarks, remarks

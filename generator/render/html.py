@@ -142,7 +142,6 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["num"] = number_text
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
     env.filters["kept_pieces"] = kept_pieces  # its titles' and cells' round numbers and reasons, kept whole
-    env.filters["kept_words"] = kept_words  # its last column's words, kept whole
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
@@ -830,33 +829,6 @@ def kept_pieces(text: object) -> list[tuple[str, bool]]:
         return [(text, False)]  # made as markup (a QR code): as it is
     pieces = _KEPT_TOGETHER.split(str(text))
     return [(piece, index % 2 == 1 and columns(piece) <= KEPT_WHOLE) for index, piece in enumerate(pieces) if piece]
-
-
-WORD_WHOLE = 16  # columns (a CJK character two): a word of a notice's last column up to this wide is kept whole
-
-# Where a notice's last column (备注, 奖品) may break within its kept_pieces: at a space, after a
-# Chinese comma, stop or colon, and before an opening bracket; nowhere inside a word of Chinese
-# characters, letters and digits (一卡通100元/对), as CSS's word-break: keep-all would have it
-# (WeasyPrint has no keep-all: it ignored the rule, "直接晋" above "级")
-_WORD_BREAKS = re.compile(r"(?<=[\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f])(?=\S)|(?<=\S)(?=\uff08)")
-_SPACES = re.compile(r"(\s+)")
-
-
-def kept_words(text: object) -> list[tuple[str, bool]]:
-    """A notice's last cell in pieces, each with whether it is kept on one line: kept_pieces'
-    (a round with its number, a bracketed reason), and of the rest each word up to WORD_WHOLE
-    wide; spaces, and the places _WORD_BREAKS names, between them. A longer word may break
-    anywhere (overflow-wrap), rather than widen its column past the page."""
-    found: list[tuple[str, bool]] = []
-    for piece, whole in kept_pieces(text):
-        if whole or isinstance(piece, Markup):
-            found.append((piece, whole))
-            continue
-        for part in _SPACES.split(piece):
-            for word in _WORD_BREAKS.split(part) if part and not part.isspace() else [part]:
-                if word:
-                    found.append((word, not word.isspace() and columns(word) <= WORD_WHOLE))
-    return found
 
 
 def has_groups(event: Event) -> bool:
