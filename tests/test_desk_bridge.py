@@ -36,24 +36,25 @@ def without_boards(content: Path, listed: bool) -> Path:
     return path
 
 
-@pytest.fixture()
-def pairs(tmp_path: Path):
-    """The demo pairs event, round 1's table 1 without its boards (as `pair` leaves it)."""
+def desk_without_boards(tmp_path: Path, listed: bool):
+    """The desk on the demo pairs event, round 1's table 1 without its boards (without_boards)."""
     content = demo_content(tmp_path, SLUG)
-    path = without_boards(content, listed=True)
+    path = without_boards(content, listed=listed)
     running = start(content, slug=SLUG)
     yield running, path
     running.stop()
+
+
+@pytest.fixture()
+def pairs(tmp_path: Path):
+    """The demo pairs event, round 1's table 1 without its boards (as `pair` leaves it)."""
+    yield from desk_without_boards(tmp_path, listed=True)
 
 
 @pytest.fixture()
 def by_hand(tmp_path: Path):
     """The demo pairs event, round 1's table 1 written by hand: its pairs, no boards."""
-    content = demo_content(tmp_path, SLUG)
-    path = without_boards(content, listed=False)
-    running = start(content, slug=SLUG)
-    yield running, path
-    running.stop()
+    yield from desk_without_boards(tmp_path, listed=False)
 
 
 def test_a_table_written_by_hand_types_the_boards_it_played_with_their_numbers(by_hand: tuple[Running, Path]) -> None:

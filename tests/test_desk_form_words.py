@@ -8,6 +8,9 @@ is sent; the test reads the problems block as shown.
 from __future__ import annotations
 
 import html
+from pathlib import Path
+
+import pytest
 
 from tests.support import demo_content
 from tests.test_desk_said import block
@@ -24,22 +27,25 @@ def problems(answer: tuple[int, str]) -> str:
     return said
 
 
-def test_80fen_problems_name_the_boxes_and_the_forfeit_choice(tmp_path) -> None:  # noqa: ANN001
+@pytest.fixture()
+def eighty_fen(tmp_path: Path):
+    """The secretary at the desk of the demo 80分 teams event, and its first table's key."""
     slug = "hefei-80fen-teams-2012"
     running = start(demo_content(tmp_path, slug), slug=slug)
-    try:
-        secretary = Secretary(running)
-        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
-        key = f"{stage}/1/1"
-        said = problems(send(secretary, key, "preview", b1_open="abc", b1_closed=""))
-        assert "第 1 副闭室的格子没有填 → 开室、闭室两格各填该室防守队的得分" in said, said
-        said = problems(send(secretary, key, "preview", forfeit="T01"))
-        assert "T01 弃权，但本桌还填了牌的成绩 → 弃权的一场不打牌：清空各副牌的格子，或在「弃权」一栏选 无。" in said
-        said = problems(send(secretary, key, "preview", b1_penalty="开室 H2 -20"))
-        # the box's own example, in the table's own id (table 1 of round 1 is T01 v T08)
-        assert "第 1 副的罚分看不懂：受罚的队 H2 不在本桌（T01、T08） → 罚分写 哪一室 罚哪队 几分，如 开室 T01 20（几分写正数" in said, said
-    finally:
-        running.stop()
+    [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
+    yield Secretary(running), f"{stage}/1/1"
+    running.stop()
+
+
+def test_80fen_problems_name_the_boxes_and_the_forfeit_choice(eighty_fen: tuple[Secretary, str]) -> None:
+    secretary, key = eighty_fen
+    said = problems(send(secretary, key, "preview", b1_open="abc", b1_closed=""))
+    assert "第 1 副闭室的格子没有填 → 开室、闭室两格各填该室防守队的得分" in said, said
+    said = problems(send(secretary, key, "preview", forfeit="T01"))
+    assert "T01 弃权，但本桌还填了牌的成绩 → 弃权的一场不打牌：清空各副牌的格子，或在「弃权」一栏选 无。" in said
+    said = problems(send(secretary, key, "preview", b1_penalty="开室 H2 -20"))
+    # the box's own example, in the table's own id (table 1 of round 1 is T01 v T08)
+    assert "第 1 副的罚分看不懂：受罚的队 H2 不在本桌（T01、T08） → 罚分写 哪一室 罚哪队 几分，如 开室 T01 20（几分写正数" in said, said
 
 
 def test_daguai_problems_name_the_violations_box_and_the_forfeit_choice(daguai) -> None:  # noqa: ANN001, F811
@@ -53,27 +59,20 @@ def test_daguai_problems_name_the_violations_box_and_the_forfeit_choice(daguai) 
     assert "清空各副牌和「犯规」的格子，或在「弃权」一栏选 无。" in said, said
 
 
-def test_an_80fen_penalty_says_the_readers_reason_in_the_forms_words(tmp_path) -> None:  # noqa: ANN001
+def test_an_80fen_penalty_says_the_readers_reason_in_the_forms_words(eighty_fen: tuple[Secretary, str]) -> None:
     """The desk said 第 1 副的罚分看不懂 and its fix, and left out why: the points typed negative,
     or a team not at the table, which `check` says of the file. The reason is said, in the
     form's words (no YAML key), for the penalty typed as the box's example writes it and as the
     data form alike."""
-    slug = "hefei-80fen-teams-2012"
-    running = start(demo_content(tmp_path, slug), slug=slug)
-    try:
-        secretary = Secretary(running)
-        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
-        key = f"{stage}/1/1"
-        said = problems(send(secretary, key, "preview", b1_penalty="开室 T01 -20"))
-        assert "第 1 副的罚分看不懂：罚分 -20 应为 5 的倍数，5 到 200 → 罚分写 哪一室 罚哪队 几分" in said, said
-        said = problems(send(secretary, key, "preview", b1_penalty="{room: open, against: home, points: -20}"))
-        assert "第 1 副的罚分看不懂：罚分 -20 应为 5 的倍数，5 到 200 →" in said, said
-        said = problems(send(secretary, key, "preview", b1_penalty="开室 H2 20"))
-        assert "第 1 副的罚分看不懂：受罚的队 H2 不在本桌（T01、T08） →" in said, said
-        said = problems(send(secretary, key, "preview", b1_penalty="罚 T01 二十"))
-        assert "第 1 副的罚分看不懂：不是「哪一室 罚哪队 几分」的写法 →" in said, said
-    finally:
-        running.stop()
+    secretary, key = eighty_fen
+    said = problems(send(secretary, key, "preview", b1_penalty="开室 T01 -20"))
+    assert "第 1 副的罚分看不懂：罚分 -20 应为 5 的倍数，5 到 200 → 罚分写 哪一室 罚哪队 几分" in said, said
+    said = problems(send(secretary, key, "preview", b1_penalty="{room: open, against: home, points: -20}"))
+    assert "第 1 副的罚分看不懂：罚分 -20 应为 5 的倍数，5 到 200 →" in said, said
+    said = problems(send(secretary, key, "preview", b1_penalty="开室 H2 20"))
+    assert "第 1 副的罚分看不懂：受罚的队 H2 不在本桌（T01、T08） →" in said, said
+    said = problems(send(secretary, key, "preview", b1_penalty="罚 T01 二十"))
+    assert "第 1 副的罚分看不懂：不是「哪一室 罚哪队 几分」的写法 →" in said, said
 
 
 def test_a_room_box_that_cannot_be_read_is_said_in_the_forms_words(tmp_path) -> None:  # noqa: ANN001
@@ -140,17 +139,11 @@ def test_80fen_box_problems_and_their_fixes_are_in_the_forms_words(tmp_path) -> 
             running.stop()
 
 
-def test_an_80fen_board_not_played_with_a_penalty_is_said_so(tmp_path) -> None:  # noqa: ANN001
+def test_an_80fen_board_not_played_with_a_penalty_is_said_so(eighty_fen: tuple[Secretary, str]) -> None:
     """np in both rooms and a penalty on the open room: the penalty made the open room a result
     of no points, and the desk said "第 1 副闭室未打，开室却有成绩" of a board whose rooms were
     both np. It says the board is written not played and has a penalty too."""
-    slug = "hefei-80fen-teams-2012"
-    running = start(demo_content(tmp_path, slug), slug=slug)
-    try:
-        secretary = Secretary(running)
-        [stage] = [s.id for s in running.desk.event.stages if running.desk.spot(s.id, 1, 1)]
-        said = problems(send(secretary, f"{stage}/1/1", "preview", b1_open="np", b1_closed="np", b1_penalty="开室 T01 20"))
-        assert "第 1 副的格子看不懂：这副写了没打（np），又填了得分或罚分 → 这副没打就只写 np" in said, said
-        assert "却有成绩" not in said, said
-    finally:
-        running.stop()
+    secretary, key = eighty_fen
+    said = problems(send(secretary, key, "preview", b1_open="np", b1_closed="np", b1_penalty="开室 T01 20"))
+    assert "第 1 副的格子看不懂：这副写了没打（np），又填了得分或罚分 → 这副没打就只写 np" in said, said
+    assert "却有成绩" not in said, said
