@@ -1242,8 +1242,9 @@ def _remove(path: Path, alone: bool = False) -> None:
     # (a bind mount from the same filesystem has the folder's st_dev: found in the table of mounts,
     # and then all is removed serially, each mount point left)
     real = os.path.realpath(path)
-    mounts = frozenset(f"{real}/{mount}" for mount in mounts_under(real) if mount)
-    if "" in mounts_under(real):
+    found = mounts_under(real)  # (/proc/self/mountinfo read once)
+    mounts = frozenset(f"{real}/{mount}" for mount in found if mount)
+    if "" in found:
         return
     path = Path(real) if mounts else path
     if _SIDE_BY_SIDE and not alone and not mounts:

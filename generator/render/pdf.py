@@ -161,15 +161,16 @@ def _joined(pdfs: list[bytes]) -> bytes:
     import pypdf
 
     writer = pypdf.PdfWriter()
-    for pdf in pdfs:
-        writer.append(pypdf.PdfReader(io.BytesIO(pdf)))
+    readers = [pypdf.PdfReader(io.BytesIO(pdf)) for pdf in pdfs]
+    for reader in readers:
+        writer.append(reader)
     _tag_subsets(writer)
     # Each part's subsets that came out alike, byte for byte, now under one tag, kept once:
     # pypdf merges objects alike, and the objects referring to them are alike only after, so a
     # pass a level (the font file, its descriptor, the CIDFont, the font, a page's resources).
     for _ in range(5):
         writer.compress_identical_objects()  # (its defaults: duplicates and orphans dropped)
-    first = pypdf.PdfReader(io.BytesIO(pdfs[0]))
+    first = readers[0]  # (its title and language are the joined file's)
     if first.metadata:
         writer.add_metadata(dict(first.metadata))
     lang = first.trailer["/Root"].get("/Lang")
