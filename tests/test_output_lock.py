@@ -256,3 +256,48 @@ def test_with_its_lock_folder_unusable_the_parent_folder_is_locked_never_none(tm
         holder.communicate("\n", timeout=60)
     with output_module.output_lock(output, wait=0):  # free again once the other has gone
         pass
+
+
+RACER = """
+import os, sys, threading
+from pathlib import Path
+from generator.render import output as o
+
+opened, go, fds = threading.Event(), threading.Event(), []
+real = o._lock_file
+
+def slow(path):
+    fds.append(real(path))
+    opened.set()
+    go.wait(10)
+    return fds[0]
+
+o._lock_file = slow
+
+def build():
+    with o.output_lock(Path(sys.argv[1])):
+        pass
+
+builder = threading.Thread(target=build)
+builder.start()
+opened.wait(10)
+threading.Timer(0.3, go.set).start()
+child = os.fork()  # (while the other thread has opened the lock file and not yet marked it held)
+if child == 0:
+    try:
+        os.fstat(fds[0])
+        os._exit(1)
+    except OSError:
+        os._exit(0)
+_, status = os.waitpid(child, 0)
+builder.join()
+print(os.waitstatus_to_exitcode(status))
+"""
+
+
+def test_a_fork_while_another_thread_opens_the_lock_does_not_keep_it(tmp_path: Path) -> None:
+    """rev52: between opening the lock file and marking it held, a fork from another thread kept
+    the descriptor (and so the lock, once taken) in the child. The fork waits for the marking."""
+    done = subprocess.run([sys.executable, "-c", RACER, str(tmp_path / "output")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "0", done.stderr

@@ -261,9 +261,14 @@ LOCK_WAIT = 60.0
 # worker), which would otherwise hold the lock on after this process was killed (rev49: seconds
 # after kill -9, until each worker ended). Closing a child's copy leaves this process's lock held.
 _HELD_LOCKS: set[int] = set()
+# Held from opening a lock file until its descriptor is in _HELD_LOCKS, and by every fork: a fork
+# from another thread in between (the desk's, serve's) kept a copy that _close_held_locks did not
+# know of, and so the lock once taken (rev52).
+_OPENING = threading.Lock()
 
 
 def _close_held_locks() -> None:
+    _OPENING.release()
     for fd in _HELD_LOCKS:
         with contextlib.suppress(OSError):
             os.close(fd)
@@ -271,7 +276,8 @@ def _close_held_locks() -> None:
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_close_held_locks)
+    os.register_at_fork(before=_OPENING.acquire, after_in_parent=_OPENING.release,
+                        after_in_child=_close_held_locks)
 
 
 def lock_folder() -> str | None:
@@ -334,11 +340,13 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
     import fcntl
     import time
 
-    fd = _lock_file(output)
+    with _OPENING:
+        fd = _lock_file(output)
+        if fd is not None:
+            _HELD_LOCKS.add(fd)
     if fd is None:  # (neither paibang's lock folder nor output/'s parent opens: nothing to lock)
         yield
         return
-    _HELD_LOCKS.add(fd)
     try:
         deadline = None
         while True:
