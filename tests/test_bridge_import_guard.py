@@ -448,3 +448,25 @@ def test_an_event_folder_too_large_to_copy_for_the_trial_is_said_and_nothing_wri
     assert "holds more than 0 MB" in captured.err and "nothing of" in captured.err, captured.err
     assert "Move the large files" in captured.err
     assert digest(content) == good
+
+
+def test_a_file_larger_than_any_content_file_is_not_copied_for_the_trial(tmp_path, monkeypatch):
+    """rev52: a video beside the results counted against the trial's budget, and the import was
+    refused. A file larger than any content file is read is never read whole by a check (refused
+    by its size, or never opened): the trial's copy is a file of its size holding nothing, and
+    the import goes on."""
+    from generator.commands import bridge_import
+    from generator.commands.bridge_import import _copy_for_trial
+    from generator.content import sheet_text, snapshot
+
+    content = site(tmp_path)
+    assert run(content, "club", COMPSCORE) == 0
+    (content / "events/club/final.mp4").write_bytes(b"\1" * 8192)
+    monkeypatch.setattr(sheet_text, "MAX_SHEET_BYTES", 1000)
+    monkeypatch.setattr(snapshot, "KEEP_AT_MOST", 1000)
+    monkeypatch.setattr(bridge_import, "TRIAL_COPY_LIMIT", 2 * 8000)
+    _copy_for_trial(content / "events" / "club", tmp_path / "copy", content.resolve())
+    copied = tmp_path / "copy" / "final.mp4"
+    assert copied.stat().st_size == 8192 and set(copied.read_bytes()) == {0}
+    assert run(content, "club", COMPSCORE) == 0
+    assert (content / "events/club/final.mp4").read_bytes() == b"\1" * 8192

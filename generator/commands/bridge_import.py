@@ -3207,10 +3207,24 @@ def say_dropped(session: Session, locale: str) -> list[str]:
     return [say("unchecked_dropped", locale, n=len(session.dropped))] if session.dropped else []
 
 
-# The most the trial copies of an event's folder (with what its links in content/ lead to): a large
-# linked media folder was copied in full on every import (rev49); past it the import stops, said
-# (bridge_import_trial_too_large), nothing written.
-TRIAL_COPY_LIMIT = 256 * 1024 * 1024
+# The most the trial copies, its two copies of the site's files and the event's folder (with
+# what its links in content/ lead to) together: a large linked media folder was copied in full on
+# every import (rev49); past it the import stops, said (bridge_import_trial_too_large), nothing
+# written. One budget for both copies and the site's own files (rev52: counted per copy, twice
+# the limit, and the site's files not at all).
+TRIAL_COPY_LIMIT = 512 * 1024 * 1024
+
+
+def _never_read_whole(size: int) -> bool:
+    """A file larger than any content file is read (a spreadsheet of entries: MAX_SHEET_BYTES; the
+    rest KEEP_AT_MOST): whatever event.yaml names it as, the check refuses it by its size alone,
+    and a file nothing names (a video beside the results) is never opened. The trial's copy of it
+    is then a file of the same size holding nothing (sparse: no bytes copied nor stored), which
+    every check sees as it sees the file."""
+    from generator.content.sheet_text import MAX_SHEET_BYTES
+    from generator.content.snapshot import KEEP_AT_MOST
+
+    return size > max(MAX_SHEET_BYTES, KEEP_AT_MOST)
 
 
 class TrialTooLarge(Exception):
@@ -3250,6 +3264,9 @@ def _copy_for_trial(folder: Path, target: Path, content: Path, seen: set[Path] |
             real = None
         if real is not None and stat.S_ISDIR(kind) and real.resolve() not in seen:
             _copy_for_trial(real, copied, content, seen, budget)
+        elif real is not None and stat.S_ISREG(kind) and found is not None and _never_read_whole(found.st_size):
+            with open(copied, "xb") as placeholder:
+                placeholder.truncate(found.st_size)
         elif real is not None and stat.S_ISREG(kind) and found is not None:
             budget[0] -= found.st_size
             if budget[0] < 0:
@@ -3291,14 +3308,19 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
     def key(problem: Any, root: Path) -> tuple[str, str, str]:
         return problem.code, str(problem.file_shown(root)), problem.message("en")
 
+    budget = [TRIAL_COPY_LIMIT]  # (both copies': TrialTooLarge past it)
+
     def copy(root: Path) -> None:
         (root / "events").mkdir(parents=True)
         for item in content.iterdir():  # site.yaml and the site's other files; no other event
             if item.is_file() and not item.is_symlink():
+                budget[0] -= item.stat().st_size
+                if budget[0] < 0:
+                    raise TrialTooLarge
                 shutil.copy2(item, root / item.name)
         folder = content / "events" / slug
         if folder.is_dir():
-            _copy_for_trial(folder, root / "events" / slug, content.resolve())
+            _copy_for_trial(folder, root / "events" / slug, content.resolve(), budget=budget)
 
     with tempfile.TemporaryDirectory(prefix="paibang-import-") as spare:
         # named as content/ is, so that a problem's file reads as it would there (X/events/…)
@@ -3309,7 +3331,7 @@ def trial(content: Path, slug: str, write: Callable[[Path], object], path: Path,
             copy(as_it_was)
         except TrialTooLarge:
             terminal(say("trial_too_large", locale, folder=content / "events" / slug,
-                         size=TRIAL_COPY_LIMIT // (1024 * 1024), file=path), error=True)
+                         size=TRIAL_COPY_LIMIT // (2 * 1024 * 1024), file=path), error=True)
             return True
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             try:
