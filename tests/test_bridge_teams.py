@@ -585,6 +585,45 @@ def test_the_board_count_and_board_syntax_hints_name_np_for_a_teams_board():
         "bridge-board-syntax", "en", {"board": 3, "text": "x", "problem": ""})[1]
 
 
+def _passed_out(table: int, home: str, away: str, last: int) -> str:
+    """A match whose board 1 is 4S N = (420) against 4S S -1 (-50), +470: 10 IMPs to home, and
+    boards 2..last passed out in both rooms (0 IMPs)."""
+    passes = "".join(f"      {n}: {{open: pass, closed: pass}}\n" for n in range(2, last + 1))
+    return MATCH.format(table=table, home=home, away=away, boards="      1: {open: 4S N =, closed: 4S S -1}\n" + passes)
+
+
+@pytest.mark.parametrize(("stage_boards", "code"), [("", "bridge-match-default-board-count"),
+                                                    ("    boards: 8\n", "bridge-match-board-count")])
+def test_a_teams_stage_saying_no_boards_scores_a_match_over_the_games_8(tmp_path, stage_boards, code):
+    """A stage with no `boards:` plays bridge's 8 a match (Game.default_boards, as its sheets list
+    them and the desk's form offers them), as one saying `boards: 8`: its VP scale is 8 boards'
+    (rules-bridge.md: B = 15 x sqrt(8) = 42.43, M = 10, tau^(3M/B) = tau^0.7071 = 0.7116, so
+    10 + 10 x (1 - 0.7116) / (1 - tau^3) = 10 + 10 x 0.3775 = 13.78 : 6.22), and a match of 6
+    boards written waits for 2 more, its scale (the page's "over 8 boards") 8 boards' too, not
+    the 6 written (14.25). Its warning says the 8 is the game's when the stage is silent, not
+    "this stage plays 8", and that `boards:` in the stage changes it."""
+    content = write_teams_event(tmp_path, [_passed_out(1, "T1", "T2", 8) + _passed_out(2, "T3", "T4", 6)
+                                           + "  - table: 3\n    home: T5\n"])
+    event = content / "events/teams/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    boards: 2\n", stage_boards), encoding="utf-8")
+    problems = _problems(content)
+    assert [(p.code, p.params["table"], p.params["count"], p.params["boards"]) for p in problems] == [(code, 2, 6, 8)]
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    whole, short = stage.rounds[0].tables[0], stage.rounds[0].tables[1]
+    assert whole.view.margin == {"T1": 10, "T2": -10} and whole.view.boards == 8 and not whole.view.to_come
+    assert whole.view.vp == {"T1": 13.78, "T2": 6.22} and whole.winner == "T1"
+    assert short.view.to_come == 2 and short.view.boards == 8 and short.winner is None
+    assert short.view.vp == {"T3": 13.78, "T4": 6.22}  # (held back until boards 7 and 8 are in)
+    assert RULES.boards_short(stage.stage, short.table) and not RULES.boards_short(stage.stage, whole.table)
+    [problem] = problems
+    if not stage_boards:
+        assert "does not say how many boards a match plays (boards), so it plays bridge's default of 8" \
+            in problem.message("en")
+        assert "write their count in the stage in event.yaml, for example boards: 12" in problem.hint("en")
+        assert "\u672c\u9636\u6bb5\u6bcf\u8f6e\u6253" not in problem.message("zh-Hans")  # (not "this stage plays 8 a round")
+
+
 def test_the_desk_keeps_np_in_a_rooms_box_as_the_whole_board():
     from generator.games.bridge import RULES as BRIDGE
     from generator.games.bridge.duplicate import team_board_texts

@@ -1082,6 +1082,8 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-weighted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 60% 3NT W -1, 50% 3NT W =\n")),
     "bridge-board-count": edit(BP, (R1, "      2: 3NT W -1\n", "")),
     "bridge-match-board-count": edit(BT, (R1, BT1, "")),
+    # the stage's boards: 8 taken out (commented): a match of 7 boards is short of the game's 8
+    "bridge-match-default-board-count": edit(BT, (EV, "    boards: 8 ", "    # boards: 8 "), (R1, BT1, "")),
     # (a table not written at all: its boards short; one written without a board: left out)
     "bridge-board-short": edit(BP, (R1, "  - table: 1\n    ns: P01\n    ew: P11\n    boards:\n"
                                         "      1: {contract: 4H, by: N, result: \"+2\", lead: D8}\n"

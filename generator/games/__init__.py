@@ -14,7 +14,7 @@ import importlib
 import pkgutil
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -398,11 +398,25 @@ class Game:
         return None
 
     def boards_short(self, stage: Stage, table: Table) -> bool:
-        """Whether a played table's record holds fewer boards than the stage plays a round (its
-        `boards`), each board not played being written so: the rest are still to be entered,
-        and the table waits (pending, shown and not counted) until they are. Default: a game
-        whose tables have no boards, never."""
-        return False
+        """Whether a match of two sides, not forfeited, holds fewer boards than it is to play
+        (match_boards: the stage's `boards`, else the game's default), each board not played
+        written so (np): the rest are still to be entered, and the match waits (pending, shown
+        and not counted) until they are, as a match with one room in does. The same rule in
+        every game; what differs is which boards a match's record holds (match_boards_written),
+        and a table it holds none of (a pairs table, whose board left out is one it did not
+        play, as the rules treat it, not one to come; a game whose tables write no boards) is
+        never short."""
+        if len(table.sides) != 2 or table.forfeit is not None:
+            return False
+        held = self.match_boards_written(stage, table)
+        return bool(held) and len(held) < self.match_boards(stage, table)
+
+    def match_boards_written(self, stage: Stage, table: Table) -> Collection[int]:
+        """The boards a team match's record holds so far, each played, written not played (np)
+        or with one room in: what boards_short counts and match_boards reads the match's own
+        numbering from. None for any other table (a pairs table's, a total-points table's).
+        Default: none."""
+        return ()
 
     def directors_only(self, typed: str) -> str:
         """What only the director awards that a board's box as typed holds, "" for none: its
@@ -589,12 +603,13 @@ class Game:
         stage's `boards`, else default_boards as round_boards offers them, so that a match the
         desk's form offered 1..default_boards and saved part-filled waits for the rest, as with
         `boards` written. 0 where none is known: a pairs stage, a game whose tables write no
-        boards, a match whose file numbers its own boards."""
+        boards, a match whose file numbers its own boards (match_boards_written: 17-24). What
+        boards_short waits for, and what the game scores a match over (bridge's VP scale)."""
         if "boards" not in self.table_keys:
             return stage.boards or 0
         from generator.games.common.boards import match_board_count
 
-        return match_board_count(stage, self.written_boards(stage, table), self.default_boards)
+        return match_board_count(stage, self.match_boards_written(stage, table), self.default_boards)
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """The board numbers the round's file writes at `table` (the boards it played), in order;

@@ -164,9 +164,9 @@ class BridgeRules(Game):
     def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Any]:
         options = self.options(stage)
         if options.kind == "pairs":
-            return duplicate.read_pairs_table(reader, stage, options)
+            return duplicate.read_pairs_table(reader, stage, options, self.default_boards)
         if options.kind == "teams":
-            return duplicate.read_team_table(reader, stage, options)
+            return duplicate.read_team_table(reader, stage, options, self.default_boards)
         written = "home" if reader.has("home") else "away" if reader.has("away") else None
         if written is not None and not reader.has("ns") and not reader.has("ew"):
             # A team match (content-format.md's home/away, two rooms) in a stage scored as the
@@ -221,7 +221,7 @@ class BridgeRules(Game):
         if options.kind == "pairs":
             return duplicate.score_pairs_table(table, stage, options, state)
         if options.kind == "teams":
-            return duplicate.score_team_table(table, stage, options)
+            return duplicate.score_team_table(table, stage, options, self.match_boards(stage, table))
         rows: list[BoardView] = []
         for record in table.record:
             vul = vulnerability(record.board, options.vulnerability)
@@ -351,19 +351,6 @@ class BridgeRules(Game):
 
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
-    def boards_short(self, stage: Stage, table: Table) -> bool:
-        """A team match with fewer boards than the stage plays a round: waits for the rest (a
-        board the match did not play is written np, one not played through a side's fault its
-        adjusted score), as a match with one room in does.
-        A pairs table's board left out is one it did not play, as the rules treat it (the
-        board's other results Neuberg-factored; a file another program scored is imported so),
-        not one to come."""
-        record = table.record
-        if len(table.sides) != 2 or table.forfeit is not None \
-                or not isinstance(record, duplicate.TeamRecord) or not record.boards:
-            return False
-        return len({board.board for board in record.boards}) < self.match_boards(stage, table)
-
     def adjusted_only(self, table: Table) -> bool:
         record = table.record
         return isinstance(record, duplicate.PairsRecord) and bool(record.boards) and all(
@@ -449,6 +436,15 @@ class BridgeRules(Game):
         if isinstance(record, (duplicate.PairsRecord, duplicate.TeamRecord)):
             return tuple(sorted({b.board for b in record.boards}))
         return ()
+
+    def match_boards_written(self, stage: Stage, table: Table) -> set[int]:
+        """A team match's boards written (np, an adjusted score, one room in: each a board of
+        the record), which boards_short counts: a board the match did not play is written np,
+        one not played through a side's fault its adjusted score. A pairs table's board left
+        out is one it did not play, as the rules treat it (the board's other results
+        Neuberg-factored; a file another program scored is imported so), not one to come: none."""
+        record = table.record
+        return {board.board for board in record.boards} if isinstance(record, duplicate.TeamRecord) else set()
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         if stage is not None and stage.format == "pairs":

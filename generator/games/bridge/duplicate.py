@@ -32,8 +32,9 @@ tests/test_bridge_teams.py):
   results and is Neuberg-factored (matchpoints) or simply compared among the results it has
   (IMPs). Butler with fewer than 3 real results takes the plain mean (nothing to drop).
   Cross-IMPs and Butler IMPs are not factored: they are already per comparison.
-- Teams: victory points use the number of boards of the stage (`boards:`), else the boards the
-  match recorded. A bye and a forfeit win earn the stage key `bye: {vp: 12, imps: 0}` (12 VP,
+- Teams: victory points use the number of boards a match plays (Game.match_boards: the stage's
+  `boards:`, else the game's 8 for a match numbered within 1-8, as its sheet lists them), else
+  the boards the match recorded. A bye and a forfeit win earn the stage key `bye: {vp: 12, imps: 0}` (12 VP,
   0 IMPs by default, the WBF figure for a bye); the forfeiting team 0 VP and minus those IMPs.
 - Board numbers run through the stage: a board number is one deal (and one traveller page)
   wherever it is played; a teams stage plays boards 1-8 in round 1, 9-16 in round 2, and so on,
@@ -710,9 +711,12 @@ def _number(value: float) -> str:
 # --- reading a table of a results file ----------------------------------------------------------
 
 
-def read_pairs_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple[list[tuple[str, Mark]], PairsRecord]:
+def read_pairs_table(reader: Reader, stage: Stage, options: BridgeStage,
+                     default: int) -> tuple[list[tuple[str, Mark]], PairsRecord]:
     """`ns`, `ew` and `boards` (any board numbers: a movement deals as many boards as the field
-    plays); a table with one pair sits out."""
+    plays); a table with one pair sits out. `default`: Game.default_boards, for the count a
+    table's boards are held against (match_board_count, whose rule gives a pairs stage its
+    `boards` and, the stage saying none, nothing: the movement deals them)."""
     reader.check_keys(("table", "referee", "forfeit", "ns", "ew", "boards"))
     if not reader.has("ns") and not reader.has("ew"):
         reader.problems.add("key-missing", reader.mark, key=f"{reader.where}ns")
@@ -731,9 +735,10 @@ def read_pairs_table(reader: Reader, stage: Stage, options: BridgeStage) -> tupl
     record.sat_unentered = len(sides) == 2 and not written
     record.boards = _read_boards(reader, written, options, parse_duplicate_board)
     record.keys = {r.board: mark_of_key(written, r.board) for r in record.boards}
-    if stage.boards and written and len(written) != stage.boards:
+    expected = match_board_count(stage, written, default)
+    if expected and written and len(written) != expected:
         reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
-                            count=len(written), boards=stage.boards)
+                            count=len(written), boards=expected)
     return sides, record
 
 
@@ -779,9 +784,11 @@ def check_recorded(problems: Problems, record: BoardRecord, options: BridgeStage
                      result=result_text(record.result), vulnerability=vulnerability_words(vul))
 
 
-def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple[list[tuple[str, Mark]], TeamRecord]:
+def read_team_table(reader: Reader, stage: Stage, options: BridgeStage,
+                    default: int) -> tuple[list[tuple[str, Mark]], TeamRecord]:
     """`home`, `away` and `boards: {1: {open: 4S N =, closed: 4S S -1}}`; a table with home
-    only is a bye; `forfeit: <id>` a match not played."""
+    only is a bye; `forfeit: <id>` a match not played. `default`: the boards a match plays
+    where the stage says none (Game.default_boards)."""
     written = "ns" if reader.has("ns") else "ew" if reader.has("ew") else None
     if written is not None and not reader.has("home") and not reader.has("away"):
         # A table of two pairs (ns/ew, the seed's matches and a pairs field) in a teams stage:
@@ -809,18 +816,19 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
     pending: list[tuple[int, str, Mark]] = []
     record.boards = _read_boards(reader, written, options, _team_board_reader(reader.problems, pending))
     report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 4S N =, closed: 4S S -1}")
-    if record.boards and all(board.not_played for board in record.boards) \
-            and len(record.boards) >= match_board_count(stage, written, MATCH_BOARDS):
+    # the stage's boards, else the game's default the desk's form offers (Game.boards_short's count)
+    expected = match_board_count(stage, written, default)
+    if record.boards and all(board.not_played for board in record.boards) and len(record.boards) >= expected:
         # np on every board: a match with no board played has no IMPs to turn into VPs (a scale of
         # 0 boards); it is a forfeit or the director's adjusted scores, not a result.
         reader.problems.add("bridge-match-all-not-played", reader.key_mark("boards"), table=reader.raw("table"),
                             first=record.boards[0].board)
-    # the stage's boards, else the 8 the desk's form offers (BridgeRules.boards_short's count)
-    expected = match_board_count(stage, written, MATCH_BOARDS)
     if expected and len(written) != expected:
         # its own code: a match's hint (every board written, np or the director's score), which
-        # the pairs' one (np for a board not played) must not give a pairs event
-        reader.problems.add("bridge-match-board-count", written.mark, warning=True, table=reader.raw("table"),
+        # the pairs' one (np for a board not played) must not give a pairs event. A stage saying
+        # no `boards` has its own words: the count is the game's, and `boards:` changes it.
+        code = "bridge-match-board-count" if stage.boards else "bridge-match-default-board-count"
+        reader.problems.add(code, written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=expected)
     return sides, record
 
@@ -1620,14 +1628,17 @@ def _left_out(numbered: list[tuple[int, list[TableScore]]], unplayed: Mapping[in
     return found
 
 
-def score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:
-    score = _score_team_table(table, stage, options)
+def score_team_table(table: Table, stage: Stage, options: BridgeStage, boards: int) -> TableScore:
+    """A team match (or a bye, a forfeit, a match drawn and not played yet), scored. `boards`:
+    the boards the match plays (Game.match_boards: the stage's, else the game's default; 0 when
+    not known), its VP scale's and those it waits for."""
+    score = _score_team_table(table, stage, options, boards)
     score.view.stage = stage.id
     score.view.knockout = stage.format == "knockout"
     return score
 
 
-def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:
+def _score_team_table(table: Table, stage: Stage, options: BridgeStage, boards: int) -> TableScore:
     record: TeamRecord = table.record if isinstance(table.record, TeamRecord) else TeamRecord()
     credit = options.bye
     if len(table.sides) == 1:
@@ -1657,12 +1668,11 @@ def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> Table
         # (refused when the file is read, bridge-match-all-not-played; the desk's form before a
         # save shows it as a match not played, not a 0-board scale)
         return TableScore(table, [], None, [], TeamView("unplayed", home, away, credit=credit), {"home": home, "away": away})
-    view = score_team_match(home, away, record.boards, options, stage.boards)
+    view = score_team_match(home, away, record.boards, options, boards or None)
     sides = [SideScore(e, {"vp": view.vp.get(e, 0.0), "imps": view.margin[e]}) for e in (home, away)]
-    numbers = {board.board for board in record.boards}
-    to_come = match_board_count(stage, numbers, MATCH_BOARDS) - len(numbers)
+    to_come = boards - len({board.board for board in record.boards})
     if to_come > 0:
-        # Boards still to come (BridgeRules.boards_short: pending, held out of the standings):
+        # Boards still to come (Game.boards_short: pending, held out of the standings):
         # the VPs of the boards so far are no result, and neither is their leader a winner.
         view.to_come = to_come
         extra = {"home": home, "away": away, "imps": dict(view.won), "margin": dict(view.margin)}
@@ -1677,7 +1687,7 @@ def score_team_match(home: str, away: str, boards: Sequence[TeamBoard], options:
                      length: int | None = None) -> TeamView:
     """Each board: IMPs of (open NS score - closed NS score) to home, the negative to away (an
     adjusted board: each team its percentage in IMPs); summed; the margin in victory points
-    over `length` boards (the stage's), else over the boards played."""
+    over `length` boards (the match's, Game.match_boards), else over the boards played."""
     rows = []
     for board in boards:
         vul = vulnerability(board.board, options.vulnerability)

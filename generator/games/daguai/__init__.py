@@ -47,7 +47,6 @@ from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
 from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
-from generator.games.common.boards import match_board_count
 from generator.games.common.rooms import ROOMS, room_value
 from generator.games.common.shorthand import not_played_written, split_items
 from generator.games.daguai import records, sheets, views
@@ -86,28 +85,19 @@ class DaguaiRules(Game):
         return tuple(self.metrics)
 
     def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], MatchRecord]:
-        return records.read_table(reader, stage)
+        return records.read_table(reader, stage, self.default_boards)
 
     # -- scoring ----------------------------------------------------------------------------
 
     def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
-        return views.score_table(table, stage, state)
+        return views.score_table(table, stage, state, self.match_boards(stage, table))
 
-    def boards_short(self, stage: Stage, table: Table) -> bool:
-        """A match with fewer boards than the stage plays a round, a board the match did not
-        play written np: waits for the rest, as a match with one room in does (and 80 points' team matches)."""
+    def match_boards_written(self, stage: Stage, table: Table) -> set[int]:
+        """The match's boards written, np or one room in (MatchRecord.boards_written): its own
+        numbers 1..N, which boards_short counts. written_boards stays the base's none, so that
+        round_boards offers every match 1..default_boards."""
         record = table.record
-        if len(table.sides) != 2 or table.forfeit is not None or not isinstance(record, MatchRecord):
-            return False
-        written = record.boards_written()
-        return bool(written) and len(written) < self.match_boards(stage, table)
-
-    def match_boards(self, stage: Stage, table: Table) -> int:
-        """Game.match_boards by the match's boards written (its own numbers 1..N: written_boards
-        stays the base's none, so round_boards offers every match 1..default_boards)."""
-        record = table.record
-        written = record.boards_written() if isinstance(record, MatchRecord) else ()
-        return match_board_count(stage, written, self.default_boards)
+        return record.boards_written() if isinstance(record, MatchRecord) else set()
 
     # -- printed matter, pair and the results desk ------------------------------------------
 

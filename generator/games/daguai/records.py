@@ -25,7 +25,6 @@ from generator.errors import Mark
 from generator.games.common.boards import match_board_count
 from generator.games.common.shorthand import half_width, not_played_written, shown, side_named, split_items
 from generator.games.daguai.rules import (
-    MATCH_BOARDS,
     OUTCOMES,
     WIN,
     BoardPoints,
@@ -127,8 +126,9 @@ def read_stage_options(reader: Reader, stage_format: str) -> DaguaiStage:
     return DaguaiStage(points, credit)
 
 
-def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], MatchRecord]:
-    """One match: home, away, each board's two rooms, the violations."""
+def read_table(reader: Reader, stage: Stage, default: int) -> tuple[list[tuple[str, Mark]], MatchRecord]:
+    """One match: home, away, each board's two rooms, the violations. `default`: the boards a
+    match plays where the stage says none (Game.default_boards)."""
     reader.check_keys(("table", "referee", "forfeit", *TABLE_KEYS), required=("home",))
     sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("home", "away") if reader.has(key)]
     side_ids = [s for s, _ in sides]
@@ -136,8 +136,8 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
     # Played once any board is written; `boards:` left empty (a fresh draw) is not played yet.
     written = reader.raw("boards")
     record = MatchRecord(played=isinstance(written, YamlMap) and len(written) > 0)
-    record.boards = _read_boards(reader, stage, side_ids, stage_options.board_points, record.one_room,
-                                 record.not_played)
+    record.boards, expected = _read_boards(reader, stage, side_ids, stage_options.board_points, record.one_room,
+                                           record.not_played, default)
     record.violations = _read_violations(reader, side_ids)
     forfeit = reader.raw("forfeit")
     table_number = reader.raw("table")
@@ -154,7 +154,7 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
         record.played = False
     elif record.not_played and not record.boards and not record.one_room \
             and isinstance(written, YamlMap) and len(set(record.not_played)) == len(written) \
-            and len(written) >= match_board_count(stage, written, MATCH_BOARDS):
+            and len(written) >= expected:
         # np on every board: the match played none, and 0 : 0 is no draw but no result at all
         # (as bridge's bridge-match-all-not-played); a forfeit or the referee's decision is.
         reader.problems.add("daguai-match-all-not-played", reader.key_mark("boards"), table=table_number,
@@ -163,13 +163,15 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
     # error nor a warning: score_table scores no side, so the match is shown and not counted.
     return sides, record
 
-def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
-                 points: BoardPoints, waiting: list[OneRoom], not_played: list[int]) -> list[BoardRecord]:
-    """The boards with both rooms; a board with one room only goes to `waiting`, a board the
-    match did not play (`2: np`, or np in both rooms) to `not_played` (MatchRecord)."""
+def _read_boards(reader: Reader, stage: Stage, side_ids: list[str], points: BoardPoints, waiting: list[OneRoom],
+                 not_played: list[int], default: int) -> tuple[list[BoardRecord], int]:
+    """The boards with both rooms, and how many the match plays (match_board_count: the stage's
+    `boards`, else `default` for a match numbered 1..default; 0 when not known); a board with
+    one room only goes to `waiting`, a board the match did not play (`2: np`, or np in both
+    rooms) to `not_played` (MatchRecord)."""
     boards = reader.mapping("boards")
     if boards is None:
-        return []
+        return [], 0
     limit = stage.boards
     written: set[int] = set()
     records: list[BoardRecord] = []
@@ -231,16 +233,16 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(other),
                                 other=room_name(room), room_id=other, other_id=room)
     report_pending(reader.problems, pending, reader.raw("table"), "{open: D01 8, closed: D02 1}")
-    # the stage's boards, else the 6 the desk's form offers (DaguaiRules.boards_short's count)
-    expected = match_board_count(stage, written, MATCH_BOARDS)
+    # the stage's boards, else the game's default the desk's form offers (Game.boards_short's count)
+    expected = match_board_count(stage, written, default)
     if expected and written:
         missing = sorted(set(range(1, expected + 1)) - written)
         if missing:
-            # (the game's own, as 80 points' is: the match waits for them, DaguaiRules.boards_short, and
+            # (the game's own, as 80 points' is: the match waits for them, Game.boards_short, and
             # the fix names np for a board the match did not play)
             reader.problems.add("daguai-boards-missing", boards.mark, warning=True,
                                 table=reader.raw("table"), missing=missing, first=missing[0])
-    return sorted(records, key=lambda r: r.board)
+    return sorted(records, key=lambda r: r.board), expected
 
 def _rooms_of(reader: Reader, number: int, value: Any,
               board_mark: Mark) -> dict[str, tuple[Any, Mark]] | None:

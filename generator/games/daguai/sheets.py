@@ -10,10 +10,10 @@ from typing import Any
 
 from generator.catalogues import in_sentence
 from generator.content.model import Stage
-from generator.games import TableScore, match_page, stage_in_titles
+from generator.games import GAMES, TableScore, match_page, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai import words
-from generator.games.daguai.rules import MATCH_BOARDS, SEATS, WIN, CountedViolation, options
+from generator.games.daguai.rules import SEATS, WIN, CountedViolation, options
 from generator.games.daguai.views import MatchView
 from generator.printed import Bulletin
 
@@ -65,7 +65,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
                 to_play: tuple[int, ...] = ()) -> dict[str, Any]:
     """One match's page of the score-sheet form: every value a string, blank where unrecorded.
     Its boards: those the match is to play (`to_play`, as the desk's form offers them:
-    pairing.match_boards, RoundResult.boards), else 1..the stage's boards (MATCH_BOARDS unsaid),
+    pairing.match_boards, RoundResult.boards), else 1..the stage's boards (the game's default unsaid),
     with any board written beyond them."""
     view: MatchView = score.view
     home, away = view.home, view.away or ""
@@ -96,7 +96,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
         page["note"] = t("dg_forfeit_text", loser=view.forfeit, winner=winner, mp=mp)
         return page
     rows = {row.board: row for row in view.rows}
-    for number in sorted(set(to_play or range(1, (stage.boards or MATCH_BOARDS) + 1)) | set(rows)):
+    for number in sorted(set(to_play or range(1, (stage.boards or GAMES[event.game].default_boards) + 1)) | set(rows)):
         row = rows.get(number)
         cells = {"number": str(number)}
         if row is not None and row.not_played:

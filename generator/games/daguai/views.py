@@ -12,11 +12,9 @@ from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.games import RowsWhenRead, SideScore, TableScore
-from generator.games.common.boards import match_board_count
 from generator.games.common.figures import Figures
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
 from generator.games.daguai.rules import (
-    MATCH_BOARDS,
     SEATS,
     BoardPoints,
     ByeCredit,
@@ -71,7 +69,7 @@ class MatchView(Figures):
     after: dict[str, dict[str, float]] = field(default_factory=dict)
     waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
     # Boards of the round neither written nor written np (a match shorter than the stage's
-    # `boards`): the match waits for them (DaguaiRules.boards_short), its figures so far shown,
+    # `boards`): the match waits for them (Game.boards_short), its figures so far shown,
     # no match points and no winner.
     to_come: list[int] = field(default_factory=list)
     cached = ("_room_totals",)
@@ -99,9 +97,11 @@ def _room_view(room: RoomRecord, home: str, away: str, points: BoardPoints) -> R
     return RoomView(room.first, room.points, points.outcome(room.points), h, a)
 
 
-def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
+def score_table(table: Table, stage: Stage, state: dict[str, Any], boards: int) -> TableScore:
     """A match (or a bye, a forfeit, a match drawn and not played yet), scored; `state` keeps
-    each team's violations over the event and its running totals in the stage."""
+    each team's violations over the event and its running totals in the stage. `boards`: the
+    boards the match plays (Game.match_boards: the stage's, else the game's default; 0 when
+    not known), those it has not written being still to come."""
     stage_options = options(stage)
     credit = stage_options.bye
     counts: dict[str, int] = state.setdefault("daguai.violations", {})
@@ -137,8 +137,7 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         return TableScore(table, [], None, [], view, {"home": home, "away": away, "match_points": {}})
     # the match's count as the game's boards_short reads it (the stage's, else the 6 its form
     # offers and its sheet lists), so that the page's boards to come are the ones it waits for
-    written = record.boards_written()
-    to_come = sorted(set(range(1, match_board_count(stage, written, MATCH_BOARDS) + 1)) - written)
+    to_come = sorted(set(range(1, boards + 1)) - record.boards_written())
     # A match waiting for boards still to come is not counted: its violations are not yet
     # counted over the event either (a copy of the count), as a match with one room in.
     result = score_match(home, away, record.boards, record.violations, dict(counts) if to_come else counts)
@@ -158,7 +157,7 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         for entry in (home, away)
     ]
     if to_come:
-        # Boards neither written nor np (DaguaiRules.boards_short: pending, held out of the
+        # Boards neither written nor np (Game.boards_short: pending, held out of the
         # standings and the running totals, as 80 points' and bridge's teams matches): the score so
         # far is no result, and its leader no winner. Shown with the boards to come, no match
         # points; the desk's preview has the figures so far.

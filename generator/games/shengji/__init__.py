@@ -114,8 +114,8 @@ class ShengjiRules(Game):
     def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Any]:
         stage_options = options(stage)
         if stage_options.pairs:
-            return records.read_pairs_table(reader, stage, stage_options)
-        return records.read_team_table(reader, stage, stage_options)
+            return records.read_pairs_table(reader, stage, stage_options, self.default_boards)
+        return records.read_team_table(reader, stage, stage_options, self.default_boards)
 
     # -- the results desk -------------------------------------------------------------------
 
@@ -189,17 +189,7 @@ class ShengjiRules(Game):
         stage_options = options(stage)
         if stage_options.pairs:
             return views.score_pairs_table(table, stage, stage_options)
-        return views.score_team_table(table, stage, stage_options)
-
-    def boards_short(self, stage: Stage, table: Table) -> bool:
-        """A team match with fewer boards than the stage plays a round (boards-missing: "add
-        those boards' results"): waits for the rest, as a match with a room to come does. A
-        pairs table's board left out is one it did not play, as bridge pairs read it."""
-        record = table.record
-        if len(table.sides) != 2 or table.forfeit is not None or not isinstance(record, TeamRecord):
-            return False
-        numbers = {board.board for board in record.boards} | {room.board for room in record.one_room}
-        return bool(numbers) and len(numbers) < self.match_boards(stage, table)
+        return views.score_team_table(table, stage, stage_options, self.match_boards(stage, table))
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
                     unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
@@ -236,13 +226,21 @@ class ShengjiRules(Game):
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """A table's boards as written: a pairs table's (a Mitchell's, as the secretary numbered
-        them), a team match's (a board with one room in too)."""
+        them), a team match's (match_boards_written)."""
         record = table.record
         if isinstance(record, PairsRecord):
             return tuple(sorted({number for number, _ in record.boards}))
-        if isinstance(record, TeamRecord):
-            return tuple(sorted({board.board for board in record.boards} | {room.board for room in record.one_room}))
-        return ()
+        return tuple(sorted(self.match_boards_written(stage, table)))
+
+    def match_boards_written(self, stage: Stage, table: Table) -> set[int]:
+        """A team match's boards written, np and a board with one room in too (boards_short's
+        count: the boards-missing warning says "add those boards' results", and the match waits
+        for them). A pairs table's board left out is one it did not play, as bridge pairs read
+        it: none."""
+        record = table.record
+        if not isinstance(record, TeamRecord):
+            return set()
+        return {board.board for board in record.boards} | {room.board for room in record.one_room}
 
     def waiting_for_boards(self, score: TableScore, t: Any) -> tuple[str, tuple[str, ...]] | None:
         """A team match with boards to come (TeamView.to_come): the round page's note; its match

@@ -27,12 +27,12 @@ from generator.content.model import Stage
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text, mark_of_key
 from generator.errors import Mark, Problems
+from generator.games.common.boards import board_block, match_board_count
 from generator.games.common.shorthand import half_width, shown, side_named
 # np, 未打 as bridge takes them; `{not_played: true}` is read where a board's or a result's keys
 # are (a pairs result has it beside its other keys, not alone as bridge's board does)
 from generator.games.common.shorthand import not_played_written as is_not_played
 from generator.games.shengji.rules import (
-    MATCH_BOARDS,
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
     DIRECTIONS,
@@ -588,9 +588,10 @@ def read_stage_options(reader: Reader, stage_format: str) -> ShengjiStage:
 # --- one table of a results file ----------------------------------------------------------------
 
 
-def read_team_table(reader: Reader, stage: Stage,
-                    options: ShengjiStage) -> tuple[list[tuple[str, Mark]], TeamRecord]:
-    """A team match: home, away and each board's open and closed room."""
+def read_team_table(reader: Reader, stage: Stage, options: ShengjiStage,
+                    default: int) -> tuple[list[tuple[str, Mark]], TeamRecord]:
+    """A team match: home, away and each board's open and closed room. `default`: the boards a
+    match plays where the stage says none (Game.default_boards)."""
     reader.check_keys(("table", "referee", "forfeit", "home", "away", "boards"), required=("home",))
     sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("home", "away") if reader.has(key)]
     ids = [s for s, _ in sides]
@@ -624,10 +625,8 @@ def read_team_table(reader: Reader, stage: Stage,
             record.boards.append(board)
     report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 85, closed: 40}")
     record.boards.sort(key=lambda b: b.board)
-    from generator.games.common.boards import board_block, match_board_count
-
-    # the stage's boards, else the 8 the desk's form offers (ShengjiRules.boards_short's count)
-    expected = match_board_count(stage, numbers, MATCH_BOARDS)
+    # the stage's boards, else the game's default the desk's form offers (Game.boards_short's count)
+    expected = match_board_count(stage, numbers, default)
     if expected and numbers:
         missing = sorted(set(board_block(numbers, expected)) - numbers)
         if missing:
@@ -778,9 +777,11 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         return None
     return TeamBoard(number, results["open"], results["closed"], note, board_mark)
 
-def read_pairs_table(reader: Reader, stage: Stage,
-                     options: ShengjiStage) -> tuple[list[tuple[str, Mark]], PairsRecord]:
-    """A pairs table: ns, ew and one result a board."""
+def read_pairs_table(reader: Reader, stage: Stage, options: ShengjiStage,
+                     default: int) -> tuple[list[tuple[str, Mark]], PairsRecord]:
+    """A pairs table: ns, ew and one result a board. `default`: Game.default_boards, for the
+    count a table's boards are held against (match_board_count, whose rule gives a pairs
+    stage its `boards` and, the stage saying none, nothing: the movement deals them)."""
     reader.check_keys(("table", "referee", "forfeit", "ns", "ew", "boards"))
     if not reader.has("ns") and not reader.has("ew"):
         reader.problems.add("key-missing", reader.mark, key=f"{reader.where}ns")
@@ -814,9 +815,10 @@ def read_pairs_table(reader: Reader, stage: Stage,
                 error.code = "shengji-pairs-points-syntax"
             _report(reader.problems, error, mark, board=number, room=room_at(None))
     record.boards.sort(key=lambda b: b[0])
-    if stage.boards and written and len(written) != stage.boards:
+    expected = match_board_count(stage, written, default)
+    if expected and written and len(written) != expected:
         reader.problems.add("shengji-board-count", written.mark, warning=True, table=reader.raw("table"),
-                            count=len(written), boards=stage.boards)
+                            count=len(written), boards=expected)
     return sides, record
 
 

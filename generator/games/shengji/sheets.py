@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage
-from generator.games import TableScore, match_page, stage_in_titles
+from generator.games import GAMES, TableScore, match_page, stage_in_titles
 from generator.games.common.figures import figure_text, two_places
 from generator.games.common.rooms import ROOMS
-from generator.games.shengji.rules import MATCH_BOARDS, RoomResult, ShengjiStage, options, room_sides
+from generator.games.shengji.rules import RoomResult, ShengjiStage, options, room_sides
 from generator.games.shengji.views import PairsRow, PairsView, TeamView
 from generator.printed import Bulletin
 
@@ -144,7 +144,8 @@ def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_re
     def mp(h: float, a: float) -> str:
         return f"{figure_text(h, two)} : {figure_text(a, two)}"
 
-    numbers = round_result.boards.get(score.table.number) or range(1, (stage.boards or MATCH_BOARDS) + 1)
+    numbers = round_result.boards.get(score.table.number) or \
+        range(1, (stage.boards or GAMES[event.game].default_boards) + 1)
     for number in sorted(set(numbers) | set(written)):
         defending = options.board_table.defending(number)
         line = {"number": str(number), "seat_level": _seat_level(t, options, number), "net": "", "mp": ""}

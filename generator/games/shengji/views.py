@@ -18,7 +18,6 @@ from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.common.boards import (
     board_block,
-    match_board_count,
     compare_as_counted,
     drop_out_of_range,
     missing_seat,
@@ -29,7 +28,6 @@ from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage, scored_against
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
 from generator.games.shengji.rules import (
-    MATCH_BOARDS,
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
     BoardTable,
@@ -98,7 +96,7 @@ class TeamView(Figures):
     conversion: Conversion = DEFAULT_CONVERSION
     waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
     # Boards of the round not yet written (a match shorter than the stage's `boards`): the match
-    # waits for them (ShengjiRules.boards_short), its figures so far shown and no winner.
+    # waits for them (Game.boards_short), its figures so far shown and no winner.
     to_come: list[int] = field(default_factory=list)
     pairs = False
     cached = ("_credits",)
@@ -489,8 +487,10 @@ def _mark_of(score: TableScore) -> Mark:
 # --- scoring a table -----------------------------------------------------------------------------
 
 
-def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> TableScore:
-    """A team match (or a bye, a forfeit, a match drawn and not played yet), scored."""
+def score_team_table(table: Table, stage: Stage, options: ShengjiStage, boards: int) -> TableScore:
+    """A team match (or a bye, a forfeit, a match drawn and not played yet), scored. `boards`:
+    the boards the match plays (Game.match_boards: the stage's, else the game's default; 0 when
+    not known), those it has not written being still to come."""
     record: TeamRecord = table.record if isinstance(table.record, TeamRecord) else TeamRecord()
     credit = options.bye or default_bye(stage.boards)
     if len(table.sides) == 1:
@@ -523,12 +523,11 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
     match = score_team_match(home, away, record.boards, options.board_table, options.conversion)
     sides = [SideScore(e, {"match_points": match.match_points[e], "net": match.net[e]}) for e in (home, away)]
     numbers = {board.board for board in record.boards}
-    expected = match_board_count(stage, numbers, MATCH_BOARDS)  # ShengjiRules.boards_short's count
-    if expected and len(numbers) < expected:
-        # Boards still to come (ShengjiRules.boards_short: pending, held out of the standings,
+    if boards and len(numbers) < boards:  # (Game.boards_short's count)
+        # Boards still to come (Game.boards_short: pending, held out of the standings,
         # as bridge's teams matches): the match points so far are no result, nor their leader a
         # winner. Shown with the boards to come.
-        match.to_come = sorted(set(board_block(numbers, expected)) - numbers)
+        match.to_come = sorted(set(board_block(numbers, boards)) - numbers)
         extra = {"home": home, "away": away, "match_points": {}, "net": dict(match.net),
                  "credits": {home: match.total(0), away: match.total(1)}, "boards_to_come": match.to_come}
         return TableScore(table, sides, None, RowsWhenRead(_team_rows, match.rows, home, away), match, extra)
