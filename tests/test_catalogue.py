@@ -687,8 +687,9 @@ def late_pair_grown(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
 
 def late_pairs_several(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """Two pairs added to a 13-pair Mitchell after round 1: one sit-out seat for them."""
-    event = club_mitchell(tmp, 13, 1)
+    """Two pairs added to a 13-pair Mitchell after round 2: one sit-out seat for them (after round 1
+    a table is added for the second)."""
+    event = club_mitchell(tmp, 13, 2)
     replace(event / "event.yaml", "stages:\n", "  - {id: A14, players: [x1, x2]}\n  - {id: A15, players: [y1, y2]}\nstages:\n")
     made = refusals(monkeypatch)
     main(["pair", "late", "mitchell", "--content", str(tmp / "content")])

@@ -15,7 +15,7 @@ import pytest
 from generator.build import validate
 from generator.cli import main
 from generator.tournament.movements import barometer, howell, mitchell
-from generator.tournament.pairing import PairsMovement, late_pairs_seated
+from generator.tournament.pairing import PairsMovement, _grown, late_pairs_seated
 from tests.support import mitchell_event
 
 SLUG = "late-mitchell"
@@ -62,6 +62,11 @@ def test_a_late_pair_takes_the_sit_outs_seat_and_the_mitchell_goes_on(tmp_path: 
     _fill(results / "round-1.yaml", 1)
     played = (results / "round-1.yaml").read_text(encoding="utf-8")
     _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n")
+    # before A14 is drawn check says it is late and drawn from round 2; entry-not-played told the
+    # director to add its table or to remove it, beside pair's word that it was seated
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["id"], w.params["first"]) for w in warnings if w.code in ("pairs-late-entry", "entry-not-played")
+            ] == [("pairs-late-entry", "A14", 2)]
     capsys.readouterr()
     assert _pair(content) == 0  # round 2, then (A14 now at a table) the rest
     assert _pair(content, "--all") == 0
@@ -89,7 +94,7 @@ def test_a_late_pair_takes_the_sit_outs_seat_and_the_mitchell_goes_on(tmp_path: 
         _fill(results / f"round-{number}.yaml", number)
     _, _, warnings = validate(content)
     assert not [w for w in warnings if w.code in ("pairs-meet-twice", "pairs-board-again", "bridge-board-twice")]
-    # A14's round 1 is still said (entry-not-played said it before A14 was drawn), as late
+    # A14's round 1 is still said, as late, as it was before A14 was drawn
     late = [w for w in warnings if w.code == "pairs-late-entry"]
     assert [(w.params["id"], w.params["rounds"], w.params["first"]) for w in late] == [("A14", "1", 2)]
 
@@ -106,7 +111,8 @@ def test_a_late_pair_with_no_seat_is_refused_and_nothing_is_redrawn(tmp_path: Pa
     assert _pair(content) == 1
     said = capsys.readouterr().err
     assert "A13 is at no table of stage mitchell's 2 rounds written (event.yaml:17)" in said
-    assert "replay boards and meet again" in said and "delete A13 from the entries at event.yaml:17" in said
+    assert "replay boards and meet again" in said and "Delete A13 from the entries at event.yaml:17" in said
+    assert "a table added for them only in a Mitchell and only before its round 2; after 2 rounds there is neither" in said
     assert not (results / "round-3.yaml").exists()
 
 
@@ -148,33 +154,155 @@ def test_a_refusal_of_the_content_exits_1_and_of_the_command_line_2_as_readme_sa
             "a stage complete, a late pair with no seat; nothing written), `2` usage") in readme
 
 
-@pytest.mark.parametrize("pairs, apart", [(13, False), (12, True)])
-def test_two_late_pairs_are_refused_naming_the_one_that_can_be_seated(tmp_path: Path, capsys, pairs: int,
-                                                                     apart: bool) -> None:
-    # A movement has one seat for a late pair (the sit-out's; an even field's, the odd one's it
-    # follows). Two late, in one round or (apart) in two: refused, and told which one to keep,
-    # not (as pair-late-no-seat told them) to delete both, one of them perhaps playing already.
-    content, results = _event(tmp_path, mitchell_event(pairs, 5, 2))
-    first, second = f"A{pairs + 1}", f"A{pairs + 2}"
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
-    _add_late(content, f"  - {{id: {first}, players: [x1, x2]}}\n")
-    if apart:
+def test_two_late_pairs_after_round_2_are_refused_naming_the_one_that_can_be_seated(tmp_path: Path, capsys) -> None:
+    # A 13-pair Mitchell has one seat for a late pair after round 2, the sit-out's: a table added
+    # now would move every pair otherwise than rounds 1-2 did. Refused, told which one to keep,
+    # not (as pair-late-no-seat told them) to delete both; check says the same before pair is run,
+    # not entry-not-played's "remove it" for the pair it says to keep.
+    content, results = _event(tmp_path, mitchell_event(13, 5, 2))
+    for number in (1, 2):
         assert _pair(content) == 0
-        _fill(results / "round-2.yaml", 2)
-    _add_late(content, f"  - {{id: {second}, players: [y1, y2]}}\n")
+        _fill(results / f"round-{number}.yaml", number)
+    _add_late(content, "  - {id: A14, players: [x1, x2]}\n  - {id: A15, players: [y1, y2]}\n")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params.get("first"), w.params.get("rest")) for w in warnings
+            if w.code in ("pair-late-several", "pair-late-no-seat", "entry-not-played", "pairs-late-entry")] == [
+        ("pair-late-several", "A14", "A15")]
     capsys.readouterr()
     assert _pair(content) == 1
     said = " ".join(capsys.readouterr().err.split())
-    assert f"{first}, {second} joined stage mitchell late" in said and "the movement has one seat to take" in said
-    assert f"keep {first}, who takes the sit-out's seat: delete {second} from the entries and run pair again" in said
-    written = 3 if apart else 2
-    assert not (results / f"round-{written}.yaml").exists()
+    assert "A14, A15 joined stage mitchell late" in said and "the movement has one seat to take" in said
+    assert "keep A14, who takes the sit-out's seat: delete A15 from the entries and run pair again" in said
+    assert "a table is added for late pairs only in a Mitchell and only before its round 2" in said
+    assert said.count("A14, A15 joined stage mitchell late") == 1  # (pair does not print check's warning too)
+    assert not (results / "round-3.yaml").exists()
     event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace(f"  - {{id: {second}, players: [y1, y2]}}\n", ""),
-                     encoding="utf-8")
-    assert _pair(content) == 0  # as told: the first seated, the session going on
-    assert first in {side for _, ns, ew, _ in _seats(results / f"round-{written}.yaml") for side in (ns, ew)}
+    event.write_text(event.read_text(encoding="utf-8").replace("  - {id: A15, players: [y1, y2]}\n", ""), encoding="utf-8")
+    assert _pair(content) == 0  # as told: A14 in the sit-out's seat, NS at table 7, the session going on
+    assert _seats(results / "round-3.yaml")[6] == (7, "A14", "A11", (3, 4))
+
+
+def _replays(results: Path, rounds: int) -> tuple[Counter[tuple[str, int]], Counter[frozenset[str]]]:
+    """How often each pair plays each board, and each two pairs meet, over the rounds drawn."""
+    boards: Counter[tuple[str, int]] = Counter()
+    meetings: Counter[frozenset[str]] = Counter()
+    for number in range(1, rounds + 1):
+        for _, ns, ew, played in _seats(results / f"round-{number}.yaml"):
+            if ew:
+                meetings[frozenset((ns, ew))] += 1
+                boards.update((side, b) for side in (ns, ew) for b in played)
+    return boards, meetings
+
+
+def test_two_pairs_late_together_after_round_1_get_a_table_of_their_own(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell (6 tables), two pairs at the door after round 1: the director adds table
+    # 7. Every Mitchell's round 1 seats NS k against EW k on board set k, so round 1 as played is
+    # the 7-table Mitchell's with table 7 empty: A13 is NS 7, A14 EW 7, the others keep their
+    # numbers, and from round 2 the 7-table movement goes on, boards 13-14 new (to be dealt).
+    # pair refused both (pair-late-several named A13 to keep, in a sit-out's seat the field has not).
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    played = (results / "round-1.yaml").read_text(encoding="utf-8")
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code in ("entry-not-played", "pair-late-several", "pair-late-no-seat")]
+    grown = [w for w in warnings if w.code == "pairs-late-grown"]
+    assert [(w.params["ids"], w.params["pairs"], w.params["tables"], w.params["boards"], w.params["table"], w.params["sit_out"])
+            for w in grown] == [("A13, A14", 14, 7, "13\u201314", 6, "")]  # (no sit-out table: 14 pairs)
+    assert sorted(w.params["id"] for w in warnings if w.code == "pairs-late-entry") == ["A13", "A14"]
+    capsys.readouterr()
+    assert _pair(content) == 0
+    told = " ".join(capsys.readouterr().err.split())
+    assert ("A13, A14 joined late: stage mitchell is now the 14-pair movement of 7 tables, in which A13, A14 sat out the "
+            "1 round written. Boards 13\u201314 are new: no table has played them; deal them before round 2, where they "
+            "start at table 6 ") in told + " "
+    header = (results / "round-2.yaml").read_text(encoding="utf-8")
+    assert "A01\u2013A06, A13 are NS 1\u20137, and A07\u2013A12, A14 are EW 1\u20137" in header
+    # round 2 as the 7-table Mitchell seats it: A14 (EW 7) up to table 1, A12 (EW 6) to A13's table 7
+    assert _seats(results / "round-2.yaml") == [
+        (1, "A01", "A14", (3, 4)), (2, "A02", "A07", (5, 6)), (3, "A03", "A08", (7, 8)), (4, "A04", "A09", (9, 10)),
+        (5, "A05", "A10", (11, 12)), (6, "A06", "A11", (13, 14)), (7, "A13", "A12", (1, 2))]
+    assert _pair(content, "--all") == 0
+    assert (results / "round-1.yaml").read_text(encoding="utf-8") == played
+    assert _seats(results / "round-5.yaml")[6] == (7, "A13", "A09", (7, 8))
+    boards, meetings = _replays(results, 5)
+    assert max(boards.values()) == 1 and max(meetings.values()) == 1
+    # A14 plays boards 3-4, 7-8, 11-12, 1-2 at tables 1-4 in rounds 2-5, and none twice
+    assert sorted(b for (pair, b) in boards if pair == "A14") == [1, 2, 3, 4, 7, 8, 11, 12]
+    for number in range(2, 6):
+        _fill(results / f"round-{number}.yaml", number)
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code in ("pairs-meet-twice", "pairs-board-again", "bridge-board-twice",
+                                                  "pairs-late-grown", "entry-not-played")]
+
+
+def test_two_pairs_late_to_an_odd_field_after_round_1_make_a_sit_out_table(tmp_path: Path, capsys) -> None:
+    # 13 pairs (7 tables, A13 sitting out at table 7), two more after round 1: 15 pairs, 8 tables.
+    # A14 takes NS 7 (A13's opponent, absent in round 1), A15 EW 8 at the new table 8, which has no
+    # NS pair: the EW pair that comes to it sits out, A13 in round 2. Boards 15-16 are new.
+    content, results = _event(tmp_path, mitchell_event(13, 7, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n  - {id: A15, players: [p15a, p15b]}\n")
+    _, _, warnings = validate(content)
+    assert [(w.params["ids"], w.params["tables"], w.params["boards"], w.params["sitout"], w.params["resting"])
+            for w in warnings if w.code == "pairs-late-grown"] == [("A14, A15", 8, "13\u201316", 8, "A13")]
+    assert not [w for w in warnings if w.code in ("entry-not-played", "pair-late-several")]
+    capsys.readouterr()
+    assert _pair(content, "--all") == 0
+    assert _seats(results / "round-2.yaml") == [
+        (1, "A01", "A15", (3, 4)), (2, "A02", "A07", (5, 6)), (3, "A03", "A08", (7, 8)), (4, "A04", "A09", (9, 10)),
+        (5, "A05", "A10", (11, 12)), (6, "A06", "A11", (13, 14)), (7, "A14", "A12", (15, 16)), (8, "A13", "", ())]
+    boards, meetings = _replays(results, 7)
+    assert max(boards.values()) == 1 and max(meetings.values()) == 1
+
+
+def test_pairs_late_in_two_rounds_a_table_added_then_the_sit_outs_seat(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell: A13 after round 1 (table 7 added, a sit-out table), A14 after round 2,
+    # in the seat that sit-out leaves (NS 7), from round 3. pair refused A14 (two late, one seat).
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A13, players: [x1, x2]}\n")
+    assert _pair(content) == 0
+    _fill(results / "round-2.yaml", 2)
+    assert _seats(results / "round-2.yaml")[6] == (7, "A12", "", ())  # A12 sits out table 7
+    _add_late(content, "  - {id: A14, players: [y1, y2]}\n")
+    capsys.readouterr()
+    assert _pair(content, "--all") == 0
+    header = (results / "round-3.yaml").read_text(encoding="utf-8")
+    assert "A14 joined late: from round 3 at table 7, the seat the sit-out left" in header
+    assert _seats(results / "round-3.yaml")[6] == (7, "A14", "A11", (3, 4))
+    boards, meetings = _replays(results, 5)
+    assert max(boards.values()) == 1 and max(meetings.values()) == 1
+    assert sum(1 for m in meetings if "A14" in m) == 3 and sum(1 for m in meetings if "A13" in m) == 4
+
+
+def test_a_sit_out_line_left_out_is_told_apart_from_a_late_pair_by_the_director(tmp_path: Path) -> None:
+    # A 9-pair Mitchell of 3 rounds whose round 1 was typed without A09's sit-out line is, to the
+    # files, also the 8-pair Mitchell (3 rounds fit 4 tables) that A09 came late to: the same
+    # round 1, the same movement from round 2. Nothing written tells them apart (pair's comments
+    # above round 1 may be gone, and are in the site's language), so the warning says how the
+    # secretary tells paibang: write the sit-out line, and it is no late pair.
+    content, results = _event(tmp_path, mitchell_event(9, 3, 2))
+    assert _pair(content) == 0
+    path = results / "round-1.yaml"
+    with_line = path.read_text(encoding="utf-8")
+    assert "  - table: 5    # Sit-out\n    ns: A09\n" in with_line
+    path.write_text(with_line.replace("  - table: 5    # Sit-out\n    ns: A09\n", ""), encoding="utf-8")
+    _fill(path, 1)
+    _, _, warnings = validate(content)
+    grown = [w for w in warnings if w.code == "pairs-late-grown"]
+    assert [(w.params["ids"], w.params["tables"], w.params["boards"]) for w in grown] == [("A09", 5, "9\u201310")]
+    from generator.messages import render_message
+    _, hint = render_message("pairs-late-grown", "en", grown[0].params)
+    assert ("If A09 was in the field from the start and sat round 1 out, its sit-out line left out of round 1's file, "
+            "the files cannot tell that from a pair that came late: write that line in round 1's file, - table: 5 with "
+            "ns: A09 under it") in hint
+    path.write_text(path.read_text(encoding="utf-8") + "  - table: 5\n    ns: A09\n", encoding="utf-8")  # as told
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code in ("pairs-late-grown", "pairs-late-entry", "entry-not-played")]
 
 
 def test_a_late_pair_in_an_odd_howell_takes_the_phantoms_seat(tmp_path: Path, capsys) -> None:
@@ -315,3 +443,32 @@ def test_a_sit_out_left_off_round_1_is_not_a_late_pair(tmp_path: Path, capsys, m
     _fill(results / "round-2.yaml", 2)  # the sit-out at a table from round 2: its round 1 still a sit-out, not missed
     _, _, warnings = validate(content)
     assert not [w for w in warnings if w.code in ("pairs-late-grown", "pairs-late-entry", "pairs-meet-twice")]
+
+
+@pytest.mark.parametrize("tables,short", [(t, s) for t in range(3, 11) for s in (False, True)])
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_a_table_added_after_round_1_replays_nothing(tables: int, short: bool, count: int) -> None:
+    # Any Mitchell, 1-3 pairs late after round 1: the grown movement seats round 1 as it was
+    # played, and from round 2 on no pair plays a board twice or meets a pair twice.
+    ns, ew = [f"N{i:02}" for i in range(1, tables + 1 - short)], [f"E{i:02}" for i in range(1, tables + 1)]
+    rounds = tables if tables % 2 else tables - 1
+    movement = PairsMovement("mitchell", mitchell(tables, rounds, 2, sit_out=short), ns, ew, 2)
+    group = [f"L{i}" for i in range(1, count + 1)]
+    grown = _grown(movement, group, {pair: 2 for pair in group}, rounds)
+    if grown is None:  # (the sit-out's seat alone, late_pairs_seated's: one pair late to an odd field)
+        assert short and count == 1
+        return
+    assert len(grown.ew_numbers) > tables and grown.grown == tuple(group) and grown.numbers[:len(ns)] == ns
+    before = {(s.table, movement.sides(s), s.boards) for s in movement.round(1)}
+    after = {(s.table, grown.sides(s), s.boards) for s in grown.round(1) if not set(group) & set(grown.sides(s))}
+    assert after == before
+    boards: Counter[tuple[str, int]] = Counter()
+    meetings: Counter[frozenset[str]] = Counter()
+    for s in grown.sittings:
+        sides = grown.sides(s)
+        if len(sides) == 2:
+            assert s.round > 1 or not set(group) & set(sides)
+            meetings[frozenset(sides)] += 1
+            boards.update((side, b) for side in sides for b in s.boards)
+    assert max(boards.values()) == 1 and max(meetings.values()) == 1
+    assert all(any(pair in m for m in meetings) for pair in group)

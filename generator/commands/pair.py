@@ -69,8 +69,10 @@ def _pair(args: argparse.Namespace) -> int:
     locale = args.lang or site.locale
     # Another stage's stale draw is that stage's to decide (check lists it): repeated on every
     # draw of a later stage, it buried what this draw is about.
+    # A late pair this stage has no seat for: check's warning is the refusal pair then says.
     warnings = [w for w in warnings if not (w.code == "draw-standings-changed"
-                                            and w.params.get("stage", args.stage) != args.stage)]
+                                            and w.params.get("stage", args.stage) != args.stage)
+                and not (w.code in ("pair-late-several", "pair-late-no-seat") and w.params.get("stage") == args.stage)]
     print_event_problems(warnings, locale, args.content, args.event)
     try:
         result = event_stage(site, results, args.event, args.stage)

@@ -55,7 +55,7 @@ from generator.tournament.knockout import named_tables, round_called as knockout
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
-from generator.tournament.pairing import followed_movement, movement_card, no_table_word, session_boards
+from generator.tournament.pairing import followed_movement, movement_card, no_table_word
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Remark, Standing, remarks
 
@@ -2554,10 +2554,10 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     # after play, not the boards entered so far), else those its board-by-board pages show (an
     # imported 13-round session's 26, not `boards:`, the 2 a round); `boards:` where the game has
     # no such pages or no board has a result yet.
+    # (a late pair's rounds drawn since round 1 follow the movement with it in the sit-out's
+    # seat, or at a table added: followed, and counting its 14 boards, not the 12 entered)
     followed = {s.stage.id: followed_movement(event, s) for s in result.stages}  # (built once a stage)
-    # (pairing.session_boards: a late pair's rounds drawn for the field of 14 count its 14, though
-    # round 1, drawn for 13, does not follow that movement)
-    boards_played = {s.stage.id: (followed[s.stage.id].session_boards if followed[s.stage.id] else session_boards(event, s))
+    boards_played = {s.stage.id: (followed[s.stage.id].session_boards if followed[s.stage.id] else 0)
                      or len(travellers_of[s.stage.id]) or s.stage.boards for s in result.stages}
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins,
                 boards_played=boards_played, year_page=year_page_of(result), **common)

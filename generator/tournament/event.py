@@ -35,7 +35,7 @@ from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_full_rounds, robin_numbers,
-                                          robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, seated_tables, unplayed_boards,
+                                          robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, late_refusal, seated_tables, unplayed_boards,
                                           walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
@@ -351,8 +351,19 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         # A late entry of a stage still being drawn is expected (event-day.md): it is drawn from
         # the next round. Once every round is drawn, an entry that never played is a mistake.
         still_drawing = len(rounds) < stage.rounds
+        # A pairs stage's late pair that its movement seats in a round still to draw: late, said
+        # so (pairs-late-entry), not told to have its table added or to be removed.
+        awaited = _pairs_awaited(event, stage, rounds, field_entries) if stage.format == "pairs" and still_drawing else {}
+        # One it has no seat for: said as pair will refuse it, which to keep and what to do, not
+        # told to be removed beside pair's word to keep it (pair-late-several).
+        refused = late_refusal(event, stage, field_entries) if stage.format == "pairs" and still_drawing else None
+        if refused is not None:
+            awaited = {**awaited, **late_pairs(event, stage, field_entries)}
+            first_late = event.entries[next(iter(late_pairs(event, stage, field_entries)))]
+            problems.add(refused.code, first_late.mark or Mark(event.folder), warning=True, **refused.params)
         for entry in field_entries:
-            if entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing):
+            if (entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing)
+                    and entry.id not in awaited):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=event.entries_file(entry))
         if stage.format == "pairs":
@@ -690,13 +701,29 @@ def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry])
     return late
 
 
+def _pairs_awaited(event: Event, stage: Stage, rounds: list[Round], field_entries: list[Entry]) -> dict[str, int]:
+    """The late pairs at no table of the rounds written whom the stage's movement, which those
+    rounds follow, seats at a table of a round still to draw: id -> that round. entry-not-played
+    told such a pair to have its table added or to be removed, beside pair's and check's word
+    that it was late and seated; one with no seat stays entry-not-played's (pair refuses it)."""
+    late = late_pairs(event, stage, field_entries)
+    movement = fitting_movement(event, stage, field_entries) if late else None
+    if movement is None or not movement.follows(rounds):
+        return {}
+    drawn = max((r.number for r in rounds), default=0)
+    playing = {side for r in rounds for t in r.tables for side in t.sides}
+    return {pair: min(rounds_at) for pair in late if pair not in playing
+            for rounds_at in [[s.round for s in movement.sittings
+                               if s.round > drawn and not s.sits_out and pair in movement.sides(s)]] if rounds_at}
+
+
 def _warn_pairs_late(event: Event, stage: Stage, rounds: list[Round], field_entries: list[Entry],
                      problems: Problems) -> None:
     """A pair at no table of the rounds drawn before its first (a late entry, event-day.md): said
-    at the entry while the stage goes on, as entry-not-played said it before the pair was drawn,
-    so that a pair that did play a round left off its file is not taken for a late one unseen.
-    Only for rounds drawn by the stage's movement: a session imported or written by hand may
-    leave a pair's sit-out round out of its file."""
+    at the entry while the stage goes on, before it is drawn too (_pairs_awaited), so that a pair
+    that did play a round left off its file is not taken for a late one unseen. Only for rounds
+    drawn by the stage's movement: a session imported or written by hand may leave a pair's
+    sit-out round out of its file."""
     movement = fitting_movement(event, stage, field_entries)
     if movement is None or not movement.follows(rounds):
         return
@@ -705,9 +732,11 @@ def _warn_pairs_late(event: Event, stage: Stage, rounds: list[Round], field_entr
         for table in round_.tables:
             for side in table.sides:
                 first.setdefault(side, round_.number)
+    if len(rounds) < stage.rounds:
+        first = {**_pairs_awaited(event, stage, rounds, field_entries), **first}
     for entry in field_entries:
         if entry.id not in first or entry.withdrawn_by(1, stage.id):
-            continue  # (at no table at all: entry-not-played's)
+            continue  # (at no table at all and none to come: entry-not-played's)
         missed = [r.number for r in rounds if r.number < first[entry.id]
                   and not any(entry.id in movement.sides(s) for s in movement.round(r.number))]
         if missed:
@@ -725,8 +754,8 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     boards are still at no table written (pair prints it before its draw)."""
     late = late_pairs(event, stage, field_entries)
     movement = fitting_movement(event, stage, field_entries) if late else None
-    if movement is None or movement.late or not rounds or not movement.follows(rounds):
-        return  # (movement.late: the late pair took a sit-out's seat, the session as it was)
+    if movement is None or not movement.grown or not rounds or not movement.follows(rounds):
+        return  # (not grown: no late pair, or one took a sit-out's seat, the session as it was)
     written = {r.number for r in rounds}
     played = {b for s in movement.sittings if s.round in written for b in s.boards}
     new = sorted({b for s in movement.sittings for b in s.boards} - played)
@@ -734,16 +763,23 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
         return
     number = max(written) + 1
     start = next((s.table for s in movement.round(number) if new[0] in s.boards), None)
-    resting = next((s for s in movement.round(number) if s.sits_out), None)
-    if start is None or resting is None:
+    if start is None:
         return
-    ids = [e.id for e in field_entries if e.id in late]
+    resting = next((s for s in movement.round(number) if s.sits_out), None)
+    ids = [pair for pair in movement.grown if pair in late]
     entry = event.entries[ids[0]]
+    tables = len(movement.ew_numbers)
+    # A 9-pair Mitchell's round 1 typed without A09's sit-out line is, to the files, an 8-pair
+    # one that A09 came late to (_sit_out_unwritten cannot tell: both movements follow round 1,
+    # and the comments pair wrote above it may be gone or in any language): said how to say which.
+    unwritten = len(ids) == 1 and written == {1} and ids[0] == movement.ew_numbers[-1] and len(movement.numbers) < tables
     problems.add("pairs-late-grown", entry.mark or Mark(event.folder), warning=True, ids=", ".join(ids),
-                 count=len(ids), stage=stage.id, pairs=len(field_entries),
-                 tables=max(s.table for s in movement.sittings), written=len(written),
-                 boards=_board_span(new), round=number, table=start, sitout=resting.table,
-                 resting=movement.sides(resting)[0])
+                 count=len(ids), stage=stage.id, pairs=len(field_entries), tables=tables, written=len(written),
+                 boards=_board_span(new), round=number, table=start, sitout=resting.table if resting else None,
+                 resting=movement.sides(resting)[0] if resting else None,
+                 sit_out=catalogues.word("pair_late_grown_sit_out", table=resting.table, round=number,
+                                         resting=movement.sides(resting)[0]) if resting else "",
+                 unwritten=catalogues.word("pair_late_grown_unwritten", id=ids[0], table=tables) if unwritten else "")
 
 
 def _board_span(boards: list[int]) -> str:

@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import weakref
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -506,22 +507,11 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         return _plan_round_robin(result, stage_result, number, every)
     if stage.format == "pairs":
         movement = pairs_movement(event, stage_result)
-        written_rounds = event.rounds.get(stage.id, [])
-        if not movement.follows(written_rounds):
-            # Never a movement redrawn under the rounds already played: pairs would replay
-            # boards and meet again (a late pair with no seat to take, event-day.md).
-            late = late_pairs(event, stage, stage_result.field)
-            if late:
-                entry = event.entries[next(iter(late))]
-                where = event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
-                first, *rest = late
-                if rest and _one_seat(event, stage, stage_result.field, first):
-                    # two pairs late to an odd field: one can take the sit-out's seat, and the
-                    # director is told which to keep rather than to delete them all
-                    raise Refusal("pair-late-several", stage=stage.id, ids=", ".join(late), count=len(late),
-                                  round=number, written=number - 1, where=where, first=first, rest=", ".join(rest))
-                raise Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
-                              written=number - 1, where=where)
+        # Never a movement redrawn under the rounds already played: pairs would replay
+        # boards and meet again (a late pair with no seat to take, event-day.md).
+        refused = late_refusal(event, stage, stage_result.field)
+        if refused is not None:
+            raise refused
         last = stage.rounds if every else number
         return [PlannedRound(event, stage, n, movement.kind, Draw(*movement.draw(n)),
                              boards=movement.boards(n), movement=movement) for n in range(number, last + 1)]
@@ -807,6 +797,9 @@ class PairsMovement:
     # round `joined`; the others keep the numbers the entry list gave them before it came.
     late: tuple[str, ...] = ()
     joined: int = 0
+    # Of `late`, the pairs seated at a table added for them after round 1 (_grown), not in a
+    # sit-out's seat: the session has boards no one dealt (pairs-late-grown says which).
+    grown: tuple[str, ...] = ()
 
     def round(self, number: int) -> list[Sitting]:
         return [s for s in self.sittings if s.round == number]
@@ -853,11 +846,11 @@ class PairsMovement:
             if len(self.numbers) < tables:  # an odd field: the last table has no NS pair
                 lines.append(catalogues.text("pair_mitchell_sit_out", locale, table=tables))
                 lines.append(catalogues.text("pair_mitchell_numbers_short", locale, tables=tables, ns_count=len(self.numbers),
-                                             ns=self._span(self.numbers), ew=_span(self.ew_numbers),
+                                             ns=self._span(self.numbers), ew=self._span(self.ew_numbers),
                                              ns_numbers=_numbers(len(self.numbers)), ew_numbers=_numbers(tables)))
             else:
                 lines.append(catalogues.text("pair_mitchell_numbers", locale, tables=tables, ns=self._span(self.numbers),
-                                             ew=_span(self.ew_numbers), ns_numbers=_numbers(tables), ew_numbers=_numbers(tables)))
+                                             ew=self._span(self.ew_numbers), ns_numbers=_numbers(tables), ew_numbers=_numbers(tables)))
         else:
             pairs = len(self.numbers)
             lines = [catalogues.text("pair_howell_line", locale, pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
@@ -869,9 +862,10 @@ class PairsMovement:
             lines.append(catalogues.text("pair_howell_numbers", locale, pairs=pairs, ids=self._span(self.numbers)))
             if pairs % 2:
                 lines.append(catalogues.text("pair_howell_sit_out", locale))
-        if self.late:
-            table = next(s.table for s in self.round(self.joined) if set(self.late) & set(self.sides(s)))
-            lines.append(catalogues.text("pair_late_seat", locale, ids=", ".join(self.late), round=self.joined, table=table))
+        seated = [pair for pair in self.late if pair not in self.grown]
+        if seated and self.late[-1] in seated:  # (the pair who joined last took the sit-out's seat)
+            table = next(s.table for s in self.round(self.joined) if set(seated) & set(self.sides(s)))
+            lines.append(catalogues.text("pair_late_seat", locale, ids=", ".join(seated), round=self.joined, table=table))
         lines.append(catalogues.text("pair_compare_line", locale))
         return lines
 
@@ -921,22 +915,6 @@ def followed_movement(event: Event, stage_result: StageResult) -> PairsMovement 
     return movement if movement is not None and movement.follows(event.rounds.get(stage_result.stage.id, [])) else None
 
 
-def session_boards(event: Event, stage_result: StageResult) -> int:
-    """The boards a pairs stage's session plays by its movement (a Mitchell of 7 tables and 2
-    boards a round: 14), whatever has been entered so far; 0 where no movement says it (another
-    format, rounds seated another way: an imported session). The movement for the field as it
-    now stands, when the rounds follow it, or when some round is seated as it seats that round:
-    a pair entered late, the rounds drawn since then follow the field of 14 while round 1, drawn
-    for 13, does not, and the page counted the 12 boards entered so far."""
-    movement = _stage_movement(event, stage_result)
-    if movement is None:
-        return 0
-    rounds = event.rounds.get(stage_result.stage.id, [])
-    if movement.follows(rounds) or any(round_.tables and movement.seats(round_.number, round_.tables) for round_ in rounds):
-        return movement.session_boards
-    return 0
-
-
 def fitting_movement(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement | None:
     """movement_of, None for a field the movement does not fit (its refusal is check's to say)."""
     try:
@@ -949,28 +927,145 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
     """pairs_movement for a stage and its field, before the stage is scored. A pair at no table
     of round 1 as written (a late entry, event-day.md) does not renumber the others: the movement
     of the rounds written goes on, the late pair taking the seat of the sit-out's missing pair from
-    the round it joins (late_pairs_seated); where it has none, the movement of the whole field,
-    which `pair` refuses to continue (pair-late-no-seat)."""
+    the round it joins (late_pairs_seated), or, late pairs after a Mitchell's round 1, a table
+    added for them (_grown); where there is neither, the movement of the whole field, which
+    `pair` refuses to continue (pair-late-no-seat). Built once for the same stage, field and
+    rounds written: check, build and pair ask for it from a dozen places."""
+    return _remembered(event, ("movement", *_movement_key(event, stage, field)), lambda: _movement_with_late(event, stage, field))
+
+
+# The movements built (and the refusals met), for each event read, by everything they are built
+# from (_movement_key): a check or build asked for one stage's movement six times over, late
+# pairs each time sought again (late_pairs, _sit_out_unwritten, _one_seat), each building two to
+# four movements. Kept with the event object (gone with it), so that an event read again (serve,
+# the desk) or built in other conditions is built afresh; the key holds the rounds written, so a
+# round added to the same event is a new key.
+_BUILT: dict[int, tuple[weakref.ref[Event], dict[tuple[object, ...], object]]] = {}
+
+
+def _movement_key(event: Event, stage: Stage, field: Sequence[Entry]) -> tuple[object, ...]:
+    """What a stage's movement is built from: the stage's keys, the field in its order and in
+    the entry list's (pair numbers follow the entry list), the rounds written (who sits where)."""
+    order = {entry_id: place for place, entry_id in enumerate(event.entries)}
+    ids = tuple(e.id for e in field)
+    written = tuple((r.number, tuple((t.number, tuple(t.sides)) for t in r.tables))
+                    for r in event.rounds.get(stage.id, []))
+    return (stage.id, stage.movement, stage.rounds, stage.boards, ids,
+            tuple(sorted(ids, key=lambda i: order.get(i, len(order)))), written)
+
+
+def _remembered(event: Event, key: tuple[object, ...], build: Callable[[], Any]) -> Any:
+    kept = _BUILT.get(id(event))
+    if kept is None or kept[0]() is not event:
+        kept = (weakref.ref(event, lambda _, place=id(event): _BUILT.pop(place, None)), {})
+        _BUILT[id(event)] = kept
+    built = kept[1]
+    if key not in built:
+        try:
+            built[key] = build()
+        except Refusal as refusal:
+            built[key] = refusal
+    found = built[key]
+    if isinstance(found, Refusal):  # (made again: each caller's own, as if built anew)
+        raise Refusal(found.code, **found.params)
+    return found
+
+
+def _movement_with_late(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
     written = event.rounds.get(stage.id, [])
     late = late_pairs(event, stage, field)
     if late:
-        early = [e for e in field if e.id not in late]
         for legacy in (False, True):  # a Howell drawn in the legacy directions goes on in them
-            try:
-                before = _movement_of(event, stage, early, legacy) if early else None
-            except Refusal:
-                before = None
-            if before is not None:
-                seated = late_pairs_seated(before, list(late), min(late.values()) - 1, legacy)
-                if seated is not None and seated.follows(written):
-                    return seated
+            seated = _late_seated(event, stage, field, late, written, legacy)
+            if seated is not None and seated.follows(written):
+                return seated
     return _movement_of(event, stage, field)
+
+
+def _late_seated(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
+                 written: Sequence[Round], legacy: bool) -> PairsMovement | None:
+    """The movement of the rounds written with the `late` pairs seated, those who joined last in
+    the movement of the others: a pair that took a Mitchell's added table in round 2 is in the
+    field the sit-out's seat is then taken from in round 4. None where they have no seat."""
+    joins = max(late.values())
+    group = [pair for pair in late if late[pair] == joins]
+    earlier = {pair: joined for pair, joined in late.items() if joined < joins}
+    early = [e for e in field if e.id not in group]
+    before_rounds = [r for r in written if r.number < joins]
+    if not early:
+        return None
+    if earlier:
+        before = _late_seated(event, stage, early, earlier, before_rounds, legacy)
+    else:
+        try:
+            before = _movement_of(event, stage, early, legacy)
+        except Refusal:
+            return None
+    if before is None or not before.follows(before_rounds):
+        return None
+    seated = late_pairs_seated(before, group, joins - 1, legacy)
+    return seated if seated is not None else _grown(before, group, late, stage.rounds)
+
+
+def _grown(movement: PairsMovement, group: Sequence[str], late: Mapping[str, int], rounds: int) -> PairsMovement | None:
+    """A Mitchell with a table (or more) added for the `group` of pairs late, as a director adds
+    one for pairs who come after round 1: the Mitchell of the field with them, the others keeping
+    their numbers, the late pairs after them (NS first, as many as the new tables need, then EW),
+    each absent from the rounds before it joined (`late`: pair -> that round; a table of two late
+    pairs is no table then, one late pair's opponent sat out; a late pair at the sit-out table
+    sat out as the movement has it, as the 12-pair field's 13th did before). Round 1 of every Mitchell seats NS
+    k against EW k on board set k, so the 12-pair one's round 1 is the 14-pair one's with table 7
+    empty: from round 2 on nothing is replayed and no two pairs meet again, and the new table's
+    boards (13-14) are new, to be dealt (pairs-late-grown). Where more rounds were written the
+    tables there were have moved otherwise, and the rounds written do not follow it (None there
+    or for a Howell: its rounds differ with every size from round 1)."""
+    if movement.kind != "mitchell":
+        return None
+    pairs = len(movement.numbers) + len(movement.ew_numbers) + len(group)
+    tables = (pairs + 1) // 2
+    if tables <= len(movement.ew_numbers) or rounds > (tables if tables % 2 else tables - 1):
+        return None  # (the same tables: the sit-out's seat, late_pairs_seated's; too many rounds)
+    short = pairs % 2
+    to_ns = tables - short - len(movement.numbers)
+    ns, ew = [*movement.numbers, *group[:to_ns]], [*movement.ew_numbers, *group[to_ns:]]
+    sittings = []
+    for s in mitchell(tables, rounds, movement.per_round, sit_out=bool(short)):
+        here_ns = s.ns > 0 and late.get(ns[s.ns - 1], 0) <= s.round
+        here_ew = s.ew > 0 and late.get(ew[s.ew - 1], 0) <= s.round
+        if s.sits_out or here_ns and here_ew:  # (a late pair at the sit-out's seat: as if it sat out)
+            sittings.append(s)
+        elif here_ns or here_ew:  # its opponent came later: it sat that round out
+            sittings.append(Sitting(s.round, s.table, s.ns if here_ns else 0, s.ew if here_ew else 0, ()))
+    first = min(late[pair] for pair in group)
+    return PairsMovement("mitchell", sittings, ns, ew, movement.per_round, (*movement.late, *group), first,
+                         (*movement.grown, *group))
+
+
+def late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal | None:
+    """Why `pair` will not draw a pairs stage's next round for its late pairs (no seat for them,
+    or for all of them), as pair says it and check warns of it; None when the movement seats
+    them, none is late, or the field fits no movement (pairs_movement's refusal)."""
+    written = event.rounds.get(stage.id, [])
+    movement = fitting_movement(event, stage, field)
+    late = late_pairs(event, stage, field)
+    if movement is None or movement.follows(written) or not late:
+        return None
+    number = max((r.number for r in written), default=0) + 1
+    entry = event.entries[next(iter(late))]
+    where = event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
+    first, *rest = late
+    if rest and _one_seat(event, stage, field, first):
+        # pairs late to an odd field with one seat, the sit-out's: the director is told which
+        # to keep rather than to delete them all
+        return Refusal("pair-late-several", stage=stage.id, ids=", ".join(late), count=len(late),
+                       round=number, written=number - 1, where=where, first=first, rest=", ".join(rest))
+    return Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
+                   written=number - 1, where=where)
 
 
 def _one_seat(event: Event, stage: Stage, field: Sequence[Entry], first: str) -> bool:
     """Whether, of several pairs late, `first` alone would be seated (fitting_movement: the
-    sit-out's seat, or an even field made odd whose movement the rounds written follow) with the
-    others left out of the field."""
+    sit-out's seat, or a table added after round 1) with the others left out of the field."""
     late = late_pairs(event, stage, field)
     movement = fitting_movement(event, stage, [e for e in field if e.id == first or e.id not in late])
     return movement is not None and movement.follows(event.rounds.get(stage.id, []))
@@ -980,6 +1075,10 @@ def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, 
     """The pairs of a pairs stage's field at no table of its first round written (paibang pair
     writes every pair there, one sitting out too), in entry order: id -> the round it joins (its
     first table, else the next round to draw). None late before a round is written."""
+    return dict(_remembered(event, ("late", *_movement_key(event, stage, field)), lambda: _late_pairs(event, stage, field)))
+
+
+def _late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, int]:
     written = sorted(event.rounds.get(stage.id, []), key=lambda r: r.number)
     if not written:
         return {}
@@ -1047,7 +1146,7 @@ def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int, l
         full = {(s.round, s.table): s for s in mitchell(tables, rounds, movement.per_round)}
         sittings = [full[s.round, s.table] if s.round > last and s.sits_out else s for s in movement.sittings]
         return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], movement.ew_numbers,
-                             movement.per_round, tuple(late), last + 1)
+                             movement.per_round, (*movement.late, *late), last + 1, movement.grown)
     pairs = len(movement.numbers)
     whole = (barometer if movement.kind == "barometer" else howell)(pairs + 1, rounds, movement.per_round, legacy)
     # the phantom's table is the even Howell's table 1 (pair pairs + 1 there every round); the
@@ -1055,12 +1154,17 @@ def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int, l
     phantom = {s.round: s for s in whole if s.table == 1}
     sittings = [Sitting(s.round, s.table, phantom[s.round].ns, phantom[s.round].ew, phantom[s.round].boards)
                 if s.round > last and s.sits_out else s for s in movement.sittings]
-    return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], [], movement.per_round, tuple(late), last + 1)
+    return PairsMovement(movement.kind, sittings, [*movement.numbers, *late], [], movement.per_round, (*movement.late, *late),
+                         last + 1, movement.grown)
 
 
 def _movement_of(event: Event, stage: Stage, field: Sequence[Entry], legacy: bool | None = None) -> PairsMovement:
     """movement_of for this field; a Howell's directions the legacy ones (movements.howell) when
     `legacy`, or, None, when the rounds written follow them and not the balanced ones."""
+    return _remembered(event, ("built", legacy, *_movement_key(event, stage, field)), lambda: _build_movement(event, stage, field, legacy))
+
+
+def _build_movement(event: Event, stage: Stage, field: Sequence[Entry], legacy: bool | None) -> PairsMovement:
     written = {entry_id: place for place, entry_id in enumerate(event.entries)}
     ids = sorted((e.id for e in field), key=written.__getitem__)
     if not stage.boards:
