@@ -393,11 +393,27 @@ def keep_directors_boards(spot: TableSpot, fields: list[EntryField]) -> None:
     shown read only (kind "kept", its hint saying whose it is), so that a save keeps it as the
     director wrote it (with_boards_as_filed) and it does not count as the table's own result
     (has_record, kept_boards). The director's ruling on one board, entered first, said the
-    table's link "already entered": the table could never enter its other boards."""
+    table's link "already entered": the table could never enter its other boards. A team
+    board's rooms (`17: A=` shown as A= in the open room's box, the closed room's empty) are
+    one read-only board, as the boxes cannot show a board kept whole: left as two boxes, a
+    bridge teams match the director had ruled one board of was locked out of the rest."""
     game = GAMES[spot.event.game]
+    rooms: dict[int, list[EntryField]] = {}
     for item in fields:
-        if item.board and not item.room and not item.part and item.kind != "kept" and game.directors_only(item.value):
-            item.kind, item.hint = "kept", "desk_board_directors"
+        if item.board and not item.part and item.kind != "kept":
+            rooms.setdefault(item.board, []).append(item)
+    for number, boxes in rooms.items():
+        if not any(game.directors_only(item.value) for item in boxes):
+            continue
+        if len(boxes) == 1 and not boxes[0].room:  # (a pairs board: its own box, read only)
+            boxes[0].kind, boxes[0].hint = "kept", "desk_board_directors"
+            continue
+        shown = " / ".join(item.value.strip() for item in boxes if item.value.strip())
+        kept = EntryField(f"b{number}_kept", boxes[0].label, shown, "kept", hint="desk_board_directors",
+                          literal=boxes[0].literal, board=number)
+        where = fields.index(boxes[0])
+        fields[:] = [item for item in fields if not any(item is box for box in boxes)]
+        fields.insert(where, kept)
 
 
 def board_parts(fields: list[EntryField]) -> frozenset[str]:
