@@ -1330,6 +1330,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # one match is what the secretary does not expect. The page says which room the desk has
             # and that the other room's sheet goes to the desk (forms.one_room_entered).
             one_room = forms.one_room_entered(fields) if done and recorded and not desk.tokens.used(key) else ""
+            # The whole result in the file and no phone's save of it: the secretary entered it (or
+            # mended the file by hand). "Already sent", which this table never did, had the
+            # captains doubting their own phone; the page says the desk has it.
+            by_desk = bool(done and recorded and not one_room and not desk.tokens.used(key))
             held = desk.tokens.held(key)
             if held and not recorded:
                 # what the table typed when the file could not take it: on its form again
@@ -1338,7 +1342,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 held = None
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
-                             one_room=one_room,
+                             one_room=one_room, by_desk=by_desk,
                              filed=forms.as_filed(spot, table),
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
