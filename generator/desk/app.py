@@ -56,7 +56,7 @@ from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.store import (
-    AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
+    AUDIT_NAME, Corrections, Tokens, TokensUnwritable, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
     load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
     write_results,
 )
@@ -1112,6 +1112,13 @@ def write_failed(path: Path, error: OSError) -> ContentError:
     the write lock), in the system's words (no space left, read-only file system, permission
     denied, an input/output error). Not "not your file" (UnsafeDeskFile): the file may well be."""
     return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": desk_reason(error)})
+
+
+def tokens_unwritable(error: TokensUnwritable) -> ContentError:
+    """The desk's refusal to start when its tokens file cannot be written (store.Tokens: why it
+    refuses), with the file, the system's reason in the site's words and the folder to mend."""
+    return ContentError("desk-tokens-unwritable", Mark(error.path),
+                        {"path": error.path, "folder": error.path.parent, "reason": desk_reason(error.error)})
 
 
 class NotARound(ValueError):
