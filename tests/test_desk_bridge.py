@@ -468,6 +468,8 @@ def test_the_boards_played_box_cannot_carry_the_directors_score_from_a_table(by_
         status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "boards_played": played})
         assert status == 422 and 'id="saved"' not in html and path.read_bytes() == before, (line, html)
         assert "\u88c1\u5224" in html and re.search(r'<textarea [^>]*name="boards_played"[^>]*aria-invalid="true"', html)
+        # the fix says what to do in this box too: take the board's line out (it has no box to leave empty)
+        assert "\u586b\u5728\u300c\u6253\u8fc7\u7684\u724c\u300d\u4e00\u680f\u7684\uff0c\u5c31\u5220\u53bb\u8fd9\u4e00\u526f\u7684\u90a3\u4e00\u884c" in html, html
     assert not running.desk.tokens.used("pairs/1/1")
     status, html = Secretary(running).post("pairs/1/1", "save", boards_played="1: A+/A-\n")
     assert status == 200 and 'id="saved"' in html, html
