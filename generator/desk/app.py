@@ -688,9 +688,8 @@ class Desk:
         # The file's table read once (the content loader's reading of the text): the form filled
         # from it, what it was filled from, the board parts kept as filed. (Each read it anew.)
         table = forms.current_table(spot, text)
-        fields = forms.fields_for(spot, text, table=table)
-        if who.kind == "table":
-            forms.keep_directors_boards(spot, fields)  # (the director's ruling: read only, not the table's)
+        # (a table's: the director's rulings read only, not the table's)
+        fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table")
         shown = {item.name: item.value for item in fields if item.board}
         in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
@@ -1326,9 +1325,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if request.method == "GET":
             text = readable_text(spot.path)
             table = forms.current_table(spot, text)  # (read once for the page)
-            fields = forms.fields_for(spot, text, table=table)
-            if who.kind == "table":
-                forms.keep_directors_boards(spot, fields)  # (not the table's own result: has_record)
+            # (a table's: the director's rulings read only, not the table's own result: has_record)
+            fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table")
             recorded = forms.has_record(spot, table, forms.kept_boards(fields))
             done = who.kind == "table" and (desk.tokens.used(key) or recorded)
             # The secretary's one room in (its sheets came first), the table's link still refuses:
