@@ -93,3 +93,38 @@ def test_an_adjusted_board_is_typed_and_shown_as_its_percentages(pairs: tuple[Ru
     assert f'name="b{first}" value="60%/0%"' in page and f'name="b{second}" value="40%/60%"' in page, page
     status, page = send(secretary, "pairs/7/1")
     assert status == 200 and path.read_text(encoding="utf-8") == written
+
+
+def test_a_pairs_boards_note_has_a_box_of_its_own_on_the_secretarys_form(pairs: tuple[Running, list[int]]) -> None:
+    """A pairs board written with the referee's note (`{points: 85, note: 重新发牌}`) showed in its
+    box as that mapping, the results file's keys, to be typed back so. Its box shows the result
+    (85, 0%/60%), the note a box of its own on the secretary's form (a table's phone keeps it);
+    a save unchanged writes nothing, a result corrected keeps the note, a note emptied goes."""
+    from tests.test_desk_records import Secretary
+    from tests.test_desk_team_boards import boxes, send
+
+    running, (first, second) = pairs
+    path = running.desk.folder / "results" / "round-7.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(f"      # {first}:\n      # {second}:\n") == 1, text
+    path.write_text(text.replace(f"      # {first}:\n      # {second}:\n",
+                                 f"      {first}: {{points: 85, note: \u91cd\u65b0\u53d1\u724c}}\n"
+                                 f"      {second}: {{adjusted: NS, note: \u85cf\u724c\u9519\u8bef}}\n"), encoding="utf-8")
+    running.desk.load()
+    written = path.read_text(encoding="utf-8")
+    secretary = Secretary(running)
+    page = secretary.page("pairs/7/1")
+    shown = boxes(page)
+    assert (shown[f"b{first}"], shown[f"b{first}_note"]) == ("85", "\u91cd\u65b0\u53d1\u724c"), shown
+    assert (shown[f"b{second}"], shown[f"b{second}_note"]) == ("0%/60%", "\u85cf\u724c\u9519\u8bef"), shown
+    assert "{" not in shown[f"b{first}"] + shown[f"b{second}"]
+    assert running.desk.t("desk_board_notes") in page and running.desk.t("desk_board_notes_hint") in page
+    status, answer = send(secretary, "pairs/7/1")  # as shown: nothing written
+    assert status == 200 and path.read_text(encoding="utf-8") == written, answer
+    status, answer = send(secretary, "pairs/7/1", **{f"b{first}": "90", f"b{second}_note": ""})
+    assert status == 200 and 'id="saved"' in answer, block(answer, "problems")
+    after = path.read_text(encoding="utf-8")
+    assert f"      {first}: {{points: 90, note: \u91cd\u65b0\u53d1\u724c}}\n      {second}: {{adjusted: NS}}\n" in after, after
+    # a table's phone has no note box, and its boxes show the result alone
+    status, page = fetch(running.desk.link("pairs/7/1"))
+    assert f'name="b{first}_note"' not in page

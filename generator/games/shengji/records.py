@@ -250,6 +250,28 @@ def typed_result(text: str) -> Any:
     return int(flat) if re.fullmatch(r"[-+]?[0-9]{1,6}", flat) else text
 
 
+def with_note_room(result: Any) -> dict[str, Any]:
+    """A pairs board's result typed alone (85, np, 光头, what the reader is to say it cannot read)
+    as the mapping a note can be written beside: {points: 85}, {not_played: true}."""
+    if isinstance(result, str) and is_not_played(result):
+        return {"not_played": True}
+    return {"points": result}
+
+
+def without_note(board: Any) -> Any:
+    """A pairs board as written without its note, as its box shows it (the note a box of its
+    own): {points: 85, note: ...} as 85, {not_played: true, note: ...} as np, any other mapping
+    without its note; a board with no note as it is (with_note_room the way back)."""
+    if not isinstance(board, dict) or "note" not in board:
+        return board
+    rest = {key: value for key, value in board.items() if key != "note"}
+    if set(rest) == {"points"} and not isinstance(rest["points"], (dict, list)):
+        return rest["points"]
+    if rest == {"not_played": True}:
+        return "np"
+    return rest
+
+
 def room_value(board: Any, room: str) -> Any:
     """One room's result of a team board as written: `{open: 85, closed: 40}` (or 开室/闭室) or
     `[85, 40]`; None when the board does not have it."""
