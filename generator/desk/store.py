@@ -183,7 +183,10 @@ class Tokens:
 
     def _put_aside(self, why: str) -> None:
         aside = self.path.with_name(f"{self.path.name}.set-aside-{dt.datetime.now():%Y%m%d-%H%M%S}")
-        os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
+        try:
+            os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
+        except OSError as error:  # (its folder read-only: the new tokens could not be written either)
+            raise TokensUnwritable(self.path, error) from error
         self.set_aside, self.set_aside_why = aside, why
 
     @property
