@@ -245,6 +245,28 @@ def desk_no_key(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return set()
 
 
+def desk_tokens_unwritable(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The desk's start with a tokens file the system will not let it write (a read-only disk):
+    refused (tests/test_desk_start.py starts it through the command)."""
+    import errno
+
+    from generator.desk import store
+    from generator.desk.app import tokens_unwritable
+
+    event = demo_tree(tmp, B)
+
+    def refused(self: store.Tokens) -> None:
+        raise OSError(errno.EROFS, "read-only file system")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store.Tokens, "_save", refused)
+        try:
+            store.Tokens(event.parents[1], EVENTS[B])
+        except store.TokensUnwritable as error:
+            return {tokens_unwritable(error).code}
+    return set()
+
+
 def desk_write_refused(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A save the system refuses to write (a full disk): the desk's writer holds it under this
     code (tests/test_desk_write_refused.py saves through the running desk)."""
@@ -746,6 +768,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-outside-event": notice_of_another_folder,
     "desk-file-unsafe": desk_audit_link,
     "desk-no-key": desk_no_key,
+    "desk-tokens-unwritable": desk_tokens_unwritable,
     "desk-write-failed": desk_write_refused,
     "yaml-syntax": write(B, "results/extra.yaml", "stage: prelim\n---\nstage: final\n"),
     "yaml-quote-open": write(B, "results/extra.yaml", "stage: 'prelim\n"),

@@ -468,6 +468,8 @@ def test_the_boards_played_box_cannot_carry_the_directors_score_from_a_table(by_
         status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "boards_played": played})
         assert status == 422 and 'id="saved"' not in html and path.read_bytes() == before, (line, html)
         assert "\u88c1\u5224" in html and re.search(r'<textarea [^>]*name="boards_played"[^>]*aria-invalid="true"', html)
+        # the fix says what to do in this box too: take the board's line out (it has no box to leave empty)
+        assert "\u586b\u5728\u300c\u6253\u8fc7\u7684\u724c\u300d\u4e00\u680f\u7684\uff0c\u5c31\u5220\u53bb\u8fd9\u4e00\u526f\u7684\u90a3\u4e00\u884c" in html, html
     assert not running.desk.tokens.used("pairs/1/1")
     status, html = Secretary(running).post("pairs/1/1", "save", boards_played="1: A+/A-\n")
     assert status == 200 and 'id="saved"' in html, html
@@ -612,3 +614,40 @@ def test_a_board_number_in_full_width_digits_is_read(by_hand: tuple[Running, Pat
                                "boards_played": "\uff11: 4S N =\n\uff12: 3NT W -1\n\uff13: \uff12H S \uff1d"})
     assert status == 200 and 'id="saved"' in html, html
     assert "      1: 4S N =\n      2: 3NT W -1\n      3: 2H S =\n" in path.read_text(encoding="utf-8")
+
+
+def test_the_directors_board_leaves_a_team_match_its_other_boards(tmp_path: Path) -> None:
+    """The director entered board 17's adjusted score (A=, the open room's box) at the desk
+    before the match was entered: the table's link said "already entered" and showed no form, so
+    the captains could never enter boards 18-24. Its form shows board 17 read only, the
+    director's, and takes the others; a save keeps 17 as written; a second save is refused."""
+    from tests.test_desk_records import Secretary
+
+    content = teams_round_3_drawn(tmp_path)
+    path = content / "events" / TEAMS / "results" / "round-3.yaml"
+    running = start(content, slug=TEAMS)
+    try:
+        t = running.desk.t
+        status, html = Secretary(running).post("teams/3/1", "save", b17_open="A=", b17_closed="")
+        assert status == 200 and 'id="saved"' in html, html
+        status, html = fetch(running.desk.link("teams/3/1"))
+        assert status == 200 and 'id="entry"' in html and 'id="done"' not in html, html
+        assert re.search(r'<output id="b17_kept" class="kept"[^>]*>A=</output>', html), html
+        assert t("desk_board_directors") in html and 'name="b17_open"' not in html and 'name="b18_open"' in html
+        url, token, csrf, filed = open_table(running, "teams/3/1")
+        rooms = {f"b{n}_{room}": "3NT N =" for n in range(18, 25) for room in ("open", "closed")}
+        # what a phone sends for board 17 (a page of its own) changes nothing of it
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                                   "b17_open": "4S N =", "b17_closed": "4S N =", **rooms})
+        assert status == 200 and 'id="saved"' in html, html
+        text = path.read_text(encoding="utf-8")
+        assert "      17: A=\n      18: {open: 3NT N =, closed: 3NT N =}\n" in text, text
+        assert [line["who"] for line in audit_lines_of(path)] == ["secretary", "table teams/3/1"]
+        after = path.read_bytes()
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **rooms,
+                                   "b18_open": "3NT N +1"})
+        assert 'id="saved"' not in html and path.read_bytes() == after
+        running.desk.load()
+        assert 1 in running.desk.entered()["teams/3"]  # the match counted, not waiting
+    finally:
+        running.stop()

@@ -97,7 +97,8 @@ def test_a_room_box_that_cannot_be_read_is_said_in_the_forms_words(tmp_path) -> 
 
 # The results file's words an 80分 box's problem was said in at the desk: its keys, a mapping's
 # example, "记录" (the file's record) where the form has a box.
-FILE_WORDS = ("未知的键", "可用的键", "{tricks", "tricks", "kitty:", "not_played", "只用于双人赛", "的记录", "1: np")
+FILE_WORDS = ("未知的键", "可用的键", "{tricks", "tricks", "kitty:", "not_played", "只用于双人赛", "的记录", "1: np",
+              "{adjusted", "{NS")
 
 
 def test_80fen_box_problems_and_their_fixes_are_in_the_forms_words(tmp_path) -> None:  # noqa: ANN001
@@ -105,7 +106,8 @@ def test_80fen_box_problems_and_their_fixes_are_in_the_forms_words(tmp_path) -> 
     …"; `{adjusted: NS}` in a team room "adjusted 只用于双人赛" (no board, no room); a breakdown
     typed 60+25×3 the fix "分项写 {tricks: 所得牌分, kitty: 底牌分, x: 倍数}"; a board not played
     "not_played: true"; np in one room "写 np（例如 1: np）"; the pairs form "第 1 副的记录 abc
-    看不懂", as `check` says them of the file. Each is said by the form's box, in its words."""
+    看不懂", as `check` says them of the file; an adjusted score {adjusted: NS} (the file's keys,
+    which the box now takes as 0%/60%). Each is said by the form's box, in its words."""
     teams, pairs = "hefei-80fen-teams-2012", "hefei-80fen-pairs-2012"
     cases = {
         teams: [
@@ -118,12 +120,14 @@ def test_80fen_box_problems_and_their_fixes_are_in_the_forms_words(tmp_path) -> 
                                                    "这场比赛没打这副牌，就开室、闭室两格都填 np，双方都不计分；否则照记分表填上开室的成绩。"),
         ],
         pairs: [
-            ({"b1": "abc"}, "第 1 副的格子里的 abc 看不懂：应为防守方得分（如 85）、分项 60+25×2、未打的牌 np，或调整分 {adjusted: NS} → "
-                            "格子里填防守方实得分"),
+            ({"b1": "abc"}, "第 1 副的格子里的 abc 看不懂：应为防守方得分（如 85）、分项 60+25×2、未打的牌 np，或调整分 0%/60%"
+                            "（南北、东西的得分率） → 格子里填防守方实得分"),
             ({"b1": "{not_played: yes}"}, "第 1 副的格子看不懂：没打的牌只写 np → 这副没打就只写 np"),
             ({"b1": "{points: 85, not_played: true}"}, "第 1 副的格子看不懂：这副写了没打（np），又填了得分或罚分 →"),
-            ({"b1": "{foo: 1}"}, "第 1 副的格子里的 foo 看不懂：应为防守方得分（如 85）、分项 60+25×2、未打的牌 np，或调整分 {adjusted: NS} →"),
-            ({"b1": "{adjusted: XX}"}, "→ 调整分填 {adjusted: NS}（违例方得 0%，另一方得 60%），或 {adjusted: {NS: 40, EW: 60}}。"),
+            ({"b1": "{foo: 1}"}, "第 1 副的格子里的 foo 看不懂：应为防守方得分（如 85）、分项 60+25×2、未打的牌 np，或调整分 0%/60%"
+                                 "（南北、东西的得分率） →"),
+            ({"b1": "{adjusted: XX}"}, "第 1 副的格子里的调整分 XX 看不懂 → 调整分依次填南北、东西的得分率，如 0%/60%"
+                                       "（南北违例：违例方得 0%，另一方得 60%），或裁判判给的 40%/60%。"),
         ],
     }
     for slug, typed_said in cases.items():

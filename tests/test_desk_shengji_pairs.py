@@ -41,11 +41,12 @@ def test_the_pairs_form_says_what_to_type_and_the_save_says_each_board(pairs: tu
     status, page = fetch(running.desk.link("pairs/7/1"))
     assert status == 200
     how = text(re.search(r'<p class="hint" id="boards-how">(.*?)</p>', page, re.S).group(1)).strip()
-    assert how.startswith("每副牌写防守方实得分") and "60+25×2" in how and "np" in how and "{adjusted: NS}" in how, how
+    assert how.startswith("每副牌写防守方实得分") and "60+25×2" in how and "np" in how and "0%/60%" in how, how
+    assert "{adjusted" not in how, how  # (the results file's keys, which a secretary does not type)
     assert page.count('placeholder="如 85 或 60+25×2"') == 2
     assert re.search(r'<div class="boards single" aria-describedby="boards-how">', page)
     url, token, csrf, _ = open_table(running, "pairs/7/1")
-    typed = {f"b{first}": "60+25×2", f"b{second}": "{adjusted: NS}"}
+    typed = {f"b{first}": "60+25×2", f"b{second}": "0%/60%"}
     _, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
     lines = json.loads(body)["lines"]
     assert re.fullmatch(rf"第 {first} 副（庄位 [北东南西]，阶数 \w+）：防守方 (南北|东西) 110（扣底 60 \+ 25×2）", lines[0]), lines
@@ -56,18 +57,74 @@ def test_the_pairs_form_says_what_to_type_and_the_save_says_each_board(pairs: tu
     assert lines[0] in said and lines[1] in said and "比赛分在这几副牌的各桌都录完后计算" in said, said
 
 
-@pytest.mark.parametrize("typed", ["adjusted: NS", "NS 0%", "A-/A+"])
+@pytest.mark.parametrize("typed", ["adjusted: NS", "NS 0%", "A-/A+", "120%/0%"])
 def test_a_ruling_typed_another_way_is_told_the_adjusted_form(pairs: tuple[Running, list[int]], typed: str) -> None:
-    """Only {adjusted: NS} is an adjusted board: `adjusted: NS`, `NS 0%`, bridge's A-/A+ were
-    refused with a message about the defenders' points alone, naming neither the adjusted form
-    nor np. The message and its fix name both."""
+    """Only 0%/60% (NS's and EW's percentages) is an adjusted board: `adjusted: NS`, `NS 0%`,
+    bridge's A-/A+ were refused with a message about the defenders' points alone, naming neither
+    the adjusted form nor np. The message and its fix name both, in the form's words."""
     running, (first, second) = pairs
     status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": typed, f"b{second}": "30"})
     said = block(page, "problems")
     assert status == 422 and f"第 {first} 副的格子里的 {typed} 看不懂" in said, said  # (the form's box, not the file's record)
     message, _, hint = said.partition("→")
     for words in (message, hint):
-        assert "{adjusted: NS}" in words and "np" in words, said
+        assert "0%/60%" in words and "np" in words and "{adjusted" not in words, said
     assert "违例方得 0%，另一方得 60%" in hint
-    status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": "{adjusted: NS}", f"b{second}": "30"})
+    status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": "0%/60%", f"b{second}": "30"})
     assert status == 200 and not block(page, "problems")  # (the form the message gives is taken)
+
+
+def test_an_adjusted_board_is_typed_and_shown_as_its_percentages(pairs: tuple[Running, list[int]]) -> None:
+    """The form took and showed an adjusted board in the results file's words, {adjusted: NS}
+    and {adjusted: {NS: 40, EW: 60}}. Typed as NS's and EW's percentages (full-width too), it is
+    written as the rules name it (the offender, for the rule's 0%/60%; the referee's own
+    percentages else), shown back so, and a save of the form unchanged writes nothing."""
+    from tests.test_desk_records import Secretary
+    from tests.test_desk_team_boards import send
+
+    running, (first, second) = pairs
+    path = running.desk.folder / "results" / "round-7.yaml"
+    secretary = Secretary(running)
+    status, page = send(secretary, "pairs/7/1", **{f"b{first}": "\uff16\uff10\uff05 / 0%", f"b{second}": "40%/60%"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    written = path.read_text(encoding="utf-8")
+    assert f"      {first}: {{adjusted: EW}}\n      {second}: {{adjusted: {{NS: 40, EW: 60}}}}\n" in written, written
+    page = secretary.page("pairs/7/1")
+    assert f'name="b{first}" value="60%/0%"' in page and f'name="b{second}" value="40%/60%"' in page, page
+    status, page = send(secretary, "pairs/7/1")
+    assert status == 200 and path.read_text(encoding="utf-8") == written
+
+
+def test_a_pairs_boards_note_has_a_box_of_its_own_on_the_secretarys_form(pairs: tuple[Running, list[int]]) -> None:
+    """A pairs board written with the referee's note (`{points: 85, note: 重新发牌}`) showed in its
+    box as that mapping, the results file's keys, to be typed back so. Its box shows the result
+    (85, 0%/60%), the note a box of its own on the secretary's form (a table's phone keeps it);
+    a save unchanged writes nothing, a result corrected keeps the note, a note emptied goes."""
+    from tests.test_desk_records import Secretary
+    from tests.test_desk_team_boards import boxes, send
+
+    running, (first, second) = pairs
+    path = running.desk.folder / "results" / "round-7.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(f"      # {first}:\n      # {second}:\n") == 1, text
+    path.write_text(text.replace(f"      # {first}:\n      # {second}:\n",
+                                 f"      {first}: {{points: 85, note: \u91cd\u65b0\u53d1\u724c}}\n"
+                                 f"      {second}: {{adjusted: NS, note: \u85cf\u724c\u9519\u8bef}}\n"), encoding="utf-8")
+    running.desk.load()
+    written = path.read_text(encoding="utf-8")
+    secretary = Secretary(running)
+    page = secretary.page("pairs/7/1")
+    shown = boxes(page)
+    assert (shown[f"b{first}"], shown[f"b{first}_note"]) == ("85", "\u91cd\u65b0\u53d1\u724c"), shown
+    assert (shown[f"b{second}"], shown[f"b{second}_note"]) == ("0%/60%", "\u85cf\u724c\u9519\u8bef"), shown
+    assert "{" not in shown[f"b{first}"] + shown[f"b{second}"]
+    assert running.desk.t("desk_board_notes") in page and running.desk.t("desk_board_notes_hint") in page
+    status, answer = send(secretary, "pairs/7/1")  # as shown: nothing written
+    assert status == 200 and path.read_text(encoding="utf-8") == written, answer
+    status, answer = send(secretary, "pairs/7/1", **{f"b{first}": "90", f"b{second}_note": ""})
+    assert status == 200 and 'id="saved"' in answer, block(answer, "problems")
+    after = path.read_text(encoding="utf-8")
+    assert f"      {first}: {{points: 90, note: \u91cd\u65b0\u53d1\u724c}}\n      {second}: {{adjusted: NS}}\n" in after, after
+    # a table's phone has no note box, and its boxes show the result alone
+    status, page = fetch(running.desk.link("pairs/7/1"))
+    assert f'name="b{first}_note"' not in page

@@ -149,3 +149,35 @@ def test_the_desk_says_whether_phones_can_reach_it_and_that_lan_is_plain_http(tm
     monkeypatch.setattr(desk_command, "lan_address", lambda: "127.0.0.1")
     text = started(tmp_path / "c", monkeypatch, capsys, CLEAN, "en", "--lan")
     assert "--lan, but this computer is on no network" in text and "plain, unencrypted HTTP" in text, text
+
+
+def test_a_tokens_file_the_desk_cannot_write_stops_it_at_start_saying_why_and_how(tmp_path: Path, monkeypatch,  # noqa: ANN001
+                                                                                 capsys) -> None:
+    """The tokens file's folder made read-only after a first start: the desk started, its links
+    as before, and what it noted (which phone saved, the links of a round drawn meanwhile, the
+    entries held) lived only until a restart, without a word until a phone's save. It does not
+    start now, saying in the site's words which file, why, and what to do; the links it keeps
+    are those of before, the file untouched."""
+    import errno
+
+    from generator import cli
+    from generator.desk import store
+
+    started(tmp_path, monkeypatch, capsys, CLEAN)  # the first start: the tokens written
+    root = tmp_path / "content"
+    path = store.tokens_path(root, SLUG)
+    before = path.read_bytes()
+    real = store.write_durably
+
+    def refused(where: Path, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        if Path(where) == path:
+            raise OSError(errno.EROFS, "Read-only file system", str(where))
+        real(where, *args, **kwargs)
+
+    monkeypatch.setattr(store, "write_durably", refused)
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 2
+    found = capsys.readouterr()
+    said = found.out + found.err
+    assert f"记录台无法写入口令文件 {path}" in said and "只读" in said and "记录台没有启动" in said, said
+    assert f"chmod u+w {path.parent}" in said and "成绩录入台已启动" not in said, said
+    assert path.read_bytes() == before

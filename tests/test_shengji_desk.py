@@ -487,7 +487,9 @@ def test_a_team_form_says_how_a_rooms_box_is_written_as_the_pairs_form_does(tmp_
 def test_a_tables_link_after_the_secretary_entered_one_room_says_which_room_the_desk_has(tmp_path: Path, desk_of) -> None:  # noqa: F811
     """The secretary saved the open room only; the table's QR link said 本桌成绩已经提交过 (the
     table sent nothing; the admin page shows no 本桌已提交). It says the desk has the open room
-    and the closed room's sheet goes to the desk; once the match is whole, the usual words."""
+    and the closed room's sheet goes to the desk; once the match is whole, that the desk entered
+    it (not 已经提交过 either: the secretary did, from both sheets). A table whose own phone
+    saved is told 已经提交过 on opening its link."""
     root = make(tmp_path, TEAMS, TEAM_TABLES, game="shengji", prefix="H", players=4)
     running = desk_of(root)
     secretary = Secretary(running)
@@ -500,7 +502,15 @@ def test_a_tables_link_after_the_secretary_entered_one_room_says_which_room_the_
     assert status == 200, block(page, "problems")
     status, page = fetch(running.desk.link("main/1/1"))
     said = text(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
-    assert "已经提交过" in said and "记录台已录入" not in page, said
+    assert said == "记录台已录入本桌的成绩（不是由本手机提交的）；如需核对或更改，请找记录台（裁判）。", said
+    # the other table: its own phone saved, then its link opened again
+    url, token, csrf, filed = open_table(running, "main/1/2")
+    whole = {f"b{n}_{room}": "85" for n in range(1, 5) for room in ("open", "closed")}
+    status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **whole})
+    assert status == 200, block(page, "problems")
+    status, page = fetch(running.desk.link("main/1/2"))
+    said = text(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
+    assert said.startswith("本桌成绩已经提交过") and "记录台已录入" not in page, said
 
 
 def test_a_form_open_while_the_secretary_saved_one_room_is_told_so_on_saving(tmp_path: Path, desk_of) -> None:  # noqa: F811

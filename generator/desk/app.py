@@ -56,7 +56,7 @@ from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.store import (
-    AUDIT_NAME, Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
+    AUDIT_NAME, Corrections, Tokens, TokensUnwritable, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
     load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
     write_results,
 )
@@ -688,9 +688,8 @@ class Desk:
         # The file's table read once (the content loader's reading of the text): the form filled
         # from it, what it was filled from, the board parts kept as filed. (Each read it anew.)
         table = forms.current_table(spot, text)
-        fields = forms.fields_for(spot, text, table=table)
-        if who.kind == "table":
-            forms.keep_directors_boards(spot, fields)  # (the director's ruling: read only, not the table's)
+        # (a table's: the director's rulings read only, not the table's)
+        fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table")
         shown = {item.name: item.value for item in fields if item.board}
         in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
@@ -1114,6 +1113,13 @@ def write_failed(path: Path, error: OSError) -> ContentError:
     return ContentError("desk-write-failed", Mark(path), {"path": path.name, "reason": desk_reason(error)})
 
 
+def tokens_unwritable(error: TokensUnwritable) -> ContentError:
+    """The desk's refusal to start when its tokens file cannot be written (store.Tokens: why it
+    refuses), with the file, the system's reason in the site's words and the folder to mend."""
+    return ContentError("desk-tokens-unwritable", Mark(error.path),
+                        {"path": error.path, "folder": error.path.parent, "reason": desk_reason(error.error)})
+
+
 class NotARound(ValueError):
     """A results file that reads as YAML but is no round's results: not a mapping (emptied, a
     list), or its `tables:` no list. The desk has no table there to write into."""
@@ -1319,9 +1325,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if request.method == "GET":
             text = readable_text(spot.path)
             table = forms.current_table(spot, text)  # (read once for the page)
-            fields = forms.fields_for(spot, text, table=table)
-            if who.kind == "table":
-                forms.keep_directors_boards(spot, fields)  # (not the table's own result: has_record)
+            # (a table's: the director's rulings read only, not the table's own result: has_record)
+            fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table")
             recorded = forms.has_record(spot, table, forms.kept_boards(fields))
             done = who.kind == "table" and (desk.tokens.used(key) or recorded)
             # The secretary's one room in (its sheets came first), the table's link still refuses:
@@ -1330,6 +1335,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # one match is what the secretary does not expect. The page says which room the desk has
             # and that the other room's sheet goes to the desk (forms.one_room_entered).
             one_room = forms.one_room_entered(fields) if done and recorded and not desk.tokens.used(key) else ""
+            # The whole result in the file and no phone's save of it: the secretary entered it (or
+            # mended the file by hand). "Already sent", which this table never did, had the
+            # captains doubting their own phone; the page says the desk has it.
+            by_desk = bool(done and recorded and not one_room and not desk.tokens.used(key))
             held = desk.tokens.held(key)
             if held and not recorded:
                 # what the table typed when the file could not take it: on its form again
@@ -1338,7 +1347,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 held = None
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
-                             one_room=one_room,
+                             one_room=one_room, by_desk=by_desk,
                              filed=forms.as_filed(spot, table),
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):

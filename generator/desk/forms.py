@@ -111,7 +111,7 @@ def _rooms(spot: TableSpot) -> tuple[str, ...]:
     return table_form(spot.event, spot.stage).rooms
 
 
-def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
+def _board_numbers(spot: TableSpot, current: Any, text: str, directors: frozenset[int] = frozenset()) -> list[int]:
     """The boards this table plays: those already written, and the ones `paibang pair` listed
     as comments (`# 3:`, pairs movements), and, for a match in two rooms, the round's as its
     score sheet and draw notice list them (pairing.match_boards: a teams round 3 of 8-board
@@ -119,7 +119,7 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     1-6, Game.round_boards); with none of these, 1..boards of the stage (the game's
     default_boards when unsaid, as its sheets list them). A team match started in the
     file (boards 9-13 of 9-16) offered the boards written only: the rest could never be
-    entered."""
+    entered. `directors`: the boards the file has as the director's rulings (directors_boards)."""
     block = _table_block(text, spot.table.number)
     listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
     written = {int(k) for k in current if str(k).isdecimal()} if isinstance(current, dict) else set()
@@ -131,8 +131,7 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
         # takes out their lines only: example_lines), so that its field stays on the form
         # (and the movement's, for a match in two rooms, or a pairs table whose only boards
         # written are the director's rulings: the rest are the table's still to enter)
-        directors = all(GAMES[spot.event.game].directors_only(field_text(board)) for board in current.values())
-        return sorted(written | set(listed) | (set(numbered or ()) if _rooms(spot) or directors else set()))
+        return sorted(written | set(listed) | (set(numbered or ()) if _rooms(spot) or written <= directors else set()))
     if listed:
         return listed
     if numbered:
@@ -202,7 +201,9 @@ def board_place_problems(spot: TableSpot, lines: dict[int, str]) -> list[Content
     a round plays (the stage's `boards`), a board past the last the movement deals
     (boards.board_range: bridge-board-range), a board one of the table's pairs has at another
     table of the stage (bridge-board-twice). Each an error of the round's file once saved, which
-    blocked every other table's save of the round until the secretary mended it by hand."""
+    blocked every other table's save of the round until the secretary mended it by hand. A
+    board twice is the game's own check (Game.boards_twice, as `check` runs it on the field),
+    this table held last against the stage's others."""
     game = GAMES[spot.event.game]
     rounds = spot.event.rounds.get(spot.stage.id, [])
     problems = []
@@ -210,14 +211,13 @@ def board_place_problems(spot: TableSpot, lines: dict[int, str]) -> list[Content
     if per_round and len(lines) > per_round:
         problems.append(ContentError("desk-board-many", Mark(spot.path), {"count": len(lines), "boards": per_round}))
     dealt = board_range(spot.stage, [[table.sides for table in round_.tables] for round_ in rounds])
-    played: dict[tuple[str, int], tuple[int, int]] = {}  # (pair, board) -> where it has it (round, table)
-    for round_ in rounds:
-        for table in round_.tables:
-            if round_.number == spot.number and table.number == spot.table.number:
-                continue
-            for side in set(table.sides) & set(spot.sides):
-                for board in game.written_boards(spot.stage, table):
-                    played.setdefault((side, board), (round_.number, table.number))
+    here = (spot.number, spot.table.number)
+    others = [(round_.number, table.number, table.sides, game.written_boards(spot.stage, table))
+              for round_ in rounds for table in round_.tables
+              if (round_.number, table.number) != here and set(table.sides) & set(spot.sides)]
+    # (pair, board) -> where it has it (round, table)
+    played = {(pair, board): first for pair, board, first, again in
+              game.boards_twice([*others, (*here, spot.sides, sorted(lines))]) if again == here}
     for board, line in sorted(lines.items()):
         if dealt is not None and board > dealt[1]:
             problems.append(ContentError("desk-board-range", Mark(spot.path), {"line": line, "boards": dealt[1]}))
@@ -261,10 +261,12 @@ def _table_block(text: str, number: int) -> str:
 
 
 def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
-               secretary: bool = False, table: dict[str, Any] | None = None) -> list[EntryField]:
+               secretary: bool = False, table: dict[str, Any] | None = None,
+               keep_directors: bool = False) -> list[EntryField]:
     """The form's fields (`Game.entry_fields`, a knockout's `winner` when the game does not
     read it, then forfeit), filled from what was typed, else from the file. A table's form
-    (`secretary` False) takes nothing typed into a secretary's field: it keeps the file's."""
+    (`secretary` False) takes nothing typed into a secretary's field: it keeps the file's.
+    `keep_directors`: a table's form, the director's boards shown read only (keep_directors_boards)."""
     table = current_table(spot, text) if table is None else table  # (`table`: the caller's reading of it)
     forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
@@ -277,10 +279,11 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
         if typed is not None:
             typed_into(fields, typed, secretary)
         return fields
-    boards = _board_numbers(spot, table.get("boards"), text)
+    directors = directors_boards(spot, table.get("boards"))  # (each board's value parsed once a form)
+    boards = _board_numbers(spot, table.get("boards"), text, directors)
     game = GAMES[spot.event.game]
     fields = game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot))
-    if boards_unknown(spot) and all(game.directors_only(item.value) for item in fields if item.board):
+    if boards_unknown(spot) and all(item.board in directors for item in fields if item.board):
         # no board known (none listed, none to come by the movement) but those the director
         # wrote (1: A+/A-): the boards the table played, typed with their numbers
         fields.append(EntryField(BOARDS_PLAYED, "desk_boards_played", "", "textarea", hint="desk_boards_played_hint",
@@ -296,9 +299,24 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
                                  (("", "desk_ko_winner_result"), *((s, s) for s in spot.sides)),
                                  hint="desk_ko_winner_hint"))
     fields.append(forfeit)
+    if keep_directors:
+        keep_directors_boards(spot, fields, directors)
     if typed is not None:
         typed_into(fields, typed, secretary)
     return fields
+
+
+def directors_boards(spot: TableSpot, current: Any) -> frozenset[int]:
+    """The boards of a table of one result a board (a pairs table's) that the file has as only
+    the director awards them (Game.directors_only: an adjusted score, a weighted one), each
+    read once for the form: which boards it offers (_board_numbers), whether the boards-played
+    box stays (fields_for), which boxes a table's form shows read only (keep_directors_boards).
+    None for a match in two rooms, whose rooms' boxes keep_directors_boards reads."""
+    if _rooms(spot) or not isinstance(current, dict):
+        return frozenset()
+    game = GAMES[spot.event.game]
+    return frozenset(int(number) for number, board in current.items()
+                     if str(number).isdecimal() and game.directors_only(field_text(board)))
 
 
 def written_lines(spot: TableSpot, table: dict[str, Any], text: str) -> str | None:
@@ -388,16 +406,34 @@ def directors_only(spot: TableSpot, fields: list[EntryField]) -> list[ContentErr
             for board, value, name in found if (kind := game.directors_only(value))]
 
 
-def keep_directors_boards(spot: TableSpot, fields: list[EntryField]) -> None:
+def keep_directors_boards(spot: TableSpot, fields: list[EntryField], directors: frozenset[int] | None = None) -> None:
     """A table's form: each board the file has as only the director awards it (directors_only)
     shown read only (kind "kept", its hint saying whose it is), so that a save keeps it as the
     director wrote it (with_boards_as_filed) and it does not count as the table's own result
     (has_record, kept_boards). The director's ruling on one board, entered first, said the
-    table's link "already entered": the table could never enter its other boards."""
+    table's link "already entered": the table could never enter its other boards. A team
+    board's rooms (`17: A=` shown as A= in the open room's box, the closed room's empty) are
+    one read-only board, as the boxes cannot show a board kept whole: left as two boxes, a
+    bridge teams match the director had ruled one board of was locked out of the rest.
+    `directors`: a pairs table's boards read so already (directors_boards), not read again."""
     game = GAMES[spot.event.game]
+    rooms: dict[int, list[EntryField]] = {}
     for item in fields:
-        if item.board and not item.room and not item.part and item.kind != "kept" and game.directors_only(item.value):
-            item.kind, item.hint = "kept", "desk_board_directors"
+        if item.board and not item.part and item.kind != "kept":
+            rooms.setdefault(item.board, []).append(item)
+    for number, boxes in rooms.items():
+        if len(boxes) == 1 and not boxes[0].room:  # (a pairs board: its own box, read only)
+            if number in directors if directors is not None else game.directors_only(boxes[0].value):
+                boxes[0].kind, boxes[0].hint = "kept", "desk_board_directors"
+            continue
+        if not any(game.directors_only(item.value) for item in boxes):
+            continue
+        shown = " / ".join(item.value.strip() for item in boxes if item.value.strip())
+        kept = EntryField(f"b{number}_kept", boxes[0].label, shown, "kept", hint="desk_board_directors",
+                          literal=boxes[0].literal, board=number)
+        where = fields.index(boxes[0])
+        fields[:] = [item for item in fields if not any(item is box for box in boxes)]
+        fields.insert(where, kept)
 
 
 def board_parts(fields: list[EntryField]) -> frozenset[str]:

@@ -141,7 +141,19 @@ class Tokens:
         if not self.data["admin"]:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
             self.data["secret"] = secrets.token_urlsafe(SECRET_BYTES)
+        try:
+            # Written at every start, a file read as it was too: the one sure test that this run
+            # can keep what it notes. A desk that cannot (its folder read-only, the disk full or
+            # read-only) refuses to start, as with no key kept (NoKeptKey), rather than run and say
+            # so: what it could not keep is lost at the first restart, in the midst of the day and
+            # unseen, namely the links of every round drawn while it runs (the QR codes printed for
+            # them stop opening), which phone saved (a table's later save then reads as the
+            # desk's), what a table typed into a file being mended, the round's clock. Refused at
+            # start, the fix (a folder made writable, space freed) takes a minute, before any
+            # sheet is printed.
             self._save()
+        except OSError as error:
+            raise TokensUnwritable(self.path, error) from error
 
     def _adopt(self, old: Path) -> None:
         """A tokens file where an older paibang kept it (`.paibang-desk/<slug>.json`, one for
@@ -171,7 +183,10 @@ class Tokens:
 
     def _put_aside(self, why: str) -> None:
         aside = self.path.with_name(f"{self.path.name}.set-aside-{dt.datetime.now():%Y%m%d-%H%M%S}")
-        os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
+        try:
+            os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
+        except OSError as error:  # (its folder read-only: the new tokens could not be written either)
+            raise TokensUnwritable(self.path, error) from error
         self.set_aside, self.set_aside_why = aside, why
 
     @property
@@ -437,6 +452,16 @@ class NoKeptKey(Exception):
         from generator.errors import ContentError, Mark
 
         return ContentError("desk-no-key", Mark(self.folder), {"folder": self.folder})
+
+
+class TokensUnwritable(Exception):
+    """The tokens file cannot be written (Tokens: its folder read-only, the disk full or
+    read-only): the desk does not start. `error`: the system's refusal."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        super().__init__(str(path))
+        self.path = path
+        self.error = error
 
 
 # A file the desk writes (the audit log, the write lock, the tokens and their folder) that is not

@@ -616,6 +616,15 @@ class Game:
         none when it writes none or the game numbers no boards. Default: none."""
         return ()
 
+    def boards_twice(self, tables: Sequence[tuple[int, int, Sequence[str], Sequence[int]]]
+                     ) -> list[tuple[str, int, tuple[int, int], tuple[int, int]]]:
+        """Each entry's board played at a second table of a stage, where that is the game's error
+        (a bridge pair never plays one deal twice): (entry, board, (round, table) first, (round,
+        table) again), `tables` as (round, table, its entries, its boards) in the order of play.
+        The desk holds the boards a table types with their numbers against it before saving
+        them. Default (a game whose boards are not compared across tables): none."""
+        return []
+
     # --- pair, new, import ------------------------------------------------------------------
     def table_form(self, stage: Stage | None = None) -> TableForm | None:
         """How `paibang pair` writes a table of this stage (without a stage: of an ordinary

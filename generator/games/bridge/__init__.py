@@ -8,6 +8,7 @@ duplicate stages (pairs and teams, travellers) in duplicate.py; hand records in 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -445,6 +446,11 @@ class BridgeRules(Game):
         Neuberg-factored; a file another program scored is imported so), not one to come: none."""
         record = table.record
         return {board.board for board in record.boards} if isinstance(record, duplicate.TeamRecord) else set()
+
+    def boards_twice(self, tables: Sequence[tuple[int, int, Sequence[str], Sequence[int]]]
+                     ) -> list[tuple[str, int, tuple[int, int], tuple[int, int]]]:
+        """A pair's board played at two tables: the field's own check (duplicate.boards_twice)."""
+        return duplicate.boards_twice(tables)
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         if stage is not None and stage.format == "pairs":

@@ -51,7 +51,7 @@ tests/test_bridge_teams.py):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
@@ -1528,6 +1528,27 @@ def _mark_of(score: TableScore) -> Mark:
     return score.table.mark or Mark(Path("results"))
 
 
+def boards_twice(tables: Iterable[tuple[int, int, Sequence[str], Iterable[int]]]
+                 ) -> list[tuple[str, int, tuple[int, int], tuple[int, int]]]:
+    """Each pair's board played at a second table of a pairs stage (one deal is never played
+    twice by a pair): (pair, board, (round, table) where it first played it, (round, table)
+    again), `tables` given as (round, table, its pairs, its boards) in the order of play. The
+    field's check (_check_field: bridge-board-twice) and the desk's, of the boards a table
+    typed with their numbers (Game.boards_twice), alike."""
+    seen: dict[str, dict[int, tuple[int, int]]] = {}
+    found = []
+    for number, table, pairs, boards in tables:
+        boards = list(boards)
+        for entry in pairs:
+            mine = seen.setdefault(entry, {})
+            for board in boards:
+                if board in mine:
+                    found.append((entry, board, mine[board], (number, table)))
+                else:
+                    mine[board] = (number, table)
+    return found
+
+
 def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problems,
                  unplayed: Mapping[int, int], per_round: int | None = None) -> None:
     """A pair playing a board twice (error); two pairs meeting twice, a board with fewer
@@ -1536,7 +1557,8 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
     left out of a table written with others (_left_out: said at that table, in place of the
     board's short warning)."""
     records: dict[int, list[tuple[PairsRow, TableScore]]] = {}
-    boards_of: dict[str, dict[int, tuple[int, int]]] = {}
+    played: list[tuple[int, int, Sequence[str], list[int]]] = []  # (round, table, pairs, boards): boards_twice
+    scores: dict[tuple[int, int], TableScore] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
     round_of: dict[int, int] = {}  # id of a table's score -> its round (the warning names both)
     for number, tables in numbered:
@@ -1553,15 +1575,11 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                              round=met[pair][0], table=met[pair][1], this_round=number, this_table=score.table.number)
             else:
                 met[pair] = (number, score.table.number)
-            for entry in (view.ns, view.ew):
-                seen = boards_of.setdefault(entry, {})
-                for row in view.rows:
-                    if row.board in seen:
-                        first_round, first_table = seen[row.board]
-                        problems.add("bridge-board-twice", _mark_of(score), pair=entry, board=row.board, round=number,
-                                     table=score.table.number, first_round=first_round, first_table=first_table)
-                    else:
-                        seen[row.board] = (number, score.table.number)
+            played.append((number, score.table.number, (view.ns, view.ew), [row.board for row in view.rows]))
+            scores[(number, score.table.number)] = score
+    for entry, board, (first_round, first_table), again in boards_twice(played):
+        problems.add("bridge-board-twice", _mark_of(scores[again]), pair=entry, board=board, round=again[0],
+                     table=again[1], first_round=first_round, first_table=first_table)
     # What the warnings count and name is what was entered: not the average-plus a withdrawn
     # pair's table of a round still to play gets by itself (walked_out_table), which said "up to
     # 4" of boards with 3 results each. (short_boards counts it, as boards_to_come leaves it out.)

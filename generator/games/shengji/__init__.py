@@ -130,6 +130,8 @@ class ShengjiRules(Game):
         for item in fields:
             if item.board:
                 value = written.get(item.board)
+                if not item.room:
+                    value = records.without_note(value)  # (a pairs board's note: its own box, below)
                 item.value = records.result_text(records.room_value(value, item.room) if item.room else value)
             if item.board and item.room and len(teams) == 2:
                 # the team defending the board in this room, whose points the box takes, as the
@@ -147,6 +149,15 @@ class ShengjiRules(Game):
                 for part in ("penalty", "note"):
                     fields.append(EntryField(f"b{number}_{part}", str(number), records.part_text(board.get(part)),
                                              literal=True, board=number, part=part, secretary=True))
+        elif stage.format == "pairs":
+            # A pairs board's note (the referee's: 藏牌错误, 重新发牌), in a box of its own on the
+            # secretary's form as a team board's is: in the board's box it showed the results
+            # file's mapping, {points: 85, note: ...}, which the box then had to be typed back as.
+            for number in list(dict.fromkeys(item.board for item in fields if item.board)):
+                board = written.get(number)
+                note = board.get("note") if isinstance(board, dict) else None
+                fields.append(EntryField(f"b{number}_note", str(number), records.part_text(note),
+                                         literal=True, board=number, part="note", secretary=True))
         return fields
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
@@ -179,8 +190,11 @@ class ShengjiRules(Game):
             if match and value:
                 boards = record.setdefault("boards", {})
                 board = boards.setdefault(int(match.group(1)), {})
-                if isinstance(board, dict):
-                    board[match.group(2)] = records.typed_part(value, sides) if match.group(2) == "penalty" else value
+                if not isinstance(board, dict):
+                    # a pairs board's note beside its result typed alone (85, np, 光头): the
+                    # mapping the file writes a note in
+                    board = boards[int(match.group(1))] = records.with_note_room(board)
+                board[match.group(2)] = records.typed_part(value, sides) if match.group(2) == "penalty" else value
         return record
 
     # -- scoring ----------------------------------------------------------------------------

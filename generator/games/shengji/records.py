@@ -157,8 +157,8 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
 def box_takes(pairs: bool) -> Localised:
     """What a room's box takes, as the desk's form says it (a problem's `form_problem`): a team
     room's, no mapping of the results file's keys; a pairs board's, whose box takes np and the
-    adjusted score {adjusted: NS} as its form says (its boards' hint)."""
-    return problem("pairs_form" if pairs else "desk_form")
+    adjusted score 0%/60% as its form says (its boards' hint, typed_adjusted)."""
+    return problem("desk_pairs_form" if pairs else "desk_form")
 
 
 # The breakdown written on one line as the site and the score sheets show it (扣底 60 + 25×2:
@@ -190,6 +190,43 @@ def breakdown_text(value: object) -> str | None:
     return f"{tricks}+{kitty}\u00d7{x}"
 
 
+# An adjusted score as the desk's pairs form takes it and shows it, in the form's words: NS's
+# and EW's percentages of the top, as the computed score says them (调整分：南北 0%，东西 60%),
+# 0%/60% for NS the offender (第五条 4.D), 40%/60% the referee's own (第七条). The results
+# file's `{adjusted: NS}` on the form was its keys, which a secretary does not type.
+_ADJUSTED = re.compile(r"\s*([0-9]{1,3})\s*%\s*/\s*([0-9]{1,3})\s*%\s*")
+
+
+def typed_adjusted(text: str) -> dict[str, Any] | None:
+    """`0%/60%` -> {adjusted: NS} (the rule's split, NS offending: written as the rules name
+    it), `60%/0%` -> {adjusted: EW}, any other two percentages -> {adjusted: {NS: 40, EW: 60}};
+    None for any other text, or a percentage over 100 (said as a box it cannot read)."""
+    match = _ADJUSTED.fullmatch(half_width(text))
+    if match is None:
+        return None
+    ns, ew = int(match.group(1)), int(match.group(2))
+    if ns > 100 or ew > 100:
+        return None
+    side = next((side for side in DIRECTIONS if adjusted_split(side) == (ns, ew)), None)
+    return {"adjusted": side} if side is not None else {"adjusted": {"NS": ns, "EW": ew}}
+
+
+def adjusted_shown(value: Any) -> str | None:
+    """A pairs board written `{adjusted: NS}` or `{adjusted: {NS: 40, EW: 60}}` alone as the
+    desk's box shows it and takes it back (typed_adjusted): 0%/60%, 40%/60%; None otherwise."""
+    if not isinstance(value, dict) or set(value) != {"adjusted"}:
+        return None
+    adjusted = value["adjusted"]
+    if isinstance(adjusted, str) and adjusted in DIRECTIONS:
+        ns, ew = adjusted_split(adjusted)
+    elif isinstance(adjusted, dict) and set(adjusted) == set(DIRECTIONS) \
+            and all(_whole(pct) and 0 <= pct <= 100 for pct in adjusted.values()):
+        ns, ew = adjusted["NS"], adjusted["EW"]
+    else:
+        return None
+    return f"{ns}%/{ew}%"
+
+
 def typed_result(text: str) -> Any:
     """One room's result as typed into the desk's field, as the results file is to hold it: the
     breakdown `60+25×2` and a mapping typed in YAML's flow form (`{tricks: 60, kitty: 25, x: 2}`,
@@ -200,6 +237,9 @@ def typed_result(text: str) -> Any:
     parts = breakdown_parts(text)
     if parts is not None:
         return parts
+    adjusted = typed_adjusted(text)  # (a team room's is refused by the reader: shengji-pairs-only)
+    if adjusted is not None:
+        return adjusted
     flat = half_width(text)
     if flat.startswith("{") and flat.endswith("}"):
         problems = Problems()
@@ -208,6 +248,28 @@ def typed_result(text: str) -> Any:
             return found
     # ８５ and －５ as a Chinese input method types them: written 85 and -5, as the pages show them
     return int(flat) if re.fullmatch(r"[-+]?[0-9]{1,6}", flat) else text
+
+
+def with_note_room(result: Any) -> dict[str, Any]:
+    """A pairs board's result typed alone (85, np, 光头, what the reader is to say it cannot read)
+    as the mapping a note can be written beside: {points: 85}, {not_played: true}."""
+    if isinstance(result, str) and is_not_played(result):
+        return {"not_played": True}
+    return {"points": result}
+
+
+def without_note(board: Any) -> Any:
+    """A pairs board as written without its note, as its box shows it (the note a box of its
+    own): {points: 85, note: ...} as 85, {not_played: true, note: ...} as np, any other mapping
+    without its note; a board with no note as it is (with_note_room the way back)."""
+    if not isinstance(board, dict) or "note" not in board:
+        return board
+    rest = {key: value for key, value in board.items() if key != "note"}
+    if set(rest) == {"points"} and not isinstance(rest["points"], (dict, list)):
+        return rest["points"]
+    if rest == {"not_played": True}:
+        return "np"
+    return rest
 
 
 def room_value(board: Any, room: str) -> Any:
@@ -222,7 +284,7 @@ def result_text(value: Any) -> str:
     """A room's written result as the desk's field shows it, to be saved again as it is: the
     breakdown as the site shows it (`60+25×2`), any other mapping in YAML's flow form."""
     if isinstance(value, dict):
-        return breakdown_text(value) or _flow(value)
+        return breakdown_text(value) or adjusted_shown(value) or _flow(value)
     return "" if value is None else str(value)  # 85, 光头 as written
 
 
