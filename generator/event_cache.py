@@ -24,6 +24,24 @@ the workers make and send once they have kept them (`as_line`): it holds the arc
 each packed (tournament/summary.py's pack_line: some 700 bytes) with the rows players' pages
 show of it compressed (shown_rows: about a kilobyte), SUMMARIES_HELD summaries and the events
 being rendered, not the archive's summaries.
+
+Why a full build's events go through the cache between the reader that scored each one and the
+render worker that renders its pages (pickled by the one, unpickled by the other), rather than
+being rendered by the process that read them: an event's pages cannot be rendered before every
+event is read. They link its names to player pages by who is who across the whole archive
+(render/players.py's collect_people, matched over every event's names: the links, and the
+event's key, follow the other events too: render/html.py's _event_keys), list its bulletins with
+the sizes of PDFs printed after the reading, and link the archive's year pages only past
+render/html.py's ARCHIVE_EVENTS events. A reader would have to hold every event it read until
+the last one is read: its memory would grow with the archive, not with the largest event (issue
+23's target 3: bench/site.py's 200 events' readings, unpickled, take 119 MiB; the largest one,
+4.6 MiB), and who is who, made in the build's own process, would have to be pickled to it
+instead. The cache keeps the whole reading for the next rebuild anyway, so the pickling stays;
+what a full build pays for the trip is the unpickling in the render worker. Measured on
+bench/site.py's 200 events (processor time, one process, the cycle collector off as in the
+workers): reading 1.46 s, scoring 0.64 s, pickling the whole readings 0.37 s, unpickling them
+0.38 s, of some 13.5 s the build takes on all cores (3 %); the seal is verified in 0.05 s more.
+Most of the rest is rendering (the templates).
 """
 
 from __future__ import annotations
