@@ -381,6 +381,17 @@ def directors_score_at_table(tmp: Path, typed: str) -> set[str]:
     return {p.code for p in forms.directors_only(spot, fields)}
 
 
+def desk_forfeit_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A table's link sent a forfeit, which the secretary's form alone offers
+    (tests/test_desk_forfeit.py posts it to the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    slug = "chem-park-daguai-2016"
+    spot = Desk(demo_content(tmp, slug), slug, None, None, build=False).spot("swiss", 7, 1)
+    return {p.code for p in forms.forfeit_at_table(spot, {"forfeit": "D01", "b1_open": ""})}
+
+
 def desk_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """An adjusted score (Law 12C2)."""
     return directors_score_at_table(tmp, "A+/A-")
@@ -761,6 +772,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-board-played": desk_board_places,
     "desk-invisible-char": desk_invisible_char,
     "desk-adjusted-at-table": desk_adjusted_at_table,
+    "desk-forfeit-at-table": desk_forfeit_at_table,
     "desk-weighted-at-table": desk_weighted_at_table,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,

@@ -266,7 +266,8 @@ def test_a_daguai_board_the_match_did_not_play_is_typed_np_and_shown_so(daguai) 
     """大怪路子's desk refused np in both rooms (the box wants a team and its points): np typed
     in the open room's box, the closed room's left empty, is saved as the board's np, counts for
     neither team, and is shown back in the open box; np beside a result is refused, with the
-    whole board's np as the fix."""
+    whole board's np as the fix, in the form's words (np in the open room's box, not the file's
+    "2: np")."""
     running, path = daguai
     secretary = Secretary(running)
     [stage] = [s.id for s in running.desk.event.stages]
@@ -280,7 +281,9 @@ def test_a_daguai_board_the_match_did_not_play_is_typed_np_and_shown_so(daguai) 
     status, answer = send(secretary, key, b2_open="np", b2_closed="D02 1")
     assert status == 422 and path.read_text(encoding="utf-8") == text
     said = html.unescape(answer)
-    assert "\u6574\u526f\u5199 np\uff08\u4f8b\u5982 2: np\uff09" in said, answer  # (the whole board np, e.g. 2: np)
+    # (np in the open room's box alone, the closed room's left empty)
+    assert "\u53ea\u5728\u5f00\u5ba4\u683c\u5199 np\u3001\u95ed\u5ba4\u683c\u7559\u7a7a" in said, answer
+    assert "2: np" not in said, answer
 
 
 def test_a_daguai_match_with_a_board_left_out_is_not_counted_entered(tmp_path: Path) -> None:

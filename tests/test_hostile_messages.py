@@ -182,12 +182,12 @@ def test_the_desk_has_no_sheets_page_for_a_round_not_drawn(tmp_path: Path, desk_
 
 
 def test_a_forfeit_of_a_team_not_at_the_table_is_said_once_in_the_forms_words(tmp_path: Path, desk_of) -> None:  # noqa: ANN001, F811
-    from tests.test_desk import post
-    from tests.test_desk_records import make
+    from tests.test_desk_records import Secretary, make
     from tests.test_desk_said import block
 
     running = desk_of(make(tmp_path, SWISS_ONE, TWO_TABLES))
-    status, page = post(running, "main/1/1", "save", level_a="9", level_b="8", forfeit="T99")
+    # (the secretary's form: a table's link offers no forfeit, test_desk_forfeit)
+    status, page = Secretary(running).post("main/1/1", "save", level_a="9", level_b="8", forfeit="T99")
     problems = block(page, "problems")
     assert status == 422 and "T99" in problems, problems
     assert "不应再填成绩" not in problems and "forfeit" not in problems, problems

@@ -451,6 +451,8 @@ class Desk:
                                    "forfeit_form": self.spot(stage_id, round_.number, table.number, withdrawn=True)
                                    is not None,
                                    "entered": table.number not in pending and not broken,
+                                   # (a saved forfeit said as one: "已录" alone hid a table's, rev54)
+                                   "forfeit": table.forfeit or "",
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
                                    "held": self.tokens.held(key), "corrected": corrected.get(key, ""),
                                    "edit": f"{self.prefix}/t/{quote(stage_id)}/{round_.number}/{table.number}"})
@@ -700,6 +702,10 @@ class Desk:
         # change it never showed (only a reload shows what the file now has, and where it differs).
         shown_from = filed if filed is not None else forms.as_filed(spot, table)
         differs = forms.differs_from_file(fields, in_file, self.t)
+        if who.kind == "table" and (forfeit := forms.forfeit_at_table(spot, typed)):
+            # (said alone: with the file's forfeit kept, the record is empty, which says "nothing typed")
+            return {"fields": fields, "check": forms.Check(forfeit), "saved": False, "refused": "", "filed": shown_from,
+                    "differs": differs}
         if long := forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, saving):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}

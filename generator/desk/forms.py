@@ -268,8 +268,10 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     (`secretary` False) takes nothing typed into a secretary's field: it keeps the file's.
     `keep_directors`: a table's form, the director's boards shown read only (keep_directors_boards)."""
     table = current_table(spot, text) if table is None else table  # (`table`: the caller's reading of it)
+    # A forfeit is the referee's decision (the score sheet has no box for it): the secretary's
+    # form alone offers it, a table's keeps the file's (forfeit_at_table refuses one sent)
     forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
-                    (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
+                    (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)), secretary=True)
     if spot.gone:
         # A withdrawn side's table: its forfeit alone, offered for the side(s) withdrawn (what
         # the file has kept on the list, whatever it is, so that the form shows it as it is)
@@ -404,6 +406,14 @@ def directors_only(spot: TableSpot, fields: list[EntryField]) -> list[ContentErr
               for number, text in board_lines(item.value)[0].items()]
     return [ContentError(f"desk-{kind}-at-table", Mark(spot.path), {"board": board, "value": value.strip(), "fields": (name,)})
             for board, value, name in found if (kind := game.directors_only(value))]
+
+
+def forfeit_at_table(spot: TableSpot, typed: dict[str, str]) -> list[ContentError]:
+    """A forfeit sent from a table's link (a form of an older desk, a request made by hand): a
+    problem naming it, the save refused. A table's phone recorded either team's forfeit, two
+    match points to the other with no play, which its one save then kept from being undone."""
+    sent = typed.get("forfeit", "").strip()
+    return [ContentError("desk-forfeit-at-table", Mark(spot.path), {"id": sent})] if sent else []
 
 
 def keep_directors_boards(spot: TableSpot, fields: list[EntryField], directors: frozenset[int] | None = None) -> None:

@@ -1877,7 +1877,10 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             cells.append(names.get(score.table.number, ""))
         if seating:
             sides = score.table.sides
-            cells += [sides[0], sides[1]] if len(sides) == 2 else ["", ""]
+            # (a withdrawn side's table: nobody sits in either room, as the text says; its seats
+            # named the two teams, rev54)
+            nobody = catalogues.text("pair_seats_nobody", locale)
+            cells += ([nobody, nobody] if set(sides) & set(gone) else [sides[0], sides[1]]) if len(sides) == 2 else ["", ""]
         rows.append(cells)
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
