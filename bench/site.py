@@ -188,7 +188,8 @@ def reading_note(parts: dict[str, float], spent: dict[str, float] | None) -> str
         return f"{READ}: one part of {parts.get(READ, 0.0):.2f} s (no processor times to split it by)"
     times = "; ".join(f"{what} {spent.get(what, 0.0):.2f} s ({said})" for what, said in SPENT.items())
     return (f"{READ} took {parts[READ]:.2f} s of wall time together (forked readers beside the build's own "
-            f"process), split in the shares of their processor time, summed over the processes: {times}")
+            f"process, where two events or more were read anew; else the build's process alone), split in the "
+            f"shares of their processor time, summed over the processes: {times}")
 
 
 def ratio_line(ratio: float) -> str:
