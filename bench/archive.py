@@ -323,8 +323,9 @@ def lines_for(found: list[dict]) -> list[str]:
             f"{serve['seconds']:.2f} s = {serve['seconds'] / one['seconds']:.0%} of the fresh one-file rebuild"
             f"{_of_full(serve, full)} (the whole rebuild alone, without that first step: {serve['whole_only']:.2f} s = "
             f"{serve['whole_only'] / one['seconds']:.0%})")
-        parts = SITE.where_the_time_goes(one["parts"])
-        lines.append(f"{'':>5}         the rebuild's time: {parts}")
+        parts = SITE.where_the_time_goes(one["parts"], one["spent"])
+        lines.append(f"{'':>5}         the rebuild's time (wall): {parts}")
+        lines.append(f"{'':>5}         {SITE.reading_note(one['parts'], one['spent'])}")
     if 50 in by_size and 400 in by_size and by_size[50]["full"] and by_size[400]["full"]:
         ratio = by_size[400]["full"]["seconds"] / by_size[50]["full"]["seconds"]
         used = by_size[400]["full"]["processor"] / by_size[50]["full"]["processor"]

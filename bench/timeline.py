@@ -105,7 +105,9 @@ def timeline(content: Path, work: Path, every: float) -> list[str]:
         names[pid] = f"{names.get(parent, '?')}.{siblings.index(pid)}"
     lines = [f"{figures['pages']} pages in {figures['seconds']:.3f} s (the build's own figure; {ended:.3f} s "
              f"with the interpreter's start and exit); its parts: "
-             + ", ".join(f"{part} {seconds:.3f} s" for part, seconds in figures["parts"].items())]
+             + ", ".join(f"{part} {seconds:.3f} s"
+                         for part, seconds in bench_site.split_parts(figures["parts"], figures["spent"]).items())
+             + f" (wall time; {bench_site.reading_note(figures['parts'], figures['spent'])})"]
     total = 0.0
     for pid in order:
         found = seen[pid]

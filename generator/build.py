@@ -26,7 +26,7 @@ from generator import catalogues
 from generator import caches
 from generator.content import snapshot
 from generator.errors import ContentError, ContentErrors, Mark, Problems, system_reason
-from generator.event_cache import BulletinPlan, EventCache, EventMemory, read_again, read_ahead
+from generator.event_cache import BulletinPlan, EventCache, EventMemory, Spent, read_again, read_ahead
 
 if TYPE_CHECKING:
     from generator.content.load import Kept
@@ -59,12 +59,17 @@ class BuildReport:
     in_place: bool = False  # the new files were put into output/ in place, under a journal (render/output.py)
     seconds: dict[str, float] = field(default_factory=dict)  # where the time went: reading and scoring, …
     ended: dict[str, float] = field(default_factory=dict)  # when each of those parts ended (time.monotonic)
+    # Processor seconds, not wall, for the benchmarks to split "reading and scoring" by: reading,
+    # scoring and keeping the events read anew, summed over the processes that did it (the forked
+    # readers' included: event_cache.Spent), and the build's own other work in that part (other:
+    # taking the readers' events in, rendering's imports meanwhile).
+    spent: dict[str, float] = field(default_factory=dict)
 
 
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
              memory: EventMemory | None = None, reading: Reading | None = None, summaries: bool = False,
              plan: BulletinPlan | None = None, later: list[Callable[[], None]] | None = None,
-             meanwhile: Callable[[], object] | None = None,
+             meanwhile: Callable[[], object] | None = None, spent: Spent | None = None,
              ) -> tuple[Site, list[EventResult | EventSummary], list[ContentError]]:
     """Load, validate and score everything; raise ContentErrors with every problem found.
     With `cache_dir`, an event whose files are unchanged since a previous run is not read again.
@@ -78,12 +83,13 @@ def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
     only where it needs it (WholeResults).
     With `later` (and `cache_dir`), the events read and scored in this process are kept in the
     event cache when the caller calls what it finds there (a build: while its pages render).
-    `meanwhile`: done while the events are read by forked processes, when they are."""
+    `meanwhile`: done while the events are read by forked processes, when they are.
+    `spent`: the processor time spent reading, scoring and keeping the events is added to it."""
     from generator.render.incremental import one_reading
 
     with _no_cycle_collection(), one_reading():
         try:
-            return _validate(content, strict, cache_dir, workers, memory, reading, summaries, plan, later, meanwhile)
+            return _validate(content, strict, cache_dir, workers, memory, reading, summaries, plan, later, meanwhile, spent)
         finally:
             if memory is not None:
                 memory.forget_unused()
@@ -155,22 +161,24 @@ def validate_again(reading: Reading) -> tuple[Site, list[EventResult], list[Cont
 def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int | None, memory: EventMemory | None,
               reading: Reading | None, summaries: bool = False, plan: BulletinPlan | None = None,
               later: list[Callable[[], None]] | None = None, meanwhile: Callable[[], object] | None = None,
-              ) -> tuple[Site, list[EventResult], list[ContentError]]:
+              spent: Spent | None = None) -> tuple[Site, list[EventResult], list[ContentError]]:
     from generator.content.load import Kept, load_event, load_site
     from generator.tournament.event import run_event, withdrawals_said
 
     problems = Problems()
     cache = EventCache(cache_dir, memory, summaries, plan, later) if cache_dir is not None else None
+    spent = spent or Spent()
     ahead = read_ahead(content, cache, workers, reading.keep if reading else None, lines=reading is None,
-                       meanwhile=meanwhile)
+                       meanwhile=meanwhile, spent=spent)
 
     def read_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         prepared = ahead.get(folder)
         if prepared is None:
-            if reading is not None and folder.name == reading.keep and not cache:
-                reading.kept = Kept()
-                return load_event(folder, site, problems, reading.kept)
-            return (cache.read_event if cache else load_event)(folder, site, problems)
+            with spent.counting("reading"):
+                if reading is not None and folder.name == reading.keep and not cache:
+                    reading.kept = Kept()
+                    return load_event(folder, site, problems, reading.kept)
+                return (cache.read_event if cache else load_event)(folder, site, problems)
         problems.items.extend(prepared.loaded)
         if cache:
             cache.adopt(folder, site, prepared.loaded)
@@ -216,9 +224,11 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
                         cache.remember(event, prepared.result, prepared.loaded + prepared.scored)
                 else:
                     prepared = None  # scored here after all: the worker's payload has no result
-                    results.append(run_event(event, problems))
+                    with spent.counting("scoring"):
+                        results.append(run_event(event, problems))
                 if cache and prepared is None:  # a worker's event was kept by the worker
-                    cache.save(event, results[-1], problems.items[before:], site)
+                    with spent.counting("keeping"):
+                        cache.save(event, results[-1], problems.items[before:], site)
             if reading is not None:
                 reading.scored[event.folder] = (results[-1], problems.items[before:])
     failing = problems.errors + (problems.warnings if strict else [])
@@ -779,7 +789,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     if bulletins:
         imports()
         importlib.import_module("generator.render.bulletins")
-    site, results, warnings = _read_as_built(content, strict, events_cache, bulletins, memory, later, imports)
+    spent = Spent()
+    site, results, warnings = _read_as_built(content, strict, events_cache, bulletins, memory, later, imports, spent)
     from generator.render.html import render_site
     from generator.render.output import OutputTree, discard, place_site, staging_dir
     from generator.render.pdf import PrintJob, print_pdfs, printing_key, prune_cache
@@ -790,6 +801,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     site_file = os.path.abspath(site.root / "site.yaml")
     snapshot.let_go(keep=lambda path: path.lower().endswith(".md") or path == site_file)
     clock.lap("reading and scoring")
+    own = clock.used["reading and scoring"] - spent.here
+    spent_figures = {"reading": spent.reading, "scoring": spent.scoring, "keeping": spent.keeping, "other": max(0.0, own)}
     tell("events", len(results), len(results))
 
     # Every bulletin as (event's result, its plan: render/pdf.py's `planned`), from its summary,
@@ -873,17 +886,17 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     rendered = sum(1 for slug, pages in made.items() if "/" not in slug  # events, not player pages
                    and (slug not in previous.events or previous.events[slug].key != pages.key))
     return BuildReport(site, results, warnings, pages, len(planned), printed, rendered, len(results), locale=site.locale,
-                       written=fresh, in_place=in_place, seconds=clock.laps, ended=clock.ended)
+                       written=fresh, in_place=in_place, seconds=clock.laps, ended=clock.ended, spent=spent_figures)
 
 
 def _read_as_built(content: Path, strict: bool, events_cache: Path, bulletins: bool, memory: EventMemory | None,
                    later: list[Callable[[], None]] | None = None, meanwhile: Callable[[], object] | None = None,
-                   ) -> tuple[Site, list[EventResult | EventSummary], list[ContentError]]:
+                   spent: Spent | None = None) -> tuple[Site, list[EventResult | EventSummary], list[ContentError]]:
     """validate as a build reads the site: events from the event cache as their lines (or
     summaries), their bulletins planned with them when the build prints them. `later`,
-    `meanwhile`: see validate."""
+    `meanwhile`, `spent`: see validate."""
     return validate(content, strict, events_cache, memory=memory, summaries=True,
-                    plan=bulletin_plan if bulletins else None, later=later, meanwhile=meanwhile)
+                    plan=bulletin_plan if bulletins else None, later=later, meanwhile=meanwhile, spent=spent)
 
 
 def _call_all(calls: list[Callable[[], None]]) -> None:
@@ -996,15 +1009,18 @@ def _check_glyphs(to_print: list[tuple[Event, str, str, str]]) -> None:
 class _Clock:
     """Seconds spent in each part of a build, and when each ended, for the benchmarks (bench/site.py;
     bench/archive.py places its samples of the build's memory in the parts by when they ended: the
-    system's monotonic clock, which another process reads alike)."""
+    system's monotonic clock, which another process reads alike). `used`: the processor seconds
+    of the build's own process in each part (its forked workers' not included)."""
 
     def __init__(self) -> None:
         self.laps: dict[str, float] = {}
         self.ended: dict[str, float] = {}
-        self._last = time.perf_counter()
+        self.used: dict[str, float] = {}
+        self._last, self._used = time.perf_counter(), time.process_time()
 
     def lap(self, what: str) -> None:
-        now = time.perf_counter()
+        now, used = time.perf_counter(), time.process_time()
         self.laps[what] = self.laps.get(what, 0.0) + now - self._last
+        self.used[what] = self.used.get(what, 0.0) + used - self._used
         self.ended[what] = time.monotonic()
-        self._last = now
+        self._last, self._used = now, used

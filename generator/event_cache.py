@@ -57,7 +57,7 @@ import zlib
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator import caches
@@ -90,13 +90,53 @@ class Prepared:
     kept: Kept | None = None  # the event validate was asked to keep (content/load.py's Kept)
 
 
+def processor_seconds() -> float:
+    """This process's processor time so far (to the nanosecond, where os.times counts ticks of
+    10 ms: an event's reading may take less), its children's that it has waited for included (a
+    large results file is read by a child forked for it: content/load.py's _read_apart)."""
+    children = os.times()
+    return time.process_time() + children.children_user + children.children_system
+
+
+@dataclass
+class Spent:
+    """Processor seconds spent on the events read anew, summed over the processes that read them
+    (the forked readers, or the build's own): reading (their files parsed into the model and
+    checked), scoring (the games' scores, the standings: tournament/event.py's run_event) and
+    keeping (pickled for the event cache and the build, kept in the cache, summarised; a reader's
+    freeing of the last event's cycles). For the benchmarks, which split the build's "reading
+    and scoring" by them (bench/site.py); each reader sends its three figures with its event.
+    `here`: what of them the build's own process spent (its children's not included), for the
+    build to tell its other work in that part from them."""
+
+    reading: float = 0.0
+    scoring: float = 0.0
+    keeping: float = 0.0
+    here: float = 0.0
+
+    def add(self, reading: float, scoring: float, keeping: float) -> None:
+        self.reading += reading
+        self.scoring += scoring
+        self.keeping += keeping
+
+    @contextlib.contextmanager
+    def counting(self, part: str) -> Iterator[None]:
+        """The processor time of the block added to `part` (reading, scoring or keeping)."""
+        start, own = processor_seconds(), time.process_time()
+        try:
+            yield
+        finally:
+            setattr(self, part, getattr(self, part) + processor_seconds() - start)
+            self.here += time.process_time() - own
+
+
 READ_WAVE_TASKS = 250  # events a reader reads before it is forked afresh (forking.forked_map)
 _AHEAD: dict[str, Any] = {}  # the site and the event cache, set before forking, read by the workers
 
 
 def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
                keep: str | None = None, lines: bool = False,
-               meanwhile: Callable[[], object] | None = None) -> dict[Path, Prepared]:
+               meanwhile: Callable[[], object] | None = None, spent: Spent | None = None) -> dict[Path, Prepared]:
     """The events to read (those not in the cache), read and scored by forked processes, for
     validate to take in its own order with the same problems. Nothing on one core, or for fewer
     than two such events. Each event comes back pickled once, in the event cache's own form; a
@@ -104,7 +144,8 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     named `keep` comes back with its reading kept (load.Kept), pickled with it. With a cache
     that keeps summaries (EventCache.summaries), the others come back summarised; with `lines`
     (the build takes them so: EventCache.as_line), as their lines, made by the workers.
-    `meanwhile`: done here while the workers read (not done at all when none is forked)."""
+    `meanwhile`: done here while the workers read (not done at all when none is forked).
+    `spent`: the readers' processor time is added to it, as each sends it with its event."""
     from generator.content.load import load_site
     from generator.content.snapshot import event_folders
 
@@ -133,8 +174,10 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
         # left, and each event is unpacked here while the workers read the next ones. The
         # readers forked afresh every READ_WAVE_TASKS events (a reader of 1,000 events grew by
         # 7 MiB, copying the heap it inherited).
-        for folder, loaded_count, payload in forked_map(_prepare_event, folders, min(workers, len(folders)),
-                                                        gc.freeze, READ_WAVE_TASKS, meanwhile):
+        for folder, loaded_count, payload, used in forked_map(_prepare_event, folders, min(workers, len(folders)),
+                                                              gc.freeze, READ_WAVE_TASKS, meanwhile):
+            if spent is not None:
+                spent.add(*used)
             event, result, found, *kept = pickle.loads(payload)
             if isinstance(result, SentLine) and result.rows is not None and cache is not None:
                 result = result._replace(rows=cache.spill(result.rows))  # out of the heap at once
@@ -164,10 +207,13 @@ def _size(folder: Path) -> int:
     return sum(os.path.getsize(os.path.join(top, name)) for top, _, names in os.walk(folder) for name in names)
 
 
-def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
+def _prepare_event(folder: Path) -> tuple[Path, int, bytes, tuple[float, float, float]]:
+    """(folder, how many of its problems were found reading it, its payload, the processor
+    seconds this reader spent reading it, scoring it and keeping it: see Spent)."""
     from generator.content.load import Kept, load_event
     from generator.tournament.event import run_event
 
+    begun = processor_seconds()
     # The cycles the last event's reading and scoring left, freed: the worker runs without the
     # cycle collector, as the build does, and kept them all (0.4 MB an event: a worker that read
     # 1,000 events held 400 MB). The heap it inherited is frozen (read_ahead): not walked. What
@@ -176,11 +222,14 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
     gc.collect()
     gc.freeze()
 
+    started = processor_seconds()
     problems = Problems()
     kept = Kept() if folder.name == _AHEAD["keep"] else None
     event = load_event(folder, _AHEAD["site"], problems, kept)
     loaded_count = len(problems.items)
+    read = processor_seconds()
     result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
+    scored = processor_seconds()
     payload = pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     cache: EventCache | None = _AHEAD["cache"]
     good = cache is not None and result is not None and not problems.errors
@@ -202,7 +251,7 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
         payload = pickle.dumps((None, sent, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     elif summary is not None and not problems.errors:  # the whole reading stays in the cache
         payload = pickle.dumps((summary.event, summary, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
-    return folder, loaded_count, payload
+    return folder, loaded_count, payload, (read - started, scored - read, processor_seconds() - scored + started - begun)
 
 
 class SentLine(NamedTuple):

@@ -1,0 +1,82 @@
+"""bench/site.py's report of where a build's time goes: the build's clock times reading and
+scoring as one part, which the bench splits into reading, scoring and the rest by the processor
+time the readers measure and send with their events (event_cache.Spent, BuildReport.spent), and
+its ratio to Hugo against issue 23's target and floor. No timing is asserted: what is checked is
+that the figures arrive from where they are measured and that the split keeps the whole."""
+
+from __future__ import annotations
+
+import multiprocessing
+
+import pytest
+
+from tests.support import ROOT, bench, demo_content
+
+PARTS = ("reading", "scoring", "rendering", "writing")
+
+
+def test_the_split_of_reading_and_scoring_keeps_the_whole_in_the_processor_times_shares():
+    site = bench("site")
+    parts = {"reading and scoring": 2.0, "printing": 0.0, "rendering": 5.2, "writing": 0.8}
+    spent = {"reading": 0.6, "scoring": 0.2, "keeping": 0.06, "other": 0.14}
+    split = site.split_parts(parts, spent)
+    assert list(split) == ["reading", "scoring", "keeping and taking in", "printing", "rendering", "writing"]
+    assert split["reading"] == pytest.approx(1.2) and split["scoring"] == pytest.approx(0.4)
+    assert split["keeping and taking in"] == pytest.approx(0.4)
+    assert sum(split.values()) == pytest.approx(sum(parts.values()))
+    assert site.where_the_time_goes(parts, spent) == (
+        "reading 1.20 s (15%), scoring 0.40 s (5%), keeping and taking in 0.40 s (5%), printing 0.00 s (0%), "
+        "rendering 5.20 s (65%), writing 0.80 s (10%)")
+    note = site.reading_note(parts, spent)
+    assert "2.00 s of wall time" in note and "reading 0.60 s" in note and "scoring 0.20 s" in note
+    # Without processor times (a report from before them), the part is left whole and said so.
+    assert site.split_parts(parts, {}) == parts
+    assert site.where_the_time_goes(parts).startswith("reading and scoring 2.00 s (25%)")
+    assert "no processor times" in site.reading_note(parts, {})
+
+
+def test_the_ratio_to_hugo_is_said_against_the_target_and_the_floor():
+    site = bench("site")
+    assert site.ratio_line(1.62) == ("ratio paibang/hugo pages per second: 1.62 (target >= 1.5, floor 1.0): "
+                                     "target met")
+    assert site.ratio_line(1.23).endswith("(target >= 1.5, floor 1.0): target missed")
+    assert site.ratio_line(0.9).endswith("target missed, and below the floor of 1.0")
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="read by forked workers")
+def test_the_readers_send_the_processor_time_they_spent_reading_scoring_and_keeping():
+    """Each forked reader measures its own processor time and sends it with its event: the sums
+    come from the readers, none from this process."""
+    from generator.event_cache import Spent, read_ahead
+
+    spent = Spent()
+    assert len(read_ahead(ROOT / "content", None, 2, spent=spent)) == 8
+    assert spent.reading > 0 and spent.scoring > 0 and spent.keeping > 0
+    assert spent.here == 0
+
+
+def test_a_fresh_build_reports_the_four_parts_and_its_split_sums_to_the_whole(tmp_path):
+    """bench/site.py's fresh build (its own process, as `paibang build`) brings back the
+    processor times with the parts' seconds: the report names reading, scoring, rendering and
+    writing, and the split parts sum to the build's parts."""
+    site = bench("site")
+    content = demo_content(tmp_path, "tumu-guandan-2020", "dongke-bridge-2015")
+    figures = site.fresh_build_figures(content, tmp_path / "output", tmp_path / "cache" / "pdf")
+    assert set(figures["spent"]) == {"reading", "scoring", "keeping", "other"}
+    assert figures["spent"]["reading"] > 0 and figures["spent"]["scoring"] > 0
+    split = site.split_parts(figures["parts"], figures["spent"])
+    assert sum(split.values()) == pytest.approx(sum(figures["parts"].values()))
+    said = site.where_the_time_goes(figures["parts"], figures["spent"])
+    assert [part for part in PARTS if f"{part} " in said] == list(PARTS) and "reading and scoring" not in said
+
+
+def test_an_event_read_in_the_builds_own_process_is_counted_there(tmp_path):
+    """One event is read and scored by the build's own process (no reader is forked for fewer
+    than two): its processor times are counted there, and the build's other work apart."""
+    from generator.build import build
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert set(report.spent) == {"reading", "scoring", "keeping", "other"}
+    assert report.spent["reading"] > 0 and report.spent["scoring"] > 0 and report.spent["keeping"] > 0
+    assert list(report.seconds) == ["reading and scoring", "printing", "rendering", "writing"]  # as they were
