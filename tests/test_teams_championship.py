@@ -84,7 +84,14 @@ def test_every_adjustment_is_said_with_its_reason_wherever_the_totals_are(penali
     for text in said:
         assert text in page(folder, "swiss")  # the standings' remark
         assert text in page(folder, "entries/A05")  # the entry's page, beside its matches
-        assert "".join(text.split()) in pdf_text(folder / "bulletins/standings-swiss.pdf")
+        assert "".join(text.split()) in pdf_text(folder / "bulletins/standings-swiss.pdf")  # (was 罚 IMP（慢打）)
+    # the reasons beside the standings' 8 columns: the table keeps within the page's right margin
+    # (18mm), as every word's right edge says (the bracketed reason kept on one line widened the
+    # remarks to 584pt of the page's 595)
+    boxes = subprocess.run(["pdftotext", "-bbox", str(folder / "bulletins/standings-swiss.pdf"), "-"],
+                           capture_output=True, check=True, text=True).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', boxes)[1])
+    assert max(float(x) for x in re.findall(r'xMax="([\d.]+)"', boxes)) <= width - 18 / 25.4 * 72
     row = next(s for s in json.loads((folder / "results.json").read_text(encoding="utf-8"))["stages"][0]["standings"]
                if s["entry"] == "A05")
     assert row["adjustments"] == [{"metric": "vp", "value": -1, "reason": "第2轮迟到15分钟"},

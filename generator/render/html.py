@@ -142,6 +142,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["num"] = number_text
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
     env.filters["kept_pieces"] = kept_pieces  # its titles' and cells' round numbers and reasons, kept whole
+    env.filters["joined_words"] = joined_words  # its last column's Chinese words, joined
+    env.filters["heading_words"] = heading_words  # its headings' words, each kept whole
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["pct"] = percent_text  # a percentage: two decimals, as the standings and prints show it
@@ -255,9 +257,10 @@ _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000
 # a run of Chinese in a sentence of another language: its characters, with the digits, CJK and
 # full-width punctuation and curly quotes among them (13级动物医学1班, “同心杯”), none of the
 # sentence's Latin words or ASCII punctuation; from its opening bracket or quote (a stage named
-# "（四人队式赛）" in a title: its "（" was left outside the mark)
-_CHINESE_RUN = re.compile(r"[\u3000-\u303f\uff00-\uffef\u2018\u201c]*[0-9]*[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
-                          r"[\u3000-\u303f\uff00-\uffef\u2018\u2019\u201c\u201d0-9"
+# "（四人队式赛）" in a title: its "（" was left outside the mark), and the word joiners of a
+# notice's last column (joined_words: a run cut at each marked every character apart)
+_CHINESE_RUN = re.compile(r"[\u3000-\u303f\uff00-\uffef\u2018\u201c\u2060]*[0-9\u2060]*[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
+                          r"[\u3000-\u303f\uff00-\uffef\u2018\u2019\u201c\u201d0-9\u2060"
                           r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]*")
 
 
@@ -829,6 +832,44 @@ def kept_pieces(text: object) -> list[tuple[str, bool]]:
         return [(text, False)]  # made as markup (a QR code): as it is
     pieces = _KEPT_TOGETHER.split(str(text))
     return [(piece, index % 2 == 1 and columns(piece) <= KEPT_WHOLE) for index, piece in enumerate(pieces) if piece]
+
+
+WORD_WHOLE = 16  # columns (a CJK character two): a Chinese word of a notice's last column up to this wide is joined
+
+# Where a notice's last column (备注, 奖品) may break between its words: at a space, after a Chinese
+# comma, stop or colon, and before an opening bracket.
+_WORD_BREAKS = re.compile(r"(\s+|(?<=[\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f])(?=\S)|(?<=\S)(?=\uff08))")
+WORD_JOINER = "\u2060"
+
+
+def joined_words(text: object) -> list[tuple[str, bool]]:
+    """A notice's last cell in kept_pieces, each word of Chinese in the rest up to WORD_WHOLE wide
+    with a word joiner (U+2060: no break either side, no width, not in the PDF's text) between its
+    characters: it breaks between words ("轮空，" above "直接晋级"), never inside one ("直接晋"
+    above "级"), as CSS's word-break: keep-all would have it, which WeasyPrint ignores. Not kept in
+    no-wrap spans: WeasyPrint dropped a lone digit so kept at a line break ("罚 3 IMP（慢打）"
+    printed "罚 IMP（慢打）"), and a span's width is its column's least, which widened the table
+    past the page's right margin; joined, a word still breaks anywhere where it alone is wider
+    than its column (overflow-wrap: anywhere), and the column is no wider than it was."""
+    found: list[tuple[str, bool]] = []
+    for piece, whole in kept_pieces(text):
+        if whole or isinstance(piece, Markup):
+            found.append((piece, whole))
+            continue
+        found.append(("".join(WORD_JOINER.join(word) if _CHINESE.search(word) and columns(word) <= WORD_WHOLE else word
+                              for word in _WORD_BREAKS.split(piece) if word), False))
+    return found
+
+
+# A heading's word before a full-width opening bracket, where it may break ("国际比赛分" above
+# "（IMP）", bulletin.html): kept whole, a teams standings' headings left its remarks too narrow
+# for a penalty's reason, and the table went past the page's right margin (584pt of 595).
+_HEADING_BREAKS = re.compile(r"(?=\uff08)")
+
+
+def heading_words(part: str) -> list[str]:
+    """A printed notice's heading word in the pieces kept on one line (bulletin.html)."""
+    return [piece for piece in _HEADING_BREAKS.split(part) if piece]
 
 
 def has_groups(event: Event) -> bool:
