@@ -206,6 +206,7 @@ def test_a_long_forms_html_is_made_in_parts_only_and_keyed_on_all_it_is_printed_
     assert isinstance(printed, pdf.Printed) and len(printed.parts) == 3
     assert max(made) == PART  # (the parts, and the first part's page numbers for the key)
     key = pdf.print_job(printed).key
+    assert pdf.printing_key(*pdf.planned(sheet, site.locale)[2:4]) == key  # a build's plan keys it alike
     assert pdf.print_job(pdf.bulletin_parts(sheet, site.locale)).key == key  # the same form, the same key
     sheet.pages[25]["seats"][0]["names"] = "\u738b\u5f3a"  # the last table, in the last part
     assert pdf.print_job(pdf.bulletin_parts(sheet, site.locale)).key not in (key, None)

@@ -56,11 +56,12 @@ class PrintJob:
 
 def planned(bulletin: Bulletin, locale: str, content: str | None = None) -> tuple[str, str, tuple[str, ...], str, str]:
     """What a build keeps of a bulletin between builds (in its event's summary): its file name,
-    title, the scripts and the digest of its HTML (its printing key but for the fonts and
-    WeasyPrint of the day: printing_key), and the characters it prints (for the glyph check)."""
-    html = bulletin_html(bulletin, locale, content)
+    title, the scripts and the digest of its HTML (a long form's: of its parts and page numbers,
+    _made_of; its printing key but for the fonts and WeasyPrint of the day: printing_key), and
+    the characters it prints (for the glyph check)."""
+    scripts, digest = _made_of(bulletin_parts(bulletin, locale, content))
     chars = "".join(sorted(set(bulletin_words(bulletin, locale))))
-    return bulletin.name, bulletin.title, _scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest(), chars
+    return bulletin.name, bulletin.title, scripts, digest, chars
 
 
 @cache
@@ -116,7 +117,7 @@ class Printed:
     page numbers alone, from `first` of `total`, on `pages` blank pages, printed once every
     part's pages are known and drawn over the part's (join_pdfs): a page that ran over costs
     a few pages of page numbers, not the form printed again; and `digest`, of all it is
-    printed from (its cache key in `paibang print`)."""
+    printed from (its PDF's key: _made_of)."""
 
     parts: tuple[str, ...]
     footers: Callable[[int, int, int, int], str]
@@ -130,8 +131,8 @@ def bulletin_parts(bulletin: Bulletin, locale: str, content: str | None = None) 
     """The HTML a bulletin is printed from: a notice, or a form of FORM_PART_PAGES pages or
     fewer, as one document (bulletin_html); a longer form in parts of FORM_PART_PAGES form pages
     (a form page starts a sheet of its own: templates/sheets/_base.html), and their page numbers
-    apart (Printed). Its HTML whole is never made: a build keys its PDF on its plan's digest
-    (`planned`), and a form's parts and page numbers are made of the same template and words."""
+    apart (Printed). Its HTML whole is never made: its key is its parts' (Printed.digest), in a
+    build's plan (`planned`) as in `paibang print` (print_job)."""
     pages = bulletin.pages
     if len(pages) <= FORM_PART_PAGES:
         return bulletin_html(bulletin, locale, content)
@@ -444,9 +445,16 @@ def _fingerprint(scripts: tuple[str, ...]) -> str:
 
 
 def print_job(html: str | Printed) -> PrintJob:
+    return PrintJob(html, printing_key(*_made_of(html)))
+
+
+def _made_of(html: str | Printed) -> tuple[tuple[str, ...], str]:
+    """(the scripts a document names, the digest of its HTML): a long form's of its parts and
+    page numbers (Printed.digest), what it is printed from, so that a change of what only the
+    parts print (their page numbers apart, a part's first page) is a PDF of another key too."""
     if isinstance(html, Printed):
-        return PrintJob(html, printing_key(_scripts(html.parts[0]), html.digest))
-    return PrintJob(html, printing_key(_scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest()))
+        return _scripts(html.parts[0]), html.digest
+    return _scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest()
 
 
 def printing_key(scripts: tuple[str, ...], html_digest: str) -> str:
