@@ -28,13 +28,14 @@ PART = 10  # 26 tables: parts of 10, 10 and 6 pages
 @pytest.fixture()
 def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A file each WeasyPrint document printed adds a line to, from whichever process prints it
-    (the printing processes are forked with the patch)."""
+    (the printing processes are forked with the patch): "x" for a document of sheets, "f" for
+    a long form's page numbers alone (a blank page each, drawn over a part's pages)."""
     log = tmp_path / "printed.log"
     printing = pdf._print
 
     def counting(html: str) -> bytes:
         with log.open("a") as out:
-            out.write("x\n")
+            out.write("f\n" if '<body class="page-numbers">' in html else "x\n")
         return printing(html)
 
     monkeypatch.setattr(pdf, "_print", counting)
@@ -58,8 +59,9 @@ def test_a_rounds_sheets_are_printed_in_parts_and_read_as_one_document(tmp_path:
     content = demo_content(tmp_path, GD)
     target = tmp_path / "round-1.pdf"
     assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(target)]) == 0
-    # the draw notice, and the 26 tables' sheets in 3 parts
+    # the draw notice, and the 26 tables' sheets in 3 parts, each part's page numbers apart
     assert counted.read_text().count("x") == 1 + math.ceil(26 / PART)
+    assert counted.read_text().count("f") == math.ceil(26 / PART)
     expected = one_document_pages(content)
     assert pdf_pages(target) == len(expected) > 26
     joined = pypdf.PdfReader(target)
@@ -74,9 +76,25 @@ def test_a_rounds_sheets_are_printed_in_parts_and_read_as_one_document(tmp_path:
     assert joined.metadata.title == printed_round(result, "main", 1, site.locale)[0].title
     assert joined.trailer["/Root"]["/Lang"] == "zh-Hans"  # (html lang of the zh bulletins)
     # each part's subset of a face under a tag of its own (ISO 32000 9.6.4): pdffonts names
-    # each font once, the notice's and the 3 parts' subsets of the two faces
+    # each font once, the notice's and the 3 parts' subsets of the faces
     names = fonts(target)
-    assert len(names) == len(set(names)) >= 2 * 3
+    assert len(names) == len(set(names)) >= 2 + 3
+    # and each page as the one document's, pixel for pixel (the first sheet of a part as high
+    # on its page as the sheet before it, its page number drawn where the one document has it)
+    site, result = result_of(content, GD)
+    alone = tmp_path / "alone.pdf"
+    sheet = printed_round(result, "main", 1, site.locale, site.base_url)[1]
+    alone.write_bytes(pdf._print(pdf.bulletin_html(sheet, site.locale, content_locale_of(site))))
+    for n in (1, PART, PART + 1, 2 * PART + 1, 26):
+        assert page_image(target, notice + n) == page_image(alone, n)
+
+
+def page_image(path: Path, page: int) -> bytes:
+    """A page drawn at 30 dpi, in grey (pdftoppm)."""
+    import subprocess
+
+    return subprocess.run(["pdftoppm", "-r", "30", "-gray", "-f", str(page), "-l", str(page), str(path)],
+                          capture_output=True, check=True).stdout
 
 
 def fonts(path: Path) -> list[str]:
@@ -95,6 +113,40 @@ def test_subsets_alike_are_kept_once(tmp_path: Path) -> None:
     assert len(fonts(tmp_path / "two.pdf")) == len(fonts(tmp_path / "one.pdf")) >= 1
 
 
+BOLD = '<html lang="zh"><p style="font-family: Noto Sans CJK SC; font-weight: 700">{}</p></html>'
+
+
+def test_a_subset_of_the_same_glyphs_met_in_another_order_is_one_font(tmp_path: Path) -> None:
+    """Two parts' subsets of the same glyphs, whose ToUnicode maps WeasyPrint wrote in the order
+    each part met them, are one font joined: pdffonts listed it twice under one tag."""
+    one = pdf._print(BOLD.format("\u4e00\u4e8c\u4e09"))
+    two = pdf._print(BOLD.format("\u4e09\u4e8c\u4e00"))
+    (tmp_path / "one.pdf").write_bytes(one)
+    (tmp_path / "joined.pdf").write_bytes(pdf.join_pdfs([one, two]))
+    names = fonts(tmp_path / "joined.pdf")
+    assert len(names) == len(set(names)) == len(fonts(tmp_path / "one.pdf")) == 1
+    assert pdf_text(tmp_path / "joined.pdf", 2).strip() == "\u4e09\u4e8c\u4e00"
+
+
+def test_subsets_of_the_same_glyphs_read_differently_have_tags_of_their_own(tmp_path: Path) -> None:
+    """The same glyphs with ToUnicode maps that differ (a glyph read as another character) are
+    two fonts, each under a tag of its own, and each page reads as its own map says."""
+    one = pdf._print(BOLD.format("\u4e00\u4e8c"))
+    reader = pypdf.PdfReader(io.BytesIO(one))
+    writer = pypdf.PdfWriter(clone_from=reader)
+    font = next(iter(writer.pages[0]["/Resources"]["/Font"].values())).get_object()
+    cmap = font["/ToUnicode"].get_object()
+    cmap.set_data(cmap.get_data().replace(b"<4e00>", b"<4e09>"))  # the glyph of \u4e00 read as \u4e09
+    other = io.BytesIO()
+    writer.write(other)
+    joined = tmp_path / "joined.pdf"
+    joined.write_bytes(pdf.join_pdfs([one, other.getvalue()]))
+    names = fonts(joined)
+    assert len(names) == len(set(names)) == 2
+    assert {name.split("+")[1] for name in names} == {"Noto-Sans-CJK-SC-Bold"}
+    assert [pdf_text(joined, n).strip() for n in (1, 2)] == ["\u4e00\u4e8c", "\u4e09\u4e8c"]
+
+
 def test_a_folder_gets_the_sheet_joined_and_a_short_form_whole(tmp_path: Path, counted: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     content = demo_content(tmp_path, GD)
@@ -104,34 +156,64 @@ def test_a_folder_gets_the_sheet_joined_and_a_short_form_whole(tmp_path: Path, c
     assert pdf_pages(sheet) == 26
     assert "第 21 页 共 26 页" in pdf_text(sheet, 21)
     assert counted.read_text().count("x") == 1 + 3
-    # a form no longer than a part is one document, as before
+    assert counted.read_text().count("f") == 3
+    # a form no longer than a part is one document, as before, numbered by WeasyPrint
     monkeypatch.setattr(pdf, "FORM_PART_PAGES", 26)
     counted.unlink()
     assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(folder)]) == 0
     assert counted.read_text().count("x") == 2
+    assert counted.read_text().count("f") == 0
     assert "第 21 页 共 26 页" in pdf_text(sheet, 21)
 
 
-def test_a_part_that_ran_over_its_pages_prints_the_parts_again_renumbered(tmp_path: Path, counted: Path) -> None:
-    """A form page that runs over a sheet makes its part longer than reckoned, and the page
-    numbers after it and every total wrong: those parts are printed again, numbered as printed,
-    still in parts (never the whole form as one document: its memory), and every page says its
-    number of the whole."""
+def test_a_part_that_ran_over_its_pages_is_numbered_as_printed_not_printed_again(tmp_path: Path,
+                                                                               counted: Path) -> None:
+    """A form page that runs over a sheet makes its part longer than reckoned, and moves the page
+    numbers after it and every total: the parts are printed once, without page numbers, and
+    each part's page numbers, printed once every part's pages are known, drawn over it. No part
+    is printed twice (it was: every part again, renumbered), nor the whole form as one document
+    (its memory), and every page says its number of the whole."""
     site, result = result_of(demo_content(tmp_path, GD), GD)
     sheet = printed_round(result, "main", 1, site.locale)[1]
     sheet.pages[13]["group"] = "G" * 195  # table 14, in the second part
     sheet.pages[13]["key"] = "x " * 3000  # its sheet runs over
     printed = pdf.bulletin_parts(sheet, site.locale)
-    assert isinstance(printed, pdf.Printed) and [pages for _, pages in printed.parts] == [10, 10, 6]
+    assert isinstance(printed, pdf.Printed) and len(printed.parts) == 3  # of 10, 10 and 6 tables
     out = tmp_path / "sheet.pdf"
     out.write_bytes(pdf.print_pdfs([pdf.print_job(printed)], None, workers=2)[0][0])
     total = pdf_pages(out)
     assert total > 26
-    # 3 parts, then again the 3 whose total changed (the third's first number too): 6 documents
-    # of a part each, none of the whole form
-    assert counted.read_text().count("x") == 6
+    # 3 parts, once each, and their 3 documents of page numbers; none of the whole form
+    assert counted.read_text().count("x") == 3
+    assert counted.read_text().count("f") == 3
     for n in range(1, total + 1):
         assert f"第 {n} 页 共 {total} 页" in pdf_text(out, n)
+
+
+def test_a_long_forms_html_is_made_in_parts_only_and_keyed_on_all_it_is_printed_from(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long form's HTML is made part by part, never whole (the template ran over every table
+    twice, once for a cache key); its key changes with anything that changes what is printed:
+    a table's names in its last part, the words of its page numbers."""
+    monkeypatch.setattr(pdf, "FORM_PART_PAGES", PART)
+    site, result = result_of(demo_content(tmp_path, GD), GD)
+    sheet = printed_round(result, "main", 1, site.locale)[1]
+    made = []
+    making = pdf.bulletin_html
+    monkeypatch.setattr(pdf, "bulletin_html", lambda bulletin, *a, **k: made.append(len(bulletin.pages))
+                        or making(bulletin, *a, **k))
+    printed = pdf.bulletin_parts(sheet, site.locale)
+    assert isinstance(printed, pdf.Printed) and len(printed.parts) == 3
+    assert max(made) == PART  # (the parts, and the first part's page numbers for the key)
+    key = pdf.print_job(printed).key
+    assert pdf.printing_key(*pdf.planned(sheet, site.locale)[2:4]) == key  # a build's plan keys it alike
+    assert pdf.print_job(pdf.bulletin_parts(sheet, site.locale)).key == key  # the same form, the same key
+    sheet.pages[25]["seats"][0]["names"] = "\u738b\u5f3a"  # the last table, in the last part
+    assert pdf.print_job(pdf.bulletin_parts(sheet, site.locale)).key not in (key, None)
+    changed = pdf.print_job(pdf.bulletin_parts(sheet, site.locale)).key
+    counter = pdf._page_counter_css
+    monkeypatch.setattr(pdf, "_page_counter_css", lambda t, numbered=None: counter(t, numbered).replace('" counter', '"  counter'))
+    assert pdf.print_job(pdf.bulletin_parts(sheet, site.locale)).key != changed
 
 
 def test_a_build_prints_an_unplayed_rounds_sheet_in_parts(guandan_round_4: Path, counted: Path,
@@ -147,13 +229,16 @@ def test_a_build_prints_an_unplayed_rounds_sheet_in_parts(guandan_round_4: Path,
     printed = counted.read_text().count("x")
     # every bulletin of the event printed once, but the sheet in its 3 parts
     assert printed == len(list(output.glob(f"events/{GD}/bulletins/*.pdf"))) - 1 + math.ceil(26 / PART)
+    assert counted.read_text().count("f") == math.ceil(26 / PART)  # and the sheet's page numbers
 
 
 def test_a_part_pypdf_cannot_read_is_said_not_a_traceback(tmp_path: Path, counted: Path,
                                                           monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+                                                          capsys: pytest.CaptureFixture[str],
+                                                          caplog: pytest.LogCaptureFixture) -> None:
     """A part cut short (a damaged PDF WeasyPrint gave back) is said in one line, as a printing
-    process that failed is, and nothing is written."""
+    process that failed is, and nothing is written: paibang's sentence alone, not pypdf's own
+    English line above it ("EOF marker not found"), nor that line in a log (the desk's)."""
     printing = pdf._print
     monkeypatch.setattr(pdf, "_print", lambda html: printing(html)[:2000])
     content = demo_content(tmp_path, GD)
@@ -161,6 +246,8 @@ def test_a_part_pypdf_cannot_read_is_said_not_a_traceback(tmp_path: Path, counte
     assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(target)]) == 1
     said = capsys.readouterr().err
     assert "Traceback" not in said and "PdfStreamError" in said and str(target) in said
+    assert "EOF marker" not in said and len(said.strip().splitlines()) == 1
+    assert not [record for record in caplog.records if record.name.startswith("pypdf")]
     assert not target.exists()
     with pytest.raises(CouldNotFinish) as failure:
         pdf.join_pdfs([pdf._print("<p>a</p>"), pdf._print("<p>b</p>")])

@@ -56,11 +56,12 @@ class PrintJob:
 
 def planned(bulletin: Bulletin, locale: str, content: str | None = None) -> tuple[str, str, tuple[str, ...], str, str]:
     """What a build keeps of a bulletin between builds (in its event's summary): its file name,
-    title, the scripts and the digest of its HTML (its printing key but for the fonts and
-    WeasyPrint of the day: printing_key), and the characters it prints (for the glyph check)."""
-    html = bulletin_html(bulletin, locale, content)
+    title, the scripts and the digest of its HTML (a long form's: of its parts and page numbers,
+    _made_of; its printing key but for the fonts and WeasyPrint of the day: printing_key), and
+    the characters it prints (for the glyph check)."""
+    scripts, digest = _made_of(bulletin_parts(bulletin, locale, content))
     chars = "".join(sorted(set(bulletin_words(bulletin, locale))))
-    return bulletin.name, bulletin.title, _scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest(), chars
+    return bulletin.name, bulletin.title, scripts, digest, chars
 
 
 @cache
@@ -69,18 +70,23 @@ def _environment(locale: str, content: str | None) -> jinja2.Environment:
 
 
 def bulletin_html(bulletin: Bulletin, locale: str, content: str | None = None,
-                  numbered: tuple[int, int] | None = None) -> str:
+                  numbered: tuple[int, int] | None = None, *, part: int | None = None,
+                  footers: int = 0) -> str:
     """The HTML WeasyPrint prints. `content`: the language of the names and titles (html.py's
     content_locale_of), as the pages take it: an English bulletin marks its Chinese cells and
     title as Chinese (lang), so that Pango shapes and breaks them as Chinese and picks its fonts
     for that language, as the pages are marked for screen readers. WeasyPrint writes only the
     document's language into the PDF (/Lang, from <html lang>), and tags no structure unless
-    asked (pdf_tags, not used): the marks reach the PDF's text layout, not a tagged structure."""
+    asked (pdf_tags, not used): the marks reach the PDF's text layout, not a tagged structure.
+    `part`: of a form printed in parts (bulletin_parts), the part (from 0), printed without its
+    page numbers, laid out as its pages are in the whole form; `footers`: of such a form, only
+    the page numbers (`numbered`) of a part of that many pages, to be drawn over it (join_pdfs)."""
     env = _environment(locale, content)
     t = Translator(locale)
+    counter = "none" if part is not None else _page_counter_css(t, numbered)
     return env.get_template(bulletin.template).render(
-        bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(_page_counter_css(t, numbered)),
-        first_page=numbered[0] if numbered else 1)
+        bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(counter),
+        first_page=numbered[0] if numbered else 1, continued=bool(part), footers=footers)
 
 
 def _page_counter_css(t: Translator, numbered: tuple[int, int] | None = None) -> str:
@@ -105,38 +111,45 @@ FORM_PART_PAGES = 50
 
 @dataclass(frozen=True)
 class Printed:
-    """What a bulletin is printed from: its parts' HTML, each with the pages it is to have, the
-    whole HTML (its cache key, its length), and `numbered(k, first, total)`: part k's HTML
-    numbered from `first` of `total` pages, to print again the parts whose numbers a form page
-    that ran over a sheet made wrong (never the whole form as one document: its memory)."""
+    """What a long form is printed from: its parts' HTML, without page numbers (a part's pages
+    are known only once printed: a form page may run over a sheet, and move the numbers of every
+    page after it and the total of all); `footers(k, first, total, pages)`, the HTML of part k's
+    page numbers alone, from `first` of `total`, on `pages` blank pages, printed once every
+    part's pages are known and drawn over the part's (join_pdfs): a page that ran over costs
+    a few pages of page numbers, not the form printed again; and `digest`, of all it is
+    printed from (its PDF's key: _made_of)."""
 
-    parts: tuple[tuple[str, int], ...]
-    whole: str
-    numbered: Callable[[int, int, int], str]
+    parts: tuple[str, ...]
+    footers: Callable[[int, int, int, int], str]
+    digest: str
 
     def __len__(self) -> int:  # (how long it is to print: the longest first)
-        return len(self.whole)
+        return sum(map(len, self.parts))
 
 
 def bulletin_parts(bulletin: Bulletin, locale: str, content: str | None = None) -> str | Printed:
     """The HTML a bulletin is printed from: a notice, or a form of FORM_PART_PAGES pages or
-    fewer, as one document (bulletin_html); a longer form in parts of FORM_PART_PAGES pages
-    (a form page starts a sheet of its own: templates/sheets/_base.html), each numbered as the
-    pages of the whole form ("第 51 页 共 500 页"), on the reckoning that a form page is a sheet
-    (one that runs over: print_pdfs prints again the parts whose numbers moved, Printed.numbered)."""
-    whole = bulletin_html(bulletin, locale, content)
+    fewer, as one document (bulletin_html); a longer form in parts of FORM_PART_PAGES form pages
+    (a form page starts a sheet of its own: templates/sheets/_base.html), and their page numbers
+    apart (Printed). Its HTML whole is never made: its key is its parts' (Printed.digest), in a
+    build's plan (`planned`) as in `paibang print` (print_job)."""
     pages = bulletin.pages
     if len(pages) <= FORM_PART_PAGES:
-        return whole
+        return bulletin_html(bulletin, locale, content)
     chunks = [pages[start:start + FORM_PART_PAGES] for start in range(0, len(pages), FORM_PART_PAGES)]
 
-    def numbered(k: int, first: int, total: int) -> str:
-        return bulletin_html(dataclasses.replace(bulletin, pages=chunks[k]), locale, content, (first, total))
+    def footers(k: int, first: int, total: int, count: int) -> str:
+        return bulletin_html(dataclasses.replace(bulletin, pages=chunks[k]), locale, content, (first, total),
+                             footers=count)
 
-    parts = []
-    for k, chunk in enumerate(chunks):
-        parts.append((numbered(k, k * FORM_PART_PAGES + 1, len(pages)), len(chunk)))
-    return Printed(tuple(parts), whole, numbered)
+    parts = tuple(bulletin_html(dataclasses.replace(bulletin, pages=chunk), locale, content, part=k)
+                  for k, chunk in enumerate(chunks))
+    # Keyed on what it is printed from: the parts and, for the words and look of its page numbers,
+    # the first part's as reckoned (the rest differ from it only by their figures).
+    digest = hashlib.sha256()
+    for html in (*parts, footers(0, 1, len(pages), len(chunks[0]))):
+        digest.update(hashlib.sha256(html.encode("utf-8")).digest())
+    return Printed(parts, footers, digest.hexdigest())
 
 
 def _numbers(pages: list[int]) -> list[tuple[int, int]]:
@@ -144,18 +157,18 @@ def _numbers(pages: list[int]) -> list[tuple[int, int]]:
     return [(1 + sum(pages[:k]), sum(pages)) for k in range(len(pages))]
 
 
-def join_pdfs(pdfs: list[bytes], what: str = "printing_pdfs") -> bytes:
+def join_pdfs(pdfs: list[bytes], what: str = "printing_pdfs", footers: list[bytes] | None = None) -> bytes:
     """One PDF of the pages of `pdfs`, in order, with the first one's metadata (its title, its
     language, its producer) and every part's outline, links and fonts (each part keeps its own
     subset of a font: a few hundred KB a part). pypdf, not PDF written by hand: it keeps the
     cross-references, object streams and outlines right, as WeasyPrint's own writer does."""
-    if len(pdfs) == 1:
+    if len(pdfs) == 1 and not footers:
         return pdfs[0]
     with _readable(what):
-        return _joined(pdfs)
+        return _joined(pdfs, footers)
 
 
-def _joined(pdfs: list[bytes]) -> bytes:
+def _joined(pdfs: list[bytes], footers: list[bytes] | None = None) -> bytes:
     import io
 
     import pypdf
@@ -164,6 +177,8 @@ def _joined(pdfs: list[bytes]) -> bytes:
     readers = [pypdf.PdfReader(io.BytesIO(pdf)) for pdf in pdfs]
     for reader in readers:
         writer.append(reader)
+    if footers:
+        _drawn_over(writer, [page for footer in footers for page in pypdf.PdfReader(io.BytesIO(footer)).pages])
     _tag_subsets(writer)
     # Each part's subsets that came out alike, byte for byte, now under one tag, kept once:
     # pypdf merges objects alike, and the objects referring to them are alike only after, so a
@@ -179,6 +194,55 @@ def _joined(pdfs: list[bytes]) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+# A name in a content stream (PDF 7.3.5): a resource's, as an operand (/TSPJMR Tf, /a1.0 gs).
+_NAME = re.compile(rb"/([^\s/\[\]<>(){}%]+)")
+_RESOURCES = ("/Font", "/ExtGState", "/ColorSpace", "/XObject", "/Pattern", "/Shading", "/Properties")
+
+
+def _drawn_over(writer: object, overlays: list[object]) -> None:
+    """Each page of `overlays` (a long form's page numbers: bulletin_parts) drawn over the
+    writer's page of its rank, after the page's own drawing, as WeasyPrint draws a page's
+    margin boxes after its body: the page's own content streams kept as they are, set apart by
+    q … Q (WeasyPrint leaves its coordinates turned), and the overlay's resources added to the
+    page's under names of their own (both name a face by the same tag)."""
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
+
+    if len(overlays) != len(writer.pages):
+        raise ValueError(f"{len(overlays)} pages of page numbers for {len(writer.pages)} pages")
+
+    def added(data: bytes) -> object:
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        return writer._add_object(stream.flate_encode() if len(data) > 64 else stream)
+
+    saved, restored = added(b"q\n"), added(b"\nQ\n")
+    for page, overlay in zip(writer.pages, overlays):
+        theirs = overlay.get("/Resources")
+        theirs = theirs.get_object() if theirs is not None else DictionaryObject()
+        ours = page.get("/Resources")
+        ours = ours.get_object() if ours is not None else DictionaryObject()
+        resources = DictionaryObject(ours)  # (a page's own: WeasyPrint's pages share theirs)
+        renamed: dict[bytes, bytes] = {}
+        for kind in _RESOURCES:
+            if kind not in theirs:
+                continue
+            merged = DictionaryObject(ours[kind].get_object()) if kind in ours else DictionaryObject()
+            for name, value in theirs[kind].get_object().items():
+                new = "/pb" + name[1:]
+                while new in merged:
+                    new += "_"
+                renamed[name[1:].encode()] = new[1:].encode()
+                merged[NameObject(new)] = value.clone(writer)
+            resources[NameObject(kind)] = writer._add_object(merged)
+        content = overlay.get_contents()
+        data = _NAME.sub(lambda m: b"/" + renamed.get(m[1], m[1]), content.get_data() if content is not None else b"")
+        own = page.raw_get("/Contents") if "/Contents" in page else ArrayObject()
+        own = own.get_object() if isinstance(own.get_object(), ArrayObject) else [own]
+        page[NameObject("/Contents")] = ArrayObject([saved, *own, restored, added(data)])
+        # (indirect, as WeasyPrint's: a part's pages' resources alike are then kept once, _joined)
+        page[NameObject("/Resources")] = writer._add_object(resources)
 
 
 _SUBSET_TAG = re.compile(r"[A-Z]{6}\+")
@@ -222,11 +286,48 @@ def _tag_subsets(writer: object) -> None:
             file = next((descriptor[k] for k in ("/FontFile3", "/FontFile2", "/FontFile") if k in descriptor), None)
             if file is None or not _SUBSET_TAG.match(str(descriptor.get("/FontName", ""))[1:]):
                 continue
-            digest = hashlib.sha256(file.get_object().get_data()).digest()
-            tag = "".join(chr(ord("A") + byte % 26) for byte in digest[:6]) + "+"
+            # Named by the whole subset: its glyphs, and what its glyphs read as (/ToUnicode,
+            # which text extraction and copying use) and their widths. WeasyPrint lists a
+            # subset's /ToUnicode in the order its part met the glyphs: two parts' subsets of
+            # the same glyphs came out under one tag with their maps' lines in another order,
+            # and, not alike byte for byte, were listed twice. Put in glyph order, maps alike are
+            # kept once (below); maps that differ (a glyph read as another character) get tags
+            # of their own.
+            digest = hashlib.sha256(file.get_object().get_data())
+            to_unicode = font.get("/ToUnicode")
+            if to_unicode is not None:
+                to_unicode = to_unicode.get_object()
+                data = to_unicode.get_data()
+                ordered = _in_glyph_order(data)
+                if ordered is not None and ordered != data:
+                    to_unicode.set_data(ordered)
+                digest.update(b"\0" + (ordered or data))
+            digest.update(b"\0" + repr(inner[0].get("/W")).encode())
+            tag = "".join(chr(ord("A") + byte % 26) for byte in digest.digest()[:6]) + "+"
             for holder, key in ((font, "/BaseFont"), *((d, "/BaseFont") for d in inner), (descriptor, "/FontName")):
                 if key in holder:
                     holder[NameObject(key)] = retagged(holder[key], tag)
+
+
+_CMAP_LINE = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
+
+
+def _in_glyph_order(cmap: bytes) -> bytes | None:
+    """A ToUnicode CMap of single glyphs (bfchar, as WeasyPrint writes it) with its glyphs in
+    order, a hundred a block (the most a block may hold), or None for one written otherwise."""
+    start = re.search(rb"\d+\s+beginbfchar", cmap)
+    end = cmap.rfind(b"endbfchar")
+    if start is None or end < 0 or b"bfrange" in cmap:
+        return None
+    lines = sorted(set(_CMAP_LINE.findall(cmap[start.start():end])), key=lambda line: int(line[0], 16))
+    if len({glyph for glyph, _ in lines}) != len(lines):  # one glyph read two ways: not ours to choose
+        return None
+    blocks = []
+    for first in range(0, len(lines), 100):
+        block = lines[first:first + 100]
+        blocks.append(b"%d beginbfchar\n" % len(block) + b"".join(b"<%s> <%s>\n" % line for line in block)
+                      + b"endbfchar")
+    return cmap[:start.start()] + b"\n".join(blocks) + cmap[end + len(b"endbfchar"):]
 
 
 def page_count(pdf: bytes, what: str = "printing_pdfs") -> int:
@@ -244,11 +345,29 @@ def _readable(what: str) -> Iterator[None]:
     as CouldNotFinish, what was printed named (`what`, a UI word), not as pypdf's traceback."""
     import pypdf
 
+    _quiet_pypdf()
     try:
         yield
     except (pypdf.errors.PyPdfError, ValueError, KeyError) as failure:
         raise CouldNotFinish("printer_unreadable", what=catalogues.word(what),
                              error=f"{type(failure).__name__}: {failure}"[:200]) from None
+
+
+@cache
+def _quiet_pypdf() -> None:
+    """pypdf's own lines kept from the secretary: it logs what it finds amiss as it reads (a part
+    cut short: "EOF marker not found", in English) and Python printed that on stderr above
+    paibang's own sentence, or into the desk's and serve's log. What paibang must say of a PDF
+    it cannot read it says itself (_readable); what pypdf reads past is no concern of theirs."""
+    import logging
+
+    quiet = logging.getLogger("pypdf")
+    # Not even made: pytest's log capture, for one, is attached to a logger that does not
+    # propagate; and no warning of pypdf's reaches Python's last resort, which prints on stderr,
+    # or the root logger's handlers (the desk's, serve's). (A level, not `disabled`, which
+    # logging.config, as serve uses it, sets back.)
+    quiet.setLevel(logging.CRITICAL)
+    quiet.propagate = False
 
 
 # --- no tofu ---------------------------------------------------------------------------------
@@ -326,8 +445,16 @@ def _fingerprint(scripts: tuple[str, ...]) -> str:
 
 
 def print_job(html: str | Printed) -> PrintJob:
-    whole = html.whole if isinstance(html, Printed) else html
-    return PrintJob(html, printing_key(_scripts(whole), hashlib.sha256(whole.encode("utf-8")).hexdigest()))
+    return PrintJob(html, printing_key(*_made_of(html)))
+
+
+def _made_of(html: str | Printed) -> tuple[tuple[str, ...], str]:
+    """(the scripts a document names, the digest of its HTML): a long form's of its parts and
+    page numbers (Printed.digest), what it is printed from, so that a change of what only the
+    parts print (their page numbers apart, a part's first page) is a PDF of another key too."""
+    if isinstance(html, Printed):
+        return _scripts(html.parts[0]), html.digest
+    return _scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest()
 
 
 def printing_key(scripts: tuple[str, ...], html_digest: str) -> str:
@@ -398,11 +525,12 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     # Each WeasyPrint document to print, as ((position, part), HTML): a long form's parts
     # (bulletin_parts) printed apart, by any of the processes, as the other documents are.
     tasks = [((p, k), html) for p in todo
-             for k, html in enumerate([part for part, _ in htmls[p].parts] if isinstance(htmls[p], Printed) else [htmls[p]])]
+             for k, html in enumerate(htmls[p].parts if isinstance(htmls[p], Printed) else [htmls[p]])]
     workers = workers or min(len(tasks), os.cpu_count() or 1)
     from_cache = len(results)
     kept = cache_dir is not None and lasting
     parts: dict[int, dict[int, bytes]] = {}  # a long form's parts printed so far
+    again: list[tuple[object, str]] = []  # a long form's page numbers, once its parts are printed
 
     def keep(position: int, pdf: bytes) -> None:
         # Into the cache at once: a build that cannot finish (a printing process killed for want
@@ -415,35 +543,25 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         if done:
             done(len(results) - from_cache, len(todo))
 
-    # A long form's parts' pages as reckoned, then as printed: a part that ran over (a form
-    # page longer than a sheet) moves the numbers of the parts after it and every part's total,
-    # and those parts are printed again, numbered as printed (`again`), by the pool as before.
-    reckoned = {p: [pages for _, pages in htmls[p].parts] for p in todo if isinstance(htmls[p], Printed)}
-    again: list[tuple[object, str]] = []
-    renumbered: dict[int, int] = {}  # how often a form's parts were printed again
-
     def printed(task: tuple[int, int], pdf: bytes) -> None:
-        position, part = task
-        got = parts.setdefault(position, {})
-        got[part] = pdf
+        position, k = task
         html = htmls[position]
-        if len(got) < (len(html.parts) if isinstance(html, Printed) else 1):
+        if not isinstance(html, Printed):
+            del htmls[position]
+            keep(position, pdf)
             return
-        pdfs = [got[k] for k in range(len(got))]
-        if isinstance(html, Printed):
-            pages = [page_count(one, what) for one in pdfs]
-            # (at most twice: a part whose pages a new number changed again is joined as it is)
-            if pages != reckoned[position] and renumbered.get(position, 0) < 2:
-                renumbered[position] = renumbered.get(position, 0) + 1
-                before, after = _numbers(reckoned[position]), _numbers(pages)
-                reckoned[position] = pages
-                for k, numbers in enumerate(after):
-                    if numbers != before[k]:
-                        del got[k]
-                        again.append(((position, k), html.numbered(k, *numbers)))
-                return
-        del parts[position], htmls[position]
-        keep(position, join_pdfs(pdfs, what) if isinstance(html, Printed) else pdfs[0])
+        # A long form: its parts (0 … n-1), then, their pages known, each part's page numbers
+        # (n … 2n-1), as many as it printed, numbered through the form as printed.
+        got = parts.setdefault(position, {})
+        got[k] = pdf
+        n = len(html.parts)
+        if len(got) == n:
+            pages = [page_count(got[part], what) for part in range(n)]
+            for part, numbers in enumerate(_numbers(pages)):
+                again.append(((position, n + part), html.footers(part, *numbers, pages[part])))
+        elif len(got) == 2 * n:
+            del parts[position], htmls[position]
+            keep(position, join_pdfs([got[part] for part in range(n)], what, [got[n + part] for part in range(n)]))
 
     def run(tasks: list[tuple[object, str]]) -> None:
         if len(tasks) > 1 and workers > 1:
