@@ -229,6 +229,23 @@ def test_player_page_shows_event_team_place_prize_and_credits(content: Path, tmp
         assert text in page, text
 
 
+def test_player_page_rows_show_names_groups_and_prizes_escaped(content: Path, tmp_path: Path) -> None:
+    """A player's rows are written in Python (render/html.py's history_rows), not by the template:
+    a partner's name, the team's group and a prize holding < & " still come out as text."""
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", ["王小明", "'李<&\"华'"], "'13级<1>&\"班'"), ("A2", ["张三", "李四"], "13级2班")])
+    event = content / "events/e2015/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "rank_by: [total]}", "rank_by: [total], prizes: [{name: '一等<奖>&\"', count: 1}]}"), encoding="utf-8")
+    (wang,) = named(people_of(content), "王小明")
+    out = render(content, tmp_path / "out")
+    page = (out / "players" / wang.key / "index.html").read_text(encoding="utf-8")
+    for text in ('">李&lt;&amp;&#34;华</a>', '<span class="meta">13级&lt;1&gt;&amp;&#34;班</span>',
+                 '>一等&lt;奖&gt;&amp;&#34;</td>'):
+        assert text in page, text
+    assert "<1>" not in page and "<奖>" not in page and "<&" not in page
+
+
 def test_people_hold_a_bounded_number_of_events_unpacked_and_no_rows_after_a_page(content: Path, tmp_path: Path,
                                                                                   monkeypatch) -> None:
     """A render worker asks People for every event of the archive (names linked on event pages,

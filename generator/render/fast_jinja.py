@@ -506,6 +506,39 @@ class _DirectCodeGenerator(_CodeGenerator):
             self.stream = stream
         self.write(arguments.removeprefix(", ") + ")")
 
+    def pull_dependencies(self, nodes: Any) -> None:
+        """The filters and tests the template uses, each looked up once, when the template's
+        module is loaded (visit_Template writes them at its end), not at the start of its
+        function at every page and every include (a table's template looked up sixteen at each):
+        the same functions, the environment's filters and tests being all there before its
+        first template is loaded. One it lacks fails where it is used, as Jinja's does."""
+        if self.environment.is_async:
+            return super().pull_dependencies(nodes)
+        visitor = jinja2.compiler.DependencyFinderVisitor()
+        for node in nodes:
+            visitor.visit(node)
+        for id_map, names in ((self.filters, visitor.filters), (self.tests, visitor.tests)):
+            for name in sorted(names):
+                if name not in id_map:
+                    id_map[name] = self.temporary_identifier()
+
+    def _module_dependencies(self) -> None:
+        """pull_dependencies' lookups, as Jinja writes them, at the module's top level."""
+        for id_map, dependency in ((self.filters, "filters"), (self.tests, "tests")):
+            for name, identifier in id_map.items():
+                self.writeline("try:")
+                self.indent()
+                self.writeline(f"{identifier} = environment.{dependency}[{name!r}]")
+                self.outdent()
+                self.writeline("except KeyError:")
+                self.indent()
+                self.writeline("@internalcode")
+                self.writeline(f"def {identifier}(*unused):")
+                self.indent()
+                self.writeline(f'raise TemplateRuntimeError("No {dependency[:-1]} named {name!r} found.")')
+                self.outdent()
+                self.outdent()
+
     def write_commons(self) -> None:
         super().write_commons()
         # _Context.resolve_or_missing's two lookups, for enter_frame to write in place of the call:
@@ -584,6 +617,8 @@ class _DirectCodeGenerator(_CodeGenerator):
         self.writeline("from functools import partial")
         self.writeline("from types import BuiltinFunctionType as builtin_type, MethodType as method_type")
         self.writeline("macro_type = Macro")
+        if not self.environment.is_async:
+            self._module_dependencies()
 
 
 # What a loop's body may read of `loop` for the loop to be counted by enumerate (_counted_loop),

@@ -138,7 +138,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["ranked_fields"] = lambda rows: ranked_fields(translate, rows)  # _standings.html: NS, EW apart
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = _formatted_words()  # what _("key", n=…) does
-    env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
+    env.filters["signed"] = _signed
     env.filters["num"] = number_text
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
     env.filters["kept_pieces"] = kept_pieces  # its titles' and cells' round numbers and reasons, kept whole
@@ -175,6 +175,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
+    env.globals["history_rows"] = _history_rows(translate, env.globals["lang_of"], zh_lang, env.globals["game_title"],
+                                                env.globals["rank_shown"])  # a player's page's rows
     env.globals["round_entered"] = lambda round_result: round_entered_text(translate, round_result)
     env.globals["ranks_said"] = ranks_said(translate)  # what a page of standings holds (standings_pages)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"],
@@ -703,6 +705,110 @@ def round_entered_text(translate: Translator, round_result: Any) -> str:
     if round_result.not_played:
         said += translate("round_entered_not_played", n=round_result.not_played)
     return said
+
+
+def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_lang: Callable[..., Markup],
+                  game_title: Callable[[str], str], rank_shown: Callable[[Any], Markup]) -> Callable[..., Markup]:
+    """The `history_rows(rows, root, place_label)` of one locale: a player's page's rows, one per
+    event (player.html, render/players.py's PersonEvent), written here in one pass as
+    summary_rows writes an entry's. Through the template's loop a row was some forty `{{ }}`
+    and a dozen calls (a fiftieth of a 16-event build's instructions, the player pages being
+    a third of its pages); the markup is the template's as it was, each value escaped as
+    `{{ }}` escapes it. Its fixed words are looked up once."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    words = {key: text(translate(key)) for key in (
+        "team", "partners", "prize", "credits_short", "substitute", "served_as", "colon", "forfeit", "withdrawn",
+        "sat_no_board_scored", "not_played", "qualified")}
+    roles = {role: text(translate("role_" + role)) for role in ("referee", "host")}
+    joiner = translate.joiner()
+    joined = text(joiner)
+    placed_by, after_round = translate.unformatted("placed_by"), translate.unformatted("after_round")
+
+    def history_rows(rows: Iterable[Any], root: str, place_label: str) -> Markup:
+        root_text = text(root)
+        opening = (f'  <td class="line" data-label="{words["team"]}">', f'  <td class="line" data-label="{words["partners"]}"',
+                   f'  <td data-label="{text(place_label)}">', f'  <td data-label="{words["prize"]}"',
+                   f'  <td class="num" data-label="{words["credits_short"]}">')
+        out = []
+        append = out.append
+        for row in rows:
+            event = row.result.event
+            marked = lang_of(event)
+            dates = event.dates
+            when = f'<time datetime="{text(dates[0].isoformat())}">{text(translate.date(dates[0]))}</time>' if dates else ""
+            append(f'<tr>\n  <td>{when}</td>\n'
+                   f'  <th scope="row" class="wrap"><a href="{root_text}{text(event_url(event))}"'
+                   f'{marked or zh_lang(event.title)}>{text(event.title)}</a></th>\n'
+                   f'  <td class="meta-card">{text(game_title(event.game))}</td>\n{opening[0]}')
+            entry = row.entry
+            if entry:
+                append(f'<a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a>')
+                if entry.name_beside_id:
+                    append(f' <span{marked or zh_lang(entry.name_beside_id)}>{text(entry.name_beside_id)}</span>')
+                if entry.group:
+                    append(f'<br><span class="meta"{marked or zh_lang(entry.group)}>{text(entry.group)}</span>')
+                if entry.substitute:
+                    append(f' <span class="tag">{words["substitute"]}</span>')
+            if row.roles:
+                served = joined.join([roles[role] if role in roles else text(role) for role in row.roles])
+                append(f'{"<br>" if entry else ""}<span class="meta">{words["served_as"]}{words["colon"]}{served}</span>')
+            teammates = row.teammates
+            append(f'</td>\n{opening[1]}{zh_lang(*[name for name, _ in teammates])}>')
+            append(joined.join([f'<a class="person" href="{root_text}{text(player_url(other))}">{text(name)}</a>'
+                                for name, other in teammates]))
+            append(f'</td>\n{opening[2]}')
+            final = row.final
+            if final:
+                standing = final.standing
+                stage_mark = marked or zh_lang(final.stage_name)
+                rank_words = "rank_link_tied" if standing.tied and standing.rank is not None else "rank_link"
+                rank_n = standing.rank if standing.rank is not None else standing.rank_label
+                stage_name = text(final.stage_name)
+                append(f'<span{stage_mark}>{stage_name}</span> <a href="{root_text}'
+                       f'{text(standing_url(event, final.stage_id, final.position, entry.id))}"')
+                # the place's link (its text a number, "3") is named by what it leads to: the stage's standings
+                if not stage_mark:
+                    append(f' aria-label="{text(translate(rank_words, stage=final.stage_name, n=rank_n))}">'
+                           f'{text(rank_shown(standing))}')
+                else:  # the stage's name marked in what a screen reader reads (the template's `stage_named`)
+                    stage_named = markup_of(f"<span{stage_mark}>{stage_name}</span>")
+                    append(f'><span aria-hidden="true">{text(rank_shown(standing))}</span>'
+                           f'<span class="visually-hidden">{text(translate(rank_words, stage=stage_named, n=rank_n))}</span>')
+                append("</a>")
+                if standing.metric:
+                    label = translate.pick(metric_of(GAMES[event.game], standing.metric).label)
+                    append(f" · {text(label)} {text(metric_text(standing.metric, standing.score))}")
+                if standing.placed_by:
+                    append(f" · {text(fill(placed_by, {'stage': standing.placed_by}))}")
+                if final.after_round:
+                    append(f" · {text(fill(after_round, {'n': final.after_round}))}")
+                if standing.qualified:
+                    append(f' <span class="tag q">{words["qualified"]}</span>')
+                if standing.withdrawn:
+                    append(f' <span class="tag withdrawn">{words["withdrawn"]}</span>')
+            elif row.stages:
+                mark = row.stages[-1]
+                append(f'<a href="{root_text}{text(stage_url(event, mark.stage_id))}"'
+                       f'{marked or zh_lang(mark.stage_name)}>{text(mark.stage_name)}</a> ')
+                shown = mark.standing
+                if shown.forfeited:
+                    append(f'<span class="tag forfeit">{words["forfeit"]}</span>')
+                elif shown.withdrawn:
+                    append(f'<span class="tag withdrawn">{words["withdrawn"]}</span>')
+                else:
+                    append(words["sat_no_board_scored"] if shown.nothing_scored else words["not_played"])
+            prizes = row.prizes
+            credits = row.credits
+            append(f'</td>\n{opening[3]}{zh_lang(*prizes)}>{text(joiner.join(prizes))}</td>\n{opening[4]}'
+                   f'{text(_signed(credits.points)) if credits else ""}</td>\n</tr>\n')
+        return markup_of("".join(out))
+
+    return history_rows
+
+
+def _signed(n: Any) -> str:
+    """The `signed` filter: a whole number with its sign, "+3", "-2"; 0 and anything else as it is."""
+    return f"{n:+d}" if isinstance(n, int) and n else str(n)
 
 
 def rank_shown_in(translate: Translator) -> Callable[[Any], Markup]:
