@@ -706,7 +706,8 @@ class Desk:
             # (said alone: with the file's forfeit kept, the record is empty, which says "nothing typed")
             return {"fields": fields, "check": forms.Check(forfeit), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
-        if long := forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, saving):
+        if long := (forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, saving)
+                    or forms.parts_without_result(spot, saving, self.t)):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
         record = forms.with_parts_as_filed(spot, table, saving, forms.record_from(spot, saving), shown)

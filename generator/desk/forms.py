@@ -318,7 +318,7 @@ def directors_boards(spot: TableSpot, current: Any) -> frozenset[int]:
         return frozenset()
     game = GAMES[spot.event.game]
     return frozenset(int(number) for number, board in current.items()
-                     if str(number).isdecimal() and game.directors_only(field_text(board)))
+                     if str(number).isdecimal() and game.directors_ruling(field_text(board)))
 
 
 def written_lines(spot: TableSpot, table: dict[str, Any], text: str) -> str | None:
@@ -408,6 +408,25 @@ def directors_only(spot: TableSpot, fields: list[EntryField]) -> list[ContentErr
             for board, value, name in found if (kind := game.directors_only(value))]
 
 
+def parts_without_result(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentError]:
+    """A pairs board's own value (80\u5206's note: EntryField.part) typed with the board's result
+    box empty, each a problem naming the board and the value in the form's words: the record
+    was the mapping with the note alone, which the reader refused as a board it cannot read,
+    shown as {\u2026} (the file's mapping), which the secretary never typed. A team board's rooms
+    are the reader's to name (the room missing)."""
+    played = board_lines(next((item.value for item in fields if item.name == BOARDS_PLAYED), ""))[0]
+    found = []
+    for item in fields:
+        if not item.part or not item.value.strip() or item.board in played:
+            continue
+        boxes = [box for box in fields if box.board == item.board and not box.part]
+        if boxes and not any(box.room for box in boxes) and not any(box.value.strip() for box in boxes):
+            found.append(ContentError("desk-part-without-result", Mark(spot.path),
+                                      {"board": item.board, "part": t(f"desk_part_{item.part}"),
+                                       "value": item.value.strip()[:80]}))
+    return found
+
+
 def forfeit_at_table(spot: TableSpot, typed: dict[str, str]) -> list[ContentError]:
     """A forfeit sent from a table's link (a form of an older desk, a request made by hand): a
     problem naming it, the save refused. A table's phone recorded either team's forfeit, two
@@ -433,10 +452,10 @@ def keep_directors_boards(spot: TableSpot, fields: list[EntryField], directors: 
             rooms.setdefault(item.board, []).append(item)
     for number, boxes in rooms.items():
         if len(boxes) == 1 and not boxes[0].room:  # (a pairs board: its own box, read only)
-            if number in directors if directors is not None else game.directors_only(boxes[0].value):
+            if number in directors if directors is not None else game.directors_ruling(boxes[0].value):
                 boxes[0].kind, boxes[0].hint = "kept", "desk_board_directors"
             continue
-        if not any(game.directors_only(item.value) for item in boxes):
+        if not any(game.directors_ruling(item.value) for item in boxes):
             continue
         shown = " / ".join(item.value.strip() for item in boxes if item.value.strip())
         kept = EntryField(f"b{number}_kept", boxes[0].label, shown, "kept", hint="desk_board_directors",
