@@ -702,7 +702,7 @@ class Desk:
         # change it never showed (only a reload shows what the file now has, and where it differs).
         shown_from = filed if filed is not None else forms.as_filed(spot, table)
         differs = forms.differs_from_file(fields, in_file, self.t)
-        if who.kind == "table" and (forfeit := forms.forfeit_at_table(spot, typed)):
+        if who.kind == "table" and (forfeit := forms.forfeit_at_table(spot, typed) or forms.winner_sent_from_table(spot, typed)):
             # (said alone: with the file's forfeit kept, the record is empty, which says "nothing typed")
             return {"fields": fields, "check": forms.Check(forfeit), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
@@ -712,6 +712,8 @@ class Desk:
                     "differs": differs}
         record = forms.with_parts_as_filed(spot, table, saving, forms.record_from(spot, saving), shown)
         result = forms.check(spot, text, record)
+        if who.kind == "table":
+            result = forms.tie_at_table(spot, result)  # (a tie the referee settles: not the table's)
         if who.kind == "table" and (director := forms.directors_only(spot, fields)):
             # an adjusted score is the director's to award (Law 12C2): refused from a table's
             # phone, before and at the save, whatever else the check says of the record

@@ -297,9 +297,16 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
         fields.append(EntryField(BOARDS_PLAYED, "desk_boards_played", lines, "textarea", hint="desk_boards_played_hint",
                                  hint_params={"count": str(spot.stage.boards or game.default_boards)}, secretary=True))
     if takes_winner(game, spot.stage.format):
+        # The secretary's alone, as a forfeit is: a tied knockout match of these games is settled
+        # as the referee decides (content-format.md, "Knockout": `winner:`, as the referee
+        # decided; no rules-*.md has it played off at the table), so a table's phone choosing who
+        # goes through, once and then locked, chose the referee's decision. Guandan's tie is
+        # played off at the table (rules-guandan.md: one extra deal at level 2, whoever goes out
+        # first), and who reached the level first is the play's too: those are the game's own
+        # keys (tiebreak_deal, winner), not this field, and stay on the table's form.
         fields.append(EntryField("winner", "desk_ko_winner", field_text(table.get("winner")), "select",
                                  (("", "desk_ko_winner_result"), *((s, s) for s in spot.sides)),
-                                 hint="desk_ko_winner_hint"))
+                                 hint="desk_ko_winner_hint", secretary=True))
     fields.append(forfeit)
     if keep_directors:
         keep_directors_boards(spot, fields, directors)
@@ -433,6 +440,28 @@ def forfeit_at_table(spot: TableSpot, typed: dict[str, str]) -> list[ContentErro
     match points to the other with no play, which its one save then kept from being undone."""
     sent = typed.get("forfeit", "").strip()
     return [ContentError("desk-forfeit-at-table", Mark(spot.path), {"id": sent})] if sent else []
+
+
+def winner_sent_from_table(spot: TableSpot, typed: dict[str, str]) -> list[ContentError]:
+    """A knockout's referee `winner:` (takes_winner) sent from a table's link (a form of an
+    older desk, a request made by hand): a problem naming it, the save refused, as a forfeit
+    sent so is (forfeit_at_table): who goes through a tie is the referee's decision."""
+    sent = typed.get("winner", "").strip()
+    if not sent or not takes_winner(GAMES[spot.event.game], spot.stage.format):
+        return []
+    return [ContentError("desk-winner-at-table", Mark(spot.path), {"id": sent})]
+
+
+def tie_at_table(spot: TableSpot, result: Check) -> Check:
+    """A table's check of a knockout match tied on its result, in a game whose tie the referee
+    settles (takes_winner): `check`'s knockout-tie told the table to choose the winner in a field
+    its form does not have (the secretary's, fields_for). Said as the referee's to decide, the
+    table to call the referee, who enters the match with its winner at the desk."""
+    if not takes_winner(GAMES[spot.event.game], spot.stage.format):
+        return result
+    result.problems = [ContentError("desk-tie-at-table", problem.mark, problem.params)
+                       if problem.code == "knockout-tie" else problem for problem in result.problems]
+    return result
 
 
 def keep_directors_boards(spot: TableSpot, fields: list[EntryField], directors: frozenset[int] | None = None) -> None:
