@@ -392,6 +392,47 @@ def desk_forfeit_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str
     return {p.code for p in forms.forfeit_at_table(spot, {"forfeit": "D01", "b1_open": ""})}
 
 
+def desk_part_without_result(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """An 80\u5206 pairs board's note typed with its result box emptied, on the secretary's form
+    (tests/test_desk_shengji_pairs.py saves it through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    slug = "hefei-80fen-pairs-2012"
+    desk = Desk(demo_content(tmp, slug), slug, None, None, build=False)
+    spot = desk.spot("pairs", 1, 1)
+    fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"))
+    board = next(item.board for item in fields if item.board and not item.part)
+    forms.typed_into(fields, {f"b{board}": "", f"b{board}_note": "\u91cd\u65b0\u53d1\u724c"}, secretary=True)
+    return {p.code for p in forms.parts_without_result(spot, fields, desk.t)}
+
+
+def daguai_knockout_spot(tmp: Path):
+    """Table 1 of round 1 of a 大怪路子 knockout, whose tie the referee settles (`winner:`)."""
+    from generator.desk.app import Desk
+    from tests.test_desk_records import DAGUAI_TABLES, KO, SLUG, make
+
+    root = make(tmp, KO.replace("T0", "D0") + "boards: 1\n", DAGUAI_TABLES, game="daguai", prefix="D")
+    return Desk(root, SLUG, None, None, build=False).spot("main", 1, 1)
+
+
+def desk_winner_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A table's link sent the referee's winner of a tie (tests/test_desk_records.py posts it)."""
+    from generator.desk import forms
+
+    return {p.code for p in forms.winner_sent_from_table(daguai_knockout_spot(tmp), {"winner": "D04"})}
+
+
+def desk_tie_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A table's phone checked a tied match (8 : 8), which the referee settles."""
+    from generator.desk import forms
+
+    spot = daguai_knockout_spot(tmp)
+    text = spot.path.read_text(encoding="utf-8")
+    result = forms.check(spot, text, {"boards": {1: {"open": "D01 8", "closed": "D04 8"}}})
+    return {p.code for p in forms.tie_at_table(spot, result).problems}
+
+
 def desk_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """An adjusted score (Law 12C2)."""
     return directors_score_at_table(tmp, "A+/A-")
@@ -773,6 +814,9 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-invisible-char": desk_invisible_char,
     "desk-adjusted-at-table": desk_adjusted_at_table,
     "desk-forfeit-at-table": desk_forfeit_at_table,
+    "desk-part-without-result": desk_part_without_result,
+    "desk-winner-at-table": desk_winner_at_table,
+    "desk-tie-at-table": desk_tie_at_table,
     "desk-weighted-at-table": desk_weighted_at_table,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,

@@ -651,3 +651,46 @@ def test_the_directors_board_leaves_a_team_match_its_other_boards(tmp_path: Path
         assert 1 in running.desk.entered()["teams/3"]  # the match counted, not waiting
     finally:
         running.stop()
+
+
+def test_np_the_secretary_entered_leaves_the_table_its_other_boards(pairs: tuple[Running, Path]) -> None:
+    """Board 1 written np (not played) at the desk before table 1 entered: the table's link
+    said "already entered" and locked it out of boards 2 and 3, as the director's A+/A- did.
+    A board not played is the director's ruling: shown read only, kept by the table's save."""
+    from tests.test_desk_records import Secretary
+
+    running, path = pairs
+    status, html = Secretary(running).post("pairs/1/1", "save", b1="np")
+    assert status == 200 and 'id="saved"' in html, html
+    status, html = fetch(running.desk.link("pairs/1/1"))
+    assert status == 200 and 'id="entry"' in html, html
+    assert re.search(r'<output id="b1" class="kept"[^>]*>np</output>', html), html
+    assert 'name="b1"' not in html and 'name="b2"' in html
+    url, token, csrf, filed = open_table(running, "pairs/1/1")
+    status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                               "b1": "4S N =", "b2": "3NT W -1", "b3": "4H N ="})
+    assert status == 200 and 'id="saved"' in html, html
+    assert "      1: np\n      2: 3NT W -1\n      3: 4H N =\n" in path.read_text(encoding="utf-8")
+
+
+def test_np_the_secretary_entered_leaves_a_team_match_its_other_boards(tmp_path: Path) -> None:
+    """Board 17 of a teams match entered np at the desk: the match's link showed "already
+    entered" and no form. It shows 17 read only and takes boards 18-24, 17 kept as written."""
+    from tests.test_desk_records import Secretary
+
+    content = teams_round_3_drawn(tmp_path)
+    path = content / "events" / TEAMS / "results" / "round-3.yaml"
+    running = start(content, slug=TEAMS)
+    try:
+        status, html = Secretary(running).post("teams/3/1", "save", b17_open="np", b17_closed="")
+        assert status == 200 and 'id="saved"' in html, html
+        status, html = fetch(running.desk.link("teams/3/1"))
+        assert status == 200 and 'id="entry"' in html and 'id="done"' not in html, html
+        assert re.search(r'<output id="b17_kept" class="kept"[^>]*>np</output>', html), html
+        url, token, csrf, filed = open_table(running, "teams/3/1")
+        rooms = {f"b{n}_{room}": "3NT N =" for n in range(18, 25) for room in ("open", "closed")}
+        status, html = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **rooms})
+        assert status == 200 and 'id="saved"' in html, html
+        assert "      17: np\n      18: {open: 3NT N =, closed: 3NT N =}\n" in path.read_text(encoding="utf-8")
+    finally:
+        running.stop()

@@ -151,3 +151,35 @@ def test_an_80fen_board_not_played_with_a_penalty_is_said_so(eighty_fen: tuple[S
     said = problems(send(secretary, key, "preview", b1_open="np", b1_closed="np", b1_penalty="开室 T01 20"))
     assert "第 1 副的格子看不懂：这副写了没打（np），又填了得分或罚分 → 这副没打就只写 np" in said, said
     assert "却有成绩" not in said, said
+
+
+def test_a_rooms_own_note_is_shown_in_the_boards_note_box(eighty_fen: tuple[Secretary, str]) -> None:
+    """A note inside a room's own value (`open: {points: 85, note: ...}`) showed in that room's
+    box as the results file's mapping, to be typed back so. The box shows the points, the
+    board's note box the note; a save unchanged writes nothing, a corrected room keeps its note,
+    a note changed is the room's, a note emptied goes."""
+    from tests.test_desk_team_boards import boxes
+
+    secretary, key = eighty_fen
+    path = secretary.running.desk.folder / "results" / "round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("      1: {open: 85, closed: 130}\n") == 1
+    path.write_text(text.replace("      1: {open: 85, closed: 130}\n",
+                                 "      1: {open: {points: 85, note: \u91cd\u65b0\u53d1\u724c}, closed: 130}\n"),
+                    encoding="utf-8")
+    secretary.running.desk.load()
+    written = path.read_text(encoding="utf-8")
+    shown = boxes(secretary.page(key))
+    assert (shown["b1_open"], shown["b1_closed"], shown["b1_open_note"]) == ("85", "130", "\u91cd\u65b0\u53d1\u724c"), shown
+    assert "b1_note" not in shown and "{" not in shown["b1_open"]
+    status, answer = send(secretary, key)  # as shown: nothing written
+    assert status == 200 and path.read_text(encoding="utf-8") == written, answer
+    status, answer = send(secretary, key, b1_open="90")
+    assert status == 200 and 'id="saved"' in answer, block(answer, "problems")
+    assert "      1: {open: {points: 90, note: \u91cd\u65b0\u53d1\u724c}, closed: 130}\n" in path.read_text(encoding="utf-8")
+    status, answer = send(secretary, key, b1_open_note="\u85cf\u724c\u9519\u8bef")
+    assert status == 200 and 'id="saved"' in answer, block(answer, "problems")
+    assert "      1: {open: {points: 90, note: \u85cf\u724c\u9519\u8bef}, closed: 130}\n" in path.read_text(encoding="utf-8")
+    status, answer = send(secretary, key, b1_open_note="")
+    assert status == 200 and 'id="saved"' in answer, block(answer, "problems")
+    assert "      1: {open: 90, closed: 130}\n" in path.read_text(encoding="utf-8")

@@ -285,15 +285,30 @@ DAGUAI_TABLES = """\
 
 
 def test_another_games_knockout_tie_is_the_referees_winner(tmp_path: Path, desk_of) -> None:
+    """大怪路子's tied knockout match is settled by the referee (content-format.md, `winner:`):
+    the choice is the secretary's form's alone. A table's phone chose it, once, then locked: its
+    form has no such field, a tie it sends is said as the referee's to decide, and a winner sent
+    from its link is refused, as a forfeit is."""
+    from tests.test_desk_said import block
+
     root = make(tmp_path, KO.replace("T0", "D0") + "boards: 1\n", DAGUAI_TABLES, game="daguai", prefix="D")
     running = desk_of(root)
     status, html = fetch(running.desk.link("main/1/1"))
-    assert 'name="winner"' in html and "平局时的胜方（裁判判定）" in html
-    # 8 : 8 on points: a tie, and 大怪路子 leaves it to the referee (`winner:`)
-    assert "winner" in refused(running, root, b1_open="D01 8", b1_closed="D04 8")
-    html = refused(running, root, b1_open="D01 8", b1_closed="D04 8", winner="D09")
-    assert "「平局时的胜方」选了 D09，不是这一桌的一方（D01, D04）" in html and audit(root) == []
-    saved(running, b1_open="D01 8", b1_closed="D04 8", winner="D04")
+    assert 'name="winner"' not in html and "\u5e73\u5c40\u65f6\u7684\u80dc\u65b9" not in html
+    # 8 : 8 on points: a tie, the referee's to settle
+    html = refused(running, root, b1_open="D01 8", b1_closed="D04 8")
+    assert "\u8fd9\u573a\u6bd4\u8d5b\uff08D01 \u2013 D04\uff09\u6253\u5e73" in html and "\u8bf7\u53eb\u88c1\u5224" in html, html
+    assert "winner" not in block(html, "problems")
+    html = refused(running, root, b1_open="D01 8", b1_closed="D04 8", winner="D04")
+    assert "\u5e73\u5c40\u65f6\u7684\u664b\u7ea7\u65b9\uff08D04\uff09\u7531\u88c1\u5224\u5224\u5b9a" in html and audit(root) == []
+    secretary = Secretary(running)
+    assert "\u5e73\u5c40\u65f6\u7684\u80dc\u65b9\uff08\u88c1\u5224\u5224\u5b9a\uff09" in secretary.page("main/1/1")
+    status, html = secretary.post("main/1/1", "save", b1_open="D01 8", b1_closed="D04 8")
+    assert status == 422 and "winner" in html
+    status, html = secretary.post("main/1/1", "save", b1_open="D01 8", b1_closed="D04 8", winner="D09")
+    assert "\u300c\u5e73\u5c40\u65f6\u7684\u80dc\u65b9\u300d\u9009\u4e86 D09\uff0c\u4e0d\u662f\u8fd9\u4e00\u684c\u7684\u4e00\u65b9\uff08D01, D04\uff09" in html and audit(root) == []
+    status, html = secretary.post("main/1/1", "save", b1_open="D01 8", b1_closed="D04 8", winner="D04")
+    assert status == 200 and 'id="saved"' in html
     assert "    boards:\n      1: {open: D01 8, closed: D04 8}\n    winner: D04" in table_block(root, 1)
     [semi, other] = knockout(root).round_matches(1)
     # the match's winner is the referee's, said as settled by `winner:` (a draw with the bracket
@@ -301,7 +316,6 @@ def test_another_games_knockout_tie_is_the_referees_winner(tmp_path: Path, desk_
     assert (semi.winner, other.winner) == ("D04", "D02")
     assert semi.score.winner == "D04" and semi.score.extra["settled_by"] == "winner"
     # a winner the result contradicts is refused too
-    secretary = Secretary(running)
     status, html = secretary.post("main/1/2", "save", b1_open="D02 8", b1_closed="D02 5", winner="D03")
     assert status == 422 and "D03" in html
 

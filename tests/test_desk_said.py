@@ -228,17 +228,18 @@ def test_a_knockouts_referee_winner_is_said_by_the_forms_field(tmp_path: Path, d
                                                               sides: tuple[str, str], tied: dict, won: dict) -> None:
     """The games whose knockout tie the referee settles (the form's 平局时的胜方): a winner not at
     the table, or one the result contradicts, is said by that field's name, not as the results
-    file's `winner: D09`."""
-    from tests.test_desk import post
+    file's `winner: D09`. (The field is the secretary's form's: the referee's decision.)"""
+    from tests.test_desk_records import Secretary
 
     tables = KO_SIDES.format(a=sides[0], b=sides[1])
     root = make(tmp_path, "format: knockout\nseeding: [D01, D02, D03, D04]\nboards: 1\n", tables, game=game, prefix="D")
     running = desk_of(root)
+    secretary = Secretary(running)
     for typed, said, fix in (({**tied, "winner": "D09"}, "「平局时的胜方」选了 D09，不是这一桌的一方（D01, D04）",
                               "「平局时的胜方」只能选本桌的一方"),
                              ({**won, "winner": "D04"}, "「平局时的胜方」选了 D04，但比赛结果是 D01 胜",
                               "「平局时的胜方」只在成绩相同时选")):
-        status, page = post(running, "main/1/1", "save", **typed)
+        status, page = secretary.post("main/1/1", "save", **typed)  # (the referee's winner: the secretary's form)
         problems = block(page, "problems")
         assert status == 422 and said in problems and fix in problems, problems
         assert not YAML_WORDS.search(problems), problems

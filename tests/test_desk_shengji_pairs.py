@@ -128,3 +128,23 @@ def test_a_pairs_boards_note_has_a_box_of_its_own_on_the_secretarys_form(pairs: 
     # a table's phone has no note box, and its boxes show the result alone
     status, page = fetch(running.desk.link("pairs/7/1"))
     assert f'name="b{first}_note"' not in page
+
+
+def test_a_note_typed_without_the_boards_result_is_refused_in_the_forms_words(pairs: tuple[Running, list[int]]) -> None:
+    """A note typed with the board's result box empty was refused as a board the reader could
+    not read, shown as {…} (the results file's mapping, which nobody typed). It names the board,
+    its note as typed and the fix in the form's words, the note kept on the form."""
+    from tests.test_desk_records import Secretary
+    from tests.test_desk_team_boards import boxes, send
+
+    running, (first, second) = pairs
+    path = running.desk.folder / "results" / "round-7.yaml"
+    before = path.read_bytes()
+    secretary = Secretary(running)
+    status, page = send(secretary, "pairs/7/1", **{f"b{first}": "", f"b{first}_note": "\u91cd\u65b0\u53d1\u724c",
+                                                   f"b{second}": "30"})
+    said = text(block(page, "problems"))
+    assert status == 422 and path.read_bytes() == before
+    assert f"\u7b2c {first} \u526f\u7684\u7ed3\u679c\u683c\u5b50\u662f\u7a7a\u7684\uff0c\u53ea\u586b\u4e86\u672c\u526f\u5907\u6ce8\uff08\u91cd\u65b0\u53d1\u724c\uff09" in said, said
+    assert "{" not in said and "\u2026" not in said, said
+    assert boxes(page)[f"b{first}_note"] == "\u91cd\u65b0\u53d1\u724c"

@@ -625,9 +625,27 @@ class Desk:
                 out, _ = await process.communicate()
             finally:
                 self._build = None
+            changed = covered > self.built_changes  # (a change read since the last build: a save, an edit)
             self.built_version, self.built_changes = version, max(self.built_changes, covered)
             self.build_note = out.decode("utf-8", "replace").strip().splitlines()[-1] if out.strip() else ""
+            if process.returncode == 0 and changed and self.said_up_to_date(self.build_note):
+                # The build found the site as the content now is: another build (a second desk on
+                # another event writing the same output/, a `paibang build`) published this
+                # change first. "Nothing changed" read as if the save had been lost.
+                self.build_note = self.t("desk_built_by_another", output=self.output)
             self.publish("built", {"version": version, "ok": process.returncode == 0})
+
+    def said_up_to_date(self, note: str) -> bool:
+        """Whether the build's last line is its "nothing changed, up to date" (cli's up_to_date,
+        in the desk's language, which build_command passes): its words up to the first figure,
+        which the build fills in."""
+        figure = 987654321
+        for key in ("up_to_date", "up_to_date_no_pdf"):
+            said = catalogues.text(key, self.locale, output=self.output, events=figure, pages=figure, pdfs=figure,
+                                   seconds=0.0)
+            if note.startswith(said.split(str(figure))[0]):
+                return True
+        return False
 
     async def stop_building(self) -> None:
         """The desk is stopping: the site build running (a save's) is waited for, then told to
@@ -702,15 +720,18 @@ class Desk:
         # change it never showed (only a reload shows what the file now has, and where it differs).
         shown_from = filed if filed is not None else forms.as_filed(spot, table)
         differs = forms.differs_from_file(fields, in_file, self.t)
-        if who.kind == "table" and (forfeit := forms.forfeit_at_table(spot, typed)):
+        if who.kind == "table" and (forfeit := forms.forfeit_at_table(spot, typed) or forms.winner_sent_from_table(spot, typed)):
             # (said alone: with the file's forfeit kept, the record is empty, which says "nothing typed")
             return {"fields": fields, "check": forms.Check(forfeit), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
-        if long := forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, saving):
+        if long := (forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, saving)
+                    or forms.parts_without_result(spot, saving, self.t)):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
         record = forms.with_parts_as_filed(spot, table, saving, forms.record_from(spot, saving), shown)
         result = forms.check(spot, text, record)
+        if who.kind == "table":
+            result = forms.tie_at_table(spot, result)  # (a tie the referee settles: not the table's)
         if who.kind == "table" and (director := forms.directors_only(spot, fields)):
             # an adjusted score is the director's to award (Law 12C2): refused from a table's
             # phone, before and at the save, whatever else the check says of the record

@@ -297,9 +297,16 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
         fields.append(EntryField(BOARDS_PLAYED, "desk_boards_played", lines, "textarea", hint="desk_boards_played_hint",
                                  hint_params={"count": str(spot.stage.boards or game.default_boards)}, secretary=True))
     if takes_winner(game, spot.stage.format):
+        # The secretary's alone, as a forfeit is: a tied knockout match of these games is settled
+        # as the referee decides (content-format.md, "Knockout": `winner:`, as the referee
+        # decided; no rules-*.md has it played off at the table), so a table's phone choosing who
+        # goes through, once and then locked, chose the referee's decision. Guandan's tie is
+        # played off at the table (rules-guandan.md: one extra deal at level 2, whoever goes out
+        # first), and who reached the level first is the play's too: those are the game's own
+        # keys (tiebreak_deal, winner), not this field, and stay on the table's form.
         fields.append(EntryField("winner", "desk_ko_winner", field_text(table.get("winner")), "select",
                                  (("", "desk_ko_winner_result"), *((s, s) for s in spot.sides)),
-                                 hint="desk_ko_winner_hint"))
+                                 hint="desk_ko_winner_hint", secretary=True))
     fields.append(forfeit)
     if keep_directors:
         keep_directors_boards(spot, fields, directors)
@@ -318,7 +325,7 @@ def directors_boards(spot: TableSpot, current: Any) -> frozenset[int]:
         return frozenset()
     game = GAMES[spot.event.game]
     return frozenset(int(number) for number, board in current.items()
-                     if str(number).isdecimal() and game.directors_only(field_text(board)))
+                     if str(number).isdecimal() and game.directors_ruling(field_text(board)))
 
 
 def written_lines(spot: TableSpot, table: dict[str, Any], text: str) -> str | None:
@@ -408,12 +415,53 @@ def directors_only(spot: TableSpot, fields: list[EntryField]) -> list[ContentErr
             for board, value, name in found if (kind := game.directors_only(value))]
 
 
+def parts_without_result(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentError]:
+    """A pairs board's own value (80\u5206's note: EntryField.part) typed with the board's result
+    box empty, each a problem naming the board and the value in the form's words: the record
+    was the mapping with the note alone, which the reader refused as a board it cannot read,
+    shown as {\u2026} (the file's mapping), which the secretary never typed. A team board's rooms
+    are the reader's to name (the room missing)."""
+    played = board_lines(next((item.value for item in fields if item.name == BOARDS_PLAYED), ""))[0]
+    found = []
+    for item in fields:
+        if not item.part or not item.value.strip() or item.board in played:
+            continue
+        boxes = [box for box in fields if box.board == item.board and not box.part]
+        if boxes and not any(box.room for box in boxes) and not any(box.value.strip() for box in boxes):
+            found.append(ContentError("desk-part-without-result", Mark(spot.path),
+                                      {"board": item.board, "part": t(f"desk_part_{item.part}"),
+                                       "value": item.value.strip()[:80]}))
+    return found
+
+
 def forfeit_at_table(spot: TableSpot, typed: dict[str, str]) -> list[ContentError]:
     """A forfeit sent from a table's link (a form of an older desk, a request made by hand): a
     problem naming it, the save refused. A table's phone recorded either team's forfeit, two
     match points to the other with no play, which its one save then kept from being undone."""
     sent = typed.get("forfeit", "").strip()
     return [ContentError("desk-forfeit-at-table", Mark(spot.path), {"id": sent})] if sent else []
+
+
+def winner_sent_from_table(spot: TableSpot, typed: dict[str, str]) -> list[ContentError]:
+    """A knockout's referee `winner:` (takes_winner) sent from a table's link (a form of an
+    older desk, a request made by hand): a problem naming it, the save refused, as a forfeit
+    sent so is (forfeit_at_table): who goes through a tie is the referee's decision."""
+    sent = typed.get("winner", "").strip()
+    if not sent or not takes_winner(GAMES[spot.event.game], spot.stage.format):
+        return []
+    return [ContentError("desk-winner-at-table", Mark(spot.path), {"id": sent})]
+
+
+def tie_at_table(spot: TableSpot, result: Check) -> Check:
+    """A table's check of a knockout match tied on its result, in a game whose tie the referee
+    settles (takes_winner): `check`'s knockout-tie told the table to choose the winner in a field
+    its form does not have (the secretary's, fields_for). Said as the referee's to decide, the
+    table to call the referee, who enters the match with its winner at the desk."""
+    if not takes_winner(GAMES[spot.event.game], spot.stage.format):
+        return result
+    result.problems = [ContentError("desk-tie-at-table", problem.mark, problem.params)
+                       if problem.code == "knockout-tie" else problem for problem in result.problems]
+    return result
 
 
 def keep_directors_boards(spot: TableSpot, fields: list[EntryField], directors: frozenset[int] | None = None) -> None:
@@ -433,10 +481,10 @@ def keep_directors_boards(spot: TableSpot, fields: list[EntryField], directors: 
             rooms.setdefault(item.board, []).append(item)
     for number, boxes in rooms.items():
         if len(boxes) == 1 and not boxes[0].room:  # (a pairs board: its own box, read only)
-            if number in directors if directors is not None else game.directors_only(boxes[0].value):
+            if number in directors if directors is not None else game.directors_ruling(boxes[0].value):
                 boxes[0].kind, boxes[0].hint = "kept", "desk_board_directors"
             continue
-        if not any(game.directors_only(item.value) for item in boxes):
+        if not any(game.directors_ruling(item.value) for item in boxes):
             continue
         shown = " / ".join(item.value.strip() for item in boxes if item.value.strip())
         kept = EntryField(f"b{number}_kept", boxes[0].label, shown, "kept", hint="desk_board_directors",

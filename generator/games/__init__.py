@@ -426,6 +426,13 @@ class Game:
         nothing."""
         return ""
 
+    def directors_ruling(self, written: str) -> bool:
+        """Whether a board's box as the file has it is the director's ruling, which a table's form
+        shows read only and which does not count as the table's own result (desk
+        keep_directors_boards, has_record): what directors_only names, and what a game adds to it
+        that its tables may still type themselves (bridge's np)."""
+        return bool(self.directors_only(written))
+
     def adjusted_only(self, table: Table) -> bool:
         """Whether the table's record is adjusted scores alone (bridge's `A+` on a withdrawn
         pair's table: its opponent's, no result for the pair that walked out)."""

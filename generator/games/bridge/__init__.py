@@ -330,6 +330,14 @@ class BridgeRules(Game):
             weighted = True  # written as one (each part a weight in %), wrongly: still the director's
         return "weighted" if weighted else ""
 
+    def directors_ruling(self, written: str) -> bool:
+        """Also a board written np (not played) before the table entered: a board not played is
+        the director's to rule on (why it was not played, and what it scores), so np entered at
+        the desk is the director's, as A= is. Counted the table's own, it locked the
+        table's link out of its other boards ("already entered"). (A table that did not play a
+        board may still type np itself: directors_only does not refuse it.)"""
+        return super().directors_ruling(written) or is_not_played(re.sub(r"\s+", " ", half_width(written)).strip())
+
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """The desk's computed score, board by board, before a table saves: each board's
         contract and NS score by the rules (a pairs board, whose matchpoints need the whole

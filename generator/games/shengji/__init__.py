@@ -132,6 +132,9 @@ class ShengjiRules(Game):
                 value = written.get(item.board)
                 if not item.room:
                     value = records.without_note(value)  # (a pairs board's note: its own box, below)
+                elif records.room_with_note(value) == item.room:
+                    # (a room's own note: in the board's note box, below, its result alone here)
+                    value = {item.room: records.without_note(records.room_value(value, item.room))}
                 item.value = records.result_text(records.room_value(value, item.room) if item.room else value)
             if item.board and item.room and len(teams) == 2:
                 # the team defending the board in this room, whose points the box takes, as the
@@ -146,8 +149,15 @@ class ShengjiRules(Game):
             for number in numbers:
                 board = written.get(number)
                 board = board if isinstance(board, dict) else {}
+                # A note the file has inside one room's value (`open: {points: 85, note: ...}`),
+                # the board having none of its own: shown in the note box, which its name gives
+                # back to that room (b3_open_note: entry_record). In the room's box it showed as
+                # the results file's mapping, to be typed back so.
+                noted = records.room_with_note(board)
                 for part in ("penalty", "note"):
-                    fields.append(EntryField(f"b{number}_{part}", str(number), records.part_text(board.get(part)),
+                    value = records.room_value(board, noted).get("note") if part == "note" and noted else board.get(part)
+                    name = f"b{number}_{noted}_{part}" if part == "note" and noted else f"b{number}_{part}"
+                    fields.append(EntryField(name, str(number), records.part_text(value),
                                              literal=True, board=number, part=part, secretary=True))
         elif stage.format == "pairs":
             # A pairs board's note (the referee's: 藏牌错误, 重新发牌), in a box of its own on the
@@ -186,6 +196,15 @@ class ShengjiRules(Game):
         # a team board's penalty and note, after its rooms as the file writes them; left empty,
         # the board has none (the desk's writer keeps only what the form does not show)
         for name, value in values.items():
+            match = re.fullmatch(r"b([0-9]+)_(open|closed)_note", name)
+            if match and value:
+                # a room's own note (entry_fields' room_with_note), given back to its room when
+                # the room has a result typed; without one, to the board, for the reader to say
+                board = record.setdefault("boards", {}).setdefault(int(match.group(1)), {})
+                if isinstance(board, dict) and board.get(match.group(2)) is not None:
+                    board[match.group(2)] = records.room_with_typed_note(board[match.group(2)], value)
+                    continue
+                name = f"b{match.group(1)}_note"
             match = re.fullmatch(r"b([0-9]+)_(penalty|note)", name)
             if match and value:
                 boards = record.setdefault("boards", {})

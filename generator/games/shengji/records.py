@@ -272,6 +272,24 @@ def without_note(board: Any) -> Any:
     return rest
 
 
+def room_with_note(board: Any) -> str:
+    """The room whose own value holds the board's one note (`open: {points: 85, note: ...}`),
+    where the board has no note of its own and no other room one: the desk shows that note in
+    the board's note box and the room's result alone in its box; "" for any other board."""
+    if not isinstance(board, dict) or "note" in board:
+        return ""
+    noted = [room for room in ROOMS if isinstance(value := room_value(board, room), dict) and "note" in value]
+    return noted[0] if len(noted) == 1 else ""
+
+
+def room_with_typed_note(result: Any, note: str) -> Any:
+    """A room's result as typed (85, 60+25×2's mapping, np) with the note the board's note box
+    gave it back (room_with_note): the room's mapping, the note beside its result."""
+    value = dict(result) if isinstance(result, dict) else with_note_room(result)
+    value["note"] = note
+    return value
+
+
 def room_value(board: Any, room: str) -> Any:
     """One room's result of a team board as written: `{open: 85, closed: 40}` (or 开室/闭室) or
     `[85, 40]`; None when the board does not have it."""
