@@ -30,7 +30,7 @@ from generator import catalogues
 from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
-from generator.games import GAMES, Game, TableScore
+from generator.games import GAMES, Game, TableScore, metric_of
 from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
@@ -122,7 +122,7 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     byes = [e for e in event.entries.values() if e.bye]
     # A Swiss or round robin drawn from qualifiers a correction has changed since: the stage
     # whose standings they came from and what changed, in every locale (_field_as_drawn)
-    held: dict[str, tuple[str, dict[str, str], StaleDraw, tuple[int, int, dict[str, str]] | None] | None] = {}
+    held: dict[str, tuple[str, dict[str, str], StaleDraw, tuple[dict[str, str], dict[str, str]] | None] | None] = {}
     for position, stage in enumerate(event.stages):
         if stage.id in incoming:
             field_entries = incoming[stage.id]
@@ -1106,7 +1106,7 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
 
 def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: list[Entry], drawn: set[str],
                     problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], StaleDraw,
-                                                                 tuple[int, int, dict[str, str]] | None] | None]:
+                                                                 tuple[dict[str, str], dict[str, str]] | None] | None]:
     """The field of `target`, a Swiss or round robin advanced to from `result`'s stage, once its
     round 1 is drawn (`drawn`: the entries it seats): the entries drawn, not the qualifiers as a
     result corrected since ranks them (event-day.md: a correction after a later round was drawn
@@ -1125,7 +1125,11 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     # the qualifiers: an entry written by hand that never qualified is a mistake, said as one
     # (entry-not-in-stage), not taken for a correction.
     now = {e.id for e in arriving}
-    recorded = _recorded_field(result, first.drawn_on or (), now)
+    # (figures of another primary score than the stage ranks by now, rank_by changed since the
+    # draw as its record says: not comparable, and the record is pair's)
+    rules = first.drawn_by or {}
+    primary_changed = "rank_by" in rules and rules["rank_by"].split(",")[0] != (result.stage.rank_by or [""])[0]
+    recorded = _recorded_field(result, first.drawn_on or (), now, compare=not primary_changed)
     ranked = [s.entry.id for s in result.standings if s.rank is not None]
     kept = [i for i in ranked if i in drawn and i not in now and i in recorded]
     left = [e.id for e in result.qualifiers if e.id not in drawn and recorded and e.id not in recorded]
@@ -1156,19 +1160,26 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
         drawn = {locale: catalogues.text("qualifiers_drawn_with", locale, went=catalogues.joiner(locale).join(kept))
                  if kept else catalogues.text("qualifiers_drawn_without", locale, came=catalogues.joiner(locale).join(left))
                  for locale in LOCALES}
-        # No figure the draw recorded has moved, and it recorded a field of another size than the
-        # stage's advance count now: the count was changed in event.yaml after the draw, no result
-        # corrected (the warning said one was, naming an order no result had changed).
-        advance = result.stage.advance
-        if recorded and not stale.moved and advance is not None and len(recorded) != advance.count:
+        # A setting of the stage changed in event.yaml after the draw (its advance count, its
+        # rank_by), no figure the draw recorded moved (or, its primary score changed, none to
+        # compare): said as the setting, its value at the draw and now, not as a corrected result
+        # (the warning said one was, naming an order no result had changed).
+        settings = _settings_changed(event, result, rules, len(recorded))
+        if recorded and settings is not None and (not stale.moved or primary_changed):
+            said, back = settings
             problems.add("qualifiers-advance-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                         old=len(recorded), new=advance.count, moved=moved, drawn=drawn, slug=event.slug)
-            result.advance_changed_next = (len(recorded), advance.count, moved)
+                         settings=said, back=back, moved=moved, drawn=drawn, slug=event.slug)
+            result.advance_changed_next = (said, moved)
+            stale.moved = {}  # (figures of another primary score, or none moved: no correction to show)
             return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next)
         else:
+            # Who comes in and who goes out, each with its figure now (the draw recorded only
+            # those drawn: the one coming in had none to show).
+            figured = _moved(left, kept, _figures(event, result, left + kept))
             problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                         came=left or none, went=kept or none, moved=moved, drawn=drawn, slug=event.slug,
+                         came=left or none, went=kept or none, moved=figured, drawn=drawn, slug=event.slug,
                          changes=corrected)
+            moved = figured
         changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
                                            moved=moved[locale])
                    for locale in LOCALES}
@@ -1192,21 +1203,76 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     return result.qualifiers + result.byes, (result.stage.id, changes, stale, None)
 
 
-def _moved(came: list[str], went: list[str]) -> dict[str, str]:
+def _moved(came: list[str], went: list[str], figures: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
     """Who would qualify now and was not drawn (`came`) and who was drawn and would not (`went`),
     in every locale: only the side that has anyone when the other has no one (a field grown or
-    shrunk: "T06 would qualify as well", not "no one would not")."""
+    shrunk: "T06 would qualify as well", not "no one would not"). `figures`: each entry as said
+    with its figure, in every locale (_figures)."""
     def said(locale: str) -> str:
-        joined = catalogues.joiner(locale).join
+        def joined(ids: list[str]) -> str:
+            return catalogues.joiner(locale).join(figures[locale].get(i, i) if figures else i for i in ids)
         if came and went:
             return catalogues.text("qualifiers_moved", locale, came=joined(came), went=joined(went))
         if came:
             return catalogues.text("qualifiers_moved_in", locale, came=joined(came))
         return catalogues.text("qualifiers_moved_out", locale, went=joined(went))
-    return {locale: said(locale) for locale in LOCALES}
+    # (Chinese: no space left after the figure's closing parenthesis, "T06\uff08...\uff09\u664b\u7ea7")
+    return {locale: said(locale).replace("\uff09 ", "\uff09") if figures and locale != "en" else said(locale)
+            for locale in LOCALES}
 
 
-def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], now: set[str]) -> set[str]:
+def _figures(event: Event, result: StageResult, ids: list[str]) -> dict[str, dict[str, str]]:
+    """Each of `ids` with its primary figure in the standings now, in every locale: "T06 (wins 1)"."""
+    label = metric_of(GAMES[event.game], result.primary).label if result.primary else {}
+    now = {s.entry.id: s.tally.metrics.get(result.primary, 0) for s in result.standings}
+    return {locale: {i: catalogues.text("qualifiers_entry_figure", locale, id=i, figure=_num(now[i]),
+                                        primary=catalogues.in_sentence(label.get(locale) or label.get("zh-Hans", "")))
+                     for i in ids if i in now} if label else {} for locale in LOCALES}
+
+
+def _settings_changed(event: Event, result: StageResult, rules: dict[str, str],
+                      field_size: int) -> tuple[dict[str, str], str] | None:
+    """The settings of `result`'s stage changed since the next stage was drawn on its standings:
+    what changed in every locale ("advance count 4 → 3; ranking by wins, level difference →
+    wins, lot") and the settings at the draw as event.yaml writes them (the hint's way back);
+    None when none changed. The draw's record (`rules`, # draw-rules:) gives their values at
+    the draw; without it, the count is the size of the field it recorded and rank_by unknown."""
+    stage, advance = result.stage, result.stage.advance
+    if advance is None:
+        return None
+    game = GAMES[event.game]
+    try:
+        old_count = int(rules.get("count", field_size))
+    except ValueError:
+        old_count = field_size
+    old_rank = [m for m in rules["rank_by"].split(",") if m] if rules.get("rank_by") else list(stage.rank_by)
+    parts: list[tuple[str, dict[str, str]]] = []
+    back: list[str] = []
+    if old_count != advance.count:
+        parts.append(("qualifiers_setting_count", {"old": str(old_count), "new": str(advance.count)}))
+        back.append(f"advance: {{count: {old_count}, to: {advance.to}}}")
+    if old_rank != list(stage.rank_by):
+        parts.append(("qualifiers_setting_rank_by", {"old": old_rank, "new": list(stage.rank_by)}))
+        back.append(f"rank_by: [{', '.join(old_rank)}]")
+    if not parts:
+        return None
+
+    def labels(names: list[str], locale: str) -> str:
+        def one(name: str) -> str:
+            try:
+                return catalogues.in_sentence(metric_of(game, name).label.get(locale) or name)
+            except KeyError:
+                return name
+        return catalogues.joiner(locale).join(map(one, names))
+
+    said = {locale: ("; " if locale == "en" else "\uff1b").join(
+        catalogues.text(key, locale, **{k: labels(v, locale) if isinstance(v, list) else v for k, v in values.items()})
+        for key, values in parts) for locale in LOCALES}
+    return said, ", ".join(back)
+
+
+def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], now: set[str],
+                    compare: bool = True) -> set[str]:
     """The entries a round 1's # draw-order: lines record as its field, when their figures show
     them qualifying by the standings the draw read (what `pair` writes: each entry's primary
     score in the stage before, real figures); else none. Each must be ranked there, and no entry
@@ -1221,6 +1287,8 @@ def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], 
     ranked = {s.entry.id: s.tally.metrics.get(result.primary, 0) for s in result.standings if s.rank is not None}
     if any(entry not in ranked for entry in figures):
         return set()
+    if not compare:  # (figures of the primary score the stage ranked by at the draw, # draw-rules:)
+        return set(figures)
     behind = [figure for entry, figure in ranked.items() if entry not in figures and entry not in now]
     if behind and min(figures.values()) < max(behind):
         return set()
