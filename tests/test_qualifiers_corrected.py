@@ -496,3 +496,70 @@ def test_a_count_and_a_tie_break_changed_together_are_both_named(tmp_path: Path)
     assert "（晋级名额 4 → 3；排名依据 胜场、级差 → 胜场、抽签）" in warning.message("zh-Hans")
     assert "(advance: {count: 4, to: rr}, rank_by: [wins, level_diff])" in warning.hint("en")
     assert "T03, T07 among them" in warning.hint("en")
+
+
+def swiss_then_knockout(tmp_path: Path) -> Path:
+    """The same Swiss, its top 4 (T01, T05, T03, T07) to a knockout whose round 1 pair draws."""
+    root, folder = guandan_event(tmp_path, 8, f"  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, "
+                                 "advance: {count: 4, to: ko}}\n  - {id: ko, name: 淘汰赛, format: knockout}\n")
+    rounds = {1: [("T01", "T02", "A", "5"), ("T03", "T04", "K", "6"), ("T05", "T06", "Q", "7"), ("T07", "T08", "J", "8")],
+              2: [("T01", "T03", "A", "9"), ("T05", "T07", "K", "10"), ("T02", "T04", "6", "5"), ("T06", "T08", "7", "5")]}
+    for number, tables in rounds.items():
+        (folder / "results" / f"round-{number}.yaml").write_text(f"stage: swiss\nround: {number}\ntables:\n" + "".join(
+            f"  - {{table: {t}, teams: [{a}, {b}], levels: {{{a}: \"{x}\", {b}: \"{y}\"}}}}\n"
+            for t, (a, b, x, y) in enumerate(tables, start=1)), encoding="utf-8")
+    assert main(["pair", "gd", "ko", "--content", str(root)]) == 0
+    return root
+
+
+def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: Path) -> None:
+    """The stage advancing to a knockout, its tie-break changed after the knockout's round 1 was
+    drawn: knockout-seeding-changed said its standings "have changed since: no wins changed, but
+    the order the draw read did", as for a corrected result. Now the setting is named with its
+    value at the draw (# draw-rules: in the knockout's round 1), the entries it brings in and
+    leaves out, or, the same entries in it, whose seed differs; the bracket drawn stands. The
+    count changed (4 -> 2) is named with its old value too; the bracket of 4 cannot be played
+    under a count of 2 (knockout-rounds stays an error), and the hint says the count to put back."""
+    import pytest
+
+    from generator.errors import ContentErrors
+
+    root = swiss_then_knockout(tmp_path)
+    assert "# draw-rules: count=4 rank_by=wins,level_diff\n" in \
+        (root / "events" / "gd" / "results" / "ko-round-1.yaml").read_text(encoding="utf-8")
+    event = root / "events" / "gd" / "event.yaml"
+    drawn = event.read_text(encoding="utf-8")
+    event.write_text(drawn.replace(RANK, LOTS), encoding="utf-8")
+    _, results, warnings = validate(root)
+    assert [e.id for e in results[0].stages[1].field] == ["T01", "T05", "T03", "T07"]
+    assert "knockout-seeding-changed" not in {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualifiers-advance-changed"]
+    assert warning.message("en") == (
+        "stage ko was drawn from the qualifiers of stage swiss under settings of swiss changed since in event.yaml "
+        "(ranking by wins, level difference → wins, lot), and no result the draw read has changed: by the standings "
+        "now T06, T02 would qualify, T03, T07 would not")
+    assert "played by the entries drawn, in the seeds drawn (T01, T05, T03, T07)" in warning.hint("en")
+    assert "按编排时的种子顺序（T01、T05、T03、T07）" in warning.hint("zh-Hans")
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    ko_page = shown((out / "events" / "gd" / "ko" / "index.html").read_text(encoding="utf-8"))
+    assert ("第 1 轮是按瑞士移位当时的设置编排的，此后设置改了（排名依据 胜场、级差 → 胜场、抽签），成绩都没有改："
+            "按现在的设置 T06、T02 晋级，T03、T07 不再晋级；本阶段仍由编排时的参赛队进行。") in ko_page
+    assert "成绩后来改了" not in ko_page
+    swiss_page = shown((out / "events" / "gd" / "swiss" / "index.html").read_text(encoding="utf-8"))
+    assert "本阶段的设置在淘汰赛编排后改了（排名依据 胜场、级差 → 胜场、抽签）" in swiss_page
+    # The same four in another order: whose seed differs is said.
+    event.write_text(drawn.replace(RANK, "rank_by: [wins, lot], lots: [T07, T03, T06, T02]"), encoding="utf-8")
+    (warning,) = [w for w in validate(root)[2] if w.code == "qualifiers-advance-changed"]
+    assert warning.message("en").endswith("by the standings now the seeds would differ for T03, T07")
+    assert warning.message("zh-Hans").endswith("按现在的设置 种子会不同的有 T03、T07")
+    # The count: named with its value at the draw, and what to put back.
+    event.write_text(drawn.replace("count: 4", "count: 2"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    problems = caught.value.problems
+    assert "knockout-rounds" in {p.code for p in problems if not p.warning}
+    (warning,) = [p for p in problems if p.code == "qualifiers-advance-changed"]
+    assert "(advance count 4 → 2)" in warning.message("en")
+    assert warning.message("en").endswith("by the standings now T03, T07 would no longer qualify")
+    assert "(advance: {count: 4, to: ko})" in warning.hint("en")

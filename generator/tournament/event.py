@@ -40,7 +40,7 @@ from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follo
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
-from generator.tournament.stale import corrected_tables, note_words, seeding_changes, stale_notes
+from generator.tournament.stale import corrected_tables, moved_words, note_words, seeding_changes, settings_changed, stale_notes
 from generator.tournament.standings import (
     Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, prize_of_place, rank, rank_key,
     ranked_tallies, tally,
@@ -135,7 +135,8 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
             # Once round 1 is drawn, the field and bracket are the ones drawn (a later correction
             # of the stage seeding it is warned, never redrawn).
-            field_entries, reseeded, drawn_from, changes = drawn_field(event, stage, field_entries, results, problems)
+            field_entries, reseeded, drawn_from, changes, settings = drawn_field(event, stage, field_entries, results,
+                                                                                 problems)
             if reseeded:  # who went on is who was drawn: the stage advancing here marks them
                 drawn = {e.id for e in field_entries}
                 for feeder in (r for r in results if r.stage.advance and r.stage.advance.to == stage.id):
@@ -159,8 +160,10 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
         if stage.format == "knockout" and reseeded:
             if result.complete:  # (its warning said no more once played out, as a Swiss round's: _stale_draws)
                 problems.items[:] = [p for p in problems.items
-                                     if not (p.code == "knockout-seeding-changed" and p.params.get("id") == stage.id)]
+                                     if not (p.code == "knockout-seeding-changed" and p.params.get("id") == stage.id)
+                                     and not (p.code == "qualifiers-advance-changed" and p.params.get("stage") == stage.id)]
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
+            result.advance_changed = settings  # (a setting changed, not a result: said so on its page)
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
         if held.get(stage.id):
             source, changes, stale, result.advance_changed = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
@@ -1155,7 +1158,7 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     tie_left = [i for i in tied if i in left]
     if tie is None or not tie_left:
         result.field_kept, result.field_left = kept, left
-        moved = _moved(left, kept)
+        moved = moved_words(left, kept)
         # keeping the draw keeps those going out, or leaves out those coming in when nobody goes
         drawn = {locale: catalogues.text("qualifiers_drawn_with", locale, went=catalogues.joiner(locale).join(kept))
                  if kept else catalogues.text("qualifiers_drawn_without", locale, came=catalogues.joiner(locale).join(left))
@@ -1164,7 +1167,7 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
         # rank_by), no figure the draw recorded moved (or, its primary score changed, none to
         # compare): said as the setting, its value at the draw and now, not as a corrected result
         # (the warning said one was, naming an order no result had changed).
-        settings = _settings_changed(event, result, rules, len(recorded))
+        settings = settings_changed(event.game, result, rules, len(recorded))
         if recorded and settings is not None and (not stale.moved or primary_changed):
             said, back = settings
             problems.add("qualifiers-advance-changed", mark, warning=True, stage=target.id, source=result.stage.id,
@@ -1175,7 +1178,7 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
         else:
             # Who comes in and who goes out, each with its figure now (the draw recorded only
             # those drawn: the one coming in had none to show).
-            figured = _moved(left, kept, _figures(event, result, left + kept))
+            figured = moved_words(left, kept, _figures(event, result, left + kept))
             problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
                          came=left or none, went=kept or none, moved=figured, drawn=drawn, slug=event.slug,
                          changes=corrected)
@@ -1189,7 +1192,7 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     result.cut_kept, result.cut_left = tie_kept, tie_left
     came = [i for i in left if i not in tie_left]  # besides the tie: qualifying now, not drawn
     result.field_kept, result.field_left = kept, came
-    besides = _moved(came, kept)
+    besides = moved_words(came, kept)
     others = {locale: catalogues.text("qualifiers_tie_others", locale, moved=besides[locale])
               if came or kept else "" for locale in LOCALES}
     problems.add("qualify-tie-field-drawn", mark, warning=True, stage=target.id, source=result.stage.id,
@@ -1203,24 +1206,6 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     return result.qualifiers + result.byes, (result.stage.id, changes, stale, None)
 
 
-def _moved(came: list[str], went: list[str], figures: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
-    """Who would qualify now and was not drawn (`came`) and who was drawn and would not (`went`),
-    in every locale: only the side that has anyone when the other has no one (a field grown or
-    shrunk: "T06 would qualify as well", not "no one would not"). `figures`: each entry as said
-    with its figure, in every locale (_figures)."""
-    def said(locale: str) -> str:
-        def joined(ids: list[str]) -> str:
-            return catalogues.joiner(locale).join(figures[locale].get(i, i) if figures else i for i in ids)
-        if came and went:
-            return catalogues.text("qualifiers_moved", locale, came=joined(came), went=joined(went))
-        if came:
-            return catalogues.text("qualifiers_moved_in", locale, came=joined(came))
-        return catalogues.text("qualifiers_moved_out", locale, went=joined(went))
-    # (Chinese: no space left after the figure's closing parenthesis, "T06\uff08...\uff09\u664b\u7ea7")
-    return {locale: said(locale).replace("\uff09 ", "\uff09") if figures and locale != "en" else said(locale)
-            for locale in LOCALES}
-
-
 def _figures(event: Event, result: StageResult, ids: list[str]) -> dict[str, dict[str, str]]:
     """Each of `ids` with its primary figure in the standings now, in every locale: "T06 (wins 1)"."""
     label = metric_of(GAMES[event.game], result.primary).label if result.primary else {}
@@ -1228,47 +1213,6 @@ def _figures(event: Event, result: StageResult, ids: list[str]) -> dict[str, dic
     return {locale: {i: catalogues.text("qualifiers_entry_figure", locale, id=i, figure=_num(now[i]),
                                         primary=catalogues.in_sentence(label.get(locale) or label.get("zh-Hans", "")))
                      for i in ids if i in now} if label else {} for locale in LOCALES}
-
-
-def _settings_changed(event: Event, result: StageResult, rules: dict[str, str],
-                      field_size: int) -> tuple[dict[str, str], str] | None:
-    """The settings of `result`'s stage changed since the next stage was drawn on its standings:
-    what changed in every locale ("advance count 4 → 3; ranking by wins, level difference →
-    wins, lot") and the settings at the draw as event.yaml writes them (the hint's way back);
-    None when none changed. The draw's record (`rules`, # draw-rules:) gives their values at
-    the draw; without it, the count is the size of the field it recorded and rank_by unknown."""
-    stage, advance = result.stage, result.stage.advance
-    if advance is None:
-        return None
-    game = GAMES[event.game]
-    try:
-        old_count = int(rules.get("count", field_size))
-    except ValueError:
-        old_count = field_size
-    old_rank = [m for m in rules["rank_by"].split(",") if m] if rules.get("rank_by") else list(stage.rank_by)
-    parts: list[tuple[str, dict[str, str]]] = []
-    back: list[str] = []
-    if old_count != advance.count:
-        parts.append(("qualifiers_setting_count", {"old": str(old_count), "new": str(advance.count)}))
-        back.append(f"advance: {{count: {old_count}, to: {advance.to}}}")
-    if old_rank != list(stage.rank_by):
-        parts.append(("qualifiers_setting_rank_by", {"old": old_rank, "new": list(stage.rank_by)}))
-        back.append(f"rank_by: [{', '.join(old_rank)}]")
-    if not parts:
-        return None
-
-    def labels(names: list[str], locale: str) -> str:
-        def one(name: str) -> str:
-            try:
-                return catalogues.in_sentence(metric_of(game, name).label.get(locale) or name)
-            except KeyError:
-                return name
-        return catalogues.joiner(locale).join(map(one, names))
-
-    said = {locale: ("; " if locale == "en" else "\uff1b").join(
-        catalogues.text(key, locale, **{k: labels(v, locale) if isinstance(v, list) else v for k, v in values.items()})
-        for key, values in parts) for locale in LOCALES}
-    return said, ", ".join(back)
 
 
 def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], now: set[str],
