@@ -563,3 +563,26 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
     assert "(advance count 4 → 2)" in warning.message("en")
     assert warning.message("en").endswith("by the standings now T03, T07 would no longer qualify")
     assert "(advance: {count: 4, to: ko})" in warning.hint("en")
+    # A result corrected as well (T07 beat T05): said as a correction, the setting beside it.
+    event.write_text(drawn.replace(RANK, LOTS), encoding="utf-8")
+    correct(root)
+    (warning,) = [w for w in validate(root)[2] if w.code == "knockout-seeding-changed"]
+    assert ("wins (at the draw → now): T05 2 → 1, T07 1 → 2; besides, settings changed in event.yaml "
+            "(ranking by wins, level difference → wins, lot)") in warning.message("en"), warning.message("en")
+
+
+def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Path) -> None:
+    """Round 2's table 2 corrected (T07 beat T05) and the advance count raised to 5, both after the
+    round robin was drawn: a correction, said as one, with the count changed beside it; T06, coming
+    in, named with its figure now (the draw recorded only those drawn)."""
+    root = swiss_then_robin(tmp_path)
+    correct(root)
+    event = root / "events" / "gd" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("count: 4", "count: 5"), encoding="utf-8")
+    warnings = qualifiers(root)[2]
+    assert "qualifiers-advance-changed" not in {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
+    assert warning.message("en").endswith(
+        "wins (at the draw → now): T05 2 → 1, T07 1 → 2; besides, settings changed in event.yaml (advance count 4 → 5); "
+        "by the standings now T06 (wins 1) would qualify as well")
+    assert "；此外 event.yaml 中的设置也改了（晋级名额 4 → 5）；按现在的成绩 T06（胜场 1）也晋级" in warning.message("zh-Hans")

@@ -1179,6 +1179,9 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
             # Who comes in and who goes out, each with its figure now (the draw recorded only
             # those drawn: the one coming in had none to show).
             figured = moved_words(left, kept, _figures(event, result, left + kept))
+            if recorded and settings is not None:  # a result corrected, and a setting changed as well: both said
+                corrected = {locale: catalogues.text("qualifiers_settings_also", locale, changes=corrected[locale],
+                                                     settings=settings[0][locale]) for locale in LOCALES}
             problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
                          came=left or none, went=kept or none, moved=figured, drawn=drawn, slug=event.slug,
                          changes=corrected)
