@@ -586,3 +586,25 @@ def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Pat
         "wins (at the draw → now): T05 2 → 1, T07 1 → 2; besides, settings changed in event.yaml (advance count 4 → 5); "
         "by the standings now T06 (wins 1) would qualify as well")
     assert "；此外 event.yaml 中的设置也改了（晋级名额 4 → 5）；按现在的成绩 T06（胜场 1）也晋级" in warning.message("zh-Hans")
+
+
+def test_a_tie_at_the_cut_a_setting_made_after_the_draw_is_said_as_the_setting(tmp_path: Path) -> None:
+    """The Swiss's tie-break level_diff replaced by buchholz after the round robin was drawn: the
+    1-win teams T02, T03, T06, T07 tie at place 3 (buchholz 2 each). qualify-tie-field-drawn said
+    "a result of swiss has been corrected since: no wins changed, but the order the draw read did";
+    no result was. The setting is named with its value at the draw, then the tie and who of it the
+    draw has."""
+    root = swiss_then_robin(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(RANK, "rank_by: [wins, buchholz]"), encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T07"]
+    assert not {"qualify-tie", "qualify-tie-field-drawn", "qualifiers-changed"} & {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualifiers-advance-changed"]
+    assert warning.message("en").endswith(
+        "(ranking by wins, level difference → wins, Buchholz), and no result the draw read has changed: by the standings "
+        "now T02, T03, T06, T07 tie at place 3, and a tie at the cut lets every tied entry through, but the draw has "
+        "T03, T07 of them, not T02, T06"), warning.message("en")
+    assert "按现在的设置 第 3 名并列（T02、T03、T06、T07），名额处并列的本应全部晋级，但编排时只有其中的 T03、T07，没有 T02、T06" \
+        in warning.message("zh-Hans"), warning.message("zh-Hans")
+    assert "(rank_by: [wins, level_diff])" in warning.hint("en") and "T03, T07 among them" in warning.hint("en")

@@ -1198,6 +1198,24 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     besides = moved_words(came, kept)
     others = {locale: catalogues.text("qualifiers_tie_others", locale, moved=besides[locale])
               if came or kept else "" for locale in LOCALES}
+    settings = settings_changed(event.game, result, rules, len(recorded))
+    if recorded and settings is not None and (not stale.moved or primary_changed):
+        # No result changed, a setting did (a tie-break dropped): the tie said as its outcome
+        # under the setting changed (qualifiers-advance-changed), not as a correction's.
+        said, back = settings
+        joined = {locale: catalogues.joiner(locale).join for locale in LOCALES}
+        moved = {locale: catalogues.text("qualifiers_tie_moved", locale, count=tie.params["count"],
+                                         ids=joined[locale](tied), kept=joined[locale](tie_kept) or none[locale],
+                                         left=joined[locale](tie_left), others=others[locale]) for locale in LOCALES}
+        staying = tie_kept + [i for i in kept if i not in tie_kept]
+        drawn_words = {locale: catalogues.text("qualifiers_drawn_with", locale, went=joined[locale](staying)) if staying
+                       else catalogues.text("qualifiers_drawn_without", locale, came=joined[locale](tie_left + came))
+                       for locale in LOCALES}
+        problems.add("qualifiers-advance-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                     settings=said, back=back, moved=moved, drawn=drawn_words, slug=event.slug)
+        result.advance_changed_next = (said, moved)
+        stale.moved = {}
+        return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next)
     problems.add("qualify-tie-field-drawn", mark, warning=True, stage=target.id, source=result.stage.id,
                  changes=corrected, count=tie.params["count"], ids=tied, kept=tie_kept or none, left=tie_left,
                  others=others, lots=", ".join(tie_kept + tie_left), slug=event.slug)

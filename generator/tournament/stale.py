@@ -60,6 +60,8 @@ def _table_of(result: StageResult, number: int, entry: str) -> int | None:
     return next((s.table.number for s in round_result.tables if entry in s.table.sides), None)
 
 
+# Tie-breaks named after people, their capital kept mid-sentence ("wins, Buchholz")
+NAMED_METRICS = frozenset({"buchholz", "median_buchholz", "sonneborn_berger"})
 PAIRED_NAMED = 12  # the entries a note names whose opponent the correction would change, at most
 
 
@@ -191,7 +193,8 @@ def settings_changed(game_name: str, result: StageResult, rules: Mapping[str, st
     def labels(names: list[str], locale: str) -> str:
         def one(name: str) -> str:
             try:
-                return catalogues.in_sentence(metric_of(game, name).label.get(locale) or name)
+                label = metric_of(game, name).label.get(locale) or name
+                return label if name in NAMED_METRICS else catalogues.in_sentence(label)
             except KeyError:
                 return name
         return catalogues.joiner(locale).join(map(one, names))
