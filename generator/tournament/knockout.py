@@ -371,7 +371,9 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[S
     # the seeds written stand, of another number than the count now too (the bracket drawn).
     rules = first.drawn_by or {}
     settings = settings_changed(event.game, seeding, rules) if seeding is not None and rules else None
-    written = list(first.seeds) if settings is not None and first.seeds else _written_seeds(first, ids, problems)
+    advance = seeding.stage.advance if seeding is not None else None
+    count_changed = settings is not None and advance is not None and rules.get("count", str(advance.count)) != str(advance.count)
+    written = list(first.seeds) if count_changed and first.seeds else _written_seeds(first, ids, problems)
     if written is not None:
         # The seeds pair drew from, as written: the bracket is theirs, whatever the tables' order.
         if written == ids:
