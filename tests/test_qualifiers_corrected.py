@@ -84,8 +84,9 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     # Round 2 of the Swiss was written by hand (no figures recorded at its draw): which round
     # the correction is in is not known, the figures the round robin was drawn on are.
     assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了："
-                                          "胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；按现在的成绩 T06 晋级，T05 不再晋级")
-    assert "by the standings now T06 would qualify, T05 would not" in warning.message("en")
+                                          "胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；按现在的成绩 T06（胜场 1）晋级，T05（胜场 1）不再晋级")
+    # (each with its figure now, the one coming in too: the draw recorded only those drawn)
+    assert "by the standings now T06 (wins 1) would qualify, T05 (wins 1) would not" in warning.message("en")
     hint = warning.hint("zh-Hans")
     assert "维持已编排的对阵" in hint and "T05 留在其中" in hint and "paibang pair gd rr" in hint
     # The build publishes the referee's decision, and both stage pages say it.
@@ -96,7 +97,7 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     assert "本阶段的成绩在循环赛编排后更正过：按现在的成绩 T06 晋级，T05 不再晋级；" in swiss_page
     robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
     assert ("第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；"
-            "按现在的成绩 T06 晋级，T05 不再晋级；本阶段仍由编排时的参赛队进行。") in robin_page
+            "按现在的成绩 T06（胜场 1）晋级，T05（胜场 1）不再晋级；本阶段仍由编排时的参赛队进行。") in robin_page
     stages = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"]
     assert stages[0]["qualifiers"] == ["T01", "T07", "T03", "T05"]
     assert stages[1]["stale_draws"][0] == {"round": 1, "entries": ["T06", "T05"], "drawn_on": {"stage": "swiss"},
@@ -137,15 +138,15 @@ def test_the_correction_that_changed_the_qualifiers_is_named_by_its_round_and_ta
     (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
     assert warning.message("zh-Hans") == ("阶段 rr 已按阶段 swiss 此前的晋级名单编排；swiss 的成绩后来改了："
                                           "第 2 轮第 2 桌（T05 – T07），胜场（编排时 → 现在）：T05 2 → 1；"
-                                          "按现在的成绩 T07 晋级，T03 不再晋级")
+                                          "按现在的成绩 T07（胜场 2）晋级，T03（胜场 1）不再晋级")
     assert warning.message("en") == ("stage rr was drawn from the earlier qualifiers of stage swiss; a result of swiss "
                                      "has been corrected since: round 2 table 2 (T05 – T07); wins (at the draw → now): "
-                                     "T05 2 → 1; by the standings now T07 would qualify, T03 would not")
+                                     "T05 2 → 1; by the standings now T07 (wins 2) would qualify, T03 (wins 1) would not")
     out = tmp_path / "site"
     build(root, out, bulletins=False)
     site = out / "events" / "gd"
     robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
-    assert "这些成绩后来改了：第 2 轮第 2 桌（T05 – T07），胜场（编排时 → 现在）：T05 2 → 1；按现在的成绩 T07 晋级" in robin_page
+    assert "这些成绩后来改了：第 2 轮第 2 桌（T05 – T07），胜场（编排时 → 现在）：T05 2 → 1；按现在的成绩 T07（胜场 2）晋级" in robin_page
     stale = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][1]["stale_draws"][0]
     assert stale["tables"] == [{"round": 2, "table": 2}] and stale["moved"] == {"T05": {"drawn_on": 2, "now": 1}}
 
@@ -262,7 +263,7 @@ def test_the_desk_says_the_correction_and_never_ranks_an_event_with_errors(tmp_p
     said = shown(page)
     assert status == 200 and 'id="saved"' in page
     assert "第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；" \
-           "按现在的成绩 T06 晋级，T05 不再晋级" in said, said
+           "按现在的成绩 T06（胜场 1）晋级，T05（胜场 1）不再晋级" in said, said
     # A hand edit with an error (Z is no level): scored anyway, round 2 would count no more and
     # T05 rank 2nd "after round 1"; the standings stay the last ones without errors, said so.
     status, before = fetch(f"{running.base}/standings")
@@ -389,20 +390,20 @@ def test_a_field_that_only_grew_or_only_shrank_says_one_side(tmp_path: Path) -> 
                     or "無人" in text], said[count]
     assert said[5]["en"][0].endswith(": by the standings now T06 would qualify as well")
     assert "rr is still played by the entries drawn, T06 not among them." in said[5]["en"][1]
-    assert said[5]["zh-Hans"][0].endswith("：按现在的名额 T06 也晋级")
+    assert said[5]["zh-Hans"][0].endswith("：按现在的设置 T06 也晋级")
     assert "仍由编排时的参赛队进行，T06 不在其中。" in said[5]["zh-Hans"][1]
-    assert said[5]["zh-Hant"][0].endswith("：按現在的名額 T06 也晉級")
+    assert said[5]["zh-Hant"][0].endswith("：按現在的設定 T06 也晉級")
     assert said[3]["en"][0].endswith(": by the standings now T07 would no longer qualify")
     assert "rr is still played by the entries drawn, T07 among them." in said[3]["en"][1]
-    assert said[3]["zh-Hans"][0].endswith("：按现在的名额 T07 不再晋级")
-    assert said[3]["zh-Hant"][0].endswith("：按現在的名額 T07 不再晉級")
+    assert said[3]["zh-Hans"][0].endswith("：按现在的设置 T07 不再晋级")
+    assert said[3]["zh-Hant"][0].endswith("：按現在的設定 T07 不再晉級")
     assert "仍由編排時的參賽隊進行，T07 留在其中。" in said[3]["zh-Hant"][1]
     # the stage pages say it as the warning does
     out = tmp_path / "site"
     event.write_text(drawn.replace("count: 4", "count: 5"), encoding="utf-8")
     build(root, out, bulletins=False)
     robin_page = shown((out / "events" / "gd" / "rr" / "index.html").read_text(encoding="utf-8"))
-    assert "按现在的名额 T06 也晋级；本阶段仍由编排时的参赛队进行。" in robin_page and "无人" not in robin_page
+    assert "按现在的设置 T06 也晋级；本阶段仍由编排时的参赛队进行。" in robin_page and "无人" not in robin_page
 
 
 def test_an_advance_count_changed_after_the_draw_is_said_as_a_setting_not_a_correction(tmp_path: Path) -> None:
@@ -418,24 +419,192 @@ def test_an_advance_count_changed_after_the_draw_is_said_as_a_setting_not_a_corr
         _, field, warnings = qualifiers(root)
         assert field == ["T01", "T03", "T05", "T07"] and not [w for w in warnings if w.code == "qualifiers-changed"]
         (warning,) = [w for w in warnings if w.code == "qualifiers-advance-changed"]
-        assert warning.message("zh-Hans") == (f"阶段 rr 是在阶段 swiss 的晋级名额为 4 时按其晋级名单编排的；名额现在是 {new}"
-                                              f"（event.yaml 的 advance: count），编排时所用的成绩都没有改：按现在的名额 {moved}")
-        assert warning.message("en") == ("stage rr was drawn from the qualifiers of stage swiss when its advance count was 4; "
-                                         f"the count is {new} now (advance: count in event.yaml), and no result the draw "
+        assert warning.message("zh-Hans") == (f"阶段 rr 是按阶段 swiss 当时的设置编排的，此后 event.yaml 中的设置改了"
+                                              f"（晋级名额 4 → {new}），编排时所用的成绩都没有改：按现在的设置 {moved}")
+        assert warning.message("en") == ("stage rr was drawn from the qualifiers of stage swiss under settings of swiss "
+                                         f"changed since in event.yaml (advance count 4 → {new}), and no result the draw "
                                          f"read has changed: by the standings now {en}")
         assert "corrected" not in warning.message("en")
         hint = warning.hint("en")
-        assert "set advance: count of stage swiss back to 4" in hint and f"To draw rr again on the count now ({new})" in hint
+        assert "set stage swiss back in event.yaml to its settings at the draw (advance: {count: 4, to: rr})" in hint
+        assert "To draw rr again on the settings now" in hint
         assert "paibang pair gd rr" in hint
         # both stage pages say the count changed, neither a correction
         out = tmp_path / new / "site"
         build(root, out, bulletins=False)
         site = out / "events" / "gd"
         robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
-        assert (f"第 1 轮是在瑞士移位的晋级名额为 4 时编排的；名额现在是 {new}，成绩都没有改：按现在的名额 {moved}；"
+        assert (f"第 1 轮是按瑞士移位当时的设置编排的，此后设置改了（晋级名额 4 → {new}），成绩都没有改：按现在的设置 {moved}；"
                 "本阶段仍由编排时的参赛队进行。") in robin_page
         swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
-        assert (f"本阶段的晋级名额在循环赛编排后由 4 改为 {new}，成绩都没有改：按现在的名额 {moved}；"
+        assert (f"本阶段的设置在循环赛编排后改了（晋级名额 4 → {new}），成绩都没有改：按现在的设置 {moved}；"
                 "循环赛已编排，仍由编排时的参赛队进行。") in swiss_page
         for page in (robin_page, swiss_page):
             assert "更正" not in page and "成绩后来改了" not in page and "名次顺序变了" not in page
+
+
+LOTS = "rank_by: [wins, lot], lots: [T06, T02, T03, T07]"
+
+
+def test_a_tie_break_changed_after_the_draw_is_said_as_a_setting_with_its_value_then(tmp_path: Path) -> None:
+    """The Swiss's rank_by changed after the round robin was drawn on its top 4 (T01, T05, T03,
+    T07): its tie-break level_diff replaced by a lot that puts T06 and T02 first of the 1-win
+    teams. No result changed: qualifiers-changed said one had ("no wins changed, but the order the
+    draw read did"). The warning names the setting, its value at the draw (round 1's
+    # draw-rules: records it) and now, who comes in and who goes out; the hint the rank_by to
+    write back; both stage pages say a setting, not a correction."""
+    root = swiss_then_robin(tmp_path)
+    first = (root / "events" / "gd" / "results" / "rr-round-1.yaml").read_text(encoding="utf-8")
+    assert "# draw-rules: count=4 rank_by=wins,level_diff\n" in first
+    event = root / "events" / "gd" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(RANK, LOTS), encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T07"] and kept == ["T01", "T05", "T03", "T07"]
+    assert "qualifiers-changed" not in {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualifiers-advance-changed"]
+    assert warning.message("en") == (
+        "stage rr was drawn from the qualifiers of stage swiss under settings of swiss changed since in event.yaml "
+        "(ranking by wins, level difference → wins, lot), and no result the draw read has changed: by the standings "
+        "now T06, T02 would qualify, T03, T07 would not")
+    assert warning.message("zh-Hans").endswith("（排名依据 胜场、级差 → 胜场、抽签），编排时所用的成绩都没有改："
+                                               "按现在的设置 T06、T02 晋级，T03、T07 不再晋级")
+    assert "（排名依據 勝場、級差 → 勝場、抽籤）" in warning.message("zh-Hant"), warning.message("zh-Hant")
+    assert "to its settings at the draw (rank_by: [wins, level_diff])" in warning.hint("en")
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    site = out / "events" / "gd"
+    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+    assert ("第 1 轮是按瑞士移位当时的设置编排的，此后设置改了（排名依据 胜场、级差 → 胜场、抽签），成绩都没有改："
+            "按现在的设置 T06、T02 晋级，T03、T07 不再晋级；本阶段仍由编排时的参赛队进行。") in robin_page
+    assert "成绩后来改了" not in robin_page
+    # The hint's way back: rank_by as at the draw, and nothing is left to say.
+    event.write_text(event.read_text(encoding="utf-8").replace(LOTS, RANK), encoding="utf-8")
+    assert not {"qualifiers-changed", "qualifiers-advance-changed"} & {w.code for w in qualifiers(root)[2]}
+
+
+def test_a_count_and_a_tie_break_changed_together_are_both_named(tmp_path: Path) -> None:
+    """advance count 4 -> 3 and the tie-break changed in one edit after the draw: both settings
+    named with their values at the draw and now, T06 in and T03, T07 out; the hint gives both
+    back as event.yaml writes them."""
+    root = swiss_then_robin(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(f"{RANK}, advance: {{count: 4", f"{LOTS}, advance: {{count: 3"),
+                     encoding="utf-8")
+    (warning,) = [w for w in qualifiers(root)[2] if w.code == "qualifiers-advance-changed"]
+    assert "(advance count 4 → 3; ranking by wins, level difference → wins, lot)" in warning.message("en")
+    assert warning.message("en").endswith("by the standings now T06 would qualify, T03, T07 would not")
+    assert "（晋级名额 4 → 3；排名依据 胜场、级差 → 胜场、抽签）" in warning.message("zh-Hans")
+    assert "(advance: {count: 4, to: rr}, rank_by: [wins, level_diff])" in warning.hint("en")
+    assert "T03, T07 among them" in warning.hint("en")
+
+
+def swiss_then_knockout(tmp_path: Path) -> Path:
+    """The same Swiss, its top 4 (T01, T05, T03, T07) to a knockout whose round 1 pair draws."""
+    root, folder = guandan_event(tmp_path, 8, f"  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, "
+                                 "advance: {count: 4, to: ko}}\n  - {id: ko, name: 淘汰赛, format: knockout}\n")
+    rounds = {1: [("T01", "T02", "A", "5"), ("T03", "T04", "K", "6"), ("T05", "T06", "Q", "7"), ("T07", "T08", "J", "8")],
+              2: [("T01", "T03", "A", "9"), ("T05", "T07", "K", "10"), ("T02", "T04", "6", "5"), ("T06", "T08", "7", "5")]}
+    for number, tables in rounds.items():
+        (folder / "results" / f"round-{number}.yaml").write_text(f"stage: swiss\nround: {number}\ntables:\n" + "".join(
+            f"  - {{table: {t}, teams: [{a}, {b}], levels: {{{a}: \"{x}\", {b}: \"{y}\"}}}}\n"
+            for t, (a, b, x, y) in enumerate(tables, start=1)), encoding="utf-8")
+    assert main(["pair", "gd", "ko", "--content", str(root)]) == 0
+    return root
+
+
+def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: Path) -> None:
+    """The stage advancing to a knockout, its tie-break changed after the knockout's round 1 was
+    drawn: knockout-seeding-changed said its standings "have changed since: no wins changed, but
+    the order the draw read did", as for a corrected result. Now the setting is named with its
+    value at the draw (# draw-rules: in the knockout's round 1), the entries it brings in and
+    leaves out, or, the same entries in it, whose seed differs; the bracket drawn stands. The
+    count changed (4 -> 2) is named with its old value too; the bracket of 4 cannot be played
+    under a count of 2 (knockout-rounds stays an error), and the hint says the count to put back."""
+    import pytest
+
+    from generator.errors import ContentErrors
+
+    root = swiss_then_knockout(tmp_path)
+    assert "# draw-rules: count=4 rank_by=wins,level_diff\n" in \
+        (root / "events" / "gd" / "results" / "ko-round-1.yaml").read_text(encoding="utf-8")
+    event = root / "events" / "gd" / "event.yaml"
+    drawn = event.read_text(encoding="utf-8")
+    event.write_text(drawn.replace(RANK, LOTS), encoding="utf-8")
+    _, results, warnings = validate(root)
+    assert [e.id for e in results[0].stages[1].field] == ["T01", "T05", "T03", "T07"]
+    assert "knockout-seeding-changed" not in {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualifiers-advance-changed"]
+    assert warning.message("en") == (
+        "stage ko was drawn from the qualifiers of stage swiss under settings of swiss changed since in event.yaml "
+        "(ranking by wins, level difference → wins, lot), and no result the draw read has changed: by the standings "
+        "now T06, T02 would qualify, T03, T07 would not")
+    assert "played by the entries drawn, in the seeds drawn (T01, T05, T03, T07)" in warning.hint("en")
+    assert "按编排时的种子顺序（T01、T05、T03、T07）" in warning.hint("zh-Hans")
+    out = tmp_path / "site"
+    build(root, out, bulletins=False)
+    ko_page = shown((out / "events" / "gd" / "ko" / "index.html").read_text(encoding="utf-8"))
+    assert ("第 1 轮是按瑞士移位当时的设置编排的，此后设置改了（排名依据 胜场、级差 → 胜场、抽签），成绩都没有改："
+            "按现在的设置 T06、T02 晋级，T03、T07 不再晋级；本阶段仍由编排时的参赛队进行。") in ko_page
+    assert "成绩后来改了" not in ko_page
+    swiss_page = shown((out / "events" / "gd" / "swiss" / "index.html").read_text(encoding="utf-8"))
+    assert "本阶段的设置在淘汰赛编排后改了（排名依据 胜场、级差 → 胜场、抽签）" in swiss_page
+    # The same four in another order: whose seed differs is said.
+    event.write_text(drawn.replace(RANK, "rank_by: [wins, lot], lots: [T07, T03, T06, T02]"), encoding="utf-8")
+    (warning,) = [w for w in validate(root)[2] if w.code == "qualifiers-advance-changed"]
+    assert warning.message("en").endswith("by the standings now the seeds would differ for T03, T07")
+    assert warning.message("zh-Hans").endswith("按现在的设置 种子会不同的有 T03、T07")
+    # The count: named with its value at the draw, and what to put back.
+    event.write_text(drawn.replace("count: 4", "count: 2"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    problems = caught.value.problems
+    assert "knockout-rounds" in {p.code for p in problems if not p.warning}
+    (warning,) = [p for p in problems if p.code == "qualifiers-advance-changed"]
+    assert "(advance count 4 → 2)" in warning.message("en")
+    assert warning.message("en").endswith("by the standings now T03, T07 would no longer qualify")
+    assert "(advance: {count: 4, to: ko})" in warning.hint("en")
+    # A result corrected as well (T07 beat T05): said as a correction, the setting beside it.
+    event.write_text(drawn.replace(RANK, LOTS), encoding="utf-8")
+    correct(root)
+    (warning,) = [w for w in validate(root)[2] if w.code == "knockout-seeding-changed"]
+    assert ("wins (at the draw → now): T05 2 → 1, T07 1 → 2; besides, settings changed in event.yaml "
+            "(ranking by wins, level difference → wins, lot)") in warning.message("en"), warning.message("en")
+
+
+def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Path) -> None:
+    """Round 2's table 2 corrected (T07 beat T05) and the advance count raised to 5, both after the
+    round robin was drawn: a correction, said as one, with the count changed beside it; T06, coming
+    in, named with its figure now (the draw recorded only those drawn)."""
+    root = swiss_then_robin(tmp_path)
+    correct(root)
+    event = root / "events" / "gd" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("count: 4", "count: 5"), encoding="utf-8")
+    warnings = qualifiers(root)[2]
+    assert "qualifiers-advance-changed" not in {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
+    assert warning.message("en").endswith(
+        "wins (at the draw → now): T05 2 → 1, T07 1 → 2; besides, settings changed in event.yaml (advance count 4 → 5); "
+        "by the standings now T06 (wins 1) would qualify as well")
+    assert "；此外 event.yaml 中的设置也改了（晋级名额 4 → 5）；按现在的成绩 T06（胜场 1）也晋级" in warning.message("zh-Hans")
+
+
+def test_a_tie_at_the_cut_a_setting_made_after_the_draw_is_said_as_the_setting(tmp_path: Path) -> None:
+    """The Swiss's tie-break level_diff replaced by buchholz after the round robin was drawn: the
+    1-win teams T02, T03, T06, T07 tie at place 3 (buchholz 2 each). qualify-tie-field-drawn said
+    "a result of swiss has been corrected since: no wins changed, but the order the draw read did";
+    no result was. The setting is named with its value at the draw, then the tie and who of it the
+    draw has."""
+    root = swiss_then_robin(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(RANK, "rank_by: [wins, buchholz]"), encoding="utf-8")
+    kept, field, warnings = qualifiers(root)
+    assert field == ["T01", "T03", "T05", "T07"]
+    assert not {"qualify-tie", "qualify-tie-field-drawn", "qualifiers-changed"} & {w.code for w in warnings}
+    (warning,) = [w for w in warnings if w.code == "qualifiers-advance-changed"]
+    assert warning.message("en").endswith(
+        "(ranking by wins, level difference → wins, Buchholz), and no result the draw read has changed: by the standings "
+        "now T02, T03, T06, T07 tie at place 3, and a tie at the cut lets every tied entry through, but the draw has "
+        "T03, T07 of them, not T02, T06"), warning.message("en")
+    assert "按现在的设置 第 3 名并列（T02、T03、T06、T07），名额处并列的本应全部晋级，但编排时只有其中的 T03、T07，没有 T02、T06" \
+        in warning.message("zh-Hans"), warning.message("zh-Hans")
+    assert "(rank_by: [wins, level_diff])" in warning.hint("en") and "T03, T07 among them" in warning.hint("en")

@@ -325,6 +325,7 @@ class FileReading:
     tables: list[Table] | None = None
     tables_found: list[ContentError] = field(default_factory=list)  # found reading its tables
     drawn_on: list[tuple[str, float]] | None = None
+    drawn_by: dict[str, str] | None = None  # (# draw-rules:, Round.drawn_by)
     digest: bytes = b""  # of the bytes read: a file changed since is read again
     date: dt.date | None = None  # the round's day of play (`date:`)
     seeds: tuple[list[str] | None, Mark | None] = (None, None)  # a knockout round 1's `seeds:` (_read_seeds)
@@ -1018,7 +1019,8 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         if duplicate:
             continue
         event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, list(reading.tables), path,
-                                                           reading.drawn_on, reading.date, *reading.seeds))
+                                                           reading.drawn_on, reading.date, *reading.seeds,
+                                                           drawn_by=reading.drawn_by))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
 
@@ -1098,7 +1100,7 @@ def _read_tables_of(path: Path, reading: FileReading, event: Event, game: Any, p
     reading.tables = _read_tables(reader, event.stage(reading.round[0]), event, game, problems)
     reading.seeds = _read_seeds(reader, event.stage(reading.round[0]), reading.round[1], event)
     reading.tables_found = problems.items[before:]
-    reading.drawn_on = _drawn_on(path)
+    reading.drawn_on, reading.drawn_by = _drawn_on(path), _drawn_by(path)
     reading.data = None  # read: the parsed file is not needed again
 
 
@@ -1170,6 +1172,24 @@ def _read_seeds(reader: Reader, stage: Stage, number: int, event: Event) -> tupl
 
 
 DRAW_ORDER = "# draw-order:"
+DRAW_RULES = "# draw-rules:"
+
+
+def _drawn_by(path: Path) -> dict[str, str] | None:
+    """The settings of the stage a round 1 was drawn on, as `paibang pair` wrote them in the
+    file's opening comment (`# draw-rules: count=4 rank_by=wins,level_diff`); None without."""
+    try:
+        data = snapshot.read(path)
+    except OSError:
+        return None
+    if DRAW_RULES.encode() not in data:
+        return None  # (most files: not decoded for nothing)
+    for line in data.decode("utf-8", errors="replace").splitlines():
+        if not line.startswith("#"):
+            return None  # past the opening comment: a line further down is no record
+        if line.startswith(DRAW_RULES):
+            return dict(item.partition("=")[::2] for item in line[len(DRAW_RULES):].split() if "=" in item)
+    return None
 
 
 def _drawn_on(path: Path) -> list[tuple[str, float]] | None:

@@ -231,6 +231,10 @@ class Round:
     # as data so that retyping or reformatting the file keeps them; None when not written.
     seeds: list[str] | None = None
     seeds_mark: Mark | None = None
+    # Round 1 drawn on another stage's standings: that stage's settings the draw read, as
+    # `paibang pair` recorded them (`# draw-rules: count=4 rank_by=wins,level_diff`), so that
+    # a setting changed since is said as one, its old value with it (event._field_as_drawn).
+    drawn_by: dict[str, str] | None = None
 
 
 @dataclass

@@ -30,7 +30,7 @@ from generator import catalogues
 from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
-from generator.games import GAMES, Game, TableScore
+from generator.games import GAMES, Game, TableScore, metric_of
 from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
@@ -40,7 +40,7 @@ from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follo
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
-from generator.tournament.stale import corrected_tables, note_words, seeding_changes, stale_notes
+from generator.tournament.stale import corrected_tables, moved_words, note_words, seeding_changes, settings_changed, stale_notes
 from generator.tournament.standings import (
     Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, prize_of_place, rank, rank_key,
     ranked_tallies, tally,
@@ -122,7 +122,7 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     byes = [e for e in event.entries.values() if e.bye]
     # A Swiss or round robin drawn from qualifiers a correction has changed since: the stage
     # whose standings they came from and what changed, in every locale (_field_as_drawn)
-    held: dict[str, tuple[str, dict[str, str], StaleDraw, tuple[int, int, dict[str, str]] | None] | None] = {}
+    held: dict[str, tuple[str, dict[str, str], StaleDraw, tuple[dict[str, str], dict[str, str]] | None] | None] = {}
     for position, stage in enumerate(event.stages):
         if stage.id in incoming:
             field_entries = incoming[stage.id]
@@ -135,7 +135,8 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
             # Once round 1 is drawn, the field and bracket are the ones drawn (a later correction
             # of the stage seeding it is warned, never redrawn).
-            field_entries, reseeded, drawn_from, changes = drawn_field(event, stage, field_entries, results, problems)
+            field_entries, reseeded, drawn_from, changes, settings = drawn_field(event, stage, field_entries, results,
+                                                                                 problems)
             if reseeded:  # who went on is who was drawn: the stage advancing here marks them
                 drawn = {e.id for e in field_entries}
                 for feeder in (r for r in results if r.stage.advance and r.stage.advance.to == stage.id):
@@ -159,8 +160,10 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
         if stage.format == "knockout" and reseeded:
             if result.complete:  # (its warning said no more once played out, as a Swiss round's: _stale_draws)
                 problems.items[:] = [p for p in problems.items
-                                     if not (p.code == "knockout-seeding-changed" and p.params.get("id") == stage.id)]
+                                     if not (p.code == "knockout-seeding-changed" and p.params.get("id") == stage.id)
+                                     and not (p.code == "qualifiers-advance-changed" and p.params.get("stage") == stage.id)]
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
+            result.advance_changed = settings  # (a setting changed, not a result: said so on its page)
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
         if held.get(stage.id):
             source, changes, stale, result.advance_changed = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
@@ -1106,7 +1109,7 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
 
 def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: list[Entry], drawn: set[str],
                     problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], StaleDraw,
-                                                                 tuple[int, int, dict[str, str]] | None] | None]:
+                                                                 tuple[dict[str, str], dict[str, str]] | None] | None]:
     """The field of `target`, a Swiss or round robin advanced to from `result`'s stage, once its
     round 1 is drawn (`drawn`: the entries it seats): the entries drawn, not the qualifiers as a
     result corrected since ranks them (event-day.md: a correction after a later round was drawn
@@ -1125,7 +1128,11 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     # the qualifiers: an entry written by hand that never qualified is a mistake, said as one
     # (entry-not-in-stage), not taken for a correction.
     now = {e.id for e in arriving}
-    recorded = _recorded_field(result, first.drawn_on or (), now)
+    # (figures of another primary score than the stage ranks by now, rank_by changed since the
+    # draw as its record says: not comparable, and the record is pair's)
+    rules = first.drawn_by or {}
+    primary_changed = "rank_by" in rules and rules["rank_by"].split(",")[0] != (result.stage.rank_by or [""])[0]
+    recorded = _recorded_field(result, first.drawn_on or (), now, compare=not primary_changed)
     ranked = [s.entry.id for s in result.standings if s.rank is not None]
     kept = [i for i in ranked if i in drawn and i not in now and i in recorded]
     left = [e.id for e in result.qualifiers if e.id not in drawn and recorded and e.id not in recorded]
@@ -1151,24 +1158,34 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     tie_left = [i for i in tied if i in left]
     if tie is None or not tie_left:
         result.field_kept, result.field_left = kept, left
-        moved = _moved(left, kept)
+        moved = moved_words(left, kept)
         # keeping the draw keeps those going out, or leaves out those coming in when nobody goes
         drawn = {locale: catalogues.text("qualifiers_drawn_with", locale, went=catalogues.joiner(locale).join(kept))
                  if kept else catalogues.text("qualifiers_drawn_without", locale, came=catalogues.joiner(locale).join(left))
                  for locale in LOCALES}
-        # No figure the draw recorded has moved, and it recorded a field of another size than the
-        # stage's advance count now: the count was changed in event.yaml after the draw, no result
-        # corrected (the warning said one was, naming an order no result had changed).
-        advance = result.stage.advance
-        if recorded and not stale.moved and advance is not None and len(recorded) != advance.count:
+        # A setting of the stage changed in event.yaml after the draw (its advance count, its
+        # rank_by), no figure the draw recorded moved (or, its primary score changed, none to
+        # compare): said as the setting, its value at the draw and now, not as a corrected result
+        # (the warning said one was, naming an order no result had changed).
+        settings = settings_changed(event.game, result, rules, len(recorded))
+        if recorded and settings is not None and (not stale.moved or primary_changed):
+            said, back = settings
             problems.add("qualifiers-advance-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                         old=len(recorded), new=advance.count, moved=moved, drawn=drawn, slug=event.slug)
-            result.advance_changed_next = (len(recorded), advance.count, moved)
+                         settings=said, back=back, moved=moved, drawn=drawn, slug=event.slug)
+            result.advance_changed_next = (said, moved)
+            stale.moved = {}  # (figures of another primary score, or none moved: no correction to show)
             return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next)
         else:
+            # Who comes in and who goes out, each with its figure now (the draw recorded only
+            # those drawn: the one coming in had none to show).
+            figured = moved_words(left, kept, _figures(event, result, left + kept))
+            if recorded and settings is not None:  # a result corrected, and a setting changed as well: both said
+                corrected = {locale: catalogues.text("qualifiers_settings_also", locale, changes=corrected[locale],
+                                                     settings=settings[0][locale]) for locale in LOCALES}
             problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
-                         came=left or none, went=kept or none, moved=moved, drawn=drawn, slug=event.slug,
+                         came=left or none, went=kept or none, moved=figured, drawn=drawn, slug=event.slug,
                          changes=corrected)
+            moved = figured
         changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
                                            moved=moved[locale])
                    for locale in LOCALES}
@@ -1178,9 +1195,27 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     result.cut_kept, result.cut_left = tie_kept, tie_left
     came = [i for i in left if i not in tie_left]  # besides the tie: qualifying now, not drawn
     result.field_kept, result.field_left = kept, came
-    besides = _moved(came, kept)
+    besides = moved_words(came, kept)
     others = {locale: catalogues.text("qualifiers_tie_others", locale, moved=besides[locale])
               if came or kept else "" for locale in LOCALES}
+    settings = settings_changed(event.game, result, rules, len(recorded))
+    if recorded and settings is not None and (not stale.moved or primary_changed):
+        # No result changed, a setting did (a tie-break dropped): the tie said as its outcome
+        # under the setting changed (qualifiers-advance-changed), not as a correction's.
+        said, back = settings
+        joined = {locale: catalogues.joiner(locale).join for locale in LOCALES}
+        moved = {locale: catalogues.text("qualifiers_tie_moved", locale, count=tie.params["count"],
+                                         ids=joined[locale](tied), kept=joined[locale](tie_kept) or none[locale],
+                                         left=joined[locale](tie_left), others=others[locale]) for locale in LOCALES}
+        staying = tie_kept + [i for i in kept if i not in tie_kept]
+        drawn_words = {locale: catalogues.text("qualifiers_drawn_with", locale, went=joined[locale](staying)) if staying
+                       else catalogues.text("qualifiers_drawn_without", locale, came=joined[locale](tie_left + came))
+                       for locale in LOCALES}
+        problems.add("qualifiers-advance-changed", mark, warning=True, stage=target.id, source=result.stage.id,
+                     settings=said, back=back, moved=moved, drawn=drawn_words, slug=event.slug)
+        result.advance_changed_next = (said, moved)
+        stale.moved = {}
+        return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next)
     problems.add("qualify-tie-field-drawn", mark, warning=True, stage=target.id, source=result.stage.id,
                  changes=corrected, count=tie.params["count"], ids=tied, kept=tie_kept or none, left=tie_left,
                  others=others, lots=", ".join(tie_kept + tie_left), slug=event.slug)
@@ -1192,21 +1227,17 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
     return result.qualifiers + result.byes, (result.stage.id, changes, stale, None)
 
 
-def _moved(came: list[str], went: list[str]) -> dict[str, str]:
-    """Who would qualify now and was not drawn (`came`) and who was drawn and would not (`went`),
-    in every locale: only the side that has anyone when the other has no one (a field grown or
-    shrunk: "T06 would qualify as well", not "no one would not")."""
-    def said(locale: str) -> str:
-        joined = catalogues.joiner(locale).join
-        if came and went:
-            return catalogues.text("qualifiers_moved", locale, came=joined(came), went=joined(went))
-        if came:
-            return catalogues.text("qualifiers_moved_in", locale, came=joined(came))
-        return catalogues.text("qualifiers_moved_out", locale, went=joined(went))
-    return {locale: said(locale) for locale in LOCALES}
+def _figures(event: Event, result: StageResult, ids: list[str]) -> dict[str, dict[str, str]]:
+    """Each of `ids` with its primary figure in the standings now, in every locale: "T06 (wins 1)"."""
+    label = metric_of(GAMES[event.game], result.primary).label if result.primary else {}
+    now = {s.entry.id: s.tally.metrics.get(result.primary, 0) for s in result.standings}
+    return {locale: {i: catalogues.text("qualifiers_entry_figure", locale, id=i, figure=_num(now[i]),
+                                        primary=catalogues.in_sentence(label.get(locale) or label.get("zh-Hans", "")))
+                     for i in ids if i in now} if label else {} for locale in LOCALES}
 
 
-def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], now: set[str]) -> set[str]:
+def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], now: set[str],
+                    compare: bool = True) -> set[str]:
     """The entries a round 1's # draw-order: lines record as its field, when their figures show
     them qualifying by the standings the draw read (what `pair` writes: each entry's primary
     score in the stage before, real figures); else none. Each must be ranked there, and no entry
@@ -1221,6 +1252,8 @@ def _recorded_field(result: StageResult, drawn_on: Iterable[tuple[str, float]], 
     ranked = {s.entry.id: s.tally.metrics.get(result.primary, 0) for s in result.standings if s.rank is not None}
     if any(entry not in ranked for entry in figures):
         return set()
+    if not compare:  # (figures of the primary score the stage ranked by at the draw, # draw-rules:)
+        return set(figures)
     behind = [figure for entry, figure in ranked.items() if entry not in figures and entry not in now]
     if behind and min(figures.values()) < max(behind):
         return set()

@@ -340,7 +340,8 @@ def seeding_source(event: Event, stage: Stage) -> str | None:
 
 
 def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[StageResult],
-                problems: Problems) -> tuple[list[Entry], StaleDraw | None, str, dict[str, str]]:
+                problems: Problems) -> tuple[list[Entry], StaleDraw | None, str, dict[str, str],
+                                             tuple[dict[str, str], dict[str, str]] | None]:
     """The knockout's field as its round 1 was drawn, once it is (event-day.md: a correction after
     a later round was drawn stands, and the draw is never silently redone). A field seeded by an
     earlier stage's standings (`seeding: {from: …}`, or the qualifiers in rank order) follows them
@@ -354,29 +355,37 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[S
     are; and what changed, in every locale, as the stage page says it. The field as seeded and
     no stale draw when round 1 is not drawn, is drawn on the seeding as it stands, or is no
     draw of a bracket of this size (knockout-not-in-bracket says so)."""
-    from generator.tournament.stale import seeding_changes  # stale imports the games, as this module does
+    from generator.tournament.stale import moved_words, seeding_changes, settings_changed  # (stale imports the games)
 
     knockout = stage.knockout
     source = seeding_source(event, stage)
     first = next((r for r in event.rounds.get(stage.id, []) if r.number == 1), None)
     if knockout is None or source is None or first is None or not seeded:
-        return seeded, None, "", {}
+        return seeded, None, "", {}, None
     ids = [e.id for e in seeded]
     current = make_bracket(len(ids), ids, knockout.third_place)
     matches = current.round_matches(1)
-    written = _written_seeds(first, ids, problems)
+    seeding = next((r for r in earlier if r.stage.id == source), None)
+    # The settings of the stage seeding it that the draw read (# draw-rules:), changed since in
+    # event.yaml: its advance count, its rank_by. Said as a setting changed, not a correction;
+    # the seeds written stand, of another number than the count now too (the bracket drawn).
+    rules = first.drawn_by or {}
+    settings = settings_changed(event.game, seeding, rules) if seeding is not None and rules else None
+    advance = seeding.stage.advance if seeding is not None else None
+    count_changed = settings is not None and advance is not None and rules.get("count", str(advance.count)) != str(advance.count)
+    written = list(first.seeds) if count_changed and first.seeds else _written_seeds(first, ids, problems)
     if written is not None:
         # The seeds pair drew from, as written: the bracket is theirs, whatever the tables' order.
         if written == ids:
-            return seeded, None, "", {}
+            return seeded, None, "", {}, None
         if _same_draw(make_bracket(len(written), written, knockout.third_place), current):
-            return [event.entries[i] for i in written], None, "", {}  # the standings moved, the draw would not
+            return [event.entries[i] for i in written], None, "", {}, None  # the standings moved, the draw would not
         seeds = written
         mark = first.seeds_mark or Mark(first.source)
     else:
         inferred = _seeds_from_tables(event, first, ids, current)
         if inferred is None:
-            return seeded, None, "", {}
+            return seeded, None, "", {}, None
         seeds, mark = inferred
     changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
                or seeds.index(i) != ids.index(i)]
@@ -384,14 +393,32 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[S
     # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
     # The table corrected, as a Swiss round's stale draw names it, from the figures pair recorded
     # of the standings it drew on (# draw-order:); without them, the entries alone.
-    seeding = next((r for r in earlier if r.stage.id == source), None)
     draw, changes = seeding_changes(seeding, first.drawn_on, changed, event.game)
+    primary_changed = "rank_by" in rules and seeding is not None and \
+        rules["rank_by"].split(",")[0] != (seeding.stage.rank_by or [""])[0]
+    if settings is not None and (not draw.moved or primary_changed):
+        said, back = settings
+        came, went = [i for i in ids if i not in seeds], [i for i in seeds if i not in ids]
+        joined = {locale: catalogues.joiner(locale).join for locale in LOCALES}
+        # who comes in or goes out; else (the same entries) whose seed differs
+        moved = moved_words(came, went) if came or went else \
+            {locale: catalogues.text("ko_settings_seeds", locale, ids=joined[locale](changed)) for locale in LOCALES}
+        drawn = {locale: catalogues.text("ko_drawn_seeds", locale, seeds=joined[locale](seeds)) for locale in LOCALES}
+        problems.add("qualifiers-advance-changed", mark, warning=True, stage=stage.id, source=source,
+                     settings=said, back=back, moved=moved, drawn=drawn, slug=event.slug)
+        draw.moved = {}  # (figures of another primary score, or none moved: no correction to show)
+        if seeding is not None and seeding.stage.advance is not None and seeding.stage.advance.to == stage.id:
+            seeding.advance_changed_next = (said, moved)
+        return [event.entries[i] for i in seeds], draw, source, moved, (said, moved)
+    if settings is not None:  # a result corrected, and a setting changed as well: both said
+        changes = {locale: catalogues.text("qualifiers_settings_also", locale, changes=changes[locale],
+                                           settings=settings[0][locale]) for locale in LOCALES}
     clause = {locale: catalogues.text("ko_seeding_changed_known" if first.drawn_on and seeding is not None
                                       else "ko_seeding_changed_unknown", locale, changes=changes[locale],
                                       ids=", ".join(changed)) for locale in LOCALES}
     problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
                  ids=", ".join(changed), changes=clause, expected=_expected(current, matches))
-    return [event.entries[i] for i in seeds], draw, source, changes
+    return [event.entries[i] for i in seeds], draw, source, changes, None
 
 
 def _written_seeds(first: Round, ids: list[str], problems: Problems) -> list[str] | None:

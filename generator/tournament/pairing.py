@@ -416,6 +416,7 @@ class PlannedRound:
     draw: Draw
     primary: str = ""
     scores: dict[str, float] = field(default_factory=dict)  # primary score before the round (swiss)
+    rules: str = ""  # round 1 drawn on another stage: its settings read (# draw-rules:, _rules_read)
     numbers: list[str] = field(default_factory=list)  # Berger numbers (round robin): ids in order
     dropped: list[str] = field(default_factory=list)  # disqualified entries left out
     boards: list[tuple[int, ...]] = field(default_factory=list)  # pairs: each table's boards, as draw.tables
@@ -679,7 +680,8 @@ def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) 
     scores = {s.entry.id: s.tally.metrics.get(seeding.primary, 0) for s in seeding.standings
               if s.rank is not None} if seeding is not None else {}
     return PlannedRound(result.event, stage, number, "knockout", draw, primary=seeding.primary if seeding else "",
-                        scores=scores, knockout=drawn, forfeits=_withdrawal_forfeits(draw, gone))
+                        scores=scores, knockout=drawn, forfeits=_withdrawal_forfeits(draw, gone),
+                        rules=_rules_read(seeding.stage) if seeding is not None else "")
 
 
 def _withdrawal_forfeits(draw: Draw, gone: Collection[str]) -> dict[int, str]:
@@ -740,8 +742,17 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         draw = _with_substitute(draw, substitutes, (), has_byes, stage)
         plans.append(PlannedRound(event, stage, n, method, draw, numbers=numbers, dropped=out,
                                   forfeits=_withdrawal_forfeits(draw, gone), written=len(written),
-                                  scores=drawn_on if n == 1 else {}))
+                                  scores=drawn_on if n == 1 else {},
+                                  rules=_rules_read(feeder.stage) if feeder is not None and n == 1 else ""))
     return plans
+
+
+def _rules_read(stage: Stage) -> str:
+    """The settings of `stage` a draw on its standings reads (its advance count, its rank_by),
+    recorded with the figures: a setting changed after the draw is then said as such, with the
+    value the draw read (event._field_as_drawn), not taken for a corrected result."""
+    count = f"count={stage.advance.count} " if stage.advance is not None else ""
+    return f"{count}rank_by={','.join(stage.rank_by)}"
 
 
 def robin_numbers(event: Event, stage: Stage, ids: Sequence[str]) -> list[str]:
@@ -1541,6 +1552,8 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         # event._field_as_drawn; load._drawn_on reads these lines back).
         order = [f"{entry_id}={_exact(plan.scores[entry_id])}" for entry_id in plan.scores]
         lines += [f"# draw-order: {' '.join(order[i:i + 10])}" for i in range(0, len(order), 10)]
+        if plan.rules:
+            lines.append(f"# draw-rules: {plan.rules}")
     lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}",
               *([f"date: {plan.day.isoformat()}"] if plan.day is not None else [])]
     if plan.knockout is not None and plan.number == 1 and plan.knockout.bracket.seeds:

@@ -125,12 +125,12 @@ class StageResult:
     # out now, and those ranked in now but not drawn; said on the stage page.
     field_kept: list[str] = field(default_factory=list)
     field_left: list[str] = field(default_factory=list)
-    # Not a correction: the advance count changed in event.yaml since the next stage was drawn
-    # (qualifiers-advance-changed): the count at the draw, now, and who moved in every locale;
+    # Not a correction: a setting (advance count, rank_by) changed in event.yaml since the next
+    # stage was drawn (qualifiers-advance-changed): what changed, and who moved, in every locale;
     # on the stage advancing (advance_changed_next) and on the stage drawn (advance_changed),
     # both pages say it so.
-    advance_changed_next: tuple[int, int, dict[str, str]] | None = None
-    advance_changed: tuple[int, int, dict[str, str]] | None = None
+    advance_changed_next: tuple[dict[str, str], dict[str, str]] | None = None
+    advance_changed: tuple[dict[str, str], dict[str, str]] | None = None
     lots: dict[str, int] = field(default_factory=dict)  # each entry's place in the stage's draw of lots
     primary: str = ""  # the score tie-breaks and Swiss score groups are built on
     draw_rules: DrawRules | None = None  # how rounds are drawn, for the stage page (_draw_rules.html)

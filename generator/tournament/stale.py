@@ -60,6 +60,8 @@ def _table_of(result: StageResult, number: int, entry: str) -> int | None:
     return next((s.table.number for s in round_result.tables if entry in s.table.sides), None)
 
 
+# Tie-breaks named after people, their capital kept mid-sentence ("wins, Buchholz")
+NAMED_METRICS = frozenset({"buchholz", "median_buchholz", "sonneborn_berger"})
 PAIRED_NAMED = 12  # the entries a note names whose opponent the correction would change, at most
 
 
@@ -142,6 +144,65 @@ def note_words(note: StaleNote, result: StageResult, game: str) -> tuple[dict[st
         if note.paired:
             changes[locale] = catalogues.text("stale_paired", locale, changes=changes[locale], ids=paired)
     return rounds, changes
+
+
+def moved_words(came: list[str], went: list[str], figures: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
+    """Who would qualify now and was not drawn (`came`) and who was drawn and would not (`went`),
+    in every locale: only the side that has anyone when the other has no one (a field grown or
+    shrunk: "T06 would qualify as well", not "no one would not"). `figures`: each entry as said
+    with its figure, in every locale (_figures)."""
+    def said(locale: str) -> str:
+        def joined(ids: list[str]) -> str:
+            return catalogues.joiner(locale).join(figures[locale].get(i, i) if figures else i for i in ids)
+        if came and went:
+            return catalogues.text("qualifiers_moved", locale, came=joined(came), went=joined(went))
+        if came:
+            return catalogues.text("qualifiers_moved_in", locale, came=joined(came))
+        return catalogues.text("qualifiers_moved_out", locale, went=joined(went))
+    # (Chinese: no space left after the figure's closing parenthesis, "T06\uff08...\uff09\u664b\u7ea7")
+    return {locale: said(locale).replace("\uff09 ", "\uff09") if figures and locale != "en" else said(locale)
+            for locale in LOCALES}
+
+
+def settings_changed(game_name: str, result: StageResult, rules: Mapping[str, str],
+                     field_size: int | None = None) -> tuple[dict[str, str], str] | None:
+    """The settings of `result`'s stage changed since the next stage was drawn on its standings:
+    what changed in every locale ("advance count 4 → 3; ranking by wins, level difference →
+    wins, lot") and the settings at the draw as event.yaml writes them (the hint's way back);
+    None when none changed. The draw's record (`rules`, # draw-rules:) gives their values at
+    the draw; without it, the count is the size of the field it recorded (`field_size`; None:
+    not known, a knockout's, whose record is the whole standings) and rank_by unknown."""
+    stage, advance = result.stage, result.stage.advance
+    game = GAMES[game_name]
+    try:
+        old_count = int(rules["count"]) if "count" in rules else field_size
+    except ValueError:
+        old_count = field_size
+    old_rank = [m for m in rules["rank_by"].split(",") if m] if rules.get("rank_by") else list(stage.rank_by)
+    parts: list[tuple[str, dict[str, str | list[str]]]] = []
+    back: list[str] = []
+    if advance is not None and old_count is not None and old_count != advance.count:
+        parts.append(("qualifiers_setting_count", {"old": str(old_count), "new": str(advance.count)}))
+        back.append(f"advance: {{count: {old_count}, to: {advance.to}}}")
+    if old_rank != list(stage.rank_by):
+        parts.append(("qualifiers_setting_rank_by", {"old": old_rank, "new": list(stage.rank_by)}))
+        back.append(f"rank_by: [{', '.join(old_rank)}]")
+    if not parts:
+        return None
+
+    def labels(names: list[str], locale: str) -> str:
+        def one(name: str) -> str:
+            try:
+                label = metric_of(game, name).label.get(locale) or name
+                return label if name in NAMED_METRICS else catalogues.in_sentence(label)
+            except KeyError:
+                return name
+        return catalogues.joiner(locale).join(map(one, names))
+
+    said = {locale: ("; " if locale == "en" else "\uff1b").join(
+        catalogues.text(key, locale, **{k: labels(v, locale) if isinstance(v, list) else v for k, v in values.items()})
+        for key, values in parts) for locale in LOCALES}
+    return said, ", ".join(back)
 
 
 def _sides(result: StageResult, number: int, table: int) -> tuple[str, ...]:
