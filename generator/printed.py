@@ -74,7 +74,8 @@ class Bulletin:
     # names broke in two ("Dag Flemming / Pedersen"). Empty once made: what is left is printed.
     optional: set[int] = field(default_factory=set)
     # the end of `title` its heading keeps on one line: standings' "（第 5 轮后）" broke as
-    # "（第 5" above "轮后）", at the space a Chinese phrase puts around its number
+    # "（第 5" above "轮后）", at the space a Chinese phrase puts around its number; a notice's own
+    # name after the event's (bulletins._finish): "…（四人队式赛）获奖" above "名单"
     title_kept: str = ""
     # A heading row across the table before the row of each index: the standings of a stage
     # ranking fields apart (a two-winner Mitchell's NS and EW, each from rank 1), or its two

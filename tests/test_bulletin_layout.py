@@ -118,3 +118,46 @@ def test_only_chinese_words_are_joined_an_english_remark_is_printed_as_it_is() -
     assert joined_words(english) == [("passed A, penalty 3 IMPs ", False), ("(slow play)", True)]
     # (a bracketed reason kept whole as kept_pieces keeps it; a word after a comma)
     assert joined_words("轮空，直接晋级（第 2 轮）") == [("轮\u2060空\u2060，直\u2060接\u2060晋\u2060级", False), ("（第 2 轮）", True)]
+
+
+def test_a_title_breaks_after_the_events_name_not_inside_the_notices(tmp_path: Path) -> None:
+    """The hefei teams' prize list broke its title inside its last word: "…（四人队式赛）获奖" above
+    "名单". A notice's own name after the event's is kept on one line (Bulletin.title_kept, as a
+    form's is), so the line breaks after the event's name."""
+    prizes = pages(printed(tmp_path, "zh-Hans", "hefei-80fen-teams-2012", "prizes"))[0].splitlines()
+    title = [line.strip() for line in prizes if line.strip()][:2]
+    assert title == ["合肥市第二届职工运动会“80分”比赛（四人队式赛）", "获奖名单"], title
+
+
+def test_a_players_name_never_breaks_in_a_column_not_marked_as_names(tmp_path: Path) -> None:
+    """A round's teams beside a long penalty's reason, its columns not marked as names
+    (Bulletin.names): "A01 陈建国 / 王美" above "华 / 周立军". Each name of 2 to 4 characters
+    is joined by word joiners (html.joined_names): printed whole, every character kept, and the
+    table within the page's right margin."""
+    from generator.render.html import joined_names
+
+    assert joined_names("A01 陈建国 / 王美华（赛科石化）") == "A01 陈\u2060建\u2060国 / 王\u2060美\u2060华（赛\u2060科\u2060石\u2060化）"
+    assert joined_names("13级动物科学1班 上海赛科石油化工") == "13级动物科学1班 上海赛科石油化工"  # (not a name)
+    import datetime as dt
+
+    from generator.printed import Bulletin
+
+    teams = ["A01 陈建国 / 王美华 / 周立军（赛科石化）", "A02 唐嘉伟 / 韩冰 / 张三丰（动物药学）",
+             "理工大学（唐秀英 / 郑伟 / 汤宏 / 谭淑珍）", "民生队（孙佳琪 / 范玉兰 / 欧阳修文）"]
+    reason = "A02 罚 1 级（出牌时间严重超时两次并且不听裁判劝告）"
+    rows = [[str(k), teams[k % 4], "8", teams[(k + 1) % 4], "6", "A01", reason] for k in range(1, 9)]
+    for before in (24, 25):
+        bulletin = Bulletin("round-x-12", "江" * before + "第 12 轮成绩", "", ["桌号", "队伍", "级数", "队伍", "级数", "胜方", "备注"],
+                            rows, "主办", dt.date(2016, 8, 20), numeric={0})
+        path = tmp_path / f"round-{before}.pdf"
+        path.write_bytes(_print(bulletin_html(bulletin, "zh-Hans")))
+        text = "\n".join(pages(path))
+        flat = re.sub(r"\s+", "", subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout)
+        for team in teams:
+            assert re.sub(r"\s+", "", team) in flat, (team, flat)  # every character printed
+            for name in re.findall(r"[\u4e00-\u9fff]{2,4}", team):
+                assert text.count(name) >= 4, (name, text)  # each time on one line: 4 rows of each team
+        boxes = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
+        width = float(re.search(r'<page width="([\d.]+)"', boxes)[1])
+        right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', boxes))
+        assert right <= width - 18 / 25.4 * 72, right

@@ -193,6 +193,9 @@ def _finish(found: list[Bulletin], event: Event, base_url: str | None) -> list[B
     for bulletin in found:  # the secretary's own words, where event.yaml gives them
         bulletin.text = event.bulletin_text.get(bulletin.kind, bulletin.text)
         bulletin.page_url = bulletin.page_url or page_of(event, bulletin)
+        # a notice's own name after the event's kept on one line, as a form's is: the hefei prize
+        # list's title broke inside its last word, "…（四人队式赛）获奖" above "名单"
+        bulletin.title_kept = kept_end(bulletin.title, event.title) or bulletin.title_kept
         if base_url:
             bulletin.qr = qr_svg(_absolute(base_url, bulletin.page_url))
     return found

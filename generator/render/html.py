@@ -915,9 +915,26 @@ def name_pieces(cell: object) -> list[tuple[str, bool]]:
     name and its three players) widened its column past the page's edge."""
     pieces = _NAME_BREAKS.split(str(cell))
     # (a team's name, before its players in brackets, may break: kept whole, a long one widened
-    # the column past the page's edge as the whole team did)
-    return [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] not in ([" "], [""]))
-            for index, piece in enumerate(pieces) if piece]
+    # the column past the page's edge as the whole team did; its short words still joined)
+    found = [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] not in ([" "], [""]))
+             for index, piece in enumerate(pieces) if piece]
+    return [(piece if whole else joined_names(piece), whole) for piece, whole in found]
+
+
+# A Chinese word of 2 to 4 characters standing alone among a cell's separators, spaces, brackets
+# and quotes: a person's name ("A01 陈建国 / 王美华 / 周立军（赛科石化）"), a team's, a unit's
+# ("理工大学（唐秀英 / 郑伟）"). Not a run inside a longer word ("13级动物科学1班").
+_SHORT_WORD = re.compile(r"(?<![\w\u2060])[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,4}(?![\w\u2060])")
+
+
+def joined_names(text: str) -> str:
+    """`text` with a word joiner (U+2060) between the characters of each Chinese word of 2 to 4
+    characters standing alone (_SHORT_WORD): a player's name in any column of a notice, marked
+    as names or not, never breaks inside ("A01 陈建国 / 王美" above "华 / 周立军", a round's
+    teams beside a long remark). Joined, not kept in a no-wrap span (WeasyPrint dropped a lone
+    digit so kept at a line break); a name is at most 4 characters, so its column's least width
+    grows little."""
+    return _SHORT_WORD.sub(lambda word: WORD_JOINER.join(word[0]), text)
 
 
 KEPT_WHOLE = 30  # columns (a CJK character two): a bracketed reason up to this wide is kept on one line
@@ -931,9 +948,13 @@ _KEPT_TOGETHER = re.compile(r"(\u7b2c ?\d+ ?[\u8f6e\u8f2a]|\b[Rr]ound \d+|\uff08
 def kept_pieces(text: object) -> list[tuple[str, bool]]:
     """A printed notice's title or cell in pieces, each with whether it is kept on one line: a
     round's ordinal with its number, and a bracketed reason up to KEPT_WHOLE wide; the rest
-    breaks where Chinese text breaks. A round's results bulletin broke its title between the
-    ordinal's first character and the number, and a penalty's reason inside its brackets in the
-    remark column; a longer reason still breaks rather than widen its column past the page."""
+    breaks where Chinese text breaks, never inside a short word of it (a name: joined_names). A
+    round's results bulletin broke its title between the ordinal's first character and the
+    number, and a penalty's reason inside its brackets in the remark column; a longer reason still breaks rather than widen its column past the page."""
+    return [(piece if whole or isinstance(piece, Markup) else joined_names(piece), whole) for piece, whole in _kept_pieces(text)]
+
+
+def _kept_pieces(text: object) -> list[tuple[str, bool]]:
     if isinstance(text, Markup):
         return [(text, False)]  # made as markup (a QR code): as it is
     pieces = _KEPT_TOGETHER.split(str(text))
@@ -958,11 +979,11 @@ def joined_words(text: object) -> list[tuple[str, bool]]:
     past the page's right margin; joined, a word still breaks anywhere where it alone is wider
     than its column (overflow-wrap: anywhere), and the column is no wider than it was."""
     found: list[tuple[str, bool]] = []
-    for piece, whole in kept_pieces(text):
+    for piece, whole in _kept_pieces(text):
         if whole or isinstance(piece, Markup):
             found.append((piece, whole))
             continue
-        found.append(("".join(WORD_JOINER.join(word) if _CHINESE.search(word) and columns(word) <= WORD_WHOLE else word
+        found.append(("".join(WORD_JOINER.join(word) if _CHINESE.search(word) and columns(word) <= WORD_WHOLE else joined_names(word)
                               for word in _WORD_BREAKS.split(piece) if word), False))
     return found
 
