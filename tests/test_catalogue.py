@@ -443,6 +443,20 @@ def desk_weighted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[st
     return directors_score_at_table(tmp, "50% 4S N =, 50% 4S N -1")
 
 
+def desk_shengji_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """An 80\u5206 pairs table's phone typed an adjusted score, the referee's (\u7b2c\u4e03\u6761; tests/
+    test_desk_shengji_pairs.py saves through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    slug = "hefei-80fen-pairs-2012"
+    spot = Desk(demo_content(tmp, slug), slug, None, None, build=False).spot("pairs", 1, 1)
+    fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"), keep_directors=True)
+    first = next(item for item in fields if item.board)
+    forms.typed_into(fields, {first.name: "100%/0%"})
+    return {p.code for p in forms.directors_only(spot, fields)}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -818,6 +832,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-winner-at-table": desk_winner_at_table,
     "desk-tie-at-table": desk_tie_at_table,
     "desk-weighted-at-table": desk_weighted_at_table,
+    "desk-shengji-adjusted-at-table": desk_shengji_adjusted_at_table,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-not-regular": results_pipe,
