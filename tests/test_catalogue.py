@@ -267,6 +267,32 @@ def desk_tokens_unwritable(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[st
     return set()
 
 
+def desk_tokens_unwritable_set_aside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The same with a tokens file there to be set aside, unsealed (tests/test_desk.py starts the
+    desk through the command): refused, the file left where it was."""
+    import errno
+
+    from generator.desk import store
+    from generator.desk.app import tokens_unwritable
+
+    event = demo_tree(tmp, B)
+    path = store.tokens_path(event.parents[1], EVENTS[B])
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path.write_text('{"admin": "x"}', encoding="utf-8")
+    os.chmod(path, 0o600)
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "no space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "write_durably", full)
+        try:
+            store.Tokens(event.parents[1], EVENTS[B])
+        except store.TokensUnwritable as error:
+            return {tokens_unwritable(error).code}
+    return set()
+
+
 def desk_write_refused(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A save the system refuses to write (a full disk): the desk's writer holds it under this
     code (tests/test_desk_write_refused.py saves through the running desk)."""
@@ -840,6 +866,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-file-unsafe": desk_audit_link,
     "desk-no-key": desk_no_key,
     "desk-tokens-unwritable": desk_tokens_unwritable,
+    "desk-tokens-unwritable-set-aside": desk_tokens_unwritable_set_aside,
     "desk-write-failed": desk_write_refused,
     "yaml-syntax": write(B, "results/extra.yaml", "stage: prelim\n---\nstage: final\n"),
     "yaml-quote-open": write(B, "results/extra.yaml", "stage: 'prelim\n"),
