@@ -267,6 +267,32 @@ def desk_tokens_unwritable(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[st
     return set()
 
 
+def desk_tokens_unwritable_set_aside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The same with a tokens file there to be set aside, unsealed (tests/test_desk.py starts the
+    desk through the command): refused, the file left where it was."""
+    import errno
+
+    from generator.desk import store
+    from generator.desk.app import tokens_unwritable
+
+    event = demo_tree(tmp, B)
+    path = store.tokens_path(event.parents[1], EVENTS[B])
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path.write_text('{"admin": "x"}', encoding="utf-8")
+    os.chmod(path, 0o600)
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "no space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "write_durably", full)
+        try:
+            store.Tokens(event.parents[1], EVENTS[B])
+        except store.TokensUnwritable as error:
+            return {tokens_unwritable(error).code}
+    return set()
+
+
 def desk_write_refused(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A save the system refuses to write (a full disk): the desk's writer holds it under this
     code (tests/test_desk_write_refused.py saves through the running desk)."""
@@ -441,6 +467,20 @@ def desk_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[st
 def desk_weighted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A weighted score (Law 12C1(c))."""
     return directors_score_at_table(tmp, "50% 4S N =, 50% 4S N -1")
+
+
+def desk_shengji_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """An 80\u5206 pairs table's phone typed an adjusted score, the referee's (\u7b2c\u4e03\u6761; tests/
+    test_desk_shengji_pairs.py saves through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    slug = "hefei-80fen-pairs-2012"
+    spot = Desk(demo_content(tmp, slug), slug, None, None, build=False).spot("pairs", 1, 1)
+    fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"), keep_directors=True)
+    first = next(item for item in fields if item.board)
+    forms.typed_into(fields, {first.name: "100%/0%"})
+    return {p.code for p in forms.directors_only(spot, fields)}
 
 
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -818,6 +858,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-winner-at-table": desk_winner_at_table,
     "desk-tie-at-table": desk_tie_at_table,
     "desk-weighted-at-table": desk_weighted_at_table,
+    "desk-shengji-adjusted-at-table": desk_shengji_adjusted_at_table,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-not-regular": results_pipe,
@@ -825,6 +866,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-file-unsafe": desk_audit_link,
     "desk-no-key": desk_no_key,
     "desk-tokens-unwritable": desk_tokens_unwritable,
+    "desk-tokens-unwritable-set-aside": desk_tokens_unwritable_set_aside,
     "desk-write-failed": desk_write_refused,
     "yaml-syntax": write(B, "results/extra.yaml", "stage: prelim\n---\nstage: final\n"),
     "yaml-quote-open": write(B, "results/extra.yaml", "stage: 'prelim\n"),

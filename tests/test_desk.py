@@ -1296,6 +1296,40 @@ def test_an_owner_only_tokens_file_unpacked_from_an_archive_is_set_aside(content
     assert [json.loads(p.read_text(encoding="utf-8"))["admin"] for p in aside] == ["ATTACKER-KNOWN-ADMIN-TOKEN"]
 
 
+def test_a_tokens_file_to_set_aside_stays_put_when_the_start_is_refused(content: Path, monkeypatch, capsys) -> None:
+    """An unsealed tokens file and a disk that will not take the new one (full: we run as root,
+    so a read-only folder cannot be made here): the start was refused saying the links stay the
+    same, yet the file had been renamed ….set-aside-…, and the next start, finding none, minted
+    new links without a word. The file stays where it was, the refusal says it is to be set
+    aside and the links to change; once the disk takes it, the next start sets it aside and says so."""
+    import errno
+
+    from generator.commands import desk as command
+    from generator.desk import store
+
+    _plant(tokens_folder(content), f"{SLUG}.json", json.dumps({"admin": "x"}).encode())
+    path = tokens_path(content, SLUG)
+    before = path.read_bytes()
+
+    def full(*args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "write_durably", full)
+        assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--port", "0", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "desk-tokens-unwritable-set-aside" in err and "was left as it is" in err, err
+    assert "set the old tokens file aside and mint new links" in err and "stay the same" not in err, err
+    assert path.read_bytes() == before and sorted(p.name for p in path.parent.iterdir()) == [path.name]
+    monkeypatch.setattr(command, "server", _NotServed)
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--port", "0", "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert "does not carry your seal" in err and ".set-aside-" in err, err
+    aside = [p for p in path.parent.iterdir() if ".set-aside-" in p.name]
+    assert [p.read_bytes() for p in aside] == [before] and not path.with_name(f"{path.name}.new").exists()
+    assert store.Tokens(content, SLUG).set_aside is None  # (the new file, sealed, kept)
+
+
 def test_a_tokens_file_of_the_previous_version_is_set_aside_once(content: Path) -> None:
     """The previous version wrote the tokens file without a seal: it cannot be told from a planted
     one, so the links change once (and the console says so); the new file is sealed."""

@@ -14,7 +14,7 @@ import pytest
 
 from generator import cli
 from tests.support import demo_content
-from tests.test_desk import Running, fetch, open_table, post, start
+from tests.test_desk import Running, fetch, post, start
 from tests.test_desk_said import block, text
 
 SLUG = "hefei-80fen-pairs-2012"
@@ -45,13 +45,17 @@ def test_the_pairs_form_says_what_to_type_and_the_save_says_each_board(pairs: tu
     assert "{adjusted" not in how, how  # (the results file's keys, which a secretary does not type)
     assert page.count('placeholder="如 85 或 60+25×2"') == 2
     assert re.search(r'<div class="boards single" aria-describedby="boards-how">', page)
-    url, token, csrf, _ = open_table(running, "pairs/7/1")
+    # (an adjusted board is the referee's, entered by the secretary: the table's own is refused below)
+    from tests.test_desk_records import Secretary
+    from tests.test_desk_team_boards import send
+
+    secretary = Secretary(running)
     typed = {f"b{first}": "60+25×2", f"b{second}": "0%/60%"}
-    _, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
+    _, body = send(secretary, "pairs/7/1", "check", **typed)
     lines = json.loads(body)["lines"]
     assert re.fullmatch(rf"第 {first} 副（庄位 [北东南西]，阶数 \w+）：防守方 (南北|东西) 110（扣底 60 \+ 25×2）", lines[0]), lines
     assert re.fullmatch(rf"第 {second} 副（庄位 [北东南西]，阶数 \w+）：调整分 南北违例", lines[1]), lines
-    status, page = post(running, "pairs/7/1", "save", **typed)
+    status, page = send(secretary, "pairs/7/1", **typed)
     assert status == 200 and 'id="saved"' in page, block(page, "problems")
     said = text(block(page, "score"))
     assert lines[0] in said and lines[1] in said and "比赛分在这几副牌的各桌都录完后计算" in said, said
@@ -70,8 +74,10 @@ def test_a_ruling_typed_another_way_is_told_the_adjusted_form(pairs: tuple[Runni
     for words in (message, hint):
         assert "0%/60%" in words and "np" in words and "{adjusted" not in words, said
     assert "违例方得 0%，另一方得 60%" in hint
-    status, page = post(running, "pairs/7/1", "preview", **{f"b{first}": "0%/60%", f"b{second}": "30"})
-    assert status == 200 and not block(page, "problems")  # (the form the message gives is taken)
+    from tests.test_desk_records import Secretary
+
+    status, page = Secretary(running).post("pairs/7/1", "preview", **{f"b{first}": "0%/60%", f"b{second}": "30"})
+    assert status == 200 and not block(page, "problems")  # (the form the message gives is taken, from the secretary)
 
 
 def test_an_adjusted_board_is_typed_and_shown_as_its_percentages(pairs: tuple[Running, list[int]]) -> None:
@@ -148,3 +154,63 @@ def test_a_note_typed_without_the_boards_result_is_refused_in_the_forms_words(pa
     assert f"\u7b2c {first} \u526f\u7684\u7ed3\u679c\u683c\u5b50\u662f\u7a7a\u7684\uff0c\u53ea\u586b\u4e86\u672c\u526f\u5907\u6ce8\uff08\u91cd\u65b0\u53d1\u724c\uff09" in said, said
     assert "{" not in said and "\u2026" not in said, said
     assert boxes(page)[f"b{first}_note"] == "\u91cd\u65b0\u53d1\u724c"
+
+
+def test_the_referees_board_leaves_the_table_its_other_board(pairs: tuple[Running, list[int]]) -> None:
+    """The secretary saved the referee's adjusted score on one board of a table (`{adjusted: NS}`,
+    the other board still `# n:`): the table's link said the desk had entered the whole table
+    (has_record counted the ruling as the table's), and the other board could never be entered
+    from the phone. The ruling is shown read only, the referee's; the table enters the other
+    board, and its save keeps the ruling as the secretary wrote it."""
+    from tests.test_desk_records import Secretary
+    from tests.test_desk_team_boards import send
+
+    running, (first, second) = pairs
+    path = running.desk.folder / "results" / "round-7.yaml"
+    status, page = send(Secretary(running), "pairs/7/1", **{f"b{first}": "0%/60%"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    assert f"      {first}: {{adjusted: NS}}\n      # {second}:\n" in path.read_text(encoding="utf-8")
+    status, page = fetch(running.desk.link("pairs/7/1"))
+    assert status == 200 and 'id="done"' not in page and 'id="entry"' in page, page
+    assert re.search(rf'<output id="b{first}" class="kept"[^>]*>0%/60%</output>', page), page
+    assert running.desk.t("desk_board_directors") in page
+    assert f'name="b{first}"' not in page and f'name="b{second}"' in page
+    # what a phone sends for the ruled board (a page of its own, a script) changes nothing of it
+    status, page = post(running, "pairs/7/1", "save", **{f"b{first}": "85", f"b{second}": "30"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    assert f"      {first}: {{adjusted: NS}}\n      {second}: 30\n" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("typed", ["100%/0%", "60%/60%", "0%/60%", "\uff10\uff05\uff0f\uff16\uff10\uff05", "{adjusted: EW}",
+                                   "{adjusted: {NS: 100, EW: 0}}"])
+def test_a_tables_phone_cannot_award_itself_an_adjusted_score(pairs: tuple[Running, list[int]], typed: str) -> None:
+    """A table's phone saved `100%/0%` on its own board: adjusted scores are the referee's
+    (\u7b2c\u4e94\u6761 4.D, \u7b2c\u4e03\u6761), entered by the secretary. Refused from the table's link however it
+    is typed (percentages, full-width, the file's mapping), saying whose it is and what to do;
+    nothing is written, and the table's link still takes its boards."""
+    running, (first, second) = pairs
+    path = running.desk.folder / "results" / "round-7.yaml"
+    before = path.read_bytes()
+    for action in ("preview", "save"):
+        status, page = post(running, "pairs/7/1", action, **{f"b{first}": typed, f"b{second}": "30"})
+        said = block(page, "problems")
+        assert status == 422 and 'id="saved"' not in page, page
+        assert f"第 {first} 副：" in said and "是调整分，只能由裁判判给（第五条 4.D、第七条）：没有保存" in said, said
+        assert "请叫裁判：调整分由裁判在记录台录入" in said and "12C2" not in said, said
+    assert path.read_bytes() == before
+    status, page = post(running, "pairs/7/1", "save", **{f"b{first}": "85", f"b{second}": "30"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+
+
+def test_the_referees_split_is_any_two_percentages_of_the_top() -> None:
+    """\u7b2c\u4e03\u6761 lets the chief referee adjust by what the non-offending side lost, each side on its own
+    (its percentage is of its own comparisons, as bridge's A+/A+ when neither side is at fault):
+    60%/60% and 40%/40% are his to give, and the rule's 0%/60% is written as the offender.
+    A side's share over 100 % is no score, and is not read as an adjusted board."""
+    from generator.games.shengji import records
+
+    assert records.typed_adjusted("60%/60%") == {"adjusted": {"NS": 60, "EW": 60}}
+    assert records.typed_adjusted("40% / 40%") == {"adjusted": {"NS": 40, "EW": 40}}
+    assert records.typed_adjusted("100%/0%") == {"adjusted": {"NS": 100, "EW": 0}}
+    assert records.typed_adjusted("60%/0%") == {"adjusted": "EW"}
+    assert records.typed_adjusted("101%/0%") is None and records.typed_adjusted("0%/120%") is None

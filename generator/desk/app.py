@@ -1142,8 +1142,11 @@ def write_failed(path: Path, error: OSError) -> ContentError:
 
 def tokens_unwritable(error: TokensUnwritable) -> ContentError:
     """The desk's refusal to start when its tokens file cannot be written (store.Tokens: why it
-    refuses), with the file, the system's reason in the site's words and the folder to mend."""
-    return ContentError("desk-tokens-unwritable", Mark(error.path),
+    refuses), with the file, the system's reason in the site's words and the folder to mend; the
+    file there one to be set aside (not sealed, unreadable, unsafe), its own code: left where it
+    was, its links still change at the next start, which "the links stay the same" would deny."""
+    code = "desk-tokens-unwritable-set-aside" if error.set_aside_why else "desk-tokens-unwritable"
+    return ContentError(code, Mark(error.path),
                         {"path": error.path, "folder": error.path.parent, "reason": desk_reason(error.error)})
 
 

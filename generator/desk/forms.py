@@ -325,7 +325,7 @@ def directors_boards(spot: TableSpot, current: Any) -> frozenset[int]:
         return frozenset()
     game = GAMES[spot.event.game]
     return frozenset(int(number) for number, board in current.items()
-                     if str(number).isdecimal() and game.directors_ruling(field_text(board)))
+                     if str(number).isdecimal() and game.directors_board(board))
 
 
 def written_lines(spot: TableSpot, table: dict[str, Any], text: str) -> str | None:

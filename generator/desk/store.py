@@ -122,25 +122,28 @@ class Tokens:
         # would find its last file unsealed: the desk does not start then, NoKeptKey.)
         self.set_aside: Path | None = None
         self.set_aside_why = ""
+        why = ""  # (why the file there is to be set aside: done once the new one is written, _put_aside)
         try:
             fd = open_own(self.path, os.O_RDONLY, private=True)
         except FileNotFoundError:
             fd = None
         except UnsafeDeskFile:
-            fd = None
-            self._put_aside("unsafe")
+            fd, why = None, "unsafe"
         if fd is not None:
             with os.fdopen(fd, "rb") as handle:
                 found = self._unsealed(handle.read(MAX_TOKENS_FILE + 1))
             if found is None:
-                self._put_aside("unsealed")
+                why = "unsealed"
             elif (kept := _well_formed(found)) is None:
-                self._put_aside("unreadable")
+                why = "unreadable"
             else:
                 self.data.update(kept)
         if not self.data["admin"]:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
             self.data["secret"] = secrets.token_urlsafe(SECRET_BYTES)
+        if why:
+            self._put_aside(why)
+            return
         try:
             # Written at every start, a file read as it was too: the one sure test that this run
             # can keep what it notes. A desk that cannot (its folder read-only, the disk full or
@@ -182,11 +185,22 @@ class Tokens:
         return payload[len(head):] if payload.startswith(head) else None
 
     def _put_aside(self, why: str) -> None:
+        """The file there set aside (`why`: set_aside_why) and the new tokens put in its place,
+        written first beside it: a desk that cannot write them (a full disk, a read-only folder)
+        refuses to start with the file where it was, and says it is to be set aside
+        (TokensUnwritable.set_aside_why). Set aside first, it was left renamed by a start then
+        refused, and the next start, finding no file, minted new links without a word."""
         aside = self.path.with_name(f"{self.path.name}.set-aside-{dt.datetime.now():%Y%m%d-%H%M%S}")
+        new = self.path.with_name(f"{self.path.name}.new")
         try:
+            self._save(new)  # (written at every start: the one sure test that this run can keep what it notes)
             os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
-        except OSError as error:  # (its folder read-only: the new tokens could not be written either)
-            raise TokensUnwritable(self.path, error) from error
+            os.replace(new, self.path)
+            sync_folder(self.path.parent)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                new.unlink(missing_ok=True)
+            raise TokensUnwritable(self.path, error, why) from error
         self.set_aside, self.set_aside_why = aside, why
 
     @property
@@ -258,10 +272,11 @@ class Tokens:
             if gone:
                 self._save()
 
-    def _save(self) -> None:
+    def _save(self, path: Path | None = None) -> None:
+        """The tokens written to their file (`path`: elsewhere, _put_aside's new file)."""
         text = json.dumps(self.data, ensure_ascii=False, indent=1, sort_keys=True)
         # a table's token lost is a table locked out: durably; sealed, or the next start sets it aside
-        write_durably(self.path, seal_tokens(self._slug, text.encode("utf-8")), mode=0o600)
+        write_durably(path or self.path, seal_tokens(self._slug, text.encode("utf-8")), mode=0o600)
 
 
 def _token_pattern(size: int) -> re.Pattern[str]:
@@ -456,12 +471,14 @@ class NoKeptKey(Exception):
 
 class TokensUnwritable(Exception):
     """The tokens file cannot be written (Tokens: its folder read-only, the disk full or
-    read-only): the desk does not start. `error`: the system's refusal."""
+    read-only): the desk does not start. `error`: the system's refusal; `set_aside_why`: why the
+    file there is to be set aside (Tokens.set_aside_why), left where it was, "" for none."""
 
-    def __init__(self, path: Path, error: OSError) -> None:
+    def __init__(self, path: Path, error: OSError, set_aside_why: str = "") -> None:
         super().__init__(str(path))
         self.path = path
         self.error = error
+        self.set_aside_why = set_aside_why
 
 
 # A file the desk writes (the audit log, the write lock, the tokens and their folder) that is not

@@ -433,6 +433,13 @@ class Game:
         that its tables may still type themselves (bridge's np)."""
         return bool(self.directors_only(written))
 
+    def directors_board(self, board: Any) -> bool:
+        """directors_ruling of a board as the results file has it (the desk's directors_boards:
+        which boards a table's form keeps read only as the director's). Default: the board as a
+        form's box shows it (field_text), read as typed; a game whose file writes an adjusted
+        board as a mapping (80\u5206's `{adjusted: NS}`) reads the mapping."""
+        return self.directors_ruling(field_text(board))
+
     def adjusted_only(self, table: Table) -> bool:
         """Whether the table's record is adjusted scores alone (bridge's `A+` on a withdrawn
         pair's table: its opponent's, no result for the pair that walked out)."""

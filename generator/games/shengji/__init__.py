@@ -216,6 +216,19 @@ class ShengjiRules(Game):
                 board[match.group(2)] = records.typed_part(value, sides) if match.group(2) == "penalty" else value
         return record
 
+    def directors_only(self, typed: str) -> str:
+        """An adjusted score typed into a pairs board's box (0%/60%, 40%/60%, or the file's
+        {adjusted: NS} in YAML's flow form): "shengji-adjusted". The referee awards it (the
+        offender's 0 % and the other side's 60 % of \u7b2c\u4e94\u6761 4.D, the chief referee's own
+        of \u7b2c\u4e03\u6761), not the players: a table's phone awarded itself 100%/0%."""
+        return "shengji-adjusted" if records.is_adjusted(typed) else ""
+
+    def directors_board(self, board: Any) -> bool:
+        """A board the file has as {adjusted: NS} (its note beside it or not): the referee's, kept
+        read only on the table's form, which then enters its other boards (the ruling on one
+        board said the whole table was entered)."""
+        return records.is_adjusted(board)
+
     # -- scoring ----------------------------------------------------------------------------
 
     def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:

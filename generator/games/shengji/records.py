@@ -211,6 +211,15 @@ def typed_adjusted(text: str) -> dict[str, Any] | None:
     return {"adjusted": side} if side is not None else {"adjusted": {"NS": ns, "EW": ew}}
 
 
+def is_adjusted(board: Any) -> bool:
+    """Whether a pairs board, as typed into the desk's box (0%/60%, the flow form
+    {adjusted: NS}) or as the results file has it ({adjusted: NS}, a note beside it), is an
+    adjusted score: the referee's to award (\u7b2c\u4e94\u6761 4.D, \u7b2c\u4e03\u6761), not the table's."""
+    if isinstance(board, str):
+        board = typed_result(board)
+    return isinstance(board, dict) and board.get("adjusted") is not None
+
+
 def adjusted_shown(value: Any) -> str | None:
     """A pairs board written `{adjusted: NS}` or `{adjusted: {NS: 40, EW: 60}}` alone as the
     desk's box shows it and takes it back (typed_adjusted): 0%/60%, 40%/60%; None otherwise."""
