@@ -624,6 +624,107 @@ def test_a_teams_stage_saying_no_boards_scores_a_match_over_the_games_8(tmp_path
         assert "\u672c\u9636\u6bb5\u6bcf\u8f6e\u6253" not in problem.message("zh-Hans")  # (not "this stage plays 8 a round")
 
 
+def _numbered_on(table: int, home: str, away: str, first: int, last: int) -> str:
+    """A match of boards first..last, numbered on through the stage's rounds: its first board
+    4S N = against 4S S -1 (+470, 10 IMPs to home; 33 and 49 are board 1's vulnerability, none
+    vulnerable), the rest passed out in both rooms."""
+    passes = "".join(f"      {n}: {{open: pass, closed: pass}}\n" for n in range(first + 1, last + 1))
+    return MATCH.format(table=table, home=home, away=away,
+                        boards=f"      {first}: {{open: 4S N =, closed: 4S S -1}}\n" + passes)
+
+
+# five teams, each pair met once, one team sitting out a round (no rematch to warn of)
+_ROUND_ROBIN = [("T1", "T2", "T3", "T4", "T5"), ("T1", "T3", "T2", "T5", "T4"), ("T1", "T4", "T3", "T5", "T2"),
+                ("T1", "T5", "T2", "T4", "T3"), ("T2", "T3", "T4", "T5", "T1")]
+
+
+def _stage_numbered_on(tmp_path: Path, per_round: int, last_of_round_5: int) -> Path:
+    """Five rounds of `per_round` boards a match numbered on through the stage (round 5 of 8 plays
+    33-40), in a stage saying no `boards:`; round 5's table 2 holds its boards up to
+    `last_of_round_5`."""
+    rounds = []
+    for number, (a, b, c, d, bye) in enumerate(_ROUND_ROBIN, start=1):
+        first = (number - 1) * per_round + 1
+        last = last_of_round_5 if number == 5 else first + per_round - 1
+        rounds.append(_numbered_on(1, a, b, first, first + per_round - 1) + _numbered_on(2, c, d, first, last)
+                      + f"  - table: 3\n    home: {bye}\n")
+    content = write_teams_event(tmp_path, rounds)
+    event = content / "events/teams/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    boards: 2\n", ""), encoding="utf-8")
+    return content
+
+
+@pytest.mark.parametrize("last", [38, 40])
+def test_a_match_numbered_on_through_the_stage_is_held_against_the_games_8(tmp_path, last):
+    """A stage saying no `boards:` whose boards run on through the rounds (content-format.md: round
+    2 plays 9-16): round 5's matches play 33-40 (match_board_count: boards all in one block of 8).
+    A match holding 33-38 waits for 39 and 40, its warning naming them, as a match of 1..8
+    holding 1..6 waits for 7 and 8; it was scored complete over the 6 written (14.25, the 6-board
+    scale). Holding 33-40 it is complete, on the 8-board scale (rules-bridge.md: B = 15 x sqrt(8)
+    = 42.43, M = 10, tau^0.7071 = 0.7116: 10 + 10 x 0.2884 / 0.7639 = 13.78 : 6.22)."""
+    content = _stage_numbered_on(tmp_path, 8, last)
+    found = [(p.code, p.params["table"], p.params["count"], p.params["missing"]) for p in _problems(content)
+             if p.code.startswith("bridge-")]
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    whole, match = stage.rounds[4].tables[0], stage.rounds[4].tables[1]
+    assert whole.view.boards == 8 and not whole.view.to_come and whole.view.vp == {"T2": 13.78, "T3": 6.22}
+    assert match.view.boards == 8 and match.view.vp == {"T4": 13.78, "T5": 6.22}
+    if last == 38:
+        assert found == [("bridge-match-default-board-count", 2, 6, [39, 40])]
+        [problem] = [p for p in _problems(content) if p.code.startswith("bridge-")]
+        assert "table 2 records 6 boards, none for boards 39, 40;" in problem.message("en")
+        assert "\u7f3a\u7b2c 39\u300140 \u526f" in problem.message("zh-Hans")
+        assert match.view.to_come == 2 and match.winner is None and RULES.boards_short(stage.stage, match.table)
+    else:
+        assert found == []
+        assert not match.view.to_come and match.winner == "T4" and not RULES.boards_short(stage.stage, match.table)
+
+
+def test_matches_of_12_in_a_stage_saying_no_boards_are_complete_numbered_either_way(tmp_path):
+    """Matches of 12 boards in a stage saying no `boards:`: 1-12, 13-24 or 49-60 never fit one
+    block of the default 8, so the boards written show the matches are longer and each is
+    complete, on the 12-board scale (B = 15 x sqrt(12) = 51.96, M = 10, tau^0.5774 = 0.7574:
+    13.18 : 6.82), not waiting for an 8-board block's rest (49-56 and 57-60 of round 5)."""
+    content = _stage_numbered_on(tmp_path, 12, 60)
+    assert [p.code for p in _problems(content) if p.code.startswith("bridge-")] == []
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    for number in (0, 1, 4):
+        for table in stage.rounds[number].tables[:2]:
+            assert table.view.boards == 12 and not table.view.to_come and table.winner in table.table.sides
+            assert not RULES.boards_short(stage.stage, table.table)
+            if number != 1:  # (round 2's first board, 13, is vulnerable: 12 IMPs, not 10)
+                assert sorted(table.view.vp.values()) == [6.82, 13.18]
+
+
+@pytest.mark.parametrize(("game", "round_number", "written", "count"), [
+    ("bridge", 5, range(33, 39), 8),     # round 5 of 8 numbered on: 33-40, short of 39-40
+    ("bridge", 1, range(1, 7), 8),       # numbered within the match: 1-8, short of 7-8
+    ("bridge", 5, range(25, 31), 0),     # 6 a match numbered on (round 5: 25-30): not round 5's 33-40
+    ("bridge", 1, range(17, 19), 0),     # a file's own numbering (a session imported on 17-24)
+    ("bridge", 3, range(17, 19), 8),     # round 3's 17-24
+    ("bridge", 1, range(1, 13), 0),      # 12 a match: longer than the default
+    ("bridge", 2, range(13, 25), 0),
+    ("bridge", 0, range(33, 39), 0),     # the round not known (a draw's table): the old rule
+    ("shengji", 5, range(33, 39), 8),
+    ("daguai", 6, range(31, 35), 0),     # 大怪路子 numbers a match's own boards 1..N
+    ("daguai", 1, range(1, 5), 6),
+])
+def test_a_stage_saying_no_boards_reads_a_matchs_count_from_its_numbering(game, round_number, written, count):
+    """match_board_count's rule, a stage saying no `boards:`: the game's default where the boards
+    are numbered as matches of the default number them, 1..default or, where boards run on through
+    the stage (bridge, 80分), the round's block of the default; else not known (0)."""
+    from types import SimpleNamespace
+
+    from generator.games import GAMES
+    from generator.games.common.boards import match_board_count
+
+    rules = GAMES[game]
+    stage = SimpleNamespace(boards=None, format="swiss")
+    assert match_board_count(stage, set(written), rules.default_boards, rules.boards_numbered_on, round_number) == count
+
+
 def test_the_desk_keeps_np_in_a_rooms_box_as_the_whole_board():
     from generator.games.bridge import RULES as BRIDGE
     from generator.games.bridge.duplicate import team_board_texts

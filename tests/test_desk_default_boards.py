@@ -49,12 +49,13 @@ def test_a_tables_save_of_two_of_the_offered_boards_is_refused_as_short(
     before = results(root).read_bytes()
     status, page = post(running, "main/1/1", "save", **typed)
     assert status == 409 and 'id="saved"' not in page, page
-    if game == "bridge":  # (第 1 桌记录了 2 副牌；…按桥牌的默认每场 8 副: 2 boards written, the game's 8 a match,
-        # not "本阶段每轮打 8 副", this stage plays 8 a round, which the stage does not say)
-        said = "\u7b2c 1 \u684c\u8bb0\u5f55\u4e86 2 \u526f\u724c\uff1b"
+    missing = "\u3001".join(str(n) for n in range(3, count + 1))
+    if game == "bridge":  # (第 1 桌记录了 2 副牌，缺第 3…8 副；…按桥牌的默认每场 8 副: 2 boards written, the
+        # ones to come, the game's 8 a match, not "本阶段每轮打 8 副", this stage plays 8 a round,
+        # which the stage does not say)
+        said = f"\u7b2c 1 \u684c\u8bb0\u5f55\u4e86 2 \u526f\u724c\uff0c\u7f3a\u7b2c {missing} \u526f\uff1b"
         assert f"\u6309\u6865\u724c\u7684\u9ed8\u8ba4\u6bcf\u573a {count} \u526f" in page, page
     else:  # (第 1 桌缺少第 3…N 副的记录: the boards the form offered and were left empty)
-        missing = "\u3001".join(str(n) for n in range(3, count + 1))
         said = f"\u7b2c 1 \u684c\u7f3a\u5c11\u7b2c {missing} \u526f"
     assert said in page, page
     assert results(root).read_bytes() == before and not running.desk.tokens.used("main/1/1")

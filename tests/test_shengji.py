@@ -763,3 +763,29 @@ def test_np_is_a_board_not_played_as_bridge_writes_it(written):
     same spellings now, in a pairs table and in a team room (where both rooms np is the board's)."""
     for pairs in (True, False):
         assert parse_result(written, None, KittyRule(), pairs=pairs).not_played
+
+
+def test_a_team_match_numbered_on_through_the_stage_waits_for_its_rounds_last_boards(tmp_path):
+    """80 points numbers a stage's boards on through the rounds as bridge does (content-format.md:
+    round 2 plays 9-16). A stage saying no `boards:`, round 5: the matches play the default 8,
+    33-40 (match_board_count, by the round's number); table 2 holding 33-38 waits for 39 and 40,
+    named in its warning, as a match of 1..8 holding 1..6 does; it was taken for a match numbered
+    its own way and never short. Table 1, 33-40, is complete."""
+    stage = "- id: teams\n  format: swiss\n  rounds: 5\n  rank_by: [match_points, net]\n"
+
+    def match(table: int, home: str, away: str, first: int, last: int) -> str:
+        rows = "".join(f"      {n}: {{open: 85, closed: 40}}\n" for n in range(first, last + 1))
+        return f"  - table: {table}\n    home: {home}\n    away: {away}\n    boards:\n{rows}"
+
+    draws = [("H1", "H2", "H3", "H4"), ("H1", "H3", "H2", "H4"), ("H1", "H4", "H2", "H3"), ("H1", "H2", "H3", "H4"),
+             ("H1", "H3", "H2", "H4")]
+    files = {f"r{number}.yaml": f"stage: teams\nround: {number}\ntables:\n"
+             + match(1, a, b, number * 8 - 7, number * 8) + match(2, c, d, number * 8 - 7, 38 if number == 5 else number * 8)
+             for number, (a, b, c, d) in enumerate(draws, start=1)}
+    event, problems, _ = load(tmp_path, stage, files)
+    assert [(p.code, p.params["table"], p.params["missing"]) for p in problems.items] == [
+        ("shengji-boards-missing", 2, [39, 40])]
+    [round_5] = [r for r in event.rounds["teams"] if r.number == 5]
+    rules = GAMES["shengji"]
+    assert [(rules.match_boards(event.stage("teams"), t), rules.boards_short(event.stage("teams"), t))
+            for t in round_5.tables] == [(8, False), (8, True)]

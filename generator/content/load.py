@@ -1097,7 +1097,7 @@ def _read_tables_of(path: Path, reading: FileReading, event: Event, game: Any, p
     assert reading.data is not None and reading.round is not None
     before = len(problems.items)
     reader = Reader(reading.data, problems)
-    reading.tables = _read_tables(reader, event.stage(reading.round[0]), event, game, problems)
+    reading.tables = _read_tables(reader, event.stage(reading.round[0]), event, game, problems, reading.round[1])
     reading.seeds = _read_seeds(reader, event.stage(reading.round[0]), reading.round[1], event)
     reading.tables_found = problems.items[before:]
     reading.drawn_on, reading.drawn_by = _drawn_on(path), _drawn_by(path)
@@ -1245,7 +1245,8 @@ def _drop_said_of_unknown_sides(problems: Problems, since: int, unknown: list[st
     problems.items[since:] = kept
 
 
-def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems: Problems) -> list[Table]:
+def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems: Problems,
+                 round_number: int = 0) -> list[Table]:
     tables: list[Table] = []
     numbers: dict[int, Mark] = {}
     playing: dict[str, int] = {}
@@ -1272,6 +1273,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         # A knockout's tie decided by the referee (tournament/knockout.py), unless the game reads
         # `winner:` itself (Guandan: who reached the level first).
         table_reader, winner = read_referee_winner(table_reader, game, stage.format)
+        table_reader.round_number = round_number  # (a match's boards numbered on: match_board_count)
         before = len(problems.items)
         sides, record = game.read_table(table_reader, stage)
         _drop_said_of_unknown_sides(problems, before, [s for s, _ in sides if s not in event.entries])
@@ -1304,7 +1306,8 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             # desk does (its standings while the secretary mends a file), and every game's scorer
             # takes a table's sides to be a match or a bye: unpacking none raised a traceback.
             continue
-        table = Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks)
+        table = Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks,
+                      round_number=round_number)
         if winner is not None and winner[0] is not None and winner[0] not in side_ids:
             table.winner_not_at_table = (winner[0], winner[1])  # tournament/knockout.py reports it
         else:

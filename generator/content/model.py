@@ -215,6 +215,10 @@ class Table:
     # with the rest of the stage's problems (tournament/knockout.py), not while loading, which
     # would stop the event before its other tables are checked.
     winner_not_at_table: tuple[str, Mark] | None = None
+    # The round it is played in (its file's `round:`), 0 where not known (a draw's table): what
+    # a match's boards numbered on through the stage are read against (round 5 of 8: 33-40,
+    # games/common/boards.py match_board_count).
+    round_number: int = 0
 
 
 @dataclass

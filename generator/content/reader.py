@@ -350,6 +350,9 @@ class Reader:
         self.problems = problems
         self.where = where
         self.files = files
+        # Reading a table of a round's file: the round's number (0 otherwise), for a game whose
+        # matches may number their boards on through the stage (match_board_count).
+        self.round_number = 0
 
     @property
     def mark(self) -> Mark:

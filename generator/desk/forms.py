@@ -653,6 +653,7 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             # the referee's winner as the content loader reads it
             reader, written = read_referee_winner(Reader(item, problems, f"tables[{index + 1}]."), game, spot.stage.format)
             winner = winner_at_table(written, spot.sides, problems)
+            reader.round_number = spot.number  # (boards numbered on through the stage: match_board_count)
             sides, parsed = game.read_table(reader, spot.stage)
             forfeit = reader.text("forfeit")
             if forfeit is not None and forfeit not in spot.sides:
@@ -665,7 +666,8 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             if problems.errors:
                 return Check(problems.items, record=record, places=places)
             mark = marks[index] if index < len(marks) else None
-            table = Table(spot.table.number, [s for s, _ in sides], parsed, forfeit, None, mark, winner=winner)
+            table = Table(spot.table.number, [s for s, _ in sides], parsed, forfeit, None, mark, winner=winner,
+                          round_number=spot.number)
             # With the event's running counts as they stand at this round (大怪路子: a team's
             # second violation of the event costs a point), so that the table sees the score
             # the standings will give it, not one a point off.

@@ -595,6 +595,11 @@ class Game:
     # boards_played box, as the printed slip leaves them to write). False: a table's deals are
     # its own, numbered 1..N at each (大怪路子's, Guandan's).
     boards_compared: bool = False
+    # Whether a stage may number its matches' boards on through the rounds (content-format.md:
+    # round 2 plays 9-16; bridge's and 80分's), so that a match of 33-38 in a stage saying no
+    # `boards` is round 5's of the default 8 and waits for 39-40 (match_board_count). False: a
+    # match numbers its own 1..N (大怪路子's board-number check stops at the stage's `boards`).
+    boards_numbered_on: bool = False
 
     def round_boards(self, stage: Stage, number: int, tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
         """The boards each table of round `number` (its `tables` as written, results or none) is
@@ -623,7 +628,8 @@ class Game:
             return stage.boards or 0
         from generator.games.common.boards import match_board_count
 
-        return match_board_count(stage, self.match_boards_written(stage, table), self.default_boards)
+        return match_board_count(stage, self.match_boards_written(stage, table), self.default_boards,
+                                 self.boards_numbered_on, table.round_number)
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """The board numbers the round's file writes at `table` (the boards it played), in order;

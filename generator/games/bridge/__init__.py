@@ -105,6 +105,7 @@ class BridgeRules(Game):
     table_keys = ("ns", "ew", "home", "away", "boards")
     default_boards = duplicate.MATCH_BOARDS
     boards_compared = True
+    boards_numbered_on = True
     # Its words and messages are in locales/ (paibang.po, messages.po), read by the base class
     # when first asked for: the title (br_title), choice, `new`'s example, the metrics' words.
     word_prefix = "br"

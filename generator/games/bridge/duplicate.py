@@ -89,6 +89,7 @@ from generator.games.bridge.scoring import (
     word,
 )
 from generator.games.common.boards import (
+    board_block,
     match_board_count,
     ShortByDesign,
     compare_as_counted,
@@ -735,7 +736,7 @@ def read_pairs_table(reader: Reader, stage: Stage, options: BridgeStage,
     record.sat_unentered = len(sides) == 2 and not written
     record.boards = _read_boards(reader, written, options, parse_duplicate_board)
     record.keys = {r.board: mark_of_key(written, r.board) for r in record.boards}
-    expected = match_board_count(stage, written, default)
+    expected = match_board_count(stage, written, default, through=True, round_number=reader.round_number)
     if expected and written and len(written) != expected:
         reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=expected)
@@ -817,7 +818,7 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage,
     record.boards = _read_boards(reader, written, options, _team_board_reader(reader.problems, pending))
     report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 4S N =, closed: 4S S -1}")
     # the stage's boards, else the game's default the desk's form offers (Game.boards_short's count)
-    expected = match_board_count(stage, written, default)
+    expected = match_board_count(stage, written, default, through=True, round_number=reader.round_number)
     if record.boards and all(board.not_played for board in record.boards) and len(record.boards) >= expected:
         # np on every board: a match with no board played has no IMPs to turn into VPs (a scale of
         # 0 boards); it is a forfeit or the director's adjusted scores, not a result.
@@ -827,9 +828,14 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage,
         # its own code: a match's hint (every board written, np or the director's score), which
         # the pairs' one (np for a board not played) must not give a pairs event. A stage saying
         # no `boards` has its own words: the count is the game's, and `boards:` changes it.
+        # The default's names the boards to come (match_board_count: the written ones are all in
+        # one block of the default, 1-8 or 33-40, so it is short of some of that block): with
+        # boards numbered on through the rounds, "6 of 8" alone left the director to work out
+        # that round 5's are 33-40.
+        extra = {} if stage.boards else {"missing": sorted(set(board_block(set(written), expected)) - set(written))}
         code = "bridge-match-board-count" if stage.boards else "bridge-match-default-board-count"
         reader.problems.add(code, written.mark, warning=True, table=reader.raw("table"),
-                            count=len(written), boards=expected)
+                            count=len(written), boards=expected, **extra)
     return sides, record
 
 

@@ -24,17 +24,39 @@ def choose_movement(pairs: int, written: str | None = None) -> str:
     return "howell" if pairs <= HOWELL_MOST_PAIRS else "mitchell"
 
 
-def match_board_count(stage: Any, written: Any, default: int) -> int:
+def match_board_count(stage: Any, written: Any, default: int, through: bool = False, round_number: int = 0) -> int:
     """How many boards a match of `stage` plays a round, its boards `written` so far: the
     stage's `boards`, else the game's `default` (what the match's score sheet lists and the
-    desk's form offers, Game.round_boards) where every board written is one of 1..default; 0
-    (not known, so never short) for a pairs stage, whose movement deals the boards, and for a
-    match whose file numbers its own boards (a session imported on 17-24, or of 10 boards)."""
+    desk's form offers, Game.round_boards) where the boards written are numbered as matches of
+    `default` boards number them in round `round_number` (0: not known); 0 (not known, so never
+    short) for a pairs stage, whose movement deals the boards, and for a match numbered
+    otherwise: one whose boards show it is longer (1-12 in round 1, 13-24 in round 2), or whose
+    file numbers its own (a session imported on 17-24 as round 1).
+
+    Numbered as matches of `default` boards: every board written is one of 1..default (each
+    match numbers its own), or, where the game numbers boards on through a stage's rounds
+    (`through`: bridge and 80 points, content-format.md: "team Swiss events often number boards
+    on through the rounds: round 2 plays 9-16"), every board is one of the round's block,
+    (round - 1) x default + 1 to round x default: 33-40 in round 5 of 8. So a round-5 match
+    holding 33-38 waits for 39 and 40, as a match of 1..8 holding 1..6 waits for 7 and 8,
+    instead of being scored complete over the 6 written. The round's number, not the lowest
+    board's block alone: a stage of 6-board matches numbered on plays 25-30 in round 5, one
+    block of 8 (25-32) but not round 5's, and is not taken for 8-board matches there; 17-24
+    written in round 1 is a file's own numbering, in round 3 the stage's. Da Guai Lu Zi numbers
+    a match's boards 1..N (its board-number check's limit is the stage's `boards`, not rounds x
+    boards): there 33-38 is numbered its own way, not known."""
     if stage.boards:
         return int(stage.boards)
-    if stage.format == "pairs" or not written or not set(written) <= set(range(1, default + 1)):
+    if stage.format == "pairs" or not written:
         return 0
-    return default
+    numbers = set(written)
+    if numbers <= set(range(1, default + 1)):
+        return default
+    if through and round_number >= 1:
+        first = (round_number - 1) * default + 1
+        if numbers <= set(range(first, first + default)):
+            return default
+    return 0
 
 
 def board_block(written: set[int], per_round: int) -> range:

@@ -86,6 +86,7 @@ class ShengjiRules(Game):
     word_prefix = "sj"  # its words: sj_title, sj_choice, sj_example_*, sj_metric_*
     metric_names = ("match_points", "net", "percent", "mp", "top")
     default_boards = MATCH_BOARDS  # a team match's boards where its stage says none (its sheet's and form's)
+    boards_numbered_on = True  # a stage's boards 1 to rounds x boards, round 2 on 9-16 (the table repeats every 16)
     # Metric words bridge shows too: the shared catalogue's metric_<word>, not sj_metric_<word>.
     shared_metric_words = ("percent", "mp", "top", "top_explain")
 

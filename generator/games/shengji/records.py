@@ -715,7 +715,7 @@ def read_team_table(reader: Reader, stage: Stage, options: ShengjiStage,
     report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 85, closed: 40}")
     record.boards.sort(key=lambda b: b.board)
     # the stage's boards, else the game's default the desk's form offers (Game.boards_short's count)
-    expected = match_board_count(stage, numbers, default)
+    expected = match_board_count(stage, numbers, default, through=True, round_number=reader.round_number)
     if expected and numbers:
         missing = sorted(set(board_block(numbers, expected)) - numbers)
         if missing:
@@ -904,7 +904,7 @@ def read_pairs_table(reader: Reader, stage: Stage, options: ShengjiStage,
                 error.code = "shengji-pairs-points-syntax"
             _report(reader.problems, error, mark, board=number, room=room_at(None))
     record.boards.sort(key=lambda b: b[0])
-    expected = match_board_count(stage, written, default)
+    expected = match_board_count(stage, written, default, through=True, round_number=reader.round_number)
     if expected and written and len(written) != expected:
         reader.problems.add("shengji-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=expected)
