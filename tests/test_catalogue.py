@@ -483,6 +483,20 @@ def desk_shengji_adjusted_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -
     return {p.code for p in forms.directors_only(spot, fields)}
 
 
+def desk_shengji_penalty_at_table(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """An 80\u5206 pairs table's phone typed a penalty into a board's box, the referee's
+    (\u7b2c\u516d\u6761; tests/test_desk_shengji_pairs.py saves through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    slug = "hefei-80fen-pairs-2012"
+    spot = Desk(demo_content(tmp, slug), slug, None, None, build=False).spot("pairs", 1, 1)
+    fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"), keep_directors=True)
+    first = next(item for item in fields if item.board)
+    forms.typed_into(fields, {first.name: "{points: 85, penalty: {against: NS, points: 20}}"})
+    return {p.code for p in forms.directors_only(spot, fields)}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -859,6 +873,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-tie-at-table": desk_tie_at_table,
     "desk-weighted-at-table": desk_weighted_at_table,
     "desk-shengji-adjusted-at-table": desk_shengji_adjusted_at_table,
+    "desk-shengji-penalty-at-table": desk_shengji_penalty_at_table,
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-not-regular": results_pipe,

@@ -197,9 +197,63 @@ def test_a_tables_phone_cannot_award_itself_an_adjusted_score(pairs: tuple[Runni
         assert status == 422 and 'id="saved"' not in page, page
         assert f"第 {first} 副：" in said and "是调整分，只能由裁判判给（第五条 4.D、第七条）：没有保存" in said, said
         assert "请叫裁判：调整分由裁判在记录台录入" in said and "12C2" not in said, said
+        # (its box marked for a screen reader, as bridge's adjusted score's is: forms.fields_at)
+        assert re.search(rf'<input[^>]*name="b{first}"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="b{first}"',
+                         page), page
     assert path.read_bytes() == before
     status, page = post(running, "pairs/7/1", "save", **{f"b{first}": "85", f"b{second}": "30"})
     assert status == 200 and 'id="saved"' in page, block(page, "problems")
+
+
+PENALTY = "{points: 85, penalty: {against: NS, points: 20}}"
+
+
+@pytest.mark.parametrize("typed", [PENALTY, "{points: 85, penalty: [{against: EW, points: 10}]}",
+                                   "\uff5bpoints: 85, penalty: {against: NS, points: 20}\uff5d"])
+def test_a_tables_phone_cannot_give_a_penalty(pairs: tuple[Running, list[int]], typed: str) -> None:
+    """A table's phone saved 85 with a penalty of 20 against NS on its own board: penalties are
+    the referee's (\u7b2c\u516d\u6761, on a call to the referee), and the pairs score sheet has no
+    line for one (its columns end at the defenders' points). Refused from the table's link,
+    saying whose it is and what to type, its box marked; nothing is written, and the same board
+    without the penalty is taken."""
+    running, (first, second) = pairs
+    path = running.desk.folder / "results" / "round-7.yaml"
+    before = path.read_bytes()
+    for action in ("preview", "save"):
+        status, page = post(running, "pairs/7/1", action, **{f"b{first}": typed, f"b{second}": "30"})
+        said = block(page, "problems")
+        assert status == 422 and 'id="saved"' not in page, page
+        assert f"\u7b2c {first} \u526f\uff1a" in said and "\u7f5a\u5206\u53ea\u80fd\u7531\u88c1\u5224\u5224\u7ed9\uff08\u7b2c\u516d\u6761\uff09" in said, said
+        assert "\u8bf7\u53eb\u88c1\u5224\uff1a\u7f5a\u5206\u7531\u88c1\u5224\u5728\u8bb0\u5f55\u53f0\u5f55\u5165" in said, said
+        assert re.search(rf'<input[^>]*name="b{first}"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="b{first}"',
+                         page), page
+    assert path.read_bytes() == before
+    status, page = post(running, "pairs/7/1", "save", **{f"b{first}": "85", f"b{second}": "30"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    assert f"      {first}: 85\n      {second}: 30\n" in path.read_text(encoding="utf-8")
+
+
+def test_the_referees_penalty_is_kept_when_the_table_saves_its_other_board(pairs: tuple[Running, list[int]]) -> None:
+    """The secretary enters the referee's penalty on one board (the board's box, in the file's
+    words); the table's form shows that board read only, the referee's, and its save of the
+    other board keeps the penalty as written (a table typing the board again dropped it, or
+    docked its own score)."""
+    from tests.test_desk_records import Secretary
+    from tests.test_desk_team_boards import send
+
+    running, (first, second) = pairs
+    path = running.desk.folder / "results" / "round-7.yaml"
+    status, page = send(Secretary(running), "pairs/7/1", **{f"b{first}": PENALTY})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    written = f"      {first}: {PENALTY}\n"
+    assert written + f"      # {second}:\n" in path.read_text(encoding="utf-8")
+    status, page = fetch(running.desk.link("pairs/7/1"))
+    assert status == 200 and 'id="done"' not in page and 'id="entry"' in page, page
+    assert re.search(rf'<output id="b{first}" class="kept"[^>]*>{{points: 85, penalty: ', page), page
+    assert f'name="b{first}"' not in page and f'name="b{second}"' in page
+    status, page = post(running, "pairs/7/1", "save", **{f"b{first}": "85", f"b{second}": "30"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    assert written + f"      {second}: 30\n" in path.read_text(encoding="utf-8")
 
 
 def test_the_referees_split_is_any_two_percentages_of_the_top() -> None:

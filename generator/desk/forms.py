@@ -407,12 +407,12 @@ def directors_only(spot: TableSpot, fields: list[EntryField]) -> list[ContentErr
     box (13: A+/A-) is such a board too: typed there, it was saved as the table's. A board the
     form keeps read only is the director's already (keep_directors_boards)."""
     game = GAMES[spot.event.game]
-    found = [(item.label, item.value, item.name) for item in fields
+    found = [(item.label, item.value, item.name, not item.room) for item in fields
              if item.board and not item.secretary and item.kind != "kept"]
-    found += [(str(number), text, BOARDS_PLAYED) for item in fields if item.name == BOARDS_PLAYED
+    found += [(str(number), text, BOARDS_PLAYED, True) for item in fields if item.name == BOARDS_PLAYED
               for number, text in board_lines(item.value)[0].items()]
     return [ContentError(f"desk-{kind}-at-table", Mark(spot.path), {"board": board, "value": value.strip(), "fields": (name,)})
-            for board, value, name in found if (kind := game.directors_only(value))]
+            for board, value, name, whole in found if (kind := game.directors_only(value, whole))]
 
 
 def parts_without_result(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentError]:
@@ -807,8 +807,10 @@ def fields_at(result: Check, problem: ContentError, fields: list[EntryField], ro
     """The form's fields a problem is in, by where its mark is in the record (a board's room, a
     board's penalty, a room's levels) or the key it names: a screen reader is told which box is
     wrong (aria-invalid), and what is wrong with it. None for a problem of the whole match."""
-    if problem.code in ("desk-adjusted-at-table", "desk-weighted-at-table"):
-        return tuple(problem.params.get("fields") or ())  # (the box it was typed in: forms.directors_only)
+    if problem.code.endswith("-at-table") and problem.params.get("fields"):
+        # the box it was typed in (directors_only: any game's kind, desk-<kind>-at-table; 80\u5206's
+        # adjusted score and penalty had no box marked, named here by two of bridge's codes only)
+        return tuple(problem.params["fields"])
     path = _path_of(result, problem)
     if problem.code == "room-pending":
         # One warning for every board of the room typed (rooms.report_pending), marked at the

@@ -418,12 +418,14 @@ class Game:
         Default: none."""
         return ()
 
-    def directors_only(self, typed: str) -> str:
+    def directors_only(self, typed: str, whole: bool = False) -> str:
         """What only the director awards that a board's box as typed holds, "" for none: its
         kind, which names the desk's refusal (desk-<kind>-at-table: bridge's "adjusted", an
         artificial adjusted score, Law 12C2; "weighted", a weighted score, Law 12C1(c)), which
-        the desk takes from the secretary's form and refuses from a table's phone. Default:
-        nothing."""
+        the desk takes from the secretary's form and refuses from a table's phone. `whole`: the
+        box is a board's whole result (a pairs board's), not one room's of a match (80\u5206's
+        penalty is the referee's on a pairs board, whose sheet has no line for it, and typed in
+        a team room's box still). Default: nothing."""
         return ""
 
     def directors_ruling(self, written: str) -> bool:

@@ -317,7 +317,7 @@ class BridgeRules(Game):
                 record["boards"][number] = "np"
         return record
 
-    def directors_only(self, typed: str) -> str:
+    def directors_only(self, typed: str, whole: bool = False) -> str:
         """An adjusted score (A+/A-, 60%/40%, typed in any case, spaced or full-width as
         entry_record takes it: "adjusted", Law 12C2) or a weighted score (`50% 4S N =, 50% 4S N -1`,
         one whose weights or parts the grammar refuses too: "weighted", Law 12C1(c)): the

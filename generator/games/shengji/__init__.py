@@ -217,18 +217,26 @@ class ShengjiRules(Game):
                 board[match.group(2)] = records.typed_part(value, sides) if match.group(2) == "penalty" else value
         return record
 
-    def directors_only(self, typed: str) -> str:
+    def directors_only(self, typed: str, whole: bool = False) -> str:
         """An adjusted score typed into a pairs board's box (0%/60%, 40%/60%, or the file's
         {adjusted: NS} in YAML's flow form): "shengji-adjusted". The referee awards it (the
         offender's 0 % and the other side's 60 % of \u7b2c\u4e94\u6761 4.D, the chief referee's own
-        of \u7b2c\u4e03\u6761), not the players: a table's phone awarded itself 100%/0%."""
-        return "shengji-adjusted" if records.is_adjusted(typed) else ""
+        of \u7b2c\u4e03\u6761), not the players: a table's phone awarded itself 100%/0%. A penalty
+        typed into a pairs board's box (`whole`: {points: 85, penalty: {against: NS, points:
+        20}}): "shengji-penalty", the referee's too (\u7b2c\u516d\u6761, on a call to the referee),
+        and the pairs score sheet has no line for one (its columns end at the defenders' points);
+        a table's phone docked its opponents 20. A team room's box still takes one: the team
+        form's own penalty box is the secretary's already, and the sheet has the \u7f5a\u5206 line."""
+        if records.is_adjusted(typed):
+            return "shengji-adjusted"
+        return "shengji-penalty" if whole and records.has_penalty(typed) else ""
 
     def directors_board(self, board: Any) -> bool:
-        """A board the file has as {adjusted: NS} (its note beside it or not): the referee's, kept
-        read only on the table's form, which then enters its other boards (the ruling on one
-        board said the whole table was entered)."""
-        return records.is_adjusted(board)
+        """A pairs board the file has as {adjusted: NS} or with a penalty (its note beside it or
+        not): the referee's, kept read only on the table's form, which then enters its other
+        boards (the ruling on one board said the whole table was entered), and a save from it
+        keeps the penalty as the secretary wrote it."""
+        return records.is_adjusted(board) or records.has_penalty(board)
 
     # -- scoring ----------------------------------------------------------------------------
 

@@ -220,6 +220,15 @@ def is_adjusted(board: Any) -> bool:
     return isinstance(board, dict) and board.get("adjusted") is not None
 
 
+def has_penalty(board: Any) -> bool:
+    """Whether a pairs board, as typed into the desk's box (the flow form {points: 85, penalty:
+    {against: NS, points: 20}}) or as the results file has it, carries a penalty: the referee's
+    to give (\u7b2c\u516d\u6761), not the table's."""
+    if isinstance(board, str):
+        board = typed_result(board)
+    return isinstance(board, dict) and board.get("penalty") not in (None, "", [], {})
+
+
 def adjusted_shown(value: Any) -> str | None:
     """A pairs board written `{adjusted: NS}` or `{adjusted: {NS: 40, EW: 60}}` alone as the
     desk's box shows it and takes it back (typed_adjusted): 0%/60%, 40%/60%; None otherwise."""
