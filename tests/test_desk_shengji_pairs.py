@@ -180,6 +180,21 @@ def test_the_referees_board_leaves_the_table_its_other_board(pairs: tuple[Runnin
     assert status == 200 and 'id="saved"' in page, block(page, "problems")
     assert f"      {first}: {{adjusted: NS}}\n      {second}: 30\n" in path.read_text(encoding="utf-8")
 
+def refused_at_the_table(running: Running, board: int, typed: dict[str, str]) -> str:
+    """`typed` posted from table 1's link, previewed and saved: refused both times (422), board
+    `board`'s box marked for a screen reader (forms.fields_at), nothing written. What was said."""
+    path = running.desk.folder / "results" / "round-7.yaml"
+    before = path.read_bytes()
+    for action in ("preview", "save"):
+        status, page = post(running, "pairs/7/1", action, **typed)
+        said = block(page, "problems")
+        assert status == 422 and 'id="saved"' not in page, page
+        assert re.search(rf'<input[^>]*name="b{board}"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="b{board}"',
+                         page), page
+    assert path.read_bytes() == before
+    return said
+
+
 
 @pytest.mark.parametrize("typed", ["100%/0%", "60%/60%", "0%/60%", "\uff10\uff05\uff0f\uff16\uff10\uff05", "{adjusted: EW}",
                                    "{adjusted: {NS: 100, EW: 0}}"])
@@ -189,18 +204,9 @@ def test_a_tables_phone_cannot_award_itself_an_adjusted_score(pairs: tuple[Runni
     is typed (percentages, full-width, the file's mapping), saying whose it is and what to do;
     nothing is written, and the table's link still takes its boards."""
     running, (first, second) = pairs
-    path = running.desk.folder / "results" / "round-7.yaml"
-    before = path.read_bytes()
-    for action in ("preview", "save"):
-        status, page = post(running, "pairs/7/1", action, **{f"b{first}": typed, f"b{second}": "30"})
-        said = block(page, "problems")
-        assert status == 422 and 'id="saved"' not in page, page
-        assert f"第 {first} 副：" in said and "是调整分，只能由裁判判给（第五条 4.D、第七条）：没有保存" in said, said
-        assert "请叫裁判：调整分由裁判在记录台录入" in said and "12C2" not in said, said
-        # (its box marked for a screen reader, as bridge's adjusted score's is: forms.fields_at)
-        assert re.search(rf'<input[^>]*name="b{first}"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="b{first}"',
-                         page), page
-    assert path.read_bytes() == before
+    said = refused_at_the_table(running, first, {f"b{first}": typed, f"b{second}": "30"})
+    assert f"第 {first} 副：" in said and "是调整分，只能由裁判判给（第五条 4.D、第七条）：没有保存" in said, said
+    assert "请叫裁判：调整分由裁判在记录台录入" in said and "12C2" not in said, said
     status, page = post(running, "pairs/7/1", "save", **{f"b{first}": "85", f"b{second}": "30"})
     assert status == 200 and 'id="saved"' in page, block(page, "problems")
 
@@ -217,19 +223,12 @@ def test_a_tables_phone_cannot_give_a_penalty(pairs: tuple[Running, list[int]], 
     saying whose it is and what to type, its box marked; nothing is written, and the same board
     without the penalty is taken."""
     running, (first, second) = pairs
-    path = running.desk.folder / "results" / "round-7.yaml"
-    before = path.read_bytes()
-    for action in ("preview", "save"):
-        status, page = post(running, "pairs/7/1", action, **{f"b{first}": typed, f"b{second}": "30"})
-        said = block(page, "problems")
-        assert status == 422 and 'id="saved"' not in page, page
-        assert f"\u7b2c {first} \u526f\uff1a" in said and "\u7f5a\u5206\u53ea\u80fd\u7531\u88c1\u5224\u5224\u7ed9\uff08\u7b2c\u516d\u6761\uff09" in said, said
-        assert "\u8bf7\u53eb\u88c1\u5224\uff1a\u7f5a\u5206\u7531\u88c1\u5224\u5728\u8bb0\u5f55\u53f0\u5f55\u5165" in said, said
-        assert re.search(rf'<input[^>]*name="b{first}"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="b{first}"',
-                         page), page
-    assert path.read_bytes() == before
+    said = refused_at_the_table(running, first, {f"b{first}": typed, f"b{second}": "30"})
+    assert f"\u7b2c {first} \u526f\uff1a" in said and "\u7f5a\u5206\u53ea\u80fd\u7531\u88c1\u5224\u5224\u7ed9\uff08\u7b2c\u516d\u6761\uff09" in said, said
+    assert "\u8bf7\u53eb\u88c1\u5224\uff1a\u7f5a\u5206\u7531\u88c1\u5224\u5728\u8bb0\u5f55\u53f0\u5f55\u5165" in said, said
     status, page = post(running, "pairs/7/1", "save", **{f"b{first}": "85", f"b{second}": "30"})
     assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    path = running.desk.folder / "results" / "round-7.yaml"
     assert f"      {first}: 85\n      {second}: 30\n" in path.read_text(encoding="utf-8")
 
 
