@@ -658,7 +658,7 @@ def test_a_pairs_stage_folds_its_board_links_above_the_standings(browser, sites)
     # 30 board links in a 44 px grid put the standings' first row 954 px down at 390 px
     tab = opened(browser, sites, f"{CLUB}/pairs/index.html", 390)
     try:
-        assert tab.locator("nav.boards-nav details summary").inner_text() == "全部 30 副"
+        assert tab.locator("nav.boards-nav details summary").inner_text() == "第 1–30 副"
         assert not tab.locator("nav.boards-nav details a").first.is_visible()
         assert tab.locator("main table tbody tr").first.bounding_box()["y"] < 700
         tab.locator("nav.boards-nav summary").click()
