@@ -137,6 +137,24 @@ def test_every_english_abbreviation_is_marked_english_on_a_chinese_page(zh: Path
     assert 'lang="en"' not in page(en, f"{TEAMS}/teams/boards/1").split("<body", 1)[1]
 
 
+def test_a_players_page_calls_an_entry_as_search_does_and_says_a_stage_once(zh: Path) -> None:
+    # search said "参赛队 P01", the player's page "队伍 P15", of the same kind of entry; the rank
+    # link was read "双人赛 双人赛排名：第 14 名", the stage's name shown before it and said in it
+    assert 'data-kind-entry="参赛队"' in page(zh, "search")
+    checked = 0
+    for path in sorted((zh / "players").glob("*/index.html"))[:40]:
+        table = re.search(r"<table.*?</table>", path.read_text(encoding="utf-8").split("<main", 1)[1], re.S).group(0)
+        assert '<th scope="col">参赛队</th>' in table and "队伍" not in table
+        # a place: the stage's name, then its link (what a screen reader says, and what is shown)
+        for cell in re.findall(r'(<span[^>]*>[^<]*</span> <a href="[^"]*#entry-[^"]*"[^>]*>.*?</a>)', table):
+            named = re.sub(r'<a [^>]*aria-label="([^"]*)"[^>]*>.*?</a>', r"\1", cell)  # (a link is read by its name)
+            said, seen = read(re.sub(r'<span[^>]* aria-hidden="true">[^<]*</span>', "", named)), shown(cell)
+            stage = re.search(r"(\S+)排名：", said)[1]
+            assert said.count(stage) == 1 and seen.startswith(stage), (said, seen)
+            checked += 1
+    assert checked >= 10
+
+
 def test_abbreviations_are_explained_named_and_marked_english(zh: Path, en: Path) -> None:
     # IMP was bare where VP and MP are explained (胜利分（VP）); NT and X were read as letters;
     # IMP and par, English words, were read letter by letter in a Chinese voice

@@ -723,7 +723,7 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
     `{{ }}` escapes it. Its fixed words are looked up once."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     words = {key: text(translate(key)) for key in (
-        "team", "partners", "prize", "credits_short", "substitute", "served_as", "colon", "forfeit", "withdrawn",
+        "entry", "partners", "prize", "credits_short", "substitute", "served_as", "colon", "forfeit", "withdrawn",
         "sat_no_board_scored", "not_played", "qualified")}
     roles = {role: text(translate("role_" + role)) for role in ("referee", "host")}
     joiner = translate.joiner()
@@ -732,7 +732,7 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
 
     def history_rows(rows: Iterable[Any], root: str, place_label: str) -> Markup:
         root_text = text(root)
-        opening = (f'  <td class="line" data-label="{words["team"]}">', f'  <td class="line" data-label="{words["partners"]}"',
+        opening = (f'  <td class="line" data-label="{words["entry"]}">', f'  <td class="line" data-label="{words["partners"]}"',
                    f'  <td data-label="{text(place_label)}">', f'  <td data-label="{words["prize"]}"',
                    f'  <td class="num" data-label="{words["credits_short"]}">')
         out = []
@@ -770,7 +770,9 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
                 rank_words = "rank_link_tied" if standing.tied and standing.rank is not None else "rank_link"
                 rank_n = standing.rank if standing.rank is not None else standing.rank_label
                 stage_name = text(final.stage_name)
-                append(f'<span{stage_mark}>{stage_name}</span> <a href="{root_text}'
+                # the stage's name shown before the link, which says it ("双人赛排名：第 14 名"): hidden
+                # from a screen reader, which read it twice ("双人赛 双人赛排名：第 14 名")
+                append(f'<span{stage_mark} aria-hidden="true">{stage_name}</span> <a href="{root_text}'
                        f'{text(standing_url(event, final.stage_id, final.position, entry.id))}"')
                 # the place's link (its text a number, "3") is named by what it leads to: the stage's standings
                 if not stage_mark:
