@@ -104,7 +104,7 @@ def test_a_players_page_marks_its_caption_stages_and_partners(english: Path) -> 
                   if "\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a" in p.read_text(encoding="utf-8"))
     assert re.search(r'<caption class="visually-hidden" id="history-c"><span lang="zh-Hans">[^<]+</span>: results</caption>', player)
     assert 'aria-labelledby="history-c"' in player
-    assert '<span lang="zh-Hans">\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a' in player
+    assert '<span lang="zh-Hans" aria-hidden="true">\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a' in player
     assert re.search(r'<td class="line" data-label="Partners" lang="zh-Hans"><a class="person"', player)
 
 
