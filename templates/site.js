@@ -201,6 +201,8 @@
     document.querySelectorAll(".scroll[tabindex]").forEach(function (box) {
       var more = box.scrollWidth > box.clientWidth + 1;
       box.tabIndex = more ? 0 : -1;
+      var hint = box.previousElementSibling;  // a hint in words, shown while it scrolls
+      if (hint && hint.matches(".scroll-hint")) hint.hidden = !more;
       if (more) box.setAttribute("role", "region"); else box.removeAttribute("role");
       NAMES.forEach(function (name) {
         if (box.hasAttribute(name[0])) box.dataset[name[1]] = box.getAttribute(name[0]);

@@ -104,7 +104,7 @@ def test_a_players_page_marks_its_caption_stages_and_partners(english: Path) -> 
                   if "\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a" in p.read_text(encoding="utf-8"))
     assert re.search(r'<caption class="visually-hidden" id="history-c"><span lang="zh-Hans">[^<]+</span>: results</caption>', player)
     assert 'aria-labelledby="history-c"' in player
-    assert '<span lang="zh-Hans">\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a' in player
+    assert '<span lang="zh-Hans" aria-hidden="true">\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a' in player
     assert re.search(r'<td class="line" data-label="Partners" lang="zh-Hans"><a class="person"', player)
 
 
@@ -114,7 +114,7 @@ def test_a_players_rank_link_is_named_by_its_text_the_stage_marked(english: Path
     screen reader with the name marked, the rank seen ("6", "49=") hidden from it."""
     swiss = "\u745e\u58eb\u5236\u79ef\u5206\u8d5b"
     player = next(p for p in english.glob("players/*/index.html") if f"{swiss}</span> <a" in p.read_text(encoding="utf-8"))
-    link = re.search(rf'<span lang="zh-Hans">{swiss}</span> <a href="[^"]+">(.*?)</a>', player.read_text(encoding="utf-8"))[1]
+    link = re.search(rf'<span lang="zh-Hans" aria-hidden="true">{swiss}</span> <a href="[^"]+">(.*?)</a>', player.read_text(encoding="utf-8"))[1]
     assert f'<span class="visually-hidden"><span lang="zh-Hans">{swiss}</span> standings: place ' in link, link
     heard = re.sub(r"<[^>]+>", "", re.sub(r'<span aria-hidden="true">[^<]*</span>', "", link))
     assert re.fullmatch(rf"{swiss} standings: place \d+", heard), heard

@@ -213,7 +213,7 @@ DEAL_LOG_AS_THE_TEMPLATE_WROTE_IT = """<tr>
 {% for row in view.rows %}
 <tr{% if row.foul %} class="foul"{% endif %}>
   {% if row.foul %}
-  <th scope="row" class="num">—</th>
+  <th scope="row" class="num"><span aria-hidden="true">—</span><span class="visually-hidden">{{ _("gd_foul_row") }}</span></th>
   <td></td>
   <td class="warn">{{ _("gd_foul", team=row.team) }}</td>
   <td></td>

@@ -592,7 +592,8 @@ def test_a_notices_wide_table_scrolls_in_a_region_named_by_its_heading(browser, 
 ROOM_CELLS = """() => [...document.querySelectorAll('table.teams.cards td.half, table.teams.cards td.half + td')]
   .filter(c => c.textContent.trim()).map(c => {
     const r = document.createRange(); r.selectNodeContents(c);
-    const tops = [...new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top)))];
+    // (a visually hidden word's 1 px box, "刚好完成" after "=", is not a line)
+    const tops = [...new Set([...r.getClientRects()].filter(q => q.width > 1).map(q => Math.round(q.top)))];
     return {text: c.dataset.label + ' ' + c.textContent.trim(), score: !c.classList.contains('half'), lines: tops.length,
             withLabel: Math.abs(tops[0] - c.getBoundingClientRect().top) < 4,
             right: c.getBoundingClientRect().right, card: c.parentElement.getBoundingClientRect().right};
@@ -630,5 +631,55 @@ def test_a_board_page_at_200_percent_text_reflows_without_scrolling_sideways(bro
         # the double-dummy table scrolls in a box of its own, named (site.js names it while it scrolls)
         box = tab.locator(".scroll:has(> table.double-dummy)")
         assert box.get_attribute("role") == "region" and box.get_attribute("aria-label")
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("path", [f"{CLUB}/pairs/boards/1/index.html", f"{TEAMS}/teams/boards/5/index.html"])
+def test_a_board_pages_results_are_a_tap_away_on_a_phone(browser, sites, path: str) -> None:
+    # the traveller's first row ended 1,169-1,546 px down at 390 px, below the hand record, the
+    # points and the double dummy table, with nothing to lead there: a link near the top does
+    tab = opened(browser, sites, path, 390)
+    try:
+        jump = tab.locator("p.jump a")
+        box = jump.bounding_box()
+        assert box["y"] + box["height"] < 600 and box["height"] >= 44  # (on the first screen, a 44 px target)
+        first_row = tab.locator("table.traveller tbody tr").first
+        assert first_row.bounding_box()["y"] > 844  # (the reason for it)
+        jump.click()
+        tab.wait_for_function("location.hash.startsWith('#traveller-')")
+        assert tab.evaluate("document.activeElement.querySelector('table.traveller') !== null")
+        top = tab.locator("table.traveller").bounding_box()["y"]
+        assert 0 <= top < 100, top  # (scrolled to the traveller)
+    finally:
+        tab.close()
+
+
+def test_a_pairs_stage_folds_its_board_links_above_the_standings(browser, sites) -> None:
+    # 30 board links in a 44 px grid put the standings' first row 954 px down at 390 px
+    tab = opened(browser, sites, f"{CLUB}/pairs/index.html", 390)
+    try:
+        assert tab.locator("nav.boards-nav details summary").inner_text() == "第 1–30 副"
+        assert not tab.locator("nav.boards-nav details a").first.is_visible()
+        assert tab.locator("main table tbody tr").first.bounding_box()["y"] < 700
+        tab.locator("nav.boards-nav summary").click()
+        assert tab.locator("nav.boards-nav details a").nth(29).is_visible()
+    finally:
+        tab.close()
+
+
+def test_an_80fen_events_wide_tables_say_they_scroll_only_where_they_do(browser, sites) -> None:
+    # at 390 px the board table (557 px) and the conversion table (560 px) scrolled with a shadow
+    # as the only sign; their section and box were two regions of the same name (axe: landmark-unique)
+    tab = opened(browser, sites, f"{SJ_TEAMS}/index.html", 390)
+    try:
+        hints = tab.locator(".scroll-hint")
+        assert hints.count() == 2 and all(hints.nth(i).is_visible() for i in range(2))
+        assert hints.first.inner_text() == "表格较宽：可左右滑动查看"
+        names = tab.eval_on_selector_all("main [role=region], main section[aria-label], main section[aria-labelledby]",
+                                         "els => els.map(e => e.getAttribute('aria-label') || e.getAttribute('aria-labelledby'))")
+        assert names and len(names) == len(set(names)), names
+        tab.set_viewport_size({"width": 1200, "height": 844})
+        tab.wait_for_function("[...document.querySelectorAll('.scroll-hint')].every(h => h.hidden)")
     finally:
         tab.close()

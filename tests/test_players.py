@@ -224,7 +224,7 @@ def test_player_page_shows_event_team_place_prize_and_credits(content: Path, tmp
     out = render(content, tmp_path / "out")
     page = (out / "players" / wang.key / "index.html").read_text(encoding="utf-8")
     for text in ("赛事e2015", "2015年5月15日", "桥牌", 'entries/A1/index.html">A1</a>', "李华",
-                 '<span>比赛</span> <a href="../../events/e2015/main/index.html#entry-A1" aria-label="比赛排名：第 1 名">1</a>',  # the place the link
+                 '<span aria-hidden="true">比赛</span> <a href="../../events/e2015/main/index.html#entry-A1" aria-label="比赛排名：第 1 名">1</a>',  # the place the link
                  "一等奖", "+2", "操行分合计"):
         assert text in page, text
 
@@ -315,7 +315,7 @@ def test_player_page_shows_the_score_beside_the_place_it_is_by(content: Path, tm
         page = (out / "players" / person.key / "index.html").read_text(encoding="utf-8")
         # the place is the link to the entry's row (as the entry page's rank is), the stage's name
         # its plain text: a link named after the stage was heard as one to the stage's page
-        cell = re.search(r'<td data-label="[^"]+"><span>比赛</span> <a href="[^"]+main/index.html#entry-A\d" aria-label="比赛排名：第 \d+ 名">(\d+)</a>'
+        cell = re.search(r'<td data-label="[^"]+"><span aria-hidden="true">比赛</span> <a href="[^"]+main/index.html#entry-A\d" aria-label="比赛排名：第 \d+ 名">(\d+)</a>'
                          r' (.*?)</td>', page)
         assert cell is not None and ">比赛</a>" not in page, page
         assert (cell[1], cell[2]) == (str(place), f"· {labels[1]} {score}"), (cell.groups(), labels)

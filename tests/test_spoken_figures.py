@@ -82,6 +82,79 @@ def test_a_double_dummy_dash_is_read_as_words(zh: Path, en: Path) -> None:
     assert "can't make" in read(english) or "can&#39;t make" in read(english)
 
 
+def test_a_result_made_exactly_and_a_void_are_read_as_words(zh: Path, en: Path) -> None:
+    # "4♥ 北 =": the "=" had no spoken form; a void suit's "—" neither ("红心 —, 方块 K 10 7")
+    match = page(zh, f"{TEAMS}/teams/round-1")
+    assert "1NT 南 刚好完成" in read(match).replace("无将", "NT") and "1NT 南 =" in shown(match)
+    board = page(zh, f"{TEAMS}/teams/boards/5")
+    hands = re.search(r'<div class="deal deal-grid">.*?</div>\n</div>', board, re.S).group(0)
+    assert "♣ 缺门" in read(hands) and "♣ —" in shown(hands) and "—" not in read(hands)  # (West's clubs)
+    traveller = re.search(r'<table class="boards traveller cards">.*?</table>', board, re.S).group(0)
+    assert "刚好完成" in read(traveller) and not re.search(r"<td[^>]*>=</td>", traveller)
+    club = page(zh, "events/qiaoyou-club-pairs-2024/pairs/boards/1")
+    assert "（6NT 南 刚好完成）" in read(club).replace("无将", "NT")
+    english = page(en, f"{TEAMS}/teams/boards/5")
+    assert "♣ void" in read(re.search(r'<div class="deal deal-grid">.*?</div>\n</div>', english, re.S).group(0))
+    assert "made exactly" in read(english)
+
+
+def test_a_board_says_its_vulnerability_as_bridge_players_do(zh: Path, en: Path) -> None:
+    # "北家发牌，无", "东家发牌，南北": 无 what? the standard terms say it (双方无局, 南北有局)
+    club = "events/qiaoyou-club-pairs-2024/pairs/boards"
+    assert "北家发牌，双方无局" in text(page(zh, f"{club}/1"))
+    assert "东家发牌，南北有局" in text(page(zh, f"{club}/2"))
+    assert "Dealer E, NS vulnerable" in text(page(en, f"{club}/2"))
+
+
+def test_board_and_page_arrows_are_not_read(zh: Path) -> None:
+    # "‹ 上一副" was read "单左尖括号 上一副"; the round navigation hid its arrows already
+    nav = re.search(r'<nav class="rounds" aria-label="逐副结果">.*?</nav>', page(zh, f"{TEAMS}/teams/boards/2"), re.S).group(0)
+    links = re.findall(r"<a [^>]*>(.*?)</a>", nav)
+    assert [read(a) for a in links] == ["上一副", "下一副"] and [shown(a) for a in links] == ["‹ 上一副", "下一副 ›"]
+
+
+def test_a_guandan_match_line_reads_versus_between_the_levels_and_names_a_foul_row(zh: Path, en: Path) -> None:
+    # "（孙佳琪 / 范玉兰） : T17": the colon is not read; the foul row's header was a bare "—"
+    sides = re.findall(r'<p class="sides">.*?</p>', page(zh, "events/tumu-guandan-2020/entries/T01"), re.S)
+    assert sides and all(":" not in read(s) and " 对 " in read(s) and ":" in shown(s) for s in sides if "level" in s)
+    ko = page(zh, "events/tongxin-guandan-2025/ko/round-1")
+    fouls = re.findall(r'<tr class="foul">\n  <th scope="row" class="num">(.*?)</th>', ko)
+    assert fouls and {read(f).strip() for f in fouls} == {"犯规"} and {shown(f).strip() for f in fouls} == {"—"}
+    english = re.findall(r'<p class="sides">.*?</p>', page(en, "events/tumu-guandan-2020/entries/T01"), re.S)
+    assert any(" vs " in read(s) for s in english if "level" in s)
+
+
+def test_every_english_abbreviation_is_marked_english_on_a_chinese_page(zh: Path, en: Path) -> None:
+    # IMP was marked in the standings' headers but not in a traveller's ("南北 IMP"); MP, VP and
+    # WBF never were, and were read letter by letter in a Chinese voice
+    assert '<th scope="col" rowspan="2" class="num"><span lang="en">IMP</span>（主队）</th>' in page(zh, f"{TEAMS}/teams/boards/1")
+    assert '胜利分（<span lang="en">VP</span>）' in page(zh, f"{TEAMS}/teams")
+    assert '<span lang="en">WBF</span> 2013' in page(zh, f"{TEAMS}/teams/round-1")
+    assert '<th scope="col" class="num">比赛分（<span lang="en">MP</span>）</th>' in page(zh, "events/qiaoyou-club-pairs-2024/pairs")
+    for path in (f"{TEAMS}/teams/boards/1", f"{TEAMS}/teams", "events/qiaoyou-club-pairs-2024/pairs"):
+        body = re.sub(r'<span lang="en">[^<]*</span>|<[^>]+>', "", page(zh, path).split("<main", 1)[1])
+        assert not re.search(r"(?<![A-Za-z])(IMP|MP|VP|WBF)(?![A-Za-z])", body), path
+    assert 'lang="en"' not in page(en, f"{TEAMS}/teams/boards/1").split("<body", 1)[1]
+
+
+def test_a_players_page_calls_an_entry_as_search_does_and_says_a_stage_once(zh: Path) -> None:
+    # search said "参赛队 P01", the player's page "队伍 P15", of the same kind of entry; the rank
+    # link was read "双人赛 双人赛排名：第 14 名", the stage's name shown before it and said in it
+    assert 'data-kind-entry="参赛队"' in page(zh, "search")
+    checked = 0
+    for path in sorted((zh / "players").glob("*/index.html"))[:40]:
+        table = re.search(r"<table.*?</table>", path.read_text(encoding="utf-8").split("<main", 1)[1], re.S).group(0)
+        assert '<th scope="col">参赛队</th>' in table and "队伍" not in table
+        # a place: the stage's name, then its link (what a screen reader says, and what is shown)
+        for cell in re.findall(r'(<span[^>]*>[^<]*</span> <a href="[^"]*#entry-[^"]*"[^>]*>.*?</a>)', table):
+            named = re.sub(r'<a [^>]*aria-label="([^"]*)"[^>]*>.*?</a>', r"\1", cell)  # (a link is read by its name)
+            said, seen = read(re.sub(r'<span[^>]* aria-hidden="true">[^<]*</span>', "", named)), shown(cell)
+            stage = re.search(r"(\S+)排名：", said)[1]
+            assert said.count(stage) == 1 and seen.startswith(stage), (said, seen)
+            checked += 1
+    assert checked >= 10
+
+
 def test_abbreviations_are_explained_named_and_marked_english(zh: Path, en: Path) -> None:
     # IMP was bare where VP and MP are explained (胜利分（VP）); NT and X were read as letters;
     # IMP and par, English words, were read letter by letter in a Chinese voice
@@ -90,7 +163,8 @@ def test_abbreviations_are_explained_named_and_marked_english(zh: Path, en: Path
     assert '<strong>国际比赛分（<span lang="en">IMP</span>）</strong>：同一副牌' in standings  # (not 国际比赛分 twice)
     match = page(zh, f"{TEAMS}/teams/round-1")
     assert "换成国际比赛分（<span lang=\"en\">IMP</span>）" in match
-    assert '<span class="contract">1<span role="img" aria-label="无将">NT</span></span> 南 =' in match
+    assert ('<span class="contract">1<span role="img" aria-label="无将">NT</span></span> 南 '
+            '<span aria-hidden="true">=</span><span class="visually-hidden">刚好完成</span>') in match
     assert '<th scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in page(zh, f"{TEAMS}/entries/T1")
     assert "标准分（<span lang=\"en\">par</span>）" in page(zh, f"{TEAMS}/teams/boards/3")
     doubled = page(zh, "events/dongke-bridge-2015/prelim/round-1")

@@ -155,7 +155,9 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["fig"] = figure_text
     env.globals["metric_text"] = metric_text
     env.filters["suits"] = _suits_in(translate)
-    env.globals["bridge_contract"] = _bridge_contracts(translate, env.filters["joined_word"], env.filters["suits"])
+    env.filters["br_result"] = _bridge_results(translate)
+    env.globals["bridge_contract"] = _bridge_contracts(translate, env.filters["joined_word"], env.filters["suits"],
+                                                       env.filters["br_result"])
     env.globals["first_factored"] = first_factored
     # a score pair, "30 : 0": the colon is not read, a word is ("30 比 0", "30 to 0")
     score_to = Markup(' <span aria-hidden="true">:</span><span class="visually-hidden">{}</span> ').format(translate("score_to"))
@@ -353,7 +355,7 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
 
 # English words a Chinese page's words use as they are (IMP, par): marked as English, so that a
 # screen reader says them as English words, not letter by letter in a Chinese voice
-_ENGLISH_WORDS = re.compile(r"(?<![A-Za-z])(IMPs?|par)(?![A-Za-z])")
+_ENGLISH_WORDS = re.compile(r"(?<![A-Za-z])(IMPs?|MPs?|VPs?|par|WBF|Butler)(?![A-Za-z])")
 
 
 def _english_words(locale: str) -> Callable[[str], Markup]:
@@ -564,6 +566,7 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
     rows). Its words are looked up once."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     start_word, in_play_label = text(translate("gd_start")), text(translate("gd_in_play"))
+    foul_word = text(translate("gd_foul_row"))  # a foul row's header, read as a word as the start row's is
     winner_label, gain_label = text(translate("gd_deal_winner")), text(translate("gd_gain"))
     joiner = text(translate.joiner())
 
@@ -592,7 +595,8 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
         append = out.append
         for row in view.rows:
             if row.foul:
-                append(f'<tr class="foul">\n  <th scope="row" class="num">—</th>\n  <td></td>\n'
+                append(f'<tr class="foul">\n  <th scope="row" class="num"><span aria-hidden="true">—</span>'
+                       f'<span class="visually-hidden">{foul_word}</span></th>\n  <td></td>\n'
                        f'  <td class="warn">{text(translate("gd_foul", team=row.team))}</td>\n  <td></td>\n')
             else:
                 in_play = text(row.in_play)
@@ -629,6 +633,8 @@ def _guandan_sides(translate: Translator, zh_lang: Callable[..., Markup],
     net_said = f'<span class="visually-hidden">{net_title} </span>'
     passed_tag, bye_tag = text(translate("gd_passed_tag")), text(translate("bye"))
     versus = text(translate("versus"))  # (between the teams of a table not played yet: no level to set apart)
+    # between the levels a colon, read as the word between the teams ("对"): a colon is not read
+    levels_between = f'<span aria-hidden="true">:</span><span class="visually-hidden">{versus}</span>'
     referee_word = text(translate("referee")) + text(translate("colon"))
 
     def named(event: Event, root: str, team: str) -> tuple[str, str, str]:
@@ -653,12 +659,12 @@ def _guandan_sides(translate: Translator, zh_lang: Callable[..., Markup],
         if view.kind == "rooms" or len(teams) == 2:
             if view.kind == "rooms":
                 shown = [f'<strong class="level" title="{net_title}">{net_said}{text(levels[side])}</strong>' for side in (0, 1)]
-                between = ":"
+                between = levels_between
             else:
                 shown = [(f'<strong class="level" title="{level_title}">{level_said}{text(levels[side])}</strong>'
                           + (f' <span class="tag p">{passed_tag}</span>' if view.passed == teams[side] else ""))
                          if levels[side] else "" for side in (0, 1)]
-                between = ":" if levels[0] else versus
+                between = levels_between if levels[0] else versus
             (link, label, players), (other_link, other_label, other_players) = (
                 named(event, root, teams[0]), named(event, root, teams[1]))
             out.append(f'  <span class="side named">{link} <span>{label} {shown[0]}{players}</span></span>\n'
@@ -717,7 +723,7 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
     `{{ }}` escapes it. Its fixed words are looked up once."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     words = {key: text(translate(key)) for key in (
-        "team", "partners", "prize", "credits_short", "substitute", "served_as", "colon", "forfeit", "withdrawn",
+        "entry", "partners", "prize", "credits_short", "substitute", "served_as", "colon", "forfeit", "withdrawn",
         "sat_no_board_scored", "not_played", "qualified")}
     roles = {role: text(translate("role_" + role)) for role in ("referee", "host")}
     joiner = translate.joiner()
@@ -726,7 +732,7 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
 
     def history_rows(rows: Iterable[Any], root: str, place_label: str) -> Markup:
         root_text = text(root)
-        opening = (f'  <td class="line" data-label="{words["team"]}">', f'  <td class="line" data-label="{words["partners"]}"',
+        opening = (f'  <td class="line" data-label="{words["entry"]}">', f'  <td class="line" data-label="{words["partners"]}"',
                    f'  <td data-label="{text(place_label)}">', f'  <td data-label="{words["prize"]}"',
                    f'  <td class="num" data-label="{words["credits_short"]}">')
         out = []
@@ -764,7 +770,9 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
                 rank_words = "rank_link_tied" if standing.tied and standing.rank is not None else "rank_link"
                 rank_n = standing.rank if standing.rank is not None else standing.rank_label
                 stage_name = text(final.stage_name)
-                append(f'<span{stage_mark}>{stage_name}</span> <a href="{root_text}'
+                # the stage's name shown before the link, which says it ("双人赛排名：第 14 名"): hidden
+                # from a screen reader, which read it twice ("双人赛 双人赛排名：第 14 名")
+                append(f'<span{stage_mark} aria-hidden="true">{stage_name}</span> <a href="{root_text}'
                        f'{text(standing_url(event, final.stage_id, final.position, entry.id))}"')
                 # the place's link (its text a number, "3") is named by what it leads to: the stage's standings
                 if not stage_mark:
@@ -1127,8 +1135,17 @@ def _match_outcomes(translate: Translator) -> Callable[[Any], Markup]:
     return match_outcome
 
 
+def _bridge_results(translate: Translator) -> Callable[[Any], Markup]:
+    """The `br_result` filter of one locale: a bridge result as the tables show it (=, +1, -2),
+    the "=" said in words (br_made_exactly): a screen reader said nothing for it, as for the
+    double dummy table's dash."""
+    made = Markup('<span aria-hidden="true">=</span><span class="visually-hidden">{}</span>').format(
+        translate("br_made_exactly"))
+    return lambda result: made if result == "=" else escape(result)
+
+
 def _bridge_contracts(translate: Translator, joined_word: Callable[[Any, str], str],
-                      suits: Callable[[str], Markup]) -> Callable[[Any], Markup]:
+                      suits: Callable[[str], Markup], result: Callable[[Any], Markup]) -> Callable[[Any], Markup]:
     """`bridge_contract(line)`: a bridge table's line as its rows show it, the contract with
     its suit's symbol, the declarer's seat and the result (4♥ N =), "pass" for a board passed
     out, nothing without a line. It was a macro of bridge_table.html, called for each room of
@@ -1143,7 +1160,7 @@ def _bridge_contracts(translate: Translator, joined_word: Callable[[Any, str], s
         if line.contract == "pass":
             return passed
         return markup_of(f'<span class="contract">{suits(line.contract)}</span> '
-                      f'{text(joined_word(line.declarer, "seat_"))} {text(line.result)}')
+                      f'{text(joined_word(line.declarer, "seat_"))} {result(line.result)}')
 
     return bridge_contract
 
