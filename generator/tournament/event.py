@@ -34,7 +34,7 @@ from generator.games import GAMES, Game, TableScore, metric_of
 from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_full_rounds, robin_numbers,
+from generator.tournament.pairing import (_num, berger_rounds, draw_rules, movement_field, follows_schedule, robin_full_rounds, robin_numbers,
                                           robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, late_refusal, seated_tables, unplayed_boards,
                                           walked_out_boards)
 from generator.tournament.results import (
@@ -364,9 +364,12 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
             awaited = {**awaited, **late_pairs(event, stage, field_entries)}
             first_late = event.entries[next(iter(late_pairs(event, stage, field_entries)))]
             problems.add(refused.code, first_late.mark or Mark(event.folder), warning=True, **refused.params)
+        # (a pair withdrawn before it first played is no pair of the movement, movement_field: no table
+        # is missing it, whatever round it withdrew from)
+        drawn = {e.id for e in movement_field(event, stage, field_entries)} if stage.format == "pairs" else None
         for entry in field_entries:
             if (entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing)
-                    and entry.id not in awaited):
+                    and entry.id not in awaited and (drawn is None or entry.id in drawn)):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=event.entries_file(entry))
         if stage.format == "pairs":
@@ -760,8 +763,14 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     if movement is None or not movement.grown or not rounds or not movement.follows(rounds):
         return  # (not grown: no late pair, or one took a sit-out's seat, the session as it was)
     written = {r.number for r in rounds}
+    # The boards dealt are the first field's movement's, its sit-out table's set too (an odd
+    # field deals it though no one plays it in round 1: 11 pairs and two late were told boards
+    # 11-14 were new, 11-12 already on the sit-out table, rev56); a Mitchell's set k is boards
+    # (k-1)b+1 to kb, so the new ones are those of the tables added.
+    pairs = len(movement.numbers) + len(movement.ew_numbers)
+    dealt = (pairs - len(movement.grown) + 1) // 2 * movement.per_round
     played = {b for s in movement.sittings if s.round in written for b in s.boards}
-    new = sorted({b for s in movement.sittings for b in s.boards} - played)
+    new = sorted(b for b in {b for s in movement.sittings for b in s.boards} - played if b > dealt)
     if not new:
         return
     number = max(written) + 1
@@ -777,7 +786,7 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     # and the comments pair wrote above it may be gone or in any language): said how to say which.
     unwritten = len(ids) == 1 and written == {1} and ids[0] == movement.ew_numbers[-1] and len(movement.numbers) < tables
     problems.add("pairs-late-grown", entry.mark or Mark(event.folder), warning=True, ids=", ".join(ids),
-                 count=len(ids), stage=stage.id, pairs=len(field_entries), tables=tables, written=len(written),
+                 count=len(ids), stage=stage.id, pairs=pairs, tables=tables, written=len(written),
                  boards=_board_span(new), round=number, table=start, sitout=resting.table if resting else None,
                  resting=movement.sides(resting)[0] if resting else None,
                  sit_out=catalogues.word("pair_late_grown_sit_out", table=resting.table, round=number,

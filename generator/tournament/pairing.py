@@ -942,7 +942,22 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
     added for them (_grown); where there is neither, the movement of the whole field, which
     `pair` refuses to continue (pair-late-no-seat). Built once for the same stage, field and
     rounds written: check, build and pair ask for it from a dozen places."""
+    field = movement_field(event, stage, field)
     return _remembered(event, ("movement", *_movement_key(event, stage, field)), lambda: _movement_with_late(event, stage, field))
+
+
+def movement_field(event: Event, stage: Stage, field: Sequence[Entry]) -> Sequence[Entry]:
+    """The pairs a pairs stage's movement seats: its field less each pair at no table of the rounds
+    written and withdrawn by the next round to draw (`withdrawn: true` before round 1, a late
+    pair's `withdrawn: 2` after it). Such a pair never plays: a late one seated anyway grew a
+    12-pair Mitchell to 7 tables for A13 and a withdrawn A14, who sat at table 1 in round 2 while
+    A13 could have had the sit-out's seat (rev56). A pair seated in a round written keeps its seat
+    when it withdraws later: its tables are then its opponents' forfeits."""
+    written = event.rounds.get(stage.id, [])
+    seated = {side for r in written for t in r.tables for side in t.sides}
+    following = max((r.number for r in written), default=0) + 1
+    kept = [e for e in field if e.id in seated or not e.withdrawn_by(following, stage.id)]
+    return field if len(kept) == len(field) else kept
 
 
 # The movements built (and the refusals met), for each event read, by everything they are built
@@ -1057,6 +1072,7 @@ def late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal 
     or for all of them), as pair says it and check warns of it; None when the movement seats
     them, none is late, or the field fits no movement (pairs_movement's refusal)."""
     written = event.rounds.get(stage.id, [])
+    field = movement_field(event, stage, field)
     movement = fitting_movement(event, stage, field)
     late = late_pairs(event, stage, field)
     if movement is None or movement.follows(written) or not late:
@@ -1086,6 +1102,7 @@ def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, 
     """The pairs of a pairs stage's field at no table of its first round written (paibang pair
     writes every pair there, one sitting out too), in entry order: id -> the round it joins (its
     first table, else the next round to draw). None late before a round is written."""
+    field = movement_field(event, stage, field)
     return dict(_remembered(event, ("late", *_movement_key(event, stage, field)), lambda: _late_pairs(event, stage, field)))
 
 
