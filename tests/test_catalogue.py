@@ -811,12 +811,20 @@ def late_pairs_several(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
 
 def late_pair_no_seat(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """A 12-pair Mitchell drawn for 2 rounds, then a 13th pair added: no seat to take."""
+    """A 12-pair Mitchell drawn for 2 rounds, round 2 begun, then a 13th pair added: no seat to take."""
     event = club_mitchell(tmp, 12, 2)
+    replace(event / "results" / "round-2.yaml", "      # 3:\n      # 4:\n", "      3: 4S N =\n      4: pass\n")
     replace(event / "event.yaml", "stages:\n", "  - {id: A13, players: [p13a, p13b]}\nstages:\n")
     made = refusals(monkeypatch)
     main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
     return made
+
+
+def late_pair_redraw(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A 12-pair Mitchell drawn for 2 rounds, round 2 not begun, then a 13th pair added."""
+    event = club_mitchell(tmp, 12, 2)
+    replace(event / "event.yaml", "stages:\n", "  - {id: A13, players: [p13a, p13b]}\nstages:\n")
+    return raised(tmp / "content")
 
 
 def unlink(*names: str) -> Callable[[Path], None]:
@@ -1047,6 +1055,7 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
         set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
     "pair-late-no-seat": late_pair_no_seat,
+    "pair-late-redraw": late_pair_redraw,
     "pair-late-several": late_pairs_several,
     "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
     "pair-all-format": pair_cli("ev", "main", "--all"),

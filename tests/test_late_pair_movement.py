@@ -505,3 +505,44 @@ def test_a_pair_withdrawn_before_round_1_is_not_drawn(tmp_path: Path) -> None:
         "{id: A13, players: [p13a, p13b]}", "{id: A13, players: [p13a, p13b], withdrawn: true}"))
     assert _pair(content) == 0
     assert _seats(results / "round-1.yaml") == [(t, f"A{t:02}", f"A{t + 6:02}", (2 * t - 1, 2 * t)) for t in range(1, 7)]
+
+
+def test_pairs_late_to_a_round_drawn_and_not_played_are_told_to_draw_it_again(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell: round 1 played, round 2 drawn, A13 and A14 at the door before round 2
+    # starts. pair refused them offering only to delete both pairs or to redraw from round 1
+    # (rev56); round 2 has no result, so it says to delete round-2.yaml and draw it again, which
+    # seats them at the added table 7, as if they had come before round 2 was drawn.
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    assert _pair(content) == 0
+    drawn = (results / "round-2.yaml").read_text(encoding="utf-8")
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["ids"], w.params["file"]) for w in warnings if w.code.startswith("pair-late")] == [
+        ("pair-late-redraw", "A13, A14", "results/round-2.yaml")]
+    capsys.readouterr()
+    assert _pair(content) == 1
+    told = " ".join(capsys.readouterr().err.split())
+    assert "delete results/round-2.yaml (take back its score sheets if they were handed out) and run pair again" in told
+    assert (results / "round-2.yaml").read_text(encoding="utf-8") == drawn and not (results / "round-3.yaml").exists()
+    (results / "round-2.yaml").unlink()
+    assert _pair(content) == 0
+    assert _seats(results / "round-2.yaml") == [
+        (1, "A01", "A14", (3, 4)), (2, "A02", "A07", (5, 6)), (3, "A03", "A08", (7, 8)), (4, "A04", "A09", (9, 10)),
+        (5, "A05", "A10", (11, 12)), (6, "A06", "A11", (13, 14)), (7, "A13", "A12", (1, 2))]
+
+
+def test_pairs_late_to_a_round_begun_are_not_told_to_draw_it_again(tmp_path: Path, capsys) -> None:
+    # The same with one table of round 2 entered: drawing it again would replay its boards.
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    assert _pair(content) == 0
+    text = (results / "round-2.yaml").read_text(encoding="utf-8")
+    (results / "round-2.yaml").write_text(text.replace("      # 3:\n      # 4:\n", "      3: 4S N =\n      4: pass\n"),
+                                          encoding="utf-8")
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    _, _, warnings = validate(content)
+    assert [w.code for w in warnings if w.code.startswith("pair-late")] == ["pair-late-no-seat"]
+    assert _pair(content) == 1

@@ -359,7 +359,8 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         awaited = _pairs_awaited(event, stage, rounds, field_entries) if stage.format == "pairs" and still_drawing else {}
         # One it has no seat for: said as pair will refuse it, which to keep and what to do, not
         # told to be removed beside pair's word to keep it (pair-late-several).
-        refused = late_refusal(event, stage, field_entries) if stage.format == "pairs" and still_drawing else None
+        refused = (late_refusal(event, stage, field_entries, bool(scored) and max(scored, key=lambda r: r.number).drawn_only)
+                   if stage.format == "pairs" and still_drawing else None)
         if refused is not None:
             awaited = {**awaited, **late_pairs(event, stage, field_entries)}
             first_late = event.entries[next(iter(late_pairs(event, stage, field_entries)))]

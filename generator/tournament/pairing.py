@@ -56,6 +56,7 @@ record: a table with no record is "drawn, not played" to every game (see event.i
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 import weakref
@@ -510,7 +511,8 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         movement = pairs_movement(event, stage_result)
         # Never a movement redrawn under the rounds already played: pairs would replay
         # boards and meet again (a late pair with no seat to take, event-day.md).
-        refused = late_refusal(event, stage, stage_result.field)
+        scored = stage_result.rounds
+        refused = late_refusal(event, stage, stage_result.field, bool(scored) and scored[-1].drawn_only)
         if refused is not None:
             raise refused
         last = stage.rounds if every else number
@@ -1067,10 +1069,29 @@ def _grown(movement: PairsMovement, group: Sequence[str], late: Mapping[str, int
                          (*movement.grown, *group))
 
 
-def late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal | None:
+def late_refusal(event: Event, stage: Stage, field: Sequence[Entry], drawn_only: bool = False) -> Refusal | None:
     """Why `pair` will not draw a pairs stage's next round for its late pairs (no seat for them,
     or for all of them), as pair says it and check warns of it; None when the movement seats
-    them, none is late, or the field fits no movement (pairs_movement's refusal)."""
+    them, none is late, or the field fits no movement (pairs_movement's refusal). `drawn_only`:
+    the last round written has no result yet; where drawing it again would seat them, that is
+    said (pair-late-redraw) instead of deleting pairs or redrawing from round 1."""
+    refused = _late_refusal(event, stage, field)
+    written = sorted(event.rounds.get(stage.id, []), key=lambda r: r.number)
+    if refused is None or not drawn_only or not written:
+        return refused
+    last = written[-1]
+    before = dataclasses.replace(event, rounds={**event.rounds, stage.id: written[:-1]})
+    if _late_refusal(before, stage, field) is not None or fitting_movement(before, stage, field) is None:
+        return refused
+    try:
+        file = last.source.relative_to(event.folder).as_posix()
+    except ValueError:
+        file = last.source.name
+    return Refusal("pair-late-redraw", stage=stage.id, ids=refused.params["ids"], count=refused.params["count"],
+                   round=last.number, written=last.number, where=refused.params["where"], file=file)
+
+
+def _late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal | None:
     written = event.rounds.get(stage.id, [])
     field = movement_field(event, stage, field)
     movement = fitting_movement(event, stage, field)
