@@ -546,3 +546,56 @@ def test_pairs_late_to_a_round_begun_are_not_told_to_draw_it_again(tmp_path: Pat
     _, _, warnings = validate(content)
     assert [w.code for w in warnings if w.code.startswith("pair-late")] == ["pair-late-no-seat"]
     assert _pair(content) == 1
+
+
+def test_pairs_late_at_a_table_written_by_hand_are_not_told_to_be_deleted(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell, round 1 played; the director writes round 2 by hand: the 6 tables as
+    # the 6-table Mitchell moves them, and table 7 A13 v A14 on boards 13-14, played. check and
+    # pair said A13, A14 were at no table and to delete them from the entries (rev56): they
+    # have played at table 7, so they are said seated otherwise than the movement, kept.
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    tables = [(t, f"A{t:02}", f"A{(t - 2) % 6 + 7:02}", (2 * (t % 6) + 1, 2 * (t % 6) + 2)) for t in range(1, 7)]
+    tables.append((7, "A13", "A14", (13, 14)))
+    (results / "round-2.yaml").write_text("stage: mitchell\nround: 2\ntables:\n" + "".join(
+        f"  - table: {t}\n    ns: {ns}\n    ew: {ew}\n    boards:\n      # {b[0]}:\n      # {b[1]}:\n"
+        for t, ns, ew, b in tables), encoding="utf-8")
+    assert _seats(results / "round-2.yaml")[0] == (1, "A01", "A12", (3, 4))
+    _fill(results / "round-2.yaml", 2)
+    _, _, warnings = validate(content)
+    late = [(w.code, w.params["ids"], w.params.get("joined")) for w in warnings if w.code.startswith("pair-late")]
+    assert late == [("pair-late-off-movement", "A13, A14", 2)]
+    assert not [w for w in warnings if w.code == "entry-not-played"]
+    capsys.readouterr()
+    assert _pair(content) == 1
+    told = " ".join(capsys.readouterr().err.split())
+    assert "A13, A14 have played at stage mitchell's tables since round 2" in told
+    assert "keep A13, A14 in the entries" in told and "Delete A13" not in told
+    assert not (results / "round-3.yaml").exists()
+
+
+def test_a_late_pair_in_the_sit_outs_seat_is_not_named_with_pairs_later(tmp_path: Path, capsys) -> None:
+    # 13 pairs; A14 after round 1 takes the sit-out's seat (NS 7) from round 2. A15 after round 2
+    # has no seat: the field is even. pair drew round 3 without A15 (the round-1 sit-out counted as
+    # a seat still free); with A16 too it said "A14, A15, A16 joined late ... keep A14" (rev56).
+    content, results = _event(tmp_path, mitchell_event(13, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n")
+    assert _pair(content) == 0
+    assert _seats(results / "round-2.yaml")[6] == (7, "A14", "A12", (1, 2))
+    _fill(results / "round-2.yaml", 2)
+    _add_late(content, "  - {id: A15, players: [p15a, p15b]}\n")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["ids"]) for w in warnings if w.code.startswith("pair-late")] == [("pair-late-no-seat", "A15")]
+    assert _pair(content) == 1 and not (results / "round-3.yaml").exists()
+    _add_late(content, "  - {id: A16, players: [p16a, p16b]}\n")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["ids"]) for w in warnings if w.code.startswith("pair-late")] == [
+        ("pair-late-no-seat", "A15, A16")]
+    capsys.readouterr()
+    assert _pair(content) == 1
+    told = " ".join(capsys.readouterr().err.split())
+    assert "A15, A16 are at no table" in told and "A14" not in told

@@ -363,7 +363,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                    if stage.format == "pairs" and still_drawing else None)
         if refused is not None:
             awaited = {**awaited, **late_pairs(event, stage, field_entries)}
-            first_late = event.entries[next(iter(late_pairs(event, stage, field_entries)))]
+            first_late = event.entries[str(refused.params["ids"]).split(", ")[0]]  # (the pair refused, not one seated)
             problems.add(refused.code, first_late.mark or Mark(event.folder), warning=True, **refused.params)
         # (a pair withdrawn before it first played is no pair of the movement, movement_field: no table
         # is missing it, whatever round it withdrew from)

@@ -1099,23 +1099,37 @@ def _late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal
     if movement is None or movement.follows(written) or not late:
         return None
     number = max((r.number for r in written), default=0) + 1
-    entry = event.entries[next(iter(late))]
-    where = event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
-    first, *rest = late
-    if rest and _one_seat(event, stage, field, first):
+    # Only the pairs still at no table are refused a seat: one already playing (at the sit-out's
+    # seat from round 2, a table the director added by hand) keeps it and its results (rev56: A14,
+    # seated after round 1, was named with A15 and A16 after round 2, "keep A14").
+    waiting = [pair for pair, joins in late.items() if joins >= number]
+    if not waiting:
+        # every late pair sits at a table written, otherwise than the movement seats late pairs
+        # (a table of their own written by hand): never told to delete pairs that have played
+        seated = event.entries[next(iter(late))]
+        return Refusal("pair-late-off-movement", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
+                       joined=min(late.values()), where=_entry_line(event, seated))
+    entry = event.entries[waiting[0]]
+    where = _entry_line(event, entry)
+    first, *rest = waiting
+    if rest and _one_seat(event, stage, field, first, waiting):
         # pairs late to an odd field with one seat, the sit-out's: the director is told which
         # to keep rather than to delete them all
-        return Refusal("pair-late-several", stage=stage.id, ids=", ".join(late), count=len(late),
+        return Refusal("pair-late-several", stage=stage.id, ids=", ".join(waiting), count=len(waiting),
                        round=number, written=number - 1, where=where, first=first, rest=", ".join(rest))
-    return Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
+    return Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(waiting), count=len(waiting), round=number,
                    written=number - 1, where=where)
 
 
-def _one_seat(event: Event, stage: Stage, field: Sequence[Entry], first: str) -> bool:
-    """Whether, of several pairs late, `first` alone would be seated (fitting_movement: the
-    sit-out's seat, or a table added after round 1) with the others left out of the field."""
-    late = late_pairs(event, stage, field)
-    movement = fitting_movement(event, stage, [e for e in field if e.id == first or e.id not in late])
+def _entry_line(event: Event, entry: Entry) -> str:
+    return event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
+
+
+def _one_seat(event: Event, stage: Stage, field: Sequence[Entry], first: str, waiting: Collection[str]) -> bool:
+    """Whether, of several pairs `waiting` (late, at no table yet), `first` alone would be seated
+    (fitting_movement: the sit-out's seat, or a table added after round 1) with the others left
+    out of the field."""
+    movement = fitting_movement(event, stage, [e for e in field if e.id == first or e.id not in waiting])
     return movement is not None and movement.follows(event.rounds.get(stage.id, []))
 
 
@@ -1187,8 +1201,8 @@ def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int, l
     tables, boards and opponents; the late pair plays boards and meets pairs the missing pair
     would have, each once. None when there is no such seat (an even field, or more than one
     late pair): the movement cannot go on unchanged."""
-    if len(late) != 1 or not any(s.sits_out for s in movement.sittings):
-        return None
+    if len(late) != 1 or not any(s.sits_out and s.round > last for s in movement.sittings):
+        return None  # (a sit-out in the rounds to come only: one taken by a pair late earlier is no seat)
     rounds = max(s.round for s in movement.sittings)
     if movement.kind == "mitchell":
         tables = len(movement.ew_numbers)
