@@ -251,6 +251,9 @@ def test_two_pairs_late_to_an_odd_field_after_round_1_make_a_sit_out_table(tmp_p
     # (13-14 are the sit-out table's set, dealt for round 1 though no one played them: said
     # new, rev56; 15-16 start at table 7 in round 2, below)
     assert not [w for w in warnings if w.code in ("entry-not-played", "pair-late-several")]
+    # both missed round 1, A15 too, whom the 15-pair movement puts at table 8's sit-out then
+    assert sorted((w.params["id"], w.params["rounds"], w.params["first"]) for w in warnings
+                  if w.code == "pairs-late-entry") == [("A14", "1", 2), ("A15", "1", 2)]
     capsys.readouterr()
     assert _pair(content, "--all") == 0
     assert _seats(results / "round-2.yaml") == [
