@@ -602,3 +602,22 @@ def test_a_late_pair_in_the_sit_outs_seat_is_not_named_with_pairs_later(tmp_path
     assert _pair(content) == 1
     told = " ".join(capsys.readouterr().err.split())
     assert "A15, A16 are at no table" in told and "A14" not in told
+
+
+def test_two_tables_added_say_where_each_new_set_starts(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell, four pairs late after round 1: tables 7 and 8 added (16 pairs), boards
+    # 13-16 new. Each set starts at its own table in round 2; only the first's was said (rev56).
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "".join(f"  - {{id: A{n}, players: [p{n}a, p{n}b]}}\n" for n in range(13, 17)))
+    _, _, warnings = validate(content)
+    assert [(w.params["boards"], w.params["tables"], w.params["table"]) for w in warnings
+            if w.code == "pairs-late-grown"] == [("13\u201316", 8, 6)]
+    capsys.readouterr()
+    assert _pair(content) == 0
+    told = " ".join(capsys.readouterr().err.split())
+    assert ("Boards 13\u201316 are new: no table has played them; deal them before round 2, where they start at table 6; "
+            "each set starts at its own table: 13\u201314 at table 6, 15\u201316 at table 7") in told
+    seats = _seats(results / "round-2.yaml")
+    assert [(t, b) for t, _, _, b in seats if set(b) & {13, 14, 15, 16}] == [(6, (13, 14)), (7, (15, 16))]

@@ -782,6 +782,13 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     start = next((s.table for s in movement.round(number) if new[0] in s.boards), None)
     if start is None:
         return
+    # each new set starts at its own table (two tables added: 13-14 at one, 15-16 at the next);
+    # the message's table is the first set's, the others said after it
+    starts = [(_board_span(list(s.boards)), s.table) for s in sorted(movement.round(number), key=lambda s: min(s.boards or (0,)))
+              if s.boards and set(s.boards) <= set(new)]
+    sets = catalogues.word("pair_late_grown_sets", sets={locale: catalogues.joiner(locale).join(
+        catalogues.text("pair_late_grown_set", locale, boards=span, table=table) for span, table in starts)
+        for locale in LOCALES}) if len(starts) > 1 else ""
     resting = next((s for s in movement.round(number) if s.sits_out), None)
     ids = [pair for pair in movement.grown if pair in late]
     entry = event.entries[ids[0]]
@@ -792,7 +799,7 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     unwritten = len(ids) == 1 and written == {1} and ids[0] == movement.ew_numbers[-1] and len(movement.numbers) < tables
     problems.add("pairs-late-grown", entry.mark or Mark(event.folder), warning=True, ids=", ".join(ids),
                  count=len(ids), stage=stage.id, pairs=pairs, tables=tables, written=len(written),
-                 boards=_board_span(new), round=number, table=start, sitout=resting.table if resting else None,
+                 boards=_board_span(new), round=number, table=start, sets=sets, sitout=resting.table if resting else None,
                  resting=movement.sides(resting)[0] if resting else None,
                  sit_out=catalogues.word("pair_late_grown_sit_out", table=resting.table, round=number,
                                          resting=movement.sides(resting)[0]) if resting else "",
