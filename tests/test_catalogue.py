@@ -825,12 +825,33 @@ def late_pairs_several(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
 
 def late_pair_no_seat(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """A 12-pair Mitchell drawn for 2 rounds, then a 13th pair added: no seat to take."""
+    """A 12-pair Mitchell drawn for 2 rounds, round 2 begun, then a 13th pair added: no seat to take."""
     event = club_mitchell(tmp, 12, 2)
+    replace(event / "results" / "round-2.yaml", "      # 3:\n      # 4:\n", "      3: 4S N =\n      4: pass\n")
     replace(event / "event.yaml", "stages:\n", "  - {id: A13, players: [p13a, p13b]}\nstages:\n")
     made = refusals(monkeypatch)
     main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
     return made
+
+
+def late_pair_redraw(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A 12-pair Mitchell drawn for 2 rounds, round 2 not begun, then a 13th pair added."""
+    event = club_mitchell(tmp, 12, 2)
+    replace(event / "event.yaml", "stages:\n", "  - {id: A13, players: [p13a, p13b]}\nstages:\n")
+    return raised(tmp / "content")
+
+
+def late_pairs_off_movement(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Two pairs late to a 12-pair Mitchell, seated by pair at table 7 in round 2, then moved by
+    hand: A14 and A12 swap their round 2 tables, and table 2 has played."""
+    event = club_mitchell(tmp, 12, 1)
+    replace(event / "event.yaml", "stages:\n", "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\nstages:\n")
+    main(["pair", "late", "mitchell", "--content", str(tmp / "content")])
+    path = event / "results" / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("ew: A14\n", "ew: X\n").replace("ew: A12\n", "ew: A14\n").replace("ew: X\n", "ew: A12\n")
+                    .replace("      # 5:\n      # 6:\n", "      5: 4S N =\n      6: pass\n"), encoding="utf-8")
+    return raised(tmp / "content")
 
 
 def unlink(*names: str) -> Callable[[Path], None]:
@@ -1062,6 +1083,8 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
         set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
     "pair-late-no-seat": late_pair_no_seat,
+    "pair-late-redraw": late_pair_redraw,
+    "pair-late-off-movement": late_pairs_off_movement,
     "pair-late-several": late_pairs_several,
     "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
     "pair-all-format": pair_cli("ev", "main", "--all"),

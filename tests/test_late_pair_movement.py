@@ -247,8 +247,13 @@ def test_two_pairs_late_to_an_odd_field_after_round_1_make_a_sit_out_table(tmp_p
     _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n  - {id: A15, players: [p15a, p15b]}\n")
     _, _, warnings = validate(content)
     assert [(w.params["ids"], w.params["tables"], w.params["boards"], w.params["sitout"], w.params["resting"])
-            for w in warnings if w.code == "pairs-late-grown"] == [("A14, A15", 8, "13\u201316", 8, "A13")]
+            for w in warnings if w.code == "pairs-late-grown"] == [("A14, A15", 8, "15\u201316", 8, "A13")]
+    # (13-14 are the sit-out table's set, dealt for round 1 though no one played them: said
+    # new, rev56; 15-16 start at table 7 in round 2, below)
     assert not [w for w in warnings if w.code in ("entry-not-played", "pair-late-several")]
+    # both missed round 1, A15 too, whom the 15-pair movement puts at table 8's sit-out then
+    assert sorted((w.params["id"], w.params["rounds"], w.params["first"]) for w in warnings
+                  if w.code == "pairs-late-entry") == [("A14", "1", 2), ("A15", "1", 2)]
     capsys.readouterr()
     assert _pair(content, "--all") == 0
     assert _seats(results / "round-2.yaml") == [
@@ -472,3 +477,147 @@ def test_a_table_added_after_round_1_replays_nothing(tables: int, short: bool, c
             boards.update((side, b) for side in sides for b in s.boards)
     assert max(boards.values()) == 1 and max(meetings.values()) == 1
     assert all(any(pair in m for m in meetings) for pair in group)
+
+
+@pytest.mark.parametrize("withdrawn", ["2", "true"])
+def test_a_late_pair_withdrawn_before_it_plays_grows_no_table(tmp_path: Path, capsys, withdrawn: str) -> None:
+    # A 12-pair Mitchell, round 1 played; A13 comes, and A14 is entered but withdrawn before
+    # round 2. A14 never plays: the movement is the 13-pair one (A13 EW 7, NS 7 the sit-out's
+    # missing pair), not the 14-pair one of 7 full tables that sat A14 at table 1 (rev56).
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n"
+                       f"  - {{id: A14, players: [p14a, p14b], withdrawn: {withdrawn}}}\n")
+    _, _, warnings = validate(content)
+    assert [(w.params["ids"], w.params["pairs"]) for w in warnings if w.code == "pairs-late-grown"] == [("A13", 13)]
+    assert not [w for w in warnings if w.code == "entry-not-played"]  # (A14 is withdrawn, not forgotten)
+    capsys.readouterr()
+    assert _pair(content) == 0
+    assert _seats(results / "round-2.yaml") == [
+        (1, "A01", "A13", (3, 4)), (2, "A02", "A07", (5, 6)), (3, "A03", "A08", (7, 8)), (4, "A04", "A09", (9, 10)),
+        (5, "A05", "A10", (11, 12)), (6, "A06", "A11", (13, 14)), (7, "A12", "", ())]
+    assert _pair(content, "--all") == 0
+    assert not any("A14" in (ns, ew) for n in range(2, 6) for _, ns, ew, _ in _seats(results / f"round-{n}.yaml"))
+
+
+def test_a_pair_withdrawn_before_round_1_is_not_drawn(tmp_path: Path) -> None:
+    # README: withdrawn: true keeps pair from drawing it. A 13-pair Mitchell with A13 withdrawn
+    # is drawn as the 12-pair one, 6 full tables and no sit-out table.
+    content, results = _event(tmp_path, mitchell_event(13, 5, 2).replace(
+        "{id: A13, players: [p13a, p13b]}", "{id: A13, players: [p13a, p13b], withdrawn: true}"))
+    assert _pair(content) == 0
+    assert _seats(results / "round-1.yaml") == [(t, f"A{t:02}", f"A{t + 6:02}", (2 * t - 1, 2 * t)) for t in range(1, 7)]
+
+
+def test_pairs_late_to_a_round_drawn_and_not_played_are_told_to_draw_it_again(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell: round 1 played, round 2 drawn, A13 and A14 at the door before round 2
+    # starts. pair refused them offering only to delete both pairs or to redraw from round 1
+    # (rev56); round 2 has no result, so it says to delete round-2.yaml and draw it again, which
+    # seats them at the added table 7, as if they had come before round 2 was drawn.
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    assert _pair(content) == 0
+    drawn = (results / "round-2.yaml").read_text(encoding="utf-8")
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["ids"], w.params["file"]) for w in warnings if w.code.startswith("pair-late")] == [
+        ("pair-late-redraw", "A13, A14", "results/round-2.yaml")]
+    capsys.readouterr()
+    assert _pair(content) == 1
+    told = " ".join(capsys.readouterr().err.split())
+    assert "delete results/round-2.yaml (take back its score sheets if they were handed out) and run pair again" in told
+    assert (results / "round-2.yaml").read_text(encoding="utf-8") == drawn and not (results / "round-3.yaml").exists()
+    (results / "round-2.yaml").unlink()
+    assert _pair(content) == 0
+    assert _seats(results / "round-2.yaml") == [
+        (1, "A01", "A14", (3, 4)), (2, "A02", "A07", (5, 6)), (3, "A03", "A08", (7, 8)), (4, "A04", "A09", (9, 10)),
+        (5, "A05", "A10", (11, 12)), (6, "A06", "A11", (13, 14)), (7, "A13", "A12", (1, 2))]
+
+
+def test_pairs_late_to_a_round_begun_are_not_told_to_draw_it_again(tmp_path: Path, capsys) -> None:
+    # The same with one table of round 2 entered: drawing it again would replay its boards.
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    assert _pair(content) == 0
+    text = (results / "round-2.yaml").read_text(encoding="utf-8")
+    (results / "round-2.yaml").write_text(text.replace("      # 3:\n      # 4:\n", "      3: 4S N =\n      4: pass\n"),
+                                          encoding="utf-8")
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    _, _, warnings = validate(content)
+    assert [w.code for w in warnings if w.code.startswith("pair-late")] == ["pair-late-no-seat"]
+    assert _pair(content) == 1
+
+
+def test_pairs_late_at_a_table_written_by_hand_are_not_told_to_be_deleted(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell, round 1 played; the director writes round 2 by hand: the 6 tables as
+    # the 6-table Mitchell moves them, and table 7 A13 v A14 on boards 13-14, played. check and
+    # pair said A13, A14 were at no table and to delete them from the entries (rev56): they
+    # have played at table 7, so they are said seated otherwise than the movement, kept.
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    tables = [(t, f"A{t:02}", f"A{(t - 2) % 6 + 7:02}", (2 * (t % 6) + 1, 2 * (t % 6) + 2)) for t in range(1, 7)]
+    tables.append((7, "A13", "A14", (13, 14)))
+    (results / "round-2.yaml").write_text("stage: mitchell\nround: 2\ntables:\n" + "".join(
+        f"  - table: {t}\n    ns: {ns}\n    ew: {ew}\n    boards:\n      # {b[0]}:\n      # {b[1]}:\n"
+        for t, ns, ew, b in tables), encoding="utf-8")
+    assert _seats(results / "round-2.yaml")[0] == (1, "A01", "A12", (3, 4))
+    _fill(results / "round-2.yaml", 2)
+    _, _, warnings = validate(content)
+    late = [(w.code, w.params["ids"], w.params.get("joined")) for w in warnings if w.code.startswith("pair-late")]
+    assert late == [("pair-late-off-movement", "A13, A14", 2)]
+    assert not [w for w in warnings if w.code == "entry-not-played"]
+    capsys.readouterr()
+    assert _pair(content) == 1
+    told = " ".join(capsys.readouterr().err.split())
+    assert "A13, A14 have played at stage mitchell's tables since round 2" in told
+    assert "keep A13, A14 in the entries" in told and "Delete A13" not in told
+    assert not (results / "round-3.yaml").exists()
+
+
+def test_a_late_pair_in_the_sit_outs_seat_is_not_named_with_pairs_later(tmp_path: Path, capsys) -> None:
+    # 13 pairs; A14 after round 1 takes the sit-out's seat (NS 7) from round 2. A15 after round 2
+    # has no seat: the field is even. pair drew round 3 without A15 (the round-1 sit-out counted as
+    # a seat still free); with A16 too it said "A14, A15, A16 joined late ... keep A14" (rev56).
+    content, results = _event(tmp_path, mitchell_event(13, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n")
+    assert _pair(content) == 0
+    assert _seats(results / "round-2.yaml")[6] == (7, "A14", "A12", (1, 2))
+    _fill(results / "round-2.yaml", 2)
+    _add_late(content, "  - {id: A15, players: [p15a, p15b]}\n")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["ids"]) for w in warnings if w.code.startswith("pair-late")] == [("pair-late-no-seat", "A15")]
+    assert _pair(content) == 1 and not (results / "round-3.yaml").exists()
+    _add_late(content, "  - {id: A16, players: [p16a, p16b]}\n")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["ids"]) for w in warnings if w.code.startswith("pair-late")] == [
+        ("pair-late-no-seat", "A15, A16")]
+    capsys.readouterr()
+    assert _pair(content) == 1
+    told = " ".join(capsys.readouterr().err.split())
+    assert "A15, A16 are at no table" in told and "A14" not in told
+
+
+def test_two_tables_added_say_where_each_new_set_starts(tmp_path: Path, capsys) -> None:
+    # A 12-pair Mitchell, four pairs late after round 1: tables 7 and 8 added (16 pairs), boards
+    # 13-16 new. Each set starts at its own table in round 2; only the first's was said (rev56).
+    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    assert _pair(content) == 0
+    _fill(results / "round-1.yaml", 1)
+    _add_late(content, "".join(f"  - {{id: A{n}, players: [p{n}a, p{n}b]}}\n" for n in range(13, 17)))
+    _, _, warnings = validate(content)
+    assert [(w.params["boards"], w.params["tables"], w.params["table"]) for w in warnings
+            if w.code == "pairs-late-grown"] == [("13\u201316", 8, 6)]
+    capsys.readouterr()
+    assert _pair(content) == 0
+    told = " ".join(capsys.readouterr().err.split())
+    assert ("Boards 13\u201316 are new: no table has played them; deal them before round 2, where they start at table 6; "
+            "each set starts at its own table: 13\u201314 at table 6, 15\u201316 at table 7") in told
+    seats = _seats(results / "round-2.yaml")
+    assert [(t, b) for t, _, _, b in seats if set(b) & {13, 14, 15, 16}] == [(6, (13, 14)), (7, (15, 16))]

@@ -34,7 +34,7 @@ from generator.games import GAMES, Game, TableScore, metric_of
 from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_full_rounds, robin_numbers,
+from generator.tournament.pairing import (_num, berger_rounds, draw_rules, movement_field, follows_schedule, robin_full_rounds, robin_numbers,
                                           robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, late_refusal, seated_tables, unplayed_boards,
                                           walked_out_boards)
 from generator.tournament.results import (
@@ -359,14 +359,18 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         awaited = _pairs_awaited(event, stage, rounds, field_entries) if stage.format == "pairs" and still_drawing else {}
         # One it has no seat for: said as pair will refuse it, which to keep and what to do, not
         # told to be removed beside pair's word to keep it (pair-late-several).
-        refused = late_refusal(event, stage, field_entries) if stage.format == "pairs" and still_drawing else None
+        refused = (late_refusal(event, stage, field_entries, bool(scored) and max(scored, key=lambda r: r.number).drawn_only)
+                   if stage.format == "pairs" and still_drawing else None)
         if refused is not None:
             awaited = {**awaited, **late_pairs(event, stage, field_entries)}
-            first_late = event.entries[next(iter(late_pairs(event, stage, field_entries)))]
+            first_late = event.entries[str(refused.params["ids"]).split(", ")[0]]  # (the pair refused, not one seated)
             problems.add(refused.code, first_late.mark or Mark(event.folder), warning=True, **refused.params)
+        # (a pair withdrawn before it first played is no pair of the movement, movement_field: no table
+        # is missing it, whatever round it withdrew from)
+        drawn = {e.id for e in movement_field(event, stage, field_entries)} if stage.format == "pairs" else None
         for entry in field_entries:
             if (entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing)
-                    and entry.id not in awaited):
+                    and entry.id not in awaited and (drawn is None or entry.id in drawn)):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=event.entries_file(entry))
         if stage.format == "pairs":
@@ -737,11 +741,15 @@ def _warn_pairs_late(event: Event, stage: Stage, rounds: list[Round], field_entr
                 first.setdefault(side, round_.number)
     if len(rounds) < stage.rounds:
         first = {**_pairs_awaited(event, stage, rounds, field_entries), **first}
+    # A late pair the movement lists at the sit-out table before it joined (a table added for
+    # two pairs late to 13: A15, EW 8, "sat out" round 1) missed that round all the same: only a
+    # pair of the field from the start sat it out (rev56: A15 was left out, pairs-late-grown named it).
+    late = late_pairs(event, stage, field_entries)
     for entry in field_entries:
         if entry.id not in first or entry.withdrawn_by(1, stage.id):
             continue  # (at no table at all and none to come: entry-not-played's)
         missed = [r.number for r in rounds if r.number < first[entry.id]
-                  and not any(entry.id in movement.sides(s) for s in movement.round(r.number))]
+                  and (entry.id in late or not any(entry.id in movement.sides(s) for s in movement.round(r.number)))]
         if missed:
             problems.add("pairs-late-entry", entry.mark or Mark(event.folder), warning=True, id=entry.id, stage=stage.id,
                          count=len(missed), rounds=", ".join(map(str, missed)), first=first[entry.id])
@@ -760,14 +768,27 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     if movement is None or not movement.grown or not rounds or not movement.follows(rounds):
         return  # (not grown: no late pair, or one took a sit-out's seat, the session as it was)
     written = {r.number for r in rounds}
+    # The boards dealt are the first field's movement's, its sit-out table's set too (an odd
+    # field deals it though no one plays it in round 1: 11 pairs and two late were told boards
+    # 11-14 were new, 11-12 already on the sit-out table, rev56); a Mitchell's set k is boards
+    # (k-1)b+1 to kb, so the new ones are those of the tables added.
+    pairs = len(movement.numbers) + len(movement.ew_numbers)
+    dealt = (pairs - len(movement.grown) + 1) // 2 * movement.per_round
     played = {b for s in movement.sittings if s.round in written for b in s.boards}
-    new = sorted({b for s in movement.sittings for b in s.boards} - played)
+    new = sorted(b for b in {b for s in movement.sittings for b in s.boards} - played if b > dealt)
     if not new:
         return
     number = max(written) + 1
     start = next((s.table for s in movement.round(number) if new[0] in s.boards), None)
     if start is None:
         return
+    # each new set starts at its own table (two tables added: 13-14 at one, 15-16 at the next);
+    # the message's table is the first set's, the others said after it
+    starts = [(_board_span(list(s.boards)), s.table) for s in sorted(movement.round(number), key=lambda s: min(s.boards or (0,)))
+              if s.boards and set(s.boards) <= set(new)]
+    sets = catalogues.word("pair_late_grown_sets", sets={locale: catalogues.joiner(locale).join(
+        catalogues.text("pair_late_grown_set", locale, boards=span, table=table) for span, table in starts)
+        for locale in LOCALES}) if len(starts) > 1 else ""
     resting = next((s for s in movement.round(number) if s.sits_out), None)
     ids = [pair for pair in movement.grown if pair in late]
     entry = event.entries[ids[0]]
@@ -777,8 +798,8 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     # and the comments pair wrote above it may be gone or in any language): said how to say which.
     unwritten = len(ids) == 1 and written == {1} and ids[0] == movement.ew_numbers[-1] and len(movement.numbers) < tables
     problems.add("pairs-late-grown", entry.mark or Mark(event.folder), warning=True, ids=", ".join(ids),
-                 count=len(ids), stage=stage.id, pairs=len(field_entries), tables=tables, written=len(written),
-                 boards=_board_span(new), round=number, table=start, sitout=resting.table if resting else None,
+                 count=len(ids), stage=stage.id, pairs=pairs, tables=tables, written=len(written),
+                 boards=_board_span(new), round=number, table=start, sets=sets, sitout=resting.table if resting else None,
                  resting=movement.sides(resting)[0] if resting else None,
                  sit_out=catalogues.word("pair_late_grown_sit_out", table=resting.table, round=number,
                                          resting=movement.sides(resting)[0]) if resting else "",

@@ -56,6 +56,7 @@ record: a table with no record is "drawn, not played" to every game (see event.i
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 import weakref
@@ -510,7 +511,8 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         movement = pairs_movement(event, stage_result)
         # Never a movement redrawn under the rounds already played: pairs would replay
         # boards and meet again (a late pair with no seat to take, event-day.md).
-        refused = late_refusal(event, stage, stage_result.field)
+        scored = stage_result.rounds
+        refused = late_refusal(event, stage, stage_result.field, bool(scored) and scored[-1].drawn_only)
         if refused is not None:
             raise refused
         last = stage.rounds if every else number
@@ -942,7 +944,22 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
     added for them (_grown); where there is neither, the movement of the whole field, which
     `pair` refuses to continue (pair-late-no-seat). Built once for the same stage, field and
     rounds written: check, build and pair ask for it from a dozen places."""
+    field = movement_field(event, stage, field)
     return _remembered(event, ("movement", *_movement_key(event, stage, field)), lambda: _movement_with_late(event, stage, field))
+
+
+def movement_field(event: Event, stage: Stage, field: Sequence[Entry]) -> Sequence[Entry]:
+    """The pairs a pairs stage's movement seats: its field less each pair at no table of the rounds
+    written and withdrawn by the next round to draw (`withdrawn: true` before round 1, a late
+    pair's `withdrawn: 2` after it). Such a pair never plays: a late one seated anyway grew a
+    12-pair Mitchell to 7 tables for A13 and a withdrawn A14, who sat at table 1 in round 2 while
+    A13 could have had the sit-out's seat (rev56). A pair seated in a round written keeps its seat
+    when it withdraws later: its tables are then its opponents' forfeits."""
+    written = event.rounds.get(stage.id, [])
+    seated = {side for r in written for t in r.tables for side in t.sides}
+    following = max((r.number for r in written), default=0) + 1
+    kept = [e for e in field if e.id in seated or not e.withdrawn_by(following, stage.id)]
+    return field if len(kept) == len(field) else kept
 
 
 # The movements built (and the refusals met), for each event read, by everything they are built
@@ -1052,33 +1069,67 @@ def _grown(movement: PairsMovement, group: Sequence[str], late: Mapping[str, int
                          (*movement.grown, *group))
 
 
-def late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal | None:
+def late_refusal(event: Event, stage: Stage, field: Sequence[Entry], drawn_only: bool = False) -> Refusal | None:
     """Why `pair` will not draw a pairs stage's next round for its late pairs (no seat for them,
     or for all of them), as pair says it and check warns of it; None when the movement seats
-    them, none is late, or the field fits no movement (pairs_movement's refusal)."""
+    them, none is late, or the field fits no movement (pairs_movement's refusal). `drawn_only`:
+    the last round written has no result yet; where drawing it again would seat them, that is
+    said (pair-late-redraw) instead of deleting pairs or redrawing from round 1."""
+    refused = _late_refusal(event, stage, field)
+    written = sorted(event.rounds.get(stage.id, []), key=lambda r: r.number)
+    if refused is None or not drawn_only or not written:
+        return refused
+    last = written[-1]
+    before = dataclasses.replace(event, rounds={**event.rounds, stage.id: written[:-1]})
+    if _late_refusal(before, stage, field) is not None or fitting_movement(before, stage, field) is None:
+        return refused
+    try:
+        file = last.source.relative_to(event.folder).as_posix()
+    except ValueError:
+        file = last.source.name
+    return Refusal("pair-late-redraw", stage=stage.id, ids=refused.params["ids"], count=refused.params["count"],
+                   round=last.number, written=last.number, where=refused.params["where"], file=file)
+
+
+def _late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal | None:
     written = event.rounds.get(stage.id, [])
+    field = movement_field(event, stage, field)
     movement = fitting_movement(event, stage, field)
     late = late_pairs(event, stage, field)
     if movement is None or movement.follows(written) or not late:
         return None
     number = max((r.number for r in written), default=0) + 1
-    entry = event.entries[next(iter(late))]
-    where = event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
-    first, *rest = late
-    if rest and _one_seat(event, stage, field, first):
+    # Only the pairs still at no table are refused a seat: one already playing (at the sit-out's
+    # seat from round 2, a table the director added by hand) keeps it and its results (rev56: A14,
+    # seated after round 1, was named with A15 and A16 after round 2, "keep A14").
+    waiting = [pair for pair, joins in late.items() if joins >= number]
+    if not waiting:
+        # every late pair sits at a table written, otherwise than the movement seats late pairs
+        # (a table of their own written by hand): never told to delete pairs that have played
+        seated = event.entries[next(iter(late))]
+        return Refusal("pair-late-off-movement", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
+                       joined=min(late.values()), where=_entry_line(event, seated))
+    entry = event.entries[waiting[0]]
+    where = _entry_line(event, entry)
+    first, *rest = waiting
+    if rest and _one_seat(event, stage, field, first, waiting):
         # pairs late to an odd field with one seat, the sit-out's: the director is told which
         # to keep rather than to delete them all
-        return Refusal("pair-late-several", stage=stage.id, ids=", ".join(late), count=len(late),
+        return Refusal("pair-late-several", stage=stage.id, ids=", ".join(waiting), count=len(waiting),
                        round=number, written=number - 1, where=where, first=first, rest=", ".join(rest))
-    return Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
+    return Refusal("pair-late-no-seat", stage=stage.id, ids=", ".join(waiting), count=len(waiting), round=number,
                    written=number - 1, where=where)
 
 
-def _one_seat(event: Event, stage: Stage, field: Sequence[Entry], first: str) -> bool:
-    """Whether, of several pairs late, `first` alone would be seated (fitting_movement: the
-    sit-out's seat, or a table added after round 1) with the others left out of the field."""
-    late = late_pairs(event, stage, field)
-    movement = fitting_movement(event, stage, [e for e in field if e.id == first or e.id not in late])
+def _entry_line(event: Event, entry: Entry) -> str:
+    return event.entries_file(entry) + (f":{entry.mark.line}" if entry.mark and entry.mark.line else "")
+
+
+def _one_seat(event: Event, stage: Stage, field: Sequence[Entry], first: str, waiting: Collection[str]) -> bool:
+    """Whether, of several pairs `waiting` (late, at no table yet), `first` alone would be seated
+    (fitting_movement: the sit-out's seat, or a table added after round 1) with the others left
+    out of the field."""
+    movement = fitting_movement(event, stage, [e for e in field if e.id == first or e.id not in waiting])
     return movement is not None and movement.follows(event.rounds.get(stage.id, []))
 
 
@@ -1086,6 +1137,7 @@ def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, 
     """The pairs of a pairs stage's field at no table of its first round written (paibang pair
     writes every pair there, one sitting out too), in entry order: id -> the round it joins (its
     first table, else the next round to draw). None late before a round is written."""
+    field = movement_field(event, stage, field)
     return dict(_remembered(event, ("late", *_movement_key(event, stage, field)), lambda: _late_pairs(event, stage, field)))
 
 
@@ -1149,8 +1201,8 @@ def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int, l
     tables, boards and opponents; the late pair plays boards and meets pairs the missing pair
     would have, each once. None when there is no such seat (an even field, or more than one
     late pair): the movement cannot go on unchanged."""
-    if len(late) != 1 or not any(s.sits_out for s in movement.sittings):
-        return None
+    if len(late) != 1 or not any(s.sits_out and s.round > last for s in movement.sittings):
+        return None  # (a sit-out in the rounds to come only: one taken by a pair late earlier is no seat)
     rounds = max(s.round for s in movement.sittings)
     if movement.kind == "mitchell":
         tables = len(movement.ew_numbers)
