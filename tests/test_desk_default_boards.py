@@ -10,14 +10,16 @@ numbers its own boards (an imported session on 17-24) is not told it is short.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from generator.build import validate
 from generator.cli import main
+from generator.tournament.pairing import round_boards
 from tests.test_desk import post
-from tests.test_desk_records import desk_of, make, results  # noqa: F401 - desk_of is a fixture
+from tests.test_desk_records import Secretary, desk_of, make, results  # noqa: F401 - desk_of is a fixture
 
 # (game, stage, table 1's sides, prefix, players, the boxes of boards 1-2, the boards the match
 # waits for, board 1 written as the file writes it)
@@ -86,3 +88,41 @@ def test_a_match_whose_file_numbers_its_own_boards_is_not_short(tmp_path: Path, 
     assert main(["check", "--content", str(root)]) == 0
     said = capsys.readouterr()
     assert "0 \u6761\u8b66\u544a" in said.out + said.err, said  # (0 warnings)
+
+
+# (game, table 1's sides, prefix, players, a board as the file writes it)
+ON = [("shengji", "home: H01\n    away: H02", "H", 4, "{open: 85, closed: 40}"),
+      ("bridge", "home: T01\n    away: T02", "T", 4, "{open: 3NT S +3, closed: 3NT N +2}")]
+# (boards written at table 1 of round 5, the boards its form and score sheet offer): round 5's
+# block of the default 8 (33-40, numbered on through the stage), a match's own 1..8, and a
+# longer match's boards (12 a round: 49-60 in round 5), which are the file's alone
+OFFERED = [(range(33, 39), range(33, 41)), (range(1, 7), range(1, 9)), (range(49, 61), range(49, 61))]
+
+
+@pytest.mark.parametrize(("game", "sides", "prefix", "players", "board"), ON)
+@pytest.mark.parametrize(("written", "offered"), OFFERED)
+def test_a_half_entered_round_offers_the_boards_its_match_waits_for(
+        tmp_path: Path, desk_of, game: str, sides: str, prefix: str, players: int,  # noqa: F811
+        board: str, written: range, offered: range) -> None:
+    """Round 5 of a stage saying no `boards`, 33-38 written: the match waits for 39-40
+    (match_board_count), and its form showed boxes for 33-38 only, so 39-40 could never be
+    entered; the score sheet listed the file's boards alike."""
+    lines = "".join(f"      {n}: {board}\n" for n in written)
+    root = make(tmp_path, STAGE[game].replace("rounds: 2", "rounds: 5"),
+                f"  - table: 1\n    {sides}\n    boards:\n{lines}", game=game, prefix=prefix, count=2,
+                players=players)
+    path = results(root)
+    path.rename(path.with_name("round-5.yaml"))
+    fifth = path.with_name("round-5.yaml")
+    fifth.write_text(fifth.read_text(encoding="utf-8").replace("round: 1\n", "round: 5\n"), encoding="utf-8")
+    # the score sheet's boards (pairing.round_boards: the draw notice's and the blank sheets'),
+    # none of the stage's own for the longer match (the sheet lists the boards its file writes)
+    _, found, _ = validate(root)
+    [stage] = found[0].stages
+    [fifth_round] = [r for r in stage.rounds if r.number == 5]
+    assert round_boards(found[0].event, stage, fifth_round) == ({} if offered == written else {1: tuple(offered)})
+    running = desk_of(root)
+    # (the table's link shows a saved match read only: the secretary's form, as to finish it)
+    page = Secretary(running).page("main/5/1")
+    boxes = sorted(int(n) for n in set(re.findall(r'name="b([0-9]+)_open"', page)))
+    assert boxes == list(offered), boxes

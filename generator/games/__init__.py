@@ -603,21 +603,29 @@ class Game:
     # match numbers its own 1..N (大怪路子's board-number check stops at the stage's `boards`).
     boards_numbered_on: bool = False
 
-    def round_boards(self, stage: Stage, number: int, tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
+    def round_boards(self, stage: Stage, number: int, tables: Sequence[Table],
+                     written: Mapping[int, Collection[int]] | None = None) -> dict[int, tuple[int, ...]]:
         """The boards each table of round `number` (its `tables` as written, results or none) is
         to play where the stage's numbering says, not the file: what its score sheet lists before
-        play and the desk's form offers. Default: for a stage saying no `boards`, each match's
-        1..default_boards, unless the round writes boards and none of those (a session imported
-        on 17-24: its own); none known otherwise (the file's, else 1..boards). Not for a pairs
-        stage, whose movement deals its boards (and needs `boards`), nor a game whose tables
-        write no boards (Guandan's deals)."""
+        play and the desk's form offers. Default: for a stage saying no `boards`, the boards the
+        match waits for (common.boards.default_block, the rule match_boards counts by): each
+        match's 1..default_boards, or, where the game numbers boards on through the stage, the
+        round's block (33-40 in round 5 with 33-38 written), judged on the boards the round
+        writes; none known where those are numbered otherwise (longer matches, a session
+        imported on 17-24 in round 1: the file's). Not for a pairs stage, whose movement deals
+        its boards (and needs `boards`), nor a game whose tables write no boards (Guandan's
+        deals). `written`: a table's boards as the caller reads them, in place of its record's
+        (the desk: the form's text as it stands, pairing.match_boards)."""
         if stage.boards or stage.format == "pairs" or "boards" not in self.table_keys:
             return {}
-        boards = tuple(range(1, self.default_boards + 1))
-        written = {board for table in tables for board in self.written_boards(stage, table)}
-        if written and not written & set(boards):
+        from generator.games.common.boards import default_block
+
+        written = written or {}
+        held = {board for table in tables for board in written.get(table.number) or self.written_boards(stage, table)}
+        block = default_block(held, self.default_boards, self.boards_numbered_on, number)
+        if block is None:
             return {}
-        return {table.number: boards for table in tables if len(table.sides) == 2}
+        return {table.number: tuple(block) for table in tables if len(table.sides) == 2}
 
     def match_boards(self, stage: Stage, table: Table) -> int:
         """How many boards the table's match is to play (common.boards.match_board_count): the

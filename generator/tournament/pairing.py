@@ -1274,8 +1274,10 @@ def match_boards(event: Event, stage: Stage, number: int, tables: Sequence[Table
     17-24 after a round 2 on 9-16.)
 
     The game's numbering where it has one (Game.round_boards: bridge teams, on through the
-    rounds, or afresh with `boards_each_round: same`). Else, for a match in two rooms of a stage
-    saying its `boards` (80分, a bridge `matches` stage), whose round may play any boards 1 to
+    rounds, or afresh with `boards_each_round: same`; a stage saying no `boards`, the block of
+    the game's default its match waits for, 33-40 in round 5 with 33-38 written). Else, for a
+    match in two rooms of a stage saying its `boards` (80分, a bridge `matches` stage), whose
+    round may play any boards 1 to
     rounds x boards (content-format.md "Board numbers"): the block of `boards` holding those
     written at the table (9-13 written: 9-16); else at the round's other tables (every match
     of a round plays the same boards); else on from the stage's last round written
@@ -1285,7 +1287,7 @@ def match_boards(event: Event, stage: Stage, number: int, tables: Sequence[Table
     game = GAMES.get(event.game)
     if game is None:
         return {}
-    numbered = game.round_boards(stage, number, tables)
+    numbered = game.round_boards(stage, number, tables, written)
     form = game.table_form(stage)
     per_round = stage.boards
     # (a pairs table's board left out is one it did not play: its boards are its file's, or

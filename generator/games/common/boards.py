@@ -3,7 +3,7 @@ the rounds (bridge and 80分 alike; ../shared/spec/content-format.md, board numb
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -49,14 +49,26 @@ def match_board_count(stage: Any, written: Any, default: int, through: bool = Fa
         return int(stage.boards)
     if stage.format == "pairs" or not written:
         return 0
+    return 0 if default_block(written, default, through, round_number) is None else default
+
+
+def default_block(written: Collection[int], default: int, through: bool = False, round_number: int = 0) -> range | None:
+    """The boards a match of a stage saying no `boards` plays, its boards `written` so far (the
+    rule of match_board_count, which counts them; Game.round_boards offers them on the desk's
+    form and the score sheet, so that a round-5 match holding 33-38 shows boxes for 39 and 40):
+    1..default where every board written is one of those (none written too), else, where the
+    game numbers boards on through the stage (`through`), round `round_number`'s block of
+    `default` (33-40 in round 5 of 8) where every board written is one of it; None otherwise,
+    a match numbered its own way (longer, or a file's own numbering), whose boards are its file's."""
     numbers = set(written)
-    if numbers <= set(range(1, default + 1)):
-        return default
+    block = range(1, default + 1)
+    if numbers <= set(block):
+        return block
     if through and round_number >= 1:
-        first = (round_number - 1) * default + 1
-        if numbers <= set(range(first, first + default)):
-            return default
-    return 0
+        block = range((round_number - 1) * default + 1, round_number * default + 1)
+        if numbers <= set(block):
+            return block
+    return None
 
 
 def board_block(written: set[int], per_round: int) -> range:
