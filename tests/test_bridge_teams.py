@@ -525,7 +525,7 @@ def test_a_board_not_played_is_said_on_the_round_entry_and_board_pages_and_in_re
     for page in ("main/round-1", "entries/T1", "entries/T2"):
         text = (out / f"events/teams/{page}/index.html").read_text(encoding="utf-8")
         assert "第 2 副未打：不计入这场比赛，双方都不得 IMP；胜利分按实打的 1 副换算。" in text, page
-        assert "按 1 副的 WBF 2013 连续换算表换成胜利分" in text, page
+        assert '按 1 副的 <span lang="en">WBF</span> 2013 连续换算表换成胜利分' in text, page  # (WBF marked English: rev55)
         assert '<span class="warn">未打</span></td>' in text, page
         assert "18.09" in text, page
     assert "未打" in (out / "events/teams/main/boards/2/index.html").read_text(encoding="utf-8")
