@@ -428,13 +428,19 @@ def _strings(value: object) -> list[str]:
 # --- printing, cached and in parallel ----------------------------------------------------------
 
 
+# How paibang itself prints a document's HTML (_print: bookmarks without word joiners), in every
+# PDF's key: a change there that changes a PDF's bytes for the same HTML counts this up, or PDFs
+# printed before it are taken from the cache as they were.
+PRINTING = 2
+
+
 @cache
 def _fingerprint(scripts: tuple[str, ...]) -> str:
-    """What else decides a PDF's bytes: WeasyPrint's version and the font files of the faces
-    the document names (SC, TC)."""
+    """What else decides a PDF's bytes: how paibang prints (PRINTING), WeasyPrint's version and
+    the font files of the faces the document names (SC, TC)."""
     import weasyprint
 
-    parts = [weasyprint.__version__]
+    parts = [f"paibang printing {PRINTING}", weasyprint.__version__]
     for cjk in scripts:
         for face in FACES:
             located = font_file(face.format(cjk=cjk))
@@ -489,7 +495,14 @@ def _print(html: str) -> bytes:
 
     if _WORKER_FONTS is None:
         _start_worker()
-    return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf(font_config=_WORKER_FONTS)
+    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
+    # A bookmark is its heading's text as laid out, word joiners and all (html.joined_words,
+    # joined_names: U+2060 keeps a Chinese word whole on its line, WeasyPrint having no keep-all):
+    # a member searching the bookmarks for an event's name found it with a joiner between each
+    # two characters, never matched (rev58). The page's own text is extracted without them.
+    for page in document.pages:
+        page.bookmarks = [(level, label.replace("\u2060", ""), *rest) for level, label, *rest in page.bookmarks]
+    return document.write_pdf()
 
 
 def _print_at(job: tuple[object, str]) -> tuple[object, bytes]:
