@@ -245,6 +245,29 @@ def desk_no_key(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return set()
 
 
+def desk_event_busy(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A second desk on one event, in another process than the first: refused (store._hold_event;
+    tests/test_desk_start.py starts it through the command)."""
+    import subprocess
+
+    from generator.desk import store
+
+    event = demo_tree(tmp, B)
+    holder = subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
+                               "from generator.desk.store import Tokens; Tokens(Path(sys.argv[1]), sys.argv[2]); "
+                               "print('held', flush=True); sys.stdin.readline()", str(event.parents[1]), EVENTS[B]],
+                              cwd=Path(__file__).resolve().parents[1], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        store.Tokens(event.parents[1], EVENTS[B])
+    except store.DeskBusy as refused:
+        return {refused.problem(EVENTS[B]).code}
+    finally:
+        holder.communicate("\n", timeout=60)
+    return set()
+
+
 def desk_tokens_unwritable(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The desk's start with a tokens file the system will not let it write (a read-only disk):
     refused (tests/test_desk_start.py starts it through the command)."""
@@ -901,6 +924,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-outside-event": notice_of_another_folder,
     "desk-file-unsafe": desk_audit_link,
     "desk-no-key": desk_no_key,
+    "desk-event-busy": desk_event_busy,
     "desk-tokens-unwritable": desk_tokens_unwritable,
     "desk-tokens-unwritable-set-aside": desk_tokens_unwritable_set_aside,
     "desk-write-failed": desk_write_refused,

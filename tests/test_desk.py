@@ -1320,7 +1320,8 @@ def test_a_tokens_file_to_set_aside_stays_put_when_the_start_is_refused(content:
     err = capsys.readouterr().err
     assert "desk-tokens-unwritable-set-aside" in err and "was left as it is" in err, err
     assert "set the old tokens file aside and mint new links" in err and "stay the same" not in err, err
-    assert path.read_bytes() == before and sorted(p.name for p in path.parent.iterdir()) == [path.name]
+    # (and the event's desk lock beside it: store._hold_event)
+    assert path.read_bytes() == before and sorted(p.name for p in path.parent.iterdir()) == [f"{SLUG}.desk.lock", path.name]
     monkeypatch.setattr(command, "server", _NotServed)
     assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--port", "0", "--lang", "en"]) == 0
     err = capsys.readouterr().err

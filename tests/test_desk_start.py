@@ -181,3 +181,46 @@ def test_a_tokens_file_the_desk_cannot_write_stops_it_at_start_saying_why_and_ho
     assert f"记录台无法写入口令文件 {path}" in said and "只读" in said and "记录台没有启动" in said, said
     assert f"chmod u+w {path.parent}" in said and "成绩录入台已启动" not in said, said
     assert path.read_bytes() == before
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from generator.desk.store import Tokens
+Tokens(Path(sys.argv[1]), sys.argv[2])
+print("held", flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_a_second_desk_on_the_same_event_does_not_start(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """rev57: two desks on one event (two processes) each kept the tables' links in memory and
+    wrote the whole tokens file at every change: a round's links minted by one were dropped by the
+    other's next save, the QR codes printed for them then opening nothing. The second is refused,
+    saying which event and what to do; the first's file untouched. Once the first has stopped,
+    the desk starts."""
+    import subprocess
+    import sys
+
+    from generator import cli
+    from generator.desk import store
+
+    started(tmp_path, monkeypatch, capsys, CLEAN)  # the first start: the tokens written
+    root = tmp_path / "content"
+    path = store.tokens_path(root, SLUG)
+    before = path.read_bytes()
+    store._close_event_locks()  # (the first start's, this process's: as if it had stopped)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(root), SLUG], cwd=Path(__file__).resolve().parents[1],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 2
+        found = capsys.readouterr()
+        said = found.out + found.err
+        assert f"另一个记录台（另一个进程）正在运行本赛事 {SLUG}" in said and "Ctrl-C" in said, said
+        assert "成绩录入台已启动" not in said, said
+        assert path.read_bytes() == before
+    finally:
+        holder.communicate("\n", timeout=60)
+    store._close_event_locks()
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 0

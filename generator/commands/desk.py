@@ -221,7 +221,7 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
 
 def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # noqa: ANN001 - argparse namespace
     from generator.commands.console import print_problems, terminal
-    from generator.desk.store import NoKeptKey, TokensUnwritable, UnsafeDeskFile
+    from generator.desk.store import DeskBusy, NoKeptKey, TokensUnwritable, UnsafeDeskFile
 
     try:
         # (the port taken: --port 0's is the system's choice)
@@ -243,6 +243,9 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
         return 2
     except NoKeptKey as error:  # links that would not outlive a restart: refused, nothing minted or written
         print_problems([error.problem()], locale, content)
+        return 2
+    except DeskBusy as error:  # one desk per event (store._hold_event says why)
+        print_problems([error.problem(args.event)], locale, content)
         return 2
     except TokensUnwritable as error:  # what the desk notes would not outlive a restart: refused (store.Tokens says why)
         from generator.desk.app import tokens_unwritable

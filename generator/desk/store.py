@@ -110,6 +110,7 @@ class Tokens:
         folder = _own_folder(tokens_folder(content))  # (this content folder's own: tokens_folder)
         sync_folder(desk)
         self.path = folder / f"{slug}.json"
+        _hold_event(folder / f"{slug}.desk.lock")
         self._slug = slug
         self._adopt(desk / f"{slug}.json")
         self._lock = threading.Lock()
@@ -451,6 +452,59 @@ def _takes_back(old: Any, new: Any) -> bool:
         return any(key not in new or _takes_back(value, new[key]) for key, value in old.items()) \
             if isinstance(new, dict) else bool(old)
     return old not in (None, "", []) and old != new
+
+
+# Each event's desk lock held by this process, for its life (path -> descriptor): two desks on one
+# event, two processes, each kept the tokens in memory and wrote the whole file at every change,
+# so a round's links minted by one were dropped by the other's next save (rev57). One desk per
+# event: a second, in another process, refused (DeskBusy). Desks of one process share it.
+_EVENT_LOCKS: dict[str, int] = {}
+_EVENT_LOCKS_GUARD = threading.Lock()
+
+
+def _hold_event(path: Path) -> None:
+    """The event's desk lock, `path`, taken for this process's life, or DeskBusy when another
+    process holds it. A filesystem without locks: started as before, without."""
+    with _EVENT_LOCKS_GUARD:
+        if os.fspath(path) in _EVENT_LOCKS:
+            return
+        fd = open_own(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600, private=True)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise DeskBusy(path) from None
+        except OSError:  # (no locks there: ENOLCK, EOPNOTSUPP)
+            pass
+        _EVENT_LOCKS[os.fspath(path)] = fd
+
+
+def _close_event_locks() -> None:
+    """In a forked child (the build's workers): its copies closed, or a desk killed would stay
+    locked until each of them ended; the parent's lock stays held."""
+    for fd in _EVENT_LOCKS.values():
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _EVENT_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_event_locks)
+
+
+class DeskBusy(Exception):
+    """Another desk (another process) runs the same event on the same content folder: this one
+    does not start. `path`: the event's desk lock."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(str(path))
+        self.path = path
+
+    def problem(self, event: str) -> Any:
+        """The refusal as a content error (desk-event-busy), printed as `check` prints one."""
+        from generator.errors import ContentError, Mark
+
+        return ContentError("desk-event-busy", Mark(self.path), {"event": event})
 
 
 class NoKeptKey(Exception):
