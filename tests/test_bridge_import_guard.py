@@ -470,3 +470,5 @@ def test_a_file_larger_than_any_content_file_is_not_copied_for_the_trial(tmp_pat
     assert copied.stat().st_size == 8192 and set(copied.read_bytes()) == {0}
     assert run(content, "club", COMPSCORE) == 0
     assert (content / "events/club/final.mp4").read_bytes() == b"\1" * 8192
+    (content / "season.mp4").write_bytes(b"\1" * 8192)  # (beside site.yaml too: rev59)
+    assert run(content, "club", COMPSCORE) == 0

@@ -224,3 +224,37 @@ def test_a_second_desk_on_the_same_event_does_not_start(tmp_path: Path, monkeypa
         holder.communicate("\n", timeout=60)
     store._close_event_locks()
     assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 0
+
+
+def test_a_desk_lock_it_cannot_make_or_one_not_its_own(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """rev59: the event's desk lock on a disk that will not take it (read-only, full) let the
+    system's error through (exit 1, no fix): it is the desk's own refusal, naming the tokens file
+    and the fix. And a lock file others may read (a copy, chmod -R) stopped the desk for good: it
+    holds nothing, and is made anew."""
+    import errno
+    import os
+
+    from generator import cli
+    from generator.desk import store
+
+    started(tmp_path, monkeypatch, capsys, CLEAN)
+    root = tmp_path / "content"
+    path = store.tokens_path(root, SLUG)
+    lock = path.with_name(f"{SLUG}.desk.lock")
+    store._close_event_locks()  # (the first start's, this process's: as if it had stopped)
+    lock.chmod(0o644)
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 0
+    capsys.readouterr()
+    assert lock.stat().st_mode & 0o777 == 0o600
+    store._close_event_locks()
+    real = store.open_own
+
+    def refused(where: Path, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        if Path(where) == lock:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(where))
+        return real(where, *args, **kwargs)
+
+    monkeypatch.setattr(store, "open_own", refused)
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 2
+    said = capsys.readouterr().err
+    assert f"记录台无法写入口令文件 {path}" in said and f"chmod u+w {path.parent}" in said, said

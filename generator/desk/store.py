@@ -110,7 +110,7 @@ class Tokens:
         folder = _own_folder(tokens_folder(content))  # (this content folder's own: tokens_folder)
         sync_folder(desk)
         self.path = folder / f"{slug}.json"
-        _hold_event(folder / f"{slug}.desk.lock")
+        _hold_event(folder / f"{slug}.desk.lock", self.path)
         self._slug = slug
         self._adopt(desk / f"{slug}.json")
         self._lock = threading.Lock()
@@ -462,13 +462,27 @@ _EVENT_LOCKS: dict[str, int] = {}
 _EVENT_LOCKS_GUARD = threading.Lock()
 
 
-def _hold_event(path: Path) -> None:
+def _hold_event(path: Path, tokens: Path) -> None:
     """The event's desk lock, `path`, taken for this process's life, or DeskBusy when another
-    process holds it. A filesystem without locks: started as before, without."""
+    process holds it (TokensUnwritable, naming the event's `tokens` file, when the folder will
+    not take it). A filesystem without locks: started as before, without."""
     with _EVENT_LOCKS_GUARD:
         if os.fspath(path) in _EVENT_LOCKS:
             return
-        fd = open_own(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600, private=True)
+        try:
+            fd = open_own(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600, private=True)
+        except UnsafeDeskFile as unsafe:
+            # it holds nothing: one not private, another's copy, a link planted there is removed
+            # (a link itself, never what it leads to) and made anew, as a tokens file is set aside
+            # rather than stop the desk for good (rev59); one that will not go is refused as before
+            try:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(path)
+                fd = open_own(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o600, private=True)
+            except OSError:
+                raise unsafe from None
+        except OSError as error:  # a read-only or full disk: the desk's own refusal, with the fix (rev59)
+            raise TokensUnwritable(tokens, error) from error
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -268,11 +268,13 @@ _OPENING = threading.Lock()
 
 
 def _close_held_locks() -> None:
-    _OPENING.release()
     for fd in _HELD_LOCKS:
         with contextlib.suppress(OSError):
             os.close(fd)
     _HELD_LOCKS.clear()
+    # (last, and never failing: a fork whose acquire was cut short by a signal holds it not: rev59)
+    with contextlib.suppress(RuntimeError):
+        _OPENING.release()
 
 
 if hasattr(os, "register_at_fork"):
