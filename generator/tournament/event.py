@@ -34,7 +34,7 @@ from generator.games import GAMES, Game, TableScore, metric_of
 from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import (_num, berger_rounds, draw_rules, movement_field, follows_schedule, robin_full_rounds, robin_numbers,
+from generator.tournament.pairing import (_num, berger_rounds, draw_rules, first_rounds, movement_field, follows_schedule, robin_full_rounds, robin_numbers,
                                           robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, late_refusal, seated_tables, unplayed_boards,
                                           walked_out_boards)
 from generator.tournament.results import (
@@ -688,11 +688,7 @@ def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry])
     be drawn is drawn from the next (late); once all are drawn, it is not."""
     if stage.format not in ("swiss", "round_robin") or not rounds:
         return {}
-    first: dict[str, int] = {}
-    for round_ in rounds:
-        for table in round_.tables:
-            for side in table.sides:
-                first.setdefault(side, round_.number)
+    first = first_rounds(rounds)
     late: dict[str, list[int]] = {}
     # Once every round is drawn, an entry at no table of any is not late: no round is left to
     # draw it in, and it was given no bye (entry-not-played says so). Credited a bye a round, a
@@ -734,11 +730,7 @@ def _warn_pairs_late(event: Event, stage: Stage, rounds: list[Round], field_entr
     movement = fitting_movement(event, stage, field_entries)
     if movement is None or not movement.follows(rounds):
         return
-    first: dict[str, int] = {}
-    for round_ in sorted(rounds, key=lambda r: r.number):
-        for table in round_.tables:
-            for side in table.sides:
-                first.setdefault(side, round_.number)
+    first = first_rounds(rounds)
     if len(rounds) < stage.rounds:
         first = {**_pairs_awaited(event, stage, rounds, field_entries), **first}
     # A late pair the movement lists at the sit-out table before it joined (a table added for
@@ -1042,11 +1034,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
     (_swiss_rounds_before_played, already warned): an entry left out of one is not a withdrawal."""
     met: dict[frozenset[str], int] = {}
     out: set[str] = set()
-    first: dict[str, int] = {}  # a late entry is not missing from the rounds before its first
-    for r in rounds:
-        for t in r.tables:
-            for side in t.sides:
-                first.setdefault(side, r.number)
+    first = first_rounds(rounds)  # a late entry is not missing from the rounds before its first
     for round_, result in zip(rounds, scored):
         seen: set[str] = set()
         for table in round_.tables:

@@ -1141,15 +1141,22 @@ def late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, 
     return dict(_remembered(event, ("late", *_movement_key(event, stage, field)), lambda: _late_pairs(event, stage, field)))
 
 
+def first_rounds(rounds: Iterable[Round]) -> dict[str, int]:
+    """Each side at a table of `rounds` -> the number of the first round it sits at a table: what
+    tells a late entry (or pair) from one drawn from the start, and the rounds it missed."""
+    first: dict[str, int] = {}
+    for round_ in sorted(rounds, key=lambda r: r.number):
+        for table in round_.tables:
+            for side in table.sides:
+                first.setdefault(side, round_.number)
+    return first
+
+
 def _late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str, int]:
     written = sorted(event.rounds.get(stage.id, []), key=lambda r: r.number)
     if not written:
         return {}
-    first: dict[str, int] = {}
-    for round_ in written:
-        for table in round_.tables:
-            for side in table.sides:
-                first.setdefault(side, round_.number)
+    first = first_rounds(written)
     late = {e.id: first.get(e.id, written[-1].number + 1) for e in field
             if first.get(e.id, written[-1].number + 1) > written[0].number}
     if late and _sit_out_unwritten(event, stage, field, late, written):
