@@ -1103,12 +1103,28 @@ def _late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal
     # seat from round 2, a table the director added by hand) keeps it and its results (rev56: A14,
     # seated after round 1, was named with A15 and A16 after round 2, "keep A14").
     waiting = [pair for pair, joins in late.items() if joins >= number]
-    if not waiting:
-        # every late pair sits at a table written, otherwise than the movement seats late pairs
-        # (a table of their own written by hand): never told to delete pairs that have played
-        seated = event.entries[next(iter(late))]
-        return Refusal("pair-late-off-movement", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
-                       joined=min(late.values()), where=_entry_line(event, seated))
+    seated = {pair: joins for pair, joins in late.items() if joins < number}
+    if seated and waiting:
+        others = fitting_movement(event, stage, [e for e in field if e.id not in waiting])
+        if others is not None and others.follows(written):
+            seated = {}  # (seated as the movement seats late pairs: the sit-out's seat, rev56's A14)
+    if seated:
+        # late pairs sit at a table written, otherwise than the movement seats late pairs (a table
+        # of their own written by hand): never told to delete pairs that have played. Pairs later
+        # still, at no table yet, are said as they are: told to delete them and draw, as a pair
+        # with no seat is, the director met this refusal again (pair draws no round for the others)
+        ids = ", ".join(seated)
+        words = {}
+        if waiting:
+            entry = event.entries[waiting[0]]
+            named = dict(ids=", ".join(waiting), count=len(waiting), round=number, seated=ids,
+                         where=_entry_line(event, entry))
+            words = dict(waiting=catalogues.word("pair_late_off_waiting", **named),
+                         waiting_fix=catalogues.word("pair_late_off_waiting_fix", **named))
+        return Refusal("pair-late-off-movement", stage=stage.id, ids=ids, count=len(seated), round=number,
+                       joined=min(seated.values()), where=_entry_line(event, event.entries[next(iter(seated))]),
+                       waiting=words.get("waiting", ""), waiting_fix=words.get("waiting_fix", ""),
+                       late=", ".join(waiting))
     entry = event.entries[waiting[0]]
     where = _entry_line(event, entry)
     first, *rest = waiting
