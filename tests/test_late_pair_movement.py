@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
@@ -49,19 +50,63 @@ def _seats(path: Path) -> list[tuple[int, str, str, tuple[int, ...]]]:
             for t, ns, ew, boards in SEATING.findall(path.read_text(encoding="utf-8"))]
 
 
-def _add_late(content: Path, line: str) -> None:
+def _entry(pair: str, more: str = "") -> str:
+    """A pair's line of the entries, A13 played by p13a and p13b; `more`: its further keys."""
+    return f"  - {{id: {pair}, players: [p{pair[1:]}a, p{pair[1:]}b]{more}}}\n"
+
+
+def _add_late(content: Path, *pairs: str) -> None:
+    """The `pairs` added after the others (an id, or an _entry line)."""
+    lines = "".join(pair if pair.startswith("  - ") else _entry(pair) for pair in pairs)
     event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("stages:\n", line + "stages:\n"), encoding="utf-8")
+    event.write_text(event.read_text(encoding="utf-8").replace("stages:\n", lines + "stages:\n"), encoding="utf-8")
+
+
+def _session(tmp_path: Path, pairs: int, rounds: int = 5, played: int = 1, late: tuple[str, ...] = (),
+             movement: str = "mitchell", boards: int = 2) -> tuple[Path, Path]:
+    """A club session of `pairs` pairs A01… (tests.support.mitchell_event), its first `played`
+    rounds drawn by pair and filled in, then the `late` pairs added to the entries."""
+    content, results = _event(tmp_path, mitchell_event(pairs, rounds, boards).replace("movement: mitchell",
+                                                                                      f"movement: {movement}"))
+    for number in range(1, played + 1):
+        assert _pair(content) == 0
+        _fill(results / f"round-{number}.yaml", number)
+    if late:
+        _add_late(content, *late)
+    return content, results
+
+
+def _tally(seatings: Iterable[tuple[Sequence[str], Sequence[int]]]) -> tuple[Counter[tuple[str, int]], Counter[frozenset[str]]]:
+    """How often each pair plays each board, and each two pairs meet, over (sides, boards) seatings
+    (a sit-out's one side counted for neither)."""
+    boards: Counter[tuple[str, int]] = Counter()
+    meetings: Counter[frozenset[str]] = Counter()
+    for sides, played in seatings:
+        if len(sides) == 2:
+            meetings[frozenset(sides)] += 1
+            boards.update((side, b) for side in sides for b in played)
+    return boards, meetings
+
+
+def _replays(results: Path, rounds: int) -> tuple[Counter[tuple[str, int]], Counter[frozenset[str]]]:
+    """_tally of the round files 1 to `rounds`."""
+    return _tally(((ns, ew) if ew else (ns,), played) for number in range(1, rounds + 1)
+                  for _, ns, ew, played in _seats(results / f"round-{number}.yaml"))
+
+
+def _moved(movement: PairsMovement) -> tuple[Counter[tuple[str, int]], Counter[frozenset[str]]]:
+    """_tally of a movement's sittings."""
+    return _tally((movement.sides(s), s.boards) for s in movement.sittings)
 
 
 def test_a_late_pair_takes_the_sit_outs_seat_and_the_mitchell_goes_on(tmp_path: Path, capsys) -> None:
-    content, results = _event(tmp_path, mitchell_event(13, 7, 2))
+    content, results = _session(tmp_path, 13, 7, played=0)
     assert _pair(content) == 0
     first = _seats(results / "round-1.yaml")
     assert first[0] == (1, "A01", "A07", (1, 2)) and first[6] == (7, "A13", "", ())  # A13 sits out
     _fill(results / "round-1.yaml", 1)
     played = (results / "round-1.yaml").read_text(encoding="utf-8")
-    _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n")
+    _add_late(content, "A14")
     # before A14 is drawn check says it is late and drawn from round 2; entry-not-played told the
     # director to add its table or to remove it, beside pair's word that it was seated
     _, _, warnings = validate(content)
@@ -80,13 +125,7 @@ def test_a_late_pair_takes_the_sit_outs_seat_and_the_mitchell_goes_on(tmp_path: 
         (1, "A01", "A13"), (2, "A02", "A07"), (3, "A03", "A08"), (4, "A04", "A09"), (5, "A05", "A10"),
         (6, "A06", "A11"), (7, "A14", "A12")]
     assert second[6][3] == (1, 2)  # the boards that came to table 7, never played there in round 1
-    boards: Counter[tuple[str, int]] = Counter()
-    meetings: Counter[frozenset[str]] = Counter()
-    for number in range(1, 8):
-        for _, ns, ew, played in _seats(results / f"round-{number}.yaml"):
-            if ew:
-                meetings[frozenset((ns, ew))] += 1
-                boards.update((side, b) for side in (ns, ew) for b in played)
+    boards, meetings = _replays(results, 7)
     assert max(boards.values()) == 1 and max(meetings.values()) == 1
     assert len(meetings) == 7 * 7 - 1  # 48 games: the one A14 missed in round 1 (A07 at the empty table)
     assert {ns for t, ns, ew, _ in _seats(results / "round-7.yaml") if t == 7} == {"A14"}
@@ -102,11 +141,7 @@ def test_a_late_pair_takes_the_sit_outs_seat_and_the_mitchell_goes_on(tmp_path: 
 def test_a_late_pair_with_no_seat_is_refused_and_nothing_is_redrawn(tmp_path: Path, capsys) -> None:
     # (after round 1 alone, an even field becoming odd is seated: round 1 was the 13-pair
     # Mitchell's with A13 at the sit-out table; after round 2 it no longer is)
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    for number in (1, 2):
-        assert _pair(content) == 0
-        _fill(results / f"round-{number}.yaml", number)
-    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n")
+    content, results = _session(tmp_path, 12, played=2, late=("A13",))
     capsys.readouterr()
     assert _pair(content) == 1
     said = capsys.readouterr().err
@@ -120,10 +155,7 @@ def test_a_late_pair_making_an_even_field_odd_is_told_of_the_new_table_and_board
     # A 12-pair Mitchell's round 1 is the 13-pair one's with the 13th pair at the sit-out table,
     # so a 13th pair after round 1 is seated; but the session is now 7 tables and needs boards
     # 13-14, which no one has dealt: pair and check say so before round 2 is played.
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
-    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n")
+    content, results = _session(tmp_path, 12, late=("A13",))
     _, _, warnings = validate(content)
     grown = [w for w in warnings if w.code == "pairs-late-grown"]
     assert [(w.params["ids"], w.params["boards"], w.params["table"], w.params["sitout"], w.params["resting"])
@@ -144,9 +176,9 @@ def test_a_late_pair_making_an_even_field_odd_is_told_of_the_new_table_and_board
 def test_a_refusal_of_the_content_exits_1_and_of_the_command_line_2_as_readme_says(tmp_path: Path) -> None:
     # pair refused a late pair with no seat (the content's to fix) with 1 while errors.Refusal
     # and README said a refusal was usage, exit 2: the two now say which is which
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
+    content, results = _session(tmp_path, 12, played=0)
     assert _pair(content) == 0 and _pair(content) == 0
-    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n")
+    _add_late(content, "A13")
     assert _pair(content) == 1
     assert main(["pair", SLUG, "no-such-stage", "--content", str(content), "--lang", "en"]) == 2
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
@@ -159,11 +191,7 @@ def test_two_late_pairs_after_round_2_are_refused_naming_the_one_that_can_be_sea
     # now would move every pair otherwise than rounds 1-2 did. Refused, told which one to keep,
     # not (as pair-late-no-seat told them) to delete both; check says the same before pair is run,
     # not entry-not-played's "remove it" for the pair it says to keep.
-    content, results = _event(tmp_path, mitchell_event(13, 5, 2))
-    for number in (1, 2):
-        assert _pair(content) == 0
-        _fill(results / f"round-{number}.yaml", number)
-    _add_late(content, "  - {id: A14, players: [x1, x2]}\n  - {id: A15, players: [y1, y2]}\n")
+    content, results = _session(tmp_path, 13, played=2, late=("A14", "A15"))
     _, _, warnings = validate(content)
     assert [(w.code, w.params.get("first"), w.params.get("rest")) for w in warnings
             if w.code in ("pair-late-several", "pair-late-no-seat", "entry-not-played", "pairs-late-entry")] == [
@@ -177,21 +205,9 @@ def test_two_late_pairs_after_round_2_are_refused_naming_the_one_that_can_be_sea
     assert said.count("A14, A15 joined stage mitchell late") == 1  # (pair does not print check's warning too)
     assert not (results / "round-3.yaml").exists()
     event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("  - {id: A15, players: [y1, y2]}\n", ""), encoding="utf-8")
+    event.write_text(event.read_text(encoding="utf-8").replace(_entry("A15"), ""), encoding="utf-8")
     assert _pair(content) == 0  # as told: A14 in the sit-out's seat, NS at table 7, the session going on
     assert _seats(results / "round-3.yaml")[6] == (7, "A14", "A11", (3, 4))
-
-
-def _replays(results: Path, rounds: int) -> tuple[Counter[tuple[str, int]], Counter[frozenset[str]]]:
-    """How often each pair plays each board, and each two pairs meet, over the rounds drawn."""
-    boards: Counter[tuple[str, int]] = Counter()
-    meetings: Counter[frozenset[str]] = Counter()
-    for number in range(1, rounds + 1):
-        for _, ns, ew, played in _seats(results / f"round-{number}.yaml"):
-            if ew:
-                meetings[frozenset((ns, ew))] += 1
-                boards.update((side, b) for side in (ns, ew) for b in played)
-    return boards, meetings
 
 
 def test_two_pairs_late_together_after_round_1_get_a_table_of_their_own(tmp_path: Path, capsys) -> None:
@@ -200,23 +216,23 @@ def test_two_pairs_late_together_after_round_1_get_a_table_of_their_own(tmp_path
     # the 7-table Mitchell's with table 7 empty: A13 is NS 7, A14 EW 7, the others keep their
     # numbers, and from round 2 the 7-table movement goes on, boards 13-14 new (to be dealt).
     # pair refused both (pair-late-several named A13 to keep, in a sit-out's seat the field has not).
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
+    content, results = _session(tmp_path, 12)
     played = (results / "round-1.yaml").read_text(encoding="utf-8")
-    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    _add_late(content, "A13", "A14")
     _, _, warnings = validate(content)
     assert not [w for w in warnings if w.code in ("entry-not-played", "pair-late-several", "pair-late-no-seat")]
     grown = [w for w in warnings if w.code == "pairs-late-grown"]
     assert [(w.params["ids"], w.params["pairs"], w.params["tables"], w.params["boards"], w.params["table"], w.params["sit_out"])
             for w in grown] == [("A13, A14", 14, 7, "13\u201314", 6, "")]  # (no sit-out table: 14 pairs)
+    # where each sits in round 2, for the director to tell them: A13 NS 7 stays, A14 EW 7 moves up to table 1
+    assert grown[0].params["starts"] == "A13 ns 7, A14 ew 1"
     assert sorted(w.params["id"] for w in warnings if w.code == "pairs-late-entry") == ["A13", "A14"]
     capsys.readouterr()
     assert _pair(content) == 0
     told = " ".join(capsys.readouterr().err.split())
     assert ("A13, A14 joined late: stage mitchell is now the 14-pair movement of 7 tables, in which A13, A14 sat out the "
             "1 round written. Boards 13\u201314 are new: no table has played them; deal them before round 2, where they "
-            "start at table 6 ") in told + " "
+            "start at table 6. Tell the late pairs where to sit in round 2: A13 NS at table 7, A14 EW at table 1 ") in told + " "
     header = (results / "round-2.yaml").read_text(encoding="utf-8")
     assert "A01\u2013A06, A13 are NS 1\u20137, and A07\u2013A12, A14 are EW 1\u20137" in header
     # round 2 as the 7-table Mitchell seats it: A14 (EW 7) up to table 1, A12 (EW 6) to A13's table 7
@@ -241,10 +257,7 @@ def test_two_pairs_late_to_an_odd_field_after_round_1_make_a_sit_out_table(tmp_p
     # 13 pairs (7 tables, A13 sitting out at table 7), two more after round 1: 15 pairs, 8 tables.
     # A14 takes NS 7 (A13's opponent, absent in round 1), A15 EW 8 at the new table 8, which has no
     # NS pair: the EW pair that comes to it sits out, A13 in round 2. Boards 15-16 are new.
-    content, results = _event(tmp_path, mitchell_event(13, 7, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
-    _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n  - {id: A15, players: [p15a, p15b]}\n")
+    content, results = _session(tmp_path, 13, 7, late=("A14", "A15"))
     _, _, warnings = validate(content)
     assert [(w.params["ids"], w.params["tables"], w.params["boards"], w.params["sitout"], w.params["resting"])
             for w in warnings if w.code == "pairs-late-grown"] == [("A14, A15", 8, "15\u201316", 8, "A13")]
@@ -266,14 +279,11 @@ def test_two_pairs_late_to_an_odd_field_after_round_1_make_a_sit_out_table(tmp_p
 def test_pairs_late_in_two_rounds_a_table_added_then_the_sit_outs_seat(tmp_path: Path, capsys) -> None:
     # A 12-pair Mitchell: A13 after round 1 (table 7 added, a sit-out table), A14 after round 2,
     # in the seat that sit-out leaves (NS 7), from round 3. pair refused A14 (two late, one seat).
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
-    _add_late(content, "  - {id: A13, players: [x1, x2]}\n")
+    content, results = _session(tmp_path, 12, late=("A13",))
     assert _pair(content) == 0
     _fill(results / "round-2.yaml", 2)
     assert _seats(results / "round-2.yaml")[6] == (7, "A12", "", ())  # A12 sits out table 7
-    _add_late(content, "  - {id: A14, players: [y1, y2]}\n")
+    _add_late(content, "A14")
     capsys.readouterr()
     assert _pair(content, "--all") == 0
     header = (results / "round-3.yaml").read_text(encoding="utf-8")
@@ -313,25 +323,17 @@ def test_a_sit_out_line_left_out_is_told_apart_from_a_late_pair_by_the_director(
 def test_a_late_pair_in_an_odd_howell_takes_the_phantoms_seat(tmp_path: Path, capsys) -> None:
     # (the 10-pair Howell redrawn from the whole field meets the same pairs, but numbers its
     # tables from the phantom's: every table of the room changed number from round 2)
-    content, results = _event(tmp_path, mitchell_event(9, 8, 1).replace("movement: mitchell", "movement: howell"))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
+    content, results = _session(tmp_path, 9, 8, movement="howell", boards=1)
     played = (results / "round-1.yaml").read_text(encoding="utf-8")
-    _add_late(content, "  - {id: A10, players: [p10a, p10b]}\n")
+    _add_late(content, "A10")
     capsys.readouterr()
     assert _pair(content, "--all") == 0
     assert (results / "round-1.yaml").read_text(encoding="utf-8") == played
-    boards: Counter[tuple[str, int]] = Counter()
-    meetings: Counter[frozenset[str]] = Counter()
-    for number in range(1, 9):
+    for number in range(2, 9):  # no one sits out once A10 plays, at the sit-out's table: the others keep their numbers
         seats = _seats(results / f"round-{number}.yaml")
-        if number > 1:  # no one sits out once A10 plays, at the sit-out's table: the others keep their numbers
-            assert all(ew for _, _, ew, _ in seats) and len(seats) == 5
-            assert "A10" in seats[4][1:3]
-        for _, ns, ew, played in seats:
-            if ew:
-                meetings[frozenset((ns, ew))] += 1
-                boards.update((side, b) for side in (ns, ew) for b in played)
+        assert all(ew for _, _, ew, _ in seats) and len(seats) == 5
+        assert "A10" in seats[4][1:3]
+    boards, meetings = _replays(results, 8)
     assert max(boards.values()) == 1 and max(meetings.values()) == 1
     assert sum(1 for m in meetings if "A10" in m) == 7
 
@@ -344,9 +346,7 @@ def _codes(content: Path, *codes: str) -> list[tuple[str, ...]]:
 
 
 def test_check_says_a_board_or_a_meeting_drawn_again_before_it_is_played(tmp_path: Path, capsys) -> None:
-    content, results = _event(tmp_path, mitchell_event(13, 7, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
+    content, results = _session(tmp_path, 13, 7)
     # round 1 played by hand with tables 1 and 2 swapping their boards: A01 played 3-4, which
     # the movement brings to it in round 2
     path = results / "round-1.yaml"
@@ -378,14 +378,8 @@ def test_a_late_pair_seated_after_any_round_replays_nothing(kind: str, pairs: in
         assert seated is not None
         # the rounds written, and every other pair's seat, as before
         assert [s for s in seated.sittings if s.round <= last] == [s for s in movement.sittings if s.round <= last]
-        boards: Counter[tuple[str, int]] = Counter()
-        meetings: Counter[frozenset[str]] = Counter()
-        for s in seated.sittings:
-            sides = seated.sides(s)
-            assert s.sits_out == (s.round <= last and len(sides) == 1)
-            if len(sides) == 2:
-                meetings[frozenset(sides)] += 1
-                boards.update((side, b) for side in sides for b in s.boards)
+        assert all(s.sits_out == (s.round <= last and len(seated.sides(s)) == 1) for s in seated.sittings)
+        boards, meetings = _moved(seated)
         assert max(boards.values()) == 1 and max(meetings.values()) == 1
         assert sum(1 for m in meetings if "LATE" in m) == rounds - last
         if kind == "barometer":  # every table of a round plays that round's boards
@@ -409,7 +403,7 @@ def test_a_late_pair_in_a_howell_drawn_in_the_legacy_directions_keeps_them(tmp_p
         patch.setattr(movements, "_balanced_sides", lambda pairs, by_round=False: movements._legacy_sides(pairs + pairs % 2))
         assert _pair(content) == 0
     _fill(results / "round-1.yaml", 1)
-    _add_late(content, "  - {id: A10, players: [p10a, p10b]}\n")
+    _add_late(content, "A10")
     assert _pair(content, "--all") == 0
     ids = [f"A{i:02}" for i in range(1, 10)]
     legacy = late_pairs_seated(PairsMovement("howell", howell(9, 8, 1, legacy=True), ids, [], 1), ["A10"], 1, legacy=True)
@@ -427,8 +421,7 @@ def test_a_sit_out_left_off_round_1_is_not_a_late_pair(tmp_path: Path, capsys, m
     # A round 1 typed by hand need not write its sit-out line. The field without the sit-out
     # (8 pairs, 6 for the barometer) fits no movement of the rounds written, so it was there from
     # the start: check told the director A09 joined late, made the field odd and should be deleted.
-    content, results = _event(tmp_path, mitchell_event(pairs, rounds, 2).replace("movement: mitchell",
-                                                                                  f"movement: {movement}"))
+    content, results = _session(tmp_path, pairs, rounds, played=0, movement=movement)
     assert _pair(content) == 0
     path = results / "round-1.yaml"
     sitting = [s for s in _seats(path) if not s[2]]
@@ -467,14 +460,8 @@ def test_a_table_added_after_round_1_replays_nothing(tables: int, short: bool, c
     before = {(s.table, movement.sides(s), s.boards) for s in movement.round(1)}
     after = {(s.table, grown.sides(s), s.boards) for s in grown.round(1) if not set(group) & set(grown.sides(s))}
     assert after == before
-    boards: Counter[tuple[str, int]] = Counter()
-    meetings: Counter[frozenset[str]] = Counter()
-    for s in grown.sittings:
-        sides = grown.sides(s)
-        if len(sides) == 2:
-            assert s.round > 1 or not set(group) & set(sides)
-            meetings[frozenset(sides)] += 1
-            boards.update((side, b) for side in sides for b in s.boards)
+    assert not [s for s in grown.round(1) if len(grown.sides(s)) == 2 and set(group) & set(grown.sides(s))]
+    boards, meetings = _moved(grown)
     assert max(boards.values()) == 1 and max(meetings.values()) == 1
     assert all(any(pair in m for m in meetings) for pair in group)
 
@@ -484,11 +471,7 @@ def test_a_late_pair_withdrawn_before_it_plays_grows_no_table(tmp_path: Path, ca
     # A 12-pair Mitchell, round 1 played; A13 comes, and A14 is entered but withdrawn before
     # round 2. A14 never plays: the movement is the 13-pair one (A13 EW 7, NS 7 the sit-out's
     # missing pair), not the 14-pair one of 7 full tables that sat A14 at table 1 (rev56).
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
-    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n"
-                       f"  - {{id: A14, players: [p14a, p14b], withdrawn: {withdrawn}}}\n")
+    content, results = _session(tmp_path, 12, late=("A13", _entry("A14", f", withdrawn: {withdrawn}")))
     _, _, warnings = validate(content)
     assert [(w.params["ids"], w.params["pairs"]) for w in warnings if w.code == "pairs-late-grown"] == [("A13", 13)]
     assert not [w for w in warnings if w.code == "entry-not-played"]  # (A14 is withdrawn, not forgotten)
@@ -515,12 +498,10 @@ def test_pairs_late_to_a_round_drawn_and_not_played_are_told_to_draw_it_again(tm
     # starts. pair refused them offering only to delete both pairs or to redraw from round 1
     # (rev56); round 2 has no result, so it says to delete round-2.yaml and draw it again, which
     # seats them at the added table 7, as if they had come before round 2 was drawn.
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
+    content, results = _session(tmp_path, 12)
     assert _pair(content) == 0
     drawn = (results / "round-2.yaml").read_text(encoding="utf-8")
-    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    _add_late(content, "A13", "A14")
     _, _, warnings = validate(content)
     assert [(w.code, w.params["ids"], w.params["file"]) for w in warnings if w.code.startswith("pair-late")] == [
         ("pair-late-redraw", "A13, A14", "results/round-2.yaml")]
@@ -528,6 +509,7 @@ def test_pairs_late_to_a_round_drawn_and_not_played_are_told_to_draw_it_again(tm
     assert _pair(content) == 1
     told = " ".join(capsys.readouterr().err.split())
     assert "delete results/round-2.yaml (take back its score sheets if they were handed out) and run pair again" in told
+    assert told.count("delete results/round-2.yaml") == 1
     assert (results / "round-2.yaml").read_text(encoding="utf-8") == drawn and not (results / "round-3.yaml").exists()
     (results / "round-2.yaml").unlink()
     assert _pair(content) == 0
@@ -538,14 +520,12 @@ def test_pairs_late_to_a_round_drawn_and_not_played_are_told_to_draw_it_again(tm
 
 def test_pairs_late_to_a_round_begun_are_not_told_to_draw_it_again(tmp_path: Path, capsys) -> None:
     # The same with one table of round 2 entered: drawing it again would replay its boards.
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
+    content, results = _session(tmp_path, 12)
     assert _pair(content) == 0
     text = (results / "round-2.yaml").read_text(encoding="utf-8")
     (results / "round-2.yaml").write_text(text.replace("      # 3:\n      # 4:\n", "      3: 4S N =\n      4: pass\n"),
                                           encoding="utf-8")
-    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    _add_late(content, "A13", "A14")
     _, _, warnings = validate(content)
     assert [w.code for w in warnings if w.code.startswith("pair-late")] == ["pair-late-no-seat"]
     assert _pair(content) == 1
@@ -556,10 +536,7 @@ def test_pairs_late_at_a_table_written_by_hand_are_not_told_to_be_deleted(tmp_pa
     # the 6-table Mitchell moves them, and table 7 A13 v A14 on boards 13-14, played. check and
     # pair said A13, A14 were at no table and to delete them from the entries (rev56): they
     # have played at table 7, so they are said seated otherwise than the movement, kept.
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
-    _add_late(content, "  - {id: A13, players: [p13a, p13b]}\n  - {id: A14, players: [p14a, p14b]}\n")
+    content, results = _session(tmp_path, 12, late=("A13", "A14"))
     tables = [(t, f"A{t:02}", f"A{(t - 2) % 6 + 7:02}", (2 * (t % 6) + 1, 2 * (t % 6) + 2)) for t in range(1, 7)]
     tables.append((7, "A13", "A14", (13, 14)))
     (results / "round-2.yaml").write_text("stage: mitchell\nround: 2\ntables:\n" + "".join(
@@ -583,18 +560,15 @@ def test_a_late_pair_in_the_sit_outs_seat_is_not_named_with_pairs_later(tmp_path
     # 13 pairs; A14 after round 1 takes the sit-out's seat (NS 7) from round 2. A15 after round 2
     # has no seat: the field is even. pair drew round 3 without A15 (the round-1 sit-out counted as
     # a seat still free); with A16 too it said "A14, A15, A16 joined late ... keep A14" (rev56).
-    content, results = _event(tmp_path, mitchell_event(13, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
-    _add_late(content, "  - {id: A14, players: [p14a, p14b]}\n")
+    content, results = _session(tmp_path, 13, late=("A14",))
     assert _pair(content) == 0
     assert _seats(results / "round-2.yaml")[6] == (7, "A14", "A12", (1, 2))
     _fill(results / "round-2.yaml", 2)
-    _add_late(content, "  - {id: A15, players: [p15a, p15b]}\n")
+    _add_late(content, "A15")
     _, _, warnings = validate(content)
     assert [(w.code, w.params["ids"]) for w in warnings if w.code.startswith("pair-late")] == [("pair-late-no-seat", "A15")]
     assert _pair(content) == 1 and not (results / "round-3.yaml").exists()
-    _add_late(content, "  - {id: A16, players: [p16a, p16b]}\n")
+    _add_late(content, "A16")
     _, _, warnings = validate(content)
     assert [(w.code, w.params["ids"]) for w in warnings if w.code.startswith("pair-late")] == [
         ("pair-late-no-seat", "A15, A16")]
@@ -607,10 +581,7 @@ def test_a_late_pair_in_the_sit_outs_seat_is_not_named_with_pairs_later(tmp_path
 def test_two_tables_added_say_where_each_new_set_starts(tmp_path: Path, capsys) -> None:
     # A 12-pair Mitchell, four pairs late after round 1: tables 7 and 8 added (16 pairs), boards
     # 13-16 new. Each set starts at its own table in round 2; only the first's was said (rev56).
-    content, results = _event(tmp_path, mitchell_event(12, 5, 2))
-    assert _pair(content) == 0
-    _fill(results / "round-1.yaml", 1)
-    _add_late(content, "".join(f"  - {{id: A{n}, players: [p{n}a, p{n}b]}}\n" for n in range(13, 17)))
+    content, results = _session(tmp_path, 12, late=("A13", "A14", "A15", "A16"))
     _, _, warnings = validate(content)
     assert [(w.params["boards"], w.params["tables"], w.params["table"]) for w in warnings
             if w.code == "pairs-late-grown"] == [("13\u201316", 8, 6)]
@@ -621,3 +592,99 @@ def test_two_tables_added_say_where_each_new_set_starts(tmp_path: Path, capsys) 
             "each set starts at its own table: 13\u201314 at table 6, 15\u201316 at table 7") in told
     seats = _seats(results / "round-2.yaml")
     assert [(t, b) for t, _, _, b in seats if set(b) & {13, 14, 15, 16}] == [(6, (13, 14)), (7, (15, 16))]
+
+
+def test_three_pairs_late_to_an_even_field_are_told_where_each_sits(tmp_path: Path, capsys) -> None:
+    # 12 pairs, A13-A15 after round 1: 15 pairs, 8 tables, table 8 the sit-out table. pairs-late-grown
+    # named the boards to deal (13-16) but not where the late pairs sit in round 2, which no file
+    # written says: A13 NS 7, A14 EW 7 (come to table 8, the sit-out table: it sits round 2 out),
+    # A15 EW 8 (up to table 1). Said as pair then draws round 2.
+    content, results = _session(tmp_path, 12, late=("A13", "A14", "A15"))
+    _, _, warnings = validate(content)
+    grown = [w for w in warnings if w.code == "pairs-late-grown"]
+    assert [(w.params["ids"], w.params["starts"]) for w in grown] == [("A13, A14, A15", "A13 ns 7, A14 out 8, A15 ew 1")]
+    from generator.messages import render_message
+    assert render_message("pairs-late-grown", "en", grown[0].params)[0].endswith(
+        "Tell the late pairs where to sit in round 2: A13 NS at table 7, A14 sits it out (EW at table 8, the sit-out "
+        "table), A15 EW at table 1")
+    assert render_message("pairs-late-grown", "zh-Hans", grown[0].params)[0].endswith(
+        "\u8bf7\u544a\u8bc9\u8fdf\u5230\u5404\u5bf9\u7b2c 2 \u8f6e\u7684\u5ea7\u4f4d\uff1aA13 \u5750\u7b2c 7 \u684c"
+        "\u5357\u5317\u3001A14 \u8f6e\u7a7a\uff08\u7b2c 8 \u684c\u4e1c\u897f\uff0c\u5373\u8f6e\u7a7a\u684c\uff09\u3001"
+        "A15 \u5750\u7b2c 1 \u684c\u4e1c\u897f")
+    capsys.readouterr()
+    assert _pair(content) == 0
+    assert "A13 NS at table 7, A14 sits it out (EW at table 8" in " ".join(capsys.readouterr().err.split())
+    assert _seats(results / "round-2.yaml") == [  # the round drawn seats them as said
+        (1, "A01", "A15", (3, 4)), (2, "A02", "A07", (5, 6)), (3, "A03", "A08", (7, 8)), (4, "A04", "A09", (9, 10)),
+        (5, "A05", "A10", (11, 12)), (6, "A06", "A11", (13, 14)), (7, "A13", "A12", (15, 16)), (8, "A14", "", ())]
+
+
+def _hand_table_7(content: Path, results: Path) -> None:
+    """Round 2 of a 12-pair Mitchell written by the director: the 6 tables as the 6-table
+    Mitchell moves them, table 7 A13 v A14 on boards 13-14; every table played."""
+    tables = [(t, f"A{t:02}", f"A{(t - 2) % 6 + 7:02}", (2 * (t % 6) + 1, 2 * (t % 6) + 2)) for t in range(1, 7)]
+    tables.append((7, "A13", "A14", (13, 14)))
+    (results / "round-2.yaml").write_text("stage: mitchell\nround: 2\ntables:\n" + "".join(
+        f"  - table: {t}\n    ns: {ns}\n    ew: {ew}\n    boards:\n      # {b[0]}:\n      # {b[1]}:\n"
+        for t, ns, ew, b in tables), encoding="utf-8")
+    _fill(results / "round-2.yaml", 2)
+
+
+def test_late_pairs_seated_by_hand_and_one_still_waiting_are_each_said_as_they_are(tmp_path: Path, capsys) -> None:
+    # A13, A14 at a table 7 the director wrote into round 2, then A15 after round 2. pair said only
+    # "A15 is at no table ... Delete A15 from the entries and run pair again: the session goes on
+    # as it was", which it does not: with A15 deleted pair still draws no round 3 for A13, A14.
+    content, results = _session(tmp_path, 12, late=("A13", "A14"))
+    _hand_table_7(content, results)
+    _add_late(content, "A15")
+    _, _, warnings = validate(content)
+    late = [w for w in warnings if w.code.startswith("pair-late")]
+    assert [(w.code, w.params["ids"], w.params["joined"], w.params["late"]) for w in late] == [
+        ("pair-late-off-movement", "A13, A14", 2, "A15")]
+    assert not [w for w in warnings if w.code == "entry-not-played"]
+    # (boards 3-8, with every result written, were said short by the 15-pair movement the refusal left)
+    assert not [w.params["board"] for w in warnings if w.code == "bridge-board-short" and w.params["board"] <= 12]
+    capsys.readouterr()
+    assert _pair(content) == 1
+    told = " ".join(capsys.readouterr().err.split())
+    assert ("A13, A14 have played at stage mitchell's tables since round 2 (event.yaml:17), seated otherwise than its "
+            "movement seats late pairs, and A15, later still, is at no table yet (event.yaml:19): pair cannot draw "
+            "round 3") in told
+    assert ("Seat A15 in those rounds too, where the director gives them a table: deleting A15 from the entries "
+            "(event.yaml:19) does not let pair draw round 3, A13, A14 still sitting where no movement seats them") in told
+    assert "keep A13, A14 in the entries" in told and "Delete A15" not in told
+    assert told.count("A13, A14 have played") == 1  # (as pair's refusal; check's warning of it not printed too)
+    assert not (results / "round-3.yaml").exists()
+    event = content / "events" / SLUG / "event.yaml"  # what the old word said to do: still refused
+    event.write_text(event.read_text(encoding="utf-8").replace(_entry("A15"), ""), encoding="utf-8")
+    assert _pair(content) == 1 and not (results / "round-3.yaml").exists()
+
+
+def _short(content: Path) -> list[tuple[int, str, int, str]]:
+    """Each bridge-board-short warning: board, its file, its line, its message in English."""
+    from generator.messages import render_message
+    _, _, warnings = validate(content)
+    return [(w.params["board"], w.mark.file.name, w.mark.line, render_message(w.code, "en", w.params)[0])
+            for w in warnings if w.code == "bridge-board-short"]
+
+
+def test_a_table_left_out_after_a_late_pair_is_refused_is_said_where_it_is(tmp_path: Path) -> None:
+    # 12 pairs, rounds 1-2 played, round 2's table 3 (A03 v A08, boards 7-8) not written; A13 comes
+    # and is refused (pair-late-no-seat). The board counts followed the 13-pair movement the
+    # refusal leaves: boards 3-6, with every result, were said short, at round-1.yaml.
+    content, results = _session(tmp_path, 12, played=2)
+    path = results / "round-2.yaml"
+    path.write_text(re.sub(r"(?ms)^  - table: 3\b.*?(?=^  - table: )", "", path.read_text(encoding="utf-8")), encoding="utf-8")
+    assert [t for t, *_ in _seats(path)] == [1, 2, 4, 5, 6]
+    alone = _short(content)
+    said = "of the 2 it should have; round 2 table 3 has none (round-2.yaml)"
+    assert alone == [(7, "round-2.yaml", 0, f"board 7 has results from 1 table (round 1 table 4), {said}"),
+                     (8, "round-2.yaml", 0, f"board 8 has results from 1 table (round 1 table 4), {said}")]
+    _add_late(content, "A13")
+    _, _, warnings = validate(content)
+    assert [w.code for w in warnings if w.code.startswith("pair-late")] == ["pair-late-no-seat"]
+    assert _short(content) == alone  # the session's own movement, as before A13 came
+    from generator.messages import render_message
+    fix = [render_message(w.code, "en", w.params)[1] for w in warnings if w.code == "bridge-board-short"][0]
+    assert ("The movement gives it to round 2 table 3: write that table's result for board 7 in round-2.yaml, or np if "
+            "it was not played there.") in fix

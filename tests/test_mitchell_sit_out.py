@@ -153,7 +153,7 @@ def test_a_result_left_out_in_a_mitchell_with_a_sit_out_still_warns_at_its_table
     else:
         assert [(code, message) for code, message, _ in said] == [
             ("bridge-board-short", f"board {board} has results from 2 tables (round 1 table 3, round 3 table 1), "
-                                   "of the 3 it should have") for board in (5, 6)], said
+                                   "of the 3 it should have; round 2 table 2 has none (round-2.yaml)") for board in (5, 6)], said
     assert all("round-2.yaml" in where for _, _, where in said), said
 
 
@@ -174,9 +174,9 @@ def test_a_board_short_of_a_set_played_fewer_times_names_its_own_count(tmp_path:
     places = "round 1 table 3, round 3 table 1, round 5 table 7, round 6 table 6, round 7 table 5"
     warnings = validate(content)[2]
     assert [(w.code, w.message("en")) for w in warnings] == [
-        ("bridge-board-short", f"board {board} has results from 5 tables ({places}), of the 6 it should have")
-        for board in (5, 6)]
-    assert warnings[0].message("zh-Hans").endswith("\u5e94\u6709 6 \u684c")
+        ("bridge-board-short", f"board {board} has results from 5 tables ({places}), of the 6 it should have; "
+                               "round 2 table 2 has none (round-2.yaml)") for board in (5, 6)]
+    assert "\u5e94\u6709 6 \u684c\uff1b\u7b2c 2 \u8f6e\u7b2c 2 \u684c" in warnings[0].message("zh-Hans")
 
 
 def test_the_movement_says_one_round_and_one_board_in_the_singular() -> None:

@@ -19,6 +19,12 @@ if TYPE_CHECKING:
     from generator.tournament.results import EventResult
 
 
+# A pairs stage's late pairs pair will not draw for (tournament.pairing.late_refusal): check warns
+# of each as pair then refuses with it, so pair says it once, as its refusal (the drawn round to
+# take back and the pairs seated by hand were said twice).
+LATE_REFUSALS = ("pair-late-several", "pair-late-no-seat", "pair-late-redraw", "pair-late-off-movement")
+
+
 def event_stage(site: Site, results: list[EventResult], slug: str, stage: str) -> EventResult:
     """The event named on the command line, checked to have the stage named; Refusal (with the
     names it could have meant) otherwise. `pair` and `print` ask the same way."""
@@ -72,7 +78,7 @@ def _pair(args: argparse.Namespace) -> int:
     # A late pair this stage has no seat for: check's warning is the refusal pair then says.
     warnings = [w for w in warnings if not (w.code == "draw-standings-changed"
                                             and w.params.get("stage", args.stage) != args.stage)
-                and not (w.code in ("pair-late-several", "pair-late-no-seat") and w.params.get("stage") == args.stage)]
+                and not (w.code in LATE_REFUSALS and w.params.get("stage") == args.stage)]
     print_event_problems(warnings, locale, args.content, args.event)
     try:
         result = event_stage(site, results, args.event, args.stage)

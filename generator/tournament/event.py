@@ -34,7 +34,7 @@ from generator.games import GAMES, Game, TableScore, metric_of
 from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import (_num, berger_rounds, draw_rules, first_rounds, movement_field, follows_schedule, robin_full_rounds, robin_numbers,
+from generator.tournament.pairing import (PairsMovement, _num, berger_rounds, draw_rules, first_rounds, movement_field, follows_schedule, robin_full_rounds, robin_numbers,
                                           robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, late_refusal, seated_tables, unplayed_boards,
                                           walked_out_boards)
 from generator.tournament.results import (
@@ -784,6 +784,10 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     resting = next((s for s in movement.round(number) if s.sits_out), None)
     ids = [pair for pair in movement.grown if pair in late]
     entry = event.entries[ids[0]]
+    # where each late pair sits in the round to come: no table of the rounds written says it,
+    # and the director must tell them before it starts (the new boards alone were said)
+    seats = [_late_seat(movement, number, pair) for pair in ids]
+    seated = [seat for seat in seats if seat is not None]
     tables = len(movement.ew_numbers)
     # A 9-pair Mitchell's round 1 typed without A09's sit-out line is, to the files, an 8-pair
     # one that A09 came late to (_sit_out_unwritten cannot tell: both movements follow round 1,
@@ -795,7 +799,22 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
                  resting=movement.sides(resting)[0] if resting else None,
                  sit_out=catalogues.word("pair_late_grown_sit_out", table=resting.table, round=number,
                                          resting=movement.sides(resting)[0]) if resting else "",
-                 unwritten=catalogues.word("pair_late_grown_unwritten", id=ids[0], table=tables) if unwritten else "")
+                 unwritten=catalogues.word("pair_late_grown_unwritten", id=ids[0], table=tables) if unwritten else "",
+                 starts=", ".join(f"{pair} {side} {table}" for pair, side, table in seated),
+                 seats=catalogues.word("pair_late_grown_seats", round=number, seats={locale: catalogues.joiner(locale).join(
+                     catalogues.text(f"pair_late_grown_seat_{side}", locale, id=pair, table=table) for pair, side, table in seated)
+                     for locale in LOCALES}) if seated else "")
+
+
+def _late_seat(movement: PairsMovement, number: int, pair: str) -> tuple[str, str, int] | None:
+    """(pair, ns | ew | out, table): where a late pair sits in round `number` of `movement`, out
+    for a Mitchell's EW pair at the sit-out table (the table with no NS pair)."""
+    for sitting in movement.round(number):
+        sides = movement.sides(sitting)
+        if pair in sides:
+            side = "out" if sitting.sits_out else ("ns" if sides[0] == pair else "ew")
+            return pair, side, sitting.table
+    return None
 
 
 def _board_span(boards: list[int]) -> str:

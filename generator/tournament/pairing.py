@@ -1103,12 +1103,28 @@ def _late_refusal(event: Event, stage: Stage, field: Sequence[Entry]) -> Refusal
     # seat from round 2, a table the director added by hand) keeps it and its results (rev56: A14,
     # seated after round 1, was named with A15 and A16 after round 2, "keep A14").
     waiting = [pair for pair, joins in late.items() if joins >= number]
-    if not waiting:
-        # every late pair sits at a table written, otherwise than the movement seats late pairs
-        # (a table of their own written by hand): never told to delete pairs that have played
-        seated = event.entries[next(iter(late))]
-        return Refusal("pair-late-off-movement", stage=stage.id, ids=", ".join(late), count=len(late), round=number,
-                       joined=min(late.values()), where=_entry_line(event, seated))
+    seated = {pair: joins for pair, joins in late.items() if joins < number}
+    if seated and waiting:
+        others = fitting_movement(event, stage, [e for e in field if e.id not in waiting])
+        if others is not None and others.follows(written):
+            seated = {}  # (seated as the movement seats late pairs: the sit-out's seat, rev56's A14)
+    if seated:
+        # late pairs sit at a table written, otherwise than the movement seats late pairs (a table
+        # of their own written by hand): never told to delete pairs that have played. Pairs later
+        # still, at no table yet, are said as they are: told to delete them and draw, as a pair
+        # with no seat is, the director met this refusal again (pair draws no round for the others)
+        ids = ", ".join(seated)
+        words = {}
+        if waiting:
+            entry = event.entries[waiting[0]]
+            named = dict(ids=", ".join(waiting), count=len(waiting), round=number, seated=ids,
+                         where=_entry_line(event, entry))
+            words = dict(waiting=catalogues.word("pair_late_off_waiting", **named),
+                         waiting_fix=catalogues.word("pair_late_off_waiting_fix", **named))
+        return Refusal("pair-late-off-movement", stage=stage.id, ids=ids, count=len(seated), round=number,
+                       joined=min(seated.values()), where=_entry_line(event, event.entries[next(iter(seated))]),
+                       waiting=words.get("waiting", ""), waiting_fix=words.get("waiting_fix", ""),
+                       late=", ".join(waiting))
     entry = event.entries[waiting[0]]
     where = _entry_line(event, entry)
     first, *rest = waiting
@@ -1406,6 +1422,30 @@ def _round_movement(event: Event, stage_result: StageResult, round_result: Round
     return movement if movement is not None and tables and movement.seats(round_result.number, tables) else None
 
 
+def board_movement(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement | None:
+    """The movement a pairs stage's boards are counted by (those a withdrawn pair's table does not
+    play, those still to come, where a board short is to be written: the functions below):
+    fitting_movement, save where late pairs at no table are refused a seat (pair-late-no-seat,
+    pair-late-several): then the movement of the others, which the rounds written follow and the
+    session goes on in. The whole field's, which refusal leaves, seats every pair otherwise from
+    round 1: with A13 refused after round 2 of a 12-pair Mitchell, round 2's table 3 left out was
+    said at round-1.yaml, and boards 3-6, which had every result, short."""
+    movement = fitting_movement(event, stage, field)
+    written = event.rounds.get(stage.id, [])
+    if movement is None or movement.follows(written):
+        return movement
+    following = max((r.number for r in written), default=0) + 1
+    waiting = {pair for pair, joins in late_pairs(event, stage, field).items() if joins >= following}
+    if waiting:
+        others = fitting_movement(event, stage, [e for e in field if e.id not in waiting])
+        if others is not None and others.follows(written):
+            return others
+    # late pairs seated by hand (pair-late-off-movement): the whole field's movement, built for
+    # want of another, seats no round written; by it boards 3-8 of a 12-pair Mitchell with A13,
+    # A14 at a table 7 of their own were said short. None: a board is compared with the others.
+    return None if late_pairs(event, stage, field) else movement
+
+
 def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
                     withdrawn: Mapping[int, Sequence[Table]]) -> dict[int, int]:
     """The boards a pairs stage's tables with a withdrawn pair do not play (event-day.md: it plays
@@ -1418,7 +1458,7 @@ def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
     known, its boards still warned), none for a field the movement does not fit."""
     if not any(withdrawn.values()):
         return {}
-    movement = fitting_movement(event, stage, field)
+    movement = board_movement(event, stage, field)
     if movement is None:
         return {}
     found: dict[int, int] = {}
@@ -1438,7 +1478,7 @@ def walked_out_boards(event: Event, stage: Stage, field: Sequence[Entry],
         s in event.entries and event.entries[s].withdrawn_by(r.number, stage.id) for s in t.sides)] for r in rounds}
     if not any(tables.values()):
         return {}
-    movement = fitting_movement(event, stage, field)
+    movement = board_movement(event, stage, field)
     if movement is None:
         return {}
     return {(number, table.number): boards for number, found in tables.items()
@@ -1461,7 +1501,7 @@ def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: S
                       and len(s.table.sides) == 2 for s in r.tables)]
     if not entered:
         return {}
-    movement = fitting_movement(event, stage, field)
+    movement = board_movement(event, stage, field)
     if movement is None:
         return {}
     latest = max(entered)
@@ -1489,7 +1529,7 @@ def seated_tables(event: Event, stage: Stage, field: Sequence[Entry],
     boards short there. None for a field the movement does not fit, or a table of the rounds
     drawn (`rounds`) written otherwise (other pairs, another number: the boards it plays are not
     the movement's)."""
-    movement = fitting_movement(event, stage, field)
+    movement = board_movement(event, stage, field)
     if movement is None:
         return None
     for round_ in rounds:
@@ -1510,16 +1550,26 @@ def board_seats(event: Event, stage: Stage, field: Sequence[Entry],
     it, the mark the table's in its round's file, or the file's when the table is not written
     (boards.ShortByDesign: where a board-short warning is placed). None for a field the movement
     does not fit."""
-    movement = fitting_movement(event, stage, field)
+    movement = board_movement(event, stage, field)
     if movement is None:
         return {}
     drawn = {r.number: r for r in rounds}
+    # A seat is one only where the table is written as the movement seats it (one written with
+    # other pairs plays other boards), or not written with its pairs at no other table of the
+    # round: a movement no round follows (the whole field's, late pairs refused) named a round 1
+    # table, written and played, for a table of round 2 left out.
+    elsewhere = {r.number: {side for t in r.tables for side in t.sides} for r in rounds}
     found: dict[int, list[tuple[int, int, Mark]]] = {}
     for sitting in movement.sittings:
         round_ = drawn.get(sitting.round)
         if round_ is None or sitting.sits_out:
             continue
         table = next((t for t in round_.tables if t.number == sitting.table), None)
+        sides = movement.sides(sitting)
+        if table is not None and tuple(table.sides) != sides:
+            continue
+        if table is None and set(sides) & elsewhere[sitting.round]:
+            continue
         mark = (table.mark if table is not None else None) or Mark(round_.source)
         for board in sitting.boards:
             found.setdefault(board, []).append((sitting.round, sitting.table, mark))

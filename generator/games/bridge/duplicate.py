@@ -94,7 +94,7 @@ from generator.games.common.boards import (
     ShortByDesign,
     compare_as_counted,
     drop_out_of_range,
-    missing_seat,
+    missing_place,
     round_tables,
     short_boards,
 )
@@ -1608,10 +1608,15 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
         # entered that it counts, as `shown` leaves them out
         expected -= len(found) - len(shown)
         places = [(round_of[id(s)], s.table.number) for _, s in shown]
-        # at the table the movement gives the board that has no result for it, when known
-        mark = missing_seat(unplayed, board, set(places)) or _mark_of(found[0][1])
+        # at the table the movement gives the board that has no result for it, when known, named
+        # with its round and its file: a table not written has no line of its own to point at
+        missing = missing_place(unplayed, board, set(places))
+        mark = missing[2] if missing is not None else _mark_of(found[0][1])
+        at = dict(board=board, round=missing[0], table=missing[1], file=Path(mark.file).name) if missing else None
         problems.add("bridge-board-short", mark, warning=True, board=board, count=len(shown),
-                     expected=expected, tables=round_tables(places))
+                     expected=expected, tables=round_tables(places),
+                     missing=word("br_board_short_missing", **at) if at else "",
+                     fix=word("br_board_short_fix", **at) if at else "")
 
 
 def _left_out(numbered: list[tuple[int, list[TableScore]]], unplayed: Mapping[int, int],

@@ -182,14 +182,21 @@ class ShortByDesign(dict):  # type: ignore[type-arg]
 
 
 def missing_seat(unplayed: Mapping[int, int] | None, board: int, found: set[tuple[int, int]]) -> Any:
-    """The mark of the first seat (round, table) the movement gives `board` that has no result
-    for it among `found` (the places its results are); None when the movement is not known or
-    every seat has one (a board number mistyped elsewhere: its results' place is the one to check)."""
+    """The mark of missing_place's seat, None where it has none."""
+    place = missing_place(unplayed, board, found)
+    return place[2] if place is not None else None
+
+
+def missing_place(unplayed: Mapping[int, int] | None, board: int,
+                  found: set[tuple[int, int]]) -> tuple[int, int, Any] | None:
+    """The first seat (round, table, mark) the movement gives `board` that has no result for it
+    among `found` (the places its results are); None when the movement is not known or every
+    seat has one (a board number mistyped elsewhere: its results' place is the one to check)."""
     if not isinstance(unplayed, ShortByDesign):
         return None
     for number, table, mark in unplayed.seats().get(board, ()):
         if (number, table) not in found:
-            return mark
+            return number, table, mark
     return None
 
 
