@@ -1109,6 +1109,14 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     assert '<p class="meta">附注：第 1 轮按预赛的成绩编排，其后更正过：C01, C08。对阵按编排时的成绩进行。' in page
     assert "不会自动重排" not in page
+    # rev60: prelim's page and its qualifier list, which mark C01 (drawn) and not C08 (ranked
+    # above it now), say why as the knockout's page does; on main they said nothing once the
+    # knockout was played out, the list contradicting the standings beside it
+    note = "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 C08 晋级，C01 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（C01 参赛）。"
+    assert note in page_words((out / "events/cup/prelim/index.html").read_text(encoding="utf-8"))
+    from generator.render.bulletins import bulletins_for
+    (listed,) = [b for b in bulletins_for(result, "zh-Hans") if b.name == "qualifiers-prelim"]
+    assert listed.text.endswith("特此公示。" + note) and [row[1] for row in listed.rows] == ["C06", "C02", "C05", "C01"]
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no stale_draws
     # round 1 written by hand records no figures: which table was corrected is not known
     assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},
