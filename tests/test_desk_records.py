@@ -558,3 +558,38 @@ def test_a_refusal_with_no_word_of_its_own_is_said_in_the_sites_words(tmp_path: 
     # a held save says the refusal of its file in the same words (desk-write-failed)
     said = app.write_failed(refused, OSError(errno.EMFILE, os.strerror(errno.EMFILE))).message("zh-Hans")
     assert "同时打开的文件太多" in said and os.strerror(errno.EMFILE) not in said, said
+
+
+def test_a_knockout_correction_after_the_next_round_was_drawn_is_refused_with_what_to_do(tmp_path: Path,
+                                                                                          desk_of) -> None:
+    """rev60: a semi-final settled by the extra deal (T04 through), the final drawn T04 v T02, then
+    the secretary corrects the extra deal to T01. On main the desk saved it with "已保存" and no
+    word; check then failed (knockout-not-in-bracket, "paibang pair draws them", which it never
+    does over a drawn round) and the site kept its old final. The desk checks as check does: it
+    refuses, nothing written, saying who would go through, who the final was drawn with, and the
+    files to delete before saving; done so, the correction saves and pair draws the final anew."""
+    root = make(tmp_path, KO + "profile: national\n", KO_TABLES)
+    running = desk_of(root)
+    saved(running, level_a="9", level_b="9", tiebreak_deal="T04")
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0  # the final: T04 v T02
+    final = root / "events" / SLUG / "results" / "round-2.yaml"
+    assert "T04" in final.read_text(encoding="utf-8")
+    running.desk.load()  # (the desk reads the round pair drew, as its file watcher has it do)
+    secretary = Secretary(running)
+    before = results(root).read_bytes()
+    status, html = secretary.post("main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T01")
+    assert status == 422 and results(root).read_bytes() == before and 'id="saved"' not in html
+    words = re.sub(r"<[^>]+>", "", html)
+    assert "保存后第 1 轮第 1 桌的成绩将让 T01 进入第 2 轮，但第 2 轮已按 T04 编排（round-2.yaml）：未保存" in words
+    assert "先删除 round-2.yaml，再保存这一桌，然后用 paibang pair 从第 2 轮起重新编排" in words
+    # the result as it stands saves as ever (nothing to redraw)
+    status, html = secretary.post("main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T04")
+    assert status == 200 and "T01 进入第 2 轮" not in html
+    # what the message says, done: the final's file deleted, the correction saves, pair draws again
+    final.unlink()
+    running.desk.load()
+    status, html = secretary.post("main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T01")
+    assert status == 200 and 'id="saved"' in html
+    assert knockout(root).match(1).winner == "T01"
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0
+    assert re.search(r"teams: \[T0[12], T0[12]\]", final.read_text(encoding="utf-8"))

@@ -1109,6 +1109,14 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     assert '<p class="meta">附注：第 1 轮按预赛的成绩编排，其后更正过：C01, C08。对阵按编排时的成绩进行。' in page
     assert "不会自动重排" not in page
+    # rev60: prelim's page and its qualifier list, which mark C01 (drawn) and not C08 (ranked
+    # above it now), say why as the knockout's page does; on main they said nothing once the
+    # knockout was played out, the list contradicting the standings beside it
+    note = "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 C08 晋级，C01 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（C01 参赛）。"
+    assert note in page_words((out / "events/cup/prelim/index.html").read_text(encoding="utf-8"))
+    from generator.render.bulletins import bulletins_for
+    (listed,) = [b for b in bulletins_for(result, "zh-Hans") if b.name == "qualifiers-prelim"]
+    assert listed.text.endswith("特此公示。" + note) and [row[1] for row in listed.rows] == ["C06", "C02", "C05", "C01"]
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no stale_draws
     # round 1 written by hand records no figures: which table was corrected is not known
     assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},
@@ -1690,3 +1698,54 @@ def test_the_prize_list_says_empty_only_a_place_nobody_holds(high_card: Game, tm
     assert set(range(1, 5 if ko.bracket.third_place else 3)) <= held | set(said_empty)
     rule = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-ko"].text
     assert re.findall(r"第 \d 场（[^）]+）[^。]*未赛[^。]*。", rule) == sentences
+
+
+def quarter_finals_played_through(qf1: str = "K, 2", sf1: str = "K, 2") -> dict[str, str]:
+    """A knockout of eight (C01 … C08 seeded in order) with a third-place play-off, every round
+    drawn and played, the first side at each table winning: C01, C04, C02, C03 through the
+    quarter-finals, C01 and C02 through the semi-finals, C01 the champion, C04 third. `qf1`,
+    `sf1`: the cards of the first quarter-final (C01 – C08) and semi-final (C01 – C04)."""
+    return {"round-1.yaml": results_file("ko", 1, table(1, "C01", "C08", qf1), table(2, "C04", "C05", "K, 2"),
+                                         table(3, "C02", "C07", "K, 2"), table(4, "C03", "C06", "K, 2")),
+            "round-2.yaml": results_file("ko", 2, table(1, "C01", "C04", sf1), table(2, "C02", "C03", "K, 2")),
+            # (the play-off first, as pair draws it)
+            "round-3.yaml": results_file("ko", 3, table(1, "C04", "C03", "K, 2"), table(2, "C01", "C02", "K, 2"))}
+
+
+def test_a_quarter_final_corrected_after_the_semi_finals_were_drawn_says_which_files_to_redraw(
+        high_card: Game, tmp_path: Path) -> None:
+    """rev60: the secretary corrects the first quarter-final (C08 now beats C01) once the final
+    is played. On main check said knockout-not-in-bracket three times (the semi-final C01 – C04,
+    the final and the play-off), its hint "paibang pair draws them" leading nowhere (pair never
+    overwrites a round). Now one error names the semi-final drawn before the correction, whose
+    place C08 now has, and the files to delete before drawing again; the final and the play-off,
+    drawn from that semi-final, are that message's files, not three more errors."""
+    stages = KO + "    third_place: true\n"
+    result, _ = run(event(tmp_path / "before", 8, stages, quarter_finals_played_through()))
+    assert result.stage_of("ko").bracket.champion == "C01"
+    root = event(tmp_path, 8, stages, quarter_finals_played_through(qf1="2, K"))
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    problems = [p for p in failure.value.problems if not p.warning or p.code.startswith("knockout")]
+    assert [p.code for p in problems] == ["knockout-drawn-before-correction"]
+    (drawn,) = problems
+    assert (drawn.mark.file.name, drawn.mark.line) == ("round-2.yaml", 4)
+    assert drawn.message("zh-Hans") == ("第 2 轮第 1 桌（C01 – C04）是在第 1 轮第 1 桌（C01 – C08）的成绩更正之前编排的："
+                                        "这一桌的 C01 的位置现在属于 C08")
+    assert "删除 round-2.yaml, round-3.yaml，再用 paibang pair 从第 2 轮起重新编排" in drawn.hint("zh-Hans")
+    assert "restore the result of round 1 table 1" in drawn.hint("en")
+    # the semi-final corrected instead (C04 now beats C01): the final and the play-off were both
+    # drawn before it, one with its winner's place, one with its loser's
+    root = event(tmp_path / "semi", 8, stages, quarter_finals_played_through(sf1="2, K"))
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    problems = [p for p in failure.value.problems if not p.warning or p.code.startswith("knockout")]
+    assert [(p.code, p.params["table"], p.params["drawn"], p.params["now"], p.params["files"]) for p in problems] == [
+        ("knockout-drawn-before-correction", 1, "C04", "C01", "round-3.yaml"),
+        ("knockout-drawn-before-correction", 2, "C01", "C04", "round-3.yaml")]
+    # what the hint says, done: the files deleted, pair draws the semi-finals from the winners now
+    for name in ("round-2.yaml", "round-3.yaml"):
+        (tmp_path / "content/events/cup/results" / name).unlink()
+    assert main(["pair", "cup", "ko", "--content", str(tmp_path / "content")]) == 0
+    result, _ = run(tmp_path / "content")
+    assert [m.sides for m in result.stage_of("ko").bracket.round_matches(2)] == [["C08", "C04"], ["C02", "C03"]]

@@ -68,7 +68,7 @@ from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
 from generator.tournament.event import run_event, withdrawn_sides
-from generator.tournament.knockout import table_names
+from generator.tournament.knockout import correction_drawn_after, table_names
 from generator.tournament.pairing import no_table_word
 from generator.tournament.results import EventResult
 
@@ -730,6 +730,8 @@ class Desk:
                     "differs": differs}
         record = forms.with_parts_as_filed(spot, table, saving, forms.record_from(spot, saving), shown)
         result = forms.check(spot, text, record)
+        # (read before the check's refusals below: a correction refused is said as check would)
+        result.problems += drawn_after(self.result, spot, result)
         if who.kind == "table":
             result = forms.tie_at_table(spot, result)  # (a tie the referee settles: not the table's)
         if who.kind == "table" and (director := forms.directors_only(spot, fields)):
@@ -1233,6 +1235,24 @@ def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any
         if rounds:
             found.append(replace(stage_result, stale_draws=rounds, stale_notes=notes))
     return found
+
+
+def drawn_after(result: EventResult | None, spot: forms.TableSpot, check: forms.Check) -> list[ContentError]:
+    """A knockout table's record that would send another side into a later round already drawn
+    (knockout.correction_drawn_after): refused, with what to do. Saved, check would fail the
+    event and the site would keep its old champion; the stage page, never built then, could not
+    say why. (The bracket as last scored: the files a later round was drawn into are older than
+    the save that reads them.)"""
+    if spot.stage.format != "knockout" or check.score is None or not check.ok or check.incomplete or result is None:
+        return []
+    bracket = next((s.bracket for s in result.stages if s.stage.id == spot.stage.id), None)
+    if bracket is None:
+        return []
+    problems = Problems()
+    files = {r.number: r.source.name for r in spot.event.rounds.get(spot.stage.id, [])}
+    correction_drawn_after(forms.GAMES[spot.event.game], spot.stage, bracket, spot.number, check.score, files,
+                           Mark(spot.path), problems)
+    return problems.items
 
 
 def table_sheets(desk: Any, stage: str, number: int) -> bytes:

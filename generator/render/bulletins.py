@@ -281,6 +281,12 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     going = [s.entry for s in qualified] + list(stage_result.byes)
     text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), entries=_counted(t, going),
              stage=target.name, byes=byes)
+    if stage_result.field_kept or stage_result.field_left:
+        # a correction after the next stage was drawn: the list is who was drawn, as its page says
+        none = t("qualifiers_none")
+        note = t("qualifiers_drawn_note", stage=target.name, kept=t.joiner().join(stage_result.field_kept) or none,
+                 left=t.joiner().join(stage_result.field_left) or none)
+        text += ("" if t.locale.startswith("zh") else " ") + note
     columns = [t("no"), t("id"), t("players"), t("group"), t("stage_rank", stage=stage.name), *metric_columns, t("remark")]
     # no remark (a bye, a lot): the empty column's width goes to the names; so too no group
     return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,

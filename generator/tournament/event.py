@@ -140,9 +140,15 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             if reseeded:  # who went on is who was drawn: the stage advancing here marks them
                 drawn = {e.id for e in field_entries}
                 for feeder in (r for r in results if r.stage.advance and r.stage.advance.to == stage.id):
+                    ranked_in = {s.entry.id for s in feeder.standings if s.qualified}
                     for standing in feeder.standings:
                         standing.qualified = standing.entry.id in drawn
                     feeder.qualifiers = [s.entry for s in feeder.standings if s.qualified]
+                    # who the standings qualify now and the draw left out, and the other way
+                    # round: the feeder's page and its qualifier list say so (qualifiers_drawn_note)
+                    # as for a Swiss drawn from it, once the knockout is played out too (rev60)
+                    feeder.field_kept = [s.entry.id for s in feeder.standings if s.qualified and s.entry.id not in ranked_in]
+                    feeder.field_left = [s.entry.id for s in feeder.standings if s.entry.id in ranked_in and not s.qualified]
         result = _run_stage(event, stage, field_entries, problems, state, known)
         if stage.format == "knockout" and stage.knockout is not None and stage.knockout.then:
             # Its unplaced entries are placed after the bracket's (`then:`), before prizes are

@@ -132,6 +132,9 @@ class Bracket:
     matches: list[Match]
     third_place: bool = False
     champion: str | None = None  # only once the final is decided
+    # The matches whose table was drawn before a correction of a match feeding them, or fed by
+    # such a match (_drawn_before_correction) -> that table: undecided, said once, not one by one.
+    overtaken: dict[int, TableScore] = field(default_factory=dict)
 
     def round_called(self, number: int, locale: str, table: int | None = None) -> str:
         """The round as its page and paper name it (round_called below): a method, so that a
@@ -496,7 +499,10 @@ def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Ent
                              event.entries[side].withdrawn_by(number, stage.id))
         if number in by_number and seeds:
             round_result, round_ = by_number[number]
-            _place_tables(game, stage, bracket, round_result, round_, problems)
+            # (the files a redraw from this round on replaces: named by the message of a table
+            # drawn before a correction)
+            later = [r.source.name for r in sorted(rounds, key=lambda r: r.number) if r.number >= number]
+            _place_tables(game, stage, bracket, round_result, round_, problems, later)
     if bracket.complete:
         final = bracket.final
         bracket.champion = final.winner if final else None
@@ -538,8 +544,9 @@ def _decide_unplayed(bracket: Bracket, number: int, withdrawn: Callable[[str], b
 
 
 def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: RoundResult, round_: Round,
-                  problems: Problems) -> None:
-    """Each table of a round to its bracket match, and each match's winner."""
+                  problems: Problems, later: list[str] | None = None) -> None:
+    """Each table of a round to its bracket match, and each match's winner. `later`: the
+    round's file and the later rounds' (what a redraw from this round on replaces)."""
     matches = bracket.round_matches(round_result.number)
     byes = {bracket.seeds[s - 1] for s in bracket.byes} if round_result.number == 1 else set()
     for score in round_result.tables:
@@ -548,6 +555,9 @@ def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: Roun
         if len(table.sides) == 1 and table.sides[0] in byes:
             continue  # a bye written as a table: the bracket has it already
         match = next((m for m in matches if m.known and set(m.sides) == set(table.sides)), None)
+        if match is None and len(table.sides) == 2 and \
+                _drawn_before_correction(bracket, matches, score, round_result, mark, later or [], problems):
+            continue
         if match is None or len(table.sides) != 2:
             problems.add("knockout-not-in-bracket", mark, round=round_result.number, sides=" – ".join(table.sides),
                          expected=_expected(bracket, matches))
@@ -569,9 +579,103 @@ def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: Roun
         match.winner = winner
         match.loser = next(side for side in table.sides if side != winner)
     for match in matches:
-        if match.known and not match.decided and match.score is None and round_result.tables:
+        if match.known and not match.decided and match.score is None and round_result.tables \
+                and match.number not in bracket.overtaken:
             problems.add("knockout-match-missing", Mark(round_.source), warning=True, round=round_result.number,
                          match=match.number, sides=" – ".join(str(s) for s in match.sides))
+
+
+def _drawn_before_correction(bracket: Bracket, matches: list[Match], score: TableScore, round_result: RoundResult,
+                             mark: Mark, later: list[str], problems: Problems) -> bool:
+    """A table of round `number` that is no match of the bracket because a result of an earlier
+    round was corrected after it was drawn (event-day.md: allowed, never silently redrawn): it
+    seats the side the match feeding it sent before the correction (its loser now, or for the
+    third-place play-off its winner) where the bracket now has the other. Said once per table
+    (knockout-drawn-before-correction, naming that match, who is in the place now and who was
+    drawn, the files to delete before `pair` draws again), in place of knockout-not-in-bracket,
+    whose hint (the matches of the round, `pair` draws them) leads nowhere: pair never
+    overwrites a drawn round. A later table seating whoever such a match sent is the same
+    draw's: said by that one message (its files), not again. True when the table is one of
+    these; its match stays undecided (the bracket's, not the draw's). An error, not a warning as
+    a Swiss round drawn on standings since changed is: that round is still a round of the stage,
+    but no bracket holds both the corrected winner and the later matches played by the side it
+    replaced, so no champion the site could name would be right; the referee chooses which
+    stands (and the desk refuses such a correction before it is saved: correction_drawn_after)."""
+    sides, number = list(score.table.sides), round_result.number
+    # A table fed by such a match alone first; then the match in the table's own place in the round
+    # (pair draws them in the bracket's order): the final and the play-off after a semi-final
+    # corrected each seat one side of either semi-final, and only their places tell them apart.
+    position = round_result.tables.index(score)
+    ordered = sorted(matches, key=lambda m: matches.index(m) != position)
+    found = [(match, moved) for correcting in (False, True) for match in ordered for order in (sides, sides[::-1])
+             if (moved := _seated_before(bracket, match, order, correcting)) is not None]
+    if found:
+        match, moved = found[0]
+        bracket.overtaken[match.number] = score
+        for source, now, drawn in moved:
+            was = source.score.table if source.score is not None else None
+            problems.add("knockout-drawn-before-correction", mark, round=number, table=score.table.number,
+                         sides=" – ".join(sides), source_round=source.round,
+                         source_table=was.number if was is not None else source.number,
+                         source_sides=" – ".join(was.sides if was is not None else []),
+                         now=now, drawn=drawn, files=", ".join(later))
+        return True
+    return False
+
+
+def _seated_before(bracket: Bracket, match: Match, order: list[str], correcting: bool
+                   ) -> list[tuple[Match, str, str]] | None:
+    """The places of `match` that the sides `order` (in slot order) took before a correction
+    (the match feeding the place, who holds it now, who was drawn), or None when they do not fit
+    it so. A place fed by a match already found drawn before a correction takes any side; with
+    `correcting`, a place whose feeding match is decided takes that match's other side."""
+    if match.score is not None or match.number in bracket.overtaken or len(match.slots) != 2:
+        return None
+    moved, follows = [], False
+    for slot, side in zip(match.slots, order):
+        source = bracket.match(slot.source) if slot.source is not None else None
+        if slot.entry == side:
+            continue
+        if source is not None and source.number in bracket.overtaken:
+            follows = True
+        elif correcting and source is not None and source.score is not None and source.decided \
+                and slot.entry is not None and side in source.sides:
+            moved.append((source, slot.entry, side))
+        else:
+            return None
+    return moved if moved or follows else None
+
+
+def correction_drawn_after(game: Game, stage: Stage, bracket: Bracket, number: int, score: TableScore,
+                           files: dict[int, str], mark: Mark, problems: Problems) -> None:
+    """The results desk's save of `score`, a table of round `number` already in the bracket,
+    that would send another side into a later match whose table is drawn without it: refused
+    (desk-knockout-drawn-after), naming who would go through, who the later round was drawn
+    with, and the files (`files`: each round of the stage -> its file's name) to delete before
+    saving and drawing again. Saved, check would refuse the event (knockout-drawn-before-
+    correction) and the site would keep its old champion until the secretary did just that; a
+    result restored, whose side sits at the later table, saves as ever."""
+    match = next((m for m in bracket.round_matches(number) if m.winner is not None and m.loser is not None
+                  and set(m.sides) == set(score.table.sides)), None)
+    if match is None:
+        return
+    winner = match_winner(game, stage, score, number, mark, Problems())
+    if winner is None or winner not in match.sides:
+        return
+    loser = next(side for side in match.sides if side != winner)
+    for later in bracket.matches:
+        drawn = later.score if later.score is not None else bracket.overtaken.get(later.number)
+        for slot in later.slots:
+            if slot.source != match.number or drawn is None:
+                continue
+            side = loser if slot.loser else winner
+            if side in drawn.table.sides:
+                continue
+            was = next((s for s in drawn.table.sides if s in match.sides), match.loser if slot.loser else match.winner)
+            problems.add("desk-knockout-drawn-after", mark, round=number, table=score.table.number, now=side,
+                         was=was, later=later.round, file=files.get(later.round, ""),
+                         files=", ".join(files[n] for n in sorted(files) if n >= later.round))
+            return
 
 
 def match_winner(game: Game, stage: Stage, score: TableScore, number: int, mark: Mark,
