@@ -21,6 +21,7 @@ import pickle
 import re
 import signal
 import subprocess
+import types
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -430,8 +431,40 @@ def _strings(value: object) -> list[str]:
 
 # How paibang itself prints a document's HTML (_print: bookmarks without word joiners), in every
 # PDF's key: a change there that changes a PDF's bytes for the same HTML counts this up, or PDFs
-# printed before it are taken from the cache as they were.
+# printed before it are taken from the cache as they were. The joining code (html.py's word
+# joiners, which _print takes out of the bookmarks) is in the key by its own source (joining_code),
+# counted by no hand.
 PRINTING = 2
+
+# The functions whose code decides how a printed notice's words are joined and printed.
+JOINING = ("joined_words", "joined_names", "kept_pieces", "_kept_pieces", "kept_joined", "joined_marks", "name_pieces",
+           "heading_words")
+
+
+def joining_code() -> str:
+    """A digest of how printed words are joined: the source of html.py's joining functions
+    (JOINING) and of _print, and the value of every constant of theirs (a pattern, a width, the
+    joiner), so that a change of any of them is a PDF of another key. PRINTING was counted up by
+    hand, and the joining code's changes (rev58's bookmarks) had to remember it."""
+    import inspect
+
+    from generator.render import html
+
+    digest = hashlib.sha256()
+    for function in (*(getattr(html, name) for name in JOINING), _print):
+        digest.update(inspect.getsource(function).encode("utf-8"))
+        for name in sorted(_names(function.__code__)):
+            value = function.__globals__.get(name)
+            if isinstance(value, re.Pattern):
+                value = value.pattern
+            if isinstance(value, (str, int, tuple)) and not isinstance(value, bool):
+                digest.update(f"{name}={value!r}".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _names(code: types.CodeType) -> set[str]:
+    """The global names a function's code reads, its comprehensions' and lambdas' too."""
+    return set(code.co_names).union(*(_names(const) for const in code.co_consts if isinstance(const, types.CodeType)))
 
 
 @cache
@@ -440,7 +473,7 @@ def _fingerprint(scripts: tuple[str, ...]) -> str:
     the font files of the faces the document names (SC, TC)."""
     import weasyprint
 
-    parts = [f"paibang printing {PRINTING}", weasyprint.__version__]
+    parts = [f"paibang printing {PRINTING}", f"joining {joining_code()}", weasyprint.__version__]
     for cjk in scripts:
         for face in FACES:
             located = font_file(face.format(cjk=cjk))
