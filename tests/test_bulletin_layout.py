@@ -69,7 +69,9 @@ def test_a_pressed_last_column_keeps_every_character_breaks_between_words_and_ke
     digit at a line break ("罚 3 IMP（慢打）" printed "罚 IMP（慢打）"), and the spans widened the
     table to 590pt of the page's 595 beside the middle groups (576pt with the headings kept whole:
     "胜利分（VP）" now breaks before its bracket). Joined by word joiners, every character is
-    printed, and every word's right edge is within the page's right margin."""
+    printed, and every word's right edge is within the page's right margin: beside the widest
+    groups too, where the bracketed reason's no-wrap span took the table to 586pt and is dropped
+    (pdf._print prints it again without: the reason breaks in the column, "罚 1 VP" above it)."""
     import datetime as dt
     import logging
 

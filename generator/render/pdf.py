@@ -443,7 +443,7 @@ JOINING = ("joined_words", "joined_names", "kept_pieces", "_kept_pieces", "kept_
 
 def joining_code() -> str:
     """A digest of how printed words are joined: the source of html.py's joining functions
-    (JOINING) and of _print, and the value of every constant of theirs (a pattern, a width, the
+    (JOINING) and of _print (and _past_the_page), and the value of every constant of theirs (a pattern, a width, the
     joiner), so that a change of any of them is a PDF of another key. PRINTING was counted up by
     hand, and the joining code's changes (rev58's bookmarks) had to remember it."""
     import inspect
@@ -451,7 +451,7 @@ def joining_code() -> str:
     from generator.render import html
 
     digest = hashlib.sha256()
-    for function in (*(getattr(html, name) for name in JOINING), _print):
+    for function in (*(getattr(html, name) for name in JOINING), _print, _past_the_page):
         digest.update(inspect.getsource(function).encode("utf-8"))
         for name in sorted(_names(function.__code__)):
             value = function.__globals__.get(name)
@@ -529,6 +529,15 @@ def _print(html: str) -> bytes:
     if _WORKER_FONTS is None:
         _start_worker()
     document = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
+    # A notice's kept pieces (a bracketed reason, a round's ordinal: html.kept_joined) are held on
+    # one line by a no-wrap span, which makes its column that wide at least: beside three
+    # 8-character groups it took the table to 586pt of the page's 595. Where the table then runs
+    # past the page's content box, printed again without the spans: their word joiners still keep
+    # them whole where the column allows, and the last column (overflow-wrap: anywhere, which
+    # WeasyPrint applies to a text at a line's start only, not to a span's in mid-line) breaks
+    # them where it does not.
+    if KEPT_SPAN in html and _past_the_page(document):
+        document = weasyprint.HTML(string=_KEPT.sub(r"\1", html), base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
     # A bookmark is its heading's text as laid out, word joiners and all (html.joined_words,
     # joined_names: U+2060 keeps a Chinese word whole on its line, WeasyPrint having no keep-all):
     # a member searching the bookmarks for an event's name found it with a joiner between each
@@ -536,6 +545,22 @@ def _print(html: str) -> bytes:
     for page in document.pages:
         page.bookmarks = [(level, label.replace("\u2060", ""), *rest) for level, label, *rest in page.bookmarks]
     return document.write_pdf()
+
+
+KEPT_SPAN = '<span class="kept">'  # (bulletin.html's `together`: its end marked, a Chinese run's spans inside it)
+_KEPT = re.compile(r'<span class="kept">(.*?)</span><!--kept-->', re.DOTALL)
+
+
+def _past_the_page(document: object) -> bool:
+    """Whether any text of `document` ends right of its page's content box (half a point spare)."""
+    from weasyprint.formatting_structure.boxes import TextBox
+
+    for page in document.pages:
+        page_box = page._page_box
+        right = page_box.content_box_x() + page_box.width + 0.5
+        if any(isinstance(box, TextBox) and box.position_x + box.width > right for box in page_box.descendants()):
+            return True
+    return False
 
 
 def _print_at(job: tuple[object, str]) -> tuple[object, bytes]:
