@@ -955,11 +955,14 @@ _KEPT_TOGETHER = re.compile(r"(\u7b2c ?\d+ ?[\u8f6e\u8f2a]|\b[Rr]ound \d+|\uff08
 
 def kept_pieces(text: object) -> list[tuple[str, bool]]:
     """A printed notice's title or cell in pieces, each with whether it is kept on one line: a
-    round's ordinal with its number, and a bracketed reason up to KEPT_WHOLE wide; the rest
-    breaks where Chinese text breaks, never inside a short word of it (a name: joined_names). A
-    round's results bulletin broke its title between the ordinal's first character and the
-    number, and a penalty's reason inside its brackets in the remark column; a longer reason still breaks rather than widen its column past the page."""
-    return [(piece if whole or isinstance(piece, Markup) else joined_names(piece), whole) for piece, whole in _kept_pieces(text)]
+    round's ordinal with its number, and a bracketed reason up to KEPT_WHOLE wide, joined
+    (kept_joined); the rest breaks where Chinese text breaks, never inside a short word of it (a
+    name: joined_names), between a number and its unit, or before closing punctuation
+    (joined_marks). A round's results bulletin broke its title between the ordinal's first
+    character and the number, and a penalty's reason inside its brackets in the remark column; a
+    longer reason still breaks rather than widen its column past the page."""
+    return [(piece if isinstance(piece, Markup) else kept_joined(piece) if whole else joined_marks(joined_names(piece)), whole)
+            for piece, whole in _kept_pieces(text)]
 
 
 def _kept_pieces(text: object) -> list[tuple[str, bool]]:
@@ -967,6 +970,43 @@ def _kept_pieces(text: object) -> list[tuple[str, bool]]:
         return [(text, False)]  # made as markup (a QR code): as it is
     pieces = _KEPT_TOGETHER.split(str(text))
     return [(piece, index % 2 == 1 and columns(piece) <= KEPT_WHOLE) for index, piece in enumerate(pieces) if piece]
+
+
+# Every place a kept piece could break: either side of a space or of anything not printable ASCII
+# (between two Latin letters or digits a line never breaks anyway: "(slow play)" is joined at its
+# space only, its letters left as they are for the PDF's text).
+_KEPT_JOINS = re.compile(r"(?<=[^\x21-\x7e\u2060])(?=[^\u2060])|(?<=[^\u2060])(?=[^\x21-\x7e\u2060])")
+
+
+def kept_joined(piece: str) -> str:
+    """A piece kept on one line (a bracketed reason, a round's ordinal) joined by word joiners,
+    not in a no-wrap span: a span's width is its column's least, and three groups of 8
+    characters beside a penalty's reason took the table to 586pt of the page's 595; joined, it
+    breaks only where it alone is wider than its column (the last column's overflow-wrap), and
+    WeasyPrint drops no lone digit kept in a span of its own."""
+    return _KEPT_JOINS.sub(WORD_JOINER, piece)
+
+
+# Closing punctuation (、，。：；！？ and closing brackets and quotes) never starts a line, and an
+# opening bracket or quote never ends one (kinsoku): each joined to its neighbour. WeasyPrint has
+# no line-break: strict, and the breaks between a kept piece and what follows it, or at the
+# least width of the last column, put "、" at the head of a line.
+_CLOSING = "\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u3011\u300b\u3009\u201d\u2019"
+_OPENING = "\uff08\u300c\u300e\u3010\u300a\u3008\u201c\u2018"
+# A number's unit in a notice: 元 分 轮(輪) 副 桌 名 级(級) 人 对(對) 队(隊) 局 盘(盤) 场(場) 次 个(個)
+# 张(張) 位 届(屆) 组(組) 页(頁) 号(號) 天 秒 岁(歲) 年 月 日, a percent sign, VP and IMP.
+_UNITS = ("\u5143\u5206\u8f6e\u8f2a\u526f\u684c\u540d\u7ea7\u7d1a\u4eba\u5bf9\u5c0d\u961f\u968a\u5c40\u76d8"
+          "\u76e4\u573a\u5834\u6b21\u4e2a\u500b\u5f20\u5f35\u4f4d\u5c4a\u5c46\u7ec4\u7d44\u9875\u9801\u53f7"
+          "\u865f\u5929\u79d2\u5c81\u6b72\u5e74\u6708\u65e5%\uff05")
+_MARKS = re.compile(rf"(?<=[^\s\u2060])(?=[{_CLOSING}])|(?<=[{_OPENING}])(?=[^\s\u2060])"
+                    rf"|(?<=\d)(?=[{_UNITS}]|VPs?\b|IMPs?\b)|(?<=\d) (?=[{_UNITS}]|VPs?\b|IMPs?\b)")
+
+
+def joined_marks(text: str) -> str:
+    """`text` with a word joiner before each closing punctuation mark and after each opening
+    one, and between a number and its unit, its space kept ("3 元" joined as 3, joiner, space,
+    joiner, 元): a long remark printed "奖金 3" above "元，"."""
+    return _MARKS.sub(lambda mark: f"{WORD_JOINER} {WORD_JOINER}" if mark[0] else WORD_JOINER, text)
 
 
 WORD_WHOLE = 16  # columns (a CJK character two): a Chinese word of a notice's last column up to this wide is joined
@@ -989,10 +1029,10 @@ def joined_words(text: object) -> list[tuple[str, bool]]:
     found: list[tuple[str, bool]] = []
     for piece, whole in _kept_pieces(text):
         if whole or isinstance(piece, Markup):
-            found.append((piece, whole))
+            found.append((piece if isinstance(piece, Markup) else kept_joined(piece), whole))
             continue
-        found.append(("".join(WORD_JOINER.join(word) if _CHINESE.search(word) and columns(word) <= WORD_WHOLE else joined_names(word)
-                              for word in _WORD_BREAKS.split(piece) if word), False))
+        found.append((joined_marks("".join(WORD_JOINER.join(word) if _CHINESE.search(word) and columns(word) <= WORD_WHOLE
+                                           else joined_names(word) for word in _WORD_BREAKS.split(piece) if word)), False))
     return found
 
 

@@ -21,6 +21,7 @@ import pickle
 import re
 import signal
 import subprocess
+import types
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -430,8 +431,40 @@ def _strings(value: object) -> list[str]:
 
 # How paibang itself prints a document's HTML (_print: bookmarks without word joiners), in every
 # PDF's key: a change there that changes a PDF's bytes for the same HTML counts this up, or PDFs
-# printed before it are taken from the cache as they were.
+# printed before it are taken from the cache as they were. The joining code (html.py's word
+# joiners, which _print takes out of the bookmarks) is in the key by its own source (joining_code),
+# counted by no hand.
 PRINTING = 2
+
+# The functions whose code decides how a printed notice's words are joined and printed.
+JOINING = ("joined_words", "joined_names", "kept_pieces", "_kept_pieces", "kept_joined", "joined_marks", "name_pieces",
+           "heading_words")
+
+
+def joining_code() -> str:
+    """A digest of how printed words are joined: the source of html.py's joining functions
+    (JOINING) and of _print (and _past_the_page), and the value of every constant of theirs (a pattern, a width, the
+    joiner), so that a change of any of them is a PDF of another key. PRINTING was counted up by
+    hand, and the joining code's changes (rev58's bookmarks) had to remember it."""
+    import inspect
+
+    from generator.render import html
+
+    digest = hashlib.sha256()
+    for function in (*(getattr(html, name) for name in JOINING), _print, _past_the_page):
+        digest.update(inspect.getsource(function).encode("utf-8"))
+        for name in sorted(_names(function.__code__)):
+            value = function.__globals__.get(name)
+            if isinstance(value, re.Pattern):
+                value = value.pattern
+            if isinstance(value, (str, int, tuple)) and not isinstance(value, bool):
+                digest.update(f"{name}={value!r}".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _names(code: types.CodeType) -> set[str]:
+    """The global names a function's code reads, its comprehensions' and lambdas' too."""
+    return set(code.co_names).union(*(_names(const) for const in code.co_consts if isinstance(const, types.CodeType)))
 
 
 @cache
@@ -440,7 +473,7 @@ def _fingerprint(scripts: tuple[str, ...]) -> str:
     the font files of the faces the document names (SC, TC)."""
     import weasyprint
 
-    parts = [f"paibang printing {PRINTING}", weasyprint.__version__]
+    parts = [f"paibang printing {PRINTING}", f"joining {joining_code()}", weasyprint.__version__]
     for cjk in scripts:
         for face in FACES:
             located = font_file(face.format(cjk=cjk))
@@ -496,6 +529,15 @@ def _print(html: str) -> bytes:
     if _WORKER_FONTS is None:
         _start_worker()
     document = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
+    # A notice's kept pieces (a bracketed reason, a round's ordinal: html.kept_joined) are held on
+    # one line by a no-wrap span, which makes its column that wide at least: beside three
+    # 8-character groups it took the table to 586pt of the page's 595. Where the table then runs
+    # past the page's content box, printed again without the spans: their word joiners still keep
+    # them whole where the column allows, and the last column (overflow-wrap: anywhere, which
+    # WeasyPrint applies to a text at a line's start only, not to a span's in mid-line) breaks
+    # them where it does not.
+    if KEPT_SPAN in html and _past_the_page(document):
+        document = weasyprint.HTML(string=_KEPT.sub(r"\1", html), base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
     # A bookmark is its heading's text as laid out, word joiners and all (html.joined_words,
     # joined_names: U+2060 keeps a Chinese word whole on its line, WeasyPrint having no keep-all):
     # a member searching the bookmarks for an event's name found it with a joiner between each
@@ -503,6 +545,22 @@ def _print(html: str) -> bytes:
     for page in document.pages:
         page.bookmarks = [(level, label.replace("\u2060", ""), *rest) for level, label, *rest in page.bookmarks]
     return document.write_pdf()
+
+
+KEPT_SPAN = '<span class="kept">'  # (bulletin.html's `together`: its end marked, a Chinese run's spans inside it)
+_KEPT = re.compile(r'<span class="kept">(.*?)</span><!--kept-->', re.DOTALL)
+
+
+def _past_the_page(document: object) -> bool:
+    """Whether any text of `document` ends right of its page's content box (half a point spare)."""
+    from weasyprint.formatting_structure.boxes import TextBox
+
+    for page in document.pages:
+        page_box = page._page_box
+        right = page_box.content_box_x() + page_box.width + 0.5
+        if any(isinstance(box, TextBox) and box.position_x + box.width > right for box in page_box.descendants()):
+            return True
+    return False
 
 
 def _print_at(job: tuple[object, str]) -> tuple[object, bytes]:
