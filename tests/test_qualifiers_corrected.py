@@ -14,8 +14,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from generator.build import build, validate
 from generator.cli import main
+from generator.errors import ContentErrors
 from tests.test_desk import fetch
 from tests.test_desk_records import Secretary, desk_of  # noqa: F401 - desk_of is a fixture
 from tests.test_desk_said import shown
@@ -307,8 +310,6 @@ def test_a_stale_draw_is_said_at_a_table_it_changes_in_paths_from_here_once(tmp_
     the warning points at round 2's table of T05 (T05 v T07), whose pairing would change, not at
     its table 1 (T01 v T03), as it did whoever sat there; `check --content .` run in content/ prints paths from there (it printed content/events/…,
     no such path there); and `pair` of the round robin does not repeat it (check lists it)."""
-    import re
-
     root, folder = swiss_and_robin_event(tmp_path)
     first = folder / "results" / "round-1.yaml"
     first.write_text("stage: swiss\nround: 1\ntables:\n" + "".join(
@@ -348,12 +349,6 @@ def test_a_round_robin_drawn_by_hand_with_a_wrong_team_is_an_error_a_made_up_dra
     hint says to fix the id or draw again. rev44: the hint gave a # draw-order: line to add, and
     that line, its figures made up, made check clean, T06 (a real qualifier) unsaid and both
     stage pages say a correction that never was: such a line is no record, the error stays."""
-    import re
-
-    import pytest
-
-    from generator.errors import ContentErrors
-
     root = swiss_then_robin(tmp_path)
     path = root / "events" / "gd" / "results" / "rr-round-1.yaml"
     text = path.read_text(encoding="utf-8")
@@ -518,12 +513,8 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
     the order the draw read did", as for a corrected result. Now the setting is named with its
     value at the draw (# draw-rules: in the knockout's round 1), the entries it brings in and
     leaves out, or, the same entries in it, whose seed differs; the bracket drawn stands. The
-    count changed (4 -> 2) is named with its old value too; the bracket of 4 cannot be played
-    under a count of 2 (knockout-rounds stays an error), and the hint says the count to put back."""
-    import pytest
-
-    from generator.errors import ContentErrors
-
+    count changed (4 -> 2) is named with its old value too, and the hint says the count to put
+    back (the bracket of 4 drawn, played on: test_a_knockout_count_lowered_after_its_draw_...)."""
     root = swiss_then_knockout(tmp_path)
     assert "# draw-rules: count=4 rank_by=wins,level_diff\n" in \
         (root / "events" / "gd" / "results" / "ko-round-1.yaml").read_text(encoding="utf-8")
@@ -555,11 +546,7 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
     assert warning.message("zh-Hans").endswith("按现在的设置 种子会不同的有 T03、T07")
     # The count: named with its value at the draw, and what to put back.
     event.write_text(drawn.replace("count: 4", "count: 2"), encoding="utf-8")
-    with pytest.raises(ContentErrors) as caught:
-        validate(root)
-    problems = caught.value.problems
-    assert "knockout-rounds" in {p.code for p in problems if not p.warning}
-    (warning,) = [p for p in problems if p.code == "qualifiers-advance-changed"]
+    (warning,) = [p for p in validate(root)[2] if p.code == "qualifiers-advance-changed"]
     assert "(advance count 4 → 2)" in warning.message("en")
     assert warning.message("en").endswith("by the standings now T03, T07 would no longer qualify")
     assert "(advance: {count: 4, to: ko})" in warning.hint("en")
@@ -569,6 +556,47 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
     (warning,) = [w for w in validate(root)[2] if w.code == "knockout-seeding-changed"]
     assert ("wins (at the draw → now): T05 2 → 1, T07 1 → 2; besides, settings changed in event.yaml "
             "(ranking by wins, level difference → wins, lot)") in warning.message("en"), warning.message("en")
+
+
+def play(path: Path, *winners: str) -> None:
+    """Each table of a round file `pair` wrote played: its side among `winners` up to A, the other to 5."""
+    def played(match: re.Match) -> str:
+        a, b = match[1], match[2]
+        win, lose = (a, b) if a in winners else (b, a)
+        return f"    teams: [{a}, {b}]\n    levels: {{{win}: A, {lose}: '5'}}\n"
+    path.write_text(re.sub(r"    teams: \[(\w+), (\w+)\]\n", played, path.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def test_a_knockout_count_lowered_after_its_draw_is_played_as_drawn_with_one_warning(tmp_path: Path) -> None:
+    """The Swiss's advance count lowered 4 -> 2 after the knockout's round 1 was drawn on its top 4:
+    qualifiers-advance-changed said the bracket drawn stands, and beside it knockout-rounds, an
+    error ("4 teams need 2 rounds, the count gives 1: change the count to the teams entering"),
+    and the final, round 2, was refused as past the stage's 1 round. One warning now; the bracket
+    of 4 is the stage's, its 2 rounds played and drawn as any knockout's: semi-finals T01 - T07,
+    T05 - T03, then the final of their winners, the champion ranked first."""
+    root = swiss_then_knockout(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("count: 4", "count: 2"), encoding="utf-8")
+    _, results, warnings = validate(root)  # (no error)
+    assert [w.code for w in warnings] == ["qualifiers-advance-changed"]
+    knockout = results[0].stages[1]
+    assert knockout.stage.rounds == 2 and [e.id for e in knockout.field] == ["T01", "T05", "T03", "T07"]
+    folder = root / "events" / "gd" / "results"
+    play(folder / "ko-round-1.yaml", "T01", "T05")
+    assert main(["pair", "gd", "ko", "--content", str(root)]) == 0
+    final = (folder / "ko-round-2.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"teams: \[(\w+), (\w+)\]", final) == [("T01", "T05")]
+    play(folder / "ko-round-2.yaml", "T05")
+    _, results, warnings = validate(root)
+    assert [w.code for w in warnings] == [] and results[0].status == "complete"
+    assert [(s.rank, s.entry.id) for s in results[0].stages[1].standings][:2] == [(1, "T05"), (2, "T01")]
+    # A round past the bracket drawn is still refused, at its round: line.
+    (folder / "ko-round-3.yaml").write_text("stage: ko\nround: 3\ntables:\n  - {table: 1, teams: [T01, T05]}\n",
+                                            encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert (error.code, error.mark.file.name, error.mark.line, error.params["rounds"]) == ("results-round-range", "ko-round-3.yaml", 2, 2)
 
 
 def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Path) -> None:

@@ -27,7 +27,14 @@ from generator import catalogues
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
 from generator.content.files import EventFiles, inside_content, is_special, regular
-from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_referee_winner, winner_at_table
+from generator.content.knockout import (
+    game_format,
+    knockout_rounds,
+    read_knockout,
+    read_referee_winner,
+    rounds_as_drawn,
+    winner_at_table,
+)
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table, withheld_group,
 )
@@ -978,6 +985,7 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
                      limit=LIMITS["results files"])
         files = files[: LIMITS["results files"]]
     seen: dict[tuple[str, int], Path] = {}
+    marks: dict[tuple[str, int], Mark | None] = {}  # each round's `round:` (rounds_as_drawn)
     listed_in = results_dir.resolve()
     ahead = _read_apart(files, event, game, site, listed_in, apart) if apart and readings is None else {}
     for path in files:
@@ -1018,11 +1026,13 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
             problems.items.extend(reading.tables_found)
         if duplicate:
             continue
+        marks[(stage_id, number)] = reading.stage_mark
         event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, list(reading.tables), path,
                                                            reading.drawn_on, reading.date, *reading.seeds,
                                                            drawn_by=reading.drawn_by))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
+    rounds_as_drawn(event, marks, problems)
 
 
 # (theirs, mine) -> (mine(), theirs() or None): theirs() run meanwhile by a process forked for
@@ -1139,7 +1149,7 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
         number = 1
     if stage.rounds_unread and number > stage.rounds:
         return FileReading([], None)  # the stage's `rounds:` is wrong, not this file (its error is said)
-    if number > stage.rounds:
+    if number > stage.rounds and stage.knockout is None:  # (a knockout's: its bracket's as drawn, rounds_as_drawn)
         problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
         return FileReading([], None)
     where = reader.value_mark("round") if reader.has("round") else reader.value_mark("stage")
