@@ -450,7 +450,7 @@ def test_a_tie_break_changed_after_the_draw_is_said_as_a_setting_with_its_value_
     write back; both stage pages say a setting, not a correction."""
     root = swiss_then_robin(tmp_path)
     first = (root / "events" / "gd" / "results" / "rr-round-1.yaml").read_text(encoding="utf-8")
-    assert "# draw-rules: count=4 rank_by=wins,level_diff\n" in first
+    assert "# draw-rules: count=4 rank_by=wins,level_diff drawn_as=round_robin\n" in first
     event = root / "events" / "gd" / "event.yaml"
     event.write_text(event.read_text(encoding="utf-8").replace(RANK, LOTS), encoding="utf-8")
     kept, field, warnings = qualifiers(root)
@@ -516,7 +516,7 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
     count changed (4 -> 2) is named with its old value too, and the hint says the count to put
     back (the bracket of 4 drawn, played on: test_a_knockout_count_lowered_after_its_draw_...)."""
     root = swiss_then_knockout(tmp_path)
-    assert "# draw-rules: count=4 rank_by=wins,level_diff\n" in \
+    assert "# draw-rules: count=4 rank_by=wins,level_diff drawn_as=knockout\n" in \
         (root / "events" / "gd" / "results" / "ko-round-1.yaml").read_text(encoding="utf-8")
     event = root / "events" / "gd" / "event.yaml"
     drawn = event.read_text(encoding="utf-8")
@@ -597,6 +597,70 @@ def test_a_knockout_count_lowered_after_its_draw_is_played_as_drawn_with_one_war
         validate(root)
     (error,) = [p for p in caught.value.problems if not p.warning]
     assert (error.code, error.mark.file.name, error.mark.line, error.params["rounds"]) == ("results-round-range", "ko-round-3.yaml", 2, 2)
+
+
+def errors_of(root: Path) -> list:
+    """check's problems of the content, errors and warnings, when it has errors."""
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    return caught.value.problems
+
+
+def test_a_round_robin_drawn_then_written_a_knockout_is_one_error_with_both_ways_on(tmp_path: Path) -> None:
+    """The round robin's 3 rounds drawn by pair (--all) on the Swiss's top 4, then its format
+    changed to knockout in event.yaml: check read the round robin's round 1 as a bracket, and
+    round 3 as past a bracket of 4's 2 rounds (results-round-range); once the Berger order and the
+    seeds differ, knockout-seeding-changed said the Swiss had been corrected, as no one had. One
+    error now, at round 1's round:, naming the format drawn and the format written, its hint the
+    two ways on; each of them leaves nothing to say."""
+    root = swiss_then_robin(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    drawn = event.read_text(encoding="utf-8")
+    event.write_text(drawn.replace("format: round_robin, rounds: 3", "format: knockout"), encoding="utf-8")
+    (error,) = errors_of(root)
+    assert (error.code, error.mark.file.name, error.mark.line) == ("stage-format-changed", "rr-round-1.yaml", 9)
+    assert error.message("en") == ("round 1 of stage rr was drawn as a round robin by paibang pair, and event.yaml now "
+                                   "writes the stage as a knockout: the rounds drawn are not counted until the two agree")
+    assert error.message("zh-Hans") == ("阶段 rr 的第 1 轮是 paibang pair 按循环赛编排的，而 event.yaml 现在把这一阶段写成淘汰赛："
+                                        "两者一致之前，已编排的各轮不计入")
+    hint = error.hint("en")
+    assert "put format: round_robin back in stage rr of event.yaml" in hint
+    assert "delete its results files (rr-round-1.yaml, rr-round-2.yaml, rr-round-3.yaml;" in hint
+    assert hint.endswith("then run paibang pair gd rr.")
+    assert "改回 format: round_robin" in error.hint("zh-Hans") and "改回 format: round_robin" in error.hint("zh-Hant")
+    # The first way: the format put back, the round robin as drawn.
+    event.write_text(drawn, encoding="utf-8")
+    assert qualifiers(root)[1:] == (["T01", "T03", "T05", "T07"], [])
+    # The second: its files deleted and drawn again, as the knockout it now is.
+    event.write_text(drawn.replace("format: round_robin, rounds: 3", "format: knockout"), encoding="utf-8")
+    for path in (root / "events" / "gd" / "results").glob("rr-round-*.yaml"):
+        path.unlink()
+    assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
+    first = (root / "events" / "gd" / "results" / "rr-round-1.yaml").read_text(encoding="utf-8")
+    assert "drawn_as=knockout" in first and "seeds: [T01, T05, T03, T07]" in first
+    _, results, warnings = validate(root)
+    assert warnings == [] and results[0].stages[1].stage.rounds == 2
+
+
+def test_a_knockout_drawn_then_written_a_round_robin_is_the_same_error_not_a_seeds_line_to_delete(tmp_path: Path) -> None:
+    """The reverse: the knockout's round 1 drawn (seeds: [T01, T05, T03, T07]), its format then
+    changed to a round robin of 3 rounds. check said only that the seeds line does nothing and to
+    delete it (round-seeds-unused), the bracket's semi-finals played on as a round robin's round
+    1. A round 1 pair drew before it recorded the format (no drawn_as=) is known a knockout's by
+    its seeds: the same error."""
+    root = swiss_then_knockout(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("format: knockout", "format: round_robin, rounds: 3"),
+                     encoding="utf-8")
+    (error,) = errors_of(root)
+    assert (error.code, error.mark.file.name) == ("stage-format-changed", "ko-round-1.yaml")
+    assert error.message("en").startswith("round 1 of stage ko was drawn as a knockout by paibang pair, and event.yaml "
+                                          "now writes the stage as a round robin:")
+    assert "階段 ko 的第 1 輪是 paibang pair 按淘汰賽編排的，而 event.yaml 現在把這一階段寫成循環賽" in error.message("zh-Hant")
+    assert "put format: knockout back" in error.hint("en") and "(ko-round-1.yaml;" in error.hint("en")
+    first = root / "events" / "gd" / "results" / "ko-round-1.yaml"
+    first.write_text(first.read_text(encoding="utf-8").replace(" drawn_as=knockout", ""), encoding="utf-8")
+    assert [(p.code, p.params["was"]) for p in errors_of(root)] == [("stage-format-changed", "knockout")]
 
 
 def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Path) -> None:
