@@ -663,6 +663,41 @@ def test_a_knockout_drawn_then_written_a_round_robin_is_the_same_error_not_a_see
     assert [(p.code, p.params["was"]) for p in errors_of(root)] == [("stage-format-changed", "knockout")]
 
 
+def test_the_primary_score_changed_after_the_draw_reads_the_draw_record_as_of_the_old_one(tmp_path: Path) -> None:
+    """The Swiss's rank_by changed from [wins, level_diff] to [level_diff, wins] after the round
+    robin was drawn on its top 4 by wins (T01 2, T05 2, T06 1 +10, T03 1 +8; T02 1 +6 out). By
+    level difference T06 +10, T03 +8, T02 +6, T01 +3 qualify, T05 +2 does not, and T07 +2 is
+    out either way. Round 1 records the wins the draw read (T01=2 T05=2 T06=1 T03=1): compared
+    with the level differences now (event._recorded_field), a recorded 1 is behind T07's +2 and
+    the record would be taken for one made up by hand, the round robin's field for the 4
+    qualifying now, T05 drawn at no place in it. Read as the figures of the score ranked first at
+    the draw (# draw-rules: rank_by=wins,...), the draw stands and the setting is named."""
+    root, folder = swiss_and_robin_event(tmp_path)
+    rounds = {1: [("T01", "T02", "A", "Q"), ("T03", "T04", "A", "5"), ("T05", "T06", "A", "K"), ("T07", "T08", "A", "J")],
+              2: [("T01", "T03", "A", "K"), ("T05", "T07", "A", "K"), ("T02", "T04", "A", "6"), ("T06", "T08", "A", "3")]}
+    for number, tables in rounds.items():
+        (folder / "results" / f"round-{number}.yaml").write_text(f"stage: swiss\nround: {number}\ntables:\n" + "".join(
+            f"  - {{table: {t}, teams: [{a}, {b}], levels: {{{a}: \"{x}\", {b}: \"{y}\"}}}}\n"
+            for t, (a, b, x, y) in enumerate(tables, start=1)), encoding="utf-8")
+    assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
+    first = (folder / "results" / "rr-round-1.yaml").read_text(encoding="utf-8")
+    assert "# draw-order: T01=2 T05=2 T06=1 T03=1\n# draw-rules: count=4 rank_by=wins,level_diff" in first
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(RANK, "rank_by: [level_diff, wins]", 1), encoding="utf-8")
+    _, results, warnings = validate(root)
+    swiss, robin = results[0].stages
+    assert [(s.entry.id, s.tally.metrics["level_diff"]) for s in swiss.standings][:6] == [
+        ("T06", 10), ("T03", 8), ("T02", 6), ("T01", 3), ("T05", 2), ("T07", 2)]
+    assert sorted(e.id for e in robin.field) == ["T01", "T03", "T05", "T06"]
+    assert [w.code for w in warnings] == ["qualifiers-advance-changed"]
+    assert warnings[0].message("en") == (
+        "stage rr was drawn from the qualifiers of stage swiss under settings of swiss changed since in event.yaml "
+        "(ranking by wins, level difference → level difference, wins), and no result the draw read has changed: "
+        "by the standings now T02 would qualify, T05 would not")
+    assert "(rank_by: [wins, level_diff]); until then rr is still played by the entries drawn, T05 among them" \
+        in warnings[0].hint("en")
+
+
 def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Path) -> None:
     """Round 2's table 2 corrected (T07 beat T05) and the advance count raised to 5, both after the
     round robin was drawn: a correction, said as one, with the count changed beside it; T06, coming
