@@ -66,3 +66,27 @@ def test_board_block():
 def test_80fen_board_table_repeats_over_the_numbers():
     table = SHENGJI.board_table(SHENGJI.default_stage())
     assert table.row(17) == table.row(1) and table.row(40) == table.row(8)
+
+
+def test_a_stage_saying_no_boards_holds_a_table_to_the_game_default(tmp_path):
+    # No `boards:`: a total-points table is held to bridge's default 8 a match, numbered on
+    # through the rounds (common.boards.match_board_count, as a teams match and the desk's form
+    # are): round 1 writing 1-6 misses 7 and 8, round 2 writing 9-14 misses 15 and 16. Only
+    # `boards: 2` made either short before.
+    content = tmp_path / "content"
+    (content / "events/e/results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\n", encoding="utf-8")
+    (content / "events/e/event.yaml").write_text(EVENT.replace("    boards: 2\n", ""), encoding="utf-8")
+    for number, first in ((1, 1), (2, 9)):
+        boards = ", ".join(f"{n}: pass" for n in range(first, first + 6))
+        (content / f"events/e/results/r{number}.yaml").write_text(
+            f"stage: main\nround: {number}\ntables:\n  - {{table: 1, ns: A, ew: B, boards: {{{boards}}}}}\n",
+            encoding="utf-8")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["missing"]) for w in warnings] == [("boards-missing", [7, 8]), ("boards-missing", [15, 16])]
+    # A table numbering its own boards past the default's (1-12 in round 1) is held to none.
+    (content / "events/e/results/r2.yaml").unlink()
+    (content / "events/e/results/r1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, ns: A, ew: B, boards: {"
+        + ", ".join(f"{n}: pass" for n in range(1, 13)) + "}}\n", encoding="utf-8")
+    assert not [w for w in validate(content)[2] if w.code == "boards-missing"]

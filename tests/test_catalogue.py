@@ -1181,6 +1181,10 @@ TRIGGERS: dict[str, Trigger] = {
                                          + KO + "    seeding: [D01, D02]\n    then: pre\n",
                                          **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), stage="pre"),
                                             "ko-1": ko_round(1, ko_table(1, "D01", "D02", WON))}),
+    # pre's round robin drawn D01 v D03 by pair (its # draw-rules: records the format), written a knockout since
+    "stage-format-changed": knockout(4, PRE + KO, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
+                                                    "ko-1": "# draw-order: D01=3 D03=3\n# draw-rules: count=2 rank_by=match_points drawn_as=round_robin\n"
+                                                    + ko_round(1, ko_table(1, "D01", "D03"))}),
     "round-seeds-unused": knockout(4, PRE + KO, **{"round-1": PRE_DRAWN.replace("tables:", "seeds: [D01]\ntables:")}),
     "round-seeds-unknown": knockout(4, KO, **{"ko-1": ko_round(1, ko_table(1, "D01", "D04")).replace(
         "tables:", "seeds: [D01, D09, D03, D04]\ntables:")}),

@@ -14,8 +14,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from generator.build import build, validate
 from generator.cli import main
+from generator.errors import ContentErrors
 from tests.test_desk import fetch
 from tests.test_desk_records import Secretary, desk_of  # noqa: F401 - desk_of is a fixture
 from tests.test_desk_said import shown
@@ -46,23 +49,48 @@ def swiss_and_robin_event(tmp_path: Path) -> tuple[Path, Path]:
                          + ROBIN)
 
 
+# The Swiss's 2 rounds, table by table: the two teams and each one's level at the end.
+SWISS = {1: [("T01", "T02", "A", "5"), ("T03", "T04", "K", "6"), ("T05", "T06", "Q", "7"), ("T07", "T08", "J", "8")],
+         2: [("T01", "T03", "A", "9"), ("T05", "T07", "K", "10"), ("T02", "T04", "6", "5"), ("T06", "T08", "7", "5")]}
+
+
+def write_swiss(folder: Path, rounds: dict[int, list[tuple[str, str, str, str]]] = SWISS) -> None:
+    """The Swiss's rounds as results files round-N.yaml written by hand, a table's levels on a line."""
+    for number, tables in rounds.items():
+        (folder / "results" / f"round-{number}.yaml").write_text(f"stage: swiss\nround: {number}\ntables:\n" + "".join(
+            f"  - table: {t}\n    teams: [{a}, {b}]\n    levels: {{{a}: \"{x}\", {b}: \"{y}\"}}\n"
+            for t, (a, b, x, y) in enumerate(tables, start=1)), encoding="utf-8")
+
+
+def edit(path: Path, old: str, new: str, count: int = -1) -> None:
+    """`old` replaced by `new` in the file (the first `count` times): there, or the test fails
+    (an edit that missed would leave the content as drawn, and the test passing on it)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path.name, old)
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def stage_pages(root: Path, out: Path, *stages: str) -> list[str]:
+    """The site built into `out`, and the text each of `stages`' pages shows."""
+    build(root, out, bulletins=False)
+    return [shown((out / "events" / "gd" / stage / "index.html").read_text(encoding="utf-8")) for stage in stages]
+
+
 def swiss_then_robin(tmp_path: Path) -> Path:
     root, folder = swiss_and_robin_event(tmp_path)
-    rounds = {1: [("T01", "T02", "A", "5"), ("T03", "T04", "K", "6"), ("T05", "T06", "Q", "7"), ("T07", "T08", "J", "8")],
-              2: [("T01", "T03", "A", "9"), ("T05", "T07", "K", "10"), ("T02", "T04", "6", "5"), ("T06", "T08", "7", "5")]}
-    for number, tables in rounds.items():
-        lines = [f"stage: swiss\nround: {number}\ntables:"]
-        for table, (a, b, x, y) in enumerate(tables, start=1):
-            lines.append(f"  - table: {table}\n    teams: [{a}, {b}]\n    levels: {{{a}: \"{x}\", {b}: \"{y}\"}}")
-        (folder / "results" / f"round-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_swiss(folder)
     assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
     return root
 
 
 def correct(root: Path) -> None:
-    path = root / "events" / "gd" / "results" / "round-2.yaml"
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace('{T05: "K", T07: "10"}', '{T05: "5", T07: "A"}'), encoding="utf-8")
+    edit(root / "events" / "gd" / "results" / "round-2.yaml", '{T05: "K", T07: "10"}', '{T05: "5", T07: "A"}')
+
+
+def drop_rounds(root: Path, stage: str) -> None:
+    """The stage's results files deleted, as the referee redrawing it does."""
+    for path in (root / "events" / "gd" / "results").glob(f"{stage}-round-*.yaml"):
+        path.unlink()
 
 
 def qualifiers(root: Path) -> tuple[list[str], list[str], list]:
@@ -90,23 +118,17 @@ def test_a_drawn_round_robin_keeps_the_qualifiers_it_was_drawn_with(tmp_path: Pa
     hint = warning.hint("zh-Hans")
     assert "维持已编排的对阵" in hint and "T05 留在其中" in hint and "paibang pair gd rr" in hint
     # The build publishes the referee's decision, and both stage pages say it.
-    out = tmp_path / "site"
-    build(root, out, bulletins=False)
-    site = out / "events" / "gd"
-    swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
+    swiss_page, robin_page = stage_pages(root, tmp_path / "site", "swiss", "rr")
     assert "本阶段的成绩在循环赛编排后更正过：按现在的成绩 T06 晋级，T05 不再晋级；" in swiss_page
-    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
     assert ("第 1 轮是按瑞士移位的成绩编排的，这些成绩后来改了：胜场（编排时 → 现在）：T05 2 → 1、T07 1 → 2；"
             "按现在的成绩 T06（胜场 1）晋级，T05（胜场 1）不再晋级；本阶段仍由编排时的参赛队进行。") in robin_page
-    stages = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"]
+    stages = json.loads((tmp_path / "site" / "events" / "gd" / "results.json").read_text(encoding="utf-8"))["stages"]
     assert stages[0]["qualifiers"] == ["T01", "T07", "T03", "T05"]
     assert stages[1]["stale_draws"][0] == {"round": 1, "entries": ["T06", "T05"], "drawn_on": {"stage": "swiss"},
                                            "moved": {"T05": {"drawn_on": 2, "now": 1}, "T07": {"drawn_on": 1, "now": 2}},
                                            "tables": [], "paired": []}
     # The referee redraws instead: the round robin's files deleted and drawn again, on T06.
-    for path in (root / "events" / "gd" / "results").glob("*.yaml"):
-        if "stage: rr" in path.read_text(encoding="utf-8"):
-            path.unlink()
+    drop_rounds(root, "rr")
     assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
     kept, field, warnings = qualifiers(root)
     assert field == ["T01", "T03", "T06", "T07"] and not [w for w in warnings if w.code == "qualifiers-changed"]
@@ -131,8 +153,7 @@ def test_the_correction_that_changed_the_qualifiers_is_named_by_its_round_and_ta
     assert "teams: [T05, T07]\n    levels: {T05: 10, T07: '5'}" in second.read_text(encoding="utf-8")
     assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
     assert qualifiers(root)[1] == ["T01", "T03", "T05", "T08"]
-    second.write_text(second.read_text(encoding="utf-8").replace("{T05: 10, T07: '5'}", "{T05: '5', T07: 10}"),
-                      encoding="utf-8")
+    edit(second, "{T05: 10, T07: '5'}", "{T05: '5', T07: 10}")
     kept, field, warnings = qualifiers(root)
     assert field == ["T01", "T03", "T05", "T08"] and "T07" not in kept  # the draw stands: T03 plays on
     (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
@@ -142,12 +163,9 @@ def test_the_correction_that_changed_the_qualifiers_is_named_by_its_round_and_ta
     assert warning.message("en") == ("stage rr was drawn from the earlier qualifiers of stage swiss; a result of swiss "
                                      "has been corrected since: round 2 table 2 (T05 – T07); wins (at the draw → now): "
                                      "T05 2 → 1; by the standings now T07 (wins 2) would qualify, T03 (wins 1) would not")
-    out = tmp_path / "site"
-    build(root, out, bulletins=False)
-    site = out / "events" / "gd"
-    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+    (robin_page,) = stage_pages(root, tmp_path / "site", "rr")
     assert "这些成绩后来改了：第 2 轮第 2 桌（T05 – T07），胜场（编排时 → 现在）：T05 2 → 1；按现在的成绩 T07（胜场 2）晋级" in robin_page
-    stale = json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][1]["stale_draws"][0]
+    stale = json.loads((tmp_path / "site" / "events" / "gd" / "results.json").read_text(encoding="utf-8"))["stages"][1]["stale_draws"][0]
     assert stale["tables"] == [{"round": 2, "table": 2}] and stale["moved"] == {"T05": {"drawn_on": 2, "now": 1}}
 
 
@@ -159,9 +177,7 @@ def test_a_tie_at_the_cut_a_correction_made_after_the_draw_is_said_once_as_the_d
     tie, that the draw has T05 of it and not T06, and what the chief referee can do; the Swiss's
     page says the tie settled by the draw, as a knockout's. Either way the hint gives ends it."""
     root = swiss_then_robin(tmp_path)
-    path = root / "events" / "gd" / "results" / "round-2.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace('{T05: "K", T07: "10"}', '{T05: "5", T07: "K"}'),
-                    encoding="utf-8")
+    edit(root / "events" / "gd" / "results" / "round-2.yaml", '{T05: "K", T07: "10"}', '{T05: "5", T07: "K"}')
     kept, field, warnings = qualifiers(root)
     assert field == ["T01", "T03", "T05", "T07"] and kept == ["T01", "T07", "T03", "T05"]
     assert not {"qualify-tie", "qualifiers-changed"} & {w.code for w in warnings}
@@ -176,13 +192,9 @@ def test_a_tie_at_the_cut_a_correction_made_after_the_draw_is_said_once_as_the_d
         in warning.message("zh-Hans")
     hint = warning.hint("en")
     assert "lots: [T05, T06]" in hint and "paibang pair gd rr" in hint
-    out = tmp_path / "site"
-    build(root, out, bulletins=False)
-    site = out / "events" / "gd"
-    swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
+    swiss_page, robin_page = stage_pages(root, tmp_path / "site", "swiss", "rr")
     assert "T05、T06 在晋级名额处并列：循环赛已按此前的编排进行，T05 晋级，T06 未晋级。" in swiss_page
     assert "无人" not in swiss_page
-    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
     assert "按现在的成绩第 4 名并列（T05、T06），名额处并列的本应全部晋级，但本阶段编排时只有其中的 T05，没有 T06；" \
            "本阶段仍由编排时的参赛队进行。" in robin_page
     # The hint's first way: the tie broken as the draw did, and nothing is left to say.
@@ -195,8 +207,7 @@ def test_a_tie_at_the_cut_a_correction_made_after_the_draw_is_said_once_as_the_d
     assert not {"qualify-tie", "qualifiers-changed", "qualify-tie-field-drawn"} & {w.code for w in warnings}
     # Its second way: the round robin drawn again, every tied entry in it.
     event.write_text(original, encoding="utf-8")
-    for drawn in (root / "events" / "gd" / "results").glob("rr-round-*.yaml"):
-        drawn.unlink()
+    drop_rounds(root, "rr")
     assert main(["pair", "gd", "rr", "--all", "--content", str(root)]) == 0
     kept, field, warnings = qualifiers(root)
     assert field == ["T01", "T03", "T05", "T06", "T07"]
@@ -210,12 +221,7 @@ def test_every_round_of_a_round_robin_drawn_at_once_follows_its_stages_file_nami
     before still reads, its page where it was (a round's URL is its stage's and its number)."""
     root, _ = swiss_and_robin_event(tmp_path / "dry")
     results = root / "events" / "gd" / "results"
-    rounds = {1: [("T01", "T02"), ("T03", "T04"), ("T05", "T06"), ("T07", "T08")],
-              2: [("T01", "T03"), ("T05", "T07"), ("T02", "T04"), ("T06", "T08")]}
-    for number, tables in rounds.items():
-        (results / f"round-{number}.yaml").write_text(f"stage: swiss\nround: {number}\ntables:\n" + "".join(
-            f"  - {{table: {t}, teams: [{a}, {b}], levels: {{{a}: A, {b}: '5'}}}}\n" for t, (a, b) in enumerate(tables, 1)),
-            encoding="utf-8")
+    write_swiss(results.parent)
     capsys.readouterr()
     assert main(["pair", "gd", "rr", "--all", "--dry-run", "--content", str(root)]) == 0
     said = capsys.readouterr().out
@@ -268,7 +274,7 @@ def test_the_desk_says_the_correction_and_never_ranks_an_event_with_errors(tmp_p
     # T05 rank 2nd "after round 1"; the standings stay the last ones without errors, said so.
     status, before = fetch(f"{running.base}/standings")
     path = root / "events" / "gd" / "results" / "round-2.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace('T01: "A"', 'T01: "Z"'), encoding="utf-8")
+    edit(path, 'T01: "A"', 'T01: "Z"')
     running.desk.load()
     assert running.desk.errors
     for view in ("standings", "screen"):
@@ -307,8 +313,6 @@ def test_a_stale_draw_is_said_at_a_table_it_changes_in_paths_from_here_once(tmp_
     the warning points at round 2's table of T05 (T05 v T07), whose pairing would change, not at
     its table 1 (T01 v T03), as it did whoever sat there; `check --content .` run in content/ prints paths from there (it printed content/events/…,
     no such path there); and `pair` of the round robin does not repeat it (check lists it)."""
-    import re
-
     root, folder = swiss_and_robin_event(tmp_path)
     first = folder / "results" / "round-1.yaml"
     first.write_text("stage: swiss\nround: 1\ntables:\n" + "".join(
@@ -319,7 +323,7 @@ def test_a_stale_draw_is_said_at_a_table_it_changes_in_paths_from_here_once(tmp_
     second.write_text(re.sub(r"    teams: \[(\w+), (\w+)\]\n", r"    teams: [\1, \2]\n    levels: {\1: K, \2: '5'}\n",
                              second.read_text(encoding="utf-8")), encoding="utf-8")
     assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
-    first.write_text(first.read_text(encoding="utf-8").replace('{T05: A, T06: "4"}', '{T05: "4", T06: A}'), encoding="utf-8")
+    edit(first, '{T05: A, T06: "4"}', '{T05: "4", T06: A}')
     _, _, warnings = validate(root)
     (stale,) = [w for w in warnings if w.code == "draw-standings-changed"]
     seated = stale.mark.line
@@ -348,12 +352,6 @@ def test_a_round_robin_drawn_by_hand_with_a_wrong_team_is_an_error_a_made_up_dra
     hint says to fix the id or draw again. rev44: the hint gave a # draw-order: line to add, and
     that line, its figures made up, made check clean, T06 (a real qualifier) unsaid and both
     stage pages say a correction that never was: such a line is no record, the error stays."""
-    import re
-
-    import pytest
-
-    from generator.errors import ContentErrors
-
     root = swiss_then_robin(tmp_path)
     path = root / "events" / "gd" / "results" / "rr-round-1.yaml"
     text = path.read_text(encoding="utf-8")
@@ -399,10 +397,8 @@ def test_a_field_that_only_grew_or_only_shrank_says_one_side(tmp_path: Path) -> 
     assert said[3]["zh-Hant"][0].endswith("：按現在的設定 T07 不再晉級")
     assert "仍由編排時的參賽隊進行，T07 留在其中。" in said[3]["zh-Hant"][1]
     # the stage pages say it as the warning does
-    out = tmp_path / "site"
     event.write_text(drawn.replace("count: 4", "count: 5"), encoding="utf-8")
-    build(root, out, bulletins=False)
-    robin_page = shown((out / "events" / "gd" / "rr" / "index.html").read_text(encoding="utf-8"))
+    (robin_page,) = stage_pages(root, tmp_path / "site", "rr")
     assert "按现在的设置 T06 也晋级；本阶段仍由编排时的参赛队进行。" in robin_page and "无人" not in robin_page
 
 
@@ -415,7 +411,7 @@ def test_an_advance_count_changed_after_the_draw_is_said_as_a_setting_not_a_corr
     for new, moved, en in (("3", "T07 不再晋级", "T07 would no longer qualify"), ("5", "T06 也晋级", "T06 would qualify as well")):
         root = swiss_then_robin(tmp_path / new)
         event = root / "events" / "gd" / "event.yaml"
-        event.write_text(event.read_text(encoding="utf-8").replace("count: 4", f"count: {new}"), encoding="utf-8")
+        edit(event, "count: 4", f"count: {new}")
         _, field, warnings = qualifiers(root)
         assert field == ["T01", "T03", "T05", "T07"] and not [w for w in warnings if w.code == "qualifiers-changed"]
         (warning,) = [w for w in warnings if w.code == "qualifiers-advance-changed"]
@@ -430,13 +426,9 @@ def test_an_advance_count_changed_after_the_draw_is_said_as_a_setting_not_a_corr
         assert "To draw rr again on the settings now" in hint
         assert "paibang pair gd rr" in hint
         # both stage pages say the count changed, neither a correction
-        out = tmp_path / new / "site"
-        build(root, out, bulletins=False)
-        site = out / "events" / "gd"
-        robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+        robin_page, swiss_page = stage_pages(root, tmp_path / new / "site", "rr", "swiss")
         assert (f"第 1 轮是按瑞士移位当时的设置编排的，此后设置改了（晋级名额 4 → {new}），成绩都没有改：按现在的设置 {moved}；"
                 "本阶段仍由编排时的参赛队进行。") in robin_page
-        swiss_page = shown((site / "swiss" / "index.html").read_text(encoding="utf-8"))
         assert (f"本阶段的设置在循环赛编排后改了（晋级名额 4 → {new}），成绩都没有改：按现在的设置 {moved}；"
                 "循环赛已编排，仍由编排时的参赛队进行。") in swiss_page
         for page in (robin_page, swiss_page):
@@ -455,9 +447,9 @@ def test_a_tie_break_changed_after_the_draw_is_said_as_a_setting_with_its_value_
     write back; both stage pages say a setting, not a correction."""
     root = swiss_then_robin(tmp_path)
     first = (root / "events" / "gd" / "results" / "rr-round-1.yaml").read_text(encoding="utf-8")
-    assert "# draw-rules: count=4 rank_by=wins,level_diff\n" in first
+    assert "# draw-rules: count=4 rank_by=wins,level_diff drawn_as=round_robin\n" in first
     event = root / "events" / "gd" / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace(RANK, LOTS), encoding="utf-8")
+    edit(event, RANK, LOTS)
     kept, field, warnings = qualifiers(root)
     assert field == ["T01", "T03", "T05", "T07"] and kept == ["T01", "T05", "T03", "T07"]
     assert "qualifiers-changed" not in {w.code for w in warnings}
@@ -470,15 +462,12 @@ def test_a_tie_break_changed_after_the_draw_is_said_as_a_setting_with_its_value_
                                                "按现在的设置 T06、T02 晋级，T03、T07 不再晋级")
     assert "（排名依據 勝場、級差 → 勝場、抽籤）" in warning.message("zh-Hant"), warning.message("zh-Hant")
     assert "to its settings at the draw (rank_by: [wins, level_diff])" in warning.hint("en")
-    out = tmp_path / "site"
-    build(root, out, bulletins=False)
-    site = out / "events" / "gd"
-    robin_page = shown((site / "rr" / "index.html").read_text(encoding="utf-8"))
+    (robin_page,) = stage_pages(root, tmp_path / "site", "rr")
     assert ("第 1 轮是按瑞士移位当时的设置编排的，此后设置改了（排名依据 胜场、级差 → 胜场、抽签），成绩都没有改："
             "按现在的设置 T06、T02 晋级，T03、T07 不再晋级；本阶段仍由编排时的参赛队进行。") in robin_page
     assert "成绩后来改了" not in robin_page
     # The hint's way back: rank_by as at the draw, and nothing is left to say.
-    event.write_text(event.read_text(encoding="utf-8").replace(LOTS, RANK), encoding="utf-8")
+    edit(event, LOTS, RANK)
     assert not {"qualifiers-changed", "qualifiers-advance-changed"} & {w.code for w in qualifiers(root)[2]}
 
 
@@ -488,8 +477,7 @@ def test_a_count_and_a_tie_break_changed_together_are_both_named(tmp_path: Path)
     back as event.yaml writes them."""
     root = swiss_then_robin(tmp_path)
     event = root / "events" / "gd" / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace(f"{RANK}, advance: {{count: 4", f"{LOTS}, advance: {{count: 3"),
-                     encoding="utf-8")
+    edit(event, f"{RANK}, advance: {{count: 4", f"{LOTS}, advance: {{count: 3")
     (warning,) = [w for w in qualifiers(root)[2] if w.code == "qualifiers-advance-changed"]
     assert "(advance count 4 → 3; ranking by wins, level difference → wins, lot)" in warning.message("en")
     assert warning.message("en").endswith("by the standings now T06 would qualify, T03, T07 would not")
@@ -502,12 +490,7 @@ def swiss_then_knockout(tmp_path: Path) -> Path:
     """The same Swiss, its top 4 (T01, T05, T03, T07) to a knockout whose round 1 pair draws."""
     root, folder = guandan_event(tmp_path, 8, f"  - {{id: swiss, name: 瑞士移位, format: swiss, rounds: 2, {RANK}, "
                                  "advance: {count: 4, to: ko}}\n  - {id: ko, name: 淘汰赛, format: knockout}\n")
-    rounds = {1: [("T01", "T02", "A", "5"), ("T03", "T04", "K", "6"), ("T05", "T06", "Q", "7"), ("T07", "T08", "J", "8")],
-              2: [("T01", "T03", "A", "9"), ("T05", "T07", "K", "10"), ("T02", "T04", "6", "5"), ("T06", "T08", "7", "5")]}
-    for number, tables in rounds.items():
-        (folder / "results" / f"round-{number}.yaml").write_text(f"stage: swiss\nround: {number}\ntables:\n" + "".join(
-            f"  - {{table: {t}, teams: [{a}, {b}], levels: {{{a}: \"{x}\", {b}: \"{y}\"}}}}\n"
-            for t, (a, b, x, y) in enumerate(tables, start=1)), encoding="utf-8")
+    write_swiss(folder)
     assert main(["pair", "gd", "ko", "--content", str(root)]) == 0
     return root
 
@@ -518,14 +501,10 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
     the order the draw read did", as for a corrected result. Now the setting is named with its
     value at the draw (# draw-rules: in the knockout's round 1), the entries it brings in and
     leaves out, or, the same entries in it, whose seed differs; the bracket drawn stands. The
-    count changed (4 -> 2) is named with its old value too; the bracket of 4 cannot be played
-    under a count of 2 (knockout-rounds stays an error), and the hint says the count to put back."""
-    import pytest
-
-    from generator.errors import ContentErrors
-
+    count changed (4 -> 2) is named with its old value too, and the hint says the count to put
+    back (the bracket of 4 drawn, played on: test_a_knockout_count_lowered_after_its_draw_...)."""
     root = swiss_then_knockout(tmp_path)
-    assert "# draw-rules: count=4 rank_by=wins,level_diff\n" in \
+    assert "# draw-rules: count=4 rank_by=wins,level_diff drawn_as=knockout\n" in \
         (root / "events" / "gd" / "results" / "ko-round-1.yaml").read_text(encoding="utf-8")
     event = root / "events" / "gd" / "event.yaml"
     drawn = event.read_text(encoding="utf-8")
@@ -540,13 +519,10 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
         "now T06, T02 would qualify, T03, T07 would not")
     assert "played by the entries drawn, in the seeds drawn (T01, T05, T03, T07)" in warning.hint("en")
     assert "按编排时的种子顺序（T01、T05、T03、T07）" in warning.hint("zh-Hans")
-    out = tmp_path / "site"
-    build(root, out, bulletins=False)
-    ko_page = shown((out / "events" / "gd" / "ko" / "index.html").read_text(encoding="utf-8"))
+    ko_page, swiss_page = stage_pages(root, tmp_path / "site", "ko", "swiss")
     assert ("第 1 轮是按瑞士移位当时的设置编排的，此后设置改了（排名依据 胜场、级差 → 胜场、抽签），成绩都没有改："
             "按现在的设置 T06、T02 晋级，T03、T07 不再晋级；本阶段仍由编排时的参赛队进行。") in ko_page
     assert "成绩后来改了" not in ko_page
-    swiss_page = shown((out / "events" / "gd" / "swiss" / "index.html").read_text(encoding="utf-8"))
     assert "本阶段的设置在淘汰赛编排后改了（排名依据 胜场、级差 → 胜场、抽签）" in swiss_page
     # The same four in another order: whose seed differs is said.
     event.write_text(drawn.replace(RANK, "rank_by: [wins, lot], lots: [T07, T03, T06, T02]"), encoding="utf-8")
@@ -555,11 +531,7 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
     assert warning.message("zh-Hans").endswith("按现在的设置 种子会不同的有 T03、T07")
     # The count: named with its value at the draw, and what to put back.
     event.write_text(drawn.replace("count: 4", "count: 2"), encoding="utf-8")
-    with pytest.raises(ContentErrors) as caught:
-        validate(root)
-    problems = caught.value.problems
-    assert "knockout-rounds" in {p.code for p in problems if not p.warning}
-    (warning,) = [p for p in problems if p.code == "qualifiers-advance-changed"]
+    (warning,) = [p for p in validate(root)[2] if p.code == "qualifiers-advance-changed"]
     assert "(advance count 4 → 2)" in warning.message("en")
     assert warning.message("en").endswith("by the standings now T03, T07 would no longer qualify")
     assert "(advance: {count: 4, to: ko})" in warning.hint("en")
@@ -571,6 +543,141 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
             "(ranking by wins, level difference → wins, lot)") in warning.message("en"), warning.message("en")
 
 
+def play(path: Path, *winners: str) -> None:
+    """Each table of a round file `pair` wrote played: its side among `winners` up to A, the other to 5."""
+    def played(match: re.Match) -> str:
+        a, b = match[1], match[2]
+        win, lose = (a, b) if a in winners else (b, a)
+        return f"    teams: [{a}, {b}]\n    levels: {{{win}: A, {lose}: '5'}}\n"
+    path.write_text(re.sub(r"    teams: \[(\w+), (\w+)\]\n", played, path.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def test_a_knockout_count_lowered_after_its_draw_is_played_as_drawn_with_one_warning(tmp_path: Path) -> None:
+    """The Swiss's advance count lowered 4 -> 2 after the knockout's round 1 was drawn on its top 4:
+    qualifiers-advance-changed said the bracket drawn stands, and beside it knockout-rounds, an
+    error ("4 teams need 2 rounds, the count gives 1: change the count to the teams entering"),
+    and the final, round 2, was refused as past the stage's 1 round. One warning now; the bracket
+    of 4 is the stage's, its 2 rounds played and drawn as any knockout's: semi-finals T01 - T07,
+    T05 - T03, then the final of their winners, the champion ranked first."""
+    root = swiss_then_knockout(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    edit(event, "count: 4", "count: 2")
+    _, results, warnings = validate(root)  # (no error)
+    assert [w.code for w in warnings] == ["qualifiers-advance-changed"]
+    knockout = results[0].stages[1]
+    assert knockout.stage.rounds == 2 and [e.id for e in knockout.field] == ["T01", "T05", "T03", "T07"]
+    folder = root / "events" / "gd" / "results"
+    play(folder / "ko-round-1.yaml", "T01", "T05")
+    assert main(["pair", "gd", "ko", "--content", str(root)]) == 0
+    final = (folder / "ko-round-2.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"teams: \[(\w+), (\w+)\]", final) == [("T01", "T05")]
+    play(folder / "ko-round-2.yaml", "T05")
+    _, results, warnings = validate(root)
+    assert [w.code for w in warnings] == [] and results[0].status == "complete"
+    assert [(s.rank, s.entry.id) for s in results[0].stages[1].standings][:2] == [(1, "T05"), (2, "T01")]
+    # A round past the bracket drawn is still refused, at its round: line.
+    (folder / "ko-round-3.yaml").write_text("stage: ko\nround: 3\ntables:\n  - {table: 1, teams: [T01, T05]}\n",
+                                            encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert (error.code, error.mark.file.name, error.mark.line, error.params["rounds"]) == ("results-round-range", "ko-round-3.yaml", 2, 2)
+
+
+def errors_of(root: Path) -> list:
+    """check's problems of the content, errors and warnings, when it has errors."""
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    return caught.value.problems
+
+
+def test_a_round_robin_drawn_then_written_a_knockout_is_one_error_with_both_ways_on(tmp_path: Path) -> None:
+    """The round robin's 3 rounds drawn by pair (--all) on the Swiss's top 4, then its format
+    changed to knockout in event.yaml: check read the round robin's round 1 as a bracket, and
+    round 3 as past a bracket of 4's 2 rounds (results-round-range); once the Berger order and the
+    seeds differ, knockout-seeding-changed said the Swiss had been corrected, as no one had. One
+    error now, at round 1's round:, naming the format drawn and the format written, its hint the
+    two ways on; each of them leaves nothing to say."""
+    root = swiss_then_robin(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    drawn = event.read_text(encoding="utf-8")
+    event.write_text(drawn.replace("format: round_robin, rounds: 3", "format: knockout"), encoding="utf-8")
+    (error,) = errors_of(root)
+    assert (error.code, error.mark.file.name, error.mark.line) == ("stage-format-changed", "rr-round-1.yaml", 9)
+    assert error.message("en") == ("round 1 of stage rr was drawn as a round robin by paibang pair, and event.yaml now "
+                                   "writes the stage as a knockout: the rounds drawn are not counted until the two agree")
+    assert error.message("zh-Hans") == ("阶段 rr 的第 1 轮是 paibang pair 按循环赛编排的，而 event.yaml 现在把这一阶段写成淘汰赛："
+                                        "两者一致之前，已编排的各轮不计入")
+    hint = error.hint("en")
+    assert "put format: round_robin back in stage rr of event.yaml" in hint
+    assert "delete its results files (rr-round-1.yaml, rr-round-2.yaml, rr-round-3.yaml;" in hint
+    assert hint.endswith("then run paibang pair gd rr.")
+    assert "改回 format: round_robin" in error.hint("zh-Hans") and "改回 format: round_robin" in error.hint("zh-Hant")
+    # The first way: the format put back, the round robin as drawn.
+    event.write_text(drawn, encoding="utf-8")
+    assert qualifiers(root)[1:] == (["T01", "T03", "T05", "T07"], [])
+    # The second: its files deleted and drawn again, as the knockout it now is.
+    event.write_text(drawn.replace("format: round_robin, rounds: 3", "format: knockout"), encoding="utf-8")
+    drop_rounds(root, "rr")
+    assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
+    first = (root / "events" / "gd" / "results" / "rr-round-1.yaml").read_text(encoding="utf-8")
+    assert "drawn_as=knockout" in first and "seeds: [T01, T05, T03, T07]" in first
+    _, results, warnings = validate(root)
+    assert warnings == [] and results[0].stages[1].stage.rounds == 2
+
+
+def test_a_knockout_drawn_then_written_a_round_robin_is_the_same_error_not_a_seeds_line_to_delete(tmp_path: Path) -> None:
+    """The reverse: the knockout's round 1 drawn (seeds: [T01, T05, T03, T07]), its format then
+    changed to a round robin of 3 rounds. check said only that the seeds line does nothing and to
+    delete it (round-seeds-unused), the bracket's semi-finals played on as a round robin's round
+    1. A round 1 pair drew before it recorded the format (no drawn_as=) is known a knockout's by
+    its seeds: the same error."""
+    root = swiss_then_knockout(tmp_path)
+    event = root / "events" / "gd" / "event.yaml"
+    edit(event, "format: knockout", "format: round_robin, rounds: 3")
+    (error,) = errors_of(root)
+    assert (error.code, error.mark.file.name) == ("stage-format-changed", "ko-round-1.yaml")
+    assert error.message("en").startswith("round 1 of stage ko was drawn as a knockout by paibang pair, and event.yaml "
+                                          "now writes the stage as a round robin:")
+    assert "階段 ko 的第 1 輪是 paibang pair 按淘汰賽編排的，而 event.yaml 現在把這一階段寫成循環賽" in error.message("zh-Hant")
+    assert "put format: knockout back" in error.hint("en") and "(ko-round-1.yaml;" in error.hint("en")
+    first = root / "events" / "gd" / "results" / "ko-round-1.yaml"
+    edit(first, " drawn_as=knockout", "")
+    assert [(p.code, p.params["was"]) for p in errors_of(root)] == [("stage-format-changed", "knockout")]
+
+
+def test_the_primary_score_changed_after_the_draw_reads_the_draw_record_as_of_the_old_one(tmp_path: Path) -> None:
+    """The Swiss's rank_by changed from [wins, level_diff] to [level_diff, wins] after the round
+    robin was drawn on its top 4 by wins (T01 2, T05 2, T06 1 +10, T03 1 +8; T02 1 +6 out). By
+    level difference T06 +10, T03 +8, T02 +6, T01 +3 qualify, T05 +2 does not, and T07 +2 is
+    out either way. Round 1 records the wins the draw read (T01=2 T05=2 T06=1 T03=1): compared
+    with the level differences now (event._recorded_field), a recorded 1 is behind T07's +2 and
+    the record would be taken for one made up by hand, the round robin's field for the 4
+    qualifying now, T05 drawn at no place in it. Read as the figures of the score ranked first at
+    the draw (# draw-rules: rank_by=wins,...), the draw stands and the setting is named."""
+    root, folder = swiss_and_robin_event(tmp_path)
+    rounds = {1: [("T01", "T02", "A", "Q"), ("T03", "T04", "A", "5"), ("T05", "T06", "A", "K"), ("T07", "T08", "A", "J")],
+              2: [("T01", "T03", "A", "K"), ("T05", "T07", "A", "K"), ("T02", "T04", "A", "6"), ("T06", "T08", "A", "3")]}
+    write_swiss(folder, rounds)
+    assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
+    first = (folder / "results" / "rr-round-1.yaml").read_text(encoding="utf-8")
+    assert "# draw-order: T01=2 T05=2 T06=1 T03=1\n# draw-rules: count=4 rank_by=wins,level_diff" in first
+    event = folder / "event.yaml"
+    edit(event, RANK, "rank_by: [level_diff, wins]", 1)
+    _, results, warnings = validate(root)
+    swiss, robin = results[0].stages
+    assert [(s.entry.id, s.tally.metrics["level_diff"]) for s in swiss.standings][:6] == [
+        ("T06", 10), ("T03", 8), ("T02", 6), ("T01", 3), ("T05", 2), ("T07", 2)]
+    assert sorted(e.id for e in robin.field) == ["T01", "T03", "T05", "T06"]
+    assert [w.code for w in warnings] == ["qualifiers-advance-changed"]
+    assert warnings[0].message("en") == (
+        "stage rr was drawn from the qualifiers of stage swiss under settings of swiss changed since in event.yaml "
+        "(ranking by wins, level difference → level difference, wins), and no result the draw read has changed: "
+        "by the standings now T02 would qualify, T05 would not")
+    assert "(rank_by: [wins, level_diff]); until then rr is still played by the entries drawn, T05 among them" \
+        in warnings[0].hint("en")
+
+
 def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Path) -> None:
     """Round 2's table 2 corrected (T07 beat T05) and the advance count raised to 5, both after the
     round robin was drawn: a correction, said as one, with the count changed beside it; T06, coming
@@ -578,7 +685,7 @@ def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Pat
     root = swiss_then_robin(tmp_path)
     correct(root)
     event = root / "events" / "gd" / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("count: 4", "count: 5"), encoding="utf-8")
+    edit(event, "count: 4", "count: 5")
     warnings = qualifiers(root)[2]
     assert "qualifiers-advance-changed" not in {w.code for w in warnings}
     (warning,) = [w for w in warnings if w.code == "qualifiers-changed"]
@@ -596,7 +703,7 @@ def test_a_tie_at_the_cut_a_setting_made_after_the_draw_is_said_as_the_setting(t
     draw has."""
     root = swiss_then_robin(tmp_path)
     event = root / "events" / "gd" / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace(RANK, "rank_by: [wins, buchholz]"), encoding="utf-8")
+    edit(event, RANK, "rank_by: [wins, buchholz]")
     kept, field, warnings = qualifiers(root)
     assert field == ["T01", "T03", "T05", "T07"]
     assert not {"qualify-tie", "qualify-tie-field-drawn", "qualifiers-changed"} & {w.code for w in warnings}

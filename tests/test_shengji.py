@@ -527,6 +527,31 @@ def test_bye_forfeit_and_unplayed_tables(tmp_path):
     assert tables[2].view.kind == "unplayed"
 
 
+BYE_AND_FORFEIT = {"r1.yaml": "stage: teams\ntables:\n  - table: 1\n    home: H1\n"
+                              "  - table: 2\n    home: H2\n    away: H3\n    forfeit: H3\n"}
+
+
+def test_the_bye_credit_is_worked_from_the_stage_boards(tmp_path):
+    # A stage of 6-board matches: a bye and a forfeit win are 3 match points a board, 18, not
+    # the 24 of the rules module's 8-board match; the ranking's rules say the same 18.
+    stage = TEAM_STAGE.replace("boards: 2", "boards: 6")
+    event, problems, _ = load(tmp_path, stage, BYE_AND_FORFEIT)
+    assert not problems.errors
+    bye, forfeit = run_event(event, problems).stages[0].rounds[0].tables
+    assert bye.sides[0].metrics == {"match_points": 18, "net": 0}
+    assert [s.metrics for s in forfeit.sides] == [{"match_points": 18, "net": 0}, {"match_points": 0, "net": 0}]
+    assert RULES.stage_notes(event.stages[0])[0]["en"].startswith("A bye, or a match whose opponents forfeit: 18 match points, net 0;")
+
+
+def test_a_stage_saying_no_boards_credits_a_bye_from_the_game_default(tmp_path, monkeypatch):
+    # No `boards:`: the match the bye stands for is the game's default_boards, the count its
+    # score sheets list and the desk offers (10 here), not the rules module's MATCH_BOARDS (8).
+    monkeypatch.setattr(RULES, "default_boards", 10)
+    event, problems, _ = load(tmp_path, TEAM_STAGE.replace("  boards: 2\n", ""), BYE_AND_FORFEIT)
+    bye, forfeit = run_event(event, problems).stages[0].rounds[0].tables
+    assert bye.sides[0].metrics["match_points"] == 30 and forfeit.sides[0].metrics["match_points"] == 30
+
+
 def test_the_bye_credit_is_a_stage_key(tmp_path):
     stage = TEAM_STAGE + "  bye: {match_points: 10, net: 50}\n"
     event, problems, _ = load(tmp_path, stage, {"r1.yaml": "stage: teams\ntables:\n  - table: 1\n    home: H1\n"})

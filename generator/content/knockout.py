@@ -95,8 +95,41 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
         entries = _field_size(stage, stages, ids, event)
         if entries < 2:
             problems.add("knockout-field-small", mark, id=stage.id, count=entries)
-        stage.rounds = max(1, (max(entries, 2) - 1).bit_length())
+        stage.rounds = _bracket_rounds(entries)
         stage.knockout = replace(stage.knockout, size=entries)
+
+
+def rounds_as_drawn(event: Event, marks: dict[tuple[str, int], Mark | None], problems: Problems) -> None:
+    """A knockout's rounds once its round 1 is drawn: those of the bracket drawn. The advance
+    count of the stage feeding it changed in event.yaml after the draw (4 -> 2) leaves the bracket
+    drawn standing (its `seeds:`, tournament/knockout.drawn_field: qualifiers-advance-changed says
+    the setting, its value at the draw and how to put it back or draw again); its rounds were the
+    count's (1), and the bracket of 4 drawn ended in knockout-rounds beside that warning, its hint
+    saying to change the count, and its final refused as a round past the stage's. Its rounds
+    are the bracket's drawn (2) while the draw stands; a round past them is said here
+    (results-round-range at its `round:`, `marks`) and left out, as the loader does for any
+    other format's. Read every time from the planned size (Knockout.size), never written over."""
+    for stage in event.stages:
+        if stage.knockout is None:
+            continue
+        first = next((r for r in event.rounds.get(stage.id, []) if r.number == 1), None)
+        feeder = next((s for s in event.stages if s.advance and s.advance.to == stage.id), None)
+        drawn_count = (first.drawn_by or {}).get("count") if first is not None else None
+        size = stage.knockout.size
+        if first is not None and first.seeds and feeder is not None and feeder.advance is not None \
+                and drawn_count is not None and drawn_count != str(feeder.advance.count):
+            size = len(first.seeds)  # (the count the draw read, as drawn_field keeps its seeds: count_changed)
+        stage.rounds = _bracket_rounds(size)
+        rounds = event.rounds.get(stage.id, [])
+        for round_ in [r for r in rounds if r.number > stage.rounds]:
+            problems.add("results-round-range", marks.get((stage.id, round_.number)) or Mark(round_.source),
+                         stage=stage.id, rounds=stage.rounds, round=round_.number)
+            rounds.remove(round_)
+
+
+def _bracket_rounds(entries: int) -> int:
+    """A bracket's rounds: one per halving of the next power of two (12 entries: 16 places, 4)."""
+    return max(1, (max(entries, 2) - 1).bit_length())
 
 
 def _field_size(stage: Stage, stages: list[Stage], ids: list[str], event: Event, depth: int = 0) -> int:

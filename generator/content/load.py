@@ -27,7 +27,14 @@ from generator import catalogues
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
 from generator.content.files import EventFiles, inside_content, is_special, regular
-from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_referee_winner, winner_at_table
+from generator.content.knockout import (
+    game_format,
+    knockout_rounds,
+    read_knockout,
+    read_referee_winner,
+    rounds_as_drawn,
+    winner_at_table,
+)
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table, withheld_group,
 )
@@ -978,6 +985,7 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
                      limit=LIMITS["results files"])
         files = files[: LIMITS["results files"]]
     seen: dict[tuple[str, int], Path] = {}
+    marks: dict[tuple[str, int], Mark | None] = {}  # each round's `round:` (rounds_as_drawn)
     listed_in = results_dir.resolve()
     ahead = _read_apart(files, event, game, site, listed_in, apart) if apart and readings is None else {}
     for path in files:
@@ -1018,11 +1026,43 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
             problems.items.extend(reading.tables_found)
         if duplicate:
             continue
+        marks[(stage_id, number)] = reading.stage_mark
         event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, list(reading.tables), path,
                                                            reading.drawn_on, reading.date, *reading.seeds,
                                                            drawn_by=reading.drawn_by))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
+    formats_as_drawn(event, marks, problems)
+    rounds_as_drawn(event, marks, problems)
+
+
+def formats_as_drawn(event: Event, marks: dict[tuple[str, int], Mark | None], problems: Problems) -> None:
+    """A stage whose round 1 `paibang pair` drew as one format (`# draw-rules: … drawn_as=`; a
+    knockout's, by its `seeds:`, before pair wrote it) that event.yaml now writes as another: a
+    round robin turned knockout, or a knockout turned round robin, after the draw. Its rounds
+    were read as the format written: the round robin's round 1 taken for a bracket, its seeding
+    said changed by a correction no one made, and the bracket's seeds said to be deleted. One
+    error says it, at round 1's `round:`, with the two ways on (draw the stage again, or put its
+    format back), and the stage's rounds are left out (so nothing else is read from a draw of
+    another format: a round past the rounds of the format written is not said either)."""
+    for stage in event.stages:
+        rounds = event.rounds.get(stage.id, [])
+        first = next((r for r in rounds if r.number == 1), None)
+        drawn_as = (first.drawn_by or {}).get("drawn_as") if first is not None else None
+        if first is None or drawn_as is None or drawn_as == stage.format or drawn_as not in FORMATS:
+            continue
+        problems.items[:] = [p for p in problems.items
+                             if not (p.code == "results-round-range" and p.params.get("stage") == stage.id)]
+        files = sorted({r.source.name for r in rounds})
+        problems.add("stage-format-changed", marks.get((stage.id, 1)) or Mark(first.source), stage=stage.id,
+                     drawn=_format_word(drawn_as), now=_format_word(stage.format), was=drawn_as,
+                     files=files, slug=event.slug)
+        del event.rounds[stage.id]
+
+
+def _format_word(stage_format: str) -> dict[str, str]:
+    """A format's name as a sentence runs on through it ("drawn as a round robin")."""
+    return {locale: catalogues.in_sentence(text) for locale, text in catalogues.word(f"format_{stage_format}").items()}
 
 
 # (theirs, mine) -> (mine(), theirs() or None): theirs() run meanwhile by a process forked for
@@ -1097,10 +1137,14 @@ def _read_tables_of(path: Path, reading: FileReading, event: Event, game: Any, p
     assert reading.data is not None and reading.round is not None
     before = len(problems.items)
     reader = Reader(reading.data, problems)
-    reading.tables = _read_tables(reader, event.stage(reading.round[0]), event, game, problems, reading.round[1])
-    reading.seeds = _read_seeds(reader, event.stage(reading.round[0]), reading.round[1], event)
-    reading.tables_found = problems.items[before:]
+    stage, number = event.stage(reading.round[0]), reading.round[1]
     reading.drawn_on, reading.drawn_by = _drawn_on(path), _drawn_by(path)
+    if reading.drawn_by is not None and number == 1 and "drawn_as" not in reading.drawn_by and reader.has("seeds"):
+        # (drawn by a pair that did not record the format: only a knockout's round 1 writes seeds)
+        reading.drawn_by["drawn_as"] = "knockout"
+    reading.tables = _read_tables(reader, stage, event, game, problems, number)
+    reading.seeds = _read_seeds(reader, stage, number, event, (reading.drawn_by or {}).get("drawn_as"))
+    reading.tables_found = problems.items[before:]
     reading.data = None  # read: the parsed file is not needed again
 
 
@@ -1139,7 +1183,7 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
         number = 1
     if stage.rounds_unread and number > stage.rounds:
         return FileReading([], None)  # the stage's `rounds:` is wrong, not this file (its error is said)
-    if number > stage.rounds:
+    if number > stage.rounds and stage.knockout is None:  # (a knockout's: its bracket's as drawn, rounds_as_drawn)
         problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
         return FileReading([], None)
     where = reader.value_mark("round") if reader.has("round") else reader.value_mark("stage")
@@ -1147,14 +1191,18 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
     return FileReading([], (stage_id, number), where, data, date=day)
 
 
-def _read_seeds(reader: Reader, stage: Stage, number: int, event: Event) -> tuple[list[str] | None, Mark | None]:
+def _read_seeds(reader: Reader, stage: Stage, number: int, event: Event,
+                drawn_as: str | None = None) -> tuple[list[str] | None, Mark | None]:
     """A knockout round 1's `seeds:` (the seeds `paibang pair` drew it from, seed 1 first), with
     its mark; the bracket is read from them once written (tournament/knockout.drawn_field). On any
-    other round the key means nothing (a warning); an id that is no entry, or one written twice,
-    is an error at the id."""
+    other round the key means nothing (a warning), unless the round was drawn as a knockout's and
+    the stage is now another format (`drawn_as`): stage-format-changed says that, and deleting the
+    line is no fix. An id that is no entry, or one written twice, is an error at the id."""
     if not reader.has("seeds"):
         return None, None
     mark = reader.key_mark("seeds")
+    if drawn_as == "knockout" and stage.format != "knockout":
+        return None, None
     if stage.format != "knockout" or number != 1:
         reader.problems.add("round-seeds-unused", mark, warning=True, stage=stage.id, round=number)
         return None, None

@@ -683,7 +683,7 @@ def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) 
               if s.rank is not None} if seeding is not None else {}
     return PlannedRound(result.event, stage, number, "knockout", draw, primary=seeding.primary if seeding else "",
                         scores=scores, knockout=drawn, forfeits=_withdrawal_forfeits(draw, gone),
-                        rules=_rules_read(seeding.stage) if seeding is not None else "")
+                        rules=_rules_read(seeding.stage, stage) if seeding is not None else "")
 
 
 def _withdrawal_forfeits(draw: Draw, gone: Collection[str]) -> dict[int, str]:
@@ -745,16 +745,19 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         plans.append(PlannedRound(event, stage, n, method, draw, numbers=numbers, dropped=out,
                                   forfeits=_withdrawal_forfeits(draw, gone), written=len(written),
                                   scores=drawn_on if n == 1 else {},
-                                  rules=_rules_read(feeder.stage) if feeder is not None and n == 1 else ""))
+                                  rules=_rules_read(feeder.stage, stage) if feeder is not None and n == 1 else ""))
     return plans
 
 
-def _rules_read(stage: Stage) -> str:
-    """The settings of `stage` a draw on its standings reads (its advance count, its rank_by),
-    recorded with the figures: a setting changed after the draw is then said as such, with the
-    value the draw read (event._field_as_drawn), not taken for a corrected result."""
+def _rules_read(stage: Stage, drawn: Stage) -> str:
+    """The settings of `stage` a draw of `drawn` on its standings reads (its advance count, its
+    rank_by), recorded with the figures: a setting changed after the draw is then said as such,
+    with the value the draw read (event._field_as_drawn), not taken for a corrected result. And
+    the format `drawn` was drawn as (`drawn_as`): a round robin's round 1 read as a knockout's
+    bracket once event.yaml says knockout, or the reverse, is said as the format changed
+    (content/load.py's formats_as_drawn), not as a correction of the stage seeding it."""
     count = f"count={stage.advance.count} " if stage.advance is not None else ""
-    return f"{count}rank_by={','.join(stage.rank_by)}"
+    return f"{count}rank_by={','.join(stage.rank_by)} drawn_as={drawn.format}"
 
 
 def robin_numbers(event: Event, stage: Stage, ids: Sequence[str]) -> list[str]:

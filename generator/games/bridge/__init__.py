@@ -37,7 +37,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
-from generator.games.common.boards import board_block
+from generator.games.common.boards import board_block, match_board_count
 from generator.games.common.figures import Figures
 from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import half_width, spelled
@@ -211,8 +211,15 @@ class BridgeRules(Game):
                     recorded=record.recorded, computed=computed, contract=str(record.contract),
                     declarer=record.declarer, result=result_text(record.result), vulnerability=vulnerability_words(vul),
                 )
-        if stage.boards and written:
-            missing = sorted(set(board_block(written, stage.boards)) - written)
+        # The boards the table plays by the rule every match of every game is held to
+        # (common.boards.match_board_count): the stage's `boards`, else the game's default
+        # where the boards written are numbered as its matches number them (1-6 written of 8:
+        # 7 and 8 missing; 33-38 in round 5: 39 and 40), as the desk's form and the score sheet
+        # offer them; not the stage's `boards` alone, which left a table of a stage saying none
+        # with a board short unsaid.
+        expected = match_board_count(stage, written, self.default_boards, self.boards_numbered_on, reader.round_number)
+        if expected and written:
+            missing = sorted(set(board_block(written, expected)) - written)
             if missing:
                 reader.problems.add("boards-missing", boards.mark, warning=True,
                                     table=reader.raw("table"), missing=missing)

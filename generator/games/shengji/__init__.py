@@ -63,6 +63,7 @@ from generator.games.shengji import records, sheets, views
 from generator.games.shengji.rules import (
     MATCH_BOARDS,
     BoardTable,
+    ByeCredit,
     PairsRecord,
     ShengjiStage,
     TeamRecord,
@@ -244,7 +245,15 @@ class ShengjiRules(Game):
         stage_options = options(stage)
         if stage_options.pairs:
             return views.score_pairs_table(table, stage, stage_options)
-        return views.score_team_table(table, stage, stage_options, self.match_boards(stage, table))
+        return views.score_team_table(table, stage, stage_options, self.match_boards(stage, table),
+                                      self.bye_and_forfeit(stage))
+
+    def bye_and_forfeit(self, stage: Stage) -> ByeCredit:
+        """What a bye and a forfeit win score in a team stage: its `bye` key, else default_bye
+        over the boards a match of the stage plays, its `boards` or the game's default_boards
+        (the count its score sheets list and the desk offers), not a constant of the rules
+        module's of its own."""
+        return options(stage).bye or default_bye(stage.boards or self.default_boards)
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
                     unplayed: Mapping[int, int] | None = None, counted: int | None = None) -> None:
@@ -313,7 +322,7 @@ class ShengjiRules(Game):
         stage_options = options(stage)
         if stage_options.pairs:
             return []
-        credit = stage_options.bye or default_bye(stage.boards)
+        credit = self.bye_and_forfeit(stage)
         return [word("sj_stage_note_bye", mp=credit.match_points, net=credit.net, lost=-credit.net)]
 
     def table_form(self, stage: Stage | None = None) -> TableForm:

@@ -162,12 +162,15 @@ class ByeCredit:
 
 
 # A match's boards where the stage does not say (`boards:` unset): what its score sheet lists
-# and the desk's form offers (Game.default_boards), and what a bye is credited for.
+# and the desk's form offers (Game.default_boards).
 MATCH_BOARDS = 8
 
 
-def default_bye(boards: int | None) -> ByeCredit:
-    return ByeCredit(3 * (boards or MATCH_BOARDS), 0)
+def default_bye(boards: int) -> ByeCredit:
+    """What a bye or a forfeit win credits where the stage's `bye:` says nothing: 3 match points
+    a board of the match it stands for (`boards`: the stage's, else the game's default_boards,
+    ShengjiRules.bye_and_forfeit), net 0."""
+    return ByeCredit(3 * boards, 0)
 
 
 @dataclass(frozen=True)
@@ -313,7 +316,7 @@ class ShengjiStage:
     board_table: BoardTable = DEFAULT_BOARD_TABLE
     conversion: Conversion = DEFAULT_CONVERSION
     kitty: KittyRule = field(default_factory=KittyRule)
-    bye: ByeCredit | None = None  # None: default_bye(stage.boards)
+    bye: ByeCredit | None = None  # None: default_bye (ShengjiRules.bye_and_forfeit)
 
 
 def options(stage: Stage) -> ShengjiStage:

@@ -39,7 +39,6 @@ from generator.games.shengji.rules import (
     ShengjiStage,
     TeamBoard,
     TeamRecord,
-    default_bye,
     direction,
     options,
     other,
@@ -487,12 +486,12 @@ def _mark_of(score: TableScore) -> Mark:
 # --- scoring a table -----------------------------------------------------------------------------
 
 
-def score_team_table(table: Table, stage: Stage, options: ShengjiStage, boards: int) -> TableScore:
+def score_team_table(table: Table, stage: Stage, options: ShengjiStage, boards: int, credit: ByeCredit) -> TableScore:
     """A team match (or a bye, a forfeit, a match drawn and not played yet), scored. `boards`:
     the boards the match plays (Game.match_boards: the stage's, else the game's default; 0 when
-    not known), those it has not written being still to come."""
+    not known), those it has not written being still to come. `credit`: what a bye and a
+    forfeit win score (ShengjiRules.bye_and_forfeit)."""
     record: TeamRecord = table.record if isinstance(table.record, TeamRecord) else TeamRecord()
-    credit = options.bye or default_bye(stage.boards)
     if len(table.sides) == 1:
         entry = table.sides[0]
         view = TeamView("bye", entry, None, credit=credit, conversion=options.conversion)
