@@ -1310,7 +1310,10 @@ def match_boards(event: Event, stage: Stage, number: int, tables: Sequence[Table
     game = GAMES.get(event.game)
     if game is None:
         return {}
-    numbered = game.round_boards(stage, number, tables, written)
+    # (the boards each round before wrote: a round with none written yet numbered on from them)
+    earlier = [(round_.number, {board for table in round_.tables for board in game.written_boards(stage, table)})
+               for round_ in event.rounds.get(stage.id, []) if round_.number < number] if not stage.boards else []
+    numbered = game.round_boards(stage, number, tables, written, earlier)
     form = game.table_form(stage)
     per_round = stage.boards
     # (a pairs table's board left out is one it did not play: its boards are its file's, or
