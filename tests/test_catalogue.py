@@ -472,6 +472,27 @@ def desk_part_without_result(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[
     return {p.code for p in forms.parts_without_result(spot, fields, desk.t)}
 
 
+def desk_room_part_without_result(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """An 80\u5206 team board's open-room note (written inside the open room's result) kept with
+    the open room's box emptied, on the secretary's form (tests/test_desk_form_words.py saves it
+    through the desk)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    slug = "hefei-80fen-teams-2012"
+    content = demo_content(tmp, slug)
+    path = content / "events" / slug / "results" / "round-1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "      1: {open: 85, closed: 130}\n", "      1: {open: {points: 85, note: \u91cd\u65b0\u53d1\u724c}, closed: 130}\n"),
+        encoding="utf-8")
+    desk = Desk(content, slug, None, None, build=False)
+    [stage] = [s.id for s in desk.event.stages if desk.spot(s.id, 1, 1)]
+    spot = desk.spot(stage, 1, 1)
+    fields = forms.fields_for(spot, spot.path.read_text(encoding="utf-8"))
+    forms.typed_into(fields, {"b1_open": ""}, secretary=True)
+    return {p.code for p in forms.parts_without_result(spot, fields, desk.t)}
+
+
 def daguai_knockout_spot(tmp: Path):
     """Table 1 of round 1 of a 大怪路子 knockout, whose tie the referee settles (`winner:`)."""
     from generator.desk.app import Desk
@@ -930,6 +951,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-adjusted-at-table": desk_adjusted_at_table,
     "desk-forfeit-at-table": desk_forfeit_at_table,
     "desk-part-without-result": desk_part_without_result,
+    "desk-room-part-without-result": desk_room_part_without_result,
     "desk-winner-at-table": desk_winner_at_table,
     "desk-tie-at-table": desk_tie_at_table,
     "desk-weighted-at-table": desk_weighted_at_table,

@@ -126,3 +126,95 @@ def test_a_half_entered_round_offers_the_boards_its_match_waits_for(
     page = Secretary(running).page("main/5/1")
     boxes = sorted(int(n) for n in set(re.findall(r'name="b([0-9]+)_open"', page)))
     assert boxes == list(offered), boxes
+
+
+TEAMS = "gaoxiao-bridge-teams-2024"  # a round robin of 5 rounds of 8 boards: round 4 on 25-32, round 5 on 33-40
+
+
+def teams_without_boards(tmp_path: Path, fifth: dict[int, range] | None = None, fourth_from: int = 25,
+                         same: bool = False, last: int = 5) -> Path:
+    """The bridge teams demo with its stage's `boards: 8` taken out (the game's default 8 a match;
+    `same`: `boards_each_round: same` in its place), round `last` drawn with nothing written but
+    `fifth` (table -> boards written there), the rounds after it taken out, round 4's boards
+    numbered from `fourth_from` (1: dealt afresh)."""
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, TEAMS)
+    folder = content / "events" / TEAMS
+    event = folder / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    assert "    boards: 8 " in text
+    event.write_text(text.replace("    boards: 8 ", "    boards_each_round: same  # " if same else "    # boards: 8 "),
+                     encoding="utf-8")
+    for number in range(last + 1, 6):
+        (folder / "results" / f"round-{number}.yaml").unlink()
+    path = folder / "results" / f"round-{last}.yaml"
+    text = re.sub(r"    boards:\n(?:      .*\n)+", "", path.read_text(encoding="utf-8"))
+    for table, boards in (fifth or {}).items():
+        lines = "".join(f"      {n}: {{open: 3NT N =, closed: 3NT S =}}\n" for n in boards)
+        text = re.sub(rf"(  - table: {table}\n(?:    .*\n)*?    away: \S+\n)", rf"\1    boards:\n{lines}", text)
+    path.write_text(text, encoding="utf-8")
+    fourth = folder / "results" / "round-4.yaml"
+    if fourth.exists():
+        fourth.write_text(re.sub(r"^(      )([0-9]+):", lambda m: f"{m.group(1)}{int(m.group(2)) - 25 + fourth_from}:",
+                                 fourth.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    return content
+
+
+def drawn_boards(content: Path, number: int = 5) -> dict[int, tuple[int, ...]]:
+    """Round `number`'s boards as its draw notice and score sheets list them (pairing.round_boards)."""
+    _, found, _ = validate(content)
+    [stage] = found[0].stages
+    [drawn] = [r for r in stage.rounds if r.number == number]
+    return round_boards(found[0].event, stage, drawn)
+
+
+def test_a_round_with_nothing_written_is_offered_its_block_numbered_on(tmp_path: Path) -> None:
+    """Round 5 of a stage saying no `boards`, its rounds before on 1-8 … 25-32, nothing entered
+    yet: its sheets and the table's form offered 1-8 (default_block's 1..default for none
+    written), and a match saved on them was scored as played on 1-8 (and `check` then said
+    each team played boards 1-8 twice). Offered 33-40, numbered on as the rounds before are;
+    the table's save of them is the match's whole result."""
+    from generator.build import validate as validated
+    from tests.test_desk import fetch, start
+
+    content = teams_without_boards(tmp_path)
+    assert drawn_boards(content) == {table: tuple(range(33, 41)) for table in (1, 2, 3)}
+    running = start(content, slug=TEAMS)
+    try:
+        status, page = fetch(running.desk.link("teams/5/1"))
+        assert status == 200
+        assert sorted(int(n) for n in re.findall(r'name="b([0-9]+)_open"', page)) == list(range(33, 41)), page
+        typed = {f"b{n}_{room}": "3NT N =" for n in range(33, 41) for room in ("open", "closed")}
+        status, page = post(running, "teams/5/1", "save", **typed)
+        assert status == 200 and 'id="saved"' in page, page
+    finally:
+        running.stop()
+    written = (content / "events" / TEAMS / "results" / "round-5.yaml").read_text(encoding="utf-8")
+    assert "      33: {open: 3NT N =, closed: 3NT N =}\n" in written and "      40: " in written and "      1: " not in written
+    _, found, _ = validated(content)
+    [fifth] = [r for r in found[0].stages[0].rounds if r.number == 5]
+    assert 1 not in fifth.pending and [s.table.number for s in fifth.counted] == [1], (fifth.counted, fifth.pending)
+
+
+def test_round_2_after_1_to_8_is_offered_9_to_16_where_a_team_plays_a_board_once(tmp_path: Path) -> None:
+    """Round 1 on 1-8 says nothing of the stage's numbering (round 1's block either way); a bridge
+    teams stage's team never plays a board number twice (bridge-team-board-twice), so round 2
+    plays 9-16: offered 1-8, its save was an error of the round's file."""
+    assert drawn_boards(teams_without_boards(tmp_path, last=2), 2) == {t: tuple(range(9, 17)) for t in (1, 2, 3)}
+
+
+def test_a_stage_dealing_afresh_offers_a_round_with_nothing_written_1_to_8(tmp_path: Path) -> None:
+    """`boards_each_round: same`, its round 4 on 1-8 (a club dealing fresh boards every round):
+    round 5 is 1-8 too."""
+    assert drawn_boards(teams_without_boards(tmp_path, fourth_from=1, same=True)) == {t: tuple(range(1, 9)) for t in (1, 2, 3)}
+
+
+def test_each_match_is_offered_the_block_it_waits_for(tmp_path: Path) -> None:
+    """Round 5 with 1-6 written at table 1 and 33-36 at table 2: each match waits for the rest of
+    its own block (match_board_count judges a match by its own boards: 7-8, 37-40). Judged on
+    the round's boards together, neither was offered the boards it waited for (1-6 and 33-36
+    only), so neither could be completed; a match with none written takes the round's others'
+    (here two blocks: none known, its boards its file's)."""
+    assert drawn_boards(teams_without_boards(tmp_path, {1: range(1, 7), 2: range(33, 37)}, same=True)) == \
+        {1: tuple(range(1, 9)), 2: tuple(range(33, 41))}

@@ -172,3 +172,28 @@ def test_an_80fen_phone_with_np_on_every_board_is_told_in_the_forms_words(tmp_pa
         assert "\u5f03\u6743\u7531\u88c1\u5224\u5224\u5b9a" in said and not [w for w in FILE_SYNTAX if w in said], said
     finally:
         running.stop()
+
+
+def test_the_draw_notice_says_a_no_shows_table_is_forfeited(tmp_path: Path) -> None:
+    """A forfeit written in advance (the referee's decision on a team that did not come, `forfeit:
+    T1` on its table; T1 not withdrawn): the notice gave that table's seats to both teams, as for
+    a match to play. Its seats say the forfeit, in both rooms; not "nobody sits", as for a
+    withdrawn team, since the team present may still play the boards against substitutes
+    (rules-bridge.md), its result the forfeit's all the same."""
+    from generator.build import validate
+    from generator.render.bulletins import printed_round
+
+    slug = "gaoxiao-bridge-teams-2024"  # round 5 table 1 is T1 v T2
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / "round-5.yaml"
+    first, rest = path.read_text(encoding="utf-8").split("  - table: 2\n", 1)
+    path.write_text(re.sub(r"    boards:\n(?:      .*\n)+", "", first) + "    forfeit: T1\n  - table: 2\n" + rest,
+                    encoding="utf-8")
+    site, results, _ = validate(content)
+    [result] = results
+    for locale, word in (("zh-Hans", "T1 \u5f03\u6743"), ("en", "T1 forfeits")):  # (T1 forfeits)
+        notice = printed_round(result, "teams", 5, locale)[0]
+        rows = {row[0]: row for row in notice.rows}
+        assert rows["1"][-2:] == [word, word], rows["1"]
+        assert rows["2"][-2:] == ["T3", "T6"], rows["2"]  # a match to play: its seats
+    assert site.locale == "zh-Hans"

@@ -183,3 +183,29 @@ def test_a_rooms_own_note_is_shown_in_the_boards_note_box(eighty_fen: tuple[Secr
     status, answer = send(secretary, key, b1_open_note="")
     assert status == 200 and 'id="saved"' in answer, block(answer, "problems")
     assert "      1: {open: 90, closed: 130}\n" in path.read_text(encoding="utf-8")
+
+
+def test_a_rooms_own_note_with_its_room_emptied_is_refused_in_the_forms_words(eighty_fen: tuple[Secretary, str]) -> None:
+    """The board's note box holding the open room's own note (`open: {points: 85, note: ...}`),
+    the open room's box emptied and the note kept: the note was written as the board's
+    (`1: {closed: 130, note: ...}`), taken out of the room without a word. Refused, said in the
+    form's words with the room named, nothing written; the room's result typed back saves it in
+    its room."""
+    secretary, key = eighty_fen
+    path = secretary.running.desk.folder / "results" / "round-1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "      1: {open: 85, closed: 130}\n", "      1: {open: {points: 85, note: \u91cd\u65b0\u53d1\u724c}, closed: 130}\n"),
+        encoding="utf-8")
+    secretary.running.desk.load()
+    written = path.read_text(encoding="utf-8")
+    for action in ("preview", "save"):
+        said = problems(send(secretary, key, action, b1_open=""))
+        # (第 1 副开室的格子是空的，本副备注（重新发牌）写的是开室：没有保存 → 在第 1 副开室的格子里填成绩…)
+        assert ("\u7b2c 1 \u526f\u5f00\u5ba4\u7684\u683c\u5b50\u662f\u7a7a\u7684\uff0c\u672c\u526f\u5907\u6ce8"
+                "\uff08\u91cd\u65b0\u53d1\u724c\uff09\u5199\u7684\u662f\u5f00\u5ba4\uff1a\u6ca1\u6709\u4fdd\u5b58 \u2192 "
+                "\u5728\u7b2c 1 \u526f\u5f00\u5ba4\u7684\u683c\u5b50\u91cc\u586b\u6210\u7ee9") in said, said
+        assert path.read_text(encoding="utf-8") == written
+    # the board's own note (no room's) with both rooms empty is the reader's to say, as before
+    status, answer = send(secretary, key, b1_open="90")
+    assert status == 200 and 'id="saved"' in answer, block(answer, "problems")
+    assert "      1: {open: {points: 90, note: \u91cd\u65b0\u53d1\u724c}, closed: 130}\n" in path.read_text(encoding="utf-8")

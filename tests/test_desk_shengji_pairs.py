@@ -220,11 +220,15 @@ def test_a_tables_phone_cannot_give_a_penalty(pairs: tuple[Running, list[int]], 
     """A table's phone saved 85 with a penalty of 20 against NS on its own board: penalties are
     the referee's (\u7b2c\u516d\u6761, on a call to the referee), and the pairs score sheet has no
     line for one (its columns end at the defenders' points). Refused from the table's link,
-    saying whose it is and what to type, its box marked; nothing is written, and the same board
-    without the penalty is taken."""
+    saying whose it is and what to type, its box marked, in the form's words: the message
+    quoted the mapping typed whole, the results file's `{points: 85, penalty: {against: NS, ...}}`;
+    nothing is written, and the same board without the penalty is taken."""
     running, (first, second) = pairs
     said = refused_at_the_table(running, first, {f"b{first}": typed, f"b{second}": "30"})
-    assert f"\u7b2c {first} \u526f\uff1a" in said and "\u7f5a\u5206\u53ea\u80fd\u7531\u88c1\u5224\u5224\u7ed9\uff08\u7b2c\u516d\u6761\uff09" in said, said
+    # (第 N 副的格子里填了罚分：罚分只能由裁判判给（第六条）)
+    assert f"\u7b2c {first} \u526f\u7684\u683c\u5b50\u91cc\u586b\u4e86\u7f5a\u5206\uff1a" in said, said
+    assert "\u7f5a\u5206\u53ea\u80fd\u7531\u88c1\u5224\u5224\u7ed9\uff08\u7b2c\u516d\u6761\uff09" in said, said
+    assert not [word for word in ("points", "penalty", "against", "{", "\uff5b") if word in said], said
     assert "\u8bf7\u53eb\u88c1\u5224\uff1a\u7f5a\u5206\u7531\u88c1\u5224\u5728\u8bb0\u5f55\u53f0\u5f55\u5165" in said, said
     status, page = post(running, "pairs/7/1", "save", **{f"b{first}": "85", f"b{second}": "30"})
     assert status == 200 and 'id="saved"' in page, block(page, "problems")

@@ -420,11 +420,23 @@ def parts_without_result(spot: TableSpot, fields: list[EntryField], t: Any) -> l
     box empty, each a problem naming the board and the value in the form's words: the record
     was the mapping with the note alone, which the reader refused as a board it cannot read,
     shown as {\u2026} (the file's mapping), which the secretary never typed. A team board's rooms
-    are the reader's to name (the room missing)."""
+    are the reader's to name (the room missing), but for a room's own value (_parts_room) typed
+    with that room's box empty: desk-room-part-without-result."""
     played = board_lines(next((item.value for item in fields if item.name == BOARDS_PLAYED), ""))[0]
     found = []
     for item in fields:
         if not item.part or not item.value.strip() or item.board in played:
+            continue
+        if room := _parts_room(item):
+            # A room's own value (80\u5206's note written inside `open: {points: 85, note: ...}`,
+            # shown in the board's note box: its name gives it back to the room) with that
+            # room's box emptied: the note was written as the board's, moved out of the room
+            # without a word. Refused, said in the form's words, the room named.
+            boxes = [box for box in fields if box.board == item.board and box.room == room and not box.part]
+            if boxes and not any(box.value.strip() for box in boxes):
+                found.append(ContentError("desk-room-part-without-result", Mark(spot.path),
+                                          {"board": item.board, "room": t(f"room_name_{room}"),
+                                           "part": t(f"desk_part_{item.part}"), "value": item.value.strip()[:80]}))
             continue
         boxes = [box for box in fields if box.board == item.board and not box.part]
         if boxes and not any(box.room for box in boxes) and not any(box.value.strip() for box in boxes):
@@ -432,6 +444,14 @@ def parts_without_result(spot: TableSpot, fields: list[EntryField], t: Any) -> l
                                       {"board": item.board, "part": t(f"desk_part_{item.part}"),
                                        "value": item.value.strip()[:80]}))
     return found
+
+
+def _parts_room(item: EntryField) -> str:
+    """The room a board's own value belongs to where the form's field gives it back to a room
+    (its name `b3_open_note`: the game's entry_record writes it inside that room's result); ""
+    for a board's own value (`b3_note`)."""
+    match = re.fullmatch(rf"b{item.board}_({'|'.join(ROOMS)})_{re.escape(item.part)}", item.name)
+    return match.group(1) if match else ""
 
 
 def forfeit_at_table(spot: TableSpot, typed: dict[str, str]) -> list[ContentError]:

@@ -604,7 +604,8 @@ class Game:
     boards_numbered_on: bool = False
 
     def round_boards(self, stage: Stage, number: int, tables: Sequence[Table],
-                     written: Mapping[int, Collection[int]] | None = None) -> dict[int, tuple[int, ...]]:
+                     written: Mapping[int, Collection[int]] | None = None,
+                     earlier: Sequence[tuple[int, Collection[int]]] = ()) -> dict[int, tuple[int, ...]]:
         """The boards each table of round `number` (its `tables` as written, results or none) is
         to play where the stage's numbering says, not the file: what its score sheet lists before
         play and the desk's form offers. Default: for a stage saying no `boards`, the boards the
@@ -615,17 +616,39 @@ class Game:
         imported on 17-24 in round 1: the file's). Not for a pairs stage, whose movement deals
         its boards (and needs `boards`), nor a game whose tables write no boards (Guandan's
         deals). `written`: a table's boards as the caller reads them, in place of its record's
-        (the desk: the form's text as it stands, pairing.match_boards)."""
+        (the desk: the form's text as it stands, pairing.match_boards). `earlier`: the boards
+        written in each of the stage's rounds before (round number, boards), which number a
+        round with none written yet (default_block: round 5 of a stage on 25-32 in round 4 plays
+        33-40, not 1-8).
+
+        Judged a match at a time, as match_board_count judges the match it counts: a match with
+        boards written by its own, one with none by the round's other matches' (every match of a
+        round plays the same boards), else by the rounds before. Judged on the round's boards
+        together, a round whose matches were numbered apart (1-6 at one table, 33-36 at
+        another) offered neither its boards to come, which each match then waited for."""
         if stage.boards or stage.format == "pairs" or "boards" not in self.table_keys:
             return {}
         from generator.games.common.boards import default_block
 
         written = written or {}
-        held = {board for table in tables for board in written.get(table.number) or self.written_boards(stage, table)}
-        block = default_block(held, self.default_boards, self.boards_numbered_on, number)
-        if block is None:
-            return {}
-        return {table.number: tuple(block) for table in tables if len(table.sides) == 2}
+        matches = [table for table in tables if len(table.sides) == 2]
+        own = {table.number: set(written.get(table.number) or self.written_boards(stage, table)) for table in matches}
+        held = {board for boards in own.values() for board in boards}
+        found = {}
+        for table in matches:
+            block = default_block(own[table.number] or held, self.default_boards, self.boards_numbered_on, number, earlier,
+                                  self.boards_repeat(stage))
+            if block is not None:
+                found[table.number] = tuple(block)
+        return found
+
+    def boards_repeat(self, stage: Stage) -> bool:
+        """Whether a round of the stage may play board numbers an earlier round played (a club
+        dealing 1-8 afresh every round). False where a side never plays a board number twice in
+        the stage (bridge's teams, bridge-team-board-twice): a round with none written yet then
+        follows on (round 2 after 1-8 on 9-16), never offered 1-8 again (default_block).
+        Default: True."""
+        return True
 
     def match_boards(self, stage: Stage, table: Table) -> int:
         """How many boards the table's match is to play (common.boards.match_board_count): the

@@ -1313,7 +1313,10 @@ def match_boards(event: Event, stage: Stage, number: int, tables: Sequence[Table
     game = GAMES.get(event.game)
     if game is None:
         return {}
-    numbered = game.round_boards(stage, number, tables, written)
+    # (the boards each round before wrote: a round with none written yet numbered on from them)
+    earlier = [(round_.number, {board for table in round_.tables for board in game.written_boards(stage, table)})
+               for round_ in event.rounds.get(stage.id, []) if round_.number < number] if not stage.boards else []
+    numbered = game.round_boards(stage, number, tables, written, earlier)
     form = game.table_form(stage)
     per_round = stage.boards
     # (a pairs table's board left out is one it did not play: its boards are its file's, or
@@ -1917,6 +1920,18 @@ def draw_sheets(result: EventResult, locale: str,
     return sheets
 
 
+def _forfeit_seats(table: Table, locale: str) -> list[str]:
+    """The seat cells of a match written in advance as a side's forfeit (a no-show, the referee's
+    decision, its side not withdrawn): that side forfeits, said in both rooms' cells, where they
+    named the two teams as for a match to play. Not "nobody sits": the side present may still
+    play the boards against substitutes (rules-bridge.md, \u66ff\u8865\u88c1\u5224\u4ee3\u6253), its
+    result the forfeit's all the same. [] for any other table."""
+    if table.forfeit is None:
+        return []
+    said = catalogues.text("side_forfeits", locale, id=table.forfeit)
+    return [said, said]
+
+
 def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bulletin | None:
     """The movement card as a bulletin: one row per round and table (NS, EW, boards)."""
     card = movement_card(event, stage_result)
@@ -2007,7 +2022,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             # (a withdrawn side's table: nobody sits in either room, as the text says; its seats
             # named the two teams, rev54)
             nobody = catalogues.text("pair_seats_nobody", locale)
-            cells += ([nobody, nobody] if set(sides) & set(gone) else [sides[0], sides[1]]) if len(sides) == 2 else ["", ""]
+            cells += ([nobody, nobody] if set(sides) & set(gone) else _forfeit_seats(score.table, locale) or [sides[0], sides[1]]) \
+                if len(sides) == 2 else ["", ""]
         rows.append(cells)
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))

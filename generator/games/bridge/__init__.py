@@ -441,11 +441,16 @@ class BridgeRules(Game):
             return {}
         return duplicate.standings_after_rounds(stage, rounds)
 
-    def round_boards(self, stage: Stage, number: int, tables: Any, written: Any = None) -> dict[int, tuple[int, ...]]:
+    def round_boards(self, stage: Stage, number: int, tables: Any, written: Any = None,
+                     earlier: Any = ()) -> dict[int, tuple[int, ...]]:
         """A teams round's boards by the stage's numbering (duplicate.team_table_boards); with no
         `boards` in the stage, the game's default (Game.round_boards), as its sheets list them."""
         return duplicate.team_table_boards(stage, self.options(stage), number, tables) \
-            or super().round_boards(stage, number, tables, written)
+            or super().round_boards(stage, number, tables, written, earlier)
+
+    def boards_repeat(self, stage: Stage) -> bool:
+        """A teams stage's team plays each board number once (duplicate.team_boards_once)."""
+        return not duplicate.team_boards_once(stage, self.options(stage))
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """A duplicate table's boards as written (a pairs table's, a team match's)."""

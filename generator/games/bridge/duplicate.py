@@ -1053,7 +1053,7 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
                 problems.add("bridge-team-board-round", outside[0].mark or _mark_of(score), warning=True,
                              round=number, boards=_span(boards), table=where,
                              written=", ".join(str(b.board) for b in outside), per_round=stage.boards)
-            if options.boards_each_round == "same" or stage.format not in NUMBERED_FORMATS:
+            if not team_boards_once(stage, options):
                 continue
             for team in score.table.sides:
                 played = seen.setdefault(team, {})
@@ -1065,6 +1065,14 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
                                      first_table=first_table, per_round=stage.boards or "")
                     else:
                         played[board.board] = (number, where)
+
+
+def team_boards_once(stage: Stage, options: BridgeStage) -> bool:
+    """Whether a team plays each board number once in the stage (check_team_boards:
+    bridge-team-board-twice): a teams stage of numbered rounds, not `boards_each_round: same`
+    (whose rounds reuse the numbers for other deals), nor a `matches` stage (whose sessions may
+    each number their boards from 1)."""
+    return options.kind == "teams" and stage.format in NUMBERED_FORMATS and options.boards_each_round != "same"
 
 
 def _restarts_each_round(stage: Stage, numbered: list[tuple[int, list[TableScore]]]) -> bool:

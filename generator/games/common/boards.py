@@ -52,16 +52,34 @@ def match_board_count(stage: Any, written: Any, default: int, through: bool = Fa
     return 0 if default_block(written, default, through, round_number) is None else default
 
 
-def default_block(written: Collection[int], default: int, through: bool = False, round_number: int = 0) -> range | None:
+def default_block(written: Collection[int], default: int, through: bool = False, round_number: int = 0,
+                  earlier: Sequence[tuple[int, Collection[int]]] = (), repeats: bool = True) -> range | None:
     """The boards a match of a stage saying no `boards` plays, its boards `written` so far (the
     rule of match_board_count, which counts them; Game.round_boards offers them on the desk's
     form and the score sheet, so that a round-5 match holding 33-38 shows boxes for 39 and 40):
-    1..default where every board written is one of those (none written too), else, where the
-    game numbers boards on through the stage (`through`), round `round_number`'s block of
-    `default` (33-40 in round 5 of 8) where every board written is one of it; None otherwise,
-    a match numbered its own way (longer, or a file's own numbering), whose boards are its file's."""
+    1..default where every board written is one of those, else, where the game numbers boards on
+    through the stage (`through`), round `round_number`'s block of `default` (33-40 in round 5
+    of 8) where every board written is one of it; None otherwise, a match numbered its own way
+    (longer, or a file's own numbering), whose boards are its file's.
+
+    With none written (a round drawn, nothing entered: only the sheets and the desk's form ask,
+    match_board_count counting nothing), the stage's numbering as its rounds before show it
+    (`earlier`: each earlier round's number and the boards written in it): the last that writes
+    any judged by this same rule, and, found on its own round's block past 1..default (round 4
+    on 25-32), this round's block (33-40): round 5 of a stage numbered on was offered 1-8, and a
+    match saved on them was scored so. 1..default when none does, or the last is 1..default (a
+    stage dealing 1-8 afresh every round), unless the stage never deals a board number again
+    (`repeats` False: a bridge team plays no board twice in the stage, bridge-team-board-twice),
+    whose round 2 after 1-8 plays 9-16."""
     numbers = set(written)
     block = range(1, default + 1)
+    if not numbers and through and round_number > 1:
+        last = max(((number, boards) for number, boards in earlier if number < round_number and boards),
+                   default=None, key=lambda item: item[0])
+        found = default_block(last[1], default, through, last[0]) if last is not None else None
+        if not repeats or (found is not None and found.start > 1):
+            return range((round_number - 1) * default + 1, round_number * default + 1)
+        return block
     if numbers <= set(block):
         return block
     if through and round_number >= 1:
