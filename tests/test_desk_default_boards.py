@@ -218,3 +218,157 @@ def test_each_match_is_offered_the_block_it_waits_for(tmp_path: Path) -> None:
     (here two blocks: none known, its boards its file's)."""
     assert drawn_boards(teams_without_boards(tmp_path, {1: range(1, 7), 2: range(33, 37)}, same=True)) == \
         {1: tuple(range(1, 9)), 2: tuple(range(33, 41))}
+
+
+# --- a bridge teams stage saying no `boards`: a club dealing 1-8 afresh, one numbering on (rev61) ---
+
+# (board, dealer and vulnerability as the score sheet prints them: 北·无 North, none; 北·东西
+# North, East-West; 东·南北 East, North-South; 北·双方 North, both; 西·无 West, none)
+FIRST_ROWS = {1: ("1", "\u5317\u00b7\u65e0"), 2: ("2", "\u4e1c\u00b7\u5357\u5317"),
+              8: ("8", "\u897f\u00b7\u65e0"), 9: ("9", "\u5317\u00b7\u4e1c\u897f"),
+              13: ("13", "\u5317\u00b7\u53cc\u65b9"), 17: ("17", "\u5317\u00b7\u65e0"),
+              24: ("24", "\u897f\u00b7\u65e0")}
+
+
+def sheet_rows(content: Path, stage: str, number: int) -> list[tuple[str, str]]:
+    """Table 1's printed score sheet for round `number`: each board's number and its dealer and
+    vulnerability, as `paibang print` lays them out (render.bulletins.round_forms)."""
+    from generator.render.bulletins import round_forms
+
+    _, found, _ = validate(content)
+    [rows] = [[(line["number"], line["conditions"]) for line in sheet["boards"]]
+              for form in round_forms(found[0], stage, number, "zh-Hans") if form.kind == "scoresheet"
+              for sheet in form.pages if isinstance(sheet, dict) and str(sheet.get("table")) == "1"]
+    return rows
+
+
+def teams_problems(content: Path) -> tuple[list[str], list[str]]:
+    """`check`'s bridge-team-* problems of the content: (errors, warnings) by code."""
+    from generator.errors import ContentErrors
+
+    try:
+        _, _, warnings = validate(content)
+        errors: list = []
+    except ContentErrors as refused:
+        errors = [p for p in refused.problems if not p.warning]
+        warnings = [p for p in refused.problems if p.warning]
+    return ([p.code for p in errors if p.code.startswith("bridge-team-")],
+            [p.code for p in warnings if p.code.startswith("bridge-team-")])
+
+
+def dealt_afresh(tmp_path: Path, boards: bool, last: int = 3) -> Path:
+    """The teams demo as a club dealing boards 1-8 every round: round 2 written on 1-8 (the demo's
+    9-16 less 8), round `last` drawn with nothing written; its stage's `boards: 8` kept or not."""
+    content = teams_without_boards(tmp_path, last=last)
+    folder = content / "events" / TEAMS
+    if boards:
+        event = folder / "event.yaml"
+        event.write_text(event.read_text(encoding="utf-8").replace("    # boards: 8 ", "    boards: 8 "), encoding="utf-8")
+    second = folder / "results" / "round-2.yaml"
+    second.write_text(re.sub(r"^(      )([0-9]+):", lambda m: f"{m.group(1)}{int(m.group(2)) - 8}:",
+                             second.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    return content
+
+
+@pytest.mark.parametrize("boards", [False, True], ids=["no-boards", "boards-8"])
+def test_a_club_dealing_1_to_8_afresh_is_read_as_same_and_offered_1_to_8(tmp_path: Path, boards: bool) -> None:
+    """Rounds 1 and 2 on boards 1-8, the stage saying neither `boards_each_round` nor (or: and)
+    `boards`: content-format.md lets a round play any boards 1 to rounds x boards. With `boards:
+    8` it was read as `same` with one warning, and without it refused with 48 boards played
+    twice (each of the 6 teams' 8 in round 2: the game's default 8 now counts as the stage's). Round 3's sheet and the table's form listed 17-24 either way, with
+    boards 17-24's vulnerability for a club dealing its boards 1-8: they follow the reading."""
+    content = dealt_afresh(tmp_path, boards)
+    errors, warnings = teams_problems(content)
+    assert errors == [] and warnings == ["bridge-team-boards-same"], (errors, warnings)
+    from generator.messages import render_message
+
+    _, _, found = validate(content)
+    [same] = [p for p in found if p.code == "bridge-team-boards-same"]
+    assert render_message(same.code, "en", same.params)[0] == "every round of this stage plays boards 1\u20138"
+    assert drawn_boards(content, 3) == {t: tuple(range(1, 9)) for t in (1, 2, 3)}
+    rows = sheet_rows(content, "teams", 3)
+    assert [number for number, _ in rows] == [str(n) for n in range(1, 9)]
+    assert rows[0] == FIRST_ROWS[1] and rows[1] == FIRST_ROWS[2] and rows[-1] == FIRST_ROWS[8], rows
+    from tests.test_desk import start
+
+    running = start(content, slug=TEAMS)
+    try:
+        page = Secretary(running).page("teams/3/1")
+        assert sorted(int(n) for n in set(re.findall(r'name="b([0-9]+)_open"', page))) == list(range(1, 9)), page
+        # the club's save of what the form offers is taken, and `check` reads the stage as before
+        typed = {f"b{n}_{room}": "3NT N =" for n in range(1, 9) for room in ("open", "closed")}
+        status, page = post(running, "teams/3/1", "save", **typed)
+        assert status == 200 and 'id="saved"' in page, page
+    finally:
+        running.stop()
+    assert teams_problems(content) == ([], ["bridge-team-boards-same"])
+
+
+@pytest.mark.parametrize("boards", [False, True], ids=["no-boards", "boards-8"])
+def test_round_2_after_round_1_on_1_to_8_lists_9_to_16_boards_or_not(tmp_path: Path, boards: bool) -> None:
+    """Round 2 drawn, round 1 on 1-8, the stage saying nothing of its numbering: round 1's boards
+    are round 1's block either way, so the files cannot tell a club numbering on from one dealing
+    afresh. The sheet lists 9-16, with their own dealer and vulnerability (board 9: North,
+    East-West), as with `boards: 8` (the teams' numbering unsaid is `on`), and as the demo's
+    event.yaml says; the club dealing afresh is read as such once its round 2 is written on 1-8
+    (above)."""
+    content = dealt_afresh(tmp_path, boards, last=2)
+    assert drawn_boards(content, 2) == {t: tuple(range(9, 17)) for t in (1, 2, 3)}
+    rows = sheet_rows(content, "teams", 2)
+    assert [number for number, _ in rows] == [str(n) for n in range(9, 17)] and rows[0] == FIRST_ROWS[9], rows
+    assert teams_problems(content) == ([], [])
+
+
+def test_a_stage_numbering_on_without_boards_lists_17_to_24_for_round_3(tmp_path: Path) -> None:
+    """The demo without `boards`, rounds 1 and 2 on 1-8 and 9-16 as it numbers them: round 3 is
+    17-24 (board 17 dealt as board 1), the rounds before not restarting."""
+    content = teams_without_boards(tmp_path, last=3)
+    assert drawn_boards(content, 3) == {t: tuple(range(17, 25)) for t in (1, 2, 3)}
+    rows = sheet_rows(content, "teams", 3)
+    assert rows[0] == FIRST_ROWS[17] and rows[-1] == FIRST_ROWS[24], rows
+    assert teams_problems(content) == ([], [])
+
+
+LONG_ROUND_1 = "".join(
+    f"  - table: {table}\n    home: {home}\n    away: {away}\n    boards:\n"
+    + "".join(f"      {n}: {{open: 3NT N =, closed: 3NT S -1}}\n" for n in range(1, 13))
+    for table, home, away in ((1, "T01", "T02"), (2, "T03", "T04")))
+
+
+def test_a_swiss_of_12_board_matches_without_boards_follows_on_13_to_24(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A bridge teams Swiss saying no `boards`, its round 1 tables on boards 1-12, round 2 drawn
+    with nothing written: offered 9-16 (round 2's block of the default 8), so a save of what the
+    sheet listed played boards 9-12 a second time (bridge-team-board-twice). Round 1 is round
+    1's whole block of 12: round 2 follows on, 13-24."""
+    root = make(tmp_path, STAGE["bridge"], LONG_ROUND_1, game="bridge", prefix="T", players=4)
+    second = results(root).with_name("round-2.yaml")
+    drawn = "stage: main\nround: 2\ntables:\n  - table: 1\n    home: T01\n    away: T03\n" \
+            "  - table: 2\n    home: T02\n    away: T04\n"
+    second.write_text(drawn, encoding="utf-8")
+    _, found, _ = validate(root)
+    [stage] = found[0].stages
+    [drawn_round] = [r for r in stage.rounds if r.number == 2]
+    assert round_boards(found[0].event, stage, drawn_round) == {1: tuple(range(13, 25)), 2: tuple(range(13, 25))}
+    rows = sheet_rows(root, "main", 2)
+    assert [number for number, _ in rows] == [str(n) for n in range(13, 25)] and rows[0] == FIRST_ROWS[13], rows
+    page = Secretary(desk_of(root)).page("main/2/1")
+    assert sorted(int(n) for n in set(re.findall(r'name="b([0-9]+)_open"', page))) == list(range(13, 25))
+    # the boards offered, saved at both tables: no team plays a board twice
+    boards = "    boards:\n" + "".join(f"      {n}: {{open: 4S N =, closed: 4S N -1}}\n" for n in range(13, 25))
+    second.write_text(drawn.replace("    away: T03\n", "    away: T03\n" + boards).replace(
+        "    away: T04\n", "    away: T04\n" + boards), encoding="utf-8")
+    assert teams_problems(root) == ([], [])
+
+
+def test_a_round_1_numbered_otherwise_leaves_round_2_its_files(tmp_path: Path) -> None:
+    """Round 1's boards not a whole block of their own length (1-10 and 12): nothing known of the
+    stage's numbering, round 2's boards are its file's (not 9-16, of which 9, 10 and 12 were
+    played)."""
+    tables = LONG_ROUND_1.replace("      11: {open: 3NT N =, closed: 3NT S -1}\n", "")
+    root = make(tmp_path, STAGE["bridge"], tables, game="bridge", prefix="T", players=4)
+    results(root).with_name("round-2.yaml").write_text(
+        "stage: main\nround: 2\ntables:\n  - table: 1\n    home: T01\n    away: T03\n", encoding="utf-8")
+    _, found, _ = validate(root)
+    [stage] = found[0].stages
+    [drawn_round] = [r for r in stage.rounds if r.number == 2]
+    assert round_boards(found[0].event, stage, drawn_round) == {}

@@ -637,17 +637,17 @@ class Game:
         found = {}
         for table in matches:
             block = default_block(own[table.number] or held, self.default_boards, self.boards_numbered_on, number, earlier,
-                                  self.boards_repeat(stage))
+                                  self.boards_repeat(stage, earlier))
             if block is not None:
                 found[table.number] = tuple(block)
         return found
 
-    def boards_repeat(self, stage: Stage) -> bool:
+    def boards_repeat(self, stage: Stage, earlier: Sequence[tuple[int, Collection[int]]] = ()) -> bool:
         """Whether a round of the stage may play board numbers an earlier round played (a club
-        dealing 1-8 afresh every round). False where a side never plays a board number twice in
-        the stage (bridge's teams, bridge-team-board-twice): a round with none written yet then
-        follows on (round 2 after 1-8 on 9-16), never offered 1-8 again (default_block).
-        Default: True."""
+        dealing 1-8 afresh every round), `earlier` the boards each round before wrote (round_boards'
+        `earlier`). False where a side never plays a board number twice in the stage (bridge's
+        teams, bridge-team-board-twice): a round with none written yet then follows on (round 2
+        after 1-8 on 9-16), never offered 1-8 again (default_block). Default: True."""
         return True
 
     def match_boards(self, stage: Stage, table: Table) -> int:

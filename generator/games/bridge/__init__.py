@@ -443,14 +443,33 @@ class BridgeRules(Game):
 
     def round_boards(self, stage: Stage, number: int, tables: Any, written: Any = None,
                      earlier: Any = ()) -> dict[int, tuple[int, ...]]:
-        """A teams round's boards by the stage's numbering (duplicate.team_table_boards); with no
-        `boards` in the stage, the game's default (Game.round_boards), as its sheets list them."""
-        return duplicate.team_table_boards(stage, self.options(stage), number, tables) \
+        """A teams round's boards by the stage's numbering (duplicate.team_table_boards: 1..boards
+        where the rounds before are read as `boards_each_round: same`, duplicate.read_as_same);
+        with no `boards` in the stage, the game's default (Game.round_boards), as its sheets list
+        them."""
+        options = self.options(stage)
+        return duplicate.team_table_boards(stage, options, number, tables, duplicate.read_as_same(stage, options, earlier)) \
             or super().round_boards(stage, number, tables, written, earlier)
 
-    def boards_repeat(self, stage: Stage) -> bool:
-        """A teams stage's team plays each board number once (duplicate.team_boards_once)."""
-        return not duplicate.team_boards_once(stage, self.options(stage))
+    # Round 2 drawn after a round 1 on 1-8, the stage saying neither `boards_each_round` nor
+    # `boards`: 9-16. Round 1's boards are round 1's block under either numbering, so no file
+    # tells a club numbering on (the teams demo, whose event.yaml says round 2 plays 9-16) from
+    # one dealing 1-8 afresh. A teams stage saying nothing numbers on (README's teams board
+    # numbers, content-format.md's "round 2 plays 9-16", BridgeStage.boards_each_round unsaid
+    # read as `on`), and `boards: 8` written lists 9-16 for round 2 alike (team_round_boards):
+    # the stage without `boards` is that stage with the game's 8. Listing 1-8 would have the
+    # club numbering on save boards its teams played in round 1 (bridge-team-board-twice), an
+    # error, where the club dealing afresh sees its sheet name boards 9-16 (each row's number,
+    # dealer and vulnerability printed against its own boards 1-8) and writes the key; once its
+    # round 2 is written on 1-8 the stage reads as `same` (one warning naming the key) and
+    # round 3 on lists 1-8 (read_as_same).
+    def boards_repeat(self, stage: Stage, earlier: Any = ()) -> bool:
+        """A teams stage's team plays each board number once (duplicate.team_boards_once), unless
+        its rounds before are read as dealing 1..boards afresh (duplicate.read_as_same: the stage
+        saying neither `boards` nor `boards_each_round`, its rounds 1 and 2 on 1-8, as `check`
+        reads it with one warning): round 3 is then offered 1-8 as well, not 17-24."""
+        options = self.options(stage)
+        return not duplicate.team_boards_once(stage, options) or duplicate.read_as_same(stage, options, earlier)
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """A duplicate table's boards as written (a pairs table's, a team match's)."""

@@ -51,7 +51,7 @@ tests/test_bridge_teams.py):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
@@ -988,13 +988,14 @@ def team_board_texts(value: Any) -> tuple[str, str] | None:
 NUMBERED_FORMATS = ("swiss", "round_robin", "knockout")
 
 
-def team_round_boards(stage: Stage, options: BridgeStage, number: int) -> tuple[int, ...]:
+def team_round_boards(stage: Stage, options: BridgeStage, number: int, same: bool = False) -> tuple[int, ...]:
     """The boards round `number` of a teams stage plays by the stage's numbering: on through the
     rounds ((r-1) x boards + 1 .. r x boards, content-format.md "Board numbers"), or 1..boards with
-    `boards_each_round: same`; none for a stage without `boards`, another kind or format."""
+    `boards_each_round: same` or where the stage is read so (`same`: read_as_same); none for a
+    stage without `boards`, another kind or format."""
     if options.kind != "teams" or stage.format not in NUMBERED_FORMATS or not stage.boards:
         return ()
-    first = 1 if options.boards_each_round == "same" else (number - 1) * stage.boards + 1
+    first = 1 if options.boards_each_round == "same" or same else (number - 1) * stage.boards + 1
     return tuple(range(first, first + stage.boards))
 
 
@@ -1003,13 +1004,14 @@ def _written_boards(table: Table) -> list[int]:
     return [b.board for b in record.boards] if isinstance(record, TeamRecord) else []
 
 
-def team_table_boards(stage: Stage, options: BridgeStage, number: int,
-                      tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
+def team_table_boards(stage: Stage, options: BridgeStage, number: int, tables: Sequence[Table],
+                      same: bool = False) -> dict[int, tuple[int, ...]]:
     """The boards each match of round `number` plays (table -> boards), for its score sheet and
-    the desk's form: the stage's numbering, unless the round's file writes other boards and none
-    of those (then the boards it writes: the secretary's numbering wins). Every match of a teams
-    round plays the same boards; a bye or a forfeit plays none."""
-    boards = team_round_boards(stage, options, number)
+    the desk's form: the stage's numbering (`same`: the stage read as `boards_each_round: same`,
+    read_as_same), unless the round's file writes other boards and none of those (then the
+    boards it writes: the secretary's numbering wins). Every match of a teams round plays the
+    same boards; a bye or a forfeit plays none."""
+    boards = team_round_boards(stage, options, number, same)
     if not boards:
         return {}
     written = {n for table in tables for n in _written_boards(table)}
@@ -1039,7 +1041,7 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
         later = next(b for number, tables in numbered if number > 1 for score in tables
                      if isinstance(score.table.record, TeamRecord) for b in score.table.record.boards)
         problems.add("bridge-team-boards-same", later.mark or Mark(Path("results")), warning=True,
-                     per_round=stage.boards)
+                     per_round=stage.boards or MATCH_BOARDS)
         return
     for number, tables in numbered:
         boards = team_round_boards(stage, options, number)
@@ -1076,12 +1078,36 @@ def team_boards_once(stage: Stage, options: BridgeStage) -> bool:
 
 
 def _restarts_each_round(stage: Stage, numbered: list[tuple[int, list[TableScore]]]) -> bool:
-    """Whether every board written in the stage is one of 1..boards, in more than one round."""
-    if stage.format not in NUMBERED_FORMATS or not stage.boards:
+    """Whether every board written in the stage is one of 1..boards, in more than one round
+    (restarts_each_round)."""
+    return restarts_each_round(stage, [(number, [n for score in tables for n in _written_boards(score.table)])
+                                       for number, tables in numbered])
+
+
+def restarts_each_round(stage: Stage, written: Sequence[tuple[int, Collection[int]]]) -> bool:
+    """Whether every board `written` (each round's number and its boards) is one of 1..boards,
+    in more than one round: a stage saying no `boards_each_round` read as `same`. A stage saying
+    no `boards` counts the game's default a match (MATCH_BOARDS, what its sheets and the desk
+    offer): a club dealing boards 1-8 afresh every round is the same club with `boards: 8`
+    written or not, and was read as `same` with it and, without it, refused each team's round-2
+    boards as played twice (content-format.md lets a round play any boards 1 to rounds x boards)."""
+    if stage.format not in NUMBERED_FORMATS:
         return False
-    written = {number: [n for score in tables for n in _written_boards(score.table)] for number, tables in numbered}
-    played = [number for number, boards in written.items() if boards]
-    return len(played) > 1 and all(1 <= b <= stage.boards for boards in written.values() for b in boards)
+    per_round = stage.boards or MATCH_BOARDS
+    played = [number for number, boards in written if boards]
+    return len(played) > 1 and all(1 <= b <= per_round for _, boards in written for b in boards)
+
+
+def read_as_same(stage: Stage, options: BridgeStage, written: Sequence[tuple[int, Collection[int]]]) -> bool:
+    """Whether a teams stage's rounds reuse board numbers 1..boards, `written` being the boards
+    each round before wrote: `boards_each_round: same`, or the key unsaid and those rounds
+    restarting (restarts_each_round, as check_team_boards reads the stage, with one warning).
+    The score sheets and the desk's form then list 1..boards for the next round as well: they
+    listed 17-24 for round 3 of a stage `check` read as dealing 1-8 afresh, and a club filling
+    them scored its boards 1-8 with boards 17-24's dealer and vulnerability."""
+    if options.kind != "teams" or options.boards_each_round == "on":
+        return False
+    return options.boards_each_round == "same" or restarts_each_round(stage, written)
 
 
 def _span(boards: Sequence[int]) -> str:

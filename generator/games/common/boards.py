@@ -70,13 +70,18 @@ def default_block(written: Collection[int], default: int, through: bool = False,
     match saved on them was scored so. 1..default when none does, or the last is 1..default (a
     stage dealing 1-8 afresh every round), unless the stage never deals a board number again
     (`repeats` False: a bridge team plays no board twice in the stage, bridge-team-board-twice),
-    whose round 2 after 1-8 plays 9-16."""
+    whose round 2 after 1-8 plays 9-16. The last numbered its own way (found None: 1-12 in round
+    1, matches longer than `default`), such a stage's round follows on from it in blocks of its
+    length where it is one (13-24), else none is known (the file's numbering): round 2 was
+    offered 9-16 after 1-12, and boards 9-12 saved there were played twice."""
     numbers = set(written)
     block = range(1, default + 1)
     if not numbers and through and round_number > 1:
         last = max(((number, boards) for number, boards in earlier if number < round_number and boards),
                    default=None, key=lambda item: item[0])
         found = default_block(last[1], default, through, last[0]) if last is not None else None
+        if last is not None and found is None and not repeats:
+            return _block_after(set(last[1]), last[0], round_number)
         if not repeats or (found is not None and found.start > 1):
             return range((round_number - 1) * default + 1, round_number * default + 1)
         return block
@@ -87,6 +92,19 @@ def default_block(written: Collection[int], default: int, through: bool = False,
         if numbers <= set(block):
             return block
     return None
+
+
+def _block_after(boards: set[int], number: int, round_number: int) -> range | None:
+    """Round `round_number`'s block where round `number`'s `boards` are that round's whole block
+    of their own length numbered on through the stage (1-12 in round 1, 25-36 in round 3: 12 a
+    round), so round 2 after 1-12 plays 13-24; None where they are not (1-10 and 12, a block
+    part-entered or numbered otherwise), its boards the file's. The boards a round wrote show
+    its matches' length when it is whole, as it is when a Swiss draws the next round from its
+    results (a round 1 half entered on 1-10 of 12 would offer 11-20)."""
+    length = len(boards)
+    if boards != set(range((number - 1) * length + 1, number * length + 1)):
+        return None
+    return range((round_number - 1) * length + 1, round_number * length + 1)
 
 
 def board_block(written: set[int], per_round: int) -> range:
