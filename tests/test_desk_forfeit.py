@@ -197,3 +197,30 @@ def test_the_draw_notice_says_a_no_shows_table_is_forfeited(tmp_path: Path) -> N
         assert rows["1"][-2:] == [word, word], rows["1"]
         assert rows["2"][-2:] == ["T3", "T6"], rows["2"]  # a match to play: its seats
     assert site.locale == "zh-Hans"
+
+
+def test_the_draw_notice_marks_a_no_shows_side_where_it_has_no_seat_columns(tmp_path: Path) -> None:
+    """h-desk15: a forfeit written in advance for a team that did not come (not withdrawn) was said
+    in the seat columns of a match in two rooms only; a Guandan notice, which has none, listed the
+    table as a match to play. The forfeiting side's players are marked 弃权; the other's are not,
+    nor any other table's, and the notice has no seat columns to say it again."""
+    from generator.build import validate
+    from generator.render.bulletins import printed_round
+
+    slug = "tongxin-guandan-2025"  # round 5 table 1 is T17 v T24
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / "round-5.yaml"
+    first, rest = path.read_text(encoding="utf-8").split("  - table: 2 ", 1)
+    first = re.sub(r"    (levels|penalties): .*\n", "", first)
+    path.write_text(first + "    forfeit: T24\n  - table: 2 " + rest, encoding="utf-8")
+    _, results, _ = validate(content)
+    [result] = results
+    for locale, mark in (("zh-Hans", "\uff08\u5f03\u6743\uff09"), ("en", " (Forfeit)")):  # (（弃权）)
+        notice = printed_round(result, "swiss", 5, locale)[0]
+        rows = {row[0]: row for row in notice.rows}
+        table = rows["1"]
+        assert table[1] == "T17" and not table[2].endswith(mark), table
+        at = table.index("T24")
+        assert table[at + 1].endswith(mark) and table[at + 1] != mark, table  # (its players named still)
+        assert len(notice.columns) == len(table) and not any(mark in cell for row in notice.rows[1:]
+                                                             for cell in row), notice.rows
