@@ -224,3 +224,37 @@ def test_the_draw_notice_marks_a_no_shows_side_where_it_has_no_seat_columns(tmp_
         assert table[at + 1].endswith(mark) and table[at + 1] != mark, table  # (its players named still)
         assert len(notice.columns) == len(table) and not any(mark in cell for row in notice.rows[1:]
                                                              for cell in row), notice.rows
+
+
+def said_in(page: str, name: str) -> str:
+    """The text of the element of id `name` on a desk's page ("" when there is none)."""
+    found = re.search(rf'<(p|div)[^>]* id="{name}"[^>]*>(.*?)</(p|div)>', page, re.S)
+    return "" if found is None else html.unescape(re.sub(r"<[^>]+>", "", found.group(2))).strip()
+
+
+def test_a_no_shows_forfeit_is_said_on_the_tables_link_and_the_secretarys_form(tmp_path: Path) -> None:
+    """h-desk15: a forfeit written for a team that did not come (not withdrawn). The admin page
+    said "已录 · D01 弃权", but the table's link said only that the desk had entered a result,
+    and the secretary's form only had D01 chosen in its 弃权 box, where a withdrawn team's
+    table says in words that it is forfeited and written. Both say it now."""
+    content, path = first_table_unplayed(tmp_path, DAGUAI)
+    running = start(content, slug=DAGUAI)
+    try:
+        secretary = Secretary(running)
+        assert 'id="forfeited"' not in secretary.page("swiss/7/1")  # (a match to play: no such line)
+        status, page = secretary.post("swiss/7/1", "save", forfeit="D01")
+        assert status == 200 and 'id="saved"' in page and "    forfeit: D01\n" in path.read_text(encoding="utf-8")
+        forfeited = "\u672c\u684c\u5df2\u5f55\u4e3a D01 \u5f03\u6743\uff08\u88c1\u5224\u5224\u5b9a\uff1bD01 \u672a\u9000\u8d5b\uff09"  # (本桌已录为 D01 弃权…)
+        assert forfeited in said_in(page, "forfeited"), page  # said with the save
+        assert forfeited in said_in(secretary.page("swiss/7/1"), "forfeited")  # and on the form opened again
+        assert 'id="forfeited"' not in secretary.page("swiss/7/2")  # (a played table: no such line)
+        status, page = fetch(running.desk.link("swiss/7/1"))  # the table's link
+        said = said_in(page, "done")
+        assert status == 200 and "\u8bb0\u5f55\u53f0\u5df2\u5f55\u5165\u672c\u684c\uff1aD01 \u5f03\u6743" in said, said  # (…已录入本桌：D01 弃权)
+        assert 'name="b1_open"' not in page
+        assert "\u5df2\u5f55 \u00b7 D01 \u5f03\u6743" in admin_row(running, secretary, 1)  # (entered · D01 forfeits)
+        # put back to a match to play: no forfeit said
+        status, page = secretary.post("swiss/7/1", "save", forfeit="", b1_open="D10 8", b1_closed="D01 3")
+        assert status == 200 and 'id="saved"' in page and 'id="forfeited"' not in page, page
+    finally:
+        running.stop()
