@@ -197,3 +197,64 @@ def test_the_draw_notice_says_a_no_shows_table_is_forfeited(tmp_path: Path) -> N
         assert rows["1"][-2:] == [word, word], rows["1"]
         assert rows["2"][-2:] == ["T3", "T6"], rows["2"]  # a match to play: its seats
     assert site.locale == "zh-Hans"
+
+
+def test_the_draw_notice_marks_a_no_shows_side_where_it_has_no_seat_columns(tmp_path: Path) -> None:
+    """h-desk15: a forfeit written in advance for a team that did not come (not withdrawn) was said
+    in the seat columns of a match in two rooms only; a Guandan notice, which has none, listed the
+    table as a match to play. The forfeiting side's players are marked 弃权; the other's are not,
+    nor any other table's, and the notice has no seat columns to say it again."""
+    from generator.build import validate
+    from generator.render.bulletins import printed_round
+
+    slug = "tongxin-guandan-2025"  # round 5 table 1 is T17 v T24
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / "round-5.yaml"
+    first, rest = path.read_text(encoding="utf-8").split("  - table: 2 ", 1)
+    first = re.sub(r"    (levels|penalties): .*\n", "", first)
+    path.write_text(first + "    forfeit: T24\n  - table: 2 " + rest, encoding="utf-8")
+    _, results, _ = validate(content)
+    [result] = results
+    for locale, mark in (("zh-Hans", "\uff08\u5f03\u6743\uff09"), ("en", " (Forfeit)")):  # (（弃权）)
+        notice = printed_round(result, "swiss", 5, locale)[0]
+        rows = {row[0]: row for row in notice.rows}
+        table = rows["1"]
+        assert table[1] == "T17" and not table[2].endswith(mark), table
+        at = table.index("T24")
+        assert table[at + 1].endswith(mark) and table[at + 1] != mark, table  # (its players named still)
+        assert len(notice.columns) == len(table) and not any(mark in cell for row in notice.rows[1:]
+                                                             for cell in row), notice.rows
+
+
+def said_in(page: str, name: str) -> str:
+    """The text of the element of id `name` on a desk's page ("" when there is none)."""
+    found = re.search(rf'<(p|div)[^>]* id="{name}"[^>]*>(.*?)</(p|div)>', page, re.S)
+    return "" if found is None else html.unescape(re.sub(r"<[^>]+>", "", found.group(2))).strip()
+
+
+def test_a_no_shows_forfeit_is_said_on_the_tables_link_and_the_secretarys_form(tmp_path: Path) -> None:
+    """h-desk15: a forfeit written for a team that did not come (not withdrawn). The admin page
+    said "已录 · D01 弃权", but the table's link said only that the desk had entered a result,
+    and the secretary's form only had D01 chosen in its 弃权 box, where a withdrawn team's
+    table says in words that it is forfeited and written. Both say it now."""
+    content, path = first_table_unplayed(tmp_path, DAGUAI)
+    running = start(content, slug=DAGUAI)
+    try:
+        secretary = Secretary(running)
+        assert 'id="forfeited"' not in secretary.page("swiss/7/1")  # (a match to play: no such line)
+        status, page = secretary.post("swiss/7/1", "save", forfeit="D01")
+        assert status == 200 and 'id="saved"' in page and "    forfeit: D01\n" in path.read_text(encoding="utf-8")
+        forfeited = "\u672c\u684c\u5df2\u5f55\u4e3a D01 \u5f03\u6743\uff08\u88c1\u5224\u5224\u5b9a\uff1bD01 \u672a\u9000\u8d5b\uff09"  # (本桌已录为 D01 弃权…)
+        assert forfeited in said_in(page, "forfeited"), page  # said with the save
+        assert forfeited in said_in(secretary.page("swiss/7/1"), "forfeited")  # and on the form opened again
+        assert 'id="forfeited"' not in secretary.page("swiss/7/2")  # (a played table: no such line)
+        status, page = fetch(running.desk.link("swiss/7/1"))  # the table's link
+        said = said_in(page, "done")
+        assert status == 200 and "\u8bb0\u5f55\u53f0\u5df2\u5f55\u5165\u672c\u684c\uff1aD01 \u5f03\u6743" in said, said  # (…已录入本桌：D01 弃权)
+        assert 'name="b1_open"' not in page
+        assert "\u5df2\u5f55 \u00b7 D01 \u5f03\u6743" in admin_row(running, secretary, 1)  # (entered · D01 forfeits)
+        # put back to a match to play: no forfeit said
+        status, page = secretary.post("swiss/7/1", "save", forfeit="", b1_open="D10 8", b1_closed="D01 3")
+        assert status == 200 and 'id="saved"' in page and 'id="forfeited"' not in page, page
+    finally:
+        running.stop()

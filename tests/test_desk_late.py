@@ -148,6 +148,13 @@ def test_a_stale_draw_bears_on_the_saves_of_what_it_was_drawn_on() -> None:
     assert said("main", 3) == [("main", [fourth], [early, late]), ("ko", [first], [])]
     assert said("main", 4) == [("ko", [first], [])]
     assert said("ko", 1) == [] and said("ko", 2) == [] and stale_after(None, "main", 1) == []
+    # A knockout's stale draws by the rule a Swiss stage's follow (no knockout skipped): a later
+    # round's, were there one (drawn_after refuses the corrections that would make one), goes with
+    # the saves of the rounds before it; its round 1's with the saves of the stage it was drawn on.
+    semis = StaleDraw(2, ["T07"])
+    ko.stale_draws = [first, semis]
+    assert said("ko", 1) == [("ko", [semis], [])] and said("ko", 2) == []
+    assert said("main", 1) == [("main", [second, fourth], [early, late]), ("ko", [first], [])]
 
 
 def test_a_save_reads_the_event_once(tmp_path: Path, desk_of) -> None:  # noqa: F811
@@ -186,6 +193,47 @@ def test_a_save_reads_the_event_once(tmp_path: Path, desk_of) -> None:  # noqa: 
     assert not desk.unread({(Change.deleted, str(folder / "results" / "round-3.yaml"))})  # (never read)
     (folder / "notice.md").write_text("# 通知\n", encoding="utf-8")
     assert desk.unread({(Change.added, str(folder / "notice.md"))})
+
+
+def test_a_request_reads_what_changed_on_disk_first_but_not_the_desks_own_write(tmp_path: Path, desk_of,  # noqa: F811
+                                                                                monkeypatch) -> None:
+    """With no file watcher to tell it (h-desk15): the admin page opened just after `paibang pair`
+    lists the round drawn, with its tables' links; a hand edit or a file deleted is read at the
+    next request, once. The desk's own write (a table's save) is not such a change: the scorer
+    reads it next, and no request waits on a reading of its own for it."""
+    from generator import cli
+    from generator.desk.app import Desk
+    from tests.test_desk import post
+
+    async def unwatched(_desk: Desk) -> None:  # the file watcher never reports a change
+        return None
+
+    monkeypatch.setattr(Desk, "watch", unwatched)
+    root = make(tmp_path, SWISS, ROUND_1)
+    running = desk_of(root)
+    desk = running.desk
+    secretary = Secretary(running)
+    assert cli.main(["pair", "gd", "main", "--content", str(root)]) == 0  # round 2, in a terminal
+    assert desk.behind()
+    loads = []
+    monkeypatch.setattr(desk, "_load", lambda call=desk._load: (loads.append(1), call())[1])
+    status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert status == 200 and "<h2>主赛 · 第 2 轮</h2>" in admin and "main/2/1" in admin and loads == [1]
+    assert not desk.behind()
+    since = desk.version
+    status, page = post(running, "main/2/1", "save", level_a="J", level_b="8")  # a table's phone
+    assert status == 200 and 'id="saved"' in page
+    assert not desk.behind()  # its own write, read or not yet by the scorer: not a change to read
+    settled(running, since)  # (the scorer's reading of it, before the hand edit below)
+    results = root / "events" / "gd" / "results" / "round-2.yaml"
+    results.write_text(results.read_text(encoding="utf-8") + "# 手工补记\n", encoding="utf-8")  # a hand edit
+    assert desk.behind()
+    before = len(loads)
+    assert secretary.page("main/2/2") and len(loads) == before + 1 and not desk.behind()
+    results.unlink()  # deleted: its round no longer drawn
+    assert desk.behind()
+    status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert status == 200 and "<h2>主赛 · 第 2 轮</h2>" not in admin and not desk.behind()
 
 
 def test_a_save_that_changes_nothing_writes_nothing_not_even_an_audit_line(tmp_path: Path, desk_of) -> None:  # noqa: F811

@@ -560,21 +560,29 @@ def test_a_refusal_with_no_word_of_its_own_is_said_in_the_sites_words(tmp_path: 
     assert "同时打开的文件太多" in said and os.strerror(errno.EMFILE) not in said, said
 
 
-def test_a_knockout_correction_after_the_next_round_was_drawn_is_refused_with_what_to_do(tmp_path: Path,
-                                                                                          desk_of) -> None:
+def test_a_knockout_correction_after_the_next_round_was_drawn_is_refused_with_what_to_do(tmp_path: Path, desk_of,
+                                                                                          monkeypatch) -> None:
     """rev60: a semi-final settled by the extra deal (T04 through), the final drawn T04 v T02, then
     the secretary corrects the extra deal to T01. On main the desk saved it with "已保存" and no
     word; check then failed (knockout-not-in-bracket, "paibang pair draws them", which it never
     does over a drawn round) and the site kept its old final. The desk checks as check does: it
     refuses, nothing written, saying who would go through, who the final was drawn with, and the
-    files to delete before saving; done so, the correction saves and pair draws the final anew."""
+    files to delete before saving; done so, the correction saves and pair draws the final anew.
+    h-desk15: each at once, with no file watcher and no reading asked for: the refusal read the
+    event as last loaded, so a correction saved before the watcher had the final read went
+    through (check caught it later); the save reads the round pair drew, or deleted."""
+    from generator.desk.app import Desk
+
+    async def unwatched(_desk: Desk) -> None:  # the file watcher never reports a change
+        return None
+
+    monkeypatch.setattr(Desk, "watch", unwatched)
     root = make(tmp_path, KO + "profile: national\n", KO_TABLES)
     running = desk_of(root)
     saved(running, level_a="9", level_b="9", tiebreak_deal="T04")
     assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0  # the final: T04 v T02
     final = root / "events" / SLUG / "results" / "round-2.yaml"
     assert "T04" in final.read_text(encoding="utf-8")
-    running.desk.load()  # (the desk reads the round pair drew, as its file watcher has it do)
     secretary = Secretary(running)
     before = results(root).read_bytes()
     status, html = secretary.post("main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T01")
@@ -586,8 +594,7 @@ def test_a_knockout_correction_after_the_next_round_was_drawn_is_refused_with_wh
     status, html = secretary.post("main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T04")
     assert status == 200 and "T01 进入第 2 轮" not in html
     # what the message says, done: the final's file deleted, the correction saves, pair draws again
-    final.unlink()
-    running.desk.load()
+    final.unlink()  # (read at the save too: the final as last read would refuse it still)
     status, html = secretary.post("main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T01")
     assert status == 200 and 'id="saved"' in html
     assert knockout(root).match(1).winner == "T01"

@@ -149,6 +149,9 @@ class Desk:
         self._writers: dict[Path, Writer] = {}
         self._writers_guard = threading.Lock()
         self._read_as: dict[str, tuple[int, int, int]] = {}  # (load) the event's files as last read
+        # The results files as the desk's own last write of each left them (Writer): a change
+        # the desk made is read by the scorer next, and tells nothing new of the event (behind)
+        self._written: dict[str, tuple[int, int, int] | None] = {}
         self.event: Any = None
         self.result: EventResult | None = None
         # The last reading scored without errors: what the standings views show. An event read
@@ -202,41 +205,82 @@ class Desk:
     def load(self) -> None:
         """Read the event again and score it (the standings the views show)."""
         with self._load_lock:
-            # the event's files as this reading finds them, taken before they are read: a change
-            # the file watcher reports later that this reading already saw (the desk's own write,
-            # read by the save or the scorer) is not read again (unread)
-            self._read_as = _watched_files(self.folder)
-            problems = Problems()
+            self._load()
 
-            def only_ours(folder: Path, site: Any, found: Problems) -> Any:
-                return load_event(folder, site, found) if folder.name == self.slug else None
+    def load_if_behind(self) -> bool:
+        """Read the event again if a file of it changed since the last reading (behind), once
+        however many requests found it so together: whether it was read."""
+        with self._load_lock:
+            if not self.behind():
+                return False
+            self._load()
+            return True
 
-            site = load_site(self.content, problems, read_event=only_ours)
-            event = next((e for e in site.events if e.slug == self.slug), None) if site else None
-            if event is None:
-                if self.event is None:
-                    # (its errors: what `paibang desk` says on refusing to start)
-                    raise LookupError(self.slug, [p for p in problems.sorted() if not p.warning])
-                # event.yaml broken by a hand edit while the desk runs: the last reading stays,
-                # and the admin page says what is wrong and where
-                self._said(problems.sorted())
-                return
-            self.site_locale = site.locale
-            self.content_locale = content_locale_of(site)  # (site.yaml's, read again with it)
-            self.result = run_event(event, problems)
+    def behind(self) -> bool:
+        """Whether a file of the event's is not as the last reading found it, nor as the desk's
+        own last write of it left it (the scorer reads that next): a round `paibang pair` drew
+        in a terminal, a hand edit, a file deleted, which the file watcher has not had read yet.
+        A stat of each file (well under a millisecond on the demo's events, where a reading
+        takes 15 to 80 ms): asked at every request that opens or sends a table's form."""
+        now = _watched_files(self.folder)
+        if now == self._read_as:
+            return False
+        return any(state != self._read_as.get(path) and (state is None or state != self._written.get(path))
+                   for path in now.keys() | self._read_as.keys() for state in [now.get(path)])
+
+    def wrote(self, path: Path) -> None:
+        """The desk has written `path` (a results file): as it is now, it is not a change
+        another made (behind)."""
+        self._written[str(path)] = _file_state(path)
+
+    async def catch_up(self) -> None:
+        """The event read again now if a file of it changed since the last reading: a save is
+        decided on the event as it is on disk (a knockout correction refused once `paibang pair`
+        has drawn the next round: drawn_after), not as the file watcher last had it read, which
+        may be a moment behind, or never (a desk run without it). Read as the watcher would
+        have it read: counted as a change, the views told, the site rebuilt."""
+        if not self.behind():
+            return
+        self.count_change()
+        await self.rescore(behind_only=True)
+
+    def _load(self) -> None:
+        """The reading itself (load, load_if_behind: their lock held)."""
+        # the event's files as this reading finds them, taken before they are read: a change
+        # the file watcher reports later that this reading already saw (the desk's own write,
+        # read by the save or the scorer) is not read again (unread)
+        self._read_as = _watched_files(self.folder)
+        problems = Problems()
+
+        def only_ours(folder: Path, site: Any, found: Problems) -> Any:
+            return load_event(folder, site, found) if folder.name == self.slug else None
+
+        site = load_site(self.content, problems, read_event=only_ours)
+        event = next((e for e in site.events if e.slug == self.slug), None) if site else None
+        if event is None:
+            if self.event is None:
+                # (its errors: what `paibang desk` says on refusing to start)
+                raise LookupError(self.slug, [p for p in problems.sorted() if not p.warning])
+            # event.yaml broken by a hand edit while the desk runs: the last reading stays,
+            # and the admin page says what is wrong and where
             self._said(problems.sorted())
-            if not self.errors:
-                self.ranked = self.result
-            self.kept = self._kept_rounds(event)
-            self.event = event
-            self.tokens.ensure([table_key(s, r.number, t.number) for s, rounds in event.rounds.items()
-                                for r in rounds for t in r.tables if len(t.sides) == 2])
-            # a held entry whose table has a result now (the secretary typed it into the mended
-            # file) is settled: the admin page stops listing it
-            held = self.tokens.all_held()
-            if held:  # (most readings hold nothing: no set of every entered table made for them)
-                entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
-                self.tokens.release([key for key in held if key in entered])
+            return
+        self.site_locale = site.locale
+        self.content_locale = content_locale_of(site)  # (site.yaml's, read again with it)
+        self.result = run_event(event, problems)
+        self._said(problems.sorted())
+        if not self.errors:
+            self.ranked = self.result
+        self.kept = self._kept_rounds(event)
+        self.event = event
+        self.tokens.ensure([table_key(s, r.number, t.number) for s, rounds in event.rounds.items()
+                            for r in rounds for t in r.tables if len(t.sides) == 2])
+        # a held entry whose table has a result now (the secretary typed it into the mended
+        # file) is settled: the admin page stops listing it
+        held = self.tokens.all_held()
+        if held:  # (most readings hold nothing: no set of every entered table made for them)
+            entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
+            self.tokens.release([key for key in held if key in entered])
 
     @property
     def folder(self) -> Path:
@@ -552,14 +596,19 @@ class Desk:
             self._dirty.clear()
             await self.rescore()
 
-    async def rescore(self) -> bool:
+    async def rescore(self, behind_only: bool = False) -> bool:
         """Read and score the event again, then tell the views and have the site rebuilt: the
         scorer's work, and a secretary's save's, which answers with what the reading finds (a
         draw now stale) and so is the reading the views are told of, not one more after it.
-        False when the event could not be read (what went wrong is the build note)."""
+        False when the event could not be read (what went wrong is the build note). With
+        `behind_only`, only if a file changed since the last reading (catch_up)."""
         seen = self.changes  # (each counted once written: this reading, started after, takes them in)
         try:
-            await anyio.to_thread.run_sync(self.load)
+            if behind_only:
+                if not await anyio.to_thread.run_sync(self.load_if_behind):
+                    return True  # (read meanwhile, by another request or the scorer)
+            else:
+                await anyio.to_thread.run_sync(self.load)
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
             self.build_note = self.unread_note(error)
             return False
@@ -911,6 +960,7 @@ class Writer:
                 new_text = dump_round_trip(data)
                 try:
                     write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
+                    self.desk.wrote(self.path)
                 except OSError as error:
                     os.close(audit)
                     self._put_back(text, newline)  # (refused only once in place: its folder's sync)
@@ -1213,7 +1263,7 @@ def filed_lines(spot: forms.TableSpot, typed: list[Any], t: Translator, used: bo
 
 def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any]:
     """The draws drawn on standings that have changed since (StageResult.stale_draws) that a save
-    of a table of round `number` of `stage` bears on: a later round of that Swiss stage, or a
+    of a table of round `number` of `stage` bears on: a later round of that stage, or a
     knockout's round 1 drawn on that stage's standings. Once a correction made a draw stale, the
     event's every later save would find it so; the alert belongs to the saves of what the draw
     was drawn on (the admin page lists every one). Each stage's result with those rounds only,
@@ -1227,7 +1277,11 @@ def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any
             found.append(replace(stage_result, stale_draws=first,
                                  stale_notes=[note for note in stage_result.stale_notes if not note[0]]))
             continue
-        if stage_result.stage.id != stage or stage_result.bracket is not None:
+        # (a knockout's as well: its own stale draws are its round 1's, drawn on the stage before
+        # and said above with that stage's saves, which no save of its own rounds comes before;
+        # a later round's draw is never made stale by a save, since a correction that changes
+        # who went through to it is refused: drawn_after)
+        if stage_result.stage.id != stage:
             continue
         rounds = [draw for draw in stage_result.stale_draws if draw.round > number]
         # the notes (a correction each: StageResult.stale_notes) of the rounds drawn after it
@@ -1354,6 +1408,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 return PlainTextResponse("413", status_code=413)
         sent = (form or {}).get("k") or request.query_params.get("k")
         who = desk.who(request, key, sent)
+        if who is not None:
+            # the table as the files have it now: a round `paibang pair` has just drawn, which the
+            # file watcher has not had read yet, refuses a correction that would change who
+            # went through to it (drawn_after); its tables open
+            await desk.catch_up()
         spot = desk.spot(*ids)
         if who is not None and who.kind == "table" and spot is None and desk.results_errors():
             # A valid link whose round the desk cannot read (a results file broken before the
@@ -1548,6 +1607,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         who = desk.who(request, None, None)
         if who is None:
             return refused(request)
+        await desk.catch_up()  # (a round drawn a moment ago listed, with its tables' links)
         return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time())
 
     async def clock(request: Request) -> Response:

@@ -2010,6 +2010,10 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         cells = [catalogues.text(word, locale) if word is not None else str(score.table.number)]
         for side in score.table.sides:
             players = withdrawn if side in gone else entry_label(event.entries[side], locale)
+            if side == score.table.forfeit and side not in gone and not seating:
+                # a forfeit written in advance (a no-show, the referee's decision; not withdrawn):
+                # said beside its players, where no seat columns say it (_forfeit_seats)
+                players += catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
             cells += [side, players] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
