@@ -185,7 +185,16 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                                                   zh_lang, env.filters["zh_runs"])
     # a standings row's remark, each in words (entry.html's heading of a stage; render/remarks.py)
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
+    _table_rows(env, translate)
     return env
+
+
+def _table_rows(env: jinja2.Environment, translate: Translator) -> None:
+    """The Da Guai Lu Zi, 80分 and Guandan tables' rows and sides (render/rows_tables.py), imported
+    here: that module builds on this one's shared_rows and shared_part."""
+    from generator.render import rows_tables
+
+    rows_tables.register(env, translate)
 
 
 def _joined_words(translate: Translator) -> Callable[[Any, str], str]:

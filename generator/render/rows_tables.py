@@ -1,0 +1,287 @@
+"""The rows and sides of the Da Guai Lu Zi and 80分 tables, and the Guandan table's parts, written
+in Python in one pass (as html.py's standings_rows and deal_log are), for their templates
+(templates/games/daguai_table.html, shengji_table.html, guandan_table.html).
+
+Each was a macro of its template, called for every side and every row of every table on its
+round's page and both entries' pages (some 8,700 macro calls at 16 events, each a few dozen
+`{{ }}`), or a `{% call shared_part %}` block (a macro made anew at each call). Every content
+string is escaped here as `{{ }}` escapes it (fast_jinja.html_text); only the markup written
+here is Markup. Their words are looked up once, for the environment's locale.
+
+`register(env, translate)` adds them to a page environment (html.environment)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import jinja2
+from markupsafe import Markup
+
+from generator.games.common.figures import figure_text, number_text
+from generator.render import fast_jinja
+from generator.render.html import entry_url, percent_text, shared_part, shared_rows
+from generator.render.i18n import Translator
+
+text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+
+
+def register(env: jinja2.Environment, translate: Translator) -> None:
+    """The table templates' functions of one locale, in `env`'s globals."""
+    zh_lang = env.globals["zh_lang"]
+    env.globals["entry_sides"] = _entry_sides(translate, zh_lang, env.filters["zh"])
+    env.globals["shared_call"] = shared_call
+    env.globals["daguai_rows"] = _daguai_rows(translate)
+    points = _shengji_points(translate, zh_lang)
+    env.globals["sj_points"] = points
+    env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"])
+    env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals["board_cell"])
+
+
+def shared_call(owner: Any, name: str, showings: int, make: Callable[..., Any], *args: Any) -> Markup:
+    """`{{ shared_call(view, "chart", n, level_chart, ...) }}`: `make(*args)`, kept and shown again
+    as shared_part keeps its body, without the macro `{% call shared_part %}` makes for its body
+    at every call (a Guandan table's sides, chart and deal log on its three pages)."""
+    return shared_part(owner, name, showings, lambda: make(*args))
+
+
+def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup],
+                 zh: Callable[[Any], Markup]) -> Callable[[str, Any, Any, str, Any], Markup]:
+    """`entry_sides(layout, view, event, root, referee)`: the line of a table's sides, each its seat,
+    its id (a link) and its names in a box of their own, so that on a phone (style.css: .named)
+    each side has a line and its names wrap together beside the link, as bridge_table.html's
+    sides; the table's referee, where its file names one, at the line's end. `layout`: "daguai"
+    (a Da Guai Lu Zi match), "teams" (an 80分 team match), "pairs" (an 80分 pairs table), each
+    with the line breaks its template's lines made."""
+    home, away, ns, ew = (text(translate(key)) for key in ("home_team", "away_team", "ns", "ew"))
+    versus = f'<span class="vs">{text(translate("versus"))}</span>'
+    referee_word = text(translate("referee")) + text(translate("colon"))
+
+    def side(seat: str, entry_id: str, event: Any, root: str) -> str:
+        entry = event.entries[entry_id]
+        names = (f' <span class="meta">{text(translate("paren", text=entry.player_names))}</span>'
+                 if entry.name_beside_id else "")
+        return (f'<span class="side named"><span class="seat">{seat}</span> '
+                f'<a href="{text(root)}{text(entry_url(event, entry_id))}">{text(entry_id)}</a> '
+                f'<span{zh_lang(entry.label_beside_id, entry.player_names)}>{text(entry.label_beside_id)}'
+                f'{names}</span></span>')
+
+    def entry_sides(layout: str, view: Any, event: Any, root: str, referee: Any) -> Markup:
+        if layout == "pairs":
+            first = side(ns, view.ns, event, root) if view.ns else ""
+            second = side(ew, view.ew, event, root) if view.ew else ""
+            shown = f'{first}{versus if view.ns and view.ew else ""}{second}'
+        else:
+            first = f"  {side(home, view.home, event, root)}\n"
+            if not view.away:
+                shown = first
+            elif layout == "daguai":
+                shown = f"{first}  {versus}\n  {side(away, view.away, event, root)}\n"
+            else:
+                shown = f"{first}{versus}\n  {side(away, view.away, event, root)}"
+        said = f'<span class="referee">{referee_word}{zh(referee)}</span>' if referee else ""
+        return Markup(f'<p class="sides">\n{shown}{said}</p>\n')
+
+    return entry_sides
+
+
+def _running_cells(shown: list[Markup], running: Any, label: str, shown_as: Callable[[Any], str]) -> Markup:
+    """Each row's shared cells, then, on an entry's page (`running` not None), its running total."""
+    if running is None:
+        return Markup("".join([f"{cells}</tr>\n" for cells in shown]))
+    cell = f'<td class="num" data-label="{label}">'
+    return Markup("".join([f"{cells}{cell}{text(shown_as(running[index]))}</td></tr>\n"
+                           for index, cells in enumerate(shown)]))
+
+
+def _daguai_rows(translate: Translator) -> Callable[[Any, str, int, Any], Markup]:
+    """`daguai_rows(view, root, showings, side_index)`: the rows of a Da Guai Lu Zi match's board
+    table; each row's cells the same on its round's page and both teams' pages (shared_rows), an
+    entry's page (`side_index` not None) adding its running total."""
+    open_room, closed_room = text(translate("open_room")), text(translate("closed_room"))
+    ran_first, board_sum = text(translate("dg_ran_first")), text(translate("dg_board_sum"))
+    not_played = text(translate("board_not_played"))
+    running_label = text(translate("running"))
+    outcomes: dict[str, str] = {}
+
+    def outcome_word(outcome: Any) -> str:
+        word = outcomes.get(outcome)
+        if word is None:
+            word = outcomes[outcome] = text(translate("dg_outcome_" + str(outcome)))
+        return word
+
+    def daguai_rows(view: Any, root: str, showings: int, side_index: Any) -> Markup:
+        h, a = text(view.home), text(view.away)
+        sums = (f'<td class="num" data-label="{board_sum} {h}">', f'<td class="num" data-label="{board_sum} {a}">')
+
+        def cells(row: Any) -> str:
+            out = [f'<tr>\n  <th scope="row" class="num">{text(row.board)}</th>\n']
+            if row.not_played:  # a board the match did not play (np): neither room, nothing to either team
+                out.append(f'  <td colspan="6" class="line" data-label="{open_room} · {closed_room}">{not_played}</td>\n'
+                           f'  {sums[0]}</td>{sums[1]}</td>\n')
+                return "".join(out)
+            for name, room in ((open_room, row.open), (closed_room, row.closed)):
+                outcome = f' <span class="meta">{outcome_word(room.outcome)}</span>' if room.outcome else ""
+                # each figure named by its room and team ("开室 D02"; a bare "D02" read as the team)
+                out.append(f'  <td class="line" data-label="{name} {ran_first}">{text(room.first)}{outcome}</td>\n'
+                           f'  <td class="num" data-label="{name} {h}">{text(room.home)}</td>'
+                           f'<td class="num" data-label="{name} {a}">{text(room.away)}</td>\n')
+            out.append(f'  {sums[0]}{text(row.home)}</td>{sums[1]}{text(row.away)}</td>\n')
+            return "".join(out)
+
+        shown = shared_rows(view, root, showings, cells)
+        return _running_cells(shown, view.running(side_index) if side_index is not None else None,
+                              running_label, _as_is)
+
+    return daguai_rows
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _shengji_points(translate: Translator, zh_lang: Callable[..., Markup]) -> Callable[..., Markup]:
+    """`sj_points(result, score_after=None)`: an 80分 board's result in a room or at a pairs table:
+    the defenders' points, the kitty, a shut-out, penalties and the score after them, an adjusted
+    or unplayed board, the referee's note."""
+    not_played = f'<span class="meta">{text(translate("board_not_played"))}</span>'
+    adjusted_word = f'<span class="warn">{text(translate("adjusted"))}</span> '
+    kitty, shut_out = text(translate("sj_kitty")), f' <span class="tag">{text(translate("sj_shut_out"))}</span>'
+
+    def note_of(note: Any) -> str:
+        return f' <span class="meta"{zh_lang(note)}>{text(note)}</span>' if note else ""
+
+    def sj_points(result: Any, score_after: Any = None) -> Markup:
+        if result.not_played:
+            out = not_played
+        # the referee's percentages say "adjusted" themselves (调整分：南北 40%，东西 60%): after the
+        # word alone they read 调整分 调整分：…, as sheets.adjusted_text and the traveller page say them once
+        elif result.adjusted and not result.offender:
+            adjusted = result.adjusted
+            out = (f'<span class="warn">'
+                   f'{text(translate("sj_adjusted_text", ns=number_text(adjusted[0]), ew=number_text(adjusted[1])))}</span>')
+        elif result.adjusted:
+            out = (f'{adjusted_word}<span class="meta">'
+                   f'{text(translate("sj_offender", side=translate(str(result.offender).lower())))}</span>')
+        else:
+            parts = [text(result.points)]
+            if result.breakdown:
+                parts.append(f'<br><span class="meta">{kitty} {text(result.breakdown)}</span>')
+            if result.shut_out:
+                parts.append(shut_out)
+            for p in result.penalties:
+                parts.append(f'<br><span class="warn">'
+                             f'{text(translate("sj_penalty_text", side=translate(str(p.against).lower()), points=p.points))}'
+                             f'</span>{note_of(p.note)}')
+            if score_after is not None and result.penalties:
+                parts.append(f'<br><span class="meta">{text(translate("sj_after_penalty", score=score_after))}</span>')
+            out = "".join(parts)
+        if result.note:
+            out += f'<br><span class="meta"{zh_lang(result.note)}>{text(result.note)}</span>'
+        return Markup(out)
+
+    return sj_points
+
+
+def _shengji_rows(translate: Translator, points: Callable[..., Markup],
+                  signed: Callable[[Any], str]) -> Callable[..., Markup]:
+    """`shengji_rows(view, root, showings, side_index, two)`: the rows of an 80分 team match's board
+    table, both rooms side by side; shared as daguai_rows' are. `two`: its match points' column
+    shows two places (two_places_of)."""
+    declarer, level = text(translate("sj_declarer")), text(translate("sj_level"))
+    declarers, points_label = text(translate("sj_declarers")), text(translate("sj_points"))
+    open_room, closed_room = text(translate("open_room")), text(translate("closed_room"))
+    net_home, match_points = text(translate("sj_net_home")), text(translate("sj_match_points"))
+    running_label = text(translate("running"))
+    seats: dict[str, str] = {}
+
+    def seat_word(seat: Any) -> str:
+        word = seats.get(seat)
+        if word is None:
+            word = seats[seat] = text(translate("seat_" + str(seat)))
+        return word
+
+    def shengji_rows(view: Any, root: str, showings: int, side_index: Any, two: bool) -> Markup:
+        h, a = view.home, view.away
+        # each team's points in a room, named as such ("开室 T08 得分"; a bare "T08" read as the team)
+        h_points, a_points = text(translate("sj_team_points", team=h)), text(translate("sj_team_points", team=a))
+        mp_cells = (f'<td class="num" data-label="{match_points} {text(h)}">',
+                    f'<td class="num" data-label="{match_points} {text(a)}">')
+
+        def cells(row: Any) -> str:
+            out = [f'<tr>\n  <th scope="row" class="num">{text(row.board)}</th>\n'
+                   f'  <td data-label="{declarer}">{seat_word(row.seat)}</td>\n'
+                   f'  <td data-label="{level}">{text(row.level)}</td>\n']
+            for name, room in ((open_room, row.open), (closed_room, row.closed)):
+                # a team's points that are the defenders' points above are not shown again on a
+                # phone's card (style.css: .again; "防守方得分 85 T08 85")
+                same = room.result.points
+                out.append(f'  <td class="line" data-label="{name} {declarers}">{text(room.declarers)}</td>\n'
+                           f'  <td class="num" data-label="{points_label}">{points(room.result)}</td>\n'
+                           f'  <td class="num{" again" if room.home and room.home == same else ""}" '
+                           f'data-label="{name} {h_points}">{text(room.home or "")}</td>\n'
+                           f'  <td class="num{" again" if room.away and room.away == same else ""}" '
+                           f'data-label="{name} {a_points}">{text(room.away or "")}</td>\n')
+            # a side's 0 is said ("0", not a blank read as not played); a board not played has none
+            played = not row.open.result.not_played
+            net = text(signed(row.net)) if played else ""
+            out.append(f'  <td class="num line" data-label="{net_home}">{net}</td>\n'
+                       f'  {mp_cells[0]}{text(figure_text(row.home_mp, two)) if played else ""}</td>\n'
+                       f'  {mp_cells[1]}{text(figure_text(row.away_mp, two)) if played else ""}</td>\n')
+            return "".join(out)
+
+        shown = shared_rows(view, root, showings, cells)
+        return _running_cells(shown, view.running(side_index) if side_index is not None else None,
+                              running_label, lambda value: figure_text(value, two))
+
+    return shengji_rows
+
+
+def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup],
+                       board_cell: Callable[..., Markup]) -> Callable[..., Markup]:
+    """`shengji_pair_rows(view, event, root, showings, side_index, two, own_entry)`: the rows of an
+    80分 pairs table: its cells shared as a team match's are; each row's board links to its
+    traveller, on an entry's page (`own_entry`) to the entry's own row of it (board_cell)."""
+    declarer, level = text(translate("sj_declarer")), text(translate("sj_level"))
+    defenders, points_label = text(translate("sj_defenders")), text(translate("sj_points"))
+    ns_mp, ew_mp = text(translate("ns")) + " " + text(translate("mp")), text(translate("ew")) + " " + text(translate("mp"))
+    top = text(translate("sj_top"))
+    ns_percent, ew_percent = text(translate("ns")) + " %", text(translate("ew")) + " %"
+    running_label = text(translate("running"))
+    words: dict[str, str] = {}
+
+    def word(key: str) -> str:
+        found = words.get(key)
+        if found is None:
+            found = words[key] = text(translate(key))
+        return found
+
+    def shengji_pair_rows(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
+                          own_entry: Any) -> Markup:
+        def cells(row: Any) -> str:
+            out = (f'  <td data-label="{declarer}">{word("seat_" + str(row.seat))}</td>\n'
+                   f'  <td data-label="{level}">{text(row.level)}</td>\n'
+                   f'  <td data-label="{defenders}">{word(str(row.defenders).lower())}</td>\n'
+                   f'  <td class="num" data-label="{points_label}">{points(row.result, row.score)}</td>\n')
+            if row.counted and row.ns_mp is not None:
+                factored = (f'<span class="meta" title="'
+                            f'{text(translate("factored", played=row.played, expected=row.expected))}">*</span>'
+                            if row.factored else "")
+                return (f'{out}  <td class="num" data-label="{ns_mp}">{text(figure_text(row.ns_mp, two))}</td>\n'
+                        f'  <td class="num" data-label="{ew_mp}">{text(figure_text(row.ew_mp, two))}</td>\n'
+                        f'  <td class="num" data-label="{top}">{text(row.top)}{factored}</td>\n'
+                        f'  <td class="num" data-label="{ns_percent}">{text(percent_text(row.ns_percent))}</td>\n'
+                        f'  <td class="num" data-label="{ew_percent}">{text(percent_text(row.ew_percent))}</td>\n')
+            return f"{out}  <td></td><td></td><td></td><td></td><td></td>\n"
+
+        shown = shared_rows(view, root, showings, cells)
+        rows, stage = view.rows, view.stage
+        running = view.running(side_index) if side_index is not None else None
+        cell = f'<td class="num" data-label="{running_label}">'
+        out = []
+        for index, shared in enumerate(shown):
+            total = f"{cell}{text(figure_text(running[index], two))}</td>" if running is not None else ""
+            out.append(f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, rows[index].board, root, own_entry)}'
+                       f'</th>{shared}{total}</tr>\n')
+        return Markup("".join(out))
+
+    return shengji_pair_rows
