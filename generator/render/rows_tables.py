@@ -17,6 +17,7 @@ from typing import Any, Callable
 import jinja2
 from markupsafe import Markup
 
+from generator.games import metric_of
 from generator.games.common.figures import figure_text, number_text
 from generator.render import fast_jinja
 from generator.render.html import entry_url, percent_text, shared_part, shared_rows
@@ -35,6 +36,8 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     env.globals["sj_points"] = points
     env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"])
     env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals["board_cell"])
+    env.globals["summary_table"] = _summary_tables(translate, zh_lang, env.filters["zh"], env.filters["english_words"],
+                                                   env.globals["summary_rows"])
 
 
 def shared_call(owner: Any, name: str, showings: int, make: Callable[..., Any], *args: Any) -> Markup:
@@ -285,3 +288,53 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup],
         return Markup("".join(out))
 
     return shengji_pair_rows
+
+
+# The outcome column's words of an entry's match summary: a bye and a forfeit are the words every
+# page uses.
+_OUTCOME_WORDS = {"won": "outcome_won", "drawn": "outcome_drawn", "lost": "outcome_lost", "bye": "bye",
+                  "sit_out": "sit_out_col", "forfeit": "forfeit", "withdrawn": "withdrawn", "substitute": "substitute",
+                  "late": "outcome_late", "late_bye": "outcome_late_bye", "pending": "outcome_pending",
+                  "not_entered": "outcome_not_entered", "entered": "outcome_entered", "played": "outcome_played"}
+
+
+def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: Callable[[Any], Markup],
+                    english_words: Callable[[str], Markup], summary_rows: Callable[..., Markup]) -> Callable[..., Markup]:
+    """`summary_table(event, game, stage_result, summary, root)`: an entry's match summary of one
+    stage on its page (entry.html), its header and its rows (html.py's summary_rows), where it
+    has lines. Each metric's label looked up once for the header and the rows; the box named by
+    its caption where that marks the stage's name as Chinese (an aria-label cannot mark it). Its
+    fixed words, and the outcome words, looked up once (they were a dict made on every page)."""
+    outcome_words = {outcome: translate(key) for outcome, key in _OUTCOME_WORDS.items()}
+    match_summary = text(translate("match_summary"))
+    head = (f'<thead><tr>\n  <th scope="col">{text(translate("round"))}</th>\n'
+            f'  <th scope="col">{text(translate("table"))}</th>\n'
+            f'  <th scope="col">{text(translate("opponent"))}</th>\n')
+    outcome = {True: text(translate("outcome_pairs")), False: text(translate("outcome"))}
+    percent_unit = text(translate("paren", text="%"))  # (html.py's percent_unit)
+
+    def summary_table(event: Any, game: Any, stage_result: Any, summary: Any, root: str) -> Markup:
+        if not summary.lines:
+            return Markup("")
+        stage = stage_result.stage
+        metrics = summary.metrics
+        labels = [translate.pick(metric_of(game, m).label) for m in metrics]
+        running_label = translate("running_metric", metric=labels[0]) if labels else ""
+        stage_id = text(stage.id)
+        marked = zh_lang(stage.name)
+        box = (f'aria-labelledby="summary-{stage_id}"' if marked
+               else f'aria-label="{text(stage.name)} · {match_summary}"')
+        columns = "".join([f'<th scope="col" class="num">{english_words(label)}'
+                           f'{percent_unit if metrics[index] == "percent" else ""}</th>'
+                           for index, label in enumerate(labels)])
+        if labels and summary.running:
+            columns += (f'<th scope="col" class="num">{text(running_label)}'
+                        f'{percent_unit if metrics[0] == "percent" else ""}</th>')
+        rows = summary_rows(event, summary, labels, running_label, root, outcome_words, stage_result)
+        caption_id = f' id="summary-{stage_id}"' if marked else ""
+        return Markup(f'<div class="scroll" role="region" tabindex="0" {box}>\n<table class="summary cards">\n'
+                      f'<caption{caption_id}>{zh(stage.name)} · {match_summary}'
+                      f'</caption>\n{head}  <th scope="col">{outcome[stage.format == "pairs"]}</th>\n'
+                      f'{columns}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n</div>\n')
+
+    return summary_table
