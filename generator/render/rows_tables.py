@@ -31,11 +31,13 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     zh_lang = env.globals["zh_lang"]
     env.globals["entry_sides"] = _entry_sides(translate, zh_lang, env.filters["zh"])
     env.globals["shared_call"] = shared_call
+    env.globals["sj_frequency_rows"] = sj_frequency_rows
     env.globals["daguai_rows"] = _daguai_rows(translate)
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
     env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"])
     env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals["board_cell"])
+    env.globals["sj_traveller_rows"] = _shengji_traveller_rows(translate, zh_lang, env.filters["zh"])
     env.globals["summary_table"] = _summary_tables(translate, zh_lang, env.filters["zh"], env.filters["english_words"],
                                                    env.globals["summary_rows"])
 
@@ -338,3 +340,72 @@ def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: C
                       f'{columns}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n</div>\n')
 
     return summary_table
+
+
+def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup],
+                            zh: Callable[[Any], Markup]) -> Callable[..., Markup]:
+    """`sj_traveller_rows(traveller, event, root, two)`: the rows of an 80分 pairs board's traveller
+    (shengji_traveller.html), one per table that played it, and `sj_frequency_rows(traveller)`
+    its frequency table's. `two`: its matchpoints' columns show two places (two_places_of)."""
+    round_label, table_label = text(translate("round")), text(translate("sj_table"))
+    ns, ew, own_word = text(translate("ns")), text(translate("ew")), text(translate("own_row"))
+    points_label = text(translate("sj_points"))
+    ns_mp, ew_mp = f"{ns} {text(translate('mp'))}", f"{ew} {text(translate('mp'))}"
+    not_played = f'<span class="meta">{text(translate("board_not_played"))}</span>'
+    adjusted_word = f'<span class="warn">{text(translate("adjusted"))}</span>'
+    kitty, shut_out = text(translate("sj_kitty")), f' <span class="tag">{text(translate("sj_shut_out"))}</span>'
+
+    def pair_cell(event: Any, root: str, pair: str, label: str) -> str:
+        return (f'<td class="wrap named" data-own="{own_word}" id="entry-{text(pair)}" data-label="{label}">'
+                f'<a href="{root}{text(entry_url(event, pair))}">{text(pair)}</a> {zh(event.entries[pair].player_names)}</td>\n')
+
+    def points(row: Any, result: Any) -> str:
+        if result.not_played:
+            return not_played
+        # the referee's own percentages said, as the printed sheet says them (sheets.adjusted_text):
+        # a bare "adjusted" named neither side's share
+        if result.adjusted and not result.offender:
+            said = translate("sj_adjusted_text", ns=number_text(result.adjusted[0]), ew=number_text(result.adjusted[1]))
+            return f'<span class="warn">{text(said)}</span>'
+        if result.adjusted:
+            said = translate("sj_offender", side=translate(str(result.offender).lower()))
+            return f'{adjusted_word} <span class="meta">{text(said)}</span>'
+        out = [text(row.score)]
+        if result.breakdown:
+            out.append(f'<br><span class="meta">{kitty} {text(result.breakdown)}</span>')
+        if result.shut_out and not result.penalties:
+            out.append(shut_out)
+        for p in result.penalties:
+            said = translate("sj_penalty_text", side=translate(str(p.against).lower()), points=p.points)
+            out.append(f'<br><span class="meta">{text(said)}{text(translate("paren", text=result.points))}</span>')
+        return "".join(out)
+
+    def sj_traveller_rows(traveller: Any, event: Any, root: str, two: bool) -> Markup:
+        root = text(root)
+        out = []
+        for line in traveller.lines:
+            row = line.row
+            result = row.result
+            note = f'<br><span class="meta"{zh_lang(result.note)}>{text(result.note)}</span>' if result.note else ""
+            if row.counted and row.ns_mp is not None:
+                figures = (f'  <td class="num" data-label="{ns_mp}">{text(figure_text(row.ns_mp, two))}</td>\n'
+                           f'  <td class="num" data-label="{ew_mp}">{text(figure_text(row.ew_mp, two))}</td>\n'
+                           f'  <td class="num" data-label="{ns} %">{text(percent_text(row.ns_percent))}</td>\n'
+                           f'  <td class="num" data-label="{ew} %">{text(percent_text(row.ew_percent))}</td>\n')
+            else:
+                figures = "  <td></td><td></td><td></td><td></td>\n"
+            out.append(f'<tr>\n  <td class="num" data-label="{round_label}">{text(line.round)}</td>\n'
+                       f'  <th scope="row" class="num" data-label="{table_label}">{text(line.table)}</th>\n'
+                       f'  {pair_cell(event, root, line.ns, ns)}  {pair_cell(event, root, line.ew, ew)}'
+                       f'  <td class="num" data-label="{points_label}">{points(row, result)}{note}</td>\n'
+                       f'{figures}</tr>\n')
+        return Markup("".join(out))
+
+    return sj_traveller_rows
+
+
+def sj_frequency_rows(traveller: Any) -> Markup:
+    """An 80分 pairs board's frequency table's rows: each score, how often, its matchpoints."""
+    return Markup("".join([f'<tr><th scope="row" class="num">{text(f.score)}</th><td class="num">{text(f.count)}</td>'
+                           f'<td class="num">{text(number_text(f.ns_mp))}</td><td class="num">{text(number_text(f.ew_mp))}'
+                           f'</td></tr>\n' for f in traveller.frequency]))
