@@ -32,6 +32,7 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     env.globals["entry_sides"] = _entry_sides(translate, zh_lang, env.filters["zh"])
     env.globals["shared_call"] = shared_call
     env.globals["sj_frequency_rows"] = sj_frequency_rows
+    env.globals["guandan_result"] = _guandan_results(translate)
     env.globals["daguai_rows"] = _daguai_rows(translate)
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
@@ -47,6 +48,21 @@ def shared_call(owner: Any, name: str, showings: int, make: Callable[..., Any], 
     as shared_part keeps its body, without the macro `{% call shared_part %}` makes for its body
     at every call (a Guandan table's sides, chart and deal log on its three pages)."""
     return shared_part(owner, name, showings, lambda: make(*args))
+
+
+def _guandan_results(translate: Translator) -> Callable[[Any], Markup]:
+    """`guandan_result(view)`: a Guandan match's result line, a forfeit's tag, its winner and why it
+    won, the same on its round's page and both teams' pages (guandan_table.html keeps it with
+    shared_call: its reason is a word looked up with the match's own parameters)."""
+    forfeit = f'<span class="tag forfeit">{text(translate("forfeit"))}</span>'
+    winner = f'<strong>{text(translate("winner"))}{text(translate("colon"))}'
+
+    def guandan_result(view: Any) -> Markup:
+        tag = forfeit if view.kind == "forfeit" else ""
+        won = f"{winner}{text(view.winner)}</strong> · " if view.winner else ""
+        return Markup(f'<p class="result">\n{tag}{won}{text(translate(view.why, **view.why_params))}\n</p>\n')
+
+    return guandan_result
 
 
 def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup],
