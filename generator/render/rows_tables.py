@@ -20,7 +20,7 @@ from markupsafe import Markup
 from generator.games import metric_of
 from generator.games.common.figures import figure_text, number_text
 from generator.render import fast_jinja
-from generator.render.html import entry_url, percent_text, shared_part, shared_rows
+from generator.render.html import entry_url, percent_text, round_url, shared_part, shared_rows
 from generator.render.i18n import Translator
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
@@ -33,6 +33,7 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     env.globals["shared_call"] = shared_call
     env.globals["sj_frequency_rows"] = sj_frequency_rows
     env.globals["guandan_result"] = _guandan_results(translate)
+    env.globals["rounds_nav"] = _rounds_navs(translate, env.globals["round_called"])
     env.globals["daguai_rows"] = _daguai_rows(translate)
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
@@ -48,6 +49,48 @@ def shared_call(owner: Any, name: str, showings: int, make: Callable[..., Any], 
     as shared_part keeps its body, without the macro `{% call shared_part %}` makes for its body
     at every call (a Guandan table's sides, chart and deal log on its three pages)."""
     return shared_part(owner, name, showings, lambda: make(*args))
+
+
+def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str]) -> Callable[..., Markup]:
+    """`rounds_nav(event, stage, stage_result, round_result, page_number, root)`: a round's page's
+    links to its stage's rounds (round.html), "" for a stage of one round. The round shown:
+    aria-current="page" only on its first page; a later page's round link leads to the first
+    page, elsewhere, and says only which round this is ("true"). Up to 4 rounds their links fit a
+    line of a 320 px phone; more (a mass Swiss's 7 took two lines of a 390 px one, above the first
+    table) are folded as the pager folds its pages: the rounds before and after this one, then
+    every round in a <details>, all on one line while it is shut. Each link was a loop's step of
+    the template on every page of every round."""
+    label = text(translate("rounds_nav"))
+
+    def rounds_nav(event: Any, stage: Any, stage_result: Any, round_result: Any, page_number: int, root: str) -> Markup:
+        rounds = stage_result.rounds
+        if len(rounds) <= 1:
+            return Markup("")
+        root = text(root)
+        here_number = round_result.number
+        current = f' aria-current="{"page" if page_number == 1 else "true"}"'
+
+        def link(number: Any) -> str:
+            return f'{root}{text(round_url(event, stage.id, number))}'
+
+        links = "".join([f'<a href="{link(r.number)}"{current if r.number == here_number else ""}>'
+                         f'{text(round_called(stage_result, r.number))}</a> ' for r in rounds])
+        if len(rounds) <= 4:
+            return Markup(f'<nav class="rounds" aria-label="{label}">{links}</nav>\n')
+        at = [r.number for r in rounds]
+        here = at.index(here_number)
+        out = [f'<nav class="rounds pager fold" aria-label="{label}">']
+        if here > 0:
+            out.append(f'<a href="{link(at[here - 1])}" rel="prev"><span aria-hidden="true">‹ </span>'
+                       f'{text(round_called(stage_result, at[here - 1]))}</a> ')
+        if here < len(at) - 1:
+            out.append(f'<a href="{link(at[here + 1])}" rel="next">{text(round_called(stage_result, at[here + 1]))}'
+                       f'<span aria-hidden="true"> ›</span></a> ')
+        out.append(f'<details class="pages"><summary>{text(translate("rounds_all", n=len(at)))}</summary>\n'
+                   f'<p class="page-list">{links}</p>\n</details></nav>\n')
+        return Markup("".join(out))
+
+    return rounds_nav
 
 
 def _guandan_results(translate: Translator) -> Callable[[Any], Markup]:
