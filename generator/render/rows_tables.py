@@ -20,7 +20,7 @@ from markupsafe import Markup
 from generator.games import metric_of
 from generator.games.common.figures import figure_text, number_text
 from generator.render import fast_jinja
-from generator.render.html import entry_url, percent_text, round_url, shared_part, shared_rows
+from generator.render.html import entry_url, percent_text, round_url
 from generator.render.i18n import Translator
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
@@ -30,25 +30,33 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     """The table templates' functions of one locale, in `env`'s globals."""
     zh_lang = env.globals["zh_lang"]
     env.globals["entry_sides"] = _entry_sides(translate, zh_lang, env.filters["zh"])
-    env.globals["shared_call"] = shared_call
+    env.globals["shared_call"] = _shared_calls(env)
     env.globals["sj_frequency_rows"] = sj_frequency_rows
     env.globals["guandan_result"] = _guandan_results(translate)
     env.globals["rounds_nav"] = _rounds_navs(translate, env.globals["round_called"])
-    env.globals["daguai_rows"] = _daguai_rows(translate)
+    # (the environment's shared_rows and shared_part, asked for at each call, as the templates ask)
+    env.globals["daguai_rows"] = _daguai_rows(translate, env.globals)
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
-    env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"])
-    env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals["board_cell"])
+    env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"], env.globals)
+    env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals)
     env.globals["sj_traveller_rows"] = _shengji_traveller_rows(translate, zh_lang, env.filters["zh"])
     env.globals["summary_table"] = _summary_tables(translate, zh_lang, env.filters["zh"], env.filters["english_words"],
                                                    env.globals["summary_rows"])
 
 
-def shared_call(owner: Any, name: str, showings: int, make: Callable[..., Any], *args: Any) -> Markup:
+def _shared_calls(env: jinja2.Environment) -> Callable[..., Markup]:
     """`{{ shared_call(view, "chart", n, level_chart, ...) }}`: `make(*args)`, kept and shown again
-    as shared_part keeps its body, without the macro `{% call shared_part %}` makes for its body
-    at every call (a Guandan table's sides, chart and deal log on its three pages)."""
-    return shared_part(owner, name, showings, lambda: make(*args))
+    as the environment's shared_part keeps its body (html.py; asked for at each call, as the
+    templates' `{% call shared_part %}` asks, so that one put in its place is the one used),
+    without the macro `{% call %}` makes for its body at every call (a Guandan table's sides,
+    result, chart and deal log on its three pages)."""
+    names = env.globals
+
+    def shared_call(owner: Any, name: str, showings: int, make: Callable[..., Any], *args: Any) -> Markup:
+        return names["shared_part"](owner, name, showings, lambda: make(*args))
+
+    return shared_call
 
 
 def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str]) -> Callable[..., Markup]:
@@ -157,7 +165,7 @@ def _running_cells(shown: list[Markup], running: Any, label: str, shown_as: Call
                            for index, cells in enumerate(shown)]))
 
 
-def _daguai_rows(translate: Translator) -> Callable[[Any, str, int, Any], Markup]:
+def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any, str, int, Any], Markup]:
     """`daguai_rows(view, root, showings, side_index)`: the rows of a Da Guai Lu Zi match's board
     table; each row's cells the same on its round's page and both teams' pages (shared_rows), an
     entry's page (`side_index` not None) adding its running total."""
@@ -192,7 +200,7 @@ def _daguai_rows(translate: Translator) -> Callable[[Any, str, int, Any], Markup
             out.append(f'  {sums[0]}{text(row.home)}</td>{sums[1]}{text(row.away)}</td>\n')
             return "".join(out)
 
-        shown = shared_rows(view, root, showings, cells)
+        shown = names["shared_rows"](view, root, showings, cells)
         return _running_cells(shown, view.running(side_index) if side_index is not None else None,
                               running_label, _as_is)
 
@@ -246,8 +254,8 @@ def _shengji_points(translate: Translator, zh_lang: Callable[..., Markup]) -> Ca
     return sj_points
 
 
-def _shengji_rows(translate: Translator, points: Callable[..., Markup],
-                  signed: Callable[[Any], str]) -> Callable[..., Markup]:
+def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: Callable[[Any], str],
+                  names: dict[str, Any]) -> Callable[..., Markup]:
     """`shengji_rows(view, root, showings, side_index, two)`: the rows of an 80分 team match's board
     table, both rooms side by side; shared as daguai_rows' are. `two`: its match points' column
     shows two places (two_places_of)."""
@@ -293,7 +301,7 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup],
                        f'  {mp_cells[1]}{text(figure_text(row.away_mp, two)) if played else ""}</td>\n')
             return "".join(out)
 
-        shown = shared_rows(view, root, showings, cells)
+        shown = names["shared_rows"](view, root, showings, cells)
         return _running_cells(shown, view.running(side_index) if side_index is not None else None,
                               running_label, lambda value: figure_text(value, two))
 
@@ -301,7 +309,7 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup],
 
 
 def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup],
-                       board_cell: Callable[..., Markup]) -> Callable[..., Markup]:
+                       names: dict[str, Any]) -> Callable[..., Markup]:
     """`shengji_pair_rows(view, event, root, showings, side_index, two, own_entry)`: the rows of an
     80分 pairs table: its cells shared as a team match's are; each row's board links to its
     traveller, on an entry's page (`own_entry`) to the entry's own row of it (board_cell)."""
@@ -337,8 +345,8 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup],
                         f'  <td class="num" data-label="{ew_percent}">{text(percent_text(row.ew_percent))}</td>\n')
             return f"{out}  <td></td><td></td><td></td><td></td><td></td>\n"
 
-        shown = shared_rows(view, root, showings, cells)
-        rows, stage = view.rows, view.stage
+        shown = names["shared_rows"](view, root, showings, cells)
+        rows, stage, board_cell = view.rows, view.stage, names["board_cell"]
         running = view.running(side_index) if side_index is not None else None
         cell = f'<td class="num" data-label="{running_label}">'
         out = []
