@@ -40,7 +40,7 @@ from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
-from generator.render import fast_jinja, incremental
+from generator.render import fast_jinja, incremental, rows_tables
 from generator.render.fast_jinja import escaped, html_text, markup_of
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
@@ -190,10 +190,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
 
 
 def _table_rows(env: jinja2.Environment, translate: Translator) -> None:
-    """The Da Guai Lu Zi, 80分 and Guandan tables' rows and sides (render/rows_tables.py), imported
-    here: that module builds on this one's shared_rows and shared_part."""
-    from generator.render import rows_tables
-
+    """The Da Guai Lu Zi, 80分 and Guandan tables' rows and sides, an entry's match summary and a
+    round's links to its stage's rounds (render/rows_tables.py)."""
     rows_tables.register(env, translate)
 
 

@@ -1,6 +1,9 @@
-"""The rows and sides of the Da Guai Lu Zi and 80分 tables, and the Guandan table's parts, written
-in Python in one pass (as html.py's standings_rows and deal_log are), for their templates
-(templates/games/daguai_table.html, shengji_table.html, guandan_table.html).
+"""Per-row and per-cell markup of the pages' tables, written in Python in one pass (as html.py's
+standings_rows and deal_log are), for their templates: the Da Guai Lu Zi and 80分 tables' sides,
+rows and points and an 80分 board's traveller (templates/games/daguai_table.html,
+shengji_table.html, shengji_traveller.html), the Guandan table's shared parts
+(guandan_table.html), an entry's match summary (entry.html) and a round's links to its stage's
+rounds (round.html).
 
 Each was a macro of its template, called for every side and every row of every table on its
 round's page and both entries' pages (some 8,700 macro calls at 16 events, each a few dozen
@@ -8,7 +11,9 @@ round's page and both entries' pages (some 8,700 macro calls at 16 events, each 
 string is escaped here as `{{ }}` escapes it (fast_jinja.html_text); only the markup written
 here is Markup. Their words are looked up once, for the environment's locale.
 
-`register(env, translate)` adds them to a page environment (html.environment)."""
+`register(env, translate)` adds them to a page environment (html.environment), and takes what
+they share with the templates from it (entry_url, round_url, the pct filter): this module does
+not import html.py, which imports it (tests/test_layers.py: no import cycles)."""
 
 from __future__ import annotations
 
@@ -20,7 +25,6 @@ from markupsafe import Markup
 from generator.games import metric_of
 from generator.games.common.figures import figure_text, number_text
 from generator.render import fast_jinja
-from generator.render.html import entry_url, percent_text, round_url
 from generator.render.i18n import Translator
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
@@ -29,18 +33,19 @@ text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup ma
 def register(env: jinja2.Environment, translate: Translator) -> None:
     """The table templates' functions of one locale, in `env`'s globals."""
     zh_lang = env.globals["zh_lang"]
-    env.globals["entry_sides"] = _entry_sides(translate, zh_lang, env.filters["zh"])
+    entry_url, percent_text = env.globals["entry_url"], env.filters["pct"]
+    env.globals["entry_sides"] = _entry_sides(translate, zh_lang, env.filters["zh"], entry_url)
     env.globals["shared_call"] = _shared_calls(env)
     env.globals["sj_frequency_rows"] = sj_frequency_rows
     env.globals["guandan_result"] = _guandan_results(translate)
-    env.globals["rounds_nav"] = _rounds_navs(translate, env.globals["round_called"])
+    env.globals["rounds_nav"] = _rounds_navs(translate, env.globals["round_called"], env.globals["round_url"])
     # (the environment's shared_rows and shared_part, asked for at each call, as the templates ask)
     env.globals["daguai_rows"] = _daguai_rows(translate, env.globals)
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
     env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"], env.globals)
-    env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals)
-    env.globals["sj_traveller_rows"] = _shengji_traveller_rows(translate, zh_lang, env.filters["zh"])
+    env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals, percent_text)
+    env.globals["sj_traveller_rows"] = _shengji_traveller_rows(translate, zh_lang, env.filters["zh"], entry_url, percent_text)
     env.globals["summary_table"] = _summary_tables(translate, zh_lang, env.filters["zh"], env.filters["english_words"],
                                                    env.globals["summary_rows"])
 
@@ -59,7 +64,8 @@ def _shared_calls(env: jinja2.Environment) -> Callable[..., Markup]:
     return shared_call
 
 
-def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str]) -> Callable[..., Markup]:
+def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str],
+                 round_url: Callable[[Any, str, Any], str]) -> Callable[..., Markup]:
     """`rounds_nav(event, stage, stage_result, round_result, page_number, root)`: a round's page's
     links to its stage's rounds (round.html), "" for a stage of one round. The round shown:
     aria-current="page" only on its first page; a later page's round link leads to the first
@@ -116,8 +122,8 @@ def _guandan_results(translate: Translator) -> Callable[[Any], Markup]:
     return guandan_result
 
 
-def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup],
-                 zh: Callable[[Any], Markup]) -> Callable[[str, Any, Any, str, Any], Markup]:
+def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup], zh: Callable[[Any], Markup],
+                 entry_url: Callable[[Any, str], str]) -> Callable[[str, Any, Any, str, Any], Markup]:
     """`entry_sides(layout, view, event, root, referee)`: the line of a table's sides, each its seat,
     its id (a link) and its names in a box of their own, so that on a phone (style.css: .named)
     each side has a line and its names wrap together beside the link, as bridge_table.html's
@@ -308,8 +314,8 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: 
     return shengji_rows
 
 
-def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup],
-                       names: dict[str, Any]) -> Callable[..., Markup]:
+def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], names: dict[str, Any],
+                       percent_text: Callable[[Any], str]) -> Callable[..., Markup]:
     """`shengji_pair_rows(view, event, root, showings, side_index, two, own_entry)`: the rows of an
     80分 pairs table: its cells shared as a team match's are; each row's board links to its
     traveller, on an entry's page (`own_entry`) to the entry's own row of it (board_cell)."""
@@ -409,8 +415,8 @@ def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: C
     return summary_table
 
 
-def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup],
-                            zh: Callable[[Any], Markup]) -> Callable[..., Markup]:
+def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup], zh: Callable[[Any], Markup],
+                            entry_url: Callable[[Any, str], str], percent_text: Callable[[Any], str]) -> Callable[..., Markup]:
     """`sj_traveller_rows(traveller, event, root, two)`: the rows of an 80分 pairs board's traveller
     (shengji_traveller.html), one per table that played it, and `sj_frequency_rows(traveller)`
     its frequency table's. `two`: its matchpoints' columns show two places (two_places_of)."""
