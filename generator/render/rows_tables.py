@@ -1,0 +1,484 @@
+"""Per-row and per-cell markup of the pages' tables, written in Python in one pass (as html.py's
+standings_rows and deal_log are), for their templates: the Da Guai Lu Zi and 80分 tables' sides,
+rows and points and an 80分 board's traveller (templates/games/daguai_table.html,
+shengji_table.html, shengji_traveller.html), the Guandan table's shared parts
+(guandan_table.html), an entry's match summary (entry.html) and a round's links to its stage's
+rounds (round.html).
+
+Each was a macro of its template, called for every side and every row of every table on its
+round's page and both entries' pages (some 8,700 macro calls at 16 events, each a few dozen
+`{{ }}`), or a `{% call shared_part %}` block (a macro made anew at each call). Every content
+string is escaped here as `{{ }}` escapes it (fast_jinja.html_text); only the markup written
+here is Markup. Their words are looked up once, for the environment's locale.
+
+`register(env, translate)` adds them to a page environment (html.environment), and takes what
+they share with the templates from it (entry_url, round_url, the pct filter): this module does
+not import html.py, which imports it (tests/test_layers.py: no import cycles)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import jinja2
+from markupsafe import Markup
+
+from generator.games import metric_of
+from generator.games.common.figures import figure_text, number_text
+from generator.render import fast_jinja
+from generator.render.i18n import Translator
+
+text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+
+
+def register(env: jinja2.Environment, translate: Translator) -> None:
+    """The table templates' functions of one locale, in `env`'s globals."""
+    zh_lang = env.globals["zh_lang"]
+    entry_url, percent_text = env.globals["entry_url"], env.filters["pct"]
+    env.globals["entry_sides"] = _entry_sides(translate, zh_lang, env.filters["zh"], entry_url)
+    env.globals["shared_call"] = _shared_calls(env)
+    env.globals["sj_frequency_rows"] = sj_frequency_rows
+    env.globals["guandan_result"] = _guandan_results(translate)
+    env.globals["rounds_nav"] = _rounds_navs(translate, env.globals["round_called"], env.globals["round_url"])
+    # (the environment's shared_rows and shared_part, asked for at each call, as the templates ask)
+    env.globals["daguai_rows"] = _daguai_rows(translate, env.globals)
+    points = _shengji_points(translate, zh_lang)
+    env.globals["sj_points"] = points
+    env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"], env.globals)
+    env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals, percent_text)
+    env.globals["sj_traveller_rows"] = _shengji_traveller_rows(translate, zh_lang, env.filters["zh"], entry_url, percent_text)
+    env.globals["summary_table"] = _summary_tables(translate, zh_lang, env.filters["zh"], env.filters["english_words"],
+                                                   env.globals["summary_rows"])
+
+
+def _shared_calls(env: jinja2.Environment) -> Callable[..., Markup]:
+    """`{{ shared_call(view, "chart", n, level_chart, ...) }}`: `make(*args)`, kept and shown again
+    as the environment's shared_part keeps its body (html.py; asked for at each call, as the
+    templates' `{% call shared_part %}` asks, so that one put in its place is the one used),
+    without the macro `{% call %}` makes for its body at every call (a Guandan table's sides,
+    result, chart and deal log on its three pages)."""
+    names = env.globals
+
+    def shared_call(owner: Any, name: str, showings: int, make: Callable[..., Any], *args: Any) -> Markup:
+        return names["shared_part"](owner, name, showings, lambda: make(*args))
+
+    return shared_call
+
+
+def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str],
+                 round_url: Callable[[Any, str, Any], str]) -> Callable[..., Markup]:
+    """`rounds_nav(event, stage, stage_result, round_result, page_number, root)`: a round's page's
+    links to its stage's rounds (round.html), "" for a stage of one round. The round shown:
+    aria-current="page" only on its first page; a later page's round link leads to the first
+    page, elsewhere, and says only which round this is ("true"). Up to 4 rounds their links fit a
+    line of a 320 px phone; more (a mass Swiss's 7 took two lines of a 390 px one, above the first
+    table) are folded as the pager folds its pages: the rounds before and after this one, then
+    every round in a <details>, all on one line while it is shut. Each link was a loop's step of
+    the template on every page of every round."""
+    label = text(translate("rounds_nav"))
+
+    def rounds_nav(event: Any, stage: Any, stage_result: Any, round_result: Any, page_number: int, root: str) -> Markup:
+        rounds = stage_result.rounds
+        if len(rounds) <= 1:
+            return Markup("")
+        root = text(root)
+        here_number = round_result.number
+        current = f' aria-current="{"page" if page_number == 1 else "true"}"'
+
+        def link(number: Any) -> str:
+            return f'{root}{text(round_url(event, stage.id, number))}'
+
+        links = "".join([f'<a href="{link(r.number)}"{current if r.number == here_number else ""}>'
+                         f'{text(round_called(stage_result, r.number))}</a> ' for r in rounds])
+        if len(rounds) <= 4:
+            return Markup(f'<nav class="rounds" aria-label="{label}">{links}</nav>\n')
+        at = [r.number for r in rounds]
+        here = at.index(here_number)
+        out = [f'<nav class="rounds pager fold" aria-label="{label}">']
+        if here > 0:
+            out.append(f'<a href="{link(at[here - 1])}" rel="prev"><span aria-hidden="true">‹ </span>'
+                       f'{text(round_called(stage_result, at[here - 1]))}</a> ')
+        if here < len(at) - 1:
+            out.append(f'<a href="{link(at[here + 1])}" rel="next">{text(round_called(stage_result, at[here + 1]))}'
+                       f'<span aria-hidden="true"> ›</span></a> ')
+        out.append(f'<details class="pages"><summary>{text(translate("rounds_all", n=len(at)))}</summary>\n'
+                   f'<p class="page-list">{links}</p>\n</details></nav>\n')
+        return Markup("".join(out))
+
+    return rounds_nav
+
+
+def _guandan_results(translate: Translator) -> Callable[[Any], Markup]:
+    """`guandan_result(view)`: a Guandan match's result line, a forfeit's tag, its winner and why it
+    won, the same on its round's page and both teams' pages (guandan_table.html keeps it with
+    shared_call: its reason is a word looked up with the match's own parameters)."""
+    forfeit = f'<span class="tag forfeit">{text(translate("forfeit"))}</span>'
+    winner = f'<strong>{text(translate("winner"))}{text(translate("colon"))}'
+
+    def guandan_result(view: Any) -> Markup:
+        tag = forfeit if view.kind == "forfeit" else ""
+        won = f"{winner}{text(view.winner)}</strong> · " if view.winner else ""
+        return Markup(f'<p class="result">\n{tag}{won}{text(translate(view.why, **view.why_params))}\n</p>\n')
+
+    return guandan_result
+
+
+def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup], zh: Callable[[Any], Markup],
+                 entry_url: Callable[[Any, str], str]) -> Callable[[str, Any, Any, str, Any], Markup]:
+    """`entry_sides(layout, view, event, root, referee)`: the line of a table's sides, each its seat,
+    its id (a link) and its names in a box of their own, so that on a phone (style.css: .named)
+    each side has a line and its names wrap together beside the link, as bridge_table.html's
+    sides; the table's referee, where its file names one, at the line's end. `layout`: "daguai"
+    (a Da Guai Lu Zi match), "teams" (an 80分 team match), "pairs" (an 80分 pairs table), each
+    with the line breaks its template's lines made."""
+    home, away, ns, ew = (text(translate(key)) for key in ("home_team", "away_team", "ns", "ew"))
+    versus = f'<span class="vs">{text(translate("versus"))}</span>'
+    referee_word = text(translate("referee")) + text(translate("colon"))
+
+    def side(seat: str, entry_id: str, event: Any, root: str) -> str:
+        entry = event.entries[entry_id]
+        names = (f' <span class="meta">{text(translate("paren", text=entry.player_names))}</span>'
+                 if entry.name_beside_id else "")
+        return (f'<span class="side named"><span class="seat">{seat}</span> '
+                f'<a href="{text(root)}{text(entry_url(event, entry_id))}">{text(entry_id)}</a> '
+                f'<span{zh_lang(entry.label_beside_id, entry.player_names)}>{text(entry.label_beside_id)}'
+                f'{names}</span></span>')
+
+    def entry_sides(layout: str, view: Any, event: Any, root: str, referee: Any) -> Markup:
+        if layout == "pairs":
+            first = side(ns, view.ns, event, root) if view.ns else ""
+            second = side(ew, view.ew, event, root) if view.ew else ""
+            shown = f'{first}{versus if view.ns and view.ew else ""}{second}'
+        else:
+            first = f"  {side(home, view.home, event, root)}\n"
+            if not view.away:
+                shown = first
+            elif layout == "daguai":
+                shown = f"{first}  {versus}\n  {side(away, view.away, event, root)}\n"
+            else:
+                shown = f"{first}{versus}\n  {side(away, view.away, event, root)}"
+        said = f'<span class="referee">{referee_word}{zh(referee)}</span>' if referee else ""
+        return Markup(f'<p class="sides">\n{shown}{said}</p>\n')
+
+    return entry_sides
+
+
+def _running_cells(shown: list[Markup], running: Any, label: str, shown_as: Callable[[Any], str]) -> Markup:
+    """Each row's shared cells, then, on an entry's page (`running` not None), its running total."""
+    if running is None:
+        return Markup("".join([f"{cells}</tr>\n" for cells in shown]))
+    cell = f'<td class="num" data-label="{label}">'
+    return Markup("".join([f"{cells}{cell}{text(shown_as(running[index]))}</td></tr>\n"
+                           for index, cells in enumerate(shown)]))
+
+
+def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any, str, int, Any], Markup]:
+    """`daguai_rows(view, root, showings, side_index)`: the rows of a Da Guai Lu Zi match's board
+    table; each row's cells the same on its round's page and both teams' pages (shared_rows), an
+    entry's page (`side_index` not None) adding its running total."""
+    open_room, closed_room = text(translate("open_room")), text(translate("closed_room"))
+    ran_first, board_sum = text(translate("dg_ran_first")), text(translate("dg_board_sum"))
+    not_played = text(translate("board_not_played"))
+    running_label = text(translate("running"))
+    outcomes: dict[str, str] = {}
+
+    def outcome_word(outcome: Any) -> str:
+        word = outcomes.get(outcome)
+        if word is None:
+            word = outcomes[outcome] = text(translate("dg_outcome_" + str(outcome)))
+        return word
+
+    def daguai_rows(view: Any, root: str, showings: int, side_index: Any) -> Markup:
+        h, a = text(view.home), text(view.away)
+        sums = (f'<td class="num" data-label="{board_sum} {h}">', f'<td class="num" data-label="{board_sum} {a}">')
+
+        def cells(row: Any) -> str:
+            out = [f'<tr>\n  <th scope="row" class="num">{text(row.board)}</th>\n']
+            if row.not_played:  # a board the match did not play (np): neither room, nothing to either team
+                out.append(f'  <td colspan="6" class="line" data-label="{open_room} · {closed_room}">{not_played}</td>\n'
+                           f'  {sums[0]}</td>{sums[1]}</td>\n')
+                return "".join(out)
+            for name, room in ((open_room, row.open), (closed_room, row.closed)):
+                outcome = f' <span class="meta">{outcome_word(room.outcome)}</span>' if room.outcome else ""
+                # each figure named by its room and team ("开室 D02"; a bare "D02" read as the team)
+                out.append(f'  <td class="line" data-label="{name} {ran_first}">{text(room.first)}{outcome}</td>\n'
+                           f'  <td class="num" data-label="{name} {h}">{text(room.home)}</td>'
+                           f'<td class="num" data-label="{name} {a}">{text(room.away)}</td>\n')
+            out.append(f'  {sums[0]}{text(row.home)}</td>{sums[1]}{text(row.away)}</td>\n')
+            return "".join(out)
+
+        shown = names["shared_rows"](view, root, showings, cells)
+        return _running_cells(shown, view.running(side_index) if side_index is not None else None,
+                              running_label, _as_is)
+
+    return daguai_rows
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _shengji_points(translate: Translator, zh_lang: Callable[..., Markup]) -> Callable[..., Markup]:
+    """`sj_points(result, score_after=None)`: an 80分 board's result in a room or at a pairs table:
+    the defenders' points, the kitty, a shut-out, penalties and the score after them, an adjusted
+    or unplayed board, the referee's note."""
+    not_played = f'<span class="meta">{text(translate("board_not_played"))}</span>'
+    adjusted_word = f'<span class="warn">{text(translate("adjusted"))}</span> '
+    kitty, shut_out = text(translate("sj_kitty")), f' <span class="tag">{text(translate("sj_shut_out"))}</span>'
+
+    def note_of(note: Any) -> str:
+        return f' <span class="meta"{zh_lang(note)}>{text(note)}</span>' if note else ""
+
+    def sj_points(result: Any, score_after: Any = None) -> Markup:
+        if result.not_played:
+            out = not_played
+        # the referee's percentages say "adjusted" themselves (调整分：南北 40%，东西 60%): after the
+        # word alone they read 调整分 调整分：…, as sheets.adjusted_text and the traveller page say them once
+        elif result.adjusted and not result.offender:
+            adjusted = result.adjusted
+            out = (f'<span class="warn">'
+                   f'{text(translate("sj_adjusted_text", ns=number_text(adjusted[0]), ew=number_text(adjusted[1])))}</span>')
+        elif result.adjusted:
+            out = (f'{adjusted_word}<span class="meta">'
+                   f'{text(translate("sj_offender", side=translate(str(result.offender).lower())))}</span>')
+        else:
+            parts = [text(result.points)]
+            if result.breakdown:
+                parts.append(f'<br><span class="meta">{kitty} {text(result.breakdown)}</span>')
+            if result.shut_out:
+                parts.append(shut_out)
+            for p in result.penalties:
+                parts.append(f'<br><span class="warn">'
+                             f'{text(translate("sj_penalty_text", side=translate(str(p.against).lower()), points=p.points))}'
+                             f'</span>{note_of(p.note)}')
+            if score_after is not None and result.penalties:
+                parts.append(f'<br><span class="meta">{text(translate("sj_after_penalty", score=score_after))}</span>')
+            out = "".join(parts)
+        if result.note:
+            out += f'<br><span class="meta"{zh_lang(result.note)}>{text(result.note)}</span>'
+        return Markup(out)
+
+    return sj_points
+
+
+def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: Callable[[Any], str],
+                  names: dict[str, Any]) -> Callable[..., Markup]:
+    """`shengji_rows(view, root, showings, side_index, two)`: the rows of an 80分 team match's board
+    table, both rooms side by side; shared as daguai_rows' are. `two`: its match points' column
+    shows two places (two_places_of)."""
+    declarer, level = text(translate("sj_declarer")), text(translate("sj_level"))
+    declarers, points_label = text(translate("sj_declarers")), text(translate("sj_points"))
+    open_room, closed_room = text(translate("open_room")), text(translate("closed_room"))
+    net_home, match_points = text(translate("sj_net_home")), text(translate("sj_match_points"))
+    running_label = text(translate("running"))
+    seats: dict[str, str] = {}
+
+    def seat_word(seat: Any) -> str:
+        word = seats.get(seat)
+        if word is None:
+            word = seats[seat] = text(translate("seat_" + str(seat)))
+        return word
+
+    def shengji_rows(view: Any, root: str, showings: int, side_index: Any, two: bool) -> Markup:
+        h, a = view.home, view.away
+        # each team's points in a room, named as such ("开室 T08 得分"; a bare "T08" read as the team)
+        h_points, a_points = text(translate("sj_team_points", team=h)), text(translate("sj_team_points", team=a))
+        mp_cells = (f'<td class="num" data-label="{match_points} {text(h)}">',
+                    f'<td class="num" data-label="{match_points} {text(a)}">')
+
+        def cells(row: Any) -> str:
+            out = [f'<tr>\n  <th scope="row" class="num">{text(row.board)}</th>\n'
+                   f'  <td data-label="{declarer}">{seat_word(row.seat)}</td>\n'
+                   f'  <td data-label="{level}">{text(row.level)}</td>\n']
+            for name, room in ((open_room, row.open), (closed_room, row.closed)):
+                # a team's points that are the defenders' points above are not shown again on a
+                # phone's card (style.css: .again; "防守方得分 85 T08 85")
+                same = room.result.points
+                out.append(f'  <td class="line" data-label="{name} {declarers}">{text(room.declarers)}</td>\n'
+                           f'  <td class="num" data-label="{points_label}">{points(room.result)}</td>\n'
+                           f'  <td class="num{" again" if room.home and room.home == same else ""}" '
+                           f'data-label="{name} {h_points}">{text(room.home or "")}</td>\n'
+                           f'  <td class="num{" again" if room.away and room.away == same else ""}" '
+                           f'data-label="{name} {a_points}">{text(room.away or "")}</td>\n')
+            # a side's 0 is said ("0", not a blank read as not played); a board not played has none
+            played = not row.open.result.not_played
+            net = text(signed(row.net)) if played else ""
+            out.append(f'  <td class="num line" data-label="{net_home}">{net}</td>\n'
+                       f'  {mp_cells[0]}{text(figure_text(row.home_mp, two)) if played else ""}</td>\n'
+                       f'  {mp_cells[1]}{text(figure_text(row.away_mp, two)) if played else ""}</td>\n')
+            return "".join(out)
+
+        shown = names["shared_rows"](view, root, showings, cells)
+        return _running_cells(shown, view.running(side_index) if side_index is not None else None,
+                              running_label, lambda value: figure_text(value, two))
+
+    return shengji_rows
+
+
+def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], names: dict[str, Any],
+                       percent_text: Callable[[Any], str]) -> Callable[..., Markup]:
+    """`shengji_pair_rows(view, event, root, showings, side_index, two, own_entry)`: the rows of an
+    80分 pairs table: its cells shared as a team match's are; each row's board links to its
+    traveller, on an entry's page (`own_entry`) to the entry's own row of it (board_cell)."""
+    declarer, level = text(translate("sj_declarer")), text(translate("sj_level"))
+    defenders, points_label = text(translate("sj_defenders")), text(translate("sj_points"))
+    ns_mp, ew_mp = text(translate("ns")) + " " + text(translate("mp")), text(translate("ew")) + " " + text(translate("mp"))
+    top = text(translate("sj_top"))
+    ns_percent, ew_percent = text(translate("ns")) + " %", text(translate("ew")) + " %"
+    running_label = text(translate("running"))
+    words: dict[str, str] = {}
+
+    def word(key: str) -> str:
+        found = words.get(key)
+        if found is None:
+            found = words[key] = text(translate(key))
+        return found
+
+    def shengji_pair_rows(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
+                          own_entry: Any) -> Markup:
+        def cells(row: Any) -> str:
+            out = (f'  <td data-label="{declarer}">{word("seat_" + str(row.seat))}</td>\n'
+                   f'  <td data-label="{level}">{text(row.level)}</td>\n'
+                   f'  <td data-label="{defenders}">{word(str(row.defenders).lower())}</td>\n'
+                   f'  <td class="num" data-label="{points_label}">{points(row.result, row.score)}</td>\n')
+            if row.counted and row.ns_mp is not None:
+                factored = (f'<span class="meta" title="'
+                            f'{text(translate("factored", played=row.played, expected=row.expected))}">*</span>'
+                            if row.factored else "")
+                return (f'{out}  <td class="num" data-label="{ns_mp}">{text(figure_text(row.ns_mp, two))}</td>\n'
+                        f'  <td class="num" data-label="{ew_mp}">{text(figure_text(row.ew_mp, two))}</td>\n'
+                        f'  <td class="num" data-label="{top}">{text(row.top)}{factored}</td>\n'
+                        f'  <td class="num" data-label="{ns_percent}">{text(percent_text(row.ns_percent))}</td>\n'
+                        f'  <td class="num" data-label="{ew_percent}">{text(percent_text(row.ew_percent))}</td>\n')
+            return f"{out}  <td></td><td></td><td></td><td></td><td></td>\n"
+
+        shown = names["shared_rows"](view, root, showings, cells)
+        rows, stage, board_cell = view.rows, view.stage, names["board_cell"]
+        running = view.running(side_index) if side_index is not None else None
+        cell = f'<td class="num" data-label="{running_label}">'
+        out = []
+        for index, shared in enumerate(shown):
+            total = f"{cell}{text(figure_text(running[index], two))}</td>" if running is not None else ""
+            out.append(f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, rows[index].board, root, own_entry)}'
+                       f'</th>{shared}{total}</tr>\n')
+        return Markup("".join(out))
+
+    return shengji_pair_rows
+
+
+# The outcome column's words of an entry's match summary: a bye and a forfeit are the words every
+# page uses.
+_OUTCOME_WORDS = {"won": "outcome_won", "drawn": "outcome_drawn", "lost": "outcome_lost", "bye": "bye",
+                  "sit_out": "sit_out_col", "forfeit": "forfeit", "withdrawn": "withdrawn", "substitute": "substitute",
+                  "late": "outcome_late", "late_bye": "outcome_late_bye", "pending": "outcome_pending",
+                  "not_entered": "outcome_not_entered", "entered": "outcome_entered", "played": "outcome_played"}
+
+
+def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: Callable[[Any], Markup],
+                    english_words: Callable[[str], Markup], summary_rows: Callable[..., Markup]) -> Callable[..., Markup]:
+    """`summary_table(event, game, stage_result, summary, root)`: an entry's match summary of one
+    stage on its page (entry.html), its header and its rows (html.py's summary_rows), where it
+    has lines. Each metric's label looked up once for the header and the rows; the box named by
+    its caption where that marks the stage's name as Chinese (an aria-label cannot mark it). Its
+    fixed words, and the outcome words, looked up once (they were a dict made on every page)."""
+    outcome_words = {outcome: translate(key) for outcome, key in _OUTCOME_WORDS.items()}
+    match_summary = text(translate("match_summary"))
+    head = (f'<thead><tr>\n  <th scope="col">{text(translate("round"))}</th>\n'
+            f'  <th scope="col">{text(translate("table"))}</th>\n'
+            f'  <th scope="col">{text(translate("opponent"))}</th>\n')
+    outcome = {True: text(translate("outcome_pairs")), False: text(translate("outcome"))}
+    percent_unit = text(translate("paren", text="%"))  # (html.py's percent_unit)
+
+    def summary_table(event: Any, game: Any, stage_result: Any, summary: Any, root: str) -> Markup:
+        if not summary.lines:
+            return Markup("")
+        stage = stage_result.stage
+        metrics = summary.metrics
+        labels = [translate.pick(metric_of(game, m).label) for m in metrics]
+        running_label = translate("running_metric", metric=labels[0]) if labels else ""
+        stage_id = text(stage.id)
+        marked = zh_lang(stage.name)
+        box = (f'aria-labelledby="summary-{stage_id}"' if marked
+               else f'aria-label="{text(stage.name)} · {match_summary}"')
+        columns = "".join([f'<th scope="col" class="num">{english_words(label)}'
+                           f'{percent_unit if metrics[index] == "percent" else ""}</th>'
+                           for index, label in enumerate(labels)])
+        if labels and summary.running:
+            columns += (f'<th scope="col" class="num">{text(running_label)}'
+                        f'{percent_unit if metrics[0] == "percent" else ""}</th>')
+        rows = summary_rows(event, summary, labels, running_label, root, outcome_words, stage_result)
+        caption_id = f' id="summary-{stage_id}"' if marked else ""
+        return Markup(f'<div class="scroll" role="region" tabindex="0" {box}>\n<table class="summary cards">\n'
+                      f'<caption{caption_id}>{zh(stage.name)} · {match_summary}'
+                      f'</caption>\n{head}  <th scope="col">{outcome[stage.format == "pairs"]}</th>\n'
+                      f'{columns}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n</div>\n')
+
+    return summary_table
+
+
+def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup], zh: Callable[[Any], Markup],
+                            entry_url: Callable[[Any, str], str], percent_text: Callable[[Any], str]) -> Callable[..., Markup]:
+    """`sj_traveller_rows(traveller, event, root, two)`: the rows of an 80分 pairs board's traveller
+    (shengji_traveller.html), one per table that played it, and `sj_frequency_rows(traveller)`
+    its frequency table's. `two`: its matchpoints' columns show two places (two_places_of)."""
+    round_label, table_label = text(translate("round")), text(translate("sj_table"))
+    ns, ew, own_word = text(translate("ns")), text(translate("ew")), text(translate("own_row"))
+    points_label = text(translate("sj_points"))
+    ns_mp, ew_mp = f"{ns} {text(translate('mp'))}", f"{ew} {text(translate('mp'))}"
+    not_played = f'<span class="meta">{text(translate("board_not_played"))}</span>'
+    adjusted_word = f'<span class="warn">{text(translate("adjusted"))}</span>'
+    kitty, shut_out = text(translate("sj_kitty")), f' <span class="tag">{text(translate("sj_shut_out"))}</span>'
+
+    def pair_cell(event: Any, root: str, pair: str, label: str) -> str:
+        return (f'<td class="wrap named" data-own="{own_word}" id="entry-{text(pair)}" data-label="{label}">'
+                f'<a href="{root}{text(entry_url(event, pair))}">{text(pair)}</a> {zh(event.entries[pair].player_names)}</td>\n')
+
+    def points(row: Any, result: Any) -> str:
+        if result.not_played:
+            return not_played
+        # the referee's own percentages said, as the printed sheet says them (sheets.adjusted_text):
+        # a bare "adjusted" named neither side's share
+        if result.adjusted and not result.offender:
+            said = translate("sj_adjusted_text", ns=number_text(result.adjusted[0]), ew=number_text(result.adjusted[1]))
+            return f'<span class="warn">{text(said)}</span>'
+        if result.adjusted:
+            said = translate("sj_offender", side=translate(str(result.offender).lower()))
+            return f'{adjusted_word} <span class="meta">{text(said)}</span>'
+        out = [text(row.score)]
+        if result.breakdown:
+            out.append(f'<br><span class="meta">{kitty} {text(result.breakdown)}</span>')
+        if result.shut_out and not result.penalties:
+            out.append(shut_out)
+        for p in result.penalties:
+            said = translate("sj_penalty_text", side=translate(str(p.against).lower()), points=p.points)
+            out.append(f'<br><span class="meta">{text(said)}{text(translate("paren", text=result.points))}</span>')
+        return "".join(out)
+
+    def sj_traveller_rows(traveller: Any, event: Any, root: str, two: bool) -> Markup:
+        root = text(root)
+        out = []
+        for line in traveller.lines:
+            row = line.row
+            result = row.result
+            note = f'<br><span class="meta"{zh_lang(result.note)}>{text(result.note)}</span>' if result.note else ""
+            if row.counted and row.ns_mp is not None:
+                figures = (f'  <td class="num" data-label="{ns_mp}">{text(figure_text(row.ns_mp, two))}</td>\n'
+                           f'  <td class="num" data-label="{ew_mp}">{text(figure_text(row.ew_mp, two))}</td>\n'
+                           f'  <td class="num" data-label="{ns} %">{text(percent_text(row.ns_percent))}</td>\n'
+                           f'  <td class="num" data-label="{ew} %">{text(percent_text(row.ew_percent))}</td>\n')
+            else:
+                figures = "  <td></td><td></td><td></td><td></td>\n"
+            out.append(f'<tr>\n  <td class="num" data-label="{round_label}">{text(line.round)}</td>\n'
+                       f'  <th scope="row" class="num" data-label="{table_label}">{text(line.table)}</th>\n'
+                       f'  {pair_cell(event, root, line.ns, ns)}  {pair_cell(event, root, line.ew, ew)}'
+                       f'  <td class="num" data-label="{points_label}">{points(row, result)}{note}</td>\n'
+                       f'{figures}</tr>\n')
+        return Markup("".join(out))
+
+    return sj_traveller_rows
+
+
+def sj_frequency_rows(traveller: Any) -> Markup:
+    """An 80分 pairs board's frequency table's rows: each score, how often, its matchpoints."""
+    return Markup("".join([f'<tr><th scope="row" class="num">{text(f.score)}</th><td class="num">{text(f.count)}</td>'
+                           f'<td class="num">{text(number_text(f.ns_mp))}</td><td class="num">{text(number_text(f.ew_mp))}'
+                           f'</td></tr>\n' for f in traveller.frequency]))
