@@ -1069,6 +1069,12 @@ class PreviousBuild:
                                         lambda: _not_as_written(self._root, stamps[:half]),
                                         whole=lambda found: isinstance(found, list))
             self.damaged.update(mine, theirs if theirs is not None else _not_as_written(self._root, stamps[half:]))
+        if not self.damaged:
+            # A bulletin as written but cut short (kept_pdf): a site found up to date kept it for good.
+            from generator.render.pdf import looks_whole
+
+            self.damaged.update(relative for relative in self.data.get("pdf_keys", {})
+                                if isinstance(relative, str) and not looks_whole(f"{self._root}/{relative}"))
         if self.damaged:
             return None
         try:
@@ -1117,8 +1123,14 @@ class PreviousBuild:
         the PDF cache)."""
         if self.data.get("pdf_keys", {}).get(relative) != key:
             return None
+        from generator.render.pdf import looks_whole
+
         stamp = self.data.get("loose", {}).get(relative)
         if stamp is None or relative in self.damaged or not self._as_written(relative, stamp):
+            return None
+        # As written is not whole: one cut short when it was written (from a cache an older
+        # paibang filled) would be kept for good. Its first and last bytes, read at each build.
+        if not looks_whole(f"{self._root}/{relative}"):
             return None
         return tuple(stamp)
 

@@ -340,6 +340,36 @@ def page_count(pdf: bytes, what: str = "printing_pdfs") -> int:
         return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
+def readable_pdf(pdf: bytes) -> bool:
+    """Whether `pdf` is a whole PDF pypdf can read: it begins as one, ends with the %%EOF every
+    writer puts last, and its pages can be counted (a PDF cut short anywhere fails: its cross-
+    reference table, at the end, is gone). A few milliseconds for a bulletin of a few pages."""
+    if not pdf.startswith(b"%PDF-") or b"%%EOF" not in pdf[-1024:]:
+        return False
+    try:
+        page_count(pdf)
+    except CouldNotFinish:
+        return False
+    return True
+
+
+def looks_whole(path: str) -> bool:
+    """Whether the file at `path` begins and ends as a PDF does (readable_pdf's first tests, its
+    first and last bytes alone read): a bulletin kept in output/ from the last build (recorded
+    as written) is looked at so each build, at the cost of one small read, and one cut short
+    there (by an older paibang, or on the disk) is printed again rather than kept for good."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:  # (never through a link put there, never waiting on a pipe)
+        with open(os.open(path, flags), "rb") as handle:
+            head = handle.read(5)
+            handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, handle.tell() - 1024))
+            tail = handle.read()
+    except OSError:
+        return False
+    return head == b"%PDF-" and b"%%EOF" in tail
+
+
 @contextlib.contextmanager
 def _readable(what: str) -> Iterator[None]:
     """A PDF WeasyPrint printed that pypdf cannot read (cut short, damaged) is said in one line
@@ -586,7 +616,13 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     todo: list[int] = []
     for position, job in enumerate(jobs):
         found = _cached(cache_dir / f"{job.key}.pdf") if cache_dir else None
-        if found is not None:
+        # A cached PDF its seal vouches for is one this user's paibang wrote, not one that can be
+        # read. Only a long form's parts were ever read (page_count, join_pdfs): a document of
+        # FORM_PART_PAGES pages or fewer whose bytes were cut short before they were sealed (by
+        # an older paibang, a printing process's result cut short) was published, then kept in
+        # output/ at every build (incremental.py's kept_pdf). Printed again instead (readable_pdf). (What WeasyPrint gives back now
+        # is not read again: its own output, a few milliseconds a bulletin better not spent.)
+        if found is not None and readable_pdf(found):
             results[position] = found
         else:
             todo.append(position)
