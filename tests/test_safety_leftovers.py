@@ -2,6 +2,7 @@
 
 - A bulletin PDF that cannot be read is printed again, never published: one cut short in the PDF
   cache (sealed, so the seal alone does not tell it), or one an older paibang left in output/.
+- Without the system's table of mounts, a folder bound from the same filesystem is still seen.
 """
 
 from __future__ import annotations
@@ -88,3 +89,73 @@ def test_a_pdf_cut_short_left_in_output_is_printed_again(tmp_path: Path, monkeyp
     assert len(published) == 2 * first.pdfs and cut not in published.values()
     assert whole in pdfs_of(output / "events" / "e1").values()
     assert all(readable(data) >= 1 for data in published.values())
+
+
+# --- a bind mount without the system's table of mounts ---------------------------------------------
+
+
+WITHOUT_TABLE = """
+import sys
+from generator.render import output
+
+def no_table():
+    raise FileNotFoundError("/proc/self/mountinfo")
+
+output._mount_table = no_table
+from generator.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_without_the_table_of_mounts_a_bind_mount_is_still_seen(tmp_path: Path) -> None:
+    """Without /proc/self/mountinfo (another system, a container without /proc) a folder bound
+    from the same filesystem has output/'s st_dev, and only the table told it: clean deleted the
+    user's files through it (rev49). Its inode tells it too: refused by name, nothing removed."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.test_never_destroy import ROOT, run, tree
+
+    small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
+    mine = tmp_path / "mine"
+    shutil.copytree(output / "events", mine)
+    (mine / "notes.txt").write_text("the user's", encoding="utf-8")
+    before, kept = tree(output), tree(mine)
+    if subprocess.run(["unshare", "-m", "sh", "-c", "mount --make-rprivate /"], capture_output=True).returncode:
+        pytest.skip("unshare -m is not permitted here")
+    command = " ".join(f"'{part}'" for part in [sys.executable, "-c", WITHOUT_TABLE, "clean", "--lang", "en"])
+    done = subprocess.run(["unshare", "-m", "sh", "-c", f"mount --make-rprivate / && mount --bind '{mine}' "
+                           f"'{output / 'events'}' && cd '{tmp_path}' && PYTHONPATH='{ROOT}' exec {command}"],
+                          env=os.environ | {"PAIBANG_CACHE": str(tmp_path / "cache" / "pdf")},
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and "output/events is a mount point" in done.stderr, done.stderr
+    assert tree(mine) == kept and tree(output) == before
+
+
+def test_without_the_table_of_mounts_a_plain_site_has_no_mount(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               ) -> None:
+    """The walk that stands in for the table finds nothing in a site with none (no build refused
+    for a mount that is not there), and does find another filesystem's folder by its st_dev."""
+    import subprocess
+
+    from generator.render import output as written
+
+    def no_table() -> list[bytes]:
+        raise FileNotFoundError("/proc/self/mountinfo")
+
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    (output / "events" / "a link").symlink_to("/proc")
+    monkeypatch.setattr(written, "_mount_table", no_table)
+    assert written.mounts_under(str(output)) == []
+    if subprocess.run(["mount", "--bind", "/proc", str(output / "events")], capture_output=True).returncode:
+        return  # (not permitted here: the first half stands)
+    try:
+        assert written.mounts_under(str(output)) == ["events"]
+    finally:
+        subprocess.run(["umount", "-l", str(output / "events")], capture_output=True)
+

@@ -1475,14 +1475,17 @@ def mounts_under(root: str) -> list[str]:
     `root` itself), from the system's table of mounts (Linux: /proc/self/mountinfo). A bind
     mount of a folder from the same filesystem has the same st_dev as what is around it, so the
     st_dev tests alone let one through: clean removed the user's files through it, a build moved
-    the mount with the old tree and the user's file into the new site (rev49). Where there is no
-    such table (other systems), [] and the st_dev tests stand alone."""
-    try:
-        with open("/proc/self/mountinfo", "rb") as table:
-            lines = table.read().splitlines()
-    except OSError:
-        return []
+    the mount with the old tree and the user's file into the new site (rev49).
+
+    Where there is no such table (other systems; a container or chroot without /proc), the st_dev
+    tests alone let such a bind mount through unseen, as they did: so every folder and file under
+    `root` is looked at instead (_mounts_by_inode), which costs a walk of the tree at each call
+    but sees one."""
     real = os.path.realpath(root)
+    try:
+        lines = _mount_table()
+    except OSError:
+        return _mounts_by_inode(real)
     found: list[str] = []
     for line in lines:
         fields = line.split(b" ")
@@ -1495,6 +1498,53 @@ def mounts_under(root: str) -> list[str]:
         elif point.startswith(real.rstrip("/") + "/"):
             found.append(point[len(real.rstrip("/")) + 1:])
     return sorted(set(found))
+
+
+def _mount_table() -> list[bytes]:
+    """The lines of the system's table of mounts (OSError where there is none: mounts_under)."""
+    with open("/proc/self/mountinfo", "rb") as table:
+        return table.read().splitlines()
+
+
+def _mounts_by_inode(real: str) -> list[str]:
+    """mounts_under without a table of mounts: each entry at or under the folder `real` whose
+    inode as its folder lists it (readdir's d_ino: the folder or file the mount covers) is not
+    the inode found at its name (lstat: the root of what is mounted there), or whose st_dev is
+    not `real`'s. A bind mount from the same filesystem keeps st_dev but not the inode; an entry
+    of the system's own that differs on some filesystem (an overlay without xino) is taken for a
+    mount, which refuses a build rather than lets one go through a mount. Links are not followed."""
+    try:
+        device = os.lstat(real).st_dev
+    except OSError:
+        return []
+    found: list[str] = []
+    parent, name = os.path.split(real)
+    if name:  # `real` itself, as its parent lists it
+        with contextlib.suppress(OSError), os.scandir(parent or "/") as entries:
+            for entry in entries:
+                if entry.name == name:
+                    if entry.inode() != os.lstat(real).st_ino:
+                        found.append("")
+                    break
+    pending = [""]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(f"{real}/{folder}" if folder else real) as entries:
+                listed_here = [(entry.name, entry.inode(), entry.path) for entry in entries]
+        except OSError:
+            continue
+        for entry_name, inode, path in listed_here:
+            relative = f"{folder}/{entry_name}" if folder else entry_name
+            try:
+                there = os.lstat(path)
+            except OSError:
+                continue
+            if there.st_ino != inode or there.st_dev != device:
+                found.append(relative)  # (never gone into)
+            elif stat.S_ISDIR(there.st_mode):
+                pending.append(relative)
+    return sorted(found)
 
 
 def _folders_of(files: Iterable[str]) -> set[str]:
