@@ -304,20 +304,27 @@ def lock_folder() -> str | None:
     return folder
 
 
-def _lock_file(output: Path) -> int | None:
-    """What output_lock locks: output/'s own lock file in lock_folder, named by a digest of
-    output/'s real path; where that folder or file cannot be used, output/'s parent folder
-    itself, made first and resolved (one inode whatever way it is named), which blocks other
-    sites beside it too but never leaves a build unlocked. None only where neither opens."""
+def _lock_path(output: Path) -> str | None:
+    """output/'s own lock file in lock_folder, named by a digest of output/'s real path (None
+    where there is no such folder)."""
     # (realpath resolves what is there and keeps the rest as written: a parent made later by
     # the build as a folder has the same real path, so the same lock)
-    real = os.path.realpath(output)
     folder = lock_folder()
-    if folder is not None:
-        name = hashlib.sha256(os.fsencode(real)).hexdigest()[:32] + ".lock"
+    if folder is None:
+        return None
+    return os.path.join(folder, hashlib.sha256(os.fsencode(os.path.realpath(output))).hexdigest()[:32] + ".lock")
+
+
+def _lock_file(output: Path) -> int | None:
+    """What output_lock locks: output/'s own lock file (_lock_path); where that folder or file
+    cannot be used, output/'s parent folder itself, made first and resolved (one inode whatever
+    way it is named), which blocks other sites beside it too but never leaves a build unlocked.
+    None only where neither opens."""
+    real = os.path.realpath(output)
+    path = _lock_path(output)
+    if path is not None:
         with contextlib.suppress(OSError):
-            return os.open(os.path.join(folder, name),
-                           os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
+            return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
     parent = os.path.dirname(real)
     with contextlib.suppress(OSError):
         os.makedirs(parent, exist_ok=True)
@@ -342,19 +349,34 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
     import fcntl
     import time
 
-    with _OPENING:
-        fd = _lock_file(output)
-        if fd is not None:
-            _HELD_LOCKS.add(fd)
+    # The lock file is removed by the build that holds it, as it ends, not left for good (one
+    # empty file for every output/ ever built): removed while still held, and only when its
+    # name still leads to the very file locked (only a holder ever removes it, and one opening it
+    # meanwhile, O_CREAT, opens that file, never makes another). A build that was waiting on the
+    # file so removed gets its lock, a lock on a file no other build will open: so a lock is
+    # taken as held only when the name still leads to the file locked, else the name is opened
+    # again (a new file, or the one a third build made and holds, then waited for): two builds
+    # never both hold output/'s lock. A build killed leaves its file, one for each output/ whose
+    # last build was killed, removed by the next build of it. (An older paibang, running beside
+    # this one, does not look again after its lock is taken: the two together are not excluded.)
+    def opened() -> int | None:
+        with _OPENING:
+            found = _lock_file(output)
+            if found is not None:
+                _HELD_LOCKS.add(found)
+        return found
+
+    fd = opened()
     if fd is None:  # (neither paibang's lock folder nor output/'s parent opens: nothing to lock)
         yield
         return
+    path = _lock_path(output)
+    held = False
     try:
         deadline = None
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
             except BlockingIOError:
                 if deadline is None:
                     deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
@@ -363,12 +385,42 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
                 if time.monotonic() >= deadline:
                     raise OutputRefused("output_busy", output) from None
                 time.sleep(0.1)
+                continue
             except OSError:  # no locks on this filesystem (ENOLCK, EOPNOTSUPP): as before, without
+                break
+            if _names(path, fd):
+                held = True
+                break
+            _HELD_LOCKS.discard(fd)  # removed by the build that held it: its name opened again
+            os.close(fd)
+            fd = opened()
+            if fd is None:  # (nothing opens now: as where nothing did, unlocked)
                 break
         yield
     finally:
-        _HELD_LOCKS.discard(fd)
-        os.close(fd)  # (the lock with it)
+        if fd is not None:
+            if held and path is not None and _is_file(fd) and _names(path, fd):
+                with contextlib.suppress(OSError):
+                    os.unlink(path)  # (still held: see above)
+            _HELD_LOCKS.discard(fd)
+            os.close(fd)  # (the lock with it)
+
+
+def _is_file(fd: int) -> bool:
+    """Whether `fd` is a lock file (not output/'s parent folder, locked where there is none)."""
+    return stat.S_ISREG(os.fstat(fd).st_mode)
+
+
+def _names(path: str | None, fd: int) -> bool:
+    """Whether the lock file `fd` is the one at `path` (output_lock): always, where output/'s
+    parent folder is locked instead."""
+    if path is None or not _is_file(fd):
+        return True
+    try:
+        found, held = os.lstat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (found.st_dev, found.st_ino) == (held.st_dev, held.st_ino)
 
 
 def is_ours(folder: Path) -> bool:
