@@ -3,6 +3,8 @@
 - A bulletin PDF that cannot be read is printed again, never published: one cut short in the PDF
   cache (sealed, so the seal alone does not tell it), or one an older paibang left in output/.
 - Without the system's table of mounts, a folder bound from the same filesystem is still seen.
+- A folder of the user's at output/'s top is left where it is by a whole new site: never linked
+  file by file into the new tree (which a failed build removes), never made anew.
 """
 
 from __future__ import annotations
@@ -159,3 +161,57 @@ def test_without_the_table_of_mounts_a_plain_site_has_no_mount(tmp_path: Path, m
     finally:
         subprocess.run(["umount", "-l", str(output / "events")], capture_output=True)
 
+
+
+# --- the user's own folder at output/'s top -----------------------------------------------------------
+
+
+def identities(root: Path) -> dict[str, tuple[int, int, int, int, bytes | None]]:
+    """(inode, links, mode, modification time, bytes) of every folder and file under `root`."""
+    found = {}
+    for path in [root, *sorted(root.rglob("*"))]:
+        there = path.lstat()
+        data = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+        found[str(path.relative_to(root))] = (there.st_ino, there.st_nlink if data is not None else 0,
+                                              there.st_mode, there.st_mtime_ns, data)
+    return found
+
+
+def test_a_folder_of_the_users_at_the_top_is_left_where_it_is_by_a_whole_new_site(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole new site (site.yaml changed) hard-linked every file of the user's archive/ and
+    .git/ into the new tree before swapping it in: the tree a failed build removes, made anew
+    (the folders with the builder's owner and times), a file saved there meanwhile lost with the
+    old tree. Now nothing of theirs is touched: the same folders and files, byte for byte, with
+    one link each; none of them ever in the new tree; the new site in place around them."""
+    import os
+
+    from generator.render import output as written
+    from tests.test_never_destroy import SITE, users_own_things
+
+    content = small_site(tmp_path)
+    output, cache = tmp_path / "output", tmp_path / "cache" / "pdf"
+    build(content, output, cache_dir=cache, bulletins=False)
+    users_own_things(output)
+    (output / "archive" / "2019").mkdir(parents=True)
+    (output / "archive" / "2019" / "final.html").write_bytes(b"<p>the 2019 final, by hand</p>")
+    (output / "archive" / "2019").chmod(0o750)
+    os.utime(output / "archive", ns=(10**18, 10**18))
+    mine = {top: identities(output / top) for top in ("archive", ".git", "photos")}
+    inodes = {entry[0] for tree in mine.values() for entry in tree.values()}
+    seen_in_new_tree: list[str] = []
+    carried: list[str] = []
+    carry, apply = written._carry_file, written.apply_in_place
+
+    def looked_at(staging: Path, *args: object) -> None:
+        seen_in_new_tree.extend(str(p) for p in staging.rglob("*") if p.lstat().st_ino in inodes)
+        apply(staging, *args)
+
+    monkeypatch.setattr(written, "_carry_file", lambda source, target: (carried.append(source), carry(source, target)))
+    monkeypatch.setattr(written, "apply_in_place", looked_at)
+    (content / "site.yaml").write_text(SITE.replace("\u6d4b\u8bd5\u7ad9", "\u65b0\u7ad9\u540d"), encoding="utf-8")
+    report = build(content, output, cache_dir=cache, bulletins=False)
+    assert "\u65b0\u7ad9\u540d" in (output / "index.html").read_text(encoding="utf-8")  # the whole new site
+    assert report.in_place and carried == [] and seen_in_new_tree == []
+    assert {top: identities(output / top) for top in mine} == mine  # same inodes, one link, mode, time, bytes
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]

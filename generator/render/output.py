@@ -9,9 +9,10 @@ checked to stay inside the tree, whatever an id or slug contains.
 
 Inside output/, paibang replaces or removes only the files the last build wrote, as its record
 names them (render/incremental.py's PreviousBuild.wrote): anything else (a git checkout's .git, a
-CNAME, notes) is carried into each new site before it is swapped in (`carry_over`), left by a
-rebuild in place and by `paibang clean` (`remove_site`), and a new page where one of them stands
-refuses the build (output_clash).
+CNAME, notes) is left where it is by a rebuild, which then goes in place however much of the site
+changed (place_site), and by `paibang clean` (`remove_site`); a new page where one of them stands
+refuses the build (output_clash). Only a build without a record, which cannot tell them from
+paibang's, carries them into the new site it swaps in (`carry_over`).
 
 paibang replaces or deletes only folders it made: every site it writes carries a marker file
 (`.paibang-site`), and `check_output` refuses, before anything is touched, a target that is a
@@ -51,7 +52,8 @@ README says so); a web server reading output/ during those milliseconds may see 
 beside old ones, as it would while a site is uploaded. Swapping per event was the other choice: an
 event's folder swaps atomically, but the indexes, the players' pages and several events do not swap
 together, so a journal was needed anyway. When most of the site changed (a template, site.yaml), the
-whole tree is still written and swapped in one step, as before.
+whole tree is still written and swapped in one step, as before, unless output/ holds anything the
+last build did not write (place_site).
 """
 
 from __future__ import annotations
@@ -687,8 +689,23 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     addresses, was taken over, recorded and then removed with the event (rev44)."""
     unrecorded = recorded_marker is not None and marker_id(output.resolve()) not in (None, recorded_marker)
     taken: list[str] = []
-    if gone is not None and is_ours(output.resolve()) and tree.kept_files >= tree.fresh_count:
-        fresh = list(tree.fresh())  # (at most as many as are kept)
+    # A whole new site goes in place too when output/ holds anything the last build did not write
+    # (a .git, photos/, a CNAME, a note in an event's folder): what is someone else's is then not
+    # touched at all, where the swap linked it file by file into the new tree (carry_over). Until
+    # the swap that tree, which a build that fails removes, held the user's files; a file saved
+    # into their folder meanwhile went with the old tree; one of another owner's was copied and
+    # became the builder's; their folders were made anew with the builder's owner and times; and
+    # a .git of 50,000 files was linked again at every build. In place, their files and folders
+    # stay where they are, the same inodes, under a journal that touches only paibang's files
+    # (as Jekyll's keep_files, which it never deletes nor moves). Refusing the build until they
+    # are moved out was the other choice: a secretary who publishes output/ as a git checkout
+    # could then never build (carry_over's note). The swap stays for a site holding only
+    # paibang's files (one step for a web server reading it) and for a build without a record,
+    # which cannot tell anything in output/ as someone else's (carry_over carries it all).
+    whole_with_others = (gone is not None and wrote is not None and tree.kept_files < tree.fresh_count
+                         and is_ours(output.resolve()) and _holds_others(output.resolve(), wrote(True)))
+    if gone is not None and is_ours(output.resolve()) and (tree.kept_files >= tree.fresh_count or whole_with_others):
+        fresh = list(tree.fresh())  # (at most as many as are kept, or the whole site among someone else's things)
         if in_place_possible(output, fresh + gone):
             # In place, only the files the new site writes and those it takes away are touched:
             # one of them that the last build did not write (a file of the user's where a new
@@ -731,6 +748,16 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
     _say_taken(taken, output, notify)
     return False
+
+
+def _holds_others(output: Path, recorded: frozenset[str] | None) -> bool:
+    """Whether output/ holds anything the last build did not write (`recorded`): place_site."""
+    if recorded is None or not os.path.isdir(output) or os.path.islink(output):
+        return False
+    try:
+        return bool(not_written(output, recorded))
+    except OSError:
+        return False  # (unreadable: the swap's walk says it, carry_over)
 
 
 def unproven_of(carried: Iterable[str]) -> list[str]:
