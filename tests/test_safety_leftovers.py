@@ -215,3 +215,88 @@ def test_a_folder_of_the_users_at_the_top_is_left_where_it_is_by_a_whole_new_sit
     assert report.in_place and carried == [] and seen_in_new_tree == []
     assert {top: identities(output / top) for top in mine} == mine  # same inodes, one link, mode, time, bytes
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+
+
+# --- two users, one output/ --------------------------------------------------------------------------
+
+OTHER = 54321  # a user of no one's (the tests run as root, which may give a folder to anyone)
+
+
+def given_to(folder: Path, uid: int) -> None:
+    import os
+
+    for path in [folder, *folder.rglob("*")]:
+        os.lchown(path, uid, -1)
+
+
+def test_a_site_of_another_users_is_refused_by_build_and_clean_naming_them(tmp_path: Path) -> None:
+    """Each user's lock is their own: `sudo paibang build` (root, with the user's key where sudo
+    keeps HOME) took the user's site for its own and rebuilt it while the user's serve did too,
+    neither waiting. A folder of another user's holding anything is refused, naming the user,
+    nothing touched, by build and by clean, even with a marker that verifies."""
+    import os
+
+    from tests.test_never_destroy import run, tree
+
+    if os.getuid() != 0:
+        pytest.skip("giving a folder to another user needs root")
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    assert run("build", "--content", "content", "--no-pdf", cwd=tmp_path).returncode == 0
+    (output / "NOTES.txt").write_text("theirs", encoding="utf-8")
+    given_to(output, OTHER)
+    event = content / "events" / "e1" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("\u7532\u9986", "\u4e59\u9986"), encoding="utf-8")
+    before = tree(output)
+    for command in (["build", "--content", "content", "--no-pdf"], ["clean"]):
+        done = run(*command, "--lang", "en", cwd=tmp_path)
+        assert done.returncode == 2 and "another user's folder (54321)" in done.stderr, done.stderr
+        assert "Run paibang as 54321" in done.stderr and tree(output) == before
+    assert all(path.lstat().st_uid == OTHER for path in [output, *output.rglob("*")])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+
+
+def test_an_empty_folder_of_another_users_is_built_into(tmp_path: Path) -> None:
+    """A web root made ready, empty, by its owner: built into, and then the builder's own."""
+    import os
+
+    if os.getuid() != 0:
+        pytest.skip("giving a folder to another user needs root")
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    output.mkdir()
+    os.chown(output, OTHER, -1)
+    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert (output / "index.html").is_file() and output.stat().st_uid == os.getuid()
+
+
+def test_a_site_another_user_put_in_place_meanwhile_is_never_swapped_aside(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two users starting on one empty output/ at once: each checked it empty, and the second to
+    finish swapped the first one's site aside and removed it. The build looks again just before
+    it puts its site in place, and refuses, the other's site as it was."""
+    import os
+
+    from generator.render import output as written
+    from generator.render.output import OutputRefused
+
+    if os.getuid() != 0:
+        pytest.skip("giving a folder to another user needs root")
+    content = small_site(tmp_path)
+    output = tmp_path / "output"
+    place = written.place_site
+
+    def theirs_first(staging: Path, target: Path, *args: object, **named: object) -> bool:
+        output.mkdir()
+        (output / "index.html").write_text("their site", encoding="utf-8")
+        given_to(output, OTHER)
+        return place(staging, target, *args, **named)
+
+    monkeypatch.setattr(written, "place_site", theirs_first)
+    with pytest.raises(OutputRefused) as refused:
+        build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert refused.value.reason == "output_other_user" and refused.value.params == {"owner": str(OTHER)}
+    assert [p.name for p in output.iterdir()] == ["index.html"]
+    assert (output / "index.html").read_text(encoding="utf-8") == "their site"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+    assert written.owner_elsewhere(output) == OTHER and written.owner_elsewhere(tmp_path) is None

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from generator import caches
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
-from generator.render.output import OutputTree, as_written, marker_id
+from generator.render.output import OutputTree, as_written, looks_whole, marker_id
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
     from generator.content.model import Site
@@ -1071,8 +1071,6 @@ class PreviousBuild:
             self.damaged.update(mine, theirs if theirs is not None else _not_as_written(self._root, stamps[half:]))
         if not self.damaged:
             # A bulletin as written but cut short (kept_pdf): a site found up to date kept it for good.
-            from generator.render.pdf import looks_whole
-
             self.damaged.update(relative for relative in self.data.get("pdf_keys", {})
                                 if isinstance(relative, str) and not looks_whole(f"{self._root}/{relative}"))
         if self.damaged:
@@ -1123,8 +1121,6 @@ class PreviousBuild:
         the PDF cache)."""
         if self.data.get("pdf_keys", {}).get(relative) != key:
             return None
-        from generator.render.pdf import looks_whole
-
         stamp = self.data.get("loose", {}).get(relative)
         if stamp is None or relative in self.damaged or not self._as_written(relative, stamp):
             return None

@@ -431,6 +431,52 @@ def is_ours(folder: Path) -> bool:
     return os.path.isfile(os.path.join(folder, MARKER)) and not os.path.islink(os.path.join(folder, MARKER))
 
 
+# Two users building one output/ are not excluded by output_lock: its lock folder is each user's
+# own (lock_folder: a folder every user may write in could be planted by any of them), so each
+# holds a lock of their own. A lock both can see would have to be a file in the user's folders
+# (beside output/, which paibang never writes in but for its own leftovers), or output/ itself,
+# which a swap replaces. Instead, output/ is this user's alone: one that holds anything and is
+# another user's (whoever made it, the st_uid of the folder) is refused before anything is touched
+# (refuse_other_users). paibang makes output/ the builder's own at its first build (the new site
+# is swapped in), so a folder of another's holding a site is one another user builds: with
+# `sudo paibang build` (root, reading the user's key where sudo keeps HOME, took the user's site
+# for its own) each build would replace the other's files, root's then left where the user
+# cannot remove them. An empty folder of another's (a web root made ready by its owner) is built
+# into, and then is the builder's; two users starting on it at once are told apart at the swap,
+# which looks again (swap_into_place), one rename away. The marker (made_here), keyed to each
+# user's own key, refuses another user's site as well, but said as a copy from elsewhere.
+def owner_elsewhere(folder: Path) -> int | None:
+    """The uid of the user whose folder `folder` (a real path) is, when it is there, holds
+    anything, and is not this user's; None otherwise (and where the system has no owners)."""
+    if not hasattr(os, "getuid"):
+        return None
+    try:
+        found = os.lstat(folder)
+        if not stat.S_ISDIR(found.st_mode) or found.st_uid == os.getuid():
+            return None
+        with os.scandir(folder) as entries:
+            if not any(True for _ in entries):
+                return None
+    except OSError:
+        return None
+    return found.st_uid
+
+
+def refuse_other_users(folder: Path, output: Path) -> None:
+    """OutputRefused (output_other_user) when `folder`, output/'s real path, is another user's
+    and holds anything (owner_elsewhere), naming that user."""
+    owner = owner_elsewhere(folder)
+    if owner is None:
+        return
+    try:
+        import pwd
+
+        name = pwd.getpwuid(owner).pw_name
+    except (ImportError, KeyError):
+        name = str(owner)
+    raise OutputRefused("output_other_user", output, owner=name)
+
+
 def check_output(output: Path, content: Path, recorded: bool = False) -> None:
     """Raise OutputRefused unless `output` may be replaced whole by a new site: empty, or
     carrying a marker made for it here (`made_here`). `recorded`: the last build's sealed record
@@ -445,6 +491,7 @@ def check_output(output: Path, content: Path, recorded: bool = False) -> None:
         raise OutputRefused("output_content", output)
     if os.path.lexists(output) and not target.is_dir():
         raise OutputRefused("output_not_folder", output)
+    refuse_other_users(target, output)
     # output/ itself a mount point (a USB stick, a NAS share): a new site goes in beside it and is
     # swapped in by a rename, which cannot cross into another filesystem; tried, the build failed
     # "device or resource busy" and left its leftover marker in the folder (rev46)
@@ -626,6 +673,23 @@ class OutputTree:
         self.kept_parts = [part for part in self.kept_parts if id(part) not in left_out]
 
 
+def looks_whole(path: str) -> bool:
+    """Whether the file at `path` begins and ends as a PDF does (render/pdf.py's readable_pdf's
+    first tests, its first and last bytes alone read): a bulletin kept in output/ from the last
+    build (recorded as written) is looked at so at each build, at the cost of one small read, and
+    one cut short there (by an older paibang) is printed again rather than kept for good."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:  # (never through a link put there, never waiting on a pipe)
+        with open(os.open(path, flags), "rb") as handle:
+            head = handle.read(5)
+            handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, handle.tell() - 1024))
+            tail = handle.read()
+    except OSError:
+        return False
+    return head == b"%PDF-" and b"%%EOF" in tail
+
+
 def as_written(path: str, stamp: tuple[int, int] | None) -> bool:
     """The file is there as a build wrote it, (size, modification time) `stamp`: a regular file
     still, not a symbolic link put in its place, nor edited since."""
@@ -687,6 +751,7 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     as paibang's (same_bytes) and said to `notify` (output_taken_over). Otherwise such a file is
     someone else's like any other: a user's copy of an old event's pages, put back to keep its
     addresses, was taken over, recorded and then removed with the event (rev44)."""
+    refuse_other_users(output.resolve(), output)  # (again: check_output's was before the build; and see swap_into_place)
     unrecorded = recorded_marker is not None and marker_id(output.resolve()) not in (None, recorded_marker)
     taken: list[str] = []
     # A whole new site goes in place too when output/ holds anything the last build did not write
@@ -984,6 +1049,9 @@ def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
     old = output.parent / f"{output.name}.old-{os.getpid()}"
+    # Looked at again: another user's build, which this user's lock does not exclude, may have put
+    # its site here since check_output (refuse_other_users): never swapped aside and removed.
+    refuse_other_users(output, output)
     if output.exists():
         # The old site marked for where it is moved aside (the staging folder's place, or
         # output.old-<pid>), before it goes: killed then, the next build knows it as its own.
@@ -1504,6 +1572,8 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
                 os.replace(path, output)
                 _unmark(output.resolve())
                 break
+    if os.path.isdir(output):
+        refuse_other_users(output.resolve(), output)  # (its files another user's build writes: not removed)
     if os.path.lexists(output) and not (os.path.isdir(output) and (made_here(output.resolve())
                                                                      or not any(os.scandir(output)))):
         raise OutputRefused("clean_not_ours", output)

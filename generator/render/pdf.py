@@ -344,30 +344,13 @@ def readable_pdf(pdf: bytes) -> bool:
     """Whether `pdf` is a whole PDF pypdf can read: it begins as one, ends with the %%EOF every
     writer puts last, and its pages can be counted (a PDF cut short anywhere fails: its cross-
     reference table, at the end, is gone). A few milliseconds for a bulletin of a few pages."""
-    if not pdf.startswith(b"%PDF-") or b"%%EOF" not in pdf[-1024:]:
+    if not pdf.startswith(b"%PDF-") or b"%%EOF" not in pdf[-1024:]:  # (what output.looks_whole reads too)
         return False
     try:
         page_count(pdf)
     except CouldNotFinish:
         return False
     return True
-
-
-def looks_whole(path: str) -> bool:
-    """Whether the file at `path` begins and ends as a PDF does (readable_pdf's first tests, its
-    first and last bytes alone read): a bulletin kept in output/ from the last build (recorded
-    as written) is looked at so each build, at the cost of one small read, and one cut short
-    there (by an older paibang, or on the disk) is printed again rather than kept for good."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:  # (never through a link put there, never waiting on a pipe)
-        with open(os.open(path, flags), "rb") as handle:
-            head = handle.read(5)
-            handle.seek(0, os.SEEK_END)
-            handle.seek(max(0, handle.tell() - 1024))
-            tail = handle.read()
-    except OSError:
-        return False
-    return head == b"%PDF-" and b"%%EOF" in tail
 
 
 @contextlib.contextmanager
