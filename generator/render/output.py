@@ -767,15 +767,17 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     # could then never build (carry_over's note). The swap stays for a site holding only
     # paibang's files (one step for a web server reading it) and for a build without a record,
     # which cannot tell anything in output/ as someone else's (carry_over carries it all).
-    whole_with_others = (gone is not None and wrote is not None and tree.kept_files < tree.fresh_count
-                         and is_ours(output.resolve()) and _holds_others(output.resolve(), wrote(True)))
-    if gone is not None and is_ours(output.resolve()) and (tree.kept_files >= tree.fresh_count or whole_with_others):
+    whole = tree.kept_files < tree.fresh_count
+    recorded = wrote(True) if wrote is not None and whole else None  # (asked once: the swap's too)
+    whole_with_others = (gone is not None and whole and is_ours(output.resolve())
+                         and _holds_others(output.resolve(), recorded))
+    if gone is not None and is_ours(output.resolve()) and (not whole or whole_with_others):
         fresh = list(tree.fresh())  # (at most as many as are kept, or the whole site among someone else's things)
         if in_place_possible(output, fresh + gone):
             # In place, only the files the new site writes and those it takes away are touched:
             # one of them that the last build did not write (a file of the user's where a new
             # page goes; a folder of theirs where a page of the old site was) would be lost.
-            known = (wrote(False) if wrote is not None else None) or frozenset()
+            known = (recorded if whole else wrote(False) if wrote is not None else None) or frozenset()
             root = os.fspath(output.resolve())
             clashes = []
             for relative in fresh:
@@ -799,7 +801,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             _say_taken(taken, output, notify)
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
-    recorded = wrote(True) if wrote is not None else None
+    if not whole:
+        recorded = wrote(True) if wrote is not None else None
     carried, clashes = carry_over(output, staging, recorded, taken if unrecorded else None)
     if clashes:
         raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(clashes))
