@@ -344,10 +344,13 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
     named by a digest of the folder's real path (what is written, whatever way it is named:
     link/../out, a parent not made yet), in paibang's own folder of this user's (lock_folder):
     never a file in the user's folders; another site beside it is not blocked, and no other
-    user can hold it (where that folder cannot be used, output/'s parent folder: _lock_file). The system drops it when the process ends, however it ends (kill -9 too),
-    and forked children do not keep it (_close_held_locks). One that is not free is waited for
-    (`notify` told once, output_waiting) up to `wait` seconds (LOCK_WAIT), then OutputRefused
-    (output_busy), nothing touched. With no locks on its filesystem, built on as before, without."""
+    user can hold it (where that folder cannot be used, output/'s parent folder: _lock_file;
+    another user's build of the same output/: refuse_other_users). The system drops it when the
+    process ends, however it ends (kill -9 too), and forked children do not keep it
+    (_close_held_locks); the file is removed as the lock is let go (see below). One that is not
+    free is waited for (`notify` told once, output_waiting) up to `wait` seconds (LOCK_WAIT),
+    then OutputRefused (output_busy), nothing touched. With no locks on its filesystem, built on
+    as before, without."""
     import fcntl
     import time
 

@@ -603,8 +603,9 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # read. Only a long form's parts were ever read (page_count, join_pdfs): a document of
         # FORM_PART_PAGES pages or fewer whose bytes were cut short before they were sealed (by
         # an older paibang, a printing process's result cut short) was published, then kept in
-        # output/ at every build (incremental.py's kept_pdf). Printed again instead (readable_pdf). (What WeasyPrint gives back now
-        # is not read again: its own output, a few milliseconds a bulletin better not spent.)
+        # output/ at every build (incremental.py's kept_pdf). Printed again instead (readable_pdf).
+        # (What WeasyPrint gives back now is not read again: its own output, a few milliseconds a
+        # bulletin better not spent; the next build reading it from the cache would print it again.)
         if found is not None and readable_pdf(found):
             results[position] = found
         else:
