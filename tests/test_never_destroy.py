@@ -384,45 +384,50 @@ def test_without_the_record_a_build_keeps_all_it_does_not_write_and_clean_remove
     assert tree(output) == before
 
 
-def test_a_build_killed_while_carrying_the_users_files_loses_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                 ) -> None:
-    """Killed while the user's files are linked into the new site, or after the swap before the
-    old site is removed: output/ is the old site or the new one, each with all of them, and the
-    next build tidies up."""
-    from generator.render import output as written
+KILLED_AT = """
+import os, signal, sys
+from generator.render import output
 
-    class Killed(BaseException):
-        pass
+name, at = sys.argv[1], int(sys.argv[2])
+real, count = getattr(output, name), [0]
 
+def dying(*args, **named):
+    count[0] += 1
+    if count[0] == at:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(*args, **named)
+
+setattr(output, name, dying)
+from generator.cli import main
+sys.exit(main(sys.argv[3:]))
+"""
+
+
+def test_a_build_killed_while_carrying_the_users_files_loses_none(tmp_path: Path) -> None:
+    """Killed (kill -9) while the user's files are linked into the new site (a build without a
+    record, the only one that carries them), while a whole new site is put in place among them,
+    or after, as its backup is removed: output/ holds all of them, and the next build tidies up."""
     content = small_site(tmp_path)
     output = tmp_path / "output"
-    build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert run("build", "--content", "content", "--no-pdf", cwd=tmp_path).returncode == 0
     own = users_own_things(output)
-    carry = written._carry_file
-    for kill_at, was, new in (("carrying", "测试站", "新站名"), ("removing the old site", "新站名", "又一站名")):
+    names = ("测试站", "新站名", "又一站名", "再一站名")
+    for step, (kill_at, function, at) in enumerate((("carrying", "_carry_file", 3),
+                                                    ("putting in place", "_backup_path", 3),
+                                                    ("removing the backup", "_remove", 1))):
+        new = names[step + 1]
         (content / "site.yaml").write_text(SITE.replace("测试站", new), encoding="utf-8")
-        carried = [0]
-
-        def dying_carry(source: str, target: str) -> None:
-            carried[0] += 1
-            if carried[0] == 3:
-                raise Killed
-            carry(source, target)
-
-        def dying_remove(path: Path, alone: bool = False) -> None:
-            raise Killed
-
         if kill_at == "carrying":
-            monkeypatch.setattr(written, "_carry_file", dying_carry)
-        else:
-            monkeypatch.setattr(written, "_remove", dying_remove)
-            monkeypatch.setattr(written, "discard", lambda staging: None)  # (a kill runs nothing after it)
-        with pytest.raises(Killed):
-            build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
-        monkeypatch.undo()
+            shutil.rmtree(tmp_path / "cache")  # (no record: the user's files carried into the new tree)
+        killed = subprocess.run([sys.executable, "-c", KILLED_AT, function, str(at), "build", "--content", "content",
+                                 "--no-pdf"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                                env=os.environ | {"PAIBANG_CACHE": str(tmp_path / "cache" / "pdf"),
+                                                  "PYTHONPATH": str(ROOT)})
+        assert killed.returncode == -9, (kill_at, killed.stderr)
         assert {relative: (output / relative).read_bytes() for relative in own} == own
-        assert (new if kill_at == "removing the old site" else was) in (output / "index.html").read_text(encoding="utf-8")
-        build(content, output, cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+        if kill_at == "removing the backup":
+            assert new in (output / "index.html").read_text(encoding="utf-8")
+        assert run("build", "--content", "content", "--no-pdf", cwd=tmp_path).returncode == 0
         assert new in (output / "index.html").read_text(encoding="utf-8")
         assert {relative: (output / relative).read_bytes() for relative in own} == own
         assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]

@@ -301,3 +301,50 @@ def test_a_fork_while_another_thread_opens_the_lock_does_not_keep_it(tmp_path: P
     done = subprocess.run([sys.executable, "-c", RACER, str(tmp_path / "output")], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "0", done.stderr
+
+
+def test_the_lock_file_is_removed_by_the_build_that_held_it(tmp_path: Path, held) -> None:
+    """One empty lock file was left for every output/ ever built. The build holding it removes
+    it as it ends; one killed leaves it, and the next build of that output/ removes it."""
+    output = tmp_path / "output"
+    path = output_module._lock_path(output)
+    assert path is not None and not os.path.exists(path)
+    with output_module.output_lock(output, wait=0):
+        assert os.path.isfile(path)
+    assert not os.path.exists(path)
+    release = held(output)  # (a holder in another process, released: its file goes with it)
+    assert os.path.isfile(path)
+    release()
+    assert not os.path.exists(path)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(output)], cwd=ROOT, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline() == "held\n"
+    holder.kill()
+    holder.wait()
+    assert os.path.isfile(path)  # killed: left
+    with output_module.output_lock(output, wait=0):
+        pass
+    assert not os.path.exists(path)  # taken away by the next
+
+
+def test_a_build_whose_lock_file_was_removed_as_it_waited_holds_nothing(tmp_path: Path, held,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build waiting on the lock file when the holder ends and removes it then gets a lock on
+    a file no one else opens: a third build meanwhile made the file anew and holds it. The
+    waiting build looks again, finds output/ still held, and waits for that one: never two
+    builds writing output/ at once."""
+    output = tmp_path / "output"
+    held(output)  # the third build, holding the file now at the lock's name
+    stale = tmp_path / "removed.lock"  # (the file the waiting build had opened, removed since)
+    real = output_module._lock_file
+    opened = []
+
+    def first_the_removed_one(target: Path) -> int:
+        opened.append(target)
+        return os.open(stale, os.O_RDWR | os.O_CREAT, 0o600) if len(opened) == 1 else real(target)
+
+    monkeypatch.setattr(output_module, "_lock_file", first_the_removed_one)
+    with pytest.raises(OutputRefused) as refused, output_module.output_lock(output, wait=0):
+        pass
+    assert refused.value.reason == "output_busy" and len(opened) == 2
+    assert os.path.isfile(output_module._lock_path(output))  # the holder's, left to it

@@ -620,7 +620,7 @@ def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> No
 
 def fake_print_pdfs(jobs: list, cache_dir: object, workers: object = None, done: object = None,
                     **said: object) -> tuple[list[bytes], int]:
-    return [f"%PDF-1.7 stub {job.key}\n".encode() for job in jobs], len(jobs)
+    return [f"%PDF-1.7 stub {job.key}\n%%EOF\n".encode() for job in jobs], len(jobs)  # (begins and ends as a PDF)
 
 
 def test_bulletins_of_unchanged_events_stay_in_output_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

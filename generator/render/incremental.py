@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from generator import caches
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
-from generator.render.output import OutputTree, as_written, marker_id
+from generator.render.output import OutputTree, as_written, looks_whole, marker_id
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
     from generator.content.model import Site
@@ -1069,6 +1069,10 @@ class PreviousBuild:
                                         lambda: _not_as_written(self._root, stamps[:half]),
                                         whole=lambda found: isinstance(found, list))
             self.damaged.update(mine, theirs if theirs is not None else _not_as_written(self._root, stamps[half:]))
+        if not self.damaged:
+            # A bulletin as written but cut short (kept_pdf): a site found up to date kept it for good.
+            self.damaged.update(relative for relative in self.data.get("pdf_keys", {})
+                                if isinstance(relative, str) and not looks_whole(f"{self._root}/{relative}"))
         if self.damaged:
             return None
         try:
@@ -1119,6 +1123,10 @@ class PreviousBuild:
             return None
         stamp = self.data.get("loose", {}).get(relative)
         if stamp is None or relative in self.damaged or not self._as_written(relative, stamp):
+            return None
+        # As written is not whole: one cut short when it was written (from a cache an older
+        # paibang filled) would be kept for good. Its first and last bytes, read at each build.
+        if not looks_whole(f"{self._root}/{relative}"):
             return None
         return tuple(stamp)
 

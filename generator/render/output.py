@@ -9,9 +9,10 @@ checked to stay inside the tree, whatever an id or slug contains.
 
 Inside output/, paibang replaces or removes only the files the last build wrote, as its record
 names them (render/incremental.py's PreviousBuild.wrote): anything else (a git checkout's .git, a
-CNAME, notes) is carried into each new site before it is swapped in (`carry_over`), left by a
-rebuild in place and by `paibang clean` (`remove_site`), and a new page where one of them stands
-refuses the build (output_clash).
+CNAME, notes) is left where it is by a rebuild, which then goes in place however much of the site
+changed (place_site), and by `paibang clean` (`remove_site`); a new page where one of them stands
+refuses the build (output_clash). Only a build without a record, which cannot tell them from
+paibang's, carries them into the new site it swaps in (`carry_over`).
 
 paibang replaces or deletes only folders it made: every site it writes carries a marker file
 (`.paibang-site`), and `check_output` refuses, before anything is touched, a target that is a
@@ -51,7 +52,8 @@ README says so); a web server reading output/ during those milliseconds may see 
 beside old ones, as it would while a site is uploaded. Swapping per event was the other choice: an
 event's folder swaps atomically, but the indexes, the players' pages and several events do not swap
 together, so a journal was needed anyway. When most of the site changed (a template, site.yaml), the
-whole tree is still written and swapped in one step, as before.
+whole tree is still written and swapped in one step, as before, unless output/ holds anything the
+last build did not write (place_site).
 """
 
 from __future__ import annotations
@@ -304,20 +306,27 @@ def lock_folder() -> str | None:
     return folder
 
 
-def _lock_file(output: Path) -> int | None:
-    """What output_lock locks: output/'s own lock file in lock_folder, named by a digest of
-    output/'s real path; where that folder or file cannot be used, output/'s parent folder
-    itself, made first and resolved (one inode whatever way it is named), which blocks other
-    sites beside it too but never leaves a build unlocked. None only where neither opens."""
+def _lock_path(output: Path) -> str | None:
+    """output/'s own lock file in lock_folder, named by a digest of output/'s real path (None
+    where there is no such folder)."""
     # (realpath resolves what is there and keeps the rest as written: a parent made later by
     # the build as a folder has the same real path, so the same lock)
-    real = os.path.realpath(output)
     folder = lock_folder()
-    if folder is not None:
-        name = hashlib.sha256(os.fsencode(real)).hexdigest()[:32] + ".lock"
+    if folder is None:
+        return None
+    return os.path.join(folder, hashlib.sha256(os.fsencode(os.path.realpath(output))).hexdigest()[:32] + ".lock")
+
+
+def _lock_file(output: Path) -> int | None:
+    """What output_lock locks: output/'s own lock file (_lock_path); where that folder or file
+    cannot be used, output/'s parent folder itself, made first and resolved (one inode whatever
+    way it is named), which blocks other sites beside it too but never leaves a build unlocked.
+    None only where neither opens."""
+    real = os.path.realpath(output)
+    path = _lock_path(output)
+    if path is not None:
         with contextlib.suppress(OSError):
-            return os.open(os.path.join(folder, name),
-                           os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
+            return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
     parent = os.path.dirname(real)
     with contextlib.suppress(OSError):
         os.makedirs(parent, exist_ok=True)
@@ -335,26 +344,44 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
     named by a digest of the folder's real path (what is written, whatever way it is named:
     link/../out, a parent not made yet), in paibang's own folder of this user's (lock_folder):
     never a file in the user's folders; another site beside it is not blocked, and no other
-    user can hold it (where that folder cannot be used, output/'s parent folder: _lock_file). The system drops it when the process ends, however it ends (kill -9 too),
-    and forked children do not keep it (_close_held_locks). One that is not free is waited for
-    (`notify` told once, output_waiting) up to `wait` seconds (LOCK_WAIT), then OutputRefused
-    (output_busy), nothing touched. With no locks on its filesystem, built on as before, without."""
+    user can hold it (where that folder cannot be used, output/'s parent folder: _lock_file;
+    another user's build of the same output/: refuse_other_users). The system drops it when the
+    process ends, however it ends (kill -9 too), and forked children do not keep it
+    (_close_held_locks); the file is removed as the lock is let go (see below). One that is not
+    free is waited for (`notify` told once, output_waiting) up to `wait` seconds (LOCK_WAIT),
+    then OutputRefused (output_busy), nothing touched. With no locks on its filesystem, built on
+    as before, without."""
     import fcntl
     import time
 
-    with _OPENING:
-        fd = _lock_file(output)
-        if fd is not None:
-            _HELD_LOCKS.add(fd)
+    # The lock file is removed by the build that holds it, as it ends, not left for good (one
+    # empty file for every output/ ever built): removed while still held, and only when its
+    # name still leads to the very file locked (only a holder ever removes it, and one opening it
+    # meanwhile, O_CREAT, opens that file, never makes another). A build that was waiting on the
+    # file so removed gets its lock, a lock on a file no other build will open: so a lock is
+    # taken as held only when the name still leads to the file locked, else the name is opened
+    # again (a new file, or the one a third build made and holds, then waited for): two builds
+    # never both hold output/'s lock. A build killed leaves its file, one for each output/ whose
+    # last build was killed, removed by the next build of it. (An older paibang, running beside
+    # this one, does not look again after its lock is taken: the two together are not excluded.)
+    def opened() -> int | None:
+        with _OPENING:
+            found = _lock_file(output)
+            if found is not None:
+                _HELD_LOCKS.add(found)
+        return found
+
+    fd = opened()
     if fd is None:  # (neither paibang's lock folder nor output/'s parent opens: nothing to lock)
         yield
         return
+    path = _lock_path(output)
+    held = False
     try:
         deadline = None
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
             except BlockingIOError:
                 if deadline is None:
                     deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
@@ -363,18 +390,94 @@ def output_lock(output: Path, notify: Notify | None = None, wait: float | None =
                 if time.monotonic() >= deadline:
                     raise OutputRefused("output_busy", output) from None
                 time.sleep(0.1)
+                continue
             except OSError:  # no locks on this filesystem (ENOLCK, EOPNOTSUPP): as before, without
+                break
+            if _names(path, fd):
+                held = True
+                break
+            _HELD_LOCKS.discard(fd)  # removed by the build that held it: its name opened again
+            os.close(fd)
+            fd = opened()
+            if fd is None:  # (nothing opens now: as where nothing did, unlocked)
                 break
         yield
     finally:
-        _HELD_LOCKS.discard(fd)
-        os.close(fd)  # (the lock with it)
+        if fd is not None:
+            if held and path is not None and _is_file(fd) and _names(path, fd):
+                with contextlib.suppress(OSError):
+                    os.unlink(path)  # (still held: see above)
+            _HELD_LOCKS.discard(fd)
+            os.close(fd)  # (the lock with it)
+
+
+def _is_file(fd: int) -> bool:
+    """Whether `fd` is a lock file (not output/'s parent folder, locked where there is none)."""
+    return stat.S_ISREG(os.fstat(fd).st_mode)
+
+
+def _names(path: str | None, fd: int) -> bool:
+    """Whether the lock file `fd` is the one at `path` (output_lock): always, where output/'s
+    parent folder is locked instead."""
+    if path is None or not _is_file(fd):
+        return True
+    try:
+        found, held = os.lstat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (found.st_dev, found.st_ino) == (held.st_dev, held.st_ino)
 
 
 def is_ours(folder: Path) -> bool:
     """A marker is there, whoever wrote it: enough only where the build checked output/ whole
     before it began (check_output); a roll-back under a journal asks for `made_here`."""
     return os.path.isfile(os.path.join(folder, MARKER)) and not os.path.islink(os.path.join(folder, MARKER))
+
+
+# Two users building one output/ are not excluded by output_lock: its lock folder is each user's
+# own (lock_folder: a folder every user may write in could be planted by any of them), so each
+# holds a lock of their own. A lock both can see would have to be a file in the user's folders
+# (beside output/, which paibang never writes in but for its own leftovers), or output/ itself,
+# which a swap replaces. Instead, output/ is this user's alone: one that holds anything and is
+# another user's (whoever made it, the st_uid of the folder) is refused before anything is touched
+# (refuse_other_users). paibang makes output/ the builder's own at its first build (the new site
+# is swapped in), so a folder of another's holding a site is one another user builds: with
+# `sudo paibang build` (root, reading the user's key where sudo keeps HOME, took the user's site
+# for its own) each build would replace the other's files, root's then left where the user
+# cannot remove them. An empty folder of another's (a web root made ready by its owner) is built
+# into, and then is the builder's; two users starting on it at once are told apart at the swap,
+# which looks again (swap_into_place), one rename away. The marker (made_here), keyed to each
+# user's own key, refuses another user's site as well, but said as a copy from elsewhere.
+def owner_elsewhere(folder: Path) -> int | None:
+    """The uid of the user whose folder `folder` (a real path) is, when it is there, holds
+    anything, and is not this user's; None otherwise (and where the system has no owners)."""
+    if not hasattr(os, "getuid"):
+        return None
+    try:
+        found = os.lstat(folder)
+        if not stat.S_ISDIR(found.st_mode) or found.st_uid == os.getuid():
+            return None
+        with os.scandir(folder) as entries:
+            if not any(True for _ in entries):
+                return None
+    except OSError:
+        return None
+    return found.st_uid
+
+
+def refuse_other_users(folder: Path, output: Path) -> None:
+    """OutputRefused (output_other_user) when `folder`, output/'s real path, is another user's
+    and holds anything (owner_elsewhere), naming that user."""
+    owner = owner_elsewhere(folder)
+    if owner is None:
+        return
+    try:
+        import pwd
+
+        name = pwd.getpwuid(owner).pw_name
+    except (ImportError, KeyError):
+        name = str(owner)
+    raise OutputRefused("output_other_user", output, owner=name)
 
 
 def check_output(output: Path, content: Path, recorded: bool = False) -> None:
@@ -391,6 +494,7 @@ def check_output(output: Path, content: Path, recorded: bool = False) -> None:
         raise OutputRefused("output_content", output)
     if os.path.lexists(output) and not target.is_dir():
         raise OutputRefused("output_not_folder", output)
+    refuse_other_users(target, output)
     # output/ itself a mount point (a USB stick, a NAS share): a new site goes in beside it and is
     # swapped in by a rename, which cannot cross into another filesystem; tried, the build failed
     # "device or resource busy" and left its leftover marker in the folder (rev46)
@@ -572,6 +676,23 @@ class OutputTree:
         self.kept_parts = [part for part in self.kept_parts if id(part) not in left_out]
 
 
+def looks_whole(path: str) -> bool:
+    """Whether the file at `path` begins and ends as a PDF does (render/pdf.py's readable_pdf's
+    first tests, its first and last bytes alone read): a bulletin kept in output/ from the last
+    build (recorded as written) is looked at so at each build, at the cost of one small read, and
+    one cut short there (by an older paibang) is printed again rather than kept for good."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:  # (never through a link put there, never waiting on a pipe)
+        with open(os.open(path, flags), "rb") as handle:
+            head = handle.read(5)
+            handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, handle.tell() - 1024))
+            tail = handle.read()
+    except OSError:
+        return False
+    return head == b"%PDF-" and b"%%EOF" in tail
+
+
 def as_written(path: str, stamp: tuple[int, int] | None) -> bool:
     """The file is there as a build wrote it, (size, modification time) `stamp`: a regular file
     still, not a symbolic link put in its place, nor edited since."""
@@ -633,15 +754,33 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     as paibang's (same_bytes) and said to `notify` (output_taken_over). Otherwise such a file is
     someone else's like any other: a user's copy of an old event's pages, put back to keep its
     addresses, was taken over, recorded and then removed with the event (rev44)."""
+    refuse_other_users(output.resolve(), output)  # (again: check_output's was before the build; and see swap_into_place)
     unrecorded = recorded_marker is not None and marker_id(output.resolve()) not in (None, recorded_marker)
     taken: list[str] = []
-    if gone is not None and is_ours(output.resolve()) and tree.kept_files >= tree.fresh_count:
-        fresh = list(tree.fresh())  # (at most as many as are kept)
+    # A whole new site goes in place too when output/ holds anything the last build did not write
+    # (a .git, photos/, a CNAME, a note in an event's folder): what is someone else's is then not
+    # touched at all, where the swap linked it file by file into the new tree (carry_over). Until
+    # the swap that tree, which a build that fails removes, held the user's files; a file saved
+    # into their folder meanwhile went with the old tree; one of another owner's was copied and
+    # became the builder's; their folders were made anew with the builder's owner and times; and
+    # a .git of 50,000 files was linked again at every build. In place, their files and folders
+    # stay where they are, the same inodes, under a journal that touches only paibang's files
+    # (as Jekyll's keep_files, which it never deletes nor moves). Refusing the build until they
+    # are moved out was the other choice: a secretary who publishes output/ as a git checkout
+    # could then never build (carry_over's note). The swap stays for a site holding only
+    # paibang's files (one step for a web server reading it) and for a build without a record,
+    # which cannot tell anything in output/ as someone else's (carry_over carries it all).
+    whole = tree.kept_files < tree.fresh_count
+    recorded = wrote(True) if wrote is not None and whole else None  # (asked once: the swap's too)
+    whole_with_others = (gone is not None and whole and is_ours(output.resolve())
+                         and _holds_others(output.resolve(), recorded))
+    if gone is not None and is_ours(output.resolve()) and (not whole or whole_with_others):
+        fresh = list(tree.fresh())  # (at most as many as are kept, or the whole site among someone else's things)
         if in_place_possible(output, fresh + gone):
             # In place, only the files the new site writes and those it takes away are touched:
             # one of them that the last build did not write (a file of the user's where a new
             # page goes; a folder of theirs where a page of the old site was) would be lost.
-            known = (wrote(False) if wrote is not None else None) or frozenset()
+            known = (recorded if whole else wrote(False) if wrote is not None else None) or frozenset()
             root = os.fspath(output.resolve())
             clashes = []
             for relative in fresh:
@@ -665,7 +804,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             _say_taken(taken, output, notify)
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
-    recorded = wrote(True) if wrote is not None else None
+    if not whole:
+        recorded = wrote(True) if wrote is not None else None
     carried, clashes = carry_over(output, staging, recorded, taken if unrecorded else None)
     if clashes:
         raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(clashes))
@@ -679,6 +819,16 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
     _say_taken(taken, output, notify)
     return False
+
+
+def _holds_others(output: Path, recorded: frozenset[str] | None) -> bool:
+    """Whether output/ holds anything the last build did not write (`recorded`): place_site."""
+    if recorded is None or not os.path.isdir(output) or os.path.islink(output):
+        return False
+    try:
+        return bool(not_written(output, recorded))
+    except OSError:
+        return False  # (unreadable: the swap's walk says it, carry_over)
 
 
 def unproven_of(carried: Iterable[str]) -> list[str]:
@@ -905,6 +1055,9 @@ def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
     old = output.parent / f"{output.name}.old-{os.getpid()}"
+    # Looked at again: another user's build, which this user's lock does not exclude, may have put
+    # its site here since check_output (refuse_other_users): never swapped aside and removed.
+    refuse_other_users(output, output)
     if output.exists():
         # The old site marked for where it is moved aside (the staging folder's place, or
         # output.old-<pid>), before it goes: killed then, the next build knows it as its own.
@@ -1425,6 +1578,8 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
                 os.replace(path, output)
                 _unmark(output.resolve())
                 break
+    if os.path.isdir(output):
+        refuse_other_users(output.resolve(), output)  # (its files another user's build writes: not removed)
     if os.path.lexists(output) and not (os.path.isdir(output) and (made_here(output.resolve())
                                                                      or not any(os.scandir(output)))):
         raise OutputRefused("clean_not_ours", output)
@@ -1475,14 +1630,17 @@ def mounts_under(root: str) -> list[str]:
     `root` itself), from the system's table of mounts (Linux: /proc/self/mountinfo). A bind
     mount of a folder from the same filesystem has the same st_dev as what is around it, so the
     st_dev tests alone let one through: clean removed the user's files through it, a build moved
-    the mount with the old tree and the user's file into the new site (rev49). Where there is no
-    such table (other systems), [] and the st_dev tests stand alone."""
-    try:
-        with open("/proc/self/mountinfo", "rb") as table:
-            lines = table.read().splitlines()
-    except OSError:
-        return []
+    the mount with the old tree and the user's file into the new site (rev49).
+
+    Where there is no such table (other systems; a container or chroot without /proc), the st_dev
+    tests alone let such a bind mount through unseen, as they did: so every folder and file under
+    `root` is looked at instead (_mounts_by_inode), which costs a walk of the tree at each call
+    but sees one."""
     real = os.path.realpath(root)
+    try:
+        lines = _mount_table()
+    except OSError:
+        return _mounts_by_inode(real)
     found: list[str] = []
     for line in lines:
         fields = line.split(b" ")
@@ -1495,6 +1653,53 @@ def mounts_under(root: str) -> list[str]:
         elif point.startswith(real.rstrip("/") + "/"):
             found.append(point[len(real.rstrip("/")) + 1:])
     return sorted(set(found))
+
+
+def _mount_table() -> list[bytes]:
+    """The lines of the system's table of mounts (OSError where there is none: mounts_under)."""
+    with open("/proc/self/mountinfo", "rb") as table:
+        return table.read().splitlines()
+
+
+def _mounts_by_inode(real: str) -> list[str]:
+    """mounts_under without a table of mounts: each entry at or under the folder `real` whose
+    inode as its folder lists it (readdir's d_ino: the folder or file the mount covers) is not
+    the inode found at its name (lstat: the root of what is mounted there), or whose st_dev is
+    not `real`'s. A bind mount from the same filesystem keeps st_dev but not the inode; an entry
+    of the system's own that differs on some filesystem (an overlay without xino) is taken for a
+    mount, which refuses a build rather than lets one go through a mount. Links are not followed."""
+    try:
+        device = os.lstat(real).st_dev
+    except OSError:
+        return []
+    found: list[str] = []
+    parent, name = os.path.split(real)
+    if name:  # `real` itself, as its parent lists it
+        with contextlib.suppress(OSError), os.scandir(parent or "/") as entries:
+            for entry in entries:
+                if entry.name == name:
+                    if entry.inode() != os.lstat(real).st_ino:
+                        found.append("")
+                    break
+    pending = [""]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(f"{real}/{folder}" if folder else real) as entries:
+                listed_here = [(entry.name, entry.inode(), entry.path) for entry in entries]
+        except OSError:
+            continue
+        for entry_name, inode, path in listed_here:
+            relative = f"{folder}/{entry_name}" if folder else entry_name
+            try:
+                there = os.lstat(path)
+            except OSError:
+                continue
+            if there.st_ino != inode or there.st_dev != device:
+                found.append(relative)  # (never gone into)
+            elif stat.S_ISDIR(there.st_mode):
+                pending.append(relative)
+    return sorted(found)
 
 
 def _folders_of(files: Iterable[str]) -> set[str]:
