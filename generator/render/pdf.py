@@ -87,7 +87,7 @@ def bulletin_html(bulletin: Bulletin, locale: str, content: str | None = None,
     counter = "none" if part is not None else _page_counter_css(t, numbered)
     return env.get_template(bulletin.template).render(
         bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(counter),
-        first_page=numbered[0] if numbered else 1, continued=bool(part), footers=footers)
+        first_page=numbered[0] if numbered else 1, footers=footers)
 
 
 def _page_counter_css(t: Translator, numbered: tuple[int, int] | None = None) -> str:
