@@ -71,7 +71,9 @@ def test_a_pressed_last_column_keeps_every_character_breaks_between_words_and_ke
     "胜利分（VP）" now breaks before its bracket). Joined by word joiners, every character is
     printed, and every word's right edge is within the page's right margin: beside the widest
     groups too, where the bracketed reason's no-wrap span took the table to 586pt and is dropped
-    (pdf._print prints it again without: the reason breaks in the column, "罚 1 VP" above it)."""
+    (pdf._print prints it again without: the reason breaks in the column, "罚 1 VP" above it).
+    On an English page too, the Chinese marked as such (lang spans, whose text WeasyPrint's
+    overflow-wrap never breaks): the reason kept whole there took the table to 586pt."""
     import datetime as dt
     import logging
 
@@ -80,28 +82,29 @@ def test_a_pressed_last_column_keeps_every_character_breaks_between_words_and_ke
     penalties = "罚 1 VP（第2轮迟到15分钟）、罚 3 IMP（慢打）"
     remarks = ["轮空，直接晋级", "荣誉证书 + 一卡通100元/对", penalties, "直接晋级"]
     names = "唐秀英 / 郑伟"
-    for n, group in enumerate(("动物科学", "动物医学学院", "13级动物科学1班")):
+    for n, (group, locale) in enumerate((group, locale) for locale in ("zh-Hans", "en")
+                                        for group in ("动物科学", "动物医学学院", "13级动物科学1班")):
         rows = [[str(k), f"A{k:02}", names, group, group, group, "30.04", remark] for k, remark in enumerate(remarks, 1)]
         bulletin = Bulletin("standings-swiss", "T", "", ["名次", "编号", "选手", "班级", "单位", "学院", "胜利分（VP）", "备注"],
                             rows, "", dt.date(2026, 12, 5), numeric={0, 6}, names={2, 3, 4, 5})
         path = tmp_path / f"pressed-{n}.pdf"
         with caplog.at_level(logging.WARNING, logger="weasyprint"):
-            path.write_bytes(_print(bulletin_html(bulletin, "zh-Hans")))
+            path.write_bytes(_print(bulletin_html(bulletin, locale, "zh-Hans")))
         assert not [record.getMessage() for record in caplog.records if "Ignored" in record.getMessage()]
         flat = re.sub(r"\s+", "", subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout)
         for remark in remarks:
-            assert re.sub(r"\s+", "", remark) in flat, (group, remark, flat)  # (was 罚IMP（慢打）)
+            assert re.sub(r"\s+", "", remark) in flat, (locale, group, remark, flat)  # (was 罚IMP（慢打）)
         # a word as wide as the column's least (4em) is never broken; a longer one breaks only
         # where the column is narrower than it ("一卡通100" above "元/对" beside the widest groups)
         lines = "\n".join(pages(path))
-        assert lines.count("直接晋级") == 2 and lines.count("荣誉证书") == 1 and "轮空，" in lines, (group, lines)
+        assert lines.count("直接晋级") == 2 and lines.count("荣誉证书") == 1 and "轮空，" in lines, (locale, group, lines)
         assert lines.count("一卡通100元/对") == 1 or group != "动物科学", lines
         boxes = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
         width = float(re.search(r'<page width="([\d.]+)"', boxes)[1])
         right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', boxes))
         # (18mm: the page's right margin; beside the widest groups the bracketed reason kept whole
         # in a no-wrap span took the table to 586pt: joined, it breaks where the column is narrower)
-        assert right <= width - 18 / 25.4 * 72, (group, right, width)
+        assert right <= width - 18 / 25.4 * 72, (locale, group, right, width)
 
 
 def test_the_demos_last_column_breaks_between_words_not_inside_one(tmp_path: Path) -> None:
@@ -268,3 +271,25 @@ def test_every_pdfs_key_follows_the_joining_code(monkeypatch) -> None:  # noqa: 
             patched.setattr(html, name, value)
             assert pdf.joining_code() != before, name
     assert pdf.joining_code() == before
+
+
+def test_a_brackets_round_keeps_its_name_whole(tmp_path: Path) -> None:
+    """rev60: the 8-team bracket's round column broke its names mid-word ("四分之" above "一决赛",
+    "三四名" above "决赛", "Semi-" above "finals") while the sides' columns had room. The column is
+    of words (Bulletin.words, as the draw's match names): each round's name whole on one line, its
+    ordinal too ("第 1 轮", "Round 1"); every character printed, the table within the margin."""
+    wanted = {"zh-Hans": {"\u56db\u5206\u4e4b\u4e00\u51b3\u8d5b": 4, "\u534a\u51b3\u8d5b": 2,  # 四分之一决赛, 半决赛
+                          "\u4e09\u56db\u540d\u51b3\u8d5b": 1},  # 三四名决赛
+              "en": {"Quarter-finals": 4, "Semi-finals": 2, "Round 1": 4, "Round 2": 2, "Round 3": 2}}
+    for locale, names in wanted.items():
+        path = printed(tmp_path / locale, locale, "tongxin-guandan-2025", "bracket-ko")
+        text = "\n".join(pages(path))
+        text = text[re.search(r"(?m)^\s+1\s+\S", text).start():]  # from match 1 (the text above names rounds too)
+        for name, count in names.items():
+            assert text.count(name) == count, (locale, name, text)
+        # (the ordinal whole: pdftotext runs a Chinese line's spaces together, "第1轮")
+        if locale == "zh-Hans":
+            assert len(re.findall(r"\u7b2c ?\d ?\u8f6e", text)) == 8, text
+        boxes = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
+        right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', boxes))
+        assert right <= float(re.search(r'<page width="([\d.]+)"', boxes)[1]) - 18 / 25.4 * 72, (locale, right)

@@ -87,6 +87,20 @@ def test_a_rounds_sheets_are_printed_in_parts_and_read_as_one_document(tmp_path:
     alone.write_bytes(pdf._print(pdf.bulletin_html(sheet, site.locale, content_locale_of(site))))
     for n in (1, PART, PART + 1, 2 * PART + 1, 26):
         assert page_image(target, notice + n) == page_image(alone, n)
+    # the form's first sheet as high on its page as every sheet after it, at the page's top
+    # margin (14mm): the body's top margin (6pt, the first page's only) put it 6pt lower
+    tops = [first_word_top(target, notice + n) for n in (1, 2, PART + 1, 26)]
+    assert tops == [tops[0]] * 4 and abs(tops[0] - 14 / 25.4 * 72) < 1, tops
+
+
+def first_word_top(path: Path, page: int) -> float:
+    """The top of the first word on a page, in points from the page's top (pdftotext -bbox)."""
+    import re
+    import subprocess
+
+    boxes = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
+                           capture_output=True, check=True, text=True).stdout
+    return float(re.search(r'<word xMin="[\d.]+" yMin="([\d.]+)"', boxes)[1])
 
 
 def page_image(path: Path, page: int) -> bytes:

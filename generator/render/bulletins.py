@@ -399,7 +399,7 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
         else t("ko_bulletin_title_event", event=event.title)
     return Bulletin(f"bracket-{stage.id}", title, text,
                     columns, rows, event.organizer or "", event.day_of(stage, stage_result.rounds_played or None),
-                    numeric={0, 4})
+                    numeric={0, 4}, words={1})
 
 
 def _counted(t: Translator, entries: list[Entry]) -> str:

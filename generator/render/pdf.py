@@ -87,7 +87,7 @@ def bulletin_html(bulletin: Bulletin, locale: str, content: str | None = None,
     counter = "none" if part is not None else _page_counter_css(t, numbered)
     return env.get_template(bulletin.template).render(
         bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(counter),
-        first_page=numbered[0] if numbered else 1, continued=bool(part), footers=footers)
+        first_page=numbered[0] if numbered else 1, footers=footers)
 
 
 def _page_counter_css(t: Translator, numbered: tuple[int, int] | None = None) -> str:
@@ -551,6 +551,15 @@ def _print(html: str) -> bytes:
     # them where it does not.
     if KEPT_SPAN in html and _past_the_page(document):
         document = weasyprint.HTML(string=_KEPT.sub(r"\1", html), base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
+        # On a page in another language a kept piece's Chinese is in a span of its own (lang, zh_runs),
+        # and WeasyPrint's overflow-wrap breaks no nested span: the English standings' reason
+        # "（第2轮迟到15分钟）" stayed whole beside the widest groups, the table to 586pt of the
+        # page's 595. Still past the content box, printed once more with the pieces' Chinese free
+        # to break between its characters, as Chinese text does (a joiner next to a bracket, a
+        # digit or a Latin letter kept: no "）" at a line's head, no number without its unit).
+        if _past_the_page(document):
+            loose = _KEPT.sub(lambda kept: _BETWEEN_CHINESE.sub("", kept[1]), html)
+            document = weasyprint.HTML(string=loose, base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
     # A bookmark is its heading's text as laid out, word joiners and all (html.joined_words,
     # joined_names: U+2060 keeps a Chinese word whole on its line, WeasyPrint having no keep-all):
     # a member searching the bookmarks for an event's name found it with a joiner between each
@@ -562,6 +571,7 @@ def _print(html: str) -> bytes:
 
 KEPT_SPAN = '<span class="kept">'  # (bulletin.html's `together`: its end marked, a Chinese run's spans inside it)
 _KEPT = re.compile(r'<span class="kept">(.*?)</span><!--kept-->', re.DOTALL)
+_BETWEEN_CHINESE = re.compile(r"(?<=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])\u2060(?=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
 
 
 def _past_the_page(document: object) -> bool:
