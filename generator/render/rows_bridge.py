@@ -1,7 +1,8 @@
 """The rows of the bridge pages' tables, written in Python: a traveller's results and frequency
 (bridge_traveller.html, on each board's page), a hand record's hands and double dummy table
 (bridge_hand.html), and the boards of a table on its round's page and both entries' pages
-(bridge_table.html: pairs, teams and the seed's pairs adding points).
+(bridge_table.html: pairs, teams and the seed's pairs adding points; a played pairs table whole,
+its head and totals too, the template's part of it having cost more than its rows).
 
 Through the templates' loops and macros a row was some twenty `{{ }}` and a dozen calls, on every
 row of every table of a bridge event's round, entry and board pages; here each row is one
@@ -28,7 +29,7 @@ text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup ma
 
 _SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 _STRAINS = ("NT", "S", "H", "D", "C")
-_VOID = "\u2014"  # a void's dash (hands.Hand.shown), an empty seat's and a running total's before any board
+_VOID = "\u2014"  # a void's dash (hands.Hand.shown)
 _FAILS = "\u2013"  # a contract no declarer makes (hands.DoubleDummy.shown)
 
 
@@ -37,13 +38,13 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     globals they share with the templates (suits, br_result, signed, pct, fig, joined_word, zh_lang,
     board_cell, bridge_contract, shared_rows, entry_url) taken from it (render/html.py's, which
     imports this module), so that a cell is written alike."""
-    g, f = env.globals, env.filters
-    suits: Callable[[str], Markup] = f["suits"]
-    _signed: Callable[[Any], str] = f["signed"]
-    _percent: Callable[[Any], str] = f["pct"]
-    figure_text: Callable[[Any, bool], str] = f["fig"]
-    br_result: Callable[[Any], Markup] = f["br_result"]
-    seat_word: Callable[[Any, str], str] = f["joined_word"]  # `_("seat_" ~ x)`, looked up once a word
+    g, filters = env.globals, env.filters
+    suits: Callable[[str], Markup] = filters["suits"]
+    signed: Callable[[Any], str] = filters["signed"]
+    percent: Callable[[Any], str] = filters["pct"]
+    figure_text: Callable[[Any, bool], str] = filters["fig"]
+    br_result: Callable[[Any], Markup] = filters["br_result"]
+    seat_word: Callable[[Any, str], str] = filters["joined_word"]  # `_("seat_" ~ x)`, looked up once a word
     zh_lang = g["zh_lang"]
     board_cell = g["board_cell"]
     bridge_contract = g["bridge_contract"]
@@ -136,8 +137,8 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                 append(f'{values[0]}{text(figure_text(row.ns_value, two))}{values[1]}'
                        f'{text(figure_text(row.ew_value, two))}</td>\n')
                 if mp:
-                    append(f'{percents[0]}{text(_percent(row.ns_percent))}{percents[1]}'
-                           f'{text(_percent(row.ew_percent))}</td>\n')
+                    append(f'{percents[0]}{text(percent(row.ns_percent))}{percents[1]}'
+                           f'{text(percent(row.ew_percent))}</td>\n')
                 append('</tr>\n')
         else:
             opening = (f'<tr>\n  <td class="num" data-label="{w["round"]}">',
@@ -169,7 +170,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                         if has_leads:
                             append(f'{lead_cell}{suits(room.lead)}</td>')
                         append(f'  <td data-label="{w["result"]}">{br_result(room.result)}</td>\n'
-                               f'  <td class="num" data-label="{w["br_ns_score"]}">{text(_signed(room.ns - room.ew))}</td>\n')
+                               f'  <td class="num" data-label="{w["br_ns_score"]}">{text(signed(room.ns - room.ew))}</td>\n')
                 imps = "" if row.not_played else text(figure_text(row.home_imps, two))
                 append(f'{imps_cell}{imps}</td>\n</tr>\n')
         return markup_of("".join(out))
@@ -179,11 +180,11 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         two = tr.two_places
         pairs = tr.layout == "pairs"
         out = []
-        for f_ in tr.frequency:
-            values = (f'<td class="num">{text(figure_text(f_.ns_value, two))}</td>'
-                      f'<td class="num">{text(figure_text(f_.ew_value, two))}</td>') if pairs else ""
-            out.append(f'<tr><th scope="row" class="num">{text(_signed(f_.score))}</th>'
-                       f'<td class="num">{text(f_.count)}</td>\n{values}</tr>\n')
+        for score in tr.frequency:
+            values = (f'<td class="num">{text(figure_text(score.ns_value, two))}</td>'
+                      f'<td class="num">{text(figure_text(score.ew_value, two))}</td>') if pairs else ""
+            out.append(f'<tr><th scope="row" class="num">{text(signed(score.score))}</th>'
+                       f'<td class="num">{text(score.count)}</td>\n{values}</tr>\n')
         return markup_of("".join(out))
 
     # ------------------------------------------------------------------ a hand record
@@ -249,14 +250,14 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             percent_cell = '<td class="num" data-label="%">'
             run_cell = f'  <td class="num" data-label="{w["br_running_percent"] if mp else w["br_running_imps"]}">'
             for i, row in enumerate(view.rows):
-                own = text(_signed(row.own_score(side_index))) if row.score is not None else ""
+                own = text(signed(row.own_score(side_index))) if row.score is not None else ""
                 append(f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
                        f'{shown[i]}{own_cell}{own}{value_cell}{text(figure_text(row.value(side_index), two))}</td>\n')
                 if mp:
                     p = row.ns_percent if side_index == 0 else row.ew_percent
-                    append(f'{percent_cell}{text(_percent(p))}</td>')
+                    append(f'{percent_cell}{text(percent(p))}</td>')
                 so_far = running[i]
-                said = "\u2014" if so_far is None else text(_percent(so_far)) if mp else text(figure_text(so_far, two))
+                said = "\u2014" if so_far is None else text(percent(so_far)) if mp else text(figure_text(so_far, two))
                 append(f'{run_cell}{said}</td>\n</tr>\n')
         else:
             scores = (f'  <td class="num" data-label="{w["ns"]}">', f'</td>\n  <td class="num" data-label="{w["ew"]}">',
@@ -270,9 +271,77 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                        f'{shown[i]}{scores[0]}{ns}{scores[1]}{ew}{scores[2]}{text(figure_text(row.ns_value, two))}'
                        f'{scores[3]}{text(figure_text(row.ew_value, two))}</td>\n')
                 if mp:
-                    append(f'{percents[0]}{text(_percent(row.ns_percent))}{percents[1]}'
-                           f'{text(_percent(row.ew_percent))}</td>\n')
+                    append(f'{percents[0]}{text(percent(row.ns_percent))}{percents[1]}'
+                           f'{text(percent(row.ew_percent))}</td>\n')
                 append('</tr>\n')
+        return markup_of("".join(out))
+
+    head = (f'<thead><tr>\n  <th scope="col" class="num">{text(translate("board"))}</th><th scope="col">{w["dealer"]}</th>'
+            f'<th scope="col">{w["vulnerability"]}</th>\n  <th scope="col">{w["contract"]}</th>\n')
+    running_heads = (f'{w["br_running_percent"]}{text(g["percent_unit"])}',
+                     text(filters["english_words"](translate("br_running_imps"))))
+    total_word, top_word, pending = (text(translate(key)) for key in ("total", "br_top", "pending_mp"))
+    lead_head, percent_head = f'<th scope="col">{w["lead"]}</th>', '<th scope="col" class="num">%</th>'
+
+    def pairs_table(view: Any, score: Any, event: Any, root: str, showings: int, board_entry: str | None,
+                    side_index: int | None, label: Any, caption_id: str) -> Markup:
+        """A played pairs table's boards (bridge_table.html): its head, its rows (pairs_rows), its
+        totals, and a note while the field is not scored."""
+        has_leads = view.has_leads
+        mp = view.matchpoints
+        two = view.two_places
+        value_word = w["mp"] if mp else w["br_imps"]
+        label_text = text(label)
+        if caption_id:
+            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
+        else:
+            named, caption = f'aria-label="{label_text}"', ""
+        out = [f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards cards gutter">\n'
+               f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{lead_head if has_leads else ""}']
+        append = out.append
+        if side_index is not None:
+            append(f'  <th scope="col" class="num">{w["br_own_score"]}</th>\n  <th scope="col" class="num">{value_word}</th>\n'
+                   f'{percent_head if mp else ""}'
+                   f'  <th scope="col" class="num">{running_heads[0] if mp else running_heads[1]}</th>\n')
+        else:
+            append(f'  <th scope="col" class="num">{w["ns"]}</th><th scope="col" class="num">{w["ew"]}</th>\n'
+                   f'  <th scope="col" class="num">{w["ns"]} {value_word}</th>\n'
+                   f'  <th scope="col" class="num">{w["ew"]} {value_word}</th>\n')
+            if mp:
+                append(f'<th scope="col" class="num">{w["ns"]} %</th><th scope="col" class="num">{w["ew"]} %</th>')
+        append(f'</tr></thead>\n<tbody>\n{pairs_rows(view, event, root, showings, board_entry, side_index)}</tbody>\n')
+        # a table of np boards only has no total and no top: no footer (it read "Total · top 0" over dashes)
+        if view.scored and view.any_scored:
+            winner = score.winner
+            top = f" \u00b7 {top_word} {text(view.top)}" if mp else ""
+            more = f' \u00b7 {text(translate("br_more_at_table", id=winner))}' if winner else ""
+            append(f'<tfoot><tr>\n  <th scope="row" colspan="{5 if has_leads else 4}" class="line">{total_word}{top}{more}</th>\n')
+            if side_index is not None:
+                append('  <td></td>\n')
+                # a table where no board was scored for the pair (each np): "—", not a total of 0
+                if view.scored_for(side_index):
+                    append(f'  <td class="num" data-label="{value_word}">{text(figure_text(view.total(side_index), two))}</td>\n')
+                    if mp:
+                        append(f'<td class="num" data-label="%">{text(percent(view.percent(side_index)))}</td>')
+                else:
+                    append(f'  <td class="num" data-label="{value_word}">\u2014</td>')
+                    if mp:
+                        append('<td class="num" data-label="%">\u2014</td>')
+                append('  <td></td>\n')
+            else:
+                scored = (view.scored_for(0), view.scored_for(1))
+                append('  <td></td><td></td>\n')
+                for side, name in enumerate((w["ns"], w["ew"])):
+                    shown = text(figure_text(view.total(side), two)) if scored[side] else "\u2014"
+                    append(f'<td class="num" data-label="{name} {value_word}">{shown}</td>')
+                if mp:
+                    for side, name in enumerate((w["ns"], w["ew"])):
+                        shown = text(percent(view.percent(side))) if scored[side] else "\u2014"
+                        append(f'<td class="num" data-label="{name} %">{shown}</td>')
+            append('</tr></tfoot>\n')
+        append('</table>\n</div>\n')
+        if not view.scored:
+            append(f'<p class="meta">{pending}</p>')
         return markup_of("".join(out))
 
     def teams_rows(view: Any, event: Any, root: str, showings: int, board_entry: str | None,
@@ -306,7 +375,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                     shown.append(f'  <td class="half" data-label="{name}">{bridge_contract(room)}</td>\n')
                     if has_leads:
                         shown.append(f'{lead_cell}{suits(room.lead)}</td>')
-                    shown.append(f'  <td class="num" data-label="{w["br_ns_score"]}">{text(_signed(room.ns - room.ew))}</td>\n')
+                    shown.append(f'  <td class="num" data-label="{w["br_ns_score"]}">{text(signed(room.ns - room.ew))}</td>\n')
             home, away = row.home_imps, row.away_imps
             home_shown = text(figure_text(home, two)) if home > 0 or (row.adjusted and home) else ""
             away_shown = text(figure_text(away, two)) if away > 0 or (row.adjusted and away) else ""
@@ -352,5 +421,5 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         return markup_of("".join([f"{cells_shown}</tr>\n" for cells_shown in shared]))
 
     g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_deal_hand=deal_hand,
-             bridge_double_dummy_rows=double_dummy_rows, bridge_pairs_rows=pairs_rows, bridge_teams_rows=teams_rows,
+             bridge_double_dummy_rows=double_dummy_rows, bridge_pairs_table=pairs_table, bridge_teams_rows=teams_rows,
              bridge_seed_rows=seed_rows)
