@@ -40,7 +40,7 @@ from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
-from generator.render import fast_jinja, incremental, rows_tables
+from generator.render import fast_jinja, incremental, rows_bridge, rows_tables
 from generator.render.fast_jinja import escaped, html_text, markup_of
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
@@ -186,6 +186,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # a standings row's remark, each in words (entry.html's heading of a stage; render/remarks.py)
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
     _table_rows(env, translate)
+    rows_bridge.install(env, translate)  # the bridge pages' rows (bridge_traveller_rows, bridge_pairs_rows, …)
     return env
 
 

@@ -1,0 +1,425 @@
+"""The rows of the bridge pages' tables, written in Python: a traveller's results and frequency
+(bridge_traveller.html, on each board's page), a hand record's hands and double dummy table
+(bridge_hand.html), and the boards of a table on its round's page and both entries' pages
+(bridge_table.html: pairs, teams and the seed's pairs adding points; a played pairs table whole,
+its head and totals too, the template's part of it having cost more than its rows).
+
+Through the templates' loops and macros a row was some twenty `{{ }}` and a dozen calls, on every
+row of every table of a bridge event's round, entry and board pages; here each row is one
+f-string, its fixed words looked up once for the locale. The markup is the templates' as it was,
+whitespace included (the pages are byte-identical): each content value escaped as `{{ }}` escapes
+it (fast_jinja.html_text, markupsafe's escape as str), Markup only for what is built here and for
+the filters' own markup (suits, br_result, board_cell, bridge_contract).
+
+`install(env, translate)` adds them to a locale's environment (render/html.py's `environment`)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import jinja2
+from markupsafe import Markup
+
+from generator.games.common.figures import two_places_of
+from generator.render import fast_jinja
+from generator.render.fast_jinja import markup_of
+from generator.render.i18n import Translator
+
+text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+
+_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+_STRAINS = ("NT", "S", "H", "D", "C")
+_VOID = "\u2014"  # a void's dash (hands.Hand.shown)
+_FAILS = "\u2013"  # a contract no declarer makes (hands.DoubleDummy.shown)
+
+
+def install(env: jinja2.Environment, translate: Translator) -> None:
+    """The bridge pages' row writers of one locale, as globals of its environment; the filters and
+    globals they share with the templates (suits, br_result, signed, pct, fig, joined_word, zh_lang,
+    board_cell, bridge_contract, shared_rows, entry_url) taken from it (render/html.py's, which
+    imports this module), so that a cell is written alike."""
+    g, filters = env.globals, env.filters
+    suits: Callable[[str], Markup] = filters["suits"]
+    signed: Callable[[Any], str] = filters["signed"]
+    percent: Callable[[Any], str] = filters["pct"]
+    figure_text: Callable[[Any, bool], str] = filters["fig"]
+    br_result: Callable[[Any], Markup] = filters["br_result"]
+    seat_word: Callable[[Any, str], str] = filters["joined_word"]  # `_("seat_" ~ x)`, looked up once a word
+    zh_lang = g["zh_lang"]
+    board_cell = g["board_cell"]
+    bridge_contract = g["bridge_contract"]
+    shared_rows = g["shared_rows"]
+    entry_url = g["entry_url"]
+    w = {key: text(translate(key)) for key in (
+        "round", "table", "ns", "ew", "contract", "declarer", "lead", "result", "br_ns_score", "br_ew_score",
+        "mp", "br_imps", "own_row", "adjusted", "br_walked_out", "br_not_played", "pass", "home_team", "away_team",
+        "open_room", "closed_room", "br_room_not_recorded", "br_imps_home", "dealer", "vulnerability",
+        "br_own_score", "br_running_percent", "br_running_imps", "running", "br_dd_fails", "br_void")}
+    passed = w["pass"]
+
+    def seat(x: Any) -> str:
+        return text(seat_word(x, "seat_"))
+
+    def vul(x: Any) -> str:
+        return text(seat_word(x, "vul_"))
+
+    def adjusted_pairs(row: Any) -> str:
+        """A pairs row's adjusted, not played or weighted board, as the traveller and a table say it."""
+        if row.adjusted:
+            said = "".join(f' \u00b7 {text(translate("br_adjusted_session_" + sign, side=translate(side)))}'
+                           for side, sign in row.session_sides)
+            walked = f' {w["br_walked_out"]}' if row.adjusted.walked_out else ""
+            return (f'<span class="warn">{w["adjusted"]}</span> <span class="meta">{text(row.adjusted.text)}'
+                    f'{walked}{said}</span>')
+        if row.not_played:
+            return f'<span class="warn">{w["br_not_played"]}</span>'
+        return f'<span class="meta">{text(row.weighted)}</span>'
+
+    def contract(line: Any) -> str:
+        """bridge_traveller.html's `contract` macro: a contract with its suit's symbol, "pass", or nothing."""
+        if line is None:
+            return ""
+        if line.contract == "pass":
+            return passed
+        return f'<span class="contract">{suits(line.contract)}</span>'
+
+    # ------------------------------------------------------------------ a board's traveller
+
+    def traveller_rows(tr: Any, event: Any, root: str) -> Markup:
+        """The rows of a board's traveller (bridge_traveller.html's tbody): pairs or teams."""
+        has_leads = tr.has_leads
+        mp = tr.scoring == "matchpoints"
+        two = tr.two_places
+        root_text = text(root)
+        own = w["own_row"]
+        entries = event.entries
+        names: dict[str, str] = {}  # an entry's cell, by its id: a pair plays a board once, a team twice
+
+        def pair(entry_id: str) -> str:
+            found = names.get(entry_id)
+            if found is None:
+                beside = entries[entry_id].label_beside_id
+                found = (f'<a href="{root_text}{text(entry_url(event, entry_id))}">{text(entry_id)}</a> '
+                         + (f'<span class="meta"{zh_lang(beside)}>{text(beside)}</span>' if beside else ""))
+                names[entry_id] = found
+            return found
+
+        out: list[str] = []
+        append = out.append
+        lead_cell = f'<td data-label="{w["lead"]}">'
+        if tr.layout == "pairs":
+            value_word = w["mp"] if mp else w["br_imps"]
+            opening = (f'<tr>\n  <td class="num" data-label="{w["round"]}">',
+                       f'</td>\n  <th scope="row" class="num" data-label="{w["table"]}">',
+                       f'</th>\n  <td class="wrap named" data-own="{own}" id="entry-',
+                       f'" data-label="{w["ns"]}">',
+                       f'</td>\n  <td class="wrap named" data-own="{own}" id="entry-',
+                       f'" data-label="{w["ew"]}">')
+            values = (f'  <td class="num" data-label="{w["ns"]} {value_word}">',
+                      f'</td>\n  <td class="num" data-label="{w["ew"]} {value_word}">')
+            percents = (f'  <td class="num" data-label="{w["ns"]} %">', f'</td>\n  <td class="num" data-label="{w["ew"]} %">')
+            span = 6 if has_leads else 5
+            for line in tr.lines:
+                row = line.row
+                append(f'{opening[0]}{text(line.round)}{opening[1]}{text(line.table)}{opening[2]}{text(line.ns)}'
+                       f'{opening[3]}{pair(line.ns)}{opening[4]}{text(line.ew)}{opening[5]}{pair(line.ew)}</td>\n')
+                if row.adjusted or row.not_played or row.weighted:
+                    append(f'  <td colspan="{span}" class="line">{adjusted_pairs(row)}</td>\n')
+                else:
+                    board = row.line
+                    append(f'  <td class="contract-cell" data-label="{w["contract"]}">{contract(board)}</td>\n'
+                           f'  <td data-label="{w["declarer"]}">{seat(board.declarer) if board.declarer else ""}</td>\n')
+                    if has_leads:
+                        append(f'{lead_cell}{suits(board.lead)}</td>')
+                    append(f'  <td data-label="{w["result"]}">{br_result(board.result)}</td>\n'
+                           f'  <td class="num" data-label="{w["br_ns_score"]}">{text(board.ns or "")}</td>\n'
+                           f'  <td class="num" data-label="{w["br_ew_score"]}">{text(board.ew or "")}</td>\n')
+                append(f'{values[0]}{text(figure_text(row.ns_value, two))}{values[1]}'
+                       f'{text(figure_text(row.ew_value, two))}</td>\n')
+                if mp:
+                    append(f'{percents[0]}{text(percent(row.ns_percent))}{percents[1]}'
+                           f'{text(percent(row.ew_percent))}</td>\n')
+                append('</tr>\n')
+        else:
+            opening = (f'<tr>\n  <td class="num" data-label="{w["round"]}">',
+                       f'</td>\n  <th scope="row" class="num" data-label="{w["table"]}">',
+                       f'</th>\n  <td class="wrap named" data-own="{own}" id="entry-',
+                       f'" data-label="{w["home_team"]}">',
+                       f'</td>\n  <td class="wrap named" data-own="{own}" id="entry-',
+                       f'" data-label="{w["away_team"]}">')
+            whole, half = (8, 4) if has_leads else (6, 3)
+            rooms = (w["open_room"], w["closed_room"])
+            imps_cell = f'  <td class="num line" data-label="{w["br_imps_home"]}">'
+            for line in tr.lines:
+                row = line.row
+                append(f'{opening[0]}{text(line.round)}{opening[1]}{text(line.table)}{opening[2]}{text(line.home)}'
+                       f'{opening[3]}{pair(line.home)}{opening[4]}{text(line.away)}{opening[5]}{pair(line.away)}</td>\n')
+                if row.not_played:
+                    append(f'  <td colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
+                elif row.adjusted:
+                    append(f'  <td colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
+                           f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
+                else:
+                    for name, room in zip(rooms, (row.open, row.closed)):
+                        if room is None:
+                            append(f'<td colspan="{half}" class="line meta" data-label="{name}">'
+                                   f'{w["br_room_not_recorded"]}</td>')
+                            continue
+                        append(f'  <td class="line" data-label="{name}">{contract(room)}'
+                               f'{" " + seat(room.declarer) if room.declarer else ""}</td>\n')
+                        if has_leads:
+                            append(f'{lead_cell}{suits(room.lead)}</td>')
+                        append(f'  <td data-label="{w["result"]}">{br_result(room.result)}</td>\n'
+                               f'  <td class="num" data-label="{w["br_ns_score"]}">{text(signed(room.ns - room.ew))}</td>\n')
+                imps = "" if row.not_played else text(figure_text(row.home_imps, two))
+                append(f'{imps_cell}{imps}</td>\n</tr>\n')
+        return markup_of("".join(out))
+
+    def frequency_rows(tr: Any) -> Markup:
+        """The rows of a board's frequency table (bridge_traveller.html)."""
+        two = tr.two_places
+        pairs = tr.layout == "pairs"
+        out = []
+        for score in tr.frequency:
+            values = (f'<td class="num">{text(figure_text(score.ns_value, two))}</td>'
+                      f'<td class="num">{text(figure_text(score.ew_value, two))}</td>') if pairs else ""
+            out.append(f'<tr><th scope="row" class="num">{text(signed(score.score))}</th>'
+                       f'<td class="num">{text(score.count)}</td>\n{values}</tr>\n')
+        return markup_of("".join(out))
+
+    # ------------------------------------------------------------------ a hand record
+
+    suit_shown = {name: (f'<span class="suit {"red" if name in ("H", "D") else "black"}" role="img" '
+                         f'aria-label="{text(translate("suit_" + name))}">{_SYMBOLS[name]}</span>') for name in _SYMBOLS}
+    void_said = f'<span aria-hidden="true">\u2014</span><span class="visually-hidden">{w["br_void"]}</span>'
+    dd_fails = f'<span aria-hidden="true">\u2013</span><span class="visually-hidden">{w["br_dd_fails"]}</span>'
+
+    def deal_hand(deal: Any, at: str) -> Markup:
+        """bridge_hand.html's `hand` macro: one hand of a hand record, its seat, points and suits."""
+        h = deal.hand(at)
+        head = f'<div class="hand hand-{text(at)}"><strong>{seat(at)}</strong>'
+        if not h:
+            return markup_of(f'{head}<br><span class="meta">\u2014</span></div>\n')
+        cards = "".join(f'<br>{suit_shown[name]} {void_said if shown == _VOID else text(shown)}'
+                        for name, shown in h.shown)
+        return markup_of(f'{head} <span class="meta">{text(translate("br_hcp", n=h.hcp))}</span>\n{cards}</div>\n')
+
+    def double_dummy_rows(dd: Any) -> Markup:
+        """The rows of a hand record's double dummy table (bridge_hand.html)."""
+        out = []
+        for at, _ in dd.rows():
+            cells = "".join(f'<td class="num">{dd_fails if made == _FAILS else text(made)}</td>'
+                            for made in (dd.shown(at, strain) for strain in _STRAINS))
+            out.append(f'<tr><th scope="row">{seat(at)}</th>{cells}</tr>\n')
+        return markup_of("".join(out))
+
+    # ------------------------------------------------------------------ a table's boards
+
+    def pairs_cells(has_leads: bool) -> Callable[[Any], str]:
+        """A pairs row's cells but the board's, the same on its round's page and both entries' pages
+        (shared_rows)."""
+        lead_cell = f'<td data-label="{w["lead"]}">'
+
+        def cells(row: Any) -> str:
+            if row.adjusted or row.not_played or row.weighted:
+                shown = adjusted_pairs(row)
+            else:
+                shown = bridge_contract(row.line)
+            lead = f'{lead_cell}{suits(row.line.lead) if row.line else ""}</td>' if has_leads else ""
+            return (f'  <td data-label="{w["dealer"]}">{seat(row.dealer)}</td>\n'
+                    f'  <td data-label="{w["vulnerability"]}">{vul(row.vulnerability)}</td>\n'
+                    f'  <td class="wrap">{shown}</td>\n{lead}')
+
+        return cells
+
+    def pairs_rows(view: Any, event: Any, root: str, showings: int, board_entry: str | None,
+                   side_index: int | None) -> Markup:
+        """The rows of a pairs table (bridge_table.html's tbody): each board's link, its shared
+        cells, and the scores, both pairs' or, on an entry's page (side_index), the pair's own."""
+        shown = shared_rows(view, root, showings, pairs_cells(view.has_leads))
+        mp = view.matchpoints
+        two = view.two_places
+        value_word = w["mp"] if mp else w["br_imps"]
+        stage = view.stage
+        out = []
+        append = out.append
+        if side_index is not None:
+            running = view.running(side_index)
+            own_cell = f'  <td class="num" data-label="{w["br_own_score"]}">'
+            value_cell = f'</td>\n  <td class="num" data-label="{value_word}">'
+            percent_cell = '<td class="num" data-label="%">'
+            run_cell = f'  <td class="num" data-label="{w["br_running_percent"] if mp else w["br_running_imps"]}">'
+            for i, row in enumerate(view.rows):
+                own = text(signed(row.own_score(side_index))) if row.score is not None else ""
+                append(f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
+                       f'{shown[i]}{own_cell}{own}{value_cell}{text(figure_text(row.value(side_index), two))}</td>\n')
+                if mp:
+                    p = row.ns_percent if side_index == 0 else row.ew_percent
+                    append(f'{percent_cell}{text(percent(p))}</td>')
+                so_far = running[i]
+                said = "\u2014" if so_far is None else text(percent(so_far)) if mp else text(figure_text(so_far, two))
+                append(f'{run_cell}{said}</td>\n</tr>\n')
+        else:
+            scores = (f'  <td class="num" data-label="{w["ns"]}">', f'</td>\n  <td class="num" data-label="{w["ew"]}">',
+                      f'</td>\n  <td class="num" data-label="{w["ns"]} {value_word}">',
+                      f'</td>\n  <td class="num" data-label="{w["ew"]} {value_word}">')
+            percents = (f'  <td class="num" data-label="{w["ns"]} %">', f'</td>\n  <td class="num" data-label="{w["ew"]} %">')
+            for i, row in enumerate(view.rows):
+                board = row.line
+                ns, ew = (text(board.ns or ""), text(board.ew or "")) if board else ("", "")
+                append(f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
+                       f'{shown[i]}{scores[0]}{ns}{scores[1]}{ew}{scores[2]}{text(figure_text(row.ns_value, two))}'
+                       f'{scores[3]}{text(figure_text(row.ew_value, two))}</td>\n')
+                if mp:
+                    append(f'{percents[0]}{text(percent(row.ns_percent))}{percents[1]}'
+                           f'{text(percent(row.ew_percent))}</td>\n')
+                append('</tr>\n')
+        return markup_of("".join(out))
+
+    head = (f'<thead><tr>\n  <th scope="col" class="num">{text(translate("board"))}</th><th scope="col">{w["dealer"]}</th>'
+            f'<th scope="col">{w["vulnerability"]}</th>\n  <th scope="col">{w["contract"]}</th>\n')
+    running_heads = (f'{w["br_running_percent"]}{text(g["percent_unit"])}',
+                     text(filters["english_words"](translate("br_running_imps"))))
+    total_word, top_word, pending = (text(translate(key)) for key in ("total", "br_top", "pending_mp"))
+    lead_head, percent_head = f'<th scope="col">{w["lead"]}</th>', '<th scope="col" class="num">%</th>'
+
+    def pairs_table(view: Any, score: Any, event: Any, root: str, showings: int, board_entry: str | None,
+                    side_index: int | None, label: Any, caption_id: str) -> Markup:
+        """A played pairs table's boards (bridge_table.html): its head, its rows (pairs_rows), its
+        totals, and a note while the field is not scored."""
+        has_leads = view.has_leads
+        mp = view.matchpoints
+        two = view.two_places
+        value_word = w["mp"] if mp else w["br_imps"]
+        label_text = text(label)
+        if caption_id:
+            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
+        else:
+            named, caption = f'aria-label="{label_text}"', ""
+        out = [f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards cards gutter">\n'
+               f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{lead_head if has_leads else ""}']
+        append = out.append
+        if side_index is not None:
+            append(f'  <th scope="col" class="num">{w["br_own_score"]}</th>\n  <th scope="col" class="num">{value_word}</th>\n'
+                   f'{percent_head if mp else ""}'
+                   f'  <th scope="col" class="num">{running_heads[0] if mp else running_heads[1]}</th>\n')
+        else:
+            append(f'  <th scope="col" class="num">{w["ns"]}</th><th scope="col" class="num">{w["ew"]}</th>\n'
+                   f'  <th scope="col" class="num">{w["ns"]} {value_word}</th>\n'
+                   f'  <th scope="col" class="num">{w["ew"]} {value_word}</th>\n')
+            if mp:
+                append(f'<th scope="col" class="num">{w["ns"]} %</th><th scope="col" class="num">{w["ew"]} %</th>')
+        append(f'</tr></thead>\n<tbody>\n{pairs_rows(view, event, root, showings, board_entry, side_index)}</tbody>\n')
+        # a table of np boards only has no total and no top: no footer (it read "Total · top 0" over dashes)
+        if view.scored and view.any_scored:
+            winner = score.winner
+            top = f" \u00b7 {top_word} {text(view.top)}" if mp else ""
+            more = f' \u00b7 {text(translate("br_more_at_table", id=winner))}' if winner else ""
+            append(f'<tfoot><tr>\n  <th scope="row" colspan="{5 if has_leads else 4}" class="line">{total_word}{top}{more}</th>\n')
+            if side_index is not None:
+                append('  <td></td>\n')
+                # a table where no board was scored for the pair (each np): "—", not a total of 0
+                if view.scored_for(side_index):
+                    append(f'  <td class="num" data-label="{value_word}">{text(figure_text(view.total(side_index), two))}</td>\n')
+                    if mp:
+                        append(f'<td class="num" data-label="%">{text(percent(view.percent(side_index)))}</td>')
+                else:
+                    append(f'  <td class="num" data-label="{value_word}">\u2014</td>')
+                    if mp:
+                        append('<td class="num" data-label="%">\u2014</td>')
+                append('  <td></td>\n')
+            else:
+                scored = (view.scored_for(0), view.scored_for(1))
+                append('  <td></td><td></td>\n')
+                for side, name in enumerate((w["ns"], w["ew"])):
+                    shown = text(figure_text(view.total(side), two)) if scored[side] else "\u2014"
+                    append(f'<td class="num" data-label="{name} {value_word}">{shown}</td>')
+                if mp:
+                    for side, name in enumerate((w["ns"], w["ew"])):
+                        shown = text(percent(view.percent(side))) if scored[side] else "\u2014"
+                        append(f'<td class="num" data-label="{name} %">{shown}</td>')
+            append('</tr></tfoot>\n')
+        append('</table>\n</div>\n')
+        if not view.scored:
+            append(f'<p class="meta">{pending}</p>')
+        return markup_of("".join(out))
+
+    def teams_rows(view: Any, event: Any, root: str, showings: int, board_entry: str | None,
+                   side_index: int | None) -> Markup:
+        """The rows of a team match's table (bridge_table.html's tbody): each board's link, its
+        shared cells (both rooms, the IMPs), and on an entry's page the team's running total."""
+        has_leads = view.has_leads
+        h, a = view.home, view.away
+        two = two_places_of(view.rows, "home_imps", "away_imps")
+        whole, half = (6, 3) if has_leads else (4, 2)
+        rooms = (w["open_room"], w["closed_room"])
+        lead_cell = f'<td data-label="{w["lead"]}">'
+        start = f'  <td data-label="{w["dealer"]}">'
+        imps = (f'  <td class="num" data-label="{w["br_imps"]} {text(h)}">',
+                f'</td>\n  <td class="num" data-label="{w["br_imps"]} {text(a)}">')
+
+        def cells(row: Any) -> str:
+            shown = [f'{start}{seat(row.dealer)}</td>\n'
+                     f'  <td data-label="{w["vulnerability"]}">{vul(row.vulnerability)}</td>\n']
+            if row.not_played:
+                shown.append(f'  <td colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
+            elif row.adjusted:
+                shown.append(f'  <td colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
+                             f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
+            else:
+                for name, room in zip(rooms, (row.open, row.closed)):
+                    if room is None:
+                        shown.append(f'<td colspan="{half}" class="half meta" data-label="{name}">'
+                                     f'{w["br_room_not_recorded"]}</td>')
+                        continue
+                    shown.append(f'  <td class="half" data-label="{name}">{bridge_contract(room)}</td>\n')
+                    if has_leads:
+                        shown.append(f'{lead_cell}{suits(room.lead)}</td>')
+                    shown.append(f'  <td class="num" data-label="{w["br_ns_score"]}">{text(signed(room.ns - room.ew))}</td>\n')
+            home, away = row.home_imps, row.away_imps
+            home_shown = text(figure_text(home, two)) if home > 0 or (row.adjusted and home) else ""
+            away_shown = text(figure_text(away, two)) if away > 0 or (row.adjusted and away) else ""
+            shown.append(f'{imps[0]}{home_shown}{imps[1]}{away_shown}</td>\n')
+            return "".join(shown)
+
+        shared = shared_rows(view, root, showings, cells)
+        stage = view.stage
+        rows = view.rows
+        if side_index is not None:
+            running = view.running(side_index)
+            run_cell = f'<td class="num" data-label="{w["running"]}">'
+            ends = [f'{run_cell}{text(figure_text(so_far, two))}</td></tr>\n' for so_far in running]
+        else:
+            ends = ["</tr>\n"] * len(rows)
+        return markup_of("".join([
+            f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, rows[i].board, root, board_entry)}</th>'
+            f'{cells_shown}{ends[i]}' for i, cells_shown in enumerate(shared)]))
+
+    def seed_rows(view: Any, root: str, showings: int, side_index: int | None) -> Markup:
+        """The rows of the seed's table, pairs adding points (bridge_table.html's tbody), the same on
+        its round's page and both pairs' pages but for a pair's running total."""
+        has_leads = view.has_leads
+        lead_cell = f'<td data-label="{w["lead"]}">'
+        labels = (f'</th>\n  <td data-label="{w["dealer"]}">', f'</td>\n  <td data-label="{w["vulnerability"]}">',
+                  f'</td>\n  <td data-label="{w["declarer"]}">', f'</td>\n  <td data-label="{w["contract"]}">',
+                  f'</td>\n  <td data-label="{w["result"]}">', f'  <td class="num" data-label="{w["ns"]}">',
+                  f'</td><td class="num" data-label="{w["ew"]}">')
+
+        def cells(row: Any) -> str:
+            played = passed if row.contract == "pass" else f'<span class="contract">{suits(row.contract)}</span>'
+            lead = f'{lead_cell}{suits(row.lead)}</td>' if has_leads else ""
+            return (f'<tr>\n  <th scope="row" class="num">{text(row.board)}{labels[0]}{seat(row.dealer)}'
+                    f'{labels[1]}{vul(row.vulnerability)}{labels[2]}{seat(row.declarer) if row.declarer else ""}'
+                    f'{labels[3]}{played}{labels[4]}{br_result(row.result)}</td>\n{lead}'
+                    f'{labels[5]}{text(row.ns or "")}{labels[6]}{text(row.ew or "")}</td>\n')
+
+        shared = shared_rows(view, root, showings, cells)
+        if side_index is not None:
+            run_cell = f'<td class="num" data-label="{w["running"]}">'
+            return markup_of("".join([f'{cells_shown}{run_cell}{text(so_far)}</td></tr>\n'
+                                      for cells_shown, so_far in zip(shared, view.running(side_index))]))
+        return markup_of("".join([f"{cells_shown}</tr>\n" for cells_shown in shared]))
+
+    g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_deal_hand=deal_hand,
+             bridge_double_dummy_rows=double_dummy_rows, bridge_pairs_table=pairs_table, bridge_teams_rows=teams_rows,
+             bridge_seed_rows=seed_rows)
