@@ -1195,6 +1195,49 @@ def test_a_swiss_result_corrected_after_the_knockout_was_drawn_is_named_by_its_t
     assert changed.message("zh-Hans") == f"淘汰赛 ko 的第 1 轮是按阶段 swiss 的成绩编排的，这些成绩后来改了：{said}"
 
 
+@pytest.mark.parametrize(("path", "was", "now", "said"), [
+    # the advance count lowered: a setting, no result corrected (rev61: the list said one was,
+    # "按现在的成绩 无人 晋级")
+    ("event.yaml", "advance: {count: 8, to: ko}", "advance: {count: 4, to: ko}",
+     "本阶段的设置在淘汰赛编排后改了（晋级名额 8 → 4），成绩都没有改：按现在的设置 T16、T09、T21、T11 不再晋级；"
+     "淘汰赛已编排，仍由编排时的参赛队进行。"),
+    # the tie-breaks reordered: a setting too
+    ("event.yaml", "    advance: {count: 8, to: ko}\n",
+     "    advance: {count: 8, to: ko}\n    rank_by: [match_points, total_levels, wins, buchholz]\n",
+     "本阶段的设置在淘汰赛编排后改了（排名依据 场分、对手分、胜场、累积小分 → 场分、累积小分、胜场、对手分），"
+     "成绩都没有改：按现在的设置 T10 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行。"),
+    # round 5's T19 v T11 turned round: a result corrected, T19 in and T11 out
+    ("results/round-5.yaml", "deals: [T19+2, T19+3, T11+3, T11+1, T11+1, T19+2, T11+1, T11+3, T19+2, T11+2, T11+2]",
+     "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
+     "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T19 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（T11 参赛）。")])
+def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_stage_page_does(
+        tmp_path: Path, path: str, was: str, now: str, said: str) -> None:
+    """The demo's Swiss seeding its knockout, round 1 drawn by pair, then a setting of the Swiss
+    changed or one of its results corrected: the printed qualifier list ends with the note the
+    Swiss's page has, a setting said as a setting, a correction as a correction."""
+    import shutil
+
+    from generator.render.bulletins import bulletins_for
+
+    root = tmp_path / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(Path("content/site.yaml"), root / "site.yaml")
+    shutil.copytree(Path("content/events/tongxin-guandan-2025"), root / "events/tongxin-guandan-2025")
+    folder = root / "events/tongxin-guandan-2025"
+    for drawn in (folder / "results").glob("ko-round-*.yaml"):
+        drawn.unlink()
+    assert main(["pair", "tongxin-guandan-2025", "ko", "--content", str(root)]) == 0
+    text = (folder / path).read_text(encoding="utf-8")
+    assert was in text
+    (folder / path).write_text(text.replace(was, now), encoding="utf-8")
+    result, _ = run(root)
+    (notice,) = [b for b in bulletins_for(result, "zh-Hans") if b.name == "qualifiers-swiss"]
+    assert notice.text.endswith("以下 8 支队伍进入淘汰赛。特此公示。" + said)
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/tongxin-guandan-2025/swiss/index.html").read_text(encoding="utf-8")
+    assert said in re.sub(r"<[^>]+>", "", page)
+
+
 def test_round_one_keeps_the_seeds_pair_drew_from_whatever_the_order_of_its_tables(high_card: Game,
                                                                                     tmp_path: Path) -> None:
     """pair writes the seeds it drew round 1 from (`seeds:`, data, not a comment, so retyping the
