@@ -650,9 +650,9 @@ def correction_drawn_after(game: Game, stage: Stage, bracket: Bracket, number: i
                            files: dict[int, str], mark: Mark, problems: Problems) -> None:
     """The results desk's save of `score`, a table of round `number` already in the bracket,
     that would send another side into a later match whose table is drawn without it: refused
-    (desk-knockout-drawn-after), naming who would go through, who the later round was drawn
-    with, and the files (`files`: each round of the stage -> its file's name) to delete before
-    saving and drawing again. Saved, check would refuse the event (knockout-drawn-before-
+    (desk-knockout-drawn-after; -third, the loser's place in the third-place match), naming who
+    would go through, who the later round was drawn with, and the files (`files`: each round of
+    the stage -> its file's name) to delete before saving and drawing again. Saved, check would refuse the event (knockout-drawn-before-
     correction) and the site would keep its old champion until the secretary did just that; a
     result restored, whose side sits at the later table, saves as ever."""
     match = next((m for m in bracket.round_matches(number) if m.winner is not None and m.loser is not None
@@ -663,19 +663,23 @@ def correction_drawn_after(game: Game, stage: Stage, bracket: Bracket, number: i
     if winner is None or winner not in match.sides:
         return
     loser = next(side for side in match.sides if side != winner)
-    for later in bracket.matches:
+    # The place its winner goes to first, then its loser's (the third-place match, which pair
+    # draws at table 1, before the final): the refusal names who would go through, not who would
+    # go to the play-off as though into the final (rev61).
+    places = sorted(((later, slot) for later in bracket.matches for slot in later.slots if slot.source == match.number),
+                    key=lambda place: place[1].loser)
+    for later, slot in places:
         drawn = later.score if later.score is not None else bracket.overtaken.get(later.number)
-        for slot in later.slots:
-            if slot.source != match.number or drawn is None:
-                continue
-            side = loser if slot.loser else winner
-            if side in drawn.table.sides:
-                continue
-            was = next((s for s in drawn.table.sides if s in match.sides), match.loser if slot.loser else match.winner)
-            problems.add("desk-knockout-drawn-after", mark, round=number, table=score.table.number, now=side,
-                         was=was, later=later.round, file=files.get(later.round, ""),
-                         files=", ".join(files[n] for n in sorted(files) if n >= later.round))
-            return
+        if drawn is None:
+            continue
+        side = loser if slot.loser else winner
+        if side in drawn.table.sides:
+            continue
+        was = next((s for s in drawn.table.sides if s in match.sides), match.loser if slot.loser else match.winner)
+        problems.add("desk-knockout-drawn-after-third" if slot.loser else "desk-knockout-drawn-after", mark,
+                     round=number, table=score.table.number, now=side, was=was, later=later.round,
+                     file=files.get(later.round, ""), files=", ".join(files[n] for n in sorted(files) if n >= later.round))
+        return
 
 
 def match_winner(game: Game, stage: Stage, score: TableScore, number: int, mark: Mark,
