@@ -1191,6 +1191,10 @@ TRIGGERS: dict[str, Trigger] = {
     "knockout-drawn-before-correction": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", "{1: {open: D04 8, closed: D04 5}}"),
                                                                            ko_table(2, "D02", "D03", "{1: {open: D02 8, closed: D02 5}}")),
                                                        "round-2": ko_round(2, ko_table(1, "D01", "D02"))}),
+    # the same semi-final's result cleared after the final was drawn D01 v D02
+    "knockout-drawn-before-undecided": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04"),
+                                                                          ko_table(2, "D02", "D03", "{1: {open: D02 8, closed: D02 5}}")),
+                                                      "round-2": ko_round(2, ko_table(1, "D01", "D02"))}),
     "knockout-tie": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN), ko_table(2, "D02", "D03"))}),
     "knockout-winner-contradicts": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON, ", winner: D04"))}),
     "knockout-match-missing": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON))}),

@@ -1792,3 +1792,24 @@ def test_a_quarter_final_corrected_after_the_semi_finals_were_drawn_says_which_f
     assert main(["pair", "cup", "ko", "--content", str(tmp_path / "content")]) == 0
     result, _ = run(tmp_path / "content")
     assert [m.sides for m in result.stage_of("ko").bracket.round_matches(2)] == [["C08", "C04"], ["C02", "C03"]]
+
+
+@pytest.mark.parametrize(("qf1", "also"), [(None, []), ("K, K", ["knockout-tie"])], ids=["cleared", "tie"])
+def test_a_quarter_final_undecided_after_the_semi_finals_were_drawn_is_said_as_that(
+        high_card: Game, tmp_path: Path, qf1: str | None, also: list[str]) -> None:
+    """rev61: the first quarter-final's result cleared, or made a tie, once the later rounds were
+    drawn. check said knockout-not-in-bracket at the semi-final, its hint to draw with pair,
+    which cannot draw while the quarter-final is undecided. Now one error at that semi-final
+    says it was drawn on a result that has no winner now, its hint to restore the result or to
+    delete the later rounds and draw once it has one; the final and play-off are its files."""
+    root = event(tmp_path, 8, KO + "    third_place: true\n", quarter_finals_played_through(qf1=qf1))
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    problems = [p for p in failure.value.problems if not p.warning or p.code.startswith("knockout")]
+    assert sorted(p.code for p in problems) == sorted(["knockout-drawn-before-undecided", *also])
+    (drawn,) = [p for p in problems if p.code == "knockout-drawn-before-undecided"]
+    assert (drawn.mark.file.name, drawn.mark.line) == ("round-2.yaml", 4)
+    assert drawn.message("zh-Hans") == ("第 2 轮第 1 桌（C01 – C04）是按第 1 轮第 1 桌（C01 – C08）的胜负编排的，"
+                                        "那一桌的成绩后来删去或改成了平局，现在没有胜者：这一桌 C01 的位置还没有人")
+    assert "删除 round-2.yaml, round-3.yaml，等它决出胜者后再用 paibang pair 从第 2 轮起编排" in drawn.hint("zh-Hans")
+    assert "restore it at round 1 table 1" in drawn.hint("en")
