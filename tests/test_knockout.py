@@ -912,10 +912,11 @@ def test_a_table_that_is_not_a_match_of_the_bracket(high_card: Game, tmp_path: P
     assert len(problems) == 2
     hint = problems[0].hint("zh-Hans")
     assert "第 1 场 C01 – C04" in hint and "第 2 场 C02 – C03" in hint
-    # a final drawn before its semi-finals are decided is not a match of the bracket yet
+    # a final drawn before its semi-finals are decided is not a match of the bracket yet: said as
+    # places the semi-finals decide, with no winner yet (not "pair draws them", which it cannot)
     early = {"round-1.yaml": results_file("ko", 1, table(1, "C01", "C04"), table(2, "C02", "C03")),
              "round-2.yaml": results_file("ko", 2, table(1, "C01", "C02"))}
-    assert errors(event(tmp_path, 4, FOUR, early)) == ["knockout-not-in-bracket"]
+    assert errors(event(tmp_path, 4, FOUR, early)) == ["knockout-drawn-before-undecided"] * 2
 
 
 # --- seeding, third place, placings and prizes ------------------------------------------------------
@@ -1809,7 +1810,7 @@ def test_a_quarter_final_undecided_after_the_semi_finals_were_drawn_is_said_as_t
     assert sorted(p.code for p in problems) == sorted(["knockout-drawn-before-undecided", *also])
     (drawn,) = [p for p in problems if p.code == "knockout-drawn-before-undecided"]
     assert (drawn.mark.file.name, drawn.mark.line) == ("round-2.yaml", 4)
-    assert drawn.message("zh-Hans") == ("第 2 轮第 1 桌（C01 – C04）是按第 1 轮第 1 桌（C01 – C08）的胜负编排的，"
-                                        "那一桌的成绩后来删去或改成了平局，现在没有胜者：这一桌 C01 的位置还没有人")
+    assert drawn.message("zh-Hans") == ("第 2 轮第 1 桌（C01 – C04）中 C01 的位置由第 1 轮第 1 桌（C01 – C08）的胜负决定，"
+                                        "但那一桌现在没有胜者（成绩未填、已删去或为平局）")
     assert "删除 round-2.yaml, round-3.yaml，等它决出胜者后再用 paibang pair 从第 2 轮起编排" in drawn.hint("zh-Hans")
-    assert "restore it at round 1 table 1" in drawn.hint("en")
+    assert "enter or restore its result at round 1 table 1" in drawn.hint("en")

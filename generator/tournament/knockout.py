@@ -591,7 +591,7 @@ def _drawn_before_correction(bracket: Bracket, matches: list[Match], score: Tabl
     round was corrected after it was drawn (event-day.md: allowed, never silently redrawn): it
     seats the side the match feeding it sent before the correction (its loser now, or for the
     third-place play-off its winner) where the bracket now has the other, or, its result cleared
-    or made a tie since, where the bracket has nobody yet. Said once per table
+    or made a tie since (or never entered), where the bracket has nobody yet. Said once per table
     (knockout-drawn-before-correction, naming that match, who is in the place now and who was
     drawn, the files to delete before `pair` draws again; knockout-drawn-before-undecided, the
     match now without a winner), in place of knockout-not-in-bracket,
@@ -650,8 +650,8 @@ def _seated_before(bracket: Bracket, match: Match, order: list[str], correcting:
             moved.append((source, slot.entry, side))
         elif correcting and source is not None and source.score is not None and not source.decided \
                 and side in source.sides:
-            # its result cleared, or made a tie, since this round was drawn: nobody holds the
-            # place now (None), the match that fills it undecided (rev61)
+            # its result cleared, or made a tie, since this round was drawn (or never entered, the
+            # round drawn by hand ahead of it): nobody holds the place now (None) (rev61)
             moved.append((source, None, side))
         else:
             return None
