@@ -1210,7 +1210,13 @@ def test_a_swiss_result_corrected_after_the_knockout_was_drawn_is_named_by_its_t
     # round 5's T19 v T11 turned round: a result corrected, T19 in and T11 out
     ("results/round-5.yaml", "deals: [T19+2, T19+3, T11+3, T11+1, T11+1, T19+2, T11+1, T11+3, T19+2, T11+2, T11+2]",
      "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
-     "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T19 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（T11 参赛）。")])
+     "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T19 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（T11 参赛）。"),
+    # that correction, and the count lowered to 4 as well: four drawn now out, nobody new in
+    # (said alone, not "按现在的成绩 无人 晋级")
+    ("results/round-5.yaml", "deals: [T19+2, T19+3, T11+3, T11+1, T11+1, T19+2, T11+1, T11+3, T19+2, T11+2, T11+2]",
+     "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
+     "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T16、T21、T09、T11 不再晋级；"
+     "淘汰赛已编排，仍由编排时的参赛队进行（T16、T21、T09、T11 参赛）。")])
 def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_stage_page_does(
         tmp_path: Path, path: str, was: str, now: str, said: str) -> None:
     """The demo's Swiss seeding its knockout, round 1 drawn by pair, then a setting of the Swiss
@@ -1231,12 +1237,37 @@ def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_st
     text = (folder / path).read_text(encoding="utf-8")
     assert was in text
     (folder / path).write_text(text.replace(was, now), encoding="utf-8")
+    if "T16、T21" in said:
+        event_file = folder / "event.yaml"
+        event_file.write_text(event_file.read_text(encoding="utf-8").replace("count: 8", "count: 4"), encoding="utf-8")
     result, _ = run(root)
     (notice,) = [b for b in bulletins_for(result, "zh-Hans") if b.name == "qualifiers-swiss"]
     assert notice.text.endswith("以下 8 支队伍进入淘汰赛。特此公示。" + said)
     _, out = render(root, tmp_path / "out")
     page = (out / "events/tongxin-guandan-2025/swiss/index.html").read_text(encoding="utf-8")
     assert said in re.sub(r"<[^>]+>", "", page)
+
+
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"field_kept": ["T05"], "field_left": ["T09"]}, ["qualifiers_drawn_note"]),
+    ({"field_kept": ["T05"]}, ["qualifiers_drawn_note_out"]),
+    ({"field_left": ["T09"]}, ["qualifiers_drawn_note_in"]),
+    # a setting changed, no result: the setting's note, never the correction's as well
+    ({"field_kept": ["T05"], "advance_changed_next": ({}, {})}, ["qualifiers_advance_drawn_note"]),
+    # a tie at the cut the draw settled, first
+    ({"cut_kept": ["T04"], "cut_left": ["T05"], "field_left": ["T09"]}, ["cut_tied_drawn_note", "qualifiers_drawn_note_in"]),
+    ({"cut_tied": ["T04", "T05"]}, ["cut_tied_note"])])
+def test_the_notes_on_the_next_stage_drawn_come_in_one_order(fields: dict, said: list[str]) -> None:
+    """What the stage page and the qualifier list say of the next stage drawn, from one place
+    (StageResult.qualifier_notes), in its order."""
+    from generator.render.i18n import Translator
+    from generator.render.remarks import qualifier_note_texts
+    from generator.tournament.results import StageResult
+
+    stage_result = StageResult(None, [], [], [], **fields)  # type: ignore[arg-type]
+    assert [word for word, _ in stage_result.qualifier_notes()] == said
+    texts = qualifier_note_texts(Translator("zh-Hans"), stage_result, "淘汰赛")
+    assert len(texts) == len(said) and all("无人" not in text and "{" not in text for text in texts)
 
 
 def test_round_one_keeps_the_seeds_pair_drew_from_whatever_the_order_of_its_tables(high_card: Game,

@@ -174,7 +174,10 @@ class StageResult:
             settings, moved = self.advance_changed_next
             notes.append(("qualifiers_advance_drawn_note", {"settings": settings, "moved": moved}))
         elif self.field_kept or self.field_left:
-            notes.append(("qualifiers_drawn_note", {"kept": self.field_kept, "left": self.field_left}))
+            # (one side empty said alone: "by the standings now no one qualifies" read as nobody at all)
+            word = "qualifiers_drawn_note" if self.field_kept and self.field_left else \
+                "qualifiers_drawn_note_out" if self.field_kept else "qualifiers_drawn_note_in"
+            notes.append((word, {"kept": self.field_kept, "left": self.field_left}))
         return notes
 
     @property
