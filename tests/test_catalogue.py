@@ -385,6 +385,23 @@ def desk_knockout_drawn_after(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set
     return {p.code for p in drawn_after(desk.result, spot, check)}
 
 
+def desk_knockout_drawn_after_third(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The same correction with a third-place match, round 2 holding the play-off alone, drawn
+    D04 v D03: D01 would go to it in D04's place."""
+    from generator.desk import forms
+    from generator.desk.app import Desk, drawn_after
+
+    won = "{1: {open: D01 8, closed: D01 5}}"
+    root = knockout_tree(tmp, 4, KO + "    third_place: true\n",
+                         {"round-1": ko_round(1, ko_table(1, "D01", "D04", won),
+                                              ko_table(2, "D02", "D03", won.replace("D01", "D02"))),
+                          "round-2": ko_round(2, ko_table(1, "D04", "D03"))})
+    desk = Desk(root, "ko", None, None, build=False)
+    spot = desk.spot("ko", 1, 1)
+    check = forms.check(spot, spot.path.read_text(encoding="utf-8"), {"boards": {1: {"open": "D04 8", "closed": "D04 5"}}})
+    return {p.code for p in drawn_after(desk.result, spot, check)}
+
+
 def desk_invisible_char(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A table's form sent with a zero-width space pasted into a deal's field (desk/forms.py)."""
     from generator.desk import forms
@@ -943,6 +960,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-results-not-a-round": desk_not_a_round,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-knockout-drawn-after": desk_knockout_drawn_after,
+    "desk-knockout-drawn-after-third": desk_knockout_drawn_after_third,
     "desk-board-line": desk_board_line,
     "desk-board-many": desk_board_places,
     "desk-board-range": desk_board_places,
@@ -1173,6 +1191,10 @@ TRIGGERS: dict[str, Trigger] = {
     "knockout-drawn-before-correction": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", "{1: {open: D04 8, closed: D04 5}}"),
                                                                            ko_table(2, "D02", "D03", "{1: {open: D02 8, closed: D02 5}}")),
                                                        "round-2": ko_round(2, ko_table(1, "D01", "D02"))}),
+    # the same semi-final's result cleared after the final was drawn D01 v D02
+    "knockout-drawn-before-undecided": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04"),
+                                                                          ko_table(2, "D02", "D03", "{1: {open: D02 8, closed: D02 5}}")),
+                                                      "round-2": ko_round(2, ko_table(1, "D01", "D02"))}),
     "knockout-tie": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN), ko_table(2, "D02", "D03"))}),
     "knockout-winner-contradicts": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON, ", winner: D04"))}),
     "knockout-match-missing": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON))}),

@@ -600,3 +600,33 @@ def test_a_knockout_correction_after_the_next_round_was_drawn_is_refused_with_wh
     assert knockout(root).match(1).winner == "T01"
     assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0
     assert re.search(r"teams: \[T0[12], T0[12]\]", final.read_text(encoding="utf-8"))
+
+
+def test_a_knockout_correction_refused_names_the_final_before_the_third_place_match(tmp_path: Path,
+                                                                                    desk_of) -> None:
+    """rev61: with a third-place match, pair draws round 2 as the play-off at table 1 and the
+    final at table 2. T01 beat T04, then the secretary corrects it to T04: the desk refused
+    saying T01 would go into round 2 (drawn with T04), the play-off's place, which reads as the
+    final's. It names the final's place: T04 would go into round 2, drawn with T01. Round 2 with
+    its play-off drawn alone (the final not yet), the refusal says it is the third-place match."""
+    root = make(tmp_path, KO + "third_place: true\n", KO_TABLES)
+    running = desk_of(root)
+    saved(running, level_a="K", level_b="5")
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0
+    second = root / "events" / SLUG / "results" / "round-2.yaml"
+    drawn = second.read_text(encoding="utf-8")
+    assert re.findall(r"teams: \[(T\d+), (T\d+)\]", drawn) == [("T03", "T04"), ("T01", "T02")]
+    running.desk.load()
+    secretary = Secretary(running)
+    status, html = secretary.post("main/1/1", "save", level_a="5", level_b="K")
+    assert status == 422
+    words = re.sub(r"<[^>]+>", "", html)
+    assert "保存后第 1 轮第 1 桌的成绩将让 T04 进入第 2 轮，但第 2 轮已按 T01 编排（round-2.yaml）：未保存" in words
+    # the play-off alone drawn: said as the third-place match
+    second.write_text(re.sub(r"  - table: 2\b.*", "", drawn, flags=re.S), encoding="utf-8")
+    running.desk.load()
+    status, html = secretary.post("main/1/1", "save", level_a="5", level_b="K")
+    assert status == 422
+    words = re.sub(r"<[^>]+>", "", html)
+    assert "保存后第 1 轮第 1 桌的成绩将让 T01 进入第 2 轮的三四名决赛，但三四名决赛已按 T04 编排（round-2.yaml）：未保存" \
+        in words

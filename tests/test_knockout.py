@@ -912,10 +912,11 @@ def test_a_table_that_is_not_a_match_of_the_bracket(high_card: Game, tmp_path: P
     assert len(problems) == 2
     hint = problems[0].hint("zh-Hans")
     assert "第 1 场 C01 – C04" in hint and "第 2 场 C02 – C03" in hint
-    # a final drawn before its semi-finals are decided is not a match of the bracket yet
+    # a final drawn before its semi-finals are decided is not a match of the bracket yet: said as
+    # places the semi-finals decide, with no winner yet (not "pair draws them", which it cannot)
     early = {"round-1.yaml": results_file("ko", 1, table(1, "C01", "C04"), table(2, "C02", "C03")),
              "round-2.yaml": results_file("ko", 2, table(1, "C01", "C02"))}
-    assert errors(event(tmp_path, 4, FOUR, early)) == ["knockout-not-in-bracket"]
+    assert errors(event(tmp_path, 4, FOUR, early)) == ["knockout-drawn-before-undecided"] * 2
 
 
 # --- seeding, third place, placings and prizes ------------------------------------------------------
@@ -1193,6 +1194,80 @@ def test_a_swiss_result_corrected_after_the_knockout_was_drawn_is_named_by_its_t
     _, warnings = run(root)
     (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
     assert changed.message("zh-Hans") == f"淘汰赛 ko 的第 1 轮是按阶段 swiss 的成绩编排的，这些成绩后来改了：{said}"
+
+
+@pytest.mark.parametrize(("path", "was", "now", "said"), [
+    # the advance count lowered: a setting, no result corrected (rev61: the list said one was,
+    # "按现在的成绩 无人 晋级")
+    ("event.yaml", "advance: {count: 8, to: ko}", "advance: {count: 4, to: ko}",
+     "本阶段的设置在淘汰赛编排后改了（晋级名额 8 → 4），成绩都没有改：按现在的设置 T16、T09、T21、T11 不再晋级；"
+     "淘汰赛已编排，仍由编排时的参赛队进行。"),
+    # the tie-breaks reordered: a setting too
+    ("event.yaml", "    advance: {count: 8, to: ko}\n",
+     "    advance: {count: 8, to: ko}\n    rank_by: [match_points, total_levels, wins, buchholz]\n",
+     "本阶段的设置在淘汰赛编排后改了（排名依据 场分、对手分、胜场、累积小分 → 场分、累积小分、胜场、对手分），"
+     "成绩都没有改：按现在的设置 T10 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行。"),
+    # round 5's T19 v T11 turned round: a result corrected, T19 in and T11 out
+    ("results/round-5.yaml", "deals: [T19+2, T19+3, T11+3, T11+1, T11+1, T19+2, T11+1, T11+3, T19+2, T11+2, T11+2]",
+     "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
+     "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T19 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（T11 参赛）。"),
+    # that correction, and the count lowered to 4 as well: four drawn now out, nobody new in
+    # (said alone, not "按现在的成绩 无人 晋级")
+    ("results/round-5.yaml", "deals: [T19+2, T19+3, T11+3, T11+1, T11+1, T19+2, T11+1, T11+3, T19+2, T11+2, T11+2]",
+     "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
+     "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T16、T21、T09、T11 不再晋级；"
+     "淘汰赛已编排，仍由编排时的参赛队进行（T16、T21、T09、T11 参赛）。")])
+def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_stage_page_does(
+        tmp_path: Path, path: str, was: str, now: str, said: str) -> None:
+    """The demo's Swiss seeding its knockout, round 1 drawn by pair, then a setting of the Swiss
+    changed or one of its results corrected: the printed qualifier list ends with the note the
+    Swiss's page has, a setting said as a setting, a correction as a correction."""
+    import shutil
+
+    from generator.render.bulletins import bulletins_for
+
+    root = tmp_path / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(Path("content/site.yaml"), root / "site.yaml")
+    shutil.copytree(Path("content/events/tongxin-guandan-2025"), root / "events/tongxin-guandan-2025")
+    folder = root / "events/tongxin-guandan-2025"
+    for drawn in (folder / "results").glob("ko-round-*.yaml"):
+        drawn.unlink()
+    assert main(["pair", "tongxin-guandan-2025", "ko", "--content", str(root)]) == 0
+    text = (folder / path).read_text(encoding="utf-8")
+    assert was in text
+    (folder / path).write_text(text.replace(was, now), encoding="utf-8")
+    if "T16、T21" in said:
+        event_file = folder / "event.yaml"
+        event_file.write_text(event_file.read_text(encoding="utf-8").replace("count: 8", "count: 4"), encoding="utf-8")
+    result, _ = run(root)
+    (notice,) = [b for b in bulletins_for(result, "zh-Hans") if b.name == "qualifiers-swiss"]
+    assert notice.text.endswith("以下 8 支队伍进入淘汰赛。特此公示。" + said)
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/tongxin-guandan-2025/swiss/index.html").read_text(encoding="utf-8")
+    assert said in re.sub(r"<[^>]+>", "", page)
+
+
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"field_kept": ["T05"], "field_left": ["T09"]}, ["qualifiers_drawn_note"]),
+    ({"field_kept": ["T05"]}, ["qualifiers_drawn_note_out"]),
+    ({"field_left": ["T09"]}, ["qualifiers_drawn_note_in"]),
+    # a setting changed, no result: the setting's note, never the correction's as well
+    ({"field_kept": ["T05"], "advance_changed_next": ({}, {})}, ["qualifiers_advance_drawn_note"]),
+    # a tie at the cut the draw settled, first
+    ({"cut_kept": ["T04"], "cut_left": ["T05"], "field_left": ["T09"]}, ["cut_tied_drawn_note", "qualifiers_drawn_note_in"]),
+    ({"cut_tied": ["T04", "T05"]}, ["cut_tied_note"])])
+def test_the_notes_on_the_next_stage_drawn_come_in_one_order(fields: dict, said: list[str]) -> None:
+    """What the stage page and the qualifier list say of the next stage drawn, from one place
+    (StageResult.qualifier_notes), in its order."""
+    from generator.render.i18n import Translator
+    from generator.render.remarks import qualifier_note_texts
+    from generator.tournament.results import StageResult
+
+    stage_result = StageResult(None, [], [], [], **fields)  # type: ignore[arg-type]
+    assert [word for word, _ in stage_result.qualifier_notes()] == said
+    texts = qualifier_note_texts(Translator("zh-Hans"), stage_result, "淘汰赛")
+    assert len(texts) == len(said) and all("无人" not in text and "{" not in text for text in texts)
 
 
 def test_round_one_keeps_the_seeds_pair_drew_from_whatever_the_order_of_its_tables(high_card: Game,
@@ -1749,3 +1824,24 @@ def test_a_quarter_final_corrected_after_the_semi_finals_were_drawn_says_which_f
     assert main(["pair", "cup", "ko", "--content", str(tmp_path / "content")]) == 0
     result, _ = run(tmp_path / "content")
     assert [m.sides for m in result.stage_of("ko").bracket.round_matches(2)] == [["C08", "C04"], ["C02", "C03"]]
+
+
+@pytest.mark.parametrize(("qf1", "also"), [(None, []), ("K, K", ["knockout-tie"])], ids=["cleared", "tie"])
+def test_a_quarter_final_undecided_after_the_semi_finals_were_drawn_is_said_as_that(
+        high_card: Game, tmp_path: Path, qf1: str | None, also: list[str]) -> None:
+    """rev61: the first quarter-final's result cleared, or made a tie, once the later rounds were
+    drawn. check said knockout-not-in-bracket at the semi-final, its hint to draw with pair,
+    which cannot draw while the quarter-final is undecided. Now one error at that semi-final
+    says it was drawn on a result that has no winner now, its hint to restore the result or to
+    delete the later rounds and draw once it has one; the final and play-off are its files."""
+    root = event(tmp_path, 8, KO + "    third_place: true\n", quarter_finals_played_through(qf1=qf1))
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    problems = [p for p in failure.value.problems if not p.warning or p.code.startswith("knockout")]
+    assert sorted(p.code for p in problems) == sorted(["knockout-drawn-before-undecided", *also])
+    (drawn,) = [p for p in problems if p.code == "knockout-drawn-before-undecided"]
+    assert (drawn.mark.file.name, drawn.mark.line) == ("round-2.yaml", 4)
+    assert drawn.message("zh-Hans") == ("第 2 轮第 1 桌（C01 – C04）中 C01 的位置由第 1 轮第 1 桌（C01 – C08）的胜负决定，"
+                                        "但那一桌现在没有胜者（成绩未填、已删去或为平局）")
+    assert "删除 round-2.yaml, round-3.yaml，等它决出胜者后再用 paibang pair 从第 2 轮起编排" in drawn.hint("zh-Hans")
+    assert "enter or restore its result at round 1 table 1" in drawn.hint("en")

@@ -646,6 +646,28 @@ def test_a_knockout_drawn_then_written_a_round_robin_is_the_same_error_not_a_see
     assert [(p.code, p.params["was"]) for p in errors_of(root)] == [("stage-format-changed", "knockout")]
 
 
+def test_a_round_robin_drawn_then_written_a_swiss_pairs_on_as_a_swiss(tmp_path: Path) -> None:
+    """A round robin of 4 whose round 1 pair drew and the tables played, then written a Swiss of
+    3 rounds in event.yaml: no knockout on either side, so no stage-format-changed (rev61: it was
+    an error since draw-rules recorded the format, where check passed before). check passes, and
+    pair draws round 2 as a Swiss from round 1's results (the winners meet), where the round
+    robin's Berger table would have drawn T01 v T05."""
+    root, folder = swiss_and_robin_event(tmp_path)
+    write_swiss(folder)
+    assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
+    first = folder / "results" / "rr-round-1.yaml"
+    assert "drawn_as=round_robin" in first.read_text(encoding="utf-8")
+    played = iter(['levels: {T01: A, T07: "5"}', 'levels: {T05: "6", T03: K}'])  # T01 and T03 win
+    first.write_text(re.sub(r"# deals: .*", lambda _: next(played), first.read_text(encoding="utf-8")),
+                     encoding="utf-8")
+    edit(folder / "event.yaml", "format: round_robin, rounds: 3", "format: swiss, rounds: 3")
+    _, results, warnings = validate(root)
+    assert [w.code for w in warnings] == [] and results[0].stages[1].rounds_played == 1
+    assert main(["pair", "gd", "rr", "--content", str(root)]) == 0
+    second = (folder / "results" / "rr-round-2.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"teams: \[(T\d+), (T\d+)\]", second) == [("T01", "T03"), ("T05", "T07")]
+
+
 def test_the_primary_score_changed_after_the_draw_reads_the_draw_record_as_of_the_old_one(tmp_path: Path) -> None:
     """The Swiss's rank_by changed from [wins, level_diff] to [level_diff, wins] after the round
     robin was drawn on its top 4 by wins (T01 2, T05 2, T06 1 +10, T03 1 +8; T02 1 +6 out). By

@@ -1039,7 +1039,8 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
 def formats_as_drawn(event: Event, marks: dict[tuple[str, int], Mark | None], problems: Problems) -> None:
     """A stage whose round 1 `paibang pair` drew as one format (`# draw-rules: … drawn_as=`; a
     knockout's, by its `seeds:`, before pair wrote it) that event.yaml now writes as another: a
-    round robin turned knockout, or a knockout turned round robin, after the draw. Its rounds
+    round robin turned knockout, or a knockout turned round robin, after the draw (a knockout on
+    one side: a round robin turned Swiss pairs on as a Swiss from the results it has). Its rounds
     were read as the format written: the round robin's round 1 taken for a bracket, its seeding
     said changed by a correction no one made, and the bracket's seeds said to be deleted. One
     error says it, at round 1's `round:`, with the two ways on (draw the stage again, or put its
@@ -1050,6 +1051,11 @@ def formats_as_drawn(event: Event, marks: dict[tuple[str, int], Mark | None], pr
         first = next((r for r in rounds if r.number == 1), None)
         drawn_as = (first.drawn_by or {}).get("drawn_as") if first is not None else None
         if first is None or drawn_as is None or drawn_as == stage.format or drawn_as not in FORMATS:
+            continue
+        if "knockout" not in (drawn_as, stage.format):
+            # A round robin turned Swiss, or the reverse: its rounds are tables of matches either
+            # way, read and paired on as the format written, as before draw-rules recorded the
+            # format (rev61). Only a bracket's seeds read as a round's, or the reverse, misreads.
             continue
         problems.items[:] = [p for p in problems.items
                              if not (p.code == "results-round-range" and p.params.get("stage") == stage.id)]

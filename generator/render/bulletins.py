@@ -33,7 +33,7 @@ from generator.printed import Bulletin
 from generator.render.html import PERCENT_METRICS, two_place_metrics
 from generator.render.i18n import Translator
 from generator.render.knockout_words import no_champion, ranking_rule, reached_words, sentences
-from generator.render.remarks import remark_texts
+from generator.render.remarks import qualifier_note_texts, remark_texts
 from generator.tournament import knockout
 from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
@@ -281,11 +281,9 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     going = [s.entry for s in qualified] + list(stage_result.byes)
     text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), entries=_counted(t, going),
              stage=target.name, byes=byes)
-    if stage_result.field_kept or stage_result.field_left:
-        # a correction after the next stage was drawn: the list is who was drawn, as its page says
-        none = t("qualifiers_none")
-        note = t("qualifiers_drawn_note", stage=target.name, kept=t.joiner().join(stage_result.field_kept) or none,
-                 left=t.joiner().join(stage_result.field_left) or none)
+    # a setting changed or a result corrected after the next stage was drawn, a tie at its cut its
+    # draw settled: the list is who was drawn, said as the stage page says it (qualifier_notes)
+    for note in qualifier_note_texts(t, stage_result, target.name):
         text += ("" if t.locale.startswith("zh") else " ") + note
     columns = [t("no"), t("id"), t("players"), t("group"), t("stage_rank", stage=stage.name), *metric_columns, t("remark")]
     # no remark (a bye, a lot): the empty column's width goes to the names; so too no group

@@ -49,7 +49,7 @@ from generator.render.incremental import (EventPages, PreviousBuild, code_digest
                                           player_key, player_part, rendered_pages, site_digest, with_a_child)
 from generator.render.output import OutputTree
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
-from generator.render.remarks import remark_text, remark_texts
+from generator.render.remarks import qualifier_note_texts, remark_text, remark_texts
 from generator.render.search import index_files, listed_order, packed_records
 from generator.tournament.knockout import named_tables, round_called as knockout_round_called
 from generator.tournament.results import EventResult, StageResult, StaleDraw
@@ -187,6 +187,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
     _table_rows(env, translate)
     rows_bridge.install(env, translate)  # the bridge pages' rows (bridge_traveller_rows, bridge_pairs_rows, …)
+    # the notes on the next stage's draw, in the order the qualifier list says them too
+    env.globals["qualifier_notes"] = lambda stage_result, stage: qualifier_note_texts(translate, stage_result, stage)
     return env
 
 

@@ -5,6 +5,7 @@ and the desk's standings, so that they all say the same."""
 from __future__ import annotations
 
 from generator.render.i18n import Translator
+from generator.tournament.results import StageResult
 from generator.tournament.standings import Remark, Standing, remarks
 
 # The catalogue word of each kind that is said by a word alone (a prize is said by its name,
@@ -37,3 +38,17 @@ def remark_text(t: Translator, remark: Remark) -> str:
 def remark_texts(t: Translator, standing: Standing, stage: str | None) -> list[str]:
     """Each remark of `standing`'s row in stage `stage`'s standings, in `t`'s words, in order."""
     return [remark_text(t, remark) for remark in remarks(standing, stage)]
+
+
+def qualifier_note_texts(t: Translator, stage_result: StageResult, stage: str) -> list[str]:
+    """The notes on a stage's next stage drawn (StageResult.qualifier_notes), in `t`'s words, in
+    their order: the stage page says them under its standings, the qualifier list after its text,
+    so that both say the same (`stage`: the next stage's name). Entries as a list joined, none
+    said as such; words in every locale picked."""
+    def said(value: object) -> str:
+        if isinstance(value, dict):
+            return t.pick(value)
+        return t.joiner().join(value) or t("qualifiers_none")  # type: ignore[arg-type]
+
+    return [t(word, stage=stage, **{name: said(value) for name, value in figures.items()})
+            for word, figures in stage_result.qualifier_notes()]

@@ -590,9 +590,11 @@ def _drawn_before_correction(bracket: Bracket, matches: list[Match], score: Tabl
     """A table of round `number` that is no match of the bracket because a result of an earlier
     round was corrected after it was drawn (event-day.md: allowed, never silently redrawn): it
     seats the side the match feeding it sent before the correction (its loser now, or for the
-    third-place play-off its winner) where the bracket now has the other. Said once per table
+    third-place play-off its winner) where the bracket now has the other, or, its result cleared
+    or made a tie since (or never entered), where the bracket has nobody yet. Said once per table
     (knockout-drawn-before-correction, naming that match, who is in the place now and who was
-    drawn, the files to delete before `pair` draws again), in place of knockout-not-in-bracket,
+    drawn, the files to delete before `pair` draws again; knockout-drawn-before-undecided, the
+    match now without a winner), in place of knockout-not-in-bracket,
     whose hint (the matches of the round, `pair` draws them) leads nowhere: pair never
     overwrites a drawn round. A later table seating whoever such a match sent is the same
     draw's: said by that one message (its files), not again. True when the table is one of
@@ -614,11 +616,14 @@ def _drawn_before_correction(bracket: Bracket, matches: list[Match], score: Tabl
         bracket.overtaken[match.number] = score
         for source, now, drawn in moved:
             was = source.score.table if source.score is not None else None
-            problems.add("knockout-drawn-before-correction", mark, round=number, table=score.table.number,
-                         sides=" – ".join(sides), source_round=source.round,
+            where = dict(round=number, table=score.table.number, sides=" – ".join(sides), source_round=source.round,
                          source_table=was.number if was is not None else source.number,
-                         source_sides=" – ".join(was.sides if was is not None else []),
-                         now=now, drawn=drawn, files=", ".join(later))
+                         source_sides=" – ".join(was.sides if was is not None else []), drawn=drawn,
+                         files=", ".join(later))
+            if now is None:  # the match feeding the place has no winner now: said so, not as a place taken
+                problems.add("knockout-drawn-before-undecided", mark, **where)
+            else:
+                problems.add("knockout-drawn-before-correction", mark, now=now, **where)
         return True
     return False
 
@@ -628,7 +633,9 @@ def _seated_before(bracket: Bracket, match: Match, order: list[str], correcting:
     """The places of `match` that the sides `order` (in slot order) took before a correction
     (the match feeding the place, who holds it now, who was drawn), or None when they do not fit
     it so. A place fed by a match already found drawn before a correction takes any side; with
-    `correcting`, a place whose feeding match is decided takes that match's other side."""
+    `correcting`, a place whose feeding match is decided takes that match's other side, and one
+    whose feeding match is undecided now (its table there, its result cleared or a tie) either
+    of its sides, nobody holding it now (None)."""
     if match.score is not None or match.number in bracket.overtaken or len(match.slots) != 2:
         return None
     moved, follows = [], False
@@ -641,6 +648,11 @@ def _seated_before(bracket: Bracket, match: Match, order: list[str], correcting:
         elif correcting and source is not None and source.score is not None and source.decided \
                 and slot.entry is not None and side in source.sides:
             moved.append((source, slot.entry, side))
+        elif correcting and source is not None and source.score is not None and not source.decided \
+                and side in source.sides:
+            # its result cleared, or made a tie, since this round was drawn (or never entered, the
+            # round drawn by hand ahead of it): nobody holds the place now (None) (rev61)
+            moved.append((source, None, side))
         else:
             return None
     return moved if moved or follows else None
@@ -650,9 +662,9 @@ def correction_drawn_after(game: Game, stage: Stage, bracket: Bracket, number: i
                            files: dict[int, str], mark: Mark, problems: Problems) -> None:
     """The results desk's save of `score`, a table of round `number` already in the bracket,
     that would send another side into a later match whose table is drawn without it: refused
-    (desk-knockout-drawn-after), naming who would go through, who the later round was drawn
-    with, and the files (`files`: each round of the stage -> its file's name) to delete before
-    saving and drawing again. Saved, check would refuse the event (knockout-drawn-before-
+    (desk-knockout-drawn-after; -third, the loser's place in the third-place match), naming who
+    would go through, who the later round was drawn with, and the files (`files`: each round of
+    the stage -> its file's name) to delete before saving and drawing again. Saved, check would refuse the event (knockout-drawn-before-
     correction) and the site would keep its old champion until the secretary did just that; a
     result restored, whose side sits at the later table, saves as ever."""
     match = next((m for m in bracket.round_matches(number) if m.winner is not None and m.loser is not None
@@ -663,19 +675,23 @@ def correction_drawn_after(game: Game, stage: Stage, bracket: Bracket, number: i
     if winner is None or winner not in match.sides:
         return
     loser = next(side for side in match.sides if side != winner)
-    for later in bracket.matches:
+    # The place its winner goes to first, then its loser's (the third-place match, which pair
+    # draws at table 1, before the final): the refusal names who would go through, not who would
+    # go to the play-off as though into the final (rev61).
+    places = sorted(((later, slot) for later in bracket.matches for slot in later.slots if slot.source == match.number),
+                    key=lambda place: place[1].loser)
+    for later, slot in places:
         drawn = later.score if later.score is not None else bracket.overtaken.get(later.number)
-        for slot in later.slots:
-            if slot.source != match.number or drawn is None:
-                continue
-            side = loser if slot.loser else winner
-            if side in drawn.table.sides:
-                continue
-            was = next((s for s in drawn.table.sides if s in match.sides), match.loser if slot.loser else match.winner)
-            problems.add("desk-knockout-drawn-after", mark, round=number, table=score.table.number, now=side,
-                         was=was, later=later.round, file=files.get(later.round, ""),
-                         files=", ".join(files[n] for n in sorted(files) if n >= later.round))
-            return
+        if drawn is None:
+            continue
+        side = loser if slot.loser else winner
+        if side in drawn.table.sides:
+            continue
+        was = next((s for s in drawn.table.sides if s in match.sides), match.loser if slot.loser else match.winner)
+        problems.add("desk-knockout-drawn-after-third" if slot.loser else "desk-knockout-drawn-after", mark,
+                     round=number, table=score.table.number, now=side, was=was, later=later.round,
+                     file=files.get(later.round, ""), files=", ".join(files[n] for n in sorted(files) if n >= later.round))
+        return
 
 
 def match_winner(game: Game, stage: Stage, score: TableScore, number: int, mark: Mark,

@@ -156,6 +156,30 @@ class StageResult:
     # for every round that plays it (pairing.travelling_lines), so its travellers are real ones.
     travelling: dict[int, list[tuple[int, int, str, str]]] = field(default_factory=dict)
 
+    def qualifier_notes(self) -> list[tuple[str, dict[str, Any]]]:
+        """What the stage page says under the standings about the next stage's draw, and the
+        qualifier list after its text, in that order: each a catalogue word and its figures (ids
+        as lists, words as {locale: text}; render/remarks.py's qualifier_note_texts words them).
+        A tie at a knockout's cut waiting, or settled by its draw, first; then either a setting
+        changed since the draw (no result did: advance_changed_next, which field_kept and
+        field_left also record for a knockout) or a result corrected since, never both (rev61:
+        the list said a count lowered from 8 to 4 was a corrected result)."""
+        notes: list[tuple[str, dict[str, Any]]] = []
+        if self.cut_tied:
+            notes.append(("cut_tied_note", {"ids": self.cut_tied}))
+        if self.cut_left:
+            notes.append(("cut_tied_drawn_note", {"ids": self.cut_kept + self.cut_left, "kept": self.cut_kept,
+                                                  "left": self.cut_left}))
+        if self.advance_changed_next:
+            settings, moved = self.advance_changed_next
+            notes.append(("qualifiers_advance_drawn_note", {"settings": settings, "moved": moved}))
+        elif self.field_kept or self.field_left:
+            # (one side empty said alone: "by the standings now no one qualifies" read as nobody at all)
+            word = "qualifiers_drawn_note" if self.field_kept and self.field_left else \
+                "qualifiers_drawn_note_out" if self.field_kept else "qualifiers_drawn_note_in"
+            notes.append((word, {"kept": self.field_kept, "left": self.field_left}))
+        return notes
+
     @property
     def has_results(self) -> bool:
         """At least one table of the stage has a result (a draw alone is not a result)."""
