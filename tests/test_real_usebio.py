@@ -165,9 +165,9 @@ def test_howell_line_written_with_its_pairs_turned_keeps_the_movement(tmp_path, 
         assert text.count("  - table:") == 6, number
         assert {int(b) for b in re.findall(r"^      (\d+):", text, re.M)} == {3 * number - 2, 3 * number - 1, 3 * number}
     round_5 = (folder / "results/pairs-round-5.yaml").read_text(encoding="utf-8")
-    assert "    ns: P4\n    ew: P2\n    boards:\n      13: {contract: 2D, by: S, result: \"-1\", lead: 4H}\n      14:" in round_5
+    assert "    ns: P4\n    ew: P2\n    boards:\n      13: {contract: 2D, by: S, result: \"-1\", lead: H4}\n      14:" in round_5
     assert (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8").endswith(
-        "    ns: P2\n    ew: P4\n    boards:\n      15: {contract: 4S, by: S, result: \"-1\", lead: 2D}\n")
+        "    ns: P2\n    ew: P4\n    boards:\n      15: {contract: 4S, by: S, result: \"-1\", lead: D2}\n")
     # every figure of board 15 and of P2's and P4's totals is the file's; what differs is board
     # 12, played 5 times, which paibang factors (Neuberg) and Compscore does not (README)
     differing = _differing(out)

@@ -2410,6 +2410,9 @@ def say_rewritten(kept: list[Rewritten], changed: list[Rewritten], event: Path, 
     over with results of a corrected file, with the results that changed (table, board, was, now)."""
     for item, key in [(item, "kept") for item in kept] + [(item, "changed") for item in changed]:
         lines = differing_lines(item)
+        if key == "changed" and same_results(item.was, item.now):
+            terminal(say("results_reseated", locale, file=event / item.name, n=len(lines)))
+            continue
         said = "kept_unrecorded" if key == "kept" and not item.recorded else key
         terminal(say(f"results_{said}", locale, file=event / item.name, n=len(lines), path=path))
         for table, what, was, now in lines[:LEFT_OUT_SAID]:
@@ -2421,6 +2424,40 @@ def say_rewritten(kept: list[Rewritten], changed: list[Rewritten], event: Path, 
     if kept:
         terminal(say("results_kept_fix", locale, event=event.name, path=path,
                      files=", ".join(str(event / item.name) for item in kept)))
+
+
+def same_results(was: str, now: str) -> bool:
+    """Whether two results files hold the same results, each meeting's boards with the same
+    pairs, whatever table a meeting sits at and whichever way round a lead is written: an event
+    imported before a Compscore Mitchell's NS pair k sat at table k (mitchell_tables) and leads
+    were stored suit first (lead_card) is rewritten so by a rerun of the same file, not a
+    corrected file's hundred changes."""
+    from generator.interchange.pbn import lead_card
+
+    def results(text: str) -> Counter[str] | None:
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("tables"), list):
+            return None
+        found: Counter[str] = Counter()
+        for table in data["tables"]:
+            if not isinstance(table, dict):
+                return None
+            seats = {k: v for k, v in table.items() if k not in ("table", "boards")}
+            for board, record in (table.get("boards") or {}).items():
+                if isinstance(record, dict) and isinstance(record.get("lead"), str):
+                    record = {**record, "lead": lead_card(record["lead"]) or record["lead"]}
+                found[json.dumps([seats, board, record], sort_keys=True, default=str)] += 1
+            if not table.get("boards"):
+                found[json.dumps([seats], sort_keys=True, default=str)] += 1
+        return found
+
+    before, after = results(was), results(now)
+    return was != now and before is not None and before == after and \
+        {k: v for k, v in (yaml.safe_load(was) or {}).items() if k != "tables"} == \
+        {k: v for k, v in (yaml.safe_load(now) or {}).items() if k != "tables"}
 
 
 def _scalar(line: str) -> Any:
