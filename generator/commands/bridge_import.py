@@ -1171,18 +1171,12 @@ def mitchell_tables(session: Session, turned: list[Any]) -> None:
     meetings were seated in (Compscore's 19-table Mitchell had 10NS at table 1, 1NS at table 11:
     the travellers, the draw notice and a corrected file's "table 11, board 1" sent the director
     to the wrong table). A Mitchell here: no pair sits both ways and no meeting is written both
-    ways. Table k is the number of NS pair k when the NS pairs' numbers are distinct (one
-    section), else its place among the NS pairs (sections: A-1 … A-13, then B-1 …)."""
+    ways. Table k is its place among the NS pairs, their numbers as numbers: NS pair k's, when
+    they are 1 … n (sections: A-1 … A-13, then B-1 …)."""
     ns = {line.ns for line in session.lines}
     if turned or not session.lines or ns & {line.ew for line in session.lines} or None in ns:
         return
-    ordered = sorted(ns, key=_natural)  # type: ignore[arg-type]
-    numbers = [re.match(r"\d+", pair) for pair in ordered]  # type: ignore[arg-type]
-    if all(numbers) and not any(line.section for line in session.lines) and len({int(m.group()) for m in numbers if m}) == len(ordered) \
-            and all(int(m.group()) > 0 for m in numbers if m):
-        table = {pair: int(m.group()) for pair, m in zip(ordered, numbers) if m}
-    else:
-        table = {pair: place for place, pair in enumerate(ordered, start=1)}
+    table = {pair: place for place, pair in enumerate(sorted(ns, key=_natural), start=1)}  # type: ignore[arg-type]
     for line in session.lines:
         line.table = table[line.ns]  # type: ignore[index]
 
