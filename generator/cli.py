@@ -646,7 +646,10 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace, locale: str) -> int:
-    if args.sheet.suffix.lower() in (".pbn", ".xml"):  # a bridge session scored elsewhere
+    from generator.interchange.sniff import database_file
+
+    # a bridge session scored elsewhere; a Bridgemate .BWS (by its name or its first bytes), said what to export
+    if args.sheet.suffix.lower() in (".pbn", ".xml", ".bws") or database_file(args.sheet):
         from generator.commands import bridge_import
 
         return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale, args.sections, args.replace)

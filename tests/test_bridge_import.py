@@ -2071,11 +2071,13 @@ def test_a_lead_that_is_not_a_card_writes_nothing_into_the_results_file(tmp_path
     validate(content)
 
 
-def test_a_lead_is_kept_as_a_card_either_way_round():
+def test_a_lead_is_kept_as_a_card_suit_first_either_way_round():
+    """Compscore writes leads rank first (TD, 9H): kept so, a traveller showed TD as written and
+    6D as 6\u2666 (read as a contract); every lead is now stored suit first, as PBN's Lead tag."""
     from generator.interchange.pbn import lead_card
 
-    assert [lead_card(v) for v in ("HK", "kh", " 2S ", "10c", "CT", "-", "", None, "K", "HK}", "SA\n")] == \
-        ["HK", "KH", "2S", "10C", "CT", None, None, None, None, None, "SA"]
+    assert [lead_card(v) for v in ("HK", "kh", " 2S ", "10c", "CT", "TD", "9h", "-", "", None, "K", "HK}", "SA\n")] == \
+        ["HK", "HK", "S2", "C10", "CT", "DT", "H9", None, None, None, None, None, "SA"]
 
 
 @pytest.mark.parametrize("value", ["a\nvenue: x", 'say "hi"\\', "tab\there", "nul\x00bell\x07", "ls\u2028ps\u2029", "\x85nel"])
@@ -2307,3 +2309,150 @@ def test_a_ruling_written_into_a_team_match_is_kept_too(tmp_path, capsys):
     assert "  table 7, board 1: kept A+/A-  # ruling (the file's: {open: 5H S -1, closed: 4H N =})\n" in out
     assert run(content, "tm", both_rooms, "--replace") == 0
     assert results.read_text(encoding="utf-8") == text
+
+
+# --- real files a review imported (rev62): tables, placeholders, leads, databases, encodings ---
+
+REAL = ROOT / "tests/data/real"
+EL_THU = REAL / "compscore_el_thu_1pm_open.xml"  # 21 NS + 21 EW, DIRECTOR PLAYING, leads rank first
+EOQ = ROOT.parent / "shared/data/real-pbn/eoq2021_open_r2_teams.pbn"
+
+
+def _import_real(tmp_path: Path, path: Path, capsys, slug: str = "club") -> tuple[int, Path, str]:
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True, exist_ok=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    code = main(["import", slug, str(path), "--content", str(content), "--lang", "en"])
+    captured = capsys.readouterr()
+    return code, content / "events" / slug, captured.out + captured.err
+
+
+def test_compscore_mitchell_of_more_than_nine_tables_keeps_ns_pair_k_at_table_k(tmp_path, capsys):
+    """Compscore gives no tables: the meetings were seated in the order of their pair ids as text,
+    so every round had 10NS at table 1 and 1NS at table 11, and the unmarked-average line sent
+    the director to table 11 for board 1 of 1NS v 1EW. In a Mitchell NS pair k sits at table k."""
+    code, folder, out = _import_real(tmp_path, EL_THU, capsys)
+    assert code == 0, out
+    for number in range(1, 10):
+        text = (folder / f"results/pairs-round-{number}.yaml").read_text(encoding="utf-8")
+        seats = re.findall(r"  - table: (\d+)\n    ns: (\d+)NS\n", text)
+        assert len(seats) == 21 and all(table == ns for table, ns in seats), (number, seats[:3])
+    assert "  - table: 11\n    ns: 11NS\n" in (folder / "results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    # a corrected file: its changed line is said at the table where 1NS sits, table 1
+    text = EL_THU.read_text(encoding="utf-8")
+    line = "<NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>\n    <EW_PAIR_NUMBER>1EW</EW_PAIR_NUMBER>\n    <CONTRACT>2S</CONTRACT>"
+    assert text.count(line) == 1  # board 1, the first board of the file
+    (tmp_path / "corrected.xml").write_text(text.replace(line, line.replace("2S", "3S")), encoding="utf-8")
+    main(["import", "club", str(tmp_path / "corrected.xml"), "--content", str(tmp_path / "content"), "--lang", "en"])
+    said = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ") and " -> " in line]
+    assert said == ['  table 1, board 1: {contract: 2S, by: S, result: "=", lead: D2} -> {contract: 3S, by: S, result: "-1",'
+                    ' lead: D2}'], said
+
+
+def test_director_playing_is_kept_in_the_pair_name_not_made_a_player(tmp_path, capsys):
+    """Compscore's "DIRECTOR PLAYING" became a player (a player page, partner of Kliffen): only a
+    name that was DIRECTOR alone was known as no person's."""
+    from generator.commands.bridge_import import NOT_A_PERSON
+
+    code, folder, out = _import_real(tmp_path, EL_THU, capsys)
+    assert code == 0, out
+    assert ('pair 21EW "DIRECTOR PLAYING / PIETER KLIFFEN": DIRECTOR PLAYING is a seat no person holds'
+            ' (the file\'s placeholder): kept in the pair\'s name, not made a player (players: PIETER KLIFFEN)') in out
+    event = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert '  - {id: 21EW, name: "DIRECTOR PLAYING / PIETER KLIFFEN", players: ["PIETER KLIFFEN"]}' in event
+    placeholders = ["DIRECTOR PLAYING", "TD playing", "director sub", "Director (sub)", "TD fill-in", "Playing Director",
+                    "T.D. playing", "(TD)", "Tournament Director standing in"]
+    people = ["Director Smith", "TD Jones", "Mary Director", "Tod Playing", "Ted Sub", "Subramanian", "Playing"]
+    assert [bool(NOT_A_PERSON.match(name)) for name in placeholders + people] == [True] * 9 + [False] * 7
+
+
+def test_compscore_leads_are_written_suit_first_and_a_rerun_writes_the_same_bytes(tmp_path, capsys):
+    """Compscore writes leads rank first (TD, 9H, AC); the traveller showed them raw, beside 6D
+    and 2C shown as 6\u2666 and 2\u2663 (read as contracts). Stored suit first, as PBN's Lead and
+    Ruter's leads, every one is shown with its suit symbol."""
+    assert "<LEAD>TD</LEAD>" in EL_THU.read_text(encoding="utf-8")
+    code, folder, out = _import_real(tmp_path, EL_THU, capsys)
+    assert code == 0, out
+    files = sorted((folder / "results").glob("pairs-round-*.yaml"))
+    leads = [lead for path in files for lead in re.findall(r"lead: ([^,}]+)", path.read_text(encoding="utf-8"))]
+    assert len(leads) > 500 and all(re.fullmatch(r"[SHDC]([2-9TJQKA]|10)", lead) for lead in leads)
+    assert "DT" in leads and "lead: D2}" in (folder / "results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    before = {path.name: path.read_bytes() for path in files}
+    code, _, _ = _import_real(tmp_path, EL_THU, capsys)
+    assert code == 0 and {path.name: path.read_bytes() for path in files} == before
+
+
+def test_compscore_butler_howell_every_figure_equal(tmp_path, capsys):
+    code, _, out = _import_real(tmp_path, REAL / "compscore_butler_howell.xml", capsys)
+    assert code == 0 and "all 436 figures equal" in out, out
+
+
+@pytest.mark.parametrize("name", ["260119M.BWS", "260119M.csv", "session.pbn"])
+def test_a_bridgemate_database_is_said_to_be_one_whatever_its_name(tmp_path, capsys, name):
+    """A Bridgemate .BWS (an Access database: "Standard Jet DB" from byte 4; the fixture is the
+    first 4 kB of a real one) was read as a registration sheet ("not UTF-8 … save from Excel as
+    CSV UTF-8"); named .pbn, as PBN. It is told by its first bytes and said what to export."""
+    path = tmp_path / name
+    shutil.copy(REAL / "bridgemate_260119M_first_4k.BWS", path)
+    code, folder, out = _import_real(tmp_path, path, capsys)
+    assert code == 1 and not folder.exists()
+    assert ("a scoring program's database (Microsoft Access, as a Bridgemate .BWS is), not a results file paibang"
+            " reads. Nothing was written. Export the session from the scoring program as PBN with its travellers") in out
+    assert "UTF-8" not in out
+
+
+def test_utf16_files_are_read_and_a_binary_or_broken_pbn_is_said_plainly(tmp_path, capsys):
+    """A USEBIO file saved as UTF-16 (BOM) was "XML is incomplete or broken … line 1, column 3"; a
+    UTF-16 PBN or a binary .pbn "this line belongs to no tag", no line said."""
+    text = (REAL / "compscore_butler_mitchell.xml").read_bytes().decode("utf-8")
+    (tmp_path / "wide.xml").write_bytes(text.encode("utf-16"))
+    (tmp_path / "wide-le.xml").write_bytes(text.encode("utf-16-le"))
+    for number, name in enumerate(("wide.xml", "wide-le.xml")):
+        code, _, out = _import_real(tmp_path, tmp_path / name, capsys, f"u{number}")
+        assert code == 0 and "all 762 figures equal" in out, out
+    (tmp_path / "wide.pbn").write_bytes(CLUB.read_bytes().decode("latin-1").encode("utf-16"))
+    code, _, out = _import_real(tmp_path, tmp_path / "wide.pbn", capsys, "p")
+    assert code == 0 and "paibang: imported" in out, out
+    (tmp_path / "picture.pbn").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    code, folder, out = _import_real(tmp_path, tmp_path / "picture.pbn", capsys, "b")
+    assert code == 1 and not folder.exists() and "not a text file (it holds zero bytes" in out
+    (tmp_path / "stray.pbn").write_text('[Event "x"]\n[Board "1"]\n\n% a comment\nstray words\n', encoding="utf-8")
+    code, _, out = _import_real(tmp_path, tmp_path / "stray.pbn", capsys, "s")
+    assert code == 1 and "stray.pbn: line 5: this line belongs to no tag" in out, out
+
+
+@pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+def test_a_placeholder_teams_match_passed_out_at_every_table_is_said(tmp_path, capsys):
+    """eoq2021's round 2: WALES (Dummy 1-4, no person) v ITALY, every board passed out in both
+    rooms: scored as played, 0:0 IMPs and 10 VP each, WALES ranked 15=, nothing said. Whether it
+    was a bye is the director's call: said, with how to write it as one."""
+    code, folder, out = _import_real(tmp_path, EOQ, capsys, "eoq")
+    assert code == 0, out
+    said = [line for line in out.splitlines() if "passed out in both rooms" in line]
+    assert said == ["round 1, table 1, WALES v ITALY: every board (10) passed out in both rooms, and WALES's seats are"
+                    " all placeholders (Dummy 1, Dummy 2, Dummy 3, Dummy 4): scored as played, 0 IMPs each way, a draw"
+                    " in VPs. What the file means is the director's call: if the match was not played (a bye for"
+                    " ITALY), write that table in results/teams.yaml as ITALY's bye, home: ITALY with no away and no"
+                    " boards, and the stage's bye VPs are scored"]
+    text = (folder / "results/teams.yaml").read_text(encoding="utf-8")
+    assert "  - table: 1\n    home: WALES\n    away: ITALY\n" in text  # written as the file has it: not guessed
+
+
+def test_a_rerun_over_an_earlier_imports_tables_and_leads_says_the_results_are_the_same():
+    """An event imported before NS pair k sat at table k and leads were stored suit first: the
+    rerun of the same file rewrote 105 lines of each round, said as a corrected file's changes
+    ("table 1, board 3: … lead: TD -> A=/A="). The same results at other tables, leads the other
+    way round, are one line: rewritten, nothing to check; any other change is still listed."""
+    from generator.commands.bridge_import import same_results
+
+    was = ("stage: pairs\nround: 1\ntables:\n  - table: 1\n    ns: 10NS\n    ew: 10EW\n    boards:\n"
+           "      1: {contract: 3S, by: W, result: \"-1\", lead: TD}\n"
+           "  - table: 2\n    ns: 1NS\n    ew: 1EW\n    boards:\n      1: {contract: 2S, by: S, result: \"=\", lead: 2D}\n")
+    now = ("stage: pairs\nround: 1\ntables:\n  - table: 1\n    ns: 1NS\n    ew: 1EW\n    boards:\n"
+           "      1: {contract: 2S, by: S, result: \"=\", lead: D2}\n"
+           "  - table: 10\n    ns: 10NS\n    ew: 10EW\n    boards:\n      1: {contract: 3S, by: W, result: \"-1\", lead: DT}\n")
+    assert same_results(was, now)
+    assert not same_results(was, was)  # nothing rewritten
+    assert not same_results(was, now.replace("lead: D2", "lead: D3"))  # a corrected lead
+    assert not same_results(was, now.replace("ew: 10EW", "ew: 9EW"))  # a corrected pair
+    assert not same_results(was, now.replace("round: 1", "round: 2"))

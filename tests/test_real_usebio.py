@@ -157,16 +157,17 @@ def test_howell_line_written_with_its_pairs_turned_keeps_the_movement(tmp_path, 
     round 1-9 is its own three boards at 6 tables, and the turned line keeps its seats (its score
     is P2's as NS: 6 MPs, as the file has it) at a table after the movement's rounds, said."""
     folder, out = imported(tmp_path, TURNED, capsys, strict=False)
-    assert "board 15 of 4 v 2 (round 5, table 4, stage pairs) is written with 2 NS and 4 EW" in out
+    # (table 3: a round's meetings seated with their pairs' numbers as numbers, 10-12 after 9)
+    assert "board 15 of 4 v 2 (round 5, table 3, stage pairs) is written with 2 NS and 4 EW" in out
     assert "at a table of round 10, after the movement's rounds" in out
     for number in range(1, 10):
         text = (folder / f"results/pairs-round-{number}.yaml").read_text(encoding="utf-8")
         assert text.count("  - table:") == 6, number
         assert {int(b) for b in re.findall(r"^      (\d+):", text, re.M)} == {3 * number - 2, 3 * number - 1, 3 * number}
     round_5 = (folder / "results/pairs-round-5.yaml").read_text(encoding="utf-8")
-    assert "    ns: P4\n    ew: P2\n    boards:\n      13: {contract: 2D, by: S, result: \"-1\", lead: 4H}\n      14:" in round_5
+    assert "    ns: P4\n    ew: P2\n    boards:\n      13: {contract: 2D, by: S, result: \"-1\", lead: H4}\n      14:" in round_5
     assert (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8").endswith(
-        "    ns: P2\n    ew: P4\n    boards:\n      15: {contract: 4S, by: S, result: \"-1\", lead: 2D}\n")
+        "    ns: P2\n    ew: P4\n    boards:\n      15: {contract: 4S, by: S, result: \"-1\", lead: D2}\n")
     # every figure of board 15 and of P2's and P4's totals is the file's; what differs is board
     # 12, played 5 times, which paibang factors (Neuberg) and Compscore does not (README)
     differing = _differing(out)
@@ -211,8 +212,8 @@ def test_an_average_the_file_does_not_mark_is_pointed_at(tmp_path, capsys):
     assert out.count("an average the file does not mark?") == 1
     assert ("board 1 at 1NS v 1EW (NS score 110): the file gives both pairs the same figure, 20 / 20, an average,"
             " where that score earns 26 / 14: an average the file does not mark?") in out
-    assert "      1: {contract: 2S, by: S, result: \"=\", lead: 2D}\n" in (
-        folder / "results/pairs-round-1.yaml").read_text(encoding="utf-8")  # the file's result, as written
+    assert "      1: {contract: 2S, by: S, result: \"=\", lead: D2}\n" in (
+        folder / "results/pairs-round-1.yaml").read_text(encoding="utf-8")  # the file's result (lead 2D, stored suit first)
 
 
 def test_compscore_writes_an_adjusted_board_in_the_score():
@@ -611,8 +612,9 @@ def test_results_missing_from_the_file_are_said_once_and_written_not_played(tmp_
     folder, out = imported(tmp_path, FEWER, capsys, strict=False)
     said = [line for line in out.splitlines() if "not in the file" in line]
     assert len(said) == 1 and said[0].startswith("10 results are not in the file")
-    assert "round 2: table 1 board 6 (1NS v 8EW), table 2 board 6 (5NS v 7EW)" in said[0]
-    assert "round 7: table 1 board 21 (2NS v 4EW), table 2 board 24 (3NS v 5EW)" in said[0]
+    # a Mitchell: NS pair k at table k all session (seat_meetings, mitchell_tables)
+    assert "round 2: table 1 board 6 (1NS v 8EW), table 5 board 6 (5NS v 7EW)" in said[0]
+    assert "round 7: table 2 board 21 (2NS v 4EW), table 3 board 24 (3NS v 5EW)" in said[0]
     round_2 = (folder / "results/pairs-round-2.yaml").read_text(encoding="utf-8")
     assert "    ns: 1NS\n    ew: 8EW\n    boards:\n" in round_2 and "      6: np\n" in round_2
     assert main(["check", "--strict", "--content", str(folder.parents[1]), "--lang", "en"]) == 0

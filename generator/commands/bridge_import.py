@@ -98,6 +98,7 @@ from generator.content import snapshot
 from generator.content.reader import MAX_NAME_CHARS
 from generator.errors import visible
 from generator.interchange.numbering import unused
+from generator.interchange.sniff import is_database
 from generator.interchange.pbn import adjusted_from, record_from, record_text, tag
 from generator.messages import LOCALES
 from generator.interchange.pbn import yaml_text as _yaml_text  # (one quoting for the YAML import writes)
@@ -142,6 +143,9 @@ def decode(data: bytes) -> str:
     bytes are GBK and read as Chinese, else ISO-8859-1 (every byte is a character there)."""
     if data.startswith(codecs.BOM_UTF8):
         return data[3:].decode("utf-8", errors="replace")
+    wide = utf16(data)
+    if wide is not None:  # Notepad's "Unicode", a USEBIO file saved as UTF-16: read at line 1, column 3, it broke there
+        return data.decode(wide, errors="replace").lstrip("\ufeff")
     head = data[:2000]
     declared = _DECLARED.search(head)
     try:
@@ -164,6 +168,20 @@ def decode(data: bytes) -> str:
     # core (both bytes 0xA1 and up), so that is what tells the two apart.
     common = sum(1 for c in wide if _in_gb2312(c))
     return text if wide and common >= 0.95 * len(wide) else data.decode("latin-1")
+
+
+def utf16(data: bytes) -> str | None:
+    """The codec of a file written in UTF-16 (`utf-16`: with its BOM; `utf-16-le` / `-be`: none,
+    told by the zero bytes of its ASCII, every other byte of a PBN's tags or a USEBIO's markup),
+    None for any other file."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    head = data[:400] if len(data) % 2 == 0 else b""
+    if len(head) >= 16:
+        for codec, zeros in (("utf-16-le", head[1::2]), ("utf-16-be", head[::2])):
+            if zeros.count(0) >= 0.9 * len(zeros) and (head[::2] if codec == "utf-16-le" else head[1::2]).count(0) == 0:
+                return codec
+    return None
 
 
 def _in_gb2312(char: str) -> bool:
@@ -305,13 +323,23 @@ def read_import_file(path: Path) -> ImportFile:
                                             limit=f"{MAX_IMPORT_BYTES // 1024 // 1024} MB")) from None
     except snapshot.NotRegular:
         raise ImportRefused(catalogues.word("file_reason_not_regular")) from None
+    if is_database(data[:32]):  # read as text, it was "this line belongs to no tag" (or a registration sheet)
+        raise ImportRefused(catalogues.word("bridge_import_database")) from None
     text = decode(data)
+    if "\x00" in text[:4096]:  # no PBN or USEBIO file holds a zero byte: a picture, a zip, a database
+        raise ImportRefused(catalogues.word("bridge_import_binary")) from None
     if path.suffix.lower() == ".xml":
         return ImportFile(path, text, None)
     try:
         return ImportFile(path, text, parse_pbn(text))
     except PbnError as error:
-        raise ImportRefused(error.problem) from None
+        raise ImportRefused(at_line(error)) from None
+
+
+def at_line(error: PbnError) -> dict[str, str]:
+    """A PBN file's problem with its line, in every locale: which line of a long file is meant."""
+    return {locale: catalogues.text("bridge_import_pbn_line", locale, line=error.line, problem=error.problem[locale])
+            for locale in LOCALES}
 
 
 def adjusted_cell(text: str | None) -> tuple[float, bool] | None:
@@ -1121,11 +1149,13 @@ def seat_meetings(session: Session) -> None:
         return way, [line for line in lines if (line.ns, line.ew) == way], [line for line in lines if (line.ns, line.ew) != way]  # type: ignore[return-value]
 
     found = [(min(line.board for line in lines), *ways(lines)) for lines in meetings.values()]
-    for _, way, own, other in sorted(found, key=lambda item: (item[0], item[1])):
+    # pair ids as numbers (1NS, 2NS … 10NS): by their text, 10NS came before 2NS and sat at table 1
+    for _, way, own, other in sorted(found, key=lambda item: (item[0], _natural(item[1][0] or ""), _natural(item[1][1] or ""))):
         seat(way, own)
         if other:
             turned.append((other, way, own[0]))
     movement = len(seated)
+    mitchell_tables(session, turned)
     playing = set().union(*seated) if seated else set()
     for number, pairs in enumerate(seated, start=1):
         for pair in sorted(playing - pairs, key=_natural):
@@ -1133,6 +1163,22 @@ def seat_meetings(session: Session) -> None:
     for other, way, first in turned:
         seat((other[0].ns, other[0].ew), other, movement)  # type: ignore[arg-type]
         session.turned.append((other, way, (first.round, first.table)))
+
+
+def mitchell_tables(session: Session, turned: list[Any]) -> None:
+    """A Mitchell's tables as its NS pairs' (seat_meetings): NS pair k stays at table k all
+    session, as it does in the room, and the tables of a round are not those of the order its
+    meetings were seated in (Compscore's 19-table Mitchell had 10NS at table 1, 1NS at table 11:
+    the travellers, the draw notice and a corrected file's "table 11, board 1" sent the director
+    to the wrong table). A Mitchell here: no pair sits both ways and no meeting is written both
+    ways. Table k is its place among the NS pairs, their numbers as numbers: NS pair k's, when
+    they are 1 … n (sections: A-1 … A-13, then B-1 …)."""
+    ns = {line.ns for line in session.lines}
+    if turned or not session.lines or ns & {line.ew for line in session.lines} or None in ns:
+        return
+    table = {pair: place for place, pair in enumerate(sorted(ns, key=_natural), start=1)}  # type: ignore[arg-type]
+    for line in session.lines:
+        line.table = table[line.ns]  # type: ignore[index]
 
 
 # --- team events: one PBN game per table result ---------------------------------------------------
@@ -1849,7 +1895,7 @@ def read_session(file: ImportFile) -> Session:
         session.adjusted = adjusted_rule(session)
         return session
     except PbnError as error:
-        raise ImportRefused(error.problem) from None
+        raise ImportRefused(at_line(error)) from None
 
 
 # --- sections ---------------------------------------------------------------------------------------
@@ -2089,9 +2135,15 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
 # wk03 pair "YEUNG CHEUNG / DIRECTOR"), a phantom, a sit-out. Made a player, it got a player page
 # merging every club's fill-ins as one person. (Chinese: \u88c1\u5224 referee, \u4e3b\u88c1 chief
 # referee, \u7a7a\u4f4d empty seat.)
+# The director is written with what they are doing too: Compscore's "DIRECTOR PLAYING" (EL Thu
+# 1.00pm Open, partner of Kliffen), "TD playing", "Director sub", "(TD fill-in)": only those
+# words after (or "playing" before) the director, so a surname beside them is still a person's.
+_DIRECTOR = r"(?:(?:tournament\s*)?director|t\.?\s*d\.?)"
+_FILLING_IN = r"(?:playing|plays|sub|subs|substitute|substituting|fill[\s-]*in|filling[\s-]*in|stand[\s-]*in|standing[\s-]*in|spare)"
 NOT_A_PERSON = re.compile(
-    r"^\s*(?:(?:tournament\s*)?director|t\.?\s*d\.?|phantom|ghost|sit[\s-]*out|bye|vacant|no\s*one|nobody"
-    r"|dummy\s*\d*\s*#?|\u88c1\u5224|\u4e3b\u88c1|\u7a7a\u4f4d)\s*$", re.IGNORECASE)
+    r"^\s*[(\[]?\s*(?:(?:playing\s+)?" + _DIRECTOR + r"(?:\s*[-(,:/]?\s*" + _FILLING_IN + r"\s*[)]?)?"
+    r"|phantom|ghost|sit[\s-]*out|bye|vacant|no\s*one|nobody"
+    r"|dummy\s*\d*\s*#?|\u88c1\u5224|\u4e3b\u88c1|\u7a7a\u4f4d)\s*[)\]]?\s*$", re.IGNORECASE)
 
 
 def persons_of(names: list[str]) -> tuple[list[str], str | None]:
@@ -2352,6 +2404,9 @@ def say_rewritten(kept: list[Rewritten], changed: list[Rewritten], event: Path, 
     over with results of a corrected file, with the results that changed (table, board, was, now)."""
     for item, key in [(item, "kept") for item in kept] + [(item, "changed") for item in changed]:
         lines = differing_lines(item)
+        if key == "changed" and same_results(item.was, item.now):
+            terminal(say("results_reseated", locale, file=event / item.name, n=len(lines)))
+            continue
         said = "kept_unrecorded" if key == "kept" and not item.recorded else key
         terminal(say(f"results_{said}", locale, file=event / item.name, n=len(lines), path=path))
         for table, what, was, now in lines[:LEFT_OUT_SAID]:
@@ -2363,6 +2418,40 @@ def say_rewritten(kept: list[Rewritten], changed: list[Rewritten], event: Path, 
     if kept:
         terminal(say("results_kept_fix", locale, event=event.name, path=path,
                      files=", ".join(str(event / item.name) for item in kept)))
+
+
+def same_results(was: str, now: str) -> bool:
+    """Whether two results files hold the same results, each meeting's boards with the same
+    pairs, whatever table a meeting sits at and whichever way round a lead is written: an event
+    imported before a Compscore Mitchell's NS pair k sat at table k (mitchell_tables) and leads
+    were stored suit first (lead_card) is rewritten so by a rerun of the same file, not a
+    corrected file's hundred changes."""
+    from generator.interchange.pbn import lead_card
+
+    def results(text: str) -> Counter[str] | None:
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("tables"), list):
+            return None
+        found: Counter[str] = Counter()
+        for table in data["tables"]:
+            if not isinstance(table, dict):
+                return None
+            seats = {k: v for k, v in table.items() if k not in ("table", "boards")}
+            for board, record in (table.get("boards") or {}).items():
+                if isinstance(record, dict) and isinstance(record.get("lead"), str):
+                    record = {**record, "lead": lead_card(record["lead"]) or record["lead"]}
+                found[json.dumps([seats, board, record], sort_keys=True, default=str)] += 1
+            if not table.get("boards"):
+                found[json.dumps([seats], sort_keys=True, default=str)] += 1
+        return found
+
+    before, after = results(was), results(now)
+    return was != now and before is not None and before == after and \
+        {k: v for k, v in (yaml.safe_load(was) or {}).items() if k != "tables"} == \
+        {k: v for k, v in (yaml.safe_load(now) or {}).items() if k != "tables"}
 
 
 def _scalar(line: str) -> Any:
@@ -3035,6 +3124,7 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
         terminal(say("teams_imps_recorded", locale, board=board, home=home, away=away, table=line.table or "?",
                   round=line.round, imps=_number(home_imps)))
     say_placeholders(session, locale)
+    say_placeholder_passed(session, matches, len({m[0] for m in matches}), locale)
     unchecked = ([say("unchecked_left_out", locale, n=len(left), boards=catalogues.joiner(locale).join(
                      say("board_match", locale, board=line.board, home=line.ns, away=line.ew) for line in left))]
                  if left else [])
@@ -3066,6 +3156,41 @@ def say_placeholders(session: TeamsSession, locale: str) -> None:
             found[line.ns if seat in "NS" else line.ew].add(name)
     for team, names in sorted(((t, n) for t, n in found.items() if n), key=lambda item: _natural(item[0])):
         terminal(say("teams_placeholders", locale, team=team, names=catalogues.joiner(locale).join(sorted(names, key=_natural))))
+
+
+def placeholder_passed(session: TeamsSession, matches: list[Match]) -> list[tuple[Match, str, str, list[str]]]:
+    """The matches a team of placeholders only (say_placeholders) played with every board
+    passed out in both rooms: (the match, that team, its opponent, the placeholders' names).
+    eoq2021's WALES (Dummy 1-4) v ITALY, all 20 records Pass: scored as played it is 0:0 IMPs,
+    10 VP each, WALES ranked 15=, where it may be the file's way of writing a bye; which it was is
+    the director's call, so the import says it and guesses nothing."""
+    found = []
+    for match in matches:
+        lines = [line for rooms in match[4].values() for line in rooms]
+        if not lines or not all(line is not None and isinstance(line.record, BoardRecord) and line.record.contract is None
+                                for line in lines):  # (a room missing, the file's IMPs: no pass-out of both rooms)
+            continue
+        for team, other in ((match[2], match[3]), (match[3], match[2])):
+            names: set[str] = set()
+            listed = session.teams.get(team)
+            if listed is not None and not listed.players and session.placeholders.get(team):
+                names |= session.placeholders[team]
+            else:
+                seats = [(line, seat) for line in lines if line is not None for seat in ("NS" if line.ns == team else "EW")]
+                if not seats or any(seat not in line.placeholders for line, seat in seats):
+                    continue
+                names = {line.placeholders[seat] for line, seat in seats}
+            found.append((match, team, other, sorted(names, key=_natural)))
+    return found
+
+
+def say_placeholder_passed(session: TeamsSession, matches: list[Match], rounds: int, locale: str) -> None:
+    """Each match placeholder_passed finds, with the results file and how to make it a bye."""
+    for match, team, other, names in placeholder_passed(session, matches):
+        name = f"{STAGE_TEAMS}.yaml" if rounds == 1 else f"{STAGE_TEAMS}-round-{match[0]}.yaml"
+        terminal(say("teams_placeholder_passed", locale, round=match[0], table=match[1], team=team, other=other,
+                     boards=len(match[4]), names=catalogues.joiner(locale).join(names), file=f"results/{name}",
+                     id=team_id(other)))
 
 
 def _no_results(file: ImportFile) -> dict[str, str]:

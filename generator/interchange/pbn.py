@@ -90,9 +90,14 @@ _LEAD = re.compile(r"(?:[SHDC](?:[2-9TJQKA]|10)|(?:[2-9TJQKA]|10)[SHDC])", re.IG
 
 
 def lead_card(text: str | None) -> str | None:
-    """A file's opening lead as a card (`HK`), None when it is not one."""
-    text = (text or "").strip()
-    return text.upper() if _LEAD.fullmatch(text) else None
+    """A file's opening lead as a card, suit first (`HK`, `DT`, `C10`) as PBN's Lead tag and the
+    results files write it, whichever way round the file has it; None when it is not one.
+    Compscore writes rank first (`TD`, `9H`): kept so, a traveller showed `TD` and `AC` as
+    written and `6D` as 6♦, read as a contract."""
+    text = (text or "").strip().upper()
+    if not _LEAD.fullmatch(text):
+        return None
+    return text if text[0] in "SHDC" else text[-1] + text[:-1]
 
 
 def record_from(board: int, contract_value: str | None, declarer: str | None, tricks: str | None,
