@@ -369,3 +369,28 @@ def test_an_80fen_pairs_adjusted_board_is_printed_with_whose_fault_it_was(tmp_pa
     text = pdf_text(tmp_path / "forms/scoresheet-pairs-round-7.pdf")
     [line] = [line.split() for line in text.splitlines() if "P04" in line and "P11" in line and "调整分" in line]
     assert line[:5] == ["2", "4", "P04", "P11", "调整分"] and line[5] == "东西违例", line
+
+
+@pytest.mark.parametrize("locale, heading", [
+    ("zh-Hans", "Club Night (28-Jul-22) \u00b7 \u521d\u8d5b\u6210\u7ee9\u6392\u540d"),
+    ("en", "Club Night (28-Jul-22): \u521d\u8d5b standings"),
+])
+def test_an_event_title_in_latin_letters_is_not_run_into_its_stage(tmp_path: Path, locale: str, heading: str) -> None:
+    """An imported Ruter session's standings were headed "Klubbkveld双人赛最终排名": the title
+    ending in Latin letters (or a bracket) is set off from the Chinese after it as the stage page
+    sets it off, " · "; a Chinese title keeps its stage joined on (动物科学学院桥牌大赛决赛名单公示)."""
+    content = bridge_only(tmp_path)
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", f"locale: {locale}"), encoding="utf-8")
+    event = content / EVENT / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "title: \u52a8\u7269\u79d1\u5b66\u5b66\u9662\u6865\u724c\u5927\u8d5b", "title: Club Night (28-Jul-22)"), encoding="utf-8")
+    build(content, tmp_path / "output")
+    text = " ".join(pdf_text(tmp_path / "output" / EVENT / "bulletins/standings-prelim.pdf").split())
+    assert heading in text
+
+
+def test_a_chinese_event_title_keeps_its_stage_joined_on(bulletins: Path) -> None:
+    assert "\u52a8\u7269\u79d1\u5b66\u5b66\u9662\u6865\u724c\u5927\u8d5b\u51b3\u8d5b\u540d\u5355\u516c\u793a" in \
+        pdf_text(bulletins / "qualifiers-prelim.pdf").replace(" ", "")
+    assert "\u5927\u8d5b \u00b7" not in pdf_text(bulletins / "standings-prelim.pdf")

@@ -1212,11 +1212,13 @@ def test_a_swiss_result_corrected_after_the_knockout_was_drawn_is_named_by_its_t
      "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
      "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T19 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（T11 参赛）。"),
     # that correction, and the count lowered to 4 as well: four drawn now out, nobody new in
-    # (said alone, not "按现在的成绩 无人 晋级")
+    # (said alone, not "按现在的成绩 无人 晋级"), and the setting changed said after it, as the
+    # check warning says both (the page and the list said only the correction)
     ("results/round-5.yaml", "deals: [T19+2, T19+3, T11+3, T11+1, T11+1, T19+2, T11+1, T11+3, T19+2, T11+2, T11+2]",
      "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
      "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T16、T21、T09、T11 不再晋级；"
-     "淘汰赛已编排，仍由编排时的参赛队进行（T16、T21、T09、T11 参赛）。")])
+     "淘汰赛已编排，仍由编排时的参赛队进行（T16、T21、T09、T11 参赛）。"
+     "此外，本阶段的设置也在淘汰赛编排后改了（晋级名额 8 → 4）：上面说的晋级按的是现在的成绩和设置。")])
 def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_stage_page_does(
         tmp_path: Path, path: str, was: str, now: str, said: str) -> None:
     """The demo's Swiss seeding its knockout, round 1 drawn by pair, then a setting of the Swiss
@@ -1245,7 +1247,9 @@ def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_st
     assert notice.text.endswith("以下 8 支队伍进入淘汰赛。特此公示。" + said)
     _, out = render(root, tmp_path / "out")
     page = (out / "events/tongxin-guandan-2025/swiss/index.html").read_text(encoding="utf-8")
-    assert said in re.sub(r"<[^>]+>", "", page)
+    # the page's notes, a paragraph each, in their order: as the list says them
+    notes = re.findall(r'<p class="warn">(.*?)</p>', page, re.S)
+    assert said in "".join(re.sub(r"<[^>]+>", "", note) for note in notes)
 
 
 @pytest.mark.parametrize(("fields", "said"), [
@@ -1254,6 +1258,9 @@ def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_st
     ({"field_left": ["T09"]}, ["qualifiers_drawn_note_in"]),
     # a setting changed, no result: the setting's note, never the correction's as well
     ({"field_kept": ["T05"], "advance_changed_next": ({}, {})}, ["qualifiers_advance_drawn_note"]),
+    # a result corrected and a setting changed as well: the correction, then the setting
+    ({"field_kept": ["T05"], "settings_also_next": {"zh-Hans": "x", "zh-Hant": "x", "en": "x"}},
+     ["qualifiers_drawn_note_out", "qualifiers_settings_also_note"]),
     # a tie at the cut the draw settled, first
     ({"cut_kept": ["T04"], "cut_left": ["T05"], "field_left": ["T09"]}, ["cut_tied_drawn_note", "qualifiers_drawn_note_in"]),
     ({"cut_tied": ["T04", "T05"]}, ["cut_tied_note"])])

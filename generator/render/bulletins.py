@@ -18,6 +18,7 @@ it belongs to, in vector form.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 import functools
 import datetime as dt
 from collections.abc import Collection, Iterable
@@ -75,7 +76,7 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
     found.extend(draw_sheets(result, locale, seatings))
     for stage_id, number in seatings:
         found.extend(round_forms(result, stage_id, number, locale, seatings[(stage_id, number)]))
-    return _finish(found, event, base_url)
+    return _finish(found, event, base_url, t)
 
 
 def unplayed(round_result: RoundResult) -> bool:
@@ -160,7 +161,25 @@ FORM_KEPT = 40  # columns (a CJK character two): a form's name and round kept on
 
 # what the event's title hands the form's name after it: the English ": score sheets"'s colon
 # stays on the title's line, not at the head of the next
-_LEADING_SEPARATORS = ":;,.\u3001\uff0c\uff1a\uff1b "
+_LEADING_SEPARATORS = ":;,.\u3001\uff0c\uff1a\uff1b \u00b7"
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def event_gap(t: Translator, title: str, event_title: str) -> str:
+    """`title` with the locale's gap (title_event_gap, " \u00b7 " as the stage page heads it)
+    between the event's title and the Chinese after it where the event's title ends in Latin
+    letters, figures or marks: an imported Klubbkveld's standings were headed as one word,
+    "Klubbkveld" run into its stage's name. A Chinese title keeps its Chinese joined on, as the
+    seeds' own postings are (outputs.md)."""
+    if not event_title or not title.startswith(event_title) or len(title) == len(event_title):
+        return title
+    last, following = event_title[-1], title[len(event_title)]
+    if last.isspace() or _wide(last) or not _wide(following):
+        return title
+    return event_title + t("title_event_gap") + title[len(event_title):]
 
 
 def kept_end(title: str, event_title: str) -> str:
@@ -186,12 +205,17 @@ def printed_round(result: EventResult, stage_id: str, number: int, locale: str,
     seating = round_seating(result.event, stage_result, round_result)
     found = [draw_sheet(result.event, stage_result, round_result, locale, drawn_on, seating)]
     found.extend(round_forms(result, stage_id, number, locale, seating))
-    return _finish(found, result.event, base_url)
+    return _finish(found, result.event, base_url, Translator(locale))
 
 
-def _finish(found: list[Bulletin], event: Event, base_url: str | None) -> list[Bulletin]:
+def _finish(found: list[Bulletin], event: Event, base_url: str | None, t: Translator) -> list[Bulletin]:
     for bulletin in found:  # the secretary's own words, where event.yaml gives them
         bulletin.text = event.bulletin_text.get(bulletin.kind, bulletin.text)
+        bulletin.title = event_gap(t, bulletin.title, event.title)
+        for page in bulletin.pages:
+            if "title" in page:
+                page["title"] = event_gap(t, page["title"], event.title)
+                page["title_kept"] = kept_end(page["title"], event.title)
         bulletin.page_url = bulletin.page_url or page_of(event, bulletin)
         # a notice's own name after the event's kept on one line, as a form's is: the hefei prize
         # list's title broke inside its last word, "…（四人队式赛）获奖" above "名单"

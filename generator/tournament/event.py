@@ -1214,6 +1214,7 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
             # those drawn: the one coming in had none to show).
             figured = moved_words(left, kept, _figures(event, result, left + kept))
             if recorded and settings is not None:  # a result corrected, and a setting changed as well: both said
+                result.settings_also_next = settings[0]  # its page and qualifier list say both too
                 corrected = {locale: catalogues.text("qualifiers_settings_also", locale, changes=corrected[locale],
                                                      settings=settings[0][locale]) for locale in LOCALES}
             problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,

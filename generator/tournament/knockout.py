@@ -416,6 +416,8 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[S
     if settings is not None:  # a result corrected, and a setting changed as well: both said
         changes = {locale: catalogues.text("qualifiers_settings_also", locale, changes=changes[locale],
                                            settings=settings[0][locale]) for locale in LOCALES}
+        if seeding is not None and seeding.stage.advance is not None and seeding.stage.advance.to == stage.id:
+            seeding.settings_also_next = settings[0]  # its page and qualifier list say both too
     clause = {locale: catalogues.text("ko_seeding_changed_known" if first.drawn_on and seeding is not None
                                       else "ko_seeding_changed_unknown", locale, changes=changes[locale],
                                       ids=", ".join(changed)) for locale in LOCALES}

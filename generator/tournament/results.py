@@ -131,6 +131,9 @@ class StageResult:
     # both pages say it so.
     advance_changed_next: tuple[dict[str, str], dict[str, str]] | None = None
     advance_changed: tuple[dict[str, str], dict[str, str]] | None = None
+    # A setting changed since the next stage was drawn and a result corrected as well (the
+    # warning says both): what changed, in every locale, said after the corrected results' note.
+    settings_also_next: dict[str, str] | None = None
     lots: dict[str, int] = field(default_factory=dict)  # each entry's place in the stage's draw of lots
     primary: str = ""  # the score tie-breaks and Swiss score groups are built on
     draw_rules: DrawRules | None = None  # how rounds are drawn, for the stage page (_draw_rules.html)
@@ -162,8 +165,10 @@ class StageResult:
         as lists, words as {locale: text}; render/remarks.py's qualifier_note_texts words them).
         A tie at a knockout's cut waiting, or settled by its draw, first; then either a setting
         changed since the draw (no result did: advance_changed_next, which field_kept and
-        field_left also record for a knockout) or a result corrected since, never both (rev61:
-        the list said a count lowered from 8 to 4 was a corrected result)."""
+        field_left also record for a knockout) or a result corrected since, never the one said as
+        the other (rev61: the list said a count lowered from 8 to 4 was a corrected result); a
+        result corrected and a setting changed as well: both, the correction first, whose note
+        says who moves (the setting after it, as the check warning says them)."""
         notes: list[tuple[str, dict[str, Any]]] = []
         if self.cut_tied:
             notes.append(("cut_tied_note", {"ids": self.cut_tied}))
@@ -178,6 +183,8 @@ class StageResult:
             word = "qualifiers_drawn_note" if self.field_kept and self.field_left else \
                 "qualifiers_drawn_note_out" if self.field_kept else "qualifiers_drawn_note_in"
             notes.append((word, {"kept": self.field_kept, "left": self.field_left}))
+            if self.settings_also_next:
+                notes.append(("qualifiers_settings_also_note", {"settings": self.settings_also_next}))
         return notes
 
     @property
