@@ -258,3 +258,28 @@ def test_a_no_shows_forfeit_is_said_on_the_tables_link_and_the_secretarys_form(t
         assert status == 200 and 'id="saved"' in page and 'id="forfeited"' not in page, page
     finally:
         running.stop()
+
+
+def test_a_phone_open_before_the_desk_entered_a_forfeit_is_told_the_forfeit(tmp_path: Path) -> None:
+    """h-desk16: a table's form open when the secretary entered its no-show's forfeit, then
+    saved: refused (nothing written), said as the forfeit the desk entered (desk_once_forfeit's
+    words), not as a result entered meanwhile the captains would look for at the desk."""
+    from tests.test_desk import open_table
+
+    content, path = first_table_unplayed(tmp_path, DAGUAI)
+    key = "swiss/7/1"
+    running = start(content, slug=DAGUAI)
+    try:
+        url, token, csrf, filed = open_table(running, key)  # the phone's form, open
+        secretary = Secretary(running)
+        status, page = secretary.post(key, "save", forfeit="D01")
+        assert status == 200 and 'id="saved"' in page, page
+        after = path.read_text(encoding="utf-8")
+        status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
+                                   "b1_open": "D10 8", "b1_closed": "D10 5"})
+        said = html.unescape(re.sub(r"<[^>]+>", "", re.search(r'id="refused"[^>]*>(.*?)</div>', page, re.S).group(1)))
+        assert status == 409 and path.read_text(encoding="utf-8") == after, block(page, "problems")
+        assert "D01 \u5f03\u6743" in said and "\u6ca1\u6709\u4fdd\u5b58" in said, said  # (D01 forfeits; not saved)
+        assert not running.desk.tokens.used(key)
+    finally:
+        running.stop()

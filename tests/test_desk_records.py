@@ -630,3 +630,82 @@ def test_a_knockout_correction_refused_names_the_final_before_the_third_place_ma
     words = re.sub(r"<[^>]+>", "", html)
     assert "保存后第 1 轮第 1 桌的成绩将让 T01 进入第 2 轮的三四名决赛，但三四名决赛已按 T04 编排（round-2.yaml）：未保存" \
         in words
+
+
+KO_FOUR_TABLES = """\
+  - table: 1
+    teams: [T01, T04]
+  - table: 2
+    teams: [T02, T03]
+    rooms: {open: {levels: {T02: Q, T03: "9"}}, closed: {levels: {T02: "9", T03: "5"}}}
+"""
+
+
+def test_a_knockout_result_cleared_after_the_next_round_was_drawn_is_refused(tmp_path: Path, desk_of,
+                                                                             monkeypatch) -> None:
+    """h-desk16: the secretary cleared a semi-final's closed room after the final was drawn with
+    its winner (T01 v T02): the desk saved the open room alone, check then reported
+    knockout-drawn-before-undecided and the site build was refused. Refused at the desk in
+    check's words (restore the result, or delete the later round's file first), nothing written;
+    the match as it stands saves as ever, and with the final's file deleted the clearing saves."""
+    from generator.desk.app import Desk
+
+    async def unwatched(_desk: Desk) -> None:
+        return None
+
+    monkeypatch.setattr(Desk, "watch", unwatched)
+    root = make(tmp_path, KO + "profile: national\nteam_size: 4\n", KO_FOUR_TABLES, players=4)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    status, html = secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9", closed_level_a="9",
+                                  closed_level_b="5")
+    assert status == 200 and 'id="saved"' in html
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0  # the final: T01 v T02
+    final = root / "events" / SLUG / "results" / "round-2.yaml"
+    assert re.search(r"teams: \[T0[12], T0[12]\]", final.read_text(encoding="utf-8"))
+    before = results(root).read_bytes()
+    status, html = secretary.post("main/1/2", "save", open_level_a="Q", open_level_b="9", closed_level_a="",
+                                  closed_level_b="")
+    words = re.sub(r"<[^>]+>", "", html)
+    assert status == 422 and results(root).read_bytes() == before and 'id="saved"' not in html, (status, words[-2000:])
+    # check's words: T02's place in the final hangs on round 1 table 2, which would have no winner
+    assert "\u7b2c 2 \u8f6e\u7b2c 1 \u684c" in words and "T02 \u7684\u4f4d\u7f6e\u7531\u7b2c 1 \u8f6e\u7b2c 2 \u684c" in words, words
+    assert "\u5220\u9664 round-2.yaml" in words, words  # (delete round-2.yaml)
+    # the result as it stands saves as ever
+    status, html = secretary.post("main/1/2", "save", open_level_a="Q", open_level_b="9", closed_level_a="9",
+                                  closed_level_b="5")
+    assert status == 200, html
+    final.unlink()
+    status, html = secretary.post("main/1/2", "save", open_level_a="Q", open_level_b="9", closed_level_a="",
+                                  closed_level_b="")
+    assert status == 200 and 'id="saved"' in html
+    assert cli.main(["check", "--content", str(root)]) == 0
+
+
+def test_a_round_pair_drew_moments_ago_prints_its_sheets(tmp_path: Path, desk_of, monkeypatch) -> None:
+    """h-desk16: the secretary's sheets (the page and its PDF) read the event as the desk last
+    had it: a round `pair` drew in a terminal, not yet read by the file watcher, had no sheets
+    (404), or a redrawn one printed its old tables. Each asks, as the forms do, whether a file
+    changed (Desk.catch_up), and prints the round as drawn."""
+    from generator.commands import printing
+    from generator.desk.app import Desk
+
+    async def unwatched(_desk: Desk) -> None:  # the file watcher never reports a change
+        return None
+
+    monkeypatch.setattr(Desk, "watch", unwatched)
+    printed = []
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale, content=None: printed.extend(forms) or b"%PDF")
+    root = make(tmp_path, KO + "profile: national\nteam_size: 4\n", KO_FOUR_TABLES, players=4)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    status, html = secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9", closed_level_a="9",
+                                  closed_level_b="5")
+    assert status == 200
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0  # the final: T01 v T02
+    status, page = fetch(f"{running.secretary}/admin/sheets/main/2", opener=secretary.opener)
+    assert status == 200 and "T01" in page and "T02" in page, page
+    with secretary.opener.open(f"{running.secretary}/admin/sheets/main/2/print.pdf", timeout=30) as answer:
+        assert answer.status == 200 and answer.read() == b"%PDF"
+    [sheet] = [form for form in printed if form.kind == "scoresheet"]
+    assert {page["table"] for page in sheet.pages} == {"1"}

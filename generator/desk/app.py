@@ -68,7 +68,7 @@ from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
 from generator.tournament.event import run_event, withdrawn_sides
-from generator.tournament.knockout import correction_drawn_after, table_names
+from generator.tournament.knockout import correction_drawn_after, table_names, undecided_drawn_after
 from generator.tournament.pairing import no_table_word
 from generator.tournament.results import EventResult
 
@@ -773,6 +773,12 @@ class Desk:
             # (said alone: with the file's forfeit kept, the record is empty, which says "nothing typed")
             return {"fields": fields, "check": forms.Check(forfeit), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
+        if who.kind == "table" and isinstance(filed_forfeit := table.get("forfeit"), str) and filed_forfeit in spot.sides:
+            # The desk entered a no-show's forfeit while this phone's form was open: refused as a
+            # result entered meanwhile, naming the forfeit (the check, which keeps the file's
+            # forfeit, said "clear the boards or choose no forfeit", a field this form has not)
+            return {"fields": fields, "check": forms.Check([]), "saved": False, "refused": "desk_once",
+                    "filed": shown_from, "differs": differs, "forfeit": filed_forfeit}
         if long := (forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, saving)
                     or forms.parts_without_result(spot, saving, self.t)):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
@@ -1297,13 +1303,18 @@ def drawn_after(result: EventResult | None, spot: forms.TableSpot, check: forms.
     event and the site would keep its old champion; the stage page, never built then, could not
     say why. (The bracket as last scored: the files a later round was drawn into are older than
     the save that reads them.)"""
-    if spot.stage.format != "knockout" or check.score is None or not check.ok or check.incomplete or result is None:
+    if spot.stage.format != "knockout" or check.score is None or not check.ok or result is None:
         return []
     bracket = next((s.bracket for s in result.stages if s.stage.id == spot.stage.id), None)
     if bracket is None:
         return []
     problems = Problems()
     files = {r.number: r.source.name for r in spot.event.rounds.get(spot.stage.id, [])}
+    if check.incomplete:
+        # a room cleared (the match left without a winner) once its winner's next match is
+        # drawn: check would then refuse the event (knockout-drawn-before-undecided), said so now
+        undecided_drawn_after(bracket, spot.number, list(spot.table.sides), files, Mark(spot.path), problems)
+        return problems.items
     correction_drawn_after(forms.GAMES[spot.event.game], spot.stage, bracket, spot.number, check.score, files,
                            Mark(spot.path), problems)
     return problems.items
@@ -1519,6 +1530,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             status = 409
         one_room = ""  # (desk_once: the room the secretary entered meanwhile, filed_lines)
         meanwhile = False  # (desk_once with no phone's save: the secretary entered the table meanwhile)
+        forfeit = ""  # (desk_once: the no-show's forfeit the secretary entered meanwhile)
         if outcome["refused"] == "desk_once":
             # Another phone saved this table first: what stands is the file's, shown under
             # 计算结果, not what this phone typed (the captains saw a result that was not saved);
@@ -1527,12 +1539,13 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             used = bool(desk.tokens.used(key))
             lines, one_room = await anyio.to_thread.run_sync(filed_lines, spot, outcome["fields"], t, used)
             meanwhile = not used
+            forfeit = outcome.get("forfeit", "")
         unsaved = outcome.get("held")
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
-                         one_room=one_room, meanwhile=meanwhile,
+                         one_room=one_room, meanwhile=meanwhile, forfeit=forfeit,
                          invalid=invalid_fields(errors) if not result.ok else {},
                          saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
                          refused=outcome["refused"],
@@ -1629,6 +1642,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         who = desk.who(request, None, None)
         if who is None:
             return forbidden(request)
+        # the rounds as the files have them now: one `paibang pair` drew in a terminal moments
+        # ago, not yet read by the file watcher, printed stale or not at all (as the forms: catch_up)
+        await desk.catch_up()
         stage, number = request.path_params["stage"], request.path_params["round"]
         if not digits(number) or not any(s.id == stage for s in desk.event.stages):
             return not_found_page(request)
@@ -1661,6 +1677,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         who = desk.who(request, None, None)
         if who is None:
             return forbidden(request)
+        await desk.catch_up()  # (a round drawn moments ago, printed as drawn: sheets)
         stage, number = request.path_params["stage"], request.path_params["round"]
         if (not digits(number) or desk.result is None or not any(s.id == stage for s in desk.event.stages)
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):

@@ -696,6 +696,32 @@ def correction_drawn_after(game: Game, stage: Stage, bracket: Bracket, number: i
         return
 
 
+def undecided_drawn_after(bracket: Bracket, number: int, sides: list[str], files: dict[int, str], mark: Mark,
+                          problems: Problems) -> None:
+    """The results desk's save of a table of round `number` (its `sides`) that would leave its
+    match, decided now, without a winner (a room cleared, a tie without its tie-break) once a
+    later match it feeds is drawn: refused in check's words (knockout-drawn-before-undecided, the
+    later table's place, the files to delete), which check would report after the save, and the
+    site build refuse. A match still undecided, or whose places are not drawn yet, saves as ever."""
+    match = next((m for m in bracket.round_matches(number) if m.winner is not None and set(m.sides) == set(sides)), None)
+    if match is None or match.score is None:
+        return
+    places = sorted(((later, slot) for later in bracket.matches for slot in later.slots if slot.source == match.number),
+                    key=lambda place: place[1].loser)
+    for later, slot in places:
+        drawn = later.score if later.score is not None else bracket.overtaken.get(later.number)
+        if drawn is None:
+            continue
+        table = drawn.table
+        seated = next((s for s in table.sides if s in match.sides), match.loser if slot.loser else match.winner)
+        was = match.score.table
+        problems.add("knockout-drawn-before-undecided", mark, round=later.round, table=table.number,
+                     sides=" – ".join(table.sides), source_round=number, source_table=was.number,
+                     source_sides=" – ".join(was.sides), drawn=seated,
+                     files=", ".join(files[n] for n in sorted(files) if n >= later.round))
+        return
+
+
 def match_winner(game: Game, stage: Stage, score: TableScore, number: int, mark: Mark,
                  problems: Problems) -> str | None:
     """Who goes through from a played knockout match of round `number` (`Game.knockout_winner`),
