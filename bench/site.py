@@ -215,12 +215,13 @@ def warm_up(content: Path, work: Path, hugo: str | None) -> Path | None:
     figures = fresh_build_figures(content, work / "output-warm", work / "cache-warm" / "pdf")
     shutil.rmtree(work / "output-warm")
     shutil.rmtree(work / "cache-warm")
+    print(f"warm-up (untimed): paibang {figures['pages']} pages in {figures['seconds']:.2f} s"
+          + ("" if hugo is None else ", then hugo"))
     if hugo is None:
         return None
     site = hugo_site(work, figures["pages"])
     subprocess.run([hugo, "--quiet", "--source", str(site)], check=True)
     shutil.rmtree(site / "public")
-    print(f"warm-up (untimed): paibang {figures['pages']} pages in {figures['seconds']:.2f} s, then hugo")
     return site
 
 
