@@ -24,7 +24,10 @@
 
 Both are timed as fresh commands: paibang's build in a new process with its imports, Hugo's
 own executable; `--runs` full builds of each, taken in turn, and the medians compared (a shared
-machine's speed drifts within seconds).
+machine's speed drifts within seconds). Before them each builds once untimed (`warm_up`): paibang
+then compiles its templates into their cache (templates/__pycache__, kept between builds as Python
+keeps compiled modules), which a first timed run after any template change paid for alone, and
+Hugo's executable and files are read once, so that the timed runs compare like with like.
 """
 
 from __future__ import annotations
@@ -204,6 +207,24 @@ def hugo_binary() -> str | None:
     return str(found[0]) if found else shutil.which("hugo")
 
 
+def warm_up(content: Path, work: Path, hugo: str | None) -> Path | None:
+    """One untimed build of each before the timed runs: paibang's compiles the templates into
+    their cache (a first timed run after a template change did it within its time), and Hugo's,
+    of as many pages as paibang's, brings its executable and files into memory. Hugo's site,
+    made for it (None without Hugo); what both wrote is removed."""
+    figures = fresh_build_figures(content, work / "output-warm", work / "cache-warm" / "pdf")
+    shutil.rmtree(work / "output-warm")
+    shutil.rmtree(work / "cache-warm")
+    print(f"warm-up (untimed): paibang {figures['pages']} pages in {figures['seconds']:.2f} s"
+          + ("" if hugo is None else ", then hugo"))
+    if hugo is None:
+        return None
+    site = hugo_site(work, figures["pages"])
+    subprocess.run([hugo, "--quiet", "--source", str(site)], check=True)
+    shutil.rmtree(site / "public")
+    return site
+
+
 def median(values: list[float]) -> float:
     return sorted(values)[len(values) // 2]
 
@@ -230,7 +251,7 @@ def main() -> None:
         parts: list[dict[str, float]] = []
         spent: list[dict[str, float]] = []
         theirs: list[float] = []
-        site = None
+        site = warm_up(content, work, hugo)
         for run in range(args.runs):
             # Each run from nothing: no output, no cache of events (compiled templates are kept,
             # as Python keeps compiled modules). What the other program wrote is removed and on
@@ -246,7 +267,7 @@ def main() -> None:
             spent.append(figures["spent"])
             line = f"run {run + 1}: paibang {pages} pages in {full:.2f} s = {pages / full:.0f} pages/s ({used:.1f} s of processor time)"
             if hugo is not None:
-                site = site or hugo_site(work, pages)
+                site = site or hugo_site(work, pages)  # (as many pages as paibang's: warm_up made it so)
                 shutil.rmtree(site / "public", ignore_errors=True)
                 os.sync()
                 before = processor_time()

@@ -48,3 +48,24 @@ def test_an_entrys_table_rows_link_its_own_row_of_each_traveller(site: Path) -> 
     html = (site / "events/qiaoyou-club-pairs-2024/entries/P01/index.html").read_text(encoding="utf-8")
     assert ('<tr>\n  <th scope="row" class="num"><a href="../../../../events/qiaoyou-club-pairs-2024/pairs/boards/1/'
             'index.html#entry-P01" aria-label="第 1 副" title="第 1 副各桌结果">1</a></th>  <td data-label="发牌">北</td>') in html
+
+
+def test_the_result_filter_escapes_a_text_it_was_given_before_as_markup() -> None:
+    # br_result keeps each result's markup: a Markup equal to a text must not be handed back for it
+    from markupsafe import Markup
+
+    from generator.render.html import environment
+
+    result = environment("en").filters["br_result"]
+    assert result(Markup("<b>+1</b>")) == "<b>+1</b>"
+    assert result("<b>+1</b>") == "&lt;b&gt;+1&lt;/b&gt;"
+    assert result("-2") == "-2" and result("-2") == "-2"
+    assert "visually-hidden" in result("=")
+
+
+def test_a_hands_points_counted_leave_it_equal_to_the_same_hand() -> None:
+    from generator.games.bridge.hands import parse_deal
+
+    deal = parse_deal("N:AKQJ.AKQ.AKQ.AKQ T98.T98.T98.T987 - -")
+    assert (deal["N"].hcp, deal["E"].hcp) == (37, 0)
+    assert deal["N"].hcp == 37 and deal["N"] == parse_deal("N:AKQJ.AKQ.AKQ.AKQ - - -")["N"]

@@ -1192,7 +1192,20 @@ def _bridge_results(translate: Translator) -> Callable[[Any], Markup]:
     double dummy table's dash."""
     made = Markup('<span aria-hidden="true">=</span><span class="visually-hidden">{}</span>').format(
         translate("br_made_exactly"))
-    return lambda result: made if result == "=" else escape(result)
+    # Each result's markup made once: a site's results are a score of texts (=, +1 ... -13), each
+    # escaped for every row that showed it. Only a plain str is kept: a Markup equal to a str
+    # would be taken for it (unescaped) by a dict. Bounded, for a site of unusual results.
+    shown: dict[str, Markup] = {"=": made}
+
+    def br_result(result: Any) -> Markup:
+        found = shown.get(result) if type(result) is str else None
+        if found is None:
+            found = made if result == "=" else escape(result)
+            if type(result) is str and len(shown) < 256:
+                shown[result] = found
+        return found
+
+    return br_result
 
 
 def _bridge_contracts(translate: Translator, joined_word: Callable[[Any, str], str],

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +42,10 @@ class Hand:
 
     suits: tuple[str, str, str, str]
 
-    @property
+    @cached_property
     def hcp(self) -> int:
+        # (counted once: a board page asks for each hand's in the hand itself and again in the
+        # compass; cached_property writes the instance's __dict__, which a frozen dataclass allows)
         return sum(POINTS.get(card, 0) for suit in self.suits for card in suit)
 
     @property
