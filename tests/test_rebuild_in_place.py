@@ -1685,3 +1685,23 @@ def test_the_persons_first_wave_joins_the_events_lone_wave(tmp_path: Path, monke
     assert waves[0] == ["events"] * 3 + ["persons"] * 2  # the events' tasks, then the persons' first wave
     assert len(waves) > 2 and all(tasks == ["persons"] * len(tasks) and len(tasks) <= 2 for tasks in waves[1:])
     assert digest(tmp_path / "waves") == digest(tmp_path / "one")
+
+
+def test_a_users_file_at_a_new_pages_path_after_a_kill_is_left_and_said(tmp_path: Path) -> None:
+    """Killed before a new page was put in place (its folder made): a file the user put there
+    since is theirs, not the killed build's page, and a roll-back leaves it, named (rev63)."""
+    output, staging, fresh, gone = two_sites(tmp_path)
+    script = KILLED.format(root=str(ROOT), place=str(output.parent.resolve()), after=2, unlink="", staging=str(staging), output=str(output),
+                           fresh=fresh, gone=gone)
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    assert (output / "events/new").is_dir() and not (output / "events/new/index.html").exists()
+    (output / "events/new/index.html").write_text("my own page")
+    (output / "events/new/notes.txt").write_text("my notes")
+    said: list[tuple[str, dict]] = []
+    recover_leftovers(output, lambda key, params: said.append((key, params)))
+    assert (output / "events/new/index.html").read_text() == "my own page"
+    assert (output / "events/new/notes.txt").read_text() == "my notes"
+    assert (output / "events/e1/index.html").read_text() == "old 1"  # the rest rolled back
+    assert [key for key, _ in said] == ["rollback_kept_foreign"]
+    assert said[0][1]["paths"]["en"] == "events/new/index.html"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
