@@ -1331,13 +1331,7 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
     are left alone."""
     leftovers = []
     refused: list[Path] = []
-    kept: list[str] = []
-    for path in sorted(output.parent.iterdir()):  # journals first: the backups they name are needed
-        kind, _, pid = path.name[len(output.name):].partition("-")
-        if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
-            if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
-                _roll_back(output, path, refused, kept)
-    _say_kept(kept, output, notify)
+    roll_back_journals(output, notify, refused)  # first: the backups they name are needed
     not_ours = []
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
@@ -1360,6 +1354,27 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
     # never put back. (Left, it is taken away by a build run when none is.)
     if made_here(output) and not _another_build_beside(output):
         _unmark(output)
+
+
+def roll_back_journals(output: Path, notify: Notify | None = None, refused: list[Path] | None = None) -> bool:
+    """Roll back the journals of killed builds beside output/ (`output` resolved): True when one
+    was and output/ is again the site it was before that build (the build then asks for the
+    record that build set aside: incremental.py's put_aside_back). A build and `paibang clean`
+    do this before they read the record (build.py's roll_back_first): a build killed mid-journal
+    had set its record aside, and with none the next build swapped a whole new site in, the
+    user's folders made anew, and clean refused to remove anything (rev63). Journals not ours
+    are added to `refused`, to be said once (recover_leftovers)."""
+    restored = False
+    kept: list[str] = []
+    if not output.parent.is_dir():
+        return False
+    for path in sorted(output.parent.iterdir()):
+        kind, _, pid = path.name[len(output.name):].partition("-")
+        if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
+            if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
+                restored = _roll_back(output, path, refused, kept) or restored
+    _say_kept(kept, output, notify)
+    return restored
 
 
 def _another_build_beside(output: Path) -> bool:
