@@ -703,6 +703,19 @@ def refuse_output(content: Path, output: Path, cache_dir: Path | None = None,
     return previous
 
 
+def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path | None = None) -> bool:
+    """Roll back what builds killed mid-journal left (render/output.py's roll_back_journals) and
+    put back the record such a build set aside, before the record is read (a build's, output/
+    locked; `paibang clean`'s): True when the record was put back."""
+    from generator.render.incremental import PreviousBuild
+    from generator.render.output import roll_back_journals
+
+    cache = (cache_dir or default_cache_dir(output)).parent
+    if not roll_back_journals(output.resolve(), notify) or caches.unsafe(cache) is not None:
+        return False
+    return PreviousBuild.put_aside_back(output, cache / _record_name(output))
+
+
 def site_written(output: Path) -> frozenset[str] | None:
     """The files the last build wrote into `output`, as its record names them (PreviousBuild.
     wrote); None without a record of it in a cache of the user's own (`paibang clean`)."""
@@ -749,6 +762,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
 
     cache_dir = cache_dir or default_cache_dir(output)
     previous = refuse_output(content, output, cache_dir, memory)  # nothing is touched before this
+    if roll_back_first(output, notify, cache_dir):  # (a build killed mid-journal: its record back)
+        previous = refuse_output(content, output, cache_dir, memory)
     usable = _usable_cache(cache_dir, notify, spare)
     caches.spill_in(usable.parent)  # what the build writes aside to keep its heap small: on disk
     keep_redraws(usable.parent)

@@ -420,7 +420,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
 
 def _clean(args: argparse.Namespace, locale: str) -> int:
     """Remove the site, its leftovers and the cache beside it: each only if paibang made it."""
-    from generator.build import clear_cache, default_cache_dir, site_unproven, site_written
+    from generator.build import clear_cache, default_cache_dir, roll_back_first, site_unproven, site_written
     from generator.caches import unsafe
     from generator.render.output import listed, output_lock, remove_site
 
@@ -433,6 +433,7 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
     try:
         # (not while a build writes output/ and its record: serve's, the desk's, another terminal's)
         with output_lock(args.output, tell):
+            roll_back_first(args.output, tell)  # (a build killed mid-journal: the site and its record as they were)
             unproven = site_unproven(args.output)  # (read before the record goes with the cache)
             removed = remove_site(args.output, tell, site_written(args.output))
             if unproven := [relative for relative in unproven if os.path.lexists(args.output / relative.rstrip("/"))]:

@@ -1685,3 +1685,102 @@ def test_the_persons_first_wave_joins_the_events_lone_wave(tmp_path: Path, monke
     assert waves[0] == ["events"] * 3 + ["persons"] * 2  # the events' tasks, then the persons' first wave
     assert len(waves) > 2 and all(tasks == ["persons"] * len(tasks) and len(tasks) <= 2 for tasks in waves[1:])
     assert digest(tmp_path / "waves") == digest(tmp_path / "one")
+
+
+def test_a_users_file_at_a_new_pages_path_after_a_kill_is_left_and_said(tmp_path: Path) -> None:
+    """Killed before a new page was put in place (its folder made): a file the user put there
+    since is theirs, not the killed build's page, and a roll-back leaves it, named (rev63)."""
+    output, staging, fresh, gone = two_sites(tmp_path)
+    script = KILLED.format(root=str(ROOT), place=str(output.parent.resolve()), after=2, unlink="", staging=str(staging), output=str(output),
+                           fresh=fresh, gone=gone)
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    assert (output / "events/new").is_dir() and not (output / "events/new/index.html").exists()
+    (output / "events/new/index.html").write_text("my own page")
+    (output / "events/new/notes.txt").write_text("my notes")
+    said: list[tuple[str, dict]] = []
+    recover_leftovers(output, lambda key, params: said.append((key, params)))
+    assert (output / "events/new/index.html").read_text() == "my own page"
+    assert (output / "events/new/notes.txt").read_text() == "my notes"
+    assert (output / "events/e1/index.html").read_text() == "old 1"  # the rest rolled back
+    assert [key for key, _ in said] == ["rollback_kept_foreign"]
+    assert said[0][1]["paths"]["en"] == "events/new/index.html"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
+
+
+KILLED_BUILD = """
+import os, sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from generator.build import build
+from generator.render import output as out
+calls = [0]
+replace = os.replace
+def dying(a, b):
+    # killed once a few files of the site went in place under the journal
+    if os.fspath(b).startswith({output!r} + "/"):
+        if calls[0] == 3:
+            os._exit(9)  # as SIGKILL: no handler runs
+        calls[0] += 1
+    replace(a, b)
+out.os.replace = dying
+build(Path({content!r}), Path({output!r}), cache_dir=Path({cache!r}), bulletins=False)
+"""
+
+
+def users_site(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A site built once with the user's own things in it (a .git, a CNAME, photos/), then a new
+    event added and the site's title changed: the next build puts a whole new site in place."""
+    from tests.test_never_destroy import small_site
+
+    content = small_site(tmp_path)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    (out / ".git").mkdir()
+    (out / ".git/HEAD").write_text("ref: refs/heads/main\n")
+    (out / "CNAME").write_text("scores.example.org\n")
+    (out / "photos").mkdir()
+    (out / "photos/final.jpg").write_bytes(b"a photo")
+    build(content, out, cache_dir=cache, bulletins=False)  # (recorded with them in it)
+    shutil.copytree(content / "events/e1", content / "events/zz-new-2025")
+    (content / "site.yaml").write_text((content / "site.yaml").read_text(encoding="utf-8").replace("title: ", "title: 新", 1),
+                                       encoding="utf-8")
+    return content, out, cache
+
+
+def killed_mid_journal(content: Path, out: Path, cache: Path) -> None:
+    script = KILLED_BUILD.format(root=str(ROOT), content=str(content), output=str(out.resolve()), cache=str(cache))
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    assert any(p.name.startswith("out.journal-") for p in out.parent.iterdir())
+
+
+def test_clean_after_a_build_killed_mid_journal_rolls_back_and_removes_the_site(tmp_path: Path) -> None:
+    """The record set aside by the killed build is put back once its journal is rolled back and
+    the site is the one it describes: clean removes paibang's files, the user's stay (rev63)."""
+    content, out, cache = users_site(tmp_path)
+    killed_mid_journal(content, out, cache)
+    done = run_cli(["clean", "--output", str(out)], tmp_path, cache)
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out")) == ["out"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".paibang")) == [".git", "CNAME", "photos"]
+
+
+def test_the_build_after_one_killed_mid_journal_leaves_the_users_folders_where_they_are(tmp_path: Path) -> None:
+    """Rolled back, the record put back: the next build goes in place again, the user's .git the
+    same folder (not made anew by a swap and its files linked into it), nothing named as perhaps
+    an old page of paibang's (rev63)."""
+    content, out, cache = users_site(tmp_path)
+    git = (out / ".git").stat().st_ino
+    killed_mid_journal(content, out, cache)
+    said: list[str] = []
+    report = build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append(key))
+    assert report.in_place and (out / ".git").stat().st_ino == git
+    assert "output_kept_unrecorded" not in said and "output_unproven" not in said
+    assert "新" in (out / "index.html").read_text(encoding="utf-8") and (out / "events/zz-new-2025").is_dir()
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert {k: v for k, v in digest(out).items() if not k.startswith((".git", "CNAME", "photos"))} == digest(tmp_path / "fresh")
+
+
+def run_cli(args: list[str], cwd: Path, cache: Path) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"PAIBANG_CACHE": str(cache)}
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)

@@ -300,3 +300,37 @@ def test_a_site_another_user_put_in_place_meanwhile_is_never_swapped_aside(tmp_p
     assert (output / "index.html").read_text(encoding="utf-8") == "their site"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
     assert written.owner_elsewhere(output) == OTHER and written.owner_elsewhere(tmp_path) is None
+
+
+# --- a cached PDF looked at cheaply -------------------------------------------------------------
+
+
+def written_pdf(compress: bool) -> bytes:
+    """A PDF as WeasyPrint writes one (pydyf: its cross-reference a table, or a stream)."""
+    import pydyf
+
+    document, written = pydyf.PDF(), io.BytesIO()
+    document.write(written, compress=compress)
+    return written.getvalue()
+
+
+def test_a_whole_cached_pdf_is_not_parsed_and_one_cut_short_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache's whole PDF is known by its first and last bytes and where its startxref points
+    (no parse: milliseconds a bulletin over an archive's thousands, rev63); one cut short is
+    not, and one whose startxref points at no cross-reference is parsed (what pypdf reads)."""
+    parsed: list[bytes] = []
+    count = pdf.page_count
+    monkeypatch.setattr(pdf, "page_count", lambda data, *a: parsed.append(data) or count(data, *a))
+    writer, blank = pypdf.PdfWriter(), io.BytesIO()
+    writer.add_blank_page(10, 10)
+    writer.write(blank)
+    for whole in (written_pdf(False), written_pdf(True), blank.getvalue()):
+        assert pdf.readable_pdf(whole)
+        assert not pdf.readable_pdf(whole[:len(whole) // 2]) and not pdf.readable_pdf(whole[:-60])
+    assert parsed == []
+    whole = written_pdf(False)
+    at = whole.index(b"xref")
+    moved = whole[:at] + b"% a comment that moves the table\n" + whole[at:]  # startxref now points before it
+    assert pdf.readable_pdf(moved) and parsed == [moved]  # (pypdf finds the table all the same)
+    gutted = whole[:at - 30] + whole[at:]  # the catalogue's bytes gone, the tail whole
+    assert not pdf.readable_pdf(gutted) and parsed[-1] == gutted

@@ -1205,6 +1205,27 @@ class PreviousBuild:
         else:
             self._aside.unlink(missing_ok=True)
 
+    @staticmethod
+    def put_aside_back(output: Path, record: Path) -> bool:
+        """After a killed build's journal was rolled back, output/ the site it was (render/
+        output.py's roll_back_journals): the record that build set aside (forget) back, when
+        there is no other and it names this output/ and the marker id output/ has now (as
+        put_back asks). True when it was put back."""
+        aside = record.with_name(f"{record.name}.aside")
+        if os.path.lexists(record) or not os.path.isfile(aside):
+            return False
+        try:
+            data = caches.read_sealed(aside)  # sealed: never a pickle someone else wrote
+        except Exception:  # noqa: BLE001 - a record that cannot be read is as good as none
+            return False
+        output = output.resolve()
+        if not isinstance(data, dict) or data.get("version") != RECORD_VERSION or data.get("output") != str(output):
+            return False
+        if data.get("marker") is None or data.get("marker") != marker_id(output):
+            return False
+        os.replace(aside, record)
+        return True
+
     def save(self, parts: dict[str, EventPages], tree: OutputTree, inputs: str | None = None,
              outcome: Outcome | None = None, pdf_keys: dict[str, str] | None = None,
              folders: Folders | None = None, unproven: Sequence[str] = ()) -> None:

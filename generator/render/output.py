@@ -861,6 +861,13 @@ def _say_taken(taken: list[str], output: Path, notify: Notify | None) -> None:
         notify("output_taken_over", {"path": output, "count": len(taken), "paths": listed(sorted(taken))})
 
 
+def _say_kept(kept: list[str], output: Path, notify: Notify | None) -> None:
+    """The files a roll-back found at a killed build's new pages' paths and left as someone's
+    (_roll_back's `kept`), said."""
+    if kept and notify is not None:
+        notify("rollback_kept_foreign", {"path": output, "count": len(kept), "paths": listed(sorted(kept))})
+
+
 def _site_marker(name: str) -> bool:
     """Whether a name at output/'s top is one of paibang's markers (or one being written anew,
     `_write_own`, by a build killed then): each site has its own, never carried nor named."""
@@ -1105,7 +1112,10 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     for folder in sorted(_folders_of(fresh), key=lambda f: (f.count("/"), f)):
         if not os.path.isdir(f"{root}/{folder}"):
             folders.append(folder)
-    steps = {"replace": [[relative, os.path.lexists(f"{root}/{relative}")] for relative in fresh],
+    # A new page's file is named by its inode (staged, the same after os.replace): a roll-back
+    # removes only that file, never one the user put at its path after a kill (rev63).
+    steps = {"replace": [[relative, True] if os.path.lexists(f"{root}/{relative}")
+                         else [relative, False, *_inode(f"{stage}/{relative}")] for relative in fresh],
              "remove": [relative for relative in gone if os.path.lexists(f"{root}/{relative}")], "folders": folders}
     if os.path.lexists(backup):
         if not _removable(backup):
@@ -1139,7 +1149,7 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     try:
         for folder in folders:
             os.mkdir(f"{root}/{folder}")
-        for relative, existed in steps["replace"]:
+        for relative, existed, *_ in steps["replace"]:
             target = f"{root}/{relative}"
             if existed:
                 saved = _backup_path(back, relative, made)
@@ -1213,6 +1223,11 @@ def in_place_possible(output: Path, relatives: list[str]) -> bool:
     return True
 
 
+def _inode(path: str) -> tuple[int, int]:
+    found = os.lstat(path)
+    return found.st_dev, found.st_ino
+
+
 def _copied_whole(target: str, saved: str) -> None:
     """`target` copied to `saved` (where no hard link can be made) under a name of its own first,
     renamed to `saved` only when whole: a roll-back puts whatever lies at `saved` back over the
@@ -1248,7 +1263,7 @@ def _checked(relative: object) -> str:
     return relative
 
 
-def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None) -> bool:
+def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, kept: list[str] | None = None) -> bool:
     """Undo what the journal's build put in place: output/ as it was before it. Each step is
     safe to take again, so a roll-back that is itself killed is finished by the next one. True
     when output/ is as it was (its backup holds nothing of it any more); False when output/
@@ -1256,14 +1271,16 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None) -
     one paibang wrote for this very place (its seal, `_own_place`) or its backup not a folder
     paibang made (`made_as_leftover`): such a journal is never applied, and is left alone and
     added to `refused`, to be said (a planted one would move its own files into the site; an
-    older paibang's was not sealed)."""
+    older paibang's was not sealed). A file at a new page's path that is not the very file the
+    build staged (its inode, in the journal) is someone's put there after the kill: left, and
+    its path added to `kept`, to be said."""
     pid = journal.name.rpartition("-")[2]
     back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
     try:
         steps = json.loads(_read_own(journal))
         if steps["journal"] != _own_place(journal) or not made_as_leftover(Path(back)):
             raise ValueError("not this journal, or not its backup")
-        replace = [(_checked(relative), bool(existed)) for relative, existed in steps["replace"]]
+        replace = [(_checked(step[0]), bool(step[1]), tuple(step[2:4])) for step in steps["replace"]]
         remove = [_checked(relative) for relative in steps["remove"]]
         folders = [_checked(folder) for folder in steps["folders"]]
     except (OSError, ValueError, TypeError, KeyError):
@@ -1274,13 +1291,16 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None) -
     # merely carrying a marker (a copy's): a journal and a backup planted beside such a folder
     # would otherwise replace or remove files in it. (An in-place build gives an older
     # paibang's marker the keyed one before its journal is written: place_site.)
-    restored = made_here(output) and in_place_possible(output, [r for r, _ in replace] + remove)
+    restored = made_here(output) and in_place_possible(output, [r for r, _, _ in replace] + remove)
     if restored:
-        for relative, existed in replace:
+        for relative, existed, staged in replace:
             if os.path.lexists(f"{back}/{relative}"):
                 os.replace(f"{back}/{relative}", f"{root}/{relative}")
             elif not existed and os.path.lexists(f"{root}/{relative}") and not os.path.isdir(f"{root}/{relative}"):
-                os.unlink(f"{root}/{relative}")  # new with the killed build
+                if _inode(f"{root}/{relative}") == staged:
+                    os.unlink(f"{root}/{relative}")  # new with the killed build
+                elif kept is not None:  # (a journal of before the inodes: nothing proves it the build's)
+                    kept.append(relative)
         for relative in remove:
             if os.path.lexists(f"{back}/{relative}"):
                 os.replace(f"{back}/{relative}", f"{root}/{relative}")
@@ -1291,7 +1311,7 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None) -
                 pass
         # What was put back on the disk before the journal goes: its backup is removed next as a
         # leftover, and a power cut that kept only the journal's removal would lose both.
-        for folder in sorted({root, *(f"{root}/{r}".rpartition("/")[0] for r, _ in replace), *(
+        for folder in sorted({root, *(f"{root}/{r}".rpartition("/")[0] for r, _, _ in replace), *(
                 f"{root}/{r}".rpartition("/")[0] for r in remove)}):
             if os.path.isdir(folder):
                 sync_folder(Path(folder))
@@ -1311,11 +1331,7 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
     are left alone."""
     leftovers = []
     refused: list[Path] = []
-    for path in sorted(output.parent.iterdir()):  # journals first: the backups they name are needed
-        kind, _, pid = path.name[len(output.name):].partition("-")
-        if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
-            if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
-                _roll_back(output, path, refused)
+    roll_back_journals(output, notify, refused)  # first: the backups they name are needed
     not_ours = []
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
@@ -1338,6 +1354,27 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
     # never put back. (Left, it is taken away by a build run when none is.)
     if made_here(output) and not _another_build_beside(output):
         _unmark(output)
+
+
+def roll_back_journals(output: Path, notify: Notify | None = None, refused: list[Path] | None = None) -> bool:
+    """Roll back the journals of killed builds beside output/ (`output` resolved): True when one
+    was and output/ is again the site it was before that build (the build then asks for the
+    record that build set aside: incremental.py's put_aside_back). A build and `paibang clean`
+    do this before they read the record (build.py's roll_back_first): a build killed mid-journal
+    had set its record aside, and with none the next build swapped a whole new site in, the
+    user's folders made anew, and clean refused to remove anything (rev63). Journals not ours
+    are added to `refused`, to be said once (recover_leftovers)."""
+    restored = False
+    kept: list[str] = []
+    if not output.parent.is_dir():
+        return False
+    for path in sorted(output.parent.iterdir()):
+        kind, _, pid = path.name[len(output.name):].partition("-")
+        if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
+            if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
+                restored = _roll_back(output, path, refused, kept) or restored
+    _say_kept(kept, output, notify)
+    return restored
 
 
 def _another_build_beside(output: Path) -> bool:
@@ -1593,6 +1630,7 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
             raise OutputRefused("clean_mount", output, mount=output / mount)
     refused: list[Path] = []
     not_ours: list[Path] = []
+    kept: list[str] = []
     output = output.resolve()
     removed = []
     if output.parent.is_dir():
@@ -1601,7 +1639,9 @@ def remove_site(output: Path, notify: Notify | None = None, wrote: frozenset[str
             kind, _, pid = path.name[len(output.name):].partition("-")
             if path != output and kind == ".journal" and pid.isdigit() and path.is_file() and not path.is_symlink():
                 if not _running(int(pid)):
-                    _roll_back(output, path, refused)  # before its backup goes: output/ whole again, if it stays
+                    _roll_back(output, path, refused, kept)  # before its backup goes: output/ whole again, if it stays
+                    _say_kept(kept, output, notify)
+                    kept.clear()
                 continue
             if path != output and kind in (".tmp", ".old") and pid.isdigit() and not _removable(path):
                 if marked_as_leftover(path):

@@ -340,12 +340,26 @@ def page_count(pdf: bytes, what: str = "printing_pdfs") -> int:
         return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
+_STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
+_XREF_STREAM = re.compile(rb"\d+\s+\d+\s+obj\s*<<")
+
+
 def readable_pdf(pdf: bytes) -> bool:
-    """Whether `pdf` is a whole PDF pypdf can read: it begins as one, ends with the %%EOF every
-    writer puts last, and its pages can be counted (a PDF cut short anywhere fails: its cross-
-    reference table, at the end, is gone). A few milliseconds for a bulletin of a few pages."""
+    """Whether `pdf` is a whole PDF: it begins as one, ends with the %%EOF every writer puts
+    last, and the startxref before it points, inside the file, at a cross-reference table or
+    stream (a PDF cut short anywhere fails: its end is gone). Its pages are counted by pypdf
+    only when that pointer is not so (a writer's odd offsets pypdf may see through): a parse is
+    8 ms a bulletin, some 85 s for an archive of 10,000 bulletins taken from the cache (rev63)."""
     if not pdf.startswith(b"%PDF-") or b"%%EOF" not in pdf[-1024:]:  # (what output.looks_whole reads too)
         return False
+    tail = pdf[-1024:]
+    at = tail.rfind(b"startxref")
+    found = _STARTXREF.match(tail, at) if at >= 0 else None
+    if found is not None:
+        offset, end = int(found.group(1)), len(pdf) - len(tail) + at
+        there = pdf[offset:min(end, offset + 1024)]
+        if 0 < offset < end and (there.startswith(b"xref") or (_XREF_STREAM.match(there) and b"/XRef" in there)):
+            return True
     try:
         page_count(pdf)
     except CouldNotFinish:
