@@ -41,10 +41,10 @@ file written by hand is checked: every table must be a match of the bracket in t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator import catalogues
 from generator.catalogues import LOCALES
@@ -677,15 +677,7 @@ def correction_drawn_after(game: Game, stage: Stage, bracket: Bracket, number: i
     if winner is None or winner not in match.sides:
         return
     loser = next(side for side in match.sides if side != winner)
-    # The place its winner goes to first, then its loser's (the third-place match, which pair
-    # draws at table 1, before the final): the refusal names who would go through, not who would
-    # go to the play-off as though into the final (rev61).
-    places = sorted(((later, slot) for later in bracket.matches for slot in later.slots if slot.source == match.number),
-                    key=lambda place: place[1].loser)
-    for later, slot in places:
-        drawn = later.score if later.score is not None else bracket.overtaken.get(later.number)
-        if drawn is None:
-            continue
+    for later, slot, drawn in _drawn_places(bracket, match):
         side = loser if slot.loser else winner
         if side in drawn.table.sides:
             continue
@@ -706,12 +698,7 @@ def undecided_drawn_after(bracket: Bracket, number: int, sides: list[str], files
     match = next((m for m in bracket.round_matches(number) if m.winner is not None and set(m.sides) == set(sides)), None)
     if match is None or match.score is None:
         return
-    places = sorted(((later, slot) for later in bracket.matches for slot in later.slots if slot.source == match.number),
-                    key=lambda place: place[1].loser)
-    for later, slot in places:
-        drawn = later.score if later.score is not None else bracket.overtaken.get(later.number)
-        if drawn is None:
-            continue
+    for later, slot, drawn in _drawn_places(bracket, match):
         table = drawn.table
         seated = next((s for s in table.sides if s in match.sides), match.loser if slot.loser else match.winner)
         was = match.score.table
@@ -720,6 +707,19 @@ def undecided_drawn_after(bracket: Bracket, number: int, sides: list[str], files
                      source_sides=" – ".join(was.sides), drawn=seated,
                      files=", ".join(files[n] for n in sorted(files) if n >= later.round))
         return
+
+
+def _drawn_places(bracket: Bracket, match: Any) -> Iterator[tuple[Any, Any, TableScore]]:
+    """The later matches `match` feeds that are drawn already, each with the slot it fills and
+    the table drawn: the place its winner goes to first, then its loser's (the third-place match,
+    which pair draws at table 1, before the final), so that a refusal names who would go through,
+    not who would go to the play-off as though into the final (rev61)."""
+    places = sorted(((later, slot) for later in bracket.matches for slot in later.slots if slot.source == match.number),
+                    key=lambda place: place[1].loser)
+    for later, slot in places:
+        drawn = later.score if later.score is not None else bracket.overtaken.get(later.number)
+        if drawn is not None:
+            yield later, slot, drawn
 
 
 def match_winner(game: Game, stage: Stage, score: TableScore, number: int, mark: Mark,
