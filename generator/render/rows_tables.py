@@ -171,6 +171,20 @@ def _running_cells(shown: list[Markup], running: Any, label: str, shown_as: Call
                            for index, cells in enumerate(shown)]))
 
 
+def _words_by(translate: Translator, prefix: str) -> Callable[[Any], str]:
+    """The catalogue's word `prefix` + a value (an outcome, a seat), escaped, looked up once per
+    value: a match's rows ask for the same few thousands of times."""
+    found: dict[Any, str] = {}
+
+    def word(value: Any) -> str:
+        said = found.get(value)
+        if said is None:
+            said = found[value] = text(translate(prefix + str(value)))
+        return said
+
+    return word
+
+
 def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any, str, int, Any], Markup]:
     """`daguai_rows(view, root, showings, side_index)`: the rows of a Da Guai Lu Zi match's board
     table; each row's cells the same on its round's page and both teams' pages (shared_rows), an
@@ -179,13 +193,7 @@ def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any,
     ran_first, board_sum = text(translate("dg_ran_first")), text(translate("dg_board_sum"))
     not_played = text(translate("board_not_played"))
     running_label = text(translate("running"))
-    outcomes: dict[str, str] = {}
-
-    def outcome_word(outcome: Any) -> str:
-        word = outcomes.get(outcome)
-        if word is None:
-            word = outcomes[outcome] = text(translate("dg_outcome_" + str(outcome)))
-        return word
+    outcome_word = _words_by(translate, "dg_outcome_")
 
     def daguai_rows(view: Any, root: str, showings: int, side_index: Any) -> Markup:
         h, a = text(view.home), text(view.away)
@@ -270,13 +278,7 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: 
     open_room, closed_room = text(translate("open_room")), text(translate("closed_room"))
     net_home, match_points = text(translate("sj_net_home")), text(translate("sj_match_points"))
     running_label = text(translate("running"))
-    seats: dict[str, str] = {}
-
-    def seat_word(seat: Any) -> str:
-        word = seats.get(seat)
-        if word is None:
-            word = seats[seat] = text(translate("seat_" + str(seat)))
-        return word
+    seat_word = _words_by(translate, "seat_")
 
     def shengji_rows(view: Any, root: str, showings: int, side_index: Any, two: bool) -> Markup:
         h, a = view.home, view.away
