@@ -359,7 +359,13 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
             from generator.build import refuse_output
             from generator.commands.serve import serve
 
-            refuse_output(args.content, args.output)  # the same rules as build, before the server starts
+            # The same rules as build, before the server starts (output/'s marker read, as build's
+            # own check before its roll-back reads it); unlocked, and no roll-back of a build killed
+            # mid-journal here: nothing else reads output/ or its record before serve's first build
+            # (the port is answered only after it; the builder's memory starts empty), and that
+            # build rolls back and puts the record back under the output lock before reading them
+            # (build.py's roll_back_first), then goes in place (tests/test_start_after_kill.py).
+            refuse_output(args.content, args.output)
             return serve(args.content, args.output, TEMPLATES, args.port, args.lang, bulletins=not args.no_pdf)
         if args.command == "pair":
             from generator.commands import pair
@@ -380,7 +386,10 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
             from generator.commands import desk
 
             if not args.no_build:
-                refuse_output(args.content, args.output)  # the same rules as build, before the desk starts
+                # The same rules as build, before the desk starts; no roll-back here either (see
+                # serve's): the desk never reads output/ or its record, and its builds are
+                # `paibang build` processes (Desk.build_command), which roll back first.
+                refuse_output(args.content, args.output)
             return desk.run(args)
     except OutputRefused as refusal:
         from generator.seals import key_folder
