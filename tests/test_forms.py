@@ -324,7 +324,8 @@ def test_a_draw_printed_again_shows_the_standings_it_was_drawn_on(tmp_path: Path
     (results / "round-3.yaml").unlink()
     path = results / "round-2.yaml"
     path.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
-                            if re.match(r"(stage|round|tables):|  - table:|    teams:", line)), encoding="utf-8")
+                            if re.match(r"(stage|round|tables):|  - table:|    teams:|    forfeit:", line)), encoding="utf-8")
+    # (T12's forfeit kept: a no-show known when the notice was printed, marked on it then and again)
 
     def draw(content: Path, number: int):  # noqa: ANN202
         site, result = result_of(content, GD)

@@ -211,9 +211,16 @@ def test_a_pdf_gone_from_the_cache_is_printed_from_its_html_never_from_nothing(t
 
     from generator.seals import seal
 
-    (tmp_path / "k1.pdf").write_bytes(seal(b"%PDF-cached"))  # as the cache keeps it: sealed
+    import io
+
+    import pypdf
+
+    writer, kept = pypdf.PdfWriter(), io.BytesIO()  # a whole PDF (one cut short is printed again)
+    writer.add_blank_page(595, 842)
+    writer.write(kept)
+    (tmp_path / "k1.pdf").write_bytes(seal(kept.getvalue()))  # as the cache keeps it: sealed
     found, printed = pdf.print_pdfs([pdf.PrintJob(html, "k1")], tmp_path)
-    assert (found, printed, made) == ([b"%PDF-cached"], 0, [])  # in the cache: no HTML made
+    assert (found, printed, made) == ([kept.getvalue()], 0, [])  # in the cache: no HTML made
     (tmp_path / "k1.pdf").unlink()  # gone since the build planned it
     found, printed = pdf.print_pdfs([pdf.PrintJob(html, "k1")], tmp_path)
     assert printed == 1 and made == ["html"] and found[0].startswith(b"%PDF") and len(found[0]) > 1000
