@@ -433,6 +433,18 @@ def desk_board_line(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {p.code for p in forms.board_line_problems(spot, [EntryField(forms.BOARDS_PLAYED, "", "4S N =")])}
 
 
+def desk_board_numbers(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A bridge teams match's board-numbers box (a match whose boards nothing says) with a range
+    backwards (desk/forms.py)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+    from generator.games import EntryField
+
+    content = demo_content(tmp, "gaoxiao-bridge-teams-2024")
+    spot = Desk(content, "gaoxiao-bridge-teams-2024", None, None, build=False).spot("teams", 1, 1)
+    return {p.code for p in forms.board_number_problems(spot, [EntryField(forms.BOARD_NUMBERS, "", "20-13")])}
+
+
 def desk_board_places(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The same table's boards-played box with four boards in a round of 3, board 99 of 30, and
     board 4, which P01 plays in round 2 (tests/test_desk_bridge.py saves through the desk)."""
@@ -962,6 +974,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-knockout-drawn-after": desk_knockout_drawn_after,
     "desk-knockout-drawn-after-third": desk_knockout_drawn_after_third,
     "desk-board-line": desk_board_line,
+    "desk-board-numbers": desk_board_numbers,
     "desk-board-many": desk_board_places,
     "desk-board-range": desk_board_places,
     "desk-board-played": desk_board_places,

@@ -372,3 +372,35 @@ def test_a_round_1_numbered_otherwise_leaves_round_2_its_files(tmp_path: Path) -
     [stage] = found[0].stages
     [drawn_round] = [r for r in stage.rounds if r.number == 2]
     assert round_boards(found[0].event, stage, drawn_round) == {}
+
+
+def test_a_match_whose_boards_nothing_says_is_asked_their_numbers(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Round 1 on 1-10 and 12, round 2 drawn: its sheet's board rows are blank, but the table's
+    form offered 1-8, boards every team of a teams stage had played (a save of them:
+    bridge-team-board-twice). The form asks for the boards' numbers; the table types 13-20,
+    checks the score, and is shown those boards' rows; its save writes 13-20 in both rooms and
+    `check` passes."""
+    from tests.test_desk import fetch, post
+
+    tables = LONG_ROUND_1.replace("      11: {open: 3NT N =, closed: 3NT S -1}\n", "")
+    root = make(tmp_path, STAGE["bridge"], tables, game="bridge", prefix="T", players=4)
+    second = results(root).with_name("round-2.yaml")
+    second.write_text("stage: main\nround: 2\ntables:\n  - table: 1\n    home: T01\n    away: T03\n"
+                      "  - table: 2\n    home: T02\n    away: T04\n", encoding="utf-8")
+    running = desk_of(root)
+    status, page = fetch(running.desk.link("main/2/1"))
+    assert status == 200 and 'name="board_numbers"' in page and 'name="b1_open"' not in page, page
+    status, page = post(running, "main/2/1", "preview", board_numbers="13-20")
+    assert status == 200 and 'id="saved"' not in page, page
+    assert sorted(int(n) for n in set(re.findall(r'name="b([0-9]+)_closed"', page))) == list(range(13, 21)), page
+    # a range backwards is said, its rows not shown
+    status, page = post(running, "main/2/1", "preview", board_numbers="20-13")
+    assert "\u201c20-13\u201d" in page and 'name="b13_open"' not in page, page
+    typed = {f"b{n}_{room}": result for n in range(13, 21) for room, result in (("open", "4S N ="), ("closed", "4S N -1"))}
+    status, page = post(running, "main/2/1", "save", board_numbers="13 - 20", **typed)
+    assert status == 200 and 'id="saved"' in page, page
+    written = second.read_text(encoding="utf-8")
+    assert all(f"      {n}: {{open: 4S N =, closed: 4S N -1}}\n" in written for n in range(13, 21)), written
+    assert "      1: " not in written and "      12: " not in written and "board_numbers" not in written
+    validate(root)  # (no error: it raises)
+    assert teams_problems(root) == ([], [])

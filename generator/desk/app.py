@@ -758,7 +758,8 @@ class Desk:
         # from it, what it was filled from, the board parts kept as filed. (Each read it anew.)
         table = forms.current_table(spot, text)
         # (a table's: the director's rulings read only, not the table's)
-        fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table")
+        fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table",
+                                  numbers=typed.get(forms.BOARD_NUMBERS))
         shown = {item.name: item.value for item in fields if item.board}
         in_file = {item.name: item.value for item in fields}  # (a reload says where the file differs from what is typed)
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
@@ -780,6 +781,7 @@ class Desk:
             return {"fields": fields, "check": forms.Check([]), "saved": False, "refused": "desk_once",
                     "filed": shown_from, "differs": differs, "forfeit": filed_forfeit}
         if long := (forms.too_long(spot, fields, self.t) or forms.board_line_problems(spot, saving)
+                    or forms.board_number_problems(spot, saving)
                     or forms.parts_without_result(spot, saving, self.t)):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
@@ -1461,7 +1463,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             by_desk = bool(done and recorded and not one_room and not desk.tokens.used(key))
             held = desk.tokens.held(key)
             if held and not recorded:
-                # what the table typed when the file could not take it: on its form again
+                # what the table typed when the file could not take it: on its form again (with the
+                # rows of the boards' numbers it typed, a match whose boards nothing says)
+                if forms.BOARD_NUMBERS in held["typed"]:
+                    fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table",
+                                              numbers=held["typed"][forms.BOARD_NUMBERS])
                 forms.typed_into(fields, held["typed"], secretary=who.kind == "admin")
             else:
                 held = None

@@ -136,8 +136,8 @@ def _board_numbers(spot: TableSpot, current: Any, text: str, directors: frozense
         return listed
     if numbered:
         return list(numbered)
-    if boards_unknown(spot):
-        return []  # the boards it played, typed with their numbers (BOARDS_PLAYED)
+    if boards_unknown(spot) or numbers_unknown(spot):
+        return []  # the boards it played, typed with their numbers (BOARDS_PLAYED, BOARD_NUMBERS)
     return list(range(1, (spot.stage.boards or GAMES[spot.event.game].default_boards) + 1))
 
 
@@ -155,6 +155,52 @@ def boards_unknown(spot: TableSpot) -> bool:
     tables, reaching _board_numbers' last resort: nothing says which boards it plays. (A match
     of two sides, a knockout's or a `matches` stage's, is scored at its table alone.)"""
     return spot.stage.format == "pairs" and GAMES[spot.event.game].boards_compared and not _rooms(spot)
+
+
+# A match in two rooms whose boards nothing says (match_boards none: a bridge teams round after
+# one numbered otherwise than in whole blocks, 1-10 and 12, its score sheet's board rows left
+# blank): 1..8 offered were boards a teams stage, where no team plays a board twice, had played
+# (bridge-team-board-twice at the save). The form asks for the boards' numbers in one box
+# ("13-20", "13 14 15"), and the next preview shows those boards' rows (fields_for given the box
+# as typed: `numbers`). The smallest change that keeps the flow as it is: each preview and save
+# builds the form again from the file and what was typed, so the rows come from the box with no
+# state kept between requests, and the rooms' boxes, the record, the check and the save are the
+# ones every match in two rooms has. (A box of "13: result" lines, as a pairs table has, would
+# need two results a line and a grammar of its own for the rooms.)
+BOARD_NUMBERS = "board_numbers"
+MAX_TYPED_BOARDS = 64  # more than any match plays: a typed 1-99999 builds no 100,000 rows
+_NUMBERS = re.compile(r"([0-9]{1,4})(?:\s*[-~\u2013\u2014\u301c]\s*([0-9]{1,4}))?")
+
+
+def numbers_unknown(spot: TableSpot) -> bool:
+    """A match in two rooms with boards (not Guandan's deals), reaching _board_numbers' last resort."""
+    return bool(_rooms(spot)) and "boards" in GAMES[spot.event.game].table_keys
+
+
+def board_numbers(text: str) -> tuple[list[int], list[str]]:
+    """The BOARD_NUMBERS box read: the boards it names, sorted, each once ("13-20", "13 14
+    15", commas between), and the parts it cannot read (not a number or a range of them, board
+    0, a range backwards, more boards than a match plays)."""
+    found: list[int] = []
+    wrong = []
+    text = re.sub(r"\s*([-~\u2013\u2014\u301c])\s*", r"\1", half_width(text))  # (13 - 20 one range)
+    for part in re.split(r"[\s,;\u3001]+", text.strip()):
+        if not part:
+            continue
+        match = _NUMBERS.fullmatch(part)
+        first, last = (int(match.group(1)), int(match.group(2) or match.group(1))) if match else (0, 0)
+        if not match or first < 1 or last < first or len(found) + last - first + 1 > MAX_TYPED_BOARDS:
+            wrong.append(part)
+            continue
+        found += [n for n in range(first, last + 1) if n not in found]
+    return sorted(found), wrong
+
+
+def board_number_problems(spot: TableSpot, fields: list[EntryField]) -> list[ContentError]:
+    """The BOARD_NUMBERS box's parts it cannot read, each a problem naming it: refused, as the
+    rows it would show are not known."""
+    typed = next((item.value for item in fields if item.name == BOARD_NUMBERS), "")
+    return [ContentError("desk-board-numbers", Mark(spot.path), {"numbers": part}) for part in board_numbers(typed)[1]]
 
 
 def board_lines(text: str) -> tuple[dict[int, str], list[str]]:
@@ -262,11 +308,12 @@ def _table_block(text: str, number: int) -> str:
 
 def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
                secretary: bool = False, table: dict[str, Any] | None = None,
-               keep_directors: bool = False) -> list[EntryField]:
+               keep_directors: bool = False, numbers: str | None = None) -> list[EntryField]:
     """The form's fields (`Game.entry_fields`, a knockout's `winner` when the game does not
     read it, then forfeit), filled from what was typed, else from the file. A table's form
     (`secretary` False) takes nothing typed into a secretary's field: it keeps the file's.
-    `keep_directors`: a table's form, the director's boards shown read only (keep_directors_boards)."""
+    `keep_directors`: a table's form, the director's boards shown read only (keep_directors_boards).
+    `numbers`: the BOARD_NUMBERS box as typed, the boards whose rows a match of unknown boards shows."""
     table = current_table(spot, text) if table is None else table  # (`table`: the caller's reading of it)
     # A forfeit is the referee's decision (the score sheet has no box for it): the secretary's
     # form alone offers it, a table's keeps the file's (forfeit_at_table refuses one sent)
@@ -284,7 +331,12 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     directors = directors_boards(spot, table.get("boards"))  # (each board's value parsed once a form)
     boards = _board_numbers(spot, table.get("boards"), text, directors)
     game = GAMES[spot.event.game]
+    asked = not boards and numbers_unknown(spot)  # (the boards' numbers typed first: BOARD_NUMBERS)
+    if asked:
+        boards = board_numbers(numbers or "")[0]
     fields = game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot))
+    if asked:
+        fields.insert(0, EntryField(BOARD_NUMBERS, "desk_board_numbers", numbers or "", hint="desk_board_numbers_hint"))
     if boards_unknown(spot) and all(item.board in directors for item in fields if item.board):
         # no board known (none listed, none to come by the movement) but those the director
         # wrote (1: A+/A-): the boards the table played, typed with their numbers
