@@ -18,6 +18,7 @@ Posted over HTTP to the real desk, as a phone and the secretary's browser send t
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -275,6 +276,11 @@ def test_a_phone_open_before_the_desk_entered_a_forfeit_is_told_the_forfeit(tmp_
         status, page = secretary.post(key, "save", forfeit="D01")
         assert status == 200 and 'id="saved"' in page, page
         after = path.read_text(encoding="utf-8")
+        # the live check as the phone types says it too, never "ok" (rev64)
+        status, answer = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "check",
+                                     "b1_open": "D10 8", "b1_closed": "D10 5"})
+        checked = json.loads(answer)
+        assert not checked["ok"] and "D01 \u5f03\u6743" in checked["problems"][0]["message"], checked
         status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save",
                                    "b1_open": "D10 8", "b1_closed": "D10 5"})
         said = html.unescape(re.sub(r"<[^>]+>", "", re.search(r'id="refused"[^>]*>(.*?)</div>', page, re.S).group(1)))

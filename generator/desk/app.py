@@ -1527,6 +1527,14 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                         "incomplete": whole_match(t, outcome["fields"], incomplete),
                         # (the live standings' name in a line, which the page links to them)
                         "standings": t("desk_standings")}
+            if outcome.get("forfeit"):
+                # (the desk entered this table's no-show forfeit while the form was open: the live
+                # check says so, as the save would, never "ok" over a table already entered: rev64)
+                return JSONResponse({
+                    "ok": False, "empty": False, "lines": [], "headings": headings,
+                    "problems": [{"message": t("desk_once_forfeit_meanwhile", id=outcome["forfeit"]), "hint": "",
+                                  "fields": []}],
+                    "warnings": [], "incomplete": [], "waiting": False}, headers=SECURITY_HEADERS)
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines, "headings": headings,
                 "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
