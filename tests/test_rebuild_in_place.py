@@ -1784,3 +1784,41 @@ def run_cli(args: list[str], cwd: Path, cache: Path) -> subprocess.CompletedProc
     env = os.environ | {"PAIBANG_CACHE": str(cache)}
     return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=300)
+
+
+KILLED_BEFORE_JOURNAL = """
+import os, sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from generator.build import build
+from generator.render import output as out
+write_sealed = out.write_sealed
+def dying(path, *args, **kwargs):
+    if path.name == ".journal":  # killed while the journal is written, before it is named
+        os._exit(9)  # as SIGKILL: no handler runs
+    return write_sealed(path, *args, **kwargs)
+out.write_sealed = dying
+build(Path({content!r}), Path({output!r}), cache_dir=Path({cache!r}), bulletins=False)
+"""
+
+
+def test_a_build_killed_before_its_journal_is_named_keeps_the_site_and_its_record(tmp_path: Path) -> None:
+    """Killed before its journal is named, output/ untouched: its record is still where the next
+    build reads it, which goes in place (the user's .git the same folder), says nothing of files
+    kept unrecorded, and tidies the killed build's backup and staging folders. Set aside before
+    the journal was named, the record was lost: the next build swapped the whole site (rev64)."""
+    content, out, cache = users_site(tmp_path)
+    git, before = (out / ".git").stat().st_ino, digest(out)
+    script = KILLED_BEFORE_JOURNAL.format(root=str(ROOT), content=str(content), output=str(out.resolve()), cache=str(cache))
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    assert digest(out) == before
+    left = sorted(p.name.rpartition("-")[0] for p in tmp_path.iterdir() if p.name.startswith("out."))
+    assert left == ["out.old", "out.tmp"]  # the killed build's backup and staging folders
+    records = [p.name for p in cache.parent.rglob("*") if ".record" in p.name]
+    assert records and not [name for name in records if name.endswith(".aside")], records
+    said: list[str] = []
+    report = build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append(key))
+    assert report.in_place and (out / ".git").stat().st_ino == git
+    assert "output_kept_unrecorded" not in said and "output_unproven" not in said
+    assert "\u65b0" in (out / "index.html").read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out")) == ["out"]

@@ -744,7 +744,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     (output_clash), nothing touched, when the new site would put a file where one of those is.
 
     `changing`: called once nothing can refuse the build any more, just before output/ is first
-    changed (the build drops its record then: PreviousBuild.forget). A refused build leaves the
+    changed (the build drops its record then: PreviousBuild.forget); in place, once the journal
+    that undoes the change is named (apply_in_place). A refused build leaves the
     record as it was: dropped before the refusal, the next build found no record, took the user's
     file in the way for paibang's, and replaced it without a word (rev38).
 
@@ -793,13 +794,11 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
                         and not os.path.islink(f"{root}/{relative}")]
             if clashes:
                 raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(sorted(clashes)))
-            if changing is not None:
-                changing()
             # An older paibang's marker (check_output let it through with the record) made anew
             # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
             if not made_here(output.resolve()):
                 write_marker(output.resolve(), output)
-            apply_in_place(staging, output, fresh, gone)
+            apply_in_place(staging, output, fresh, gone, changing)  # (`changing` once its journal is named)
             _MADE_FOR.pop(staging, None)
             _say_taken(taken, output, notify)
             return True
@@ -1097,11 +1096,17 @@ def _unmark(output: Path) -> None:
             os.unlink(os.path.join(output, LEFTOVER))
 
 
-def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str]) -> None:
+def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str],
+                   changing: Callable[[], None] | None = None) -> None:
     """Put the files `fresh` (relative paths) of `staging` into output/, each over the old one,
     and take away `gone` (files of the old site the new one has not), under a journal: see the
     note at the top. Raises, with output/ put back as it was, when a step fails; `staging` and
-    the backup are removed once the new site is in place."""
+    the backup are removed once the new site is in place.
+
+    `changing` (place_site's: the record set aside) is called once the journal is named and on
+    the disk, before output/ is first touched. Called before, a build killed while the journal
+    was written left output/ the old site and no journal: nothing put the record back, and the
+    next build, without one, swapped the whole site in among the user's things (rev64)."""
     output = output.resolve()
     root, stage, pid = os.fspath(output), os.fspath(staging), os.getpid()
     backup = output.parent / f"{output.name}.old-{pid}"
@@ -1147,6 +1152,8 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     sync_folder(output.parent)
     back, made = os.fspath(backup), set()
     try:
+        if changing is not None:
+            changing()  # (a kill from here on: the roll-back puts the record back, roll_back_journals)
         for folder in folders:
             os.mkdir(f"{root}/{folder}")
         for relative, existed, *_ in steps["replace"]:
