@@ -1162,11 +1162,14 @@ def test_an_in_place_rebuild_into_a_mount_in_a_folder_of_paibangs_is_refused_by_
 
 
 
-def in_namespace(mounts: list[tuple[Path, Path]], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def in_namespace(mounts: list[tuple[Path, Path]], *args: str, cwd: Path,
+                 script: str | None = None) -> subprocess.CompletedProcess[str]:
     """paibang run in a mount namespace of its own (unshare -m) where each (source, point) is
-    bind-mounted first: nothing of it is seen, nor left, outside. Skipped where not permitted."""
+    bind-mounted first: nothing of it is seen, nor left, outside. Skipped where not permitted.
+    `script`: Python run instead of the command line's module (paibang with a part replaced)."""
     binds = "; ".join(f"mount --bind '{source}' '{point}'" for source, point in mounts)
-    command = " ".join(f"'{part}'" for part in [sys.executable, "-m", "generator.cli", *args])
+    program = ["-c", script] if script is not None else ["-m", "generator.cli"]
+    command = " ".join(f"'{part}'" for part in [sys.executable, *program, *args])
     probe = subprocess.run(["unshare", "-m", "sh", "-c", "mount --make-rprivate /"], capture_output=True)
     if probe.returncode != 0:
         pytest.skip("unshare -m is not permitted here")

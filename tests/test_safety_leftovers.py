@@ -113,11 +113,7 @@ def test_without_the_table_of_mounts_a_bind_mount_is_still_seen(tmp_path: Path) 
     """Without /proc/self/mountinfo (another system, a container without /proc) a folder bound
     from the same filesystem has output/'s st_dev, and only the table told it: clean deleted the
     user's files through it (rev49). Its inode tells it too: refused by name, nothing removed."""
-    import os
-    import subprocess
-    import sys
-
-    from tests.test_never_destroy import ROOT, run, tree
+    from tests.test_never_destroy import in_namespace, run, tree
 
     small_site(tmp_path)
     output = tmp_path / "output"
@@ -126,13 +122,7 @@ def test_without_the_table_of_mounts_a_bind_mount_is_still_seen(tmp_path: Path) 
     shutil.copytree(output / "events", mine)
     (mine / "notes.txt").write_text("the user's", encoding="utf-8")
     before, kept = tree(output), tree(mine)
-    if subprocess.run(["unshare", "-m", "sh", "-c", "mount --make-rprivate /"], capture_output=True).returncode:
-        pytest.skip("unshare -m is not permitted here")
-    command = " ".join(f"'{part}'" for part in [sys.executable, "-c", WITHOUT_TABLE, "clean", "--lang", "en"])
-    done = subprocess.run(["unshare", "-m", "sh", "-c", f"mount --make-rprivate / && mount --bind '{mine}' "
-                           f"'{output / 'events'}' && cd '{tmp_path}' && PYTHONPATH='{ROOT}' exec {command}"],
-                          env=os.environ | {"PAIBANG_CACHE": str(tmp_path / "cache" / "pdf")},
-                          capture_output=True, text=True, timeout=300)
+    done = in_namespace([(mine, output / "events")], "clean", "--lang", "en", cwd=tmp_path, script=WITHOUT_TABLE)
     assert done.returncode == 2 and "output/events is a mount point" in done.stderr, done.stderr
     assert tree(mine) == kept and tree(output) == before
 
