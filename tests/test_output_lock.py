@@ -194,11 +194,12 @@ import os, sys, time
 from pathlib import Path
 from generator.render.output import output_lock
 with output_lock(Path(sys.argv[1])):
-    child = os.fork()
-    if child == 0:
+    if os.fork() == 0:
+        # (the child says its pid itself, from past the fork's hooks: read from the parent, a
+        # child not yet run under load had not closed its copy yet, and the test failed)
+        print(os.getpid(), flush=True)
         time.sleep(600)
         os._exit(0)
-    print(child, flush=True)
     sys.stdin.readline()
 """
 
