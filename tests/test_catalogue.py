@@ -369,37 +369,32 @@ def desk_forfeit_not_withdrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> se
     return {p.code for p in forms.check(spot, path.read_text(encoding="utf-8"), {"forfeit": "T2"}).problems}
 
 
-def desk_knockout_drawn_after(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """The secretary's correction of a semi-final (D04 now through) once the final was drawn D01
-    v D02 (tests/test_desk_records.py saves through the desk)."""
+def _semi_final_corrected(tmp: Path, settings: str, final: str) -> set[str]:
+    """The secretary's correction of a semi-final (D04 now through) once round 2 was drawn with
+    `final` at its table 1 (tests/test_desk_records.py saves through the desk)."""
     from generator.desk import forms
     from generator.desk.app import Desk, drawn_after
 
     won = "{1: {open: D01 8, closed: D01 5}}"
-    root = knockout_tree(tmp, 4, KO, {"round-1": ko_round(1, ko_table(1, "D01", "D04", won),
-                                                           ko_table(2, "D02", "D03", won.replace("D01", "D02"))),
-                                      "round-2": ko_round(2, ko_table(1, "D01", "D02"))})
+    home, away = final.split()
+    root = knockout_tree(tmp, 4, KO + settings, {"round-1": ko_round(1, ko_table(1, "D01", "D04", won),
+                                                                     ko_table(2, "D02", "D03", won.replace("D01", "D02"))),
+                                                 "round-2": ko_round(2, ko_table(1, home, away))})
     desk = Desk(root, "ko", None, None, build=False)
     spot = desk.spot("ko", 1, 1)
     check = forms.check(spot, spot.path.read_text(encoding="utf-8"), {"boards": {1: {"open": "D04 8", "closed": "D04 5"}}})
     return {p.code for p in drawn_after(desk.result, spot, check)}
+
+
+def desk_knockout_drawn_after(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The final drawn D01 v D02 before the correction."""
+    return _semi_final_corrected(tmp, "", "D01 D02")
 
 
 def desk_knockout_drawn_after_third(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """The same correction with a third-place match, round 2 holding the play-off alone, drawn
-    D04 v D03: D01 would go to it in D04's place."""
-    from generator.desk import forms
-    from generator.desk.app import Desk, drawn_after
-
-    won = "{1: {open: D01 8, closed: D01 5}}"
-    root = knockout_tree(tmp, 4, KO + "    third_place: true\n",
-                         {"round-1": ko_round(1, ko_table(1, "D01", "D04", won),
-                                              ko_table(2, "D02", "D03", won.replace("D01", "D02"))),
-                          "round-2": ko_round(2, ko_table(1, "D04", "D03"))})
-    desk = Desk(root, "ko", None, None, build=False)
-    spot = desk.spot("ko", 1, 1)
-    check = forms.check(spot, spot.path.read_text(encoding="utf-8"), {"boards": {1: {"open": "D04 8", "closed": "D04 5"}}})
-    return {p.code for p in drawn_after(desk.result, spot, check)}
+    """With a third-place match, round 2 holding the play-off alone, drawn D04 v D03: D01 would
+    go to it in D04's place."""
+    return _semi_final_corrected(tmp, "    third_place: true\n", "D04 D03")
 
 
 def desk_invisible_char(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:

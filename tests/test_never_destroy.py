@@ -1178,17 +1178,23 @@ def in_namespace(mounts: list[tuple[Path, Path]], *args: str, cwd: Path,
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
-def test_clean_refuses_a_bind_mount_from_the_same_filesystem_and_removes_nothing(tmp_path: Path) -> None:
-    """rev49: a folder of the user's bound over output/events (same filesystem, same st_dev)
-    went unseen: clean deleted the user's files through it. A file bound over a page of the site
-    was said removed though it was still there. Both refused by name, nothing removed."""
+def built_with_a_folder_of_the_users(tmp_path: Path) -> tuple[Path, Path, dict[str, bytes], dict[str, bytes]]:
+    """A small site built, and a folder of the user's (a copy of its events with a note of their
+    own) to bind over output/events: output/, that folder, and both trees as they are."""
     small_site(tmp_path)
     output = tmp_path / "output"
     assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
     mine = tmp_path / "mine"
     shutil.copytree(output / "events", mine)
     (mine / "notes.txt").write_text("the user's", encoding="utf-8")
-    before, kept = tree(output), tree(mine)
+    return output, mine, tree(output), tree(mine)
+
+
+def test_clean_refuses_a_bind_mount_from_the_same_filesystem_and_removes_nothing(tmp_path: Path) -> None:
+    """rev49: a folder of the user's bound over output/events (same filesystem, same st_dev)
+    went unseen: clean deleted the user's files through it. A file bound over a page of the site
+    was said removed though it was still there. Both refused by name, nothing removed."""
+    output, mine, before, kept = built_with_a_folder_of_the_users(tmp_path)
     done = in_namespace([(mine, output / "events")], "clean", "--lang", "en", cwd=tmp_path)
     assert done.returncode == 2 and "output/events is a mount point" in done.stderr, done.stderr
     assert tree(mine) == kept and tree(output) == before

@@ -113,15 +113,9 @@ def test_without_the_table_of_mounts_a_bind_mount_is_still_seen(tmp_path: Path) 
     """Without /proc/self/mountinfo (another system, a container without /proc) a folder bound
     from the same filesystem has output/'s st_dev, and only the table told it: clean deleted the
     user's files through it (rev49). Its inode tells it too: refused by name, nothing removed."""
-    from tests.test_never_destroy import in_namespace, run, tree
+    from tests.test_never_destroy import built_with_a_folder_of_the_users, in_namespace, tree
 
-    small_site(tmp_path)
-    output = tmp_path / "output"
-    assert run("build", "--content", "content", cwd=tmp_path).returncode == 0
-    mine = tmp_path / "mine"
-    shutil.copytree(output / "events", mine)
-    (mine / "notes.txt").write_text("the user's", encoding="utf-8")
-    before, kept = tree(output), tree(mine)
+    output, mine, before, kept = built_with_a_folder_of_the_users(tmp_path)
     done = in_namespace([(mine, output / "events")], "clean", "--lang", "en", cwd=tmp_path, script=WITHOUT_TABLE)
     assert done.returncode == 2 and "output/events is a mount point" in done.stderr, done.stderr
     assert tree(mine) == kept and tree(output) == before
