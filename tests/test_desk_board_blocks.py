@@ -110,3 +110,158 @@ def test_a_round_1_numbered_otherwise_leaves_an_80fen_round_2_its_files(tmp_path
     root = stage_of(tmp_path, "shengji", "H", "{open: 85, closed: 40}",
                     [([*range(1, 11), 12], [*range(1, 11), 12])])  # type: ignore[list-item]
     assert drawn(root, 2) == {}
+
+
+# --- a match whose boards' numbers the table types (desk-board-numbers): rows as it types ---
+
+def numbers_asked(tmp_path: Path) -> Path:
+    """A bridge teams round 2 whose boards nothing says (round 1 on 1-10 and 12): its form asks
+    for the boards' numbers (test_desk_default_boards)."""
+    from tests.test_desk_default_boards import LONG_ROUND_1, STAGE as TEAMS_STAGE
+
+    tables = LONG_ROUND_1.replace("      11: {open: 3NT N =, closed: 3NT S -1}\n", "")
+    root = make(tmp_path, TEAMS_STAGE["bridge"], tables, game="bridge", prefix="T", players=4)
+    results(root).with_name("round-2.yaml").write_text(
+        "stage: main\nround: 2\ntables:\n  - table: 1\n    home: T01\n    away: T03\n"
+        "  - table: 2\n    home: T02\n    away: T04\n", encoding="utf-8")
+    return root
+
+
+def test_the_live_check_brings_the_rows_of_the_boards_numbers_typed(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The table types "13-20" in the boards' numbers box: the live check's answer (what the page
+    asks while it is typed, no submit) carries those boards' rows, with what was typed in them
+    kept; the page had drawn them only on "Check the score", sent whole. A box that names no
+    board (20-13, refused) brings no rows. A form whose boards are known brings none at all."""
+    import json
+
+    from tests.test_desk import fetch
+
+    root = numbers_asked(tmp_path)
+    running = desk_of(root)
+    status, page = fetch(running.desk.link("main/2/1"))
+    assert status == 200 and '<div id="board-rows" data-boards="">' in page and 'name="b13_open"' not in page, page
+    status, body = post(running, "main/2/1", "check", board_numbers="13-20", b13_open="4S N =")
+    assert status == 200, body
+    answer = json.loads(body)
+    assert answer["boards"] == list(range(13, 21)), answer
+    assert sorted(int(n) for n in set(re.findall(r'name="b([0-9]+)_closed"', answer["rows"]))) == list(range(13, 21))
+    assert re.search(r'name="b13_open" value="4S N ="', answer["rows"]), answer["rows"]
+    # the rows' own markup, as the page draws them on "Check the score" (the same template)
+    status, previewed = post(running, "main/2/1", "preview", board_numbers="13-20", b13_open="4S N =")
+    assert f'<div id="board-rows" data-boards="{" ".join(str(n) for n in range(13, 21))}">' in previewed
+    assert answer["rows"].strip() in previewed
+    status, body = post(running, "main/2/1", "check", board_numbers="20-13")
+    answer = json.loads(body)
+    assert answer["boards"] == [] and 'name="b13_open"' not in answer["rows"] and answer["problems"], answer
+    # a match whose boards are known: no rows in the answer (the page keeps its own)
+    root_known = stage_of(tmp_path / "known", "bridge", "T", GAMES[1][2], [(WHOLE, NONE)])
+    known = desk_of(root_known)
+    status, body = post(known, "main/2/1", "check", b13_open="4S N =")
+    assert status == 200 and "rows" not in json.loads(body), body
+
+
+# A page for the form's script to run in (node, no browser): the elements it asks for, the rows'
+# box parsed from the markup it is given (each input's and textarea's name and value), and the
+# desk's answers handed out in turn, each when the test says (what a phone types meanwhile).
+PAGE_JS = r"""
+const answers = JSON.parse(process.argv[process.argv.length - 1]);
+function element(id) {
+  return {id, hidden: false, textContent: "", children: [], attributes: {},
+          appendChild(child) { this.children.push(child); return child; },
+          setAttribute(name, value) { this.attributes[name] = String(value); },
+          getAttribute(name) { return name in this.attributes ? this.attributes[name] : null; },
+          removeAttribute(name) { delete this.attributes[name]; }};
+}
+function boxesOf(html) {
+  const found = [];
+  for (const m of html.matchAll(/<input[^>]*?name="([^"]+)"(?:[^>]*?value="([^"]*)")?/g)) found.push(box(m[1], m[2] || ""));
+  for (const m of html.matchAll(/<textarea[^>]*?name="([^"]+)"[^>]*>\n?([^<]*)<\/textarea>/g)) found.push(box(m[1], m[2]));
+  return found;
+}
+function box(name, value) { const b = element(name); b.name = name; b.value = value; return b; }
+const rows = element("board-rows");
+rows.boxes = [];
+rows.setAttribute("data-boards", "");
+Object.defineProperty(rows, "innerHTML", {set(html) { this.boxes = boxesOf(html); }});
+rows.querySelectorAll = function () { return this.boxes; };
+rows.contains = function (b) { return this.boxes.includes(b); };
+const numbers = box("board_numbers", "");
+const form = element("entry");
+form.listeners = {};
+form.addEventListener = function (kind, fn) { this.listeners[kind] = fn; };
+Object.defineProperty(form, "elements", {get() {
+  const all = [numbers, ...rows.boxes];
+  for (const b of all) all[b.name] = b;
+  return all;
+}});
+const others = {};
+const document = {
+  activeElement: numbers,
+  getElementById(id) {
+    if (id === "entry") return form;
+    if (id === "board-rows") return rows;
+    if (id === "confirm-text") return null;
+    return others[id] || (others[id] = element(id));
+  },
+  createElement(tag) { return element(tag); },
+  createTextNode(text) { return {text}; },
+};
+let pending = [];
+const window = {fetch: () => new Promise((resolve) => pending.push(resolve))};
+global.document = document; global.window = window; global.fetch = window.fetch;
+global.location = {href: "http://desk/t"};
+global.setTimeout = (fn) => { fn(); return 0; }; global.clearTimeout = () => {};
+global.FormData = function () {}; global.URLSearchParams = function () { this.set = () => {}; };
+eval(require("fs").readFileSync(0, "utf8"));
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+const shown = () => ({boards: rows.getAttribute("data-boards"),
+                      boxes: Object.fromEntries(rows.boxes.map((b) => [b.name, b.value]))});
+(async () => {
+  const seen = [];
+  for (const step of answers) {
+    if (step.type) numbers.value = step.type;
+    form.listeners.input();
+    for (const [name, value] of Object.entries(step.meanwhile || {})) form.elements[name].value = value;
+    pending.shift()({ok: true, json: () => Promise.resolve(step.answer)});
+    await settle();
+    seen.push(shown());
+  }
+  console.log(JSON.stringify(seen));
+})();
+"""
+
+
+@pytest.mark.skipif(__import__("shutil").which("node") is None, reason="node runs the form's script")
+def test_the_form_draws_the_rows_of_the_boards_numbers_as_they_are_typed(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The form's own script, run on the desk's answers: "13-20" typed draws boards 13-20's rows;
+    a result typed in board 13's box while the next check is asked ("13-21") is kept when board
+    21's row is added; an answer for the boards already drawn leaves the rows (and what is being
+    typed in them) as they are."""
+    import json
+    import subprocess
+
+    from tests.test_desk import fetch
+
+    root = numbers_asked(tmp_path)
+    running = desk_of(root)
+    status, page = fetch(running.desk.link("main/2/1"))
+    script = re.search(r"<script>\n(// Live checking while typing.*?)</script>", page, re.S).group(1)
+
+    def answer(**typed: str) -> dict:
+        status, body = post(running, "main/2/1", "check", **typed)
+        assert status == 200, body
+        return json.loads(body)
+
+    steps = [{"type": "13-20", "answer": answer(board_numbers="13-20")},
+             {"type": "13-21", "meanwhile": {"b13_open": "4S N ="}, "answer": answer(board_numbers="13-21")},
+             {"type": "13-21", "meanwhile": {"b21_open": "3NT S +1"},
+              "answer": answer(board_numbers="13-21", b13_open="4S N =")}]
+    ran = subprocess.run(["node", "-e", PAGE_JS, "--", json.dumps(steps)], input=script, capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert ran.returncode == 0, ran.stderr
+    first, second, third = json.loads(ran.stdout)
+    assert first["boards"] == " ".join(str(n) for n in range(13, 21))
+    assert sorted(first["boxes"]) == sorted(f"b{n}_{room}" for n in range(13, 21) for room in ("open", "closed"))
+    assert second["boards"].endswith(" 21") and "b21_closed" in second["boxes"]
+    assert second["boxes"]["b13_open"] == "4S N ="  # typed while the check was asked: kept
+    assert third["boxes"]["b21_open"] == "3NT S +1"  # the same boards: not drawn again over it

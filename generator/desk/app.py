@@ -1565,10 +1565,19 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                     "problems": [{"message": t("desk_once_forfeit_meanwhile", id=outcome["forfeit"]), "hint": "",
                                   "fields": []}],
                     "warnings": [], "incomplete": [], "waiting": False}, headers=SECURITY_HEADERS)
-            return JSONResponse({
+            answer = {
                 "ok": result.ok, "empty": result.empty, "lines": lines, "headings": headings,
                 "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
-                "waiting": result.ok and result.incomplete and who.kind == "table"}, headers=SECURITY_HEADERS)
+                "waiting": result.ok and result.incomplete and who.kind == "table"}
+            if any(item.name == forms.BOARD_NUMBERS for item in outcome["fields"]):
+                # A match whose boards' numbers the table types (desk-board-numbers): its rows as
+                # the form would draw them from "13-20" typed, for the page to draw them as it is
+                # typed; they came only with "Check the score", the page sent whole.
+                answer["boards"] = sorted({item.board for item in outcome["fields"] if item.board})
+                answer["rows"] = desk.env.get_template("_board_rows.html").render(
+                    desk=desk, event=desk.event, spot=spot, who=who, fields=outcome["fields"],
+                    invalid=invalid_fields(errors) if not result.ok else {})
+            return JSONResponse(answer, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
