@@ -6,9 +6,11 @@ keys until it was restarted (rev65)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from pathlib import Path
 
+from generator import catalogues
 from tests.test_desk import fetch
 from tests.test_desk_late import ROUND_1, SWISS
 from tests.test_desk_records import SITE, Secretary, desk_of, make  # noqa: F401 - desk_of is a fixture
@@ -36,6 +38,9 @@ def test_the_site_s_language_changed_is_the_desk_s_at_the_next_form(tmp_path: Pa
     page = secretary.page("main/1/1")
     assert '<html lang="en">' in page and re.search(r">\s*Save\s*<", page), page
     assert not running.desk.behind()
+    # the live check's answer, in the app's own words (its headings), as the page's
+    status, body = secretary.post("main/1/1", "check", level_a="J", level_b="8")
+    assert status == 200 and json.loads(body)["headings"]["score"] == catalogues.text("desk_computed", "en"), body
     # the standings view too, a page no table's form reads the event for
     status, shown = fetch(f"{running.desk.base}/standings")
     assert status == 200 and '<html lang="en">' in shown

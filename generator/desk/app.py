@@ -1409,8 +1409,23 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
+class DeskWords:
+    """The desk's words as they are at each call (its Translator, which Desk._follow_locale
+    replaces when site.yaml's or event.yaml's `locale:` changes): the app's own messages and the
+    live check's answers followed the language the desk started in, its pages the new one."""
+
+    def __init__(self, desk: Desk) -> None:
+        self._desk = desk
+
+    def __call__(self, key: str, **params: object) -> str:
+        return self._desk.t(key, **params)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._desk.t, name)
+
+
 def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Starlette:
-    t = desk.t
+    t = DeskWords(desk)
 
     def forbidden(request: Request) -> Response:
         desk.limits.allow(f"fail:{_client(request)}", RATE_FAILURES)
