@@ -112,6 +112,29 @@ def test_a_round_1_numbered_otherwise_leaves_an_80fen_round_2_its_files(tmp_path
     assert drawn(root, 2) == {}
 
 
+
+@pytest.mark.parametrize(("written", "number", "earlier", "repeats", "block"), [
+    # round 2 begun on 13-16 after a round 1 on 1-12: 12 a round (its form's boxes 13-24)
+    ({13, 14, 15, 16}, 2, [(1, range(1, 13))], True, range(13, 25)),
+    # round 2 begun on 9 after a round 1 half entered on 1-6 of 8: the default's round 2, not a
+    # block of 6 (7-12, boards 7 and 8 round 1's)
+    ({9, 10, 11}, 2, [(1, range(1, 7))], False, range(9, 17)),
+    # round 2 begun on 17 after 1-12 (a round 1 of 16 half entered): 16 a round
+    ({17, 18}, 2, [(1, range(1, 13))], False, range(17, 33)),
+    # nothing written in round 3, round 2 begun on 13-16 after 1-12: 25-36, either game
+    (set(), 3, [(1, range(1, 13)), (2, range(13, 17))], True, range(25, 37)),
+    (set(), 3, [(1, range(1, 13)), (2, range(13, 17))], False, range(25, 37)),
+    # 80分 dealing 1-12 afresh (round 2 on 1-12 again): 1-12; bridge teams: the file's (none)
+    (set(), 3, [(1, range(1, 13)), (2, range(1, 13))], True, range(1, 13)),
+    (set(), 3, [(1, range(1, 13)), (2, range(1, 13))], False, None),
+])
+def test_a_rounds_block_is_read_from_its_first_board_and_the_rounds_before(
+        written: set[int], number: int, earlier: list, repeats: bool, block: range | None) -> None:
+    from generator.games.common.boards import default_block
+
+    assert default_block(written, 8, True, number, earlier, repeats) == block
+
+
 # --- a match whose boards' numbers the table types (desk-board-numbers): rows as it types ---
 
 def numbers_asked(tmp_path: Path) -> Path:

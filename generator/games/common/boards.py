@@ -61,10 +61,11 @@ def default_block(written: Collection[int], default: int, through: bool = False,
     through the stage (`through`), round `round_number`'s block of `default` (33-40 in round 5
     of 8) where every board written is one of it; None otherwise, a match numbered its own way
     (longer, or a file's own numbering), whose boards are its file's. Before that block, given
-    the rounds before (`earlier`, below) numbering on in longer blocks (_length_on: round 1 on
-    1-12), this round's block of that length where every board written is one of it: round 2
-    half entered on 13-16 is 13-24, as round 2 with none written is, where it was taken for
-    round 2's block of 8 (9-16) and its form offered 9-12, boards its teams had played.
+    the rounds before (`earlier`, below), this round's block of the length its first board
+    written shows with them where it is not the default (_length_on: begun on 13 after a round
+    1 on 1-12): round 2 half entered on 13-16 is 13-24, as round 2 with none written is, where
+    it was taken for round 2's block of 8 (9-16) and its form offered 9-12, boards its teams
+    had played.
 
     With none written (a round drawn, nothing entered: only the sheets and the desk's form ask,
     match_board_count counting nothing), the stage's numbering as its rounds before show it
@@ -100,11 +101,11 @@ def default_block(written: Collection[int], default: int, through: bool = False,
         return block
     if numbers <= set(block):
         return block
+    # (this round's own first board with the rounds before: round 2 begun on 13 after a round 1
+    # on 1-12 plays 12 a round, begun on 17 after 1-12 (a round 1 half entered) 16)
     rounds = [(number, set(boards)) for number, boards in earlier if number < round_number and boards]
-    if through and rounds and (length := _length_on(rounds)) and length != default:
-        longer = range((round_number - 1) * length + 1, round_number * length + 1)
-        if numbers <= set(longer):
-            return longer
+    if through and rounds and (length := _length_on([*rounds, (round_number, numbers)])) and length != default:
+        return range((round_number - 1) * length + 1, round_number * length + 1)
     if through and round_number >= 1:
         block = range((round_number - 1) * default + 1, round_number * default + 1)
         if numbers <= set(block):
