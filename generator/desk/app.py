@@ -174,31 +174,44 @@ class Desk:
         # Path covers, and no other server on this host is ever asked for this one, random for
         # this run and known only to this desk and the secretary's browser (start_session).
         self.prefix = "/s/" + secrets.token_urlsafe(16)
+        # The desk's language: `--lang`, else the event's `locale:`, else site.yaml's, followed at
+        # each reading (_follow_locale) as the site's next build follows them
+        self.asked_locale = locale
         self.locale = locale or "zh-Hans"
         self.watching = False  # commands/desk.py turns the file watcher on
-        self.load()
-        if locale is None:
-            self.locale = self.event.locale or self.site_locale
-        self.t = Translator(self.locale)
         # the desk's pages, and the site's under site/: what the desk says as the site says it
         # (a stage's status: site/_macros.html's stage_status) is the site's own template
         loader = ChoiceLoader([FileSystemLoader(TEMPLATES), PrefixLoader({"site": FileSystemLoader(TEMPLATES.parent)})])
         self.env = Environment(loader=loader, autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
-        self.env.globals["_"] = self.t
-        # the names, titles and stages in Chinese on an English desk marked so, as the site's pages
-        # mark them (a screen reader on the hall's screen or a table's phone reads them in Chinese)
-        zh_lang, self.env.filters["zh"], self.env.filters["zh_runs"] = content_marks(self.locale, self.content_locale)
-        self.env.globals["zh_lang"] = zh_lang
+        self._words_of: tuple[str, str] | None = None  # (locale, content_locale) the words below are in
+        self.load()
         # a content problem as `paibang serve` shows it (its line as in the file, indentation kept)
         self.env.globals["problem_block"] = lambda problem: Markup(
             problem_block(problem, self.locale, self.content, private_keys(self.content)))
         self.env.globals["problem_style"] = Markup(PROBLEM_STYLE)
         self.env.globals["scroll_to_value"] = Markup(SCROLL_TO_VALUE)
+        self.env.globals["whole_match"] = lambda fields, reasons=(): whole_match(self.t, fields, reasons)
+        self.env.globals["site_cards_css"] = Markup(site_cards_css())
+
+    def _follow_locale(self, event: Any) -> None:
+        """The desk's words in the language the event's files now choose (`--lang` kept): a
+        site.yaml or event.yaml `locale:` changed while the desk runs is the desk's at the next
+        reading, as it is the site's at its next build; the desk spoke the old one until it was
+        restarted. The names in Chinese marked by site.yaml's `content_locale` alike."""
+        if self.asked_locale is None:
+            self.locale = event.locale or self.site_locale
+        if self._words_of == (self.locale, self.content_locale):
+            return
+        self._words_of = (self.locale, self.content_locale)
+        self.t = Translator(self.locale)
+        self.env.globals["_"] = self.t
+        # the names, titles and stages in Chinese on an English desk marked so, as the site's pages
+        # mark them (a screen reader on the hall's screen or a table's phone reads them in Chinese)
+        zh_lang, self.env.filters["zh"], self.env.filters["zh_runs"] = content_marks(self.locale, self.content_locale)
+        self.env.globals["zh_lang"] = zh_lang
         # a tied place as the site shows it: "3=" seen, the words of rank_tied read (a screen
         # reader read the bare mark as "3 equals")
         self.env.globals["rank_shown"] = rank_shown_in(self.t)
-        self.env.globals["whole_match"] = lambda fields, reasons=(): whole_match(self.t, fields, reasons)
-        self.env.globals["site_cards_css"] = Markup(site_cards_css())
 
     # --- content ------------------------------------------------------------------------
 
@@ -222,7 +235,7 @@ class Desk:
         in a terminal, a hand edit, a file deleted, which the file watcher has not had read yet.
         A stat of each file (well under a millisecond on the demo's events, where a reading
         takes 15 to 80 ms): asked at every request that opens or sends a table's form."""
-        now = _watched_files(self.folder)
+        now = _watched_files(self.content, self.folder)
         if now == self._read_as:
             return False
         return any(state != self._read_as.get(path) and (state is None or state != self._written.get(path))
@@ -249,7 +262,7 @@ class Desk:
         # the event's files as this reading finds them, taken before they are read: a change
         # the file watcher reports later that this reading already saw (the desk's own write,
         # read by the save or the scorer) is not read again (unread)
-        self._read_as = _watched_files(self.folder)
+        self._read_as = _watched_files(self.content, self.folder)
         problems = Problems()
 
         def only_ours(folder: Path, site: Any, found: Problems) -> Any:
@@ -267,6 +280,7 @@ class Desk:
             return
         self.site_locale = site.locale
         self.content_locale = content_locale_of(site)  # (site.yaml's, read again with it)
+        self._follow_locale(event)
         self.result = run_event(event, problems)
         self._said(problems.sorted())
         if not self.errors:
@@ -730,17 +744,26 @@ class Desk:
             _say(self.t("desk_build_not_made", path=output, command=shlex.join(command)))
 
     async def watch(self) -> None:
-        """Hand edits of the event's files (the secretary's editor) reach the views too."""
+        """Hand edits of the event's files (the secretary's editor) reach the views too, and of
+        content/site.yaml, which the event's reading reads (_watched_files): its folder watched
+        through, content/ itself for that one file alone (not every other event's folder, nor
+        the file itself, whose watch an editor's save by a new file and a rename would end)."""
         from watchfiles import awatch
+
+        site = str(self.content / SITE_FILE)
 
         def wanted(_change: Any, path: str) -> bool:
             return path.endswith(WATCHED)
 
-        async for changes in awatch(self.folder, watch_filter=wanted, step=100):
-            # a save of the desk's is read already, by the save or the scorer: only what that
-            # reading did not see (a hand edit) is read again
-            if self.unread(changes):
-                self.changed()
+        async def follow(path: Path, wanted: Any, recursive: bool) -> None:
+            async for changes in awatch(path, watch_filter=wanted, step=100, recursive=recursive):
+                # a save of the desk's is read already, by the save or the scorer: only what that
+                # reading did not see (a hand edit) is read again
+                if self.unread(changes):
+                    self.changed()
+
+        await asyncio.gather(follow(self.folder, wanted, True),
+                             follow(self.content, lambda _change, path: path == site, False))
 
     # --- saving -------------------------------------------------------------------------
 
@@ -1035,6 +1058,7 @@ class Writer:
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
+SITE_FILE = "site.yaml"  # (content/'s, load_site's) read with the event, and so watched too
 
 
 def _signal_build(process: asyncio.subprocess.Process, name: str) -> None:
@@ -1075,9 +1099,15 @@ def _file_state(path: Path) -> tuple[int, int, int] | None:
     return found.st_ino, found.st_mtime_ns, found.st_size
 
 
-def _watched_files(folder: Path) -> dict[str, tuple[int, int, int]]:
-    """The state of each file of the event's folder the watcher reports changes of, by path."""
+def _watched_files(content: Path, folder: Path) -> dict[str, tuple[int, int, int]]:
+    """The state of each file the event's reading reads (the watcher reports changes of): the
+    event's folder's, and content/site.yaml (load_site: the site's language, its `private:`
+    keys an entry may write, its `content_locale`), by path. An event reads no other file
+    outside its folder (content/files.py's of_the_event refuses one)."""
     found = {}
+    site = content / SITE_FILE
+    if (state := _file_state(site)) is not None:
+        found[str(site)] = state
     for path in folder.rglob("*"):
         if path.name.endswith(WATCHED) and (state := _file_state(path)) is not None:
             found[str(path)] = state
@@ -1379,8 +1409,23 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
+class DeskWords:
+    """The desk's words as they are at each call (its Translator, which Desk._follow_locale
+    replaces when site.yaml's or event.yaml's `locale:` changes): the app's own messages and the
+    live check's answers followed the language the desk started in, its pages the new one."""
+
+    def __init__(self, desk: Desk) -> None:
+        self._desk = desk
+
+    def __call__(self, key: str, **params: object) -> str:
+        return self._desk.t(key, **params)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._desk.t, name)
+
+
 def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Starlette:
-    t = desk.t
+    t = DeskWords(desk)
 
     def forbidden(request: Request) -> Response:
         desk.limits.allow(f"fail:{_client(request)}", RATE_FAILURES)
@@ -1535,10 +1580,19 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                     "problems": [{"message": t("desk_once_forfeit_meanwhile", id=outcome["forfeit"]), "hint": "",
                                   "fields": []}],
                     "warnings": [], "incomplete": [], "waiting": False}, headers=SECURITY_HEADERS)
-            return JSONResponse({
+            answer = {
                 "ok": result.ok, "empty": result.empty, "lines": lines, "headings": headings,
                 "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
-                "waiting": result.ok and result.incomplete and who.kind == "table"}, headers=SECURITY_HEADERS)
+                "waiting": result.ok and result.incomplete and who.kind == "table"}
+            if any(item.name == forms.BOARD_NUMBERS for item in outcome["fields"]):
+                # A match whose boards' numbers the table types (desk-board-numbers): its rows as
+                # the form would draw them from "13-20" typed, for the page to draw them as it is
+                # typed; they came only with "Check the score", the page sent whole.
+                answer["boards"] = sorted({item.board for item in outcome["fields"] if item.board})
+                answer["rows"] = desk.env.get_template("_board_rows.html").render(
+                    desk=desk, event=desk.event, spot=spot, who=who, fields=outcome["fields"],
+                    invalid=invalid_fields(errors) if not result.ok else {})
+            return JSONResponse(answer, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409

@@ -60,7 +60,12 @@ def default_block(written: Collection[int], default: int, through: bool = False,
     1..default where every board written is one of those, else, where the game numbers boards on
     through the stage (`through`), round `round_number`'s block of `default` (33-40 in round 5
     of 8) where every board written is one of it; None otherwise, a match numbered its own way
-    (longer, or a file's own numbering), whose boards are its file's.
+    (longer, or a file's own numbering), whose boards are its file's. Before that block, given
+    the rounds before (`earlier`, below), this round's block of the length its first board
+    written shows with them where it is not the default (_length_on: begun on 13 after a round
+    1 on 1-12): round 2 half entered on 13-16 is 13-24, as round 2 with none written is, where
+    it was taken for round 2's block of 8 (9-16) and its form offered 9-12, boards its teams
+    had played.
 
     With none written (a round drawn, nothing entered: only the sheets and the desk's form ask,
     match_board_count counting nothing), the stage's numbering as its rounds before show it
@@ -71,22 +76,36 @@ def default_block(written: Collection[int], default: int, through: bool = False,
     stage dealing 1-8 afresh every round), unless the stage never deals a board number again
     (`repeats` False: a bridge team plays no board twice in the stage, bridge-team-board-twice),
     whose round 2 after 1-8 plays 9-16. The last numbered its own way (found None: 1-12 in round
-    1, matches longer than `default`), such a stage's round follows on from it in blocks of its
-    length where it is one (13-24), else none is known (the file's numbering): round 2 was
-    offered 9-16 after 1-12, and boards 9-12 saved there were played twice."""
+    1, matches longer than `default`), the stage numbers on in blocks of its matches' length
+    where its rounds show one (_length_on: 13-24 after a round 1 on 1-12, 25-36 after a round 2
+    begun on 13), bridge's and 80分's alike (80分 was offered 1-8 after 1-12); else, where board
+    numbers repeat (`repeats`), a stage dealing its longer rounds afresh (1-12 in round 2 as in
+    round 1: a round after the first begun on 1 again) 1 to the longest again; else none is
+    known (the file's numbering): round 2 was offered 9-16 after 1-12, and boards 9-12 saved
+    there were played twice."""
     numbers = set(written)
     block = range(1, default + 1)
     if not numbers and through and round_number > 1:
-        last = max(((number, boards) for number, boards in earlier if number < round_number and boards),
-                   default=None, key=lambda item: item[0])
+        rounds = [(number, set(boards)) for number, boards in earlier if number < round_number and boards]
+        last = max(rounds, default=None, key=lambda item: item[0])
         found = default_block(last[1], default, through, last[0]) if last is not None else None
-        if last is not None and found is None and not repeats:
-            return _block_after(set(last[1]), last[0], round_number)
+        length = _length_on(rounds) if last is not None else 0
+        # (longer than the default: round 2 begun on 13-16 is no block of 8, though within 9-16)
+        if length and (found is None or length > default):
+            return range((round_number - 1) * length + 1, round_number * length + 1)
+        if last is not None and found is None:
+            afresh = [max(boards) for _, boards in rounds if min(boards) == 1]
+            return range(1, max(afresh) + 1) if repeats and last[0] > 1 and min(last[1]) == 1 else None
         if not repeats or (found is not None and found.start > 1):
             return range((round_number - 1) * default + 1, round_number * default + 1)
         return block
     if numbers <= set(block):
         return block
+    # (this round's own first board with the rounds before: round 2 begun on 13 after a round 1
+    # on 1-12 plays 12 a round, begun on 17 after 1-12 (a round 1 half entered) 16)
+    rounds = [(number, set(boards)) for number, boards in earlier if number < round_number and boards]
+    if through and rounds and (length := _length_on([*rounds, (round_number, numbers)])) and length != default:
+        return range((round_number - 1) * length + 1, round_number * length + 1)
     if through and round_number >= 1:
         block = range((round_number - 1) * default + 1, round_number * default + 1)
         if numbers <= set(block):
@@ -94,17 +113,28 @@ def default_block(written: Collection[int], default: int, through: bool = False,
     return None
 
 
-def _block_after(boards: set[int], number: int, round_number: int) -> range | None:
-    """Round `round_number`'s block where round `number`'s `boards` are that round's whole block
-    of their own length numbered on through the stage (1-12 in round 1, 25-36 in round 3: 12 a
-    round), so round 2 after 1-12 plays 13-24; None where they are not (1-10 and 12, a block
-    part-entered or numbered otherwise), its boards the file's. The boards a round wrote show
-    its matches' length when it is whole, as it is when a Swiss draws the next round from its
-    results (a round 1 half entered on 1-10 of 12 would offer 11-20)."""
-    length = len(boards)
-    if boards != set(range((number - 1) * length + 1, number * length + 1)):
-        return None
-    return range((round_number - 1) * length + 1, round_number * length + 1)
+def _length_on(rounds: Sequence[tuple[int, set[int]]]) -> int:
+    """The boards a match plays in a stage numbering them on through its rounds in blocks longer
+    than the game's default, as its rounds written so far (`rounds`: number, boards) show it; 0
+    where they show none. The last of them tells it by its first board, which a round half
+    entered writes as well as a whole one (the desk saves a match whole; a file is typed from
+    its first board): round 2 begun on 13 plays 12 a round (13 = 1 x 12 + 1), whatever of 13-24
+    is in yet. Round 1's first board is 1 under any length: there the round's boards tell it
+    once they are its whole block of their own length (1-12), as they are when any match of it
+    is in whole. A length every round's boards fit within their round's block of, or none: a
+    round numbered otherwise (1-10 and 12; 17-24 written as round 1, a session's own numbers)
+    leaves the next round its file's boards. (Judged from the last round complete alone, round
+    3 after a round 2 half entered on 13-18 was offered no block, or 1-8.)"""
+    number, boards = max(rounds, key=lambda item: item[0])
+    first = min(boards)
+    if number > 1 and first > 1:
+        length, rest = divmod(first - 1, number - 1)
+    else:
+        length, rest = (len(boards), 0) if boards == set(range(1, len(boards) + 1)) and number == 1 else (0, 1)
+    if rest or not length:
+        return 0
+    fits = all(min(found) >= (n - 1) * length + 1 and max(found) <= n * length for n, found in rounds)
+    return length if fits else 0
 
 
 def board_block(written: set[int], per_round: int) -> range:
