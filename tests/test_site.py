@@ -234,9 +234,9 @@ def test_a_deal_logs_start_row_is_read_as_the_start(site: Path) -> None:
     # reads 开局 (the dash is still shown), and the row's word is read once
     rows = 0
     for page in sorted(site.glob("events/*/*/round-1/index.html")):
-        for body in re.findall(r'<table class="boards deals[^"]*">.*?<tbody>\s*(<tr>.*?</tr>)', read(page), flags=re.S):
+        for body in re.findall(r'<table class="boards deals[^"]*"[^>]*>.*?<tbody role="rowgroup">\s*(<tr role="row">.*?</tr>)', read(page), flags=re.S):
             rows += 1
-            header = re.search(r'<th scope="row"[^>]*>(.*?)</th>', body, flags=re.S)[1]
+            header = re.search(r'<th role="rowheader" scope="row"[^>]*>(.*?)</th>', body, flags=re.S)[1]
             read_out = lambda cell: re.sub(r"<[^>]+>", "", re.sub(r'<span aria-hidden="true">.*?</span>', "", cell)).strip()
             assert read_out(header) == "开局", (page, header)
             assert read_out(body).count("开局") == 1, (page, body)
@@ -1209,7 +1209,7 @@ def test_a_knockouts_rounds_are_named_where_rounds_are(site: Path) -> None:
     stage = read(ko / "index.html").split('<nav class="rounds"', 1)[1].split("</nav>", 1)[0]
     assert re.findall(r">([^<]+)</a>", stage) == list(names.values())
     # an entry's match list names the match it played there
-    rows = lambda entry: re.findall(r'<th scope="row">(第 \d 轮[^<]*)</th>', read(site / f"events/tongxin-guandan-2025/entries/{entry}/index.html"))
+    rows = lambda entry: re.findall(r'<th role="rowheader" scope="row">(第 \d 轮[^<]*)</th>', read(site / f"events/tongxin-guandan-2025/entries/{entry}/index.html"))
     assert rows("T08")[-3:] == ["第 1 轮（四分之一决赛）", "第 2 轮（半决赛）", "第 3 轮（决赛）"], rows("T08")
     assert rows("T09")[-1] == "第 3 轮（三四名决赛）" and rows("T09")[0] == "第 1 轮"  # (its Swiss rounds: numbers)
     # a round of another format keeps its number alone
