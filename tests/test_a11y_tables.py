@@ -8,7 +8,7 @@ ARIA"), written where their markup is: the templates and the row writers (render
 rows_tables.py, html.py's standings, history, summary rows and deal log). Debian's Chromium keeps
 a table's semantics either way, so the built pages and the templates are read for the roles, and
 the browser for what a screen reader is given at 390 px, as at
-desktop width.
+desktop width. And a stage's round links: one line at 390 px, scrolling, not two.
 """
 
 from __future__ import annotations
@@ -135,4 +135,26 @@ def test_a_card_table_is_read_as_a_table_at_390_px_as_at_desktop(site: Path) -> 
             # a header heard with its cells: one the body's cells stand under, by name
             assert table.get_by_role("columnheader").first.inner_text().strip(), kind
             assert read_table(tab, 1280) == phone, kind
+        tab.close()
+
+
+@pytest.mark.slow
+def test_a_stage_s_round_links_take_one_line_at_390_px(site: Path) -> None:
+    """The club evening's nine rounds (rev55: two lines at 390 px) a line that scrolls sideways,
+    the page itself not; every link 44 px tall and reachable."""
+    with chromium_browser() as browser, served(site) as base:
+        tab = browser.new_page(viewport={"width": 390, "height": 844})
+        tab.goto(base + "events/qiaoyou-club-pairs-2024/pairs/index.html")
+        links = tab.locator("nav.strip a")
+        assert links.count() == 9
+        tops = {round(box["y"]) for box in links.evaluate_all("as => as.map(a => a.getBoundingClientRect().toJSON())")}
+        assert len(tops) == 1, tops
+        assert tab.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert tab.evaluate("(n => n.scrollWidth > n.clientWidth)(document.querySelector('nav.strip'))")
+        last = links.nth(8)
+        last.scroll_into_view_if_needed()
+        box = last.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 390
+        tab.set_viewport_size({"width": 1280, "height": 900})
+        assert len({round(b["y"]) for b in links.evaluate_all("as => as.map(a => a.getBoundingClientRect().toJSON())")}) == 1
         tab.close()
