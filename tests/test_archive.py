@@ -131,10 +131,10 @@ def test_a_players_pages_are_named_by_their_years_and_headed_by_year(club: Path)
     assert re.findall(r'>([^<]+)</a>', listed) == ["2017\u20132018", "2016\u20132017", "2016", "2016"]
     assert f'href="../../players/{player.name}/page-2/index.html"' in listed and not (player / "page-5").exists()
     assert "\u7b2c 1\u20132 \u9879\u8d5b\u4e8b" in first  # 第 1–2 项赛事: the page's place among all still said
-    heads = re.findall(r'<tr class="year"><th colspan="8" scope="rowgroup">(\d+) \u5e74</th></tr>', first)
+    heads = re.findall(r'<tr class="year" role="row"><th role="rowheader" colspan="8" scope="rowgroup">(\d+) \u5e74</th></tr>', first)
     assert heads == ["2018", "2017"]
     third = (player / "page-3/index.html").read_text(encoding="utf-8")
-    assert '<tr class="year">' not in third  # a page of one year needs no heading
+    assert '<tr class="year" role="row">' not in third  # a page of one year needs no heading
 
 
 def test_a_players_first_page_follows_the_years_of_the_others_on_a_rebuild(tmp_path: Path, monkeypatch) -> None:

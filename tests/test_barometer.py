@@ -137,7 +137,7 @@ def test_a_round_all_np_leaves_the_standings_as_they_were_and_the_page_says_not_
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
     assert text.count("Not played") == 2 and "Standings after round 2" in text
     # no board scored at either table: no total and no top (it said "Total · top 0 — — — —")
-    assert "<tfoot>" not in page and "top 0" not in text and "Total" not in text
+    assert "<tfoot" not in page and "top 0" not in text and "Total" not in text
     # the standings so far as the stage's say them: percentages to two places
     assert "Rank Pair % / IMPs so far 1= A 100.00 1= C 100.00 3= B 0.00 3= D 0.00 " in text
     board = re.sub(r"<[^>]+>|\s+", " ", (tmp_path / "out/events/baro/pairs/boards/2/index.html").read_text(encoding="utf-8"))

@@ -46,8 +46,8 @@ def test_a_teams_name_on_a_traveller_is_text(site: Path) -> None:
 
 def test_an_entrys_table_rows_link_its_own_row_of_each_traveller(site: Path) -> None:
     html = (site / "events/qiaoyou-club-pairs-2024/entries/P01/index.html").read_text(encoding="utf-8")
-    assert ('<tr>\n  <th scope="row" class="num"><a href="../../../../events/qiaoyou-club-pairs-2024/pairs/boards/1/'
-            'index.html#entry-P01" aria-label="第 1 副" title="第 1 副各桌结果">1</a></th>  <td data-label="发牌">北</td>') in html
+    assert ('<tr role="row">\n  <th role="rowheader" scope="row" class="num"><a href="../../../../events/qiaoyou-club-pairs-2024/pairs/boards/1/'
+            'index.html#entry-P01" aria-label="第 1 副" title="第 1 副各桌结果">1</a></th>  <td role="cell" data-label="发牌">北</td>') in html
 
 
 def test_the_result_filter_escapes_a_text_it_was_given_before_as_markup() -> None:

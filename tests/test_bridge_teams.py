@@ -755,7 +755,7 @@ def test_a_teams_imp_column_with_a_fraction_shows_each_of_its_figures_to_two_pla
     content = write_teams_event(tmp_path, [rounds])
     out = tmp_path / "out"
     assert main(["build", "--content", str(content), "--output", str(out), "--quiet", "--no-pdf"]) == 0
-    cells = lambda page: re.findall(r'<td class="num[^"]*" data-label="IMP[^"]*">([^<]*)</td>', page)  # noqa: E731
+    cells = lambda page: re.findall(r'<td role="cell" class="num[^"]*" data-label="IMP[^"]*">([^<]*)</td>', page)  # noqa: E731
     # T1 v T2: boards 1 (10 to T1) and 2 (1.5 to T2), then the totals; T3 v T4, whole IMPs, as they were
     round_1 = cells((out / "events/teams/main/round-1/index.html").read_text(encoding="utf-8"))
     assert round_1 == ["10.00", "", "", "1.50", "10.00", "1.50", "", "", "2", "", "2", "0"]

@@ -125,7 +125,7 @@ def test_an_entrys_page_names_its_bye_the_bye_not_a_table(tmp_path: Path) -> Non
     heading, names the bye as the round page does, not "Table 3"."""
     stage_page(tmp_path, "guandan", "rank_by: [wins, level_diff]", 2, locale="en")
     page = (tmp_path / "out/events/e/entries/E5/index.html").read_text(encoding="utf-8")
-    assert '<td><a href="../../../../events/e/s/round-1/index.html#table-3" aria-label="Round 1 · Bye">Bye</a></td>' in page
+    assert '<td role="cell"><a href="../../../../events/e/s/round-1/index.html#table-3" aria-label="Round 1 · Bye">Bye</a></td>' in page
     assert '<a href="../../../../events/e/s/round-1/index.html#table-3">Round 1 · Bye</a></h3>' in page
     assert "Table 3" not in page
     played = (tmp_path / "out/events/e/entries/E1/index.html").read_text(encoding="utf-8")

@@ -157,17 +157,17 @@ def test_a_pairs_sit_out_is_shown_as_the_sit_out_without_a_score(tmp_path):
     content = club_evening(tmp_path)
     play(content, 1, 2)
     text = page(build(content, tmp_path), f"events/{SLUG}/entries/P1/index.html")
-    row = re.search(r'<th scope="row">Round 1</th>.*?</tr>', text, re.S)[0]
-    assert '<td class="outcome sit_out">Sit-out</td>' in row and "Bye" not in row
-    cells = re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', row)
+    row = re.search(r'<th role="rowheader" scope="row">Round 1</th>.*?</tr>', text, re.S)[0]
+    assert '<td role="cell" class="outcome sit_out">Sit-out</td>' in row and "Bye" not in row
+    cells = re.findall(r'<td role="cell" class="num" data-label="[^"]*">([^<]*)</td>', row)
     assert cells == ["—", "—"], row  # no 0% for the round, and no percentage yet before a board
-    row = re.search(r'<th scope="row">Round 2</th>.*?</tr>', text, re.S)[0]
+    row = re.search(r'<th role="rowheader" scope="row">Round 2</th>.*?</tr>', text, re.S)[0]
     # P1 sits EW against P3 on boards 10-12 (NS before the Howell's directions were balanced: 66.67)
-    assert re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', row) == ["33.33", "33.33"], row
+    assert re.findall(r'<td role="cell" class="num" data-label="[^"]*">([^<]*)</td>', row) == ["33.33", "33.33"], row
     text = page(tmp_path / "output", f"events/{SLUG}/entries/P2/index.html")  # P2 sits out round 2
-    first, second = (re.search(rf'<th scope="row">Round {n}</th>.*?</tr>', text, re.S)[0] for n in (1, 2))
-    so_far = re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', first)[1]
-    assert re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', second) == ["—", so_far] != ["—", "—"]
+    first, second = (re.search(rf'<th role="rowheader" scope="row">Round {n}</th>.*?</tr>', text, re.S)[0] for n in (1, 2))
+    so_far = re.findall(r'<td role="cell" class="num" data-label="[^"]*">([^<]*)</td>', first)[1]
+    assert re.findall(r'<td role="cell" class="num" data-label="[^"]*">([^<]*)</td>', second) == ["—", so_far] != ["—", "—"]
 
 
 # --- 5. check during the session -----------------------------------------------------------------
@@ -267,7 +267,7 @@ def test_the_hall_screen_shows_percentages_with_two_decimals(tmp_path):
         html = fetch(f"{running.base}/screen")[1]
     finally:
         running.stop()
-    cells = re.findall(r'<td class="num"[^>]*>([^<]*)</td>', html)
+    cells = re.findall(r'<td role="cell" class="num"[^>]*>([^<]*)</td>', html)
     assert cells and set(cells) == {"50.00"}, cells
 
 
@@ -282,7 +282,7 @@ def test_an_opening_leads_ten_is_spelled_10_as_the_hand_record_spells_it(tmp_pat
     path.write_text(re.sub(r"(\n {6}4: )[^\n]+", r"\1{contract: 3NT, by: N, result: '=', lead: ST}", text, count=1),
                     encoding="utf-8")
     board = page(build(content, tmp_path), f"events/{SLUG}/pairs/boards/4/index.html")
-    cell = re.search(r'<td data-label="Lead">(.*?)</td>', board)[1]
+    cell = re.search(r'<td role="cell" data-label="Lead">(.*?)</td>', board)[1]
     assert cell.endswith("</span>10") and "T" not in re.sub(r"<[^>]+>", "", cell), cell
 
 

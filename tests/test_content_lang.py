@@ -44,9 +44,9 @@ def test_an_english_page_marks_its_chinese_names_and_titles_as_chinese(english: 
     assert re.search(r'<a href="[^"]*prelim/index.html" lang="zh-Hans">初赛</a>', event)
     standings = page(english, f"{BRIDGE}/prelim/index.html")
     # each row's names and group, not its figures (read in English) nor the page's words
-    assert re.search(r'<td class="wrap" lang="zh-Hans"><a class="person" [^>]*>[^<]*</a>', standings)
-    assert '<td class="line meta-card" lang="zh-Hans">13级动物科学1班</td>' in standings
-    assert not re.search(r'<td class="num"[^>]* lang=', standings)
+    assert re.search(r'<td role="cell" class="wrap" lang="zh-Hans"><a class="person" [^>]*>[^<]*</a>', standings)
+    assert '<td role="cell" class="line meta-card" lang="zh-Hans">13级动物科学1班</td>' in standings
+    assert not re.search(r'<td role="cell" class="num"[^>]* lang=', standings)
     entry = page(english, f"{BRIDGE}/entries/A19/index.html")
     assert re.search(r"<dt>Players</dt><dd lang=\"zh-Hans\">", entry)
     guandan = page(english, "events/tumu-guandan-2020/main/round-1/index.html")
@@ -105,7 +105,7 @@ def test_a_players_page_marks_its_caption_stages_and_partners(english: Path) -> 
     assert re.search(r'<caption class="visually-hidden" id="history-c"><span lang="zh-Hans">[^<]+</span>: results</caption>', player)
     assert 'aria-labelledby="history-c"' in player
     assert '<span lang="zh-Hans" aria-hidden="true">\u745e\u58eb\u5236\u79ef\u5206\u8d5b</span> <a' in player
-    assert re.search(r'<td class="line" data-label="Partners" lang="zh-Hans"><a class="person"', player)
+    assert re.search(r'<td role="cell" class="line" data-label="Partners" lang="zh-Hans"><a class="person"', player)
 
 
 def test_a_players_rank_link_is_named_by_its_text_the_stage_marked(english: Path, browser) -> None:  # noqa: ANN001

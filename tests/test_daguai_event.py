@@ -277,7 +277,7 @@ def test_a_board_the_match_did_not_play_is_np_and_counts_for_neither_team(tmp_pa
     assert not match.get("pending")
     for page in (out / "events/gd/main/round-1/index.html", out / "events/gd/entries/D01/index.html"):
         text = page.read_text(encoding="utf-8")
-        row = re.search(r'<th scope="row" class="num">2</th>.*?</tr>', text, re.S)
+        row = re.search(r'<th role="rowheader" scope="row" class="num">2</th>.*?</tr>', text, re.S)
         assert row is not None, page
         assert re.sub(r"<[^>]+>|\s+", " ", row[0]).split()[:2] == ["2", "\u672a\u6253"], row[0]  # (not played)
         assert "\u672a\u6253\u7684\u724c\u53cc\u65b9\u90fd\u4e0d\u8ba1\u5206" in text  # (a board not played counts for neither)
@@ -302,7 +302,7 @@ def test_a_match_waiting_for_a_room_lists_its_np_boards_as_the_finished_match_do
     for page in (out / "events/gd/main/round-1/index.html", out / "events/gd/entries/D01/index.html"):
         text = page.read_text(encoding="utf-8")
         rows = [" ".join(re.sub(r"<[^>]+>", " ", row).split())
-                for row in re.findall(r'<tr><th scope="row" class="num">\d+</th>.*?</tr>', text, re.S)]
+                for row in re.findall(r'<tr role="row"><th role="rowheader" scope="row" class="num">\d+</th>.*?</tr>', text, re.S)]
         assert rows[:3] == ["1 D01 8 D02 1", "2 \u672a\u6253", "3 D01 5 \u2014"], (page, rows)  # (not played)
         assert "\u672a\u6253\u7684\u724c\u53cc\u65b9\u90fd\u4e0d\u8ba1\u5206" in text  # (a board not played counts for neither)
 

@@ -1112,10 +1112,10 @@ def test_the_desks_standings_read_a_tied_place_as_words(running: Running) -> Non
     # a tie showed a bare "15=", which a screen reader read "15 等于": as on the site (rank_shown),
     # the mark is seen and hidden from screen readers, the words "并列第 15" read and not seen
     _, html = fetch(f"{running.base}/standings")
-    tied = re.findall(r'<td class="num"><span aria-hidden="true">(\d+)=</span>'
+    tied = re.findall(r'<td role="cell" class="num"><span aria-hidden="true">(\d+)=</span>'
                       r'<span class="visually-hidden">并列第 (\d+)</span></td>', html)
     assert tied and all(shown == read for shown, read in tied)
-    assert not re.search(r'<td class="num">\d+=</td>', html)
+    assert not re.search(r'<td role="cell" class="num">\d+=</td>', html)
 
 
 def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running: Running) -> None:
@@ -1124,7 +1124,7 @@ def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running:
     (名/次, 场/分) and no team's name either (守/护队). A table's field says what it is for
     through its hint (the levels' fields are labelled by the team alone)."""
     _, html = fetch(f"{running.base}/standings")
-    assert '<caption class="visually-hidden">' in html and re.search(r'<th scope="row"[^>]*>T\d+ <span class="name">', html)
+    assert '<caption class="visually-hidden">' in html and re.search(r'<th role="rowheader" scope="row"[^>]*>T\d+ <span class="name">', html)
     tab = _page(browser)
     tab.set_viewport_size({"width": 320, "height": 700})
     tab.goto(f"{running.base}/standings")

@@ -171,8 +171,8 @@ TWO_STAGES = ("  - id: main\n    name: 瑞士\n    format: swiss\n    rounds: 1\
 
 def place_cell(player: str) -> tuple[str, str]:
     """A player's page's place column: its heading, and the text of the (one) event's cell."""
-    head = re.search(r'<th scope="col">(名次|最终名次)</th>', player)
-    cell = re.search(r'<td data-label="(?:名次|最终名次)">(.*?)</td>', player)
+    head = re.search(r'<th role="columnheader" scope="col">(名次|最终名次)</th>', player)
+    cell = re.search(r'<td role="cell" data-label="(?:名次|最终名次)">(.*?)</td>', player)
     assert head and cell, player
     return head[1], re.sub(r"<[^>]+>", "", cell[1])
 

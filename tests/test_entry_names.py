@@ -74,7 +74,7 @@ def test_the_group_column_is_left_out_where_no_entry_has_a_group(tmp_path: Path)
         render_site(site, results, {}, OutputTree(out))
         for page in ("index.html", "teams/index.html"):
             text = (out / "events" / TEAMS / page).read_text(encoding="utf-8")
-            assert (f'<th scope="col">{catalogues.text("group", "zh-Hans")}</th>' in text) is groups, page
+            assert (f'<th role="columnheader" scope="col">{catalogues.text("group", "zh-Hans")}</th>' in text) is groups, page
             assert ('class="line meta-card"' in text) is groups, page
 
 

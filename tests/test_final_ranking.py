@@ -47,12 +47,12 @@ def test_the_final_ranking_after_a_knockout_says_the_round_reached_not_its_figur
     assert main(["build", "--content", str(content), "--output", str(out), "--quiet"]) == 0
     page = (out / "events/cup/index.html").read_text(encoding="utf-8")
     section = page[page.index('id="final-ranking"'):page.index("</section>", page.index('id="final-ranking"'))]
-    head = section[section.index("<thead>"):section.index("</thead>")]
+    head = section[section.index('<thead role="rowgroup">'):section.index("</thead>")]
     assert heading in head and match_points not in head
     rows = re.findall(r"<tr[^>]* class=.*?</tr>", section, re.S)
-    reached = [re.findall(r'<td data-label="[^"]*">([^<]*)</td>', row) for row in rows]
+    reached = [re.findall(r'<td role="cell" data-label="[^"]*">([^<]*)</td>', row) for row in rows]
     assert reached == [[champion], [final], [semi], [semi], [quarter], [quarter], [quarter], [quarter]]
-    assert not re.search(r'<td class="num" data-label', section)  # no figure of the knockout's
+    assert not re.search(r'<td role="cell" class="num" data-label', section)  # no figure of the knockout's
     # the knockout's own page keeps its figures, under its own name
     stage_page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     assert match_points in stage_page

@@ -206,25 +206,25 @@ def test_each_match_with_a_log_has_its_level_chart(site, result):
 
 # The deal log's rows as games/guandan_table.html wrote them with its own loops, before
 # render/html.py's deal_log wrote them in one pass: the reference the pages must still read as.
-DEAL_LOG_AS_THE_TEMPLATE_WROTE_IT = """<tr>
-  <th scope="row" class="num"><span aria-hidden="true">—</span><span class="visually-hidden">{{ _("gd_start") }}</span></th><td colspan="3"><span aria-hidden="true">{{ _("gd_start") }}</span></td>
-  <td class="num" data-label="{{ view.teams[0] }}">{{ view.start }}</td><td class="num" data-label="{{ view.teams[1] }}">{{ view.start }}</td><td></td>
+DEAL_LOG_AS_THE_TEMPLATE_WROTE_IT = """<tr role="row">
+  <th role="rowheader" scope="row" class="num"><span aria-hidden="true">—</span><span class="visually-hidden">{{ _("gd_start") }}</span></th><td role="cell" colspan="3"><span aria-hidden="true">{{ _("gd_start") }}</span></td>
+  <td role="cell" class="num" data-label="{{ view.teams[0] }}">{{ view.start }}</td><td role="cell" class="num" data-label="{{ view.teams[1] }}">{{ view.start }}</td><td role="cell"></td>
 </tr>
 {% for row in view.rows %}
-<tr{% if row.foul %} class="foul"{% endif %}>
+<tr{% if row.foul %} class="foul"{% endif %} role="row">
   {% if row.foul %}
-  <th scope="row" class="num"><span aria-hidden="true">—</span><span class="visually-hidden">{{ _("gd_foul_row") }}</span></th>
-  <td></td>
-  <td class="warn">{{ _("gd_foul", team=row.team) }}</td>
-  <td></td>
+  <th role="rowheader" scope="row" class="num"><span aria-hidden="true">—</span><span class="visually-hidden">{{ _("gd_foul_row") }}</span></th>
+  <td role="cell"></td>
+  <td role="cell" class="warn">{{ _("gd_foul", team=row.team) }}</td>
+  <td role="cell"></td>
   {% else %}
-  <th scope="row" class="num">{{ row.number }}</th>
-  <td data-label="{{ _("gd_in_play") }}">{{ row.in_play }}{% if row.in_play_team %}{{ _("paren", text=row.in_play_team) }}{% endif %}</td>
-  <td data-label="{{ _("gd_deal_winner") }}">{{ row.team }}</td>
-  <td class="num" data-label="{{ _("gd_gain") }}">+{{ row.gain }}</td>
+  <th role="rowheader" scope="row" class="num">{{ row.number }}</th>
+  <td role="cell" data-label="{{ _("gd_in_play") }}">{{ row.in_play }}{% if row.in_play_team %}{{ _("paren", text=row.in_play_team) }}{% endif %}</td>
+  <td role="cell" data-label="{{ _("gd_deal_winner") }}">{{ row.team }}</td>
+  <td role="cell" class="num" data-label="{{ _("gd_gain") }}">+{{ row.gain }}</td>
   {% endif %}
-  {% for side in (0, 1) %}<td class="num" data-label="{{ view.teams[side] }}">{% if row.changed[side] %}<strong>{{ row.levels[side] }}</strong>{% else %}{{ row.levels[side] }}{% endif %}</td>{% endfor %}
-  <td class="line">{% for key, params in row.notes %}{{ _(key, **params) }}{% if not loop.last %}{{ _.joiner() }}{% endif %}{% endfor %}</td>
+  {% for side in (0, 1) %}<td role="cell" class="num" data-label="{{ view.teams[side] }}">{% if row.changed[side] %}<strong>{{ row.levels[side] }}</strong>{% else %}{{ row.levels[side] }}{% endif %}</td>{% endfor %}
+  <td role="cell" class="line">{% for key, params in row.notes %}{{ _(key, **params) }}{% if not loop.last %}{{ _.joiner() }}{% endif %}{% endfor %}</td>
 </tr>
 {% endfor %}
 """

@@ -461,7 +461,7 @@ def test_a_tie_needs_a_winner_and_winner_settles_it(high_card: Game, tmp_path: P
         "won", "lost"]
     _, out = render(root, tmp_path / "out")
     page = (out / "events/cup/entries/C04/index.html").read_text(encoding="utf-8")
-    assert '<td class="outcome won">' in page and '<td class="outcome drawn">' not in page
+    assert '<td role="cell" class="outcome won">' in page and '<td role="cell" class="outcome drawn">' not in page
     # winner: must be a side at the table, and says nothing against a result that has a winner
     wrong = results_file("ko", 1, table(1, "C01", "C04", "7, 7", "    winner: C09\n"), table(2, "C02", "C03", "K, 2"))
     assert "knockout-winner-not-at-table" in errors(event(tmp_path, 4, FOUR, {"round-1.yaml": wrong}))

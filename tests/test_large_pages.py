@@ -76,8 +76,8 @@ def links(page: Path, site: Path) -> list[Path]:
 
 
 def standings_ids(page: Path) -> list[str]:
-    table = re.search(r'<table class="standings cards gutter">.*?</table>', read(page), re.S)[0]
-    return re.findall(r'<th scope="row"><a href="[^"]*">([^<]+)</a></th>', table)
+    table = re.search(r'<table class="standings cards gutter" role="table">.*?</table>', read(page), re.S)[0]
+    return re.findall(r'<th role="rowheader" scope="row"><a href="[^"]*">([^<]+)</a></th>', table)
 
 
 def pager(page: Path, label: str) -> tuple[str, str, str]:
@@ -146,7 +146,7 @@ def test_a_rank_links_to_the_entrys_row_on_the_page_holding_it(large: Path) -> N
         for href in re.findall(r'<a href="([^"]*#entry-[^"]*)"', read(page)):
             path, _, fragment = href.partition("#")
             target = read((page.parent / path).resolve())
-            assert re.search(rf'<tr id="{fragment}"[^>]*>\n  <td class="num">', target), (page, href)
+            assert re.search(rf'<tr id="{fragment}"[^>]*>\n  <td role="cell" class="num">', target), (page, href)
             checked += 1
             beyond_first += "/page-" in path
     assert checked > 100 and beyond_first > 20

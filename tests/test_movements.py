@@ -504,9 +504,9 @@ def test_entry_page_of_a_pairs_stage_marks_no_round_won_or_lost(scoring, tmp_pat
     for pair in ("D1", "D2", "D3", "D4"):
         page = (out / "events/ev/entries" / pair / "index.html").read_text(encoding="utf-8")
         summary = page[page.index('class="summary'):page.index("</table>", page.index('class="summary'))]
-        assert '<td class="outcome played">已赛</td>' in summary, pair
+        assert '<td role="cell" class="outcome played">已赛</td>' in summary, pair
         assert "outcome won" not in summary and "outcome lost" not in summary and "胜负" not in summary, pair
-        assert "<th scope=\"col\">赛况</th>" in summary
+        assert "<th role=\"columnheader\" scope=\"col\">赛况</th>" in summary
 
 
 @pytest.mark.parametrize("movement", [howell, barometer])

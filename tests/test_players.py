@@ -309,13 +309,13 @@ def test_player_page_shows_the_score_beside_the_place_it_is_by(content: Path, tm
     people = people_of(content)
     out = render(content, tmp_path / "out")
     standings = (out / "events/e2015/main/index.html").read_text(encoding="utf-8")
-    labels = re.findall(r'<th scope="col" class="num">([^<]+)</th>', standings)  # place, then the metrics
+    labels = re.findall(r'<th role="columnheader" scope="col" class="num">([^<]+)</th>', standings)  # place, then the metrics
     for name, place, score in (("王小明", 1, 420), ("张三", 2, 0)):
         (person,) = named(people, name)
         page = (out / "players" / person.key / "index.html").read_text(encoding="utf-8")
         # the place is the link to the entry's row (as the entry page's rank is), the stage's name
         # its plain text: a link named after the stage was heard as one to the stage's page
-        cell = re.search(r'<td data-label="[^"]+"><span aria-hidden="true">比赛</span> <a href="[^"]+main/index.html#entry-A\d" aria-label="比赛排名：第 \d+ 名">(\d+)</a>'
+        cell = re.search(r'<td role="cell" data-label="[^"]+"><span aria-hidden="true">比赛</span> <a href="[^"]+main/index.html#entry-A\d" aria-label="比赛排名：第 \d+ 名">(\d+)</a>'
                          r' (.*?)</td>', page)
         assert cell is not None and ">比赛</a>" not in page, page
         assert (cell[1], cell[2]) == (str(place), f"· {labels[1]} {score}"), (cell.groups(), labels)

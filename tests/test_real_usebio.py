@@ -712,7 +712,7 @@ def test_a_two_winner_mitchells_pair_says_its_direction_beside_its_rank(tmp_path
         assert re.search(rf">{said}</a>", heading), (entry, heading)
     desk = Desk(content, "club", None, None, build=False)
     html = desk.page("_standings.html").body.decode("utf-8")
-    cells = dict(re.findall(r'<tr data-entry="([^"]+)"><td class="num">([^<]*)</td>', html))
+    cells = dict(re.findall(r'<tr data-entry="([^"]+)" role="row"><td role="cell" class="num">([^<]*)</td>', html))
     direction = ns.split()[0].removesuffix("名次") if locale != "en" else ns.split()[0]
     assert cells["3NS"] == f"{direction} 1" and cells["6EW"] == f"{ew.split()[0].removesuffix('名次')} 1", cells
 

@@ -1127,7 +1127,7 @@ def test_a_regulars_page_is_split_and_a_change_renders_the_page_that_lists_it(tm
     assert pages and not list(out.glob("players/*/page-3"))
     first = pages[0].parent.parent / "index.html"
     text, second = first.read_text(encoding="utf-8"), pages[0].read_text(encoding="utf-8")
-    assert text.count('<th scope="row" class="wrap">') == 2 and second.count('<th scope="row" class="wrap">') == 1
+    assert text.count('<th role="rowheader" scope="row" class="wrap">') == 2 and second.count('<th role="rowheader" scope="row" class="wrap">') == 1
     assert "page-2/" in text and 'aria-current="page"' in second
     listed = re.findall(r"events/[a-z0-9-]+-(\d{3})/", text + second)
     assert [int(n) for n in dict.fromkeys(listed)] == sorted({int(n) for n in listed}, reverse=True)  # newest first

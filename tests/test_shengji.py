@@ -462,8 +462,8 @@ def test_a_penalty_waiting_for_its_room_is_shown_where_that_rooms_result_will_be
     pages = [p for p in (out / "events/sj/teams").rglob("index.html") if 'id="table-1"' in p.read_text(encoding="utf-8")]
     assert pages
     for page in pages:
-        rows = re.findall(r"<tr><th scope=\"row\" class=\"num\">(\d+)</th>(.*?)</tr>", page.read_text(encoding="utf-8"))
-        closed = re.findall(r'<td class="num" data-label="闭室">(.*?)</td>', dict(rows)["2"])
+        rows = re.findall(r"<tr role=\"row\"><th role=\"rowheader\" scope=\"row\" class=\"num\">(\d+)</th>(.*?)</tr>", page.read_text(encoding="utf-8"))
+        closed = re.findall(r'<td role="cell" class="num" data-label="闭室">(.*?)</td>', dict(rows)["2"])
         # H1, home, sits East-West in the closed room: against EW, 10 points to NS
         assert closed == ['—<br><span class="warn">东西违例，罚 10 分给对方</span> <span class="meta">暴露牌张</span>'], rows
 

@@ -395,7 +395,7 @@ def test_a_team_board_the_match_did_not_play_is_np_and_counts_for_neither_team(t
     assert board["open"]["not_played"] and board["closed"]["not_played"]
     assert (board["net"], board["home_mp"], board["away_mp"]) == (0, 0, 0)
     page = (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")
-    row = re.search(r'<th scope="row" class="num">3</th>.*?</tr>', page, re.S)[0]
+    row = re.search(r'<th role="rowheader" scope="row" class="num">3</th>.*?</tr>', page, re.S)[0]
     assert re.sub(r"<[^>]+>|\s+", " ", row).split() == ["3", "南", "4", "H01", "未打", "H02", "未打"]
 
 

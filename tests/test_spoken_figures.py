@@ -89,7 +89,7 @@ def test_a_result_made_exactly_and_a_void_are_read_as_words(zh: Path, en: Path) 
     board = page(zh, f"{TEAMS}/teams/boards/5")
     hands = re.search(r'<div class="deal deal-grid">.*?</div>\n</div>', board, re.S).group(0)
     assert "♣ 缺门" in read(hands) and "♣ —" in shown(hands) and "—" not in read(hands)  # (West's clubs)
-    traveller = re.search(r'<table class="boards traveller cards">.*?</table>', board, re.S).group(0)
+    traveller = re.search(r'<table class="boards traveller cards" role="table">.*?</table>', board, re.S).group(0)
     assert "刚好完成" in read(traveller) and not re.search(r"<td[^>]*>=</td>", traveller)
     club = page(zh, "events/qiaoyou-club-pairs-2024/pairs/boards/1")
     assert "（6NT 南 刚好完成）" in read(club).replace("无将", "NT")
@@ -118,7 +118,7 @@ def test_a_guandan_match_line_reads_versus_between_the_levels_and_names_a_foul_r
     sides = re.findall(r'<p class="sides">.*?</p>', page(zh, "events/tumu-guandan-2020/entries/T01"), re.S)
     assert sides and all(":" not in read(s) and " 对 " in read(s) and ":" in shown(s) for s in sides if "level" in s)
     ko = page(zh, "events/tongxin-guandan-2025/ko/round-1")
-    fouls = re.findall(r'<tr class="foul">\n  <th scope="row" class="num">(.*?)</th>', ko)
+    fouls = re.findall(r'<tr class="foul" role="row">\n  <th role="rowheader" scope="row" class="num">(.*?)</th>', ko)
     assert fouls and {read(f).strip() for f in fouls} == {"犯规"} and {shown(f).strip() for f in fouls} == {"—"}
     english = re.findall(r'<p class="sides">.*?</p>', page(en, "events/tumu-guandan-2020/entries/T01"), re.S)
     assert any(" vs " in read(s) for s in english if "level" in s)
@@ -127,10 +127,10 @@ def test_a_guandan_match_line_reads_versus_between_the_levels_and_names_a_foul_r
 def test_every_english_abbreviation_is_marked_english_on_a_chinese_page(zh: Path, en: Path) -> None:
     # IMP was marked in the standings' headers but not in a traveller's ("南北 IMP"); MP, VP and
     # WBF never were, and were read letter by letter in a Chinese voice
-    assert '<th scope="col" rowspan="2" class="num"><span lang="en">IMP</span>（主队）</th>' in page(zh, f"{TEAMS}/teams/boards/1")
+    assert '<th role="columnheader" scope="col" rowspan="2" class="num"><span lang="en">IMP</span>（主队）</th>' in page(zh, f"{TEAMS}/teams/boards/1")
     assert '胜利分（<span lang="en">VP</span>）' in page(zh, f"{TEAMS}/teams")
     assert '<span lang="en">WBF</span> 2013' in page(zh, f"{TEAMS}/teams/round-1")
-    assert '<th scope="col" class="num">比赛分（<span lang="en">MP</span>）</th>' in page(zh, "events/qiaoyou-club-pairs-2024/pairs")
+    assert '<th role="columnheader" scope="col" class="num">比赛分（<span lang="en">MP</span>）</th>' in page(zh, "events/qiaoyou-club-pairs-2024/pairs")
     for path in (f"{TEAMS}/teams/boards/1", f"{TEAMS}/teams", "events/qiaoyou-club-pairs-2024/pairs"):
         body = re.sub(r'<span lang="en">[^<]*</span>|<[^>]+>', "", page(zh, path).split("<main", 1)[1])
         assert not re.search(r"(?<![A-Za-z])(IMP|MP|VP|WBF)(?![A-Za-z])", body), path
@@ -144,7 +144,7 @@ def test_a_players_page_calls_an_entry_as_search_does_and_says_a_stage_once(zh: 
     checked = 0
     for path in sorted((zh / "players").glob("*/index.html"))[:40]:
         table = re.search(r"<table.*?</table>", path.read_text(encoding="utf-8").split("<main", 1)[1], re.S).group(0)
-        assert '<th scope="col">参赛队</th>' in table and "队伍" not in table
+        assert '<th role="columnheader" scope="col">参赛队</th>' in table and "队伍" not in table
         # a place: the stage's name, then its link (what a screen reader says, and what is shown)
         for cell in re.findall(r'(<span[^>]*>[^<]*</span> <a href="[^"]*#entry-[^"]*"[^>]*>.*?</a>)', table):
             named = re.sub(r'<a [^>]*aria-label="([^"]*)"[^>]*>.*?</a>', r"\1", cell)  # (a link is read by its name)
@@ -159,13 +159,13 @@ def test_abbreviations_are_explained_named_and_marked_english(zh: Path, en: Path
     # IMP was bare where VP and MP are explained (胜利分（VP）); NT and X were read as letters;
     # IMP and par, English words, were read letter by letter in a Chinese voice
     standings = page(zh, f"{TEAMS}/teams")
-    assert '<th scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in standings
+    assert '<th role="columnheader" scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in standings
     assert '<strong>国际比赛分（<span lang="en">IMP</span>）</strong>：同一副牌' in standings  # (not 国际比赛分 twice)
     match = page(zh, f"{TEAMS}/teams/round-1")
     assert "换成国际比赛分（<span lang=\"en\">IMP</span>）" in match
     assert ('<span class="contract">1<span role="img" aria-label="无将">NT</span></span> 南 '
             '<span aria-hidden="true">=</span><span class="visually-hidden">刚好完成</span>') in match
-    assert '<th scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in page(zh, f"{TEAMS}/entries/T1")
+    assert '<th role="columnheader" scope="col" class="num">国际比赛分（<span lang="en">IMP</span>）</th>' in page(zh, f"{TEAMS}/entries/T1")
     assert "标准分（<span lang=\"en\">par</span>）" in page(zh, f"{TEAMS}/teams/boards/3")
     doubled = page(zh, "events/dongke-bridge-2015/prelim/round-1")
     assert 'aria-label="方块">♦</span><span role="img" aria-label="加倍">X</span></span>' in doubled
@@ -179,9 +179,9 @@ def test_a_column_shows_its_figures_alike(zh: Path) -> None:
     stage = page(zh, "events/qiaoyou-club-pairs-2024/pairs")
     mps = re.findall(r'data-label="比赛分（MP）">([^<]*)<', stage)
     assert "257.00" in mps and all(re.fullmatch(r"\d+\.\d\d", mp) for mp in mps), mps
-    assert '<th scope="col" class="num">得分率（%）</th>' in stage
+    assert '<th role="columnheader" scope="col" class="num">得分率（%）</th>' in stage
     entry = page(zh, "events/qiaoyou-club-pairs-2024/entries/P20")
-    assert '<th scope="col" class="num">得分率（%）</th>' in entry and '<th scope="col" class="num">累计得分率（%）</th>' in entry
+    assert '<th role="columnheader" scope="col" class="num">得分率（%）</th>' in entry and '<th role="columnheader" scope="col" class="num">累计得分率（%）</th>' in entry
     pairs = page(zh, "events/hefei-80fen-pairs-2012/pairs/round-1")
     percents = re.findall(r'data-label="(?:南北|东西) %">([^<]*)<', pairs)
     assert "100.00" in percents and all(re.fullmatch(r"\d+\.\d\d", p) for p in percents), percents
@@ -205,7 +205,7 @@ def test_a_round_or_entry_table_shows_its_figures_alike(zh: Path) -> None:
     for path in sorted(zh.glob("events/*/*/**/index.html")):
         for table in re.findall(r"<table.*?</table>", path.read_text(encoding="utf-8"), re.S):
             columns: dict[str, list[str]] = {}
-            for label, figure in re.findall(r'<td class="num[^"]*" data-label="([^"]*)">([^<]*)<', table):
+            for label, figure in re.findall(r'<td role="cell" class="num[^"]*" data-label="([^"]*)">([^<]*)<', table):
                 columns.setdefault(label, []).append(figure.strip())
             for label, figures in columns.items():
                 if any(re.fullmatch(r"-?\d+\.\d+", f) for f in figures) and any(re.fullmatch(r"-?\d+", f) for f in figures):

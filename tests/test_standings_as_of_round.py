@@ -160,7 +160,7 @@ def test_the_desks_standings_and_hall_screen_count_rounds_1_and_2_alone(tmp_path
         ("B", ["100.00"]), ("F", ["75.00"]), ("C", ["55.00"]), ("D", ["50.00"]), ("A", ["40.00"]), ("E", ["25.00"]), ("G", ["25.00"])]
     # the hall's screen shows that view, with the round partly entered said as such
     screen = desk.page("_screen.html").body.decode("utf-8")
-    assert re.findall(r'<tr data-entry="(\w)">.*?<td class="num"[^>]*>([\d.]+)</td></tr>', screen) == [
+    assert re.findall(r'<tr data-entry="(\w)" role="row">.*?<td role="cell" class="num"[^>]*>([\d.]+)</td></tr>', screen) == [
         ("B", "100.00"), ("F", "75.00"), ("C", "55.00"), ("D", "50.00"), ("A", "40.00"), ("E", "25.00"), ("G", "25.00")]
     assert "after round 2" in screen and "Round 3: 2 of 3 tables entered" in screen  # (as the round page says it)
 

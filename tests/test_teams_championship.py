@@ -269,7 +269,7 @@ def test_the_knockout_standings_show_the_round_reached_not_victory_points(as_run
     table = table[:table.index("</table>")]
     assert "胜利分" not in table and "所达轮次" in table
     row = table[table.index('id="entry-A06"'):]
-    assert '<td data-label="所达轮次">决赛</td>' in row[:row.index("</tr>")]
+    assert '<td role="cell" data-label="所达轮次">决赛</td>' in row[:row.index("</tr>")]
     printed = subprocess.run(["pdftotext", "-layout", str(as_run / "bulletins/standings-ko.pdf"), "-"],
                              capture_output=True, check=True).stdout.decode()
     assert "胜利分" not in printed and "所达轮次" in printed

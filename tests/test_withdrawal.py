@@ -615,7 +615,7 @@ def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: 
     def place_cell(name: str) -> str:
         page = next(text for path in (out / "players").glob("*/index.html")
                     if f"<h1>{name}" in (text := path.read_text(encoding="utf-8")))
-        return re.sub(r"<[^>]+>", "", re.search(r'<td data-label="[^"]*名次[^"]*">(.*?)</td>', page).group(1))
+        return re.sub(r"<[^>]+>", "", re.search(r'<td role="cell" data-label="[^"]*名次[^"]*">(.*?)</td>', page).group(1))
 
     # (a Swiss place with the score it is by; a knockout's has none)
     assert place_cell("甲5") == "淘汰赛 3=并列第 3 退赛" and place_cell("甲3") == "瑞士移位赛 3 · 胜场 2 退赛"
@@ -668,7 +668,7 @@ def test_a_withdrawn_entrys_row_says_it_withdrew_once_beside_its_vacant_prize(tm
     for (stage, entry), remark in said.items():
         printed = pdf_row(event / f"bulletins/standings-{stage}.pdf", entry)
         assert printed.endswith(f" {remark}") and printed.count("退赛") == 1, printed
-        cell = re.findall(r"<td>(.*?)</td>", stage_rows((event / stage / "index.html").read_text(encoding="utf-8"))[entry],
+        cell = re.findall(r'<td role="cell">(.*?)</td>', stage_rows((event / stage / "index.html").read_text(encoding="utf-8"))[entry],
                           flags=re.S)[-1]
         shown = re.findall(r'<span class="tag ([a-z]+)">([^<]*)</span>', cell)
         assert shown == [(tags.get(word, "vacant"), word) for word in remark.split("、")], cell
@@ -770,12 +770,12 @@ def test_a_withdrawn_pairs_table_in_a_bridge_matches_stage_is_its_opponents_win(
     assert "退赛：P04 甲4 / 乙4 · 本桌判 P02 胜" in table_2 and "替补" not in table_2
     assert "获胜方：P02" in table_2
     entry = (event / "entries" / "P02" / "index.html").read_text(encoding="utf-8")
-    row = next(r for r in re.findall(r"<tr>.*?</tr>", entry, re.S) if "round-2/index.html#table-2" in r)
-    assert '<td class="outcome won">胜</td>' in row
+    row = next(r for r in re.findall(r'<tr role="row">.*?</tr>', entry, re.S) if "round-2/index.html#table-2" in r)
+    assert '<td role="cell" class="outcome won">胜</td>' in row
     # P04's own row says its withdrawal, not a no-show's 弃权
     own = (event / "entries" / "P04" / "index.html").read_text(encoding="utf-8")
-    row = next(r for r in re.findall(r"<tr>.*?</tr>", own, re.S) if "round-2/index.html#table-2" in r)
-    assert '<td class="outcome withdrawn">退赛</td>' in row
+    row = next(r for r in re.findall(r'<tr role="row">.*?</tr>', own, re.S) if "round-2/index.html#table-2" in r)
+    assert '<td role="cell" class="outcome withdrawn">退赛</td>' in row
     data = json.loads((event / "results.json").read_text(encoding="utf-8"))
     [json_table] = [t for t in data["stages"][0]["rounds"][1]["tables"] if t["table"] == 2]
     assert (json_table["forfeit"], json_table["winner"]) == ("P04", "P02")
@@ -840,8 +840,8 @@ def test_a_table_against_the_substitutes_in_total_points_has_no_winner(tmp_path:
     table_2 = page[page.index('id="table-2"'):]
     assert "合计 · 替补（裁判代打），不计名次" in table_2 and "获胜方：SUB" not in table_2
     entry = (event / "entries" / "P02" / "index.html").read_text(encoding="utf-8")
-    row = next(r for r in re.findall(r"<tr>.*?</tr>", entry, re.S) if "round-2/index.html#table-2" in r)
-    assert '<td class="outcome substitute">替补</td>' in row
+    row = next(r for r in re.findall(r'<tr role="row">.*?</tr>', entry, re.S) if "round-2/index.html#table-2" in r)
+    assert '<td role="cell" class="outcome substitute">替补</td>' in row
     data = json.loads((event / "results.json").read_text(encoding="utf-8"))
     [json_table] = [t for t in data["stages"][0]["rounds"][1]["tables"] if t["table"] == 2]
     assert (json_table["winner"], json_table["substitute"]) == (None, "SUB")

@@ -593,32 +593,32 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
         a, b = view.teams[0], view.teams[1]
         teams = {a: text(a), b: text(b)}  # each row names one of them: escaped once
         parens = {a: text(translate("paren", text=a)), b: text(translate("paren", text=b))}
-        first, second = f'<td class="num" data-label="{teams[a]}">', f'<td class="num" data-label="{teams[b]}">'
+        first, second = f'<td role="cell" class="num" data-label="{teams[a]}">', f'<td role="cell" class="num" data-label="{teams[b]}">'
         start = text(view.start)
         # the start row's header is read as the start word (gd_start; it was read "—", a dash,
         # as the header of each of the row's cells); the word is shown where it always was and
         # read once, as the header
-        out = [f'<tr>\n  <th scope="row" class="num"><span aria-hidden="true">—</span>'
+        out = [f'<tr role="row">\n  <th role="rowheader" scope="row" class="num"><span aria-hidden="true">—</span>'
                f'<span class="visually-hidden">{start_word}</span></th>'
-               f'<td colspan="3"><span aria-hidden="true">{start_word}</span></td>\n'
-               f'  {first}{start}</td>{second}{start}</td><td></td>\n</tr>\n']
+               f'<td role="cell" colspan="3"><span aria-hidden="true">{start_word}</span></td>\n'
+               f'  {first}{start}</td>{second}{start}</td><td role="cell"></td>\n</tr>\n']
         append = out.append
         for row in view.rows:
             if row.foul:
-                append(f'<tr class="foul">\n  <th scope="row" class="num"><span aria-hidden="true">—</span>'
-                       f'<span class="visually-hidden">{foul_word}</span></th>\n  <td></td>\n'
-                       f'  <td class="warn">{text(translate("gd_foul", team=row.team))}</td>\n  <td></td>\n')
+                append(f'<tr class="foul" role="row">\n  <th role="rowheader" scope="row" class="num"><span aria-hidden="true">—</span>'
+                       f'<span class="visually-hidden">{foul_word}</span></th>\n  <td role="cell"></td>\n'
+                       f'  <td role="cell" class="warn">{text(translate("gd_foul", team=row.team))}</td>\n  <td role="cell"></td>\n')
             else:
                 in_play = text(row.in_play)
                 if row.in_play_team:
                     in_play += parens.get(row.in_play_team) or text(translate("paren", text=row.in_play_team))
-                append(f'<tr>\n  <th scope="row" class="num">{text(row.number)}</th>\n'
-                       f'  <td data-label="{in_play_label}">{in_play}</td>\n'
-                       f'  <td data-label="{winner_label}">{teams.get(row.team) or text(row.team)}</td>\n'
-                       f'  <td class="num" data-label="{gain_label}">+{text(row.gain)}</td>\n')
+                append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{text(row.number)}</th>\n'
+                       f'  <td role="cell" data-label="{in_play_label}">{in_play}</td>\n'
+                       f'  <td role="cell" data-label="{winner_label}">{teams.get(row.team) or text(row.team)}</td>\n'
+                       f'  <td role="cell" class="num" data-label="{gain_label}">+{text(row.gain)}</td>\n')
             levels, changed = row.levels, row.changed
             append(f'{first}{level_cell(levels[0], changed[0])}{second}{level_cell(levels[1], changed[1])}'
-                   '  <td class="line">')
+                   '  <td role="cell" class="line">')
             if row.notes:
                 append(joiner.join([text(translate(key, **params)) for key, params in row.notes]))
             append("</td>\n</tr>\n")
@@ -742,9 +742,9 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
 
     def history_rows(rows: Iterable[Any], root: str, place_label: str) -> Markup:
         root_text = text(root)
-        opening = (f'  <td class="line" data-label="{words["entry"]}">', f'  <td class="line" data-label="{words["partners"]}"',
-                   f'  <td data-label="{text(place_label)}">', f'  <td data-label="{words["prize"]}"',
-                   f'  <td class="num" data-label="{words["credits_short"]}">')
+        opening = (f'  <td role="cell" class="line" data-label="{words["entry"]}">', f'  <td role="cell" class="line" data-label="{words["partners"]}"',
+                   f'  <td role="cell" data-label="{text(place_label)}">', f'  <td role="cell" data-label="{words["prize"]}"',
+                   f'  <td role="cell" class="num" data-label="{words["credits_short"]}">')
         out = []
         append = out.append
         for row in rows:
@@ -752,10 +752,10 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
             marked = lang_of(event)
             dates = event.dates
             when = f'<time datetime="{text(dates[0].isoformat())}">{text(translate.date(dates[0]))}</time>' if dates else ""
-            append(f'<tr>\n  <td>{when}</td>\n'
-                   f'  <th scope="row" class="wrap"><a href="{root_text}{text(event_url(event))}"'
+            append(f'<tr role="row">\n  <td role="cell">{when}</td>\n'
+                   f'  <th role="rowheader" scope="row" class="wrap"><a href="{root_text}{text(event_url(event))}"'
                    f'{marked or zh_lang(event.title)}>{text(event.title)}</a></th>\n'
-                   f'  <td class="meta-card">{text(game_title(event.game))}</td>\n{opening[0]}')
+                   f'  <td role="cell" class="meta-card">{text(game_title(event.game))}</td>\n{opening[0]}')
             entry = row.entry
             if entry:
                 append(f'<a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a>')
@@ -878,9 +878,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         remark, where the stage's standings are paginated (_macros.html's lot_order says why)."""
         root_text = text(root)
         grouped = has_groups(event)  # (_standings.html heads the column so)
-        cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
+        cells = [(m, f'<td role="cell" class="num" data-label="{text(label)}">') for m, label in metric_cells]
         two_places = two_place_metrics((m for m, _ in cells), rows)
-        reached_cell = f'<td data-label="{text(translate("ko_reached"))}">'
+        reached_cell = f'<td role="cell" data-label="{text(translate("ko_reached"))}">'
         out = []
         append = out.append
         for s in rows:
@@ -889,12 +889,12 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             name = entry.name_beside_id  # (a team named as its id: not named twice)
             # (its id: an entry's and a player's page link to its row, standing_url; a traveller's
             # row is named so too)
-            append(f'<tr id="entry-{text(entry.id)}" class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
-                   f'  <td class="num">{rank_shown(s)}</td>\n'
-                   f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
-                   f'  <td class="wrap"{zh_lang(name, entry.player_names)}>{f"""<span class="team">{text(name)}</span> """ if name else ""}'
+            append(f'<tr id="entry-{text(entry.id)}" class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}" role="row">\n'
+                   f'  <td role="cell" class="num">{rank_shown(s)}</td>\n'
+                   f'  <th role="rowheader" scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
+                   f'  <td role="cell" class="wrap"{zh_lang(name, entry.player_names)}>{f"""<span class="team">{text(name)}</span> """ if name else ""}'
                    f'{player_links_of(event, entry, root)}</td>\n'
-                   + (f'  <td class="line meta-card"{zh_lang(entry.group)}>{text(entry.group or "")}</td>\n' if grouped else ""))
+                   + (f'  <td role="cell" class="line meta-card"{zh_lang(entry.group)}>{text(entry.group or "")}</td>\n' if grouped else ""))
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             moot = tally.moot  # (a tie-break deciding nothing for it: blank, not 0)
@@ -903,7 +903,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
                 append(f"{cell}</td>" if placed_by or m in moot else f"{cell}{text(shown)}</td>")
             if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
                 append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
-            append("  <td>")
+            append('  <td role="cell">')
             said_any = False
             for remark in remarks(s, stage):
                 append(said(remark))
@@ -1296,8 +1296,8 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
                      outcome_words: dict[str, str], stage_result: Any = None) -> Markup:
         root_text = text(root)
         entries = event.entries
-        label_cells = [f'<td class="num" data-label="{text(label)}">' for label in labels]
-        running_cell = f'<td class="num" data-label="{text(running_label)}">' if summary.metrics and summary.running else None
+        label_cells = [f'<td role="cell" class="num" data-label="{text(label)}">' for label in labels]
+        running_cell = f'<td role="cell" class="num" data-label="{text(running_label)}">' if summary.metrics and summary.running else None
         blank = "".join(cell + "—</td>" for cell in label_cells) + (running_cell + "—</td>" if running_cell else "")
         out = []
         append = out.append
@@ -1345,9 +1345,9 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
                 shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome not in ("pending", "not_entered") else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
             named = " named" if opponents and len(opponents) == 1 else ""
-            append(f'<tr>\n  <th scope="row">{shown_round}</th>\n  <td>{shown_table}</td>\n'
-                   f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
-                   f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
+            append(f'<tr role="row">\n  <th role="rowheader" scope="row">{shown_round}</th>\n  <td role="cell">{shown_table}</td>\n'
+                   f'  <td role="cell" class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
+                   f'  <td role="cell" class="outcome {text(outcome)}">{shown_outcome}</td>\n')
             if line.counted and outcome == "sit_out":
                 # no score of its own; its running total only once a board is played (a pair
                 # sitting out round 1 has no percentage yet, not 0)

@@ -11,6 +11,13 @@ whitespace included (the pages are byte-identical): each content value escaped a
 it (fast_jinja.html_text, markupsafe's escape as str), Markup only for what is built here and for
 the filters' own markup (suits, br_result, board_cell, bridge_contract).
 
+A card table's tags (style.css, `table.cards`: a traveller's, a table's boards) carry their ARIA
+table roles (table, rowgroup, row, columnheader, rowheader, cell): on a phone its rows and cells
+are laid out as cards, not as a table, and VoiceOver then reads no table at all (no row, no
+column header with a cell) unless the roles say it. A cell's role comes first, as it is written
+here and in the templates (tests/test_a11y_tables.py); the frequency and double dummy tables,
+never cards, need none.
+
 `install(env, translate)` adds them to a locale's environment (render/html.py's `environment`)."""
 
 from __future__ import annotations
@@ -106,34 +113,34 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
 
         out: list[str] = []
         append = out.append
-        lead_cell = f'<td data-label="{w["lead"]}">'
+        lead_cell = f'<td role="cell" data-label="{w["lead"]}">'
         if tr.layout == "pairs":
             value_word = w["mp"] if mp else w["br_imps"]
-            opening = (f'<tr>\n  <td class="num" data-label="{w["round"]}">',
-                       f'</td>\n  <th scope="row" class="num" data-label="{w["table"]}">',
-                       f'</th>\n  <td class="wrap named" data-own="{own}" id="entry-',
+            opening = (f'<tr role="row">\n  <td role="cell" class="num" data-label="{w["round"]}">',
+                       f'</td>\n  <th role="rowheader" scope="row" class="num" data-label="{w["table"]}">',
+                       f'</th>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
                        f'" data-label="{w["ns"]}">',
-                       f'</td>\n  <td class="wrap named" data-own="{own}" id="entry-',
+                       f'</td>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
                        f'" data-label="{w["ew"]}">')
-            values = (f'  <td class="num" data-label="{w["ns"]} {value_word}">',
-                      f'</td>\n  <td class="num" data-label="{w["ew"]} {value_word}">')
-            percents = (f'  <td class="num" data-label="{w["ns"]} %">', f'</td>\n  <td class="num" data-label="{w["ew"]} %">')
+            values = (f'  <td role="cell" class="num" data-label="{w["ns"]} {value_word}">',
+                      f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} {value_word}">')
+            percents = (f'  <td role="cell" class="num" data-label="{w["ns"]} %">', f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} %">')
             span = 6 if has_leads else 5
             for line in tr.lines:
                 row = line.row
                 append(f'{opening[0]}{text(line.round)}{opening[1]}{text(line.table)}{opening[2]}{text(line.ns)}'
                        f'{opening[3]}{pair(line.ns)}{opening[4]}{text(line.ew)}{opening[5]}{pair(line.ew)}</td>\n')
                 if row.adjusted or row.not_played or row.weighted:
-                    append(f'  <td colspan="{span}" class="line">{adjusted_pairs(row)}</td>\n')
+                    append(f'  <td role="cell" colspan="{span}" class="line">{adjusted_pairs(row)}</td>\n')
                 else:
                     board = row.line
-                    append(f'  <td class="contract-cell" data-label="{w["contract"]}">{contract(board)}</td>\n'
-                           f'  <td data-label="{w["declarer"]}">{seat(board.declarer) if board.declarer else ""}</td>\n')
+                    append(f'  <td role="cell" class="contract-cell" data-label="{w["contract"]}">{contract(board)}</td>\n'
+                           f'  <td role="cell" data-label="{w["declarer"]}">{seat(board.declarer) if board.declarer else ""}</td>\n')
                     if has_leads:
                         append(f'{lead_cell}{suits(board.lead)}</td>')
-                    append(f'  <td data-label="{w["result"]}">{br_result(board.result)}</td>\n'
-                           f'  <td class="num" data-label="{w["br_ns_score"]}">{text(board.ns or "")}</td>\n'
-                           f'  <td class="num" data-label="{w["br_ew_score"]}">{text(board.ew or "")}</td>\n')
+                    append(f'  <td role="cell" data-label="{w["result"]}">{br_result(board.result)}</td>\n'
+                           f'  <td role="cell" class="num" data-label="{w["br_ns_score"]}">{text(board.ns or "")}</td>\n'
+                           f'  <td role="cell" class="num" data-label="{w["br_ew_score"]}">{text(board.ew or "")}</td>\n')
                 append(f'{values[0]}{text(figure_text(row.ns_value, two))}{values[1]}'
                        f'{text(figure_text(row.ew_value, two))}</td>\n')
                 if mp:
@@ -141,36 +148,36 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                            f'{text(percent(row.ew_percent))}</td>\n')
                 append('</tr>\n')
         else:
-            opening = (f'<tr>\n  <td class="num" data-label="{w["round"]}">',
-                       f'</td>\n  <th scope="row" class="num" data-label="{w["table"]}">',
-                       f'</th>\n  <td class="wrap named" data-own="{own}" id="entry-',
+            opening = (f'<tr role="row">\n  <td role="cell" class="num" data-label="{w["round"]}">',
+                       f'</td>\n  <th role="rowheader" scope="row" class="num" data-label="{w["table"]}">',
+                       f'</th>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
                        f'" data-label="{w["home_team"]}">',
-                       f'</td>\n  <td class="wrap named" data-own="{own}" id="entry-',
+                       f'</td>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
                        f'" data-label="{w["away_team"]}">')
             whole, half = (8, 4) if has_leads else (6, 3)
             rooms = (w["open_room"], w["closed_room"])
-            imps_cell = f'  <td class="num line" data-label="{w["br_imps_home"]}">'
+            imps_cell = f'  <td role="cell" class="num line" data-label="{w["br_imps_home"]}">'
             for line in tr.lines:
                 row = line.row
                 append(f'{opening[0]}{text(line.round)}{opening[1]}{text(line.table)}{opening[2]}{text(line.home)}'
                        f'{opening[3]}{pair(line.home)}{opening[4]}{text(line.away)}{opening[5]}{pair(line.away)}</td>\n')
                 if row.not_played:
-                    append(f'  <td colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
+                    append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
                 elif row.adjusted:
-                    append(f'  <td colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
+                    append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
                            f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
                 else:
                     for name, room in zip(rooms, (row.open, row.closed)):
                         if room is None:
-                            append(f'<td colspan="{half}" class="line meta" data-label="{name}">'
+                            append(f'<td role="cell" colspan="{half}" class="line meta" data-label="{name}">'
                                    f'{w["br_room_not_recorded"]}</td>')
                             continue
-                        append(f'  <td class="line" data-label="{name}">{contract(room)}'
+                        append(f'  <td role="cell" class="line" data-label="{name}">{contract(room)}'
                                f'{" " + seat(room.declarer) if room.declarer else ""}</td>\n')
                         if has_leads:
                             append(f'{lead_cell}{suits(room.lead)}</td>')
-                        append(f'  <td data-label="{w["result"]}">{br_result(room.result)}</td>\n'
-                               f'  <td class="num" data-label="{w["br_ns_score"]}">{text(signed(room.ns - room.ew))}</td>\n')
+                        append(f'  <td role="cell" data-label="{w["result"]}">{br_result(room.result)}</td>\n'
+                               f'  <td role="cell" class="num" data-label="{w["br_ns_score"]}">{text(signed(room.ns - room.ew))}</td>\n')
                 imps = "" if row.not_played else text(figure_text(row.home_imps, two))
                 append(f'{imps_cell}{imps}</td>\n</tr>\n')
         return markup_of("".join(out))
@@ -218,7 +225,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     def pairs_cells(has_leads: bool) -> Callable[[Any], str]:
         """A pairs row's cells but the board's, the same on its round's page and both entries' pages
         (shared_rows)."""
-        lead_cell = f'<td data-label="{w["lead"]}">'
+        lead_cell = f'<td role="cell" data-label="{w["lead"]}">'
 
         def cells(row: Any) -> str:
             if row.adjusted or row.not_played or row.weighted:
@@ -226,9 +233,9 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             else:
                 shown = bridge_contract(row.line)
             lead = f'{lead_cell}{suits(row.line.lead) if row.line else ""}</td>' if has_leads else ""
-            return (f'  <td data-label="{w["dealer"]}">{seat(row.dealer)}</td>\n'
-                    f'  <td data-label="{w["vulnerability"]}">{vul(row.vulnerability)}</td>\n'
-                    f'  <td class="wrap">{shown}</td>\n{lead}')
+            return (f'  <td role="cell" data-label="{w["dealer"]}">{seat(row.dealer)}</td>\n'
+                    f'  <td role="cell" data-label="{w["vulnerability"]}">{vul(row.vulnerability)}</td>\n'
+                    f'  <td role="cell" class="wrap">{shown}</td>\n{lead}')
 
         return cells
 
@@ -245,13 +252,13 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         append = out.append
         if side_index is not None:
             running = view.running(side_index)
-            own_cell = f'  <td class="num" data-label="{w["br_own_score"]}">'
-            value_cell = f'</td>\n  <td class="num" data-label="{value_word}">'
-            percent_cell = '<td class="num" data-label="%">'
-            run_cell = f'  <td class="num" data-label="{w["br_running_percent"] if mp else w["br_running_imps"]}">'
+            own_cell = f'  <td role="cell" class="num" data-label="{w["br_own_score"]}">'
+            value_cell = f'</td>\n  <td role="cell" class="num" data-label="{value_word}">'
+            percent_cell = '<td role="cell" class="num" data-label="%">'
+            run_cell = f'  <td role="cell" class="num" data-label="{w["br_running_percent"] if mp else w["br_running_imps"]}">'
             for i, row in enumerate(view.rows):
                 own = text(signed(row.own_score(side_index))) if row.score is not None else ""
-                append(f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
+                append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
                        f'{shown[i]}{own_cell}{own}{value_cell}{text(figure_text(row.value(side_index), two))}</td>\n')
                 if mp:
                     p = row.ns_percent if side_index == 0 else row.ew_percent
@@ -260,14 +267,14 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                 said = "\u2014" if so_far is None else text(percent(so_far)) if mp else text(figure_text(so_far, two))
                 append(f'{run_cell}{said}</td>\n</tr>\n')
         else:
-            scores = (f'  <td class="num" data-label="{w["ns"]}">', f'</td>\n  <td class="num" data-label="{w["ew"]}">',
-                      f'</td>\n  <td class="num" data-label="{w["ns"]} {value_word}">',
-                      f'</td>\n  <td class="num" data-label="{w["ew"]} {value_word}">')
-            percents = (f'  <td class="num" data-label="{w["ns"]} %">', f'</td>\n  <td class="num" data-label="{w["ew"]} %">')
+            scores = (f'  <td role="cell" class="num" data-label="{w["ns"]}">', f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]}">',
+                      f'</td>\n  <td role="cell" class="num" data-label="{w["ns"]} {value_word}">',
+                      f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} {value_word}">')
+            percents = (f'  <td role="cell" class="num" data-label="{w["ns"]} %">', f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} %">')
             for i, row in enumerate(view.rows):
                 board = row.line
                 ns, ew = (text(board.ns or ""), text(board.ew or "")) if board else ("", "")
-                append(f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
+                append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
                        f'{shown[i]}{scores[0]}{ns}{scores[1]}{ew}{scores[2]}{text(figure_text(row.ns_value, two))}'
                        f'{scores[3]}{text(figure_text(row.ew_value, two))}</td>\n')
                 if mp:
@@ -276,12 +283,12 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                 append('</tr>\n')
         return markup_of("".join(out))
 
-    head = (f'<thead><tr>\n  <th scope="col" class="num">{text(translate("board"))}</th><th scope="col">{w["dealer"]}</th>'
-            f'<th scope="col">{w["vulnerability"]}</th>\n  <th scope="col">{w["contract"]}</th>\n')
+    head = (f'<thead role="rowgroup"><tr role="row">\n  <th role="columnheader" scope="col" class="num">{text(translate("board"))}</th><th role="columnheader" scope="col">{w["dealer"]}</th>'
+            f'<th role="columnheader" scope="col">{w["vulnerability"]}</th>\n  <th role="columnheader" scope="col">{w["contract"]}</th>\n')
     running_heads = (f'{w["br_running_percent"]}{text(g["percent_unit"])}',
                      text(filters["english_words"](translate("br_running_imps"))))
     total_word, top_word, pending = (text(translate(key)) for key in ("total", "br_top", "pending_mp"))
-    lead_head, percent_head = f'<th scope="col">{w["lead"]}</th>', '<th scope="col" class="num">%</th>'
+    lead_head, percent_head = f'<th role="columnheader" scope="col">{w["lead"]}</th>', '<th role="columnheader" scope="col" class="num">%</th>'
 
     def pairs_table(view: Any, score: Any, event: Any, root: str, showings: int, board_entry: str | None,
                     side_index: int | None, label: Any, caption_id: str) -> Markup:
@@ -296,48 +303,48 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
         else:
             named, caption = f'aria-label="{label_text}"', ""
-        out = [f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards cards gutter">\n'
+        out = [f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards cards gutter" role="table">\n'
                f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{lead_head if has_leads else ""}']
         append = out.append
         if side_index is not None:
-            append(f'  <th scope="col" class="num">{w["br_own_score"]}</th>\n  <th scope="col" class="num">{value_word}</th>\n'
+            append(f'  <th role="columnheader" scope="col" class="num">{w["br_own_score"]}</th>\n  <th role="columnheader" scope="col" class="num">{value_word}</th>\n'
                    f'{percent_head if mp else ""}'
-                   f'  <th scope="col" class="num">{running_heads[0] if mp else running_heads[1]}</th>\n')
+                   f'  <th role="columnheader" scope="col" class="num">{running_heads[0] if mp else running_heads[1]}</th>\n')
         else:
-            append(f'  <th scope="col" class="num">{w["ns"]}</th><th scope="col" class="num">{w["ew"]}</th>\n'
-                   f'  <th scope="col" class="num">{w["ns"]} {value_word}</th>\n'
-                   f'  <th scope="col" class="num">{w["ew"]} {value_word}</th>\n')
+            append(f'  <th role="columnheader" scope="col" class="num">{w["ns"]}</th><th role="columnheader" scope="col" class="num">{w["ew"]}</th>\n'
+                   f'  <th role="columnheader" scope="col" class="num">{w["ns"]} {value_word}</th>\n'
+                   f'  <th role="columnheader" scope="col" class="num">{w["ew"]} {value_word}</th>\n')
             if mp:
-                append(f'<th scope="col" class="num">{w["ns"]} %</th><th scope="col" class="num">{w["ew"]} %</th>')
-        append(f'</tr></thead>\n<tbody>\n{pairs_rows(view, event, root, showings, board_entry, side_index)}</tbody>\n')
+                append(f'<th role="columnheader" scope="col" class="num">{w["ns"]} %</th><th role="columnheader" scope="col" class="num">{w["ew"]} %</th>')
+        append(f'</tr></thead>\n<tbody role="rowgroup">\n{pairs_rows(view, event, root, showings, board_entry, side_index)}</tbody>\n')
         # a table of np boards only has no total and no top: no footer (it read "Total · top 0" over dashes)
         if view.scored and view.any_scored:
             winner = score.winner
             top = f" \u00b7 {top_word} {text(view.top)}" if mp else ""
             more = f' \u00b7 {text(translate("br_more_at_table", id=winner))}' if winner else ""
-            append(f'<tfoot><tr>\n  <th scope="row" colspan="{5 if has_leads else 4}" class="line">{total_word}{top}{more}</th>\n')
+            append(f'<tfoot role="rowgroup"><tr role="row">\n  <th role="rowheader" scope="row" colspan="{5 if has_leads else 4}" class="line">{total_word}{top}{more}</th>\n')
             if side_index is not None:
-                append('  <td></td>\n')
+                append('  <td role="cell"></td>\n')
                 # a table where no board was scored for the pair (each np): "—", not a total of 0
                 if view.scored_for(side_index):
-                    append(f'  <td class="num" data-label="{value_word}">{text(figure_text(view.total(side_index), two))}</td>\n')
+                    append(f'  <td role="cell" class="num" data-label="{value_word}">{text(figure_text(view.total(side_index), two))}</td>\n')
                     if mp:
-                        append(f'<td class="num" data-label="%">{text(percent(view.percent(side_index)))}</td>')
+                        append(f'<td role="cell" class="num" data-label="%">{text(percent(view.percent(side_index)))}</td>')
                 else:
-                    append(f'  <td class="num" data-label="{value_word}">\u2014</td>')
+                    append(f'  <td role="cell" class="num" data-label="{value_word}">\u2014</td>')
                     if mp:
-                        append('<td class="num" data-label="%">\u2014</td>')
-                append('  <td></td>\n')
+                        append('<td role="cell" class="num" data-label="%">\u2014</td>')
+                append('  <td role="cell"></td>\n')
             else:
                 scored = (view.scored_for(0), view.scored_for(1))
-                append('  <td></td><td></td>\n')
+                append('  <td role="cell"></td><td role="cell"></td>\n')
                 for side, name in enumerate((w["ns"], w["ew"])):
                     shown = text(figure_text(view.total(side), two)) if scored[side] else "\u2014"
-                    append(f'<td class="num" data-label="{name} {value_word}">{shown}</td>')
+                    append(f'<td role="cell" class="num" data-label="{name} {value_word}">{shown}</td>')
                 if mp:
                     for side, name in enumerate((w["ns"], w["ew"])):
                         shown = text(percent(view.percent(side))) if scored[side] else "\u2014"
-                        append(f'<td class="num" data-label="{name} %">{shown}</td>')
+                        append(f'<td role="cell" class="num" data-label="{name} %">{shown}</td>')
             append('</tr></tfoot>\n')
         append('</table>\n</div>\n')
         if not view.scored:
@@ -353,29 +360,29 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         two = two_places_of(view.rows, "home_imps", "away_imps")
         whole, half = (6, 3) if has_leads else (4, 2)
         rooms = (w["open_room"], w["closed_room"])
-        lead_cell = f'<td data-label="{w["lead"]}">'
-        start = f'  <td data-label="{w["dealer"]}">'
-        imps = (f'  <td class="num" data-label="{w["br_imps"]} {text(h)}">',
-                f'</td>\n  <td class="num" data-label="{w["br_imps"]} {text(a)}">')
+        lead_cell = f'<td role="cell" data-label="{w["lead"]}">'
+        start = f'  <td role="cell" data-label="{w["dealer"]}">'
+        imps = (f'  <td role="cell" class="num" data-label="{w["br_imps"]} {text(h)}">',
+                f'</td>\n  <td role="cell" class="num" data-label="{w["br_imps"]} {text(a)}">')
 
         def cells(row: Any) -> str:
             shown = [f'{start}{seat(row.dealer)}</td>\n'
-                     f'  <td data-label="{w["vulnerability"]}">{vul(row.vulnerability)}</td>\n']
+                     f'  <td role="cell" data-label="{w["vulnerability"]}">{vul(row.vulnerability)}</td>\n']
             if row.not_played:
-                shown.append(f'  <td colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
+                shown.append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
             elif row.adjusted:
-                shown.append(f'  <td colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
+                shown.append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
                              f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
             else:
                 for name, room in zip(rooms, (row.open, row.closed)):
                     if room is None:
-                        shown.append(f'<td colspan="{half}" class="half meta" data-label="{name}">'
+                        shown.append(f'<td role="cell" colspan="{half}" class="half meta" data-label="{name}">'
                                      f'{w["br_room_not_recorded"]}</td>')
                         continue
-                    shown.append(f'  <td class="half" data-label="{name}">{bridge_contract(room)}</td>\n')
+                    shown.append(f'  <td role="cell" class="half" data-label="{name}">{bridge_contract(room)}</td>\n')
                     if has_leads:
                         shown.append(f'{lead_cell}{suits(room.lead)}</td>')
-                    shown.append(f'  <td class="num" data-label="{w["br_ns_score"]}">{text(signed(room.ns - room.ew))}</td>\n')
+                    shown.append(f'  <td role="cell" class="num" data-label="{w["br_ns_score"]}">{text(signed(room.ns - room.ew))}</td>\n')
             home, away = row.home_imps, row.away_imps
             home_shown = text(figure_text(home, two)) if home > 0 or (row.adjusted and home) else ""
             away_shown = text(figure_text(away, two)) if away > 0 or (row.adjusted and away) else ""
@@ -387,35 +394,35 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         rows = view.rows
         if side_index is not None:
             running = view.running(side_index)
-            run_cell = f'<td class="num" data-label="{w["running"]}">'
+            run_cell = f'<td role="cell" class="num" data-label="{w["running"]}">'
             ends = [f'{run_cell}{text(figure_text(so_far, two))}</td></tr>\n' for so_far in running]
         else:
             ends = ["</tr>\n"] * len(rows)
         return markup_of("".join([
-            f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, rows[i].board, root, board_entry)}</th>'
+            f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[i].board, root, board_entry)}</th>'
             f'{cells_shown}{ends[i]}' for i, cells_shown in enumerate(shared)]))
 
     def seed_rows(view: Any, root: str, showings: int, side_index: int | None) -> Markup:
         """The rows of the seed's table, pairs adding points (bridge_table.html's tbody), the same on
         its round's page and both pairs' pages but for a pair's running total."""
         has_leads = view.has_leads
-        lead_cell = f'<td data-label="{w["lead"]}">'
-        labels = (f'</th>\n  <td data-label="{w["dealer"]}">', f'</td>\n  <td data-label="{w["vulnerability"]}">',
-                  f'</td>\n  <td data-label="{w["declarer"]}">', f'</td>\n  <td data-label="{w["contract"]}">',
-                  f'</td>\n  <td data-label="{w["result"]}">', f'  <td class="num" data-label="{w["ns"]}">',
-                  f'</td><td class="num" data-label="{w["ew"]}">')
+        lead_cell = f'<td role="cell" data-label="{w["lead"]}">'
+        labels = (f'</th>\n  <td role="cell" data-label="{w["dealer"]}">', f'</td>\n  <td role="cell" data-label="{w["vulnerability"]}">',
+                  f'</td>\n  <td role="cell" data-label="{w["declarer"]}">', f'</td>\n  <td role="cell" data-label="{w["contract"]}">',
+                  f'</td>\n  <td role="cell" data-label="{w["result"]}">', f'  <td role="cell" class="num" data-label="{w["ns"]}">',
+                  f'</td><td role="cell" class="num" data-label="{w["ew"]}">')
 
         def cells(row: Any) -> str:
             played = passed if row.contract == "pass" else f'<span class="contract">{suits(row.contract)}</span>'
             lead = f'{lead_cell}{suits(row.lead)}</td>' if has_leads else ""
-            return (f'<tr>\n  <th scope="row" class="num">{text(row.board)}{labels[0]}{seat(row.dealer)}'
+            return (f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{text(row.board)}{labels[0]}{seat(row.dealer)}'
                     f'{labels[1]}{vul(row.vulnerability)}{labels[2]}{seat(row.declarer) if row.declarer else ""}'
                     f'{labels[3]}{played}{labels[4]}{br_result(row.result)}</td>\n{lead}'
                     f'{labels[5]}{text(row.ns or "")}{labels[6]}{text(row.ew or "")}</td>\n')
 
         shared = shared_rows(view, root, showings, cells)
         if side_index is not None:
-            run_cell = f'<td class="num" data-label="{w["running"]}">'
+            run_cell = f'<td role="cell" class="num" data-label="{w["running"]}">'
             return markup_of("".join([f'{cells_shown}{run_cell}{text(so_far)}</td></tr>\n'
                                       for cells_shown, so_far in zip(shared, view.running(side_index))]))
         return markup_of("".join([f"{cells_shown}</tr>\n" for cells_shown in shared]))

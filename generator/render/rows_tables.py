@@ -9,7 +9,8 @@ Each was a macro of its template, called for every side and every row of every t
 round's page and both entries' pages (some 8,700 macro calls at 16 events, each a few dozen
 `{{ }}`), or a `{% call shared_part %}` block (a macro made anew at each call). Every content
 string is escaped here as `{{ }}` escapes it (fast_jinja.html_text); only the markup written
-here is Markup. Their words are looked up once, for the environment's locale.
+here is Markup. Their words are looked up once, for the environment's locale. Their card
+tables' tags carry ARIA table roles, as rows_bridge.py's say why; the frequency table's none.
 
 `register(env, translate)` adds them to a page environment (html.environment), and takes what
 they share with the templates from it (entry_url, round_url, the pct filter): this module does
@@ -166,7 +167,7 @@ def _running_cells(shown: list[Markup], running: Any, label: str, shown_as: Call
     """Each row's shared cells, then, on an entry's page (`running` not None), its running total."""
     if running is None:
         return Markup("".join([f"{cells}</tr>\n" for cells in shown]))
-    cell = f'<td class="num" data-label="{label}">'
+    cell = f'<td role="cell" class="num" data-label="{label}">'
     return Markup("".join([f"{cells}{cell}{text(shown_as(running[index]))}</td></tr>\n"
                            for index, cells in enumerate(shown)]))
 
@@ -197,20 +198,20 @@ def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any,
 
     def daguai_rows(view: Any, root: str, showings: int, side_index: Any) -> Markup:
         h, a = text(view.home), text(view.away)
-        sums = (f'<td class="num" data-label="{board_sum} {h}">', f'<td class="num" data-label="{board_sum} {a}">')
+        sums = (f'<td role="cell" class="num" data-label="{board_sum} {h}">', f'<td role="cell" class="num" data-label="{board_sum} {a}">')
 
         def cells(row: Any) -> str:
-            out = [f'<tr>\n  <th scope="row" class="num">{text(row.board)}</th>\n']
+            out = [f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{text(row.board)}</th>\n']
             if row.not_played:  # a board the match did not play (np): neither room, nothing to either team
-                out.append(f'  <td colspan="6" class="line" data-label="{open_room} · {closed_room}">{not_played}</td>\n'
+                out.append(f'  <td role="cell" colspan="6" class="line" data-label="{open_room} · {closed_room}">{not_played}</td>\n'
                            f'  {sums[0]}</td>{sums[1]}</td>\n')
                 return "".join(out)
             for name, room in ((open_room, row.open), (closed_room, row.closed)):
                 outcome = f' <span class="meta">{outcome_word(room.outcome)}</span>' if room.outcome else ""
                 # each figure named by its room and team ("开室 D02"; a bare "D02" read as the team)
-                out.append(f'  <td class="line" data-label="{name} {ran_first}">{text(room.first)}{outcome}</td>\n'
-                           f'  <td class="num" data-label="{name} {h}">{text(room.home)}</td>'
-                           f'<td class="num" data-label="{name} {a}">{text(room.away)}</td>\n')
+                out.append(f'  <td role="cell" class="line" data-label="{name} {ran_first}">{text(room.first)}{outcome}</td>\n'
+                           f'  <td role="cell" class="num" data-label="{name} {h}">{text(room.home)}</td>'
+                           f'<td role="cell" class="num" data-label="{name} {a}">{text(room.away)}</td>\n')
             out.append(f'  {sums[0]}{text(row.home)}</td>{sums[1]}{text(row.away)}</td>\n')
             return "".join(out)
 
@@ -284,27 +285,27 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: 
         h, a = view.home, view.away
         # each team's points in a room, named as such ("开室 T08 得分"; a bare "T08" read as the team)
         h_points, a_points = text(translate("sj_team_points", team=h)), text(translate("sj_team_points", team=a))
-        mp_cells = (f'<td class="num" data-label="{match_points} {text(h)}">',
-                    f'<td class="num" data-label="{match_points} {text(a)}">')
+        mp_cells = (f'<td role="cell" class="num" data-label="{match_points} {text(h)}">',
+                    f'<td role="cell" class="num" data-label="{match_points} {text(a)}">')
 
         def cells(row: Any) -> str:
-            out = [f'<tr>\n  <th scope="row" class="num">{text(row.board)}</th>\n'
-                   f'  <td data-label="{declarer}">{seat_word(row.seat)}</td>\n'
-                   f'  <td data-label="{level}">{text(row.level)}</td>\n']
+            out = [f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{text(row.board)}</th>\n'
+                   f'  <td role="cell" data-label="{declarer}">{seat_word(row.seat)}</td>\n'
+                   f'  <td role="cell" data-label="{level}">{text(row.level)}</td>\n']
             for name, room in ((open_room, row.open), (closed_room, row.closed)):
                 # a team's points that are the defenders' points above are not shown again on a
                 # phone's card (style.css: .again; "防守方得分 85 T08 85")
                 same = room.result.points
-                out.append(f'  <td class="line" data-label="{name} {declarers}">{text(room.declarers)}</td>\n'
-                           f'  <td class="num" data-label="{points_label}">{points(room.result)}</td>\n'
-                           f'  <td class="num{" again" if room.home and room.home == same else ""}" '
+                out.append(f'  <td role="cell" class="line" data-label="{name} {declarers}">{text(room.declarers)}</td>\n'
+                           f'  <td role="cell" class="num" data-label="{points_label}">{points(room.result)}</td>\n'
+                           f'  <td role="cell" class="num{" again" if room.home and room.home == same else ""}" '
                            f'data-label="{name} {h_points}">{text(room.home or "")}</td>\n'
-                           f'  <td class="num{" again" if room.away and room.away == same else ""}" '
+                           f'  <td role="cell" class="num{" again" if room.away and room.away == same else ""}" '
                            f'data-label="{name} {a_points}">{text(room.away or "")}</td>\n')
             # a side's 0 is said ("0", not a blank read as not played); a board not played has none
             played = not row.open.result.not_played
             net = text(signed(row.net)) if played else ""
-            out.append(f'  <td class="num line" data-label="{net_home}">{net}</td>\n'
+            out.append(f'  <td role="cell" class="num line" data-label="{net_home}">{net}</td>\n'
                        f'  {mp_cells[0]}{text(figure_text(row.home_mp, two)) if played else ""}</td>\n'
                        f'  {mp_cells[1]}{text(figure_text(row.away_mp, two)) if played else ""}</td>\n')
             return "".join(out)
@@ -338,29 +339,29 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], nam
     def shengji_pair_rows(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
                           own_entry: Any) -> Markup:
         def cells(row: Any) -> str:
-            out = (f'  <td data-label="{declarer}">{word("seat_" + str(row.seat))}</td>\n'
-                   f'  <td data-label="{level}">{text(row.level)}</td>\n'
-                   f'  <td data-label="{defenders}">{word(str(row.defenders).lower())}</td>\n'
-                   f'  <td class="num" data-label="{points_label}">{points(row.result, row.score)}</td>\n')
+            out = (f'  <td role="cell" data-label="{declarer}">{word("seat_" + str(row.seat))}</td>\n'
+                   f'  <td role="cell" data-label="{level}">{text(row.level)}</td>\n'
+                   f'  <td role="cell" data-label="{defenders}">{word(str(row.defenders).lower())}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{points_label}">{points(row.result, row.score)}</td>\n')
             if row.counted and row.ns_mp is not None:
                 factored = (f'<span class="meta" title="'
                             f'{text(translate("factored", played=row.played, expected=row.expected))}">*</span>'
                             if row.factored else "")
-                return (f'{out}  <td class="num" data-label="{ns_mp}">{text(figure_text(row.ns_mp, two))}</td>\n'
-                        f'  <td class="num" data-label="{ew_mp}">{text(figure_text(row.ew_mp, two))}</td>\n'
-                        f'  <td class="num" data-label="{top}">{text(row.top)}{factored}</td>\n'
-                        f'  <td class="num" data-label="{ns_percent}">{text(percent_text(row.ns_percent))}</td>\n'
-                        f'  <td class="num" data-label="{ew_percent}">{text(percent_text(row.ew_percent))}</td>\n')
-            return f"{out}  <td></td><td></td><td></td><td></td><td></td>\n"
+                return (f'{out}  <td role="cell" class="num" data-label="{ns_mp}">{text(figure_text(row.ns_mp, two))}</td>\n'
+                        f'  <td role="cell" class="num" data-label="{ew_mp}">{text(figure_text(row.ew_mp, two))}</td>\n'
+                        f'  <td role="cell" class="num" data-label="{top}">{text(row.top)}{factored}</td>\n'
+                        f'  <td role="cell" class="num" data-label="{ns_percent}">{text(percent_text(row.ns_percent))}</td>\n'
+                        f'  <td role="cell" class="num" data-label="{ew_percent}">{text(percent_text(row.ew_percent))}</td>\n')
+            return f'{out}  <td role="cell"></td><td role="cell"></td><td role="cell"></td><td role="cell"></td><td role="cell"></td>\n'
 
         shown = names["shared_rows"](view, root, showings, cells)
         rows, stage, board_cell = view.rows, view.stage, names["board_cell"]
         running = view.running(side_index) if side_index is not None else None
-        cell = f'<td class="num" data-label="{running_label}">'
+        cell = f'<td role="cell" class="num" data-label="{running_label}">'
         out = []
         for index, shared in enumerate(shown):
             total = f"{cell}{text(figure_text(running[index], two))}</td>" if running is not None else ""
-            out.append(f'<tr>\n  <th scope="row" class="num">{board_cell(event, stage, rows[index].board, root, own_entry)}'
+            out.append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[index].board, root, own_entry)}'
                        f'</th>{shared}{total}</tr>\n')
         return Markup("".join(out))
 
@@ -384,9 +385,9 @@ def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: C
     fixed words, and the outcome words, looked up once (they were a dict made on every page)."""
     outcome_words = {outcome: translate(key) for outcome, key in _OUTCOME_WORDS.items()}
     match_summary = text(translate("match_summary"))
-    head = (f'<thead><tr>\n  <th scope="col">{text(translate("round"))}</th>\n'
-            f'  <th scope="col">{text(translate("table"))}</th>\n'
-            f'  <th scope="col">{text(translate("opponent"))}</th>\n')
+    head = (f'<thead role="rowgroup"><tr role="row">\n  <th role="columnheader" scope="col">{text(translate("round"))}</th>\n'
+            f'  <th role="columnheader" scope="col">{text(translate("table"))}</th>\n'
+            f'  <th role="columnheader" scope="col">{text(translate("opponent"))}</th>\n')
     outcome = {True: text(translate("outcome_pairs")), False: text(translate("outcome"))}
     percent_unit = text(translate("paren", text="%"))  # (html.py's percent_unit)
 
@@ -401,18 +402,18 @@ def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: C
         marked = zh_lang(stage.name)
         box = (f'aria-labelledby="summary-{stage_id}"' if marked
                else f'aria-label="{text(stage.name)} · {match_summary}"')
-        columns = "".join([f'<th scope="col" class="num">{english_words(label)}'
+        columns = "".join([f'<th role="columnheader" scope="col" class="num">{english_words(label)}'
                            f'{percent_unit if metrics[index] == "percent" else ""}</th>'
                            for index, label in enumerate(labels)])
         if labels and summary.running:
-            columns += (f'<th scope="col" class="num">{text(running_label)}'
+            columns += (f'<th role="columnheader" scope="col" class="num">{text(running_label)}'
                         f'{percent_unit if metrics[0] == "percent" else ""}</th>')
         rows = summary_rows(event, summary, labels, running_label, root, outcome_words, stage_result)
         caption_id = f' id="summary-{stage_id}"' if marked else ""
-        return Markup(f'<div class="scroll" role="region" tabindex="0" {box}>\n<table class="summary cards">\n'
+        return Markup(f'<div class="scroll" role="region" tabindex="0" {box}>\n<table class="summary cards" role="table">\n'
                       f'<caption{caption_id}>{zh(stage.name)} · {match_summary}'
-                      f'</caption>\n{head}  <th scope="col">{outcome[stage.format == "pairs"]}</th>\n'
-                      f'{columns}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n</div>\n')
+                      f'</caption>\n{head}  <th role="columnheader" scope="col">{outcome[stage.format == "pairs"]}</th>\n'
+                      f'{columns}</tr></thead>\n<tbody role="rowgroup">\n{rows}</tbody>\n</table>\n</div>\n')
 
     return summary_table
 
@@ -431,7 +432,7 @@ def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup
     kitty, shut_out = text(translate("sj_kitty")), f' <span class="tag">{text(translate("sj_shut_out"))}</span>'
 
     def pair_cell(event: Any, root: str, pair: str, label: str) -> str:
-        return (f'<td class="wrap named" data-own="{own_word}" id="entry-{text(pair)}" data-label="{label}">'
+        return (f'<td role="cell" class="wrap named" data-own="{own_word}" id="entry-{text(pair)}" data-label="{label}">'
                 f'<a href="{root}{text(entry_url(event, pair))}">{text(pair)}</a> {zh(event.entries[pair].player_names)}</td>\n')
 
     def points(row: Any, result: Any) -> str:
@@ -463,16 +464,16 @@ def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup
             result = row.result
             note = f'<br><span class="meta"{zh_lang(result.note)}>{text(result.note)}</span>' if result.note else ""
             if row.counted and row.ns_mp is not None:
-                figures = (f'  <td class="num" data-label="{ns_mp}">{text(figure_text(row.ns_mp, two))}</td>\n'
-                           f'  <td class="num" data-label="{ew_mp}">{text(figure_text(row.ew_mp, two))}</td>\n'
-                           f'  <td class="num" data-label="{ns} %">{text(percent_text(row.ns_percent))}</td>\n'
-                           f'  <td class="num" data-label="{ew} %">{text(percent_text(row.ew_percent))}</td>\n')
+                figures = (f'  <td role="cell" class="num" data-label="{ns_mp}">{text(figure_text(row.ns_mp, two))}</td>\n'
+                           f'  <td role="cell" class="num" data-label="{ew_mp}">{text(figure_text(row.ew_mp, two))}</td>\n'
+                           f'  <td role="cell" class="num" data-label="{ns} %">{text(percent_text(row.ns_percent))}</td>\n'
+                           f'  <td role="cell" class="num" data-label="{ew} %">{text(percent_text(row.ew_percent))}</td>\n')
             else:
-                figures = "  <td></td><td></td><td></td><td></td>\n"
-            out.append(f'<tr>\n  <td class="num" data-label="{round_label}">{text(line.round)}</td>\n'
-                       f'  <th scope="row" class="num" data-label="{table_label}">{text(line.table)}</th>\n'
+                figures = '  <td role="cell"></td><td role="cell"></td><td role="cell"></td><td role="cell"></td>\n'
+            out.append(f'<tr role="row">\n  <td role="cell" class="num" data-label="{round_label}">{text(line.round)}</td>\n'
+                       f'  <th role="rowheader" scope="row" class="num" data-label="{table_label}">{text(line.table)}</th>\n'
                        f'  {pair_cell(event, root, line.ns, ns)}  {pair_cell(event, root, line.ew, ew)}'
-                       f'  <td class="num" data-label="{points_label}">{points(row, result)}{note}</td>\n'
+                       f'  <td role="cell" class="num" data-label="{points_label}">{points(row, result)}{note}</td>\n'
                        f'{figures}</tr>\n')
         return Markup("".join(out))
 
