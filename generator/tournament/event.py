@@ -135,8 +135,8 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
             # Once round 1 is drawn, the field and bracket are the ones drawn (a later correction
             # of the stage seeding it is warned, never redrawn).
-            field_entries, reseeded, drawn_from, changes, settings = drawn_field(event, stage, field_entries, results,
-                                                                                 problems)
+            field_entries, reseeded, drawn_from, changes, settings, also = drawn_field(event, stage, field_entries,
+                                                                                       results, problems)
             if reseeded:  # who went on is who was drawn: the stage advancing here marks them
                 drawn = {e.id for e in field_entries}
                 for feeder in (r for r in results if r.stage.advance and r.stage.advance.to == stage.id):
@@ -170,6 +170,7 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                                      and not (p.code == "qualifiers-advance-changed" and p.params.get("stage") == stage.id)]
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
             result.advance_changed = settings  # (a setting changed, not a result: said so on its page)
+            result.settings_also = also  # (a setting changed as well as a result: said after its note)
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
         if held.get(stage.id):
             source, changes, stale, result.advance_changed = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
