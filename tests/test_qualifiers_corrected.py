@@ -646,6 +646,52 @@ def test_a_knockout_drawn_then_written_a_round_robin_is_the_same_error_not_a_see
     assert [(p.code, p.params["was"]) for p in errors_of(root)] == [("stage-format-changed", "knockout")]
 
 
+def test_a_round_robin_drawn_by_a_pair_not_recording_the_format_then_written_a_knockout_is_told(tmp_path: Path) -> None:
+    """A round robin's round 1 drawn by a pair that wrote draw-rules but not yet drawn_as=, its
+    format then changed to knockout: check read its tables as the bracket's semi-finals (the
+    same pairs: Berger's 1 v 4, 2 v 3), its round 3 as past the bracket. Such a pair wrote a
+    knockout's round 1 with its seeds, and only a knockout and a round robin write draw-rules:
+    without seeds, a round robin's, the same error as for one recording it."""
+    root = swiss_then_robin(tmp_path)
+    first = root / "events" / "gd" / "results" / "rr-round-1.yaml"
+    edit(first, " drawn_as=round_robin", "")
+    assert "seeds:" not in first.read_text(encoding="utf-8")
+    edit(root / "events" / "gd" / "event.yaml", "format: round_robin, rounds: 3", "format: knockout")
+    (error,) = errors_of(root)
+    assert (error.code, error.mark.file.name, error.params["was"]) == ("stage-format-changed", "rr-round-1.yaml",
+                                                                      "round_robin")
+    assert error.message("en").startswith("round 1 of stage rr was drawn as a round robin by paibang pair")
+    # Put back, it is the round robin drawn, nothing said.
+    edit(root / "events" / "gd" / "event.yaml", "format: knockout", "format: round_robin, rounds: 3")
+    _, results, warnings = validate(root)
+    assert warnings == [] and results[0].stages[1].stage.rounds == 3
+
+
+def test_a_round_robin_drawn_before_draw_rules_then_written_a_knockout_cannot_be_told(tmp_path: Path) -> None:
+    """Left as it is, because nothing on disk tells it (task h-qual6): a round robin's round 1
+    drawn by a pair that wrote no draw-rules, alone (drawn a round at a time), its format then
+    changed to knockout. Its tables are the bracket's first round, the same pairs (Berger's
+    1 v 4, 2 v 3 over the standings' order is the bracket's 1 v 4, 2 v 3); one round file is
+    what a knockout drawn by that pair, or by hand, has too; and no seeds: line is what a
+    knockout drawn by hand, or before pair wrote seeds, has. So it is read as the knockout's
+    round 1, with nothing to say; only a round past the bracket's would be said
+    (results-round-range), as with the rounds drawn by pair --all."""
+    root = swiss_then_robin(tmp_path)
+    folder = root / "events" / "gd" / "results"
+    (folder / "rr-round-2.yaml").unlink()
+    (folder / "rr-round-3.yaml").unlink()
+    first = folder / "rr-round-1.yaml"
+    first.write_text(re.sub(r"# draw-rules: .*\n", "", first.read_text(encoding="utf-8")), encoding="utf-8")
+    edit(root / "events" / "gd" / "event.yaml", "format: round_robin, rounds: 3", "format: knockout")
+    _, results, warnings = validate(root)
+    knockout = results[0].stages[1]
+    assert warnings == [] and knockout.stage.format == "knockout"
+    tables = [tuple(t.sides) for r in results[0].event.rounds["rr"] for t in r.tables]
+    assert tables == [("T01", "T07"), ("T05", "T03")]
+    assert [m.sides for m in knockout.bracket.round_matches(1)] == \
+        [["T01", "T07"], ["T05", "T03"]]
+
+
 def test_a_round_robin_drawn_then_written_a_swiss_pairs_on_as_a_swiss(tmp_path: Path) -> None:
     """A round robin of 4 whose round 1 pair drew and the tables played, then written a Swiss of
     3 rounds in event.yaml: no knockout on either side, so no stage-format-changed (rev61: it was
