@@ -1120,25 +1120,29 @@ def seat_meetings(session: Session) -> None:
         (line.board, pair) for line in session.lines for pair in (line.ns, line.ew))
     listed = {pair.id for pair in session.pairs.values() if pair.direction == "NS"} & {
         pair.id for pair in session.pairs.values() if pair.direction == "EW"}
-    one_field = not listed and all(count == 1 for count in per_pair.values()) and not any(
-        line.ns == line.ew for line in session.lines)
+    # Told section by section (a pair is one section's): a Howell beside a Mitchell that numbers
+    # NS 1 and EW 1 alike in one file is still a Howell, its meetings its pairs either way.
+    not_one = {line.section for line in session.lines
+               if line.ns == line.ew or {line.ns, line.ew} & listed
+               or per_pair[(line.board, line.ns)] > 1 or per_pair[(line.board, line.ew)] > 1}
     meetings: dict[Any, list[Line]] = {}
     for line in session.lines:
-        key = frozenset((line.ns, line.ew)) if one_field else (line.ns, line.ew)
+        key = (line.section, frozenset((line.ns, line.ew)) if line.section not in not_one else (line.ns, line.ew))
         meetings.setdefault(key, []).append(line)
     seated: list[set[str]] = []
-    tables: list[int] = []
+    # a round's tables numbered in each section apart, as seat_tables numbers them (field_tables
+    # numbers them on when the sections are one stage)
+    tables: dict[tuple[int, str | None], int] = Counter()
     turned: list[tuple[list[Line], tuple[str, str], Line]] = []  # lines written the other way, their meeting's NS v EW, one of its lines
 
     def seat(pairs: tuple[str, str], lines: list[Line], first: int = 0) -> None:
         number = next((i for i, met in enumerate(seated) if i >= first and not set(pairs) & met), max(len(seated), first))
         while number >= len(seated):
             seated.append(set())
-            tables.append(0)
         seated[number] |= set(pairs)
-        tables[number] += 1
+        tables[(number, lines[0].section)] += 1
         for line in lines:
-            line.round, line.table = number + 1, tables[number]
+            line.round, line.table = number + 1, tables[(number, lines[0].section)]
 
     def ways(lines: list[Line]) -> tuple[tuple[str, str], list[Line], list[Line]]:
         """The meeting's NS and EW (as most of its lines write them; as its lowest board's, when as
@@ -1172,13 +1176,19 @@ def mitchell_tables(session: Session, turned: list[Any]) -> None:
     the travellers, the draw notice and a corrected file's "table 11, board 1" sent the director
     to the wrong table). A Mitchell here: no pair sits both ways and no meeting is written both
     ways. Table k is its place among the NS pairs, their numbers as numbers: NS pair k's, when
-    they are 1 … n (sections: A-1 … A-13, then B-1 …)."""
-    ns = {line.ns for line in session.lines}
-    if turned or not session.lines or ns & {line.ew for line in session.lines} or None in ns:
-        return
-    table = {pair: place for place, pair in enumerate(sorted(ns, key=_natural), start=1)}  # type: ignore[arg-type]
+    they are 1 … n. Each section on its own (its tables numbered apart, as seat_meetings seats
+    them): a Howell section beside it left the whole file's tables in the order seated."""
+    by_section: dict[str | None, list[Line]] = {}
     for line in session.lines:
-        line.table = table[line.ns]  # type: ignore[index]
+        by_section.setdefault(line.section, []).append(line)
+    turning = {lines[0].section for lines, _, _ in turned}
+    for section, lines in by_section.items():
+        ns = {line.ns for line in lines}
+        if section in turning or ns & {line.ew for line in lines} or None in ns:
+            continue
+        table = {pair: place for place, pair in enumerate(sorted(ns, key=_natural), start=1)}  # type: ignore[arg-type]
+        for line in lines:
+            line.table = table[line.ns]  # type: ignore[index]
 
 
 # --- team events: one PBN game per table result ---------------------------------------------------
