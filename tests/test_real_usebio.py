@@ -769,3 +769,20 @@ def test_a_mitchell_section_beside_a_howell_section_has_ns_pair_k_at_table_k(tmp
         assert mitchell and all(table == int(ns[:-2]) for table, ns in mitchell), (number, mitchell)
         first = 8 if sections == "field" else 1  # (A's 7 NS pairs' tables, one a sit-out's each round)
         assert howell == list(range(first, first + len(howell))), (number, howell)
+
+
+def test_a_howell_section_beside_a_mitchell_numbering_ns_and_ew_alike_keeps_one_entry_a_pair(tmp_path, capsys):
+    """Scorer's PN Christmas Cheer (A and B Mitchells, C a Howell) with A's and B's pairs
+    numbered as many programs write them, NS 1 and EW 1 alike (`(A) 1` and a DIRECTION): the
+    entries were told apart by direction for the whole file (entry_ids), so each Howell pair of
+    C, sitting NS in some rounds and EW in others, became two entries (C-NS4 and C-EW4): 79
+    pairs for 66. Told section by section: A's and B's by direction, C's one each."""
+    text = re.sub(r"\(([AB])\) (\d+) (?:NS|EW)<", r"(\1) \2<", SECTIONS.read_text(encoding="utf-8"))
+    path = tmp_path / "alike.xml"
+    path.write_text(text, encoding="utf-8")
+    folder, out = imported(tmp_path, path, capsys, strict=False)
+    assert "imported 66 pairs" in out
+    _, results, _ = validate(folder.parents[1])
+    ids = set(results[0].event.entries)
+    assert {f"C-{n}" for n in range(1, 15)} <= ids and not any(i.startswith(("C-NS", "C-EW")) for i in ids)
+    assert {"A-NS1", "A-EW1", "B-NS13", "B-EW13"} <= ids

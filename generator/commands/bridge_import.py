@@ -2093,8 +2093,13 @@ def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tup
     for line in session.lines:
         for pair in (line.ns, line.ew):
             seen[(line.round, pair)].add(line.table)  # type: ignore[arg-type]
-    # the same number at two tables of a round, or on both sides of one table (NS 1 v EW 1)
-    apart = any(len(tables) > 1 for tables in seen.values()) or any(line.ns == line.ew for line in session.lines)
+    # the same number at two tables of a round, or on both sides of one table (NS 1 v EW 1): told
+    # section by section (a number is one section's), a Howell's pairs one entry each whichever
+    # way they sit beside a Mitchell numbering NS 1 and EW 1 alike (it made B-NS3 and B-EW3 of B-3)
+    section_of = {pair: line.section for line in session.lines for pair in (line.ns, line.ew)}
+    section_of.update({p.id: p.section for p in session.pairs.values() if p.id not in section_of})
+    apart_in = {section_of.get(pair) for (_, pair), tables in seen.items() if len(tables) > 1} | {
+        line.section for line in session.lines if line.ns == line.ew}
     found = {}
     numbers = ({p for line in session.lines for p in (line.ns, line.ew)} | {p.id for p in session.pairs.values()}
                | {p for _, p in session.sit_outs})
@@ -2106,6 +2111,7 @@ def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tup
         base = safe_id(number, "P")
         # a section's number on both sides: the direction before its digits (A-NS1, A-EW1)
         split = re.fullmatch(r"(.*?)(\d+)", number) if ("NS", number) in sides and ("EW", number) in sides else None
+        apart = section_of.get(number) in apart_in
         for direction in ("NS", "EW"):
             if apart and number.isdigit():
                 found[(direction, number)] = safe_id(number, direction)
