@@ -541,6 +541,12 @@ def test_a_setting_changed_after_a_knockout_was_drawn_is_said_as_one(tmp_path: P
     (warning,) = [w for w in validate(root)[2] if w.code == "knockout-seeding-changed"]
     assert ("wins (at the draw → now): T05 2 → 1, T07 1 → 2; besides, settings changed in event.yaml "
             "(ranking by wins, level difference → wins, lot)") in warning.message("en"), warning.message("en")
+    # The knockout's page: the correction, then the setting in a note of its own naming who
+    # moves by both, as the Swiss's page says it after its own note on the correction.
+    ko_page, swiss_page = stage_pages(root, tmp_path / "site-both", "ko", "swiss")
+    assert "此外，本阶段的设置也在淘汰赛编排后改了（排名依据 胜场、级差 → 胜场、抽签）" in swiss_page
+    assert "已编排的对阵不会自动重排。 此外，瑞士移位的设置也在本阶段编排后改了（排名依据 胜场、级差 → 胜场、抽签）：" \
+        "按现在的成绩和设置 " in ko_page and "event.yaml" not in ko_page
 
 
 def play(path: Path, *winners: str) -> None:
@@ -761,6 +767,14 @@ def test_a_correction_and_a_setting_changed_together_are_both_said(tmp_path: Pat
         "wins (at the draw → now): T05 2 → 1, T07 1 → 2; besides, settings changed in event.yaml (advance count 4 → 5); "
         "by the standings now T06 (wins 1) would qualify as well")
     assert "；此外 event.yaml 中的设置也改了（晋级名额 4 → 5）；按现在的成绩 T06（胜场 1）也晋级" in warning.message("zh-Hans")
+    # The pages: the Swiss's says the correction, then the setting; the round robin's says its
+    # draw as the Swiss's does, the setting in a note of its own after the correction's (it
+    # said it inside the correction's, as the warning does, event.yaml named on a reader's page).
+    rr_page, swiss_page = stage_pages(root, tmp_path / "site", "rr", "swiss")
+    assert "此外，本阶段的设置也在循环赛编排后改了（晋级名额 4 → 5）：上面说的晋级按的是现在的成绩和设置。" in swiss_page
+    assert "按现在的成绩 T06（胜场 1）也晋级；本阶段仍由编排时的参赛队进行。已编排的对阵不会自动重排。" \
+        " 此外，瑞士移位的设置也在本阶段编排后改了（晋级名额 4 → 5）：上面说的晋级按的是现在的成绩和设置。" in rr_page
+    assert "event.yaml" not in rr_page
 
 
 def test_a_tie_at_the_cut_a_setting_made_after_the_draw_is_said_as_the_setting(tmp_path: Path) -> None:
