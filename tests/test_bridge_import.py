@@ -2421,6 +2421,24 @@ def test_utf16_files_are_read_and_a_binary_or_broken_pbn_is_said_plainly(tmp_pat
     assert code == 1 and "stray.pbn: line 5: this line belongs to no tag" in out, out
 
 
+@pytest.mark.parametrize("codec", ["utf-32", "utf-32-be", "utf-32-le"])
+def test_utf32_files_are_read_as_utf16_files_are(tmp_path, capsys, codec):
+    """A USEBIO file and a PBN saved as UTF-32 (with its BOM, as editors save it; or without,
+    told by its zero bytes as UTF-16's are): read, every figure equal, the names as written.
+    Its little-endian BOM (FF FE 00 00) begins with UTF-16's: read as UTF-16, every other
+    character was a zero, said to be "not a text file"."""
+    text = (REAL / "compscore_butler_mitchell.xml").read_bytes().decode("utf-8")
+    (tmp_path / "wide.xml").write_bytes(text.encode(codec))
+    code, _, out = _import_real(tmp_path, tmp_path / "wide.xml", capsys, "x")
+    assert code == 0 and "all 762 figures equal" in out, out
+    pbn = CLUB.read_bytes().decode("latin-1").replace("charset=ISO-8859-1", "charset=whatever")
+    (tmp_path / "wide.pbn").write_bytes(pbn.encode(codec))
+    code, folder, out = _import_real(tmp_path, tmp_path / "wide.pbn", capsys, "p")
+    assert code == 0 and "paibang: imported" in out, out
+    assert "Søren Ødegård" in (folder / "event.yaml").read_text(encoding="utf-8")
+    assert decode(pbn.encode(codec)) == pbn
+
+
 @pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
 def test_a_placeholder_teams_match_passed_out_at_every_table_is_said(tmp_path, capsys):
     """eoq2021's round 2: WALES (Dummy 1-4, no person) v ITALY, every board passed out in both

@@ -1196,21 +1196,26 @@ def test_a_swiss_result_corrected_after_the_knockout_was_drawn_is_named_by_its_t
     assert changed.message("zh-Hans") == f"淘汰赛 ko 的第 1 轮是按阶段 swiss 的成绩编排的，这些成绩后来改了：{said}"
 
 
-@pytest.mark.parametrize(("path", "was", "now", "said"), [
+@pytest.mark.parametrize(("path", "was", "now", "said", "knockout"), [
     # the advance count lowered: a setting, no result corrected (rev61: the list said one was,
     # "按现在的成绩 无人 晋级")
     ("event.yaml", "advance: {count: 8, to: ko}", "advance: {count: 4, to: ko}",
      "本阶段的设置在淘汰赛编排后改了（晋级名额 8 → 4），成绩都没有改：按现在的设置 T16、T09、T21、T11 不再晋级；"
-     "淘汰赛已编排，仍由编排时的参赛队进行。"),
+     "淘汰赛已编排，仍由编排时的参赛队进行。",
+     "第 1 轮是按瑞士移位赛当时的设置编排的，此后设置改了（晋级名额 8 → 4），成绩都没有改："
+     "按现在的设置 T16、T09、T21、T11 不再晋级；本阶段仍由编排时的参赛队进行。"),
     # the tie-breaks reordered: a setting too
     ("event.yaml", "    advance: {count: 8, to: ko}\n",
      "    advance: {count: 8, to: ko}\n    rank_by: [match_points, total_levels, wins, buchholz]\n",
      "本阶段的设置在淘汰赛编排后改了（排名依据 场分、对手分、胜场、累积小分 → 场分、累积小分、胜场、对手分），"
-     "成绩都没有改：按现在的设置 T10 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行。"),
+     "成绩都没有改：按现在的设置 T10 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行。",
+     "成绩都没有改：按现在的设置 T10 晋级，T11 不再晋级；本阶段仍由编排时的参赛队进行。"),
     # round 5's T19 v T11 turned round: a result corrected, T19 in and T11 out
     ("results/round-5.yaml", "deals: [T19+2, T19+3, T11+3, T11+1, T11+1, T19+2, T11+1, T11+3, T19+2, T11+2, T11+2]",
      "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
-     "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T19 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（T11 参赛）。"),
+     "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T19 晋级，T11 不再晋级；淘汰赛已编排，仍由编排时的参赛队进行（T11 参赛）。",
+     "第 1 轮是按瑞士移位赛的成绩编排的，这些成绩后来改了：第 5 轮第 7 桌（T19 – T11），"
+     "场分（编排时 → 现在）：T11 11 → 9、T19 9 → 11。已编排的对阵不会自动重排。"),
     # that correction, and the count lowered to 4 as well: four drawn now out, nobody new in
     # (said alone, not "按现在的成绩 无人 晋级"), and the setting changed said after it, as the
     # check warning says both (the page and the list said only the correction)
@@ -1218,12 +1223,20 @@ def test_a_swiss_result_corrected_after_the_knockout_was_drawn_is_named_by_its_t
      "deals: [T11+2, T11+3, T19+3, T19+1, T19+1, T11+2, T19+1, T19+3, T11+2, T19+2, T19+2]",
      "本阶段的成绩在淘汰赛编排后更正过：按现在的成绩 T16、T21、T09、T11 不再晋级；"
      "淘汰赛已编排，仍由编排时的参赛队进行（T16、T21、T09、T11 参赛）。"
-     "此外，本阶段的设置也在淘汰赛编排后改了（晋级名额 8 → 4）：上面说的晋级按的是现在的成绩和设置。")])
+     "此外，本阶段的设置也在淘汰赛编排后改了（晋级名额 8 → 4）：上面说的晋级按的是现在的成绩和设置。",
+     # the knockout's page: the correction, then the setting in a note of its own naming who
+     # moves, as the Swiss's page does (it said the setting as the check warning does, "event.yaml"
+     # in the correction's sentence, and not who moves)
+     "第 1 轮是按瑞士移位赛的成绩编排的，这些成绩后来改了：第 5 轮第 7 桌（T19 – T11），"
+     "场分（编排时 → 现在）：T11 11 → 9、T19 9 → 11。已编排的对阵不会自动重排。"
+     "此外，瑞士移位赛的设置也在本阶段编排后改了（晋级名额 8 → 4）：按现在的成绩和设置 T16、T21、T09、T11 不再晋级；"
+     "本阶段仍由编排时的参赛队进行。")])
 def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_stage_page_does(
-        tmp_path: Path, path: str, was: str, now: str, said: str) -> None:
+        tmp_path: Path, path: str, was: str, now: str, said: str, knockout: str) -> None:
     """The demo's Swiss seeding its knockout, round 1 drawn by pair, then a setting of the Swiss
     changed or one of its results corrected: the printed qualifier list ends with the note the
-    Swiss's page has, a setting said as a setting, a correction as a correction."""
+    Swiss's page has, a setting said as a setting, a correction as a correction; and the
+    knockout's page says its draw as the Swiss's page does, both when both changed."""
     import shutil
 
     from generator.render.bulletins import bulletins_for
@@ -1250,6 +1263,11 @@ def test_the_qualifier_list_says_a_change_after_the_knockout_was_drawn_as_the_st
     # the page's notes, a paragraph each, in their order: as the list says them
     notes = re.findall(r'<p class="warn">(.*?)</p>', page, re.S)
     assert said in "".join(re.sub(r"<[^>]+>", "", note) for note in notes)
+    page = (out / "events/tongxin-guandan-2025/ko/index.html").read_text(encoding="utf-8")
+    notes = re.findall(r'<p class="warn">(.*?)</p>', page, re.S)
+    said_there = "".join(re.sub(r"<[^>]+>", "", note) for note in notes)
+    assert knockout in said_there and "event.yaml" not in said_there
+    assert ("此外" in said_there) == ("此外" in said)  # the setting said besides on both pages, or on neither
 
 
 @pytest.mark.parametrize(("fields", "said"), [

@@ -729,3 +729,60 @@ def test_scorer_own_xml_is_said_to_need_scorer_to_usebio(tmp_path, capsys):
     assert "an XML file, but Bridge NZ Scorer's own (a <session> with its scoring_type), not USEBIO" in err
     assert "scorer-to-usebio (https://github.com/duaneg/scorer-to-usebio)" in err
     assert not (content / "events/club").exists()
+
+
+def mitchell_and_howell(tmp_path: Path) -> Path:
+    """Compscore's wk03 Mitchell (section A) and its Howell (section B) as one file of two
+    SECTIONs, each file's pairs and boards in its section as written, the Mitchell's header."""
+    def inside(path: Path) -> str:
+        text = path.read_text(encoding="utf-8")
+        return text[text.index("<PARTICIPANTS"):text.index("</EVENT>")]
+
+    mitchell = MATCHPOINTS.read_text(encoding="utf-8")
+    path = tmp_path / "two-sections.xml"
+    path.write_text(mitchell[:mitchell.index("<PARTICIPANTS")] + f'<SECTION SECTION_ID="A">{inside(MATCHPOINTS)}</SECTION>'
+                    f'<SECTION SECTION_ID="B">{inside(TURNED)}</SECTION></EVENT></USEBIO>\n', encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("sections", ["field", "apart"])
+def test_a_mitchell_section_beside_a_howell_section_has_ns_pair_k_at_table_k(tmp_path, capsys, sections):
+    """A file of a Compscore Mitchell section and a Howell section (whose board 15 of P4 v P2
+    is written the other way, a turned line): the Howell skipped the Mitchell's numbering for
+    the whole file, scored across the field its tables were the order seated, round 1's 2NS at
+    table 1, P3 v P11 at table 2, 3NS at table 3. Each Mitchell section is numbered on its own:
+    NS pair k at table k, the Howell's tables after them in one stage (field_tables), from 1 in
+    a stage of its own; the turned line still said."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert main(["import", "club", str(mitchell_and_howell(tmp_path)), "--content", str(content), "--lang", "en",
+                 "--sections", sections]) == 0
+    assert "board 15 of 4 v 2" in capsys.readouterr().out
+    results = content / "events/club/results"
+    stages = ["pairs", "pairs"] if sections == "field" else ["pairs-a", "pairs-b"]
+    for number in range(1, 8):
+        rounds = [(results / f"{stage}-round-{number}.yaml").read_text(encoding="utf-8") for stage in stages]
+        tables = [re.findall(r"table: (\d+)\n    ns: (\w+)\n    ew: (\w+)", text) for text in rounds]
+        mitchell = [(int(table), ns) for table, ns, _ in tables[0] if ns.endswith("NS")]
+        howell = sorted(int(table) for table, ns, _ in tables[1] if not ns.endswith("NS"))
+        assert mitchell and all(table == int(ns[:-2]) for table, ns in mitchell), (number, mitchell)
+        first = 8 if sections == "field" else 1  # (A's 7 NS pairs' tables, one a sit-out's each round)
+        assert howell == list(range(first, first + len(howell))), (number, howell)
+
+
+def test_a_howell_section_beside_a_mitchell_numbering_ns_and_ew_alike_keeps_one_entry_a_pair(tmp_path, capsys):
+    """Scorer's PN Christmas Cheer (A and B Mitchells, C a Howell) with A's and B's pairs
+    numbered as many programs write them, NS 1 and EW 1 alike (`(A) 1` and a DIRECTION): the
+    entries were told apart by direction for the whole file (entry_ids), so each Howell pair of
+    C, sitting NS in some rounds and EW in others, became two entries (C-NS4 and C-EW4): 79
+    pairs for 66. Told section by section: A's and B's by direction, C's one each."""
+    text = re.sub(r"\(([AB])\) (\d+) (?:NS|EW)<", r"(\1) \2<", SECTIONS.read_text(encoding="utf-8"))
+    path = tmp_path / "alike.xml"
+    path.write_text(text, encoding="utf-8")
+    folder, out = imported(tmp_path, path, capsys, strict=False)
+    assert "imported 66 pairs" in out
+    _, results, _ = validate(folder.parents[1])
+    ids = set(results[0].event.entries)
+    assert {f"C-{n}" for n in range(1, 15)} <= ids and not any(i.startswith(("C-NS", "C-EW")) for i in ids)
+    assert {"A-NS1", "A-EW1", "B-NS13", "B-EW13"} <= ids

@@ -143,7 +143,7 @@ def decode(data: bytes) -> str:
     bytes are GBK and read as Chinese, else ISO-8859-1 (every byte is a character there)."""
     if data.startswith(codecs.BOM_UTF8):
         return data[3:].decode("utf-8", errors="replace")
-    wide = utf16(data)
+    wide = utf32(data) or utf16(data)  # (UTF-32's first: its little-endian BOM begins with UTF-16's)
     if wide is not None:  # Notepad's "Unicode", a USEBIO file saved as UTF-16: read at line 1, column 3, it broke there
         return data.decode(wide, errors="replace").lstrip("\ufeff")
     head = data[:2000]
@@ -180,6 +180,22 @@ def utf16(data: bytes) -> str | None:
     if len(head) >= 16:
         for codec, zeros in (("utf-16-le", head[1::2]), ("utf-16-be", head[::2])):
             if zeros.count(0) >= 0.9 * len(zeros) and (head[::2] if codec == "utf-16-le" else head[1::2]).count(0) == 0:
+                return codec
+    return None
+
+
+def utf32(data: bytes) -> str | None:
+    """The codec of a file written in UTF-32 (`utf-32`: with its BOM; `utf-32-le` / `-be`: none,
+    told as utf16 tells UTF-16, each ASCII character one byte and three zero bytes), None for
+    any other file. Read as UTF-16 (its little-endian BOM, FF FE 00 00, begins with UTF-16's),
+    every other character was a zero: said to be no text file."""
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
+    head = data[:400] if len(data) % 4 == 0 else b""
+    if len(head) >= 32:
+        for codec, text in (("utf-32-le", 0), ("utf-32-be", 3)):
+            zeros = b"".join(head[i::4] for i in range(4) if i != text)
+            if zeros.count(0) >= 0.9 * len(zeros) and head[text::4].count(0) == 0:
                 return codec
     return None
 
@@ -1120,25 +1136,29 @@ def seat_meetings(session: Session) -> None:
         (line.board, pair) for line in session.lines for pair in (line.ns, line.ew))
     listed = {pair.id for pair in session.pairs.values() if pair.direction == "NS"} & {
         pair.id for pair in session.pairs.values() if pair.direction == "EW"}
-    one_field = not listed and all(count == 1 for count in per_pair.values()) and not any(
-        line.ns == line.ew for line in session.lines)
+    # Told section by section (a pair is one section's): a Howell beside a Mitchell that numbers
+    # NS 1 and EW 1 alike in one file is still a Howell, its meetings its pairs either way.
+    not_one = {line.section for line in session.lines
+               if line.ns == line.ew or {line.ns, line.ew} & listed
+               or per_pair[(line.board, line.ns)] > 1 or per_pair[(line.board, line.ew)] > 1}
     meetings: dict[Any, list[Line]] = {}
     for line in session.lines:
-        key = frozenset((line.ns, line.ew)) if one_field else (line.ns, line.ew)
+        key = (line.section, frozenset((line.ns, line.ew)) if line.section not in not_one else (line.ns, line.ew))
         meetings.setdefault(key, []).append(line)
     seated: list[set[str]] = []
-    tables: list[int] = []
+    # a round's tables numbered in each section apart, as seat_tables numbers them (field_tables
+    # numbers them on when the sections are one stage)
+    tables: dict[tuple[int, str | None], int] = Counter()
     turned: list[tuple[list[Line], tuple[str, str], Line]] = []  # lines written the other way, their meeting's NS v EW, one of its lines
 
     def seat(pairs: tuple[str, str], lines: list[Line], first: int = 0) -> None:
         number = next((i for i, met in enumerate(seated) if i >= first and not set(pairs) & met), max(len(seated), first))
         while number >= len(seated):
             seated.append(set())
-            tables.append(0)
         seated[number] |= set(pairs)
-        tables[number] += 1
+        tables[(number, lines[0].section)] += 1
         for line in lines:
-            line.round, line.table = number + 1, tables[number]
+            line.round, line.table = number + 1, tables[(number, lines[0].section)]
 
     def ways(lines: list[Line]) -> tuple[tuple[str, str], list[Line], list[Line]]:
         """The meeting's NS and EW (as most of its lines write them; as its lowest board's, when as
@@ -1172,13 +1192,19 @@ def mitchell_tables(session: Session, turned: list[Any]) -> None:
     the travellers, the draw notice and a corrected file's "table 11, board 1" sent the director
     to the wrong table). A Mitchell here: no pair sits both ways and no meeting is written both
     ways. Table k is its place among the NS pairs, their numbers as numbers: NS pair k's, when
-    they are 1 … n (sections: A-1 … A-13, then B-1 …)."""
-    ns = {line.ns for line in session.lines}
-    if turned or not session.lines or ns & {line.ew for line in session.lines} or None in ns:
-        return
-    table = {pair: place for place, pair in enumerate(sorted(ns, key=_natural), start=1)}  # type: ignore[arg-type]
+    they are 1 … n. Each section on its own (its tables numbered apart, as seat_meetings seats
+    them): a Howell section beside it left the whole file's tables in the order seated."""
+    by_section: dict[str | None, list[Line]] = {}
     for line in session.lines:
-        line.table = table[line.ns]  # type: ignore[index]
+        by_section.setdefault(line.section, []).append(line)
+    turning = {lines[0].section for lines, _, _ in turned}
+    for section, lines in by_section.items():
+        ns = {line.ns for line in lines}
+        if section in turning or ns & {line.ew for line in lines} or None in ns:
+            continue
+        table = {pair: place for place, pair in enumerate(sorted(ns, key=_natural), start=1)}  # type: ignore[arg-type]
+        for line in lines:
+            line.table = table[line.ns]  # type: ignore[index]
 
 
 # --- team events: one PBN game per table result ---------------------------------------------------
@@ -2067,8 +2093,13 @@ def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tup
     for line in session.lines:
         for pair in (line.ns, line.ew):
             seen[(line.round, pair)].add(line.table)  # type: ignore[arg-type]
-    # the same number at two tables of a round, or on both sides of one table (NS 1 v EW 1)
-    apart = any(len(tables) > 1 for tables in seen.values()) or any(line.ns == line.ew for line in session.lines)
+    # the same number at two tables of a round, or on both sides of one table (NS 1 v EW 1): told
+    # section by section (a number is one section's), a Howell's pairs one entry each whichever
+    # way they sit beside a Mitchell numbering NS 1 and EW 1 alike (it made B-NS3 and B-EW3 of B-3)
+    section_of = {pair: line.section for line in session.lines for pair in (line.ns, line.ew)}
+    section_of.update({p.id: p.section for p in session.pairs.values() if p.id not in section_of})
+    apart_in = {section_of.get(pair) for (_, pair), tables in seen.items() if len(tables) > 1} | {
+        line.section for line in session.lines if line.ns == line.ew}
     found = {}
     numbers = ({p for line in session.lines for p in (line.ns, line.ew)} | {p.id for p in session.pairs.values()}
                | {p for _, p in session.sit_outs})
@@ -2080,6 +2111,7 @@ def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tup
         base = safe_id(number, "P")
         # a section's number (A-1) on both sides: the direction before its digits (A-NS1, A-EW1)
         split = re.fullmatch(r"(.*?)(\d+)", number) if ("NS", number) in sides and ("EW", number) in sides else None
+        apart = section_of.get(number) in apart_in
         for direction in ("NS", "EW"):
             if apart and number.isdigit():
                 found[(direction, number)] = safe_id(number, direction)

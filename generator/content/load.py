@@ -1145,9 +1145,15 @@ def _read_tables_of(path: Path, reading: FileReading, event: Event, game: Any, p
     reader = Reader(reading.data, problems)
     stage, number = event.stage(reading.round[0]), reading.round[1]
     reading.drawn_on, reading.drawn_by = _drawn_on(path), _drawn_by(path)
-    if reading.drawn_by is not None and number == 1 and "drawn_as" not in reading.drawn_by and reader.has("seeds"):
-        # (drawn by a pair that did not record the format: only a knockout's round 1 writes seeds)
-        reading.drawn_by["drawn_as"] = "knockout"
+    if reading.drawn_by is not None and number == 1 and "drawn_as" not in reading.drawn_by:
+        # Drawn by a pair that did not record the format yet. Only two draws write draw-rules (a
+        # knockout's round 1 and a round robin's: pairing._rules_read), and a pair that wrote the
+        # line already wrote a knockout's seeds in its round 1 (seeds came first, 43e55dcf): with
+        # seeds a knockout's, without them a round robin's, as later pairs record it. (Its tables
+        # cannot tell: a round robin's round 1 numbered by the standings pairs 1 v n, 2 v n-1,
+        # the bracket's own first round; nor can the round files' count: a round robin may be
+        # drawn a round at a time. A round 1 without the line is told by neither: test_qualifiers_corrected.)
+        reading.drawn_by["drawn_as"] = "knockout" if reader.has("seeds") else "round_robin"
     reading.tables = _read_tables(reader, stage, event, game, problems, number)
     reading.seeds = _read_seeds(reader, stage, number, event, (reading.drawn_by or {}).get("drawn_as"))
     reading.tables_found = problems.items[before:]

@@ -122,7 +122,8 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     byes = [e for e in event.entries.values() if e.bye]
     # A Swiss or round robin drawn from qualifiers a correction has changed since: the stage
     # whose standings they came from and what changed, in every locale (_field_as_drawn)
-    held: dict[str, tuple[str, dict[str, str], StaleDraw, tuple[dict[str, str], dict[str, str]] | None] | None] = {}
+    held: dict[str, tuple[str, dict[str, str], StaleDraw, tuple[dict[str, str], dict[str, str]] | None,
+                          tuple[dict[str, str], dict[str, str]] | None] | None] = {}
     for position, stage in enumerate(event.stages):
         if stage.id in incoming:
             field_entries = incoming[stage.id]
@@ -135,8 +136,8 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
             # Once round 1 is drawn, the field and bracket are the ones drawn (a later correction
             # of the stage seeding it is warned, never redrawn).
-            field_entries, reseeded, drawn_from, changes, settings = drawn_field(event, stage, field_entries, results,
-                                                                                 problems)
+            field_entries, reseeded, drawn_from, changes, settings, also = drawn_field(event, stage, field_entries,
+                                                                                       results, problems)
             if reseeded:  # who went on is who was drawn: the stage advancing here marks them
                 drawn = {e.id for e in field_entries}
                 for feeder in (r for r in results if r.stage.advance and r.stage.advance.to == stage.id):
@@ -170,9 +171,10 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                                      and not (p.code == "qualifiers-advance-changed" and p.params.get("stage") == stage.id)]
             result.stale_draws, result.drawn_from = [reseeded], drawn_from
             result.advance_changed = settings  # (a setting changed, not a result: said so on its page)
+            result.settings_also = also  # (a setting changed as well as a result: said after its note)
             result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
         if held.get(stage.id):
-            source, changes, stale, result.advance_changed = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
+            source, changes, stale, result.advance_changed, result.settings_also = held[stage.id]  # (its round 1, drawn on `source`'s standings, as a knockout's)
             result.drawn_from = source
             result.stale_draws = [stale, *result.stale_draws]
             result.stale_notes = [({}, changes, (1,)), *result.stale_notes]
@@ -1143,6 +1145,7 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_na
 
 def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: list[Entry], drawn: set[str],
                     problems: Problems) -> tuple[list[Entry], tuple[str, dict[str, str], StaleDraw,
+                                                                 tuple[dict[str, str], dict[str, str]] | None,
                                                                  tuple[dict[str, str], dict[str, str]] | None] | None]:
     """The field of `target`, a Swiss or round robin advanced to from `result`'s stage, once its
     round 1 is drawn (`drawn`: the entries it seats): the entries drawn, not the qualifiers as a
@@ -1208,23 +1211,27 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
                          settings=said, back=back, moved=moved, drawn=drawn, slug=event.slug)
             result.advance_changed_next = (said, moved)
             stale.moved = {}  # (figures of another primary score, or none moved: no correction to show)
-            return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next)
+            return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next, None)
         else:
             # Who comes in and who goes out, each with its figure now (the draw recorded only
             # those drawn: the one coming in had none to show).
             figured = moved_words(left, kept, _figures(event, result, left + kept))
+            warned, also = corrected, None
             if recorded and settings is not None:  # a result corrected, and a setting changed as well: both said
                 result.settings_also_next = settings[0]  # its page and qualifier list say both too
-                corrected = {locale: catalogues.text("qualifiers_settings_also", locale, changes=corrected[locale],
-                                                     settings=settings[0][locale]) for locale in LOCALES}
+                # the warning in one sentence; this stage's page in a note of its own after the
+                # correction's, as a knockout's (knockout.drawn_field): its note names who moves
+                warned = {locale: catalogues.text("qualifiers_settings_also", locale, changes=corrected[locale],
+                                                  settings=settings[0][locale]) for locale in LOCALES}
+                also = (settings[0], {})
             problems.add("qualifiers-changed", mark, warning=True, stage=target.id, source=result.stage.id,
                          came=left or none, went=kept or none, moved=figured, drawn=drawn, slug=event.slug,
-                         changes=corrected)
+                         changes=warned)
             moved = figured
         changes = {locale: catalogues.text("qualifiers_changed_words", locale, changes=corrected[locale],
                                            moved=moved[locale])
                    for locale in LOCALES}
-        return result.qualifiers + result.byes, (result.stage.id, changes, stale, None)
+        return result.qualifiers + result.byes, (result.stage.id, changes, stale, None, also)
     problems.items.remove(tie)
     tie_kept = [i for i in tied if i in drawn]
     result.cut_kept, result.cut_left = tie_kept, tie_left
@@ -1250,7 +1257,7 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
                      settings=said, back=back, moved=moved, drawn=drawn_words, slug=event.slug)
         result.advance_changed_next = (said, moved)
         stale.moved = {}
-        return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next)
+        return result.qualifiers + result.byes, (result.stage.id, moved, stale, result.advance_changed_next, None)
     problems.add("qualify-tie-field-drawn", mark, warning=True, stage=target.id, source=result.stage.id,
                  changes=corrected, count=tie.params["count"], ids=tied, kept=tie_kept or none, left=tie_left,
                  others=others, lots=", ".join(tie_kept + tie_left), slug=event.slug)
@@ -1259,7 +1266,7 @@ def _field_as_drawn(event: Event, result: StageResult, target: Stage, arriving: 
                                        kept=catalogues.joiner(locale).join(tie_kept) or none[locale],
                                        left=catalogues.joiner(locale).join(tie_left), others=others[locale])
                for locale in LOCALES}
-    return result.qualifiers + result.byes, (result.stage.id, changes, stale, None)
+    return result.qualifiers + result.byes, (result.stage.id, changes, stale, None, None)
 
 
 def _figures(event: Event, result: StageResult, ids: list[str]) -> dict[str, dict[str, str]]:

@@ -344,6 +344,7 @@ def seeding_source(event: Event, stage: Stage) -> str | None:
 
 def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[StageResult],
                 problems: Problems) -> tuple[list[Entry], StaleDraw | None, str, dict[str, str],
+                                             tuple[dict[str, str], dict[str, str]] | None,
                                              tuple[dict[str, str], dict[str, str]] | None]:
     """The knockout's field as its round 1 was drawn, once it is (event-day.md: a correction after
     a later round was drawn stands, and the draw is never silently redone). A field seeded by an
@@ -355,7 +356,9 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[S
     whose seed, or place in the field, the standings would now change, and the table of the
     stage `earlier` holds that was corrected, where the figures pair recorded tell it:
     tournament/stale.py), with a warning naming them; the id of the stage whose standings they
-    are; and what changed, in every locale, as the stage page says it. The field as seeded and
+    are; what changed, in every locale, as the stage page says it; a setting changed and no
+    result (advance_changed: what changed, who moved); a setting changed and a result corrected
+    as well (settings_also: the same two, said after the correction). The field as seeded and
     no stale draw when round 1 is not drawn, is drawn on the seeding as it stands, or is no
     draw of a bracket of this size (knockout-not-in-bracket says so)."""
     from generator.tournament.stale import moved_words, seeding_changes, settings_changed  # (stale imports the games)
@@ -364,7 +367,7 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[S
     source = seeding_source(event, stage)
     first = next((r for r in event.rounds.get(stage.id, []) if r.number == 1), None)
     if knockout is None or source is None or first is None or not seeded:
-        return seeded, None, "", {}, None
+        return seeded, None, "", {}, None, None
     ids = [e.id for e in seeded]
     current = make_bracket(len(ids), ids, knockout.third_place)
     matches = current.round_matches(1)
@@ -380,15 +383,15 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[S
     if written is not None:
         # The seeds pair drew from, as written: the bracket is theirs, whatever the tables' order.
         if written == ids:
-            return seeded, None, "", {}, None
+            return seeded, None, "", {}, None, None
         if _same_draw(make_bracket(len(written), written, knockout.third_place), current):
-            return [event.entries[i] for i in written], None, "", {}, None  # the standings moved, the draw would not
+            return [event.entries[i] for i in written], None, "", {}, None, None  # the standings moved, the draw would not
         seeds = written
         mark = first.seeds_mark or Mark(first.source)
     else:
         inferred = _seeds_from_tables(event, first, ids, current)
         if inferred is None:
-            return seeded, None, "", {}, None
+            return seeded, None, "", {}, None, None
         seeds, mark = inferred
     changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
                or seeds.index(i) != ids.index(i)]
@@ -399,31 +402,42 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[S
     draw, changes = seeding_changes(seeding, first.drawn_on, changed, event.game)
     primary_changed = "rank_by" in rules and seeding is not None and \
         rules["rank_by"].split(",")[0] != (seeding.stage.rank_by or [""])[0]
-    if settings is not None and (not draw.moved or primary_changed):
-        said, back = settings
+    moved: dict[str, str] = {}
+    if settings is not None:
         came, went = [i for i in ids if i not in seeds], [i for i in seeds if i not in ids]
+        if seeding is not None:  # in the order of its standings now, as its page and list name them (field_kept)
+            order = {s.entry.id: n for n, s in enumerate(seeding.standings)}
+            came, went = (sorted(side, key=lambda i: order.get(i, len(order))) for side in (came, went))
         joined = {locale: catalogues.joiner(locale).join for locale in LOCALES}
         # who comes in or goes out; else (the same entries) whose seed differs
         moved = moved_words(came, went) if came or went else \
             {locale: catalogues.text("ko_settings_seeds", locale, ids=joined[locale](changed)) for locale in LOCALES}
+    if settings is not None and (not draw.moved or primary_changed):
+        said, back = settings
         drawn = {locale: catalogues.text("ko_drawn_seeds", locale, seeds=joined[locale](seeds)) for locale in LOCALES}
         problems.add("qualifiers-advance-changed", mark, warning=True, stage=stage.id, source=source,
                      settings=said, back=back, moved=moved, drawn=drawn, slug=event.slug)
         draw.moved = {}  # (figures of another primary score, or none moved: no correction to show)
         if seeding is not None and seeding.stage.advance is not None and seeding.stage.advance.to == stage.id:
             seeding.advance_changed_next = (said, moved)
-        return [event.entries[i] for i in seeds], draw, source, moved, (said, moved)
+        return [event.entries[i] for i in seeds], draw, source, moved, (said, moved), None
+    warned, also = changes, None
     if settings is not None:  # a result corrected, and a setting changed as well: both said
-        changes = {locale: catalogues.text("qualifiers_settings_also", locale, changes=changes[locale],
-                                           settings=settings[0][locale]) for locale in LOCALES}
+        # the warning in one sentence, as qualifiers-changed says it; the pages each in a note of
+        # their own after the correction's (the setting named, not event.yaml: a reader's page),
+        # this one with who moves by the results and the settings now, as the feeding stage's
+        # note says who (qualifier_notes; this page's note on the correction names no one)
+        warned = {locale: catalogues.text("qualifiers_settings_also", locale, changes=changes[locale],
+                                          settings=settings[0][locale]) for locale in LOCALES}
+        also = (settings[0], moved)
         if seeding is not None and seeding.stage.advance is not None and seeding.stage.advance.to == stage.id:
             seeding.settings_also_next = settings[0]  # its page and qualifier list say both too
     clause = {locale: catalogues.text("ko_seeding_changed_known" if first.drawn_on and seeding is not None
-                                      else "ko_seeding_changed_unknown", locale, changes=changes[locale],
+                                      else "ko_seeding_changed_unknown", locale, changes=warned[locale],
                                       ids=", ".join(changed)) for locale in LOCALES}
     problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
                  ids=", ".join(changed), changes=clause, expected=_expected(current, matches))
-    return [event.entries[i] for i in seeds], draw, source, changes, None
+    return [event.entries[i] for i in seeds], draw, source, changes, None, also
 
 
 def _written_seeds(first: Round, ids: list[str], problems: Problems) -> list[str] | None:

@@ -132,8 +132,11 @@ class StageResult:
     advance_changed_next: tuple[dict[str, str], dict[str, str]] | None = None
     advance_changed: tuple[dict[str, str], dict[str, str]] | None = None
     # A setting changed since the next stage was drawn and a result corrected as well (the
-    # warning says both): what changed, in every locale, said after the corrected results' note.
+    # warning says both): what changed, in every locale, said after the corrected results' note;
+    # and on the knockout drawn (settings_also), what changed and who moved by the results and
+    # the settings now, after its round 1's stale note, so that both pages say the setting.
     settings_also_next: dict[str, str] | None = None
+    settings_also: tuple[dict[str, str], dict[str, str]] | None = None
     lots: dict[str, int] = field(default_factory=dict)  # each entry's place in the stage's draw of lots
     primary: str = ""  # the score tie-breaks and Swiss score groups are built on
     draw_rules: DrawRules | None = None  # how rounds are drawn, for the stage page (_draw_rules.html)
