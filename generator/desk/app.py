@@ -46,7 +46,7 @@ from markupsafe import Markup
 from ruamel.yaml.error import YAMLError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -1875,8 +1875,17 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/events", events),
         Route("/favicon.svg", favicon),
         Route("/favicon.ico", favicon),
-    ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method})
+    ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method,
+                                                                          ClientDisconnect: client_gone})
     return _Guard(app, allowed_hosts)
+
+
+async def client_gone(_request: Request, _error: Exception) -> Response:
+    """A form whose sending was cut off (a phone losing the hall's Wi-Fi mid-save): nothing was
+    read of it, so nothing is written, and nobody is there to answer. Raised on, uvicorn printed
+    starlette's ClientDisconnect on the secretary's terminal, 45 lines of traceback, at every
+    phone that walked out of the Wi-Fi's reach; the phone's page says its form was not sent."""
+    return Response(status_code=400)
 
 
 class _Stream(StreamingResponse):
