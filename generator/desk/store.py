@@ -215,6 +215,15 @@ class Tokens:
     def admin(self) -> str:
         return self.data["admin"]
 
+    def new_admin(self) -> None:
+        """A new admin token (`paibang desk --new-admin-link`), kept as every token is: the link
+        printed or shown before (on the venue's screen as a QR code, with --lan) opens nothing
+        from now on. The tables' links, which table saved, what is held and the clock stay as
+        they were: the score sheets printed still work."""
+        with self._lock:
+            self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
+            self._save()
+
     @property
     def secret(self) -> bytes:
         return self.data["secret"].encode()
