@@ -370,15 +370,16 @@ def desk_forfeit_not_withdrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> se
 
 
 def desk_link_redrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """Table 1's link of round 3 once its two teams were swapped by hand: another match at table 1
-    (store.Tokens.ensure; tests/test_desk_redrawn.py opens the old link through the desk)."""
+    """Table 1's link of round 3 once T02 and T07 (of tables 1 and 2) were swapped by hand: another
+    match at table 1 (store.Tokens.ensure; tests/test_desk_redrawn.py opens the old link through the desk)."""
     from generator.desk.app import Desk, redrawn_problem
 
     folder = demo_tree(tmp, "guandan")
     desk = Desk(folder.parents[1], EVENTS["guandan"], None, None, build=False)
     token = desk.tokens.table("main/3/1")
     path = folder / "results" / "round-3.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("teams: [T02, T21]", "teams: [T21, T02]", 1), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("T02", "@").replace("T07", "T02").replace("@", "T07"),
+                    encoding="utf-8")
     desk.load()
     assert desk.tokens.table("main/3/1") != token
     problem = redrawn_problem(desk, ("main", 3, 1), token)

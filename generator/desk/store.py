@@ -93,9 +93,12 @@ def table_key(stage: str, number: int, table: int) -> str:
 
 
 def match_digest(sides: list[str]) -> str:
-    """What a table's token is minted for (Tokens.ensure): the match drawn there, its entries
-    in their sides' order (who is home, who is NS), not the table's number alone."""
-    return hashlib.sha256("\x1f".join(sides).encode("utf-8")).hexdigest()[:16]
+    """What a table's token is minted for (Tokens.ensure): the match drawn there, its entries,
+    not the table's number alone. In any order: the same two entries with their sides swapped by
+    hand are the match the slip was printed for, its captains the ones holding it; the form
+    labels each field with the sides as the file has them when it is opened, and one opened
+    before the swap is refused at its save (forms.as_filed: desk_changed_since)."""
+    return hashlib.sha256("\x1f".join(sorted(sides)).encode("utf-8")).hexdigest()[:16]
 
 
 class Tokens:
