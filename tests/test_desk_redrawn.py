@@ -7,6 +7,8 @@ has a fresh link that can enter."""
 
 from __future__ import annotations
 
+import http.cookiejar
+import urllib.request
 from pathlib import Path
 
 from generator import cli
@@ -39,6 +41,13 @@ def test_a_link_of_a_match_drawn_again_elsewhere_is_refused_and_the_new_table_en
         assert cli.main(["pair", SLUG, "main", "--content", str(content)]) == 0
         swap_tables_1_and_4(content)
         before = round4(content).read_bytes()
+
+        # the sheets printed now (the desk not told of the edit yet) carry the new matches' links
+        secretary = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        assert fetch(running.desk.admin_link, opener=secretary)[0] == 200
+        status, sheets = fetch(f"{running.secretary}/admin/sheets/main/4", opener=secretary)
+        assert status == 200 and old_1 not in sheets and old_4 not in sheets
+        assert running.desk.link("main/4/1") in sheets and running.desk.link("main/4/4") in sheets
 
         # the old slip of table 1 (T15 v T45) opens nothing of T46 v T02, now at table 1: it says why
         status, html = fetch(old_1)
