@@ -47,7 +47,7 @@ from generator.render.output import OutputRefused
 from generator.messages import LOCALES
 
 if TYPE_CHECKING:
-    from generator.commands.init import Schemas
+    from generator.commands.init import Ignored, Schemas
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 # Where build, serve, desk and clean put the site unless --output says otherwise: one default, so
@@ -284,6 +284,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     desk.add_argument("--lan", action="store_true", help=say("cli_lan"))
     desk.add_argument("--no-build", action="store_true", help=say("cli_no_build"))
     desk.add_argument("--no-pdf", action="store_true", help=say("cli_no_pdf"))  # (its rebuilds, as build's)
+    desk.add_argument("--new-admin-link", action="store_true", help=say("cli_desk_new_admin_link"))
     return top
 
 
@@ -652,7 +653,21 @@ def _init(args: argparse.Namespace) -> int:
         return 2
     terminal(catalogues.text("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
     _said_schemas(made.schemas, locale)
+    _said_gitignore(made.ignored, locale)
     return 0
+
+
+def _said_gitignore(ignored: Ignored | None, locale: str) -> None:
+    """One line of what init did with the .gitignore beside the site (commands/init.py)."""
+    if ignored is None:
+        return
+    if ignored.written:
+        terminal(catalogues.text("init_gitignore_written", locale, path=ignored.path))
+    elif ignored.reason:
+        terminal(catalogues.text("init_gitignore_unwritable", locale, path=ignored.path, reason=ignored.reason,
+                                 lines=" ".join(ignored.missing)))
+    elif ignored.missing:
+        terminal(catalogues.text("init_gitignore_left", locale, path=ignored.path, lines=" ".join(ignored.missing)))
 
 
 def _import(args: argparse.Namespace, locale: str) -> int:

@@ -369,6 +369,23 @@ def desk_forfeit_not_withdrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> se
     return {p.code for p in forms.check(spot, path.read_text(encoding="utf-8"), {"forfeit": "T2"}).problems}
 
 
+def desk_link_redrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Table 1's link of round 3 once T02 and T07 (of tables 1 and 2) were swapped by hand: another
+    match at table 1 (store.Tokens.ensure; tests/test_desk_redrawn.py opens the old link through the desk)."""
+    from generator.desk.app import Desk, redrawn_problem
+
+    folder = demo_tree(tmp, "guandan")
+    desk = Desk(folder.parents[1], EVENTS["guandan"], None, None, build=False)
+    token = desk.tokens.table("main/3/1")
+    path = folder / "results" / "round-3.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("T02", "@").replace("T07", "T02").replace("@", "T07"),
+                    encoding="utf-8")
+    desk.load()
+    assert desk.tokens.table("main/3/1") != token
+    problem = redrawn_problem(desk, ("main", 3, 1), token)
+    return {problem.code} if problem else set()
+
+
 def _semi_final_corrected(tmp: Path, settings: str, final: str) -> set[str]:
     """The secretary's correction of a semi-final (D04 now through) once round 2 was drawn with
     `final` at its table 1 (tests/test_desk_records.py saves through the desk)."""
@@ -967,6 +984,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-results-not-a-round": desk_not_a_round,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-knockout-drawn-after": desk_knockout_drawn_after,
+    "desk-link-redrawn": desk_link_redrawn,
     "desk-knockout-drawn-after-third": desk_knockout_drawn_after_third,
     "desk-board-line": desk_board_line,
     "desk-board-numbers": desk_board_numbers,

@@ -1479,8 +1479,8 @@ def test_two_content_folders_under_one_parent_have_their_own_tokens(content: Pat
     other = content.parent / "content-b"
     shutil.copytree(content, other)
     first, second = Tokens(content, SLUG), Tokens(other, SLUG)
-    first.ensure(["main/4/1"])
-    second.ensure(["main/4/1"])
+    first.ensure({"main/4/1": "T15 v T45"})
+    second.ensure({"main/4/1": "T15 v T45"})
     assert first.admin != second.admin and first.table("main/4/1") != second.table("main/4/1")
     assert first.path != second.path and first.path.parent.parent == second.path.parent.parent
     again = Tokens(content, SLUG)

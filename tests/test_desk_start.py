@@ -258,3 +258,29 @@ def test_a_desk_lock_it_cannot_make_or_one_not_its_own(tmp_path: Path, monkeypat
     assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 2
     said = capsys.readouterr().err
     assert f"记录台无法写入口令文件 {path}" in said and f"chmod u+w {path.parent}" in said, said
+
+
+def test_a_new_admin_link_is_made_when_asked_and_the_tables_links_stay(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """The admin token is kept across restarts (the secretary's bookmark) and with --lan shown as a
+    QR code on the terminal, often the venue's screen: `--new-admin-link` makes a new one, the
+    old opening nothing from then on; the tables' links (the printed sheets' QR codes) stay."""
+    import re
+
+    from generator import cli
+    from generator.desk.store import Tokens
+
+    def admin(text: str) -> str:
+        return re.search(r"/admin\?k=([A-Za-z0-9_-]+)", text).group(1)
+
+    first = started(tmp_path, monkeypatch, capsys, CLEAN)
+    root = tmp_path / "content"
+    table = Tokens(root, SLUG).table("main/1/1")
+    assert table
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 0
+    again = capsys.readouterr().out
+    assert admin(again) == admin(first) and "新的记录台（管理）链接" not in again
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0", "--new-admin-link"]) == 0
+    renewed = capsys.readouterr().out
+    assert admin(renewed) != admin(first) and "已换了新的记录台（管理）链接" in renewed, renewed
+    tokens = Tokens(root, SLUG)
+    assert tokens.admin == admin(renewed) and tokens.table("main/1/1") == table

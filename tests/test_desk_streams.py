@@ -189,6 +189,22 @@ def test_one_address_holds_few_half_sent_requests_and_a_table_still_saves(runnin
             sock.close()
 
 
+def test_a_phone_behind_the_halls_nat_saves_while_that_address_holds_its_cap_of_half_sent_requests(
+        running: Running) -> None:
+    """Every phone in the hall is the venue's one address: one of them holding 64 half-sent
+    requests (the cap) locked every table out, each new connection closed at once. The oldest
+    connection waiting for its head gives way to the new one now."""
+    loris = []
+    try:
+        for _ in range(connections.CONNECTIONS_PER_ADDRESS):
+            loris.append(half_sent(running, "127.0.0.1"))
+        saves(running)  # (from 127.0.0.1, as tests/test_desk.py's phones: a page opened, then sent)
+        assert wait_closed(loris, 2) >= 2  # (the oldest half-sent, for the page and the save)
+    finally:
+        for sock in loris:
+            sock.close()
+
+
 def test_a_request_never_finished_is_closed_a_stream_asked_for_is_not(running: Running, monkeypatch) -> None:  # noqa: ANN001
     monkeypatch.setattr(connections, "REQUEST_SECONDS", 1.0)
     stream = open_stream(running, "127.0.0.7")  # (opened first: older than the request closed below)

@@ -465,3 +465,32 @@ def test_schema_writes_the_sites_schemas_as_init_does_and_never_paibangs_own(tmp
     assert main(["schema"]) == 2  # no content/ here
     assert "content" in capsys.readouterr().err and not (tmp_path / "schema").exists()
     assert {path.name: path.stat().st_mtime_ns for path in SCHEMA_DIR.iterdir()} == repository
+
+
+def test_init_writes_a_gitignore_beside_the_site_that_git_reads(tmp_path: Path, capsys) -> None:
+    """What paibang makes beside content/ (the built site, the desk's tokens, the cache) is left out
+    of a repository there; content/ itself, a folder `output` of an event's included, is not."""
+    import subprocess
+
+    content = tmp_path / "content"
+    assert main(["init", str(content)]) == 0
+    assert ".gitignore" in capsys.readouterr().out
+    text = (tmp_path / ".gitignore").read_text(encoding="utf-8")
+    assert text.startswith("# 由 paibang init 写入") and text.splitlines()[1:] == ["/output/", "/.paibang-desk/",
+                                                                                 "/.paibang-cache/"]
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    paths = ["output/index.html", ".paibang-desk/content/e.json", ".paibang-cache/pdf/x", "content/site.yaml",
+             "content/events/e/output/x.md"]
+    found = subprocess.run(["git", "-C", str(tmp_path), "check-ignore", *paths], capture_output=True, text=True).stdout
+    assert found.split() == paths[:3]
+
+
+def test_init_leaves_a_gitignore_there_as_it_is_and_says_what_it_lacks(tmp_path: Path, capsys) -> None:
+    """The user's .gitignore is never written to (its order is theirs: a `!output/` would be undone
+    by a line put after it): the lines it lacks are said."""
+    mine = b"*.log\n!output/\n.paibang-desk\n"
+    (tmp_path / ".gitignore").write_bytes(mine)
+    assert main(["--lang", "en", "init", str(tmp_path / "content")]) == 0
+    out = capsys.readouterr().out
+    assert (tmp_path / ".gitignore").read_bytes() == mine
+    assert "is yours and was left as it is; it does not list /output/ /.paibang-cache/:" in out, out

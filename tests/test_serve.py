@@ -882,6 +882,10 @@ def test_a_folder_with_its_page_is_served_at_its_slash(tmp_path: Path, fake_buil
         assert status == 200 and "event page" in body
         status, _, headers = get(server, "/events/e?x=1")
         assert status == 301 and headers["location"] == "/events/e/?x=1"  # its relative links need the slash
+        # never a protocol-relative address (`//events/e/`: the host `events`), however the path was sent
+        for target in ("//events/e", "//events//e?x=1", "/%2Fevents/e", "/%2F/events/e", "///events/e"):
+            status, _, headers = get(server, target)
+            assert status == 301 and headers["location"] in ("/events/e/", "/events/e/?x=1"), (target, headers)
         status, body, headers = get(server, "/events/e/draw.pdf")
         assert status == 200 and headers["content-type"] == "application/pdf" and headers["cache-control"] == "no-store"
 

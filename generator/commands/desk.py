@@ -1,4 +1,4 @@
-"""`paibang desk EVENT [--content DIR] [--output DIR] [--lan] [--port 8001]`: the results desk.
+"""`paibang desk EVENT [--content DIR] [--output DIR] [--lan] [--port 8001] [--new-admin-link]`: the results desk.
 
 Listens on 127.0.0.1 unless --lan (then on every address, for the venue's Wi-Fi). Prints the
 secretary's link at start (with --lan also as a QR code on the terminal, and that the desk is
@@ -252,6 +252,16 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
 
         print_problems([tokens_unwritable(error)], locale, content)
         return 2
+    if getattr(args, "new_admin_link", False):
+        try:
+            desk.tokens.new_admin()
+        except OSError as error:  # (written at start a moment ago: a disk gone read-only since)
+            from generator.desk.app import tokens_unwritable
+            from generator.desk.store import TokensUnwritable
+
+            print_problems([tokens_unwritable(TokensUnwritable(desk.tokens.path, error))], locale, content)
+            return 2
+        terminal(catalogues.text("desk_new_admin_link", desk.locale), flush=True)
     if desk.tokens.set_aside is not None:
         said = {"unsafe": "desk_tokens_set_aside", "unsealed": "desk_tokens_unsealed",
                 "unreadable": "desk_tokens_unreadable"}[desk.tokens.set_aside_why]

@@ -82,11 +82,24 @@ class Schemas:
     left: list[LeftSchema] = field(default_factory=list)
 
 
+class Ignored(NamedTuple):
+    """What keep_gitignore did: the .gitignore beside content/, whether it wrote it, the lines a
+    .gitignore there already lacks (left as it is), and the system's reason when it could not
+    write one."""
+
+    path: Path
+    written: bool
+    missing: list[str]
+    reason: str | dict[str, str] = ""
+
+
 class Made(NamedTuple):
-    """What init or new made: the site's or the event's files, and what became of the schemas."""
+    """What init or new made: the site's or the event's files, and what became of the schemas
+    (and, for init, of the .gitignore)."""
 
     files: list[Path]
     schemas: Schemas
+    ignored: Ignored | None = None
 
 
 def site_text(locale: str) -> str:
@@ -111,7 +124,40 @@ def init_site(folder: Path, locale: str = "zh-Hans", said_in: str | None = None)
     make_folders_durably(folder / "events")
     site = folder / "site.yaml"
     write_durably(site, site_text(locale).encode("utf-8"), replace=False)
-    return Made([site, folder / "events"], keep_schemas(folder))
+    return Made([site, folder / "events"], keep_schemas(folder), keep_gitignore(folder, locale))
+
+
+# What paibang makes beside content/ that is not to be committed: the built site (`output/`,
+# the default from where content/ is: built again from content/ at any time, and a git checkout
+# of its own when published that way), the desk's tokens (`.paibang-desk/`: the admin token and
+# every table's link, sealed with a key that is not in the repository; pushed, whoever reads the
+# repository holds them) and the PDF cache. Anchored (`/output/`): a folder `output` inside
+# content/ (an event's) is content.
+IGNORED = ("/output/", "/.paibang-desk/", "/.paibang-cache/")
+
+
+def keep_gitignore(content: Path, locale: str) -> Ignored:
+    """A .gitignore beside content/ (in its parent: output/, .paibang-desk/ and .paibang-cache/
+    are made there, where a .gitignore inside content/ cannot reach them) listing IGNORED, written
+    when there is none. One that is there is the user's and is left as it is, never appended to:
+    its lines are the user's order (a `!output/` of theirs, above a line put at its end, would be
+    undone without a word), and the folder above content/ may be a repository of other things
+    (a home folder's dotfiles); the lines it lacks are said, for the user to add. Never stops init."""
+    path = content.absolute().parent / ".gitignore"
+    found = own_file(path, 1024 * 1024)
+    if isinstance(found, LeftSchema):  # a link, a folder, another's: not read, not written
+        return Ignored(path, False, list(IGNORED))
+    if found is not None:
+        have = {line.strip().strip("/") for line in found.decode("utf-8", "replace").splitlines()}
+        return Ignored(path, False, [line for line in IGNORED if line.strip("/") not in have])
+    text = f"# {catalogues.text('init_gitignore_head', locale)}\n" + "\n".join(IGNORED) + "\n"
+    try:
+        write_durably(path, text.encode("utf-8"), replace=False)
+    except FileExistsError:  # (made meanwhile: the user's)
+        return Ignored(path, False, [])
+    except OSError as error:  # a parent folder not the user's to write in
+        return Ignored(path, False, list(IGNORED), system_reason(error))
+    return Ignored(path, True, [])
 
 
 def keep_schemas(content: Path) -> Schemas:

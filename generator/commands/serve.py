@@ -45,7 +45,7 @@ from collections.abc import Awaitable, Callable, Collection, Iterator, MutableMa
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, unquote_to_bytes
+from urllib.parse import parse_qsl, quote, unquote_to_bytes
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale, terminal
@@ -790,7 +790,9 @@ class App:
         if found is None:
             return NOT_FOUND
         if isinstance(found, str):  # a folder asked for without its slash: its relative links need one
-            location = raw_path + b"/" + (b"?" + query if query else b"")
+            # The folder as looked up (one slash between names, one first): the path as sent
+            # (`//players`) gave `Location: //players/`, which a browser reads as the host `players`.
+            location = ("/" + "".join(quote(p) + "/" for p in parts if p)).encode("ascii") + (b"?" + query if query else b"")
             return Answer(301, b"", headers=[(b"location", location)])
         name, body = found
         if name.endswith(".html"):

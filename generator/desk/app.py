@@ -46,7 +46,7 @@ from markupsafe import Markup
 from ruamel.yaml.error import YAMLError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -57,7 +57,7 @@ from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Tokens, TokensUnwritable, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
-    load_round_trip, locked, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
+    load_round_trip, locked, match_digest, open_audit, plain, read_results, set_record, table_key, with_board_keys_kept, write_lock,
     write_results,
 )
 from generator.errors import ContentError, CouldNotFinish, Mark, Problems, system_reason
@@ -287,8 +287,8 @@ class Desk:
             self.ranked = self.result
         self.kept = self._kept_rounds(event)
         self.event = event
-        self.tokens.ensure([table_key(s, r.number, t.number) for s, rounds in event.rounds.items()
-                            for r in rounds for t in r.tables if len(t.sides) == 2])
+        self.tokens.ensure({table_key(s, r.number, t.number): match_digest(t.sides) for s, rounds in event.rounds.items()
+                            for r in rounds for t in r.tables if len(t.sides) == 2})
         # a held entry whose table has a result now (the secretary typed it into the mended
         # file) is settled: the admin page stops listing it
         held = self.tokens.all_held()
@@ -1352,6 +1352,26 @@ def drawn_after(result: EventResult | None, spot: forms.TableSpot, check: forms.
     return problems.items
 
 
+def link_redrawn(desk: Any, ids: tuple[str, int, int], sent: str | None) -> Response | None:
+    """The page of a table's link printed for a match no longer drawn at that table (the round
+    drawn again, tables swapped by hand: store.Tokens.ensure), or None for any other link. Said
+    as what it is, with what to do, not "no access": the captains hold a slip the desk printed.
+    Nothing of the match now there is shown."""
+    problem = redrawn_problem(desk, ids, sent)
+    if problem is None:
+        return None
+    return desk.page("message.html", 410, title=problem.message(desk.locale), text=problem.hint(desk.locale))
+
+
+def redrawn_problem(desk: Any, ids: tuple[str, int, int], sent: str | None) -> ContentError | None:
+    """desk-link-redrawn when `sent` is the token of table `ids` for a match drawn there before."""
+    if not sent or not desk.tokens.retired_table(table_key(*ids), sent):
+        return None
+    stage, number, table = ids
+    name = next((s.name for s in desk.event.stages if s.id == stage), stage) if desk.event else stage
+    return ContentError("desk-link-redrawn", Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
+
+
 def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
     from generator.commands.printing import one_document
@@ -1466,11 +1486,15 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 return PlainTextResponse("413", status_code=413)
         sent = (form or {}).get("k") or request.query_params.get("k")
         who = desk.who(request, key, sent)
-        if who is not None:
+        if who is not None or (sent and desk.tokens.retired_table(key, sent)):
             # the table as the files have it now: a round `paibang pair` has just drawn, which the
             # file watcher has not had read yet, refuses a correction that would change who
-            # went through to it (drawn_after); its tables open
+            # went through to it (drawn_after); its tables open. A link of a match drawn here
+            # before or now (store.Tokens.ensure) as that reading has it: retired, or back.
             await desk.catch_up()
+            who = desk.who(request, key, sent)
+        if who is None and (redrawn := link_redrawn(desk, ids, sent)) is not None:
+            return redrawn
         spot = desk.spot(*ids)
         if who is not None and who.kind == "table" and spot is None and desk.results_errors():
             # A valid link whose round the desk cannot read (a results file broken before the
@@ -1851,8 +1875,17 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/events", events),
         Route("/favicon.svg", favicon),
         Route("/favicon.ico", favicon),
-    ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method})
+    ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method,
+                                                                          ClientDisconnect: client_gone})
     return _Guard(app, allowed_hosts)
+
+
+async def client_gone(_request: Request, _error: Exception) -> Response:
+    """A form whose sending was cut off (a phone losing the hall's Wi-Fi mid-save): nothing was
+    read of it, so nothing is written, and nobody is there to answer. Raised on, uvicorn printed
+    starlette's ClientDisconnect on the secretary's terminal, 45 lines of traceback, at every
+    phone that walked out of the Wi-Fi's reach; the phone's page says its form was not sent."""
+    return Response(status_code=400)
 
 
 class _Stream(StreamingResponse):

@@ -23,7 +23,12 @@ from typing import Any
 REQUEST_SECONDS = 15.0
 # Connections one client address may hold at once: a browser opens at most 6 to one host, a
 # phone's form and the secretary's tabs far fewer than this; a slow-loris from one address
-# holds no more than these, whatever the open-files limit.
+# holds no more than these, whatever the open-files limit. At the cap, a new connection takes the
+# place of the address's oldest one still waiting for a request's head (desk_protocol): behind
+# the hall's NAT every phone is one address, and a cap that refused the next connection let one
+# phone (a script, a browser gone wrong) holding 64 half-sent requests lock every table out,
+# for ever if it opened them again as they timed out. A shorter deadline for the head than for
+# the body would not have: it only makes the phone reopen them sooner.
 CONNECTIONS_PER_ADDRESS = 64
 # Descriptors kept free of connections, for what a save opens (the results file, its lock, the
 # audit, the rebuilt site's files): past the limit less these, a new connection is closed at once
@@ -91,7 +96,7 @@ def desk_protocol() -> type[asyncio.Protocol]:
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
-    held: dict[str, int] = {}
+    held: dict[str, list[Any]] = {}  # each address's connections, oldest first
     whole = (h11.DONE, h11.MUST_CLOSE, h11.CLOSED, h11.ERROR)  # (the client's side: its request all in)
 
     class DeskProtocol(H11Protocol):
@@ -101,24 +106,36 @@ def desk_protocol() -> type[asyncio.Protocol]:
         def connection_made(self, transport: Any) -> None:  # noqa: ANN401
             super().connection_made(transport)
             address = self.client[0] if self.client else ""
-            if held.get(address, 0) >= CONNECTIONS_PER_ADDRESS or \
-                    len(self.connections) > open_files() - RESERVED_FILES:
+            mine = held.get(address, [])
+            if len(mine) >= CONNECTIONS_PER_ADDRESS and (oldest := next((c for c in mine if c._waiting()), None)):
+                # (CONNECTIONS_PER_ADDRESS says why: a browser whose idle connection is closed
+                # asks again on a new one, and nothing of a request in progress is lost)
+                mine.remove(oldest)
+                oldest._address = None
+                oldest.transport.close()
+            if len(mine) >= CONNECTIONS_PER_ADDRESS or len(self.connections) > open_files() - RESERVED_FILES:
                 transport.close()  # (before any request: nothing to answer, and nothing counted)
                 return
             self._address = address
-            held[address] = held.get(address, 0) + 1
+            held.setdefault(address, []).append(self)
             self._watch()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             if self._address is not None:
-                left = held.get(self._address, 1) - 1
-                if left > 0:
-                    held[self._address] = left
-                else:
+                mine = held.get(self._address, [])
+                if self in mine:
+                    mine.remove(self)
+                if not mine:
                     held.pop(self._address, None)
                 self._address = None
             super().connection_lost(exc)
+
+        def _waiting(self) -> bool:
+            """Whether no request is under way here: none sent yet (or its head only in part), or
+            the last one answered and the connection idle (keep-alive)."""
+            return not self.transport.is_closing() and self.conn.their_state == h11.IDLE and \
+                (self.cycle is None or self.cycle.response_complete)
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)

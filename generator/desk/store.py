@@ -14,6 +14,7 @@ import base64
 import contextlib
 import datetime as dt
 import fcntl
+import hashlib
 import io
 import json
 import os
@@ -89,6 +90,15 @@ def _own_folder(folder: Path) -> Path:
 
 def table_key(stage: str, number: int, table: int) -> str:
     return f"{stage}/{number}/{table}"
+
+
+def match_digest(sides: list[str]) -> str:
+    """What a table's token is minted for (Tokens.ensure): the match drawn there, its entries,
+    not the table's number alone. In any order: the same two entries with their sides swapped by
+    hand are the match the slip was printed for, its captains the ones holding it; the form
+    labels each field with the sides as the file has them when it is opened, and one opened
+    before the swap is refused at its save (forms.as_filed: desk_changed_since)."""
+    return hashlib.sha256("\x1f".join(sorted(sides)).encode("utf-8")).hexdigest()[:16]
 
 
 class Tokens:
@@ -208,18 +218,66 @@ class Tokens:
     def admin(self) -> str:
         return self.data["admin"]
 
+    def new_admin(self) -> None:
+        """A new admin token (`paibang desk --new-admin-link`), kept as every token is: the link
+        printed or shown before (on the venue's screen as a QR code, with --lan) opens nothing
+        from now on. The tables' links, which table saved, what is held and the clock stay as
+        they were: the score sheets printed still work."""
+        with self._lock:
+            self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
+            self._save()
+
     @property
     def secret(self) -> bytes:
         return self.data["secret"].encode()
 
-    def ensure(self, keys: list[str]) -> None:
-        """A token for every drawn table that has none yet (a round drawn while the desk runs)."""
+    def ensure(self, drawn: dict[str, str]) -> None:
+        """A token for every drawn table ("stage/round/table" -> match_digest of the match drawn
+        there): one for a table that has none yet (a round drawn while the desk runs), a new one
+        for a table whose match is another than the one its token was minted for. A round drawn
+        again (its file deleted and `pair` run again, a knockout correction) or tables swapped by
+        hand put another match at table 1: keyed by the table alone, the slip printed for the
+        old match at table 1 opened and saved the new one, and the table where the match that had
+        saved now sits was "sent already". The old token is retired (kept, with its used-marker,
+        so that its link says it is of an earlier draw: retired_table), and the new match has a
+        fresh link and no used-marker; its match drawn back there (an edit undone) gives its old
+        link back, used-marker and all, so the slip printed for it opens again."""
         with self._lock:
-            missing = [k for k in keys if k not in self.data["tables"]]
-            for key in missing:
-                self.data["tables"][key] = secrets.token_urlsafe(TOKEN_BYTES)
-            if missing:
+            tables, matches = self.data["tables"], self.data.setdefault("matches", {})
+            retired, used = self.data.setdefault("retired", {}), self.data["used"]
+            changed = False
+            for key, match in drawn.items():
+                if key in tables and matches.get(key, match) == match:
+                    if key not in matches:  # a file of an older desk: the match there now is the token's
+                        matches[key] = match
+                        changed = True
+                    continue
+                if key in tables:
+                    old = {"table": key, "match": matches[key], "used": used.pop(key, "")}
+                    if (held := self.data.get("held", {}).pop(key, None)) is not None:
+                        old["held"] = held  # (typed for that match: shown on no other's form)
+                    retired[tables[key]] = old
+                back = next((token for token, item in retired.items()
+                             if item["table"] == key and item["match"] == match), None)
+                if back is None:
+                    tables[key] = secrets.token_urlsafe(TOKEN_BYTES)
+                else:
+                    item = retired.pop(back)
+                    tables[key] = back
+                    if item["used"]:
+                        used[key] = item["used"]
+                    if "held" in item:
+                        self.data.setdefault("held", {})[key] = item["held"]
+                matches[key] = match
+                changed = True
+            if changed:
                 self._save()
+
+    def retired_table(self, key: str, token: str) -> bool:
+        """Whether `token` is table `key`'s for a match no longer drawn there (ensure): its link
+        is refused with why, not "no access"."""
+        item = self.data.get("retired", {}).get(token)
+        return item is not None and item["table"] == key
 
     def table(self, key: str) -> str | None:
         return self.data["tables"].get(key)
@@ -308,8 +366,18 @@ def _well_formed(text: bytes) -> dict[str, Any] | None:
         return isinstance(value, dict) and set(value) == {"at", "who", "typed", "problem"} and strings(value["typed"]) \
             and all(isinstance(value[k], str) for k in ("at", "who", "problem"))
 
+    def retired(value: Any) -> bool:
+        return isinstance(value, dict) and {"table", "match", "used"} <= set(value) <= {"table", "match", "used", "held"} \
+            and all(isinstance(value[k], str) for k in ("table", "match", "used")) \
+            and ("held" not in value or held(value["held"]))
+
     if not (isinstance(data, dict) and {"admin", "secret", "tables", "used", "clock"} <= set(data) <= {
-            "admin", "secret", "tables", "used", "clock", "held"}):
+            "admin", "secret", "tables", "used", "clock", "held", "matches", "retired"}):
+        return None
+    if "matches" in data and not strings(data["matches"]):
+        return None
+    if "retired" in data and not (isinstance(data["retired"], dict) and all(
+            isinstance(k, str) and _TOKEN.fullmatch(k) and retired(v) for k, v in data["retired"].items())):
         return None
     if not (isinstance(data["admin"], str) and _TOKEN.fullmatch(data["admin"])
             and isinstance(data["secret"], str) and _SECRET.fullmatch(data["secret"])
