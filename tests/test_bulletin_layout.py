@@ -316,17 +316,19 @@ def test_a_word_wider_than_its_pressed_column_breaks_only_where_chinese_text_may
     assert text == "\u8fdf\u5230" + "15\u2060\u5206\u2060\u949f\u2060\uff0c" and pieces == [1.0, 1.0, pytest.approx(4.14)]
     remarks = ["第二轮比赛迟到15分钟，警告一次", "冠军队伍奖金五百元、证书一张。", "团体赛荣誉证书、奖杯",
                "罚 1 VP（第2轮迟到15分钟）", "晋级决赛阶段（复赛）"]
-    for n in (6, 7, 8):
+    for n, locale in ((6, "zh-Hans"), (7, "zh-Hans"), (8, "zh-Hans"), (6, "en")):
         group = "动物科学学院医学"[:n]
         rows = [[str(k), f"A{k:02}", "唐秀英 / 郑伟", group, group, group, "30.04", remark] for k, remark in enumerate(remarks, 1)]
         bulletin = Bulletin("standings-swiss", "T", "", ["名次", "编号", "选手", "班级", "单位", "学院", "胜利分（VP）", "备注"],
                             rows, "", dt.date(2026, 12, 5), numeric={0, 6}, names={2, 3, 4, 5})
-        path = tmp_path / f"pressed-{n}.pdf"
-        path.write_bytes(_print(bulletin_html(bulletin, "zh-Hans")))
+        path = tmp_path / f"pressed-{n}-{locale}.pdf"
+        path.write_bytes(_print(bulletin_html(bulletin, locale, "zh-Hans")))
         lines = "\n".join(pages(path))
-        # (a line of the last column starts after the columns' gap; was "。" and "，" there)
+        # (a line of the last column starts after the columns' gap; was "。" and "，" there, and
+        # "15分" above "钟，" on the English page)
         assert not re.search(r"(?m)\s{3}[\u3001\uff0c\u3002\uff1a\uff1b\uff09]", lines), (n, lines)
-        assert lines.count("15分钟") == 2 and not re.search(r"(?m)\d$", lines), (n, lines)
+        table = "\n".join(line for line in lines.splitlines() if "2026" not in line and " of " not in line)  # (the date, the page)
+        assert lines.count("15分钟") == 2 and not re.search(r"(?m)\d$", table), (n, lines)
         flat = re.sub(r"\s+", "", subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout)
         assert all(re.sub(r"\s+", "", remark) in flat for remark in remarks), flat
         boxes = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
