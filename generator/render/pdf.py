@@ -185,6 +185,13 @@ def _joined(pdfs: list[bytes], footers: list[bytes] | None = None) -> bytes:
     # Each part's subsets that came out alike, byte for byte, now under one tag, kept once:
     # pypdf merges objects alike, and the objects referring to them are alike only after, so a
     # pass a level (the font file, its descriptor, the CIDFont, the font, a page's resources).
+    # What is left over a form printed whole is each part's own subsets: the 26-table guandan
+    # round in parts of 10 is 1,346,519 bytes, 526,435 whole (+156 %); 1,100,347 of them are 8
+    # subsets (3 parts' regular and bold, 2 page numbers'), 2 whole. WeasyPrint keeps each glyph's
+    # id, so every subset of Noto Sans CJK holds 63,283 glyphs' metrics and offsets, 83 to 166 KB
+    # even for a page number's dozen glyphs: merging subsets is not done here (a glyph's id and
+    # metrics in one part against another's). Deflating the streams again at level 9 saved 1
+    # byte; object streams, which pypdf does not write, would save the dictionaries' 36 KB.
     for _ in range(5):
         writer.compress_identical_objects()  # (its defaults: duplicates and orphans dropped)
     first = readers[0]  # (its title and language are the joined file's)
