@@ -271,7 +271,7 @@ def test_every_pdfs_key_follows_the_joining_code(monkeypatch) -> None:  # noqa: 
             patched.setattr(html, name, value)
             assert pdf.joining_code() != before, name
     # (and how a word too wide for its column is loosened and its column widened: pdf._loosened)
-    for name, value in (("_EM", {**pdf._EM, "M": 1.0}), ("LAST_COLUMN_LEAST", 5.0), ("_TWO_CHARACTER_UNITS", ())):
+    for name, value in (("_EM", {**pdf._EM, "M": 1.0}), ("LAST_COLUMN_LEAST", 5.0), ("_UNIT_PAIR", re.compile("x"))):
         with monkeypatch.context() as patched:
             patched.setattr(pdf, name, value)
             assert pdf.joining_code() != before, name

@@ -649,7 +649,9 @@ def _past_the_page(document: object) -> bool:
 LAST_COLUMN_LEAST = 4.0  # em: bulletin.html's td:last-child min-width
 # A Chinese character (CJK ideographs, extension A, compatibility), where Chinese text may break
 _IDEOGRAPH = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_ORDINAL = "\u7b2c"  # 第, kept with its number
+_ORDINAL = re.compile(r"\u7b2c")  # 第, kept with its number
+# A unit of two characters (html.joined_marks'), not parted after a number either: 15分钟
+_UNIT_PAIR = re.compile("|".join(f"{first}[{seconds}]" for first, seconds in _TWO_CHARACTER_UNITS))
 # Consecutive text of one line (joined spaces in it: "3 元" as 3, joiner, space, joiner, 元)
 _RUN = re.compile(r"(?:\S|(?<=\u2060) (?=\u2060))+")
 # A character's width in em in the notices' faces (measured in Noto Serif CJK SC at 10pt, with
@@ -752,10 +754,10 @@ def _loose(markup: str) -> tuple[str, list[float]]:
         if char == WORD_JOINER and 0 < k < len(seen) - 1:
             left, right = seen[k - 1][1], seen[k + 1][1]
             before = [c for _, c in seen[:k - 1] if c not in (WORD_JOINER, " ")]
-            unit = bool(before) and before[-1].isdigit() and left + right in _TWO_CHARACTER_UNITS
+            unit = bool(before) and before[-1].isdigit() and bool(_UNIT_PAIR.fullmatch(left + right))
             chinese = bool(_IDEOGRAPH.match(left))
             if ((chinese or left in _CLOSING) and not unit
-                    and (_IDEOGRAPH.match(right) or right in _OPENING or (chinese and right.isdigit() and left != _ORDINAL))):
+                    and (_IDEOGRAPH.match(right) or right in _OPENING or (chinese and right.isdigit() and not _ORDINAL.match(left)))):
                 dropped.add(where)
                 pieces.append(0.0)
             continue
