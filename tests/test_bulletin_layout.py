@@ -137,7 +137,7 @@ def test_a_number_keeps_its_unit_and_closing_punctuation_never_starts_a_line(tmp
     from generator.render.html import joined_marks
 
     assert joined_marks("奖金 3 元，共 15分钟（慢打）、罚 2 VP") == \
-        "奖金 3\u2060 \u2060元\u2060，共 15\u2060分钟（\u2060慢打\u2060）\u2060、罚 2\u2060 \u2060VP"
+        "奖金 3\u2060 \u2060元\u2060，共 15\u2060分\u2060钟（\u2060慢打\u2060）\u2060、罚 2\u2060 \u2060VP"
     assert joined_marks("A02 罚 13级") == "A02 罚 13\u2060级"  # (a number's unit only after it)
     remarks = ["奖金 3 元，荣誉证书一张、奖杯一座", "罚 1 VP（第2轮迟到15分钟）、罚 3 IMP（慢打）",
                "第 1、2 轮轮空，直接晋级；罚 2 分（迟到）", "冠军：奖金 500 元，证书一张"]
@@ -270,6 +270,11 @@ def test_every_pdfs_key_follows_the_joining_code(monkeypatch) -> None:  # noqa: 
         with monkeypatch.context() as patched:
             patched.setattr(html, name, value)
             assert pdf.joining_code() != before, name
+    # (and how a word too wide for its column is loosened and its column widened: pdf._loosened)
+    for name, value in (("_EM", {**pdf._EM, "M": 1.0}), ("LAST_COLUMN_LEAST", 5.0), ("_UNIT_PAIR", re.compile("x"))):
+        with monkeypatch.context() as patched:
+            patched.setattr(pdf, name, value)
+            assert pdf.joining_code() != before, name
     assert pdf.joining_code() == before
 
 
@@ -293,3 +298,39 @@ def test_a_brackets_round_keeps_its_name_whole(tmp_path: Path) -> None:
         boxes = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
         right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', boxes))
         assert right <= float(re.search(r'<page width="([\d.]+)"', boxes)[1]) - 18 / 25.4 * 72, (locale, right)
+
+
+def test_a_word_wider_than_its_pressed_column_breaks_only_where_chinese_text_may(tmp_path: Path) -> None:
+    """A joined word wider than the last column pressed by groups of 6 to 8 characters was broken
+    between any two characters (overflow-wrap: anywhere): "。" alone on a line, "，" or "）" at a
+    line's head, "迟到15" above "分钟". pdf._print prints such a word again loosened where Chinese
+    text may break, the column widened to its widest piece as far as the page allows: every
+    closing mark stays with what it closes and "15分钟" whole, the table within the margin."""
+    import datetime as dt
+
+    from generator.printed import Bulletin
+    from generator.render.pdf import _loose
+
+    # (loosened between Chinese characters and before a number; not before "，", nor inside 15分钟)
+    text, pieces = _loose("\u8fdf\u2060\u5230\u206015\u2060\u5206\u2060\u949f\u2060\uff0c")
+    assert text == "\u8fdf\u5230" + "15\u2060\u5206\u2060\u949f\u2060\uff0c" and pieces == [1.0, 1.0, pytest.approx(4.14)]
+    remarks = ["第二轮比赛迟到15分钟，警告一次", "冠军队伍奖金五百元、证书一张。", "团体赛荣誉证书、奖杯",
+               "罚 1 VP（第2轮迟到15分钟）", "晋级决赛阶段（复赛）"]
+    for n, locale in ((6, "zh-Hans"), (7, "zh-Hans"), (8, "zh-Hans"), (6, "en")):
+        group = "动物科学学院医学"[:n]
+        rows = [[str(k), f"A{k:02}", "唐秀英 / 郑伟", group, group, group, "30.04", remark] for k, remark in enumerate(remarks, 1)]
+        bulletin = Bulletin("standings-swiss", "T", "", ["名次", "编号", "选手", "班级", "单位", "学院", "胜利分（VP）", "备注"],
+                            rows, "", dt.date(2026, 12, 5), numeric={0, 6}, names={2, 3, 4, 5})
+        path = tmp_path / f"pressed-{n}-{locale}.pdf"
+        path.write_bytes(_print(bulletin_html(bulletin, locale, "zh-Hans")))
+        lines = "\n".join(pages(path))
+        # (a line of the last column starts after the columns' gap; was "。" and "，" there, and
+        # "15分" above "钟，" on the English page)
+        assert not re.search(r"(?m)\s{3}[\u3001\uff0c\u3002\uff1a\uff1b\uff09]", lines), (n, lines)
+        table = "\n".join(line for line in lines.splitlines() if "2026" not in line and " of " not in line)  # (the date, the page)
+        assert lines.count("15分钟") == 2 and not re.search(r"(?m)\d$", table), (n, lines)
+        flat = re.sub(r"\s+", "", subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout)
+        assert all(re.sub(r"\s+", "", remark) in flat for remark in remarks), flat
+        boxes = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
+        right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', boxes))
+        assert right <= float(re.search(r'<page width="([\d.]+)"', boxes)[1]) - 18 / 25.4 * 72, (n, right)

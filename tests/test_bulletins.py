@@ -394,3 +394,21 @@ def test_a_chinese_event_title_keeps_its_stage_joined_on(bulletins: Path) -> Non
     assert "\u52a8\u7269\u79d1\u5b66\u5b66\u9662\u6865\u724c\u5927\u8d5b\u51b3\u8d5b\u540d\u5355\u516c\u793a" in \
         pdf_text(bulletins / "qualifiers-prelim.pdf").replace(" ", "")
     assert "\u5927\u8d5b \u00b7" not in pdf_text(bulletins / "standings-prelim.pdf")
+
+
+def test_no_event_gap_before_full_width_punctuation_or_after_an_opening_bracket() -> None:
+    """" \u00b7 " sets a Latin event title off from the Chinese after it, not from a full-width
+    bracket or colon, which carry their own space ("Klubbkveld \u00b7 \uff08" read as a gap inside
+    the title), nor from what follows an opening bracket."""
+    from generator.render.bulletins import event_gap
+    from generator.render.i18n import Translator
+
+    t = Translator("zh-Hans")
+    spring = "Klubbkveld\uff08\u6625\u5b63\uff09\u79ef\u5206\u699c"
+    assert event_gap(t, spring, "Klubbkveld") == spring
+    final = "Open\uff1a\u51b3\u8d5b\u540d\u5355"
+    assert event_gap(t, final, "Open") == final
+    assert event_gap(t, "Cup (\u6625\u5b63)", "Cup (") == "Cup (\u6625\u5b63)"
+    # (the Chinese itself still set off, in either script's locale)
+    assert event_gap(t, "Klubbkveld\u79ef\u5206\u699c", "Klubbkveld") == "Klubbkveld \u00b7 \u79ef\u5206\u699c"
+    assert event_gap(Translator("zh-Hant"), "Open\u300c\u6625\u300d", "Open") == "Open\u300c\u6625\u300d"

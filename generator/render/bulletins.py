@@ -168,6 +168,10 @@ def _wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
 
 
+def _punctuation(char: str) -> bool:
+    return unicodedata.category(char).startswith("P")
+
+
 def event_gap(t: Translator, title: str, event_title: str) -> str:
     """`title` with the locale's gap (title_event_gap, " \u00b7 " as the stage page heads it)
     between the event's title and the Chinese after it where the event's title ends in Latin
@@ -178,6 +182,11 @@ def event_gap(t: Translator, title: str, event_title: str) -> str:
         return title
     last, following = event_title[-1], title[len(event_title)]
     if last.isspace() or _wide(last) or not _wide(following):
+        return title
+    # Nor before full-width punctuation ("Klubbkveld\uff08...", "Open\uff1a..."), whose glyph
+    # carries its own space: " \u00b7 " before it read as a gap inside the title; nor after an
+    # opening bracket or quote (a title ending "Cup ("), the gap standing inside it.
+    if _punctuation(following) or unicodedata.category(last) in ("Ps", "Pi"):
         return title
     return event_title + t("title_event_gap") + title[len(event_title):]
 

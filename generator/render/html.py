@@ -1009,8 +1009,13 @@ _OPENING = "\uff08\u300c\u300e\u3010\u300a\u3008\u201c\u2018"
 _UNITS = (r"\u5143\u5206\u8f6e\u8f2a\u526f\u684c\u540d\u7ea7\u7d1a\u4eba\u5bf9\u5c0d\u961f\u968a\u5c40\u76d8"
           r"\u76e4\u573a\u5834\u6b21\u4e2a\u500b\u5f20\u5f35\u4f4d\u5c4a\u5c46\u7ec4\u7d44\u9875\u9801\u53f7"
           r"\u865f\u5929\u79d2\u5c81\u6b72\u5e74\u6708\u65e5%\uff05")
+# A unit of two characters, kept whole after its number too ("迟到15分" above "钟"), as its first
+# character and the seconds it takes: 分钟 分鐘, 小时 小時 (raw, as _UNITS).
+_TWO_CHARACTER_UNITS = ((r"\u5206", r"\u949f\u9418"), (r"\u5c0f", r"\u65f6\u6642"))
 _MARKS = re.compile(rf"(?<=[^\s\u2060])(?=[{_CLOSING}])|(?<=[{_OPENING}])(?=[^\s\u2060])"
-                    rf"|(?<=\d)(?=[{_UNITS}]|VPs?\b|IMPs?\b)|(?<=\d) (?=[{_UNITS}]|VPs?\b|IMPs?\b)")
+                    rf"|(?<=\d)(?=[{_UNITS}]|VPs?\b|IMPs?\b)|(?<=\d) (?=[{_UNITS}]|VPs?\b|IMPs?\b)"
+                    + "".join(rf"|(?<=\d)(?={first}[{seconds}])|(?<=\d{first})(?=[{seconds}])|(?<=\d {first})(?=[{seconds}])"
+                              for first, seconds in _TWO_CHARACTER_UNITS))
 
 
 def joined_marks(text: str) -> str:

@@ -22,6 +22,7 @@ import re
 import signal
 import subprocess
 import types
+import unicodedata
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -32,13 +33,13 @@ from pathlib import Path
 from typing import NoReturn
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator import catalogues
 from generator.errors import CouldNotFinish, signal_name
 from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
-from generator.render.html import TEMPLATES, environment
+from generator.render.html import _CLOSING, _OPENING, _TWO_CHARACTER_UNITS, TEMPLATES, WORD_JOINER, environment
 from generator.render.i18n import CJK_FACE, Translator
 from generator.seals import Unsealed, read_own, seal_of, verified, write_atomically
 
@@ -184,6 +185,13 @@ def _joined(pdfs: list[bytes], footers: list[bytes] | None = None) -> bytes:
     # Each part's subsets that came out alike, byte for byte, now under one tag, kept once:
     # pypdf merges objects alike, and the objects referring to them are alike only after, so a
     # pass a level (the font file, its descriptor, the CIDFont, the font, a page's resources).
+    # What is left over a form printed whole is each part's own subsets: the 26-table guandan
+    # round in parts of 10 is 1,346,519 bytes, 526,435 whole (+156 %); 1,100,347 of them are 8
+    # subsets (3 parts' regular and bold, 2 page numbers'), 2 whole. WeasyPrint keeps each glyph's
+    # id, so every subset of Noto Sans CJK holds 63,283 glyphs' metrics and offsets, 83 to 166 KB
+    # even for a page number's dozen glyphs: merging subsets is not done here (a glyph's id and
+    # metrics in one part against another's). Deflating the streams again at level 9 saved 1
+    # byte; object streams, which pypdf does not write, would save the dictionaries' 36 KB.
     for _ in range(5):
         writer.compress_identical_objects()  # (its defaults: duplicates and orphans dropped)
     first = readers[0]  # (its title and language are the joined file's)
@@ -470,7 +478,8 @@ JOINING = ("joined_words", "joined_names", "kept_pieces", "_kept_pieces", "kept_
 
 def joining_code() -> str:
     """A digest of how printed words are joined: the source of html.py's joining functions
-    (JOINING) and of _print (and _past_the_page), and the value of every constant of theirs (a pattern, a width, the
+    (JOINING) and of _print (with _past_the_page, and how it loosens a word too wide for its
+    column: _forced_breaks, _loosened and theirs), and the value of every constant of theirs (a pattern, a width, the
     joiner), so that a change of any of them is a PDF of another key. PRINTING was counted up by
     hand, and the joining code's changes (rev58's bookmarks) had to remember it."""
     import inspect
@@ -478,7 +487,8 @@ def joining_code() -> str:
     from generator.render import html
 
     digest = hashlib.sha256()
-    for function in (*(getattr(html, name) for name in JOINING), _print, _past_the_page):
+    for function in (*(getattr(html, name) for name in JOINING), _print, _past_the_page, _forced_breaks, _forced,
+                     _last_column_most, _loosened, _loose):
         try:
             digest.update(inspect.getsource(function).encode("utf-8"))
         except (OSError, TypeError):  # a function with no file (one made at run time: a test's printer)
@@ -487,7 +497,9 @@ def joining_code() -> str:
             value = function.__globals__.get(name)
             if isinstance(value, re.Pattern):
                 value = value.pattern
-            if isinstance(value, (str, int, tuple)) and not isinstance(value, bool):
+            if isinstance(value, dict):  # (_EM: each character's width)
+                value = tuple(sorted(value.items()))
+            if isinstance(value, (str, int, float, tuple)) and not isinstance(value, bool):
                 digest.update(f"{name}={value!r}".encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
@@ -558,7 +570,11 @@ def _print(html: str) -> bytes:
 
     if _WORKER_FONTS is None:
         _start_worker()
-    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
+
+    def render(html: str) -> object:
+        return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
+
+    document = render(html)
     # A notice's kept pieces (a bracketed reason, a round's ordinal: html.kept_joined) are held on
     # one line by a no-wrap span, which makes its column that wide at least: beside three
     # 8-character groups it took the table to 586pt of the page's 595. Where the table then runs
@@ -567,16 +583,43 @@ def _print(html: str) -> bytes:
     # WeasyPrint applies to a text at a line's start only, not to a span's in mid-line) breaks
     # them where it does not.
     if KEPT_SPAN in html and _past_the_page(document):
-        document = weasyprint.HTML(string=_KEPT.sub(r"\1", html), base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
+        kept, html = html, _KEPT.sub(r"\1", html)
+        document = render(html)
         # On a page in another language a kept piece's Chinese is in a span of its own (lang, zh_runs),
         # and WeasyPrint's overflow-wrap breaks no nested span: the English standings' reason
         # "（第2轮迟到15分钟）" stayed whole beside the widest groups, the table to 586pt of the
         # page's 595. Still past the content box, printed once more with the pieces' Chinese free
         # to break between its characters, as Chinese text does (a joiner next to a bracket, a
         # digit or a Latin letter kept: no "）" at a line's head, no number without its unit).
+        # (Not _loose's, which keeps a unit of two characters whole: "15分钟）、" then ran past
+        # the page beside the widest groups, where "15分" above "钟）、" is within it.)
         if _past_the_page(document):
-            loose = _KEPT.sub(lambda kept: _BETWEEN_CHINESE.sub("", kept[1]), html)
-            document = weasyprint.HTML(string=loose, base_url=str(TEMPLATES)).render(font_config=_WORKER_FONTS)
+            html = _KEPT.sub(lambda piece: _BETWEEN_CHINESE.sub("", piece[1]), kept)
+            document = render(html)
+    # A joined word wider than its column (the last column's overflow-wrap: anywhere, squeezed
+    # to its least by wide groups) is broken by WeasyPrint between any two characters, joiners
+    # and closing punctuation regardless: "。" or "）、" at a line's head, "迟到15" above "分钟".
+    # WeasyPrint has no keep-all, nor a last resort of breaks at allowed places only, and which
+    # word is too wide is known only once laid out: printed again with such words loosened where
+    # Chinese text may break (_loosened: between characters, never before closing punctuation nor
+    # inside a number and its unit) and, so that each piece left whole fits, the last column at
+    # least as wide as the widest of them (its width otherwise as it was: its least is one
+    # character either way). Loosening every joined word beforehand would break "直接晋级" where
+    # its column holds it whole on the next line; a column as wide as the whole word (8
+    # characters) leaves the groups beside it too little. If the widened column takes the table
+    # past the page, printed loosened in the column as it was (a piece wider still broken).
+    if WORD_JOINER in html:
+        forced = _forced_breaks(document)
+        if forced:
+            loose, widest = _loosened(html, forced)
+            # (as wide as the page leaves it, if not as wide as the widest piece: the pieces up to
+            # that wide set whole, a wider one broken as before)
+            width = min(widest, _last_column_most(document))
+            widened = loose.replace("</head>", f"<style>td:last-child {{ min-width: {width:.2f}em; }}</style></head>", 1)
+            again = render(widened) if width > LAST_COLUMN_LEAST else None
+            if again is None or (_past_the_page(again) and not _past_the_page(document)):
+                again = render(loose)
+            document = again
     # A bookmark is its heading's text as laid out, word joiners and all (html.joined_words,
     # joined_names: U+2060 keeps a Chinese word whole on its line, WeasyPrint having no keep-all):
     # a member searching the bookmarks for an event's name found it with a joiner between each
@@ -601,6 +644,129 @@ def _past_the_page(document: object) -> bool:
         if any(isinstance(box, TextBox) and box.position_x + box.width > right for box in page_box.descendants()):
             return True
     return False
+
+
+LAST_COLUMN_LEAST = 4.0  # em: bulletin.html's td:last-child min-width
+# A Chinese character (CJK ideographs, extension A, compatibility), where Chinese text may break
+_IDEOGRAPH = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_ORDINAL = re.compile(r"\u7b2c")  # 第, kept with its number
+# A unit of two characters (html.joined_marks'), not parted after a number either: 15分钟
+_UNIT_PAIR = re.compile("|".join(f"{first}[{seconds}]" for first, seconds in _TWO_CHARACTER_UNITS))
+# Consecutive text of one line (joined spaces in it: "3 元" as 3, joiner, space, joiner, 元)
+_RUN = re.compile(r"(?:\S|(?<=\u2060) (?=\u2060))+")
+# A character's width in em in the notices' faces (measured in Noto Serif CJK SC at 10pt, with
+# a little to spare: a figure 0.55, "IMP" 2.02, "VP" 1.36, "abc" 1.73, a space 0.26); a Chinese
+# character or full-width mark 1, any other 0.6 (_loose)
+_EM = {**dict.fromkeys("0123456789", 0.57), **dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 0.75), " ": 0.27}
+
+
+def _forced_breaks(document: object) -> set[str]:
+    """The joined runs of `document`'s text that a line break parts where no break is allowed:
+    at a word joiner, before closing punctuation, after opening punctuation, or between two
+    letters or figures (only overflow-wrap: anywhere breaks there). Each as its characters, a
+    NUL where it was broken."""
+    from weasyprint.formatting_structure.boxes import LineBox, TextBox
+
+    found: set[str] = set()
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            lines = [line for line in getattr(box, "children", ()) if isinstance(line, LineBox)]
+            if len(lines) < 2:
+                continue
+            texts = ["".join(text.text for text in line.descendants() if isinstance(text, TextBox)) for line in lines]
+            glued = texts[0]
+            for before, after in zip(texts, texts[1:], strict=False):
+                glued += ("\0" if _forced(before.rstrip(" "), after.lstrip(" ")) else "\n") + after
+            found.update(run[0] for run in _RUN.finditer(glued) if "\0" in run[0])
+    return found
+
+
+def _forced(before: str, after: str) -> bool:
+    """Whether a line ending in `before` and the next starting with `after` are parted where only
+    overflow-wrap: anywhere parts them (_forced_breaks)."""
+    if not before or not after:
+        return False
+    last, first = before[-1], after[0]
+    return (WORD_JOINER in (last, first) or first in _CLOSING or last in _OPENING
+            or (last.isascii() and last.isalnum() and first.isascii() and first.isalnum()))
+
+
+def _last_column_most(document: object) -> float:
+    """How wide, in em of its text, the last column of `document`'s tables could be with the rest
+    as they are: its cells' width and the room between the widest table's right edge and its
+    page's content box (half a point spare, as _past_the_page has it)."""
+    from weasyprint.formatting_structure.boxes import TableBox, TableCellBox, TableRowBox
+
+    most = float("inf")
+    for page in document.pages:
+        page_box = page._page_box
+        right = page_box.content_box_x() + page_box.width + 0.5
+        for table in page_box.descendants():
+            if not isinstance(table, TableBox):
+                continue
+            room = right - (table.border_box_x() + table.border_width())
+            for row in table.descendants():
+                if isinstance(row, TableRowBox) and row.children and isinstance(row.children[-1], TableCellBox):
+                    cell = row.children[-1]
+                    most = min(most, (cell.width + room) / cell.style["font_size"])
+    return most
+
+
+def _loosened(html: str, runs: set[str]) -> tuple[str, float]:
+    """`html` with each of `runs` (_forced_breaks) loosened where its text may break as Chinese
+    text does: its word joiners dropped between two Chinese characters, after closing punctuation,
+    before opening punctuation, and between a Chinese character and a number (not after 第); kept
+    before closing and after opening punctuation, inside a number, between a number and its unit
+    (a unit of two characters whole: 15分钟), and by Latin letters. And the widest piece left
+    whole, in em of its text (_EM)."""
+    head, body = html.split("<body", 1) if "<body" in html else ("", html)
+    widest = 0.0
+    for run in sorted(runs, key=len, reverse=True):
+        between = "(?:<[^>]*>)*"
+        pattern = "".join("(?:<[^>]*>| )*" if char == "\0" else re.escape(str(escape(char))) + between
+                          for char in run)
+        found = re.compile(rf"(?<!\u2060){pattern}(?!\u2060)")
+
+        def loosen(match: re.Match[str]) -> str:
+            nonlocal widest
+            text, pieces = _loose(match[0])
+            widest = max([widest, *pieces])
+            return text
+
+        body = found.sub(loosen, body)
+    return (f"{head}<body{body}" if head else body), widest
+
+
+def _loose(markup: str) -> tuple[str, list[float]]:
+    """A run's markup loosened (_loosened), and the width of each piece it keeps whole."""
+    seen: list[tuple[int, str]] = []  # (where in the markup, character) outside its tags
+    at = 0
+    while at < len(markup):
+        if markup[at] == "<":
+            end = markup.find(">", at)
+            at = len(markup) if end < 0 else end + 1
+            continue
+        seen.append((at, markup[at]))
+        at += 1
+    dropped: set[int] = set()
+    pieces = [0.0]
+    for k, (where, char) in enumerate(seen):
+        if char == WORD_JOINER and 0 < k < len(seen) - 1:
+            left, right = seen[k - 1][1], seen[k + 1][1]
+            before = [c for _, c in seen[:k - 1] if c not in (WORD_JOINER, " ")]
+            unit = bool(before) and before[-1].isdigit() and bool(_UNIT_PAIR.fullmatch(left + right))
+            chinese = bool(_IDEOGRAPH.match(left))
+            if ((chinese or left in _CLOSING) and not unit
+                    and (_IDEOGRAPH.match(right) or right in _OPENING or (chinese and right.isdigit() and not _ORDINAL.match(left)))):
+                dropped.add(where)
+                pieces.append(0.0)
+            continue
+        if char.isspace() and not (0 < k < len(seen) - 1 and WORD_JOINER in (seen[k - 1][1], seen[k + 1][1])):
+            pieces.append(0.0)
+            continue
+        if char != WORD_JOINER:
+            pieces[-1] += _EM.get(char, 1.0 if unicodedata.east_asian_width(char) in ("W", "F") else 0.6)
+    return "".join(c for i, c in enumerate(markup) if i not in dropped), pieces
 
 
 def _print_at(job: tuple[object, str]) -> tuple[object, bytes]:
