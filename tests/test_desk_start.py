@@ -140,7 +140,8 @@ def test_the_desk_says_whether_phones_can_reach_it_and_that_lan_is_plain_http(tm
     from generator.commands import desk as desk_command
 
     text = started(tmp_path / "a", monkeypatch, capsys, CLEAN)
-    assert "各桌的手机打不开" in text and f"paibang desk {SLUG} --lan" in text and "paibang desk --help" in text, text
+    command = f"paibang desk {SLUG} --content {(tmp_path / 'a' / 'content')} --lan --port 0 --no-build"
+    assert "各桌的手机打不开" in text and command in text and "paibang desk --help" in text, text
     assert "不加密的 HTTP" not in text
     monkeypatch.setattr(desk_command, "lan_address", lambda: "192.168.1.20")
     text = started(tmp_path / "b", monkeypatch, capsys, CLEAN, "en", "--lan")
@@ -284,3 +285,30 @@ def test_a_new_admin_link_is_made_when_asked_and_the_tables_links_stay(tmp_path:
     assert admin(renewed) != admin(first) and "已换了新的记录台（管理）链接" in renewed, renewed
     tokens = Tokens(root, SLUG)
     assert tokens.admin == admin(renewed) and tokens.table("main/1/1") == table
+
+
+def test_the_command_for_phones_repeats_the_flags_the_desk_was_started_with(tmp_path: Path, monkeypatch,  # noqa: ANN001
+                                                                            capsys) -> None:
+    """`paibang desk EVENT --content site --output out --port 8011` told the secretary to start it
+    again with `paibang desk EVENT --lan`, which found no content folder (and would have built
+    into ./output, on port 8001, with the PDFs it was told not to print): the command now repeats
+    its flags, in the README's order, quoted for the shell (rev66)."""
+    from generator import cli
+    from generator.commands import desk as desk_command
+
+    make(tmp_path / "场馆 A", SWISS_TWO, CLEAN)
+    monkeypatch.chdir(tmp_path)
+    made = []
+
+    class Server:
+        def run(self, sockets=None) -> None:  # noqa: ANN001
+            pass
+
+    monkeypatch.setattr(desk_command, "server", lambda desk, *args: made.append(desk) or Server())
+    assert cli.main(["desk", SLUG, "--no-pdf", "--output", "out", "--port", "0", "--no-build", "--content",
+                     "场馆 A/content", "--lang", "en"]) == 0
+    command = f"paibang desk {SLUG} --content '场馆 A/content' --lan --port 0 --output out --no-build --no-pdf --lang en"
+    text = capsys.readouterr().out
+    assert f"start it with {command} (see paibang desk --help)" in text, text
+    (desk,) = made
+    assert desk.lan_command == command

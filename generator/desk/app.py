@@ -410,10 +410,15 @@ class Desk:
         host = urlsplit(self.base).hostname or ""
         return not (host.startswith("127.") or host in ("localhost", "::1"))
 
+    # The command it was started with, --lan added (commands/desk.lan_words): None for a desk
+    # made otherwise, which says the command for its event with no other flag
+    lan_words: list[str] | None = None
+
     @property
     def lan_command(self) -> str:
-        """How to start this desk for phones, as the pages and the terminal say it."""
-        return f"paibang desk {self.slug} --lan"
+        """How to start this desk for phones, as the pages and the terminal say it: the flags it
+        was started with repeated, quoted for the shell."""
+        return shlex.join(self.lan_words or ["paibang", "desk", self.slug, "--lan"])
 
     # --- views --------------------------------------------------------------------------
 
