@@ -192,6 +192,7 @@ class Desk:
         self.env.globals["scroll_to_value"] = Markup(SCROLL_TO_VALUE)
         self.env.globals["whole_match"] = lambda fields, reasons=(): whole_match(self.t, fields, reasons)
         self.env.globals["site_cards_css"] = Markup(site_cards_css())
+        self.env.filters["local_time"] = local_time
 
     def _follow_locale(self, event: Any) -> None:
         """The desk's words in the language the event's files now choose (`--lang` kept): a
@@ -1214,6 +1215,20 @@ def saved_text(t: Translator, fields: list[Any], result: forms.Check) -> str:
         missing = next(room for room in rooms if room != done)
         return t("desk_saved_room", saved=t(f"{done}_room"), missing=t(f"{missing}_room"))
     return t("desk_saved_part")
+
+
+def local_time(at: str, date: bool = False) -> str:
+    """A time the desk noted (kept in UTC, ISO 8601) as the clock of the computer it runs on
+    shows it: the secretary's laptop at the venue, whose time the hall keeps. The pages said
+    "16:22 UTC", which no one at a venue eight hours east reads at a glance (rev66). A time
+    without a zone is taken as UTC, as the desk writes them; one it cannot read is shown as kept."""
+    try:
+        when = dt.datetime.fromisoformat(at)
+    except ValueError:
+        return at
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M" if date else "%H:%M")
 
 
 def digits(text: str | bytes) -> bool:
