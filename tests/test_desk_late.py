@@ -513,3 +513,15 @@ def test_a_stale_draw_of_a_stage_over_is_a_note_not_an_error(tmp_path: Path, des
     status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
     assert '<section class="note" id="stale-note">' in admin and 'id="stale"' not in admin
     assert note in shown(admin)
+
+
+def test_a_tables_link_to_a_result_written_in_its_file_says_it_is_recorded(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Table 2's result written in the round's file by hand (from a YAML the secretary filled):
+    its phone was told 记录台已录入本桌的成绩, though it came through no desk (rev66). It is
+    told the result is recorded, not by whom."""
+    from tests.test_desk_records import SWISS_TWO, TWO_TABLES
+
+    running = desk_of(make(tmp_path, SWISS_TWO, TWO_TABLES))
+    status, page = fetch(running.desk.link("main/1/2"))
+    said = shown(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
+    assert status == 200 and said == "本桌的成绩已经录入（不是由本手机提交的）；如需核对或更改，请找记录台（裁判）。", said
