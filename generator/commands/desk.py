@@ -175,15 +175,13 @@ def lan_words(args) -> list[str]:  # noqa: ANN001 - argparse namespace
     found no content folder, and would have built into ./output and lost its --port,
     --no-build and --no-pdf (rev66). Not --new-admin-link: repeated, it would make the link the
     secretary has just opened open nothing."""
-    from generator.cli import OUTPUT
-
     words = ["paibang", "desk", args.event]
     if args.content != Path("content"):
         words += ["--content", str(args.content)]
     words.append("--lan")
     if args.port != 8001:  # (the desk's default port: cli.py)
         words += ["--port", str(args.port)]
-    if args.output != OUTPUT:
+    if args.output != Path("output"):  # (cli.OUTPUT, the default: cli imports this module, not it cli)
         words += ["--output", str(args.output)]
     words += [flag for flag, given in (("--no-build", args.no_build), ("--no-pdf", args.no_pdf)) if given]
     if args.lang:
