@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import os
 import shutil
+import time
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -290,3 +293,20 @@ def published(content: Path, slug: str, folder: Path) -> dict[Path, bytes]:
                 data = b"".join(book.read(name) for name in book.namelist())
         found[path] = data
     return found
+
+
+@contextlib.contextmanager
+def venue_clock(zone: str = "CST-8") -> Iterator[None]:
+    """This computer's clock in `zone` (POSIX TZ: "CST-8" is eight hours east of UTC, with no
+    tz database needed), the whole process's, as the desk's pages read it; put back after."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = zone
+    time.tzset()
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TZ", None)
+        else:
+            os.environ["TZ"] = before
+        time.tzset()

@@ -108,6 +108,13 @@ def running(content: Path):
     desk.stop()
 
 
+def started_with(flags: list[str]) -> list[str]:
+    """The command for phones of a desk started with `flags` (commands/desk.lan_words)."""
+    from generator.commands.desk import lan_words
+
+    return lan_words(cli.parser("zh-Hans").parse_args(["desk", SLUG, *flags]))
+
+
 def fetch(url: str, data: dict[str, str] | None = None, opener=None) -> tuple[int, str]:  # noqa: ANN001
     body = urllib.parse.urlencode(data).encode() if data is not None else None
     try:
@@ -554,10 +561,15 @@ def test_sheets_whose_qr_codes_no_phone_can_open_say_so_and_how_to_start_for_pho
     """Without --lan the sheets' QR codes are http://127.0.0.1:8001/…, which no phone opens, and
     nothing said so (rev34): the admin and sheets pages say it, with the command for phones; on
     the venue's network (a LAN address) they say nothing of it."""
+    from markupsafe import escape
+
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     assert fetch(running.desk.admin_link, opener=jar)[0] == 200
     said = "只有运行记录台的这台电脑能打开，各桌的手机打不开"
-    command = f"paibang desk {SLUG} --lan"
+    # the command the desk was started with, --lan added (it said `paibang desk EVENT --lan`,
+    # which lost --content and found no content folder, rev66), quoted for the shell
+    running.desk.lan_words = started_with(["--content", "赛事 内容", "--port", "8011", "--output", "out"])
+    command = str(escape(f"paibang desk {SLUG} --content '赛事 内容' --lan --port 8011 --output out"))  # (as Jinja escapes it)
     for page in ("/admin", "/admin/sheets/main/4"):
         status, html = fetch(f"{running.secretary}{page}", opener=jar)
         assert status == 200 and said in html and command in html and "paibang desk --help" in html, page
@@ -624,6 +636,7 @@ def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Run
 
     url = f"{running.secretary}/admin/sheets/main/4/print.pdf"
     assert fetch(url)[0] == 403  # no admin cookie, no sheets
+    running.desk.lan_words = started_with(["--content", "site", "--output", "out", "--no-pdf"])
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     fetch(running.desk.admin_link, opener=jar)
     with jar.open(url, timeout=120) as answer:
@@ -636,7 +649,8 @@ def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Run
     assert "记分表" in text and text.count("签名") >= 26
     # every sheet (they go to different tables) says it, whole (its lines joined as printed)
     said = (f"本表没有录分二维码：记录台现在只有本机能打开（{running.desk.base}），各桌的手机打不开。成绩请交记录台录入；"
-            f"要扫码录分，连上场馆的 Wi-Fi 后用 paibang desk {SLUG} --lan 启动记录台，再重新打印记分表。")
+            f"要扫码录分，连上场馆的 Wi-Fi 后用 paibang desk {SLUG} --content site --lan --output out --no-pdf "
+            "启动记录台，再重新打印记分表。")
     # (compared without spaces and hyphens: pdftotext joins a line broken at Wi-Fi's hyphen as "WiFi")
     pages = [re.sub(r"[\s-]+", "", page) for page in text.split("\f") if page.strip()]
     assert len(pages) == 26 and all(re.sub(r"[\s-]+", "", said) in page for page in pages), pages[0][:300]

@@ -9,10 +9,12 @@ tests/test_desk.py does.
 
 from __future__ import annotations
 
+import datetime as dt
 import http.cookiejar
 import urllib.request
 from pathlib import Path
 
+from tests.support import venue_clock
 from tests.test_desk import Running, audit_lines, content, drawn, fetch, open_table, round4, running, start  # noqa: F401
 
 BROKEN_LINE = "    teams: [T28, T42\n"  # table 23's sides, the bracket left open
@@ -55,10 +57,15 @@ def test_a_save_into_a_broken_file_is_held_kept_on_the_form_and_named_to_the_sec
     assert status == 200 and 'id="entry"' in html and 'id="broken"' in html
     assert t("desk_forbidden_text") not in html
     # the table's link again: what it typed is on its form
-    status, html = fetch(f"{url}?k={token}")
+    with venue_clock("CST-8"):  # the laptop's clock at a venue eight hours east of UTC
+        status, html = fetch(f"{url}?k={token}")
+        admin = admin_page(running)
     assert status == 200 and 'value="A"' in html and 'value="7"' in html and 'id="held"' in html
+    # when it was typed, in the venue's time (the laptop's), as kept in UTC plus eight hours, not "… UTC" (rev66)
+    typed_at = dt.datetime.fromisoformat(held["at"]) + dt.timedelta(hours=8)
+    assert t("desk_held_again", at=f"{typed_at:%H:%M}") in html and "UTC" not in html
+    assert f"{typed_at:%Y-%m-%d %H:%M}" in admin and "UTC" not in admin
     # the admin page names the file, the line, what is wrong and the fix; the round stays listed
-    admin = admin_page(running)
     [problem] = [p for p in running.desk.problems if not p.warning]
     assert problem.code == "yaml-bracket-open" and problem.mark.line  # (said where the brace opens)
     assert f"round-4.yaml:{problem.mark.line}:" in admin

@@ -21,6 +21,7 @@ import pytest
 from tests.test_desk import Running, fetch
 from tests.test_desk_records import Secretary, audit, desk_of, make  # noqa: F401 - desk_of is a fixture
 from tests.test_desk_said import block, shown
+from tests.support import venue_clock
 
 SWISS = """\
 format: swiss
@@ -274,7 +275,7 @@ def test_the_admin_page_marks_a_result_the_secretary_corrected(tmp_path: Path, d
     status, page = secretary.post("main/2/2", "save", level_a="8", level_b="J")  # the referee's correction
     assert status == 200 and 'id="saved"' in page
     row = admin_row(running, secretary, 2, 2)
-    assert re.fullmatch(r"2 T02 — T04 已录 · 本桌已提交 · 记录台已更正（\d\d:\d\d UTC） 录入/修改", row), row
+    assert re.fullmatch(r"2 T02 — T04 已录 · 本桌已提交 · 记录台已更正（\d\d:\d\d） 录入/修改", row), row
     assert "更正" not in admin_row(running, secretary, 2, 1)  # (written by hand: no line in the log)
     # the secretary's first entry, and a match's second room after its first, correct nothing
     four = make(tmp_path / "four", FOUR, "  - table: 1\n    teams: [T01, T02]\n", players=4, count=2)
@@ -430,7 +431,9 @@ def test_a_planted_audit_log_cannot_break_the_admin_page(tmp_path: Path, desk_of
     secretary = Secretary(running)
     status, page = fetch(f"{running.secretary}/admin", opener=secretary.opener)
     assert status == 200, page[-500:]
-    assert "记录台已更正（10:45 UTC）" in admin_row(running, secretary, 2, 1)
+    # in the time of the laptop the desk runs on (at the venue), not "10:45 UTC" (rev66)
+    with venue_clock("CST-8"):
+        assert "记录台已更正（18:45）" in admin_row(running, secretary, 2, 1)
     assert "更正" not in admin_row(running, secretary, 2, 2)
 
 
@@ -510,3 +513,15 @@ def test_a_stale_draw_of_a_stage_over_is_a_note_not_an_error(tmp_path: Path, des
     status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
     assert '<section class="note" id="stale-note">' in admin and 'id="stale"' not in admin
     assert note in shown(admin)
+
+
+def test_a_tables_link_to_a_result_written_in_its_file_says_it_is_recorded(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Table 2's result written in the round's file by hand (from a YAML the secretary filled):
+    its phone was told 记录台已录入本桌的成绩, though it came through no desk (rev66). It is
+    told the result is recorded, not by whom."""
+    from tests.test_desk_records import SWISS_TWO, TWO_TABLES
+
+    running = desk_of(make(tmp_path, SWISS_TWO, TWO_TABLES))
+    status, page = fetch(running.desk.link("main/1/2"))
+    said = shown(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
+    assert status == 200 and said == "本桌的成绩已经录入（不是由本手机提交的）；如需核对或更改，请找记录台（裁判）。", said

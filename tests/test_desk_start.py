@@ -69,7 +69,7 @@ def test_the_desk_says_at_start_how_many_problems_the_content_has_and_where(tmp_
 
 def test_content_without_problems_adds_no_line(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
     text = started(tmp_path, monkeypatch, capsys, CLEAN)
-    assert "成绩录入台已启动" in text and "处错误" not in text and "paibang check" not in text, text
+    assert "记录台已启动" in text and "处错误" not in text and "paibang check" not in text, text
 
 
 def test_warnings_alone_are_counted_with_the_command_that_lists_them(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
@@ -97,7 +97,7 @@ def test_a_busy_port_is_said_before_the_desk_starts(tmp_path: Path, monkeypatch,
         assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", str(port)]) == 2
     found = capsys.readouterr()
     assert found.err.strip() == (f"paibang desk: 端口 {port} 已被占用（另一个 paibang desk 或 serve 还开着？），"
-                                 f"成绩录入台未启动；换一个端口：加上 --port {port + 1} 重新运行"), found.err
+                                 f"记录台未启动；换一个端口：加上 --port {port + 1} 重新运行"), found.err
     assert found.out == "" and not (root.parent / ".paibang-desk").exists()  # no link minted
 
 
@@ -140,7 +140,8 @@ def test_the_desk_says_whether_phones_can_reach_it_and_that_lan_is_plain_http(tm
     from generator.commands import desk as desk_command
 
     text = started(tmp_path / "a", monkeypatch, capsys, CLEAN)
-    assert "各桌的手机打不开" in text and f"paibang desk {SLUG} --lan" in text and "paibang desk --help" in text, text
+    command = f"paibang desk {SLUG} --content {(tmp_path / 'a' / 'content')} --lan --port 0 --no-build"
+    assert "各桌的手机打不开" in text and command in text and "paibang desk --help" in text, text
     assert "不加密的 HTTP" not in text
     monkeypatch.setattr(desk_command, "lan_address", lambda: "192.168.1.20")
     text = started(tmp_path / "b", monkeypatch, capsys, CLEAN, "en", "--lan")
@@ -179,7 +180,7 @@ def test_a_tokens_file_the_desk_cannot_write_stops_it_at_start_saying_why_and_ho
     found = capsys.readouterr()
     said = found.out + found.err
     assert f"记录台无法写入口令文件 {path}" in said and "只读" in said and "记录台没有启动" in said, said
-    assert f"chmod u+w {path.parent}" in said and "成绩录入台已启动" not in said, said
+    assert f"chmod u+w {path.parent}" in said and "记录台已启动" not in said, said
     assert path.read_bytes() == before
 
 
@@ -218,7 +219,7 @@ def test_a_second_desk_on_the_same_event_does_not_start(tmp_path: Path, monkeypa
         found = capsys.readouterr()
         said = found.out + found.err
         assert f"另一个记录台（另一个进程）正在运行本赛事 {SLUG}" in said and "Ctrl-C" in said, said
-        assert "成绩录入台已启动" not in said, said
+        assert "记录台已启动" not in said, said
         assert path.read_bytes() == before
     finally:
         holder.communicate("\n", timeout=60)
@@ -284,3 +285,50 @@ def test_a_new_admin_link_is_made_when_asked_and_the_tables_links_stay(tmp_path:
     assert admin(renewed) != admin(first) and "已换了新的记录台（管理）链接" in renewed, renewed
     tokens = Tokens(root, SLUG)
     assert tokens.admin == admin(renewed) and tokens.table("main/1/1") == table
+
+
+def test_the_command_for_phones_repeats_the_flags_the_desk_was_started_with(tmp_path: Path, monkeypatch,  # noqa: ANN001
+                                                                            capsys) -> None:
+    """`paibang desk EVENT --content site --output out --port 8011` told the secretary to start it
+    again with `paibang desk EVENT --lan`, which found no content folder (and would have built
+    into ./output, on port 8001, with the PDFs it was told not to print): the command now repeats
+    its flags, in the README's order, quoted for the shell (rev66)."""
+    from generator import cli
+    from generator.commands import desk as desk_command
+
+    make(tmp_path / "场馆 A", SWISS_TWO, CLEAN)
+    monkeypatch.chdir(tmp_path)
+    made = []
+
+    class Server:
+        def run(self, sockets=None) -> None:  # noqa: ANN001
+            pass
+
+    monkeypatch.setattr(desk_command, "server", lambda desk, *args: made.append(desk) or Server())
+    assert cli.main(["desk", SLUG, "--no-pdf", "--output", "out", "--port", "0", "--no-build", "--content",
+                     "场馆 A/content", "--lang", "en"]) == 0
+    command = f"paibang desk {SLUG} --content '场馆 A/content' --lan --port 0 --output out --no-build --no-pdf --lang en"
+    text = capsys.readouterr().out
+    assert f"start it with {command} (see paibang desk --help)" in text, text
+    (desk,) = made
+    assert desk.lan_command == command
+
+
+@pytest.mark.parametrize(("locale", "name", "others"), [
+    ("zh-Hans", "\u8bb0\u5f55\u53f0", ("\u6210\u7ee9\u53f0", "\u6210\u7ee9\u5f55\u5165\u53f0")),
+    ("zh-Hant", "\u8a18\u9304\u53f0", ("\u6210\u7e3e\u53f0", "\u6210\u7e3e\u9304\u5165\u53f0")),
+])
+def test_the_desk_has_one_chinese_name(locale: str, name: str, others: tuple[str, ...]) -> None:
+    """The README, the terminal and the desk's pages call it 记录台; `paibang --help`, `paibang
+    desk --help`, a hint at a table (desk-board-played), the pages' titles and the start line said
+    成绩台 or 成绩录入台, three names for one desk (rev66). One name now, in both scripts."""
+    from generator import cli
+
+    top = cli.parser(locale)
+    helps = top.format_help() + top.commands["desk"].format_help()
+    assert name in helps, helps
+    folder = Path(cli.__file__).parent / "locales" / locale.replace("-", "_") / "LC_MESSAGES"
+    for catalogue in ("paibang.po", "messages.po"):
+        text = (folder / catalogue).read_text(encoding="utf-8")
+        said = "".join(line for line in text.splitlines() if not line.startswith("#"))
+        assert not [other for other in others if other in said], catalogue

@@ -502,7 +502,7 @@ def test_a_tables_link_after_the_secretary_entered_one_room_says_which_room_the_
     assert status == 200, block(page, "problems")
     status, page = fetch(running.desk.link("main/1/1"))
     said = text(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
-    assert said == "记录台已录入本桌的成绩（不是由本手机提交的）；如需核对或更改，请找记录台（裁判）。", said
+    assert said == "本桌的成绩已经录入（不是由本手机提交的）；如需核对或更改，请找记录台（裁判）。", said
     # the other table: its own phone saved, then its link opened again
     url, token, csrf, filed = open_table(running, "main/1/2")
     whole = {f"b{n}_{room}": "85" for n in range(1, 5) for room in ("open", "closed")}

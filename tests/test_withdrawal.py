@@ -983,3 +983,52 @@ def test_the_secretary_writes_a_withdrawn_teams_forfeit_through_the_desk(tmp_pat
         assert "forfeit: T4" in path.read_text(encoding="utf-8")
     finally:
         running.stop()
+
+
+def page_text(path: Path) -> str:
+    """A page's text as read, tags and spacing aside."""
+    import html
+
+    return "".join(html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8"))).split())
+
+
+@pytest.mark.parametrize("game", ["bridge", "guandan", "daguai", "shengji"])
+def test_a_swiss_draw_notice_names_a_withdrawn_team_in_every_game(tmp_path: Path, game: str) -> None:
+    """A round robin's notice says its withdrawn team ("退赛：H04，其本轮对手按对方弃权计"); a
+    Swiss draw left D05 out without a word, on the printed 对阵表 and the round's page, and its
+    players looked for it (rev66). The notice says it now, in every game's Swiss (the page: below)."""
+    import subprocess
+
+    from generator.cli import main
+
+    folder = new_event(tmp_path, "ev", f"title: 杯\ngame: {game}\ndate: 2026-01-10\ndraw_seed: 3\n", "D0", 7,
+                       "  - {id: swiss, name: 瑞士制, format: swiss, rounds: 3}\n")
+    content = folder.parents[1]
+    withdraw(folder, "D05", "true")
+    assert main(["pair", "ev", "swiss", "--content", str(content)]) == 0
+    assert "D05" not in (folder / "results/round-1.yaml").read_text(encoding="utf-8")  # (not drawn)
+    pdf = tmp_path / "round-1.pdf"
+    assert main(["print", "ev", "swiss", "--round", "1", "--content", str(content), "--output", str(pdf)]) == 0
+    notice = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True, check=True,
+                            text=True).stdout
+    assert "退赛：D05，本轮不编排。" in "".join(notice.split()), notice
+
+
+def test_a_team_withdrawn_during_the_swiss_is_named_from_the_round_it_leaves(tmp_path: Path) -> None:
+    """T03 withdraws from round 3 of the Swiss: round 3's notice and page name it, round 2's,
+    which it played, do not."""
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+    from generator.tournament.pairing import draw_sheet
+
+    content = swiss_to_knockout(tmp_path)
+    site, results, _ = validate(content)
+    swiss = results[0].stage_of("swiss")
+    notices = ["".join(draw_sheet(results[0].event, swiss, round_, "zh-Hans").text.split()) for round_ in swiss.rounds]
+    assert "退赛：T03，本轮不编排。" in notices[2], notices[2]
+    assert "退赛" not in notices[1]
+    out = tmp_path / "out"
+    out.mkdir()
+    render_site(site, results, {}, OutputTree(out), workers=1)
+    assert "退赛：T03，本轮不编排。" in page_text(out / "events/cup/swiss/round-3/index.html")
+    assert "本轮不编排" not in page_text(out / "events/cup/swiss/round-2/index.html")

@@ -168,6 +168,27 @@ class _CancelledAtStop(logging.Filter):
         return not (self.stopping and found is not None and issubclass(found, asyncio.CancelledError))
 
 
+def lan_words(args) -> list[str]:  # noqa: ANN001 - argparse namespace
+    """The command that starts this desk for phones: the one it was started with, --lan added,
+    its flags in the README's order, those left at their defaults left out. It said
+    `paibang desk EVENT --lan` alone: started so, a desk run with --content site --output out
+    found no content folder, and would have built into ./output and lost its --port,
+    --no-build and --no-pdf (rev66). Not --new-admin-link: repeated, it would make the link the
+    secretary has just opened open nothing."""
+    words = ["paibang", "desk", args.event]
+    if args.content != Path("content"):
+        words += ["--content", str(args.content)]
+    words.append("--lan")
+    if args.port != 8001:  # (the desk's default port: cli.py)
+        words += ["--port", str(args.port)]
+    if args.output != Path("output"):  # (cli.OUTPUT, the default: cli imports this module, not it cli)
+        words += ["--output", str(args.output)]
+    words += [flag for flag, given in (("--no-build", args.no_build), ("--no-pdf", args.no_pdf)) if given]
+    if args.lang:
+        words += ["--lang", args.lang]
+    return words
+
+
 def _check_command(content: Path) -> str:
     """The `paibang check` that lists every problem of the content, as the terminal shows it."""
     import shlex
@@ -227,6 +248,7 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
         # (the port taken: --port 0's is the system's choice)
         desk, app, host = make(content, args.event, args.output, sock.getsockname()[1], args.lan, args.lang,
                                build=not args.no_build, bulletins=not args.no_pdf)
+        desk.lan_words = lan_words(args)
     except LookupError as unread:
         # events/<event>/event.yaml is there (run found it): it, another of the event's files or
         # site.yaml cannot be read; the errors say why, check lists every problem

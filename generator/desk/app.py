@@ -192,6 +192,7 @@ class Desk:
         self.env.globals["scroll_to_value"] = Markup(SCROLL_TO_VALUE)
         self.env.globals["whole_match"] = lambda fields, reasons=(): whole_match(self.t, fields, reasons)
         self.env.globals["site_cards_css"] = Markup(site_cards_css())
+        self.env.filters["local_time"] = local_time
 
     def _follow_locale(self, event: Any) -> None:
         """The desk's words in the language the event's files now choose (`--lang` kept): a
@@ -410,10 +411,15 @@ class Desk:
         host = urlsplit(self.base).hostname or ""
         return not (host.startswith("127.") or host in ("localhost", "::1"))
 
+    # The command it was started with, --lan added (commands/desk.lan_words): None for a desk
+    # made otherwise, which says the command for its event with no other flag
+    lan_words: list[str] | None = None
+
     @property
     def lan_command(self) -> str:
-        """How to start this desk for phones, as the pages and the terminal say it."""
-        return f"paibang desk {self.slug} --lan"
+        """How to start this desk for phones, as the pages and the terminal say it: the flags it
+        was started with repeated, quoted for the shell."""
+        return shlex.join(self.lan_words or ["paibang", "desk", self.slug, "--lan"])
 
     # --- views --------------------------------------------------------------------------
 
@@ -1209,6 +1215,20 @@ def saved_text(t: Translator, fields: list[Any], result: forms.Check) -> str:
         missing = next(room for room in rooms if room != done)
         return t("desk_saved_room", saved=t(f"{done}_room"), missing=t(f"{missing}_room"))
     return t("desk_saved_part")
+
+
+def local_time(at: str, date: bool = False) -> str:
+    """A time the desk noted (kept in UTC, ISO 8601) as the clock of the computer it runs on
+    shows it: the secretary's laptop at the venue, whose time the hall keeps. The pages said
+    "16:22 UTC", which no one at a venue eight hours east reads at a glance (rev66). A time
+    without a zone is taken as UTC, as the desk writes them; one it cannot read is shown as kept."""
+    try:
+        when = dt.datetime.fromisoformat(at)
+    except ValueError:
+        return at
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M" if date else "%H:%M")
 
 
 def digits(text: str | bytes) -> bool:

@@ -131,7 +131,7 @@ def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup], zh: Call
     sides; the table's referee, where its file names one, at the line's end. `layout`: "daguai"
     (a Da Guai Lu Zi match), "teams" (an 80分 team match), "pairs" (an 80分 pairs table), each
     with the line breaks its template's lines made."""
-    home, away, ns, ew = (text(translate(key)) for key in ("home_team", "away_team", "ns", "ew"))
+    home, away, ns, ew, bye = (text(translate(key)) for key in ("home_team", "away_team", "ns", "ew", "bye"))
     versus = f'<span class="vs">{text(translate("versus"))}</span>'
     referee_word = text(translate("referee")) + text(translate("colon"))
 
@@ -150,7 +150,8 @@ def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup], zh: Call
             second = side(ew, view.ew, event, root) if view.ew else ""
             shown = f'{first}{versus if view.ns and view.ew else ""}{second}'
         else:
-            first = f"  {side(home, view.home, event, root)}\n"
+            # a bye's one team: its seat said as the bye, not 主队 (a home team with no match, rev66)
+            first = f"  {side(home if view.away else bye, view.home, event, root)}\n"
             if not view.away:
                 shown = first
             elif layout == "daguai":

@@ -2065,6 +2065,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
                                 ids=", ".join(byes))
     if gone:
         text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(gone))
+    if left_out := withdrawn_undrawn(event, stage_result, round_result):
+        text += catalogues.text("pair_sheet_left_out", locale, ids=", ".join(left_out))
     numeric = {0, 3, 6} if scored else {0}
     # a knockout's round named as its page and its results sheet name it (第 3 轮（决赛、三四名决赛）):
     # the notice board's draw, and its link, said 第 3 轮 alone
@@ -2084,6 +2086,19 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
                     event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words,
                     names=players, index=index, index_title=catalogues.text("draw_index_title", locale) if index else "",
                     index_columns=(catalogues.text("id", locale), catalogues.text("table", locale)))
+
+
+def withdrawn_undrawn(event: Event, stage_result: StageResult, round_result: RoundResult) -> list[str]:
+    """A Swiss round's entries of the stage withdrawn by it, and so at none of its tables: its
+    draw notice and its page name them, as a round robin's names a withdrawn side its schedule
+    still meets. Left out without a word, a team's players read the draw for a team that was
+    not there, and its opponents of earlier rounds for a reason (rev66)."""
+    stage = stage_result.stage
+    if stage.format != "swiss":
+        return []
+    seated = {side for score in round_result.tables for side in score.table.sides}
+    return sorted((entry.id for entry in stage_result.field
+                   if entry.id not in seated and entry.withdrawn_by(round_result.number, stage.id)), key=_counted)
 
 
 def _counted(entry_id: str) -> list[tuple[int, int, str]]:
