@@ -307,11 +307,12 @@ def default_cache_dir(output: Path) -> Path:
 
 # The names paibang gives the files of the cache folder beside output/ (default_cache_dir's
 # parent), and no others: the record of each output/'s last build (_record_name) with its side
-# files, an older paibang's record, and the temporaries they are written as
+# files, an older paibang's record, the code's digest (render/incremental.py's code_digest: code.json),
+# and the temporaries they are written as
 # (seals.write_sealed_named: `<prefix>.tmp-<pid>-<thread>`). Its `events` and `pdf` folders hold
 # what the event cache and the PDF cache name theirs (their own pruning deletes nothing else).
 _RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24})?|json|warnings\.sealed"
-                          r"|record(?:\.[a-z-]+)?\.tmp-[0-9]+-[0-9]+)")
+                          r"|record(?:\.[a-z-]+)?\.tmp-[0-9]+-[0-9]+)|code\.json(?:\.tmp-[0-9]+-[0-9]+)?")
 # The folders paibang keeps in it: the event cache's, the PDF cache's and the stale-draw
 # check's draws (tournament/redraws.py).
 CACHE_FOLDERS = ("events", "pdf", "draws")
@@ -758,7 +759,7 @@ def _record_name(output: Path) -> str:
 def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, progress: Progress | None,
            bulletins: bool, notify: Notify, spare: Path, memory: EventMemory | None = None) -> BuildReport:
     tell = progress or (lambda what, done, total: None)
-    from generator.render.incremental import Folders, Outcome, PreviousBuild, build_inputs
+    from generator.render.incremental import Folders, Outcome, PreviousBuild, build_inputs, keep_code_digest_in
 
     cache_dir = cache_dir or default_cache_dir(output)
     previous = refuse_output(content, output, cache_dir, memory)  # nothing is touched before this
@@ -768,6 +769,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     caches.spill_in(usable.parent)  # what the build writes aside to keep its heap small: on disk
     keep_redraws(usable.parent)
     lasting = usable == cache_dir  # else the private spare one, gone with this build
+    keep_code_digest_in(usable.parent if lasting else None)
     if previous is None or not lasting:
         cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output), parts=False)
     folders = Folders()  # the event folders' stats, for the next build

@@ -9,7 +9,7 @@ empty. The README links those catalogues as the list of codes.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from generator import catalogues
 from generator.catalogues import LOCALES
@@ -48,9 +48,20 @@ def entry_named(entry_id: str, name: str | None) -> str | dict[str, str]:
     return {locale: entry_id + catalogues.text("paren", locale, text=name).rstrip() for locale in LOCALES}
 
 
+# What finds the codes not known yet: the games registry's `find` (generator/games registers it
+# as it is imported), which adds its games' codes (`add_codes`). A build that finds its site up to
+# date finds no game (their modules are not imported: most of such a build's time), yet may say
+# the warnings its last build kept, a game's code among them.
+FIND_MORE: list[Callable[[], None]] = []
+
+
 def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[str, str]:
     """The (message, hint) of a catalogue code in a locale, parameters filled in."""
-    entry = catalogue()[code]
+    known = catalogue()
+    if code not in known:
+        for find in FIND_MORE:
+            find()
+    entry = known[code]
     message, hint = entry.get(locale) or entry["zh-Hans"]
     return fill(message, locale, params), fill(hint, locale, params)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -276,6 +277,23 @@ def test_every_pdfs_key_follows_the_joining_code(monkeypatch) -> None:  # noqa: 
             patched.setattr(pdf, name, value)
             assert pdf.joining_code() != before, name
     assert pdf.joining_code() == before
+
+
+def test_a_pdfs_key_is_made_without_importing_weasyprint(monkeypatch) -> None:  # noqa: ANN001
+    """A build whose PDFs are all in the cache prints nothing: WeasyPrint (0.6 s of processor time
+    to import) is not imported to make their keys, whose version in them is the one it says; a
+    source that does not say it the usual way is asked after all."""
+    import weasyprint
+
+    from generator.render import pdf
+
+    assert pdf.weasyprint_version() == weasyprint.__version__
+    keyed = subprocess.run([sys.executable, "-c", "import sys\nfrom generator.render import pdf\n"
+                            "print(pdf.printing_key(('SC',), 'x'), 'weasyprint' in sys.modules)"],
+                           capture_output=True, text=True, check=True)
+    assert keyed.stdout.split() == [pdf.printing_key(("SC",), "x"), "False"]
+    monkeypatch.setattr(pdf, "_VERSION_LINE", re.compile("never said so"))
+    assert pdf.weasyprint_version() == weasyprint.__version__
 
 
 def test_a_brackets_round_keeps_its_name_whole(tmp_path: Path) -> None:

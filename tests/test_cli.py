@@ -363,7 +363,8 @@ sys.exit(main())
 @pytest.mark.parametrize("module", ["generator.catalogues", "generator.render.output", "generator.games"])
 def test_ctrl_c_while_paibang_starts_ends_quietly_with_130(tmp_path: Path, module: str) -> None:
     """Ctrl-C while paibang's modules are still being imported (the script's import of
-    generator.cli; the games, imported as the command line is read): before, Python's traceback
+    generator.cli; the games, imported as the command reads content, no longer as the command
+    line is read: it says its line, as any Ctrl-C after start-up): before, Python's traceback
     of the import. Now a quiet exit, 130, as a Ctrl-C later says it (with its line)."""
     import signal
     import subprocess
@@ -379,7 +380,8 @@ def test_ctrl_c_while_paibang_starts_ends_quietly_with_130(tmp_path: Path, modul
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate()
         pytest.fail("still running 60 s after Ctrl-C", pytrace=False)
-    assert (process.returncode, out, err) == (130, "", "")
+    said = "paibang: \u5df2\u4e2d\u65ad\uff08Ctrl-C\uff09\u3002\n" if module == "generator.games" else ""
+    assert (process.returncode, out, err) == (130, "", said)
 
 
 # --- a failure after the progress line ---------------------------------------------------------
@@ -704,3 +706,37 @@ def test_build_quiet_counts_the_warnings_and_says_where_to_read_them(tmp_path: P
     assert "[event-placeholder]" not in captured.out + captured.err and "pages" in captured.out
     assert main([*build, "-q", "--strict"]) == 1
     assert "[event-placeholder]" in capsys.readouterr().err
+
+
+GAME_MODULES = "sorted(m for m in sys.modules if m.startswith('generator.games.') and m.count('.') == 2 and m != 'generator.games.common')"
+
+
+def test_a_build_that_finds_its_site_up_to_date_imports_no_game(tmp_path: Path) -> None:
+    """The command line's help names the games, and finding them imports every game's modules:
+    most of a build that finds nothing changed, which needs none of them (nor, without a
+    warning to say, what reads content). They are found when
+    the help is shown, or when a message of a game's code is said before anything found them
+    (the warnings an up-to-date build's last build kept)."""
+    import subprocess
+
+    from support import demo_content
+
+    content = demo_content(tmp_path, "tongxin-guandan-2025")
+    output = tmp_path / "output"
+    environment = {**os.environ, "PAIBANG_CACHE": str(tmp_path / "cache/pdf")}
+    build = ("import sys\nfrom generator.cli import main\n"
+             f"main(['--lang', 'en', 'build', '--no-pdf', '--content', {str(content)!r}, '--output', {str(output)!r}])\n")
+    first = subprocess.run([sys.executable, "-c", build + f"print({GAME_MODULES})"],
+                           capture_output=True, text=True, env=environment, check=False)
+    assert "generator.games.guandan" in first.stdout, first.stderr
+    again = subprocess.run([sys.executable, "-c", build + f"print({GAME_MODULES}, 'generator.content.load' in sys.modules)"],
+                           capture_output=True, text=True, env=environment, check=False)
+    # (nor, with no warning to say, what reads content: content/load.py, YAML)
+    assert "up to date" in again.stderr + again.stdout and again.stdout.splitlines()[-1] == "[] False", again
+    said = subprocess.run([sys.executable, "-c", "import sys\nimport generator.games\n"
+                           "from generator.errors import ContentError, Mark\n"
+                           "print(ContentError('guandan-after-pass', Mark(None, 1, 1), "
+                           "{'item': 3, 'text': 'x', 'team': 'T01'}).message('en'))"],
+                          capture_output=True, text=True, check=True)
+    assert said.stdout == "deal log item 3 x: T01 has already passed A and won the match\n"
+    assert "bridge, guandan, daguai or shengji" in parser("en").commands["new"].format_help()

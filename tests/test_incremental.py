@@ -61,6 +61,52 @@ def test_a_template_change_renders_everything(tmp_path: Path, monkeypatch) -> No
     assert build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False).events_rendered == 2
 
 
+def test_the_codes_digest_is_kept_by_its_files_stats_and_believed_only_sealed(tmp_path: Path, monkeypatch) -> None:
+    """A build keeps code_digest (the package's and templates' 4 MB, read and hashed) in its cache
+    folder by the files' stats: the next build takes it from there; a template saved is hashed
+    again; a file someone else wrote there (not sealed with the user's key), or one whose digest
+    is no digest, is not believed."""
+    import json
+
+    from generator import caches
+    from generator.render import incremental
+
+    templates = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates", templates, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(incremental, "TEMPLATES", templates)
+    monkeypatch.setattr(incremental, "RACY_NS", 0)  # (the copy is new: its stats are trusted at once)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setattr(incremental, "_CODE_KEPT_IN", [cache])
+    made = incremental._code_digest_made
+    hashed: list[str] = []
+    monkeypatch.setattr(incremental, "_code_digest_made", lambda: hashed.append("hashed") or made())
+
+    def digest_now() -> str:
+        incremental.code_digest.cache_clear()  # (as a new build's process)
+        return incremental.code_digest()
+
+    try:
+        first = digest_now()
+        assert (first, hashed) == (made(), ["hashed"])
+        assert (digest_now(), hashed) == (first, ["hashed"])  # taken from the cache folder
+        kept = cache / incremental.CODE_DIGEST_FILE
+        stats = json.loads(caches.unseal(kept.read_bytes()))["stats"]
+        for planted in (json.dumps({"stats": stats, "digest": "0" * 64}).encode(),
+                        caches.seal(json.dumps({"stats": stats, "digest": "import os"}).encode())):
+            kept.write_bytes(planted)
+            assert digest_now() == first and len(hashed) == 2
+            hashed.pop()
+        base = templates / "base.html"
+        base.write_text(base.read_text(encoding="utf-8") + "<!-- saved -->", encoding="utf-8")
+        assert digest_now() not in (first, None) and len(hashed) == 2  # saved: hashed again
+        incremental.keep_code_digest_in(None)  # a build without a cache of its own: hashed every time
+        digest_now()
+        assert len(hashed) == 3
+    finally:
+        incremental.code_digest.cache_clear()  # (of the copy: the next test's is the package's)
+
+
 def test_unchanged_events_are_not_read_again(tmp_path: Path, monkeypatch) -> None:
     import generator.content.load as loading
 

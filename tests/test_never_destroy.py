@@ -860,7 +860,7 @@ def test_clean_removes_only_paibangs_own_files_from_a_folder_called_paibang_cach
     (cache / "thesis.tex").write_text("x", encoding="utf-8")
     (cache / "events" / "notes.txt").write_text("mine", encoding="utf-8")
     ours = ["site-0123456789abcdef.record", "site-0123456789abcdef.record.parts-" + "a" * 24,
-            "events/" + "b" * 64 + ".sealed", "events/ledger.lines"]
+            "events/" + "b" * 64 + ".sealed", "events/ledger.lines", "code.json", "code.json.tmp-12-34"]
     for name in ours:
         (cache / name).write_bytes(b"paibang-sealed-1\n")
     assert main(["clean", "--output", str(tmp_path / "nothing-here")]) == 0

@@ -87,6 +87,26 @@ def test_a_summary_has_no_tables() -> None:
     assert summary.stages[0].standings_by_entry().keys() == result.stages[0].standings_by_entry().keys()
 
 
+def test_a_summary_keeps_the_digests_of_its_whole_result_made_once_each(monkeypatch) -> None:  # noqa: ANN001
+    """What the indexes compare an event by (its names, credits, card and placings) is what the
+    whole result gives; summarising makes each once (the placings' is made of the other three:
+    the names' were made twice an event)."""
+    from generator.tournament import summary as summaries
+
+    _, results, _ = validate(ROOT / "content")
+    result = next(r for r in results if r.event.slug == "tongxin-guandan-2025")
+    made: list[str] = []
+    for name in ("names_digest", "credits_digest", "card_digest"):
+        original = getattr(summaries, name)
+        monkeypatch.setattr(summaries, name, lambda whole, original=original, name=name: made.append(name) or original(whole))
+    summary = summarise(result)
+    assert sorted(made) == ["card_digest", "credits_digest", "names_digest"]
+    monkeypatch.undo()
+    assert (summary.names, summary.credits_key, summary.card, summary.placings) == (
+        summaries.names_digest(result.event), summaries.credits_digest(result), summaries.card_digest(result),
+        summaries.placings_digest(result))
+
+
 @pytest.mark.parametrize("bulletins", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_a_rebuild_reads_the_other_events_summaries_only(tmp_path: Path, monkeypatch, bulletins: bool) -> None:
     content = some_events(tmp_path)

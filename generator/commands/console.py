@@ -84,11 +84,15 @@ class ProgressLine:
 
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:
     # content/ resolved once, not for each problem: serve prints a large archive's warnings
-    # (500 of them at 2,000 events) after every rebuild, and each resolve walks the path.
+    # (500 of them at 2,000 events) after every rebuild, and each resolve walks the path. None:
+    # nothing imported (content/load.py and YAML were most of what remained of a build that
+    # found its site up to date).
+    if not problems:
+        return
     from generator.content.load import private_keys  # (here: `paibang --help` loads no content reader)
 
     root = content.resolve()
-    private = private_keys(root) if problems else ()
+    private = private_keys(root)
     for problem in problems:
         terminal(problem.format(locale, root, private), error=True)
 

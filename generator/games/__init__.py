@@ -26,7 +26,7 @@ from generator import catalogues
 from generator.content.model import Entry, Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
-from generator.messages import add_codes
+from generator.messages import FIND_MORE, add_codes
 from generator.messages import catalogue as shared_codes
 
 Localised = dict[str, str]
@@ -874,6 +874,7 @@ class Registry(MutableMapping[str, Game]):
 
 
 GAMES = Registry()
+FIND_MORE.append(GAMES.find)  # a game's message code said before the games were found (messages.py)
 
 
 def stage_in_titles(event: Any, stage: Any) -> bool:

@@ -213,7 +213,50 @@ def listed_digest(part: EventPages, pages: list[tuple[str, dt.date | None]] | No
 
 @cache
 def code_digest() -> str:
-    """Every file of the package and the templates: a change of code or look renders everything."""
+    """Every file of the package and the templates: a change of code or look renders everything.
+    Kept in the build's cache folder by the files' stats (code_stats, keep_code_digest_in): a
+    build read and hashed the 4 MB of them every time."""
+    folder = _CODE_KEPT_IN[0]
+    stats = code_stats() if folder is not None else None
+    if folder is None or stats is None:
+        return _code_digest_made()
+    kept = _kept_code_digest(folder / CODE_DIGEST_FILE, stats)
+    if kept is not None:
+        return kept
+    made = _code_digest_made()
+    if folder.is_dir():  # (a cache folder gone meanwhile is not made again for it)
+        with suppress(OSError):  # (not kept: made again by the next build)
+            caches.write_sealed(folder / CODE_DIGEST_FILE, json.dumps({"stats": stats, "digest": made}).encode())
+    return made
+
+
+CODE_DIGEST_FILE = "code.json"  # in the build's cache folder (build.py's _RECORD_FILE names it too)
+_CODE_KEPT_IN: list[Path | None] = [None]
+_HEX64 = frozenset("0123456789abcdef")
+
+
+def keep_code_digest_in(folder: Path | None) -> None:
+    """Where code_digest keeps what it made from now on: a cache folder the caller found to be
+    the user's own (caches.unsafe); None: nowhere, made at every run."""
+    _CODE_KEPT_IN[0] = folder
+
+
+def _kept_code_digest(path: Path, stats: str) -> str | None:
+    """The digest kept in `path` for the code's files as `stats` says them, if any: data, not
+    code (JSON, sealed with the user's key: a file someone else wrote is not believed), and of
+    it only a digest's 64 hex digits are taken."""
+    try:
+        kept = json.loads(bytes(caches.verified(caches.read_own(path, 4096)[0])))
+    except (OSError, ValueError, caches.Unsealed):  # (Unsealed, json's errors: ValueErrors)
+        return None
+    if not isinstance(kept, dict) or kept.get("stats") != stats:
+        return None
+    digest = kept.get("digest")
+    return digest if isinstance(digest, str) and len(digest) == 64 and _HEX64.issuperset(digest) else None
+
+
+def _code_digest_made() -> str:
+    """code_digest, made from the files' bytes."""
     digest = hashlib.sha256()
     for root in (PACKAGE, TEMPLATES):
         for path in sorted(root.rglob("*")):

@@ -197,9 +197,14 @@ def placings_digest(result: EventResult | EventSummary) -> str:
     results file that moves no one leaves the pages of the event's players as they were."""
     if is_summary(result) and result.placings:
         return result.placings
+    return _placings(result, card_digest(result), names_of(result), credits_digest(result))
+
+
+def _placings(result: EventResult | EventSummary, card: str, names: str, credits: str) -> str:
+    """placings_digest, the event's card, names and credits digests given (summarise makes them once)."""
     stages = [[s.stage.id, s.stage.name, str(s.stage.date), s.has_results, _after_round(s),
                [_shown_standing(st, s.stage) for st in s.standings]] for s in result.stages]
-    shown = [card_digest(result), names_of(result), credits_digest(result), stages]
+    shown = [card, names, credits, stages]
     return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
 
 
@@ -247,9 +252,10 @@ def summarise(result: EventResult | EventSummary,
     stages = {id(stage): replace(stage, options=None, late_options=None) for stage in result.event.stages}
     event = replace(result.event, rounds={}, notices=[], bulletin_text={},
                     stages=[stages[id(stage)] for stage in result.event.stages])
+    # Each digest made once: the placings' is made of the other three.
+    names, credits, card = names_digest(result.event), credits_digest(result), card_digest(result)
     return EventSummary(event, [_stage(s, stages) for s in result.stages], list(result.credits), result.status,
-                        bulletins, names_digest(result.event), credits_digest(result), card_digest(result),
-                        placings_digest(result))
+                        bulletins, names, credits, card, _placings(result, card, names, credits))
 
 
 def _stage(stage_result: StageResult, stages: dict[int, Stage]) -> StageSummary:
