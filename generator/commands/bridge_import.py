@@ -96,6 +96,7 @@ from generator import catalogues
 from generator.commands.console import terminal
 from generator.content import snapshot
 from generator.content.reader import MAX_NAME_CHARS
+from generator.content.wide_text import wide_codec
 from generator.errors import visible
 from generator.interchange.numbering import unused
 from generator.interchange.sniff import is_database
@@ -143,7 +144,7 @@ def decode(data: bytes) -> str:
     bytes are GBK and read as Chinese, else ISO-8859-1 (every byte is a character there)."""
     if data.startswith(codecs.BOM_UTF8):
         return data[3:].decode("utf-8", errors="replace")
-    wide = utf32(data) or utf16(data)  # (UTF-32's first: its little-endian BOM begins with UTF-16's)
+    wide = wide_codec(data)  # (content/wide_text.py: the registration import reads these as this does)
     if wide is not None:  # Notepad's "Unicode", a USEBIO file saved as UTF-16: read at line 1, column 3, it broke there
         return data.decode(wide, errors="replace").lstrip("\ufeff")
     head = data[:2000]
@@ -168,36 +169,6 @@ def decode(data: bytes) -> str:
     # core (both bytes 0xA1 and up), so that is what tells the two apart.
     common = sum(1 for c in wide if _in_gb2312(c))
     return text if wide and common >= 0.95 * len(wide) else data.decode("latin-1")
-
-
-def utf16(data: bytes) -> str | None:
-    """The codec of a file written in UTF-16 (`utf-16`: with its BOM; `utf-16-le` / `-be`: none,
-    told by the zero bytes of its ASCII, every other byte of a PBN's tags or a USEBIO's markup),
-    None for any other file."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"
-    head = data[:400] if len(data) % 2 == 0 else b""
-    if len(head) >= 16:
-        for codec, zeros in (("utf-16-le", head[1::2]), ("utf-16-be", head[::2])):
-            if zeros.count(0) >= 0.9 * len(zeros) and (head[::2] if codec == "utf-16-le" else head[1::2]).count(0) == 0:
-                return codec
-    return None
-
-
-def utf32(data: bytes) -> str | None:
-    """The codec of a file written in UTF-32 (`utf-32`: with its BOM; `utf-32-le` / `-be`: none,
-    told as utf16 tells UTF-16, each ASCII character one byte and three zero bytes), None for
-    any other file. Read as UTF-16 (its little-endian BOM, FF FE 00 00, begins with UTF-16's),
-    every other character was a zero: said to be no text file."""
-    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        return "utf-32"
-    head = data[:400] if len(data) % 4 == 0 else b""
-    if len(head) >= 32:
-        for codec, text in (("utf-32-le", 0), ("utf-32-be", 3)):
-            zeros = b"".join(head[i::4] for i in range(4) if i != text)
-            if zeros.count(0) >= 0.9 * len(zeros) and head[text::4].count(0) == 0:
-                return codec
-    return None
 
 
 def _in_gb2312(char: str) -> bool:
