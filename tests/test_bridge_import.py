@@ -563,6 +563,22 @@ def test_a_mitchell_numbering_ns_and_ew_apart_ranks_each_direction(tmp_path, cap
     assert [s[:2] for s in standings(content, "m")] == [(1, "NS2"), (2, "NS1"), (3, "NS3"), (1, "EW3"), (2, "EW1"), (3, "EW2")]
 
 
+def test_an_ew_pair_sitting_out_a_mitchell_numbering_ns_and_ew_alike_is_the_ew_pair(tmp_path, capsys):
+    """EW 4 sits out round 1 (a Bye row, its number in the EW column) of the Mitchell numbering NS
+    and EW 1-3 alike: written as NS4's sit-out, an NS pair the file does not have, and EW 4 was no
+    entry. It is EW4's, the EW pair's entry."""
+    path = tmp_path / "mitchell.pbn"
+    row = "3 1 3 3 4S  N  9   - 50 0 4   0 100\n"
+    assert MITCHELL.count(row) == 1
+    path.write_text(MITCHELL.replace(row, row + "4 1 - 4 Bye - - - - - - - -\n"), encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "m", path) == 0, capsys.readouterr().out
+    (written,) = (content / "events/m/results").glob("*-round-1.yaml")
+    assert "  - table: 4\n    ns: EW4\n" in written.read_text(encoding="utf-8")
+    event = (content / "events/m/event.yaml").read_text(encoding="utf-8")
+    assert "id: EW4" in event and "id: NS4" not in event
+
+
 @pytest.fixture(scope="module")
 def teams_demo(tmp_path_factory):
     root = tmp_path_factory.mktemp("teams")

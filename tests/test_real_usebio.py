@@ -786,3 +786,54 @@ def test_a_howell_section_beside_a_mitchell_numbering_ns_and_ew_alike_keeps_one_
     ids = set(results[0].event.entries)
     assert {f"C-{n}" for n in range(1, 15)} <= ids and not any(i.startswith(("C-NS", "C-EW")) for i in ids)
     assert {"A-NS1", "A-EW1", "B-NS13", "B-EW13"} <= ids
+
+
+def _numbered_alike(text: str) -> str:
+    """The file with its pairs numbered as many programs write a Mitchell's, NS 3 and EW 3 alike
+    (the PAIR's DIRECTION saying which), not `3 NS` and `3 EW`."""
+    return re.sub(r">(\d+) (?:NS|EW)</", r">\1</", text)
+
+
+def _without_ns_pair(text: str, number: str) -> str:
+    """The file without NS pair `number` (`13 NS`): its PAIR and every traveller line it played."""
+    text = re.sub(rf"<PAIR><PAIR_NUMBER>{number}</PAIR_NUMBER>.*?</PAIR>", "", text)
+    return re.sub(rf"<TRAVELLER_LINE><NS_PAIR_NUMBER>{number}</NS_PAIR_NUMBER>.*?</TRAVELLER_LINE>", "", text)
+
+
+def _rounds(folder: Path) -> dict[str, str]:
+    """Each round's results file, its entry ids written as a Mitchell numbering NS and EW alike has
+    them (NS3, EW3; `3-NS` in the file numbering them apart)."""
+    return {path.name: re.sub(r"\b(\d+)-(NS|EW)\b", r"\2\1", path.read_text(encoding="utf-8"))
+            for path in sorted((folder / "results").glob("pairs-round-*.yaml"))}
+
+
+def test_a_mitchell_numbering_ns_and_ew_alike_without_rounds_is_seated_as_its_movement(tmp_path, capsys):
+    """Scorer's Gladstone Pairs (a 13-table Mitchell, no rounds nor tables in the file) with its
+    pairs numbered NS 3 and EW 3 alike: NS 3 and EW 3 were seated as one pair, never in the same
+    round, and the 13 rounds came out as 28, NS pair k anywhere (mitchell_tables skipped). Seated
+    as the same file numbering them apart is: 13 rounds, NS k at table k, every figure equal. So
+    is an EW pair sitting out (the file without NS pair 13): written as EW's pair, not NS's."""
+    alike = tmp_path / "alike.xml"
+    alike.write_text(_numbered_alike(NOT_PLAYED.read_text(encoding="utf-8")), encoding="utf-8")
+    folder, out = imported(tmp_path / "alike", alike, capsys)
+    assert "imported 26 pairs, 13 rounds" in out and "all 1066 figures equal" in out
+    rounds = _rounds(folder)
+    assert len(rounds) == 13
+    for text in rounds.values():
+        seats = re.findall(r"  - table: (\d+)\n    ns: NS(\d+)\n    ew: EW\d+\n", text)
+        assert len(seats) == 13 and all(table == ns for table, ns in seats), seats
+    apart, _ = imported(tmp_path / "apart", NOT_PLAYED, capsys)
+    assert _rounds(apart) == rounds
+    # an EW pair sits out each round: NS 13's opponent, written as that EW pair
+    short = tmp_path / "short.xml"
+    short.write_text(_without_ns_pair(alike.read_text(encoding="utf-8"), "13"), encoding="utf-8")
+    folder, out = imported(tmp_path / "short", short, capsys, strict=False)
+    assert "imported 25 pairs, 13 rounds" in out
+    rounds = _rounds(folder)
+    sitting_out = [re.findall(r"  - table: 13\n    ns: (\w+)\n(?!    ew)", text) for text in rounds.values()]
+    assert sorted(pair for found in sitting_out for pair in found) == sorted(f"EW{n}" for n in range(1, 14))
+    assert "table: 13\n    ns: EW12\n" in rounds["pairs-round-1.yaml"]  # board 1: 13 NS v 12 EW
+    short_apart = tmp_path / "short-apart.xml"
+    short_apart.write_text(_without_ns_pair(NOT_PLAYED.read_text(encoding="utf-8"), "13 NS"), encoding="utf-8")
+    apart, _ = imported(tmp_path / "short-apart", short_apart, capsys, strict=False)
+    assert _rounds(apart) == rounds

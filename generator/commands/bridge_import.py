@@ -6,7 +6,8 @@ What is read (both formats come to one `Session`):
 
 - every table result: round, table, NS and EW pair, board, contract, declarer, tricks, lead (a
   USEBIO line with a round and no table: its meeting's table, seat_tables; with neither, in a
-  file that gives none: seat_meetings, and so lines giving tables but no rounds unless they are
+  file that gives none: seat_meetings, its NS 3 and EW 3 two pairs where a Mitchell numbers
+  them alike, sides_apart, and so lines giving tables but no rounds unless they are
   one round, one_round; a line without its round in a file of several: refused,
   round_of_lines_without_one);
   adjusted scores as real files write them, in the score columns with an empty contract (`A+`,
@@ -96,6 +97,7 @@ from generator import catalogues
 from generator.commands.console import terminal
 from generator.content import snapshot
 from generator.content.reader import MAX_NAME_CHARS
+from generator.content.wide_text import wide_codec
 from generator.errors import visible
 from generator.interchange.numbering import unused
 from generator.interchange.sniff import is_database
@@ -143,7 +145,7 @@ def decode(data: bytes) -> str:
     bytes are GBK and read as Chinese, else ISO-8859-1 (every byte is a character there)."""
     if data.startswith(codecs.BOM_UTF8):
         return data[3:].decode("utf-8", errors="replace")
-    wide = utf32(data) or utf16(data)  # (UTF-32's first: its little-endian BOM begins with UTF-16's)
+    wide = wide_codec(data)  # (content/wide_text.py: the registration import reads these as this does)
     if wide is not None:  # Notepad's "Unicode", a USEBIO file saved as UTF-16: read at line 1, column 3, it broke there
         return data.decode(wide, errors="replace").lstrip("\ufeff")
     head = data[:2000]
@@ -168,36 +170,6 @@ def decode(data: bytes) -> str:
     # core (both bytes 0xA1 and up), so that is what tells the two apart.
     common = sum(1 for c in wide if _in_gb2312(c))
     return text if wide and common >= 0.95 * len(wide) else data.decode("latin-1")
-
-
-def utf16(data: bytes) -> str | None:
-    """The codec of a file written in UTF-16 (`utf-16`: with its BOM; `utf-16-le` / `-be`: none,
-    told by the zero bytes of its ASCII, every other byte of a PBN's tags or a USEBIO's markup),
-    None for any other file."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"
-    head = data[:400] if len(data) % 2 == 0 else b""
-    if len(head) >= 16:
-        for codec, zeros in (("utf-16-le", head[1::2]), ("utf-16-be", head[::2])):
-            if zeros.count(0) >= 0.9 * len(zeros) and (head[::2] if codec == "utf-16-le" else head[1::2]).count(0) == 0:
-                return codec
-    return None
-
-
-def utf32(data: bytes) -> str | None:
-    """The codec of a file written in UTF-32 (`utf-32`: with its BOM; `utf-32-le` / `-be`: none,
-    told as utf16 tells UTF-16, each ASCII character one byte and three zero bytes), None for
-    any other file. Read as UTF-16 (its little-endian BOM, FF FE 00 00, begins with UTF-16's),
-    every other character was a zero: said to be no text file."""
-    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        return "utf-32"
-    head = data[:400] if len(data) % 4 == 0 else b""
-    if len(head) >= 32:
-        for codec, text in (("utf-32-le", 0), ("utf-32-be", 3)):
-            zeros = b"".join(head[i::4] for i in range(4) if i != text)
-            if zeros.count(0) >= 0.9 * len(zeros) and head[text::4].count(0) == 0:
-                return codec
-    return None
 
 
 def _in_gb2312(char: str) -> bool:
@@ -273,6 +245,9 @@ class Session:
     pairs: dict[str, Pair] = field(default_factory=dict)
     sit_outs: list[tuple[int, str]] = field(default_factory=list)  # (round, pair)
     sit_out_at: dict[tuple[int, str], int] = field(default_factory=dict)  # (round, pair) -> the file's line
+    # (round, pair) -> the directions it sits out in, when not NS alone: a Mitchell numbering NS 3 and EW 3
+    # alike has two pairs 3 (entry_ids: NS3, EW3), and EW 3's sit-out was written as NS 3's
+    sit_out_sides: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict)
     by_direction: bool = False  # NS and EW ranked apart
     movement: str | None = None  # barometer, when the file says so (Magic Contest's `Barometer` META)
     cumulative: int | None = None  # the boards of several sessions the file's totals run over (its session's are compared)
@@ -553,10 +528,12 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
             contract = row.get("Contract")
             if ns is None or ew is None or (contract or "").strip().upper() in _BYE:
                 _refuse_row_without_pair(row, at, board, ns, ew)
-                for pair in (ns, ew):
+                for side, pair in (("NS", ns), ("EW", ew)):
                     if pair is not None and (number, pair) not in session.sit_outs:
                         session.sit_outs.append((number, pair))
                         session.sit_out_at[(number, pair)] = at
+                    if pair is not None:
+                        sit_out_side(session, number, pair, side)
                 continue
             record: Any = None
             missing = not_played(contract, row.get("Score_NS") or row.get("ScoreNS"), row.get("Score_EW") or row.get("ScoreEW"))
@@ -723,10 +700,11 @@ def read_usebio_session(text: str) -> Session:
         number, table = _round_number(get("ROUND_NUMBER")) or default_round, small_int(get("TABLE_NUMBER")) or 0
         if ns is None or ew is None:
             _refuse_result_without_pair(event, line, ns, ew)
-            for pair in (ns, ew):
+            for side, pair in (("NS", ns), ("EW", ew)):
                 if pair is not None:
                     session.sit_outs.append((number, pair))
                     placed.append((line.at, (number, pair)))
+                    sit_out_side(session, number, pair, side)
             continue
         record: Any = None
         adjusted = get("ADJUSTED_SCORE") or _compscore_adjusted(get("SCORE"))
@@ -1141,21 +1119,26 @@ def seat_meetings(session: Session) -> None:
     not_one = {line.section for line in session.lines
                if line.ns == line.ew or {line.ns, line.ew} & listed
                or per_pair[(line.board, line.ns)] > 1 or per_pair[(line.board, line.ew)] > 1}
+    apart = sides_apart(session)
     meetings: dict[Any, list[Line]] = {}
     for line in session.lines:
         key = (line.section, frozenset((line.ns, line.ew)) if line.section not in not_one else (line.ns, line.ew))
         meetings.setdefault(key, []).append(line)
-    seated: list[set[str]] = []
+    # who sits where: a pair's number, or in a section numbering NS and EW alike its direction and
+    # number (NS 3 and EW 3 are two pairs: seated as one, they never met in a round nor sat in the same
+    # round, and a 13-round Mitchell took 28)
+    seated: list[set[Any]] = []
     # a round's tables numbered in each section apart, as seat_tables numbers them (field_tables
     # numbers them on when the sections are one stage)
     tables: dict[tuple[int, str | None], int] = Counter()
     turned: list[tuple[list[Line], tuple[str, str], Line]] = []  # lines written the other way, their meeting's NS v EW, one of its lines
 
     def seat(pairs: tuple[str, str], lines: list[Line], first: int = 0) -> None:
-        number = next((i for i, met in enumerate(seated) if i >= first and not set(pairs) & met), max(len(seated), first))
+        sitting = {("NS", pairs[0]), ("EW", pairs[1])} if lines[0].section in apart else set(pairs)
+        number = next((i for i, met in enumerate(seated) if i >= first and not sitting & met), max(len(seated), first))
         while number >= len(seated):
             seated.append(set())
-        seated[number] |= set(pairs)
+        seated[number] |= sitting
         tables[(number, lines[0].section)] += 1
         for line in lines:
             line.round, line.table = number + 1, tables[(number, lines[0].section)]
@@ -1175,17 +1158,54 @@ def seat_meetings(session: Session) -> None:
         if other:
             turned.append((other, way, own[0]))
     movement = len(seated)
-    mitchell_tables(session, turned)
+    mitchell_tables(session, turned, apart)
     playing = set().union(*seated) if seated else set()
+
+    def order(pair: Any) -> tuple[Any, ...]:
+        return (*_natural(pair[1]), pair[0] == "EW") if isinstance(pair, tuple) else _natural(pair)
+
     for number, pairs in enumerate(seated, start=1):
-        for pair in sorted(playing - pairs, key=_natural):
-            session.sit_outs.append((number, pair))
+        for pair in sorted(playing - pairs, key=order):
+            side, pair = pair if isinstance(pair, tuple) else (None, pair)
+            if (number, pair) not in session.sit_outs:
+                session.sit_outs.append((number, pair))
+            if side is not None:
+                sit_out_side(session, number, pair, side)
     for other, way, first in turned:
         seat((other[0].ns, other[0].ew), other, movement)  # type: ignore[arg-type]
         session.turned.append((other, way, (first.round, first.table)))
 
 
-def mitchell_tables(session: Session, turned: list[Any]) -> None:
+def sides_apart(session: Session) -> set[str | None]:
+    """The sections whose NS and EW pairs are numbered alike, each number two pairs (NS 3 and EW
+    3), as the file tells it: a line of NS 3 v EW 3, a number the file's pairs list in both
+    directions, or a number playing a board both NS and EW (no pair plays a board twice). The
+    same file with each direction's numbers written apart (3NS, 3EW) is seated alike."""
+    listed = {(pair.section, pair.id) for pair in session.pairs.values() if pair.direction == "NS"} & {
+        (pair.section, pair.id) for pair in session.pairs.values() if pair.direction == "EW"}
+    sides: dict[tuple[str | None, int, str | None], set[str]] = defaultdict(set)
+    for line in session.lines:
+        sides[(line.section, line.board, line.ns)].add("NS")
+        sides[(line.section, line.board, line.ew)].add("EW")
+    return ({line.section for line in session.lines if line.ns == line.ew}
+            | {line.section for line in session.lines for pair in (line.ns, line.ew) if (line.section, pair) in listed}
+            | {section for (section, _, _), found in sides.items() if len(found) == 2})
+
+
+def sit_out_side(session: Session, number: int, pair: str, side: str) -> None:
+    """Pair `pair` sits out round `number` in direction `side` (NS, EW): its entry is the pair of
+    that direction where NS and EW pairs are numbered alike (entry_ids)."""
+    found = session.sit_out_sides.get((number, pair), ())
+    if side not in found:
+        session.sit_out_sides[(number, pair)] = tuple(d for d in ("NS", "EW") if d in found or d == side)
+
+
+def sit_out_directions(session: Session, number: int, pair: str) -> tuple[str, ...]:
+    """The directions pair `pair` sits out round `number` in (sit_out_side): NS unless told."""
+    return session.sit_out_sides.get((number, pair)) or ("NS",)
+
+
+def mitchell_tables(session: Session, turned: list[Any], apart: set[str | None] = frozenset()) -> None:
     """A Mitchell's tables as its NS pairs' (seat_meetings): NS pair k stays at table k all
     session, as it does in the room, and the tables of a round are not those of the order its
     meetings were seated in (Compscore's 19-table Mitchell had 10NS at table 1, 1NS at table 11:
@@ -1193,14 +1213,16 @@ def mitchell_tables(session: Session, turned: list[Any]) -> None:
     to the wrong table). A Mitchell here: no pair sits both ways and no meeting is written both
     ways. Table k is its place among the NS pairs, their numbers as numbers: NS pair k's, when
     they are 1 … n. Each section on its own (its tables numbered apart, as seat_meetings seats
-    them): a Howell section beside it left the whole file's tables in the order seated."""
+    them): a Howell section beside it left the whole file's tables in the order seated. A section
+    numbering NS and EW alike (`apart`, sides_apart) is a Mitchell too: its NS 3 and EW 3 are two
+    pairs, each sitting one way."""
     by_section: dict[str | None, list[Line]] = {}
     for line in session.lines:
         by_section.setdefault(line.section, []).append(line)
     turning = {lines[0].section for lines, _, _ in turned}
     for section, lines in by_section.items():
         ns = {line.ns for line in lines}
-        if section in turning or ns & {line.ew for line in lines} or None in ns:
+        if section in turning or (section not in apart and ns & {line.ew for line in lines}) or None in ns:
             continue
         table = {pair: place for place, pair in enumerate(sorted(ns, key=_natural), start=1)}  # type: ignore[arg-type]
         for line in lines:
@@ -1997,6 +2019,7 @@ def section_sessions(session: Session) -> list[tuple[str, Session]]:
             members = {p for line in part.lines for p in (line.ns, line.ew)} | {pair.id for pair in part.pairs.values()}
             part.sit_outs = [(number, pair) for number, pair in session.sit_outs if pair in members]
             part.sit_out_at = session.sit_out_at
+            part.sit_out_sides = session.sit_out_sides
         part.adjusted = adjusted_rule(part)
         found.append((section, part))
     return found
@@ -2201,8 +2224,9 @@ def _entries(session: Session, ids: dict[tuple[str, str], str]) -> list[tuple[st
     for line in session.lines:
         for direction, number in (("NS", line.ns), ("EW", line.ew)):
             found.setdefault(ids[(direction, number)], [])  # type: ignore[index]
-    for _, number in session.sit_outs:
-        found.setdefault(ids[("NS", number)], [])
+    for round_number, number in session.sit_outs:
+        for direction in sit_out_directions(session, round_number, number):
+            found.setdefault(ids[(direction, number)], [])
     for pair in session.pairs.values():
         entry = ids[(pair.direction or "NS", pair.id)]
         if entry in found or not session.lines:
@@ -2270,8 +2294,9 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
                 add([f"      {board}: {text}"], at)
         spare = max(used, default=0)
         for pair in sit[number]:  # a sit-out: a table with one pair and no boards
-            spare += 1
-            add([f"  - table: {spare}", f"    ns: {ids[('NS', pair)]}"], session.sit_out_at.get((number, pair)))
+            for direction in sit_out_directions(session, number, pair):  # (EW 3's own, where NS 3 is another pair)
+                spare += 1
+                add([f"  - table: {spare}", f"    ns: {ids[(direction, pair)]}"], session.sit_out_at.get((number, pair)))
         texts[number] = "\n".join(lines) + "\n"
         if origins is not None:
             origins[number] = came

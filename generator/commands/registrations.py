@@ -31,7 +31,7 @@ never given to another.
 
 Hostile or broken sheets are refused with a message, never a traceback: an .xlsx is checked
 before it is opened (the uncompressed size of its parts, and no DOCTYPE or ENTITY in its XML),
-then read streaming (openpyxl's read-only mode); a CSV is UTF-8, GB18030/GBK or Big5 (the
+then read streaming (openpyxl's read-only mode); a CSV is UTF-8, UTF-16, UTF-32, GB18030/GBK or Big5 (the
 encoding used is printed), anything else is refused with the fix. The work is linear in the rows.
 """
 
@@ -122,7 +122,7 @@ RECORD = "entries.imported.json"
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 RECORDED = ("name", "group")
 
-ENCODINGS = {"utf-8": "UTF-8", "utf-16": "UTF-16", "gb18030": "GB18030 (GBK)", "big5": "Big5"}
+ENCODINGS = {"utf-8": "UTF-8", "utf-16": "UTF-16", "utf-32": "UTF-32", "gb18030": "GB18030 (GBK)", "big5": "Big5"}
 
 
 class ImportRefusal(Refusal):

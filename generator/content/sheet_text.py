@@ -4,7 +4,6 @@ as UTF-8 is shown as replacement characters, with the caret nowhere near the cel
 
 from __future__ import annotations
 
-import codecs
 import csv
 import functools
 import io
@@ -12,6 +11,7 @@ import os
 import stat
 from pathlib import Path
 
+from generator.content.wide_text import wide_codec
 from generator.seals import open_if_regular
 
 # an .xlsx's parts uncompressed, or a CSV file: import's bound (registrations.MAX_SHEET_BYTES is this), and
@@ -20,14 +20,17 @@ MAX_SHEET_BYTES = 50 * 1024 * 1024
 
 
 def decode(raw: bytes) -> tuple[str, str] | None:
-    """(text, encoding): UTF-8 (with or without Excel's BOM), UTF-16 with a BOM, else GB18030
-    (GBK) or Big5 when the text reads as Chinese in it. Both legacy encodings accept most byte
-    pairs, so a Big5 file decodes as GB18030 without an error, into rare characters: the text
-    must be mostly common characters (GB2312 level 1 or Big5 level 1) to be taken. None for
-    Shift-JIS and the rest."""
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    """(text, encoding): UTF-8 (with or without Excel's BOM), UTF-16 or UTF-32 (with a BOM, or
+    without, told by its zero bytes as the bridge import tells them: wide_text.py; the encoding
+    said is "utf-16" or "utf-32" either way), else GB18030 (GBK) or Big5 when the text reads as
+    Chinese in it. Both legacy encodings accept most byte pairs, so a Big5 file decodes as
+    GB18030 without an error, into rare characters: the text must be mostly common characters
+    (GB2312 level 1 or Big5 level 1) to be taken. None for Shift-JIS and the rest."""
+    wide = wide_codec(raw)
+    if wide is not None:
         try:
-            return raw.decode("utf-16"), "utf-16"
+            # (a BOM-less codec keeps a stray BOM: the heading's first cell must not begin with one)
+            return raw.decode(wide).lstrip("\ufeff"), wide[:6]
         except UnicodeDecodeError:
             return None
     try:
@@ -45,8 +48,8 @@ def decode(raw: bytes) -> tuple[str, str] | None:
 
 
 def delimiter(text: str, encoding: str) -> str:
-    """A tab for Excel's "Unicode text" (UTF-16, tab-separated), else a comma."""
-    return "\t" if encoding == "utf-16" and "\t" in text.split("\n", 1)[0] else ","
+    """A tab for Excel's "Unicode text" (UTF-16, tab-separated; UTF-32 alike), else a comma."""
+    return "\t" if encoding in ("utf-16", "utf-32") and "\t" in text.split("\n", 1)[0] else ","
 
 
 def lines(text: str) -> list[str]:
