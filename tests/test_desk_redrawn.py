@@ -12,7 +12,8 @@ import urllib.request
 from pathlib import Path
 
 from generator import cli
-from tests.test_desk import SLUG, Running, audit_lines, content, drawn, fetch, post, round4, start  # noqa: F401 - (fixtures)
+from tests.test_desk import SLUG, Running, audit_lines, content, drawn, fetch, open_table, post, round4, start  # noqa: F401 - (fixtures)
+from tests.test_desk_broken import admin_page, break_round4
 
 T1, T4 = "teams: [T15, T45]", "teams: [T46, T02]"
 
@@ -91,5 +92,86 @@ def test_the_links_are_kept_across_a_restart_with_the_match_they_were_minted_for
         assert fetch(running.base + old_1)[0] == 410
         assert fetch(running.desk.link("main/4/1"))[0] == 200
         assert fetch(running.desk.link("main/4/2"))[0] == 200 and not running.desk.link("main/4/2").endswith(old_1)
+    finally:
+        running.stop()
+
+
+def table_26_as(content: Path, sides: str | None) -> str:
+    """Round 4's table 26 made a table of `sides` (one: a bye), or taken out (None): the round
+    drawn again without a team withdrawn since. The file's text before."""
+    text = round4(content).read_text(encoding="utf-8")
+    head, table = text.split("  - table: 26")
+    assert "- table: " not in table
+    line = next(item for item in table.splitlines() if item.startswith("    teams: "))
+    round4(content).write_text(head if sides is None else head + "  - table: 26" + table.replace(line, f"    teams: {sides}"),
+                               encoding="utf-8")
+    return text
+
+
+def test_a_link_of_a_table_now_a_bye_or_gone_says_it_is_of_an_earlier_draw(content: Path) -> None:
+    """rev67: a table's token was retired only when another match sat there; a table that is a
+    bye now, or that the round no longer has, answered 403 "no access" (a miss counted against
+    the hall's one address), not desk-link-redrawn as the README says. Its match back, its link
+    opens again."""
+    running = start(content)
+    try:
+        old_26 = running.desk.link("main/4/26")
+        assert fetch(old_26)[0] == 200
+        first = round4(content).read_text(encoding="utf-8").split("  - table: 26")[1]
+        one = first.split("teams: [")[1].split(",")[0]
+        for sides in (f"[{one}]", None):  # a bye for one of its sides; no table 26 at all
+            before = table_26_as(content, sides)
+            status, html = fetch(old_26)
+            assert status == 410, (sides, html)
+            assert "之前的编排打印的" in html and "到记录台领新的记分单" in html
+            assert "轮空" in html and running.desk.t("desk_forbidden_text") not in html
+            status, _ = fetch(old_26.split("?")[0], {"k": old_26.split("k=")[1], "action": "save", "level_a": "Q",
+                                                     "level_b": "9"})
+            assert status == 410
+            round4(content).write_text(before, encoding="utf-8")  # the draw as it was
+            status, html = fetch(old_26)
+            assert status == 200 and 'id="entry"' in html, html
+        # a wrong token at that table is still no access
+        assert fetch(old_26.split("?")[0] + "?k=" + "A" * 22)[0] == 403
+    finally:
+        running.stop()
+
+
+def test_a_held_entry_goes_with_its_match_to_the_table_it_is_moved_to(content: Path) -> None:
+    """rev67: what table 1 typed when the file could not take it (held, "暂存" on the admin page)
+    vanished when its match was moved to table 4 by hand, parked under table 1's retired token.
+    It is the match's: the admin page lists it at table 4, and table 4's new slip opens the form
+    with what was typed; the move undone, it is table 1's again."""
+    running = start(content)
+    try:
+        t = running.desk.t
+        url, token, csrf, filed = open_table(running, "main/4/1")
+        good, _ = break_round4(content)
+        status, _ = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
+        assert status == 503 and running.desk.tokens.held("main/4/1")
+        # the secretary mends the file and, while at it, swaps the matches of tables 1 and 4
+        round4(content).write_text(good, encoding="utf-8")
+        swap_tables_1_and_4(content)
+        running.desk.load()
+        assert running.desk.tokens.held("main/4/1") is None and running.desk.tokens.held("main/4/4")
+        admin = admin_page(running)
+        listed = admin.split('id="held"')[1].split("</section>")[0]
+        assert f'<a href="{running.desk.prefix}/t/main/4/4">' in listed and "/t/main/4/1" not in listed
+        assert "level_a=A; level_b=7" in listed
+        status, html = fetch(running.desk.link("main/4/4"))
+        assert status == 200 and 'id="held"' in html and 'value="A"' in html and 'value="7"' in html, html
+        assert "T15" in html and "T46" not in html
+        status, html = fetch(running.desk.link("main/4/1"))  # (T46 v T02's form: nothing typed there)
+        assert status == 200 and 'id="held"' not in html and 'value="A"' not in html
+        assert fetch(f"{url}?k={token}")[0] == 410
+
+        # the swap undone: the entry is table 1's again, on its old slip's form
+        swap_tables_1_and_4(content)
+        running.desk.load()
+        assert running.desk.tokens.held("main/4/4") is None
+        status, html = fetch(f"{url}?k={token}")
+        assert status == 200 and 'id="held"' in html and 'value="A"' in html and 'value="7"' in html
+        assert f'<a href="{running.desk.prefix}/t/main/4/1">' in admin_page(running)
+        assert t("desk_held_mark") in admin_page(running)
     finally:
         running.stop()

@@ -289,7 +289,10 @@ class Desk:
         self.kept = self._kept_rounds(event)
         self.event = event
         self.tokens.ensure({table_key(s, r.number, t.number): match_digest(t.sides) for s, rounds in event.rounds.items()
-                            for r in rounds for t in r.tables if len(t.sides) == 2})
+                            for r in rounds for t in r.tables if len(t.sides) == 2},
+                           # (the rounds read whole: a table gone from one of them is its match gone)
+                           {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
+                            if not self.unreadable(r.source)})
         # a held entry whose table has a result now (the secretary typed it into the mended
         # file) is settled: the admin page stops listing it
         held = self.tokens.all_held()

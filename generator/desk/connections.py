@@ -28,7 +28,16 @@ REQUEST_SECONDS = 15.0
 # the hall's NAT every phone is one address, and a cap that refused the next connection let one
 # phone (a script, a browser gone wrong) holding 64 half-sent requests lock every table out,
 # for ever if it opened them again as they timed out. A shorter deadline for the head than for
-# the body would not have: it only makes the phone reopen them sooner.
+# the body would not have: it only makes the phone reopen them sooner. None waiting for a head,
+# the oldest whose request's head is in and body is not takes the new one's place: 64 such
+# (a complete head, `Content-Length: 5000`, then two bytes) locked every table out as the
+# half-sent heads did (rev67). A deadline of the body's own, shorter than REQUEST_SECONDS, would
+# not have held either, for the same reason: they are opened again as fast as they are closed.
+# A phone's form is under 8 KiB and goes with its head, so a body still awaited when the address
+# is full is most likely the flood's; if it was a phone's on a poor Wi-Fi, nothing of it was read
+# (a table's save reads its whole form before anything: app.py, client_gone), and its page says
+# the form was not sent. A connection whose request is whole (being handled) or whose answer is
+# under way (a live stream) is never closed for another.
 CONNECTIONS_PER_ADDRESS = 64
 # Descriptors kept free of connections, for what a save opens (the results file, its lock, the
 # audit, the rebuilt site's files): past the limit less these, a new connection is closed at once
@@ -107,7 +116,8 @@ def desk_protocol() -> type[asyncio.Protocol]:
             super().connection_made(transport)
             address = self.client[0] if self.client else ""
             mine = held.get(address, [])
-            if len(mine) >= CONNECTIONS_PER_ADDRESS and (oldest := next((c for c in mine if c._waiting()), None)):
+            if len(mine) >= CONNECTIONS_PER_ADDRESS and (oldest := next((c for c in mine if c._waiting()), None)
+                                                        or next((c for c in mine if c._body_awaited()), None)):
                 # (CONNECTIONS_PER_ADDRESS says why: a browser whose idle connection is closed
                 # asks again on a new one, and nothing of a request in progress is lost)
                 mine.remove(oldest)
@@ -136,6 +146,13 @@ def desk_protocol() -> type[asyncio.Protocol]:
             the last one answered and the connection idle (keep-alive)."""
             return not self.transport.is_closing() and self.conn.their_state == h11.IDLE and \
                 (self.cycle is None or self.cycle.response_complete)
+
+        def _body_awaited(self) -> bool:
+            """Whether a request's head is in here and its body not all (h11.SEND_BODY), with no
+            answer under way: its handler, if it reads the body, still waits for it (an answer
+            sent already, a 405 or 413 that read none, leaves the rest of the body to come)."""
+            return not self.transport.is_closing() and self.conn.their_state == h11.SEND_BODY and \
+                (self.cycle is None or not self.cycle.response_started or self.cycle.response_complete)
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)

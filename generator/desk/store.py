@@ -231,7 +231,7 @@ class Tokens:
     def secret(self) -> bytes:
         return self.data["secret"].encode()
 
-    def ensure(self, drawn: dict[str, str]) -> None:
+    def ensure(self, drawn: dict[str, str], rounds: frozenset[str] | set[str] = frozenset()) -> None:
         """A token for every drawn table ("stage/round/table" -> match_digest of the match drawn
         there): one for a table that has none yet (a round drawn while the desk runs), a new one
         for a table whose match is another than the one its token was minted for. A round drawn
@@ -241,11 +241,28 @@ class Tokens:
         saved now sits was "sent already". The old token is retired (kept, with its used-marker,
         so that its link says it is of an earlier draw: retired_table), and the new match has a
         fresh link and no used-marker; its match drawn back there (an edit undone) gives its old
-        link back, used-marker and all, so the slip printed for it opens again."""
+        link back, used-marker and all, so the slip printed for it opens again.
+
+        `rounds` ("stage/round") are the rounds read whole: a table of theirs that is no drawn
+        match now (a bye since a team withdrew and the round was drawn again, or no such table
+        any more) has its token retired too. Kept, its old slip answered "no access" and counted
+        against the address's misses, where the README promises desk-link-redrawn. A round not
+        read (its file deleted, not drawn again yet; unreadable) keeps its tokens as they are.
+
+        A held entry (typed, the file could not take it) goes with its match: retired with the
+        table's token, it is carried to the table of the same round where that match now sits
+        (the same match_digest), when that table holds none of its own; the secretary finds it
+        on the admin page at the match's table and its captains' new slip shows what they typed.
+        (The form labels each field with the sides as the file has them: as for a match whose
+        sides are swapped at its own table, match_digest says why.)"""
         with self._lock:
             tables, matches = self.data["tables"], self.data.setdefault("matches", {})
             retired, used = self.data.setdefault("retired", {}), self.data["used"]
             changed = False
+            for key in [k for k in tables if k not in drawn and k.rsplit("/", 1)[0] in rounds]:
+                self._retire(key, matches.pop(key, ""))
+                del tables[key]
+                changed = True
             for key, match in drawn.items():
                 if key in tables and matches.get(key, match) == match:
                     if key not in matches:  # a file of an older desk: the match there now is the token's
@@ -253,10 +270,7 @@ class Tokens:
                         changed = True
                     continue
                 if key in tables:
-                    old = {"table": key, "match": matches[key], "used": used.pop(key, "")}
-                    if (held := self.data.get("held", {}).pop(key, None)) is not None:
-                        old["held"] = held  # (typed for that match: shown on no other's form)
-                    retired[tables[key]] = old
+                    self._retire(key, matches[key])
                 back = next((token for token, item in retired.items()
                              if item["table"] == key and item["match"] == match), None)
                 if back is None:
@@ -270,8 +284,32 @@ class Tokens:
                         self.data.setdefault("held", {})[key] = item["held"]
                 matches[key] = match
                 changed = True
+            changed = self._carry_held(drawn) or changed
             if changed:
                 self._save()
+
+    def _retire(self, key: str, match: str) -> None:
+        """Table `key`'s token kept as of `match`, no longer drawn there (ensure; the lock held)."""
+        old = {"table": key, "match": match, "used": self.data["used"].pop(key, "")}
+        if (held := self.data.get("held", {}).pop(key, None)) is not None:
+            old["held"] = held  # (typed for that match: shown on no other's form, but its own: _carry_held)
+        self.data["retired"][self.data["tables"][key]] = old
+
+    def _carry_held(self, drawn: dict[str, str]) -> bool:
+        """Each retired token's held entry moved to the table of its round where its match is
+        drawn now, if that table holds none (ensure says why). Whether any was."""
+        carried = False
+        held = self.data.setdefault("held", {})
+        for item in self.data["retired"].values():
+            if "held" not in item:
+                continue
+            round_key = item["table"].rsplit("/", 1)[0]
+            now = next((key for key, match in drawn.items()
+                        if match == item["match"] and key.rsplit("/", 1)[0] == round_key and key not in held), None)
+            if now is not None:
+                held[now] = item.pop("held")
+                carried = True
+        return carried
 
     def retired_table(self, key: str, token: str) -> bool:
         """Whether `token` is table `key`'s for a match no longer drawn there (ensure): its link
