@@ -127,6 +127,15 @@ def test_a_round_1_numbered_otherwise_leaves_an_80fen_round_2_its_files(tmp_path
     # 80分 dealing 1-12 afresh (round 2 on 1-12 again): 1-12; bridge teams: the file's (none)
     (set(), 3, [(1, range(1, 13)), (2, range(1, 13))], True, range(1, 13)),
     (set(), 3, [(1, range(1, 13)), (2, range(1, 13))], False, None),
+    # rev67: after a round 1 whole on 1-8, round 2 with its second half in first (13-16), or
+    # 11-12, is the default's 9-16, either game, and round 3 begun on 19-20 17-24; nothing
+    # written in round 3 after those, 17-24 (13-24 was offered, check warning 9-12 missing)
+    ({13, 14, 15, 16}, 2, [(1, range(1, 9))], True, range(9, 17)),
+    ({13, 14, 15, 16}, 2, [(1, range(1, 9))], False, range(9, 17)),
+    ({11, 12}, 2, [(1, range(1, 9))], False, range(9, 17)),
+    ({19, 20}, 3, [(1, range(1, 9))], False, range(17, 25)),
+    (set(), 3, [(1, range(1, 9)), (2, range(13, 17))], True, range(17, 25)),
+    (set(), 3, [(1, range(1, 9)), (2, range(13, 17))], False, range(17, 25)),
 ])
 def test_a_rounds_block_is_read_from_its_first_board_and_the_rounds_before(
         written: set[int], number: int, earlier: list, repeats: bool, block: range | None) -> None:

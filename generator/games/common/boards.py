@@ -91,7 +91,7 @@ def default_block(written: Collection[int], default: int, through: bool = False,
         found = default_block(last[1], default, through, last[0]) if last is not None else None
         length = _length_on(rounds) if last is not None else 0
         # (longer than the default: round 2 begun on 13-16 is no block of 8, though within 9-16)
-        if length and (found is None or length > default):
+        if length and (found is None or length > default) and not _on_default(rounds, default):
             return range((round_number - 1) * length + 1, round_number * length + 1)
         if last is not None and found is None:
             afresh = [max(boards) for _, boards in rounds if min(boards) == 1]
@@ -104,7 +104,8 @@ def default_block(written: Collection[int], default: int, through: bool = False,
     # (this round's own first board with the rounds before: round 2 begun on 13 after a round 1
     # on 1-12 plays 12 a round, begun on 17 after 1-12 (a round 1 half entered) 16)
     rounds = [(number, set(boards)) for number, boards in earlier if number < round_number and boards]
-    if through and rounds and (length := _length_on([*rounds, (round_number, numbers)])) and length != default:
+    if (through and rounds and (length := _length_on([*rounds, (round_number, numbers)])) and length != default
+            and not _on_default([*rounds, (round_number, numbers)], default)):
         return range((round_number - 1) * length + 1, round_number * length + 1)
     if through and round_number >= 1:
         block = range((round_number - 1) * default + 1, round_number * default + 1)
@@ -135,6 +136,14 @@ def _length_on(rounds: Sequence[tuple[int, set[int]]]) -> int:
         return 0
     fits = all(min(found) >= (n - 1) * length + 1 and max(found) <= n * length for n, found in rounds)
     return length if fits else 0
+
+
+def _on_default(rounds: Sequence[tuple[int, set[int]]], default: int) -> bool:
+    """Whether every round's boards lie within its own block of the default (1-8, 9-16, ...): a
+    stage so far numbered on in the default's blocks keeps to them, though a round's first board
+    written would fit a longer block too (rev67: round 2 with 13-16 in before 9-12, after a
+    round 1 whole on 1-8, was offered 13-24, and check warned of 9-12 missing)."""
+    return all((n - 1) * default < min(boards) and max(boards) <= n * default for n, boards in rounds)
 
 
 def board_block(written: set[int], per_round: int) -> range:
