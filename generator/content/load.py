@@ -1047,9 +1047,10 @@ def _boards_before(event: Event, game: Any, problems: Problems) -> None:
     for stage_id, rounds in event.rounds.items():
         stage = event.stage(stage_id)
         wanted = not stage.boards and stage.format != "pairs" and getattr(game, "boards_numbered_on", False)
+        # (each round's boards read once: rounds is sorted by number)
+        written = tuple(item for item in game.boards_before(stage, rounds, rounds[-1].number + 1) if item[1]) if wanted else ()
         for round_ in rounds:
-            earlier = game.boards_before(stage, rounds, round_.number) if wanted and round_.number > 1 else ()
-            earlier = tuple(item for item in earlier if item[1])
+            earlier = tuple(item for item in written if item[0] < round_.number)
             for table in round_.tables:
                 table.earlier_boards = earlier
                 if earlier:
