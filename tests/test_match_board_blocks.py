@@ -145,3 +145,25 @@ def test_a_matchs_count_reads_the_rounds_before():
     assert match_board_count(stage, range(9, 13), 8, True, 2, [(1, set(range(1, 9)))]) == 8
     # a pairs stage is the movement's, whatever the rounds before
     assert match_board_count(SimpleNamespace(boards=None, format="pairs"), range(13, 19), 8, True, 2, before) == 0
+
+
+def test_a_half_entered_match_is_published_as_waiting_for_19_to_24(tmp_path):
+    """The pages published between rounds: the round-2 match on 13-18 is shown as a match with
+    boards to come (6), no winner and no VP in results.json, as any match half entered;
+    it was shown won by T1, 14.25 : 5.75."""
+    import json
+    import re
+
+    from generator.cli import main
+
+    content = _bridge_stage(tmp_path, 18)
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(out)]) == 0
+    data = json.loads((out / "events/teams/results.json").read_text(encoding="utf-8"))
+    match = data["stages"][0]["rounds"][1]["tables"][0]
+    assert match["sides"] == ["T1", "T3"] and match["pending"] is True
+    assert match["winner"] is None and "vp" not in match and [b["board"] for b in match["boards"]] == list(range(13, 19))
+    page = (out / "events/teams/main/round-2/index.html").read_text(encoding="utf-8")
+    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    assert "\u8fd8\u6709 6 \u526f\u672a\u5f55\u5165" in text  # (6 boards still to enter)
+    assert "14.25" not in text
