@@ -1032,8 +1032,29 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
                                                            drawn_by=reading.drawn_by))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
+    _boards_before(event, game, problems)
     formats_as_drawn(event, marks, problems)
     rounds_as_drawn(event, marks, problems)
+
+
+def _boards_before(event: Event, game: Any, problems: Problems) -> None:
+    """Each team match of a stage saying no `boards`, in a game numbering its boards on through
+    the stage, given the boards its stage's rounds before wrote (Table.earlier_boards), and its
+    count warning said again with them (Game.recount_boards): a file is read on its own, and a
+    round 2 half entered on 13-18 after a round 1 on 1-12 was scored a whole match of 6 (VP on a
+    6-board scale, counted in the standings). Set afresh at every read: a file kept from a build
+    before (`readings`) keeps its tables, whose rounds before may have changed since."""
+    for stage_id, rounds in event.rounds.items():
+        stage = event.stage(stage_id)
+        wanted = not stage.boards and stage.format != "pairs" and getattr(game, "boards_numbered_on", False)
+        # (each round's boards read once: rounds is sorted by number)
+        written = tuple(item for item in game.boards_before(stage, rounds, rounds[-1].number + 1) if item[1]) if wanted else ()
+        for round_ in rounds:
+            earlier = tuple(item for item in written if item[0] < round_.number)
+            for table in round_.tables:
+                table.earlier_boards = earlier
+                if earlier:
+                    game.recount_boards(stage, table, problems)
 
 
 def formats_as_drawn(event: Event, marks: dict[tuple[str, int], Mark | None], problems: Problems) -> None:

@@ -219,6 +219,11 @@ class Table:
     # a match's boards numbered on through the stage are read against (round 5 of 8: 33-40,
     # games/common/boards.py match_board_count).
     round_number: int = 0
+    # The boards each of its stage's rounds before wrote (round number, boards), set once the
+    # stage's rounds are read (content.load._boards_before): a stage numbering its boards on in
+    # blocks of 12 (round 2 on 13-24) is known by them, and a match half entered on 13-18 waits
+    # for 19-24 (match_board_count). Empty where not known or not needed.
+    earlier_boards: tuple[tuple[int, frozenset[int]], ...] = ()
 
 
 @dataclass

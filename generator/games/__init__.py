@@ -662,7 +662,55 @@ class Game:
         from generator.games.common.boards import match_board_count
 
         return match_board_count(stage, self.match_boards_written(stage, table), self.default_boards,
-                                 self.boards_numbered_on, table.round_number)
+                                 self.boards_numbered_on, table.round_number, table.earlier_boards)
+
+    def boards_before(self, stage: Stage, rounds: Sequence[Any], number: int) -> tuple[tuple[int, frozenset[int]], ...]:
+        """The boards each of `rounds` (the stage's, as read) before round `number` wrote (round
+        number, boards): what the desk's form (pairing.match_boards) and a match's count
+        (Table.earlier_boards, match_boards) read a round's block from, one reading for both."""
+        return tuple((round_.number, frozenset(board for table in round_.tables
+                                               for board in self.written_boards(stage, table)))
+                     for round_ in rounds if round_.number < number)
+
+    # The warnings a team match's reader gives its boards' count (bridge-match-default-board-count,
+    # shengji-boards-missing), judged there on the match's own round; recount_boards says them
+    # again with the rounds before where those change the match's block.
+    board_count_codes: tuple[str, ...] = ()
+
+    def recount_boards(self, stage: Stage, table: Table, problems: Any) -> None:
+        """A match of a stage saying no `boards`, its boards counted with the rounds before
+        (table.earlier_boards) once the stage's rounds are read (content.load): where those give
+        its round another block than its own boards alone (round 2 after a round 1 on 1-12: 13-24,
+        not 9-16 nor none), the reader's count warning for the table is taken back and said
+        again of that block (board_count_warning), so that 13-16 is short of 17-24, not of 9-12,
+        and 13-18 short of 19-24 where it read as a whole match of 6. A file is read on its own
+        (read ahead apart, kept between builds): its reader cannot see the rounds before."""
+        if stage.boards or stage.format == "pairs" or not table.earlier_boards or "boards" not in self.table_keys:
+            return
+        from generator.games.common.boards import match_block
+
+        written = set(self.match_boards_written(stage, table))
+        if not written or len(table.sides) != 2 or table.forfeit is not None:
+            return
+        alone = match_block(written, self.default_boards, self.boards_numbered_on, table.round_number)
+        block = match_block(written, self.default_boards, self.boards_numbered_on, table.round_number,
+                            table.earlier_boards)
+        if block == alone:
+            return
+        said = self.board_count_warning(stage, table, written, block)
+        if said is None:
+            return
+        where = table.mark.file if table.mark is not None else None
+        problems.items[:] = [p for p in problems.items
+                             if not (p.code in self.board_count_codes and p.params.get("table") == table.number
+                                     and p.mark.file == where)]
+        problems.items.extend(said)
+
+    def board_count_warning(self, stage: Stage, table: Table, written: set[int], block: range | None) -> list[Any] | None:
+        """The reader's count warning for a team match holding `written` of `block` (None: its
+        file's own numbering, none said): recount_boards'. None where the game says none.
+        Default: none."""
+        return None
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """The board numbers the round's file writes at `table` (the boards it played), in order;

@@ -1315,8 +1315,7 @@ def match_boards(event: Event, stage: Stage, number: int, tables: Sequence[Table
         return {}
     # (the boards each round before wrote: a round with none written yet numbered on from them,
     # or, with `boards` too, a bridge teams stage whose rounds restart on 1..boards read as such)
-    earlier = [(round_.number, {board for table in round_.tables for board in game.written_boards(stage, table)})
-               for round_ in event.rounds.get(stage.id, []) if round_.number < number]
+    earlier = game.boards_before(stage, event.rounds.get(stage.id, []), number)
     numbered = game.round_boards(stage, number, tables, written, earlier)
     form = game.table_form(stage)
     per_round = stage.boards

@@ -478,6 +478,15 @@ class BridgeRules(Game):
             return tuple(sorted({b.board for b in record.boards}))
         return ()
 
+    board_count_codes = ("bridge-match-default-board-count",)
+
+    def board_count_warning(self, stage: Stage, table: Table, written: set[int], block: range | None) -> list[Any] | None:
+        """A team match's (duplicate.default_count_warning), at its `boards:`."""
+        record = table.record
+        if not isinstance(record, duplicate.TeamRecord) or record.boards_mark is None:
+            return None
+        return duplicate.default_count_warning(table.number, written, block, record.boards_mark)
+
     def match_boards_written(self, stage: Stage, table: Table) -> set[int]:
         """A team match's boards written (np, an adjusted score, one room in: each a board of
         the record), which boards_short counts: a board the match did not play is written np,

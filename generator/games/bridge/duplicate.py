@@ -271,6 +271,7 @@ class TeamBoard:
 class TeamRecord:
     boards: list[TeamBoard] = field(default_factory=list)
     played: bool = False
+    boards_mark: Mark | None = None  # where its `boards:` is written (the count warning's place)
 
 
 # Board numbers run through a duplicate stage (a movement's board sets, a Swiss's rounds): at
@@ -814,6 +815,7 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage,
     if not record.played:
         return sides, record
     assert isinstance(written, YamlMap)
+    record.boards_mark = written.mark
     pending: list[tuple[int, str, Mark]] = []
     record.boards = _read_boards(reader, written, options, _team_board_reader(reader.problems, pending))
     report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 4S N =, closed: 4S S -1}")
@@ -832,11 +834,26 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage,
         # one block of the default, 1-8 or 33-40, so it is short of some of that block): with
         # boards numbered on through the rounds, "6 of 8" alone left the director to work out
         # that round 5's are 33-40.
-        extra = {} if stage.boards else {"missing": sorted(set(board_block(set(written), expected)) - set(written))}
-        code = "bridge-match-board-count" if stage.boards else "bridge-match-default-board-count"
-        reader.problems.add(code, written.mark, warning=True, table=reader.raw("table"),
-                            count=len(written), boards=expected, **extra)
+        if stage.boards:
+            reader.problems.add("bridge-match-board-count", written.mark, warning=True, table=reader.raw("table"),
+                                count=len(written), boards=expected)
+        else:
+            block = board_block(set(written), expected)
+            reader.problems.items.extend(default_count_warning(reader.raw("table"), set(written), block, written.mark))
     return sides, record
+
+
+def default_count_warning(table: Any, written: set[int], block: range | None, mark: Mark) -> list[Any]:
+    """bridge-match-default-board-count for a team match of a stage saying no `boards` holding
+    `written` of `block` (its boards as the rule counts them, common.boards.match_block), naming
+    the boards to come; none where it holds as many, or `block` is None (its file's numbering).
+    Said by the reader, and again with the stage's rounds before (Game.recount_boards)."""
+    if block is None or len(written) == len(block):
+        return []
+    found = Problems()
+    found.add("bridge-match-default-board-count", mark, warning=True, table=table, count=len(written),
+              boards=len(block), missing=sorted(set(block) - written))
+    return found.items
 
 
 # `{open: 4H S =, imps: -1}`: a board one room of which is not in the record, and the IMPs the

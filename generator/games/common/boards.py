@@ -24,7 +24,8 @@ def choose_movement(pairs: int, written: str | None = None) -> str:
     return "howell" if pairs <= HOWELL_MOST_PAIRS else "mitchell"
 
 
-def match_board_count(stage: Any, written: Any, default: int, through: bool = False, round_number: int = 0) -> int:
+def match_board_count(stage: Any, written: Any, default: int, through: bool = False, round_number: int = 0,
+                      earlier: Sequence[tuple[int, Collection[int]]] = ()) -> int:
     """How many boards a match of `stage` plays a round, its boards `written` so far: the
     stage's `boards`, else the game's `default` (what the match's score sheet lists and the
     desk's form offers, Game.round_boards) where the boards written are numbered as matches of
@@ -44,12 +45,28 @@ def match_board_count(stage: Any, written: Any, default: int, through: bool = Fa
     block of 8 (25-32) but not round 5's, and is not taken for 8-board matches there; 17-24
     written in round 1 is a file's own numbering, in round 3 the stage's. Da Guai Lu Zi numbers
     a match's boards 1..N (its board-number check's limit is the stage's `boards`, not rounds x
-    boards): there 33-38 is numbered its own way, not known."""
+    boards): there 33-38 is numbered its own way, not known.
+
+    `earlier`: the boards each of the stage's rounds before wrote (round number, boards), read
+    as the desk's form reads them (default_block, one rule): a round 2 begun on 13 after a round
+    1 on 1-12 plays 13-24, so a match holding 13-16 or 13-18 waits for the rest of its 12 and
+    is scored over 12 (bridge's VP scale), where judged alone it waited for 9-12 or was taken
+    for a whole match of 6. The count is the block's length, not the default."""
     if stage.boards:
         return int(stage.boards)
     if stage.format == "pairs" or not written:
         return 0
-    return 0 if default_block(written, default, through, round_number) is None else default
+    block = match_block(written, default, through, round_number, earlier)
+    return 0 if block is None else len(block)
+
+
+def match_block(written: Collection[int], default: int, through: bool = False, round_number: int = 0,
+                earlier: Sequence[tuple[int, Collection[int]]] = ()) -> range | None:
+    """The boards a match of a stage saying no `boards` plays, its boards `written` so far, as
+    match_board_count counts them (default_block with the rounds before, `earlier`): what the
+    games' board-count warnings name as missing (19-24 of a round-2 match on 13-18 after a round
+    1 on 1-12). None where not known."""
+    return default_block(set(written), default, through, round_number, earlier)
 
 
 def default_block(written: Collection[int], default: int, through: bool = False, round_number: int = 0,

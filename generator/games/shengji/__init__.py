@@ -296,6 +296,15 @@ class ShengjiRules(Game):
             return tuple(sorted({number for number, _ in record.boards}))
         return tuple(sorted(self.match_boards_written(stage, table)))
 
+    board_count_codes = ("shengji-boards-missing",)
+
+    def board_count_warning(self, stage: Stage, table: Table, written: set[int], block: range | None) -> list[Any] | None:
+        """A team match's (records.boards_missing_warning), at its `boards:`."""
+        record = table.record
+        if not isinstance(record, TeamRecord) or record.boards_mark is None:
+            return None
+        return records.boards_missing_warning(table.number, written, block, record.boards_mark)
+
     def match_boards_written(self, stage: Stage, table: Table) -> set[int]:
         """A team match's boards written, np and a board with one room in too (boards_short's
         count: the boards-missing warning says "add those boards' results", and the match waits

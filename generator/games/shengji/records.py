@@ -707,6 +707,7 @@ def read_team_table(reader: Reader, stage: Stage, options: ShengjiStage,
     if not record.played:
         return sides, record
     assert isinstance(written, YamlMap)
+    record.boards_mark = written.mark
     # Boards may be numbered on through the rounds (1 to rounds x boards); the board table
     # repeats over them (board 17 is board 1's seat and level).
     limit = stage.boards * max(stage.rounds or 1, 1) if stage.boards else None
@@ -726,12 +727,8 @@ def read_team_table(reader: Reader, stage: Stage, options: ShengjiStage,
     # the stage's boards, else the game's default the desk's form offers (Game.boards_short's count)
     expected = match_board_count(stage, numbers, default, through=True, round_number=reader.round_number)
     if expected and numbers:
-        missing = sorted(set(board_block(numbers, expected)) - numbers)
-        if missing:
-            # (80分's own: its fix names np, a board the match did not play, which the
-            # other games' boards-missing has no word for)
-            reader.problems.add("shengji-boards-missing", written.mark, warning=True, table=reader.raw("table"),
-                                missing=missing, first=missing[0])
+        reader.problems.items.extend(boards_missing_warning(reader.raw("table"), numbers,
+                                                            board_block(numbers, expected), written.mark))
     every = set(board_block(numbers, expected)) if expected and numbers else numbers
     if record.boards and not record.one_room and len(record.boards) == len(numbers) >= len(every) \
             and all(board.open.not_played and board.closed.not_played for board in record.boards):
@@ -741,6 +738,20 @@ def read_team_table(reader: Reader, stage: Stage, options: ShengjiStage,
         reader.problems.add("shengji-match-all-not-played", reader.key_mark("boards"), table=reader.raw("table"),
                             first=record.boards[0].board, away=ids[1] if len(ids) > 1 else "")
     return sides, record
+
+def boards_missing_warning(table: Any, numbers: set[int], block: range | None, mark: Mark) -> list[Any]:
+    """shengji-boards-missing for a team match holding `numbers` of `block` (its boards as the
+    rule counts them, common.boards.match_block; None: its file's numbering, none said): 80分's
+    own, its fix naming np, a board the match did not play, which the other games'
+    boards-missing has no word for. Said by the reader, and again with the stage's rounds
+    before (Game.recount_boards)."""
+    missing = sorted(set(block or ()) - numbers)
+    if not missing:
+        return []
+    found = Problems()
+    found.add("shengji-boards-missing", mark, warning=True, table=table, missing=missing, first=missing[0])
+    return found.items
+
 
 def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Mark,
                      options: ShengjiStage, ids: list[str], waiting: list[OneRoom],

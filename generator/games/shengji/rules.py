@@ -298,6 +298,7 @@ class TeamRecord:
     # Boards written for one room only (the other room's sheets not in yet): while there is
     # one, the match is pending, shown and not counted.
     one_room: list[OneRoom] = field(default_factory=list)
+    boards_mark: Mark | None = None  # where its `boards:` is written (the count warning's place)
 
 
 @dataclass
