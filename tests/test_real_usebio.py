@@ -625,6 +625,20 @@ def test_results_missing_from_the_file_are_said_once_and_written_not_played(tmp_
     assert not any("np" in path.read_text(encoding="utf-8") for path in (folder / "results").glob("*.yaml"))
 
 
+def test_results_missing_from_a_mitchell_numbered_alike_without_rounds_are_found_as_numbered_apart(tmp_path, capsys):
+    """rev69: wk04 (no rounds nor tables in the file) with its pairs numbered NS 4 and EW 4 alike, was
+    seated right but its ten missing results went unsaid and unwritten (a board EW 4 played was
+    taken for NS 4's, played elsewhere): check --strict failed with 20 warnings. Found as in the
+    file numbering them apart."""
+    alike = tmp_path / "alike.xml"  # (the file gives no rounds; its pairs are 4NS and 4EW)
+    alike.write_text(re.sub(r">(\d+)(?:NS|EW)</", r">\1</", FEWER.read_text(encoding="utf-8")), encoding="utf-8")
+    folder, out = imported(tmp_path / "alike", alike, capsys, strict=False)
+    said = [line for line in out.splitlines() if "not in the file" in line]
+    assert len(said) == 1 and said[0].startswith("10 results are not in the file"), out
+    assert sum(path.read_text(encoding="utf-8").count(": np\n") for path in (folder / "results").glob("*.yaml")) == 10
+    assert main(["check", "--strict", "--content", str(folder.parents[1]), "--lang", "en"]) == 0
+
+
 def test_a_director_filling_in_is_no_player(tmp_path, capsys):
     """Compscore's wk03 lists pair 1 as YEUNG CHEUNG and DIRECTOR: DIRECTOR became a player,
     with a player page that merged every club's fill-ins as one person. Kept in the pair's name

@@ -2035,15 +2035,22 @@ def missing_results(session: Session) -> list[tuple[int, int, int, str, str]]:
     said the board was left out and the table short, a warning each) and the scores are the same."""
     boards: dict[tuple[int, int], set[int]] = defaultdict(set)
     pairs: dict[tuple[int, int], tuple[str, str]] = {}
-    played: dict[str, set[int]] = defaultdict(set)
+    played: dict[tuple[str, str], set[int]] = defaultdict(set)
     results: Counter[int] = Counter()
+    # (a pair by its number and, in a section numbering NS and EW alike, its direction: there NS
+    # 4 and EW 4 are two pairs, and a board EW 4 played was taken for NS 4's played elsewhere,
+    # its missing result never found: rev69)
+    apart = sides_apart(session)
+    split: dict[tuple[int, int], bool] = {}
     for line in session.lines:
         if line.ns is None or line.ew is None:
             continue
+        ns, ew = (line.ns, "NS" if line.section in apart else ""), (line.ew, "EW" if line.section in apart else "")
         boards[(line.round, line.table)].add(line.board)
         pairs.setdefault((line.round, line.table), (line.ns, line.ew))
-        played[line.ns].add(line.board)
-        played[line.ew].add(line.board)
+        split.setdefault((line.round, line.table), line.section in apart)
+        played[ns].add(line.board)
+        played[ew].add(line.board)
         results[line.board] += 1
     full = max(map(len, boards.values()), default=0)
     most = max(results.values(), default=0)
@@ -2052,12 +2059,14 @@ def missing_results(session: Session) -> list[tuple[int, int, int, str, str]]:
         if len(own) >= full:
             continue
         ns, ew = pairs[(number, table)]
+        side = "NS" if split[(number, table)] else ""
+        elsewhere = played[(ns, side)] | played[(ew, "EW" if side else "")]
         group = set(own)
         for theirs in boards.values():  # the set the board is dealt in, as the other tables play it
             if theirs & own:
                 group |= theirs
         wanted = group - own
-        if len(group) != full or any(board in played[ns] | played[ew] or results[board] >= most for board in wanted):
+        if len(group) != full or any(board in elsewhere or results[board] >= most for board in wanted):
             continue
         found += [(number, table, board, ns, ew) for board in sorted(wanted)]
     return found
