@@ -707,14 +707,22 @@ def refuse_output(content: Path, output: Path, cache_dir: Path | None = None,
 def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path | None = None) -> bool:
     """Roll back what builds killed mid-journal left (render/output.py's roll_back_journals) and
     put back the record such a build set aside, before the record is read (a build's, output/
-    locked; `paibang clean`'s): True when the record was put back."""
+    locked; `paibang clean`'s; the desk's start); the record of a new site a build killed about
+    its swap wrote made the record if that site is in output/, else dropped (PreviousBuild.
+    settle_waiting). True when the record was put back or made."""
     from generator.render.incremental import PreviousBuild
-    from generator.render.output import roll_back_journals
+    from generator.render.output import recover_leftovers, roll_back_journals
 
     cache = (cache_dir or default_cache_dir(output)).parent
-    if not roll_back_journals(output.resolve(), notify) or caches.unsafe(cache) is not None:
+    rolled_back = roll_back_journals(output.resolve(), notify)
+    if caches.unsafe(cache) is not None:
         return False
-    return PreviousBuild.put_aside_back(output, cache / _record_name(output))
+    record = cache / _record_name(output)
+    # (a build killed about its swap: the record of the new site made the record if it went in)
+    settled = PreviousBuild.settle_waiting(output, record)
+    if settled:  # its leftovers tidied now: the next build may find nothing changed and touch nothing
+        recover_leftovers(output.resolve(), notify)
+    return (rolled_back and PreviousBuild.put_aside_back(output, record)) or settled
 
 
 def site_written(output: Path) -> frozenset[str] | None:
@@ -882,19 +890,32 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         # someone else's, kept as it is; without a record, all the new site does not write)
         # The record is dropped just before output/ changes, not before: a build killed from then
         # on is not mistaken for the last one, and a build refused (output_clash) leaves it.
+        def record(pending: Path | None = None) -> None:
+            dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
+            recorded = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
+            # A file left out when linked is not in output/: recorded without what the build was made
+            # from, so that the next build renders it again instead of finding nothing changed.
+            previous.save(recorded, tree, None if tree.incomplete else inputs,
+                          Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)),
+                          folders, unproven=tree.unproven or unproven,  # (a build without a record: what it kept, said once)
+                          pending=pending)
+
+        # A whole new site is recorded before it is swapped in, the last record kept until then
+        # (place_site's `recording`): a kill on either side of the swap leaves a site and its record.
         try:
             in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
-                                  notify, changing=previous.forget, recorded_marker=previous.data.get("marker"))
-        except Exception:
+                                  notify, changing=previous.forget, recorded_marker=previous.data.get("marker"),
+                                  recording=record)
+        except BaseException:
+            previous.settle()  # (the new site's record, if it went in before the failure)
             previous.put_back()  # (failed with output/ as it was: its record back)
             raise
-        dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
-        made = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
-        # A file left out when linked is not in output/: recorded without what the build was made
-        # from, so that the next build renders it again instead of finding nothing changed.
-        previous.save(made, tree, None if tree.incomplete else inputs,
-                      Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)), folders,
-                      unproven=tree.unproven or unproven)  # (a build without a record: what it kept, said once)
+        if in_place:
+            record()
+        else:
+            previous.settle()
+        dropped = {id(pages) for pages in tree.dropped}
+        made = {part: pages for part, pages in made.items() if id(pages) not in dropped}
         fresh = tree.fresh()  # the files written anew (not kept from the last site), once recorded
         clock.lap("writing")
     except BaseException:

@@ -1009,6 +1009,7 @@ class PreviousBuild:
         # once render_site has matched people, this build's, to be recorded for the next one.
         self.people: tuple | None = None
         self._parts_read = False
+        self._waiting: tuple[os.stat_result, dict, set[str | None]] | None = None  # the record written (save)
         try:
             data = self._read(record)  # sealed: never a pickle someone else wrote
             if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
@@ -1271,15 +1272,22 @@ class PreviousBuild:
 
     def save(self, parts: dict[str, EventPages], tree: OutputTree, inputs: str | None = None,
              outcome: Outcome | None = None, pdf_keys: dict[str, str] | None = None,
-             folders: Folders | None = None, unproven: Sequence[str] = ()) -> None:
+             folders: Folders | None = None, unproven: Sequence[str] = (), pending: Path | None = None) -> None:
         """Record what each part wrote, with the stamps of its files (a kept part's as recorded,
         a new one's as `tree` wrote them, else read back from output/), and the other files of
         `tree`; with `inputs` and `outcome`, also what the whole build was made from, for
         `unchanged`; `pdf_keys`: each bulletin's printing job, for `kept_pdf`; `folders`: the
         event folders' stats, for the next build_inputs; `unproven`: what a build without a record
-        kept in the site's folders, still there (render/output.py's unproven_of)."""
+        kept in the site's folders, still there (render/output.py's unproven_of).
+
+        `pending`: the staging folder of a whole new site about to be swapped for output/
+        (place_site's `recording`): the record of that site (its stamps and marker id read there)
+        written beside the last build's, which stays the record until `settle` finds the new site
+        in output/; the files the last record names stay until then too."""
+        root = pending or self.output
+
         def stamp(relative: str) -> tuple[int, int]:
-            return tree.stamps.get(relative) or _stamp(self.output / relative)
+            return tree.stamps.get(relative) or _stamp(root / relative)
 
         by_bucket: dict[int, dict[str, EventPages]] = {}
         in_parts: set[str] = set()
@@ -1324,7 +1332,7 @@ class PreviousBuild:
         # The marker id output/ has now (a new one with each site swapped in whole): a build that
         # finds another one there knows the last to write output/ kept no record (output.place_site).
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
-                      "marker": marker_id(self.output),
+                      "marker": marker_id(self.output, pending),
                       "folders": (folders or Folders()).recorded(), "people": people, "unproven": list(unproven)}
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
@@ -1335,13 +1343,63 @@ class PreviousBuild:
         # Sealed and written as pickled, a frame at a time, as the side files are (`_side_file`):
         # pickled whole (650 kB at 2,000 events, in a buffer that doubles as it grows), it was
         # the last thing the build made at its end, in memory the heap had no room left for.
-        _, written = caches.write_sealed_named(self.record.parent, self.record.name, lambda _: self.record.name,
-                                         partial(_pickle_into, data))
-        if self._files is not None:
-            self._files.wrote(self.record, written, data)
-        self._forget_side_files({*files.values(), people, seats, rows, data.get("warnings")})
+        name = self._waiting_record.name if pending is not None else self.record.name
+        _, written = caches.write_sealed_named(self.record.parent, name, lambda _: name, partial(_pickle_into, data))
+        self._waiting = (written, data, {*files.values(), people, seats, rows, data.get("warnings")})
+        if pending is None:
+            self._recorded()
+
+    def _recorded(self) -> None:
+        """The record just written (save), or made the record (settle): the files beside it that
+        it does not name go."""
+        written, data, kept = self._waiting or (None, None, set())
+        self._waiting = None
+        if self._files is not None and written is not None:
+            self._files.wrote(self.record, written, data)  # (renamed from where it waited: the same file)
+        self._forget_side_files(kept)
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
+
+    @property
+    def _waiting_record(self) -> Path:
+        return self.record.with_name(f"{self.record.name}.next")
+
+    def settle(self) -> bool:
+        """After a whole new site was swapped in, or a build failed about it: the record of the
+        new site written to wait for the swap (save's `pending`) made the record when output/ is
+        that site (settle_waiting), else dropped, the last build's left as it was. True when
+        made the record."""
+        if self._waiting is None:
+            return False
+        made = self.settle_waiting(self.output, self.record)
+        if made:
+            self._recorded()
+        self._waiting = None
+        return made
+
+    @staticmethod
+    def settle_waiting(output: Path, record: Path) -> bool:
+        """The record of a new site that waited for its swap (save's `pending`), left by a build
+        killed about it or failed: made the record when output/ has that site's marker id (it was
+        swapped in: a new id with each such site), else removed (output/ is still the site the
+        record describes, or moved aside by a build killed between its two renames, which the
+        next build puts back: recover_leftovers). Either way the record is the one of the site
+        in output/. True when made the record. A build and `paibang clean` ask first, output/
+        locked (build.py's roll_back_first)."""
+        waiting = record.with_name(f"{record.name}.next")
+        if not os.path.lexists(waiting):
+            return False
+        try:
+            data = caches.read_sealed(waiting)  # sealed: never a pickle someone else wrote
+        except Exception:  # noqa: BLE001 - a record that cannot be read is as good as none
+            data = None
+        output = output.resolve()
+        if (isinstance(data, dict) and data.get("version") == RECORD_VERSION and data.get("output") == str(output)
+                and data.get("marker") is not None and data.get("marker") == marker_id(output)):
+            os.replace(waiting, record)
+            return True
+        waiting.unlink(missing_ok=True)
+        return False
 
     def _side_file(self, what: str, value: object, alone: bool = False) -> str:
         """`value` sealed into a file beside the record, named by its content; its name. `alone`:

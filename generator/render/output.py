@@ -146,12 +146,13 @@ def _id_in(text: str | None, output: Path) -> str | None:
     return None
 
 
-def marker_id(output: Path) -> str | None:
+def marker_id(output: Path, folder: Path | None = None) -> str | None:
     """The id of the marker in output/ when it verifies (made_here), else None. Each site swapped
     in whole has a new one; the record of the build that wrote output/ names it (PreviousBuild.save),
     so a build that finds another one there knows the last build to write output/ kept no record
-    (its cache refused as unsafe: place_site's `unrecorded`)."""
-    return _id_in(_marker(output), output)
+    (its cache refused as unsafe: place_site's `unrecorded`). `folder`: the marker of a new site
+    for output/ still beside it (its staging folder), the id output/ has once it is swapped in."""
+    return _id_in(_marker(folder or output), output)
 
 
 def write_marker(folder: Path, output: Path) -> None:
@@ -731,7 +732,8 @@ _MADE_FOR: dict[Path, list[Path]] = {}
 
 def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None,
                wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None,
-               changing: Callable[[], None] | None = None, recorded_marker: str | None = None) -> bool:
+               changing: Callable[[], None] | None = None, recorded_marker: str | None = None,
+               recording: Callable[[Path], None] | None = None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
@@ -748,6 +750,14 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     that undoes the change is named (apply_in_place). A refused build leaves the
     record as it was: dropped before the refusal, the next build found no record, took the user's
     file in the way for paibang's, and replaced it without a word (rev38).
+
+    `recording`: called instead of `changing` when the whole site is swapped, with the staging
+    folder, just before the swap: the record of the new site written where it waits for the swap
+    (PreviousBuild.save's `pending`), the last build's left the record until then. Whichever
+    site a kill leaves in output/, the next build finds its record (PreviousBuild.settle: the
+    new one is the record once output/ has its marker). Set aside before the swap, the old
+    record was lost by a kill before it, the new one not written yet by a kill after it: the
+    next build took nothing in output/ as paibang's (carry_over) and rendered it all again.
 
     `recorded_marker`: the marker id the record names (the one output/ had when it was recorded).
     Another one in output/ now means a build since wrote output/ and kept no record (its cache
@@ -808,12 +818,14 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     carried, clashes = carry_over(output, staging, recorded, taken if unrecorded else None)
     if clashes:
         raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(clashes))
-    if changing is not None:
+    if changing is not None and recording is None:
         changing()
     if recorded is None and carried and notify is not None:
         notify("output_kept_unrecorded", {"path": output, "count": len(carried), "paths": listed(sorted(carried))})
     if recorded is None:
         tree.unproven = unproven_of(carried)
+    if recording is not None:
+        recording(staging)  # (the record of the site in staging, waiting for the swap)
     swap_into_place(staging, output)
     _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
     _say_taken(taken, output, notify)

@@ -1,0 +1,87 @@
+"""A whole new site swapped in for an output/ holding paibang's files alone, the build killed
+(kill -9) at each step of putting it in place: the next build (or `paibang clean`, or the desk's
+start) finds the old site with the record that describes it, or the new site with its own; never
+a site without its record (issue 23 deliver 2). Set aside before the swap, the old record was
+lost by a kill before it, and the new one not written yet by a kill after it: the next build
+took nothing in output/ as paibang's and rendered everything again."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.build import _record_name, build, roll_back_first
+from generator.render.incremental import PreviousBuild
+from generator.render.output import LEFTOVER, MARKER, marker_id
+from tests.support import digest
+from tests.test_never_destroy import SITE, small_site
+
+ROOT = Path(__file__).resolve().parents[1]
+
+KILLED_AROUND = """
+import os, sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from generator.build import build
+from generator import caches
+from generator.render import output as out
+where = {module} 
+real = getattr(where, {name!r})
+def dying(*args, **named):
+    if {when!r} == "before" and {test}:
+        os._exit(9)  # as SIGKILL: no handler runs
+    found = real(*args, **named)
+    if {when!r} == "after" and {test}:
+        os._exit(9)
+    return found
+setattr(where, {name!r}, dying)
+build(Path({content!r}), Path({output!r}), cache_dir=Path({cache!r}), bulletins=False)
+"""
+
+# (module, function, before or after its call, on which call): each step of the swap in turn
+STEPS = {
+    "writing the record": ("caches", "write_sealed_named", "before", "args[1].endswith('.record') or args[1].endswith('.record.next')"),
+    "before the swap": ("out", "swap_into_place", "before", "True"),
+    "right after the exchange": ("out", "_exchange", "after", "found"),
+    "while the old site is removed": ("out", "_remove", "before", "'.tmp-' in str(args[0])"),
+    "after the swap": ("out", "swap_into_place", "after", "True"),
+}
+
+
+def site_files(out: Path) -> set[str]:
+    return {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and p.name not in (MARKER, LEFTOVER)}
+
+
+@pytest.mark.parametrize("step", sorted(STEPS))
+def test_a_swap_killed_at_any_step_leaves_a_site_with_its_own_record(tmp_path: Path, step: str) -> None:
+    content = small_site(tmp_path)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    old = digest(out)
+    (content / "site.yaml").write_text(SITE.replace("\u6d4b\u8bd5\u7ad9", "\u65b0\u7ad9\u540d"), encoding="utf-8")
+    fresh = tmp_path / "fresh"
+    build(content, fresh, cache_dir=tmp_path / "other/pdf", bulletins=False)
+    new = digest(fresh)
+    module, name, when, test = STEPS[step]
+    script = KILLED_AROUND.format(root=str(ROOT), module=module, name=name, when=when, test=test, content=str(content),
+                                  output=str(out.resolve()), cache=str(cache))
+    assert subprocess.run([sys.executable, "-c", script], capture_output=True).returncode == 9
+    assert digest(out) in (old, new) or site_files(out) == set(old) - {MARKER}  # (a leftover's marker aside)
+    swapped = "\u65b0\u7ad9\u540d" in (out / "index.html").read_text(encoding="utf-8")
+    if step != "writing the record":  # (the old site's record or the new one's: either, whole)
+        assert swapped == (step not in ("before the swap",))
+    roll_back_first(out, None, cache)  # what a build, `paibang clean` and the desk do first, output/ locked
+    record = PreviousBuild(out, cache.parent / _record_name(out))
+    assert record.data, step  # a record, not set aside
+    assert record.data["marker"] == marker_id(out.resolve())  # of the site in output/
+    assert record.wrote() == site_files(out)  # naming its files, and only them
+    said: list[str] = []
+    report = build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append(key))
+    assert said == []
+    assert report.up_to_date == swapped  # the new site recorded: nothing to do
+    assert digest(out) == new
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out")) == ["out"]
+    assert not [p.name for p in cache.parent.iterdir() if p.name.endswith((".aside", ".next"))]
