@@ -311,7 +311,7 @@ def default_cache_dir(output: Path) -> Path:
 # and the temporaries they are written as
 # (seals.write_sealed_named: `<prefix>.tmp-<pid>-<thread>`). Its `events` and `pdf` folders hold
 # what the event cache and the PDF cache name theirs (their own pruning deletes nothing else).
-_RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24})?|json|warnings\.sealed"
+_RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24}|\.aside|\.next)?|json|warnings\.sealed"
                           r"|record(?:\.[a-z-]+)?\.tmp-[0-9]+-[0-9]+)|code\.json(?:\.tmp-[0-9]+-[0-9]+)?")
 # The folders paibang keeps in it: the event cache's, the PDF cache's and the stale-draw
 # check's draws (tournament/redraws.py).
@@ -723,6 +723,17 @@ def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path 
     if settled:  # its leftovers tidied now: the next build may find nothing changed and touch nothing
         recover_leftovers(output.resolve(), notify)
     return (rolled_back and PreviousBuild.put_aside_back(output, record)) or settled
+
+
+def roll_back_at_start(output: Path, notify: Notify | None = None) -> None:
+    """`paibang desk`'s start: what a build of output/ killed mid-journal or about its swap left
+    undone first (roll_back_first), output/ locked, as a build and `paibang clean` do. The desk
+    builds only after a save: until then the site published from output/ stayed a mix of two
+    builds' pages. A build of output/ at work (the lock taken) does it itself: not waited for."""
+    from generator.render.output import OutputRefused, output_lock
+
+    with contextlib.suppress(OutputRefused), output_lock(output, wait=0):
+        roll_back_first(output, notify)
 
 
 def site_written(output: Path) -> frozenset[str] | None:

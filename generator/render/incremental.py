@@ -1222,8 +1222,10 @@ class PreviousBuild:
         return [relative for relative in found if isinstance(relative, str)] if isinstance(found, list) else []
 
     def forget(self) -> None:
-        """Drop the record before output/ changes: a build killed between the swap and `save`
-        must not leave a record that describes the site it replaced. Set aside, not deleted: a
+        """Drop the record before output/ changes in place, once the journal that undoes the
+        change is named (render/output.py's apply_in_place): a build killed after its commit and
+        before `save` must not leave a record that describes the site it replaced. (A whole site
+        swapped in keeps the record until the swap: save's `pending`.) Set aside, not deleted: a
         build that fails after this with output/ as it was (put_back) has it back; one killed
         leaves it aside, where no build reads it (the next `save` removes it, a file beside the
         record it does not name)."""
