@@ -311,7 +311,7 @@ def default_cache_dir(output: Path) -> Path:
 # and the temporaries they are written as
 # (seals.write_sealed_named: `<prefix>.tmp-<pid>-<thread>`). Its `events` and `pdf` folders hold
 # what the event cache and the PDF cache name theirs (their own pruning deletes nothing else).
-_RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24}|\.aside|\.next)?|json|warnings\.sealed"
+_RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24}|\.aside|\.next|\.older)?|json|warnings\.sealed"
                           r"|record(?:\.[a-z-]+)?\.tmp-[0-9]+-[0-9]+)|code\.json(?:\.tmp-[0-9]+-[0-9]+)?")
 # The folders paibang keeps in it: the event cache's, the PDF cache's and the stale-draw
 # check's draws (tournament/redraws.py).
@@ -704,20 +704,31 @@ def refuse_output(content: Path, output: Path, cache_dir: Path | None = None,
     return previous
 
 
-def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path | None = None) -> bool:
+def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path | None = None,
+                    older: list[str] | None = None) -> bool:
     """Roll back what builds killed mid-journal left (render/output.py's roll_back_journals) and
     put back the record such a build set aside, before the record is read (a build's, output/
     locked; `paibang clean`'s; the desk's start); the record of a new site a build killed about
     its swap wrote made the record if that site is in output/, else dropped (PreviousBuild.
-    settle_waiting). True when the record was put back or made."""
+    settle_waiting). True when the record was put back or made. `older`: the paths where an
+    older paibang's build, killed, may have left its new pages (roll_back_journals')."""
     from generator.render.incremental import PreviousBuild
     from generator.render.output import recover_leftovers, roll_back_journals
 
     cache = (cache_dir or default_cache_dir(output)).parent
-    rolled_back = roll_back_journals(output.resolve(), notify)
+    left: list[str] = []
+    rolled_back = roll_back_journals(output.resolve(), notify, older=left)
     if caches.unsafe(cache) is not None:
+        if older is not None:
+            older.extend(left)
         return False
     record = cache / _record_name(output)
+    # Kept beside the record for the builds that follow until one records the site (a build
+    # refused meanwhile, or a roll-back by clean or the desk's start, another process's).
+    if left:
+        PreviousBuild.note_older(record, left)
+    if older is not None:
+        older.extend(PreviousBuild.older_left(record))
     # (a build killed about its swap: the record of the new site made the record if it went in)
     settled = PreviousBuild.settle_waiting(output, record)
     if settled:  # its leftovers tidied now: the next build may find nothing changed and touch nothing
@@ -782,7 +793,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
 
     cache_dir = cache_dir or default_cache_dir(output)
     previous = refuse_output(content, output, cache_dir, memory)  # nothing is touched before this
-    if roll_back_first(output, notify, cache_dir):  # (a build killed mid-journal: its record back)
+    older: list[str] = []  # (an older paibang's build killed mid-journal: perhaps its pages, perhaps yours)
+    if roll_back_first(output, notify, cache_dir, older):  # (a build killed mid-journal: its record back)
         previous = refuse_output(content, output, cache_dir, memory)
     usable = _usable_cache(cache_dir, notify, spare)
     caches.spill_in(usable.parent)  # what the build writes aside to keep its heap small: on disk
@@ -916,7 +928,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         try:
             in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
                                   notify, changing=previous.forget, recorded_marker=previous.data.get("marker"),
-                                  recording=record)
+                                  recording=record, older=older)
         except BaseException:
             previous.settle()  # (the new site's record, if it went in before the failure)
             previous.put_back()  # (failed with output/ as it was: its record back)

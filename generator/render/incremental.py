@@ -1272,6 +1272,25 @@ class PreviousBuild:
         os.replace(aside, record)
         return True
 
+    @staticmethod
+    def note_older(record: Path, paths: Sequence[str]) -> None:
+        """The paths where a build of an older paibang's, killed, may have left its new pages
+        (render/output.py's roll_back_journals' `older`), kept beside the record (sealed) with
+        those noted before, for the builds that follow (older_left): removed with the other files
+        the record does not name once a build records the site (save)."""
+        known = PreviousBuild.older_left(record)
+        caches.write_sealed(record.with_name(f"{record.name}.older"),
+                            pickle.dumps(sorted({*known, *paths}), protocol=pickle.HIGHEST_PROTOCOL))
+
+    @staticmethod
+    def older_left(record: Path) -> list[str]:
+        """The paths note_older kept beside the record ([] when none, or not sealed by paibang)."""
+        try:
+            found = caches.read_sealed(record.with_name(f"{record.name}.older"))
+        except Exception:  # noqa: BLE001 - none, or not ours: as none
+            return []
+        return [relative for relative in found if isinstance(relative, str)] if isinstance(found, list) else []
+
     def save(self, parts: dict[str, EventPages], tree: OutputTree, inputs: str | None = None,
              outcome: Outcome | None = None, pdf_keys: dict[str, str] | None = None,
              folders: Folders | None = None, unproven: Sequence[str] = (), pending: Path | None = None) -> None:
@@ -1373,28 +1392,29 @@ class PreviousBuild:
         made the record."""
         if self._waiting is None:
             return False
-        made = self.settle_waiting(self.output, self.record)
+        made = self.settle_waiting(self.output, self.record, self._waiting[1])  # (as written: not read back)
         if made:
             self._recorded()
         self._waiting = None
         return made
 
     @staticmethod
-    def settle_waiting(output: Path, record: Path) -> bool:
+    def settle_waiting(output: Path, record: Path, data: dict | None = None) -> bool:
         """The record of a new site that waited for its swap (save's `pending`), left by a build
         killed about it or failed: made the record when output/ has that site's marker id (it was
         swapped in: a new id with each such site), else removed (output/ is still the site the
         record describes, or moved aside by a build killed between its two renames, which the
         next build puts back: recover_leftovers). Either way the record is the one of the site
         in output/. True when made the record. A build and `paibang clean` ask first, output/
-        locked (build.py's roll_back_first)."""
+        locked (build.py's roll_back_first). `data`: the record as this process wrote it."""
         waiting = record.with_name(f"{record.name}.next")
         if not os.path.lexists(waiting):
             return False
-        try:
-            data = caches.read_sealed(waiting)  # sealed: never a pickle someone else wrote
-        except Exception:  # noqa: BLE001 - a record that cannot be read is as good as none
-            data = None
+        if data is None:
+            try:
+                data = caches.read_sealed(waiting)  # sealed: never a pickle someone else wrote
+            except Exception:  # noqa: BLE001 - a record that cannot be read is as good as none
+                data = None
         output = output.resolve()
         if (isinstance(data, dict) and data.get("version") == RECORD_VERSION and data.get("output") == str(output)
                 and data.get("marker") is not None and data.get("marker") == marker_id(output)):
