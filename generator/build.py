@@ -731,7 +731,10 @@ def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path 
         older.extend(PreviousBuild.older_left(record))
     # (a build killed about its swap: the record of the new site made the record if it went in)
     settled = PreviousBuild.settle_waiting(output, record)
-    if settled:  # its leftovers tidied now: the next build may find nothing changed and touch nothing
+    # Its leftovers tidied now (the next build may find nothing changed and touch nothing), and
+    # the site moved aside by one killed between its two renames put back (the desk's start
+    # publishes no site until its first build otherwise).
+    if (settled or not os.path.lexists(output)) and output.resolve().parent.is_dir():
         recover_leftovers(output.resolve(), notify)
     return (rolled_back and PreviousBuild.put_aside_back(output, record)) or settled
 

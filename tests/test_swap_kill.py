@@ -28,7 +28,8 @@ sys.path.insert(0, {root!r})
 from generator.build import build
 from generator import caches
 from generator.render import output as out
-where = {module} 
+{prelude}
+where = {module}
 real = getattr(where, {name!r})
 def dying(*args, **named):
     if {when!r} == "before" and {test}:
@@ -41,13 +42,21 @@ setattr(where, {name!r}, dying)
 build(Path({content!r}), Path({output!r}), cache_dir=Path({cache!r}), bulletins=False)
 """
 
-# (module, function, before or after its call, on which call): each step of the swap in turn
+# Where a folder cannot be swapped in one step: output/ moved aside, then the new site renamed in.
+WITHOUT_EXCHANGE = "out._exchange = lambda a, b: False"
+
+# (module, function, before or after its call, on which call, what is done first): each step of
+# the swap in turn
 STEPS = {
-    "writing the record": ("caches", "write_sealed_named", "before", "args[1].endswith('.record') or args[1].endswith('.record.next')"),
-    "before the swap": ("out", "swap_into_place", "before", "True"),
-    "right after the exchange": ("out", "_exchange", "after", "found"),
-    "while the old site is removed": ("out", "_remove", "before", "'.tmp-' in str(args[0])"),
-    "after the swap": ("out", "swap_into_place", "after", "True"),
+    "writing the record": ("caches", "write_sealed_named", "before",
+                           "args[1].endswith('.record') or args[1].endswith('.record.next')", ""),
+    "before the swap": ("out", "swap_into_place", "before", "True", ""),
+    "right after the exchange": ("out", "_exchange", "after", "found", ""),
+    "between the two renames": ("out.os", "replace", "after", "'.old-' in os.fspath(args[1])", WITHOUT_EXCHANGE),
+    "after the two renames": ("out.os", "replace", "after", "'.tmp-' in os.fspath(args[0]) and "
+                              "os.fspath(args[1]).endswith('/out')", WITHOUT_EXCHANGE),
+    "while the old site is removed": ("out", "_remove", "before", "'.tmp-' in str(args[0])", ""),
+    "after the swap": ("out", "swap_into_place", "after", "True", ""),
 }
 
 
@@ -65,15 +74,18 @@ def test_a_swap_killed_at_any_step_leaves_a_site_with_its_own_record(tmp_path: P
     fresh = tmp_path / "fresh"
     build(content, fresh, cache_dir=tmp_path / "other/pdf", bulletins=False)
     new = digest(fresh)
-    module, name, when, test = STEPS[step]
-    script = KILLED_AROUND.format(root=str(ROOT), module=module, name=name, when=when, test=test, content=str(content),
-                                  output=str(out.resolve()), cache=str(cache))
+    module, name, when, test, prelude = STEPS[step]
+    script = KILLED_AROUND.format(root=str(ROOT), module=module, name=name, when=when, test=test, prelude=prelude,
+                                  content=str(content), output=str(out.resolve()), cache=str(cache))
     assert subprocess.run([sys.executable, "-c", script], capture_output=True).returncode == 9
-    assert digest(out) in (old, new) or site_files(out) == set(old) - {MARKER}  # (a leftover's marker aside)
+    if step == "between the two renames":
+        assert not out.exists()  # (the old site beside it: put back first)
+    else:
+        assert digest(out) in (old, new) or site_files(out) == set(old) - {MARKER}  # (a leftover's marker aside)
+    roll_back_first(out, None, cache)  # what a build, `paibang clean` and the desk do first, output/ locked
     swapped = "\u65b0\u7ad9\u540d" in (out / "index.html").read_text(encoding="utf-8")
     if step != "writing the record":  # (the old site's record or the new one's: either, whole)
-        assert swapped == (step not in ("before the swap",))
-    roll_back_first(out, None, cache)  # what a build, `paibang clean` and the desk do first, output/ locked
+        assert swapped == (step not in ("before the swap", "between the two renames"))
     record = PreviousBuild(out, cache.parent / _record_name(out))
     assert record.data, step  # a record, not set aside
     assert record.data["marker"] == marker_id(out.resolve())  # of the site in output/
