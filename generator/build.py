@@ -716,21 +716,23 @@ def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path 
     from generator.render.output import recover_leftovers, roll_back_journals
 
     cache = (cache_dir or default_cache_dir(output)).parent
+    record = cache / _record_name(output)
+    safe = caches.unsafe(cache) is None
+    # (a build killed about its swap, or about its journal's commit: the record of the new site
+    # made the record if that site is in output/, the journal gone; asked before any is rolled back)
+    settled = safe and PreviousBuild.settle_waiting(output, record)
     left: list[str] = []
     rolled_back = roll_back_journals(output.resolve(), notify, older=left)
-    if caches.unsafe(cache) is not None:
+    if not safe:
         if older is not None:
             older.extend(left)
         return False
-    record = cache / _record_name(output)
     # Kept beside the record for the builds that follow until one records the site (a build
     # refused meanwhile, or a roll-back by clean or the desk's start, another process's).
     if left:
         PreviousBuild.note_older(record, left)
     if older is not None:
         older.extend(PreviousBuild.older_left(record))
-    # (a build killed about its swap: the record of the new site made the record if it went in)
-    settled = PreviousBuild.settle_waiting(output, record)
     # Its leftovers tidied now (the next build may find nothing changed and touch nothing), and
     # the site moved aside by one killed between its two renames put back (the desk's start
     # publishes no site until its first build otherwise).
@@ -914,9 +916,12 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         gone = previous.gone(made, tree)
         # (what the last build wrote, as its record names it: every other file in output/ is
         # someone else's, kept as it is; without a record, all the new site does not write)
-        # The record is dropped just before output/ changes, not before: a build killed from then
-        # on is not mistaken for the last one, and a build refused (output_clash) leaves it.
-        def record(pending: Path | None = None) -> None:
+        # The record of the new site is written before output/ changes, to wait for the change
+        # to be made (a whole site's swap: `record`, place_site's `recording`; in place, its
+        # journal's commit: `changing`, then previous.commit), the last build's the record until
+        # then: a build killed at any moment leaves a site and its own record, and a build
+        # refused (output_clash) leaves the record as it was.
+        def record(pending: Path | None = None, in_place: bool = False) -> None:
             dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
             recorded = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
             # A file left out when linked is not in output/: recorded without what the build was made
@@ -924,22 +929,25 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             previous.save(recorded, tree, None if tree.incomplete else inputs,
                           Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)),
                           folders, unproven=tree.unproven or unproven,  # (a build without a record: what it kept, said once)
-                          pending=pending)
+                          pending=pending, in_place=in_place)
 
-        # A whole new site is recorded before it is swapped in, the last record kept until then
-        # (place_site's `recording`): a kill on either side of the swap leaves a site and its record.
+        def changing() -> None:  # in place, once the journal is named (apply_in_place)
+            previous.forget()
+            record(staging, in_place=True)  # (waiting for the journal's commit: previous.commit)
+
         try:
             in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
-                                  notify, changing=previous.forget, recorded_marker=previous.data.get("marker"),
-                                  recording=record, older=older)
+                                  notify, changing=changing, recorded_marker=previous.data.get("marker"),
+                                  recording=record, older=older, committed=previous.commit)
         except BaseException:
             previous.settle()  # (the new site's record, if it went in before the failure)
-            previous.put_back()  # (failed with output/ as it was: its record back)
+            if not previous.saved:
+                previous.put_back()  # (failed with output/ as it was: its record back)
             raise
-        if in_place:
-            record()
-        else:
+        if not in_place:
             previous.settle()
+        elif not previous.saved:  # (recorded at its commit: previous.commit)
+            record()
         dropped = {id(pages) for pages in tree.dropped}
         made = {part: pages for part, pages in made.items() if id(pages) not in dropped}
         fresh = tree.fresh()  # the files written anew (not kept from the last site), once recorded

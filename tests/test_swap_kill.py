@@ -97,3 +97,43 @@ def test_a_swap_killed_at_any_step_leaves_a_site_with_its_own_record(tmp_path: P
     assert digest(out) == new
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out")) == ["out"]
     assert not [p.name for p in cache.parent.iterdir() if p.name.endswith((".aside", ".next"))]
+
+
+KILLED_AFTER_COMMIT = """
+import os, pathlib, sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from generator.build import build
+unlink = pathlib.Path.unlink
+def dying(self, *args, **kwargs):
+    unlink(self, *args, **kwargs)
+    if ".journal-" in self.name:
+        os._exit(9)  # killed right after the journal's commit (as SIGKILL: no handler runs)
+pathlib.Path.unlink = dying
+build(Path({content!r}), Path({output!r}), cache_dir=Path({cache!r}), bulletins=False)
+"""
+
+
+def test_an_in_place_rebuild_killed_right_after_its_commit_leaves_the_new_site_with_its_record(tmp_path: Path) -> None:
+    """In place (the user's .git, CNAME and photos/ in output/), killed once its journal is gone:
+    the new site is in output/, and its record, written while the journal was there, is the
+    record. Saved only after the new files were in place, the record was left set aside: the
+    next build, without one, swapped a whole site in, the user's folders made anew."""
+    from tests.test_rebuild_in_place import users_site
+
+    users = (".git", "CNAME", "photos")
+    content, out, cache = users_site(tmp_path)
+    git = (out / ".git").stat().st_ino
+    script = KILLED_AFTER_COMMIT.format(root=str(ROOT), content=str(content), output=str(out.resolve()), cache=str(cache))
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    assert not [p.name for p in tmp_path.iterdir() if ".journal-" in p.name]
+    assert "\u65b0" in (out / "index.html").read_text(encoding="utf-8")  # the new site
+    roll_back_first(out, None, cache)
+    record = PreviousBuild(out, cache.parent / _record_name(out))
+    assert record.data and record.data["marker"] == marker_id(out.resolve())
+    assert record.wrote() == {relative for relative in site_files(out) if not relative.startswith(users)}
+    said: list[str] = []
+    report = build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append(key))
+    assert report.up_to_date and said == []
+    assert (out / ".git").stat().st_ino == git
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out")) == ["out"]

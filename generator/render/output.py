@@ -733,7 +733,8 @@ _MADE_FOR: dict[Path, list[Path]] = {}
 def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None,
                wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None,
                changing: Callable[[], None] | None = None, recorded_marker: str | None = None,
-               recording: Callable[[Path], None] | None = None, older: Iterable[str] = ()) -> bool:
+               recording: Callable[[Path], None] | None = None, older: Iterable[str] = (),
+               committed: Callable[[], None] | None = None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
@@ -765,6 +766,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     as paibang's (same_bytes) and said to `notify` (output_taken_over). Otherwise such a file is
     someone else's like any other: a user's copy of an old event's pages, put back to keep its
     addresses, was taken over, recorded and then removed with the event (rev44).
+
+    `committed`: in place, called at the commit (apply_in_place's).
 
     `older`: the paths where a build of an older paibang's, killed, may have left its new pages
     (roll_back_journals' `older`: its journal named no inode). One in the way of the new site
@@ -818,7 +821,7 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
             if not made_here(output.resolve()):
                 write_marker(output.resolve(), output)
-            apply_in_place(staging, output, fresh, gone, changing)  # (`changing` once its journal is named)
+            apply_in_place(staging, output, fresh, gone, changing, committed)  # (`changing` once its journal is named)
             _MADE_FOR.pop(staging, None)
             _say_taken(taken, output, notify)
             if older_taken and notify is not None:
@@ -1122,7 +1125,7 @@ def _unmark(output: Path) -> None:
 
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str],
-                   changing: Callable[[], None] | None = None) -> None:
+                   changing: Callable[[], None] | None = None, committed: Callable[[], None] | None = None) -> None:
     """Put the files `fresh` (relative paths) of `staging` into output/, each over the old one,
     and take away `gone` (files of the old site the new one has not), under a journal: see the
     note at the top. Raises, with output/ put back as it was, when a step fails; `staging` and
@@ -1131,7 +1134,12 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     `changing` (place_site's: the record set aside) is called once the journal is named and on
     the disk, before output/ is first touched. Called before, a build killed while the journal
     was written left output/ the old site and no journal: nothing put the record back, and the
-    next build, without one, swapped the whole site in among the user's things (rev64)."""
+    next build, without one, swapped the whole site in among the user's things (rev64).
+    `committed`: called once the journal is gone (the commit): the record of the new site,
+    written by `changing` to wait for it, made the record (PreviousBuild.commit; killed before,
+    the next build does it: settle_waiting, the journal gone). Saved after this call returned,
+    a kill after the commit left the new site without a record: the next build swapped a whole
+    site in among the user's things, their folders made anew."""
     output = output.resolve()
     root, stage, pid = os.fspath(output), os.fspath(staging), os.getpid()
     backup = output.parent / f"{output.name}.old-{pid}"
@@ -1201,6 +1209,8 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             _remove(backup, alone=True)
         raise
     journal.unlink()  # the commit: the new site is in place
+    if committed is not None:
+        committed()
     # The commit on the disk before the backup goes: a journal still there after a power cut,
     # its backup half removed (its marker goes last: still known as paibang's), would be rolled
     # back from what is left of it, a mix of both sites. (The new files' bytes are not synced,
