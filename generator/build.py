@@ -733,11 +733,13 @@ def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path 
         PreviousBuild.note_older(record, left)
     if older is not None:
         older.extend(PreviousBuild.older_left(record))
-    # Its leftovers tidied now (the next build may find nothing changed and touch nothing), and
-    # the site moved aside by one killed between its two renames put back (the desk's start
-    # publishes no site until its first build otherwise).
-    if (settled or not os.path.lexists(output)) and output.resolve().parent.is_dir():
-        recover_leftovers(output.resolve(), notify)
+    # What killed builds left beside output/ tidied now, not only by a build that writes (its
+    # staging_dir, which says what it leaves alone): a build killed after its commit or swap
+    # leaves a site with its record, and the next one may find nothing changed and touch
+    # nothing; the site moved aside by one killed between its two renames is put back (the
+    # desk's start published no site until its first build).
+    if output.resolve().parent.is_dir():
+        recover_leftovers(output.resolve())
     return (rolled_back and PreviousBuild.put_aside_back(output, record)) or settled
 
 
