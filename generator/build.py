@@ -311,7 +311,7 @@ def default_cache_dir(output: Path) -> Path:
 # and the temporaries they are written as
 # (seals.write_sealed_named: `<prefix>.tmp-<pid>-<thread>`). Its `events` and `pdf` folders hold
 # what the event cache and the PDF cache name theirs (their own pruning deletes nothing else).
-_RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24})?|json|warnings\.sealed"
+_RECORD_FILE = re.compile(r"site-[0-9a-f]{16}\.(?:record(?:\.[a-z-]+-[0-9a-f]{24}|\.aside|\.next|\.older)?|json|warnings\.sealed"
                           r"|record(?:\.[a-z-]+)?\.tmp-[0-9]+-[0-9]+)|code\.json(?:\.tmp-[0-9]+-[0-9]+)?")
 # The folders paibang keeps in it: the event cache's, the PDF cache's and the stale-draw
 # check's draws (tournament/redraws.py).
@@ -704,17 +704,54 @@ def refuse_output(content: Path, output: Path, cache_dir: Path | None = None,
     return previous
 
 
-def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path | None = None) -> bool:
+def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path | None = None,
+                    older: list[str] | None = None) -> bool:
     """Roll back what builds killed mid-journal left (render/output.py's roll_back_journals) and
     put back the record such a build set aside, before the record is read (a build's, output/
-    locked; `paibang clean`'s): True when the record was put back."""
+    locked; `paibang clean`'s; the desk's start); the record of a new site a build killed about
+    its swap wrote made the record if that site is in output/, else dropped (PreviousBuild.
+    settle_waiting). True when the record was put back or made. `older`: the paths where an
+    older paibang's build, killed, may have left its new pages (roll_back_journals')."""
     from generator.render.incremental import PreviousBuild
-    from generator.render.output import roll_back_journals
+    from generator.render.output import recover_leftovers, roll_back_journals
 
     cache = (cache_dir or default_cache_dir(output)).parent
-    if not roll_back_journals(output.resolve(), notify) or caches.unsafe(cache) is not None:
+    record = cache / _record_name(output)
+    safe = caches.unsafe(cache) is None
+    # (a build killed about its swap, or about its journal's commit: the record of the new site
+    # made the record if that site is in output/, the journal gone; asked before any is rolled back)
+    settled = safe and PreviousBuild.settle_waiting(output, record)
+    left: list[str] = []
+    rolled_back = roll_back_journals(output.resolve(), notify, older=left)
+    if not safe:
+        if older is not None:
+            older.extend(left)
         return False
-    return PreviousBuild.put_aside_back(output, cache / _record_name(output))
+    # Kept beside the record for the builds that follow until one records the site (a build
+    # refused meanwhile, or a roll-back by clean or the desk's start, another process's).
+    if left:
+        PreviousBuild.note_older(record, left)
+    if older is not None:
+        older.extend(PreviousBuild.older_left(record))
+    # What killed builds left beside output/ tidied now, not only by a build that writes (its
+    # staging_dir, which says what it leaves alone): a build killed after its commit or swap
+    # leaves a site with its record, and the next one may find nothing changed and touch
+    # nothing; the site moved aside by one killed between its two renames is put back (the
+    # desk's start published no site until its first build).
+    if output.resolve().parent.is_dir():
+        recover_leftovers(output.resolve())
+    return (rolled_back and PreviousBuild.put_aside_back(output, record)) or settled
+
+
+def roll_back_at_start(output: Path, notify: Notify | None = None) -> None:
+    """`paibang desk`'s start: what a build of output/ killed mid-journal or about its swap left
+    undone first (roll_back_first), output/ locked, as a build and `paibang clean` do. The desk
+    builds only after a save: until then the site published from output/ stayed a mix of two
+    builds' pages. A build of output/ at work (the lock taken) does it itself: not waited for."""
+    from generator.render.output import OutputRefused, output_lock
+
+    with contextlib.suppress(OutputRefused), output_lock(output, wait=0):
+        roll_back_first(output, notify)
 
 
 def site_written(output: Path) -> frozenset[str] | None:
@@ -763,7 +800,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
 
     cache_dir = cache_dir or default_cache_dir(output)
     previous = refuse_output(content, output, cache_dir, memory)  # nothing is touched before this
-    if roll_back_first(output, notify, cache_dir):  # (a build killed mid-journal: its record back)
+    older: list[str] = []  # (an older paibang's build killed mid-journal: perhaps its pages, perhaps yours)
+    if roll_back_first(output, notify, cache_dir, older):  # (a build killed mid-journal: its record back)
         previous = refuse_output(content, output, cache_dir, memory)
     usable = _usable_cache(cache_dir, notify, spare)
     caches.spill_in(usable.parent)  # what the build writes aside to keep its heap small: on disk
@@ -880,21 +918,40 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         gone = previous.gone(made, tree)
         # (what the last build wrote, as its record names it: every other file in output/ is
         # someone else's, kept as it is; without a record, all the new site does not write)
-        # The record is dropped just before output/ changes, not before: a build killed from then
-        # on is not mistaken for the last one, and a build refused (output_clash) leaves it.
+        # The record of the new site is written before output/ changes, to wait for the change
+        # to be made (a whole site's swap: `record`, place_site's `recording`; in place, its
+        # journal's commit: `changing`, then previous.commit), the last build's the record until
+        # then: a build killed at any moment leaves a site and its own record, and a build
+        # refused (output_clash) leaves the record as it was.
+        def record(pending: Path | None = None, in_place: bool = False) -> None:
+            dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
+            recorded = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
+            # A file left out when linked is not in output/: recorded without what the build was made
+            # from, so that the next build renders it again instead of finding nothing changed.
+            previous.save(recorded, tree, None if tree.incomplete else inputs,
+                          Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)),
+                          folders, unproven=tree.unproven or unproven,  # (a build without a record: what it kept, said once)
+                          pending=pending, in_place=in_place)
+
+        def changing() -> None:  # in place, once the journal is named (apply_in_place)
+            previous.forget()
+            record(staging, in_place=True)  # (waiting for the journal's commit: previous.commit)
+
         try:
             in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
-                                  notify, changing=previous.forget, recorded_marker=previous.data.get("marker"))
-        except Exception:
-            previous.put_back()  # (failed with output/ as it was: its record back)
+                                  notify, changing=changing, recorded_marker=previous.data.get("marker"),
+                                  recording=record, older=older, committed=previous.commit)
+        except BaseException:
+            previous.settle()  # (the new site's record, if it went in before the failure)
+            if not previous.saved:
+                previous.put_back()  # (failed with output/ as it was: its record back)
             raise
-        dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
-        made = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
-        # A file left out when linked is not in output/: recorded without what the build was made
-        # from, so that the next build renders it again instead of finding nothing changed.
-        previous.save(made, tree, None if tree.incomplete else inputs,
-                      Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)), folders,
-                      unproven=tree.unproven or unproven)  # (a build without a record: what it kept, said once)
+        if not in_place:
+            previous.settle()
+        elif not previous.saved:  # (recorded at its commit: previous.commit)
+            record()
+        dropped = {id(pages) for pages in tree.dropped}
+        made = {part: pages for part, pages in made.items() if id(pages) not in dropped}
         fresh = tree.fresh()  # the files written anew (not kept from the last site), once recorded
         clock.lap("writing")
     except BaseException:

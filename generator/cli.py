@@ -411,14 +411,16 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
 
             return printing.run(args)
         if args.command == "desk":
-            from generator.build import refuse_output
+            from generator.build import refuse_output, roll_back_at_start
             from generator.commands import desk
 
             if not args.no_build:
-                # The same rules as build, before the desk starts; no roll-back here either (see
-                # serve's): the desk never reads output/ or its record, and its builds are
-                # `paibang build` processes (Desk.build_command), which roll back first.
+                # The same rules as build, before the desk starts. Its builds are `paibang build`
+                # processes (Desk.build_command), which roll back first, but the first comes only
+                # after a save: what a build killed mid-journal left is undone now, output/ locked.
                 refuse_output(args.content, args.output)
+                roll_back_at_start(args.output, lambda key, params: terminal(
+                    catalogues.text(key, locale, **params), error=True))
             return desk.run(args)
     except OutputRefused as refusal:
         from generator.seals import key_folder

@@ -689,7 +689,8 @@ def test_the_rendered_parts_are_held_packed_until_the_record_is_written(tmp_path
     write_sealed_named = caches.write_sealed_named  # (the record is sealed and written as it is pickled)
 
     def watched(folder, prefix, *args, **kwargs):  # noqa: ANN001, ANN202
-        if prefix.endswith(".record"):  # the record itself, written last, once every part is packed
+        if prefix.endswith((".record", ".record.next")):  # the record itself (a whole new site's written
+            # to wait for the swap: place_site's `recording`), written last, once every part is packed
             watched_record.append(folder / prefix)
             gc.collect()  # what earlier builds in this process left for the collector is not this build's
             for pages in gc.get_objects():

@@ -1,7 +1,8 @@
 """`paibang serve` and `paibang desk` started after a build was killed mid-journal (rev63): their
 start reads nothing of output/ or its record but the marker (refuse_output, as build does before
 its roll-back), so their first build, under the output lock, rolls the journal back and puts
-the record back (build.py's roll_back_first) before anything reads them, then goes in place."""
+the record back (build.py's roll_back_first) before anything reads them, then goes in place.
+The desk, whose first build waits for a save, rolls back at its start too (roll_back_at_start)."""
 
 from __future__ import annotations
 
@@ -93,3 +94,30 @@ def test_the_desks_first_build_rolls_back_then_builds_in_place(tmp_path: Path) -
     fresh = tmp_path / "fresh"
     build(content, fresh, cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert {k: v for k, v in digest(out).items() if not k.startswith(USERS)} == digest(fresh)
+
+
+def test_the_desks_start_rolls_back_and_puts_the_record_back_before_it_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The desk builds only after a save: at its start, output/ locked, what a build killed
+    mid-journal left is undone (build.py's roll_back_at_start), the old site whole and its record
+    back before the desk runs. Without it the site published from output/ stayed a mix of two
+    builds' pages until the first save."""
+    from generator.build import _record_name
+    from generator.cli import main
+    from generator.commands import desk as desk_command
+    from generator.render.incremental import PreviousBuild
+    from generator.render.output import marker_id
+
+    content, out, cache, before, _ = killed(tmp_path)
+    seen = []
+
+    def started(args: object) -> int:
+        record = PreviousBuild(out, cache.parent / _record_name(out))
+        seen.append((files(out) == before, [name for name in beside(out) if ".journal-" in name],
+                     bool(record.data) and record.data["marker"] == marker_id(out.resolve())))
+        return 0
+
+    monkeypatch.setattr(desk_command, "run", started)
+    monkeypatch.setenv("PAIBANG_CACHE", str(cache))
+    assert main(["desk", "e1", "--content", str(content), "--output", str(out)]) == 0
+    assert seen == [(True, [], True)]

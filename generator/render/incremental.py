@@ -1009,6 +1009,9 @@ class PreviousBuild:
         # once render_site has matched people, this build's, to be recorded for the next one.
         self.people: tuple | None = None
         self._parts_read = False
+        self._waiting: tuple[os.stat_result, dict, set[str | None]] | None = None  # the record written (save)
+        self.saved = False  # this build's record is the record
+        self.committed = False  # its journal's commit made (in place: `commit`)
         try:
             data = self._read(record)  # sealed: never a pickle someone else wrote
             if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
@@ -1221,8 +1224,10 @@ class PreviousBuild:
         return [relative for relative in found if isinstance(relative, str)] if isinstance(found, list) else []
 
     def forget(self) -> None:
-        """Drop the record before output/ changes: a build killed between the swap and `save`
-        must not leave a record that describes the site it replaced. Set aside, not deleted: a
+        """Drop the record before output/ changes in place, once the journal that undoes the
+        change is named (render/output.py's apply_in_place): a build killed after its commit and
+        before `save` must not leave a record that describes the site it replaced. (A whole site
+        swapped in keeps the record until the swap: save's `pending`.) Set aside, not deleted: a
         build that fails after this with output/ as it was (put_back) has it back; one killed
         leaves it aside, where no build reads it (the next `save` removes it, a file beside the
         record it does not name)."""
@@ -1269,17 +1274,48 @@ class PreviousBuild:
         os.replace(aside, record)
         return True
 
+    @staticmethod
+    def note_older(record: Path, paths: Sequence[str]) -> None:
+        """The paths where a build of an older paibang's, killed, may have left its new pages
+        (render/output.py's roll_back_journals' `older`), kept beside the record (sealed) with
+        those noted before, for the builds that follow (older_left): removed with the other files
+        the record does not name once a build records the site (save)."""
+        known = PreviousBuild.older_left(record)
+        caches.write_sealed(record.with_name(f"{record.name}.older"),
+                            pickle.dumps(sorted({*known, *paths}), protocol=pickle.HIGHEST_PROTOCOL))
+
+    @staticmethod
+    def older_left(record: Path) -> list[str]:
+        """The paths note_older kept beside the record ([] when none, or not sealed by paibang)."""
+        try:
+            found = caches.read_sealed(record.with_name(f"{record.name}.older"))
+        except Exception:  # noqa: BLE001 - none, or not ours: as none
+            return []
+        return [relative for relative in found if isinstance(relative, str)] if isinstance(found, list) else []
+
     def save(self, parts: dict[str, EventPages], tree: OutputTree, inputs: str | None = None,
              outcome: Outcome | None = None, pdf_keys: dict[str, str] | None = None,
-             folders: Folders | None = None, unproven: Sequence[str] = ()) -> None:
+             folders: Folders | None = None, unproven: Sequence[str] = (), pending: Path | None = None,
+             in_place: bool = False) -> None:
         """Record what each part wrote, with the stamps of its files (a kept part's as recorded,
         a new one's as `tree` wrote them, else read back from output/), and the other files of
         `tree`; with `inputs` and `outcome`, also what the whole build was made from, for
         `unchanged`; `pdf_keys`: each bulletin's printing job, for `kept_pdf`; `folders`: the
         event folders' stats, for the next build_inputs; `unproven`: what a build without a record
-        kept in the site's folders, still there (render/output.py's unproven_of)."""
+        kept in the site's folders, still there (render/output.py's unproven_of).
+
+        `pending`: the staging folder of a whole new site about to be swapped for output/
+        (place_site's `recording`): the record of that site (its stamps and marker id read there)
+        written beside the last build's, which stays the record until `settle` finds the new site
+        in output/; the files the last record names stay until then too. `in_place`: the new
+        files are put in place from `pending` under a journal, once it is named (render/output.py's
+        apply_in_place, its `changing`), and its commit makes this the record (`commit`; killed
+        before that, the next build does it once it finds the journal gone: settle_waiting)."""
         def stamp(relative: str) -> tuple[int, int]:
-            return tree.stamps.get(relative) or _stamp(self.output / relative)
+            found = tree.stamps.get(relative)
+            if found is None and pending is not None and (not in_place or os.path.lexists(pending / relative)):
+                return _stamp(pending / relative)  # (in place, a file kept is in output/, a new one staged)
+            return found or _stamp(self.output / relative)
 
         by_bucket: dict[int, dict[str, EventPages]] = {}
         in_parts: set[str] = set()
@@ -1324,7 +1360,7 @@ class PreviousBuild:
         # The marker id output/ has now (a new one with each site swapped in whole): a build that
         # finds another one there knows the last to write output/ kept no record (output.place_site).
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
-                      "marker": marker_id(self.output),
+                      "marker": marker_id(self.output, None if in_place else pending),
                       "folders": (folders or Folders()).recorded(), "people": people, "unproven": list(unproven)}
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
@@ -1335,13 +1371,80 @@ class PreviousBuild:
         # Sealed and written as pickled, a frame at a time, as the side files are (`_side_file`):
         # pickled whole (650 kB at 2,000 events, in a buffer that doubles as it grows), it was
         # the last thing the build made at its end, in memory the heap had no room left for.
-        _, written = caches.write_sealed_named(self.record.parent, self.record.name, lambda _: self.record.name,
-                                         partial(_pickle_into, data))
-        if self._files is not None:
-            self._files.wrote(self.record, written, data)
-        self._forget_side_files({*files.values(), people, seats, rows, data.get("warnings")})
+        if in_place:  # (its commit is the journal's removal)
+            data["journal"] = str(self.output.parent / f"{self.output.name}.journal-{os.getpid()}")
+        name = self._waiting_record.name if pending is not None else self.record.name
+        _, written = caches.write_sealed_named(self.record.parent, name, lambda _: name, partial(_pickle_into, data))
+        self._waiting = (written, data, {*files.values(), people, seats, rows, data.get("warnings")})
+        if pending is None:
+            self._recorded()
+
+    def _recorded(self) -> None:
+        """The record just written (save), or made the record (settle): the files beside it that
+        it does not name go."""
+        written, data, kept = self._waiting or (None, None, set())
+        self._waiting, self.saved = None, True
+        if self._files is not None and written is not None:
+            self._files.wrote(self.record, written, data)  # (renamed from where it waited: the same file)
+        self._forget_side_files(kept)
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
+
+    @property
+    def _waiting_record(self) -> Path:
+        return self.record.with_name(f"{self.record.name}.next")
+
+    def settle(self) -> bool:
+        """After a whole new site was swapped in, or a build failed about it: the record of the
+        new site written to wait for the swap (save's `pending`) made the record when output/ is
+        that site (settle_waiting), else dropped, the last build's left as it was. True when
+        made the record."""
+        if self._waiting is None:
+            return False
+        made = self.settle_waiting(self.output, self.record, self._waiting[1],  # (as written: not read back)
+                                   self.committed)
+        if made:
+            self._recorded()
+        self._waiting = None
+        return made
+
+    def commit(self) -> None:
+        """The journal of the new files put in place is gone (render/output.py's apply_in_place,
+        its `committed`): the record of the new site, waiting for it, made the record."""
+        self.committed = True
+        self.settle()
+
+    @staticmethod
+    def settle_waiting(output: Path, record: Path, data: dict | None = None, committed: bool | None = None) -> bool:
+        """The record of a new site that waited for its swap (save's `pending`), left by a build
+        killed about it or failed: made the record when output/ has that site's marker id (it was
+        swapped in: a new id with each such site), else removed (output/ is still the site the
+        record describes, or moved aside by a build killed between its two renames, which the
+        next build puts back: recover_leftovers). Either way the record is the one of the site
+        in output/. True when made the record. A build and `paibang clean` ask first, output/
+        locked (build.py's roll_back_first). `data`: the record as this process wrote it.
+        A record of new files put in place under a journal (save's `in_place`) is made the record
+        when that journal is gone (`committed`: as this process knows it), and output/'s marker
+        is the one it names (unchanged in place); asked before any journal is rolled back."""
+        waiting = record.with_name(f"{record.name}.next")
+        if not os.path.lexists(waiting):
+            return False
+        if data is None:
+            try:
+                data = caches.read_sealed(waiting)  # sealed: never a pickle someone else wrote
+            except Exception:  # noqa: BLE001 - a record that cannot be read is as good as none
+                data = None
+        output = output.resolve()
+        journal = data.get("journal") if isinstance(data, dict) else None
+        if committed is None:
+            committed = not isinstance(journal, str) or not os.path.lexists(journal)
+        if (isinstance(data, dict) and data.get("version") == RECORD_VERSION and data.get("output") == str(output)
+                and data.get("marker") is not None and data.get("marker") == marker_id(output)
+                and (journal is None or committed)):
+            os.replace(waiting, record)
+            return True
+        waiting.unlink(missing_ok=True)
+        return False
 
     def _side_file(self, what: str, value: object, alone: bool = False) -> str:
         """`value` sealed into a file beside the record, named by its content; its name. `alone`:

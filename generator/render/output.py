@@ -146,12 +146,13 @@ def _id_in(text: str | None, output: Path) -> str | None:
     return None
 
 
-def marker_id(output: Path) -> str | None:
+def marker_id(output: Path, folder: Path | None = None) -> str | None:
     """The id of the marker in output/ when it verifies (made_here), else None. Each site swapped
     in whole has a new one; the record of the build that wrote output/ names it (PreviousBuild.save),
     so a build that finds another one there knows the last build to write output/ kept no record
-    (its cache refused as unsafe: place_site's `unrecorded`)."""
-    return _id_in(_marker(output), output)
+    (its cache refused as unsafe: place_site's `unrecorded`). `folder`: the marker of a new site
+    for output/ still beside it (its staging folder), the id output/ has once it is swapped in."""
+    return _id_in(_marker(folder or output), output)
 
 
 def write_marker(folder: Path, output: Path) -> None:
@@ -731,7 +732,9 @@ _MADE_FOR: dict[Path, list[Path]] = {}
 
 def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None,
                wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None,
-               changing: Callable[[], None] | None = None, recorded_marker: str | None = None) -> bool:
+               changing: Callable[[], None] | None = None, recorded_marker: str | None = None,
+               recording: Callable[[Path], None] | None = None, older: Iterable[str] = (),
+               committed: Callable[[], None] | None = None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
@@ -749,12 +752,29 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     record as it was: dropped before the refusal, the next build found no record, took the user's
     file in the way for paibang's, and replaced it without a word (rev38).
 
+    `recording`: called instead of `changing` when the whole site is swapped, with the staging
+    folder, just before the swap: the record of the new site written where it waits for the swap
+    (PreviousBuild.save's `pending`), the last build's left the record until then. Whichever
+    site a kill leaves in output/, the next build finds its record (PreviousBuild.settle: the
+    new one is the record once output/ has its marker). Set aside before the swap, the old
+    record was lost by a kill before it, the new one not written yet by a kill after it: the
+    next build took nothing in output/ as paibang's (carry_over) and rendered it all again.
+
     `recorded_marker`: the marker id the record names (the one output/ had when it was recorded).
     Another one in output/ now means a build since wrote output/ and kept no record (its cache
     refused as unsafe): only then is a file in the way holding exactly this build's bytes taken
     as paibang's (same_bytes) and said to `notify` (output_taken_over). Otherwise such a file is
     someone else's like any other: a user's copy of an old event's pages, put back to keep its
-    addresses, was taken over, recorded and then removed with the event (rev44)."""
+    addresses, was taken over, recorded and then removed with the event (rev44).
+
+    `committed`: in place, called at the commit (apply_in_place's).
+
+    `older`: the paths where a build of an older paibang's, killed, may have left its new pages
+    (roll_back_journals' `older`: its journal named no inode). One in the way of the new site
+    in place holding exactly this build's bytes there is taken as paibang's (said to `notify`,
+    output_taken_older): replacing it loses nothing. Refused otherwise, as any file in the way
+    (the roll-back said what to do). Refused always, a rebuild after such a kill could never
+    go on without the user deleting pages they had no way to tell from their own."""
     refuse_other_users(output.resolve(), output)  # (again: check_output's was before the build; and see swap_into_place)
     unrecorded = recorded_marker is not None and marker_id(output.resolve()) not in (None, recorded_marker)
     taken: list[str] = []
@@ -783,11 +803,14 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # page goes; a folder of theirs where a page of the old site was) would be lost.
             known = (recorded if whole else wrote(False) if wrote is not None else None) or frozenset()
             root = os.fspath(output.resolve())
-            clashes = []
+            clashes, left = [], frozenset(older)
+            older_taken: list[str] = []
             for relative in fresh:
                 if relative not in known and os.path.lexists(f"{root}/{relative}"):
                     if unrecorded and same_bytes(f"{staging}/{relative}", f"{root}/{relative}"):
                         taken.append(relative)
+                    elif relative in left and same_bytes(f"{staging}/{relative}", f"{root}/{relative}"):
+                        older_taken.append(relative)
                     else:
                         clashes.append(relative)
             clashes += [relative for relative in gone if os.path.isdir(f"{root}/{relative}")
@@ -798,9 +821,12 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
             if not made_here(output.resolve()):
                 write_marker(output.resolve(), output)
-            apply_in_place(staging, output, fresh, gone, changing)  # (`changing` once its journal is named)
+            apply_in_place(staging, output, fresh, gone, changing, committed)  # (`changing` once its journal is named)
             _MADE_FOR.pop(staging, None)
             _say_taken(taken, output, notify)
+            if older_taken and notify is not None:
+                notify("output_taken_older", {"path": output, "count": len(older_taken),
+                                              "paths": listed(sorted(older_taken))})
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     if not whole:
@@ -808,12 +834,14 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     carried, clashes = carry_over(output, staging, recorded, taken if unrecorded else None)
     if clashes:
         raise OutputRefused("output_clash", output, count=len(clashes), paths=listed(clashes))
-    if changing is not None:
+    if changing is not None and recording is None:
         changing()
     if recorded is None and carried and notify is not None:
         notify("output_kept_unrecorded", {"path": output, "count": len(carried), "paths": listed(sorted(carried))})
     if recorded is None:
         tree.unproven = unproven_of(carried)
+    if recording is not None:
+        recording(staging)  # (the record of the site in staging, waiting for the swap)
     swap_into_place(staging, output)
     _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
     _say_taken(taken, output, notify)
@@ -1097,7 +1125,7 @@ def _unmark(output: Path) -> None:
 
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str],
-                   changing: Callable[[], None] | None = None) -> None:
+                   changing: Callable[[], None] | None = None, committed: Callable[[], None] | None = None) -> None:
     """Put the files `fresh` (relative paths) of `staging` into output/, each over the old one,
     and take away `gone` (files of the old site the new one has not), under a journal: see the
     note at the top. Raises, with output/ put back as it was, when a step fails; `staging` and
@@ -1106,7 +1134,12 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     `changing` (place_site's: the record set aside) is called once the journal is named and on
     the disk, before output/ is first touched. Called before, a build killed while the journal
     was written left output/ the old site and no journal: nothing put the record back, and the
-    next build, without one, swapped the whole site in among the user's things (rev64)."""
+    next build, without one, swapped the whole site in among the user's things (rev64).
+    `committed`: called once the journal is gone (the commit): the record of the new site,
+    written by `changing` to wait for it, made the record (PreviousBuild.commit; killed before,
+    the next build does it: settle_waiting, the journal gone). Saved after this call returned,
+    a kill after the commit left the new site without a record: the next build swapped a whole
+    site in among the user's things, their folders made anew."""
     output = output.resolve()
     root, stage, pid = os.fspath(output), os.fspath(staging), os.getpid()
     backup = output.parent / f"{output.name}.old-{pid}"
@@ -1176,6 +1209,8 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             _remove(backup, alone=True)
         raise
     journal.unlink()  # the commit: the new site is in place
+    if committed is not None:
+        committed()
     # The commit on the disk before the backup goes: a journal still there after a power cut,
     # its backup half removed (its marker goes last: still known as paibang's), would be rolled
     # back from what is left of it, a mix of both sites. (The new files' bytes are not synced,
@@ -1270,7 +1305,8 @@ def _checked(relative: object) -> str:
     return relative
 
 
-def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, kept: list[str] | None = None) -> bool:
+def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, kept: list[str] | None = None,
+               older: list[str] | None = None) -> bool:
     """Undo what the journal's build put in place: output/ as it was before it. Each step is
     safe to take again, so a roll-back that is itself killed is finished by the next one. True
     when output/ is as it was (its backup holds nothing of it any more); False when output/
@@ -1280,7 +1316,11 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, k
     added to `refused`, to be said (a planted one would move its own files into the site; an
     older paibang's was not sealed). A file at a new page's path that is not the very file the
     build staged (its inode, in the journal) is someone's put there after the kill: left, and
-    its path added to `kept`, to be said."""
+    its path added to `kept`, to be said. A journal of an older paibang's names no inode: a file
+    at a new page's path is then the killed build's own page as likely as one put there since,
+    and nothing tells; left all the same (never removed unproven), its path added to `older`
+    (else to `kept`): roll_back_journals says so, and the build that follows takes it as its own
+    only where it holds exactly the bytes of the page it writes there (place_site's `older`)."""
     pid = journal.name.rpartition("-")[2]
     back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
     try:
@@ -1306,7 +1346,9 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, k
             elif not existed and os.path.lexists(f"{root}/{relative}") and not os.path.isdir(f"{root}/{relative}"):
                 if _inode(f"{root}/{relative}") == staged:
                     os.unlink(f"{root}/{relative}")  # new with the killed build
-                elif kept is not None:  # (a journal of before the inodes: nothing proves it the build's)
+                elif not staged and older is not None:  # (a journal of before the inodes: nothing tells)
+                    older.append(relative)
+                elif kept is not None:
                     kept.append(relative)
         for relative in remove:
             if os.path.lexists(f"{back}/{relative}"):
@@ -1363,24 +1405,33 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
         _unmark(output)
 
 
-def roll_back_journals(output: Path, notify: Notify | None = None, refused: list[Path] | None = None) -> bool:
+def roll_back_journals(output: Path, notify: Notify | None = None, refused: list[Path] | None = None,
+                       older: list[str] | None = None) -> bool:
     """Roll back the journals of killed builds beside output/ (`output` resolved): True when one
     was and output/ is again the site it was before that build (the build then asks for the
     record that build set aside: incremental.py's put_aside_back). A build and `paibang clean`
     do this before they read the record (build.py's roll_back_first): a build killed mid-journal
     had set its record aside, and with none the next build swapped a whole new site in, the
     user's folders made anew, and clean refused to remove anything (rev63). Journals not ours
-    are added to `refused`, to be said once (recover_leftovers)."""
+    are added to `refused`, to be said once (recover_leftovers). The files an older paibang's
+    journal left at its new pages' paths (_roll_back's `older`) are said, and added to `older`
+    (the build's, for place_site)."""
     restored = False
     kept: list[str] = []
+    left: list[str] = []
     if not output.parent.is_dir():
         return False
     for path in sorted(output.parent.iterdir()):
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
             if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
-                restored = _roll_back(output, path, refused, kept) or restored
+                restored = _roll_back(output, path, refused, kept, left) or restored
     _say_kept(kept, output, notify)
+    if left and notify is not None:
+        notify("rollback_kept_older", {"path": output, "count": len(left), "paths": listed(sorted(left)),
+                                       "command": removal_command([output / relative for relative in sorted(left)])})
+    if older is not None:
+        older.extend(left)
     return restored
 
 
