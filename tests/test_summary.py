@@ -568,9 +568,9 @@ def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(t
     jobs = [(line, "key") for line in lines]
     html._Rendering(None, jobs, [], {}, None, OutputTree(tmp_path / "unused"), 2).finish()
     assert read == []
-    # the largest event first, in 2 x 2 shares; then the others, largest first, whole
+    # the largest event first, in one share a worker (2); then the others, largest first, whole
     others = sorted((i for i in range(len(lines)) if i != largest), key=lambda i: -counts[i])
-    assert shares == [(((largest, k, 4),), ()) for k in range(4)] + [(((i, 0, 1),), ()) for i in others]
+    assert shares == [(((largest, k, 2),), ()) for k in range(2)] + [(((i, 0, 1),), ()) for i in others]
 
 
 def test_a_render_pool_that_cannot_fork_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> None:

@@ -2812,10 +2812,11 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
     standings = [s.standings_by_entry() for s in result.stages]
     positions = [standings_positions(s.standings) for s in result.stages]
     facts = [stage_facts(game, s) for s in result.stages]  # (once a stage, not once an entry)
-    share_of = entry_shares(result, shares) if shares > 1 else None
-    for entry in event.entries.values():
-        if share_of is not None and share_of[entry.id] != share:
-            continue
+    # A share's entries in the order entry_shares deals them (opponents at the last round's
+    # tables one after the other), not in the entries' order: a table's shared parts are kept
+    # from its first showing to its last (shared_part), and so for fewer pages between.
+    share_of = entry_shares(result, shares) if shares > 1 else dict.fromkeys(event.entries, 0)
+    for entry in [event.entries[entry_id] for entry_id, dealt in share_of.items() if dealt == share]:
         appearances = [
             EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
                        match_lines(game, event, s, entry.id, lines.get(entry.id, []), pages_of_rounds, found))
