@@ -375,7 +375,7 @@ def test_a_chart_is_each_sides_levels_step_by_step():
 
 def test_a_tables_parts_are_kept_for_the_pages_of_the_share_that_shows_them(content, tmp_path):
     """A large event's pages are rendered in shares (render_event's part k of n: the event's own
-    pages in share 0, the entries' pages by their place): a table's chart and deal log
+    pages in share 0, the entries' pages as entry_shares deals them): a table's chart and deal log
     (shared_part) are kept for as many showings as the share renders (part_showings), neither
     more (kept, encoded, for pages another process renders) nor fewer; the pages read the same
     as rendered whole."""

@@ -1314,7 +1314,7 @@ def test_a_mass_events_shares_are_rendered_in_one_wave_with_the_first_persons_pa
     monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 1)
     monkeypatch.setattr(html, "PERSON_WAVE_EVENTS", 0)  # (a few events' persons: else one wave, _few_events)
     build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
-    assert waves[0] == ["events"] * 4 + ["persons"] * 2  # the event's shares (2 x 2 workers), then persons
+    assert waves[0] == ["events"] * 2 + ["persons"] * 2  # the event's shares (one a worker), then persons
     assert len(waves) > 2 and all(tasks == ["persons"] * len(tasks) for tasks in waves[1:])
     assert digest(tmp_path / "waves") == digest(tmp_path / "one")
 

@@ -288,11 +288,33 @@ def test_a_large_event_rendered_in_shares_is_the_same_site(tmp_path: Path, monke
 
     site, results, _ = validate(ROOT / "content")
     one = render_site(site, results, {}, OutputTree(tmp_path / "one"), workers=1)
-    monkeypatch.setattr(html, "SPLIT_ENTRIES", 10)  # the national Swiss's 24 teams, in four shares
+    monkeypatch.setattr(html, "SPLIT_ENTRIES", 10)  # the national Swiss's 24 teams, in two shares
     several = render_site(site, results, {}, OutputTree(tmp_path / "several"), workers=2)
     assert digest(tmp_path / "one") == digest(tmp_path / "several")
     assert {part: (sorted(p.files), sorted(p.pages, key=str)) for part, p in one.items()} == \
         {part: (sorted(p.files), sorted(p.pages, key=str)) for part, p in several.items()}
+
+
+def test_a_large_events_shares_keep_opponents_together(tmp_path: Path) -> None:
+    """A mass event's entries' pages are dealt to the shares (html.entry_shares) in the order the
+    entries sat at the last round's tables, share 0 (which renders the event's own pages too)
+    given half as many as each other: a table's teams are then in one share, and its shared
+    parts made once there, but where the cut falls between them."""
+    from generator.render.html import entry_shares
+
+    site, results, _ = validate(ROOT / "content")
+    result = next(r for r in results if r.event.slug == "tumu-guandan-2020")  # 52 teams, a Swiss of 3 rounds
+    assert set(entry_shares(result, 1).values()) == {0}
+    shares = entry_shares(result, 2)
+    assert set(shares) == set(result.event.entries)
+    assert sum(1 for share in shares.values() if share == 0) == 18  # a third of 52, rounded up
+    last = [score.table.sides for score in result.stages[-1].rounds[-1].tables if len(score.table.sides) == 2]
+    apart = [sides for sides in last if shares[sides[0]] != shares[sides[1]]]
+    assert len(last) == 26 and len(apart) <= 1
+    dealt_in_turn = [sides for sides in last if list(result.event.entries).index(sides[0]) % 2
+                     != list(result.event.entries).index(sides[1]) % 2]
+    assert len(dealt_in_turn) > len(apart)
+    assert sorted(set(entry_shares(result, 3).values())) == [0, 1, 2]
 
 
 def test_a_rebuild_takes_the_other_events_as_their_lines_and_reads_no_summary(tmp_path: Path, monkeypatch) -> None:
@@ -566,9 +588,9 @@ def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(t
     jobs = [(line, "key") for line in lines]
     html._Rendering(None, jobs, [], {}, None, OutputTree(tmp_path / "unused"), 2).finish()
     assert read == []
-    # the largest event first, in 2 x 2 shares; then the others, largest first, whole
+    # the largest event first, in one share a worker (2); then the others, largest first, whole
     others = sorted((i for i in range(len(lines)) if i != largest), key=lambda i: -counts[i])
-    assert shares == [(((largest, k, 4),), ()) for k in range(4)] + [(((i, 0, 1),), ()) for i in others]
+    assert shares == [(((largest, k, 2),), ()) for k in range(2)] + [(((i, 0, 1),), ()) for i in others]
 
 
 def test_a_render_pool_that_cannot_fork_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> None:
