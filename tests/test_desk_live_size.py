@@ -110,3 +110,21 @@ def test_the_live_view_asks_with_its_tag() -> None:
     # whole page; "no-cache" keeps it and asks with its ETag
     live = (Path(__file__).parents[1] / "templates" / "desk" / "_live.html").read_text(encoding="utf-8")
     assert '{cache: "no-cache"}' in live and "no-store" not in live.split("<script>")[1].split("fetch(")[1][:80]
+
+
+def test_a_large_rounds_sheets_page_says_its_pdf_takes_minutes(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    # 1,000 tables printed in the desk's one thread took minutes, the browser waiting with no
+    # word; the secretary is told before clicking (the estimate: SHEET_SECONDS a table)
+    from generator.desk import app as desk_module
+
+    assert desk_module.sheets_minutes(1000) == 4 and desk_module.sheets_minutes(199) == 0
+    desk = desk_module.Desk(sixty_teams(tmp_path), "mini", None, None, build=False)
+    app = desk_module.create_app(desk)
+    cookie = {"Cookie": f"{desk.cookie}={desk.start_session()}"}
+    _status, _headers, small = ask(app, f"{desk.prefix}/admin/sheets/main/1", cookie)
+    assert b"print.pdf" in small and b"sheets-slow" not in small  # 30 tables: no word of it
+    monkeypatch.setattr(desk_module, "SHEETS_SAID_FROM", 30)
+    monkeypatch.setattr(desk_module, "SHEET_SECONDS", 7.0)  # (30 tables: 210 s)
+    status, _headers, large = ask(app, f"{desk.prefix}/admin/sheets/main/1", cookie)
+    assert status == 200
+    assert "\u5171 30 \u684c\uff1aPDF \u7ea6\u9700 4 \u5206\u949f".encode() in large

@@ -1397,6 +1397,19 @@ def redrawn_problem(desk: Any, ids: tuple[str, int, int], sent: str | None) -> C
     return ContentError("desk-link-redrawn", Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
 
 
+# A table's score sheet printed in the desk's one thread (table_sheets: no forking in the server),
+# in seconds: 1,000 tables of Guandan took 190 s of CPU (a reviewer's machine, 2026-12).
+SHEET_SECONDS = 0.2
+SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
+
+
+def sheets_minutes(tables: int) -> int:
+    """The minutes the desk takes to print `tables` score sheets, rounded up, when that is long
+    enough to say on the sheets page (0 otherwise): a secretary who clicked and saw nothing for
+    three minutes clicked again, and each click is another print of the whole round."""
+    return -(-int(tables * SHEET_SECONDS) // 60) if tables >= SHEETS_SAID_FROM else 0
+
+
 def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
     from generator.commands.printing import one_document
@@ -1785,7 +1798,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 link = desk.link(table_key(stage, number, table.number))
                 qr = segno.make(link, error="m").svg_inline(scale=3, border=2)
                 rows.append({"table": table, "link": link, "qr": qr, "match": names.get(table.number, "")})
-        return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows)
+        return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows,
+                         minutes=sheets_minutes(len(rows)))
 
     async def sheets_pdf(request: Request) -> Response:
         """The round's real score sheets (the game's 记分表, as `paibang print` prints them), each
