@@ -18,10 +18,13 @@ from __future__ import annotations
 import argparse
 import os
 import stat
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import print_event_problems, terminal
+from generator.commands.console import ProgressLine, print_event_problems, terminal
 from generator.errors import CouldNotFinish, Refusal
 from generator.seals import open_own, write_durably
 
@@ -65,7 +68,12 @@ def run(args: argparse.Namespace) -> int:
     # not even a folder, and says so (of `target`, not of a site: no "nothing put in place").
     try:
         content = content_locale_of(site)  # (its Chinese names marked on an English sheet, as the bulletins')
-        pdfs = [one_document(bulletins, locale, content, None)] if one_file else _printed_apart(bulletins, locale, content)
+        # A round of 1,000 tables takes minutes: said as it goes, not silence (on a terminal,
+        # erased once done or failed, as build's line is)
+        with ProgressLine(sys.stderr.isatty()) as line:
+            step = _progress(line, locale)
+            pdfs = ([one_document(bulletins, locale, content, None, step)] if one_file
+                    else _printed_apart(bulletins, locale, content, step=step))
     except MemoryError:  # the PDFs joined in this process
         failure = CouldNotFinish("printer_no_memory_unkept", what=catalogues.word("printing_pdfs"))
         terminal(failure.text(locale, output=target, left="printer_left_print"), error=True)
@@ -110,19 +118,42 @@ def _refused(path: Path, content: Path, folder: Path | None) -> str | None:
         return "not_pdf"
 
 
-def _printed_apart(bulletins: list, locale: str, content: str | None = None, workers: int | None = None) -> list[bytes]:
+# Seconds at least between two redraws of the progress line: a part of 50 form pages is printed
+# in a second or two, and a line redrawn at each is a flicker, not a reading.
+PROGRESS_EVERY = 3.0
+
+
+def _progress(line: ProgressLine, locale: str) -> Callable[[int, int], None]:
+    """What print_pdfs calls as each document (a long form's part) is printed: the line redrawn,
+    the first time, the last, and otherwise once in PROGRESS_EVERY seconds at most."""
+    last: list[float] = []
+
+    def step(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and last and now - last[0] < PROGRESS_EVERY:
+            return
+        last[:] = [now]
+        line.draw(catalogues.text("progress_print", locale, done=done, total=total))
+
+    return step
+
+
+def _printed_apart(bulletins: list, locale: str, content: str | None = None, workers: int | None = None,
+                   step: Callable[[int, int], None] | None = None) -> list[bytes]:
     """Each bulletin's PDF, printed by a pool of processes (`workers`: 1, in this process): a
     long form in parts of a bounded size (render/pdf.py's bulletin_parts), joined, so that a
-    round of thousands of tables takes a part's memory, not the round's."""
+    round of thousands of tables takes a part's memory, not the round's. `step(printed, of
+    all)` as each part is printed."""
     from generator.render.pdf import bulletin_parts, print_job, print_pdfs
 
     # No cache: a printing process that dies leaves nothing printed, and its words say "PDF"
     # (a draw notice and forms), not "bulletins".
     return print_pdfs([print_job(bulletin_parts(b, locale, content)) for b in bulletins], None, workers,
-                      what="printing_pdfs")[0]
+                      what="printing_pdfs", step=step)[0]
 
 
-def one_document(bulletins: list, locale: str, content: str | None = None, workers: int | None = 1) -> bytes:
+def one_document(bulletins: list, locale: str, content: str | None = None, workers: int | None = 1,
+                 step: Callable[[int, int], None] | None = None) -> bytes:
     """Every bulletin's pages in one PDF, in order (each keeps its own page numbers): each
     printed apart (_printed_apart), then joined. Not one WeasyPrint document of them all, which
     held every page's layout until the PDF was written (2.7 GB for a round of 500 tables).
@@ -130,4 +161,4 @@ def one_document(bulletins: list, locale: str, content: str | None = None, worke
     of its server, which is not to fork (a lock another thread holds is held for ever in the child)."""
     from generator.render.pdf import join_pdfs
 
-    return join_pdfs(_printed_apart(bulletins, locale, content, workers))
+    return join_pdfs(_printed_apart(bulletins, locale, content, workers, step))

@@ -48,6 +48,8 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 from starlette.routing import Route
 
 from generator import catalogues
@@ -1395,6 +1397,19 @@ def redrawn_problem(desk: Any, ids: tuple[str, int, int], sent: str | None) -> C
     return ContentError("desk-link-redrawn", Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
 
 
+# A table's score sheet printed in the desk's one thread (table_sheets: no forking in the server),
+# in seconds: 1,000 tables of Guandan took 190 s of CPU (a reviewer's machine, 2026-12).
+SHEET_SECONDS = 0.2
+SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
+
+
+def sheets_minutes(tables: int) -> int:
+    """The minutes the desk takes to print `tables` score sheets, rounded up, when that is long
+    enough to say on the sheets page (0 otherwise): a secretary who clicked and saw nothing for
+    three minutes clicked again, and each click is another print of the whole round."""
+    return -(-int(tables * SHEET_SECONDS) // 60) if tables >= SHEETS_SAID_FROM else 0
+
+
 def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
     from generator.commands.printing import one_document
@@ -1783,7 +1798,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 link = desk.link(table_key(stage, number, table.number))
                 qr = segno.make(link, error="m").svg_inline(scale=3, border=2)
                 rows.append({"table": table, "link": link, "qr": qr, "match": names.get(table.number, "")})
-        return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows)
+        return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows,
+                         minutes=sheets_minutes(len(rows)))
 
     async def sheets_pdf(request: Request) -> Response:
         """The round's real score sheets (the game's 记分表, as `paibang print` prints them), each
@@ -1807,11 +1823,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
-        return desk.page("_standings.html" if part else "standings.html")
+        return unchanged_or(request, desk.page("_standings.html" if part else "standings.html"))
 
     async def screen(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
-        return desk.page("_screen.html" if part else "screen.html")
+        return unchanged_or(request, desk.page("_screen.html" if part else "screen.html"))
 
     streams_from: dict[str, int] = {}  # open live streams by client address
 
@@ -1899,8 +1915,30 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/favicon.svg", favicon),
         Route("/favicon.ico", favicon),
     ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method,
-                                                                          ClientDisconnect: client_gone})
+                                                                          ClientDisconnect: client_gone},
+       # Compressed for a client that takes gzip: a 2,000-team event's standings are 856 kB of
+       # HTML that every phone in the hall fetched after every save. Starlette's GZip leaves
+       # text/event-stream alone (its default exclusions: the live stream is not held back in a
+       # compressor's buffer); a PDF is compressed already, and the desk's one is large.
+       middleware=[Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
+                              exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/pdf"))])
     return _Guard(app, allowed_hosts)
+
+
+def unchanged_or(request: Request, response: Response) -> Response:
+    """A live view's answer tagged with a digest of its page: a phone that has this very page
+    (its browser asks with If-None-Match, templates/desk/_live.html) is answered 304, no body,
+    rather than the page again after each save that changed another round's table. Kept by the
+    browser (no-cache: asked again each time, never shown unasked) for that; the digest of the
+    page as rendered, not the desk's version, so a page that changed otherwise (the clock, the
+    language) is never held stale. Weak: the same page gzipped or not is the same page."""
+    tag = f'W/"{hashlib.blake2b(bytes(response.body), digest_size=16).hexdigest()}"'
+    headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache", "ETag": tag}
+    asked = request.headers.get("if-none-match", "")
+    if tag in (t.strip() for t in asked.split(",")) or asked.strip() == "*":
+        return Response(status_code=304, headers=headers)
+    response.headers.update(headers)
+    return response
 
 
 async def client_gone(_request: Request, _error: Exception) -> Response:

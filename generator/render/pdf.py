@@ -800,9 +800,11 @@ WORKER_DOCUMENTS = 25
 
 def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None = None,
                done: Callable[[int, int], None] | None = None, *, what: str = "printing_bulletins",
-               lasting: bool = True) -> tuple[list[bytes], int]:
+               lasting: bool = True, step: Callable[[int, int], None] | None = None) -> tuple[list[bytes], int]:
     """The PDFs of `jobs` in order, and how many had to be printed (the rest came from the cache).
-    `done(printed so far, to print)` is called as each one is finished. Raises CouldNotFinish
+    `done(printed so far, to print)` is called as each one is finished; `step(documents printed
+    so far, of all)` as each WeasyPrint document is, a long form's parts and their page numbers
+    each one (`paibang print`'s progress: a round of 1,000 tables is one form of minutes). Raises CouldNotFinish
     (generator/errors.py) when a printing process dies (killed for want of memory, a crash in a
     C library), its workers all gone by then; its words name what was printed (`what`, a UI
     word: the bulletins, or PDFs of any kind) and say that the PDFs printed so far are kept
@@ -834,6 +836,8 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     from_cache = len(results)
     kept = cache_dir is not None and lasting
     parts: dict[int, dict[int, bytes]] = {}  # a long form's parts printed so far
+    # every document to print: a long form's parts twice (their page numbers after them)
+    steps = {"done": 0, "all": sum(2 * len(h.parts) if isinstance(h, Printed) else 1 for h in htmls.values())}
     again: list[tuple[object, str]] = []  # a long form's page numbers, once its parts are printed
 
     def keep(position: int, pdf: bytes) -> None:
@@ -849,6 +853,9 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
 
     def printed(task: tuple[int, int], pdf: bytes) -> None:
         position, k = task
+        if step:
+            steps["done"] += 1
+            step(steps["done"], steps["all"])
         html = htmls[position]
         if not isinstance(html, Printed):
             del htmls[position]
