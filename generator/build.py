@@ -713,7 +713,7 @@ def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path 
     settle_waiting). True when the record was put back or made. `older`: the paths where an
     older paibang's build, killed, may have left its new pages (roll_back_journals')."""
     from generator.render.incremental import PreviousBuild
-    from generator.render.output import recover_leftovers, roll_back_journals
+    from generator.render.output import journals_left, recover_leftovers, roll_back_journals
 
     cache = (cache_dir or default_cache_dir(output)).parent
     record = cache / _record_name(output)
@@ -721,8 +721,10 @@ def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path 
     # (a build killed about its swap, or about its journal's commit: the record of the new site
     # made the record if that site is in output/, the journal gone; asked before any is rolled back)
     settled = safe and PreviousBuild.settle_waiting(output, record)
+    if not safe and journals_left(output.resolve()):  # (else made the record of the site rolled back)
+        PreviousBuild.drop_rolled_back(record)
     left: list[str] = []
-    rolled_back = roll_back_journals(output.resolve(), notify, older=left)
+    roll_back_journals(output.resolve(), notify, older=left)
     if not safe:
         if older is not None:
             older.extend(left)
@@ -740,7 +742,11 @@ def roll_back_first(output: Path, notify: Notify | None = None, cache_dir: Path 
     # desk's start published no site until its first build).
     if output.resolve().parent.is_dir():
         recover_leftovers(output.resolve())
-    return (rolled_back and PreviousBuild.put_aside_back(output, record)) or settled
+    # Asked too when nothing was rolled back now: a journal rolled back while the cache was not
+    # the user's own (drop_rolled_back above) left the record aside, none in its place, output/
+    # the site it describes. (A build killed after its commit has the record it waited with,
+    # settled above: the record there, none is put back over it.)
+    return PreviousBuild.put_aside_back(output, record) or settled
 
 
 def roll_back_at_start(output: Path, notify: Notify | None = None) -> None:
@@ -940,7 +946,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         try:
             in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
                                   notify, changing=changing, recorded_marker=previous.data.get("marker"),
-                                  recording=record, older=older, committed=previous.commit)
+                                  recording=record, older=older, committed=previous.commit,
+                                  committing=previous.about_to_commit)
         except BaseException:
             previous.settle()  # (the new site's record, if it went in before the failure)
             if not previous.saved:

@@ -7,6 +7,8 @@ took nothing in output/ as paibang's and rendered everything again."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -137,3 +139,70 @@ def test_an_in_place_rebuild_killed_right_after_its_commit_leaves_the_new_site_w
     assert report.up_to_date and said == []
     assert (out / ".git").stat().st_ino == git
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out")) == ["out"]
+
+
+def test_a_journal_rolled_back_with_the_cache_not_the_users_own_leaves_no_waiting_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An in-place rebuild (an event taken away, the title changed) killed mid-journal, rolled
+    back at the desk's start while the cache folder was anyone's (not used: caches.unsafe). The
+    record of the new files, left waiting, was made the record of the old site by the next build
+    once the cache was the user's own again (the journal gone, output/'s marker unchanged in
+    place): the pages of the event taken away were then the user's, and adding it back was
+    refused (output_clash). Dropped, the record set aside is put back instead (rev70)."""
+    from generator.build import roll_back_at_start
+    from tests.test_rebuild_in_place import KILLED_BUILD
+
+    content = small_site(tmp_path)
+    out, cache = tmp_path / "out", tmp_path / ".paibang-cache/pdf"
+    monkeypatch.setenv("PAIBANG_CACHE", str(cache))  # (the desk's start: the cache beside output/)
+    shutil.copytree(content / "events/e1", content / "events/e2")
+    build(content, out, cache_dir=cache, bulletins=False)
+    (out / "CNAME").write_text("scores.example.org\n")  # (the user's: the site goes in place)
+    build(content, out, cache_dir=cache, bulletins=False)
+    old = digest(out)
+    shutil.rmtree(content / "events/e2")
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("title: ", "title: NEW", 1), encoding="utf-8")
+    script = KILLED_BUILD.format(root=str(ROOT), content=str(content), output=str(out.resolve()), cache=str(cache))
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    assert [p.name for p in tmp_path.iterdir() if ".journal-" in p.name]
+    os.chmod(cache.parent, 0o777)
+    try:
+        roll_back_at_start(out)
+    finally:
+        os.chmod(cache.parent, 0o755)
+    assert digest(out) == old  # (rolled back: the old site, e2's pages in it)
+    said: list[str] = []
+    build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append(key))
+    assert said == [] and not (out / "events/e2").exists()  # paibang's pages of e2 gone with it
+    shutil.copytree(content / "events/e1", content / "events/e2")
+    build(content, out, cache_dir=cache, bulletins=False)  # (refused before: output_clash)
+    assert (out / "events/e2/index.html").is_file()
+
+
+def test_an_interrupt_right_after_the_in_place_commit_keeps_the_new_sites_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C (or a SIGTERM made an exception) between the journal's removal, the commit, and
+    PreviousBuild.commit: the new site is in output/, and the build's failure path took the
+    journal gone for one never committed, dropped the new record and put the old one back, which
+    named none of the new event's pages: the next build refused them as the user's (rev70)."""
+    content = small_site(tmp_path)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    (out / "CNAME").write_text("scores.example.org\n")  # (the user's: the site goes in place)
+    build(content, out, cache_dir=cache, bulletins=False)
+    shutil.copytree(content / "events/e1", content / "events/e2")
+
+    def interrupted(self: PreviousBuild) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(PreviousBuild, "commit", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            build(content, out, cache_dir=cache, bulletins=False)
+    assert (out / "events/e2/index.html").is_file()  # committed: the new site
+    record = PreviousBuild(out, cache.parent / _record_name(out))
+    assert "events/e2/index.html" in record.wrote()
+    said: list[str] = []
+    report = build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append(key))
+    assert report.up_to_date and said == []

@@ -1012,6 +1012,7 @@ class PreviousBuild:
         self._waiting: tuple[os.stat_result, dict, set[str | None]] | None = None  # the record written (save)
         self.saved = False  # this build's record is the record
         self.committed = False  # its journal's commit made (in place: `commit`)
+        self.committing = False  # about to make it (`committing`): then the journal gone says it was
         try:
             data = self._read(record)  # sealed: never a pickle someone else wrote
             if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
@@ -1401,12 +1402,21 @@ class PreviousBuild:
         made the record."""
         if self._waiting is None:
             return False
+        # Told the commit was about to be made, the disk says whether it was (the journal gone):
+        # an exception after it and before `commit` (a Ctrl-C) left the new site in output/. Not
+        # asked unless told: a failure before it rolled output/ back and took the journal away too.
+        committed = self.committed or (None if self.committing else False)
         made = self.settle_waiting(self.output, self.record, self._waiting[1],  # (as written: not read back)
-                                   self.committed)
+                                   committed)
         if made:
             self._recorded()
         self._waiting = None
         return made
+
+    def about_to_commit(self) -> None:
+        """Output/ is all the new site, its journal about to be removed (render/output.py's
+        apply_in_place, its `committing`): from now on the journal gone means committed."""
+        self.committing = True
 
     def commit(self) -> None:
         """The journal of the new files put in place is gone (render/output.py's apply_in_place,
@@ -1445,6 +1455,20 @@ class PreviousBuild:
             return True
         waiting.unlink(missing_ok=True)
         return False
+
+    @staticmethod
+    def drop_rolled_back(record: Path) -> None:
+        """In a cache found not to be the user's own (build.py's roll_back_first, which neither
+        settles nor puts back a record there), a killed build's journal about to be rolled back:
+        the record waiting for its commit dropped. Left, the next build with the cache its own
+        again found the journal gone and output/'s marker unchanged (in place never changes it)
+        and made it the record of the old site the roll-back put back: the pages of an event
+        taken away were then the user's (rev70). Dropped, not marked: it is never right once its
+        journal is rolled back. Not read (a sealed file in such a folder is not: seals.read_own):
+        the build that wrote the journal had settled any other waiting record first, output/
+        locked, so the one there is that build's."""
+        with contextlib.suppress(OSError):
+            record.with_name(f"{record.name}.next").unlink()
 
     def _side_file(self, what: str, value: object, alone: bool = False) -> str:
         """`value` sealed into a file beside the record, named by its content; its name. `alone`:

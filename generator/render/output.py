@@ -734,7 +734,7 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
                wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None,
                changing: Callable[[], None] | None = None, recorded_marker: str | None = None,
                recording: Callable[[Path], None] | None = None, older: Iterable[str] = (),
-               committed: Callable[[], None] | None = None) -> bool:
+               committed: Callable[[], None] | None = None, committing: Callable[[], None] | None = None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
@@ -767,7 +767,7 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     someone else's like any other: a user's copy of an old event's pages, put back to keep its
     addresses, was taken over, recorded and then removed with the event (rev44).
 
-    `committed`: in place, called at the commit (apply_in_place's).
+    `committed`, `committing`: in place, called at the commit and just before it (apply_in_place's).
 
     `older`: the paths where a build of an older paibang's, killed, may have left its new pages
     (roll_back_journals' `older`: its journal named no inode). One in the way of the new site
@@ -821,7 +821,7 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
             if not made_here(output.resolve()):
                 write_marker(output.resolve(), output)
-            apply_in_place(staging, output, fresh, gone, changing, committed)  # (`changing` once its journal is named)
+            apply_in_place(staging, output, fresh, gone, changing, committed, committing)  # (`changing` once its journal is named)
             _MADE_FOR.pop(staging, None)
             _say_taken(taken, output, notify)
             if older_taken and notify is not None:
@@ -1125,7 +1125,8 @@ def _unmark(output: Path) -> None:
 
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str],
-                   changing: Callable[[], None] | None = None, committed: Callable[[], None] | None = None) -> None:
+                   changing: Callable[[], None] | None = None, committed: Callable[[], None] | None = None,
+                   committing: Callable[[], None] | None = None) -> None:
     """Put the files `fresh` (relative paths) of `staging` into output/, each over the old one,
     and take away `gone` (files of the old site the new one has not), under a journal: see the
     note at the top. Raises, with output/ put back as it was, when a step fails; `staging` and
@@ -1139,7 +1140,10 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     written by `changing` to wait for it, made the record (PreviousBuild.commit; killed before,
     the next build does it: settle_waiting, the journal gone). Saved after this call returned,
     a kill after the commit left the new site without a record: the next build swapped a whole
-    site in among the user's things, their folders made anew."""
+    site in among the user's things, their folders made anew. `committing`: called just before
+    the journal is removed, output/ all the new site (PreviousBuild.committing): an exception
+    between the removal and `committed` (a Ctrl-C, a SIGTERM made one) must not leave the new
+    site with the old record put back (rev70); told so, the build asks the disk (journal gone)."""
     output = output.resolve()
     root, stage, pid = os.fspath(output), os.fspath(staging), os.getpid()
     backup = output.parent / f"{output.name}.old-{pid}"
@@ -1208,6 +1212,8 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
         if _roll_back(output, journal):
             _remove(backup, alone=True)
         raise
+    if committing is not None:
+        committing()
     journal.unlink()  # the commit: the new site is in place
     if committed is not None:
         committed()
@@ -1405,6 +1411,18 @@ def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
         _unmark(output)
 
 
+def journals_left(output: Path) -> bool:
+    """Whether a killed build left a journal beside output/ (`output` resolved) that
+    roll_back_journals would roll back."""
+    return output.parent.is_dir() and any(_dead_journal(output, path) for path in output.parent.iterdir())
+
+
+def _dead_journal(output: Path, path: Path) -> bool:
+    kind, _, pid = path.name[len(output.name):].partition("-")
+    return (path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid))
+            and int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink())
+
+
 def roll_back_journals(output: Path, notify: Notify | None = None, refused: list[Path] | None = None,
                        older: list[str] | None = None) -> bool:
     """Roll back the journals of killed builds beside output/ (`output` resolved): True when one
@@ -1422,10 +1440,8 @@ def roll_back_journals(output: Path, notify: Notify | None = None, refused: list
     if not output.parent.is_dir():
         return False
     for path in sorted(output.parent.iterdir()):
-        kind, _, pid = path.name[len(output.name):].partition("-")
-        if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
-            if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
-                restored = _roll_back(output, path, refused, kept, left) or restored
+        if _dead_journal(output, path):
+            restored = _roll_back(output, path, refused, kept, left) or restored
     _say_kept(kept, output, notify)
     if left and notify is not None:
         notify("rollback_kept_older", {"path": output, "count": len(left), "paths": listed(sorted(left)),
