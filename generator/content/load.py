@@ -1046,7 +1046,7 @@ def _boards_before(event: Event, game: Any, problems: Problems) -> None:
     before (`readings`) keeps its tables, whose rounds before may have changed since."""
     for stage_id, rounds in event.rounds.items():
         stage = event.stage(stage_id)
-        wanted = not stage.boards and stage.format != "pairs" and getattr(game, "boards_numbered_on", False)
+        wanted = not stage.boards and stage.format != "pairs" and game.boards_numbered_on
         # (each round's boards read once: rounds is sorted by number)
         written = tuple(item for item in game.boards_before(stage, rounds, rounds[-1].number + 1) if item[1]) if wanted else ()
         for round_ in rounds:
