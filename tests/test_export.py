@@ -401,7 +401,7 @@ def test_print_never_writes_over_a_file_not_a_pdf_nor_into_the_content_or_a_site
     from generator.render import pdf
 
     monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")
-    monkeypatch.setattr("generator.commands.printing.one_document", lambda bulletins, locale, content=None, workers=1: b"%PDF-1.7 one\n")
+    monkeypatch.setattr("generator.commands.printing.one_document", lambda bulletins, locale, content=None, workers=1, step=None: b"%PDF-1.7 one\n")
 
     def printed(output: Path) -> int:
         return main(["print", "tumu-guandan-2020", "main", "--round", "1", "--content", str(content), "--lang", "en",

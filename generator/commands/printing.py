@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         # erased once done or failed, as build's line is)
         with ProgressLine(sys.stderr.isatty()) as line:
             step = _progress(line, locale)
-            pdfs = ([one_document(bulletins, locale, content, None, step)] if one_file
+            pdfs = ([one_document(bulletins, locale, content, workers=None, step=step)] if one_file
                     else _printed_apart(bulletins, locale, content, step=step))
     except MemoryError:  # the PDFs joined in this process
         failure = CouldNotFinish("printer_no_memory_unkept", what=catalogues.word("printing_pdfs"))
