@@ -1048,7 +1048,7 @@ def _boards_before(event: Event, game: Any, problems: Problems) -> None:
         stage = event.stage(stage_id)
         wanted = not stage.boards and stage.format != "pairs" and game.boards_numbered_on
         # (each round's boards read once: rounds is sorted by number)
-        written = tuple(item for item in game.boards_before(stage, rounds, rounds[-1].number + 1) if item[1]) if wanted else ()
+        written = game.boards_before(stage, rounds, rounds[-1].number + 1) if wanted else ()
         for round_ in rounds:
             earlier = tuple(item for item in written if item[0] < round_.number)
             for table in round_.tables:

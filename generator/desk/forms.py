@@ -742,8 +742,7 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
                           round_number=spot.number)
             # its boards counted with the rounds before, as `check` counts them (content.load._boards_before):
             # round 2 after a round 1 on 1-12 saved on 13-18 waits for 19-24, its warning naming them
-            table.earlier_boards = tuple(item for item in game.boards_before(
-                spot.stage, spot.event.rounds.get(spot.stage.id, []), spot.number) if item[1])
+            table.earlier_boards = game.boards_before(spot.stage, spot.event.rounds.get(spot.stage.id, []), spot.number)
             game.recount_boards(spot.stage, table, problems)
             # With the event's running counts as they stand at this round (大怪路子: a team's
             # second violation of the event costs a point), so that the table sees the score

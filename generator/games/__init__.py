@@ -667,10 +667,11 @@ class Game:
     def boards_before(self, stage: Stage, rounds: Sequence[Any], number: int) -> tuple[tuple[int, frozenset[int]], ...]:
         """The boards each of `rounds` (the stage's, as read) before round `number` wrote (round
         number, boards): what the desk's form (pairing.match_boards) and a match's count
-        (Table.earlier_boards, match_boards) read a round's block from, one reading for both."""
-        return tuple((round_.number, frozenset(board for table in round_.tables
-                                               for board in self.written_boards(stage, table)))
-                     for round_ in rounds if round_.number < number)
+        (Table.earlier_boards, match_boards) read a round's block from, one reading for both.
+        A round that wrote none is left out: every reader passes over it."""
+        written = ((round_.number, frozenset(board for table in round_.tables for board in self.written_boards(stage, table)))
+                   for round_ in rounds if round_.number < number)
+        return tuple(item for item in written if item[1])
 
     # The warnings a team match's reader gives its boards' count (bridge-match-default-board-count,
     # shengji-boards-missing), judged there on the match's own round; recount_boards says them
