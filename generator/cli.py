@@ -268,6 +268,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     pair.add_argument("stage", help=say("cli_stage_example"))
     pair.add_argument("--all", action="store_true", help=say("cli_pair_all"))
     pair.add_argument("--dry-run", action="store_true", help=say("cli_dry_run"))
+    pair.add_argument("--every-table", action="store_true", help=say("cli_pair_every_table"))
     new = command("new", "cli_new")
     new.add_argument("event", help=say("cli_new_event"))
     new.add_argument("--game", required=True, action=_HelpWhenShown,

@@ -341,6 +341,26 @@ def test_pair_writes_round_one_for_guandan_and_the_file_loads(tmp_path, capsys):
     assert stage.rounds[0].counted == []
 
 
+def test_a_large_draw_lists_forty_tables_and_the_bye_and_counts_the_rest(tmp_path, capsys):
+    """91 teams: 45 tables and a bye. The terminal lists tables 1-40, the bye past them (the
+    secretary acts on it), and counts the 5 left out; --every-table lists all 45. The file holds
+    every table either way."""
+    content = make_content(tmp_path, "guandan", 91)
+    assert pair(content, "--dry-run") == 0
+    out = capsys.readouterr().out
+    draw = out[out.index("paibang: "):]  # past the dry run's file text: the draw as listed
+    listed = [n for n in range(1, 46) if f"\u7b2c {n} \u684c  " in draw]
+    assert listed == list(range(1, 41))
+    assert "\u8f6e\u7a7a" in draw.splitlines()[-2]  # the bye, past the 40 listed
+    assert "\u53e6\u6709 5 \u684c\u672a\u5217\u51fa" in draw.splitlines()[-1]
+    assert pair(content, "--every-table") == 0
+    out = capsys.readouterr().out
+    assert [n for n in range(1, 46) if f"\u7b2c {n} \u684c  " in out] == list(range(1, 46))
+    assert "\u672a\u5217\u51fa" not in out
+    data = yaml.safe_load(round_file(content, 1).read_text(encoding="utf-8"))
+    assert len(data["tables"]) == 46
+
+
 def test_round_ones_bye_is_said_as_the_lot_chose_it(tmp_path):
     """Round 1's comment said the lot's last has the bye, then named the bye "ranked last": by lot
     there is no ranking yet. The bye line says what chose it, the lot order, as the summary does;

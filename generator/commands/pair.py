@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 # take back and the pairs seated by hand were said twice).
 LATE_REFUSALS = ("pair-late-several", "pair-late-no-seat", "pair-late-redraw", "pair-late-off-movement")
 
+# The tables a draw lists on the terminal, past which it counts the rest (`--every-table` lists all):
+# a screen or two, where a mass event's 1,000 tables hid what pair said before them.
+LISTED_TABLES = 40
+
 
 def event_stage(site: Site, results: list[EventResult], slug: str, stage: str) -> EventResult:
     """The event named on the command line, checked to have the stage named; Refusal (with the
@@ -117,7 +121,7 @@ def _pair(args: argparse.Namespace) -> int:
                 # the tables played at: a sit-out or a bye is none (a 9-pair Howell: 4; a Swiss of 5: 2)
                 played = [t for t in plan.draw.tables if len(t) != 1]
                 terminal(catalogues.text("pair_written", locale, n=plan.number, path=path, tables=len(played)))
-            terminal("\n".join(describe(plan, locale)))
+            terminal("\n".join(describe(plan, locale, listed=None if args.every_table else LISTED_TABLES)))
     except Refusal as refusal:
         terminal(f"paibang: {refusal.text(locale)}", error=True)
         return 1

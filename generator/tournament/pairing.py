@@ -1815,12 +1815,20 @@ def no_table_word(stage_format: str, sides: Sequence[str]) -> str | None:
     return "sit_out_col" if kind == "sit_out" else kind
 
 
-def describe(plan: PlannedRound, locale: str) -> list[str]:
-    """The draw as `paibang pair` prints it: one line per table."""
+def describe(plan: PlannedRound, locale: str, listed: int | None = None) -> list[str]:
+    """The draw as `paibang pair` prints it: one line per table. `listed`: the tables listed; past
+    them, only a bye, a sit-out or a forfeit, which the secretary must act on, and a line counting
+    the rest (a mass event's 1,000 tables scrolled the command's own messages off the screen; the
+    results file and `paibang print` hold them all)."""
     event = plan.event
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
     lines = []
+    left_out = 0
     for number, sides in enumerate(plan.draw.tables, start=1):
+        if (listed is not None and number > listed and no_table_word(plan.stage.format, sides) is None
+                and number not in plan.forfeits):
+            left_out += 1
+            continue
         shown = []
         for side in sides:
             score = f" ({label} {_num(plan.scores[side])})" if label and side in plan.scores else ""
@@ -1836,6 +1844,8 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         if number in plan.forfeits:
             text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
+    if left_out:
+        lines.append(f"  {catalogues.text('pair_tables_left_out', locale, n=left_out)}")
     if plan.knockout is not None:  # its matches without a table (void, walkovers), as the file's header says
         lines += [f"  {line}" for line in knockout.unplayed_lines(plan.knockout, locale)]
     return lines
