@@ -381,8 +381,10 @@ def test_a_withdrawn_pair_of_a_movement_plays_no_board_from_its_round_on(tmp_pat
 
 
 def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> None:
-    for late, wins, diff in (("", 1, 0), ("    late: {wins: 0, level_diff: -3}\n", 0, -3)):
-        folder = tmp_path / str(wins)
+    # (the third: a metric `late:` leaves out scores 0, not the bye's win: `wins` ranks)
+    for case, (late, wins, diff) in enumerate((("", 1, 0), ("    late: {wins: 0, level_diff: -3}\n", 0, -3),
+                                               ("    late: {level_diff: -3}\n", 0, -3))):
+        folder = tmp_path / str(case)
         content = small_event(folder, 4, "  - id: main\n    format: swiss\n    rounds: 3\n" + late)
         assert pair(content) == 0
         fill(content, 1)

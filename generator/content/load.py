@@ -876,6 +876,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         stage.unkeyed = game.size_without_key(item)
         if stage_reader.has("late"):
             stage.late_options = _read_late(item, stage_reader, game, game_format(game, stage_format), problems)
+            stage.late_written = frozenset(str(k) for k in item["late"]) if isinstance(item["late"], YamlMap) else frozenset()
         stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)
         stage.prizes = _read_prizes(stage_reader, stage.rank_by, game, problems)
         stage.lots = [str(v) for v, _ in stage_reader.items("lots")]

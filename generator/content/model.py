@@ -188,6 +188,7 @@ class Stage:
     movement: str | None = None  # pairs: mitchell | howell (None: by the field's size, movements.py)
     options: Any = None  # the game's own stage keys, as the game module reads them
     late_options: Any = None  # `options` with the stage's `late:` score as its bye (None: no `late:`)
+    late_written: frozenset[str] = frozenset()  # the keys `late:` names: the others score 0 (tournament.event._score_late)
     time_limit: int | None = None  # minutes a round (the desk's countdown)
     mark: Mark | None = None
     knockout: Knockout | None = None  # `format: knockout` only

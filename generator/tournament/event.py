@@ -893,14 +893,23 @@ def _warn_late_byes(game: Game, event: Event, stage: Stage, late: dict[str, list
 def _score_late(game: object, stage: Stage, late: dict[str, list[int]], counted: list[RoundResult],
                 state: dict[str, object]) -> None:
     """Each late entry scores, for each counted round it missed, the stage's `late:` score, or a
-    bye when the stage has none: the game scores it as a bye (a table with the entry alone)."""
+    bye when the stage has none: the game scores it as a bye (a table with the entry alone). A
+    metric `late:` does not name scores 0, not the bye's: `late: {match_points: 1}`, a draw's
+    points, gave the Guandan team the bye's win too (a win a round it never played, and `wins`
+    ranks), where the referee wrote what it scores."""
     if not late:
         return
     scoring = replace(stage, options=stage.late_options) if stage.late_options is not None else stage
     for round_result in counted:
         for entry_id, missed in late.items():
             if round_result.number in missed:
-                round_result.late.append(game.score_table(Table(0, [entry_id], None), scoring, state))
+                score = game.score_table(Table(0, [entry_id], None), scoring, state)
+                if stage.late_options is not None:
+                    for side in score.sides:
+                        for name in side.metrics:
+                            if name not in stage.late_written:
+                                side.metrics[name] = 0
+                round_result.late.append(score)
 
 
 def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Round],
