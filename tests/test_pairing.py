@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -359,6 +360,52 @@ def test_a_large_draw_lists_forty_tables_and_the_bye_and_counts_the_rest(tmp_pat
     assert "\u672a\u5217\u51fa" not in out
     data = yaml.safe_load(round_file(content, 1).read_text(encoding="utf-8"))
     assert len(data["tables"]) == 46
+
+
+@pytest.mark.parametrize("typo", ["T3", "T3O"])
+def test_a_mistyped_team_is_guessed_among_the_rounds_unseated_not_the_withdrawn(tmp_path, typo):
+    """T30 withdrew from round 2; T03's id mistyped at its round-2 table. The guess is T03, left
+    without a table, not T30 (T3: difflib ties the two; T3O: T30 with the letter O read as 0),
+    who plays no table of round 2."""
+    content = make_content(tmp_path, "guandan", 30, seed=5)
+    assert pair(content) == 0
+    play(content, 1, "guandan", random.Random(1))
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T30,", "{id: T30, withdrawn: 2,"), encoding="utf-8")
+    assert pair(content) == 0
+    path = round_file(content, 2)
+    text = path.read_text(encoding="utf-8")
+    assert "T30" not in text.split("tables:")[1]
+    head, tables = text.split("tables:")
+    path.write_text(head + "tables:" + re.sub(r"\bT03\b", typo, tables), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    (unknown,) = [p for p in failure.value.problems if p.code == "entry-unknown"]
+    assert unknown.params["id"] == typo and "\u662f\u4e0d\u662f T03\uff1f" in unknown.message("zh-Hans")
+
+
+def test_a_number_typed_without_its_leading_zero_is_guessed_with_it():
+    """T3 for T03: difflib rates T30 as close (one edit each way) and took whichever came first."""
+    from generator.content.reader import closest
+
+    assert closest("T3", ["T30", "T03"]) == "T03"
+    assert closest("a7", ["A70", "A007"]) == "A007"
+    assert closest("T30", ["T03", "T30"]) == "T30"  # (an exact id first, zeros and all)
+
+
+def test_a_forfeit_naming_both_teams_is_said_once(tmp_path):
+    """`forfeit: [T01, T02]` (both absent) is read by the loader and by Guandan's reader: the
+    same type-expected was printed twice."""
+    content = make_content(tmp_path, "guandan", 4)
+    assert pair(content) == 0
+    path = round_file(content, 1)
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"    teams: \[(T\d+), (T\d+)\]\n", text)
+    path.write_text(text.replace(first.group(0), first.group(0) + f"    forfeit: [{first.group(1)}, {first.group(2)}]\n", 1),
+                    encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    assert [p.params["key"] for p in failure.value.problems if p.code == "type-expected"] == ["tables[1].forfeit"]
 
 
 def test_round_ones_bye_is_said_as_the_lot_chose_it(tmp_path):

@@ -1398,7 +1398,10 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     # A side naming no entry is most likely one of the round's entries not seated yet, mistyped:
     # the guess is among those (T10 typed where T01 already sits at table 1 guessed T05 from all
     # the entries, a team that is at another table; T07, the one left without a table, was meant).
-    unseated = [entry_id for entry_id in event.entries if entry_id not in playing]
+    # Nor one withdrawn by this round, who plays no table of it (T3 typed for T03 guessed T30,
+    # withdrawn from round 3).
+    unseated = [entry_id for entry_id, entry in event.entries.items() if entry_id not in playing
+                and not (round_number and entry.withdrawn_by(round_number, stage.id))]
     listed_in = event.entries_file() if unknown else ""
     for entry_id, side_mark in unknown:
         if any(_meant_by(entry_id, written) for written in event.unread_entries):

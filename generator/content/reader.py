@@ -221,12 +221,15 @@ def known_stage(stage_id: str, ids: Sequence[str], event: Event, mark: Mark, pro
 
 # Letters typed for digits on a score sheet: O for 0, l and I for 1.
 _LOOKALIKES = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1"})
+_LEADING_ZEROS = re.compile(r"(?<![0-9])0+(?=[0-9])")
 
 
 def closest(word: str, pool: list[str]) -> str | None:
     """The candidate a typo most likely meant: same letters ignoring case or look-alike digits
     first, then the fewest edits among difflib's close matches."""
-    for normalise in (str.lower, lambda w: w.translate(_LOOKALIKES).lower()):
+    # (the third: a number's leading zeros, T3 typed for T03, which difflib ties with T30)
+    for normalise in (str.lower, lambda w: w.translate(_LOOKALIKES).lower(),
+                      lambda w: _LEADING_ZEROS.sub("", w.translate(_LOOKALIKES).lower())):
         same = [p for p in pool if normalise(p) == normalise(word)]
         if same:
             return same[0]
@@ -390,9 +393,15 @@ class Reader:
                 self.problems.add("key-missing", self.mark, key=self.path(key))
 
     def _wrong(self, key: str, expected: str) -> None:
+        # Said once for a value: a key read by both the loader and the game's reader (a Guandan
+        # table's `forfeit: [T17, T29]`) printed the same error twice. (A scan, but only of a
+        # build's problems, and only when a value has the wrong type.)
+        mark = self.value_mark(key)
+        if any(p.code == "type-expected" and p.mark == mark for p in self.problems.items):
+            return
         self.problems.add(
             "type-expected",
-            self.value_mark(key),
+            mark,
             key=self.path(key),
             expected=catalogues.word(f"type_{expected}"),
             found=describe(self.node.get(key)),
