@@ -1397,6 +1397,74 @@ def redrawn_problem(desk: Any, ids: tuple[str, int, int], sent: str | None) -> C
     return ContentError("desk-link-redrawn", Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
 
 
+# The secretary's page at a mass event's size: a round of more tables than ADMIN_ALL_UP_TO is
+# listed ADMIN_PAGE tables at a time, with a box to go to a table by its number and a filter of
+# the tables still waiting; a round of fewer is listed whole, as ever. 1,000 tables on one page
+# were 478 kB that a laptop's browser took seconds to lay out, with no way to find table 734
+# but the browser's own find (and none on a phone). Without JavaScript: links and a GET form.
+ADMIN_ALL_UP_TO = 100
+ADMIN_PAGE = 50
+
+
+@dataclass
+class AdminChoice:
+    """What the secretary asked of the admin page's rounds (its query): which round is open (a
+    large one: the others are summed up in a line), the page of its tables, only those waiting,
+    a table to go to."""
+    stage: str = ""
+    number: int = 0
+    page: int = 1
+    waiting: bool = False
+    table: int | None = None
+    asked_table: str = ""  # (as typed, said back when the round has no such table)
+
+    @classmethod
+    def of(cls, query: Any) -> AdminChoice:  # noqa: ANN401 - Starlette's QueryParams
+        def number(name: str) -> int | None:
+            text = (query.get(name) or "").strip()
+            return int(text) if digits(text) and len(text) < 10 else None
+
+        asked = (query.get("table") or "").strip()[:20]
+        return cls(stage=query.get("stage") or "", number=number("round") or 0, page=number("page") or 1,
+                   waiting=query.get("waiting") == "1", table=number("table"), asked_table=asked)
+
+
+def admin_rounds(rounds: list[dict[str, Any]], choice: AdminChoice, prefix: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The admin page's rounds as `choice` shows them, and where to send the browser instead (a
+    table asked for by number: the page of its round that holds it, at its row's anchor), else
+    None. A round of ADMIN_ALL_UP_TO tables or fewer is as rounds_view made it. Of the large
+    ones, the open one (the one asked for, else the last drawn: at the top of the page) is cut
+    to one page of its tables, or of those still waiting; each other is a line of its counts
+    and a link that opens it."""
+    large = [r for r in rounds if len(r["tables"]) > ADMIN_ALL_UP_TO]
+    if not large:
+        return rounds, None
+    opened = next((r for r in large if r["stage"].id == choice.stage and r["number"] == choice.number), large[-1])
+    for round_ in large:
+        tables = round_["tables"]
+        waiting = [t for t in tables if not t["entered"]]
+        base = f"{prefix}/admin?stage={quote(round_['stage'].id)}&round={round_['number']}"
+        round_["paged"] = paged = {"count": len(tables), "waiting": len(waiting), "open": round_ is opened,
+                                   "base": base, "filter": False, "missing": ""}
+        if round_ is not opened:
+            round_["tables"] = []
+            continue
+        if choice.table is not None:
+            place = next((i for i, t in enumerate(tables) if t["number"] == choice.table), None)
+            if place is not None:  # (the whole round's page: the table may be entered already)
+                return rounds, f"{base}&page={place // ADMIN_PAGE + 1}#table-{choice.table}"
+        if choice.asked_table:
+            paged["missing"] = choice.asked_table
+        shown = waiting if choice.waiting else tables
+        pages = max(1, -(-len(shown) // ADMIN_PAGE))
+        page = min(max(choice.page, 1), pages)
+        round_["tables"] = shown[(page - 1) * ADMIN_PAGE:page * ADMIN_PAGE]
+        link = f"{base}&waiting=1" if choice.waiting else base
+        paged.update(filter=choice.waiting, page=page, pages=pages, shown=len(shown),
+                     links=[(n, f"{link}&page={n}") for n in range(1, pages + 1)])
+    return rounds, None
+
+
 # A table's score sheet printed in the desk's one thread (table_sheets: no forking in the server),
 # in seconds: 1,000 tables of Guandan took 190 s of CPU (a reviewer's machine, 2026-12).
 SHEET_SECONDS = 0.2
@@ -1751,7 +1819,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None:
             return refused(request)
         await desk.catch_up()  # (a round drawn a moment ago listed, with its tables' links)
-        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time())
+        rounds, elsewhere = admin_rounds(desk.rounds_view(), AdminChoice.of(request.query_params), desk.prefix)
+        if elsewhere is not None:  # (a table asked for by number: its page, at its row)
+            return RedirectResponse(elsewhere, status_code=303, headers=SECURITY_HEADERS)
+        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time(), rounds=rounds)
 
     async def clock(request: Request) -> Response:
         who = desk.who(request, None, None)
