@@ -7,6 +7,7 @@ team; a small event's pages are as they were."""
 from __future__ import annotations
 
 import re
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,82 @@ def test_a_small_events_page_lists_every_table_as_before(tmp_path: Path) -> None
     _status, _headers, page = admin_page(desk, app)
     assert page.count("<tr>") == 30 and 'id="table-' not in page and 'class="find"' not in page
     assert "\u7b2c 1/" not in page
+
+
+@pytest.fixture(scope="module")
+def field(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    """240 teams, round 1 played in full: standings of 240 rows."""
+    return desk_of(guandan_swiss(tmp_path_factory.mktemp("field"), 240, 120))
+
+
+def entries_of(page: str) -> list[str]:
+    return re.findall(r'<tr data-entry="([^"]+)"', page)
+
+
+def rank_of(page: str, entry: str) -> str:
+    return re.search(rf'<tr data-entry="{entry}" role="row"><td role="cell" class="num">(.*?)</td>', page).group(1)
+
+
+def get(app, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:  # noqa: ANN001
+    status, found, body = ask(app, path, headers or {})
+    return status, found, body.decode() if status == 200 and "content-encoding" not in found else ""
+
+
+def test_a_large_fields_standings_show_its_top_rows_and_a_link_to_all(field) -> None:  # noqa: ANN001
+    _desk, app = field
+    for path in ("/standings", "/standings?part=1"):
+        _status, _headers, page = get(app, path)
+        assert len(entries_of(page)) == 50, path
+        assert "\u524d 50 \u540d\uff08\u5171 240 \u4e2a\uff09" in page and 'href="/standings?all=1"' in page
+    _status, _headers, page = get(app, "/standings")
+    assert 'action="/standings" class="find"' in page and 'name="find"' in page
+    _status, _headers, every = get(app, "/standings?all=1")
+    assert len(entries_of(every)) == 240 and entries_of(every)[:50] == entries_of(page)
+    assert 'href="/standings">\u53ea\u663e\u793a\u524d 50 \u540d' in every
+
+
+def test_ones_own_team_is_found_by_its_number_or_a_players_name_with_its_rank(field) -> None:  # noqa: ANN001
+    _desk, app = field
+    _status, _headers, every = get(app, "/standings?all=1")
+    # T123 (table 62's first team, up 3 levels a deal), found with the rank all rows give it (1=)
+    for asked in ("\u4e59123", "t123", "  T123 "):
+        _status, _headers, page = get(app, "/standings?find=" + urllib.parse.quote(asked))
+        if asked.strip().lower() == "t123":  # (its number finds T123 and T1230… had there been any)
+            assert entries_of(page) == ["T123"], asked
+        else:
+            assert entries_of(page) == ["T123"], asked
+        assert rank_of(page, "T123") == rank_of(every, "T123") and "1=" in rank_of(page, "T123")
+    _status, _headers, page = get(app, "/standings?part=1&find=T12")
+    # T12 and T120…T129 (ranked as all rows have them), no more
+    assert sorted(entries_of(page)) == sorted(["T12", *(f"T12{n}" for n in range(10))])
+    assert [e for e in entries_of(every) if e in entries_of(page)] == entries_of(page)
+    assert "\u76f8\u7b26\u7684\u5171 11 \u4e2a" in page
+    _status, _headers, page = get(app, "/standings?find=nobody")
+    assert entries_of(page) == [] and "\u76f8\u7b26\u7684\u5171 0 \u4e2a" in page
+
+
+def test_the_cut_standings_are_still_gzipped_and_answered_304_when_unchanged(field) -> None:  # noqa: ANN001
+    _desk, app = field
+    for path in ("/standings?part=1", "/standings?part=1&find=T12"):
+        status, headers, _page = get(app, path, {"Accept-Encoding": "gzip"})
+        assert status == 200 and headers["content-encoding"] == "gzip"
+        status, again, _page = get(app, path, {"Accept-Encoding": "gzip", "If-None-Match": headers["etag"]})
+        assert (status, again["etag"]) == (304, headers["etag"])
+    # another view of the standings is another page: not answered 304 with the top rows' tag
+    _status, top, _page = get(app, "/standings?part=1")
+    status, _headers, _page = get(app, "/standings?part=1&all=1", {"If-None-Match": top["etag"]})
+    assert status == 200
+
+
+def test_the_hall_screen_shows_the_top_rows_and_where_the_rest_are(field) -> None:  # noqa: ANN001
+    desk, app = field
+    _status, _headers, page = get(app, "/screen?part=1")
+    assert len(entries_of(page)) == 50 and f"{desk.base}/standings" in page and "?all=1" not in page
+
+
+def test_a_small_fields_standings_are_whole_with_no_box(tmp_path: Path) -> None:
+    _desk, app = desk_of(guandan_swiss(tmp_path, 60, 30))
+    _status, _headers, page = get(app, "/standings")
+    assert len(entries_of(page)) == 60 and 'class="find"' not in page and "\u524d 50 \u540d" not in page
+    _status, _headers, page = get(app, "/screen?part=1")
+    assert len(entries_of(page)) == 60

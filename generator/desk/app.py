@@ -1465,6 +1465,54 @@ def admin_rounds(rounds: list[dict[str, Any]], choice: AdminChoice, prefix: str)
     return rounds, None
 
 
+# The live standings of a large field (a 2,000-team Swiss: 2,000 rows, endless on a phone at
+# 390 px, and the hall's screen turning a hundred pages of them): a stage of more entries than
+# LIVE_ALL_UP_TO shows its first LIVE_TOP, with a link to them all and a box to find one's own team
+# or name (the desk finds it: a query, no script); a smaller stage is shown whole, as ever.
+LIVE_ALL_UP_TO = 100
+LIVE_TOP = 50
+FIND_LONGEST = 60  # characters of a search kept (a name, a team's: longer is no one's)
+
+
+@dataclass
+class LiveChoice:
+    """What a live standings view was asked for: every row (`all=1`), the rows of the entries
+    whose number, name or player's name holds `find`, else a large stage's top rows. The hall's
+    screen (`screen`) has no one to follow a link: its top rows, and where the rest are."""
+    every: bool = False
+    find: str = ""
+    screen: bool = False
+
+    @classmethod
+    def of(cls, query: Any) -> LiveChoice:  # noqa: ANN401 - Starlette's QueryParams
+        return cls(every=query.get("all") == "1", find=" ".join((query.get("find") or "").split())[:FIND_LONGEST])
+
+
+def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict[str, Any]]:
+    """Desk.standings_view's stages as `choice` shows them: each large one (more rows than
+    LIVE_ALL_UP_TO) cut to its top LIVE_TOP rows, said so (`cut`: shown and all), unless all were
+    asked for; with `find`, each stage's rows of the entries it matches (case aside: the
+    entry's number, its name, a player's), each keeping its rank (`found`: how many)."""
+    wanted = choice.find.casefold()
+    for view in views:
+        rows = view["rows"]
+        view["large"] = len(rows) > LIVE_ALL_UP_TO
+        if wanted:
+            def matches(row: dict[str, Any]) -> bool:
+                entry = row["standing"].entry
+                names = [row["id"], row["label"], *(getattr(p, "name", "") or "" for p in getattr(entry, "players", ()))]
+                return any(wanted in str(name).casefold() for name in names)
+
+            view["rows"] = [row for row in rows if matches(row)]
+            view["found"] = len(view["rows"])
+        elif view["large"] and (choice.screen or not choice.every):
+            view["rows"] = rows[:LIVE_TOP]
+            view["cut"] = {"top": LIVE_TOP, "count": len(rows)}
+        view["top"] = LIVE_TOP
+    # (a stage none of whose entries match is left out: its "no results yet" would be a lie)
+    return [view for view in views if view.get("found", 1)]
+
+
 # A table's score sheet printed in the desk's one thread (table_sheets: no forking in the server),
 # in seconds: 1,000 tables of Guandan took 190 s of CPU (a reviewer's machine, 2026-12).
 SHEET_SECONDS = 0.2
@@ -1894,11 +1942,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
-        return unchanged_or(request, desk.page("_standings.html" if part else "standings.html"))
+        choice = LiveChoice.of(request.query_params)
+        stages = live_standings(desk.standings_view(), choice)
+        return unchanged_or(request, desk.page("_standings.html" if part else "standings.html", stages=stages,
+                                               live=choice, large=any(stage["large"] for stage in stages)))
 
     async def screen(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
-        return unchanged_or(request, desk.page("_screen.html" if part else "screen.html"))
+        stages = live_standings(desk.standings_view(), LiveChoice(screen=True))
+        return unchanged_or(request, desk.page("_screen.html" if part else "screen.html", stages=stages,
+                                               live=LiveChoice(screen=True)))
 
     streams_from: dict[str, int] = {}  # open live streams by client address
 
