@@ -1517,6 +1517,7 @@ def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict
 # in seconds: 1,000 tables of Guandan took 190 s of CPU (a reviewer's machine, 2026-12).
 SHEET_SECONDS = 0.2
 SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
+SHEETS_ASK_AGAIN_SECONDS = 5  # a click while its round prints: the page asks again after that
 
 
 def sheets_minutes(tables: int) -> int:
@@ -1526,7 +1527,47 @@ def sheets_minutes(tables: int) -> int:
     return -(-int(tables * SHEET_SECONDS) // 60) if tables >= SHEETS_SAID_FROM else 0
 
 
-def table_sheets(desk: Any, stage: str, number: int) -> bytes:
+@dataclass
+class SheetsPrint:
+    """A round's score sheets being printed, or printed: one print of a round at a time. A
+    secretary who clicked "print the PDF" and saw nothing for minutes clicked again, and each
+    click started another print of the whole round (1,000 tables: 190 s of the desk's CPU each),
+    each slowing the others. Now a click while the round prints is told so, with how far it has
+    got, and the PDF printed is served until the round's sheets would differ (`drawn`)."""
+    drawn: str  # sheets_drawn's digest of what the sheets print
+    task: Any = None  # the print running, in a thread (an asyncio future)
+    printed: int = 0  # of its parts (commands/printing.one_document's step)
+    parts: int = 0
+    pdf: bytes | None = None
+
+    def step(self, printed: int, parts: int) -> None:  # (from the print's thread: two ints, read as they are)
+        self.printed, self.parts = printed, parts
+
+    @property
+    def percent(self) -> int:
+        return self.printed * 100 // self.parts if self.parts else 0
+
+
+def sheets_drawn(desk: Any, stage: str, number: int) -> str:
+    """A digest of what a round's score sheets print that may change while the desk runs: the
+    round's tables and sides (a redraw, a table changed by hand), each side's entry (names,
+    players), which tables are not played, each table's link (a link minted again), the stage,
+    the event's title, the language and whether phones reach the desk (the QR codes or the note
+    in their place). Not the results: a sheet is a blank form, and a round's results come in
+    while its sheets are printed and handed out."""
+    found = [desk.locale, desk.content_locale, desk.base, desk.lan_command, desk.event.title,
+             repr(desk.event.stage(stage))]
+    for round_ in desk.event.rounds.get(stage, []):
+        if round_.number != number:
+            continue
+        for table in round_.tables:
+            found.append((table.number, tuple(table.sides), [repr(desk.event.entries.get(side)) for side in table.sides],
+                          desk.withdrawn_sides(stage, number, table.number) if len(table.sides) == 2 else [],
+                          desk.link(table_key(stage, number, table.number)) if len(table.sides) == 2 else ""))
+    return hashlib.blake2b(repr(found).encode(), digest_size=16).hexdigest()
+
+
+def table_sheets(desk: Any, stage: str, number: int, step: Any = None) -> bytes:  # noqa: ANN401
     """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
     from generator.commands.printing import one_document
     from generator.render.bulletins import qr_svg, round_forms
@@ -1552,7 +1593,8 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
                 else:
                     page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
     # (their Chinese names and titles marked on an English desk's sheets, as print marks them)
-    return one_document(forms, desk.locale, desk.content_locale)
+    # (step only when asked for: the tests' stand-ins of one_document take none)
+    return one_document(forms, desk.locale, desk.content_locale, **({"step": step} if step is not None else {}))
 
 
 SECURITY_HEADERS = {
@@ -1932,13 +1974,47 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if (not digits(number) or desk.result is None or not any(s.id == stage for s in desk.event.stages)
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
             return not_found_page(request)
+        number = int(number)
+        drawn = sheets_drawn(desk, stage, number)
+        job = prints.get((stage, number))
+        if job is not None and job.pdf is None and job.task is not None and job.task.done():
+            # ended after the click that started it had gone (its browser closed): its PDF kept,
+            # a failure printed again at this click
+            failed = job.task.cancelled() or job.task.exception() is not None
+            if not failed:
+                job.pdf = job.task.result()
+        if job is not None and job.task is not None and not job.task.done():
+            # (printing still: a round drawn again meanwhile is printed at the click after it ends)
+            return printing_page(job, stage, number)
+        if job is None or job.drawn != drawn or job.pdf is None:
+            job = prints[(stage, number)] = SheetsPrint(drawn)
+            job.task = asyncio.ensure_future(run_in_threadpool(table_sheets, desk, stage, number, job.step))
         try:
-            pdf = await run_in_threadpool(table_sheets, desk, stage, int(number))
+            # (shielded: a browser that gives up waiting leaves the print to end, for its next click)
+            pdf = job.pdf or await asyncio.shield(job.task)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
+            prints.pop((stage, number), None)
             return desk.page("message.html", 500, title=t("desk_sheets_failed"),
                              text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"))
+        except Exception:
+            prints.pop((stage, number), None)
+            raise
+        job.pdf = pdf
         return Response(pdf, media_type="application/pdf", headers={
             **SECURITY_HEADERS, "Content-Disposition": f'inline; filename="{stage}-round-{number}.pdf"'})
+
+    # Each round's score sheets printed or being printed (SheetsPrint): the last print of each
+    prints: dict[tuple[str, int], SheetsPrint] = {}
+
+    def printing_page(job: SheetsPrint, stage: str, number: int) -> Response:
+        """The answer to a click on a round's PDF while it prints: that it is printing, how far,
+        and (Refresh) the same address asked again every few seconds, which opens the PDF once it
+        is printed, with no script and nothing more to click."""
+        done = t("desk_sheets_printed_part", percent=job.percent) if job.parts else t("desk_sheets_print_starting")
+        text = t("desk_sheets_printing_text", stage=desk.event.stage(stage).name, round=number, done=done)
+        response = desk.page("message.html", 202, title=t("desk_sheets_printing"), text=text)
+        response.headers["Refresh"] = str(SHEETS_ASK_AGAIN_SECONDS)
+        return response
 
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
