@@ -93,12 +93,17 @@ def test_a_desk_bound_to_a_loopback_address_is_this_computers_alone(tmp_path: Pa
     assert "no table's phone" in text and f"paibang desk {SLUG} --content" in text and "--lan" in text, text
 
 
-def test_an_address_not_this_computers_is_said_in_one_line(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+def test_an_address_not_this_computers_is_said_in_one_line(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
     from generator import cli
+    from generator.commands import desk as desk_command
+
+    monkeypatch.setattr(desk_command, "lan_address", lambda: "192.168.1.20")
 
     root = make(tmp_path, SWISS_TWO, CLEAN)
     # 192.0.2.1 is a documentation address (RFC 5737): no computer's own
     assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0", "--bind", "192.0.2.1",
                      "--lang", "en"]) == 2
     said = capsys.readouterr().err
-    assert "192.0.2.1" in said and "this computer has no such address" in said and "Traceback" not in said, said
+    assert said.count("\n") == 1 and "Traceback" not in said, said
+    assert "paibang desk: 192.0.2.1 is not an address of this computer" in said and "now: 192.168.1.20." in said, said
+    assert "another port" not in said

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import logging
 import signal
@@ -60,6 +61,17 @@ def listening(lan: bool, bind: str | None) -> tuple[str, str, tuple[str, ...] | 
     if lan:
         return "0.0.0.0", lan_address(), None
     return "127.0.0.1", "127.0.0.1", LOCAL_HOSTS
+
+
+def this_computers(address: str) -> bool:
+    """Whether `address` is one of this computer's (a socket can be bound to it): a --bind of
+    another's, or of a network the laptop has left (its Wi-Fi dropped), is said as such."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((address, 0))
+        except OSError as failure:
+            return failure.errno != errno.EADDRNOTAVAIL
+    return True
 
 
 def bind_address(text: str) -> str:
@@ -262,6 +274,10 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
     # desk's links are minted and printed (uvicorn said it after them, in English, exit 3).
     from generator.commands.serve import ListenRefused, listen
 
+    if args.bind is not None and not this_computers(args.bind):
+        # (desk-cannot-listen's "use another port" would send the secretary after the wrong thing)
+        terminal(catalogues.text("desk_bind_not_here", locale, address=args.bind, found=lan_address()), error=True)
+        return 2
     try:
         sock = listen(listening(args.lan, args.bind)[0], args.port, locale, command="desk")
     except ListenRefused as refusal:
