@@ -186,3 +186,25 @@ def test_a_small_fields_standings_are_whole_with_no_box(tmp_path: Path) -> None:
     assert len(entries_of(page)) == 60 and 'class="find"' not in page and "\u524d 50 \u540d" not in page
     _status, _headers, page = get(app, "/screen?part=1")
     assert len(entries_of(page)) == 60
+
+
+def test_every_paging_link_of_a_large_round_opens_a_page_of_its_tables(mass) -> None:  # noqa: ANN001
+    """Each page link, filter and round link the pages give opens a page, and the pages of a
+    round between them list each of its tables once."""
+    desk, app = mass
+    seen: dict[str, list[int]] = {}
+    waiting = [""]
+    while waiting:
+        query = waiting.pop()
+        status, _headers, page = admin_page(desk, app, query)
+        assert status == 200, query
+        seen[query] = rows_of(page)
+        for link in re.findall(rf'href="{re.escape(desk.prefix)}/admin(\?[^"#]*)"', page):
+            link = link.replace("&amp;", "&")
+            if link not in seen and link not in waiting:
+                waiting.append(link)
+    for number, count in ((1, 120), (2, 120)):
+        pages = [rows for query, rows in seen.items() if f"round={number}&page=" in query and "waiting" not in query]
+        assert sorted(n for rows in pages for n in rows) == list(range(1, count + 1)), number
+    waited = [rows for query, rows in seen.items() if "round=1&waiting=1&page=" in query]
+    assert sorted(n for rows in waited for n in rows) == list(range(31, 121))
