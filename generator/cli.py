@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import catalogues
+from generator.commands.defaults import CONTENT, DESK_PORT, OUTPUT, SERVE_PORT
 from generator.commands.console import (ProgressLine, environment_locale, os_error_text, print_event_problems,
                                        print_problems, site_locale, terminal)
 from generator.errors import ContentErrors, CouldNotFinish
@@ -50,11 +51,6 @@ if TYPE_CHECKING:
     from generator.commands.init import Ignored, Schemas
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
-# Where build, serve, desk and clean put the site unless --output says otherwise: one default, so
-# that a secretary's desk rebuilds the site build writes and clean removes. It is under the folder
-# the command runs in, not beside --content (clean has no --content to be beside, and a desk
-# writing elsewhere than build would leave two sites); the desk says the path it writes at start.
-OUTPUT = Path("output")
 
 
 def _or(names: list[str], locale: str) -> str:
@@ -232,7 +228,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     def command(name: str, help_key: str, content: bool = True, lang_key: str = "cli_lang") -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=say(help_key), description=say(help_key))
         if content:
-            sub.add_argument("--content", type=Path, default=Path("content"), help=say("cli_content", default="content"))
+            sub.add_argument("--content", type=Path, default=CONTENT, help=say("cli_content", default=CONTENT))
         sub.add_argument("--lang", choices=LOCALES, help=say(lang_key))
         return sub
 
@@ -246,6 +242,17 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
         if not text.strip().isdigit() or not 0 <= int(text) <= 65_535:
             raise argparse.ArgumentTypeError(say("cli_port_range", value=text))
         return int(text)
+
+    def bind_address(text: str) -> str:
+        # One address of this computer, the venue's LAN's, not every one --lan answers on (a
+        # tethered phone's hotspot too). Its own option, not a value of --lan: `--lan EVENT`
+        # would have read the event as the address.
+        from generator.commands.desk import bind_address as address
+
+        try:
+            return address(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(say("cli_bind_address", value=text)) from None
 
     def port(sub: argparse.ArgumentParser, default: int) -> None:
         sub.add_argument("--port", type=port_number, default=default, help=say("cli_port", default=default))
@@ -261,7 +268,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help=say("cli_strict"))
     serve = command("serve", "cli_serve")
     output(serve)
-    port(serve, 8000)
+    port(serve, SERVE_PORT)
     serve.add_argument("--no-pdf", action="store_true", help=say("cli_no_pdf"))
     pair = command("pair", "cli_pair")
     pair.add_argument("event", help=say("cli_event_example"))
@@ -299,7 +306,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     command("schema", "cli_schema")
     command("doctor", "cli_doctor", content=False)
     init = command("init", "cli_init", content=False, lang_key="cli_init_lang")  # no site yet to take it from
-    init.add_argument("folder", nargs="?", type=Path, default=Path("content"), metavar="DIR", help=say("cli_init_folder"))
+    init.add_argument("folder", nargs="?", type=Path, default=CONTENT, metavar="DIR", help=say("cli_init_folder"))
     init.add_argument("--locale", choices=LOCALES, default="zh-Hans", help=say("cli_init_locale"))
     printing = command("print", "cli_print")
     printing.add_argument("event", help=say("cli_event_example"))
@@ -309,8 +316,9 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     desk = command("desk", "cli_desk")
     desk.add_argument("event", help=say("cli_event_example"))
     desk.add_argument("--output", type=Path, default=OUTPUT, help=say("cli_desk_output"))
-    port(desk, 8001)
+    port(desk, DESK_PORT)
     desk.add_argument("--lan", action="store_true", help=say("cli_lan"))
+    desk.add_argument("--bind", type=bind_address, metavar="ADDRESS", help=say("cli_bind"))
     desk.add_argument("--no-build", action="store_true", help=say("cli_no_build"))
     desk.add_argument("--no-pdf", action="store_true", help=say("cli_no_pdf"))  # (its rebuilds, as build's)
     desk.add_argument("--new-admin-link", action="store_true", help=say("cli_desk_new_admin_link"))

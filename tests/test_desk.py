@@ -587,7 +587,7 @@ def test_every_link_on_the_secretarys_pages_opens_its_page(running: Running, mon
     not the round's PDF."""
     from generator.desk import app as desk_app
 
-    monkeypatch.setattr(desk_app, "table_sheets", lambda desk, stage, number: b"%PDF-1.7 " + f"{stage}/{number}".encode())
+    monkeypatch.setattr(desk_app, "table_sheets", lambda desk, stage, number, step=None: b"%PDF-1.7 " + f"{stage}/{number}".encode())
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     pages, seen = [], set()
     with jar.open(running.desk.admin_link, timeout=30) as answer:  # (where the admin page is, after the redirect)

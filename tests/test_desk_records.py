@@ -695,7 +695,7 @@ def test_a_round_pair_drew_moments_ago_prints_its_sheets(tmp_path: Path, desk_of
 
     monkeypatch.setattr(Desk, "watch", unwatched)
     printed = []
-    monkeypatch.setattr(printing, "one_document", lambda forms, locale, content=None: printed.extend(forms) or b"%PDF")
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale, content=None, **_options: printed.extend(forms) or b"%PDF")
     root = make(tmp_path, KO + "profile: national\nteam_size: 4\n", KO_FOUR_TABLES, players=4)
     running = desk_of(root)
     secretary = Secretary(running)

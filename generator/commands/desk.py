@@ -1,6 +1,8 @@
-"""`paibang desk EVENT [--content DIR] [--output DIR] [--lan] [--port 8001] [--new-admin-link]`: the results desk.
+"""`paibang desk EVENT [--content DIR] [--output DIR] [--lan] [--bind ADDRESS] [--port 8001] [--new-admin-link]`: the results desk.
 
-Listens on 127.0.0.1 unless --lan (then on every address, for the venue's Wi-Fi). Prints the
+Listens on 127.0.0.1 unless --lan (then on every address, for the venue's Wi-Fi) or --bind ADDRESS
+(then on that one address of this computer: the venue's LAN, not the phone tethered for the
+uplink as well, whose network is anyone's around the hotspot). Prints the
 secretary's link at start (with --lan also as a QR code on the terminal, and that the desk is
 plain HTTP, for the venue's own closed Wi-Fi; without it, that no phone can open its links and
 the score sheets' QR codes, and how to start it for phones); nothing else it
@@ -11,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import ipaddress
 import logging
 import signal
 import socket
@@ -20,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator import catalogues
+from generator.commands.defaults import CONTENT, DESK_PORT, OUTPUT
 from generator.hosts import LOCAL_HOSTS
 
 # Once the desk has stopped: seconds it waits for the work it still runs in threads of its own
@@ -42,8 +47,44 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
+def listening(lan: bool, bind: str | None) -> tuple[str, str, tuple[str, ...] | None]:
+    """(the address the desk listens on, the one its links name, the Host names it answers or
+    None for any): 127.0.0.1 by default; with --lan every address, its links this machine's
+    address on the local network, any Host (a phone names the address it was given); with --bind
+    that one address, named in the links, and a request naming another refused (421), as one
+    naming another than 127.0.0.1 is by default: a page elsewhere that points its own name at
+    the address (DNS rebinding) reads nothing. --bind 127.0.0.1 (or any loopback) is the default's."""
+    if bind is not None:
+        if ipaddress.ip_address(bind).is_loopback:
+            return bind, bind, (*LOCAL_HOSTS, bind)
+        return bind, bind, (bind,)
+    if lan:
+        return "0.0.0.0", lan_address(), None
+    return "127.0.0.1", "127.0.0.1", LOCAL_HOSTS
+
+
+def this_computers(address: str) -> bool:
+    """Whether `address` is one of this computer's (a socket can be bound to it): a --bind of
+    another's, or of a network the laptop has left (its Wi-Fi dropped), is said as such."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((address, 0))
+        except OSError as failure:
+            return failure.errno != errno.EADDRNOTAVAIL
+    return True
+
+
+def bind_address(text: str) -> str:
+    """--bind's value: one IPv4 address of this computer (the listening socket is IPv4's, as
+    serve's), written as the system prints it; ValueError otherwise. 0.0.0.0 is --lan's."""
+    address = ipaddress.IPv4Address(text.strip())
+    if address.is_unspecified or address.is_multicast:
+        raise ValueError(text)
+    return str(address)
+
+
 def make(content: Path, event: str, output: Path | None, port: int, lan: bool, locale: str | None,
-         build: bool = True, bulletins: bool = True):  # noqa: ANN201 - (Desk, app, host)
+         build: bool = True, bulletins: bool = True, bind: str | None = None):  # noqa: ANN201 - (Desk, app, host)
     from generator.build import keep_redraws_beside
     from generator.desk.app import Desk, create_app
 
@@ -51,11 +92,10 @@ def make(content: Path, event: str, output: Path | None, port: int, lan: bool, l
     # keep them, and in memory between saves (tournament/redraws.py).
     if output is not None:
         keep_redraws_beside(output)
-    host = "0.0.0.0" if lan else "127.0.0.1"
-    shown = lan_address() if lan else "127.0.0.1"
+    host, shown, hosts = listening(lan, bind)
     desk = Desk(content, event, output, locale, base=f"http://{shown}:{port}", build=build, bulletins=bulletins)
     desk.watching = True
-    app = create_app(desk, None if lan else LOCAL_HOSTS)
+    app = create_app(desk, hosts)
     return desk, app, host
 
 
@@ -169,19 +209,24 @@ class _CancelledAtStop(logging.Filter):
 
 
 def lan_words(args) -> list[str]:  # noqa: ANN001 - argparse namespace
-    """The command that starts this desk for phones: the one it was started with, --lan added,
+    """The command that starts this desk for phones: the one it was started with, --lan added
+    (or its --bind ADDRESS kept, when that is an address phones reach: not a loopback one),
     its flags in the README's order, those left at their defaults left out. It said
     `paibang desk EVENT --lan` alone: started so, a desk run with --content site --output out
     found no content folder, and would have built into ./output and lost its --port,
     --no-build and --no-pdf (rev66). Not --new-admin-link: repeated, it would make the link the
     secretary has just opened open nothing."""
     words = ["paibang", "desk", args.event]
-    if args.content != Path("content"):
+    if args.content != CONTENT:
         words += ["--content", str(args.content)]
-    words.append("--lan")
-    if args.port != 8001:  # (the desk's default port: cli.py)
+    bind = getattr(args, "bind", None)
+    if bind is not None and not ipaddress.ip_address(bind).is_loopback:
+        words += ["--bind", bind]
+    else:
+        words.append("--lan")
+    if args.port != DESK_PORT:
         words += ["--port", str(args.port)]
-    if args.output != Path("output"):  # (cli.OUTPUT, the default: cli imports this module, not it cli)
+    if args.output != OUTPUT:
         words += ["--output", str(args.output)]
     words += [flag for flag, given in (("--no-build", args.no_build), ("--no-pdf", args.no_pdf)) if given]
     if args.lang:
@@ -229,8 +274,12 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
     # desk's links are minted and printed (uvicorn said it after them, in English, exit 3).
     from generator.commands.serve import ListenRefused, listen
 
+    if args.bind is not None and not this_computers(args.bind):
+        # (desk-cannot-listen's "use another port" would send the secretary after the wrong thing)
+        terminal(catalogues.text("desk_bind_not_here", locale, address=args.bind, found=lan_address()), error=True)
+        return 2
     try:
-        sock = listen("0.0.0.0" if args.lan else "127.0.0.1", args.port, locale, command="desk")
+        sock = listen(listening(args.lan, args.bind)[0], args.port, locale, command="desk")
     except ListenRefused as refusal:
         terminal(refusal.line, error=True)
         return 2
@@ -247,7 +296,7 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
     try:
         # (the port taken: --port 0's is the system's choice)
         desk, app, host = make(content, args.event, args.output, sock.getsockname()[1], args.lan, args.lang,
-                               build=not args.no_build, bulletins=not args.no_pdf)
+                               build=not args.no_build, bulletins=not args.no_pdf, bind=args.bind)
         desk.lan_words = lan_words(args)
     except LookupError as unread:
         # events/<event>/event.yaml is there (run found it): it, another of the event's files or
@@ -296,9 +345,9 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
     if not desk.phones_reach:
         # Without --lan (or with it and no network) the sheets' QR codes open nothing on a
         # phone, and nothing said so until a table tried (rev34).
-        said = "desk_lan_no_network" if args.lan else "desk_local_only"
+        said = "desk_lan_no_network" if args.lan and args.bind is None else "desk_local_only"
         terminal(catalogues.text(said, desk.locale, address=desk.base, command=desk.lan_command), flush=True)
-    if args.lan:
+    if args.lan or desk.phones_reach:
         import segno
 
         # The desk is plain HTTP (no certificate a phone would trust on a laptop's address):

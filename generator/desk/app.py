@@ -1397,10 +1397,127 @@ def redrawn_problem(desk: Any, ids: tuple[str, int, int], sent: str | None) -> C
     return ContentError("desk-link-redrawn", Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
 
 
+# The secretary's page at a mass event's size: a round of more tables than ADMIN_ALL_UP_TO is
+# listed ADMIN_PAGE tables at a time, with a box to go to a table by its number and a filter of
+# the tables still waiting; a round of fewer is listed whole, as ever. 1,000 tables on one page
+# were 478 kB that a laptop's browser took seconds to lay out, with no way to find table 734
+# but the browser's own find (and none on a phone). Without JavaScript: links and a GET form.
+ADMIN_ALL_UP_TO = 100
+ADMIN_PAGE = 50
+
+
+@dataclass
+class AdminChoice:
+    """What the secretary asked of the admin page's rounds (its query): which round is open (a
+    large one: the others are summed up in a line), the page of its tables, only those waiting,
+    a table to go to."""
+    stage: str = ""
+    number: int = 0
+    page: int = 1
+    waiting: bool = False
+    table: int | None = None
+    asked_table: str = ""  # (as typed, said back when the round has no such table)
+
+    @classmethod
+    def of(cls, query: Any) -> AdminChoice:  # noqa: ANN401 - Starlette's QueryParams
+        def number(name: str) -> int | None:
+            text = (query.get(name) or "").strip()
+            return int(text) if digits(text) and len(text) < 10 else None
+
+        asked = (query.get("table") or "").strip()[:20]
+        return cls(stage=query.get("stage") or "", number=number("round") or 0, page=number("page") or 1,
+                   waiting=query.get("waiting") == "1", table=number("table"), asked_table=asked)
+
+
+def admin_rounds(rounds: list[dict[str, Any]], choice: AdminChoice, prefix: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The admin page's rounds as `choice` shows them, and where to send the browser instead (a
+    table asked for by number: the page of its round that holds it, at its row's anchor), else
+    None. A round of ADMIN_ALL_UP_TO tables or fewer is as rounds_view made it. Of the large
+    ones, the open one (the one asked for, else the last drawn: at the top of the page) is cut
+    to one page of its tables, or of those still waiting; each other is a line of its counts
+    and a link that opens it."""
+    large = [r for r in rounds if len(r["tables"]) > ADMIN_ALL_UP_TO]
+    if not large:
+        return rounds, None
+    opened = next((r for r in large if r["stage"].id == choice.stage and r["number"] == choice.number), large[-1])
+    for round_ in large:
+        tables = round_["tables"]
+        waiting = [t for t in tables if not t["entered"]]
+        base = f"{prefix}/admin?stage={quote(round_['stage'].id)}&round={round_['number']}"
+        round_["paged"] = paged = {"count": len(tables), "waiting": len(waiting), "open": round_ is opened,
+                                   "base": base, "filter": False, "missing": ""}
+        if round_ is not opened:
+            round_["tables"] = []
+            continue
+        if choice.table is not None:
+            place = next((i for i, t in enumerate(tables) if t["number"] == choice.table), None)
+            if place is not None:  # (the whole round's page: the table may be entered already)
+                return rounds, f"{base}&page={place // ADMIN_PAGE + 1}#table-{choice.table}"
+        if choice.asked_table:
+            paged["missing"] = choice.asked_table
+        shown = waiting if choice.waiting else tables
+        pages = max(1, -(-len(shown) // ADMIN_PAGE))
+        page = min(max(choice.page, 1), pages)
+        round_["tables"] = shown[(page - 1) * ADMIN_PAGE:page * ADMIN_PAGE]
+        link = f"{base}&waiting=1" if choice.waiting else base
+        paged.update(filter=choice.waiting, page=page, pages=pages, shown=len(shown),
+                     links=[(n, f"{link}&page={n}") for n in range(1, pages + 1)])
+    return rounds, None
+
+
+# The live standings of a large field (a 2,000-team Swiss: 2,000 rows, endless on a phone at
+# 390 px, and the hall's screen turning a hundred pages of them): a stage of more entries than
+# LIVE_ALL_UP_TO shows its first LIVE_TOP, with a link to them all and a box to find one's own team
+# or name (the desk finds it: a query, no script); a smaller stage is shown whole, as ever.
+LIVE_ALL_UP_TO = 100
+LIVE_TOP = 50
+FIND_LONGEST = 60  # characters of a search kept (a name, a team's: longer is no one's)
+
+
+@dataclass
+class LiveChoice:
+    """What a live standings view was asked for: every row (`all=1`), the rows of the entries
+    whose number, name or player's name holds `find`, else a large stage's top rows. The hall's
+    screen (`screen`) has no one to follow a link: its top rows, and where the rest are."""
+    every: bool = False
+    find: str = ""
+    screen: bool = False
+
+    @classmethod
+    def of(cls, query: Any) -> LiveChoice:  # noqa: ANN401 - Starlette's QueryParams
+        return cls(every=query.get("all") == "1", find=" ".join((query.get("find") or "").split())[:FIND_LONGEST])
+
+
+def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict[str, Any]]:
+    """Desk.standings_view's stages as `choice` shows them: each large one (more rows than
+    LIVE_ALL_UP_TO) cut to its top LIVE_TOP rows, said so (`cut`: shown and all), unless all were
+    asked for; with `find`, each stage's rows of the entries it matches (case aside: the
+    entry's number, its name, a player's), each keeping its rank (`found`: how many)."""
+    wanted = choice.find.casefold()
+    for view in views:
+        rows = view["rows"]
+        view["large"] = len(rows) > LIVE_ALL_UP_TO
+        if wanted:
+            def matches(row: dict[str, Any]) -> bool:
+                entry = row["standing"].entry
+                names = [row["id"], row["label"], *(getattr(p, "name", "") or "" for p in getattr(entry, "players", ()))]
+                return any(wanted in str(name).casefold() for name in names)
+
+            view["rows"] = [row for row in rows if matches(row)]
+            view["found"] = len(view["rows"])
+        elif view["large"] and (choice.screen or not choice.every):
+            view["rows"] = rows[:LIVE_TOP]
+            view["cut"] = {"top": LIVE_TOP, "count": len(rows)}
+        view["top"] = LIVE_TOP
+    # (a stage none of whose entries match is left out: its "no results yet" would be a lie)
+    return [view for view in views if view.get("found", 1)]
+
+
 # A table's score sheet printed in the desk's one thread (table_sheets: no forking in the server),
 # in seconds: 1,000 tables of Guandan took 190 s of CPU (a reviewer's machine, 2026-12).
 SHEET_SECONDS = 0.2
 SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
+SHEETS_ASK_AGAIN_SECONDS = 5  # a click while its round prints: the page asks again after that
 
 
 def sheets_minutes(tables: int) -> int:
@@ -1410,7 +1527,47 @@ def sheets_minutes(tables: int) -> int:
     return -(-int(tables * SHEET_SECONDS) // 60) if tables >= SHEETS_SAID_FROM else 0
 
 
-def table_sheets(desk: Any, stage: str, number: int) -> bytes:
+@dataclass
+class SheetsPrint:
+    """A round's score sheets being printed, or printed: one print of a round at a time. A
+    secretary who clicked "print the PDF" and saw nothing for minutes clicked again, and each
+    click started another print of the whole round (1,000 tables: 190 s of the desk's CPU each),
+    each slowing the others. Now a click while the round prints is told so, with how far it has
+    got, and the PDF printed is served until the round's sheets would differ (`drawn`)."""
+    drawn: str  # sheets_drawn's digest of what the sheets print
+    task: Any = None  # the print running, in a thread (an asyncio future)
+    printed: int = 0  # of its parts (commands/printing.one_document's step)
+    parts: int = 0
+    pdf: bytes | None = None
+
+    def step(self, printed: int, parts: int) -> None:  # (from the print's thread: two ints, read as they are)
+        self.printed, self.parts = printed, parts
+
+    @property
+    def percent(self) -> int:
+        return self.printed * 100 // self.parts if self.parts else 0
+
+
+def sheets_drawn(desk: Any, stage: str, number: int) -> str:
+    """A digest of what a round's score sheets print that may change while the desk runs: the
+    round's tables and sides (a redraw, a table changed by hand), each side's entry (names,
+    players), which tables are not played, each table's link (a link minted again), the stage,
+    the event's title, the language and whether phones reach the desk (the QR codes or the note
+    in their place). Not the results: a sheet is a blank form, and a round's results come in
+    while its sheets are printed and handed out."""
+    found = [desk.locale, desk.content_locale, desk.base, desk.lan_command, desk.event.title,
+             repr(desk.event.stage(stage))]
+    for round_ in desk.event.rounds.get(stage, []):
+        if round_.number != number:
+            continue
+        for table in round_.tables:
+            found.append((table.number, tuple(table.sides), [repr(desk.event.entries.get(side)) for side in table.sides],
+                          desk.withdrawn_sides(stage, number, table.number) if len(table.sides) == 2 else [],
+                          desk.link(table_key(stage, number, table.number)) if len(table.sides) == 2 else ""))
+    return hashlib.blake2b(repr(found).encode(), digest_size=16).hexdigest()
+
+
+def table_sheets(desk: Any, stage: str, number: int, step: Any = None) -> bytes:  # noqa: ANN401
     """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
     from generator.commands.printing import one_document
     from generator.render.bulletins import qr_svg, round_forms
@@ -1436,7 +1593,8 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
                 else:
                     page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
     # (their Chinese names and titles marked on an English desk's sheets, as print marks them)
-    return one_document(forms, desk.locale, desk.content_locale)
+    # (step only when asked for: the tests' stand-ins of one_document take none)
+    return one_document(forms, desk.locale, desk.content_locale, **({"step": step} if step is not None else {}))
 
 
 SECURITY_HEADERS = {
@@ -1751,7 +1909,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None:
             return refused(request)
         await desk.catch_up()  # (a round drawn a moment ago listed, with its tables' links)
-        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time())
+        rounds, elsewhere = admin_rounds(desk.rounds_view(), AdminChoice.of(request.query_params), desk.prefix)
+        if elsewhere is not None:  # (a table asked for by number: its page, at its row)
+            return RedirectResponse(elsewhere, status_code=303, headers=SECURITY_HEADERS)
+        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time(), rounds=rounds)
 
     async def clock(request: Request) -> Response:
         who = desk.who(request, None, None)
@@ -1813,21 +1974,60 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if (not digits(number) or desk.result is None or not any(s.id == stage for s in desk.event.stages)
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
             return not_found_page(request)
+        number = int(number)
+        drawn = sheets_drawn(desk, stage, number)
+        job = prints.get((stage, number))
+        if job is not None and job.pdf is None and job.task is not None and job.task.done():
+            # ended after the click that started it had gone (its browser closed): its PDF kept,
+            # a failure printed again at this click
+            failed = job.task.cancelled() or job.task.exception() is not None
+            if not failed:
+                job.pdf = job.task.result()
+        if job is not None and job.task is not None and not job.task.done():
+            # (printing still: a round drawn again meanwhile is printed at the click after it ends)
+            return printing_page(job, stage, number)
+        if job is None or job.drawn != drawn or job.pdf is None:
+            job = prints[(stage, number)] = SheetsPrint(drawn)
+            job.task = asyncio.ensure_future(run_in_threadpool(table_sheets, desk, stage, number, job.step))
         try:
-            pdf = await run_in_threadpool(table_sheets, desk, stage, int(number))
+            # (shielded: a browser that gives up waiting leaves the print to end, for its next click)
+            pdf = job.pdf or await asyncio.shield(job.task)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
+            prints.pop((stage, number), None)
             return desk.page("message.html", 500, title=t("desk_sheets_failed"),
                              text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"))
+        except Exception:
+            prints.pop((stage, number), None)
+            raise
+        job.pdf = pdf
         return Response(pdf, media_type="application/pdf", headers={
             **SECURITY_HEADERS, "Content-Disposition": f'inline; filename="{stage}-round-{number}.pdf"'})
 
+    # Each round's score sheets printed or being printed (SheetsPrint): the last print of each
+    prints: dict[tuple[str, int], SheetsPrint] = {}
+
+    def printing_page(job: SheetsPrint, stage: str, number: int) -> Response:
+        """The answer to a click on a round's PDF while it prints: that it is printing, how far,
+        and (Refresh) the same address asked again every few seconds, which opens the PDF once it
+        is printed, with no script and nothing more to click."""
+        done = t("desk_sheets_printed_part", percent=job.percent) if job.parts else t("desk_sheets_print_starting")
+        text = t("desk_sheets_printing_text", stage=desk.event.stage(stage).name, round=number, done=done)
+        response = desk.page("message.html", 202, title=t("desk_sheets_printing"), text=text)
+        response.headers["Refresh"] = str(SHEETS_ASK_AGAIN_SECONDS)
+        return response
+
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
-        return unchanged_or(request, desk.page("_standings.html" if part else "standings.html"))
+        choice = LiveChoice.of(request.query_params)
+        stages = live_standings(desk.standings_view(), choice)
+        return unchanged_or(request, desk.page("_standings.html" if part else "standings.html", stages=stages,
+                                               live=choice, large=any(stage["large"] for stage in stages)))
 
     async def screen(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
-        return unchanged_or(request, desk.page("_screen.html" if part else "screen.html"))
+        stages = live_standings(desk.standings_view(), LiveChoice(screen=True))
+        return unchanged_or(request, desk.page("_screen.html" if part else "screen.html", stages=stages,
+                                               live=LiveChoice(screen=True)))
 
     streams_from: dict[str, int] = {}  # open live streams by client address
 

@@ -1,0 +1,210 @@
+"""The desk's pages at a mass event's size (a 2,000-team Guandan Swiss had 1,000 tables a round):
+the secretary's page lists a large round a page of tables at a time, with a box to go to a table
+by its number and a filter of the tables still waiting, all without JavaScript; the live
+standings of a large field show its top rows with a link to them all and a box to find one's own
+team; a small event's pages are as they were."""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from tests.support import new_event
+from tests.test_desk_live_size import ask
+
+DEALS = ", deals: [T{0}+3, T{0}+3, T{0}+3, T{0}+3, T{0}+3]"
+
+
+def guandan_swiss(tmp_path: Path, teams: int, entered: int, second_round: bool = False) -> Path:
+    """content/ with `teams` Guandan teams T1…, a Swiss whose round 1 has its first `entered`
+    tables played (the first team up by 3 levels a deal), the rest waiting; with
+    `second_round`, round 2 drawn too, nothing entered."""
+    folder = new_event(tmp_path, "mass", "title: \u5927\u8d5b\ngame: guandan\ndate: 2026-01-10\n", "T", teams,
+                       "  - id: main\n    format: swiss\n    rounds: 3\n")
+    rows = "".join(f"  - {{table: {n}, teams: [T{2 * n - 1}, T{2 * n}]"
+                   f"{DEALS.format(2 * n - 1) if n <= entered else ''}}}\n" for n in range(1, teams // 2 + 1))
+    (folder / "results" / "round-1.yaml").write_text(f"stage: main\nround: 1\ntables:\n{rows}", encoding="utf-8")
+    if second_round:
+        # winners against winners: table n's first team against table n+1's (in pairs of tables)
+        seats = [f"T{2 * n - 1}" for n in range(1, teams // 2 + 1)] + [f"T{2 * n}" for n in range(1, teams // 2 + 1)]
+        rows = "".join(f"  - {{table: {n + 1}, teams: [{seats[2 * n]}, {seats[2 * n + 1]}]}}\n"
+                       for n in range(teams // 2))
+        (folder / "results" / "round-2.yaml").write_text(f"stage: main\nround: 2\ntables:\n{rows}", encoding="utf-8")
+    return folder.parents[1]
+
+
+def desk_of(content: Path):  # noqa: ANN201
+    from generator.desk.app import Desk, create_app
+
+    desk = Desk(content, "mass", None, None, build=False)
+    return desk, create_app(desk)
+
+
+def admin_page(desk, app, query: str = "") -> tuple[int, dict[str, str], str]:  # noqa: ANN001
+    session = desk.start_session()
+    status, headers, body = ask(app, f"{desk.prefix}/admin{query}", {"Cookie": f"{desk.cookie}={session}"})
+    return status, headers, body.decode()
+
+
+def rows_of(page: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<tr id="table-(\d+)">', page)]
+
+
+@pytest.fixture(scope="module")
+def mass(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    """240 teams: 120 tables a round, round 1's first 30 entered, round 2 drawn."""
+    return desk_of(guandan_swiss(tmp_path_factory.mktemp("mass"), 240, 30, second_round=True))
+
+
+def test_a_large_round_is_listed_a_page_of_tables_at_a_time(mass) -> None:  # noqa: ANN001
+    desk, app = mass
+    status, _headers, page = admin_page(desk, app)
+    assert status == 200
+    # the round at the top (the last drawn) open, its first 50 tables; round 1 a line of its counts
+    assert rows_of(page) == list(range(1, 51))
+    assert "\u7b2c 1/3 \u9875" in page and "\u5168\u90e8 120 \u684c" in page
+    assert "\u5171 120 \u684c\uff0c90 \u684c\u5f85\u5f55" in page  # round 1: 120 tables, 90 waiting
+    assert f'href="{desk.prefix}/admin?stage=main&amp;round=2&amp;page=3"' in page
+    status, _headers, page = admin_page(desk, app, "?stage=main&round=2&page=3")
+    assert rows_of(page) == list(range(101, 121))
+    # round 1 opened from its line; a page past the last is the last
+    status, _headers, page = admin_page(desk, app, "?stage=main&round=1&page=99")
+    assert rows_of(page) == list(range(101, 121)) and "\u5171 120 \u684c\uff0c120 \u684c\u5f85\u5f55" in page
+
+
+def test_only_the_tables_still_waiting(mass) -> None:  # noqa: ANN001
+    desk, app = mass
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=1&waiting=1")
+    # round 1's first 30 are in: the waiting ones are 31 on, 50 a page
+    assert rows_of(page) == list(range(31, 81)) and "\u53ea\u770b\u5f85\u5f55\u7684 90 \u684c" in page
+    assert "\u5f85\u5f55" in page and "\u5df2\u5f55" not in re.sub(r"<(form|p)[^>]*>.*?</\1>", "", page, flags=re.S)
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=1&waiting=1&page=2")
+    assert rows_of(page) == list(range(81, 121))
+    assert f'href="{desk.prefix}/admin?stage=main&amp;round=1&amp;waiting=1&amp;page=1"' in page
+
+
+def test_a_table_is_found_by_its_number_without_javascript(mass) -> None:  # noqa: ANN001
+    desk, app = mass
+    status, headers, _page = admin_page(desk, app, "?stage=main&round=1&table=73")
+    # its round's page that holds it, at its row (the browser keeps the anchor through the redirect)
+    assert status == 303 and headers["location"] == f"{desk.prefix}/admin?stage=main&round=1&page=2#table-73"
+    _status, _headers, page = admin_page(desk, app, "?" + headers["location"].partition("?")[2].partition("#")[0])
+    assert 73 in rows_of(page)
+    # the box is a GET form to the page itself, naming its round
+    form = re.search(r'<form method="get" action="([^"]+)" class="find".*?</form>', page, re.S)
+    assert form and form.group(1) == f"{desk.prefix}/admin" and 'name="table"' in form.group(0)
+    assert 'name="round" value="1"' in form.group(0)
+    # a table the round has not: said, the number kept in the box
+    status, _headers, page = admin_page(desk, app, "?stage=main&round=1&table=734")
+    assert status == 200 and "\u7b2c 1 \u8f6e\u6ca1\u6709\u7b2c 734 \u684c" in page and 'value="734"' in page
+
+
+def test_a_small_events_page_lists_every_table_as_before(tmp_path: Path) -> None:
+    desk, app = desk_of(guandan_swiss(tmp_path, 60, 10))
+    _status, _headers, page = admin_page(desk, app)
+    assert page.count("<tr>") == 30 and 'id="table-' not in page and 'class="find"' not in page
+    assert "\u7b2c 1/" not in page
+
+
+@pytest.fixture(scope="module")
+def field(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+    """240 teams, round 1 played in full: standings of 240 rows."""
+    return desk_of(guandan_swiss(tmp_path_factory.mktemp("field"), 240, 120))
+
+
+def entries_of(page: str) -> list[str]:
+    return re.findall(r'<tr data-entry="([^"]+)"', page)
+
+
+def rank_of(page: str, entry: str) -> str:
+    return re.search(rf'<tr data-entry="{entry}" role="row"><td role="cell" class="num">(.*?)</td>', page).group(1)
+
+
+def get(app, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:  # noqa: ANN001
+    status, found, body = ask(app, path, headers or {})
+    return status, found, body.decode() if status == 200 and "content-encoding" not in found else ""
+
+
+def test_a_large_fields_standings_show_its_top_rows_and_a_link_to_all(field) -> None:  # noqa: ANN001
+    _desk, app = field
+    for path in ("/standings", "/standings?part=1"):
+        _status, _headers, page = get(app, path)
+        assert len(entries_of(page)) == 50, path
+        assert "\u524d 50 \u540d\uff08\u5171 240 \u4e2a\uff09" in page and 'href="/standings?all=1"' in page
+    _status, _headers, page = get(app, "/standings")
+    assert 'action="/standings" class="find"' in page and 'name="find"' in page
+    _status, _headers, every = get(app, "/standings?all=1")
+    assert len(entries_of(every)) == 240 and entries_of(every)[:50] == entries_of(page)
+    assert 'href="/standings">\u53ea\u663e\u793a\u524d 50 \u540d' in every
+
+
+def test_ones_own_team_is_found_by_its_number_or_a_players_name_with_its_rank(field) -> None:  # noqa: ANN001
+    _desk, app = field
+    _status, _headers, every = get(app, "/standings?all=1")
+    # T123 (table 62's first team, up 3 levels a deal), found with the rank all rows give it (1=)
+    for asked in ("\u4e59123", "t123", "  T123 "):
+        _status, _headers, page = get(app, "/standings?find=" + urllib.parse.quote(asked))
+        if asked.strip().lower() == "t123":  # (its number finds T123 and T1230… had there been any)
+            assert entries_of(page) == ["T123"], asked
+        else:
+            assert entries_of(page) == ["T123"], asked
+        assert rank_of(page, "T123") == rank_of(every, "T123") and "1=" in rank_of(page, "T123")
+    _status, _headers, page = get(app, "/standings?part=1&find=T12")
+    # T12 and T120…T129 (ranked as all rows have them), no more
+    assert sorted(entries_of(page)) == sorted(["T12", *(f"T12{n}" for n in range(10))])
+    assert [e for e in entries_of(every) if e in entries_of(page)] == entries_of(page)
+    assert "\u76f8\u7b26\u7684\u5171 11 \u4e2a" in page
+    _status, _headers, page = get(app, "/standings?find=nobody")
+    assert entries_of(page) == [] and "\u76f8\u7b26\u7684\u5171 0 \u4e2a" in page
+
+
+def test_the_cut_standings_are_still_gzipped_and_answered_304_when_unchanged(field) -> None:  # noqa: ANN001
+    _desk, app = field
+    for path in ("/standings?part=1", "/standings?part=1&find=T12"):
+        status, headers, _page = get(app, path, {"Accept-Encoding": "gzip"})
+        assert status == 200 and headers["content-encoding"] == "gzip"
+        status, again, _page = get(app, path, {"Accept-Encoding": "gzip", "If-None-Match": headers["etag"]})
+        assert (status, again["etag"]) == (304, headers["etag"])
+    # another view of the standings is another page: not answered 304 with the top rows' tag
+    _status, top, _page = get(app, "/standings?part=1")
+    status, _headers, _page = get(app, "/standings?part=1&all=1", {"If-None-Match": top["etag"]})
+    assert status == 200
+
+
+def test_the_hall_screen_shows_the_top_rows_and_where_the_rest_are(field) -> None:  # noqa: ANN001
+    desk, app = field
+    _status, _headers, page = get(app, "/screen?part=1")
+    assert len(entries_of(page)) == 50 and f"{desk.base}/standings" in page and "?all=1" not in page
+
+
+def test_a_small_fields_standings_are_whole_with_no_box(tmp_path: Path) -> None:
+    _desk, app = desk_of(guandan_swiss(tmp_path, 60, 30))
+    _status, _headers, page = get(app, "/standings")
+    assert len(entries_of(page)) == 60 and 'class="find"' not in page and "\u524d 50 \u540d" not in page
+    _status, _headers, page = get(app, "/screen?part=1")
+    assert len(entries_of(page)) == 60
+
+
+def test_every_paging_link_of_a_large_round_opens_a_page_of_its_tables(mass) -> None:  # noqa: ANN001
+    """Each page link, filter and round link the pages give opens a page, and the pages of a
+    round between them list each of its tables once."""
+    desk, app = mass
+    seen: dict[str, list[int]] = {}
+    waiting = [""]
+    while waiting:
+        query = waiting.pop()
+        status, _headers, page = admin_page(desk, app, query)
+        assert status == 200, query
+        seen[query] = rows_of(page)
+        for link in re.findall(rf'href="{re.escape(desk.prefix)}/admin(\?[^"#]*)"', page):
+            link = link.replace("&amp;", "&")
+            if link not in seen and link not in waiting:
+                waiting.append(link)
+    for number, count in ((1, 120), (2, 120)):
+        pages = [rows for query, rows in seen.items() if f"round={number}&page=" in query and "waiting" not in query]
+        assert sorted(n for rows in pages for n in rows) == list(range(1, count + 1)), number
+    waited = [rows for query, rows in seen.items() if "round=1&waiting=1&page=" in query]
+    assert sorted(n for rows in waited for n in rows) == list(range(31, 121))

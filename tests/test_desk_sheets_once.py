@@ -1,0 +1,114 @@
+"""One print of a round's score sheets at a time (the desk's "print the PDF"): 1,000 tables of
+Guandan take minutes, and each click started another print of the whole round. A click while
+the round prints is told so, with how far it has got, and asks again by itself (Refresh); the
+PDF printed is served to every click after, until the round's sheets would differ (a redraw)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from tests.test_desk_mass_pages import guandan_swiss
+
+
+async def ask(app, path: str, cookie: str) -> tuple[int, dict[str, str], bytes]:  # noqa: ANN001
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000),
+             "headers": [(b"host", b"127.0.0.1:8000"), (b"cookie", cookie.encode())]}
+    got: dict = {"body": b""}
+    ended = asyncio.Event()
+
+    async def receive() -> dict:
+        await ended.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            got["status"] = message["status"]
+            got["headers"] = {k.decode().lower(): v.decode() for k, v in message["headers"]}
+        elif message["type"] == "http.response.body":
+            got["body"] += message.get("body", b"")
+            if not message.get("more_body"):
+                ended.set()
+
+    await app(scope, receive, send)
+    return got["status"], got["headers"], got["body"]
+
+
+def test_a_second_click_while_the_round_prints_is_told_so_and_the_pdf_is_printed_once(tmp_path: Path,
+                                                                                      monkeypatch) -> None:  # noqa: ANN001
+    from generator.desk import app as desk_app
+    from generator.desk.app import Desk, create_app
+
+    content = guandan_swiss(tmp_path, 8, 0)
+    desk = Desk(content, "mass", None, None, build=False)
+    app = create_app(desk)
+    cookie = f"{desk.cookie}={desk.start_session()}"
+    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+    started, finish = threading.Event(), threading.Event()
+    printed: list[list[str]] = []
+
+    def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
+        """A stand-in for the print: two parts of five printed, then held until told to finish."""
+        tables = [tuple(t.sides) for r in desk.event.rounds[stage] if r.number == number for t in r.tables]
+        printed.append(tables)
+        step(2, 5)
+        started.set()
+        assert finish.wait(30)
+        return f"%PDF print {len(printed)} of {tables[0]}".encode()
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+
+    async def clicks() -> None:
+        first = asyncio.ensure_future(ask(app, path, cookie))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 30)
+        status, headers, body = await ask(app, path, cookie)
+        page = body.decode()
+        assert status == 202 and headers["refresh"] == "5", status
+        assert "\u6b63\u5728\u6253\u5370" in page and "\u5df2\u5b8c\u6210 40%" in page and "\u7b2c 1 \u8f6e" in page
+        assert len(printed) == 1  # (the second click started nothing)
+        finish.set()
+        status, headers, body = await first
+        assert (status, headers["content-type"], body) == (200, "application/pdf", b"%PDF print 1 of ('T1', 'T2')")
+        # printed: served as it is to the clicks after, not printed again
+        status, _headers, body = await ask(app, path, cookie)
+        assert (status, body, len(printed)) == (200, b"%PDF print 1 of ('T1', 'T2')", 1)
+        # the round drawn again (table 1's sides swapped): its sheets printed again, once
+        round_file = content / "events" / "mass" / "results" / "round-1.yaml"
+        round_file.write_text(round_file.read_text(encoding="utf-8").replace("[T1, T2]", "[T2, T1]"), encoding="utf-8")
+        status, _headers, body = await ask(app, path, cookie)
+        assert (status, body, len(printed)) == (200, b"%PDF print 2 of ('T2', 'T1')", 2)
+        status, _headers, body = await ask(app, path, cookie)
+        assert (body, len(printed)) == (b"%PDF print 2 of ('T2', 'T1')", 2)
+
+    asyncio.run(clicks())
+
+
+def test_a_print_that_failed_is_printed_again_at_the_next_click(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    from generator.desk import app as desk_app
+    from generator.desk.app import Desk, create_app
+    from generator.errors import CouldNotFinish
+
+    desk = Desk(guandan_swiss(tmp_path, 8, 0), "mass", None, None, build=False)
+    app = create_app(desk)
+    cookie = f"{desk.cookie}={desk.start_session()}"
+    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+    calls = []
+
+    def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
+        calls.append(number)
+        if len(calls) == 1:
+            raise CouldNotFinish("printer_crashed", signal=11, name="SIGSEGV", what="PDF")
+        return b"%PDF again"
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+
+    async def clicks() -> None:
+        status, _headers, _body = await ask(app, path, cookie)
+        assert status == 500
+        status, _headers, body = await ask(app, path, cookie)
+        assert (status, body, len(calls)) == (200, b"%PDF again", 2)
+
+    asyncio.run(clicks())
