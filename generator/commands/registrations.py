@@ -601,6 +601,11 @@ def _decode(raw: bytes) -> tuple[str, str]:
     """The sheet's text and its encoding (content/sheet_text.py); refused when it has none paibang reads."""
     found = sheet_text.decode(raw)
     if found is None:
+        likely = sheet_text.unsure(raw)
+        if likely:
+            # a short sheet reads as common characters in both GB18030 and Big5: either guess
+            # may garble every name, so the secretary is told both and how to save it as UTF-8
+            raise _SheetRefusal("registration-encoding-unsure", encodings=" / ".join(ENCODINGS[e] for e in likely))
         raise _SheetRefusal("registration-encoding")
     return found
 
