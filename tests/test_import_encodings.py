@@ -110,3 +110,20 @@ def test_a_sheet_that_reads_as_chinese_in_gb18030_and_big5_alike_is_refused_nami
     assert problem.code == "registration-encoding-unsure"
     assert "GB18030 (GBK) / Big5" in problem.message("en") and "CSV UTF-8" in problem.hint("zh-Hans")
     assert not (event / "entries.yaml").exists()
+
+
+def test_a_short_gbk_sheet_reading_as_chinese_in_big5_too_is_told_by_its_headings(content: Path, tmp_path: Path,
+                                                                                    capsys) -> None:
+    """队名,姓名 over one row reads as common characters in Big5 too: told by the heading that
+    only the GB18030 reading has (GB18030 first used to take it; scoring alone refuses it)."""
+    raw = "队名,姓名\r\n李刘,刘李\r\n".encode("gb18030")
+    sheet_text.know_headings(lambda cell: False)
+    assert sheet_text.decode(raw) is None and sheet_text.unsure(raw) == ("gb18030", "big5")
+    event = new_event(content)
+    sheet = tmp_path / "s.csv"
+    sheet.write_bytes(raw)
+    assert main(["import", event.name, str(sheet), "--content", str(content)]) == 0
+    assert capsys.readouterr().out.startswith("编码：GB18030 (GBK)\n")
+    site, _, _ = validate(content)
+    [entry] = next(e for e in site.events if e.slug == event.name).entries.values()
+    assert entry.name == "李刘" and [p.name for p in entry.players] == ["刘李"]

@@ -5,7 +5,7 @@ by paibang's rules and compared with every figure the file publishes.
 What is read (both formats come to one `Session`):
 
 - every table result: round, table, NS and EW pair, board, contract, declarer, tricks, lead (a
-  USEBIO line with a round and no table: its meeting's table, seat_tables; with neither, in a
+  USEBIO line or PBN ScoreTable row (seat_pbn) with a round and no table: its meeting's table, seat_tables; with neither, in a
   file that gives none: seat_meetings, its NS 3 and EW 3 two pairs where a Mitchell numbers
   them alike, sides_apart, and so lines giving tables but no rounds unless they are
   one round, one_round; a line without its round in a file of several: refused,

@@ -9,6 +9,7 @@ import functools
 import io
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.content.wide_text import common_share, wide_codec
@@ -36,10 +37,8 @@ def decode(raw: bytes) -> tuple[str, str] | None:
         return raw.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
         pass
-    readings = _legacy(raw)
-    if readings and _sure(readings):
-        return readings[0][2], readings[0][1]
-    return None
+    chosen = _chosen(_legacy(raw))
+    return (chosen[2], chosen[1]) if chosen is not None else None
 
 
 def unsure(raw: bytes) -> tuple[str, ...]:
@@ -47,9 +46,25 @@ def unsure(raw: bytes) -> tuple[str, ...]:
     a short sheet may read as common characters both as GB18030 and as Big5, and one is then
     not taken for the other (its names garbled); () when it reads as neither (Shift-JIS)."""
     readings = _legacy(raw)
-    if not readings or _sure(readings) or wide_codec(raw) is not None:
+    if not readings or readings[0][0] < _PLAUSIBLE or _chosen(readings) is not None or wide_codec(raw) is not None:
         return ()
-    return tuple(encoding for share, encoding, _ in readings if share >= _PLAUSIBLE)
+    return tuple(encoding for share, encoding, _ in readings if share >= readings[0][0] - _LEAD)
+
+
+def know_headings(heading: Callable[[str], bool]) -> None:
+    """Tell `decode` which cells are headings of a registration sheet (registrations.ALIASES:
+    the import knows them, content does not import it), for a sheet that reads as Chinese in
+    both legacy encodings: read in the one whose first lines hold a heading (a heading of two
+    characters is two other common characters in the other encoding)."""
+    global _heading
+    _heading = heading
+
+
+def _no_heading(cell: str) -> bool:
+    return False
+
+
+_heading: Callable[[str], bool] = _no_heading
 
 
 # The share of common characters (wide_text.common_share) a legacy reading needs, and its lead
@@ -74,10 +89,21 @@ def _legacy(raw: bytes) -> list[tuple[float, str, str]]:
     return sorted(readings, key=lambda reading: -reading[0])
 
 
-def _sure(readings: list[tuple[float, str, str]]) -> bool:
-    """Whether the best reading is Chinese text and clearly better than the other."""
-    best = readings[0][0]
-    return best >= _PLAUSIBLE and (len(readings) == 1 or best - readings[1][0] >= _LEAD)
+def _chosen(readings: list[tuple[float, str, str]]) -> tuple[float, str, str] | None:
+    """The reading taken: the best when it is Chinese text and clearly better than the other,
+    else the only plausible one whose first lines hold a known heading (know_headings); None
+    when neither tells."""
+    if not readings or readings[0][0] < _PLAUSIBLE:
+        return None
+    if len(readings) == 1 or readings[0][0] - readings[1][0] >= _LEAD:
+        return readings[0]
+    headed = [reading for reading in readings if reading[0] >= _PLAUSIBLE and _headed(reading[2])]
+    return headed[0] if len(headed) == 1 else None
+
+
+def _headed(text: str) -> bool:
+    """Whether one of the first lines of a sheet's text holds a heading (a title row may be above)."""
+    return any(_heading(cell) for line in text.splitlines()[:5] for cell in next(csv.reader([line]), []))
 
 
 def delimiter(text: str, encoding: str) -> str:
