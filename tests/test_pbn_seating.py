@@ -5,9 +5,10 @@ seated as a USEBIO file's are (bridge_import.seat_pbn), on real results.
   Table and Round columns taken out: read as table 0 of round 1, it was refused with errors
   naming the trial's copy of the results.
 - Compscore's Butler Mitchell (tests/data/real, 7 NS + 7 EW pairs) written as a PBN whose pairs
-  are numbered NS 1-7 and EW 1-7 alike, with tables and no rounds: read as one round, each
+  are numbered NS 1-7 and EW 1-7 alike: with tables and no rounds, read as one round, each
   table kept one meeting's pairs for all seven rounds' boards, and every total but one was
-  wrong (EW 3: -73 IMPs for -25) while the import said all its figures were equal."""
+  wrong (EW 3: -73 IMPs for -25) while the import said all its figures were equal; with rounds
+  and no tables, or neither, refused as table 0."""
 
 from __future__ import annotations
 
@@ -88,9 +89,10 @@ def test_ruter_without_its_table_and_round_columns_is_imported_with_every_figure
     assert totals(event) == totals(given)
 
 
-def mitchell_pbn(rounds: list[dict], tables: bool) -> str:
-    """A PBN of the Mitchell's results, pairs numbered NS 1-7 and EW 1-7 (1NS -> 1, 1EW -> 1), no
-    Round column, each board's rows shuffled (no seating told by their order)."""
+def mitchell_pbn(rounds: list[dict], given: str) -> str:
+    """A PBN of the Mitchell's results, pairs numbered NS 1-7 and EW 1-7 (1NS -> 1, 1EW -> 1),
+    giving its Table or its Round column (`given`) or neither, each board's rows shuffled (no
+    seating told by their order)."""
     rows: dict[int, list[str]] = {}
     for number in rounds:
         for table in number["tables"]:
@@ -104,23 +106,24 @@ def mitchell_pbn(rounds: list[dict], tables: bool) -> str:
                     contract, by, result = record.split()[:3]
                     lead = "-"
                 tricks = "-" if result is None else 6 + int(contract[0]) + (0 if result == "=" else int(result))
-                cells = [str(table["table"])] if tables else []
+                cells = {"Table": [str(table["table"])], "Round": [str(number["round"])]}.get(given, [])
                 rows.setdefault(board, []).append(" ".join([*cells, ns, ew, contract, by, str(tricks), lead]))
     shuffle = random.Random(3)
     lines = ["% PBN 2.0", '[Event "Wednesday Morning - Butler"]', '[Scoring "IMP;Butler"]']
     for board in sorted(rows):
         shuffle.shuffle(rows[board])
-        columns = ("Table\\2R;" if tables else "") + "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L"
+        columns = (f"{given}\\2R;" if given else "") + "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L"
         lines += [f'[Board "{board}"]', f'[ScoreTable "{columns}"]', *rows[board], ""]
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("tables", [True, False])
-def test_a_mitchell_numbering_ns_and_ew_alike_without_rounds_is_seated_as_its_movement(tmp_path, capsys, tables):
+@pytest.mark.parametrize("given", ["Table", "Round", ""])
+def test_a_mitchell_numbering_ns_and_ew_alike_without_rounds_or_tables_is_seated_as_its_movement(tmp_path, capsys,
+                                                                                                   given):
     usebio, out = imported(tmp_path, "usebio", MITCHELL, capsys)
     assert "all 762 figures equal" in out
     pbn = tmp_path / "mitchell.pbn"
-    pbn.write_text(mitchell_pbn(rounds_of(usebio), tables), encoding="utf-8")
+    pbn.write_text(mitchell_pbn(rounds_of(usebio), given), encoding="utf-8")
     event, out = imported(tmp_path, "pbn", pbn, capsys)
     assert "14 pairs, 7 rounds, 245 results" in out
     rounds = rounds_of(event)
