@@ -1145,6 +1145,8 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-sheet-not-opened": not_opened(OSError(5, "Input/output error")),
     "registration-sheet-rows": importing("姓名,组号\n张三,1\n李四,1\n", max_rows=2),
     "registration-encoding": importing("チーム,氏名\n東京,田中太郎\n".encode("shift_jis")),
+    # two surnames read as common characters in GB18030 and in Big5 alike
+    "registration-encoding-unsure": importing("\u674e\u5218\n".encode("gb18030")),
     "registration-map-refused": importing("学号,姓名,组号\n2023010101,张三,1\n", extra={"学号": "entry"}),
     "registration-map-phone": importing("姓名,队名,联系电话\n张三,红队,138-0013-8000\n", extra={"联系电话": "group"}),
     "registration-map-contact": importing("姓名,队名,邮箱\n张三,红队,zs@example.com\n", extra={"邮箱": "group"}),

@@ -5,7 +5,7 @@ by paibang's rules and compared with every figure the file publishes.
 What is read (both formats come to one `Session`):
 
 - every table result: round, table, NS and EW pair, board, contract, declarer, tricks, lead (a
-  USEBIO line with a round and no table: its meeting's table, seat_tables; with neither, in a
+  USEBIO line or PBN ScoreTable row (seat_pbn) with a round and no table: its meeting's table, seat_tables; with neither, in a
   file that gives none: seat_meetings, its NS 3 and EW 3 two pairs where a Mitchell numbers
   them alike, sides_apart, and so lines giving tables but no rounds unless they are
   one round, one_round; a line without its round in a file of several: refused,
@@ -554,7 +554,26 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
             if dropped is not None:
                 session.dropped.append(dropped)
     check_not_played(session)
+    seat_pbn(session, games)
     return session
+
+
+def seat_pbn(session: Session, games: list[PbnGame]) -> None:
+    """Rounds and tables for a PBN whose ScoreTable gives no Round or no Table column, as a
+    USEBIO file's are (read_usebio_session): no round given, one round when its tables say so,
+    else its meetings seated (seat_meetings: a Mitchell's NS pair k at table k); a round given
+    but no table, each meeting of a round a table (seat_tables). Read as round 1 and table 0,
+    every board of a Mitchell was written at table 0 of round 1, and the import was refused with
+    errors naming the trial's copy of the results, not the user's file."""
+    given = [row for game in games if (table := game.table("ScoreTable")) is not None for row in table.rows]
+    if not session.lines:
+        return
+    if not any(small_int(row.get("Round")) for row in given) and (
+            not any(small_int(row.get("Table")) for row in given) or not one_round(session.lines)):
+        session.seated = True
+        seat_meetings(session)
+    elif any(not line.table for line in session.lines):
+        seat_tables(session)
 
 
 # What a ScoreTable row writes of a result played or scored: a row with one of them is no sit-out.

@@ -601,6 +601,11 @@ def _decode(raw: bytes) -> tuple[str, str]:
     """The sheet's text and its encoding (content/sheet_text.py); refused when it has none paibang reads."""
     found = sheet_text.decode(raw)
     if found is None:
+        likely = sheet_text.unsure(raw)
+        if likely:
+            # a short sheet reads as common characters in both GB18030 and Big5: either guess
+            # may garble every name, so the secretary is told both and how to save it as UTF-8
+            raise _SheetRefusal("registration-encoding-unsure", encodings=" / ".join(ENCODINGS[e] for e in likely))
         raise _SheetRefusal("registration-encoding")
     return found
 
@@ -1112,6 +1117,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     ahead = load_yaml(event_file, Problems())
     team_size = _team_size(ahead, GAMES.get(str(ahead.get("game")))) if isinstance(ahead, YamlMap) else None
     sheet_text.forget()  # the sheet as it is now, for the carets and the lines problems quote
+    sheet_text.know_headings(lambda cell: _key(cell) in ALIASES)  # (a short sheet read in GB18030 or Big5: sheet_text._chosen)
     table = read_table(sheet)
     start = find_header(table, extra)
     header = table.rows[start] if table.rows else []

@@ -9,9 +9,10 @@ import functools
 import io
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
-from generator.content.wide_text import wide_codec
+from generator.content.wide_text import common_share, wide_codec
 from generator.seals import open_if_regular
 
 # an .xlsx's parts uncompressed, or a CSV file: import's bound (registrations.MAX_SHEET_BYTES is this), and
@@ -23,9 +24,8 @@ def decode(raw: bytes) -> tuple[str, str] | None:
     """(text, encoding): UTF-8 (with or without Excel's BOM), UTF-16 or UTF-32 (with a BOM, or
     without, told by its zero bytes as the bridge import tells them: wide_text.py; the encoding
     said is "utf-16" or "utf-32" either way), else GB18030 (GBK) or Big5 when the text reads as
-    Chinese in it. Both legacy encodings accept most byte pairs, so a Big5 file decodes as
-    GB18030 without an error, into rare characters: the text must be mostly common characters
-    (GB2312 level 1 or Big5 level 1) to be taken. None for Shift-JIS and the rest."""
+    Chinese in it, clearly more than in the other (`_legacy`). None for Shift-JIS and the rest,
+    and for a sheet that reads as Chinese in both (`unsure` says which)."""
     wide = wide_codec(raw)
     if wide is not None:
         try:
@@ -37,14 +37,73 @@ def decode(raw: bytes) -> tuple[str, str] | None:
         return raw.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
         pass
+    chosen = _chosen(_legacy(raw))
+    return (chosen[2], chosen[1]) if chosen is not None else None
+
+
+def unsure(raw: bytes) -> tuple[str, ...]:
+    """The legacy encodings a sheet that `decode` refused reads as Chinese in, likelier first:
+    a short sheet may read as common characters both as GB18030 and as Big5, and one is then
+    not taken for the other (its names garbled); () when it reads as neither (Shift-JIS)."""
+    readings = _legacy(raw)
+    if not readings or readings[0][0] < _PLAUSIBLE or _chosen(readings) is not None or wide_codec(raw) is not None:
+        return ()
+    return tuple(encoding for share, encoding, _ in readings if share >= readings[0][0] - _LEAD)
+
+
+def know_headings(heading: Callable[[str], bool]) -> None:
+    """Tell `decode` which cells are headings of a registration sheet (registrations.ALIASES:
+    the import knows them, content does not import it), for a sheet that reads as Chinese in
+    both legacy encodings: read in the one whose first lines hold a heading (a heading of two
+    characters is two other common characters in the other encoding)."""
+    global _heading
+    _heading = heading
+
+
+def _no_heading(cell: str) -> bool:
+    return False
+
+
+_heading: Callable[[str], bool] = _no_heading
+
+
+# The share of common characters (wide_text.common_share) a legacy reading needs, and its lead
+# over the other reading: a sheet in one encoding read in the other scored at most 0.75 (Big5
+# as GB18030) over a line of the zh catalogues, and up to 1 on a line of a few characters.
+_PLAUSIBLE = 0.8
+_LEAD = 0.15
+
+
+def _legacy(raw: bytes) -> list[tuple[float, str, str]]:
+    """(share of common characters, encoding, text) for each of GB18030 and Big5 the bytes are
+    written in, the best first (GB18030 on a tie). Both accept most byte pairs, so a Big5 sheet
+    decodes as GB18030 without an error, into rare and private-use characters: each reading is
+    scored, not the first taken (a 3-line Big5 sheet was read as GB18030, headings garbled)."""
+    readings = []
     for encoding in ("gb18030", "big5"):
         try:
             text = raw.decode(encoding)
         except UnicodeDecodeError:
             continue
-        if _plausible(text):
-            return text, encoding
-    return None
+        readings.append((common_share(text), encoding, text))
+    return sorted(readings, key=lambda reading: -reading[0])
+
+
+def _chosen(readings: list[tuple[float, str, str]]) -> tuple[float, str, str] | None:
+    """The reading taken: the best when it is Chinese text and clearly better than the other,
+    else the only plausible one whose first lines hold a known heading (know_headings); None
+    when neither tells."""
+    if not readings or readings[0][0] < _PLAUSIBLE:
+        return None
+    if len(readings) == 1 or readings[0][0] - readings[1][0] >= _LEAD:
+        return readings[0]
+    headed = [reading for reading in readings if reading[0] >= _PLAUSIBLE and _headed(reading[2])]
+    return headed[0] if len(headed) == 1 else None
+
+
+def _headed(text: str) -> bool:
+    """Whether one of the first lines of a sheet's text holds a heading (a title row may be above)."""
+    return any(_heading(cell) for line in text.splitlines()[:5] for cell in next(csv.reader([line]), []))
 
 
 def delimiter(text: str, encoding: str) -> str:
@@ -134,25 +193,3 @@ def masked_cells(line: str, separator: str, hidden: frozenset[int] | tuple[int, 
                 if chars[at] != '"':
                     chars[at] = "*"
     return "".join(chars)
-
-
-def _plausible(text: str) -> bool:
-    # CJK ideographs by code point: extension A and the unified block, compatibility ideographs, the rest
-    ideographs = [ch for ch in text if 0x3400 <= ord(ch) <= 0x9FFF or 0xF900 <= ord(ch) <= 0xFAFF or ord(ch) >= 0x20000]
-    if not ideographs:
-        return True
-    common = sum(1 for ch in ideographs if _common(ch))
-    return common >= 0.8 * len(ideographs)
-
-
-def _common(ch: str) -> bool:
-    """One of the 3,755 most used simplified or 5,401 most used traditional characters."""
-    try:
-        if 0xB0A1 <= int.from_bytes(ch.encode("gb2312"), "big") <= 0xD7F9:
-            return True
-    except UnicodeEncodeError:
-        pass
-    try:
-        return 0xA440 <= int.from_bytes(ch.encode("big5"), "big") <= 0xC67E
-    except UnicodeEncodeError:
-        return False
