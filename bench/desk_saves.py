@@ -31,6 +31,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SLUG = "desk-bench-guandan"
@@ -52,35 +53,41 @@ class Site:
         self.content = where / "content"
         self.desk = Desk(self.content, SLUG, None, None, build=False)
 
-    def save(self, number: int, splice: bool = True) -> float:
-        """One table's save as its phone makes it: seconds until answered."""
+    def form(self, number: int) -> tuple[Any, str, str]:
+        """Table `number`'s form as its phone's page had it (the spot, what it was filled from,
+        the key): read before the save, as the page was shown before it was sent."""
         from generator.desk import forms
-        from generator.desk.app import Who, readable_text
+        from generator.desk.app import readable_text
+
+        spot = self.desk.spot("main", 1, number)
+        return spot, forms.as_filed(spot, forms.current_table(spot, readable_text(spot.path))), f"main/1/{number}"
+
+    def save(self, number: int, splice: bool = True, form: tuple[Any, str, str] | None = None) -> float:
+        """One table's save as its phone makes it: seconds until answered."""
+        from generator.desk.app import Who
 
         desk = self.desk
-        spot = desk.spot("main", 1, number)
-        filed = forms.as_filed(spot, forms.current_table(spot, readable_text(spot.path)))
-        key = f"main/1/{number}"
+        spot, filed, key = form or self.form(number)
         if not splice:
             for writer in desk._writers.values():
                 writer.known = None  # (the text written forgotten: the whole round trip, as before)
-        a, b = spot.sides
         started = time.perf_counter()
         outcome = desk.submit(spot, {"level_a": "A", "level_b": "7"}, Who("table", desk.tokens.table(key), key), True,
                               "", filed)
         took = time.perf_counter() - started
-        assert outcome["saved"], (number, outcome["refused"], a, b)
+        assert outcome["saved"], (number, outcome["refused"])
         return took
 
     def together(self, numbers: list[int], splice: bool) -> float:
         """`numbers` saving at the same moment: seconds until the last is answered."""
         self.save(numbers[0] - 1, splice)  # (the desk's own write first: the text known, if splicing)
+        forms = {number: self.form(number) for number in numbers}
         barrier = threading.Barrier(len(numbers) + 1)
         done: list[float] = []
 
         def one(number: int) -> None:
             barrier.wait(60)
-            self.save(number, splice)
+            self.save(number, splice, forms[number])
             done.append(time.perf_counter())
 
         threads = [threading.Thread(target=one, args=(n,)) for n in numbers]

@@ -301,3 +301,42 @@ def test_a_splice_that_fails_its_check_is_saved_by_the_whole_round_trip(tmp_path
     writer._apply([saved])
     assert saved.saved and len(read) == 1
     assert writer.path.read_text(encoding="utf-8") == expected(desk, before, {3: {"levels": {"T05": "K", "T06": 2}}})
+
+
+def test_a_saves_form_is_filled_from_the_writers_reading_of_its_own_write_and_from_the_file_after_a_hand_edit(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A save's form is the file's table as the content loader reads it: after the desk's own
+    write, the reading its splice was checked with (no reading of the whole file again); after a
+    hand edit, the file as the hand left it (a result typed there is the form's, and a table's
+    save over it is refused: a table saves once)."""
+    from generator.desk.app import Who
+
+    desk, _ = desk_and_writer(tmp_path)
+    path = results(desk.content)
+    texts: list[str] = []
+    reading = forms.load_yaml_text
+
+    def counted(text: str, *rest: Any) -> Any:
+        if text.startswith("#"):  # (the whole file: not the one-table text the check reads)
+            texts.append(text)
+        return reading(text, *rest)
+
+    monkeypatch.setattr(forms, "load_yaml_text", counted)
+
+    def submit(number: int, typed: dict[str, str]) -> dict[str, Any]:
+        spot = desk.spot("main", 1, number)
+        filed = forms.as_filed(spot, forms.current_table(spot, path.read_text(encoding="utf-8")))
+        del texts[:]  # (the page's reading, before the save)
+        key = f"main/1/{number}"
+        return desk.submit(spot, typed, Who("table", desk.tokens.table(key), key), True, "", filed)
+
+    assert submit(1, {"level_a": "Q", "level_b": "9"})["saved"] and len(texts) == 1
+    assert submit(2, {"level_a": "A", "level_b": "7"})["saved"] and texts == []
+    assert "    levels: {T03: A, T04: 7}\n" in path.read_text(encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    teams: [T05, T06]\n", "    teams: [T05, T06]\n    levels: {T05: J,T06: 4}\n"), encoding="utf-8")
+    spot = desk.spot("main", 1, 3)
+    assert desk.filed_table(spot, path.read_text(encoding="utf-8"))["levels"] == {"T05": "J", "T06": 4}
+    outcome = submit(3, {"level_a": "2", "level_b": "3"})
+    assert not outcome["saved"] and outcome["refused"] == "desk_once" and len(texts) == 1
+    assert "levels: {T05: J,T06: 4}" in path.read_text(encoding="utf-8")
