@@ -766,6 +766,179 @@ def dump_round_trip(data: Any) -> str:
     return out.getvalue()
 
 
+# --- a save's edit of a round's file ------------------------------------------------------
+#
+# A save once loaded and dumped the whole round file through ruamel: at a mass event's size (a
+# 2,000-team Swiss, 1,000 tables a round, a file of 160 kB) that took about 1.9 s under load,
+# and saves run one after another under the file's lock, so phones saving together waited tens
+# of seconds. The options weighed:
+#   (a) splice: round-trip only the saved table's item (its lines in the text) and put the new
+#       lines in its place; the rest of the text is copied, so the cost is the table's, not the
+#       round's (bar a copy of the text, a digest, and the fast reader's check of the result);
+#   (b) keep the parsed document between saves, parsed again when the file's digest changed:
+#       the load is saved, but the dump of the whole document (a third of the round trip's
+#       cost, about 0.4 s for 1,000 tables) is still paid at every save, and the document kept
+#       (4 MB for a round of 1,000 tables as drawn) must be exactly the file, or a save writes
+#       back what the secretary has since changed;
+#   (c) coalesce the saves waiting for the lock into one load and dump (Writer in app.py does
+#       already): it shares the cost among those waiting, but a phone still waits one whole
+#       round trip or two, however few tables save at once.
+# (a) is taken, with (b)'s digest to know when it is safe and (c) kept around it. A splice writes
+# what the whole round trip would write only when the text outside the table is written back by
+# the round trip as it is (ruamel normalises a hand edit's layout: `{T01: Q,T02: 9}` written
+# `{T01: Q, T02: 9}`). That holds for a text the round trip itself wrote (its dump read and
+# dumped again is the same text: tests/test_desk_splice.py), and the desk knows such a text by
+# its digest (Known): the text it last wrote. Any other text (`paibang pair`'s before the first
+# save, a hand edit since, another desk's write) is saved by the whole round trip, whose text
+# is then known, and the saves after it splice. A splice is checked before it is written: the
+# whole new text read by the fast reader (yaml_loader's, tens of ms for 1,000 tables) must be
+# the text before with the saved tables' items, as their own lines read, in their places, every
+# other value as it was; else the save is made by the whole round trip (Writer). That reading
+# is kept with the digest, and the next save's form is filled from it (Desk.filed_table): a save
+# reads the whole file with the fast reader once, as it did before, and round-trips its tables
+# alone. (bench/desk_saves.py: 1,000 tables against 10.)
+
+
+def text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Known:
+    """A round file's text as the desk's last save wrote it (its "\\n" form): its digest, and the
+    fast reader's reading of it (what a splice of it is checked against). Only the digest is kept
+    of the text: the file is read anew at each save, and a splice is made only if it is still
+    this text."""
+
+    def __init__(self, text: str, reading: Any) -> None:
+        self.digest = text_digest(text)
+        self.reading = reading
+
+
+def fast_reading(text: str, path: Path) -> Any:
+    """The content loader's reading of a round's text (its fast readers: no ruamel), None when it
+    finds anything wrong."""
+    from generator.content.yaml_loader import load_yaml_text
+    from generator.errors import Problems
+
+    problems = Problems()
+    data = load_yaml_text(text, path, problems)
+    return None if problems.items else data
+
+
+class RoundEdit:
+    """One save's edit of a round file's text (the tables of `numbers`): spliced when the text is
+    `known` (the desk's last write) and laid out as the round trip writes it, else the whole
+    document round-tripped, as every save once was. `table(n)` is the table's node to change
+    (None when the file has none of that number), `tables(n)` the list it is in (drop_comment_lines
+    looks at the next item), `render()` the new text (None: the splice failed its check, and the
+    save is to be made again on RoundEdit(text, numbers) whole)."""
+
+    def __init__(self, text: str, numbers: list[int] | tuple[int, ...] = (), known: Known | None = None,
+                 path: Path = Path("round.yaml")) -> None:
+        self.text, self.path = text, path
+        self.reading: Any = None  # the new text's fast reading, once render() has checked it (a splice)
+        self.spliced = False
+        self._runs: list[tuple[int, int, int, Any]] = []  # (first item, item after the last, text offset, mini document)
+        self._where: dict[int, tuple[Any, int]] = {}  # table number -> (mini document, its index there)
+        if known is not None and known.digest == text_digest(text) and self._splice(numbers, known.reading):
+            self.spliced = True
+            self.data = None
+        else:
+            self.data = load_round_trip(text)
+
+    def _splice(self, numbers: Any, reading: Any) -> bool:
+        """The mini documents of the saved tables' items, each with the item after it (whose
+        heading comments ruamel may keep as that item's, drop_comment_lines), adjacent ones in one.
+        False when the text is not laid out as the round trip writes a round (the whole then)."""
+        from generator.content.yaml_loader import mark_of_key
+
+        if not isinstance(reading, dict) or not isinstance(tables := reading.get("tables"), list) or not tables:
+            return False
+        marks = getattr(tables, "item_marks", None)
+        lines = [0] + [found.end() for found in re.finditer("\n", self.text)]  # each line's offset
+        key_lines = [mark_of_key(reading, key).line for key in reading]
+        if marks is None or len(marks) != len(tables) or mark_of_key(reading, "tables").line != max(key_lines):
+            return False  # (`tables:` not the last key: its last item's lines would run into the next key's)
+        if not self.text.startswith("tables:", lines[mark_of_key(reading, "tables").line - 1]):
+            return False
+        starts = []
+        for mark in marks:  # each item a block mapping on its own "  - " line, in order
+            if mark.column != 5 or not 0 < mark.line <= len(lines) or (starts and lines[mark.line - 1] <= starts[-1]) \
+                    or not self.text.startswith("  - ", lines[mark.line - 1]):
+                return False
+            starts.append(lines[mark.line - 1])
+        starts.append(len(self.text))
+        indices = {}
+        for number in numbers:  # (find_table's: the first mapping of that number)
+            index = next((i for i, item in enumerate(tables) if isinstance(item, dict) and item.get("table") == number), None)
+            if index is not None:
+                indices[number] = index
+        spans: list[list[int]] = []
+        for index in sorted(set(indices.values())):
+            last = min(index + 1, len(tables) - 1)
+            if spans and index <= spans[-1][1] + 1:
+                spans[-1][1] = max(spans[-1][1], last)
+            else:
+                spans.append([index, last])
+        for first, last in spans:
+            try:
+                mini = load_round_trip("tables:\n" + self.text[starts[first]:starts[last + 1]])
+            except Exception:  # noqa: BLE001 - read whole instead, which says what is wrong
+                return False
+            if not isinstance(mini, dict) or not isinstance(mini.get("tables"), list) \
+                    or len(mini["tables"]) != last + 1 - first:
+                return False
+            self._runs.append((first, last + 1, starts[first], mini))
+        for number, index in indices.items():
+            run = next(run for run in self._runs if run[0] <= index < run[1])
+            node = run[3]["tables"][index - run[0]]
+            if not isinstance(node, CommentedMap) or node.get("table") != number:
+                return False
+            self._where[number] = (run[3], index - run[0])
+        self._starts, self._reading = starts, reading
+        return True
+
+    def table(self, number: int) -> CommentedMap | None:
+        if self.data is not None:
+            return find_table(self.data, number)
+        found = self._where.get(number)
+        return found[0]["tables"][found[1]] if found else None
+
+    def tables(self, number: int) -> Any:
+        if self.data is not None:
+            return self.data.get("tables")
+        found = self._where.get(number)
+        return found[0]["tables"] if found else None
+
+    def render(self) -> str | None:
+        if self.data is not None:
+            return dump_round_trip(self.data)
+        pieces, at, items = [], 0, list(self._reading["tables"])
+        for first, after, offset, mini in self._runs:
+            written = dump_round_trip(mini)
+            if not written.startswith("tables:\n"):
+                return None
+            written = written[len("tables:\n"):]
+            read = fast_reading("tables:\n" + written, self.path)
+            if not isinstance(read, dict) or not isinstance(read.get("tables"), list) \
+                    or len(read["tables"]) != after - first:
+                return None
+            items[first:after] = read["tables"]
+            pieces += [self.text[at:offset], written]
+            at = self._starts[after]
+        pieces.append(self.text[at:])
+        new = "".join(pieces)
+        # the check: the whole new text read as the file will be read, the saved tables' items as
+        # their own lines read, every other value as it was
+        found = fast_reading(new, self.path)
+        if not isinstance(found, dict) or list(found) != list(self._reading) \
+                or any(found[key] != value for key, value in self._reading.items() if key != "tables") \
+                or list(found["tables"]) != items:
+            return None
+        self.reading = found
+        return new
+
+
 @contextmanager
 def locked(path: Path, content: Path) -> Iterator[None]:
     """A save of the results file `path` of `content`, alone: one lock per file among this
@@ -840,17 +1013,24 @@ def to_round_trip(value: Any, block: bool = False) -> Any:
     return value
 
 
-def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tuple[str, ...]) -> tuple[str, Any]:
+def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tuple[str, ...],
+                 known: Known | None = None, examples: list[re.Pattern[str]] | None = None) -> tuple[str, Any]:
     """The file's new text with table `number`'s record keys replaced by `record`, every other
     line (comments included) as it was; and the old record (plain data) for the audit log. The
     text's line ends "\n", as read_results gives it (the Writer's save puts the file's own back:
-    write_results)."""
-    data = load_round_trip(text)
-    table = find_table(data, number)
+    write_results). With `known` (the text as the desk last wrote it), spliced (RoundEdit);
+    `examples`: the example lines the record stands for (drop_comment_lines), as the Writer's."""
+    edit = RoundEdit(text, [number], known)
+    table = edit.table(number)
     if table is None:
         raise KeyError(number)
     old = set_record(table, with_board_keys_kept(table, record), record_keys)
-    return dump_round_trip(data), old
+    if examples:
+        drop_comment_lines(table, examples, edit.tables(number))
+    new = edit.render()
+    if new is None:  # (the splice failed its check: the whole round trip, as the Writer does)
+        return apply_record(text, number, record, record_keys, None, examples)
+    return new, old
 
 
 def line_end(text: str) -> str:

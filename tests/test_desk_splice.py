@@ -1,0 +1,342 @@
+"""The desk's saves at a mass event's size (2,000 teams, 1,000 tables a round): a save into the
+text the desk itself last wrote round-trips only the saved tables' lines and splices them in
+(store.RoundEdit). What it writes must be, byte for byte, what the whole round trip of the file
+writes (comments, blank lines, flow style, CRLF); a hand edit made between two saves is never
+written over (the save after it is made by the whole round trip); tables saved together all land.
+No timing here: bench/desk_saves.py measures the cost."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import cli
+from generator.desk import forms, store
+from generator.desk.store import (
+    Known, RoundEdit, apply_record, drop_comment_lines, dump_round_trip, fast_reading, load_round_trip, set_record,
+    with_board_keys_kept,
+)
+from tests.test_desk_records import SLUG, make, results
+
+ROOT = Path(__file__).resolve().parents[1]
+KEYS = ("boards", "deals", "levels", "rooms", "winner", "forfeit")
+
+
+def known(text: str) -> Known:
+    """The text as the desk's last save left it (Writer.known)."""
+    return Known(text, fast_reading(text, Path("round-1.yaml")))
+
+
+def save(text: str, records: dict[int, dict[str, Any]], splice: bool, keys: tuple[str, ...] = KEYS,
+         examples: Any = None) -> str:
+    """The text after the tables' `records` are saved together (one batch, as the Writer makes
+    it), spliced or by the whole round trip; a splice asserted to be one that passed its check."""
+    edit = RoundEdit(text, list(records), known(text) if splice else None)
+    assert edit.spliced == splice
+    for number, record in records.items():
+        table = edit.table(number)
+        assert table is not None, number
+        set_record(table, with_board_keys_kept(table, copy.deepcopy(record)), keys)
+        if examples is not None:
+            drop_comment_lines(table, examples(number, record), edit.tables(number))
+    new = edit.render()
+    assert new is not None  # (a splice that failed its check would be made whole: it must not fail here)
+    return new
+
+
+def alike(text: str, records: dict[int, dict[str, Any]], keys: tuple[str, ...] = KEYS, examples: Any = None) -> str:
+    """What the whole round trip writes, asserted to be what the splice writes."""
+    whole = save(text, records, False, keys, examples)
+    assert save(text, records, True, keys, examples) == whole
+    return whole
+
+
+def the_round_trips(text: str) -> str:
+    """The text as the desk's first save leaves it (the whole round trip), asserted written back
+    as it is by the round trip: the ground a splice stands on (store's comment on RoundEdit)."""
+    once = dump_round_trip(load_round_trip(text))
+    assert dump_round_trip(load_round_trip(once)) == once
+    return once
+
+
+# --- the existing desk cases, each made both ways -----------------------------------------------
+
+
+def test_every_edit_case_of_the_desk_splices_to_what_the_whole_round_trip_writes(monkeypatch) -> None:  # noqa: ANN001
+    """Each save of tests/test_desk_edits.py (comments beside and below boards, boards of one room
+    a line, a table's result cleared, a forfeit added after boards), made again into the text the
+    desk's first save would leave, spliced and whole: the same bytes."""
+    from tests import test_desk_edits as edits
+
+    made = []
+
+    def both(text: str, number: int, record: dict[str, Any], keys: tuple[str, ...], *rest: Any) -> Any:
+        alike(the_round_trips(text), {number: record}, keys)
+        made.append(number)
+        return apply_record(text, number, record, keys, *rest)
+
+    monkeypatch.setattr(edits, "apply_record", both)
+    cases = [case for name, case in vars(edits).items() if name.startswith("test_") and callable(case)
+             and not inspect.signature(case).parameters and "apply_record" in inspect.getsource(case)]
+    assert len(cases) >= 8
+    for case in cases:
+        case()
+    assert len(made) >= 10
+
+
+def test_every_demo_round_splices_to_what_the_whole_round_trip_writes() -> None:
+    """Every results file of the demo events (bridge boards, Guandan deals, teams of four's rooms,
+    knockouts' winners, comments among them): its first and last table, and two tables
+    side by side saved together, with a result, a correction or a result cleared."""
+    records = [{"levels": {"T01": "Q", "T02": 9}},
+               {"boards": {1: {"open": 85, "closed": 40}, 2: 30}, "forfeit": "T02"},
+               {"deals": ["T01+3", "T02+1"]},
+               {}]
+    files = sorted(ROOT.glob("content/events/*/results/*.yaml"))
+    assert len(files) >= 10
+    for path in files:
+        text = the_round_trips(path.read_text(encoding="utf-8"))
+        numbers = [item["table"] for item in load_round_trip(text)["tables"]]
+        picks = ([numbers[0]], [numbers[-1]], numbers[len(numbers) // 3:][:2])
+        for at, picked in enumerate(picks):
+            alike(text, {number: records[(at + len(numbers)) % len(records)] for number in picked})
+
+
+# --- a mass round: 1,000 tables, as `paibang pair` draws it ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mass(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """content/ with one Guandan event of 2,000 teams, round 1 (1,000 tables) drawn by `paibang pair`."""
+    root = make(tmp_path_factory.mktemp("mass"), "format: swiss\nrounds: 3\n", "", count=2000)
+    results(root).unlink()
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0
+    return root
+
+
+def test_a_mass_round_saved_table_after_table_splices_to_what_the_whole_round_trip_writes(mass: Path) -> None:
+    """Saves in a round of 1,000 tables drawn by `paibang pair`, one after another as the day goes:
+    single tables, tables side by side and far apart saved together, the first and the last, a
+    result corrected, a round's example comments taken out as the Writer takes them (the record
+    stands for its example): spliced, the very bytes of the whole round trip, at each save."""
+    from generator.desk.app import Desk
+
+    desk = Desk(mass, SLUG, None, None, build=False)
+    spots = {number: desk.spot("main", 1, number) for number in range(1, 1001)}
+    text = the_round_trips(results(mass).read_text(encoding="utf-8"))
+    assert len(text) > 100_000 and "# deals: [" in text
+
+    def examples(number: int, record: dict[str, Any]) -> Any:
+        return forms.example_lines(spots[number], record)
+
+    def record(number: int, kind: int) -> dict[str, Any]:
+        a, b = spots[number].sides
+        return [{"levels": {a: "Q", b: 9}}, {"deals": [f"{a}+3", f"{b}+1", f"{b} foul"]},
+                {"levels": {a: "A", b: 7}}][kind % 3]
+
+    chance = random.Random(20261206)
+    batches = [[1], [1000], [2, 3], [1, 999, 500, 501, 502], [3, 4, 999, 1000]]
+    batches.append(chance.sample(range(5, 499), 3))
+    for step, numbers in enumerate(batches):
+        keys = forms.record_keys(spots[numbers[0]])
+        text = alike(text, {number: record(number, step) for number in numbers}, keys, examples)
+    assert dump_round_trip(load_round_trip(text)) == text
+    assert text.count("\n    levels: {") + text.count("\n    deals: [T") == len({n for numbers in batches for n in numbers})
+
+
+# --- the Writer: splices, a hand edit between saves, two tables at once --------------------------
+
+TABLES = "".join(f"  - table: {n}\n    teams: [T{2 * n - 1:02d}, T{2 * n:02d}]\n"
+                 f"    # deals: [T{2 * n - 1:02d}+3]   or   levels: {{T{2 * n - 1:02d}: Q, T{2 * n:02d}: 9}}\n"
+                 for n in range(1, 7))
+
+
+def desk_and_writer(tmp_path: Path) -> tuple[Any, Any]:
+    from generator.desk.app import Desk, Writer
+
+    root = make(tmp_path, "format: swiss\nrounds: 1\n", TABLES, count=12)
+    desk = Desk(root, SLUG, None, None, build=False)
+    return desk, Writer(desk, results(root))
+
+
+def job(desk: Any, number: int, record: dict[str, Any]) -> Any:
+    from generator.desk.app import Job, Who
+
+    spot = desk.spot("main", 1, number)
+    filed = forms.as_filed(spot, forms.current_table(spot, spot.path.read_text(encoding="utf-8")))
+    return Job(spot, record, Who("admin", "-"), f"main/1/{number}", filed)
+
+
+def expected(desk: Any, text: str, records: dict[int, dict[str, Any]]) -> str:
+    """What the whole round trip of `text` writes for these saves, as the Writer makes them."""
+    spot = desk.spot("main", 1, 1)
+    return save(text, records, False, forms.record_keys(spot),
+                lambda number, record: forms.example_lines(desk.spot("main", 1, number), record))
+
+
+def whole_texts_read(monkeypatch) -> list[str]:  # noqa: ANN001
+    """The texts the round trip reads from now on that are a whole round's file (not a splice's lines)."""
+    read: list[str] = []
+    function = store.load_round_trip
+
+    def counted(text: str) -> Any:
+        if not text.startswith("tables:\n"):
+            read.append(text)
+        return function(text)
+
+    monkeypatch.setattr(store, "load_round_trip", counted)
+    return read
+
+
+def test_a_save_into_the_desks_own_last_write_is_spliced_and_writes_what_the_whole_round_trip_does(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    desk, writer = desk_and_writer(tmp_path)
+    read = whole_texts_read(monkeypatch)
+    first = job(desk, 1, {"levels": {"T01": "Q", "T02": 9}})
+    writer._apply([first])
+    assert first.saved and len(read) == 1  # (the file as `pair` or a hand wrote it: the whole round trip)
+    before = writer.path.read_text(encoding="utf-8")
+    second = job(desk, 4, {"deals": ["T07+3", "T08+1"]})
+    writer._apply([second])
+    assert second.saved and len(read) == 1  # spliced: no reading of the whole file
+    after = writer.path.read_text(encoding="utf-8")
+    assert after == expected(desk, before, {4: {"deals": ["T07+3", "T08+1"]}})
+    assert "    deals: [T07+3, T08+1]\n" in after and "# deals: [T05+3]" in after
+    assert second.filed == forms.as_filed(second.spot, forms.current_table(second.spot, after))
+    assert [line["table"] for line in map(eval_json, audit_lines(desk))] == [1, 4]
+
+
+def eval_json(line: str) -> dict[str, Any]:
+    import json
+
+    return json.loads(line)
+
+
+def audit_lines(desk: Any) -> list[str]:
+    return (desk.folder / store.AUDIT_NAME).read_text(encoding="utf-8").splitlines()
+
+
+def test_a_crlf_file_spliced_keeps_its_line_ends(tmp_path: Path) -> None:
+    desk, writer = desk_and_writer(tmp_path)
+    writer.path.write_bytes(writer.path.read_bytes().replace(b"\n", b"\r\n"))
+    writer._apply([job(desk, 6, {"levels": {"T11": "Q", "T12": 9}})])
+    before = writer.path.read_bytes().decode("utf-8")
+    writer._apply([job(desk, 5, {"levels": {"T09": "K", "T10": 2}})])
+    assert writer.known is not None
+    want = expected(desk, before.replace("\r\n", "\n"), {5: {"levels": {"T09": "K", "T10": 2}}})
+    assert writer.path.read_bytes() == want.replace("\n", "\r\n").encode("utf-8")
+    assert b"\n" not in writer.path.read_bytes().replace(b"\r\n", b"")
+
+
+def test_a_hand_edit_between_two_saves_is_kept_and_the_save_after_it_is_the_whole_round_trips(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The secretary edits the file in an editor between two saves (a comment, table 3's result
+    typed without the space the desk writes): the next save reads the file as it is now, keeps
+    every change of the hand's, and writes what the whole round trip of that text writes (its
+    layout as the round trip writes it); the save after that splices again."""
+    desk, writer = desk_and_writer(tmp_path)
+    read = whole_texts_read(monkeypatch)
+    writer._apply([job(desk, 1, {"levels": {"T01": "Q", "T02": 9}})])
+    edited = writer.path.read_text(encoding="utf-8").replace(
+        "  - table: 3\n", "  # the far end of the hall\n  - table: 3\n").replace(
+        "    teams: [T05, T06]\n", "    teams: [T05, T06]\n    levels: {T05: J,T06: 4}\n")
+    writer.path.write_text(edited, encoding="utf-8")
+    second = job(desk, 2, {"levels": {"T03": "A", "T04": 8}})
+    writer._apply([second])
+    assert second.saved and len(read) == 2  # the hand's text, read whole
+    after = writer.path.read_text(encoding="utf-8")
+    assert after == expected(desk, edited, {2: {"levels": {"T03": "A", "T04": 8}}})
+    del read[:]  # (expected's own reading)
+    assert "  # the far end of the hall\n" in after and "levels: {T05: J, T06: 4}" in after
+    assert "levels: {T01: Q, T02: 9}" in after and "levels: {T03: A, T04: 8}" in after
+    third = job(desk, 6, {"levels": {"T11": "3", "T12": 5}})
+    writer._apply([third])
+    assert third.saved and read == []  # the desk's own write again: spliced
+    assert writer.path.read_text(encoding="utf-8") == expected(desk, after, {6: {"levels": {"T11": "3", "T12": 5}}})
+
+
+def test_two_tables_saved_together_both_land_spliced(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Saves waiting for the file's lock together are one batch (Writer): side by side (table 2 and
+    3, whose lines touch) and far apart (1 and 6), each spliced, all landing, one audit line each."""
+    desk, writer = desk_and_writer(tmp_path)
+    writer._apply([job(desk, 4, {"levels": {"T07": "Q", "T08": 9}})])
+    read = whole_texts_read(monkeypatch)
+    records = {2: {"levels": {"T03": "Q", "T04": 9}}, 3: {"deals": ["T05+3", "T06+1"]},
+               1: {"levels": {"T01": "2", "T02": "A"}}, 6: {"levels": {"T11": "K", "T12": 5}}}
+    before = writer.path.read_text(encoding="utf-8")
+    jobs = [job(desk, number, record) for number, record in records.items()]
+    writer._apply(jobs)
+    assert all(item.saved for item in jobs) and read == []
+    after = writer.path.read_text(encoding="utf-8")
+    assert after == expected(desk, before, records)
+    assert re.findall(r"^    levels: \{T0[1-4].*", after, re.M) == ["    levels: {T01: '2', T02: A}",
+                                                                     "    levels: {T03: Q, T04: 9}"]
+    assert len(audit_lines(desk)) == 5
+
+
+def test_a_splice_that_fails_its_check_is_saved_by_the_whole_round_trip(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Should the whole text read after a splice not be the text before with the saved tables'
+    lines (whatever the cause), the save is made again on the whole file: landed, and as the
+    whole round trip writes it."""
+    desk, writer = desk_and_writer(tmp_path)
+    writer._apply([job(desk, 1, {"levels": {"T01": "Q", "T02": 9}})])
+    reading = store.fast_reading
+
+    def misread(text: str, path: Path) -> Any:
+        found = reading(text, path)
+        if text.startswith("#") and "T05: K" in text:  # the whole file with the splice's save: read otherwise
+            found["round"] = 2
+        return found
+
+    monkeypatch.setattr(store, "fast_reading", misread)
+    read = whole_texts_read(monkeypatch)
+    before = writer.path.read_text(encoding="utf-8")
+    saved = job(desk, 3, {"levels": {"T05": "K", "T06": 2}})
+    writer._apply([saved])
+    assert saved.saved and len(read) == 1
+    assert writer.path.read_text(encoding="utf-8") == expected(desk, before, {3: {"levels": {"T05": "K", "T06": 2}}})
+
+
+def test_a_saves_form_is_filled_from_the_writers_reading_of_its_own_write_and_from_the_file_after_a_hand_edit(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A save's form is the file's table as the content loader reads it: after the desk's own
+    write, the reading its splice was checked with (no reading of the whole file again); after a
+    hand edit, the file as the hand left it (a result typed there is the form's, and a table's
+    save over it is refused: a table saves once)."""
+    from generator.desk.app import Who
+
+    desk, _ = desk_and_writer(tmp_path)
+    path = results(desk.content)
+    texts: list[str] = []
+    reading = forms.load_yaml_text
+
+    def counted(text: str, *rest: Any) -> Any:
+        if text.startswith("#"):  # (the whole file: not the one-table text the check reads)
+            texts.append(text)
+        return reading(text, *rest)
+
+    monkeypatch.setattr(forms, "load_yaml_text", counted)
+
+    def submit(number: int, typed: dict[str, str]) -> dict[str, Any]:
+        spot = desk.spot("main", 1, number)
+        filed = forms.as_filed(spot, forms.current_table(spot, path.read_text(encoding="utf-8")))
+        del texts[:]  # (the page's reading, before the save)
+        key = f"main/1/{number}"
+        return desk.submit(spot, typed, Who("table", desk.tokens.table(key), key), True, "", filed)
+
+    assert submit(1, {"level_a": "Q", "level_b": "9"})["saved"] and len(texts) == 1
+    assert submit(2, {"level_a": "A", "level_b": "7"})["saved"] and texts == []
+    assert "    levels: {T03: A, T04: 7}\n" in path.read_text(encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    teams: [T05, T06]\n", "    teams: [T05, T06]\n    levels: {T05: J,T06: 4}\n"), encoding="utf-8")
+    spot = desk.spot("main", 1, 3)
+    assert desk.filed_table(spot, path.read_text(encoding="utf-8"))["levels"] == {"T05": "J", "T06": 4}
+    outcome = submit(3, {"level_a": "2", "level_b": "3"})
+    assert not outcome["saved"] and outcome["refused"] == "desk_once" and len(texts) == 1
+    assert "levels: {T05: J,T06: 4}" in path.read_text(encoding="utf-8")
