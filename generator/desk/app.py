@@ -294,7 +294,16 @@ class Desk:
                             for r in rounds for t in r.tables if len(t.sides) == 2},
                            # (the rounds read whole: a table gone from one of them is its match gone)
                            {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
-                            if not self.unreadable(r.source)})
+                            if not self.unreadable(r.source)},
+                           # (a round neither read nor kept: its file deleted, its links retired;
+                           # none while a results file cannot be read, which may be that round's,
+                           # never read since the desk started)
+                           unread=None if self.results_errors() else
+                           {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
+                            if self.unreadable(r.source)} | {f"{s}/{n}" for s, n in self.kept},
+                           # (a used-marker given back only where the file holds the table's result)
+                           recorded={f"{round_key}/{number}" for round_key, numbers in self.entered().items()
+                                     for number in numbers})
         # a held entry whose table has a result now (the secretary typed it into the mended
         # file) is settled: the admin page stops listing it
         held = self.tokens.all_held()

@@ -231,7 +231,8 @@ class Tokens:
     def secret(self) -> bytes:
         return self.data["secret"].encode()
 
-    def ensure(self, drawn: dict[str, str], rounds: frozenset[str] | set[str] = frozenset()) -> None:
+    def ensure(self, drawn: dict[str, str], rounds: frozenset[str] | set[str] = frozenset(),
+               unread: frozenset[str] | set[str] | None = None, recorded: frozenset[str] | set[str] | None = None) -> None:
         """A token for every drawn table ("stage/round/table" -> match_digest of the match drawn
         there): one for a table that has none yet (a round drawn while the desk runs), a new one
         for a table whose match is another than the one its token was minted for. A round drawn
@@ -247,7 +248,18 @@ class Tokens:
         match now (a bye since a team withdrew and the round was drawn again, or no such table
         any more) has its token retired too. Kept, its old slip answered "no access" and counted
         against the address's misses, where the README promises desk-link-redrawn. A round not
-        read (its file deleted, not drawn again yet; unreadable) keeps its tokens as they are.
+        read (unreadable: a hand edit half done) keeps its tokens as they are.
+
+        `unread` ("stage/round"): the rounds whose file is there but cannot be read now. Given,
+        a round neither read nor unread (its file deleted and not drawn again yet) has no table:
+        its tokens are retired as a redraw's are, and its slips answer desk-link-redrawn rather
+        than open a form of a round the file no longer has; its file back (the same draw), each
+        link opens again.
+
+        `recorded` ("stage/round/table"): the tables whose result the file holds now. Given, a
+        token given back keeps its used-marker only where the file holds that table's result:
+        the round deleted and drawn again, a table that saved in the deleted round read "sent
+        already" over a file holding nothing of it.
 
         A held entry (typed, the file could not take it) goes with its match: retired with the
         table's token, it is carried to the table of the same round where that match now sits
@@ -259,7 +271,9 @@ class Tokens:
             tables, matches = self.data["tables"], self.data.setdefault("matches", {})
             retired, used = self.data.setdefault("retired", {}), self.data["used"]
             changed = False
-            for key in [k for k in tables if k not in drawn and k.rsplit("/", 1)[0] in rounds]:
+            gone = set() if unread is None else {k for k in tables if k not in drawn
+                                                 and k.rsplit("/", 1)[0] not in rounds | set(unread)}
+            for key in [k for k in tables if k not in drawn and (k.rsplit("/", 1)[0] in rounds or k in gone)]:
                 self._retire(key, matches.pop(key, ""))
                 del tables[key]
                 changed = True
@@ -278,7 +292,7 @@ class Tokens:
                 else:
                     item = retired.pop(back)
                     tables[key] = back
-                    if item["used"]:
+                    if item["used"] and (recorded is None or key in recorded):
                         used[key] = item["used"]
                     if "held" in item:
                         self.data.setdefault("held", {})[key] = item["held"]
