@@ -58,3 +58,38 @@ def test_a_table_that_saved_in_a_deleted_round_is_not_sent_already_when_drawn_ba
         assert status == 200 and 'id="saved"' in html
     finally:
         running.stop()
+
+
+def field_value(html: str, name: str) -> str:
+    """The value the form's input `name` shows."""
+    tag = html.split(f'name="{name}"')[0].rsplit("<input", 1)[1] + html.split(f'name="{name}"')[1].split(">")[0]
+    return tag.split('value="')[1].split('"')[0]
+
+
+def test_a_held_entry_moved_to_a_table_with_its_sides_swapped_keeps_each_teams_values(content: Path) -> None:
+    """Table 1 (T15 v T45) typed T15 A, T45 7 when the file could not take it. The secretary
+    mends the file, moves the match to table 4 and writes it there as T45 v T15: the form labels
+    its first level T45 now, and it showed A there (T15's), the levels given to the wrong teams."""
+    running: Running = start(content)
+    try:
+        url, token, csrf, filed = open_table(running, "main/4/1")
+        good, _ = break_round4(content)
+        status, _ = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
+        assert status == 503 and running.desk.tokens.held("main/4/1")
+        round4(content).write_text(good, encoding="utf-8")
+        swap_tables_1_and_4(content)
+        text = round4(content).read_text(encoding="utf-8")
+        round4(content).write_text(text.replace("teams: [T15, T45]", "teams: [T45, T15]"), encoding="utf-8")
+        running.desk.load()
+        assert running.desk.tokens.held("main/4/4")
+        status, html = fetch(running.desk.link("main/4/4"))
+        assert status == 200 and 'id="held"' in html
+        assert html.index("T45") < html.index("T15")  # (the form's first level is T45's now)
+        assert field_value(html, "level_a") == "7" and field_value(html, "level_b") == "A", html
+        # saved from there, each team has its own level
+        status, html = post(running, "main/4/4", "save", level_a=field_value(html, "level_a"),
+                            level_b=field_value(html, "level_b"))
+        assert status == 200 and 'id="saved"' in html, html
+        assert "levels: {T45: 7, T15: A}" in round4(content).read_text(encoding="utf-8")
+    finally:
+        running.stop()

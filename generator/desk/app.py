@@ -897,7 +897,7 @@ class Desk:
         file reads again, the table saves it (its link is not used up) or the secretary does."""
         problem = job.unwritable
         assert problem is not None
-        self.tokens.hold(job.key, job.who.label, typed, problem.heading(self.locale, self.content))
+        self.tokens.hold(job.key, job.who.label, typed, problem.heading(self.locale, self.content), job.spot.sides)
         # through the stop's guard: a save still answered while the desk stops (uvicorn waits for
         # open connections) is held on a terminal that may be closed (the hang-up that stops it)
         _say(self.t("desk_held_terminal", table=self.t("desk_table_n", round=job.spot.number, table=job.spot.table.number))
@@ -1787,7 +1787,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 if forms.BOARD_NUMBERS in held["typed"]:
                     fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table",
                                               numbers=held["typed"][forms.BOARD_NUMBERS])
-                forms.typed_into(fields, held["typed"], secretary=who.kind == "admin")
+                forms.typed_into(fields, forms.held_typed(fields, held, spot.sides), secretary=who.kind == "admin")
             else:
                 held = None
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,

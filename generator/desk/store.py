@@ -265,8 +265,9 @@ class Tokens:
         table's token, it is carried to the table of the same round where that match now sits
         (the same match_digest), when that table holds none of its own; the secretary finds it
         on the admin page at the match's table and its captains' new slip shows what they typed.
-        (The form labels each field with the sides as the file has them: as for a match whose
-        sides are swapped at its own table, match_digest says why.)"""
+        (The form labels each field with the sides as the file has them, match_digest says why;
+        the entry keeps the sides' order it was typed in, so that where the file has them the
+        other way round each side's values go to that side: forms.held_typed.)"""
         with self._lock:
             tables, matches = self.data["tables"], self.data.setdefault("matches", {})
             retired, used = self.data.setdefault("retired", {}), self.data["used"]
@@ -359,10 +360,13 @@ class Tokens:
     # Entries the desk could not write (the round's file does not parse: a hand edit half
     # done). Kept here, beside the tokens and as durably, so what a table typed outlives the
     # phone's page and a restart of the desk; the save that lands for the table drops it.
-    def hold(self, key: str, who: str, typed: dict[str, str], problem: str) -> None:
+    def hold(self, key: str, who: str, typed: dict[str, str], problem: str, sides: list[str] | None = None) -> None:
+        """`sides`: the table's sides in the order its form labelled them when typed, kept with the
+        entry: moved with its match to a table where the file has them the other way round (or
+        swapped at its own), the form gives each side's values to that side (forms.held_typed)."""
         with self._lock:
             self.data.setdefault("held", {})[key] = {"at": _now(), "who": who, "typed": dict(typed),
-                                                     "problem": problem}
+                                                     "problem": problem, **({"sides": list(sides)} if sides else {})}
             # The disk that refused the save (full, read-only) may refuse this too: then it is held
             # for this run of the desk (shown, said on the terminal), written with the store's next save.
             with contextlib.suppress(OSError):
@@ -415,7 +419,10 @@ def _well_formed(text: bytes) -> dict[str, Any] | None:
             for k, v in value.items())
 
     def held(value: Any) -> bool:
-        return isinstance(value, dict) and set(value) == {"at", "who", "typed", "problem"} and strings(value["typed"]) \
+        return isinstance(value, dict) and {"at", "who", "typed", "problem"} <= set(value) \
+            <= {"at", "who", "typed", "problem", "sides"} and strings(value["typed"]) \
+            and ("sides" not in value or (isinstance(value["sides"], list)
+                                          and all(isinstance(side, str) for side in value["sides"]))) \
             and all(isinstance(value[k], str) for k in ("at", "who", "problem"))
 
     def retired(value: Any) -> bool:
