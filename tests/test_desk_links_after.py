@@ -3,11 +3,13 @@ held entry's sides; the words a table reads of a result it did not send."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from generator import cli
 from tests.test_desk import SLUG, Running, content, drawn, fetch, open_table, post, round4, start  # noqa: F401 - (fixtures)
-from tests.test_desk_broken import admin_page, break_round4
+from tests.test_desk_broken import break_round4
+from tests.test_desk_records import desk_of, make, results  # noqa: F401 - (fixtures)
 from tests.test_desk_redrawn import swap_tables_1_and_4
 
 
@@ -93,3 +95,22 @@ def test_a_held_entry_moved_to_a_table_with_its_sides_swapped_keeps_each_teams_v
         assert "levels: {T45: 7, T15: A}" in round4(content).read_text(encoding="utf-8")
     finally:
         running.stop()
+
+
+def test_a_room_or_a_forfeit_typed_into_the_file_by_hand_is_not_said_to_be_the_desks(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The open room typed into the file by hand, no desk involved: the table's link said
+    记录台已录入本桌开室的成绩 (the desk entered it). It says the file has it; so for a forfeit."""
+    from tests.test_desk_said import text
+    from tests.test_shengji_desk import DRAWN, STAGE
+
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    results(root).write_text(results(root).read_text(encoding="utf-8").replace(
+        "  - table: 1\n    home: H01\n    away: H02\n",
+        "  - table: 1\n    home: H01\n    away: H02\n    boards: {1: {open: 85}, 2: {open: 85}, 3: {open: 85}, 4: {open: 85}}\n")
+        .replace("  - table: 2\n    home: H03\n    away: H04\n", "  - table: 2\n    home: H03\n    away: H04\n    forfeit: H04\n"),
+        encoding="utf-8")
+    running = desk_of(root)
+    for key, said_now in (("main/1/1", "本桌开室的成绩已在成绩文件中"), ("main/1/2", "成绩文件中本桌为 H04 弃权")):
+        status, page = fetch(running.desk.link(key))
+        said = text(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
+        assert status == 200 and said_now in said and "记录台已录入" not in said, said
