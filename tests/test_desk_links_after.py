@@ -114,3 +114,50 @@ def test_a_room_or_a_forfeit_typed_into_the_file_by_hand_is_not_said_to_be_the_d
         status, page = fetch(running.desk.link(key))
         said = text(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
         assert status == 200 and said_now in said and "记录台已录入" not in said, said
+
+
+def test_a_withdrawn_team_is_named_with_its_team_name_on_notices_pages_and_the_hall_screen(tmp_path: Path) -> None:
+    """A Swiss round's page said 退赛：D05，本轮不编排。 and the hall's screen nothing at all: the
+    players looked up D05 in the list. Named as D05 五队 where the entry has a name, in the draw
+    notice, on the round's page and on the screen; a round robin's notice too."""
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+    from generator.tournament.pairing import draw_sheet
+    from generator.build import validate
+    from tests.support import new_event, withdraw
+    from tests.test_withdrawal import page_text
+
+    folder = new_event(tmp_path, "ev", "title: 杯\ngame: guandan\ndate: 2026-01-10\ndraw_seed: 3\n", "D0", 7,
+                       "  - {id: swiss, name: 瑞士制, format: swiss, rounds: 3}\n")
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: D05,", "{id: D05, name: 五队,"), encoding="utf-8")
+    content = folder.parents[1]
+    withdraw(folder, "D05", "true")
+    assert cli.main(["pair", "ev", "swiss", "--content", str(content)]) == 0
+    site, results, _ = validate(content)
+    swiss = results[0].stage_of("swiss")
+    notice = "".join(draw_sheet(results[0].event, swiss, swiss.rounds[0], "zh-Hans").text.split())
+    assert "退赛：D05五队，本轮不编排。" in notice, notice
+    assert "甲5" not in notice  # (its players are not the notice's)
+    out = tmp_path / "out"
+    out.mkdir()
+    render_site(site, results, {}, OutputTree(out), workers=1)
+    assert "退赛：D05五队，本轮不编排。" in page_text(out / "events/ev/swiss/round-1/index.html")
+    running = start(content, slug="ev")
+    try:
+        status, screen = fetch(f"{running.base}/screen")
+        assert status == 200 and "退赛：D05 五队，本轮不编排。" in screen, screen
+    finally:
+        running.stop()
+
+    # a round robin's: the withdrawn side its schedule still meets
+    folder = new_event(tmp_path / "rr", "rr", "title: 杯\ngame: guandan\ndate: 2026-01-10\ndraw_seed: 3\n", "D0", 4,
+                       "  - {id: rr, name: 循环赛, format: round_robin}\n")
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: D04,", "{id: D04, name: 四队,"), encoding="utf-8")
+    withdraw(folder, "D04", "1")
+    assert cli.main(["pair", "rr", "rr", "--content", str(folder.parents[1])]) == 0
+    _, results, _ = validate(folder.parents[1])
+    rr = results[0].stage_of("rr")
+    notice = "".join(draw_sheet(results[0].event, rr, rr.rounds[0], "zh-Hans").text.split())
+    assert "退赛：D04四队，其本轮对手按对方弃权计" in notice, notice

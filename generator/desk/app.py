@@ -71,7 +71,7 @@ from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, p
 from generator.render.remarks import remark_texts
 from generator.tournament.event import run_event, withdrawn_sides
 from generator.tournament.knockout import correction_drawn_after, table_names, undecided_drawn_after
-from generator.tournament.pairing import no_table_word
+from generator.tournament.pairing import named_ids, no_table_word, withdrawn_undrawn
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
@@ -493,8 +493,11 @@ class Desk:
         ends = None
         if limit and started:
             ends = dt.datetime.fromisoformat(started).timestamp() + limit * 60
+        # a Swiss round's teams withdrawn by it, at none of its tables: said as the round's page
+        # and draw notice say them, or the hall looked for a team the draw left out without a word
+        left_out = named_ids(self.event, withdrawn_undrawn(self.event, stage, round_))
         return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
-                "ends": ends, "status": round_entered_text(self.t, round_)}
+                "ends": ends, "status": round_entered_text(self.t, round_), "left_out": left_out}
 
     def rounds_view(self) -> list[dict[str, Any]]:
         """Every drawn round for the admin page: each table, its link, entered or not, used;
