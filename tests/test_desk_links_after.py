@@ -161,3 +161,44 @@ def test_a_withdrawn_team_is_named_with_its_team_name_on_notices_pages_and_the_h
     rr = results[0].stage_of("rr")
     notice = "".join(draw_sheet(results[0].event, rr, rr.rounds[0], "zh-Hans").text.split())
     assert "退赛：D04四队，其本轮对手按对方弃权计" in notice, notice
+
+
+def test_the_secretary_renews_one_tables_link_and_the_old_one_says_so(content: Path) -> None:
+    """A table's slip lost, or photographed by the next table's players: only the secretary's
+    link could be renewed. From the table's form (CSRF as every secretary's action) a new link,
+    its sheet printed; the old link refuses with why, the other tables' links unchanged."""
+    from tests.test_desk_records import Secretary
+
+    running: Running = start(content)
+    try:
+        old, other = running.desk.link("main/4/3"), running.desk.link("main/4/5")
+        secretary = Secretary(running)
+        page = secretary.page("main/4/3")
+        assert 'action="' + running.desk.prefix + '/admin/renew"' in page
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page.split('id="renew"')[1]).group(1)
+        url = f"{running.secretary}/admin/renew"
+        # no CSRF token, or a table's link: nothing renewed
+        assert fetch(url, {"stage": "main", "round": "4", "table": "3"}, opener=secretary.opener)[0] == 403
+        assert fetch(url, {"k": old.split("k=")[1], "csrf": csrf, "stage": "main", "round": "4", "table": "3"})[0] == 403
+        assert running.desk.link("main/4/3") == old
+        status, sheet = fetch(url, {"csrf": csrf, "stage": "main", "round": "4", "table": "3"}, opener=secretary.opener)
+        new = running.desk.link("main/4/3")
+        assert status == 200 and new != old and new in sheet and old not in sheet, sheet
+        assert 'id="renewed"' in sheet and "<svg" in sheet and sheet.count('class="sheet"') == 1
+        status, html = fetch(old)
+        assert status == 410 and "换下的旧链接" in html and "领这一桌新的记分单" in html, html
+        assert "重新编排" not in html
+        assert fetch(old.split("?")[0], {"k": old.split("k=")[1], "action": "save", "level_a": "Q",
+                                         "level_b": "9"})[0] == 410
+        assert running.desk.link("main/4/5") == other
+        status, html = post(running, "main/4/3", "save", level_a="Q", level_b="9")
+        assert status == 200 and 'id="saved"' in html
+        assert 'id="done"' in fetch(new)[1]
+    finally:
+        running.stop()
+    old, new = old.split("/t/")[1], new.split("/t/")[1]
+    running = start(content)  # kept across a restart: the old link still refused, the new one kept
+    try:
+        assert running.desk.link("main/4/3").endswith(new) and fetch(f"{running.base}/t/{old}")[0] == 410
+    finally:
+        running.stop()

@@ -1451,7 +1451,9 @@ def redrawn_problem(desk: Any, ids: tuple[str, int, int], sent: str | None) -> C
         return None
     stage, number, table = ids
     name = next((s.name for s in desk.event.stages if s.id == stage), stage) if desk.event else stage
-    return ContentError("desk-link-redrawn", Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
+    # (a link the secretary renewed, its slip lost or seen: said as that, not as a redraw)
+    code = "desk-link-renewed" if desk.tokens.renewed(sent) else "desk-link-redrawn"
+    return ContentError(code, Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
 
 
 # The secretary's page at a mass event's size: a round of more tables than ADMIN_ALL_UP_TO is
@@ -1986,6 +1988,32 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         desk.publish("update", {"version": desk.version})
         return RedirectResponse(f"{desk.prefix}/admin", status_code=303)
 
+    async def renew(request: Request) -> Response:
+        """A new link for one table (its slip lost, or photographed by the next table's players):
+        the secretary's, with the CSRF token as the admin page's other actions. The old link
+        answers desk-link-renewed from now on; the answer is the table's new sheet, its QR code
+        the new link, to print and hand over (store.Tokens.renew_table)."""
+        who = desk.who(request, None, None)
+        form = await _form(request)
+        if who is None or who.kind != "admin" or form is None or not desk.csrf_ok(who, form.get("csrf", "")):
+            return forbidden(request)
+        await desk.catch_up()  # (the table as the files have it now: a link of the match drawn there)
+        stage, number, table = form.get("stage", ""), form.get("round", ""), form.get("table", "")
+        if not (digits(number) and digits(table)) or not any(s.id == stage for s in desk.event.stages):
+            return not_found_page(request)
+        key = table_key(stage, int(number), int(table))
+        spot = desk.spot(stage, int(number), int(table))
+        if spot is None or desk.tokens.renew_table(key) is None:
+            return not_found_page(request, (stage, int(number), int(table)))
+        import segno
+
+        link = desk.link(key)
+        bracket = desk.result.stage_of(stage).bracket if desk.result is not None else None
+        names = table_names(bracket, int(number), desk.locale) if bracket is not None else {}
+        row = {"table": spot.table, "link": link, "qr": segno.make(link, error="m").svg_inline(scale=3, border=2),
+               "match": names.get(int(table), "")}
+        return desk.page("sheets.html", stage=spot.stage, number=int(number), rows=[row], minutes=0, renewed=True)
+
     async def sheets(request: Request) -> Response:
         who = desk.who(request, None, None)
         if who is None:
@@ -2163,6 +2191,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/admin", login),
         Route(f"{secretary}/admin", admin),
         Route(f"{secretary}/admin/clock", clock, methods=["POST"]),
+        Route(f"{secretary}/admin/renew", renew, methods=["POST"]),
         Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}", sheets),
         Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}/print.pdf", sheets_pdf),
         Route(f"{secretary}/t/{{stage}}/{{round}}/{{table}}", table_page, methods=["GET", "POST"]),

@@ -287,7 +287,7 @@ class Tokens:
                 if key in tables:
                     self._retire(key, matches[key])
                 back = next((token for token, item in retired.items()
-                             if item["table"] == key and item["match"] == match), None)
+                             if item["table"] == key and item["match"] == match and "renewed" not in item), None)
                 if back is None:
                     tables[key] = secrets.token_urlsafe(TOKEN_BYTES)
                 else:
@@ -325,6 +325,27 @@ class Tokens:
                 held[now] = item.pop("held")
                 carried = True
         return carried
+
+    def renew_table(self, key: str) -> str | None:
+        """A new token for table `key` (a slip lost, or photographed by the next table's players):
+        the old one retired as renewed, its link answering desk-link-renewed from now on, and never
+        given back (ensure). What the table has done stays the table's: its used-marker and what
+        it typed that the desk holds go with the new link. The new token, or None for a table that
+        has none (not drawn)."""
+        with self._lock:
+            tables = self.data["tables"]
+            if key not in tables:
+                return None
+            match = self.data.setdefault("matches", {}).get(key, "")
+            self.data.setdefault("retired", {})[tables[key]] = {"table": key, "match": match, "used": "",
+                                                               "renewed": _now()}
+            tables[key] = secrets.token_urlsafe(TOKEN_BYTES)
+            self._save()
+            return tables[key]
+
+    def renewed(self, token: str) -> bool:
+        """Whether `token` is a table's link the secretary renewed (renew_table)."""
+        return "renewed" in self.data.get("retired", {}).get(token, {})
 
     def retired_table(self, key: str, token: str) -> bool:
         """Whether `token` is table `key`'s for a match no longer drawn there (ensure): its link
@@ -426,8 +447,9 @@ def _well_formed(text: bytes) -> dict[str, Any] | None:
             and all(isinstance(value[k], str) for k in ("at", "who", "problem"))
 
     def retired(value: Any) -> bool:
-        return isinstance(value, dict) and {"table", "match", "used"} <= set(value) <= {"table", "match", "used", "held"} \
-            and all(isinstance(value[k], str) for k in ("table", "match", "used")) \
+        return isinstance(value, dict) and {"table", "match", "used"} <= set(value) \
+            <= {"table", "match", "used", "held", "renewed"} \
+            and all(isinstance(value[k], str) for k in ("table", "match", "used", "renewed") if k in value) \
             and ("held" not in value or held(value["held"]))
 
     if not (isinstance(data, dict) and {"admin", "secret", "tables", "used", "clock"} <= set(data) <= {
