@@ -289,18 +289,22 @@ class Desk:
         if not self.errors:
             self.ranked = self.result
         self.kept = self._kept_rounds(event)
+        # the rounds the last reading had whose file is still there though this reading lacks them
+        # (read while `pair` or an editor was writing it: empty for a moment), kept as they are
+        still_there = {f"{s}/{r.number}" for s, rounds in (self.event.rounds if self.event else {}).items()
+                       for r in rounds if r.source.exists()}
         self.event = event
         self.tokens.ensure({table_key(s, r.number, t.number): match_digest(t.sides) for s, rounds in event.rounds.items()
                             for r in rounds for t in r.tables if len(t.sides) == 2},
                            # (the rounds read whole: a table gone from one of them is its match gone)
                            {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
                             if not self.unreadable(r.source)},
-                           # (a round neither read nor kept: its file deleted, its links retired;
-                           # none while a results file cannot be read, which may be that round's,
-                           # never read since the desk started)
+                           # (a round neither read, kept nor its file still there: its file deleted,
+                           # its links retired; none while a results file cannot be read, which may
+                           # be that round's, never read since the desk started)
                            unread=None if self.results_errors() else
                            {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
-                            if self.unreadable(r.source)} | {f"{s}/{n}" for s, n in self.kept},
+                            if self.unreadable(r.source)} | {f"{s}/{n}" for s, n in self.kept} | still_there,
                            # (a used-marker given back only where the file holds the table's result)
                            recorded={f"{round_key}/{number}" for round_key, numbers in self.entered().items()
                                      for number in numbers})
