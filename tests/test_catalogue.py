@@ -386,6 +386,19 @@ def desk_link_redrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {problem.code} if problem else set()
 
 
+def desk_link_renewed(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Table 1's link of round 3 once the secretary gave the table a new one (store.Tokens.renew_table;
+    tests/test_desk_links_after.py renews it through the desk)."""
+    from generator.desk.app import Desk, redrawn_problem
+
+    folder = demo_tree(tmp, "guandan")
+    desk = Desk(folder.parents[1], EVENTS["guandan"], None, None, build=False)
+    token = desk.tokens.table("main/3/1")
+    assert desk.tokens.renew_table("main/3/1") not in (None, token)
+    problem = redrawn_problem(desk, ("main", 3, 1), token)
+    return {problem.code} if problem else set()
+
+
 def _semi_final_corrected(tmp: Path, settings: str, final: str) -> set[str]:
     """The secretary's correction of a semi-final (D04 now through) once round 2 was drawn with
     `final` at its table 1 (tests/test_desk_records.py saves through the desk)."""
@@ -985,6 +998,7 @@ TRIGGERS: dict[str, Trigger] = {
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-knockout-drawn-after": desk_knockout_drawn_after,
     "desk-link-redrawn": desk_link_redrawn,
+    "desk-link-renewed": desk_link_renewed,
     "desk-knockout-drawn-after-third": desk_knockout_drawn_after_third,
     "desk-board-line": desk_board_line,
     "desk-board-numbers": desk_board_numbers,

@@ -251,7 +251,7 @@ def test_a_no_shows_forfeit_is_said_on_the_tables_link_and_the_secretarys_form(t
         assert 'id="forfeited"' not in secretary.page("swiss/7/2")  # (a played table: no such line)
         status, page = fetch(running.desk.link("swiss/7/1"))  # the table's link
         said = said_in(page, "done")
-        assert status == 200 and "\u8bb0\u5f55\u53f0\u5df2\u5f55\u5165\u672c\u684c\uff1aD01 \u5f03\u6743" in said, said  # (…已录入本桌：D01 弃权)
+        assert status == 200 and "\u672c\u684c\u4e3a D01 \u5f03\u6743" in said, said  # (成绩文件中本桌为 D01 弃权)
         assert 'name="b1_open"' not in page
         assert "\u5df2\u5f55 \u00b7 D01 \u5f03\u6743" in admin_row(running, secretary, 1)  # (entered · D01 forfeits)
         # put back to a match to play: no forfeit said

@@ -497,7 +497,7 @@ def test_a_tables_link_after_the_secretary_entered_one_room_says_which_room_the_
     assert status == 200, block(page, "problems")
     status, page = fetch(running.desk.link("main/1/1"))
     said = text(re.search(r'<div class="problems" id="done"[^>]*>(.*?)</div>', page, re.S).group(1))
-    assert "记录台已录入本桌开室的成绩；闭室的记分表请交记录台" in said and "已经提交过" not in said, said
+    assert "本桌开室的成绩已在成绩文件中（不是由本手机提交的）；闭室的记分表请交记录台" in said and "已经提交过" not in said, said
     status, page = secretary.post("main/1/1", "save", **{f"b{n}_{room}": "85" for n in range(1, 5) for room in ("open", "closed")})
     assert status == 200, block(page, "problems")
     status, page = fetch(running.desk.link("main/1/1"))
@@ -529,7 +529,7 @@ def test_a_form_open_while_the_secretary_saved_one_room_is_told_so_on_saving(tmp
     said = text(re.search(r'<div class="problems" id="refused"[^>]*>(.*?)</div>', page, re.S).group(1))
     assert status == 409 and results(root).read_bytes() == before, said
     assert "已经提交过" not in said, said
-    assert said.startswith("没有保存") and "记录台已按记分表录入本桌开室的成绩" in said and "闭室的记分表请交记录台" in said, said
+    assert said.startswith("没有保存") and "本桌开室的成绩已写入成绩文件（记录台录入，或手工修改）" in said and "闭室的记分表请交记录台" in said, said
     assert not running.desk.tokens.used("main/1/1")
 
 
@@ -550,7 +550,7 @@ def test_a_form_open_while_the_secretary_saved_the_whole_match_is_told_so_on_sav
     status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", **typed})
     said = text(re.search(r'<div class="problems" id="refused"[^>]*>(.*?)</div>', page, re.S).group(1))
     assert status == 409 and results(root).read_bytes() == before, said
-    assert said == ("没有保存：本页打开后，记录台已录入本桌的成绩，本手机填的都没有写入；"
+    assert said == ("没有保存：本页打开后，本桌的成绩已写入成绩文件（记录台录入，或手工修改），本手机填的都没有写入；"
                     "请到记录台（裁判）核对。"), said
     assert "与本手机填的不同" in block(page, "score"), block(page, "score")
     assert not running.desk.tokens.used("main/1/1")

@@ -71,7 +71,7 @@ from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, p
 from generator.render.remarks import remark_texts
 from generator.tournament.event import run_event, withdrawn_sides
 from generator.tournament.knockout import correction_drawn_after, table_names, undecided_drawn_after
-from generator.tournament.pairing import no_table_word
+from generator.tournament.pairing import named_ids, no_table_word, withdrawn_undrawn
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
@@ -289,12 +289,25 @@ class Desk:
         if not self.errors:
             self.ranked = self.result
         self.kept = self._kept_rounds(event)
+        # the rounds the last reading had whose file is still there though this reading lacks them
+        # (read while `pair` or an editor was writing it: empty for a moment), kept as they are
+        still_there = {f"{s}/{r.number}" for s, rounds in (self.event.rounds if self.event else {}).items()
+                       for r in rounds if r.source.exists()}
         self.event = event
         self.tokens.ensure({table_key(s, r.number, t.number): match_digest(t.sides) for s, rounds in event.rounds.items()
                             for r in rounds for t in r.tables if len(t.sides) == 2},
                            # (the rounds read whole: a table gone from one of them is its match gone)
                            {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
-                            if not self.unreadable(r.source)})
+                            if not self.unreadable(r.source)},
+                           # (a round neither read, kept nor its file still there: its file deleted,
+                           # its links retired; none while a results file cannot be read, which may
+                           # be that round's, never read since the desk started)
+                           unread=None if self.results_errors() else
+                           {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
+                            if self.unreadable(r.source)} | {f"{s}/{n}" for s, n in self.kept} | still_there,
+                           # (a used-marker given back only where the file holds the table's result)
+                           recorded={f"{round_key}/{number}" for round_key, numbers in self.entered().items()
+                                     for number in numbers})
         # a held entry whose table has a result now (the secretary typed it into the mended
         # file) is settled: the admin page stops listing it
         held = self.tokens.all_held()
@@ -484,8 +497,11 @@ class Desk:
         ends = None
         if limit and started:
             ends = dt.datetime.fromisoformat(started).timestamp() + limit * 60
+        # a Swiss round's teams withdrawn by it, at none of its tables: said as the round's page
+        # and draw notice say them, or the hall looked for a team the draw left out without a word
+        left_out = named_ids(self.event, withdrawn_undrawn(self.event, stage, round_))
         return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
-                "ends": ends, "status": round_entered_text(self.t, round_)}
+                "ends": ends, "status": round_entered_text(self.t, round_), "left_out": left_out}
 
     def rounds_view(self) -> list[dict[str, Any]]:
         """Every drawn round for the admin page: each table, its link, entered or not, used;
@@ -888,7 +904,7 @@ class Desk:
         file reads again, the table saves it (its link is not used up) or the secretary does."""
         problem = job.unwritable
         assert problem is not None
-        self.tokens.hold(job.key, job.who.label, typed, problem.heading(self.locale, self.content))
+        self.tokens.hold(job.key, job.who.label, typed, problem.heading(self.locale, self.content), job.spot.sides)
         # through the stop's guard: a save still answered while the desk stops (uvicorn waits for
         # open connections) is held on a terminal that may be closed (the hang-up that stops it)
         _say(self.t("desk_held_terminal", table=self.t("desk_table_n", round=job.spot.number, table=job.spot.table.number))
@@ -1439,7 +1455,9 @@ def redrawn_problem(desk: Any, ids: tuple[str, int, int], sent: str | None) -> C
         return None
     stage, number, table = ids
     name = next((s.name for s in desk.event.stages if s.id == stage), stage) if desk.event else stage
-    return ContentError("desk-link-redrawn", Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
+    # (a link the secretary renewed, its slip lost or seen: said as that, not as a redraw)
+    code = "desk-link-renewed" if desk.tokens.renewed(sent) else "desk-link-redrawn"
+    return ContentError(code, Mark(desk.folder / "results"), {"stage": name, "round": number, "table": table})
 
 
 # The secretary's page at a mass event's size: a round of more tables than ADMIN_ALL_UP_TO is
@@ -1778,7 +1796,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 if forms.BOARD_NUMBERS in held["typed"]:
                     fields = forms.fields_for(spot, text, table=table, keep_directors=who.kind == "table",
                                               numbers=held["typed"][forms.BOARD_NUMBERS])
-                forms.typed_into(fields, held["typed"], secretary=who.kind == "admin")
+                forms.typed_into(fields, forms.held_typed(fields, held, spot.sides), secretary=who.kind == "admin")
             else:
                 held = None
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
@@ -1974,6 +1992,32 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         desk.publish("update", {"version": desk.version})
         return RedirectResponse(f"{desk.prefix}/admin", status_code=303)
 
+    async def renew(request: Request) -> Response:
+        """A new link for one table (its slip lost, or photographed by the next table's players):
+        the secretary's, with the CSRF token as the admin page's other actions. The old link
+        answers desk-link-renewed from now on; the answer is the table's new sheet, its QR code
+        the new link, to print and hand over (store.Tokens.renew_table)."""
+        who = desk.who(request, None, None)
+        form = await _form(request)
+        if who is None or who.kind != "admin" or form is None or not desk.csrf_ok(who, form.get("csrf", "")):
+            return forbidden(request)
+        await desk.catch_up()  # (the table as the files have it now: a link of the match drawn there)
+        stage, number, table = form.get("stage", ""), form.get("round", ""), form.get("table", "")
+        if not (digits(number) and digits(table)) or not any(s.id == stage for s in desk.event.stages):
+            return not_found_page(request)
+        key = table_key(stage, int(number), int(table))
+        spot = desk.spot(stage, int(number), int(table))
+        if spot is None or desk.tokens.renew_table(key) is None:
+            return not_found_page(request, (stage, int(number), int(table)))
+        import segno
+
+        link = desk.link(key)
+        bracket = desk.result.stage_of(stage).bracket if desk.result is not None else None
+        names = table_names(bracket, int(number), desk.locale) if bracket is not None else {}
+        row = {"table": spot.table, "link": link, "qr": segno.make(link, error="m").svg_inline(scale=3, border=2),
+               "match": names.get(int(table), "")}
+        return desk.page("sheets.html", stage=spot.stage, number=int(number), rows=[row], minutes=0, renewed=True)
+
     async def sheets(request: Request) -> Response:
         who = desk.who(request, None, None)
         if who is None:
@@ -2151,6 +2195,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/admin", login),
         Route(f"{secretary}/admin", admin),
         Route(f"{secretary}/admin/clock", clock, methods=["POST"]),
+        Route(f"{secretary}/admin/renew", renew, methods=["POST"]),
         Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}", sheets),
         Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}/print.pdf", sheets_pdf),
         Route(f"{secretary}/t/{{stage}}/{{round}}/{{table}}", table_page, methods=["GET", "POST"]),

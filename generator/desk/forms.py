@@ -418,6 +418,32 @@ def typed_into(fields: list[EntryField], typed: dict[str, str], secretary: bool 
             item.value = typed[item.name].replace("\r\n", "\n")
 
 
+def held_typed(fields: list[EntryField], held: dict[str, Any], sides: list[str]) -> dict[str, str]:
+    """A held entry's values (store.Tokens.hold) for the form of the table as the file has it now,
+    `sides` in the file's order. Typed with its sides the other way round (its match moved to a
+    table that has them swapped, or swapped at its own: match_digest is the same match either
+    way), the values of a field labelled by one side go to the field that side labels now, so
+    that team A's final level stays team A's. (A field not labelled by a side, a room's or a
+    board's, names its sides in what is typed, or is the table's as a whole.)"""
+    typed = dict(held["typed"])
+    before = held.get("sides")
+    if not before or list(before) == list(sides) or sorted(before) != sorted(sides) or len(sides) != 2:
+        return typed
+    by_side = {(item.room, item.board, item.part, item.label): item.name
+               for item in fields if item.literal and item.label in sides}
+    out = dict(typed)
+    for (room, board, part, label), name in by_side.items():
+        # at the form it was typed on, this field (in this place of the pair) labelled the other
+        # side: what was typed for `label` is under the name its other-place field has now
+        other = by_side.get((room, board, part, sides[1 - sides.index(label)]))
+        if other is not None:
+            if other in typed:
+                out[name] = typed[other]
+            else:
+                out.pop(name, None)
+    return out
+
+
 def differs_from_file(fields: list[EntryField], in_file: dict[str, str], t: Any) -> list[tuple[str, str]]:
     """The fields whose value (as typed into them: typed_into) is not what the file has
     (`in_file`: each field's value as the form filled from the file shows it), each as (the

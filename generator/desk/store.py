@@ -231,7 +231,8 @@ class Tokens:
     def secret(self) -> bytes:
         return self.data["secret"].encode()
 
-    def ensure(self, drawn: dict[str, str], rounds: frozenset[str] | set[str] = frozenset()) -> None:
+    def ensure(self, drawn: dict[str, str], rounds: frozenset[str] | set[str] = frozenset(),
+               unread: frozenset[str] | set[str] | None = None, recorded: frozenset[str] | set[str] | None = None) -> None:
         """A token for every drawn table ("stage/round/table" -> match_digest of the match drawn
         there): one for a table that has none yet (a round drawn while the desk runs), a new one
         for a table whose match is another than the one its token was minted for. A round drawn
@@ -247,19 +248,33 @@ class Tokens:
         match now (a bye since a team withdrew and the round was drawn again, or no such table
         any more) has its token retired too. Kept, its old slip answered "no access" and counted
         against the address's misses, where the README promises desk-link-redrawn. A round not
-        read (its file deleted, not drawn again yet; unreadable) keeps its tokens as they are.
+        read (unreadable: a hand edit half done) keeps its tokens as they are.
+
+        `unread` ("stage/round"): the rounds whose file is there but cannot be read now. Given,
+        a round neither read nor unread (its file deleted and not drawn again yet) has no table:
+        its tokens are retired as a redraw's are, and its slips answer desk-link-redrawn rather
+        than open a form of a round the file no longer has; its file back (the same draw), each
+        link opens again.
+
+        `recorded` ("stage/round/table"): the tables whose result the file holds now. Given, a
+        token given back keeps its used-marker only where the file holds that table's result:
+        the round deleted and drawn again, a table that saved in the deleted round read "sent
+        already" over a file holding nothing of it.
 
         A held entry (typed, the file could not take it) goes with its match: retired with the
         table's token, it is carried to the table of the same round where that match now sits
         (the same match_digest), when that table holds none of its own; the secretary finds it
         on the admin page at the match's table and its captains' new slip shows what they typed.
-        (The form labels each field with the sides as the file has them: as for a match whose
-        sides are swapped at its own table, match_digest says why.)"""
+        (The form labels each field with the sides as the file has them, match_digest says why;
+        the entry keeps the sides' order it was typed in, so that where the file has them the
+        other way round each side's values go to that side: forms.held_typed.)"""
         with self._lock:
             tables, matches = self.data["tables"], self.data.setdefault("matches", {})
             retired, used = self.data.setdefault("retired", {}), self.data["used"]
             changed = False
-            for key in [k for k in tables if k not in drawn and k.rsplit("/", 1)[0] in rounds]:
+            gone = set() if unread is None else {k for k in tables if k not in drawn
+                                                 and k.rsplit("/", 1)[0] not in rounds | set(unread)}
+            for key in [k for k in tables if k not in drawn and (k.rsplit("/", 1)[0] in rounds or k in gone)]:
                 self._retire(key, matches.pop(key, ""))
                 del tables[key]
                 changed = True
@@ -272,13 +287,13 @@ class Tokens:
                 if key in tables:
                     self._retire(key, matches[key])
                 back = next((token for token, item in retired.items()
-                             if item["table"] == key and item["match"] == match), None)
+                             if item["table"] == key and item["match"] == match and "renewed" not in item), None)
                 if back is None:
                     tables[key] = secrets.token_urlsafe(TOKEN_BYTES)
                 else:
                     item = retired.pop(back)
                     tables[key] = back
-                    if item["used"]:
+                    if item["used"] and (recorded is None or key in recorded):
                         used[key] = item["used"]
                     if "held" in item:
                         self.data.setdefault("held", {})[key] = item["held"]
@@ -310,6 +325,27 @@ class Tokens:
                 held[now] = item.pop("held")
                 carried = True
         return carried
+
+    def renew_table(self, key: str) -> str | None:
+        """A new token for table `key` (a slip lost, or photographed by the next table's players):
+        the old one retired as renewed, its link answering desk-link-renewed from now on, and never
+        given back (ensure). What the table has done stays the table's: its used-marker and what
+        it typed that the desk holds go with the new link. The new token, or None for a table that
+        has none (not drawn)."""
+        with self._lock:
+            tables = self.data["tables"]
+            if key not in tables:
+                return None
+            match = self.data.setdefault("matches", {}).get(key, "")
+            self.data.setdefault("retired", {})[tables[key]] = {"table": key, "match": match, "used": "",
+                                                               "renewed": _now()}
+            tables[key] = secrets.token_urlsafe(TOKEN_BYTES)
+            self._save()
+            return tables[key]
+
+    def renewed(self, token: str) -> bool:
+        """Whether `token` is a table's link the secretary renewed (renew_table)."""
+        return "renewed" in self.data.get("retired", {}).get(token, {})
 
     def retired_table(self, key: str, token: str) -> bool:
         """Whether `token` is table `key`'s for a match no longer drawn there (ensure): its link
@@ -345,10 +381,13 @@ class Tokens:
     # Entries the desk could not write (the round's file does not parse: a hand edit half
     # done). Kept here, beside the tokens and as durably, so what a table typed outlives the
     # phone's page and a restart of the desk; the save that lands for the table drops it.
-    def hold(self, key: str, who: str, typed: dict[str, str], problem: str) -> None:
+    def hold(self, key: str, who: str, typed: dict[str, str], problem: str, sides: list[str] | None = None) -> None:
+        """`sides`: the table's sides in the order its form labelled them when typed, kept with the
+        entry: moved with its match to a table where the file has them the other way round (or
+        swapped at its own), the form gives each side's values to that side (forms.held_typed)."""
         with self._lock:
             self.data.setdefault("held", {})[key] = {"at": _now(), "who": who, "typed": dict(typed),
-                                                     "problem": problem}
+                                                     "problem": problem, **({"sides": list(sides)} if sides else {})}
             # The disk that refused the save (full, read-only) may refuse this too: then it is held
             # for this run of the desk (shown, said on the terminal), written with the store's next save.
             with contextlib.suppress(OSError):
@@ -401,12 +440,16 @@ def _well_formed(text: bytes) -> dict[str, Any] | None:
             for k, v in value.items())
 
     def held(value: Any) -> bool:
-        return isinstance(value, dict) and set(value) == {"at", "who", "typed", "problem"} and strings(value["typed"]) \
+        return isinstance(value, dict) and {"at", "who", "typed", "problem"} <= set(value) \
+            <= {"at", "who", "typed", "problem", "sides"} and strings(value["typed"]) \
+            and ("sides" not in value or (isinstance(value["sides"], list)
+                                          and all(isinstance(side, str) for side in value["sides"]))) \
             and all(isinstance(value[k], str) for k in ("at", "who", "problem"))
 
     def retired(value: Any) -> bool:
-        return isinstance(value, dict) and {"table", "match", "used"} <= set(value) <= {"table", "match", "used", "held"} \
-            and all(isinstance(value[k], str) for k in ("table", "match", "used")) \
+        return isinstance(value, dict) and {"table", "match", "used"} <= set(value) \
+            <= {"table", "match", "used", "held", "renewed"} \
+            and all(isinstance(value[k], str) for k in ("table", "match", "used", "renewed") if k in value) \
             and ("held" not in value or held(value["held"]))
 
     if not (isinstance(data, dict) and {"admin", "secret", "tables", "used", "clock"} <= set(data) <= {

@@ -55,7 +55,7 @@ from generator.tournament.knockout import named_tables, round_called as knockout
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
-from generator.tournament.pairing import followed_movement, movement_card, no_table_word, withdrawn_undrawn
+from generator.tournament.pairing import followed_movement, movement_card, named_ids, no_table_word, withdrawn_undrawn
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Remark, Standing, remarks
 
@@ -2901,7 +2901,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
                 writer.page(env, page_url(url, number), "round.html", day,
                             stage_result=stage_result, stage=stage, round_result=round_result, tables=tables,
                             pages=links, page_number=number, table_template=table_template, match_names=match_names,
-                            page_tables=page_tables, left_out=withdrawn_undrawn(event, stage_result, round_result),
+                            page_tables=page_tables, left_out=named_ids(event, withdrawn_undrawn(event, stage_result, round_result)),
                             after_round=after.get(round_result.number) if number == 1 else None, **common)
     # Compact: json's C encoder only runs without `indent` (indented, this file took a tenth of
     # the whole build). Without its check for cycles: results_json makes a tree (its 160,000

@@ -2073,9 +2073,9 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         text += catalogues.text("pair_sheet_sit_out" if stage.format == "pairs" else "pair_sheet_bye", locale,
                                 ids=", ".join(byes))
     if gone:
-        text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(gone))
+        text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(named_ids(event, gone)))
     if left_out := withdrawn_undrawn(event, stage_result, round_result):
-        text += catalogues.text("pair_sheet_left_out", locale, ids=", ".join(left_out))
+        text += catalogues.text("pair_sheet_left_out", locale, ids=", ".join(named_ids(event, left_out)))
     numeric = {0, 3, 6} if scored else {0}
     # a knockout's round named as its page and its results sheet name it (第 3 轮（决赛、三四名决赛）):
     # the notice board's draw, and its link, said 第 3 轮 alone
@@ -2108,6 +2108,15 @@ def withdrawn_undrawn(event: Event, stage_result: StageResult, round_result: Rou
     seated = {side for score in round_result.tables for side in score.table.sides}
     return sorted((entry.id for entry in stage_result.field
                    if entry.id not in seated and entry.withdrawn_by(round_result.number, stage.id)), key=_counted)
+
+
+def named_ids(event: Event, ids: list[str]) -> list[str]:
+    """Entries as a withdrawal notice names them: the id and the team's name beside it (D05 队名),
+    the id alone for an entry without one. A notice of ids alone had the players look each up
+    in the list of entries; the name is public where the id is (content-format.md: a team's
+    `name`), what `private:` keeps back being its players' other fields, never said here."""
+    return [f"{entry_id} {name}" if entry_id in event.entries and (name := event.entries[entry_id].name_beside_id)
+            else entry_id for entry_id in ids]
 
 
 def _counted(entry_id: str) -> list[tuple[int, int, str]]:
