@@ -112,3 +112,79 @@ def test_a_print_that_failed_is_printed_again_at_the_next_click(tmp_path: Path, 
         assert (status, body, len(calls)) == (200, b"%PDF again", 2)
 
     asyncio.run(clicks())
+
+
+def test_a_round_dated_again_is_printed_again(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Each sheet prints the round's date: a `date:` written into the round's file after its
+    sheets were printed served the sheets of the old date (rev72)."""
+    from generator.desk import app as desk_app
+    from generator.desk.app import Desk, create_app
+
+    content = guandan_swiss(tmp_path, 8, 0)
+    desk = Desk(content, "mass", None, None, build=False)
+    app = create_app(desk)
+    cookie = f"{desk.cookie}={desk.start_session()}"
+    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+    printed: list[object] = []
+
+    def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
+        day = desk.event.day_of(desk.event.stage(stage), number)
+        printed.append(day)
+        return f"%PDF dated {day}".encode()
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+
+    async def clicks() -> None:
+        status, _headers, first = await ask(app, path, cookie)
+        assert status == 200 and len(printed) == 1
+        round_file = content / "events" / "mass" / "results" / "round-1.yaml"
+        text = round_file.read_text(encoding="utf-8")
+        assert "\nround: 1\n" in text and "date:" not in text
+        round_file.write_text(text.replace("\nround: 1\n", "\nround: 1\ndate: 2031-04-01\n"), encoding="utf-8")
+        status, _headers, body = await ask(app, path, cookie)
+        assert (status, body, len(printed)) == (200, b"%PDF dated 2031-04-01", 2)
+        assert body != first
+
+    asyncio.run(clicks())
+
+
+def test_a_round_changed_while_it_prints_is_printed_again_not_served_old(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Table 1's sides swapped while the round prints: the click waiting for the print is told a
+    print is under way (the new sheets), not served the old ones (rev72)."""
+    from generator.desk import app as desk_app
+    from generator.desk.app import Desk, create_app
+
+    content = guandan_swiss(tmp_path, 8, 0)
+    desk = Desk(content, "mass", None, None, build=False)
+    app = create_app(desk)
+    cookie = f"{desk.cookie}={desk.start_session()}"
+    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+    started, finish = threading.Event(), threading.Event()
+    printed: list[list[tuple[str, ...]]] = []
+
+    def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
+        tables = [tuple(t.sides) for r in desk.event.rounds[stage] if r.number == number for t in r.tables]
+        printed.append(tables)
+        if len(printed) == 1:
+            started.set()
+            assert finish.wait(30)
+        return f"%PDF print {len(printed)} of {tables[0]}".encode()
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+
+    async def clicks() -> None:
+        first = asyncio.ensure_future(ask(app, path, cookie))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 30)
+        round_file = content / "events" / "mass" / "results" / "round-1.yaml"
+        round_file.write_text(round_file.read_text(encoding="utf-8").replace("[T1, T2]", "[T2, T1]"), encoding="utf-8")
+        finish.set()
+        status, headers, _body = await first
+        assert status == 202 and headers["refresh"] == "5", status
+        for _ in range(100):  # the new print, ended in the worker thread
+            status, _headers, body = await ask(app, path, cookie)
+            if status == 200:
+                break
+            await asyncio.sleep(0.05)
+        assert (status, body, len(printed)) == (200, b"%PDF print 2 of ('T2', 'T1')", 2)
+
+    asyncio.run(clicks())

@@ -1618,8 +1618,15 @@ def sheets_drawn(desk: Any, stage: str, number: int) -> str:
     the event's title, the language and whether phones reach the desk (the QR codes or the note
     in their place). Not the results: a sheet is a blank form, and a round's results come in
     while its sheets are printed and handed out."""
+    from generator.tournament.pairing import round_boards
+
+    # ...and the date and boards each sheet prints: a `date:` mended in event.yaml or the round's
+    # file, and board numbers that follow the rounds before (a round before it entered on other
+    # boards), served the sheets printed before (rev72).
     found = [desk.locale, desk.content_locale, desk.base, desk.lan_command, desk.event.title,
-             repr(desk.event.stage(stage))]
+             repr(desk.event.stage(stage)), desk.event.day_of(desk.event.stage(stage), number)]
+    stage_result = desk.result.stage_of(stage)
+    found += [round_boards(desk.event, stage_result, r) for r in stage_result.rounds if r.number == number]
     for round_ in desk.event.rounds.get(stage, []):
         if round_.number != number:
             continue
@@ -2089,6 +2096,14 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             prints.pop((stage, number), None)
             raise
         job.pdf = pdf
+        # The round changed while it printed (a team renamed, drawn again): not the old sheets
+        # for this click, with nothing to say they are (rev72), but the new ones, printing.
+        await desk.catch_up()
+        if any(r.number == number for r in desk.result.stage_of(stage).rounds) and (
+                now := sheets_drawn(desk, stage, number)) != job.drawn:
+            job = prints[(stage, number)] = SheetsPrint(now)
+            job.task = asyncio.ensure_future(run_in_threadpool(table_sheets, desk, stage, number, job.step))
+            return printing_page(job, stage, number)
         return Response(pdf, media_type="application/pdf", headers={
             **SECURITY_HEADERS, "Content-Disposition": f'inline; filename="{stage}-round-{number}.pdf"'})
 
