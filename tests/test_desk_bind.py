@@ -107,3 +107,14 @@ def test_an_address_not_this_computers_is_said_in_one_line(tmp_path: Path, monke
     assert said.count("\n") == 1 and "Traceback" not in said, said
     assert "paibang desk: 192.0.2.1 is not an address of this computer" in said and "now: 192.168.1.20." in said, said
     assert "another port" not in said
+
+
+def test_a_broadcast_address_is_not_this_computers() -> None:
+    """Linux lets a socket bind the limited broadcast (and a network's own, 192.168.1.255, which
+    `ip addr` prints on the laptop's line): the desk listened there, printed its links, and no
+    phone, nor the laptop, could open them (rev72). An address is this computer's when it reaches
+    itself there."""
+    from generator.commands.desk import this_computers
+
+    assert this_computers("127.0.0.1")
+    assert not this_computers("255.255.255.255")

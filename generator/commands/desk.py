@@ -71,7 +71,15 @@ def this_computers(address: str) -> bool:
             sock.bind((address, 0))
         except OSError as failure:
             return failure.errno != errno.EADDRNOTAVAIL
-    return True
+        # Linux binds a network's broadcast address too (192.168.1.255, printed on the laptop's
+        # own line by `ip addr` and `ifconfig`), and the desk then listened where nobody, itself
+        # included, can connect (rev72): an address is this computer's when it reaches itself there.
+        sock.listen(1)
+        try:
+            with socket.create_connection(sock.getsockname(), timeout=2):
+                return True
+        except OSError:
+            return False
 
 
 def bind_address(text: str) -> str:
