@@ -994,6 +994,8 @@ TRIGGERS: dict[str, Trigger] = {
     "file-missing": edit(B, (EV, "notice: notice.md", "notice: nope.md")),
     "file-unreadable": desk_read_refused,
     "file-not-utf8": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
+    "file-saved-as-unicode": write(B, "results/extra.yaml", "stage: prelim\n# \u7b2c 1 \u8f6e\n".encode("utf-16")),
+    "file-saved-as-ansi": write(B, "results/extra.yaml", "stage: prelim\n# \u7b2c 1 \u8f6e\n".encode("gbk")),
     "desk-results-not-a-round": desk_not_a_round,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-knockout-drawn-after": desk_knockout_drawn_after,

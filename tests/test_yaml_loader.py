@@ -304,12 +304,12 @@ def test_load_yaml_reads_a_file(tmp_path):
     assert load_yaml(path, problems).mark.file == path
 
 
-def test_load_yaml_non_utf8_file_is_file_not_utf8(tmp_path):
+def test_load_yaml_gbk_file_is_file_saved_as_ansi(tmp_path):
     path = tmp_path / "event.yaml"
     path.write_bytes("title: 桥牌\n".encode("gbk"))
     problems = Problems()
     assert load_yaml(path, problems) is None
-    assert [p.code for p in problems.items] == ["file-not-utf8"]
+    assert [(p.code, p.params["encoding"]) for p in problems.items] == [("file-saved-as-ansi", "GBK/GB18030")]
 
 
 # --- marks --------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from generator import catalogues
 from generator.errors import Mark, Problems, system_reason
 from generator.content import snapshot
+from generator.content.saved_as import first_not_ascii, saved_as
 
 MAX_FILE_BYTES = snapshot.KEEP_AT_MOST  # one limit: the snapshot keeps exactly what the loader may read
 MAX_DEPTH = 24
@@ -431,6 +432,8 @@ def read_content_text(path: Path, problems: Problems, markdown: bool = False) ->
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if _said_saved_as(data, path, problems):
+            return None
         start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
         # (its own code: "cannot read the file" with the fix for a permission refused was no help
@@ -438,10 +441,29 @@ def read_content_text(path: Path, problems: Problems, markdown: bool = False) ->
         problems.add("file-not-utf8", Mark(path, data.count(b"\n", 0, exc.start) + 1, column),
                      byte=f"0x{data[exc.start]:02X}")
         return None
+    # (UTF-16 of ASCII alone is UTF-8 too, every other character a zero: said as UTF-16, not as
+    # a control character at each zero)
+    if "\x00" in text and _said_saved_as(data, path, problems):
+        return None
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if markdown and not _markdown_bounded(text, path, problems):
         return None
     return text
+
+
+def _said_saved_as(data: bytes, path: Path, problems: Problems) -> bool:
+    """Whether the file reads in an encoding import reads (saved_as), said then with its name,
+    at the first character not ASCII, where that encoding first shows: Notepad's "Unicode"
+    (UTF-16) and a Chinese Windows's "ANSI" (GBK) were said as "byte 0xFF is not UTF-8", the
+    line quoted as replacement characters or zero bytes (ContentError.excerpt quotes it read
+    in the same encoding)."""
+    found = saved_as(data)
+    if found is None:
+        return False
+    line, column = first_not_ascii(found.text)
+    problems.add("file-saved-as-unicode" if found.wide else "file-saved-as-ansi", Mark(path, line, column),
+                 encoding=found.name)
+    return True
 
 
 # Python-Markdown looks for the end of a link from each "[" to the end of its paragraph: time
