@@ -1311,6 +1311,7 @@ TRIGGERS: dict[str, Trigger] = {
     "guandan-both-passed": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: A+, T48: A+}")),
     "guandan-levels-mismatch": edit(G, (R1, "T50+1, T45+3]\n", "T50+1, T45+3]\n    levels: {T45: 2, T50: 2}\n")),
     "guandan-forfeit-with-record": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    forfeit: T48")),
+    "guandan-forfeit-list": edit(G, (R1, "levels: {T47: K, T48: 8}", "forfeit: [T47, T49]")),
     "guandan-bye-with-record": edit(G, (R1, T3, "  - table: 3\n    teams: [T47]\n    levels: {T47: K}\n")),
     "guandan-teams-count": edit(G, (R1, "teams: [T47, T48]", "teams: [T47, T48, T49]")),
     "guandan-draw-winner": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    draws: true\n"),
