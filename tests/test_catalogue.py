@@ -1331,6 +1331,8 @@ TRIGGERS: dict[str, Trigger] = {
                                                      "levels: {T08: K, T21: \"8\"}\n    tiebreak_deal: T08")),
     "guandan-tiebreak-not-at-table": edit("guandan-ko", ("results/ko-round-1.yaml", "levels: {T08: K, T21: \"8\"}",
                                                          "levels: {T08: K, T21: \"8\"}\n    tiebreak_deal: T99")),
+    "guandan-forfeit-both-knockout": edit("guandan-ko", ("results/ko-round-1.yaml", "levels: {T08: K, T21: \"8\"}",
+                                                          "forfeit: [T08, T21]")),
     "guandan-tiebreak-not-knockout": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    tiebreak_deal: T48")),
     "guandan-rooms-draw-winner": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n    draws: true\n"), (
         R1, "levels: {T47: K, T48: 8}",

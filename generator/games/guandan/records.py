@@ -227,15 +227,15 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
         reader.problems.add("guandan-teams-count", reader.value_mark("teams"), count=len(sides))
         return sides, GuandanRecord([s for s, _ in sides])
     teams = [s for s, _ in sides]
+    knockout = stage.format == "knockout"
     if isinstance(reader.raw("forfeit"), YamlList):
-        record = GuandanRecord(teams, both_absent=_both_absent(reader, teams))
+        record = GuandanRecord(teams, both_absent=_both_absent(reader, teams, knockout))
     else:
         forfeit = reader.text("forfeit")
         forfeit = None if forfeit is None else half_width(forfeit).strip()
         # A forfeit naming no side of the table is the loader's forfeit-not-at-table, said once: not
         # also "T99 forfeits, this table should have no result" of a team that is not here.
         record = GuandanRecord(teams, forfeit=forfeit if forfeit in teams else None)
-    knockout = stage.format == "knockout"
     table = reader.raw("table")  # (named by a problem of its penalties)
     if options.team_size == 4:
         read_four(reader, record, options, knockout, table)
@@ -247,15 +247,21 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
     return sides, record
 
 
-def _both_absent(reader: Reader, teams: list[str]) -> bool:
+def _both_absent(reader: Reader, teams: list[str], knockout: bool) -> bool:
     """`forfeit: [T17, T29]`: both teams of the table absent, each scored as the forfeiting team
     is (`absent`: no win, the national rules' 0 match points, level difference 0), neither given
-    the win. True when the list names the table's two teams, each once; else
-    guandan-forfeit-list, which says the two forms (one team's forfeit, or both teams')."""
+    the win. True when the list names the table's two teams, each once, outside a knockout;
+    else guandan-forfeit-list, which says the two forms (one team's forfeit, or both teams'), or
+    guandan-forfeit-both-knockout."""
     named = [half_width(str(value)).strip() for value in reader.raw("forfeit")
              if not isinstance(value, (YamlMap, YamlList, bool)) and value is not None]
     if len(teams) == 2 and len(named) == len(reader.raw("forfeit")) and sorted(named) == sorted(teams):
-        return True
+        if not knockout:
+            return True
+        # A knockout match sends one team on: with neither, the bracket has a hole the draw of
+        # the next round cannot fill (it was said as a tie needing a winner).
+        reader.problems.add("guandan-forfeit-both-knockout", reader.value_mark("forfeit"), a=teams[0], b=teams[1])
+        return False
     reader.problems.add("guandan-forfeit-list", reader.value_mark("forfeit"),
                         ids=", ".join(named) or "[]", a=teams[0], b=teams[-1])
     return False
