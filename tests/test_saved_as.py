@@ -64,3 +64,11 @@ def test_a_utf8_file_with_a_gbk_line_pasted_in_names_no_encoding(tmp_path):
     data = "title: 校园掼蛋公开赛第一轮\n".encode() + "# 第一桌\n".encode("gbk")
     [problem] = _read(tmp_path, data).items
     assert problem.code == "file-not-utf8" and problem.mark.line == 2
+
+
+def test_a_few_characters_reading_as_gbk_and_big5_alike_are_said_as_gbk(tmp_path):
+    """Import asks which (registration-encoding-unsure); a content file is said as GBK, the
+    mainland's "ANSI", Big5 only when import is sure of it."""
+    [problem] = _read(tmp_path, "stage: swiss\n# 第 1 轮\n".encode("gbk")).items
+    assert (problem.code, problem.params["encoding"]) == ("file-saved-as-ansi", "GBK/GB18030")
+    assert "  2 | # 第 1 轮" in problem.format("zh-Hans")

@@ -35,6 +35,11 @@ def saved_as(data: bytes) -> SavedAs | None:
     as rare characters in GB18030, so no encoding is named and its line is quoted as UTF-8)."""
     wide = wide_codec(data)
     decoded = sheet_text.decode(data)
+    if decoded is None and "gb18030" in sheet_text.unsure(data):
+        # Common characters both as GB18030 and as Big5 (a few characters of a comment): import
+        # asks which, a content file is said as GBK, a Chinese Windows's "ANSI" on the mainland,
+        # and Big5 only when import is sure of it.
+        decoded = data.decode("gb18030"), "gb18030"
     if decoded is None or (wide is None and decoded[1] == "utf-8"):
         return None
     text = decoded[0].replace("\r\n", "\n").replace("\r", "\n")
