@@ -125,7 +125,8 @@ class ContentError:
         `private` keys written on the line are shown as asterisks (masked)."""
         row = self.sheet_row
         if row is None:
-            source, above = _source_line(self.mark)
+            source, above = (_saved_as_line(self.mark) if self.code in _SAVED_AS_CODES
+                             else _source_line(self.mark))
             source = masked_below(source, above, private) if source is not None else None
         else:
             source = _sheet_line(self.mark, row)
@@ -332,6 +333,34 @@ def _source_line(mark: Mark) -> tuple[str | None, list[str]]:
     except OSError:
         pass
     return None, above
+
+
+# The problems of a file saved in an encoding other than UTF-8 that import reads (content/saved_as.py):
+# their line is quoted read in that encoding.
+_SAVED_AS_CODES = frozenset({"file-saved-as-unicode", "file-saved-as-ansi"})
+_SAVED_AS_READ = 16 * 1024 * 1024  # (bound of the read: content files are at most a few MB)
+
+
+def _saved_as_line(mark: Mark) -> tuple[str | None, list[str]]:
+    """_source_line for a file in UTF-16 or GBK: its line read in that encoding (as UTF-8 it was
+    replacement characters, or each character followed by a zero byte)."""
+    from generator.content.saved_as import saved_as
+
+    try:
+        opened, _ = open_if_regular(mark.file)
+        if opened is None:
+            return None, []
+        with opened:
+            data = opened.read(_SAVED_AS_READ)
+    except OSError:
+        return None, []
+    found = saved_as(data)
+    if found is None:
+        return _source_line(mark)
+    lines = found.text.split("\n")
+    if not 1 <= mark.line <= len(lines):
+        return None, []
+    return lines[mark.line - 1], lines[:mark.line - 1][::-1]
 
 
 def masked_below(line: str, above: list[str], private: Collection[str]) -> str:

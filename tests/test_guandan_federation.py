@@ -272,3 +272,73 @@ def test_a_tie_broken_by_lot_gives_one_prize_and_no_warning(tmp_path):
     _, results, warnings = validate(folder.parents[1])
     assert [s.prize.name for s in results[0].stages[0].standings if s.prize] == ["冠军", "亚军"]
     assert "prize-tie-over-count" not in [w.code for w in warnings]
+
+
+# --- a full-width colon in braces (h-msg2) ----------------------------------------------------------
+
+def test_a_full_width_colon_in_a_tables_levels_is_said_once_at_the_colon(tmp_path):
+    """`levels: {T05：Q, T21: 9}` was read as a key "T05：Q" with no value: "levels lacks T05" and
+    "T05:Q is not at this table" were said, neither naming the colon."""
+    from generator.errors import ContentErrors
+
+    folder = played(tmp_path, rounds=1)
+    path = folder / "results" / "round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r'levels: \{(\w+): "(\w+)", (\w+): "(\w+)"\}', text)
+    line = text.count("\n", 0, found.start()) + 1
+    path.write_text(text.replace(found[0], f"levels: {{{found[1]}\uff1a{found[2]}, {found[3]}: {found[4]}}}", 1),
+                    encoding="utf-8")
+    try:
+        validate(folder.parents[1])
+    except ContentErrors as exc:
+        problems = exc.problems
+    else:
+        raise AssertionError("no problem said")
+    assert [(p.code, p.mark.line) for p in problems] == [("yaml-full-width-colon", line)]
+    shown = problems[0].format("zh-Hans").splitlines()
+    assert f"“{found[1]}”后面是全角冒号“：”" in shown[0]
+    assert shown[2].index("^") == shown[1].index("：") and shown[2].count("^") <= 3  # from the colon
+    assert f"改成半角冒号和一个空格：{found[1]}: …" in shown[3]
+
+
+# --- both teams of a table absent (h-msg2) ------------------------------------------------------------
+
+def test_both_teams_absent_is_a_double_forfeit_each_scored_absent_nobody_winning(tmp_path):
+    """`forfeit: [T17, T29]` was a type error whose hint gave no route: a table both teams
+    missed could be written neither as one team's forfeit (the other's win) nor left empty
+    (pair-round-pending). The national rules' absent is 0 match points, for each team."""
+    folder = played(tmp_path, rounds=1)
+    path = folder / "results" / "round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r'teams: \[(\w+), (\w+)\]\n +levels: \{[^}]*\}', text)
+    a, b = found[1], found[2]
+    path.write_text(text.replace(found[0], f"teams: [{a}, {b}]\n    forfeit: [{b}, {a}]", 1), encoding="utf-8")
+    _, results, warnings = validate(folder.parents[1])
+    rows = {row.tally.entry.id: row.tally for row in results[0].stages[0].standings}
+    for team in (a, b):
+        assert rows[team].metrics["wins"] == 0 and rows[team].metrics["match_points"] == 0, rows[team].metrics
+        assert (rows[team].played, rows[team].won, rows[team].drawn, rows[team].lost) == (1, 0, 0, 1)
+    # the next round is drawn: the table waits for no result
+    assert main(["pair", SLUG, "swiss", "--content", str(folder.parents[1])]) == 0
+    out = build(folder, tmp_path)
+    shown = page_text(out / "swiss" / "round-1" / "index.html")
+    assert f"双方弃权：{a}、{b} 都没来，无人获胜" in shown, shown[:2000]
+
+
+def test_a_forfeit_list_not_of_the_tables_two_teams_says_both_forms(tmp_path):
+    from generator.errors import ContentErrors
+
+    folder = played(tmp_path, rounds=1)
+    path = folder / "results" / "round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r'teams: \[(\w+), (\w+)\]\n +levels: \{[^}]*\}', text)
+    a, b = found[1], found[2]
+    path.write_text(text.replace(found[0], f"teams: [{a}, {b}]\n    forfeit: [{a}]", 1), encoding="utf-8")
+    try:
+        validate(folder.parents[1])
+    except ContentErrors as exc:
+        problems = exc.problems
+    else:
+        raise AssertionError("no problem said")
+    assert [p.code for p in problems] == ["guandan-forfeit-list"]
+    assert f"forfeit: [{a}, {b}]（双方弃权" in problems[0].format("zh-Hans")

@@ -304,12 +304,12 @@ def test_load_yaml_reads_a_file(tmp_path):
     assert load_yaml(path, problems).mark.file == path
 
 
-def test_load_yaml_non_utf8_file_is_file_not_utf8(tmp_path):
+def test_load_yaml_gbk_file_is_file_saved_as_ansi(tmp_path):
     path = tmp_path / "event.yaml"
     path.write_bytes("title: 桥牌\n".encode("gbk"))
     problems = Problems()
     assert load_yaml(path, problems) is None
-    assert [p.code for p in problems.items] == ["file-not-utf8"]
+    assert [(p.code, p.params["encoding"]) for p in problems.items] == [("file-saved-as-ansi", "GBK/GB18030")]
 
 
 # --- marks --------------------------------------------------------------------------------------
@@ -599,3 +599,14 @@ def test_a_file_the_system_will_not_let_be_read_is_said_why_in_the_sites_words(
     [problem] = problems.errors
     assert problem.code == "file-unreadable" and problem.message("zh-Hans") == f"无法读取文件：{said}"
     assert os.strerror(number) not in problem.message("zh-Hant")
+
+
+def test_a_full_width_colon_in_braces_is_said_at_it_and_read_as_a_colon_a_name_holding_one_is_not():
+    problems = Problems()
+    value = load_yaml_text("levels: {T05\uff1aQ, T21\uff1a 9}\ntitle: \u51b3\u8d5b\uff1a\u7b2c\u4e00\u8f6e\n"
+                           "names: {a: \u51b3\u8d5b\uff1a\u7b2c\u4e00\u8f6e, \"b\uff1ac\": 1}\n", Path("r.yaml"), problems)
+    assert value == {"levels": {"T05": "Q", "T21": 9}, "title": "\u51b3\u8d5b\uff1a\u7b2c\u4e00\u8f6e",
+                     "names": {"a": "\u51b3\u8d5b\uff1a\u7b2c\u4e00\u8f6e", "b\uff1ac": 1}}
+    assert [(p.code, p.mark.line, p.mark.column, p.params["key"]) for p in problems.items] == [
+        ("yaml-full-width-colon", 1, 13, "T05"), ("yaml-full-width-colon", 1, 20, "T21")]
+    assert value["levels"].value_marks["T21"].column == 22

@@ -1371,7 +1371,9 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             side_marks.append(side_mark)
         if len(side_ids) == 2 and side_ids[0] == side_ids[1]:
             problems.add("sides-same", mark, id=side_ids[0])
-        forfeit = table_reader.text("forfeit")
+        # (both sides' forfeit, `forfeit: [T17, T29]`, is the game's reader's: Game.reads_both_forfeit)
+        both = game.reads_both_forfeit and isinstance(table_reader.raw("forfeit"), YamlList)
+        forfeit = None if both else table_reader.text("forfeit")
         # Ｔ０１ as a Chinese input method types it, read as the games' readers read a side
         # (Guandan's took it for T01 while this said it named no team at the table)
         forfeit = None if forfeit is None else half_width(forfeit).strip()

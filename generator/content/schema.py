@@ -121,7 +121,9 @@ def event_schema() -> dict[str, Any]:
 
 def results_schema() -> dict[str, Any]:
     table_keys = sorted({key for game in GAMES.values() for key in game.table_keys})
-    table = _object({"table": INTEGER, "referee": TEXT, "forfeit": TEXT, "winner": TEXT,
+    # forfeit: one side; Guandan's also both (`forfeit: [T17, T29]`, Game.reads_both_forfeit)
+    forfeit = {"anyOf": [TEXT, {"type": "array", "items": TEXT, "minItems": 2, "maxItems": 2}]}
+    table = _object({"table": INTEGER, "referee": TEXT, "forfeit": forfeit, "winner": TEXT,
                      **{key: {} for key in table_keys}},
                     required=("table",))
     return {

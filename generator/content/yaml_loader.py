@@ -32,6 +32,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from generator import catalogues
 from generator.errors import Mark, Problems, system_reason
 from generator.content import snapshot
+from generator.content.saved_as import first_not_ascii, saved_as
 
 MAX_FILE_BYTES = snapshot.KEEP_AT_MOST  # one limit: the snapshot keeps exactly what the loader may read
 MAX_DEPTH = 24
@@ -159,6 +160,11 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
     CParser = None
 
 
+# A word and a full-width colon after "{" or ",": maybe `{T05\uff1aQ, T21: 9}`, which YAML reads as a
+# key "T05\uff1aQ" with no value, said by _convert (_full_width_pair); the fast reading does not look.
+_FULL_WIDTH_IN_FLOW = re.compile(r"[{,][ ]*[^\s:#'\"{}\[\],\uff1a]+[ ]*\uff1a")
+
+
 class _NotFast(Exception):
     """The text is not for the fast reading: read it again with PyYAML, which says why."""
 
@@ -168,7 +174,7 @@ def _load_fast(text: str, where: _Where) -> Any:
     node tree, no second pass), or _NotFast when libyaml is missing, finds any problem, or the
     text has anything but plain, untagged, unaliased data no deeper than MAX_DEPTH: then the
     slow reading gives the value or the problems, with PyYAML's marks and messages."""
-    if CParser is None or _libyaml_differs(text):
+    if CParser is None or _libyaml_differs(text) or ("\uff1a" in text and _FULL_WIDTH_IN_FLOW.search(text)):
         raise _NotFast
     parser = None
     try:
@@ -431,6 +437,8 @@ def read_content_text(path: Path, problems: Problems, markdown: bool = False) ->
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if _said_saved_as(data, path, problems):
+            return None
         start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
         # (its own code: "cannot read the file" with the fix for a permission refused was no help
@@ -438,10 +446,29 @@ def read_content_text(path: Path, problems: Problems, markdown: bool = False) ->
         problems.add("file-not-utf8", Mark(path, data.count(b"\n", 0, exc.start) + 1, column),
                      byte=f"0x{data[exc.start]:02X}")
         return None
+    # (UTF-16 of ASCII alone is UTF-8 too, every other character a zero: said as UTF-16, not as
+    # a control character at each zero)
+    if "\x00" in text and _said_saved_as(data, path, problems):
+        return None
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if markdown and not _markdown_bounded(text, path, problems):
         return None
     return text
+
+
+def _said_saved_as(data: bytes, path: Path, problems: Problems) -> bool:
+    """Whether the file reads in an encoding import reads (saved_as), said then with its name,
+    at the first character not ASCII, where that encoding first shows: Notepad's "Unicode"
+    (UTF-16) and a Chinese Windows's "ANSI" (GBK) were said as "byte 0xFF is not UTF-8", the
+    line quoted as replacement characters or zero bytes (ContentError.excerpt quotes it read
+    in the same encoding)."""
+    found = saved_as(data)
+    if found is None:
+        return False
+    line, column = first_not_ascii(found.text)
+    problems.add("file-saved-as-unicode" if found.wide else "file-saved-as-ansi", Mark(path, line, column),
+                 encoding=found.name)
+    return True
 
 
 # Python-Markdown looks for the end of a link from each "[" to the end of its paragraph: time
@@ -640,6 +667,11 @@ def _convert(node: Node, where: _Where, depth: int, problems: Problems) -> Any:
     for key_node, value_node in node.value:
         if key_node.tag == "tag:yaml.org,2002:merge":
             raise _Refused("yaml-alias", key_node.start_mark)
+        if node.flow_style and (pair := _full_width_pair(key_node, value_node, where, problems)) is not None:
+            key, value, value_mark = pair
+            if key not in mapping:
+                mapping[key], mapping.key_marks[key], mapping.value_marks[key] = value, where.mark(key_node.start_mark), value_mark
+            continue
         key = _convert(key_node, where, depth + 1, problems)
         if isinstance(key, (YamlMap, YamlList)):
             raise _Refused("yaml-syntax", key_node.start_mark, problem="a key must be plain text")
@@ -651,6 +683,32 @@ def _convert(node: Node, where: _Where, depth: int, problems: Problems) -> Any:
         mapping.key_marks[key] = where.mark(key_node.start_mark)
         mapping.value_marks[key] = where.mark(value_node.start_mark)
     return mapping
+
+
+def _full_width_pair(key_node: Node, value_node: Node, where: _Where,
+                     problems: Problems) -> tuple[Any, Any, Mark] | None:
+    """`{T05\uff1aQ, T21: 9}`: a plain key holding a full-width colon (a Chinese input method's) and
+    no value, in braces. YAML reads a key "T05\uff1aQ" with no value, and the game then said both
+    that T05's level was missing and that "T05:Q" sat at no table, neither naming the colon.
+    Said once, yaml-full-width-colon at the colon as for a key on its own line, and read on as
+    `T05: Q` so that no other problem follows from it: (key, value, the value's mark); None for
+    any other pair. An error, not read silently: a block key with a full-width colon is one
+    (YAML's syntax error there), and the file must say what every YAML reader reads the same;
+    a name holding a full-width colon ("\u51b3\u8d5b\uff1a\u7b2c\u4e00\u8f6e") is a value, or quoted,
+    never a key without a value, so nothing legitimate is refused."""
+    if not (isinstance(key_node, ScalarNode) and key_node.style is None and "\uff1a" in key_node.value
+            and isinstance(value_node, ScalarNode) and value_node.tag == "tag:yaml.org,2002:null"
+            and value_node.value == ""):
+        return None
+    before, _, after = key_node.value.partition("\uff1a")
+    if not before.strip() or "\n" in key_node.value:
+        return None
+    mark = where.mark(key_node.start_mark)
+    at = len(before)
+    problems.add("yaml-full-width-colon", Mark(mark.file, mark.line, mark.column + at), key=before.strip())
+    rest = len(after) - len(after.lstrip(" "))
+    value = _plain_scalar(after.strip()) if after.strip() else None
+    return _plain_scalar(before.strip()), value, Mark(mark.file, mark.line, mark.column + at + 1 + rest)
 
 
 def _showable(node: ScalarNode, where: _Where, problems: Problems) -> str:

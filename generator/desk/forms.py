@@ -318,7 +318,10 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     # A forfeit is the referee's decision (the score sheet has no box for it): the secretary's
     # form alone offers it, a table's keeps the file's (forfeit_at_table refuses one sent)
     forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
-                    (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)), secretary=True)
+                    (("", "desk_no_forfeit"), *((s, s) for s in spot.sides), *_both_forfeit_choice(spot)),
+                    secretary=True)
+    if isinstance(table.get("forfeit"), list) and _both_forfeit_choice(spot):
+        forfeit.value = _both_forfeit_choice(spot)[0][0]  # (written [T21, T02] or [T02, T21] alike)
     if spot.gone:
         # A withdrawn side's table: its forfeit alone, offered for the side(s) withdrawn (what
         # the file has kept on the list, whatever it is, so that the form shows it as it is)
@@ -601,6 +604,17 @@ def board_parts(fields: list[EntryField]) -> frozenset[str]:
     return frozenset(item.part for item in fields if item.part)
 
 
+def _both_forfeit_choice(spot: TableSpot) -> tuple[tuple[str, str], ...]:
+    """The choice "both teams absent" of the forfeit box, where the game records it
+    (Game.reads_both_forfeit: Guandan's `forfeit: [T17, T29]`) on a two-team table outside a
+    knockout (whose match must send one team on); () elsewhere. Its value is the two ids as
+    field_text shows the list, in the table's order."""
+    if (not GAMES[spot.event.game].reads_both_forfeit or len(spot.sides) != 2 or spot.gone
+            or spot.stage.format == "knockout"):
+        return ()
+    return ((", ".join(spot.sides), "desk_both_forfeit"),)
+
+
 def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
     then forfeit)."""
@@ -616,7 +630,8 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     if takes_winner(game, spot.stage.format) and values.get("winner"):
         record["winner"] = values["winner"]
     if values.get("forfeit"):
-        record["forfeit"] = values["forfeit"]
+        both = _both_forfeit_choice(spot)
+        record["forfeit"] = list(spot.sides) if both and values["forfeit"] == both[0][0] else values["forfeit"]
     return record
 
 
@@ -753,7 +768,9 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             winner = winner_at_table(written, spot.sides, problems)
             reader.round_number = spot.number  # (boards numbered on through the stage: match_board_count)
             sides, parsed = game.read_table(reader, spot.stage)
-            forfeit = reader.text("forfeit")
+            # (both sides, `forfeit: [T17, T29]`: the game's reader has read and checked it)
+            both = game.reads_both_forfeit and isinstance(reader.raw("forfeit"), YamlList)
+            forfeit = None if both else reader.text("forfeit")
             if forfeit is not None and forfeit not in spot.sides:
                 problems.add("forfeit-not-at-table", reader.value_mark("forfeit"), id=forfeit)
             elif forfeit is not None and spot.gone and forfeit not in spot.gone:

@@ -382,6 +382,10 @@ class Game:
         dict per event the game may keep running counts in (e.g. violations so far)."""
         raise NotImplementedError
 
+    # Whether a table's `forfeit:` may list both its sides (both absent: the game's reader reads
+    # the list and scores it); else the loader reads `forfeit:` as one side, a list refused.
+    reads_both_forfeit = False
+
     def has_byes(self, stage: Stage) -> bool:
         """Whether a table of one side is a bye in the stage: False where the odd entry out
         plays a substitute instead (TableForm.bye False: bridge's matches). A game whose tables

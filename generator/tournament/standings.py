@@ -205,7 +205,9 @@ def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[Table
                     else:
                         totals[name] = totals.get(name, 0) + value
                 record.played += 1
-                if score.winner is None:
+                if score.winner is None and score.extra.get("both_absent"):
+                    record.lost += 1  # a double forfeit (Guandan's): neither came, no draw
+                elif score.winner is None:
                     record.drawn += 1
                 elif score.winner == entry:
                     record.won += 1

@@ -69,6 +69,8 @@ class GuandanRules(Game):
     # A knockout match tied at time-up is settled by one extra deal at level 2 (rules-guandan.md,
     # "Other rule sets"), written `tiebreak_deal: T05` on the table.
     tiebreak_key = "tiebreak_deal"
+    # `forfeit: [T17, T29]`: neither team came, each scored `absent` (records._both_absent)
+    reads_both_forfeit = True
     tiebreak_rule = "gd_tiebreak_rule"
     word_prefix = "gd"  # its words: gd_title, gd_choice, gd_example_*, gd_metric_*
     metric_names = METRIC_NAMES

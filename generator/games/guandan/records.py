@@ -227,12 +227,15 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
         reader.problems.add("guandan-teams-count", reader.value_mark("teams"), count=len(sides))
         return sides, GuandanRecord([s for s, _ in sides])
     teams = [s for s, _ in sides]
-    forfeit = reader.text("forfeit")
-    forfeit = None if forfeit is None else half_width(forfeit).strip()
-    # A forfeit naming no side of the table is the loader's forfeit-not-at-table, said once: not
-    # also "T99 forfeits, this table should have no result" of a team that is not here.
-    record = GuandanRecord(teams, forfeit=forfeit if forfeit in teams else None)
     knockout = stage.format == "knockout"
+    if isinstance(reader.raw("forfeit"), YamlList):
+        record = GuandanRecord(teams, both_absent=_both_absent(reader, teams, knockout))
+    else:
+        forfeit = reader.text("forfeit")
+        forfeit = None if forfeit is None else half_width(forfeit).strip()
+        # A forfeit naming no side of the table is the loader's forfeit-not-at-table, said once: not
+        # also "T99 forfeits, this table should have no result" of a team that is not here.
+        record = GuandanRecord(teams, forfeit=forfeit if forfeit in teams else None)
     table = reader.raw("table")  # (named by a problem of its penalties)
     if options.team_size == 4:
         read_four(reader, record, options, knockout, table)
@@ -242,6 +245,26 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
         record.broken = True
     read_play(reader, record, options, knockout=knockout, table=table)
     return sides, record
+
+
+def _both_absent(reader: Reader, teams: list[str], knockout: bool) -> bool:
+    """`forfeit: [T17, T29]`: both teams of the table absent, each scored as the forfeiting team
+    is (`absent`: no win, the national rules' 0 match points, level difference 0), neither given
+    the win. True when the list names the table's two teams, each once, outside a knockout;
+    else guandan-forfeit-list, which says the two forms (one team's forfeit, or both teams'), or
+    guandan-forfeit-both-knockout."""
+    named = [half_width(str(value)).strip() for value in reader.raw("forfeit")
+             if not isinstance(value, (YamlMap, YamlList, bool)) and value is not None]
+    if len(teams) == 2 and len(named) == len(reader.raw("forfeit")) and sorted(named) == sorted(teams):
+        if not knockout:
+            return True
+        # A knockout match sends one team on: with neither, the bracket has a hole the draw of
+        # the next round cannot fill (it was said as a tie needing a winner).
+        reader.problems.add("guandan-forfeit-both-knockout", reader.value_mark("forfeit"), a=teams[0], b=teams[1])
+        return False
+    reader.problems.add("guandan-forfeit-list", reader.value_mark("forfeit"),
+                        ids=", ".join(named) or "[]", a=teams[0], b=teams[-1])
+    return False
 
 
 def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False,
@@ -260,13 +283,14 @@ def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room
     has_record = record.played or record.winner is not None or bool(record.penalties) \
         or record.tiebreak is not None
     if len(teams) == 1:
-        if has_record or record.broken or record.forfeit is not None:
+        if has_record or record.broken or record.forfeit is not None or record.both_absent:
             key = next(k for k in ("deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms", "forfeit")
                        if reader.has(k))
             reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
         return
-    if record.forfeit is not None and (has_record or record.broken):
-        reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"), team=record.forfeit)
+    if (record.forfeit is not None or record.both_absent) and (has_record or record.broken):
+        reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"),
+                            team=record.forfeit or ", ".join(record.teams))
         return
     if record.broken:
         return
@@ -340,8 +364,9 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
             key = next((k for k in ("rooms", "winner", "tiebreak_deal", "forfeit") if reader.has(k)), "rooms")
             reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
         return
-    if record.forfeit is not None and (has_record or record.broken):
-        reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"), team=record.forfeit)
+    if (record.forfeit is not None or record.both_absent) and (has_record or record.broken):
+        reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"),
+                            team=record.forfeit or ", ".join(record.teams))
         return
     if record.broken or not all(name in rooms and rooms[name].played for name in ROOMS):
         if (record.winner is not None or record.tiebreak is not None) and not record.broken:

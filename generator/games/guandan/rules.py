@@ -290,6 +290,7 @@ class GuandanRecord:
     levels: dict[str, int] | None = None  # the recorded final levels, if written
     winner: str | None = None  # the recorded winner (needed on a tie without a log)
     forfeit: str | None = None
+    both_absent: bool = False  # `forfeit: [T17, T29]`: neither team came (each scored `absent`)
     replay: Replay | None = None
     broken: bool = False  # some part could not be read (already reported)
     penalties: list[Penalty] = field(default_factory=list)

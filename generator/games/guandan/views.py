@@ -241,6 +241,13 @@ def score_table(table: Table, stage: Stage) -> TableScore:
         sides = [SideScore(team, bye)]
         return TableScore(table, sides, team, [], view, {"levels": {}, "decided_by": "bye"})
     a, b = teams[0], teams[1]
+    if record.both_absent:
+        # Neither team came: each is the forfeiting team (`absent`), and nobody wins.
+        view = MatchView("forfeit", teams, ("", ""), None, None, "gd_why_both_forfeit",
+                         {"a": a, "b": b, "zero": _figures_named(level_figures(options, stage.rank_by))},
+                         level_diff=(0, 0))
+        sides = [SideScore(t, side_metrics(options, False, "absent", 0, 0)) for t in teams]
+        return TableScore(table, sides, None, [], view, {"levels": {}, "decided_by": "forfeit", "both_absent": True})
     if table.forfeit is not None:
         loser = table.forfeit
         winner = b if loser == a else a
