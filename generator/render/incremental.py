@@ -42,6 +42,7 @@ from generator import caches
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
 from generator.render.output import OutputTree, as_written, looks_whole, marker_id
+from generator.seals import sync_folder
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
     from generator.content.model import Site
@@ -1395,6 +1396,12 @@ class PreviousBuild:
     def _waiting_record(self) -> Path:
         return self.record.with_name(f"{self.record.name}.next")
 
+    @property
+    def waiting_record(self) -> Path:
+        """Where save's `pending` writes the record of the new site (render/output.py's
+        apply_in_place names it in its journal: its roll-back deletes it there)."""
+        return self._waiting_record
+
     def settle(self) -> bool:
         """After a whole new site was swapped in, or a build failed about it: the record of the
         new site written to wait for the swap (save's `pending`) made the record when output/ is
@@ -1415,8 +1422,30 @@ class PreviousBuild:
 
     def about_to_commit(self) -> None:
         """Output/ is all the new site, its journal about to be removed (render/output.py's
-        apply_in_place, its `committing`): from now on the journal gone means committed."""
+        apply_in_place, its `committing`): from now on the journal gone means committed.
+
+        A power cut is not a kill: names and bytes not synced may be lost, in any order across
+        folders. Before the commit is made, the record of the new site waiting for it is on the
+        disk, its bytes and its name (and the last build's record set aside: `forget`), so that
+        a cut that keeps the journal's removal keeps them too. Lost, the next build found the
+        journal gone and no record waiting (or one emptied by the cut, as good as none), and put
+        the record set aside back (put_aside_back: output/'s marker is unchanged in place) as
+        the record of the new site: pages of an event taken away named by it still, new ones
+        not (then refused as the user's). Synced, a cut before the commit leaves the journal,
+        rolled back, the record set aside put back; one after it, the new site with its record
+        (settle_waiting). The side files the record names are not synced: one a cut lost makes
+        the record unreadable, as good as none, never one that describes another site (the
+        next build renders everything, without a record: no file of anyone's is replaced)."""
         self.committing = True
+        waiting = self._waiting_record
+        with contextlib.suppress(OSError):
+            descriptor = os.open(waiting, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+            try:
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+        with contextlib.suppress(OSError):  # (as sure as the system makes it: the commit goes on)
+            sync_folder(self.record.parent)
 
     def commit(self) -> None:
         """The journal of the new files put in place is gone (render/output.py's apply_in_place,
@@ -1451,6 +1480,16 @@ class PreviousBuild:
         if (isinstance(data, dict) and data.get("version") == RECORD_VERSION and data.get("output") == str(output)
                 and data.get("marker") is not None and data.get("marker") == marker_id(output)
                 and (journal is None or committed)):
+            # The swap, or the journal's removal, on the disk before the record names the new
+            # site: a power cut that kept this rename and lost that one left a record of the new
+            # site beside the old one in output/ (a journal, rolled back; a swap lost), naming
+            # pages output/ does not hold and not the old site's own, which were then kept as
+            # the user's for good. The other way round (the swap kept, this rename lost) leaves
+            # the last build's record, whose marker id is not output/'s: known as such (output.
+            # place_site's `unrecorded`); in place, the record set aside, and this one waiting
+            # synced (about_to_commit). One sync of output/'s parent folder, at each build.
+            with contextlib.suppress(OSError):
+                sync_folder(output.parent)
             os.replace(waiting, record)
             return True
         waiting.unlink(missing_ok=True)
@@ -1466,9 +1505,28 @@ class PreviousBuild:
         taken away were then the user's (rev70). Dropped, not marked: it is never right once its
         journal is rolled back. Not read (a sealed file in such a folder is not: seals.read_own):
         the build that wrote the journal had settled any other waiting record first, output/
-        locked, so the one there is that build's."""
-        with contextlib.suppress(OSError):
-            record.with_name(f"{record.name}.next").unlink()
+        locked, so the one there is that build's. (A journal of this paibang's names its waiting
+        record, which its roll-back deletes wherever it is: render/output.py's _drop_waiting.)
+
+        Never through a link: the cache folder found unsafe may be one (caches.unsafe's
+        cache_unsafe_link), and a file of this name where it leads is no file of this cache's. So
+        the folder is opened without following a link (one there: nothing is deleted) and the
+        record unlinked in that very folder."""
+        flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        if os.unlink not in os.supports_dir_fd:  # (Windows: no links to fear as here; by path)
+            if not os.path.islink(record.parent):
+                with contextlib.suppress(OSError):
+                    record.with_name(f"{record.name}.next").unlink()
+            return
+        try:
+            folder = os.open(record.parent, flags)
+        except OSError:
+            return  # a link, or nothing there
+        try:
+            with contextlib.suppress(OSError):
+                os.unlink(f"{record.name}.next", dir_fd=folder)
+        finally:
+            os.close(folder)
 
     def _side_file(self, what: str, value: object, alone: bool = False) -> str:
         """`value` sealed into a file beside the record, named by its content; its name. `alone`:
