@@ -107,6 +107,19 @@ def _packed_head(first: str | None, stamp: tuple[int, int] | None, files: int, h
     return _HEAD.pack(*stamp, files, html, pages) + first.encode("utf-8", "surrogateescape")
 
 
+def _without(pages: EventPages, left: frozenset[str]) -> EventPages:
+    """`pages` without the files `left` (PreviousBuild.save: files the record must not name), a
+    part of its own when it held any (its stamps with its files; its pages, for the sitemap, kept)."""
+    files = list(pages.files)
+    if not any(relative in left for relative in files):
+        return pages
+    stamps = pages.stamps
+    keep = [number for number, relative in enumerate(files) if relative not in left]
+    return EventPages(pages.key, [files[number] for number in keep], list(pages.pages),
+                      tuple(stamps[number] for number in keep) if stamps is not None and len(stamps) == len(files)
+                      else None, pages.listed)
+
+
 class RecordedPages(EventPages):
     """A part as the last build's record keeps it (EventPages.packed): a rebuild keeps most of
     the site's parts (12,000 in 2,000 events, 87,000 files) by their key and first file alone,
@@ -1319,6 +1332,8 @@ class PreviousBuild:
                 return _stamp(pending / relative)  # (in place, a file kept is in output/, a new one staged)
             return found or _stamp(self.output / relative)
 
+        if tree.unrecorded:  # left in output/ as found, never named as paibang's (output.place_site's `older`)
+            parts = {part: _without(pages, tree.unrecorded) for part, pages in parts.items()}
         by_bucket: dict[int, dict[str, EventPages]] = {}
         in_parts: set[str] = set()
         for part, pages in parts.items():
@@ -1358,7 +1373,8 @@ class PreviousBuild:
                 rows = self._side_file("people-rows", list(person_rows), alone=True)
                 seats = self._side_file("people-seats", events, alone=True)
                 people = self._side_file("people", (matched, persons, seats, rows))
-        loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
+        loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept)
+                 if relative not in in_parts and relative not in tree.unrecorded}
         # The marker id output/ has now (a new one with each site swapped in whole): a build that
         # finds another one there knows the last to write output/ kept no record (output.place_site).
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,

@@ -563,6 +563,9 @@ class OutputTree:
         # Found in output/ by a build without a record, inside the site's own folders, and kept:
         # perhaps old pages of paibang's (place_site), named again by every build (`unproven`)
         self.unproven: list[str] = []
+        # Files of this site left as found in output/, not put in place nor recorded: a killed older
+        # paibang's page as likely as the user's copy of it, holding the same bytes (place_site's `older`)
+        self.unrecorded: frozenset[str] = frozenset()
 
     def path(self, relative: str) -> Path:
         return Path(self._target(relative))
@@ -774,10 +777,16 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
 
     `older`: the paths where a build of an older paibang's, killed, may have left its new pages
     (roll_back_journals' `older`: its journal named no inode). One in the way of the new site
-    in place holding exactly this build's bytes there is taken as paibang's (said to `notify`,
-    output_taken_older): replacing it loses nothing. Refused otherwise, as any file in the way
-    (the roll-back said what to do). Refused always, a rebuild after such a kill could never
-    go on without the user deleting pages they had no way to tell from their own."""
+    in place holding exactly this build's bytes there is no clash: it is left as it is, the
+    page it holds already, and said once (to `notify`, output_taken_older, with the command
+    that removes it). Refused otherwise, as any file in the way (the roll-back said what to
+    do). Refused always, a rebuild after such a kill could never go on without the user
+    deleting pages they had no way to tell from their own. Left, not taken as paibang's: that
+    journal proves nothing of whose file it is (the user's own copy of the page, put back from
+    a backup with its times, holds the same bytes), and taken, it was recorded, then replaced
+    or removed by a later build (the event taken away) with the user's file. So the build does
+    not put its page over it and its record does not name it (OutputTree.unrecorded): no build
+    removes or changes it, and one that writes other bytes there stops and names it."""
     refuse_other_users(output.resolve(), output)  # (again: check_output's was before the build; and see swap_into_place)
     unrecorded = recorded_marker is not None and marker_id(output.resolve()) not in (None, recorded_marker)
     taken: list[str] = []
@@ -824,13 +833,17 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
             if not made_here(output.resolve()):
                 write_marker(output.resolve(), output)
+            if older_taken:  # (left as they are, not recorded: see `older` above)
+                tree.unrecorded = frozenset(older_taken)
+                fresh = [relative for relative in fresh if relative not in tree.unrecorded]
             apply_in_place(staging, output, fresh, gone, changing, committed, committing,  # (`changing` once its journal is named)
                            waiting)
             _MADE_FOR.pop(staging, None)
             _say_taken(taken, output, notify)
             if older_taken and notify is not None:
                 notify("output_taken_older", {"path": output, "count": len(older_taken),
-                                              "paths": listed(sorted(older_taken))})
+                                              "paths": listed(sorted(older_taken)), "command": removal_command(
+                                                  [output / relative for relative in sorted(older_taken)])})
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     if not whole:
