@@ -1332,8 +1332,9 @@ class PreviousBuild:
                 return _stamp(pending / relative)  # (in place, a file kept is in output/, a new one staged)
             return found or _stamp(self.output / relative)
 
-        if tree.unrecorded:  # left in output/ as found, never named as paibang's (output.place_site's `older`)
-            parts = {part: _without(pages, tree.unrecorded) for part, pages in parts.items()}
+        unrecorded = getattr(tree, "unrecorded", frozenset())  # (left in output/ as found: output.place_site's `older`)
+        if unrecorded:
+            parts = {part: _without(pages, unrecorded) for part, pages in parts.items()}
         by_bucket: dict[int, dict[str, EventPages]] = {}
         in_parts: set[str] = set()
         for part, pages in parts.items():
@@ -1374,7 +1375,7 @@ class PreviousBuild:
                 seats = self._side_file("people-seats", events, alone=True)
                 people = self._side_file("people", (matched, persons, seats, rows))
         loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept)
-                 if relative not in in_parts and relative not in tree.unrecorded}
+                 if relative not in in_parts and relative not in unrecorded}
         # The marker id output/ has now (a new one with each site swapped in whole): a build that
         # finds another one there knows the last to write output/ kept no record (output.place_site).
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
@@ -1484,6 +1485,7 @@ class PreviousBuild:
         waiting = record.with_name(f"{record.name}.next")
         if not os.path.lexists(waiting):
             return False
+        found = data is None  # (left by a build killed or failed: its swap or commit perhaps not synced)
         if data is None:
             try:
                 data = caches.read_sealed(waiting)  # sealed: never a pickle someone else wrote
@@ -1500,12 +1502,11 @@ class PreviousBuild:
             # site: a power cut that kept this rename and lost that one left a record of the new
             # site beside the old one in output/ (a journal, rolled back; a swap lost), naming
             # pages output/ does not hold and not the old site's own, which were then kept as
-            # the user's for good. The other way round (the swap kept, this rename lost) leaves
-            # the last build's record, whose marker id is not output/'s: known as such (output.
-            # place_site's `unrecorded`); in place, the record set aside, and this one waiting
-            # synced (about_to_commit). One sync of output/'s parent folder, at each build.
-            with contextlib.suppress(OSError):
-                sync_folder(output.parent)
+            # the user's for good. A build syncs its own (render/output.py's apply_in_place and
+            # swap_into_place); one killed first may not have: synced here for it.
+            if found:
+                with contextlib.suppress(OSError):
+                    sync_folder(output.parent)
             os.replace(waiting, record)
             return True
         waiting.unlink(missing_ok=True)

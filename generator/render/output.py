@@ -1113,8 +1113,17 @@ def swap_into_place(staging: Path, output: Path) -> None:
         # The old site marked for where it is moved aside (the staging folder's place, or
         # output.old-<pid>), before it goes: killed then, the next build knows it as its own.
         mark_leftover(output, staging, old)
+    # A site replaced: the swap on the disk before the build makes the new site's record the
+    # record (PreviousBuild.settle, after this returns), in the cache folder: a power cut that
+    # kept that rename and lost the swap left the old site under the new one's record, naming
+    # pages output/ did not hold and not the old site's own (kept as the user's for good). The
+    # other way round (the swap kept, the rename lost) leaves the last build's record, whose
+    # marker id is not output/'s: known as such (place_site's `unrecorded`). A first build
+    # replaces no site, and syncs nothing: a cut that lost its swap leaves no site, or an empty
+    # folder, under a record whose files the next build finds not there, and writes again.
     if output.exists() and _exchange(staging, output):
         _unmark(output)  # the new site: the staging folder's own marker goes with its name
+        _synced_swap(output)
         _remove(staging)  # it holds the old site now
         return
     moved = False  # output/ moved aside by this call: only then is `old` the site to put back
@@ -1130,7 +1139,14 @@ def swap_into_place(staging: Path, output: Path) -> None:
         raise
     _unmark(output)
     if moved:
+        _synced_swap(output)
         _remove(old)
+
+
+def _synced_swap(output: Path) -> None:
+    """The names beside output/ on the disk (swap_into_place): as sure as the system makes it."""
+    with contextlib.suppress(OSError):
+        sync_folder(output.parent)
 
 
 def _unmark(output: Path) -> None:
@@ -1240,14 +1256,17 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     if committing is not None:
         committing()
     journal.unlink()  # the commit: the new site is in place
-    if committed is not None:
-        committed()
     # The commit on the disk before the backup goes: a journal still there after a power cut,
     # its backup half removed (its marker goes last: still known as paibang's), would be rolled
-    # back from what is left of it, a mix of both sites. (The new files' bytes are not synced,
-    # as a swapped site's are not: one a power cut left empty is no longer as the build's
-    # record says, and the next build writes it again.)
+    # back from what is left of it, a mix of both sites. And before `committed` makes the record
+    # waiting for it the record: a cut that kept that rename (in the cache folder) and lost this
+    # removal left the journal, rolled back by the next build, under the new site's record, which
+    # named pages output/ then did not hold and not the old site's own (kept as the user's for
+    # good). (The new files' bytes are not synced, as a swapped site's are not: one a power cut
+    # left empty is no longer as the build's record says, and the next build writes it again.)
     sync_folder(output.parent)
+    if committed is not None:
+        committed()
     for relative in steps["remove"]:  # folders emptied by what was taken away (an event deleted)
         parent = relative.rpartition("/")[0]
         while parent:
