@@ -1510,6 +1510,13 @@ class PreviousBuild:
             os.replace(waiting, record)
             return True
         waiting.unlink(missing_ok=True)
+        if isinstance(journal, str):
+            # Its journal, there still, is rolled back next (build.py's roll_back_first): this
+            # removal on the disk first, or a power cut that kept only the journal's left this
+            # record waiting for a journal gone, made the record of the old site. (Rare: a build
+            # killed or failed mid-journal.)
+            with contextlib.suppress(OSError):
+                sync_folder(record.parent)
         return False
 
     @staticmethod
@@ -1542,6 +1549,7 @@ class PreviousBuild:
         try:
             with contextlib.suppress(OSError):
                 os.unlink(f"{record.name}.next", dir_fd=folder)
+                os.fsync(folder)  # (on the disk before the journal's removal: settle_waiting's note)
         finally:
             os.close(folder)
 

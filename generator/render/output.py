@@ -1464,6 +1464,10 @@ def _drop_waiting(waiting: str, journal: Path) -> None:
         if named in (os.fspath(journal), _own_place(journal)) and (there.st_dev, there.st_ino) == (
                 found.st_dev, found.st_ino):
             os.unlink(name, dir_fd=handle)
+            # On the disk before the journal's removal is: a power cut that kept that and lost
+            # this left the record waiting, its journal gone, to be made the record of the site
+            # rolled back (PreviousBuild.settle_waiting). Rare: a roll-back.
+            os.fsync(handle)
     except Exception:  # noqa: BLE001 - unreadable, not sealed, not a record: not this journal's, left
         return
     finally:
