@@ -1,8 +1,8 @@
 """A journal an older paibang left (before rev63 its steps named no inode for a new page), its
 build killed after every file was put in place: the roll-back cannot tell that build's new pages
 from files the user put at their paths since, so it leaves them and says so, with the command
-that removes them. The next build takes one as paibang's only where it holds exactly the page it
-writes there (replacing it loses nothing); any other stops the build, nothing changed. Before,
+that removes them. The next build leaves one that holds exactly the page it writes there as it
+is, unrecorded (test_older_journal_left); any other stops the build, nothing changed. Before,
 the build's own new pages were said to be the user's ("put there since") and every later build
 refused them (output_clash) until the user deleted pages they had no way to tell from their own."""
 
@@ -56,7 +56,7 @@ def killed_under_an_older_journal(tmp_path: Path) -> tuple[Path, Path, Path, lis
     return content, out, cache, new
 
 
-def test_the_older_builds_own_pages_are_taken_where_the_next_build_writes_the_same(tmp_path: Path) -> None:
+def test_the_older_builds_own_pages_are_left_where_the_next_build_writes_the_same(tmp_path: Path) -> None:
     content, out, cache, new = killed_under_an_older_journal(tmp_path)
     said: list[tuple[str, dict]] = []
     report = build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append((key, params)))
@@ -70,7 +70,7 @@ def test_the_older_builds_own_pages_are_taken_where_the_next_build_writes_the_sa
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out")) == ["out"]
     said.clear()
     assert build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append((key, params))
-                 ).up_to_date and said == []  # recorded as paibang's now
+                 ).up_to_date and said == []  # said once
 
 
 def test_a_file_there_that_is_not_the_page_stops_the_build_and_is_kept(tmp_path: Path) -> None:

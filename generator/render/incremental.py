@@ -42,6 +42,7 @@ from generator import caches
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
 from generator.render.output import OutputTree, as_written, looks_whole, marker_id
+from generator.seals import sync_folder
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
     from generator.content.model import Site
@@ -104,6 +105,19 @@ def _packed_head(first: str | None, stamp: tuple[int, int] | None, files: int, h
     if first is None or stamp is None:
         return _HEAD.pack(-1, 0, files, html, pages)
     return _HEAD.pack(*stamp, files, html, pages) + first.encode("utf-8", "surrogateescape")
+
+
+def _without(pages: EventPages, left: frozenset[str]) -> EventPages:
+    """`pages` without the files `left` (PreviousBuild.save: files the record must not name), a
+    part of its own when it held any (its stamps with its files; its pages, for the sitemap, kept)."""
+    files = list(pages.files)
+    if not any(relative in left for relative in files):
+        return pages
+    stamps = pages.stamps
+    keep = [number for number, relative in enumerate(files) if relative not in left]
+    return EventPages(pages.key, [files[number] for number in keep], list(pages.pages),
+                      tuple(stamps[number] for number in keep) if stamps is not None and len(stamps) == len(files)
+                      else None, pages.listed)
 
 
 class RecordedPages(EventPages):
@@ -1318,6 +1332,9 @@ class PreviousBuild:
                 return _stamp(pending / relative)  # (in place, a file kept is in output/, a new one staged)
             return found or _stamp(self.output / relative)
 
+        unrecorded = getattr(tree, "unrecorded", frozenset())  # (left in output/ as found: output.place_site's `older`)
+        if unrecorded:
+            parts = {part: _without(pages, unrecorded) for part, pages in parts.items()}
         by_bucket: dict[int, dict[str, EventPages]] = {}
         in_parts: set[str] = set()
         for part, pages in parts.items():
@@ -1357,7 +1374,8 @@ class PreviousBuild:
                 rows = self._side_file("people-rows", list(person_rows), alone=True)
                 seats = self._side_file("people-seats", events, alone=True)
                 people = self._side_file("people", (matched, persons, seats, rows))
-        loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
+        loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept)
+                 if relative not in in_parts and relative not in unrecorded}
         # The marker id output/ has now (a new one with each site swapped in whole): a build that
         # finds another one there knows the last to write output/ kept no record (output.place_site).
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
@@ -1395,6 +1413,12 @@ class PreviousBuild:
     def _waiting_record(self) -> Path:
         return self.record.with_name(f"{self.record.name}.next")
 
+    @property
+    def waiting_record(self) -> Path:
+        """Where save's `pending` writes the record of the new site (render/output.py's
+        apply_in_place names it in its journal: its roll-back deletes it there)."""
+        return self._waiting_record
+
     def settle(self) -> bool:
         """After a whole new site was swapped in, or a build failed about it: the record of the
         new site written to wait for the swap (save's `pending`) made the record when output/ is
@@ -1415,8 +1439,30 @@ class PreviousBuild:
 
     def about_to_commit(self) -> None:
         """Output/ is all the new site, its journal about to be removed (render/output.py's
-        apply_in_place, its `committing`): from now on the journal gone means committed."""
+        apply_in_place, its `committing`): from now on the journal gone means committed.
+
+        A power cut is not a kill: names and bytes not synced may be lost, in any order across
+        folders. Before the commit is made, the record of the new site waiting for it is on the
+        disk, its bytes and its name (and the last build's record set aside: `forget`), so that
+        a cut that keeps the journal's removal keeps them too. Lost, the next build found the
+        journal gone and no record waiting (or one emptied by the cut, as good as none), and put
+        the record set aside back (put_aside_back: output/'s marker is unchanged in place) as
+        the record of the new site: pages of an event taken away named by it still, new ones
+        not (then refused as the user's). Synced, a cut before the commit leaves the journal,
+        rolled back, the record set aside put back; one after it, the new site with its record
+        (settle_waiting). The side files the record names are not synced: one a cut lost makes
+        the record unreadable, as good as none, never one that describes another site (the
+        next build renders everything, without a record: no file of anyone's is replaced)."""
         self.committing = True
+        waiting = self._waiting_record
+        with contextlib.suppress(OSError):
+            descriptor = os.open(waiting, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+            try:
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+        with contextlib.suppress(OSError):  # (as sure as the system makes it: the commit goes on)
+            sync_folder(self.record.parent)
 
     def commit(self) -> None:
         """The journal of the new files put in place is gone (render/output.py's apply_in_place,
@@ -1439,6 +1485,7 @@ class PreviousBuild:
         waiting = record.with_name(f"{record.name}.next")
         if not os.path.lexists(waiting):
             return False
+        found = data is None  # (left by a build killed or failed: its swap or commit perhaps not synced)
         if data is None:
             try:
                 data = caches.read_sealed(waiting)  # sealed: never a pickle someone else wrote
@@ -1451,9 +1498,25 @@ class PreviousBuild:
         if (isinstance(data, dict) and data.get("version") == RECORD_VERSION and data.get("output") == str(output)
                 and data.get("marker") is not None and data.get("marker") == marker_id(output)
                 and (journal is None or committed)):
+            # The swap, or the journal's removal, on the disk before the record names the new
+            # site: a power cut that kept this rename and lost that one left a record of the new
+            # site beside the old one in output/ (a journal, rolled back; a swap lost), naming
+            # pages output/ does not hold and not the old site's own, which were then kept as
+            # the user's for good. A build syncs its own (render/output.py's apply_in_place and
+            # swap_into_place); one killed first may not have: synced here for it.
+            if found:
+                with contextlib.suppress(OSError):
+                    sync_folder(output.parent)
             os.replace(waiting, record)
             return True
         waiting.unlink(missing_ok=True)
+        if isinstance(journal, str):
+            # Its journal, there still, is rolled back next (build.py's roll_back_first): this
+            # removal on the disk first, or a power cut that kept only the journal's left this
+            # record waiting for a journal gone, made the record of the old site. (Rare: a build
+            # killed or failed mid-journal.)
+            with contextlib.suppress(OSError):
+                sync_folder(record.parent)
         return False
 
     @staticmethod
@@ -1466,9 +1529,29 @@ class PreviousBuild:
         taken away were then the user's (rev70). Dropped, not marked: it is never right once its
         journal is rolled back. Not read (a sealed file in such a folder is not: seals.read_own):
         the build that wrote the journal had settled any other waiting record first, output/
-        locked, so the one there is that build's."""
-        with contextlib.suppress(OSError):
-            record.with_name(f"{record.name}.next").unlink()
+        locked, so the one there is that build's. (A journal of this paibang's names its waiting
+        record, which its roll-back deletes wherever it is: render/output.py's _drop_waiting.)
+
+        Never through a link: the cache folder found unsafe may be one (caches.unsafe's
+        cache_unsafe_link), and a file of this name where it leads is no file of this cache's. So
+        the folder is opened without following a link (one there: nothing is deleted) and the
+        record unlinked in that very folder."""
+        flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        if os.unlink not in os.supports_dir_fd:  # (Windows: no links to fear as here; by path)
+            if not os.path.islink(record.parent):
+                with contextlib.suppress(OSError):
+                    record.with_name(f"{record.name}.next").unlink()
+            return
+        try:
+            folder = os.open(record.parent, flags)
+        except OSError:
+            return  # a link, or nothing there
+        try:
+            with contextlib.suppress(OSError):
+                os.unlink(f"{record.name}.next", dir_fd=folder)
+                os.fsync(folder)  # (on the disk before the journal's removal: settle_waiting's note)
+        finally:
+            os.close(folder)
 
     def _side_file(self, what: str, value: object, alone: bool = False) -> str:
         """`value` sealed into a file beside the record, named by its content; its name. `alone`:

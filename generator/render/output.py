@@ -64,6 +64,7 @@ import hashlib
 import hmac
 import json
 import os
+import pickle
 import re
 import shlex
 import shutil
@@ -562,6 +563,9 @@ class OutputTree:
         # Found in output/ by a build without a record, inside the site's own folders, and kept:
         # perhaps old pages of paibang's (place_site), named again by every build (`unproven`)
         self.unproven: list[str] = []
+        # Files of this site left as found in output/, not put in place nor recorded: a killed older
+        # paibang's page as likely as the user's copy of it, holding the same bytes (place_site's `older`)
+        self.unrecorded: frozenset[str] = frozenset()
 
     def path(self, relative: str) -> Path:
         return Path(self._target(relative))
@@ -734,7 +738,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
                wrote: Callable[[bool], frozenset[str] | None] | None = None, notify: Notify | None = None,
                changing: Callable[[], None] | None = None, recorded_marker: str | None = None,
                recording: Callable[[Path], None] | None = None, older: Iterable[str] = (),
-               committed: Callable[[], None] | None = None, committing: Callable[[], None] | None = None) -> bool:
+               committed: Callable[[], None] | None = None, committing: Callable[[], None] | None = None,
+               waiting: Path | None = None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
@@ -768,13 +773,20 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     addresses, was taken over, recorded and then removed with the event (rev44).
 
     `committed`, `committing`: in place, called at the commit and just before it (apply_in_place's).
+    `waiting`: in place, where `changing` writes the record of the new site (apply_in_place's).
 
     `older`: the paths where a build of an older paibang's, killed, may have left its new pages
     (roll_back_journals' `older`: its journal named no inode). One in the way of the new site
-    in place holding exactly this build's bytes there is taken as paibang's (said to `notify`,
-    output_taken_older): replacing it loses nothing. Refused otherwise, as any file in the way
-    (the roll-back said what to do). Refused always, a rebuild after such a kill could never
-    go on without the user deleting pages they had no way to tell from their own."""
+    in place holding exactly this build's bytes there is no clash: it is left as it is, the
+    page it holds already, and said once (to `notify`, output_taken_older, with the command
+    that removes it). Refused otherwise, as any file in the way (the roll-back said what to
+    do). Refused always, a rebuild after such a kill could never go on without the user
+    deleting pages they had no way to tell from their own. Left, not taken as paibang's: that
+    journal proves nothing of whose file it is (the user's own copy of the page, put back from
+    a backup with its times, holds the same bytes), and taken, it was recorded, then replaced
+    or removed by a later build (the event taken away) with the user's file. So the build does
+    not put its page over it and its record does not name it (OutputTree.unrecorded): no build
+    removes or changes it, and one that writes other bytes there stops and names it."""
     refuse_other_users(output.resolve(), output)  # (again: check_output's was before the build; and see swap_into_place)
     unrecorded = recorded_marker is not None and marker_id(output.resolve()) not in (None, recorded_marker)
     taken: list[str] = []
@@ -821,12 +833,17 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
             if not made_here(output.resolve()):
                 write_marker(output.resolve(), output)
-            apply_in_place(staging, output, fresh, gone, changing, committed, committing)  # (`changing` once its journal is named)
+            if older_taken:  # (left as they are, not recorded: see `older` above)
+                tree.unrecorded = frozenset(older_taken)
+                fresh = [relative for relative in fresh if relative not in tree.unrecorded]
+            apply_in_place(staging, output, fresh, gone, changing, committed, committing,  # (`changing` once its journal is named)
+                           waiting)
             _MADE_FOR.pop(staging, None)
             _say_taken(taken, output, notify)
             if older_taken and notify is not None:
                 notify("output_taken_older", {"path": output, "count": len(older_taken),
-                                              "paths": listed(sorted(older_taken))})
+                                              "paths": listed(sorted(older_taken)), "command": removal_command(
+                                                  [output / relative for relative in sorted(older_taken)])})
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     if not whole:
@@ -1096,8 +1113,17 @@ def swap_into_place(staging: Path, output: Path) -> None:
         # The old site marked for where it is moved aside (the staging folder's place, or
         # output.old-<pid>), before it goes: killed then, the next build knows it as its own.
         mark_leftover(output, staging, old)
+    # A site replaced: the swap on the disk before the build makes the new site's record the
+    # record (PreviousBuild.settle, after this returns), in the cache folder: a power cut that
+    # kept that rename and lost the swap left the old site under the new one's record, naming
+    # pages output/ did not hold and not the old site's own (kept as the user's for good). The
+    # other way round (the swap kept, the rename lost) leaves the last build's record, whose
+    # marker id is not output/'s: known as such (place_site's `unrecorded`). A first build
+    # replaces no site, and syncs nothing: a cut that lost its swap leaves no site, or an empty
+    # folder, under a record whose files the next build finds not there, and writes again.
     if output.exists() and _exchange(staging, output):
         _unmark(output)  # the new site: the staging folder's own marker goes with its name
+        _synced_swap(output)
         _remove(staging)  # it holds the old site now
         return
     moved = False  # output/ moved aside by this call: only then is `old` the site to put back
@@ -1113,7 +1139,14 @@ def swap_into_place(staging: Path, output: Path) -> None:
         raise
     _unmark(output)
     if moved:
+        _synced_swap(output)
         _remove(old)
+
+
+def _synced_swap(output: Path) -> None:
+    """The names beside output/ on the disk (swap_into_place): as sure as the system makes it."""
+    with contextlib.suppress(OSError):
+        sync_folder(output.parent)
 
 
 def _unmark(output: Path) -> None:
@@ -1126,7 +1159,7 @@ def _unmark(output: Path) -> None:
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str],
                    changing: Callable[[], None] | None = None, committed: Callable[[], None] | None = None,
-                   committing: Callable[[], None] | None = None) -> None:
+                   committing: Callable[[], None] | None = None, waiting: Path | None = None) -> None:
     """Put the files `fresh` (relative paths) of `staging` into output/, each over the old one,
     and take away `gone` (files of the old site the new one has not), under a journal: see the
     note at the top. Raises, with output/ put back as it was, when a step fails; `staging` and
@@ -1143,7 +1176,15 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     site in among the user's things, their folders made anew. `committing`: called just before
     the journal is removed, output/ all the new site (PreviousBuild.committing): an exception
     between the removal and `committed` (a Ctrl-C, a SIGTERM made one) must not leave the new
-    site with the old record put back (rev70); told so, the build asks the disk (journal gone)."""
+    site with the old record put back (rev70); told so, the build asks the disk (journal gone).
+
+    `waiting`: the path where `changing` writes the record of the new site (PreviousBuild's
+    waiting record, in the cache folder of this build's), named in the journal: whichever
+    process rolls the journal back deletes it there (_drop_waiting), whatever cache folder that
+    process uses itself. Left, a roll-back by a process with another cache folder (the desk's
+    start, `paibang clean` without --cache-dir) left it waiting, and the next build with this
+    one made it the record of the old site put back: a record naming pages the site did not
+    hold, or not naming ones it did."""
     output = output.resolve()
     root, stage, pid = os.fspath(output), os.fspath(staging), os.getpid()
     backup = output.parent / f"{output.name}.old-{pid}"
@@ -1182,8 +1223,8 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     # ext4 and XFS put names on the disk in the order they were made, so a replacement that
     # survives the cut has its backup's link with it.
     written = backup / ".journal"
-    write_sealed(written, json.dumps({"journal": _own_place(journal), **steps}, ensure_ascii=False).encode("utf-8"),
-                 synced=True)
+    named = {"journal": _own_place(journal), **({"waiting": _own_place(waiting)} if waiting is not None else {})}
+    write_sealed(written, json.dumps({**named, **steps}, ensure_ascii=False).encode("utf-8"), synced=True)
     sync_folder(backup)
     os.replace(written, journal)
     sync_folder(output.parent)
@@ -1215,14 +1256,17 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     if committing is not None:
         committing()
     journal.unlink()  # the commit: the new site is in place
-    if committed is not None:
-        committed()
     # The commit on the disk before the backup goes: a journal still there after a power cut,
     # its backup half removed (its marker goes last: still known as paibang's), would be rolled
-    # back from what is left of it, a mix of both sites. (The new files' bytes are not synced,
-    # as a swapped site's are not: one a power cut left empty is no longer as the build's
-    # record says, and the next build writes it again.)
+    # back from what is left of it, a mix of both sites. And before `committed` makes the record
+    # waiting for it the record: a cut that kept that rename (in the cache folder) and lost this
+    # removal left the journal, rolled back by the next build, under the new site's record, which
+    # named pages output/ then did not hold and not the old site's own (kept as the user's for
+    # good). (The new files' bytes are not synced, as a swapped site's are not: one a power cut
+    # left empty is no longer as the build's record says, and the next build writes it again.)
     sync_folder(output.parent)
+    if committed is not None:
+        committed()
     for relative in steps["remove"]:  # folders emptied by what was taken away (an event deleted)
         parent = relative.rpartition("/")[0]
         while parent:
@@ -1333,6 +1377,7 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, k
         steps = json.loads(_read_own(journal))
         if steps["journal"] != _own_place(journal) or not made_as_leftover(Path(back)):
             raise ValueError("not this journal, or not its backup")
+        waiting = steps.get("waiting")  # (an older paibang's journal names none: build.py's drop_rolled_back)
         replace = [(_checked(step[0]), bool(step[1]), tuple(step[2:4])) for step in steps["replace"]]
         remove = [_checked(relative) for relative in steps["remove"]]
         folders = [_checked(folder) for folder in steps["folders"]]
@@ -1370,10 +1415,63 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, k
                 f"{root}/{r}".rpartition("/")[0] for r in remove)}):
             if os.path.isdir(folder):
                 sync_folder(Path(folder))
+    # The record its build wrote to wait for the commit is never right once the journal is rolled
+    # back (nor once it is dropped unapplied): gone before the journal, so that a roll-back killed
+    # in between is finished by the next one, which finds the journal still naming it.
+    if isinstance(waiting, str):
+        _drop_waiting(waiting, journal)
     journal.unlink(missing_ok=True)
     if restored:
         sync_folder(journal.parent)
     return restored
+
+
+# The name of a record waiting for its journal's commit (render/incremental.py's PreviousBuild:
+# build.py's _record_name, then ".next"): nothing else is ever deleted as one.
+_WAITING_NAME = re.compile(r"site-[0-9a-f]{16}\.record\.next")
+
+
+def _drop_waiting(waiting: str, journal: Path) -> None:
+    """The record named by a journal rolled back (apply_in_place's `waiting`) deleted, when it
+    is paibang's and that journal's: a file of a waiting record's name (_WAITING_NAME), in a
+    folder that is the very folder named (no link on the way, the folder's own path as it was
+    resolved when the journal was written), itself no link, sealed with this user's key, that
+    names this journal. Anything else there (a newer build's record waiting for a journal of its
+    own, a file planted) is left. Errors ignored: a record left waiting is what an older
+    paibang's journal leaves too (build.py's drop_rolled_back)."""
+    folder, _, name = waiting.rpartition("/")
+    if not (_WAITING_NAME.fullmatch(name) and os.path.isabs(folder) and _SIDE_BY_SIDE):
+        return
+    try:
+        if os.path.realpath(folder) != folder:
+            return
+        handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return
+    try:
+        descriptor = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0),
+                             dir_fd=handle)
+        try:
+            found = os.fstat(descriptor)
+            if not stat.S_ISREG(found.st_mode):
+                return
+            with os.fdopen(descriptor, "rb", closefd=False) as reading:
+                data = pickle.loads(unseal(reading.read()))
+        finally:
+            os.close(descriptor)
+        named = data.get("journal") if isinstance(data, dict) else None
+        there = os.stat(name, dir_fd=handle, follow_symlinks=False)
+        if named in (os.fspath(journal), _own_place(journal)) and (there.st_dev, there.st_ino) == (
+                found.st_dev, found.st_ino):
+            os.unlink(name, dir_fd=handle)
+            # On the disk before the journal's removal is: a power cut that kept that and lost
+            # this left the record waiting, its journal gone, to be made the record of the site
+            # rolled back (PreviousBuild.settle_waiting). Rare: a roll-back.
+            os.fsync(handle)
+    except Exception:  # noqa: BLE001 - unreadable, not sealed, not a record: not this journal's, left
+        return
+    finally:
+        os.close(handle)
 
 
 def recover_leftovers(output: Path, notify: Notify | None = None) -> None:

@@ -1,0 +1,53 @@
+"""A file at a path where an older paibang's killed build may have left a new page (its journal
+named no inode), holding exactly the page the next build writes there: that journal proves
+nothing of whose file it is (the user's own copy of the page, put back from a backup with its
+times, holds the same bytes). So the build leaves it as it is and its record does not name it:
+no later build removes or changes it (taken as paibang's, it was recorded, then deleted with the
+event taken away). Said once, with the command that removes it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import _record_name, build
+from generator.render.incremental import PreviousBuild
+from generator.render.output import OutputRefused
+from tests.test_older_journal import killed_under_an_older_journal
+
+
+def test_a_file_an_older_journal_named_is_left_unrecorded_and_never_removed(tmp_path: Path) -> None:
+    content, out, cache, new = killed_under_an_older_journal(tmp_path)
+    page = out / "events/zz-new-2025/index.html"
+    found = page.stat()
+    said: list[tuple[str, dict]] = []
+    build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append((key, params)))
+    assert [key for key, _ in said] == ["rollback_kept_older", "output_taken_older"]
+    assert (page.stat().st_ino, page.stat().st_mtime_ns) == (found.st_ino, found.st_mtime_ns)  # left as it is
+    wrote = PreviousBuild(out, cache.parent / _record_name(out)).wrote()
+    assert wrote and not set(new) & wrote  # none of them named as paibang's
+    command = said[1][1].get("command", "")
+    said.clear()
+    assert build(content, out, cache_dir=cache, bulletins=False, notify=lambda key, params: said.append((key, params))
+                 ).up_to_date and said == []  # said once
+    shutil.rmtree(content / "events/zz-new-2025")  # the event taken away: paibang's pages of it go
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert page.is_file() and page.stat().st_ino == found.st_ino  # not paibang's to remove
+    assert all((out / relative).is_file() for relative in new)
+    assert str(page) in command  # (said with what to do, if it is not the user's)
+
+
+def test_other_bytes_written_there_later_stop_the_build_and_name_the_file(tmp_path: Path) -> None:
+    content, out, cache, new = killed_under_an_older_journal(tmp_path)
+    build(content, out, cache_dir=cache, bulletins=False)
+    page = out / "events/zz-new-2025/index.html"
+    before = page.read_bytes()
+    event = content / "events/zz-new-2025/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("name: ", "name: X", 1), encoding="utf-8")
+    with pytest.raises(OutputRefused) as refused:
+        build(content, out, cache_dir=cache, bulletins=False)
+    assert refused.value.reason == "output_clash"
+    assert "events/zz-new-2025/index.html" in refused.value.params["paths"]["en"]
+    assert page.read_bytes() == before
