@@ -62,6 +62,7 @@ WRITTEN = frozenset({
     "775538ad8f8211c27d909d7e5e1fd506c004ddfc06230924464611b9f867055b",  # site.schema.json, content_locale
     "bb13d69c5f0fd60d014ddd38bfd17e5a5018568a5307d329add2a0a68aa3f3a9",  # event.schema.json, the desk's one name
     "2209c127a2ed2079f25b354f619cdd303b52db904a44718216b5cf11adda2762",  # results.schema.json, a Guandan double forfeit
+    "2281092b3ad7c52aef87a6325c66f879452051fdd8a2950ddc25c4d0ebe090c3",  # event.schema.json, credits' forfeit in its own words
 })
 MAX_SCHEMA_BYTES = 4 * 1024 * 1024  # a schema of paibang's is some 100 KB: a larger file is not one
 

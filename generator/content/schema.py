@@ -104,6 +104,8 @@ def event_schema() -> dict[str, Any]:
     }, required=("id", "format"))
     credits = _object({"participant": INTEGER, "finalist": INTEGER, "host": INTEGER, "forfeit": INTEGER,
                        "referee": {"type": "object", "additionalProperties": INTEGER}})
+    # (its `forfeit` is points, not a table's forfeit, which names the side: its own words)
+    credits["properties"]["forfeit"] = {**INTEGER, "description": catalogues.text("schema_credits_forfeit", SCHEMA_LOCALE)}
     return {
         "$schema": DRAFT, "title": "paibang event.yaml",
         **_object({
