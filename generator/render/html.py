@@ -329,9 +329,17 @@ def _suits_in(translate: Translator) -> Callable[[str], Markup]:
     """The `suits` filter of one locale: a screen reader says the suit in the page's language
     (黑桃, spades), not the letter of the content (S, read as an English letter)."""
     words = tuple(sorted((suit, translate("suit_" + suit)) for suit in (*_SUIT_SYMBOL, "NT", "X", "XX")))
+    # Each contract or card once a locale, then found in a dict: suit_symbols' cache hashed the
+    # tuple of words again at each of a build's 100,000 calls (a tuple keeps no hash).
+    shown: dict[str, Markup] = {}
 
     def suits(text: str) -> Markup:
-        return suit_symbols(text, words)
+        found = shown.get(text) if type(text) is str else None
+        if found is None:
+            found = suit_symbols(text, words)
+            if type(text) is str and len(shown) < WORDS_KEPT:
+                shown[text] = found
+        return found
 
     return suits
 
@@ -373,7 +381,22 @@ def _english_words(locale: str) -> Callable[[str], Markup]:
     in a span of lang="en"; an English page's text as it is."""
     if HTML_LANG[locale].startswith("en"):
         return escape
-    return lambda text: markup_of(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', html_text(text)))
+    # Each text marked once, then found in a dict: the same few dozen words and lines (a column's
+    # head, a match's line) on every table of a build. By its type too: a str is escaped, Markup not.
+    marked: dict[tuple[type, str], Markup] = {}
+
+    def english_words(text: Any) -> Markup:
+        kind = type(text)
+        if kind is not str and kind is not Markup:
+            return markup_of(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', html_text(text)))
+        found = marked.get((kind, text))
+        if found is None:
+            found = markup_of(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', html_text(text)))
+            if len(marked) < WORDS_KEPT:
+                marked[(kind, text)] = found
+        return found
+
+    return english_words
 
 
 def _formatted_words() -> Callable[..., str]:
@@ -382,7 +405,7 @@ def _formatted_words() -> Callable[..., str]:
     a round's or a board's number (each board's link on every page showing its table, twice):
     a word with one whole number is filled once for each number and found again in a dict.
     (Only an int: 1 and 1.0 are the same key, and show differently.)"""
-    words: dict[tuple[str, str, int], str] = {}
+    words: dict[tuple[Any, ...], str] = {}
 
     def format_word(word: str, **params: Any) -> str:
         if len(params) == 1:
@@ -393,9 +416,21 @@ def _formatted_words() -> Callable[..., str]:
                 if text is None:
                     text = words[key] = fill(word, params)
                 return text
+        # Words of several parameters, each a str or an int (a board's dealer and vulnerability,
+        # a factored board's counts): filled once, then found again as the one-number words are.
+        # (Only str and int: 1, 1.0 and True are the same key, and show differently.)
+        if len(words) < WORDS_KEPT and all(type(value) is str or type(value) is int for value in params.values()):
+            key = (word, *params.items())
+            text = words.get(key)
+            if text is None:
+                text = words[key] = fill(word, params)
+            return text
         return fill(word, params)
 
     return format_word
+
+
+WORDS_KEPT = 20_000  # texts a locale's filters keep once made (format_word, suits, english_words): a bound on a worker's memory
 
 
 # A part of a page that is the same wherever it is shown, kept while render_event renders one
