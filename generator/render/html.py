@@ -162,7 +162,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # a score pair, "30 : 0": the colon is not read, a word is ("30 比 0", "30 to 0")
     score_to = Markup(' <span aria-hidden="true">:</span><span class="visually-hidden">{}</span> ').format(translate("score_to"))
     env.globals["score_to"] = score_to
-    env.filters["score_pair"] = lambda text: escape(text).replace(" : ", score_to)
+    # (Markup.replace escapes its arguments, which need none: the escaped text's own replace)
+    env.filters["score_pair"] = lambda text: markup_of(html_text(text).replace(" : ", score_to))
     env.filters["english_words"] = _english_words(locale)
     env.globals["percent_unit"] = translate("paren", text="%")  # a percentage column's header: 得分率（%）
     env.globals["room_seating"] = _room_seating(locale)
@@ -292,7 +293,7 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
     element that holds the content, not a span per name: every byte is on thousands of pages."""
     none = Markup("")
     if content == page_locale or not content.startswith("zh"):
-        return (lambda *texts: none), escape, escape
+        return (lambda *texts: none), escaped, escaped  # (escape's Markup, without Markup.__new__: on every page)
     attribute = Markup(' lang="{}"').format(HTML_LANG[content])
     search = _CHINESE.search
 
@@ -380,7 +381,7 @@ def _english_words(locale: str) -> Callable[[str], Markup]:
     """The `english_words` filter of one locale: on a Chinese page each of _ENGLISH_WORDS in `text`
     in a span of lang="en"; an English page's text as it is."""
     if HTML_LANG[locale].startswith("en"):
-        return escape
+        return escaped
     # Each text marked once, then found in a dict: the same few dozen words and lines (a column's
     # head, a match's line) on every table of a build. By its type too: a str is escaped, Markup not.
     marked: dict[tuple[type, str], Markup] = {}
@@ -416,10 +417,10 @@ def _formatted_words() -> Callable[..., str]:
                 if text is None:
                     text = words[key] = fill(word, params)
                 return text
-        # Words of several parameters, each a str or an int (a board's dealer and vulnerability,
+        # Words of other parameters, each a str or an int (the feed's title, a board's dealer and vulnerability,
         # a factored board's counts): filled once, then found again as the one-number words are.
         # (Only str and int: 1, 1.0 and True are the same key, and show differently.)
-        if len(words) < WORDS_KEPT and all(type(value) is str or type(value) is int for value in params.values()):
+        if len(words) < WORDS_KEPT and all(map(_PLAIN_TYPES.__contains__, map(type, params.values()))):
             key = (word, *params.items())
             text = words.get(key)
             if text is None:
@@ -430,6 +431,7 @@ def _formatted_words() -> Callable[..., str]:
     return format_word
 
 
+_PLAIN_TYPES = frozenset((str, int))  # the values format_word keeps its words by
 WORDS_KEPT = 20_000  # texts a locale's filters keep once made (format_word, suits, english_words): a bound on a worker's memory
 
 
