@@ -119,6 +119,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # the language site.js marks a search result's Chinese in (_search_form.html), where zh_lang marks any
     marked = content or locale  # (as _content_lang decides)
     env.globals["content_lang"] = HTML_LANG[marked] if marked != locale and marked.startswith("zh") else ""
+    env.globals["notice_lang"] = _notice_lang(zh_lang, bool(env.globals["content_lang"]))
     env.filters["zh_parts"] = _zh_parts(zh)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
@@ -309,6 +310,16 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
         return markup_of(_CHINESE_RUN.sub(lambda run: f"<span{attribute}>{run[0]}</span>", html_text(text)))
 
     return zh_lang, zh, zh_runs
+
+
+def _notice_lang(zh_lang: Callable[..., Markup], marks: bool) -> Callable[[Any], Markup]:
+    """`notice_lang(notice)`: zh_lang of a notice's text, its tags stripped (event.html marks the
+    box of a Chinese notice so). Where zh_lang marks nothing (the content in the page's language,
+    or not Chinese: `marks` false), its tags are not stripped first: a notice of a few pages'
+    length was stripped on every event's page of a Chinese site, for no mark."""
+    if not marks:
+        return lambda notice: zh_lang()
+    return lambda notice: zh_lang(Markup(str(notice)).striptags())
 
 
 def _zh_parts(zh: Callable[[Any], Markup]) -> Callable[[Any], Markup]:
