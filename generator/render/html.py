@@ -119,6 +119,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # the language site.js marks a search result's Chinese in (_search_form.html), where zh_lang marks any
     marked = content or locale  # (as _content_lang decides)
     env.globals["content_lang"] = HTML_LANG[marked] if marked != locale and marked.startswith("zh") else ""
+    env.globals["notice_lang"] = _notice_lang(zh_lang, bool(env.globals["content_lang"]))
     env.filters["zh_parts"] = _zh_parts(zh)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
@@ -162,7 +163,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # a score pair, "30 : 0": the colon is not read, a word is ("30 比 0", "30 to 0")
     score_to = Markup(' <span aria-hidden="true">:</span><span class="visually-hidden">{}</span> ').format(translate("score_to"))
     env.globals["score_to"] = score_to
-    env.filters["score_pair"] = lambda text: escape(text).replace(" : ", score_to)
+    # (Markup.replace escapes its arguments, which need none: the escaped text's own replace)
+    env.filters["score_pair"] = lambda text: markup_of(html_text(text).replace(" : ", score_to))
     env.filters["english_words"] = _english_words(locale)
     env.globals["percent_unit"] = translate("paren", text="%")  # a percentage column's header: 得分率（%）
     env.globals["room_seating"] = _room_seating(locale)
@@ -292,7 +294,7 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
     element that holds the content, not a span per name: every byte is on thousands of pages."""
     none = Markup("")
     if content == page_locale or not content.startswith("zh"):
-        return (lambda *texts: none), escape, escape
+        return (lambda *texts: none), escaped, escaped  # (escape's Markup, without Markup.__new__: on every page)
     attribute = Markup(' lang="{}"').format(HTML_LANG[content])
     search = _CHINESE.search
 
@@ -308,6 +310,16 @@ def _content_lang(page_locale: str, content: str):  # noqa: ANN202
         return markup_of(_CHINESE_RUN.sub(lambda run: f"<span{attribute}>{run[0]}</span>", html_text(text)))
 
     return zh_lang, zh, zh_runs
+
+
+def _notice_lang(zh_lang: Callable[..., Markup], marks: bool) -> Callable[[Any], Markup]:
+    """`notice_lang(notice)`: zh_lang of a notice's text, its tags stripped (event.html marks the
+    box of a Chinese notice so). Where zh_lang marks nothing (the content in the page's language,
+    or not Chinese: `marks` false), its tags are not stripped first: a notice of a few pages'
+    length was stripped on every event's page of a Chinese site, for no mark."""
+    if not marks:
+        return lambda notice: zh_lang()
+    return lambda notice: zh_lang(Markup(str(notice)).striptags())
 
 
 def _zh_parts(zh: Callable[[Any], Markup]) -> Callable[[Any], Markup]:
@@ -329,9 +341,17 @@ def _suits_in(translate: Translator) -> Callable[[str], Markup]:
     """The `suits` filter of one locale: a screen reader says the suit in the page's language
     (黑桃, spades), not the letter of the content (S, read as an English letter)."""
     words = tuple(sorted((suit, translate("suit_" + suit)) for suit in (*_SUIT_SYMBOL, "NT", "X", "XX")))
+    # Each contract or card once a locale, then found in a dict: suit_symbols' cache hashed the
+    # tuple of words again at each of a build's 100,000 calls (a tuple keeps no hash).
+    shown: dict[str, Markup] = {}
 
     def suits(text: str) -> Markup:
-        return suit_symbols(text, words)
+        found = shown.get(text) if type(text) is str else None
+        if found is None:
+            found = suit_symbols(text, words)
+            if type(text) is str and len(shown) < WORDS_KEPT:
+                shown[text] = found
+        return found
 
     return suits
 
@@ -372,8 +392,23 @@ def _english_words(locale: str) -> Callable[[str], Markup]:
     """The `english_words` filter of one locale: on a Chinese page each of _ENGLISH_WORDS in `text`
     in a span of lang="en"; an English page's text as it is."""
     if HTML_LANG[locale].startswith("en"):
-        return escape
-    return lambda text: markup_of(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', html_text(text)))
+        return escaped
+    # Each text marked once, then found in a dict: the same few dozen words and lines (a column's
+    # head, a match's line) on every table of a build. By its type too: a str is escaped, Markup not.
+    marked: dict[tuple[type, str], Markup] = {}
+
+    def english_words(text: Any) -> Markup:
+        kind = type(text)
+        if kind is not str and kind is not Markup:
+            return markup_of(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', html_text(text)))
+        found = marked.get((kind, text))
+        if found is None:
+            found = markup_of(_ENGLISH_WORDS.sub(r'<span lang="en">\1</span>', html_text(text)))
+            if len(marked) < WORDS_KEPT:
+                marked[(kind, text)] = found
+        return found
+
+    return english_words
 
 
 def _formatted_words() -> Callable[..., str]:
@@ -382,7 +417,7 @@ def _formatted_words() -> Callable[..., str]:
     a round's or a board's number (each board's link on every page showing its table, twice):
     a word with one whole number is filled once for each number and found again in a dict.
     (Only an int: 1 and 1.0 are the same key, and show differently.)"""
-    words: dict[tuple[str, str, int], str] = {}
+    words: dict[tuple[Any, ...], str] = {}
 
     def format_word(word: str, **params: Any) -> str:
         if len(params) == 1:
@@ -393,9 +428,22 @@ def _formatted_words() -> Callable[..., str]:
                 if text is None:
                     text = words[key] = fill(word, params)
                 return text
+        # Words of other parameters, each a str or an int (the feed's title, a board's dealer and vulnerability,
+        # a factored board's counts): filled once, then found again as the one-number words are.
+        # (Only str and int: 1, 1.0 and True are the same key, and show differently.)
+        if len(words) < WORDS_KEPT and all(map(_PLAIN_TYPES.__contains__, map(type, params.values()))):
+            key = (word, *params.items())
+            text = words.get(key)
+            if text is None:
+                text = words[key] = fill(word, params)
+            return text
         return fill(word, params)
 
     return format_word
+
+
+_PLAIN_TYPES = frozenset((str, int))  # the values format_word keeps its words by
+WORDS_KEPT = 20_000  # texts a locale's filters keep once made (format_word, suits, english_words): a bound on a worker's memory
 
 
 # A part of a page that is the same wherever it is shown, kept while render_event renders one

@@ -92,6 +92,8 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
 
     # ------------------------------------------------------------------ a board's traveller
 
+    names_of: list[Any] = [None, None, {}]  # traveller_rows' entries' cells: the event and root they are for, then the cells
+
     def traveller_rows(tr: Any, event: Any, root: str) -> Markup:
         """The rows of a board's traveller (bridge_traveller.html's tbody): pairs or teams."""
         has_leads = tr.has_leads
@@ -100,7 +102,12 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         root_text = text(root)
         own = w["own_row"]
         entries = event.entries
-        names: dict[str, str] = {}  # an entry's cell, by its id: a pair plays a board once, a team twice
+        # An entry's cell, by its id: a pair plays a board once, a team twice, and every board of
+        # the event's stages (all its board pages are as deep: the same `root`). Kept from board to
+        # board while the same event is rendered (each cell was made again on each of its boards).
+        if names_of[0] is not event or names_of[1] != root:
+            names_of[:] = [event, root, {}]
+        names: dict[str, str] = names_of[2]
 
         def pair(entry_id: str) -> str:
             found = names.get(entry_id)
@@ -201,6 +208,8 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     void_said = f'<span aria-hidden="true">\u2014</span><span class="visually-hidden">{w["br_void"]}</span>'
     dd_fails = f'<span aria-hidden="true">\u2013</span><span class="visually-hidden">{w["br_dd_fails"]}</span>'
 
+    hcp_said: dict[int, str] = {}  # a hand's points in words, by its points (0 to 37), once each
+
     def deal_hand(deal: Any, at: str) -> Markup:
         """bridge_hand.html's `hand` macro: one hand of a hand record, its seat, points and suits."""
         h = deal.hand(at)
@@ -209,7 +218,10 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             return markup_of(f'{head}<br><span class="meta">\u2014</span></div>\n')
         cards = "".join(f'<br>{suit_shown[name]} {void_said if shown == _VOID else text(shown)}'
                         for name, shown in h.shown)
-        return markup_of(f'{head} <span class="meta">{text(translate("br_hcp", n=h.hcp))}</span>\n{cards}</div>\n')
+        points = hcp_said.get(h.hcp)
+        if points is None:
+            points = hcp_said[h.hcp] = text(translate("br_hcp", n=h.hcp))
+        return markup_of(f'{head} <span class="meta">{points}</span>\n{cards}</div>\n')
 
     def double_dummy_rows(dd: Any) -> Markup:
         """The rows of a hand record's double dummy table (bridge_hand.html)."""
@@ -290,6 +302,8 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     total_word, top_word, pending = (text(translate(key)) for key in ("total", "br_top", "pending_mp"))
     lead_head, percent_head = f'<th role="columnheader" scope="col">{w["lead"]}</th>', '<th role="columnheader" scope="col" class="num">%</th>'
 
+    more_at: dict[str, str] = {}  # a table's winner said in its totals' line, by the winner's id
+
     def pairs_table(view: Any, score: Any, event: Any, root: str, showings: int, board_entry: str | None,
                     side_index: int | None, label: Any, caption_id: str) -> Markup:
         """A played pairs table's boards (bridge_table.html): its head, its rows (pairs_rows), its
@@ -321,7 +335,13 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         if view.scored and view.any_scored:
             winner = score.winner
             top = f" \u00b7 {top_word} {text(view.top)}" if mp else ""
-            more = f' \u00b7 {text(translate("br_more_at_table", id=winner))}' if winner else ""
+            more = ""
+            if winner:
+                more = more_at.get(winner) if type(winner) is str else None
+                if more is None:
+                    more = f' \u00b7 {text(translate("br_more_at_table", id=winner))}'
+                    if type(winner) is str and len(more_at) < 20_000:  # (a bound: a mass pairs field's ids)
+                        more_at[winner] = more
             append(f'<tfoot role="rowgroup"><tr role="row">\n  <th role="rowheader" scope="row" colspan="{5 if has_leads else 4}" class="line">{total_word}{top}{more}</th>\n')
             if side_index is not None:
                 append('  <td role="cell"></td>\n')
