@@ -105,7 +105,7 @@ def test_an_address_not_this_computers_is_said_in_one_line(tmp_path: Path, monke
                      "--lang", "en"]) == 2
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and "Traceback" not in said, said
-    assert "paibang desk: 192.0.2.1 is not an address of this computer" in said and "now: 192.168.1.20." in said, said
+    assert "paibang desk: 192.0.2.1 is not an address of this computer" in said and "now: 192.168.1.20 (on two networks" in said, said
     assert "another port" not in said
 
 
