@@ -100,12 +100,13 @@ def test_a_small_big5_sheet_and_a_bomless_utf16_one_are_imported(content: Path, 
 
 def test_a_sheet_that_reads_as_chinese_in_gb18030_and_big5_alike_is_refused_naming_both(content: Path,
                                                                                           tmp_path: Path) -> None:
-    """李刘 in GB18030 is 燠隸 in Big5, both common characters: either guess could garble every name."""
+    """李刘 in GB18030 is 燠隸 in Big5, both common characters: either guess could garble every name
+    (on a site in English: a Chinese site's script settles it, below)."""
     event = new_event(content)
     sheet = tmp_path / "s.csv"
     sheet.write_bytes("李刘\r\n".encode("gb18030"))
     with pytest.raises(ContentErrors) as failure:
-        import_registrations(content, event.name, sheet)
+        import_registrations(content, event.name, sheet, locale="en")
     [problem] = failure.value.problems
     assert problem.code == "registration-encoding-unsure"
     assert "GB18030 (GBK) / Big5" in problem.message("en") and "CSV UTF-8" in problem.hint("zh-Hans")
@@ -127,3 +128,23 @@ def test_a_short_gbk_sheet_reading_as_chinese_in_big5_too_is_told_by_its_heading
     site, _, _ = validate(content)
     [entry] = next(e for e in site.events if e.slug == event.name).entries.values()
     assert entry.name == "李刘" and [p.name for p in entry.players] == ["刘李"]
+
+
+@pytest.mark.parametrize(("locale", "encoding", "names"), [
+    ("zh-Hans", "gb18030", ["\u9093\u96ea\u658c", "\u6234\u534e", "\u66fe\u7ea2\u51e4"]),
+    ("zh-Hant", "big5", ["\u9127\u96ea\u658c", "\u6234\u83ef", "\u66fe\u7d05\u9cf3"]),
+])
+def test_a_short_sheet_headed_in_english_is_read_in_the_sites_script(content: Path, tmp_path: Path, locale: str,
+                                                                     encoding: str, names: list[str]) -> None:
+    """name,team over three rows of GBK read as common characters in Big5 too, and the English
+    headings read alike in both: refused as unsure (it was read right before h-import3; rev73).
+    A simplified Chinese site's sheet is read as GBK, a traditional one's as Big5."""
+    teams = ["\u84dd\u961f", "\u7ea2\u961f", "\u7ea2\u961f"] if encoding == "gb18030" else ["\u85cd\u968a", "\u7d05\u968a", "\u7d05\u968a"]
+    raw = "\r\n".join(["name,team", *(f"{n},{t}" for n, t in zip(names, teams))]).encode(encoding)
+    event = new_event(content)
+    sheet = tmp_path / "s.csv"
+    sheet.write_bytes(raw)
+    import_registrations(content, event.name, sheet, locale=locale)
+    site, _, _ = validate(content)
+    entries = next(e for e in site.events if e.slug == event.name).entries
+    assert sorted(p.name for e in entries.values() for p in e.players) == sorted(names)

@@ -1117,7 +1117,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     ahead = load_yaml(event_file, Problems())
     team_size = _team_size(ahead, GAMES.get(str(ahead.get("game")))) if isinstance(ahead, YamlMap) else None
     sheet_text.forget()  # the sheet as it is now, for the carets and the lines problems quote
-    sheet_text.know_headings(lambda cell: _key(cell) in ALIASES)  # (a short sheet read in GB18030 or Big5: sheet_text._chosen)
+    sheet_text.know_headings(lambda cell: _key(cell) in ALIASES, locale)  # (a short sheet read in GB18030 or Big5: sheet_text._chosen)
     table = read_table(sheet)
     start = find_header(table, extra)
     header = table.rows[start] if table.rows else []

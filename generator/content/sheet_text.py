@@ -51,13 +51,17 @@ def unsure(raw: bytes) -> tuple[str, ...]:
     return tuple(encoding for share, encoding, _ in readings if share >= readings[0][0] - _LEAD)
 
 
-def know_headings(heading: Callable[[str], bool]) -> None:
+def know_headings(heading: Callable[[str], bool], locale: str = "") -> None:
     """Tell `decode` which cells are headings of a registration sheet (registrations.ALIASES:
     the import knows them, content does not import it), for a sheet that reads as Chinese in
     both legacy encodings: read in the one whose first lines hold a heading (a heading of two
-    characters is two other common characters in the other encoding)."""
-    global _heading
+    characters is two other common characters in the other encoding). Where the headings do not
+    tell (English ones, `name,team`, read alike in both), the site's script does: a simplified
+    Chinese site's Windows saves GBK, a traditional one's Big5 (rev73: a short GBK sheet headed
+    in English, read right before, was refused as unsure in one case of five)."""
+    global _heading, _preferred
     _heading = heading
+    _preferred = {"zh-Hans": "gb18030", "zh-Hant": "big5"}.get(locale, "")
 
 
 def _no_heading(cell: str) -> bool:
@@ -65,6 +69,7 @@ def _no_heading(cell: str) -> bool:
 
 
 _heading: Callable[[str], bool] = _no_heading
+_preferred = ""  # the legacy encoding of the site's script (know_headings), "" for none
 
 
 # The share of common characters (wide_text.common_share) a legacy reading needs, and its lead
@@ -98,7 +103,10 @@ def _chosen(readings: list[tuple[float, str, str]]) -> tuple[float, str, str] | 
     if len(readings) == 1 or readings[0][0] - readings[1][0] >= _LEAD:
         return readings[0]
     headed = [reading for reading in readings if reading[0] >= _PLAUSIBLE and _headed(reading[2])]
-    return headed[0] if len(headed) == 1 else None
+    if len(headed) == 1:
+        return headed[0]
+    preferred = [reading for reading in (headed or readings) if reading[0] >= _PLAUSIBLE and reading[1] == _preferred]
+    return preferred[0] if preferred else None
 
 
 def _headed(text: str) -> bool:
