@@ -132,3 +132,29 @@ def test_a_mitchell_numbering_ns_and_ew_alike_without_rounds_or_tables_is_seated
     assert all(t["ns"] == f"NS{t['table']}" for r in rounds for t in r["tables"])
     # every pair's Butler total as the USEBIO file's (1NS there is NS1 here)
     assert totals(event) == {f"{pair[-2:]}{pair[:-2]}": imps for pair, imps in totals(usebio).items()}
+
+
+SITOUT = ROOT / "tests/data/ruter_style_mp_adjusted_sitout.pbn"
+
+
+@pytest.mark.parametrize("drop", [("Table", "Round"), ("Round",)])
+def test_a_howell_with_sit_out_rows_and_no_round_column_is_seated(tmp_path, capsys, drop):
+    """A 5-pair Howell whose Bye rows give no round: each was read as round 1's sit-out, so round
+    1 had every pair sitting out and playing, refused as entry-twice-in-round naming the trial's
+    copy (rev73). Seated as the same file with its Round column, every figure equal."""
+    stripped = tmp_path / "sitout.pbn"
+    # (Ruter writes Latin-1: the Norwegian names)
+    stripped.write_text(without_columns(SITOUT.read_text(encoding="latin-1"), drop), encoding="latin-1")
+    assert "Round\\1R" not in stripped.read_text(encoding="latin-1")
+    event, out = imported(tmp_path, "stripped", stripped, capsys)
+    assert "figures equal" in out and "differ" not in out
+    rounds = rounds_of(event)
+    # each round: two tables, the fifth pair sitting out, every pair once
+    for number in rounds:
+        played = [p for t in number["tables"] if "ew" in t for p in (t["ns"], t["ew"])]
+        assert len(played) == len(set(played)) == 4, number
+    given, _ = imported(tmp_path, "given", SITOUT, capsys)
+    _, results, _ = validate(event.parents[1])
+    _, given_results, _ = validate(given.parents[1])
+    assert ({s.entry.id: s.tally.metrics for s in results[0].stages[0].standings}
+            == {s.entry.id: s.tally.metrics for s in given_results[0].stages[0].standings})

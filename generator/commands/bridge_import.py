@@ -571,6 +571,10 @@ def seat_pbn(session: Session, games: list[PbnGame]) -> None:
     if not any(small_int(row.get("Round")) for row in given) and (
             not any(small_int(row.get("Table")) for row in given) or not one_round(session.lines)):
         session.seated = True
+        # A Bye row without a round was read as round 1's sit-out (read_pbn_session: its round
+        # or 1): every pair sat out round 1 and played it too, refused as entry-twice-in-round
+        # (rev73). seat_meetings works out each round's sit-outs again.
+        session.sit_outs = []
         seat_meetings(session)
     elif any(not line.table for line in session.lines):
         seat_tables(session)
