@@ -40,8 +40,11 @@ def test_the_secretary_enters_a_double_forfeit_and_it_is_kept_on_a_later_save(tm
         assert status == 200, page
         assert _first_table(path)["forfeit"] == [a, b]
         assert not [p for p in running.desk.problems if not p.warning]
+        # said as both teams' forfeit, not as one team "T03, T02" (rev76), and again on reload
+        assert "\u672c\u684c\u5df2\u5f55\u4e3a\u53cc\u65b9\u5f03\u6743" in page and f"\u672c\u684c\u5df2\u5f55\u4e3a {a}, {b}" not in page, page
         page = secretary.page("main/3/1")
         assert f'<option value="{a}, {b}" selected>双方弃权</option>' in page, page
+        assert "\u672c\u684c\u5df2\u5f55\u4e3a\u53cc\u65b9\u5f03\u6743" in page, page
         # a save of the form as shown keeps it
         status, page = secretary.post("main/3/1", "save", forfeit=f"{a}, {b}")
         assert status == 200 and _first_table(path)["forfeit"] == [a, b], page

@@ -320,9 +320,25 @@ def test_both_teams_absent_is_a_double_forfeit_each_scored_absent_nobody_winning
         assert (rows[team].played, rows[team].won, rows[team].drawn, rows[team].lost) == (1, 0, 0, 1)
     # the next round is drawn: the table waits for no result
     assert main(["pair", SLUG, "swiss", "--content", str(folder.parents[1])]) == 0
-    out = build(folder, tmp_path)
+    # With its bulletins: the round's results sheet printed it as a remark with no word (a
+    # KeyError: every build with PDFs, and the desk's rebuilds, stopped; rev76)
+    out = build(folder, tmp_path, pdf=True)
     shown = page_text(out / "swiss" / "round-1" / "index.html")
     assert f"双方弃权：{a}、{b} 都没来，无人获胜" in shown, shown[:2000]
+    sheet = pdf_text(next(out.rglob("round-swiss-1.pdf")))
+    assert "双方弃权" in sheet, sheet
+    # each team's page: the round a forfeit (负 as the tally counts it), not a draw (平)
+    for team in (a, b):
+        entry = (out / "entries" / team / "index.html").read_text(encoding="utf-8")
+        assert 'class="outcome drawn"' not in entry and 'class="outcome forfeit"' in entry
+    # results.xlsx's tables: its forfeit column says it of both teams (it was empty for both)
+    from generator.interchange.spreadsheet import table_rows
+
+    _, results, _ = validate(folder.parents[1])
+    rows = table_rows(results[0].stages[0])
+    head = rows[0]
+    forfeits = {r[head.index("entry")]: r[head.index("forfeit")] for r in rows[1:] if r[head.index("round")] == 1}
+    assert forfeits[a] == forfeits[b] == "yes" and sum(1 for v in forfeits.values() if v) == 2, forfeits
 
 
 def test_a_forfeit_list_not_of_the_tables_two_teams_says_both_forms(tmp_path):

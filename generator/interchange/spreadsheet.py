@@ -113,7 +113,8 @@ def table_rows(stage_result: Any, raw: bool = False, yes: str = "yes") -> list[l
             metrics = {side.entry: side.metrics for side in score.sides}
             for position, entry in enumerate(table.sides, start=1):
                 rows.append([number, table.number, position, entry,
-                             yes if winner == entry else "", yes if table.forfeit == entry else "",
+                             yes if winner == entry else "",
+                             yes if table.forfeit == entry or score.extra.get("both_absent") else "",
                              *cells(map(metrics.get(entry, none).get, names))])
     return rows
 

@@ -189,8 +189,8 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             outcome = no_one_sits
         elif withdrawn_from is not None and number >= withdrawn_from:
             outcome = "withdrawn"
-        elif score.table.forfeit == entry_id:
-            outcome = "forfeit"
+        elif score.table.forfeit == entry_id or score.extra.get("both_absent"):
+            outcome = "forfeit"  # (a double forfeit, Guandan's: neither came; the tally's loss, not a draw)
         elif "substitute" in score.extra:  # nothing to win or lose there (Game.substitutes_decide)
             outcome = "substitute"
         elif stage.format == "pairs":

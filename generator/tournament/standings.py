@@ -258,9 +258,10 @@ def add_median_buchholz(tallies: dict[str, Tally], primary: str) -> None:
 
 
 def match_points_for(entry_id: str, score: TableScore) -> int:
-    """An entry's result in one match, for head-to-head: 2 win, 1 draw, 0 loss."""
+    """An entry's result in one match, for head-to-head: 2 win, 1 draw, 0 loss (a double
+    forfeit, neither side came: a loss for both, as the tally counts it)."""
     if score.winner is None:
-        return 1
+        return 0 if score.extra.get("both_absent") else 1
     return 2 if score.winner == entry_id else 0
 
 
