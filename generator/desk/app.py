@@ -469,14 +469,22 @@ class Desk:
                           "result": stage})
         return views
 
-    def draw_view(self) -> dict[str, Any] | None:
-        """The current round's draw for the screen: tables, sides, what is entered, the clock."""
+    def draw_view(self, page: int = 1) -> dict[str, Any] | None:
+        """The current round's draw for the screen: tables, sides, what is entered, the clock.
+        A round of more than DRAW_ALL_UP_TO tables is shown DRAW_PAGE_TABLES at a time: `page`
+        (1 on; one past the last is the last), `pages`, and `next`, the page after it, the first
+        after the last (the screen turns them round: screen.html)."""
         current = self.current()
         if current is None:
             return None
         stage, round_ = current
+        scores = list(round_.tables)
+        pages = 1 if len(scores) <= DRAW_ALL_UP_TO else -(-len(scores) // DRAW_PAGE_TABLES)
+        page = min(max(page, 1), pages)
+        if pages > 1:
+            scores = scores[(page - 1) * DRAW_PAGE_TABLES:page * DRAW_PAGE_TABLES]
         tables = []
-        for score in round_.tables:
+        for score in scores:
             table = score.table
             names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
             result = ""
@@ -501,7 +509,8 @@ class Desk:
         # and draw notice say them, or the hall looked for a team the draw left out without a word
         left_out = named_ids(self.event, withdrawn_undrawn(self.event, stage, round_))
         return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
-                "ends": ends, "status": round_entered_text(self.t, round_), "left_out": left_out}
+                "ends": ends, "status": round_entered_text(self.t, round_), "left_out": left_out,
+                "page": page, "pages": pages, "next": page % pages + 1}
 
     def rounds_view(self) -> list[dict[str, Any]]:
         """Every drawn round for the admin page: each table, its link, entered or not, used;
@@ -1528,6 +1537,14 @@ def admin_rounds(rounds: list[dict[str, Any]], choice: AdminChoice, prefix: str)
     return rounds, None
 
 
+# The hall's screen over a mass round (1,000 tables): the whole draw on one projected page, 283 kB
+# that no one could read and no one was there to scroll. A round of more tables than
+# DRAW_ALL_UP_TO is sent DRAW_PAGE_TABLES at a time (`/screen?page=3`: tables 61-90), and the
+# screen's own turning (screen.html, rotate) asks for the next page once it has shown this one,
+# round and round; a smaller round is sent whole and turned on the screen as before.
+DRAW_ALL_UP_TO = 40
+DRAW_PAGE_TABLES = 30
+
 # The live standings of a large field (a 2,000-team Swiss: 2,000 rows, endless on a phone at
 # 390 px, and the hall's screen turning a hundred pages of them): a stage of more entries than
 # LIVE_ALL_UP_TO shows its first LIVE_TOP, with a link to them all and a box to find one's own team
@@ -2130,8 +2147,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     async def screen(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
         stages = live_standings(desk.standings_view(), LiveChoice(screen=True))
+        asked = request.query_params.get("page", "")
+        page = int(asked) if digits(asked) and len(asked) < 8 else 1  # (a page past the last: the last)
         return unchanged_or(request, desk.page("_screen.html" if part else "screen.html", stages=stages,
-                                               live=LiveChoice(screen=True)))
+                                               live=LiveChoice(screen=True), draw_page=page))
 
     streams_from: dict[str, int] = {}  # open live streams by client address
 
