@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import errno
+import functools
 import hashlib
 import hmac
 import json
@@ -1600,6 +1601,21 @@ SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
 SHEETS_ASK_AGAIN_SECONDS = 5  # a click while its round prints: the page asks again after that
 
 
+# The sheets page's QR codes, each made once for its link: a round's page made 1,000 of them at
+# every visit (11 ms each, 11 s a visit, the secretary printing in parts or looking again). Kept
+# by the link itself, so a renewed token or another address (--lan) is another code, never an old
+# one; bounded (four rounds of a mass event's 1,000 tables, 2.3 kB each: about 10 MB).
+QR_KEPT = 4000
+
+
+@functools.lru_cache(maxsize=QR_KEPT)
+def table_qr(link: str) -> str:
+    """Table `link`'s QR code as inline SVG, as the sheets page shows it."""
+    import segno
+
+    return segno.make(link, error="m").svg_inline(scale=3, border=2)
+
+
 def sheets_minutes(tables: int) -> int:
     """The minutes the desk takes to print `tables` score sheets, rounded up, when that is long
     enough to say on the sheets page (0 otherwise): a secretary who clicked and saw nothing for
@@ -2033,13 +2049,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         spot = desk.spot(stage, int(number), int(table))
         if spot is None or desk.tokens.renew_table(key) is None:
             return not_found_page(request, (stage, int(number), int(table)))
-        import segno
-
         link = desk.link(key)
         bracket = desk.result.stage_of(stage).bracket if desk.result is not None else None
         names = table_names(bracket, int(number), desk.locale) if bracket is not None else {}
-        row = {"table": spot.table, "link": link, "qr": segno.make(link, error="m").svg_inline(scale=3, border=2),
-               "match": names.get(int(table), "")}
+        row = {"table": spot.table, "link": link, "qr": table_qr(link), "match": names.get(int(table), "")}
         return desk.page("sheets.html", stage=spot.stage, number=int(number), rows=[row], minutes=0, renewed=True)
 
     async def sheets(request: Request) -> Response:
@@ -2057,8 +2070,6 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # a round not drawn has no sheets: 404, as its tables' pages are (not an empty
             # page titled 第 99999999999999999999999 轮)
             return not_found_page(request)
-        import segno
-
         # A knockout's table is named by its match (决赛, 三四名决赛), as its score sheet is.
         bracket = desk.result.stage_of(stage).bracket if desk.result is not None else None
         names = table_names(bracket, number, desk.locale) if bracket is not None else {}
@@ -2070,8 +2081,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 if len(table.sides) != 2 or desk.withdrawn_sides(stage, number, table.number):
                     continue  # (a table decided by a withdrawal is not played: its link answers 410)
                 link = desk.link(table_key(stage, number, table.number))
-                qr = segno.make(link, error="m").svg_inline(scale=3, border=2)
-                rows.append({"table": table, "link": link, "qr": qr, "match": names.get(table.number, "")})
+                rows.append({"table": table, "link": link, "match": names.get(table.number, "")})
+        # (made off the event loop: a mass round's codes not yet made took the desk's phones 11 s)
+        codes = await run_in_threadpool(lambda: [table_qr(row["link"]) for row in rows])
+        for row, qr in zip(rows, codes, strict=True):
+            row["qr"] = qr
         return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows,
                          minutes=sheets_minutes(len(rows)))
 
