@@ -78,3 +78,17 @@ def test_a_mark_of_a_token_since_retired_marks_nothing(tmp_path: Path) -> None:
     found.used_log.write_bytes(log)
     found.used_log.chmod(0o600)  # (as the desk makes it: one others could write marks nothing)
     assert Tokens(tmp_path / "content", SLUG).used("main/1/1") is None
+
+
+def test_a_mark_is_synced_and_a_new_logs_name_too_before_mark_used_returns(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A power cut after "saved" keeps the mark: the log synced, and made by this mark, its folder
+    after it; the log the user's alone (0600)."""
+    from support import Synced
+
+    found = tokens(tmp_path)
+    synced = Synced(monkeypatch)
+    found.mark_used(["main/1/1"])
+    assert synced.durably(found.used_log) and oct(found.used_log.stat().st_mode & 0o777) == "0o600"
+    synced.order.clear()
+    found.mark_used(["main/1/2"])
+    assert found.used_log in synced
