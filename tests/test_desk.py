@@ -306,17 +306,18 @@ def test_tables_saving_at_the_same_moment_all_land(running: Running, content: Pa
 def test_a_save_is_on_the_disk_before_the_desk_says_saved(running: Running, content: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """A power cut after "saved" must not lose the table's result: the results file is synced
-    before it replaces the old one and its folder after (the rename), and so is the tokens file
-    that says the table has saved; each keeps its mode (results readable, tokens the user's)."""
+    before it replaces the old one and its folder after (the rename), and the used log that says
+    the table has saved is synced (store.Tokens.mark_used; its name when made: test_desk_used_log);
+    each keeps its mode (results readable, the desk's own the user's)."""
     from support import Synced
 
     synced = Synced(monkeypatch)
     assert post(running, "main/4/1", "save", level_a="A", level_b="5")[0] == 200
-    tokens = tokens_path(content, SLUG)
-    assert synced.durably(round4(content)) and synced.durably(tokens)
+    used = tokens_path(content, SLUG).with_name(f"{SLUG}.used.log")
+    assert synced.durably(round4(content)) and used in synced
     assert synced.durably(content / "events" / SLUG / AUDIT_NAME)  # (made by this save: its name synced too)
     assert stat.S_IMODE(round4(content).stat().st_mode) == 0o644
-    assert stat.S_IMODE(tokens.stat().st_mode) == 0o600
+    assert stat.S_IMODE(used.stat().st_mode) == 0o600
 
 
 def test_the_desk_folder_and_its_tokens_are_on_the_disk_once_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

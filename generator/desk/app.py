@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import errno
+import functools
 import hashlib
 import hmac
 import json
@@ -469,14 +470,22 @@ class Desk:
                           "result": stage})
         return views
 
-    def draw_view(self) -> dict[str, Any] | None:
-        """The current round's draw for the screen: tables, sides, what is entered, the clock."""
+    def draw_view(self, page: int = 1) -> dict[str, Any] | None:
+        """The current round's draw for the screen: tables, sides, what is entered, the clock.
+        A round of more than DRAW_ALL_UP_TO tables is shown DRAW_PAGE_TABLES at a time: `page`
+        (1 on; one past the last is the last), `pages`, and `next`, the page after it, the first
+        after the last (the screen turns them round: screen.html)."""
         current = self.current()
         if current is None:
             return None
         stage, round_ = current
+        scores = list(round_.tables)
+        pages = 1 if len(scores) <= DRAW_ALL_UP_TO else -(-len(scores) // DRAW_PAGE_TABLES)
+        page = min(max(page, 1), pages)
+        if pages > 1:
+            scores = scores[(page - 1) * DRAW_PAGE_TABLES:page * DRAW_PAGE_TABLES]
         tables = []
-        for score in round_.tables:
+        for score in scores:
             table = score.table
             names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
             result = ""
@@ -501,7 +510,8 @@ class Desk:
         # and draw notice say them, or the hall looked for a team the draw left out without a word
         left_out = named_ids(self.event, withdrawn_undrawn(self.event, stage, round_))
         return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
-                "ends": ends, "status": round_entered_text(self.t, round_), "left_out": left_out}
+                "ends": ends, "status": round_entered_text(self.t, round_), "left_out": left_out,
+                "page": page, "pages": pages, "next": page % pages + 1}
 
     def rounds_view(self) -> list[dict[str, Any]]:
         """Every drawn round for the admin page: each table, its link, entered or not, used;
@@ -1528,6 +1538,14 @@ def admin_rounds(rounds: list[dict[str, Any]], choice: AdminChoice, prefix: str)
     return rounds, None
 
 
+# The hall's screen over a mass round (1,000 tables): the whole draw on one projected page, 283 kB
+# that no one could read and no one was there to scroll. A round of more tables than
+# DRAW_ALL_UP_TO is sent DRAW_PAGE_TABLES at a time (`/screen?page=3`: tables 61-90), and the
+# screen's own turning (screen.html, rotate) asks for the next page once it has shown this one,
+# round and round; a smaller round is sent whole and turned on the screen as before.
+DRAW_ALL_UP_TO = 40
+DRAW_PAGE_TABLES = 30
+
 # The live standings of a large field (a 2,000-team Swiss: 2,000 rows, endless on a phone at
 # 390 px, and the hall's screen turning a hundred pages of them): a stage of more entries than
 # LIVE_ALL_UP_TO shows its first LIVE_TOP, with a link to them all and a box to find one's own team
@@ -1581,6 +1599,21 @@ def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict
 SHEET_SECONDS = 0.2
 SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
 SHEETS_ASK_AGAIN_SECONDS = 5  # a click while its round prints: the page asks again after that
+
+
+# The sheets page's QR codes, each made once for its link: a round's page made 1,000 of them at
+# every visit (11 ms each, 11 s a visit, the secretary printing in parts or looking again). Kept
+# by the link itself, so a renewed token or another address (--lan) is another code, never an old
+# one; bounded (four rounds of a mass event's 1,000 tables, 2.3 kB each: about 10 MB).
+QR_KEPT = 4000
+
+
+@functools.lru_cache(maxsize=QR_KEPT)
+def table_qr(link: str) -> str:
+    """Table `link`'s QR code as inline SVG, as the sheets page shows it."""
+    import segno
+
+    return segno.make(link, error="m").svg_inline(scale=3, border=2)
 
 
 def sheets_minutes(tables: int) -> int:
@@ -2016,13 +2049,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         spot = desk.spot(stage, int(number), int(table))
         if spot is None or desk.tokens.renew_table(key) is None:
             return not_found_page(request, (stage, int(number), int(table)))
-        import segno
-
         link = desk.link(key)
         bracket = desk.result.stage_of(stage).bracket if desk.result is not None else None
         names = table_names(bracket, int(number), desk.locale) if bracket is not None else {}
-        row = {"table": spot.table, "link": link, "qr": segno.make(link, error="m").svg_inline(scale=3, border=2),
-               "match": names.get(int(table), "")}
+        row = {"table": spot.table, "link": link, "qr": table_qr(link), "match": names.get(int(table), "")}
         return desk.page("sheets.html", stage=spot.stage, number=int(number), rows=[row], minutes=0, renewed=True)
 
     async def sheets(request: Request) -> Response:
@@ -2040,8 +2070,6 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # a round not drawn has no sheets: 404, as its tables' pages are (not an empty
             # page titled 第 99999999999999999999999 轮)
             return not_found_page(request)
-        import segno
-
         # A knockout's table is named by its match (决赛, 三四名决赛), as its score sheet is.
         bracket = desk.result.stage_of(stage).bracket if desk.result is not None else None
         names = table_names(bracket, number, desk.locale) if bracket is not None else {}
@@ -2053,8 +2081,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 if len(table.sides) != 2 or desk.withdrawn_sides(stage, number, table.number):
                     continue  # (a table decided by a withdrawal is not played: its link answers 410)
                 link = desk.link(table_key(stage, number, table.number))
-                qr = segno.make(link, error="m").svg_inline(scale=3, border=2)
-                rows.append({"table": table, "link": link, "qr": qr, "match": names.get(table.number, "")})
+                rows.append({"table": table, "link": link, "match": names.get(table.number, "")})
+        # (made off the event loop: a mass round's codes not yet made took the desk's phones 11 s)
+        codes = await run_in_threadpool(lambda: [table_qr(row["link"]) for row in rows])
+        for row, qr in zip(rows, codes, strict=True):
+            row["qr"] = qr
         return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows,
                          minutes=sheets_minutes(len(rows)))
 
@@ -2130,8 +2161,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     async def screen(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
         stages = live_standings(desk.standings_view(), LiveChoice(screen=True))
+        asked = request.query_params.get("page", "")
+        page = int(asked) if digits(asked) and len(asked) < 8 else 1  # (a page past the last: the last)
         return unchanged_or(request, desk.page("_screen.html" if part else "screen.html", stages=stages,
-                                               live=LiveChoice(screen=True)))
+                                               live=LiveChoice(screen=True), draw_page=page))
 
     streams_from: dict[str, int] = {}  # open live streams by client address
 

@@ -34,7 +34,8 @@ from ruamel.yaml.tokens import CommentToken
 from generator.content.yaml_loader import _CORE_BY_FIRST
 from generator.games.common.rooms import ROOMS
 from generator.seals import (
-    NotOwnFile, Unsealed, key_folder, key_is_kept, open_own, seal, sync_folder, unseal, why_not_own, write_durably,
+    NotOwnFile, Unsealed, key_folder, key_is_kept, open_own, seal, seal_of, sync_folder, unseal, why_not_own,
+    write_durably,
 )
 
 AUDIT_NAME = "desk-audit.jsonl"
@@ -120,6 +121,8 @@ class Tokens:
         folder = _own_folder(tokens_folder(content))  # (this content folder's own: tokens_folder)
         sync_folder(desk)
         self.path = folder / f"{slug}.json"
+        self.used_log = folder / f"{slug}.used.log"  # (mark_used's marks since the file was last written)
+        self._logged = True  # (whether the log may be there: the start's save removes any)
         _hold_event(folder / f"{slug}.desk.lock", self.path)
         self._slug = slug
         self._adopt(desk / f"{slug}.json")
@@ -149,6 +152,7 @@ class Tokens:
                 why = "unreadable"
             else:
                 self.data.update(kept)
+                self._fold_used_log()  # (written into the file by the start's save below)
         if not self.data["admin"]:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
             self.data["secret"] = secrets.token_urlsafe(SECRET_BYTES)
@@ -208,6 +212,7 @@ class Tokens:
             os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
             os.replace(new, self.path)
             sync_folder(self.path.parent)
+            self._drop_used_log()  # (the marks of the file set aside: none of its tokens is one now)
         except OSError as error:
             with contextlib.suppress(OSError):
                 new.unlink(missing_ok=True)
@@ -360,12 +365,90 @@ class Tokens:
         return self.data["used"].get(key)
 
     def mark_used(self, keys: list[str]) -> None:
-        """The tables whose write has just landed: a second write by them is refused."""
+        """The tables whose write has just landed: a second write by them is refused. All the
+        tables of one write (the Writer's batch) in one call.
+
+        Appended to the used log (a sealed line per table, then one fsync), not the whole file
+        rewritten: at a mass event the file holds every round's tokens (1 MB by round 9 of a
+        2,000-team Swiss), and its rewrite at every save (JSON, seal, temporary, fsync, rename,
+        the folder's fsync) took 12 ms at round 1 and about 50 ms by round 5, inside the round
+        file's lock, so that every save waited on it. The mark is as durable as before: the line
+        is on the disk (fsync; the log's name too, the folder synced when it is made) before this
+        returns, and the next start folds it into the file (_fold_used_log). The file itself is
+        written as ever, whole and sealed, by every other change (a round drawn, the clock, a
+        renewal, a held entry), which takes the marks logged so far and empties the log."""
         with self._lock:
-            for key in keys:
-                self.data["used"].setdefault(key, _now())
-            if keys:
-                self._save()
+            used, tables = self.data["used"], self.data["tables"]
+            new = [key for key in dict.fromkeys(keys) if key not in used]
+            at = _now()
+            for key in new:
+                used[key] = at
+            if not new:
+                return
+            if any(key not in tables for key in new):
+                self._save()  # (a table with no token has no line to log: the file as before)
+                return
+            head = _used_head(self._slug)
+            lines = []
+            for key in new:
+                payload = json.dumps({"at": at, "table": key, "token": tables[key]}, sort_keys=True).encode()
+                lines.append(seal_of(head + payload).hex().encode() + b" " + payload + b"\n")
+            self._append_used(b"".join(lines))
+
+    def _append_used(self, lines: bytes) -> None:
+        """`lines` appended to the used log and synced (the lock held). A line a power cut left
+        cut short stays a line of its own (its seal fails, it is skipped): the next begins on a
+        new line, or a whole mark after it would be read as part of that one and lost."""
+        fd = open_own(self.used_log, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600, private=True)
+        try:
+            size = os.fstat(fd).st_size
+            if size and os.pread(fd, 1, size - 1) != b"\n":
+                lines = b"\n" + lines
+            view = memoryview(lines)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        self._logged = True
+        if not size:
+            sync_folder(self.used_log.parent)  # (a new log: its name on the disk too)
+
+    def _fold_used_log(self) -> None:
+        """The marks of the used log (mark_used) taken into `data`, at start: each line sealed with
+        the user's key for this event, of a table whose token is still the one it names; any
+        other line (cut short by a power cut, not the user's desk's) is skipped."""
+        try:
+            fd = open_own(self.used_log, os.O_RDONLY, private=True)
+        except OSError:  # none (the usual), or not the user's own: no mark is taken from it
+            return
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(MAX_TOKENS_FILE)
+        head, tables, used = _used_head(self._slug), self.data["tables"], self.data["used"]
+        for line in data.split(b"\n"):
+            sealed, _, payload = line.partition(b" ")
+            try:
+                unseal(bytes.fromhex(sealed.decode("ascii")) + head + payload)
+                item = json.loads(payload)
+            except ValueError:  # (Unsealed, a line cut short, not hex)
+                continue
+            if (isinstance(item, dict) and all(isinstance(item.get(k), str) for k in ("at", "table", "token"))
+                    and tables.get(item["table"]) == item["token"]):
+                used.setdefault(item["table"], item["at"])
+
+    def _drop_used_log(self) -> None:
+        """The used log emptied, its marks now in the file (the lock held). Durably: a log back
+        after a power cut could mark a table whose token was retired and given back since, its
+        result no longer in the file (ensure)."""
+        if not self._logged:
+            return
+        try:
+            os.unlink(self.used_log)  # (a link planted there: the link itself)
+        except FileNotFoundError:
+            pass
+        else:
+            sync_folder(self.used_log.parent)
+        self._logged = False
 
     def set_clock(self, stage: str, number: int, started: str | None) -> None:
         with self._lock:
@@ -413,6 +496,8 @@ class Tokens:
         text = json.dumps(self.data, ensure_ascii=False, indent=1, sort_keys=True)
         # a table's token lost is a table locked out: durably; sealed, or the next start sets it aside
         write_durably(path or self.path, seal_tokens(self._slug, text.encode("utf-8")), mode=0o600)
+        if path is None:
+            self._drop_used_log()  # (its marks are in the file now)
 
 
 def _token_pattern(size: int) -> re.Pattern[str]:
@@ -473,6 +558,12 @@ def _tokens_head(slug: str) -> bytes:
     """What a tokens file's sealed payload starts with: its kind and event, so that nothing else
     sealed with the user's key (a cache) nor another event's tokens is read as these."""
     return f"paibang-desk-tokens-1 {slug}\n".encode()
+
+
+def _used_head(slug: str) -> bytes:
+    """What each sealed line of `slug`'s used log is sealed after (Tokens.mark_used): its kind and
+    event, so that no other sealed text, nor another event's mark, is read as one."""
+    return f"paibang-desk-used-1 {slug}\n".encode()
 
 
 def seal_tokens(slug: str, text: bytes) -> bytes:
