@@ -947,7 +947,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             in_place = place_site(staging, output, tree, gone, lambda whole: previous.wrote(None if whole else made),
                                   notify, changing=changing, recorded_marker=previous.data.get("marker"),
                                   recording=record, older=older, committed=previous.commit,
-                                  committing=previous.about_to_commit, waiting=previous.waiting_record)
+                                  committing=previous.about_to_commit, waiting=previous.waiting_record,
+                                  left_before=previous.left)
         except BaseException:
             previous.settle()  # (the new site's record, if it went in before the failure)
             if not previous.saved:

@@ -51,3 +51,36 @@ def test_other_bytes_written_there_later_stop_the_build_and_name_the_file(tmp_pa
     assert refused.value.reason == "output_clash"
     assert "events/zz-new-2025/index.html" in refused.value.params["paths"]["en"]
     assert page.read_bytes() == before
+
+
+@pytest.mark.parametrize("edit", ["comment", "another event"])
+def test_later_builds_leave_the_identical_file_as_it_is_without_a_clash(tmp_path: Path, edit: str) -> None:
+    # The `.older` note goes once a build records the site: the record itself keeps the files
+    # left (rev75: every later build stopped on output_clash naming the user's identical pages).
+    content, out, cache, new = killed_under_an_older_journal(tmp_path)
+    build(content, out, cache_dir=cache, bulletins=False)
+    page = out / "events/zz-new-2025/index.html"
+    found = page.stat()
+    if edit == "comment":
+        event = content / "events/zz-new-2025/event.yaml"
+        event.write_text(event.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    else:
+        other = next(p for p in sorted((content / "events").iterdir()) if p.name != "zz-new-2025") / "event.yaml"
+        other.write_text(other.read_text(encoding="utf-8").replace("name: ", "name: Q", 1), encoding="utf-8")
+    said: list[tuple[str, dict]] = []
+    for _ in range(2):  # (and the build after it: the record still says they were left)
+        report = build(content, out, cache_dir=cache, bulletins=False,
+                       notify=lambda key, params: said.append((key, params)))
+        assert said == []  # said once, by the first build
+        assert (page.stat().st_ino, page.stat().st_mtime_ns) == (found.st_ino, found.st_mtime_ns)
+        wrote = PreviousBuild(out, cache.parent / _record_name(out)).wrote()
+        assert wrote and not set(new) & wrote
+        other = next(p for p in sorted((content / "events").iterdir()) if p.name != "zz-new-2025") / "event.yaml"
+        other.write_text(other.read_text(encoding="utf-8").replace("name: ", "name: R", 1), encoding="utf-8")
+    assert not report.up_to_date
+    fresh = tmp_path / "fresh"
+    build(content, fresh, cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert all((out / relative).read_bytes() == (fresh / relative).read_bytes() for relative in new)
+    shutil.rmtree(content / "events/zz-new-2025")  # the event taken away: the user's copies stay
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert page.is_file() and page.stat().st_ino == found.st_ino

@@ -1381,6 +1381,12 @@ class PreviousBuild:
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
                       "marker": marker_id(self.output, None if in_place else pending),
                       "folders": (folders or Folders()).recorded(), "people": people, "unproven": list(unproven)}
+        # Left as found, not ours: the next build leaves them too (`left`); those the last build
+        # left and this one did not write, kept while they are there and not recorded.
+        left = {*unrecorded, *(relative for relative in self.left if relative not in in_parts
+                               and relative not in loose and os.path.lexists(self.output / relative))}
+        if left:
+            data["left"] = sorted(left)
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
                      "locale": outcome.locale, "pdf_keys": pdf_keys or {},
@@ -1412,6 +1418,14 @@ class PreviousBuild:
     @property
     def _waiting_record(self) -> Path:
         return self.record.with_name(f"{self.record.name}.next")
+
+    @property
+    def left(self) -> list[str]:
+        """The files the last build left in output/ as it found them, holding its pages' very
+        bytes, not recorded as paibang's (render/output.py's place_site: its `older`, then its
+        `left_before`): a later build writing the same bytes there leaves them as they are."""
+        found = self.data.get("left") if isinstance(self.data, dict) else None
+        return [relative for relative in found if isinstance(relative, str)] if isinstance(found, list) else []
 
     @property
     def waiting_record(self) -> Path:

@@ -739,7 +739,7 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
                changing: Callable[[], None] | None = None, recorded_marker: str | None = None,
                recording: Callable[[Path], None] | None = None, older: Iterable[str] = (),
                committed: Callable[[], None] | None = None, committing: Callable[[], None] | None = None,
-               waiting: Path | None = None) -> bool:
+               waiting: Path | None = None, left_before: Iterable[str] = ()) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
     site kept and the last build's record describing output/ (`gone`: the files of its site the
     new one has not; None without a record): only the new files go into output/, in place
@@ -786,7 +786,13 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     a backup with its times, holds the same bytes), and taken, it was recorded, then replaced
     or removed by a later build (the event taken away) with the user's file. So the build does
     not put its page over it and its record does not name it (OutputTree.unrecorded): no build
-    removes or changes it, and one that writes other bytes there stops and names it."""
+    removes or changes it, and one that writes other bytes there stops and names it.
+
+    `left_before`: the files a build before left so (its record's "left", PreviousBuild.left):
+    as `older` for good, not said again. The `older` note goes once a build records the site,
+    and the event's part is recorded without them: without these, every later build found
+    those pages neither paibang's nor an older one's, and stopped on the user's identical
+    copy, which a fresh build writes byte for byte (rev75)."""
     refuse_other_users(output.resolve(), output)  # (again: check_output's was before the build; and see swap_into_place)
     unrecorded = recorded_marker is not None and marker_id(output.resolve()) not in (None, recorded_marker)
     taken: list[str] = []
@@ -815,7 +821,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
             # page goes; a folder of theirs where a page of the old site was) would be lost.
             known = (recorded if whole else wrote(False) if wrote is not None else None) or frozenset()
             root = os.fspath(output.resolve())
-            clashes, left = [], frozenset(older)
+            before = frozenset(left_before)
+            clashes, left = [], frozenset(older) | before
             older_taken: list[str] = []
             for relative in fresh:
                 if relative not in known and os.path.lexists(f"{root}/{relative}"):
@@ -840,10 +847,11 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
                            waiting)
             _MADE_FOR.pop(staging, None)
             _say_taken(taken, output, notify)
-            if older_taken and notify is not None:
-                notify("output_taken_older", {"path": output, "count": len(older_taken),
-                                              "paths": listed(sorted(older_taken)), "command": removal_command(
-                                                  [output / relative for relative in sorted(older_taken)])})
+            said = sorted(relative for relative in older_taken if relative not in before)  # (said once)
+            if said and notify is not None:
+                notify("output_taken_older", {"path": output, "count": len(said),
+                                              "paths": listed(said), "command": removal_command(
+                                                  [output / relative for relative in said])})
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     if not whole:
@@ -1223,7 +1231,10 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     # ext4 and XFS put names on the disk in the order they were made, so a replacement that
     # survives the cut has its backup's link with it.
     written = backup / ".journal"
-    named = {"journal": _own_place(journal), **({"waiting": _own_place(waiting)} if waiting is not None else {})}
+    # The waiting record's path as its bytes, in hex: a cache folder's path need not be UTF-8
+    # (--cache-dir or PAIBANG_CACHE of bytes the system takes), and JSON holds only text.
+    named = {"journal": _own_place(journal),
+             **({"waiting_path": os.fsencode(_own_place(waiting)).hex()} if waiting is not None else {})}
     write_sealed(written, json.dumps({**named, **steps}, ensure_ascii=False).encode("utf-8"), synced=True)
     sync_folder(backup)
     os.replace(written, journal)
@@ -1356,7 +1367,7 @@ def _checked(relative: object) -> str:
 
 
 def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, kept: list[str] | None = None,
-               older: list[str] | None = None) -> bool:
+               older: list[str] | None = None, stale: list[str] | None = None) -> bool:
     """Undo what the journal's build put in place: output/ as it was before it. Each step is
     safe to take again, so a roll-back that is itself killed is finished by the next one. True
     when output/ is as it was (its backup holds nothing of it any more); False when output/
@@ -1370,14 +1381,16 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, k
     at a new page's path is then the killed build's own page as likely as one put there since,
     and nothing tells; left all the same (never removed unproven), its path added to `older`
     (else to `kept`): roll_back_journals says so, and the build that follows takes it as its own
-    only where it holds exactly the bytes of the page it writes there (place_site's `older`)."""
+    only where it holds exactly the bytes of the page it writes there (place_site's `older`).
+    The record the journal's build wrote to wait for its commit, not reached to be deleted
+    (_drop_waiting), is added to `stale`, to be said."""
     pid = journal.name.rpartition("-")[2]
     back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
     try:
         steps = json.loads(_read_own(journal))
         if steps["journal"] != _own_place(journal) or not made_as_leftover(Path(back)):
             raise ValueError("not this journal, or not its backup")
-        waiting = steps.get("waiting")  # (an older paibang's journal names none: build.py's drop_rolled_back)
+        waiting = _waiting_named(steps)  # (an older paibang's journal names none: build.py's drop_rolled_back)
         replace = [(_checked(step[0]), bool(step[1]), tuple(step[2:4])) for step in steps["replace"]]
         remove = [_checked(relative) for relative in steps["remove"]]
         folders = [_checked(folder) for folder in steps["folders"]]
@@ -1418,12 +1431,36 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, k
     # The record its build wrote to wait for the commit is never right once the journal is rolled
     # back (nor once it is dropped unapplied): gone before the journal, so that a roll-back killed
     # in between is finished by the next one, which finds the journal still naming it.
-    if isinstance(waiting, str):
-        _drop_waiting(waiting, journal)
+    if isinstance(waiting, str) and not _drop_waiting(waiting, journal):
+        # Not reached (its cache folder renamed away, unmounted, read-only): left, it named the
+        # site's marker id and this journal, and the next build with that folder, the journal
+        # gone, made it the record of the site rolled back (PreviousBuild.settle_waiting: the
+        # journal's removal is the commit's too), naming pages output/ does not hold and not
+        # the old site's own (rev75). A new marker id for output/ first: no record made for the
+        # site before is ever taken as its own again (that build finds none it can use, and
+        # keeps all that is in output/), said with the command that removes the waiting record.
+        write_marker(Path(root), output)
+        with contextlib.suppress(OSError):
+            sync_folder(Path(root))
+        if stale is not None:
+            stale.append(waiting)
     journal.unlink(missing_ok=True)
     if restored:
         sync_folder(journal.parent)
     return restored
+
+
+def _waiting_named(steps: dict) -> str | None:
+    """The waiting record a journal names (apply_in_place's `waiting`): its path's bytes in hex,
+    or as text in a journal of the first paibang that named it; None when it names none."""
+    found = steps.get("waiting_path")
+    if isinstance(found, str):
+        try:
+            return os.fsdecode(bytes.fromhex(found))
+        except ValueError:
+            return None
+    found = steps.get("waiting")
+    return found if isinstance(found, str) else None
 
 
 # The name of a record waiting for its journal's commit (render/incremental.py's PreviousBuild:
@@ -1431,47 +1468,90 @@ def _roll_back(output: Path, journal: Path, refused: list[Path] | None = None, k
 _WAITING_NAME = re.compile(r"site-[0-9a-f]{16}\.record\.next")
 
 
-def _drop_waiting(waiting: str, journal: Path) -> None:
+def _drop_waiting(waiting: str, journal: Path) -> bool:
     """The record named by a journal rolled back (apply_in_place's `waiting`) deleted, when it
     is paibang's and that journal's: a file of a waiting record's name (_WAITING_NAME), in a
     folder that is the very folder named (no link on the way, the folder's own path as it was
     resolved when the journal was written), itself no link, sealed with this user's key, that
     names this journal. Anything else there (a newer build's record waiting for a journal of its
-    own, a file planted) is left. Errors ignored: a record left waiting is what an older
-    paibang's journal leaves too (build.py's drop_rolled_back)."""
+    own, a file planted, one not sealed: never made a record) is left. True when no record of
+    this journal's is there any more (deleted, or none found in the folder reached); False when
+    the folder or the file could not be reached or deleted, or the path is not one paibang names
+    so (the caller makes sure such a record is never taken: _roll_back)."""
     folder, _, name = waiting.rpartition("/")
-    if not (_WAITING_NAME.fullmatch(name) and os.path.isabs(folder) and _SIDE_BY_SIDE):
-        return
+    if not (_WAITING_NAME.fullmatch(name) and os.path.isabs(folder)):
+        return False
     try:
         if os.path.realpath(folder) != folder:
-            return
+            return False  # (a link on the way now: nothing is deleted through it)
+        if not _SIDE_BY_SIDE:  # (no dir_fd: Windows; by path, as drop_rolled_back)
+            return _drop_waiting_by_path(folder, name, journal)
         handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
     except OSError:
-        return
+        return False  # (renamed away, unmounted, a link: not reached)
     try:
-        descriptor = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0),
-                             dir_fd=handle)
+        try:
+            descriptor = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0),
+                                 dir_fd=handle)
+        except FileNotFoundError:
+            return True
         try:
             found = os.fstat(descriptor)
             if not stat.S_ISREG(found.st_mode):
-                return
+                return False
             with os.fdopen(descriptor, "rb", closefd=False) as reading:
-                data = pickle.loads(unseal(reading.read()))
+                payload = reading.read()
         finally:
             os.close(descriptor)
-        named = data.get("journal") if isinstance(data, dict) else None
+        if not _names_journal(payload, journal):
+            return True
         there = os.stat(name, dir_fd=handle, follow_symlinks=False)
-        if named in (os.fspath(journal), _own_place(journal)) and (there.st_dev, there.st_ino) == (
-                found.st_dev, found.st_ino):
-            os.unlink(name, dir_fd=handle)
-            # On the disk before the journal's removal is: a power cut that kept that and lost
-            # this left the record waiting, its journal gone, to be made the record of the site
-            # rolled back (PreviousBuild.settle_waiting). Rare: a roll-back.
-            os.fsync(handle)
-    except Exception:  # noqa: BLE001 - unreadable, not sealed, not a record: not this journal's, left
-        return
+        if (there.st_dev, there.st_ino) != (found.st_dev, found.st_ino):
+            return False
+        os.unlink(name, dir_fd=handle)
+        # On the disk before the journal's removal is: a power cut that kept that and lost
+        # this left the record waiting, its journal gone, to be made the record of the site
+        # rolled back (PreviousBuild.settle_waiting). Rare: a roll-back.
+        os.fsync(handle)
+        return True
+    except OSError:
+        return False
     finally:
         os.close(handle)
+
+
+def _drop_waiting_by_path(folder: str, name: str, journal: Path) -> bool:
+    """_drop_waiting where the system opens no file in a folder's handle: by its path, never a
+    link (the folder's path checked by the caller)."""
+    path = os.path.join(folder, name)
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return os.path.isdir(folder)  # (the folder reached, no record in it)
+    except OSError:
+        return False
+    if not stat.S_ISREG(found.st_mode):
+        return False
+    try:
+        with open(path, "rb") as reading:
+            payload = reading.read()
+        if not _names_journal(payload, journal):
+            return True
+        os.unlink(path)
+    except OSError:
+        return False
+    return True
+
+
+def _names_journal(payload: bytes, journal: Path) -> bool:
+    """Whether `payload` is a record sealed with this user's key naming `journal` as the one it
+    waits for (a file that is not: never taken as a record, by settle_waiting either)."""
+    try:
+        data = pickle.loads(unseal(payload))
+    except Exception:  # noqa: BLE001 - not sealed, not a record: not this journal's
+        return False
+    named = data.get("journal") if isinstance(data, dict) else None
+    return named in (os.fspath(journal), _own_place(journal))
 
 
 def recover_leftovers(output: Path, notify: Notify | None = None) -> None:
@@ -1535,12 +1615,16 @@ def roll_back_journals(output: Path, notify: Notify | None = None, refused: list
     restored = False
     kept: list[str] = []
     left: list[str] = []
+    stale: list[str] = []
     if not output.parent.is_dir():
         return False
     for path in sorted(output.parent.iterdir()):
         if _dead_journal(output, path):
-            restored = _roll_back(output, path, refused, kept, left) or restored
+            restored = _roll_back(output, path, refused, kept, left, stale) or restored
     _say_kept(kept, output, notify)
+    if stale and notify is not None:
+        notify("rollback_waiting_left", {"path": output, "paths": listed(sorted(stale)),
+                                         "command": removal_command([Path(path) for path in sorted(stale)])})
     if left and notify is not None:
         notify("rollback_kept_older", {"path": output, "count": len(left), "paths": listed(sorted(left)),
                                        "command": removal_command([output / relative for relative in sorted(left)])})
