@@ -28,6 +28,11 @@ def sixty_teams(tmp_path: Path) -> Path:
 def ask(app, path: str, headers: dict[str, str], body_limit: int | None = None) -> tuple[int, dict[str, str], bytes]:  # noqa: ANN001
     """One GET through the desk's whole ASGI stack, as uvicorn would pass it: (status, headers, body).
     `body_limit`: stop reading once that much body came (a live stream does not end by itself)."""
+    return asyncio.run(asgi_get(app, path, headers, body_limit))
+
+
+async def asgi_get(app, path: str, headers: dict[str, str], body_limit: int | None = None) -> tuple[int, dict[str, str], bytes]:  # noqa: ANN001
+    """`ask`, awaited: for a test running several requests at once on one event loop."""
     query = path.partition("?")[2]
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
              "path": path.partition("?")[0], "raw_path": path.partition("?")[0].encode(), "query_string": query.encode(),
@@ -49,12 +54,9 @@ def ask(app, path: str, headers: dict[str, str], body_limit: int | None = None) 
             if not message.get("more_body") or (body_limit is not None and len(got["body"]) >= body_limit):
                 done.set()
 
-    async def run() -> None:
-        task = asyncio.create_task(app(scope, receive, send))
-        await done.wait()
-        await asyncio.wait_for(task, 10)
-
-    asyncio.run(run())
+    task = asyncio.create_task(app(scope, receive, send))
+    await done.wait()
+    await asyncio.wait_for(task, 10)
     return got["status"], got["headers"], got["body"]
 
 

@@ -9,32 +9,12 @@ import asyncio
 import threading
 from pathlib import Path
 
+from tests.test_desk_live_size import asgi_get
 from tests.test_desk_mass_pages import guandan_swiss
 
 
 async def ask(app, path: str, cookie: str) -> tuple[int, dict[str, str], bytes]:  # noqa: ANN001
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
-             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
-             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000),
-             "headers": [(b"host", b"127.0.0.1:8000"), (b"cookie", cookie.encode())]}
-    got: dict = {"body": b""}
-    ended = asyncio.Event()
-
-    async def receive() -> dict:
-        await ended.wait()
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict) -> None:
-        if message["type"] == "http.response.start":
-            got["status"] = message["status"]
-            got["headers"] = {k.decode().lower(): v.decode() for k, v in message["headers"]}
-        elif message["type"] == "http.response.body":
-            got["body"] += message.get("body", b"")
-            if not message.get("more_body"):
-                ended.set()
-
-    await app(scope, receive, send)
-    return got["status"], got["headers"], got["body"]
+    return await asgi_get(app, path, {"cookie": cookie})
 
 
 def test_a_second_click_while_the_round_prints_is_told_so_and_the_pdf_is_printed_once(tmp_path: Path,

@@ -13,6 +13,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 
 from generator.build import validate
 from generator.cli import main
@@ -274,12 +276,20 @@ def test_a_tie_broken_by_lot_gives_one_prize_and_no_warning(tmp_path):
     assert "prize-tie-over-count" not in [w.code for w in warnings]
 
 
+def refused(folder: Path) -> list:
+    """The problems check says of the event's content, which must have an error."""
+    from generator.errors import ContentErrors
+
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    return failure.value.problems
+
+
 # --- a full-width colon in braces (h-msg2) ----------------------------------------------------------
 
 def test_a_full_width_colon_in_a_tables_levels_is_said_once_at_the_colon(tmp_path):
     """`levels: {T05：Q, T21: 9}` was read as a key "T05：Q" with no value: "levels lacks T05" and
     "T05:Q is not at this table" were said, neither naming the colon."""
-    from generator.errors import ContentErrors
 
     folder = played(tmp_path, rounds=1)
     path = folder / "results" / "round-1.yaml"
@@ -288,12 +298,7 @@ def test_a_full_width_colon_in_a_tables_levels_is_said_once_at_the_colon(tmp_pat
     line = text.count("\n", 0, found.start()) + 1
     path.write_text(text.replace(found[0], f"levels: {{{found[1]}\uff1a{found[2]}, {found[3]}: {found[4]}}}", 1),
                     encoding="utf-8")
-    try:
-        validate(folder.parents[1])
-    except ContentErrors as exc:
-        problems = exc.problems
-    else:
-        raise AssertionError("no problem said")
+    problems = refused(folder)
     assert [(p.code, p.mark.line) for p in problems] == [("yaml-full-width-colon", line)]
     shown = problems[0].format("zh-Hans").splitlines()
     assert f"“{found[1]}”后面是全角冒号“：”" in shown[0]
@@ -342,7 +347,6 @@ def test_both_teams_absent_is_a_double_forfeit_each_scored_absent_nobody_winning
 
 
 def test_a_forfeit_list_not_of_the_tables_two_teams_says_both_forms(tmp_path):
-    from generator.errors import ContentErrors
 
     folder = played(tmp_path, rounds=1)
     path = folder / "results" / "round-1.yaml"
@@ -350,11 +354,6 @@ def test_a_forfeit_list_not_of_the_tables_two_teams_says_both_forms(tmp_path):
     found = re.search(r'teams: \[(\w+), (\w+)\]\n +levels: \{[^}]*\}', text)
     a, b = found[1], found[2]
     path.write_text(text.replace(found[0], f"teams: [{a}, {b}]\n    forfeit: [{a}]", 1), encoding="utf-8")
-    try:
-        validate(folder.parents[1])
-    except ContentErrors as exc:
-        problems = exc.problems
-    else:
-        raise AssertionError("no problem said")
+    problems = refused(folder)
     assert [p.code for p in problems] == ["guandan-forfeit-list"]
     assert f"forfeit: [{a}, {b}]（双方弃权" in problems[0].format("zh-Hans")
