@@ -84,3 +84,19 @@ def test_later_builds_leave_the_identical_file_as_it_is_without_a_clash(tmp_path
     shutil.rmtree(content / "events/zz-new-2025")  # the event taken away: the user's copies stay
     build(content, out, cache_dir=cache, bulletins=False)
     assert page.is_file() and page.stat().st_ino == found.st_ino
+
+
+def test_a_left_file_the_user_removed_is_written_again_at_the_next_build(tmp_path: Path) -> None:
+    """The user runs the rm the note gave (or removes one page): nothing changed in content/,
+    and the site was "up to date" with the page missing for good, the home page linking to it
+    (rev77). It is written at the next build, recorded as paibang's."""
+    content, out, cache, new = killed_under_an_older_journal(tmp_path)
+    build(content, out, cache_dir=cache, bulletins=False)
+    page = out / "events/zz-new-2025/index.html"
+    page.unlink()
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert not report.up_to_date and page.is_file()
+    previous = PreviousBuild(out, cache.parent / _record_name(out))
+    assert "events/zz-new-2025/index.html" in previous.wrote()
+    assert "events/zz-new-2025/index.html" not in previous.left
+    assert build(content, out, cache_dir=cache, bulletins=False).up_to_date

@@ -1016,6 +1016,7 @@ class PreviousBuild:
         self.events: dict[str, EventPages] = {}  # every part, by its name (an event's slug, player_part, …)
         self.data: dict = {}
         self.damaged: set[str] = set()  # files found changed in output/ since written (by `unchanged`)
+        self.left_gone = False  # a file the last build left as the user's is gone (`unchanged`)
         self.every_file = False  # each kept part's every file is looked at (`expect`)
         self._buckets: dict[int, tuple[str, frozenset[str]]] = {}  # bucket -> (its file, its parts), as read
         self._people_file: tuple[str, str, str] | None = None  # (its file, the people's inputs, its seats' file), as read
@@ -1130,6 +1131,13 @@ class PreviousBuild:
                                         lambda: _not_as_written(self._root, stamps[:half]),
                                         whole=lambda found: isinstance(found, list))
             self.damaged.update(mine, theirs if theirs is not None else _not_as_written(self._root, stamps[half:]))
+        # A page left as the user's (`left`: an older paibang's, byte-identical) and since removed
+        # (the rm the build's note gave): no part's recorded file, so nothing found it gone, the
+        # site was "up to date" and the page missing for good (rev77). Every part rendered again
+        # (reuse): which part writes it is not recorded; once, as it is then paibang's.
+        self.left_gone = any(not os.path.lexists(f"{self._root}/{relative}") for relative in self.left)
+        if self.left_gone:
+            return None
         if not self.damaged:
             # A bulletin as written but cut short (kept_pdf): a site found up to date kept it for good.
             self.damaged.update(relative for relative in self.data.get("pdf_keys", {})
@@ -1163,7 +1171,7 @@ class PreviousBuild:
         """Keep the part's previous files for `out` when its key is unchanged and they are there
         as written (see the note above): nothing is copied or linked here (OutputTree.keep_part)."""
         previous = self.events.get(slug)
-        if previous is None or previous.key != key or not self._there:
+        if previous is None or previous.key != key or not self._there or self.left_gone:
             return None
         first = previous.first()
         if not first or self.damaged and any(relative in self.damaged for relative in previous.files):
