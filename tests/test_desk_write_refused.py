@@ -133,7 +133,9 @@ def test_a_store_refused_after_the_save_landed_answers_saved(running: Running, c
     """The round's file written and its audit line appended, the desk's store (the used links)
     refused by a full disk: the result is in, so the answer says it is saved (it was a 500), and
     the terminal says the store was not written. The link is used up for this run all the same."""
+    # (a save's mark is appended to the used log, h-desk25; the file itself is written at other changes)
     monkeypatch.setattr(running.desk.tokens, "_save", refusing(errno.ENOSPC))
+    monkeypatch.setattr(running.desk.tokens, "_append_used", refusing(errno.ENOSPC))
     status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")
     assert status == 200 and 'id="saved"' in html and "Internal Server Error" not in html, html
     assert len(audit_lines(content)) == 1 and "T15: A" in round4(content).read_text(encoding="utf-8")

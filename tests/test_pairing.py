@@ -393,15 +393,15 @@ def test_a_number_typed_without_its_leading_zero_is_guessed_with_it():
     assert closest("T30", ["T03", "T30"]) == "T30"  # (an exact id first, zeros and all)
 
 
-def test_a_forfeit_naming_both_teams_is_said_once(tmp_path):
-    """`forfeit: [T01, T02]` (both absent) is read by the loader and by Guandan's reader: the
-    same type-expected was printed twice."""
+def test_a_forfeit_of_the_wrong_type_is_said_once(tmp_path):
+    """`forfeit: {T01: 1}` is read by the loader and by Guandan's reader: the same type-expected
+    was printed twice (rev71, of `forfeit: [T01, T02]`, which is now Guandan's double forfeit)."""
     content = make_content(tmp_path, "guandan", 4)
     assert pair(content) == 0
     path = round_file(content, 1)
     text = path.read_text(encoding="utf-8")
     first = re.search(r"    teams: \[(T\d+), (T\d+)\]\n", text)
-    path.write_text(text.replace(first.group(0), first.group(0) + f"    forfeit: [{first.group(1)}, {first.group(2)}]\n", 1),
+    path.write_text(text.replace(first.group(0), first.group(0) + f"    forfeit: {{{first.group(1)}: 1}}\n", 1),
                     encoding="utf-8")
     with pytest.raises(ContentErrors) as failure:
         validate(content)
