@@ -8,9 +8,8 @@ from pathlib import Path
 
 from generator import cli
 from tests.test_desk import SLUG, Running, content, drawn, fetch, open_table, post, round4, start  # noqa: F401 - (fixtures)
-from tests.test_desk_broken import break_round4
 from tests.test_desk_records import desk_of, make, results  # noqa: F401 - (fixtures)
-from tests.test_desk_redrawn import swap_tables_1_and_4
+from tests.test_desk_redrawn import held_at_table_1_then_moved_to_4
 
 
 def test_a_deleted_round_retires_its_links_and_gives_them_back_when_it_returns(content: Path) -> None:
@@ -74,12 +73,7 @@ def test_a_held_entry_moved_to_a_table_with_its_sides_swapped_keeps_each_teams_v
     its first level T45 now, and it showed A there (T15's), the levels given to the wrong teams."""
     running: Running = start(content)
     try:
-        url, token, csrf, filed = open_table(running, "main/4/1")
-        good, _ = break_round4(content)
-        status, _ = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
-        assert status == 503 and running.desk.tokens.held("main/4/1")
-        round4(content).write_text(good, encoding="utf-8")
-        swap_tables_1_and_4(content)
+        held_at_table_1_then_moved_to_4(running, content)
         text = round4(content).read_text(encoding="utf-8")
         round4(content).write_text(text.replace("teams: [T15, T45]", "teams: [T45, T15]"), encoding="utf-8")
         running.desk.load()

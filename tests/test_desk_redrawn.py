@@ -170,6 +170,19 @@ def test_a_link_of_a_table_now_a_bye_or_gone_says_it_is_of_an_earlier_draw(conte
         running.stop()
 
 
+def held_at_table_1_then_moved_to_4(running: Running, content: Path) -> tuple[str, str]:
+    """Table 1 (T15 v T45) types T15 A, T45 7 while round 4's file cannot be read: the desk
+    holds it. The secretary mends the file and, while at it, swaps the matches of tables 1 and 4.
+    Table 1's old link and token."""
+    url, token, csrf, filed = open_table(running, "main/4/1")
+    good, _ = break_round4(content)
+    status, _ = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
+    assert status == 503 and running.desk.tokens.held("main/4/1")
+    round4(content).write_text(good, encoding="utf-8")
+    swap_tables_1_and_4(content)
+    return url, token
+
+
 def test_a_held_entry_goes_with_its_match_to_the_table_it_is_moved_to(content: Path) -> None:
     """rev67: what table 1 typed when the file could not take it (held, "暂存" on the admin page)
     vanished when its match was moved to table 4 by hand, parked under table 1's retired token.
@@ -178,13 +191,7 @@ def test_a_held_entry_goes_with_its_match_to_the_table_it_is_moved_to(content: P
     running = start(content)
     try:
         t = running.desk.t
-        url, token, csrf, filed = open_table(running, "main/4/1")
-        good, _ = break_round4(content)
-        status, _ = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "level_a": "A", "level_b": "7"})
-        assert status == 503 and running.desk.tokens.held("main/4/1")
-        # the secretary mends the file and, while at it, swaps the matches of tables 1 and 4
-        round4(content).write_text(good, encoding="utf-8")
-        swap_tables_1_and_4(content)
+        url, token = held_at_table_1_then_moved_to_4(running, content)
         running.desk.load()
         assert running.desk.tokens.held("main/4/1") is None and running.desk.tokens.held("main/4/4")
         admin = admin_page(running)

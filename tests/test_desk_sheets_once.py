@@ -17,29 +17,43 @@ async def ask(app, path: str, cookie: str) -> tuple[int, dict[str, str], bytes]:
     return await asgi_get(app, path, {"cookie": cookie})
 
 
-def test_a_second_click_while_the_round_prints_is_told_so_and_the_pdf_is_printed_once(tmp_path: Path,
-                                                                                      monkeypatch) -> None:  # noqa: ANN001
-    from generator.desk import app as desk_app
+def sheets_desk(tmp_path: Path):  # noqa: ANN201
+    """An 8-team Guandan Swiss's desk with round 1 drawn: (content, desk, its app, the
+    secretary's cookie, round 1's print path)."""
     from generator.desk.app import Desk, create_app
 
     content = guandan_swiss(tmp_path, 8, 0)
     desk = Desk(content, "mass", None, None, build=False)
-    app = create_app(desk)
-    cookie = f"{desk.cookie}={desk.start_session()}"
-    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+    return (content, desk, create_app(desk), f"{desk.cookie}={desk.start_session()}",
+            f"{desk.prefix}/admin/sheets/main/1/print.pdf")
+
+
+def held_print(monkeypatch, printed: list, says_progress: bool) -> tuple[threading.Event, threading.Event]:  # noqa: ANN001
+    """A stand-in for the print of a round's sheets: its tables appended to `printed`, the first
+    print (with `says_progress`, two parts of five said) held after it starts until `finish` is set."""
+    from generator.desk import app as desk_app
+
     started, finish = threading.Event(), threading.Event()
-    printed: list[list[str]] = []
 
     def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
-        """A stand-in for the print: two parts of five printed, then held until told to finish."""
         tables = [tuple(t.sides) for r in desk.event.rounds[stage] if r.number == number for t in r.tables]
         printed.append(tables)
-        step(2, 5)
-        started.set()
-        assert finish.wait(30)
+        if says_progress:
+            step(2, 5)
+        if len(printed) == 1:
+            started.set()
+            assert finish.wait(30)
         return f"%PDF print {len(printed)} of {tables[0]}".encode()
 
     monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+    return started, finish
+
+
+def test_a_second_click_while_the_round_prints_is_told_so_and_the_pdf_is_printed_once(tmp_path: Path,
+                                                                                      monkeypatch) -> None:  # noqa: ANN001
+    content, _desk, app, cookie, path = sheets_desk(tmp_path)
+    printed: list[list[tuple[str, ...]]] = []
+    started, finish = held_print(monkeypatch, printed, says_progress=True)
 
     async def clicks() -> None:
         first = asyncio.ensure_future(ask(app, path, cookie))
@@ -68,13 +82,9 @@ def test_a_second_click_while_the_round_prints_is_told_so_and_the_pdf_is_printed
 
 def test_a_print_that_failed_is_printed_again_at_the_next_click(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     from generator.desk import app as desk_app
-    from generator.desk.app import Desk, create_app
     from generator.errors import CouldNotFinish
 
-    desk = Desk(guandan_swiss(tmp_path, 8, 0), "mass", None, None, build=False)
-    app = create_app(desk)
-    cookie = f"{desk.cookie}={desk.start_session()}"
-    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+    content, desk, app, cookie, path = sheets_desk(tmp_path)
     calls = []
 
     def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
@@ -98,13 +108,8 @@ def test_a_round_dated_again_is_printed_again(tmp_path: Path, monkeypatch) -> No
     """Each sheet prints the round's date: a `date:` written into the round's file after its
     sheets were printed served the sheets of the old date (rev72)."""
     from generator.desk import app as desk_app
-    from generator.desk.app import Desk, create_app
 
-    content = guandan_swiss(tmp_path, 8, 0)
-    desk = Desk(content, "mass", None, None, build=False)
-    app = create_app(desk)
-    cookie = f"{desk.cookie}={desk.start_session()}"
-    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+    content, desk, app, cookie, path = sheets_desk(tmp_path)
     printed: list[object] = []
 
     def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
@@ -131,26 +136,9 @@ def test_a_round_dated_again_is_printed_again(tmp_path: Path, monkeypatch) -> No
 def test_a_round_changed_while_it_prints_is_printed_again_not_served_old(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     """Table 1's sides swapped while the round prints: the click waiting for the print is told a
     print is under way (the new sheets), not served the old ones (rev72)."""
-    from generator.desk import app as desk_app
-    from generator.desk.app import Desk, create_app
-
-    content = guandan_swiss(tmp_path, 8, 0)
-    desk = Desk(content, "mass", None, None, build=False)
-    app = create_app(desk)
-    cookie = f"{desk.cookie}={desk.start_session()}"
-    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
-    started, finish = threading.Event(), threading.Event()
+    content, _desk, app, cookie, path = sheets_desk(tmp_path)
     printed: list[list[tuple[str, ...]]] = []
-
-    def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
-        tables = [tuple(t.sides) for r in desk.event.rounds[stage] if r.number == number for t in r.tables]
-        printed.append(tables)
-        if len(printed) == 1:
-            started.set()
-            assert finish.wait(30)
-        return f"%PDF print {len(printed)} of {tables[0]}".encode()
-
-    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+    started, finish = held_print(monkeypatch, printed, says_progress=False)
 
     async def clicks() -> None:
         first = asyncio.ensure_future(ask(app, path, cookie))

@@ -308,16 +308,23 @@ def test_a_full_width_colon_in_a_tables_levels_is_said_once_at_the_colon(tmp_pat
 
 # --- both teams of a table absent (h-msg2) ------------------------------------------------------------
 
-def test_both_teams_absent_is_a_double_forfeit_each_scored_absent_nobody_winning(tmp_path):
-    """`forfeit: [T17, T29]` was a type error whose hint gave no route: a table both teams
-    missed could be written neither as one team's forfeit (the other's win) nor left empty
-    (pair-round-pending). The national rules' absent is 0 match points, for each team."""
+def first_table_forfeit(tmp_path: Path, written) -> tuple[Path, str, str]:  # noqa: ANN001
+    """A one-round Guandan Swiss whose first table's levels are replaced by `forfeit:` written
+    as `written(a, b)` of its two teams: (the event's folder, a, b)."""
     folder = played(tmp_path, rounds=1)
     path = folder / "results" / "round-1.yaml"
     text = path.read_text(encoding="utf-8")
     found = re.search(r'teams: \[(\w+), (\w+)\]\n +levels: \{[^}]*\}', text)
     a, b = found[1], found[2]
-    path.write_text(text.replace(found[0], f"teams: [{a}, {b}]\n    forfeit: [{b}, {a}]", 1), encoding="utf-8")
+    path.write_text(text.replace(found[0], f"teams: [{a}, {b}]\n    forfeit: {written(a, b)}", 1), encoding="utf-8")
+    return folder, a, b
+
+
+def test_both_teams_absent_is_a_double_forfeit_each_scored_absent_nobody_winning(tmp_path):
+    """`forfeit: [T17, T29]` was a type error whose hint gave no route: a table both teams
+    missed could be written neither as one team's forfeit (the other's win) nor left empty
+    (pair-round-pending). The national rules' absent is 0 match points, for each team."""
+    folder, a, b = first_table_forfeit(tmp_path, lambda a, b: f"[{b}, {a}]")
     _, results, warnings = validate(folder.parents[1])
     rows = {row.tally.entry.id: row.tally for row in results[0].stages[0].standings}
     for team in (a, b):
@@ -348,12 +355,7 @@ def test_both_teams_absent_is_a_double_forfeit_each_scored_absent_nobody_winning
 
 def test_a_forfeit_list_not_of_the_tables_two_teams_says_both_forms(tmp_path):
 
-    folder = played(tmp_path, rounds=1)
-    path = folder / "results" / "round-1.yaml"
-    text = path.read_text(encoding="utf-8")
-    found = re.search(r'teams: \[(\w+), (\w+)\]\n +levels: \{[^}]*\}', text)
-    a, b = found[1], found[2]
-    path.write_text(text.replace(found[0], f"teams: [{a}, {b}]\n    forfeit: [{a}]", 1), encoding="utf-8")
+    folder, a, b = first_table_forfeit(tmp_path, lambda a, b: f"[{a}]")
     problems = refused(folder)
     assert [p.code for p in problems] == ["guandan-forfeit-list"]
     assert f"forfeit: [{a}, {b}]（双方弃权" in problems[0].format("zh-Hans")

@@ -150,22 +150,10 @@ def test_a_journal_rolled_back_with_the_cache_not_the_users_own_leaves_no_waitin
     place): the pages of the event taken away were then the user's, and adding it back was
     refused (output_clash). Dropped, the record set aside is put back instead (rev70)."""
     from generator.build import roll_back_at_start
-    from tests.test_rebuild_in_place import KILLED_BUILD
+    from tests.test_waiting_record import two_events_killed_taking_one_away
 
-    content = small_site(tmp_path)
-    out, cache = tmp_path / "out", tmp_path / ".paibang-cache/pdf"
-    monkeypatch.setenv("PAIBANG_CACHE", str(cache))  # (the desk's start: the cache beside output/)
-    shutil.copytree(content / "events/e1", content / "events/e2")
-    build(content, out, cache_dir=cache, bulletins=False)
-    (out / "CNAME").write_text("scores.example.org\n")  # (the user's: the site goes in place)
-    build(content, out, cache_dir=cache, bulletins=False)
-    old = digest(out)
-    shutil.rmtree(content / "events/e2")
-    site = content / "site.yaml"
-    site.write_text(site.read_text(encoding="utf-8").replace("title: ", "title: NEW", 1), encoding="utf-8")
-    script = KILLED_BUILD.format(root=str(ROOT), content=str(content), output=str(out.resolve()), cache=str(cache))
-    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
-    assert [p.name for p in tmp_path.iterdir() if ".journal-" in p.name]
+    monkeypatch.setenv("PAIBANG_CACHE", str(tmp_path / ".paibang-cache/pdf"))  # (the desk's start: the cache beside output/)
+    content, out, cache, old = two_events_killed_taking_one_away(tmp_path, ".paibang-cache/pdf")
     os.chmod(cache.parent, 0o777)
     try:
         roll_back_at_start(out)

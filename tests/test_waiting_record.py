@@ -26,11 +26,12 @@ from tests.test_never_destroy import small_site
 from tests.test_rebuild_in_place import KILLED_BUILD, ROOT, users_site
 
 
-def two_events_killed_taking_one_away(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, bytes]]:
+def two_events_killed_taking_one_away(tmp_path: Path, cache_folder: str = "x-cache/pdf",
+                                      ) -> tuple[Path, Path, Path, dict[str, bytes]]:
     """Two events built in place (the user's CNAME in output/) with the cache folder `cache`,
     then a build taking the second away killed mid-journal; the site as it was before."""
     content = small_site(tmp_path)
-    out, cache = tmp_path / "out", tmp_path / "x-cache/pdf"
+    out, cache = tmp_path / "out", tmp_path / cache_folder
     shutil.copytree(content / "events/e1", content / "events/e2")
     build(content, out, cache_dir=cache, bulletins=False)
     (out / "CNAME").write_text("scores.example.org\n")  # (the user's: the site goes in place)
