@@ -567,7 +567,12 @@ def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[fro
 
 def history(stage_result: StageResult, substitutes: Collection[str] = frozenset()) -> tuple[set[frozenset[str]], Counter[str]]:
     """Who has met whom in the stage, and each entry's byes so far (every table written counts,
-    a forfeited match too; a match against a substitute counts as the other side's bye)."""
+    a forfeited match too; a match against a substitute counts as the other side's bye).
+    A double forfeit (Guandan's `forfeit: [T17, T29]`: neither came) is a meeting as one team's
+    forfeit is: the two were drawn together and the table has its result (each scored absent),
+    so the draw does not seat them together again, and check's draw-rematch reads it the same.
+    (Some Swiss practice takes a match not played for no meeting; paibang keeps one rule for
+    every forfeit, and the teams of a double forfeit, most likely gone, lose nothing by it.)"""
     return history_of(stage_result.rounds, substitutes)
 
 
@@ -1935,7 +1940,11 @@ def _forfeit_seats(table: Table, locale: str) -> list[str]:
     decision, its side not withdrawn): that side forfeits, said in both rooms' cells, where they
     named the two teams as for a match to play. Not "nobody sits": the side present may still
     play the boards against substitutes (rules-bridge.md, \u66ff\u8865\u88c1\u5224\u4ee3\u6253), its
-    result the forfeit's all the same. [] for any other table."""
+    result the forfeit's all the same. Both sides' (Guandan's double forfeit, written in advance:
+    neither came): said of both, nobody to seat. [] for any other table."""
+    if table.both_forfeit:
+        said = catalogues.text("sides_both_forfeit", locale, ids=catalogues.joiner(locale).join(table.sides))
+        return [said, said]
     if table.forfeit is None:
         return []
     said = catalogues.text("side_forfeits", locale, id=table.forfeit)
@@ -2019,7 +2028,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         cells = [catalogues.text(word, locale) if word is not None else str(score.table.number)]
         for side in score.table.sides:
             players = withdrawn if side in gone else entry_label(event.entries[side], locale)
-            if side == score.table.forfeit and side not in gone and not seating:
+            if side in score.table.forfeits and side not in gone and not seating:
                 # a forfeit written in advance (a no-show, the referee's decision; not withdrawn):
                 # said beside its players, where no seat columns say it (_forfeit_seats)
                 players += catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
