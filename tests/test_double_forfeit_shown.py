@@ -1,6 +1,8 @@
 """A Guandan double forfeit (`forfeit: [T17, T29]`: neither team came) said of both teams where
 a single forfeit is said of its one team: the credits roster, results.json, the draw notice of a
-round written with it in advance; and for the draw, a meeting as one team's forfeit is."""
+round written with it in advance. And `paibang pair` giving the next round's bye to a team that
+did not come to the round before (its forfeit, or one of a double forfeit; Guandan, 大怪路子,
+80分): the draw stands, and pair warns, naming the team, the round and the fix."""
 
 from __future__ import annotations
 
@@ -8,11 +10,15 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from generator.build import validate
 from generator.cli import main
 from generator.tournament import pairing
 from generator.tournament.credits import credits_roster
 from tests.test_guandan_federation import SLUG, build, played
+
+FORFEIT_LINE = "pair-bye-after-forfeit"
 
 
 def _double_forfeit(folder: Path, number: int = 1) -> tuple[str, str]:
@@ -76,6 +82,9 @@ def test_the_draw_notice_says_a_double_forfeit_written_in_advance_of_both_teams(
     assert others and not any("\u5f03\u6743" in cell for row in others for cell in row)
 
 
+# --- the next round's bye to a team that did not come --------------------------------------------
+
+
 def _small(tmp_path: Path, game: str, prefix: str, first_table: str, stage: str = "") -> Path:
     """Three teams, round 1 written: `first_table` (1 v 2) and 3's bye; round 2 to draw."""
     root = tmp_path / game / "content"
@@ -92,6 +101,61 @@ def _small(tmp_path: Path, game: str, prefix: str, first_table: str, stage: str 
     (root / "events/ev/results/round-1.yaml").write_text(
         f"stage: main\nround: 1\ntables:\n  - {first_table}\n  - {{table: 2, {side}: {bye}}}\n", encoding="utf-8")
     return root
+
+
+def _pair(root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    assert main(["pair", "ev", "main", "--content", str(root)]) == 0
+    captured = capsys.readouterr()
+    return captured.out, captured.err
+
+
+@pytest.mark.parametrize("game, prefix, table, stage", [
+    ("guandan", "T", "{table: 1, teams: [T01, T02], forfeit: T02}", ""),
+    ("daguai", "D", "{table: 1, home: D01, away: D02, forfeit: D02}", ""),
+    ("shengji", "H", "{table: 1, home: H01, away: H02, forfeit: H02}", ", boards: 4"),
+])
+def test_pair_warns_of_a_bye_to_a_team_that_forfeited_the_round_before(tmp_path, capsys, game, prefix, table, stage):
+    """The bye goes, as the rules give it, to the lowest-ranked team without one: the team that did
+    not come to round 1, scored a win (or the game's bye) for a round it is most likely absent
+    from too. The draw stands; pair says so in one line, with the fix."""
+    root = _small(tmp_path, game, prefix, table, stage)
+    out, err = _pair(root, capsys)
+    drawn = (root / "events/ev/results/round-2.yaml").read_text(encoding="utf-8")
+    assert re.search(rf"(teams: \[{prefix}02\]|home: {prefix}02)\n", drawn), drawn  # the draw as the rules make it
+    line = next(line for line in err.splitlines() if FORFEIT_LINE in line)
+    assert (f"{prefix}02 \u5728\u7b2c 2 \u8f6e\u8f6e\u7a7a" in line and "\u7b2c 1 \u8f6e\u5f03\u6743" in line
+            and "withdrawn: 2" in line and "round-1.yaml:4:" in line), err
+    assert f"\u5728\u53c2\u8d5b\u540d\u5355\uff08entries.yaml \u6216 event.yaml\uff09\u4e2d {prefix}02 \u7684\u6761\u76ee\u4e0b\u5199 withdrawn: 2" in err, err
+    # The fix as said: withdrawn from round 2, the round drawn again: no bye for it, no warning
+    (root / "events/ev/results/round-2.yaml").unlink()
+    event = root / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(f"{{id: {prefix}02, ", f"{{id: {prefix}02, withdrawn: 2, "),
+                     encoding="utf-8")
+    out, err = _pair(root, capsys)
+    assert FORFEIT_LINE not in err and f"{prefix}02" not in (root / "events/ev/results/round-2.yaml").read_text(encoding="utf-8")
+
+
+def test_pair_warns_of_a_bye_to_a_team_of_a_double_forfeit(tmp_path, capsys):
+    root = _small(tmp_path, "guandan", "T", "{table: 1, teams: [T01, T02], forfeit: [T01, T02]}")
+    out, err = _pair(root, capsys)
+    bye = re.search(r"teams: \[(T0[12])\]\n", (root / "events/ev/results/round-2.yaml").read_text(encoding="utf-8"))[1]
+    line = next(line for line in err.splitlines() if FORFEIT_LINE in line)
+    assert f"{bye} \u5728\u7b2c 2 \u8f6e\u8f6e\u7a7a" in line and "\u7b2c 1 \u8f6e\u5f03\u6743" in line, err
+
+
+def test_pair_says_nothing_of_a_bye_to_a_team_that_played(tmp_path, capsys):
+    """A lost match is no forfeit: the lowest-ranked team's bye is said by nothing."""
+    root = _small(tmp_path, "guandan", "T", "{table: 1, teams: [T01, T02], levels: {T01: 9, T02: 5}}")
+    out, err = _pair(root, capsys)
+    assert "teams: [T02]\n" in (root / "events/ev/results/round-2.yaml").read_text(encoding="utf-8")
+    assert FORFEIT_LINE not in err, err
+
+
+def test_the_warning_speaks_english_too(tmp_path, capsys):
+    root = _small(tmp_path, "guandan", "T", "{table: 1, teams: [T01, T02], forfeit: T02}")
+    assert main(["pair", "ev", "main", "--content", str(root), "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert "T02 has the bye in round 2 (a bye scores), but forfeited round 1 (did not come)" in err, err
 
 
 def test_a_double_forfeit_is_a_meeting_for_the_draw_as_one_teams_forfeit_is(tmp_path):

@@ -72,7 +72,7 @@ from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.content.schema import SITE_SCHEMA_FOLDER
 from generator.games import GAMES, Game, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.games.common.boards import board_block
-from generator.errors import Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
+from generator.errors import ContentError, Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
 from generator.tournament import knockout, redraws
@@ -1763,6 +1763,31 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     lines.append(catalogues.text("pair_seed_line", locale, seed=seed))
     lines.append(catalogues.text("pair_edit_line", locale))
     return lines
+
+
+def bye_after_forfeit(result: EventResult, plan: PlannedRound) -> ContentError | None:
+    """A warning when the round's bye goes to an entry that forfeited the round before (a no-show,
+    `forfeit: T05`, or one of a double forfeit, `forfeit: [T05, T09]`), not withdrawn: the bye
+    scores as a win for an entry that is most likely not there. The draw stands as the rules make
+    it (the bye to the lowest-ranked entry without one: a forfeit is no withdrawal, and the
+    referee may know it is here today); the warning names the entry, the round it forfeited and
+    the fix (withdraw it from this round, pair again), marked at that round's table. Only where
+    the draw chooses the bye (a Swiss round, a round drawn by lot), and not where the odd entry
+    meets a substitute instead. None otherwise."""
+    draw, stage = plan.draw, plan.stage
+    if draw.bye is None or draw.substitute is not None or stage.format not in ("swiss", "matches"):
+        return None
+    before = next((r for r in result.stage_of(stage.id).rounds if r.number == plan.number - 1), None)
+    forfeited = None if before is None else next(
+        (s.table for s in before.tables if draw.bye in s.table.forfeits), None)
+    if forfeited is None:
+        return None
+    # (the event's one stage counts its rounds; in an event of several, the stage is named)
+    written = f"withdrawn: {plan.number}" if len(plan.event.stages) == 1 else \
+        f"withdrawn: {{stage: {stage.id}, round: {plan.number}}}"
+    return ContentError("pair-bye-after-forfeit", forfeited.mark or Mark(plan.event.folder / "results"),
+                        {"id": draw.bye, "round": before.number, "next": plan.number, "withdrawn": written},
+                        warning=True)
 
 
 def _forfeit_note(plan: PlannedRound, entry: str) -> str:
