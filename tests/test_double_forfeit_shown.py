@@ -82,6 +82,25 @@ def test_the_draw_notice_says_a_double_forfeit_written_in_advance_of_both_teams(
     assert others and not any("\u5f03\u6743" in cell for row in others for cell in row)
 
 
+def test_no_score_sheet_is_printed_for_a_double_forfeit_written_in_advance(tmp_path):
+    """The round's blank score sheets seated both teams of a table neither came to (a withdrawn
+    team's table has none: not played). One team's forfeit keeps its sheet."""
+    from generator.render.bulletins import round_forms
+
+    folder = played(tmp_path, rounds=1)
+    assert main(["pair", SLUG, "swiss", "--content", str(folder.parents[1])]) == 0
+    path = folder / "results" / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    first, second = list(re.finditer(r"teams: \[(\w+), (\w+)\]\n", text))[:2]
+    text = text.replace(first[0], f"teams: [{first[1]}, {first[2]}]\n    forfeit: [{first[1]}, {first[2]}]\n", 1)
+    path.write_text(text.replace(second[0], f"teams: [{second[1]}, {second[2]}]\n    forfeit: {second[2]}\n", 1),
+                    encoding="utf-8")
+    _, results, _ = validate(folder.parents[1])
+    sheets, = round_forms(results[0], "swiss", 2, "zh-Hans")
+    seated = [page.get("teams") for page in sheets.pages]
+    assert [first[1], first[2]] not in seated and [second[1], second[2]] in seated and len(seated) == 6, seated
+
+
 # --- the next round's bye to a team that did not come --------------------------------------------
 
 
