@@ -831,6 +831,18 @@ def pair_impossible(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return made
 
 
+def bye_after_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Round 2's bye to T02, which forfeited round 1 (not withdrawn): pair's warning."""
+    root = small_swiss(tmp, 3, 2)
+    (root / "events/ev/results/round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T01, T02], forfeit: T02}\n  - {table: 2, teams: [T03]}\n",
+        encoding="utf-8")
+    _, results, _ = validate(root)
+    plan, = pairing.plan_rounds(results[0], "main")
+    warned = pairing.bye_after_forfeit(results[0], plan)
+    return {warned.code} if warned is not None else set()
+
+
 def robin_complete(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     root = small_swiss(tmp, 4, 5, fmt="round_robin")
     for number, (a, b, c, d) in enumerate([(1, 2, 3, 4), (1, 3, 2, 4), (1, 4, 2, 3)], start=1):
@@ -1197,6 +1209,7 @@ TRIGGERS: dict[str, Trigger] = {
         tmp, mp, G, "main", lambda event: (unlink(R2, "results/round-3.yaml")(event),
                                            replace(event / R1, "levels: {T47: K, T48: 8}", "levels: {}"))),
     "pair-impossible": pair_impossible,
+    "pair-bye-after-forfeit": bye_after_forfeit,
     "pair-odd-no-substitute": lambda tmp, mp: planned(tmp, mp, B, "prelim", unlink(PRELIM),
                                                    lambda result: result.event.entries.pop("SUB")),  # type: ignore[attr-defined]
     "pair-robin-complete": robin_complete,

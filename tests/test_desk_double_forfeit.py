@@ -4,13 +4,15 @@ as it is (the box showed 无, and a save from the form dropped the double forfei
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
 from generator.content.yaml_loader import load_yaml
 from generator.errors import Problems
 from tests.support import demo_content
-from tests.test_desk import start
+from tests.test_desk import fetch, open_table, start
 from tests.test_desk_records import Secretary
 
 SLUG = "tumu-guandan-2020"
@@ -48,5 +50,57 @@ def test_the_secretary_enters_a_double_forfeit_and_it_is_kept_on_a_later_save(tm
         # a save of the form as shown keeps it
         status, page = secretary.post("main/3/1", "save", forfeit=f"{a}, {b}")
         assert status == 200 and _first_table(path)["forfeit"] == [a, b], page
+    finally:
+        running.stop()
+
+
+def test_the_hall_screen_and_the_admin_page_say_a_double_forfeit_of_both_teams(tmp_path: Path) -> None:
+    """The hall's screen showed a double forfeit as a draw ("=": no winner), and the secretary's
+    admin page as "\u5df2\u5f55" alone, where one team's forfeit is said (rev54): both now say
+    \u53cc\u65b9\u5f03\u6743 with the two teams."""
+    content, path, (a, b) = _unplayed_first_table(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        f"  - table: 1\n    teams: [{a}, {b}]\n", f"  - table: 1\n    teams: [{a}, {b}]\n    forfeit: [{a}, {b}]\n", 1),
+        encoding="utf-8")
+    running = start(content, slug=SLUG)
+    try:
+        said = f"\u53cc\u65b9\u5f03\u6743\uff08{a}\u3001{b}\uff09"
+        row = next(t for t in running.desk.draw_view()["tables"] if t["number"] == 1)
+        assert row["result"] == said, row
+        status, screen = fetch(f"{running.base}/screen")
+        assert status == 200 and f'<strong class="done">{said}</strong>' in screen, screen
+        secretary = Secretary(running)
+        status, admin = fetch(running.desk.admin_link, opener=secretary.opener)
+        assert status == 200 and f"\u5df2\u5f55 \u00b7 {said}" in admin, admin
+    finally:
+        running.stop()
+
+
+def test_a_phone_open_when_the_desk_enters_a_double_forfeit_is_told_so(tmp_path: Path) -> None:
+    """A table's form open when the secretary entered both teams' forfeit, then checked and saved:
+    refused and said as the forfeit naming both teams, as one team's is (h-desk16). It fell
+    through to the record's check (a deal log beside a forfeit: clear one), and the table's link
+    said only that the desk had entered a result."""
+    content, path, (a, b) = _unplayed_first_table(tmp_path)
+    key = "main/3/1"
+    running = start(content, slug=SLUG)
+    try:
+        url, token, csrf, filed = open_table(running, key)
+        secretary = Secretary(running)
+        status, page = secretary.post(key, "save", forfeit=f"{a}, {b}")
+        assert status == 200 and _first_table(path)["forfeit"] == [a, b], page
+        after = path.read_text(encoding="utf-8")
+        said = f"{a}\u3001{b} \u5f03\u6743"  # (T.., T.. 弃权)
+        status, answer = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "check", "deals": f"{a}+3, {b}+2"})
+        checked = json.loads(answer)
+        assert not checked["ok"] and said in checked["problems"][0]["message"], checked
+        status, page = fetch(url, {"k": token, "csrf": csrf, "filed": filed, "action": "save", "deals": f"{a}+3, {b}+2"})
+        refused = html.unescape(re.sub(r"<[^>]+>", "", re.search(r'id="refused"[^>]*>(.*?)</div>', page, re.S).group(1)))
+        assert status == 409 and path.read_text(encoding="utf-8") == after, page
+        assert said in refused and "\u6ca1\u6709\u4fdd\u5b58" in refused, refused  # (not saved)
+        # the table's link opened again: the forfeit, both teams named
+        status, page = fetch(running.desk.link(key))
+        done = html.unescape(re.sub(r"<[^>]+>", "", re.search(r'id="done"[^>]*>(.*?)</div>', page, re.S).group(1)))
+        assert status == 200 and f"\u672c\u684c\u4e3a {said}" in done, done
     finally:
         running.stop()

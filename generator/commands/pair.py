@@ -63,7 +63,9 @@ def run(args: argparse.Namespace) -> int:
 def _pair(args: argparse.Namespace) -> int:
     from generator.build import Reading, validate, validate_again
     from generator.content.load import SLUG
-    from generator.tournament.pairing import describe, plan_rounds, play_day, results_path, results_text, write_round
+    from generator.tournament.pairing import (
+        bye_after_forfeit, describe, plan_rounds, play_day, results_path, results_text, write_round,
+    )
 
     if not SLUG.fullmatch(args.event):  # "../x": the results file would be written outside content/
         terminal(f"paibang: {Refusal('slug-invalid', slug=args.event).text(args.lang or site_locale(args.content))}", error=True)
@@ -121,7 +123,11 @@ def _pair(args: argparse.Namespace) -> int:
                 # the tables played at: a sit-out or a bye is none (a 9-pair Howell: 4; a Swiss of 5: 2)
                 played = [t for t in plan.draw.tables if len(t) != 1]
                 terminal(catalogues.text("pair_written", locale, n=plan.number, path=path, tables=len(played)))
-            terminal("\n".join(describe(plan, locale, listed=None if args.every_table else LISTED_TABLES)))
+            terminal("\n".join(describe(plan, locale, listed=None if args.every_table else LISTED_TABLES)), flush=True)
+            # said after the draw, last on the screen: the one thing in it to act on before play
+            warned = bye_after_forfeit(result, plan)
+            if warned is not None:
+                print_event_problems([warned], locale, args.content, args.event)
     except Refusal as refusal:
         terminal(f"paibang: {refusal.text(locale)}", error=True)
         return 1

@@ -1391,7 +1391,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             # takes a table's sides to be a match or a bye: unpacking none raised a traceback.
             continue
         table = Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks,
-                      round_number=round_number)
+                      round_number=round_number, both_forfeit=both and game.both_forfeit(record))
         if winner is not None and winner[0] is not None and winner[0] not in side_ids:
             table.winner_not_at_table = (winner[0], winner[1])  # tournament/knockout.py reports it
         else:

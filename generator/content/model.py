@@ -225,6 +225,18 @@ class Table:
     # blocks of 12 (round 2 on 13-24) is known by them, and a match half entered on 13-18 waits
     # for 19-24 (match_board_count). Empty where not known or not needed.
     earlier_boards: tuple[tuple[int, frozenset[int]], ...] = ()
+    # Both sides' forfeit (Guandan's `forfeit: [T17, T29]`, Game.both_forfeit): neither came, each
+    # scored absent, nobody wins. `forfeit` stays None there: it names one side's forfeit only.
+    both_forfeit: bool = False
+
+    @property
+    def forfeits(self) -> tuple[str, ...]:
+        """The sides written as forfeiting the table: the one of `forfeit:`, both of a double
+        forfeit, none otherwise. What a page, a notice, the desk or the credits say of a forfeit
+        reads this, so that a double forfeit is said of both teams, not of none."""
+        if self.both_forfeit:
+            return tuple(self.sides)
+        return (self.forfeit,) if self.forfeit is not None else ()
 
 
 @dataclass

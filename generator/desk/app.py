@@ -508,6 +508,8 @@ class Desk:
                               else self.t("desk_entered"))
                 else:
                     result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
+                    if table.both_forfeit:  # neither came: nobody won, and no draw ("=") either
+                        result = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides))
             # a sit-out or a bye is no table: the screen says so, unnumbered
             word = no_table_word(stage.stage.format, table.sides)
             tables.append({"number": self.t(word) if word is not None else table.number, "sides": names,
@@ -559,6 +561,9 @@ class Desk:
                                    "entered": table.number not in pending and not broken,
                                    # (a saved forfeit said as one: "已录" alone hid a table's, rev54)
                                    "forfeit": table.forfeit or "",
+                                   # (both teams', Guandan's `forfeit: [T17, T29]`: "已录" alone said
+                                   # nothing of it, as a saved forfeit's was before rev54)
+                                   "both_forfeit": table.both_forfeit,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
                                    "held": self.tokens.held(key), "corrected": corrected.get(key, ""),
                                    "edit": f"{self.prefix}/t/{quote(stage_id)}/{round_.number}/{table.number}"})
@@ -845,7 +850,13 @@ class Desk:
             # (said alone: with the file's forfeit kept, the record is empty, which says "nothing typed")
             return {"fields": fields, "check": forms.Check(forfeit), "saved": False, "refused": "", "filed": shown_from,
                     "differs": differs}
-        if who.kind == "table" and isinstance(filed_forfeit := table.get("forfeit"), str) and filed_forfeit in spot.sides:
+        filed_forfeit = table.get("forfeit")
+        if isinstance(filed_forfeit, list) and sorted(str(side) for side in filed_forfeit) == sorted(spot.sides):
+            # both teams' (Guandan's `forfeit: [T17, T29]`): refused and said as the one team's is,
+            # naming both (it fell through to the check, which asked to clear the record)
+            filed_forfeit = self.t.joiner().join(spot.sides)
+        if who.kind == "table" and isinstance(filed_forfeit, str) and (
+                filed_forfeit in spot.sides or filed_forfeit == self.t.joiner().join(spot.sides)):
             # The desk entered a no-show's forfeit while this phone's form was open: refused as a
             # result entered meanwhile, naming the forfeit (the check, which keeps the file's
             # forfeit, said "clear the boards or choose no forfeit", a field this form has not)

@@ -386,6 +386,11 @@ class Game:
     # the list and scores it); else the loader reads `forfeit:` as one side, a list refused.
     reads_both_forfeit = False
 
+    def both_forfeit(self, record: Any) -> bool:
+        """Whether `record`, as read_table read it, is both sides' forfeit (reads_both_forfeit),
+        read as such: the loader marks its table so (Table.both_forfeit)."""
+        return False
+
     def has_byes(self, stage: Stage) -> bool:
         """Whether a table of one side is a bye in the stage: False where the odd entry out
         plays a substitute instead (TableForm.bye False: bridge's matches). A game whose tables
@@ -410,7 +415,7 @@ class Game:
         and a table it holds none of (a pairs table, whose board left out is one it did not
         play, as the rules treat it, not one to come; a game whose tables write no boards) is
         never short."""
-        if len(table.sides) != 2 or table.forfeit is not None:
+        if len(table.sides) != 2 or table.forfeits:
             return False
         held = self.match_boards_written(stage, table)
         return bool(held) and len(held) < self.match_boards(stage, table)
@@ -695,7 +700,7 @@ class Game:
         from generator.games.common.boards import match_block
 
         written = set(self.match_boards_written(stage, table))
-        if not written or len(table.sides) != 2 or table.forfeit is not None:
+        if not written or len(table.sides) != 2 or table.forfeits:
             return
         alone = match_block(written, self.default_boards, self.boards_numbered_on, table.round_number)
         block = match_block(written, self.default_boards, self.boards_numbered_on, table.round_number,

@@ -119,6 +119,11 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
     # table with a pair withdrawn still plays: its opponent sits out, its pages are boards'.)
     played = next((r for r in stage_result.rounds if r.number == number), None)
     unplayed = {str(t) for t in played.unplayed} if played is not None and stage_result.stage.format != "pairs" else set()
+    # Nor a match written as both teams' forfeit before play (Guandan's `forfeit: [T17, T29]`: the
+    # referee knows neither came): nobody to sit, a sheet seated them. (One team's forfeit keeps its
+    # sheet: the team there may still play substitutes, the result the forfeit's.)
+    if played is not None:
+        unplayed |= {str(s.table.number) for s in played.tables if s.table.both_forfeit}
     for form in forms:
         if unplayed:
             form.pages = [page for page in form.pages if page.get("table") not in unplayed]

@@ -3084,7 +3084,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
                         # no result yet (drawn, or one room in): its `winner` null is not a
                         # draw (outputs.md's null), nor does it count in the standings
                         "pending": r.drawn_only or score.table.number in r.pending,
-                        "forfeit": score.table.forfeit,
+                        # a double forfeit's both sides, as the file writes it (`winner` null
+                        # alone reads as a draw: outputs.md)
+                        "forfeit": list(score.table.sides) if score.table.both_forfeit else score.table.forfeit,
                         "boards": score.boards,
                         **score.extra,
                     }

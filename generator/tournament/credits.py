@@ -29,13 +29,16 @@ def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
     finalists = {e.id for e in last.field} if last.has_results or last.field else set()
     # Not the tables an entry withdrawn by that round forfeits (its withdrawal, not a no-show:
     # see above); a round robin still meets it there and the table is scored as its forfeit.
+    # Both teams of a double forfeit (Guandan's `forfeit: [T17, T29]`: neither came) are each a
+    # no-show, each losing its `forfeit` points (Table.forfeits): read as one side's `forfeit:`,
+    # neither lost them, both credited as if they had played.
     forfeited = {
         side
         for stage in stages
         for round_ in stage.rounds
         for score in round_.tables
-        if (side := score.table.forfeit)
-        and not event.entries[side].withdrawn_by(round_.number, stage.stage.id)
+        for side in score.table.forfeits
+        if not event.entries[side].withdrawn_by(round_.number, stage.stage.id)
     }
     # A withdrawn entry took part only if it sat at a table before it withdrew: the field lists
     # one withdrawn from round 1 (`withdrawn: true`) all the same, and a participant's point is

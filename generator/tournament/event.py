@@ -509,7 +509,7 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
         gone = withdrawn_sides(event, stage.id, table, number)
     if not gone:
         return against_substitutes(game, event, stage, game.score_table(table, stage, state))
-    said = table.forfeit is not None or table.winner is not None  # the sheet says what the table is
+    said = bool(table.forfeits) or table.winner is not None  # the sheet says what the table is
     if table.forfeit in gone:
         # Its forfeit written: the withdrawal itself, so the table is what it is left as drawn
         # (a match its forfeit, kept ranked; a pairs table its opponent's sit-out), no error.
@@ -1034,7 +1034,7 @@ def is_pending(score: TableScore) -> bool:
     """A match drawn but not played: two sides, no forfeit, and either the game scored no side
     (its way of saying "no result yet") or the record is an empty list or mapping."""
     table = score.table
-    if len(table.sides) != 2 or table.forfeit is not None:
+    if len(table.sides) != 2 or table.forfeits:  # (a double forfeit too: neither came)
         return False
     if not score.sides:
         return True
@@ -1077,7 +1077,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             seen.update(table.sides)
             if len(table.sides) != 2:
                 continue
-            pair = frozenset(table.sides)
+            pair = frozenset(table.sides)  # (a forfeit, one team's or both's, a meeting: pairing.history_of)
             if pair in met:
                 problems.add("draw-rematch", table.mark or Mark(round_.source), warning=True,
                              a=table.sides[0], b=table.sides[1], round=met[pair], this=round_.number)

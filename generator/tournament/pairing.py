@@ -72,7 +72,7 @@ from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.content.schema import SITE_SCHEMA_FOLDER
 from generator.games import GAMES, Game, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.games.common.boards import board_block
-from generator.errors import Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
+from generator.errors import ContentError, Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
 from generator.tournament import knockout, redraws
@@ -567,7 +567,12 @@ def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[fro
 
 def history(stage_result: StageResult, substitutes: Collection[str] = frozenset()) -> tuple[set[frozenset[str]], Counter[str]]:
     """Who has met whom in the stage, and each entry's byes so far (every table written counts,
-    a forfeited match too; a match against a substitute counts as the other side's bye)."""
+    a forfeited match too; a match against a substitute counts as the other side's bye).
+    A double forfeit (Guandan's `forfeit: [T17, T29]`: neither came) is a meeting as one team's
+    forfeit is: the two were drawn together and the table has its result (each scored absent),
+    so the draw does not seat them together again, and check's draw-rematch reads it the same.
+    (Some Swiss practice takes a match not played for no meeting; paibang keeps one rule for
+    every forfeit, and the teams of a double forfeit, most likely gone, lose nothing by it.)"""
     return history_of(stage_result.rounds, substitutes)
 
 
@@ -1760,6 +1765,31 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     return lines
 
 
+def bye_after_forfeit(result: EventResult, plan: PlannedRound) -> ContentError | None:
+    """A warning when the round's bye goes to an entry that forfeited the round before (a no-show,
+    `forfeit: T05`, or one of a double forfeit, `forfeit: [T05, T09]`), not withdrawn: the bye
+    scores as a win for an entry that is most likely not there. The draw stands as the rules make
+    it (the bye to the lowest-ranked entry without one: a forfeit is no withdrawal, and the
+    referee may know it is here today); the warning names the entry, the round it forfeited and
+    the fix (withdraw it from this round, pair again), marked at that round's table. Only where
+    the draw chooses the bye (a Swiss round, a round drawn by lot), and not where the odd entry
+    meets a substitute instead. None otherwise."""
+    draw, stage = plan.draw, plan.stage
+    if draw.bye is None or draw.substitute is not None or stage.format not in ("swiss", "matches"):
+        return None
+    before = next((r for r in result.stage_of(stage.id).rounds if r.number == plan.number - 1), None)
+    forfeited = None if before is None else next(
+        (s.table for s in before.tables if draw.bye in s.table.forfeits), None)
+    if forfeited is None:
+        return None
+    # (the event's one stage counts its rounds; in an event of several, the stage is named)
+    written = f"withdrawn: {plan.number}" if len(plan.event.stages) == 1 else \
+        f"withdrawn: {{stage: {stage.id}, round: {plan.number}}}"
+    return ContentError("pair-bye-after-forfeit", forfeited.mark or Mark(plan.event.folder / "results"),
+                        {"id": draw.bye, "round": before.number, "next": plan.number, "withdrawn": written},
+                        warning=True)
+
+
 def _forfeit_note(plan: PlannedRound, entry: str) -> str:
     """Why a table is written as `entry`'s forfeit: it was disqualified, or it withdrew."""
     return "pair_dropped_forfeit" if entry in plan.dropped else "pair_withdrawn_forfeit"
@@ -1935,7 +1965,11 @@ def _forfeit_seats(table: Table, locale: str) -> list[str]:
     decision, its side not withdrawn): that side forfeits, said in both rooms' cells, where they
     named the two teams as for a match to play. Not "nobody sits": the side present may still
     play the boards against substitutes (rules-bridge.md, \u66ff\u8865\u88c1\u5224\u4ee3\u6253), its
-    result the forfeit's all the same. [] for any other table."""
+    result the forfeit's all the same. Both sides' (Guandan's double forfeit, written in advance:
+    neither came): said of both, nobody to seat. [] for any other table."""
+    if table.both_forfeit:
+        said = catalogues.text("sides_both_forfeit", locale, ids=catalogues.joiner(locale).join(table.sides))
+        return [said, said]
     if table.forfeit is None:
         return []
     said = catalogues.text("side_forfeits", locale, id=table.forfeit)
@@ -2019,7 +2053,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         cells = [catalogues.text(word, locale) if word is not None else str(score.table.number)]
         for side in score.table.sides:
             players = withdrawn if side in gone else entry_label(event.entries[side], locale)
-            if side == score.table.forfeit and side not in gone and not seating:
+            if side in score.table.forfeits and side not in gone and not seating:
                 # a forfeit written in advance (a no-show, the referee's decision; not withdrawn):
                 # said beside its players, where no seat columns say it (_forfeit_seats)
                 players += catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))

@@ -152,6 +152,9 @@ class GuandanRules(Game):
 
     # -- scoring ----------------------------------------------------------------------------
 
+    def both_forfeit(self, record: Any) -> bool:
+        return isinstance(record, GuandanRecord) and record.both_absent
+
     def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
         return views.score_table(table, stage)
 
