@@ -148,3 +148,48 @@ def test_a_short_sheet_headed_in_english_is_read_in_the_sites_script(content: Pa
     site, _, _ = validate(content)
     entries = next(e for e in site.events if e.slug == event.name).entries
     assert sorted(p.name for e in entries.values() for p in e.players) == sorted(names)
+
+
+# An international students' club's sheet saved by Excel as "CSV" on a Western-European Windows:
+# Windows-1252. Read as GB18030 it was refused as no encoding paibang reads (\u00e9 before a comma is
+# no GBK character), or, where every accented letter met a byte GBK pairs it with, garbled.
+LATIN_NAMES = [["name", "team"], ["Jos\u00e9 M\u00fcller", "Les Bleus"], ["Zo\u00eb \u00c5ngstr\u00f6m", "Les Bleus"],
+               ["Fran\u00e7ois Lef\u00e8vre", "\u00c9quipe B"], ["Bj\u00f6rn \u00d8ster", "\u00c9quipe B"]]
+
+
+def test_a_windows_1252_sheet_of_latin_names_is_read_as_such(content: Path, tmp_path: Path, capsys) -> None:
+    event = new_event(content)
+    sheet = tmp_path / "s.csv"
+    sheet.write_bytes("\r\n".join(",".join(row) for row in LATIN_NAMES).encode("cp1252"))
+    assert main(["import", event.name, str(sheet), "--content", str(content)]) == 0
+    assert capsys.readouterr().out.startswith("\u7f16\u7801\uff1aWindows-1252 (Latin-1)\n")
+    site, _, _ = validate(content)
+    entries = next(e for e in site.events if e.slug == event.name).entries
+    assert [(e.name, [p.name for p in e.players]) for e in entries.values()] == [
+        ("Les Bleus", ["Jos\u00e9 M\u00fcller", "Zo\u00eb \u00c5ngstr\u00f6m"]),
+        ("\u00c9quipe B", ["Fran\u00e7ois Lef\u00e8vre", "Bj\u00f6rn \u00d8ster"])]
+
+
+def test_a_sheet_reading_as_latin_names_and_as_chinese_is_refused_naming_both(content: Path, tmp_path: Path) -> None:
+    """Ren\u00e9e in Windows-1252 is Ren\u95f2 in GBK, a common character: it was imported so, the name
+    garbled in entries.yaml. Neither is guessed."""
+    event = new_event(content)
+    sheet = tmp_path / "s.csv"
+    sheet.write_bytes("name,team\r\nRen\u00e9e,A\r\n".encode("cp1252"))
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet, locale="en")
+    [problem] = failure.value.problems
+    assert problem.code == "registration-encoding-unsure"
+    assert "GB18030 (GBK) / Windows-1252 (Latin-1)" in problem.message("en") and "CSV UTF-8" in problem.hint("en")
+    assert not (event / "entries.yaml").exists()
+
+
+@pytest.mark.parametrize(("locale", "encoding"), [("zh_Hans", "gb18030"), ("zh_Hant", "big5"), ("zh_Hant", "gb18030")])
+def test_chinese_text_is_never_read_as_windows_1252(locale: str, encoding: str) -> None:
+    """GBK's and Big5's bytes read as Windows-1252 are accented letters too (\u738b\u5f3a is \u00cd\u00f5\u00c7\u00bf): each
+    line of the zh catalogues, alone, stays read as before, in its own encoding or refused."""
+    for line in catalogue_lines(locale):
+        data = line.encode(encoding, "ignore")
+        found = sheet_text.decode(data)
+        assert found is None or found[1] != "cp1252", line
+        assert "cp1252" not in sheet_text.unsure(data), line

@@ -796,12 +796,11 @@ def test_csv_encodings_are_detected_and_named(content: Path, tmp_path: Path, row
     assert entries["T01"].name == rows[1][0]
 
 
-@pytest.mark.parametrize("encoding", ["shift_jis", "cp1252"])
-def test_other_encodings_are_refused_not_imported_as_garbage(content: Path, tmp_path: Path, encoding: str) -> None:
+def test_other_encodings_are_refused_not_imported_as_garbage(content: Path, tmp_path: Path) -> None:
+    """(A Windows-1252 sheet of Latin names is read as such: test_import_encodings.py.)"""
     event = new_event(content)
-    rows = {"shift_jis": [["チーム", "氏名"], ["東京", "田中太郎"], ["東京", "山田花子"], ["大阪", "鈴木一郎"], ["大阪", "佐藤健"]],
-            "cp1252": [["team", "name"], ["Équipe", "José"], ["Équipe", "Müller"]]}[encoding]
-    sheet = write_csv(tmp_path / "s.csv", rows, encoding)
+    rows = [["チーム", "氏名"], ["東京", "田中太郎"], ["東京", "山田花子"], ["大阪", "鈴木一郎"], ["大阪", "佐藤健"]]
+    sheet = write_csv(tmp_path / "s.csv", rows, "shift_jis")
     with pytest.raises(ContentErrors) as failure:
         import_registrations(content, event.name, sheet)
     assert codes(failure) == ["registration-encoding"]

@@ -158,3 +158,65 @@ def test_a_howell_with_sit_out_rows_and_no_round_column_is_seated(tmp_path, caps
     _, given_results, _ = validate(given.parents[1])
     assert ({s.entry.id: s.tally.metrics for s in results[0].stages[0].standings}
             == {s.entry.id: s.tally.metrics for s in given_results[0].stages[0].standings})
+
+
+MAGIC = ROOT / "tests/data/real/ffb_magic_contest_seance1.pbn"
+
+
+def file_seats(text: str) -> dict[tuple[str, str], int]:
+    """Each meeting's table as a PBN's ScoreTable rows write it: (NS, EW) -> Table."""
+    seats, columns = {}, None
+    for line in text.split("\n"):
+        if line.startswith("[ScoreTable "):
+            columns = [column.split("\\")[0] for column in re.search(r'"(.*)"', line).group(1).split(";")]
+        elif columns is not None and line.strip() and not line.startswith("["):
+            row = dict(zip(columns, line.split()))
+            if row.get("PairId_EW", "-") != "-":
+                seats[(row["PairId_NS"], row["PairId_EW"])] = int(row["Table"])
+        else:
+            columns = None
+    return seats
+
+
+@pytest.mark.parametrize("source", [MAGIC, RUTER])
+def test_a_file_giving_tables_and_no_rounds_keeps_its_own_tables(tmp_path, capsys, source):
+    """Magic Contest's 330 meetings (FFB's seance 1) and Ruter's club night with their Round
+    column taken out: seated into rounds, their tables were renumbered from the movement (308 of
+    Magic Contest's meetings and 37 of Ruter's at a table the file does not give them: FFB's
+    table 11 of round 11 was table 1). Each meeting keeps the file's table."""
+    if not source.exists():
+        pytest.skip("the shared real PBN files are not on this machine")
+    text = source.read_bytes().decode("latin-1")
+    stripped = tmp_path / source.name
+    stripped.write_bytes(without_columns(text, ("Round",)).encode("latin-1"))
+    event, out = imported(tmp_path, "stripped", stripped, capsys)
+    assert "table numbers are not kept" not in out
+    rounds = rounds_of(event)
+    seats = file_seats(text)
+    written = {(t["ns"][1:], t["ew"][1:]): t["table"] for r in rounds for t in r["tables"] if "ew" in t}
+    assert written == seats and len(seats) in (56, 330)
+    # no two meetings of a round at one table, no pair at two
+    for number in rounds:
+        played = [t for t in number["tables"] if "ew" in t]
+        assert len({t["table"] for t in played}) == len(played)
+        assert max(Counter(p for t in played for p in (t["ns"], t["ew"])).values()) == 1
+
+
+@pytest.mark.parametrize(("moved", "said"), [
+    # board 2 of 5 v 2 written at table 2, its board 1 at table 1
+    ({("2", "1 5 2 3NT"): "2 5 2 3NT"}, "5 v 2 in round 1 is written at tables 1, 2"),
+    # 4 v 5 written at table 1, where 1 v 3 plays that round
+    ({("3", "2 4 5 "): "1 4 5 ", ("4", "2 4 5 "): "1 4 5 "}, "table 1 of round 2 would hold both 1 v 3 and 4 v 5"),
+])
+def test_file_tables_that_do_not_fit_the_rounds_worked_out_are_said_and_not_kept(tmp_path, capsys, moved, said):
+    text = without_columns(SITOUT.read_text(encoding="latin-1"), ("Round",))
+    for (board, row), now in moved.items():
+        head, rest = text.split(f'[Board "{board}"]', 1)
+        rest = rest.replace("\n" + row, "\n" + now, 1)
+        text = f'{head}[Board "{board}"]{rest}'
+    stripped = tmp_path / "sitout.pbn"
+    stripped.write_text(text, encoding="latin-1")
+    event, out = imported(tmp_path, "stripped", stripped, capsys)
+    assert f"stage pairs: the file's table numbers are not kept: in the rounds paibang worked out (the file gives none), {said}" in out
+    assert out.count("table numbers are not kept") == 1 and "figures equal" in out
+    assert all([t["table"] for t in r["tables"] if "ew" in t] == [1, 2] for r in rounds_of(event))

@@ -8,7 +8,7 @@ What is read (both formats come to one `Session`):
   USEBIO line or PBN ScoreTable row (seat_pbn) with a round and no table: its meeting's table, seat_tables; with neither, in a
   file that gives none: seat_meetings, its NS 3 and EW 3 two pairs where a Mitchell numbers
   them alike, sides_apart, and so lines giving tables but no rounds unless they are
-  one round, one_round; a line without its round in a file of several: refused,
+  one round, one_round, each meeting then at the file's table where those fit, file_tables; a line without its round in a file of several: refused,
   round_of_lines_without_one);
   adjusted scores as real files write them, in the score columns with an empty contract (`A+`,
   `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair and no result: that pair
@@ -199,6 +199,7 @@ class Line:
     # out, unless the file scores the line (record: the result it applies, scored_not_played)
     section: str | None = None  # the file's section (USEBIO SECTION), in a file of several
     at: int | None = None  # the file's line (a PBN ScoreTable row, a USEBIO TRAVELLER_LINE): what the trial names
+    given_table: int | None = None  # the table the file writes (0: none), kept once seat_meetings seats the line
 
 
 @dataclass
@@ -273,6 +274,9 @@ class Session:
     # a meeting's lines written with its pairs the other way (seat_meetings): (those lines, the
     # meeting's NS and EW, its round and table), each written in a round after the movement's
     turned: list[tuple[list[Line], tuple[str, str], tuple[int, int]]] = field(default_factory=list)
+    # the file gives tables but no rounds, and its tables do not fit the rounds seat_meetings worked
+    # out (file_tables): how, a word's key and its values, said in one line
+    tables_unfit: tuple[str, dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -561,7 +565,8 @@ def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
 def seat_pbn(session: Session, games: list[PbnGame]) -> None:
     """Rounds and tables for a PBN whose ScoreTable gives no Round or no Table column, as a
     USEBIO file's are (read_usebio_session): no round given, one round when its tables say so,
-    else its meetings seated (seat_meetings: a Mitchell's NS pair k at table k); a round given
+    else its meetings seated (seat_meetings: a Mitchell's NS pair k at table k, or the file's own
+    tables where they fit the rounds worked out, file_tables); a round given
     but no table, each meeting of a round a table (seat_tables). Read as round 1 and table 0,
     every board of a Mitchell was written at table 0 of round 1, and the import was refused with
     errors naming the trial's copy of the results, not the user's file."""
@@ -1133,6 +1138,9 @@ def seat_meetings(session: Session) -> None:
     its own seats, since its score is NS's of that line, and a table's pairs sit one way for
     all its boards: it is written at a table of a round after the movement's (said, with the
     meeting's round and table, in say_turned)."""
+    for line in session.lines:
+        if line.given_table is None:  # (a section seated again, section_sessions: its file's tables as first read)
+            line.given_table = line.table
     per_pair: dict[tuple[int, str | None], int] = Counter(
         (line.board, pair) for line in session.lines for pair in (line.ns, line.ew))
     listed = {pair.id for pair in session.pairs.values() if pair.direction == "NS"} & {
@@ -1196,7 +1204,42 @@ def seat_meetings(session: Session) -> None:
                 sit_out_side(session, number, pair, side)
     for other, way, first in turned:
         seat((other[0].ns, other[0].ew), other, movement)  # type: ignore[arg-type]
+    file_tables(session)
+    for other, way, first in turned:
         session.turned.append((other, way, (first.round, first.table)))
+
+
+def file_tables(session: Session) -> None:
+    """The file's own table numbers for the meetings seat_meetings seated, where it gives them
+    and they fit its rounds: each meeting at one table the file names, no two meetings of a round
+    (of a section) at one table. A file giving tables and no rounds had them renumbered from the
+    movement (a Mitchell's NS pair k at table k), and the director's table 5 became another
+    number on every page. When they do not fit (a table holding two meetings of a round, a
+    meeting written at two tables), the movement's are kept and the first such is said
+    (tables_unfit, say_tables)."""
+    if not any(line.given_table for line in session.lines):
+        return  # the file gives no tables
+    given: dict[tuple[str | None, int, int], set[int]] = defaultdict(set)
+    pairs: dict[tuple[str | None, int, int], Line] = {}
+    for line in session.lines:
+        given[(line.section, line.round, line.table)].add(line.given_table or 0)
+        pairs.setdefault((line.section, line.round, line.table), line)
+    held: dict[tuple[str | None, int, int], Line] = {}
+    for key, found in sorted(given.items(), key=lambda item: (str(item[0][0]), item[0][1], item[0][2])):
+        line = pairs[key]
+        if len(found) > 1 or 0 in found:
+            tables = ", ".join([str(table) for table in sorted(found) if table] + ["-"] * (0 in found))  # (-: a row giving none)
+            session.tables_unfit = ("tables_unfit_split", {"ns": line.ns, "ew": line.ew, "tables": tables,
+                                                           "round": line.round})
+            return
+        table = next(iter(found))
+        other = held.setdefault((key[0], key[1], table), line)
+        if other is not line:
+            session.tables_unfit = ("tables_unfit_shared", {"table": table, "round": line.round, "ns": other.ns,
+                                                            "ew": other.ew, "ns2": line.ns, "ew2": line.ew})
+            return
+    for line in session.lines:
+        line.table = line.given_table  # type: ignore[assignment]
 
 
 def sides_apart(session: Session) -> set[str | None]:
@@ -2117,6 +2160,13 @@ def say_turned(session: Session, stage: str, locale: str) -> None:
         boards = ", ".join(str(line.board) for line in sorted(lines, key=lambda line: line.board))
         terminal(say("turned", locale, n=len(lines), boards=boards, ns=lines[0].ns, ew=lines[0].ew, meeting_ns=ns,
                      meeting_ew=ew, round=number, table=table, own_round=lines[0].round, stage=stage))
+
+
+def say_tables(session: Session, stage: str, locale: str) -> None:
+    """In one line, that the file's table numbers could not be kept (file_tables), where first."""
+    if session.tables_unfit is not None:
+        key, values = session.tables_unfit
+        terminal(say(key, locale, stage=stage, **values))
 
 
 def field_tables(session: Session) -> None:
@@ -3748,6 +3798,7 @@ def _run(content: Path, slug: str, path: Path, strict: bool, locale: str, sectio
                       results=results, program=part.program, path=folder))
             say_missing(part, stage, locale)
             say_turned(part, stage, locale)
+            say_tables(part, stage, locale)
             say_not_persons(part, ids, locale)
             if part.scoring_told is not None:
                 terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0],

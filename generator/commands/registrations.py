@@ -122,7 +122,8 @@ RECORD = "entries.imported.json"
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 RECORDED = ("name", "group")
 
-ENCODINGS = {"utf-8": "UTF-8", "utf-16": "UTF-16", "utf-32": "UTF-32", "gb18030": "GB18030 (GBK)", "big5": "Big5"}
+ENCODINGS = {"utf-8": "UTF-8", "utf-16": "UTF-16", "utf-32": "UTF-32", "gb18030": "GB18030 (GBK)", "big5": "Big5",
+             "cp1252": "Windows-1252 (Latin-1)"}
 
 
 class ImportRefusal(Refusal):
@@ -603,8 +604,9 @@ def _decode(raw: bytes) -> tuple[str, str]:
     if found is None:
         likely = sheet_text.unsure(raw)
         if likely:
-            # a short sheet reads as common characters in both GB18030 and Big5: either guess
-            # may garble every name, so the secretary is told both and how to save it as UTF-8
+            # a short sheet reads as common characters in both GB18030 and Big5, or as Chinese and
+            # as Latin names (Ren\u00e9e in Windows-1252 is Ren\u95f2 in GBK): either guess may garble
+            # every name, so the secretary is told each and how to save it as UTF-8
             raise _SheetRefusal("registration-encoding-unsure", encodings=" / ".join(ENCODINGS[e] for e in likely))
         raise _SheetRefusal("registration-encoding")
     return found

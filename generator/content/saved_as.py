@@ -21,7 +21,7 @@ _BOMS = ((codecs.BOM_UTF32_LE, "UTF-32 LE"), (codecs.BOM_UTF32_BE, "UTF-32 BE"),
 
 class SavedAs(NamedTuple):
     """`text`: the file read in `encoding`, line ends as Python reads them (LF); `name`: the
-    encoding as a problem says it ("UTF-16 LE (BOM FF FE)", "GBK/GB18030", "Big5"); `wide`:
+    encoding as a problem says it ("UTF-16 LE (BOM FF FE)", "GBK/GB18030", "Big5", "Windows-1252"); `wide`:
     UTF-16 or UTF-32 (Notepad's "Unicode"), else a Windows "ANSI" code page."""
 
     text: str
@@ -44,7 +44,7 @@ def saved_as(data: bytes) -> SavedAs | None:
         return None
     text = decoded[0].replace("\r\n", "\n").replace("\r", "\n")
     if wide is None:
-        return SavedAs(text, "GBK/GB18030" if decoded[1] == "gb18030" else "Big5", False)
+        return SavedAs(text, {"gb18030": "GBK/GB18030", "cp1252": "Windows-1252"}.get(decoded[1], "Big5"), False)
     for bom, name in _BOMS:
         if data.startswith(bom):
             return SavedAs(text, f"{name} (BOM {bom.hex(' ').upper()})", True)

@@ -8,6 +8,7 @@ import csv
 import functools
 import io
 import os
+import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -24,8 +25,10 @@ def decode(raw: bytes) -> tuple[str, str] | None:
     """(text, encoding): UTF-8 (with or without Excel's BOM), UTF-16 or UTF-32 (with a BOM, or
     without, told by its zero bytes as the bridge import tells them: wide_text.py; the encoding
     said is "utf-16" or "utf-32" either way), else GB18030 (GBK) or Big5 when the text reads as
-    Chinese in it, clearly more than in the other (`_legacy`). None for Shift-JIS and the rest,
-    and for a sheet that reads as Chinese in both (`unsure` says which)."""
+    Chinese in it, clearly more than in the other (`_legacy`), or Windows-1252 ("cp1252") when it
+    reads as Latin names and as Chinese in neither (`_latin`). None for Shift-JIS and the rest,
+    and for a sheet that reads as Chinese in both, or as Chinese and as Latin names (`unsure`
+    says which)."""
     wide = wide_codec(raw)
     if wide is not None:
         try:
@@ -37,18 +40,32 @@ def decode(raw: bytes) -> tuple[str, str] | None:
         return raw.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
         pass
-    chosen = _chosen(_legacy(raw))
+    readings = _legacy(raw)
+    chosen = _chosen(readings)
+    latin = _latin(raw)
+    if latin is not None:
+        # Latin names (Jos\u00e9 M\u00fcller) read as Chinese only into rare characters, or not at all:
+        # then Windows-1252; where a Chinese reading is plausible too, neither is guessed (unsure)
+        plausible = any(share >= _PLAUSIBLE for share, _, _ in readings)
+        return (latin, "cp1252") if not plausible else None
     return (chosen[2], chosen[1]) if chosen is not None else None
 
 
 def unsure(raw: bytes) -> tuple[str, ...]:
-    """The legacy encodings a sheet that `decode` refused reads as Chinese in, likelier first:
+    """The legacy encodings a sheet that `decode` refused reads as names in, likelier first:
     a short sheet may read as common characters both as GB18030 and as Big5, and one is then
-    not taken for the other (its names garbled); () when it reads as neither (Shift-JIS)."""
-    readings = _legacy(raw)
-    if not readings or readings[0][0] < _PLAUSIBLE or _chosen(readings) is not None or wide_codec(raw) is not None:
+    not taken for the other (its names garbled), or as Chinese and as Latin names in
+    Windows-1252 (`_latin`), said last; () when it reads as none (Shift-JIS)."""
+    if wide_codec(raw) is not None or decode(raw) is not None:
         return ()
-    return tuple(encoding for share, encoding, _ in readings if share >= readings[0][0] - _LEAD)
+    readings = _legacy(raw)
+    if not readings or readings[0][0] < _PLAUSIBLE:
+        return ()
+    chosen = _chosen(readings)
+    chinese = (chosen[1],) if chosen is not None else tuple(
+        encoding for share, encoding, _ in readings if share >= readings[0][0] - _LEAD)
+    # (decode refused a reading it would take: a Latin reading is plausible too, said last)
+    return (*chinese, "cp1252") if _latin(raw) is not None else chinese
 
 
 def know_headings(heading: Callable[[str], bool], locale: str = "") -> None:
@@ -92,6 +109,51 @@ def _legacy(raw: bytes) -> list[tuple[float, str, str]]:
             continue
         readings.append((common_share(text), encoding, text))
     return sorted(readings, key=lambda reading: -reading[0])
+
+
+# Latin letters with accents as Windows-1252 writes them (\u00c0 \u2026 \u00ff but \u00d7 and \u00f7; \u0160, \u0152, \u017d and
+# their small letters, \u0178), and its typography, which neither tells a name nor rules one out
+# (\u2019 \u2013 \u20ac \u201c, the no-break space).
+_ACCENTED = frozenset(chr(code) for code in range(0xC0, 0x100) if code not in (0xD7, 0xF7)) | frozenset(
+    "\u0160\u0161\u0152\u0153\u017d\u017e\u0178")
+_TYPOGRAPHY = frozenset("\u00a0\u20ac\u201a\u201e\u2026\u2020\u2021\u2030\u2039\u203a\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122")
+
+# The share of a Windows-1252 reading's other characters (not ASCII, not typography) that must be
+# an accented letter on its own in a word of more plain letters than accented ones (Jos\u00e9, Zo\u00eb,
+# \u00c5ngstr\u00f6m). Chinese text in GBK read so is pairs of accented letters and symbols (\u738b\u5f3a is
+# \u00cd\u00f5\u00c7\u00bf; Team\u738b is Team\u00cd\u00f5), near 0; where a character's second byte is a plain letter,
+# its word is no more plain than accented (\u7121 is \u0178o).
+_NAME_LIKE = 0.9
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # a control character, but a tab or line break
+# an accented letter with no other character above ASCII, typography aside, beside it: GBK
+# writes them in pairs
+_BESIDE = "[^\\x00-\\x7f" + re.escape("".join(sorted(_TYPOGRAPHY))) + "]"
+_ALONE = re.compile(f"(?<!{_BESIDE})[{re.escape(''.join(sorted(_ACCENTED)))}](?!{_BESIDE})")
+# a word (letters only) holding a letter above ASCII
+_ACCENTED_WORD = re.compile(r"[^\W\d_]*[^\x00-\x7f\W\d_][^\W\d_]*")
+
+
+def _latin(raw: bytes) -> str | None:
+    """The sheet read as Windows-1252 (Excel's "CSV" on a Western-European Windows; Latin-1 too,
+    but for its control characters) when it reads as Latin names (`_NAME_LIKE`); None otherwise
+    (a byte Windows-1252 does not define, a control character, accented letters in pairs or on
+    their own: GBK's Chinese read so). Read as GBK such a sheet was refused (\u00e9 before a comma
+    is no GBK character) or its names garbled (Ren\u00e9e as Ren\u95f2)."""
+    try:
+        text = raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    if _CONTROL.search(text):
+        return None
+
+    named = 0
+    for word in _ACCENTED_WORD.finditer(text):
+        letters = word.group()
+        if 2 * (len(letters) - len(letters.encode("ascii", "ignore"))) < len(letters):
+            named += len(_ALONE.findall(text, word.start(), word.end() + 1))
+    # (counted in C, as the letters above: a sheet of 100,000 rows)
+    other = len(text) - len(text.encode("ascii", "ignore")) - sum(text.count(ch) for ch in _TYPOGRAPHY)
+    return text if named and named >= _NAME_LIKE * other else None
 
 
 def _chosen(readings: list[tuple[float, str, str]]) -> tuple[float, str, str] | None:
