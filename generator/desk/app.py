@@ -157,6 +157,7 @@ class Desk:
         # files whose bytes changed, and scores again only their tables (_read_event)
         self._kept_reading: tuple[tuple[object, ...], Kept] | None = None
         self._taken_again = False  # (_read_event) whether the reading took the last one's again
+        self._digests: dict[tuple[str, ...], str] = {}  # (_drawn) each match drawn -> its match_digest
         # The results files as the desk's own last write of each left them (Writer): a change
         # the desk made is read by the scorer next, and tells nothing new of the event (behind)
         self._written: dict[str, tuple[int, int, int] | None] = {}
@@ -335,8 +336,7 @@ class Desk:
         still_there = {f"{s}/{r.number}" for s, rounds in (self.event.rounds if self.event else {}).items()
                        for r in rounds if r.source.exists()}
         self.event = event
-        self.tokens.ensure({table_key(s, r.number, t.number): match_digest(t.sides) for s, rounds in event.rounds.items()
-                            for r in rounds for t in r.tables if len(t.sides) == 2},
+        self.tokens.ensure(self._drawn(event),
                            # (the rounds read whole: a table gone from one of them is its match gone)
                            {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
                             if not self.unreadable(r.source)},
@@ -355,6 +355,22 @@ class Desk:
         if held:  # (most readings hold nothing: no set of every entered table made for them)
             entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
             self.tokens.release([key for key in held if key in entered])
+
+    def _drawn(self, event: Any) -> dict[str, str]:
+        """Each drawn match's table ("stage/round/table") -> its match_digest, for tokens.ensure:
+        the digests of the matches the last reading had taken from it (a hash of each of a mass
+        event's 6,000 matches at every reading was a seventh of the reading after a save)."""
+        known, digests = self._digests, {}
+        drawn = {}
+        for stage, rounds in event.rounds.items():
+            for round_ in rounds:
+                for table in round_.tables:
+                    if len(table.sides) == 2:
+                        match = tuple(table.sides)
+                        digest = digests[match] = known.get(match) or match_digest(table.sides)
+                        drawn[table_key(stage, round_.number, table.number)] = digest
+        self._digests = digests
+        return drawn
 
     def _read_event(self, folder: Path, site: Any, problems: Problems) -> Any:
         """The event read as load_event reads it, at the cost of what changed since the last
