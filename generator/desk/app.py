@@ -382,7 +382,10 @@ class Desk:
         found = self._kept_reading
         self._taken_again = found is not None and found[1].event is not None and found[0] == kept_rests_on(site, found[1])
         if self._taken_again:
-            return load_event_again(found[1], site, problems)
+            event = load_event_again(found[1], site, problems)
+            for path in [path for path in found[1].files if not path.exists()]:
+                del found[1].files[path]  # (a round's file deleted: its reading not held on)
+            return event
         kept = Kept()
         event = load_event(folder, site, problems, kept)
         # (stopped before its results: nothing to take again)
