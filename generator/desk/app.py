@@ -27,6 +27,7 @@ import functools
 import hashlib
 import hmac
 import json
+import operator
 import os
 import re
 import secrets
@@ -157,7 +158,8 @@ class Desk:
         # files whose bytes changed, and scores again only their tables (_read_event)
         self._kept_reading: tuple[tuple[object, ...], Kept] | None = None
         self._taken_again = False  # (_read_event) whether the reading took the last one's again
-        self._digests: dict[tuple[str, ...], str] = {}  # (_drawn) each match drawn -> its match_digest
+        # (_drawn) each round's tables as the last reading had them, and their matches' digests
+        self._drawn_rounds: dict[tuple[str, int], tuple[list[Any], dict[str, str]]] = {}
         # The results files as the desk's own last write of each left them (Writer): a change
         # the desk made is read by the scorer next, and tells nothing new of the event (behind)
         self._written: dict[str, tuple[int, int, int] | None] = {}
@@ -358,18 +360,24 @@ class Desk:
 
     def _drawn(self, event: Any) -> dict[str, str]:
         """Each drawn match's table ("stage/round/table") -> its match_digest, for tokens.ensure:
-        the digests of the matches the last reading had taken from it (a hash of each of a mass
-        event's 6,000 matches at every reading was a seventh of the reading after a save)."""
-        known, digests = self._digests, {}
-        drawn = {}
+        a round whose tables are the very ones the last reading had (its file not read again:
+        _read_event) as the last reading made them (a hash of each of a mass event's 6,000
+        matches at every reading was a seventh of the reading after a save, once the unchanged
+        files were no longer parsed)."""
+        known, made = self._drawn_rounds, {}
+        drawn: dict[str, str] = {}
         for stage, rounds in event.rounds.items():
             for round_ in rounds:
-                for table in round_.tables:
-                    if len(table.sides) == 2:
-                        match = tuple(table.sides)
-                        digest = digests[match] = known.get(match) or match_digest(table.sides)
-                        drawn[table_key(stage, round_.number, table.number)] = digest
-        self._digests = digests
+                before = known.get((stage, round_.number))
+                if before is not None and len(before[0]) == len(round_.tables) \
+                        and all(map(operator.is_, before[0], round_.tables)):
+                    part = before[1]
+                else:
+                    part = {table_key(stage, round_.number, table.number): match_digest(table.sides)
+                            for table in round_.tables if len(table.sides) == 2}
+                made[(stage, round_.number)] = (list(round_.tables), part)
+                drawn.update(part)
+        self._drawn_rounds = made
         return drawn
 
     def _read_event(self, folder: Path, site: Any, problems: Problems) -> Any:
