@@ -51,7 +51,9 @@ SLUG = "desk-bench-guandan"
 PAIBANG = [sys.executable, "-m", "generator.cli"]
 
 
-def make_site(where: Path, tables: int) -> Path:
+def make_site(where: Path, tables: int, played: int = 0) -> Path:
+    """A Guandan Swiss of 2 x `tables` teams, its round 1 drawn by `paibang pair`; with `played`,
+    rounds 1..played filled (each table's levels written) and round played + 1 drawn."""
     content = where / "content"
     (content / "events" / SLUG).mkdir(parents=True)
     (content / "site.yaml").write_text("title: 牌榜 desk bench\nlocale: zh-Hans\n", encoding="utf-8")
@@ -67,13 +69,30 @@ stages:
   - id: main
     name: 瑞士制
     format: swiss
-    rounds: 3
+    rounds: {max(3, played + 1)}
     time_limit: 60
     rank_by: [wins, level_diff, buchholz]
 """, encoding="utf-8")
-    subprocess.run([*PAIBANG, "pair", SLUG, "main", "--content", str(content)], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+    for number in range(1, played + 2):
+        subprocess.run([*PAIBANG, "pair", SLUG, "main", "--content", str(content)], check=True, cwd=ROOT,
+                       stdout=subprocess.DEVNULL)
+        if number <= played:
+            fill_round(content / "events" / SLUG / "results" / f"round-{number}.yaml", number)
     return content
+
+
+def fill_round(path: Path, number: int) -> None:
+    """Every table of a round as `pair` wrote it given its levels (the form's comment made the
+    line): the first side wins at tables of one parity, the second at the others'."""
+    def filled(match: re.Match[str]) -> str:
+        table, first, second = int(match["table"]), match["a"], match["b"]
+        won = (table + number) % 2
+        return f"{match[0].split(chr(10))[0]}\n    teams: [{first}, {second}]\n" \
+               f"    levels: {{{first}: {'A' if won else '7'}, {second}: {'7' if won else 'A'}}}\n"
+
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"  - table: (?P<table>\d+)[^\n]*\n    teams: \[(?P<a>\w+), (?P<b>\w+)\]\n    # [^\n]*\n", filled, text)
+    path.write_text(text, encoding="utf-8")
 
 
 def timed_build(content: Path, output: Path) -> float:

@@ -1,9 +1,12 @@
 """Benchmark: what one table's save at the desk costs in a mass round, against a small one.
 
-    .venv/bin/python bench/desk_saves.py [--big 1000] [--small 10] [--saves 12] [--together 20] [--where /dev/shm]
+    .venv/bin/python bench/desk_saves.py [--big 1000] [--small 10] [--played 5] [--saves 12] [--together 20]
+                                         [--where /dev/shm]
 
-Two sites, each one Guandan event whose round 1 is drawn by `paibang pair`: BIG tables (2 x BIG
-teams: a 2,000-team Swiss at the default) and SMALL tables. In one process, on each:
+Two sites, each one Guandan event whose rounds 1..PLAYED are drawn by `paibang pair` and filled
+(every table's levels written) and whose round PLAYED + 1 is drawn, the round the saves are made
+in: BIG tables (2 x BIG teams: a 2,000-team Swiss at the default) and SMALL tables. In one
+process, on each:
 
 1. a table's save as its phone makes it (Desk.submit: the form read from the file, checked, the
    record written under the file's lock, its audit line, its link marked used), one table after
@@ -12,8 +15,11 @@ teams: a 2,000-team Swiss at the default) and SMALL tables. In one process, on e
 2. the same saves with the splice turned off (the writer forgets the text it wrote, so every
    save round-trips the whole file, as every save did before);
 3. what a save sets going after it is answered: the event read and scored again (Desk.load, the
-   scorer's, which the live standings and the hall's screen wait for) and the tokens file written
-   (Tokens.mark_used, inside the save);
+   scorer's, which the live standings and the hall's screen wait for), a save before each: as the
+   desk reads it (the files not changed since the last reading taken as read then, and their
+   tables' scores: Desk._read_event), and read whole (the last reading forgotten, as every
+   reading was before), with their ratio; and the tokens file written (Tokens.mark_used, inside
+   the save);
 4. on the big site, TOGETHER tables saving at the same moment (threads at a barrier, the
    Writer's batches): the wall time until all are answered, spliced and not.
 
@@ -37,21 +43,23 @@ ROOT = Path(__file__).resolve().parents[1]
 SLUG = "desk-bench-guandan"
 
 
-def site(where: Path, tables: int) -> Path:
+def site(where: Path, tables: int, played: int) -> Path:
     from desk import make_site  # (bench/desk.py's site: a Guandan Swiss drawn by `paibang pair`)
 
-    return make_site(where, tables)
+    return make_site(where, tables, played)
 
 
 class Site:
     """A desk on a copy of a drawn site (each run of saves starts from the round as drawn)."""
 
-    def __init__(self, drawn: Path, where: Path) -> None:
+    def __init__(self, drawn: Path, where: Path, round_: int) -> None:
         from generator.desk.app import Desk
 
+        self.round = round_  # (the round drawn last, whose tables save)
         shutil.copytree(drawn.parent, where)
         self.content = where / "content"
         self.desk = Desk(self.content, SLUG, None, None, build=False)
+        self.tables = len(next(r for r in self.desk.event.rounds["main"] if r.number == round_).tables)
 
     def form(self, number: int) -> tuple[Any, str, str]:
         """Table `number`'s form as its phone's page had it (the spot, what it was filled from,
@@ -59,8 +67,9 @@ class Site:
         from generator.desk import forms
         from generator.desk.app import readable_text
 
-        spot = self.desk.spot("main", 1, number)
-        return spot, forms.as_filed(spot, forms.current_table(spot, readable_text(spot.path))), f"main/1/{number}"
+        spot = self.desk.spot("main", self.round, number)
+        key = f"main/{self.round}/{number}"
+        return spot, forms.as_filed(spot, forms.current_table(spot, readable_text(spot.path))), key
 
     def save(self, number: int, splice: bool = True, form: tuple[Any, str, str] | None = None) -> float:
         """One table's save as its phone makes it: seconds until answered."""
@@ -101,22 +110,30 @@ class Site:
         return max(done) - started
 
 
-def measure(drawn: Path, work: Path, name: str, saves: int) -> dict[str, float]:
+def measure(drawn: Path, work: Path, name: str, saves: int, round_: int) -> dict[str, float]:
     found: dict[str, float] = {}
-    spliced = Site(drawn, work / f"{name}-spliced")
+    spliced = Site(drawn, work / f"{name}-spliced", round_)
     found["first save (whole round trip)"] = spliced.save(1)
     found["save (spliced)"] = statistics.median(spliced.save(n) for n in range(2, saves + 2))
-    whole = Site(drawn, work / f"{name}-whole")
+    whole = Site(drawn, work / f"{name}-whole", round_)
     whole.save(1, splice=False)
     found["save (whole round trip)"] = statistics.median(whole.save(n, splice=False) for n in range(2, saves + 2))
-    reads = []
-    for _ in range(3):
-        started = time.perf_counter()
-        spliced.desk.load()
-        reads.append(time.perf_counter() - started)
-    found["event read and scored after a save"] = statistics.median(reads)
+    reads: dict[bool, list[float]] = {True: [], False: []}
+    after = saves + 2
+    for _ in range(min(3, (spliced.tables - after + 1) // 2)):  # (the tables left to save in)
+        for kept in (True, False):
+            spliced.desk.load()  # (the reading before the save, whole or not, the desk's as it is)
+            spliced.save(after)
+            after += 1
+            if not kept:
+                spliced.desk._kept_reading = None  # (the last reading forgotten: read whole, as before)
+            started = time.perf_counter()
+            spliced.desk.load()
+            reads[kept].append(time.perf_counter() - started)
+    found["event read and scored after a save"] = statistics.median(reads[True])
+    found["the same, read whole (as before)"] = statistics.median(reads[False])
     marks = []
-    for n in range(saves + 2, saves + 5):
+    for n in range(1, 4):  # (round 1's tables: played, their tokens not marked used by this desk)
         started = time.perf_counter()
         spliced.desk.tokens.mark_used([f"main/1/{n}"])
         marks.append(time.perf_counter() - started)
@@ -128,6 +145,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--big", type=int, default=1000)
     parser.add_argument("--small", type=int, default=10)
+    parser.add_argument("--played", type=int, default=5, help="rounds filled before the round the saves are in")
     parser.add_argument("--saves", type=int, default=12)
     parser.add_argument("--together", type=int, default=20)
     parser.add_argument("--where", type=Path, default=None, help="a folder for the sites (default: a temp dir)")
@@ -139,18 +157,22 @@ def main() -> int:
         work = Path(temp)
         figures = {}
         for name, tables in (("small", args.small), ("big", args.big)):
-            drawn = site(work / f"{name}-drawn", tables)
-            figures[name] = measure(drawn, work, name, min(args.saves, tables - 5))
-        print(f"a save at the desk: a round of {args.big} tables against one of {args.small} "
-              f"(medians of {args.saves}; Python {sys.version.split()[0]})")
+            drawn = site(work / f"{name}-drawn", tables, args.played)
+            figures[name] = measure(drawn, work, name, min(args.saves, tables - 5), args.played + 1)
+        print(f"a save at the desk: a round of {args.big} tables against one of {args.small}, after "
+              f"{args.played} rounds played (medians of {args.saves}; Python {sys.version.split()[0]})")
         for label in figures["big"]:
             big, small = figures["big"][label], figures["small"][label]
             print(f"  {label}: {big * 1000:.0f} ms against {small * 1000:.0f} ms (ratio {big / small:.1f})")
-        together = Site(drawn, work / "big-together")
+        for name in ("big", "small"):
+            kept, whole = figures[name]["event read and scored after a save"], figures[name]["the same, read whole (as before)"]
+            print(f"  the event's reading after a save, {name}: read whole / as the desk reads it "
+                  f"{whole * 1000:.0f} / {kept * 1000:.0f} ms (ratio {whole / kept:.1f})")
+        together = Site(drawn, work / "big-together", args.played + 1)
         count = min(args.together, args.big // 4)
         numbers = list(range(args.big // 2, args.big // 2 + count))
         spliced = together.together(numbers, True)
-        whole = Site(drawn, work / "big-together-whole").together(numbers, False)
+        whole = Site(drawn, work / "big-together-whole", args.played + 1).together(numbers, False)
         print(f"  {count} tables of {args.big} saving at once, until the last is answered: "
               f"{spliced:.2f} s spliced, {whole:.2f} s by the whole round trip (ratio {whole / spliced:.1f})")
     return 0

@@ -351,6 +351,28 @@ class Kept:
     files: dict[Path, FileReading] = field(default_factory=dict)
 
 
+def kept_rests_on(site: Site, kept: Kept) -> tuple[object, ...]:
+    """What the reading of a kept event's event.yaml rests on, for taking it again
+    (`load_event_again`) only while it is the same: what load_event reads of the site (its root,
+    its private keys) and the files read for event.yaml (event.yaml and those it names:
+    Kept.looked), each by where it leads and its bytes (snapshot: within snapshot.taking, the
+    bytes parsed), or that the loader would not read it (not a file, or outside content/: a pipe
+    named as a notice is never opened here, which would wait on it). The desk's readings after a
+    save ask it (desk/app.py's Desk._read_event)."""
+    digest = hashlib.sha256()
+    for path in kept.looked:
+        real = os.path.realpath(path)
+        digest.update(b"\0%s\0%s\0" % (os.fsencode(path), os.fsencode(real)))
+        if not (os.path.isfile(real) and Path(real).is_relative_to(site.root)):
+            digest.update(b"\0not read\0")
+            continue
+        try:
+            snapshot.feed(digest, path)  # (by the name the loader read it by: the same bytes)
+        except OSError:
+            digest.update(b"\0unreadable\0")
+    return site.root, site.private, digest.digest()
+
+
 def load_event_again(kept: Kept, site: Site, problems: Problems) -> Event:
     """The kept event read again as `load_event` would read it, with every file read as before
     and its results folder listed again: a results file added since (the round `paibang pair`

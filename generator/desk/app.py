@@ -27,6 +27,7 @@ import functools
 import hashlib
 import hmac
 import json
+import operator
 import os
 import re
 import secrets
@@ -54,7 +55,7 @@ from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddle
 from starlette.routing import Route
 
 from generator import catalogues
-from generator.content.load import load_event, load_site, private_keys
+from generator.content.load import Kept, kept_rests_on, load_event, load_event_again, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
@@ -70,7 +71,7 @@ from generator.render.html import (content_locale_of, content_marks, rank_shown_
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
-from generator.tournament.event import run_event, withdrawn_sides
+from generator.tournament.event import ScoredTables, run_event, withdrawn_sides
 from generator.tournament.knockout import correction_drawn_after, table_names, undecided_drawn_after
 from generator.tournament.pairing import named_ids, no_table_word, withdrawn_undrawn
 from generator.tournament.results import EventResult
@@ -152,6 +153,13 @@ class Desk:
         self._writers: dict[Path, Writer] = {}
         self._writers_guard = threading.Lock()
         self._read_as: dict[str, tuple[int, int, int]] = {}  # (load) the event's files as last read
+        # The last reading file by file (content/load.py's Kept) with what its reading of
+        # event.yaml rested on (kept_rests_on): the next reading parses again only the results
+        # files whose bytes changed, and scores again only their tables (_read_event)
+        self._kept_reading: tuple[tuple[object, ...], Kept] | None = None
+        self._taken_again = False  # (_read_event) whether the reading took the last one's again
+        # (_drawn) each round's tables as the last reading had them, and their matches' digests
+        self._drawn_rounds: dict[tuple[str, int], tuple[list[Any], dict[str, str]]] = {}
         # The results files as the desk's own last write of each left them (Writer): a change
         # the desk made is read by the scorer next, and tells nothing new of the event (behind)
         self._written: dict[str, tuple[int, int, int] | None] = {}
@@ -275,13 +283,35 @@ class Desk:
             self._read()
         finally:
             self._read_as = read_as
+            self._forget_changed(read_as)
+
+    def _forget_changed(self, read_as: dict[str, tuple[int, int, int]]) -> None:
+        """The kept readings of the files changed while this reading read them, forgotten: a
+        file is taken again by its bytes' digest, taken before it was parsed, and one changed
+        and changed back meanwhile (a hand swap undone, a save and its correction) was parsed in
+        between, kept under the digest of the bytes it is again. A file of event.yaml's reading
+        (or site.yaml) changed: the whole event is read at the next reading."""
+        if self._kept_reading is None:
+            return
+        now = _watched_files(self.content, self.folder)
+        changed = {path for path in now.keys() | read_as.keys() if now.get(path) != read_as.get(path)}
+        if not changed:
+            return
+        readings = self._kept_reading[1].files
+        results = self.folder / "results"
+        if any(Path(path).parent != results for path in changed):
+            self._kept_reading = None
+            return
+        for path in list(readings):
+            if str(path) in changed:
+                del readings[path]
 
     def _read(self) -> None:
         """_load's reading of the event's files."""
         problems = Problems()
 
         def only_ours(folder: Path, site: Any, found: Problems) -> Any:
-            return load_event(folder, site, found) if folder.name == self.slug else None
+            return self._read_event(folder, site, found) if folder.name == self.slug else None
 
         site = load_site(self.content, problems, read_event=only_ours)
         event = next((e for e in site.events if e.slug == self.slug), None) if site else None
@@ -296,7 +326,9 @@ class Desk:
         self.site_locale = site.locale
         self.content_locale = content_locale_of(site)  # (site.yaml's, read again with it)
         self._follow_locale(event)
-        self.result = run_event(event, problems)
+        # (the tables of the results files not read again keep their scores: ScoredTables; none
+        # is the same table in a reading of every file)
+        self.result = run_event(event, problems, ScoredTables(self.result) if self._taken_again else None)
         self._said(problems.sorted())
         if not self.errors:
             self.ranked = self.result
@@ -306,8 +338,7 @@ class Desk:
         still_there = {f"{s}/{r.number}" for s, rounds in (self.event.rounds if self.event else {}).items()
                        for r in rounds if r.source.exists()}
         self.event = event
-        self.tokens.ensure({table_key(s, r.number, t.number): match_digest(t.sides) for s, rounds in event.rounds.items()
-                            for r in rounds for t in r.tables if len(t.sides) == 2},
+        self.tokens.ensure(self._drawn(event),
                            # (the rounds read whole: a table gone from one of them is its match gone)
                            {f"{s}/{r.number}" for s, rounds in event.rounds.items() for r in rounds
                             if not self.unreadable(r.source)},
@@ -326,6 +357,48 @@ class Desk:
         if held:  # (most readings hold nothing: no set of every entered table made for them)
             entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
             self.tokens.release([key for key in held if key in entered])
+
+    def _drawn(self, event: Any) -> dict[str, str]:
+        """Each drawn match's table ("stage/round/table") -> its match_digest, for tokens.ensure:
+        a round whose tables are the very ones the last reading had (its file not read again:
+        _read_event) as the last reading made them (a hash of each of a mass event's 6,000
+        matches at every reading was a seventh of the reading after a save, once the unchanged
+        files were no longer parsed)."""
+        known, made = self._drawn_rounds, {}
+        drawn: dict[str, str] = {}
+        for stage, rounds in event.rounds.items():
+            for round_ in rounds:
+                before = known.get((stage, round_.number))
+                if before is not None and len(before[0]) == len(round_.tables) \
+                        and all(map(operator.is_, before[0], round_.tables)):
+                    part = before[1]
+                else:
+                    part = {table_key(stage, round_.number, table.number): match_digest(table.sides)
+                            for table in round_.tables if len(table.sides) == 2}
+                made[(stage, round_.number)] = (list(round_.tables), part)
+                drawn.update(part)
+        self._drawn_rounds = made
+        return drawn
+
+    def _read_event(self, folder: Path, site: Any, problems: Problems) -> Any:
+        """The event read as load_event reads it, at the cost of what changed since the last
+        reading (a save's file, a hand edit): its event.yaml (and the files it names) taken as
+        read then while they and what their reading rests on are the same (kept_rests_on), and
+        of its results files only those whose bytes changed parsed again (content/load.py's
+        load_event_again); every problem found as before, in the same order. A mass round read
+        every round's file again after each table's save."""
+        found = self._kept_reading
+        self._taken_again = found is not None and found[1].event is not None and found[0] == kept_rests_on(site, found[1])
+        if self._taken_again:
+            event = load_event_again(found[1], site, problems)
+            for path in [path for path in found[1].files if not path.exists()]:
+                del found[1].files[path]  # (a round's file deleted: its reading not held on)
+            return event
+        kept = Kept()
+        event = load_event(folder, site, problems, kept)
+        # (stopped before its results: nothing to take again)
+        self._kept_reading = (kept_rests_on(site, kept), kept) if kept.event is not None else None
+        return event
 
     @property
     def folder(self) -> Path:
