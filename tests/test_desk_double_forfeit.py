@@ -104,3 +104,22 @@ def test_a_phone_open_when_the_desk_enters_a_double_forfeit_is_told_so(tmp_path:
         assert status == 200 and f"\u672c\u684c\u4e3a {said}" in done, done
     finally:
         running.stop()
+
+
+def test_a_double_forfeit_entered_after_the_sheets_printed_prints_them_again(tmp_path: Path) -> None:
+    """A double forfeit's table has no score sheet (round_forms leaves it out, as a withdrawn
+    team's). The digest that says when a round's printed sheets are stale did not count it: the
+    sheets printed before the forfeit was entered, or before it was taken out again (the teams
+    came late: no sheet, no QR link for their table), were served again (rev79)."""
+    from generator.desk.app import sheets_drawn
+
+    content, path, (a, b) = _unplayed_first_table(tmp_path)
+    running = start(content, slug=SLUG)
+    try:
+        before = sheets_drawn(running.desk, "main", 3)
+        status, page = Secretary(running).post("main/3/1", "save", forfeit=f"{a}, {b}")
+        assert status == 200 and _first_table(path)["forfeit"] == [a, b], page
+        running.desk.load_if_behind()
+        assert sheets_drawn(running.desk, "main", 3) != before
+    finally:
+        running.stop()

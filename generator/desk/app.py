@@ -1759,8 +1759,10 @@ def sheets_drawn(desk: Any, stage: str, number: int) -> str:
         if round_.number != number:
             continue
         for table in round_.tables:
+            # (a double forfeit has no sheet, as a withdrawn team's table has none: round_forms)
             found.append((table.number, tuple(table.sides), [repr(desk.event.entries.get(side)) for side in table.sides],
                           desk.withdrawn_sides(stage, number, table.number) if len(table.sides) == 2 else [],
+                          table.both_forfeit,
                           desk.link(table_key(stage, number, table.number)) if len(table.sides) == 2 else ""))
     return hashlib.blake2b(repr(found).encode(), digest_size=16).hexdigest()
 
