@@ -297,3 +297,62 @@ def test_a_reading_kept_wrongly_is_told_from_a_whole_one(tmp_path: Path, minting
         if kept.state() != whole.state():
             differed.append(name)
     assert differed
+
+
+def scored(desk: Any) -> list[tuple]:
+    """Each table's score as the desk's reading has it, and the round's tables still waiting."""
+    return [(stage.stage.id, round_.number, sorted(round_.pending),
+             [(s.table.number, s.winner, repr(s.sides), repr(s.extra)) for s in round_.tables])
+            for stage in desk.result.stages for round_ in getattr(stage, "rounds", [])]
+
+
+def test_a_team_match_numbered_after_the_rounds_before_is_scored_again_when_they_change(tmp_path: Path) -> None:
+    """80分 teams, no `boards:`: round 2's match on 13-20 after a round 1 on 1-12 waits for
+    21-24. Round 1 mended to 1-16 by hand: 13-20 is round 2's whole match. The table's score was
+    taken as the last reading had it (its file unchanged), still waiting for 21-24 (rev80)."""
+    from generator.desk.app import Desk
+    from tests.test_desk_board_blocks import stage_of
+    from tests.test_desk_records import SLUG as EVENT
+
+    root = stage_of(tmp_path, "shengji", "H", "{open: 85, closed: 40}", [(range(1, 13), range(1, 13)),
+                                                                         (range(13, 21), range(13, 21))])
+    desk = Desk(root, EVENT, None, None, build=False)
+    assert "boards_to_come" in scored(desk)[1][3][0][3]
+    whole = stage_of(tmp_path / "whole", "shengji", "H", "{open: 85, closed: 40}",
+                     [(range(1, 17), range(1, 17)), (range(13, 21), range(13, 21))])
+    first = root / "events" / EVENT / "results" / "round-1.yaml"
+    first.write_text((whole / "events" / EVENT / "results" / "round-1.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    desk.load()
+    assert scored(desk) == scored(Desk(root, EVENT, None, None, build=False))
+    assert "boards_to_come" not in scored(desk)[1][3][0][3]
+
+
+def test_a_knockout_winner_no_longer_standing_is_not_kept(tmp_path: Path) -> None:
+    """80分 knockout, 2 boards a match: the final H04 v H03, tied, written `winner: H04`. Round 1's
+    table 2 mended by hand into a tie settled for H02: the final's players are no longer those
+    the file names (an error either way), and its winner H04 was shown still: knockout scores are
+    completed in place from the rounds before, and the score was taken again as it stood (rev80)."""
+    from generator.desk.app import Desk
+    from tests.test_desk_records import SLUG as EVENT
+    from tests.test_desk_records import make
+
+    won, lost = "{open: 85, closed: 40}", "{open: 0, closed: 120}"
+
+    def tables(pairs: list[tuple[str, str, bool]], extra: str = "") -> str:
+        return "".join(f"  - table: {i}\n    home: {h}\n    away: {a}\n{extra}    boards:\n"
+                       + "".join(f"      {n}: {(won if k == 0 else lost) if wins else won}\n" for k, n in enumerate((1, 2)))
+                       for i, (h, a, wins) in enumerate(pairs, 1))
+
+    root = make(tmp_path, "format: knockout\nseeding: [H01, H02, H03, H04]\nboards: 2\n",
+                tables([("H01", "H04", True), ("H02", "H03", True)]), game="shengji", prefix="H", players=4)
+    folder = root / "events" / EVENT / "results"
+    desk = Desk(root, EVENT, None, None, build=False)
+    first = [s.winner for s in desk.result.stages[0].rounds[0].tables]
+    (folder / "round-2.yaml").write_text("stage: main\nround: 2\ntables:\n"
+                                         + tables([(first[0], first[1], False)], f"    winner: {first[0]}\n"), encoding="utf-8")
+    desk.load()
+    (folder / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n" + tables([("H01", "H04", True), ("H02", "H03", False)]).replace(
+            "    away: H03\n", "    away: H03\n    winner: H02\n"), encoding="utf-8")
+    desk.load()
+    assert scored(desk) == scored(Desk(root, EVENT, None, None, build=False))

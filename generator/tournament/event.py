@@ -51,7 +51,9 @@ class ScoredTables:
     """Tables already scored, for scoring an event again (build.validate_again: `paibang pair`'s
     check of the round it wrote) without scoring again the tables of the rounds read as before.
     A score is taken only for the same table (the same object: its file was not read again), at
-    the same round of the same stage (the same object: event.yaml was not read again), and only
+    the same round of the same stage (the same object: event.yaml was not read again), not
+    numbered after the boards of the rounds before (Table.earlier_boards, set at each reading),
+    outside a knockout (whose scores are completed in place), and only
     when the stage's game scores a table from the table and its stage alone
     (Game.scores_alone): then nothing else it depends on can have changed. The tally, tie-breaks,
     ranks and checks are all made again."""
@@ -70,6 +72,11 @@ class ScoredTables:
                 continue  # a summary (summary.py): no tables
             if not game.scores_alone(stage_result.stage):
                 continue  # its tables are scored again, and its draws checked again
+            if stage_result.stage.format == "knockout":
+                # (its scores are changed where they stand once scored: knockout._place_tables
+                # writes each match's winner and how it was settled into the TableScore, from the
+                # rounds before; taken again, a winner no longer standing was kept: rev80)
+                continue
             for round_result in stage_result.rounds:
                 for score in round_result.tables:
                     self.scores[id(score.table)] = (score.table, stage_result.stage, round_result.number, score)
@@ -86,6 +93,11 @@ class ScoredTables:
     def get(self, table: Table, stage: Stage, number: int) -> TableScore | None:
         found = self.scores.get(id(table))
         if found is None or found[0] is not table or found[1] is not stage or found[2] != number:
+            return None
+        if table.earlier_boards:
+            # numbered on after the boards of the rounds before (a team match's boards to come
+            # follow them): set on the same table object at every reading, so what they were when
+            # it was scored is gone; scored again (rev80)
             return None
         return found[3]
 
