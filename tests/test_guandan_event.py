@@ -414,6 +414,44 @@ def test_a_tables_parts_are_kept_for_the_pages_of_the_share_that_shows_them(cont
     assert [n for n in names if (whole / n).read_bytes() != (tmp_path / "shares" / n).read_bytes()] == []
 
 
+def test_a_tables_parts_are_kept_as_text_while_few_and_as_utf8_past_the_limit(content, tmp_path, monkeypatch):
+    """A table's chart and deal log (shared_part), kept for their next showings, are kept as the
+    text they are while those kept are few (a small event's: not encoded once and decoded again
+    at every showing), as UTF-8 once SHARED_TEXT_LIMIT bytes are kept (a mass event's, smaller
+    so); the pages read the same either way."""
+    from generator.render import html as html_module
+    from generator.render.output import OutputTree
+    from generator.render.players import collect_people
+
+    site, results, _ = validate(content)
+    result = results[0]
+    env = html_module.environment(result.event.locale or site.locale, collect_people(results, None))
+    own = html_module._shown_again
+    kept_as: list[type] = []
+
+    def watched(owner, name, showings, make):  # noqa: ANN001, ANN202
+        part = own(owner, name, showings, make)
+        if not isinstance(part, list):  # (a table's rows: shared_rows)
+            kept_as.append(type(part))
+        return part
+
+    monkeypatch.setattr(html_module, "_shown_again", watched)
+
+    def render(out):  # noqa: ANN001, ANN202
+        html_module.render_event(env, site, result, [], html_module.SiteWriter(site, OutputTree(out)))
+        return out
+
+    as_text = render(tmp_path / "text")
+    assert kept_as and bytes not in kept_as
+    kept_as.clear()
+    monkeypatch.setattr(html_module, "SHARED_TEXT_LIMIT", 0)
+    as_utf8 = render(tmp_path / "utf8")
+    assert kept_as and set(kept_as) == {bytes}
+    names = sorted(p.relative_to(as_text) for p in as_text.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(as_utf8) for p in as_utf8.rglob("*") if p.is_file())
+    assert [n for n in names if (as_text / n).read_bytes() != (as_utf8 / n).read_bytes()] == []
+
+
 def test_a_forfeit_typed_full_width_is_the_team_it_names_for_the_loader_as_for_guandan(tmp_path: Path) -> None:
     """`forfeit: Ｔ４８` (a Chinese input method's letters and digits) was T48 to Guandan's reader
     but to the content loader a team not at the table (forfeit-not-at-table): read alike, it is
