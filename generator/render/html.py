@@ -171,6 +171,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["guandan_sides"] = _guandan_sides(translate, zh_lang, zh)
+    env.globals["guandan_chart"] = _guandan_charts(translate)
     env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"], zh)
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
@@ -558,6 +559,20 @@ def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) ->
     if _SHOWN_HERE is None:
         return len(score.table.sides) + on_first
     return part_showings(score.table.sides) - (0 if on_first else _SHOWN_HERE[3])
+
+
+def _guandan_charts(translate: Translator) -> Callable[[Any, tuple[str, ...], tuple[str, str]], Markup]:
+    """`guandan_chart(chart, teams, colours)`: level_chart named in the page's words, for
+    guandan_table.html's shared_call. Its two names (both teams in each) are looked up when the
+    chart is made, not at each of its showings: as the template's arguments they were filled at
+    every showing, kept chart or not (a mass event's 52,500, two in five of the words filled on
+    its tables' pages)."""
+
+    def guandan_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str]) -> Markup:
+        a, b = teams[0], teams[1]
+        return level_chart(chart, teams, colours, translate("gd_chart", a=a, b=b), translate("gd_chart_box", a=a, b=b))
+
+    return guandan_chart
 
 
 def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str, box_label: str) -> Markup:
