@@ -118,7 +118,7 @@ def started_with(flags: list[str]) -> list[str]:
 def fetch(url: str, data: dict[str, str] | None = None, opener=None) -> tuple[int, str]:  # noqa: ANN001
     body = urllib.parse.urlencode(data).encode() if data is not None else None
     try:
-        with (opener or urllib.request.build_opener()).open(urllib.request.Request(url, data=body), timeout=30) as r:
+        with (opener or urllib.request.build_opener()).open(urllib.request.Request(url, data=body), timeout=120) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
