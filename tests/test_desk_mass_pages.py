@@ -254,3 +254,25 @@ def test_a_tables_form_opened_from_the_list_leads_back_to_its_page_or_the_waitin
     # a table already entered, asked for from the waiting ones: those waiting after it
     status, headers, _page = admin_page(desk, app, "?stage=main&round=1&table=12&waiting=1")
     assert status == 303 and headers["location"] == f"{desk.prefix}/admin?stage=main&round=1&waiting=1&after=0"
+
+
+def test_a_round_not_drawn_is_said_not_shown_as_another(mass) -> None:  # noqa: ANN001
+    """?round=9 of a Swiss with rounds 1 and 2 drawn showed round 2's tables (the last) without a
+    word: said now, above them."""
+    desk, app = mass
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=9")
+    assert 'id="no-such-round"' in page and "\u6ca1\u6709\u5df2\u7f16\u6392\u7684\u7b2c 9 \u8f6e" in page
+    for query in ("?stage=main&round=1", "", "?stage=main&round=2&page=2"):
+        assert 'id="no-such-round"' not in admin_page(desk, app, query)[2], query
+
+
+def test_a_find_with_no_match_says_what_can_be_found_under_the_stages_heading(field) -> None:  # noqa: ANN001
+    _desk, app = field
+    _status, _headers, page = get(app, "/standings?find=zzz")
+    assert entries_of(page) == [] and "\u76f8\u7b26\u7684\u5171 0 \u4e2a" in page
+    assert "\u961f\u53f7" in page and "\u961f\u540d" in page and "\u9009\u624b\u59d3\u540d" in page
+    assert '<section class="stage">' in page and "<h2>" in page and 'id="find-entry"' in page
+    # (no "no results yet" for a stage whose rows are there, only not matching)
+    assert "\u5c1a\u65e0\u6210\u7ee9" not in page.split('id="standings"')[1]
+    _status, _headers, page = get(app, "/standings?find=T12")
+    assert "\u961f\u540d" not in page.split('id="standings-found"')[1].split("</p>")[0]

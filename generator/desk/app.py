@@ -1709,8 +1709,10 @@ def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict
             view["rows"] = rows[:LIVE_TOP]
             view["cut"] = {"top": LIVE_TOP, "count": len(rows)}
         view["top"] = LIVE_TOP
-    # (a stage none of whose entries match is left out: its "no results yet" would be a lie)
-    return [view for view in views if view.get("found", 1)]
+    # (a stage none of whose entries match is left out: its "no results yet" would be a lie;
+    # none matching at all, each stage's heading is kept, rowless, under what can be searched)
+    kept = [view for view in views if view.get("found", 1)]
+    return kept if kept or not wanted else views
 
 
 # A table's score sheet printed in the desk's one thread (table_sheets: no forking in the server),
@@ -2143,10 +2145,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None:
             return refused(request)
         await desk.catch_up()  # (a round drawn a moment ago listed, with its tables' links)
-        rounds, elsewhere = admin_rounds(desk.rounds_view(), AdminChoice.of(request.query_params), desk.prefix)
+        choice = AdminChoice.of(request.query_params)
+        rounds, elsewhere = admin_rounds(desk.rounds_view(), choice, desk.prefix)
         if elsewhere is not None:  # (a table asked for by number: its page, at its row)
             return RedirectResponse(elsewhere, status_code=303, headers=SECURITY_HEADERS)
-        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time(), rounds=rounds)
+        # a round asked for that is not drawn (?round=9 of a Swiss of 3): said, not another
+        # round's tables shown in its place as though they were its
+        no_round = choice.number if choice.number and not any(
+            r["number"] == choice.number and (not choice.stage or r["stage"].id == choice.stage) for r in rounds) else 0
+        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time(), rounds=rounds,
+                         no_round=no_round)
 
     async def clock(request: Request) -> Response:
         who = desk.who(request, None, None)
@@ -2400,7 +2408,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
        # compressor's buffer); a PDF is compressed already, and the desk's one is large.
        middleware=[Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
                               exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/pdf"))])
-    return _Guard(app, allowed_hosts)
+    # (a request naming another host refused with the address to use, in the desk's language: a
+    # bare "421" told a phone that had typed the laptop's name, or an old address, nothing)
+    return _Guard(app, allowed_hosts, lambda: t("desk_wrong_host", address=desk.base))
 
 
 def unchanged_or(request: Request, response: Response) -> Response:
@@ -2447,16 +2457,17 @@ class _Guard:
     reads it, and, when the desk listens on 127.0.0.1 only, a request naming another host is
     refused (a web page elsewhere cannot reach the desk through DNS rebinding)."""
 
-    def __init__(self, app: Any, allowed_hosts: tuple[str, ...] | None) -> None:
+    def __init__(self, app: Any, allowed_hosts: tuple[str, ...] | None, wrong_host: Any = None) -> None:  # noqa: ANN401
         self.app = app
         self.allowed_hosts = allowed_hosts
+        self.wrong_host = wrong_host or (lambda: "421")  # (the text that says which address to use)
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http":
             headers = dict(scope.get("headers") or [])
             length = headers.get(b"content-length", b"0")
             if self.allowed_hosts is not None and not host_allowed(scope, self.allowed_hosts):
-                await PlainTextResponse("421", status_code=421)(scope, receive, send)
+                await PlainTextResponse(f"421 {self.wrong_host()}\n", status_code=421)(scope, receive, send)
                 return
             if not digits(length) or int(length) > MAX_BODY:
                 await PlainTextResponse("413", status_code=413)(scope, receive, send)
