@@ -128,7 +128,7 @@ def test_a_table_is_found_by_its_number_without_javascript(mass) -> None:  # noq
 def test_a_small_events_page_lists_every_table_as_before(tmp_path: Path) -> None:
     desk, app = desk_of(guandan_swiss(tmp_path, 60, 10))
     _status, _headers, page = admin_page(desk, app)
-    assert page.count("<tr>") == 30 and 'id="table-' not in page and 'class="find"' not in page
+    assert page.count("<tr>") == 30 + 1 and 'id="table-' not in page and 'class="find"' not in page  # (+ its head)
     assert "\u7b2c 1/" not in page
 
 
@@ -276,3 +276,16 @@ def test_a_find_with_no_match_says_what_can_be_found_under_the_stages_heading(fi
     assert "\u5c1a\u65e0\u6210\u7ee9" not in page.split('id="standings"')[1]
     _status, _headers, page = get(app, "/standings?find=T12")
     assert "\u961f\u540d" not in page.split('id="standings-found"')[1].split("</p>")[0]
+
+
+def test_the_list_of_tables_is_named_and_its_columns_headed(mass) -> None:  # noqa: ANN001
+    """A screen reader met the secretary's list as four unnamed columns: a caption naming the
+    round, and a head cell over each column (scope="col")."""
+    desk, app = mass
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=1")
+    table = re.search(r'<table class="list">(.*?)</table>', page, re.S).group(1)
+    caption = re.search(r"<caption[^>]*>(.*?)</caption>", table).group(1)
+    assert "\u7b2c 1 \u8f6e\u5404\u684c" in caption, caption
+    head = re.search(r"<thead><tr>(.*?)</tr></thead>", table).group(1)
+    assert head.count('<th scope="col"') == 4 and "\u684c\u53f7" in head and "\u5bf9\u9635" in head, head
+    assert table.index("</thead>") < table.index('<tr id="table-1">')
