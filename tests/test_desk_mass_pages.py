@@ -289,3 +289,23 @@ def test_the_list_of_tables_is_named_and_its_columns_headed(mass) -> None:  # no
     head = re.search(r"<thead><tr>(.*?)</tr></thead>", table).group(1)
     assert head.count('<th scope="col"') == 4 and "\u684c\u53f7" in head and "\u5bf9\u9635" in head, head
     assert table.index("</thead>") < table.index('<tr id="table-1">')
+
+
+def test_one_tables_sheet_says_the_pdf_is_the_whole_rounds_with_its_time(tmp_path: Path) -> None:
+    """The sheet of a table whose link was renewed (?table=N) linked "打印记分表（PDF）", the whole
+    round's 999 pages, with its "about N minutes" hidden (said of one table: 0): the one sheet,
+    its PDF named the whole round's, of all its tables, and the round's time said."""
+    from generator.desk.app import sheets_minutes
+
+    desk, app = desk_of(guandan_swiss(tmp_path, 600, 0))
+    session = desk.start_session()
+    status, _headers, body = ask(app, f"{desk.prefix}/admin/sheets/main/1?table=7", {"Cookie": f"{desk.cookie}={session}"})
+    page = body.decode()
+    assert status == 200 and page.count('class="sheet"') == 1 and "\u7b2c 1 \u8f6e \u7b2c 7 \u684c" in page
+    pdf = re.search(r'<a href="[^"]*/print\.pdf">([^<]*)</a>', page).group(1)
+    assert "\u6574\u8f6e" in pdf and "300 \u684c" in pdf, pdf
+    minutes = sheets_minutes(300)
+    assert minutes >= 1 and f"\u5171 300 \u684c\uff1aPDF \u7ea6\u9700 {minutes} \u5206\u949f" in page
+    # no such table in the round: not found
+    status, _headers, _body = ask(app, f"{desk.prefix}/admin/sheets/main/1?table=301", {"Cookie": f"{desk.cookie}={session}"})
+    assert status == 404
