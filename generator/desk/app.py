@@ -1791,12 +1791,20 @@ def sheets_drawn(desk: Any, stage: str, number: int) -> str:
     return hashlib.blake2b(repr(found).encode(), digest_size=16).hexdigest()
 
 
-def table_sheets(desk: Any, stage: str, number: int, step: Any = None) -> bytes:  # noqa: ANN401
-    """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
+def table_sheets(desk: Any, stage: str, number: int, step: Any = None, table: int | None = None) -> bytes:  # noqa: ANN401
+    """The round's blank forms as one PDF, each page of a table with that table's link as its QR;
+    with `table`, that table's pages alone (its link renewed: one sheet to print, not the round's
+    999 pages); none there, b""."""
     from generator.commands.printing import one_document
     from generator.render.bulletins import qr_svg, round_forms
 
     forms = round_forms(desk.result, stage, number, desk.locale)
+    if table is not None:
+        for form in forms:
+            form.pages = [page for page in form.pages if isinstance(page, dict) and page.get("table") == str(table)]
+        forms = [form for form in forms if form.pages]
+        if not forms:
+            return b""
     # A desk no phone can reach (127.0.0.1, started without --lan: Desk.phones_reach) prints no
     # QR code on its sheets, and says why at the top of each sheet (the sheets go to different
     # tables). Not the code with a warning beside it: its link opens only on this
@@ -2250,6 +2258,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
             return not_found_page(request)
         number = int(number)
+        one = request.query_params.get("table", "")
+        if digits(one) and len(one) < 10:
+            # one table's sheet (its link renewed), printed at once (a page: a second or so), apart
+            # from the round's print and its kept PDF
+            pdf = await run_in_threadpool(table_sheets, desk, stage, number, None, int(one))
+            if not pdf:
+                return not_found_page(request, (stage, number, int(one)))
+            return Response(pdf, media_type="application/pdf", headers={
+                **SECURITY_HEADERS,
+                "Content-Disposition": f'inline; filename="{stage}-round-{number}-table-{int(one)}.pdf"'})
         drawn = sheets_drawn(desk, stage, number)
         job = prints.get((stage, number))
         if job is not None and job.pdf is None and job.task is not None and job.task.done():
