@@ -71,6 +71,24 @@ def ask(app, host: str, port: int = 8001) -> int:  # noqa: ANN001
     return got["status"]
 
 
+def told(app, host: str) -> str:  # noqa: ANN001
+    """The body of the answer to a GET / naming `host`."""
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
+             "path": "/", "raw_path": b"/", "query_string": b"", "root_path": "",
+             "client": ("192.168.1.31", 5000), "server": ("192.168.1.20", 8001), "headers": [(b"host", host.encode())]}
+    body: list[bytes] = []
+
+    async def receive() -> dict:
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        if message["type"] == "http.response.body":
+            body.append(message.get("body", b""))
+
+    asyncio.run(app(scope, receive, send))
+    return b"".join(body).decode()
+
+
 def test_a_bound_desk_names_its_address_and_answers_only_requests_naming_it(tmp_path: Path) -> None:
     from generator.commands.desk import make as make_desk
 
@@ -82,6 +100,9 @@ def test_a_bound_desk_names_its_address_and_answers_only_requests_naming_it(tmp_
     # another name pointed at the address (DNS rebinding), another port, this computer's names
     for other in ("attacker.example:8001", "192.168.1.20:9000", "127.0.0.1:8001", "localhost:8001"):
         assert ask(app, other) == 421, other
+    # said with the address to use (a bare "421" told the phone nothing)
+    said = told(app, "localhost:8001")
+    assert said.startswith("421 ") and "http://192.168.1.20:8001" in said, said
     # --lan alone as before: every address, any host named
     desk, app, host = make_desk(root, SLUG, None, 8001, True, None, build=False)
     assert host == "0.0.0.0" and ask(app, "laptop.local:8001") == 200

@@ -4,6 +4,9 @@ held entry's sides; the words a table reads of a result it did not send."""
 from __future__ import annotations
 
 import re
+import subprocess
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 from generator import cli
@@ -175,10 +178,28 @@ def test_the_secretary_renews_one_tables_link_and_the_old_one_says_so(content: P
         assert fetch(url, {"stage": "main", "round": "4", "table": "3"}, opener=secretary.opener)[0] == 403
         assert fetch(url, {"k": old.split("k=")[1], "csrf": csrf, "stage": "main", "round": "4", "table": "3"})[0] == 403
         assert running.desk.link("main/4/3") == old
-        status, sheet = fetch(url, {"csrf": csrf, "stage": "main", "round": "4", "table": "3"}, opener=secretary.opener)
+        answer = secretary.opener.open(urllib.request.Request(url, data=urllib.parse.urlencode(
+            {"csrf": csrf, "stage": "main", "round": "4", "table": "3"}).encode()), timeout=30)
+        status, sheet, shown_at = answer.status, answer.read().decode(), answer.url
         new = running.desk.link("main/4/3")
         assert status == 200 and new != old and new in sheet and old not in sheet, sheet
         assert 'id="renewed"' in sheet and "<svg" in sheet and sheet.count('class="sheet"') == 1
+        # POST-redirect-GET: the new sheet at a page of its own, which a reload renews nothing at
+        assert shown_at == f"{running.secretary}/admin/sheets/main/4?table=3&renewed=1", shown_at
+        assert fetch(shown_at, opener=secretary.opener) == (200, sheet) and running.desk.link("main/4/3") == new
+        # its PDF said to be the whole round's (not this table's alone), the round's page linked
+        pdf = re.search(r'<a href="[^"]*/print\.pdf">([^<]*)</a>', sheet).group(1)
+        assert "\u6574\u8f6e" in pdf and 'id="one-sheet"' in sheet, pdf
+        # and this table's own sheet as a PDF: one page, its sides on it
+        one = re.search(r'<a href="([^"]+)" id="one-pdf">', sheet).group(1).replace("&amp;", "&")
+        assert one.endswith("/admin/sheets/main/4/print.pdf?table=3"), one
+        with secretary.opener.open(running.base + one, timeout=120) as answer:
+            assert answer.status == 200 and answer.headers["Content-Type"] == "application/pdf"
+            (content.parent / "one.pdf").write_bytes(answer.read())
+        info = subprocess.run(["pdfinfo", str(content.parent / "one.pdf")], capture_output=True, text=True, check=True).stdout
+        text = subprocess.run(["pdftotext", str(content.parent / "one.pdf"), "-"], capture_output=True, text=True, check=True).stdout
+        sides = running.desk.spot("main", 4, 3).sides
+        assert "Pages:           1\n" in info and all(side in text for side in sides), (info, text[:500])
         status, html = fetch(old)
         assert status == 410 and "换下的旧链接" in html and "领这一桌新的记分单" in html, html
         assert "重新编排" not in html

@@ -81,9 +81,32 @@ def test_only_the_tables_still_waiting(mass) -> None:  # noqa: ANN001
     # round 1's first 30 are in: the waiting ones are 31 on, 50 a page
     assert rows_of(page) == list(range(31, 81)) and "\u53ea\u770b\u5f85\u5f55\u7684 90 \u684c" in page
     assert "\u5f85\u5f55" in page and "\u5df2\u5f55" not in re.sub(r"<(form|p)[^>]*>.*?</\1>", "", page, flags=re.S)
-    _status, _headers, page = admin_page(desk, app, "?stage=main&round=1&waiting=1&page=2")
+    # the next page: the waiting tables after the last one shown
+    assert f'href="{desk.prefix}/admin?stage=main&amp;round=1&amp;waiting=1&amp;after=80"' in page
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=1&waiting=1&after=80")
     assert rows_of(page) == list(range(81, 121))
-    assert f'href="{desk.prefix}/admin?stage=main&amp;round=1&amp;waiting=1&amp;page=1"' in page
+    assert f'href="{desk.prefix}/admin?stage=main&amp;round=1&amp;waiting=1" id="waiting-first"' in page
+
+
+def test_a_table_entered_meanwhile_skips_none_of_the_waiting_on_the_next_page(tmp_path: Path) -> None:
+    """Tables 1-99 in: the waiting ones' first page is 100-149; table 100 entered meanwhile, the
+    next page began at 151 (paged by place in a list one shorter), table 150 on no page."""
+    desk, app = desk_of(guandan_swiss(tmp_path, 400, 99))
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=1&waiting=1")
+    assert rows_of(page)[0] == 100 and rows_of(page)[-1] == 149
+    following = re.search(r'<a href="[^"?]*(\?[^"]*)"[^>]*rel="next"', page).group(1).replace("&amp;", "&")
+    path = tmp_path / "content" / "events" / "mass" / "results" / "round-1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "{table: 100, teams: [T199, T200]}", "{table: 100, teams: [T199, T200]" + DEALS.format(199) + "}"),
+        encoding="utf-8")
+    desk.load()
+    _status, _headers, page = admin_page(desk, app, following)
+    assert rows_of(page)[:2] == [150, 151], rows_of(page)
+    # the box to go to a table keeps to the waiting ones: a waiting table is shown among them
+    form = re.search(r'<form method="get"[^>]* class="find".*?</form>', page, re.S).group(0)
+    assert '<input type="hidden" name="waiting" value="1">' in form
+    status, headers, _page = admin_page(desk, app, "?stage=main&round=1&waiting=1&table=170")
+    assert status == 303 and headers["location"].endswith("&waiting=1&after=169#table-170"), headers
 
 
 def test_a_table_is_found_by_its_number_without_javascript(mass) -> None:  # noqa: ANN001
@@ -105,7 +128,7 @@ def test_a_table_is_found_by_its_number_without_javascript(mass) -> None:  # noq
 def test_a_small_events_page_lists_every_table_as_before(tmp_path: Path) -> None:
     desk, app = desk_of(guandan_swiss(tmp_path, 60, 10))
     _status, _headers, page = admin_page(desk, app)
-    assert page.count("<tr>") == 30 and 'id="table-' not in page and 'class="find"' not in page
+    assert page.count("<tr>") == 30 + 1 and 'id="table-' not in page and 'class="find"' not in page  # (+ its head)
     assert "\u7b2c 1/" not in page
 
 
@@ -206,5 +229,83 @@ def test_every_paging_link_of_a_large_round_opens_a_page_of_its_tables(mass) -> 
     for number, count in ((1, 120), (2, 120)):
         pages = [rows for query, rows in seen.items() if f"round={number}&page=" in query and "waiting" not in query]
         assert sorted(n for rows in pages for n in rows) == list(range(1, count + 1)), number
-    waited = [rows for query, rows in seen.items() if "round=1&waiting=1&page=" in query]
-    assert sorted(n for rows in waited for n in rows) == list(range(31, 121))
+    waited = [rows for query, rows in seen.items() if "round=1&waiting=1" in query]
+    assert sorted({n for rows in waited for n in rows}) == list(range(31, 121))
+
+
+def test_a_tables_form_opened_from_the_list_leads_back_to_its_page_or_the_waiting_ones(mass) -> None:  # noqa: ANN001
+    """The secretary's form of a table had no link back to the list (after a save, only the
+    browser's back, to a page of the list as it was): back to its page of the round, at its row,
+    or to the waiting tables from it on when the form was opened from those."""
+    desk, app = mass
+    _status, _headers, listed = admin_page(desk, app, "?stage=main&round=1&waiting=1&after=80")
+    assert f'href="{desk.prefix}/t/main/1/90?waiting=1"' in listed
+    session = desk.start_session()
+    cookie = {"Cookie": f"{desk.cookie}={session}"}
+    for query, back, then in (("", f"{desk.prefix}/admin?stage=main&round=1&table=90",
+                               f"{desk.prefix}/admin?stage=main&round=1&page=2#table-90"),
+                              ("?waiting=1", f"{desk.prefix}/admin?stage=main&round=1&table=90&waiting=1",
+                               f"{desk.prefix}/admin?stage=main&round=1&waiting=1&after=89#table-90")):
+        status, _headers, form = ask(app, f"{desk.prefix}/t/main/1/90{query}", cookie)
+        link = re.search(r'<p id="back-to-list"><a href="([^"]+)">', form.decode())
+        assert status == 200 and link and link.group(1).replace("&amp;", "&") == back, query
+        status, headers, _page = admin_page(desk, app, "?" + back.partition("?")[2])
+        assert status == 303 and headers["location"] == then
+    # a table already entered, asked for from the waiting ones: those waiting after it
+    status, headers, _page = admin_page(desk, app, "?stage=main&round=1&table=12&waiting=1")
+    assert status == 303 and headers["location"] == f"{desk.prefix}/admin?stage=main&round=1&waiting=1&after=0"
+
+
+def test_a_round_not_drawn_is_said_not_shown_as_another(mass) -> None:  # noqa: ANN001
+    """?round=9 of a Swiss with rounds 1 and 2 drawn showed round 2's tables (the last) without a
+    word: said now, above them."""
+    desk, app = mass
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=9")
+    assert 'id="no-such-round"' in page and "\u6ca1\u6709\u5df2\u7f16\u6392\u7684\u7b2c 9 \u8f6e" in page
+    for query in ("?stage=main&round=1", "", "?stage=main&round=2&page=2"):
+        assert 'id="no-such-round"' not in admin_page(desk, app, query)[2], query
+
+
+def test_a_find_with_no_match_says_what_can_be_found_under_the_stages_heading(field) -> None:  # noqa: ANN001
+    _desk, app = field
+    _status, _headers, page = get(app, "/standings?find=zzz")
+    assert entries_of(page) == [] and "\u76f8\u7b26\u7684\u5171 0 \u4e2a" in page
+    assert "\u961f\u53f7" in page and "\u961f\u540d" in page and "\u9009\u624b\u59d3\u540d" in page
+    assert '<section class="stage">' in page and "<h2>" in page and 'id="find-entry"' in page
+    # (no "no results yet" for a stage whose rows are there, only not matching)
+    assert "\u5c1a\u65e0\u6210\u7ee9" not in page.split('id="standings"')[1]
+    _status, _headers, page = get(app, "/standings?find=T12")
+    assert "\u961f\u540d" not in page.split('id="standings-found"')[1].split("</p>")[0]
+
+
+def test_the_list_of_tables_is_named_and_its_columns_headed(mass) -> None:  # noqa: ANN001
+    """A screen reader met the secretary's list as four unnamed columns: a caption naming the
+    round, and a head cell over each column (scope="col")."""
+    desk, app = mass
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=1")
+    table = re.search(r'<table class="list">(.*?)</table>', page, re.S).group(1)
+    caption = re.search(r"<caption[^>]*>(.*?)</caption>", table).group(1)
+    assert "\u7b2c 1 \u8f6e\u5404\u684c" in caption, caption
+    head = re.search(r"<thead><tr>(.*?)</tr></thead>", table).group(1)
+    assert head.count('<th scope="col"') == 4 and "\u684c\u53f7" in head and "\u5bf9\u9635" in head, head
+    assert table.index("</thead>") < table.index('<tr id="table-1">')
+
+
+def test_one_tables_sheet_says_the_pdf_is_the_whole_rounds_with_its_time(tmp_path: Path) -> None:
+    """The sheet of a table whose link was renewed (?table=N) linked "打印记分表（PDF）", the whole
+    round's 999 pages, with its "about N minutes" hidden (said of one table: 0): the one sheet,
+    its PDF named the whole round's, of all its tables, and the round's time said."""
+    from generator.desk.app import sheets_minutes
+
+    desk, app = desk_of(guandan_swiss(tmp_path, 600, 0))
+    session = desk.start_session()
+    status, _headers, body = ask(app, f"{desk.prefix}/admin/sheets/main/1?table=7", {"Cookie": f"{desk.cookie}={session}"})
+    page = body.decode()
+    assert status == 200 and page.count('class="sheet"') == 1 and "\u7b2c 1 \u8f6e \u7b2c 7 \u684c" in page
+    pdf = re.search(r'<a href="[^"]*/print\.pdf">([^<]*)</a>', page).group(1)
+    assert "\u6574\u8f6e" in pdf and "300 \u684c" in pdf, pdf
+    minutes = sheets_minutes(300)
+    assert minutes >= 1 and f"\u5171 300 \u684c\uff1aPDF \u7ea6\u9700 {minutes} \u5206\u949f" in page
+    # no such table in the round: not found
+    status, _headers, _body = ask(app, f"{desk.prefix}/admin/sheets/main/1?table=301", {"Cookie": f"{desk.cookie}={session}"})
+    assert status == 404

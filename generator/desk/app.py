@@ -585,7 +585,10 @@ class Desk:
                         result = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides))
             # a sit-out or a bye is no table: the screen says so, unnumbered
             word = no_table_word(stage.stage.format, table.sides)
+            # each side's team number apart from its name: the number is never cut on the screen,
+            # the name may be (screen.html's style: "T116\u2026" beside a winner was no team)
             tables.append({"number": self.t(word) if word is not None else table.number, "sides": names,
+                           "teams": [(side, self.event.entries[side].label) for side in table.sides],
                            "result": result})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
@@ -1585,6 +1588,7 @@ class AdminChoice:
     waiting: bool = False
     table: int | None = None
     asked_table: str = ""  # (as typed, said back when the round has no such table)
+    after: int | None = None  # (the waiting tables after this table's number: admin_rounds)
 
     @classmethod
     def of(cls, query: Any) -> AdminChoice:  # noqa: ANN401 - Starlette's QueryParams
@@ -1594,7 +1598,8 @@ class AdminChoice:
 
         asked = (query.get("table") or "").strip()[:20]
         return cls(stage=query.get("stage") or "", number=number("round") or 0, page=number("page") or 1,
-                   waiting=query.get("waiting") == "1", table=number("table"), asked_table=asked)
+                   waiting=query.get("waiting") == "1", table=number("table"), asked_table=asked,
+                   after=number("after"))
 
 
 def admin_rounds(rounds: list[dict[str, Any]], choice: AdminChoice, prefix: str) -> tuple[list[dict[str, Any]], str | None]:
@@ -1619,24 +1624,43 @@ def admin_rounds(rounds: list[dict[str, Any]], choice: AdminChoice, prefix: str)
             continue
         if choice.table is not None:
             place = next((i for i, t in enumerate(tables) if t["number"] == choice.table), None)
+            # asked for from the waiting tables (the box, or the way back from a table's form
+            # opened there): those waiting from it on, at its row if it is still waiting
+            if place is not None and choice.waiting:
+                before = max((t["number"] for t in waiting if t["number"] < choice.table), default=0)
+                row = f"#table-{choice.table}" if not tables[place]["entered"] else ""
+                return rounds, f"{base}&waiting=1&after={before}{row}"
             if place is not None:  # (the whole round's page: the table may be entered already)
                 return rounds, f"{base}&page={place // ADMIN_PAGE + 1}#table-{choice.table}"
         if choice.asked_table:
             paged["missing"] = choice.asked_table
-        shown = waiting if choice.waiting else tables
-        pages = max(1, -(-len(shown) // ADMIN_PAGE))
+        if choice.waiting:
+            # The waiting tables paged by table number, a page the next ADMIN_PAGE after the last
+            # one shown (`after`): paged by their place in the list, which shrinks as the
+            # secretary enters them, page 1 showed tables 100-149, table 100 was entered, and
+            # page 2 began at 151: table 150 was on no page.
+            after = choice.after or 0
+            later = [t for t in waiting if t["number"] > after]
+            round_["tables"] = later[:ADMIN_PAGE]
+            ahead = len(waiting) - len(later)
+            last = round_["tables"][-1]["number"] if round_["tables"] else after
+            link = f"{base}&waiting=1"
+            paged.update(filter=True, page=ahead // ADMIN_PAGE + 1, pages=max(1, -(-len(waiting) // ADMIN_PAGE)),
+                         shown=len(waiting), links=[],
+                         first=link if ahead else "", next=f"{link}&after={last}" if len(later) > ADMIN_PAGE else "")
+            continue
+        pages = max(1, -(-len(tables) // ADMIN_PAGE))
         page = min(max(choice.page, 1), pages)
-        round_["tables"] = shown[(page - 1) * ADMIN_PAGE:page * ADMIN_PAGE]
-        link = f"{base}&waiting=1" if choice.waiting else base
-        paged.update(filter=choice.waiting, page=page, pages=pages, shown=len(shown),
-                     links=[(n, f"{link}&page={n}") for n in range(1, pages + 1)])
+        round_["tables"] = tables[(page - 1) * ADMIN_PAGE:page * ADMIN_PAGE]
+        paged.update(filter=False, page=page, pages=pages, shown=len(tables), first="", next="",
+                     links=[(n, f"{base}&page={n}") for n in range(1, pages + 1)])
     return rounds, None
 
 
 # The hall's screen over a mass round (1,000 tables): the whole draw on one projected page, 283 kB
 # that no one could read and no one was there to scroll. A round of more tables than
 # DRAW_ALL_UP_TO is sent DRAW_PAGE_TABLES at a time (`/screen?page=3`: tables 61-90), and the
-# screen's own turning (screen.html, rotate) asks for the next page once it has shown this one,
+# screen's own turning (screen.html, turnDraw) asks for the next page once it has shown this one,
 # round and round; a smaller round is sent whole and turned on the screen as before.
 DRAW_ALL_UP_TO = 40
 DRAW_PAGE_TABLES = 30
@@ -1685,8 +1709,10 @@ def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict
             view["rows"] = rows[:LIVE_TOP]
             view["cut"] = {"top": LIVE_TOP, "count": len(rows)}
         view["top"] = LIVE_TOP
-    # (a stage none of whose entries match is left out: its "no results yet" would be a lie)
-    return [view for view in views if view.get("found", 1)]
+    # (a stage none of whose entries match is left out: its "no results yet" would be a lie;
+    # none matching at all, each stage's heading is kept, rowless, under what can be searched)
+    kept = [view for view in views if view.get("found", 1)]
+    return kept if kept or not wanted else views
 
 
 # A table's score sheet printed in the desk's one thread (table_sheets: no forking in the server),
@@ -1767,12 +1793,20 @@ def sheets_drawn(desk: Any, stage: str, number: int) -> str:
     return hashlib.blake2b(repr(found).encode(), digest_size=16).hexdigest()
 
 
-def table_sheets(desk: Any, stage: str, number: int, step: Any = None) -> bytes:  # noqa: ANN401
-    """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
+def table_sheets(desk: Any, stage: str, number: int, step: Any = None, table: int | None = None) -> bytes:  # noqa: ANN401
+    """The round's blank forms as one PDF, each page of a table with that table's link as its QR;
+    with `table`, that table's pages alone (its link renewed: one sheet to print, not the round's
+    999 pages); none there, b""."""
     from generator.commands.printing import one_document
     from generator.render.bulletins import qr_svg, round_forms
 
     forms = round_forms(desk.result, stage, number, desk.locale)
+    if table is not None:
+        for form in forms:
+            form.pages = [page for page in form.pages if isinstance(page, dict) and page.get("table") == str(table)]
+        forms = [form for form in forms if form.pages]
+        if not forms:
+            return b""
     # A desk no phone can reach (127.0.0.1, started without --lan: Desk.phones_reach) prints no
     # QR code on its sheets, and says why at the top of each sheet (the sheets go to different
     # tables). Not the code with a warning beside it: its link opens only on this
@@ -1870,6 +1904,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         except (KeyError, ValueError):
             return None
 
+    def admin_back(request: Request, ids: tuple[str, int, int], who: Any) -> str:  # noqa: ANN401
+        """The secretary's way back from a table's form to the admin page's list where the table
+        is (its page of a large round, at its row; of the waiting tables if opened from those:
+        admin_rounds): after a save the form had no link back, and the page and filter were lost."""
+        if who is None or who.kind != "admin":
+            return ""
+        stage, number, table = ids
+        waiting = "&waiting=1" if request.query_params.get("waiting") == "1" else ""
+        return f"{desk.prefix}/admin?stage={quote(stage)}&round={number}&table={table}{waiting}"
+
     async def table_page(request: Request) -> Response:
         ids = table_ids(request)
         if ids is None:
@@ -1937,6 +1981,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             else:
                 held = None
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
+                             back=admin_back(request, ids, who),
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
                              one_room=one_room, by_desk=by_desk,
                              filed=forms.as_filed(spot, table),
@@ -2032,6 +2077,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
+                         back=admin_back(request, ids, who),
                          check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
                          one_room=one_room, meanwhile=meanwhile, forfeit=forfeit,
                          invalid=invalid_fields(errors) if not result.ok else {},
@@ -2109,10 +2155,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None:
             return refused(request)
         await desk.catch_up()  # (a round drawn a moment ago listed, with its tables' links)
-        rounds, elsewhere = admin_rounds(desk.rounds_view(), AdminChoice.of(request.query_params), desk.prefix)
+        choice = AdminChoice.of(request.query_params)
+        rounds, elsewhere = admin_rounds(desk.rounds_view(), choice, desk.prefix)
         if elsewhere is not None:  # (a table asked for by number: its page, at its row)
             return RedirectResponse(elsewhere, status_code=303, headers=SECURITY_HEADERS)
-        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time(), rounds=rounds)
+        # a round asked for that is not drawn (?round=9 of a Swiss of 3): said, not another
+        # round's tables shown in its place as though they were its
+        no_round = choice.number if choice.number and not any(
+            r["number"] == choice.number and (not choice.stage or r["stage"].id == choice.stage) for r in rounds) else 0
+        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time(), rounds=rounds,
+                         no_round=no_round)
 
     async def clock(request: Request) -> Response:
         who = desk.who(request, None, None)
@@ -2146,11 +2198,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         spot = desk.spot(stage, int(number), int(table))
         if spot is None or desk.tokens.renew_table(key) is None:
             return not_found_page(request, (stage, int(number), int(table)))
-        link = desk.link(key)
-        bracket = desk.result.stage_of(stage).bracket if desk.result is not None else None
-        names = table_names(bracket, int(number), desk.locale) if bracket is not None else {}
-        row = {"table": spot.table, "link": link, "qr": table_qr(link), "match": names.get(int(table), "")}
-        return desk.page("sheets.html", stage=spot.stage, number=int(number), rows=[row], minutes=0, renewed=True)
+        # POST-redirect-GET: the new sheet at an address of its own, which renews nothing. The
+        # answer stayed at /admin/renew, and a reload (the browser asks to send the form again,
+        # and the secretary says yes) renewed the link again: the sheet just printed opened nothing.
+        where = f"{desk.prefix}/admin/sheets/{quote(stage, safe='')}/{int(number)}?table={int(table)}&renewed=1"
+        return RedirectResponse(where, status_code=303, headers=SECURITY_HEADERS)
 
     async def sheets(request: Request) -> Response:
         who = desk.who(request, None, None)
@@ -2179,12 +2231,21 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                     continue  # (a table decided by a withdrawal is not played: its link answers 410)
                 link = desk.link(table_key(stage, number, table.number))
                 rows.append({"table": table, "link": link, "match": names.get(table.number, "")})
+        # One table's sheet (`?table=7`: the one whose link was just renewed, app.py renew), the
+        # round's PDF said as the whole round's, with its time (a round of 1,000 tables: minutes)
+        whole = len(rows)
+        one = request.query_params.get("table", "")
+        if digits(one):
+            rows = [row for row in rows if row["table"].number == int(one)]
+            if not rows:
+                return not_found_page(request, (stage, number, int(one)))
         # (made off the event loop: a mass round's codes not yet made took the desk's phones 11 s)
         codes = await run_in_threadpool(lambda: [table_qr(row["link"]) for row in rows])
         for row, qr in zip(rows, codes, strict=True):
             row["qr"] = qr
         return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows,
-                         minutes=sheets_minutes(len(rows)))
+                         minutes=sheets_minutes(whole), whole=whole, one=digits(one),
+                         renewed=digits(one) and request.query_params.get("renewed") == "1")
 
     async def sheets_pdf(request: Request) -> Response:
         """The round's real score sheets (the game's 记分表, as `paibang print` prints them), each
@@ -2199,6 +2260,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
             return not_found_page(request)
         number = int(number)
+        one = request.query_params.get("table", "")
+        if digits(one) and len(one) < 10:
+            # one table's sheet (its link renewed), printed at once (a page: a second or so), apart
+            # from the round's print and its kept PDF
+            pdf = await run_in_threadpool(table_sheets, desk, stage, number, None, int(one))
+            if not pdf:
+                return not_found_page(request, (stage, number, int(one)))
+            return Response(pdf, media_type="application/pdf", headers={
+                **SECURITY_HEADERS,
+                "Content-Disposition": f'inline; filename="{stage}-round-{number}-table-{int(one)}.pdf"'})
         drawn = sheets_drawn(desk, stage, number)
         job = prints.get((stage, number))
         if job is not None and job.pdf is None and job.task is not None and job.task.done():
@@ -2357,7 +2428,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
        # compressor's buffer); a PDF is compressed already, and the desk's one is large.
        middleware=[Middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
                               exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/pdf"))])
-    return _Guard(app, allowed_hosts)
+    # (a request naming another host refused with the address to use, in the desk's language: a
+    # bare "421" told a phone that had typed the laptop's name, or an old address, nothing)
+    return _Guard(app, allowed_hosts, lambda: t("desk_wrong_host", address=desk.base))
 
 
 def unchanged_or(request: Request, response: Response) -> Response:
@@ -2404,16 +2477,17 @@ class _Guard:
     reads it, and, when the desk listens on 127.0.0.1 only, a request naming another host is
     refused (a web page elsewhere cannot reach the desk through DNS rebinding)."""
 
-    def __init__(self, app: Any, allowed_hosts: tuple[str, ...] | None) -> None:
+    def __init__(self, app: Any, allowed_hosts: tuple[str, ...] | None, wrong_host: Any = None) -> None:  # noqa: ANN401
         self.app = app
         self.allowed_hosts = allowed_hosts
+        self.wrong_host = wrong_host or (lambda: "421")  # (the text that says which address to use)
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http":
             headers = dict(scope.get("headers") or [])
             length = headers.get(b"content-length", b"0")
             if self.allowed_hosts is not None and not host_allowed(scope, self.allowed_hosts):
-                await PlainTextResponse("421", status_code=421)(scope, receive, send)
+                await PlainTextResponse(f"421 {self.wrong_host()}\n", status_code=421)(scope, receive, send)
                 return
             if not digits(length) or int(length) > MAX_BODY:
                 await PlainTextResponse("413", status_code=413)(scope, receive, send)
