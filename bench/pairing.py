@@ -14,8 +14,9 @@ scores 2 and a draw 1, and the standings order by points, then the opponents' po
            ignores the score groups' floats (step 5), so it is a floor, not an alternative;
 and, for scale, the matching (the reference, O(n³)) on a 400-entry Swiss after the same rounds,
 next to pair_swiss on the same field: its 5-0 group is far under 2r+4, so the one pass does not
-apply, and pair_swiss draws it by the pass with windows (large_draw.pair_segmented), the
-matching only on the few entries around the small groups; the two draws must be the same. Then
+apply, and pair_swiss cuts the ranking into segments and draws those with a small group by
+windows (large_draw.pair_segmented), the matching only on the few entries around the small
+groups; the two draws must be the same. Then
 pair_swiss on a 2,000-entry Swiss after the same rounds and after two more (then its extreme
 groups are small). Last, tiny groups at a mass event: round 2 of a Guandan Swiss (3 a win, 2 a
 drawn table, 1 a loss, 0 each side of a double forfeit) of `--reference-entries` and
@@ -132,7 +133,7 @@ def route(pool: list[str], scores: dict[str, float], met: set[frozenset[str]]) -
     """Which way pair_swiss draws these entries (bye out)."""
     if is_large(pool, scores, met):
         return "one pass"
-    return "windows" if pair_segmented(pool, scores, met, _pair_by_matching) is not None else "matching"
+    return "segments, windows" if pair_segmented(pool, scores, met, _pair_by_matching) is not None else "matching"
 
 
 def guandan_round_two(size: int, seed: int) -> tuple[list[str], dict[str, float], set[frozenset[str]]]:
