@@ -14,9 +14,15 @@ scores 2 and a draw 1, and the standings order by points, then the opponents' po
            ignores the score groups' floats (step 5), so it is a floor, not an alternative;
 and, for scale, the matching (the reference, O(n³)) on a 400-entry Swiss after the same rounds,
 next to pair_swiss on the same field: its 5-0 group is far under 2r+4, so the one pass does not
-apply, and pair_swiss cuts the ranking into segments (large_draw.pair_segmented), the matching
-only on those with a small group; the two draws must be the same. Last, pair_swiss on a
-2,000-entry Swiss after the same rounds and after two more (then its extreme groups are small).
+apply, and pair_swiss cuts the ranking into segments and draws those with a small group by
+windows (large_draw.pair_segmented), the matching only on the few entries around the small
+groups; the two draws must be the same. Then
+pair_swiss on a 2,000-entry Swiss after the same rounds and after two more (then its extreme
+groups are small). Last, tiny groups at a mass event: round 2 of a Guandan Swiss (3 a win, 2 a
+drawn table, 1 a loss, 0 each side of a double forfeit) of `--reference-entries` and
+`--mid-entries` teams after one drawn and one doubly forfeited table (groups n/2−1, 2, n/2−1,
+2): pair_swiss against the matching on the whole field, which is what it took before the
+windows (timed only up to `--whole-up-to` entries: 2,000 took it over 13 minutes).
 The target is a draw of 10,000 entries under 5 s on a 2-core machine, with no rematch.
 """
 
@@ -127,7 +133,23 @@ def route(pool: list[str], scores: dict[str, float], met: set[frozenset[str]]) -
     """Which way pair_swiss draws these entries (bye out)."""
     if is_large(pool, scores, met):
         return "one pass"
-    return "segments" if pair_segmented(pool, scores, met, _pair_by_matching) is not None else "matching"
+    return "segments, windows" if pair_segmented(pool, scores, met, _pair_by_matching) is not None else "matching"
+
+
+def guandan_round_two(size: int, seed: int) -> tuple[list[str], dict[str, float], set[frozenset[str]]]:
+    """Round 2 of a Guandan Swiss after random round-1 tables, one drawn, one forfeited by both."""
+    rng = random.Random(seed)
+    ids = [f"T{i:05d}" for i in range(size)]
+    rng.shuffle(ids)
+    scores, met = {}, set()
+    for t in range(size // 2):
+        a, b = ids[2 * t], ids[2 * t + 1]
+        met.add(frozenset((a, b)))
+        if t < 2:
+            scores[a] = scores[b] = 2.0 if t == 0 else 0.0
+        else:
+            scores[a], scores[b] = (3.0, 1.0) if rng.random() < 0.5 else (1.0, 3.0)
+    return sorted(ids, key=lambda e: (-scores[e], e)), scores, met
 
 
 def shape(pool: list[str], scores: dict[str, float], met: set[frozenset[str]]) -> str:
@@ -144,6 +166,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--reference-entries", type=int, default=400)
     parser.add_argument("--mid-entries", type=int, default=2000)
+    parser.add_argument("--whole-up-to", type=int, default=400)
     args = parser.parse_args()
 
     swiss = Swiss(args.entries, args.seed)
@@ -189,6 +212,17 @@ def main() -> None:
         check(mid_draw.tables, mid_order, mid.met)
         mid_pool = [e for e in mid_order if e != mid_draw.bye]
         mids.append((rounds, mid_s, route(mid_pool, mid_scores, mid.met), shape(mid_pool, mid_scores, mid.met)))
+    tiny = []
+    for size in (args.reference_entries, args.mid_entries):
+        tiny_order, tiny_scores, tiny_met = guandan_round_two(size, args.seed)
+        tiny_s, tiny_draw = timed(lambda: pair_swiss(tiny_order, tiny_scores, tiny_met), args.repeat)
+        assert isinstance(tiny_draw, Draw)
+        check(tiny_draw.tables, tiny_order, tiny_met)
+        whole_s = None
+        if size <= args.whole_up_to:
+            whole_s, whole = timed(lambda: pair_swiss(tiny_order, tiny_scores, tiny_met, fast=False), 1)
+            assert whole == tiny_draw, "the windows' draw differs from the matching's"
+        tiny.append((size, tiny_s, whole_s, shape(tiny_order, tiny_scores, tiny_met)))
     if small_large:
         small_fast_s, small_fast = timed(lambda: pair_swiss(small_order, small_scores, small.met, small.byes, fast=True),
                                          args.repeat)
@@ -207,6 +241,13 @@ def main() -> None:
     for rounds, mid_s, mid_route, mid_shape in mids:
         print(f"{f'pair_swiss, {args.mid_entries} entries after {rounds} rounds':46s} {mid_s:8.3f}  "
               f"{mid_route}; {mid_shape}")
+    for size, tiny_s, whole_s, tiny_shape in tiny:
+        print(f"{f'round 2, {size} Guandan teams, tiny groups':46s} {tiny_s:8.3f}  {tiny_shape}")
+        if whole_s is None:
+            print(f"{f'  before: the matching on all {size}':46s} {'-':>8s}  not timed (over --whole-up-to)")
+        else:
+            print(f"{f'  before: the matching on all {size}':46s} {whole_s:8.3f}  {whole_s / tiny_s:.0f}x slower, "
+                  "same draw")
     if small_large:
         print(f"{f'one pass (large_draw), the same {args.reference_entries} entries':46s} {small_fast_s:8.3f}  same draw")
     else:

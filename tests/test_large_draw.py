@@ -444,14 +444,104 @@ def test_a_top_group_that_has_met_itself_pulls_three_across_one_cut():
     assert pair_swiss(order, scores, met).tables == expected == pair_swiss(order, scores, met, fast=False).tables
 
 
-def test_no_cut_when_the_groups_are_not_big_enough_for_the_cost():
-    # The same with groups B and C of 12: every cut is odd, C* = 3+1+1 = 5 and 12 < 2r+5+C* = 14.
-    # The first guess (C* ≥ 3 odd cuts) cuts between B and C; the draw's cost, 5, undoes it.
+def test_groups_too_small_for_a_window_go_to_the_matching_whole():
+    # The same with groups B and C of 12: every cut is odd, C* = 3+1+1 = 5, and no group reaches
+    # the 4r+9+2C entries that end a window (large_draw.py, 6.): one window, the whole field.
     order, scores = ranked("A1 A2 A3", " ".join(f"B{i}" for i in range(1, 13)),
                            " ".join(f"C{i}" for i in range(1, 13)), "D1 D2 D3 D4 D5")
     met = meetings("A1-A2", "A1-A3", "A2-A3")
-    assert pair_segmented(order, scores, met, _pair_by_matching) is None
+    held: list[int] = []
+    tables = pair_segmented(order, scores, met, counting(held))
+    assert held[-1] == len(order)  # after the segments, cut between B and C for the first guess
+    assert tables == _pair_by_matching(order, scores, met)
     assert pair_swiss(order, scores, met) == pair_swiss(order, scores, met, fast=False)
+
+
+# --- windows around tiny groups (large_draw.py, 5. and 6.) --------------------------------------
+
+
+def counting(held: list[int]):  # noqa: ANN201
+    """The matching as pair_segmented's `exact`, noting how many entries each call held."""
+    def exact(entries, scores, met):  # noqa: ANN001, ANN202
+        held.append(len(entries))
+        return _pair_by_matching(entries, scores, met)
+    return exact
+
+
+def guandan_after(size: int, rounds: int, seed: int, drawn: int = 1, forfeits: int = 1):
+    """A field after `rounds` rounds of random pairings without rematch, scored 3 a win, 2 a
+    drawn table, 1 a loss and 0 each side of a double forfeit: each round `drawn` tables are
+    drawn and `forfeits` forfeited by both sides, so tiny score groups sit between large ones."""
+    rng = random.Random(seed)
+    ids = [f"T{i:04d}" for i in range(size)]
+    points: Counter[str] = Counter()
+    met: set[frozenset[str]] = set()
+    for _ in range(rounds):
+        shuffled = ids[:]
+        rng.shuffle(shuffled)
+        tables = []
+        while len(shuffled) > 1:
+            a = shuffled.pop()
+            k = next(k for k in range(len(shuffled) - 1, -1, -1) if frozenset((a, shuffled[k])) not in met)
+            tables.append((a, shuffled.pop(k)))
+        for t, (a, b) in enumerate(tables):
+            met.add(frozenset((a, b)))
+            if t < drawn:
+                points.update((a, a, b, b))
+            elif t < drawn + forfeits:
+                pass
+            else:
+                winner, loser = (a, b) if rng.random() < 0.5 else (b, a)
+                points.update((winner, winner, winner, loser))
+    order = sorted(ids, key=lambda e: (-points[e], e))
+    return order, {e: float(points[e]) for e in ids}, met
+
+
+WINDOW_FIELDS = [(size, rounds, seed, drawn, forfeits)
+                 for seed, (size, rounds, drawn, forfeits) in enumerate(
+                     [(40, 2, 1, 1), (60, 3, 1, 1), (96, 2, 2, 1), (120, 3, 1, 2), (150, 4, 1, 1), (180, 2, 1, 1),
+                      (200, 3, 2, 1), (220, 4, 1, 1), (240, 2, 3, 2), (260, 3, 1, 1), (280, 4, 2, 1), (300, 2, 1, 1),
+                      (300, 3, 1, 1), (300, 4, 1, 2), (250, 3, 0, 2), (270, 2, 2, 0)])]
+
+
+def test_windows_around_tiny_groups_give_the_matchings_draw():
+    """Fields of 40 to 300 after 2 to 4 rounds with drawn and doubly forfeited tables: the draw
+    by the pass and windows is the matching's on the whole field, table for table, in order;
+    and on the larger fields the windows held only part of the field (so this is no tautology)."""
+    windowed = 0
+    for size, rounds, seed, drawn, forfeits in WINDOW_FIELDS:
+        order, scores, met = guandan_after(size, rounds, seed, drawn, forfeits)
+        assert not is_large(order, scores, met)
+        held: list[int] = []
+        tables = pair_segmented(order, scores, met, counting(held))
+        assert tables == _pair_by_matching(order, scores, met), (size, rounds, seed)
+        windowed += sum(held) < size
+    assert windowed >= 8
+
+
+def test_two_thousand_teams_with_a_drawn_and_a_forfeited_table_match_only_windows(monkeypatch):
+    """Round 2 of a 2,000-team Guandan Swiss where one table was drawn and one forfeited by both
+    sides: groups of 998, 2, 998 and 2. The matching sees only the windows around the two tiny
+    groups, not the field (which took it over 13 minutes)."""
+    from generator.tournament import pairing
+
+    order, scores, met = guandan_after(2000, 1, seed=7)
+    assert sorted(Counter(scores.values()).values()) == [2, 2, 998, 998]
+    real = pairing.max_weight_matching
+    held: list[int] = []
+
+    def matcher(n, edges, max_cardinality=False):  # noqa: ANN001, ANN202
+        held.append(n)
+        assert sum(held) < 200, f"the matching was handed {sum(held)} entries"
+        return real(n, edges, max_cardinality=max_cardinality)
+
+    monkeypatch.setattr(pairing, "max_weight_matching", matcher)
+    draw = pair_swiss(order, scores, met)
+    assert 0 < sum(held) < 200
+    assert not {frozenset(t) for t in draw.tables} & met
+    assert sorted(e for t in draw.tables for e in t) == sorted(order)
+    drawn = [e for e in order if scores[e] == 2]
+    assert all(len({scores[e] for e in t}) == 2 for t in draw.tables if set(t) & set(drawn))
 
 
 # --- 10,000 entries ---------------------------------------------------------------------------

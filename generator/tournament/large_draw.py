@@ -38,7 +38,7 @@ nearest first, then, if its group still owes the float, the entries of the next 
 the first one not met whose pool still pairs. Tables come out in the order of their
 higher-ranked side, like the matching's. A field that is not large (a group smaller than
 2r+4, or groups that are not contiguous in the ranking) goes to the matching, or first tries
-the segments below.
+the segments and windows below.
 
 Segments: a field with some small groups (`pair_segmented`). Let C* be the least step-5 cost
 of the field, and cut the ranking only at cuts k (between groups k and k+1) where both groups
@@ -68,7 +68,61 @@ large (the floater and the spare are groups of one, which the pass handles as in
 matching on the segment alone otherwise. C* is not known beforehand: the cuts are chosen for a
 guess C, and the resulting draw's cost (≥ C*, it is a draw) must come out at most C; if not,
 the guess is raised to that cost and the cuts chosen again. When no cut is left, a segment has
-no draw, or anything is unexpected, the whole field goes to the matching.
+no draw, or anything is unexpected, the whole field goes to the windows.
+
+Windows (`pair_windowed`): where no cut is left, or inside a segment with a small group (a
+field of its own, the spare one more entry). Let C* be the least step-5 cost of the field and
+C a bound, C ≥ C*. The pass of 3. goes on down the ranking, and where it
+cannot answer alone it hands a window, a few entries around the small groups, to the
+matching. Two facts make that exact; both are exchanges with a table z-w inside one group
+that an old meeting may spoil: z-w is spoilt for x, y when neither x-z, w-y nor x-w, z-y is
+possible, and a spoilt table takes two of the ≤ 2r meetings of x and y, so at most r tables
+are spoilt. In a cheapest draw at most C* entries of a group meet outside it (a table d
+groups apart costs d² ≥ 1), so a group of m entries keeps ≥ (m−C*)/2 tables inside it.
+
+7. The top of a group pairs by itself. Let a be the highest entry not yet paired, in group
+   g, with U entries of g unpaired (a among them), U ≥ 2r+6+C. Then a meets the nearest
+   unpaired entry of g below it that it has not met, whatever lies below. (i) Some cheapest
+   completion seats a inside g: in one where a meets q of another group, ≥ r+1 tables z-w
+   stay inside g, and one unspoilt swaps to a-z, w-q at the same cost. (ii) Every unpaired
+   b of g that a has not met then does as well: from a completion with a-b0 and b-p, take
+   a-b, b0-z, w-p for an unspoilt z-w of g (≥ (U−C)/2−2 ≥ r+1 of them besides a-b0 and
+   b-p): w-p costs what b-p did. All of g is nearer to a than any other group, so 3. takes
+   the nearest such b.
+
+8. A window. Where 7. does not apply (a small group, or the last < 2r+6+C entries of a
+   group), let J be the first group below a of at least 4r+9+2C entries (more than (i) needs:
+   what the window leaves of J is enough for 7. at once), untouched so far (no table of a
+   cheapest draw crosses a group that keeps ≥ r+1 tables inside it: x-z, w-y for x-y through
+   it costs d1²+d2² < (d1+d2)²). The window is W, every unpaired entry
+   above J, and the first L entries of J, L ≥ 2r+2+C with |W|+L even. The tables that seat
+   W's entries ("W's tables", F the entries of J they take, f of them) are the matching's
+   on the window. Why:
+   (i) The rest of the field costs the same whatever F is: c(F), the least cost of J∖F and
+       the groups below, is the same for any F of the same size (swap an entry of F for one
+       of J∖F through an unspoilt table inside J, as in 7.; J∖F keeps ≥ r+2 tables inside
+       it since |J| ≥ 2r+4+f+c(F) and f+c ≤ 2C), and for f and f+2 (take a table x-y inside
+       J out, or put one in). Its parity is |W|'s, so it is one number c for every F.
+   (ii) The matching's draw takes F inside the first L of J. If an entry y of W met b of J
+       past them, some b' among those L is not met by y, not taken by W (≤ f−1 are, f ≤ C)
+       and has a partner p (in J or below) b has not met: L ≥ 2r+f leaves one. y-b', b-p
+       costs the same and seats y nearer, with nothing above y changed: the matching's draw
+       was not first.
+   (iii) In the window, J's L entries not taken pair among themselves (≥ 2r+2, even: 1.)
+       at no cost, so a draw of the window costs what W's tables do; in the field, W's
+       tables cost that plus c. The cheapest W's tables are then the same in both (those
+       with F outside the first L are not in the window, but by (ii) the field's draw is
+       not one of them), and step 6 compares W's entries before any of J: the matching on
+       the window seats W as the matching on the field does.
+
+A table known to be the matching's leaves the rest to be drawn as a field of its own (the
+cheapest draws are those with that table, and step 6 compares the others' partners in the same
+order), so the pass goes on below the window with F taken, and 7. applies again in J.
+C* is not known beforehand: the bound is first guessed (C* ≥ the number of odd cuts), and
+the draw found (a draw without a rematch: its cost is ≥ C*) must cost at most the guess,
+else the guess becomes that cost (a true bound) and the field is drawn again; a window with
+no draw means the guess was too low, and it is raised. A window holding the whole field is
+the matching itself.
 """
 
 from __future__ import annotations
@@ -110,16 +164,35 @@ def pair_large(entries: Sequence[str], scores: Mapping[str, float],
     return [(entries[a], entries[b]) for a, b in large.pass_down()]
 
 
-SPARE = "\x00spare"  # the free place below a segment: never an entry's id
 Exact = Callable[[list[str], Mapping[str, float], Collection[frozenset[str]]], list[tuple[str, ...]]]
 
 
 def pair_segmented(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
                    exact: Exact) -> list[tuple[str, ...]] | None:
+    """Steps 4 to 7 for a field with some small groups: the tables in table order, exactly those
+    of the matching, or None when it has no draw so (then draw it whole). The segments (5., 6.)
+    where the ranking can be cut, each with a small group drawn by the windows (7., 8.); the
+    windows on the whole field where it cannot. `exact(entries, scores, met)` is the matching
+    (pairing._pair_by_matching), only ever given a window; it raises when its entries have no draw."""
+    def windowed(ids: list[str], sub_scores: Mapping[str, float], sub_met: Collection[frozenset[str]]
+                 ) -> list[tuple[str, ...]]:
+        tables = pair_windowed(ids, sub_scores, sub_met, exact)
+        if tables is None:
+            raise ValueError("no draw for the segment")
+        return tables
+
+    tables = _pair_by_segments(entries, scores, met, windowed)
+    return tables if tables is not None else pair_windowed(entries, scores, met, exact)
+
+
+SPARE = "\x00spare"  # the free place below a segment: never an entry's id
+
+
+def _pair_by_segments(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+                   exact: Exact) -> list[tuple[str, ...]] | None:
     """Steps 4 to 7 segment by segment (module docstring, 5. and 6.): the tables in table order,
-    exactly those of the matching, or None when the field cannot be cut (then draw it whole).
-    `exact(entries, scores, met)` is the matching (pairing._pair_by_matching), used on the
-    segments with a small group; it raises when they have no draw."""
+    exactly those of the matching, or None when the field cannot be cut. `exact` draws the
+    segments with a small group, exactly; it raises when they have no draw."""
     n = len(entries)
     if n == 0 or n % 2 or SPARE in entries:
         return None
@@ -180,6 +253,108 @@ def _draw_segments(entries: Sequence[str], scores: Mapping[str, float], met: Col
         if spare and floater is None:
             return None
     return tables
+
+
+def pair_windowed(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+                   exact: Exact) -> list[tuple[str, ...]] | None:
+    """Steps 4 to 7 by the pass, with the matching only on windows around the small groups
+    (module docstring, 7. and 8.): the tables in table order, exactly those of the matching, or
+    None when the field cannot be drawn so (then draw it whole). `exact(entries, scores, met)`
+    is the matching (pairing._pair_by_matching); it raises when its entries have no draw."""
+    n = len(entries)
+    if n == 0 or n % 2:
+        return None
+    values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
+    index = {v: k for k, v in enumerate(values)}
+    group = [index[scores.get(e, 0)] for e in entries]
+    if any(a > b for a, b in zip(group, group[1:])):
+        return None  # a group split by the ranking: "nearest" is not within groups
+    start = [p for p in range(n) if p == 0 or group[p] != group[p - 1]]
+    end = start[1:] + [n]
+    opponents = _opponents(entries, met)
+    r = max(map(len, opponents))
+    bound = sum(e % 2 for e in end[:-1])  # C* ≥ the number of odd cuts: a first guess
+    while True:
+        tables, whole = _draw_windows(entries, scores, met, exact, opponents, group, start, end, r, bound)
+        if whole:  # one window held the field: the matching's own draw, or none
+            return None if tables is None else [(entries[a], entries[b]) for a, b in sorted(tables)]
+        if tables is None:  # a window without a draw: the guess was too low
+            bound = 2 * bound + 2
+            continue
+        cost = sum((group[a] - group[b]) ** 2 for a, b in tables)  # a draw: cost ≥ C*
+        if cost <= bound:
+            return [(entries[a], entries[b]) for a, b in sorted(tables)]
+        bound = cost
+
+
+def _draw_windows(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+                  exact: Exact, opponents: list[set[int]], group: list[int], start: list[int], end: list[int],
+                  r: int, bound: int
+                  ) -> tuple[list[tuple[int, int]] | None, bool]:
+    """The pass of 7. with the windows of 8., for the bound C: (higher, lower) places, or None
+    when a window has no draw; and whether a single window held the whole field."""
+    n = len(entries)
+    groups = len(start)
+    alone = 2 * r + 6 + bound  # 7.: the unpaired entries a group needs to pair its top alone
+    taken = 2 * r + 2 + bound  # 8.: the entries of J a window takes, less its parity
+    big = alone + taken + 1  # 8.: J's size, ≥ 4r+9+2C
+    after = list(range(1, n + 1))  # the next unpaired place (n: none): a linked list
+    before = list(range(-1, n - 1))
+    left = [e - s for s, e in zip(start, end)]  # unpaired entries per group
+    partner = [-1] * n
+    tables: list[tuple[int, int]] = []
+    whole = False
+
+    def seat(a: int, b: int) -> None:
+        partner[a], partner[b] = b, a
+        tables.append((min(a, b), max(a, b)))
+        for p in (a, b):
+            left[group[p]] -= 1
+            if before[p] >= 0:
+                after[before[p]] = after[p]
+            if after[p] < n:
+                before[after[p]] = before[p]
+
+    a = 0
+    while a < n:
+        if partner[a] >= 0:
+            a += 1
+            continue
+        k = group[a]
+        if left[k] >= alone:  # 7.: the nearest not met, below in the group
+            b = after[a]
+            while b < end[k] and b in opponents[a]:
+                b = after[b]
+            if b >= end[k]:
+                return None, False  # cannot happen (7.): it has met at most r of them
+            seat(a, b)
+            continue
+        j = k + 1
+        while j < groups and end[j] - start[j] < big:
+            j += 1
+        below = start[j] if j < groups else n
+        places = []
+        p = a
+        while p < below:
+            places.append(p)
+            p = after[p]
+        held = len(places)  # W
+        if j < groups:
+            places += range(start[j], start[j] + taken + (held + taken) % 2)
+            if any(partner[q] >= 0 for q in places[held:]):
+                return None, False  # J touched: not the shape 8. says (cannot happen)
+        ids = [entries[q] for q in places]
+        at = {e: i for i, e in enumerate(ids)}
+        whole = a == 0 and j == groups
+        try:
+            pairs = exact(ids, {e: scores.get(e, 0) for e in ids}, met)
+        except Exception:  # no draw for the window
+            return None, whole
+        for x, y in pairs:
+            i, i2 = at[x], at[y]
+            if i < held or i2 < held or j == groups:  # W's tables (8.); below J's top, the pass again
+                seat(places[i], places[i2])
+    return tables, whole
 
 
 # --- the pass ----------------------------------------------------------------------------------

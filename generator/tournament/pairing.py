@@ -32,9 +32,10 @@ met, weighted so that the criteria compare in that order (see `swiss_weight`). A
 everybody whenever that is possible at all, so a late round never dead-ends as a greedy pass can.
 A large field (every score group at least 2r+4 entries, r the most opponents anyone has met)
 takes a route with the same result in one pass down the ranking; a field with some small
-groups is cut, between big groups, into segments drawn on their own (the matching for those
-with a small group), again with the same result (large_draw.py explains both): thousands of
-entries pair in a second, hundreds in a few hundredths.
+groups (a drawn table, a double forfeit) takes the same pass where a group still has enough
+entries left, and the matching only on a window around the small groups, again with the same
+result (large_draw.py explains both): thousands of entries pair in a second, hundreds in a few
+hundredths.
 
 Round robin (循环赛): Berger numbers by lot, then the FIDE Berger tables: N−1 rounds for N
 entries (an odd field adds a bye that one entry meets each round), each pair meeting once.
@@ -157,7 +158,7 @@ def pair_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collectio
     """Steps 3 to 7 for entries in ranking `order` with primary `scores`. Raises NoPairing.
 
     `fast`: None takes the one-pass route of large_draw.py when the field is large (else its
-    segments, the matching only around the small groups, when the ranking can be cut), True
+    pass with windows, the matching only around the small groups), True
     insists on the one pass (NotLarge otherwise), False always takes the matching; the draw is
     the same."""
     from generator.tournament.large_draw import pair_segmented
