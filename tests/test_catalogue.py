@@ -843,6 +843,18 @@ def bye_after_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {warned.code} if warned is not None else set()
 
 
+def bye_after_forfeit_stage(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Round 1's bye of stage main to T03, which forfeited the last round of the stage advancing
+    to it (rev79): pair's warning, naming both stages."""
+    from tests.test_double_forfeit_shown import two_stages
+
+    root = two_stages(tmp, "  - {table: 1, teams: [T01, T03], forfeit: T03}\n  - {table: 2, teams: [T02]}\n")
+    _, results, _ = validate(root)
+    plan, = pairing.plan_rounds(results[0], "main")
+    warned = pairing.bye_after_forfeit(results[0], plan)
+    return {warned.code} if warned is not None else set()
+
+
 def robin_complete(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     root = small_swiss(tmp, 4, 5, fmt="round_robin")
     for number, (a, b, c, d) in enumerate([(1, 2, 3, 4), (1, 3, 2, 4), (1, 4, 2, 3)], start=1):
@@ -1210,6 +1222,7 @@ TRIGGERS: dict[str, Trigger] = {
                                            replace(event / R1, "levels: {T47: K, T48: 8}", "levels: {}"))),
     "pair-impossible": pair_impossible,
     "pair-bye-after-forfeit": bye_after_forfeit,
+    "pair-bye-after-forfeit-stage": bye_after_forfeit_stage,
     "pair-odd-no-substitute": lambda tmp, mp: planned(tmp, mp, B, "prelim", unlink(PRELIM),
                                                    lambda result: result.event.entries.pop("SUB")),  # type: ignore[attr-defined]
     "pair-robin-complete": robin_complete,

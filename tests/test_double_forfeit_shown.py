@@ -170,6 +170,36 @@ def test_pair_says_nothing_of_a_bye_to_a_team_that_played(tmp_path, capsys):
     assert FORFEIT_LINE not in err, err
 
 
+def two_stages(tmp_path: Path, first_round: str) -> Path:
+    """Three Guandan teams: a one-round stage `pre` (its round 1 written as `first_round`)
+    advancing all three to the Swiss stage `main`, whose round 1 is to draw (by lot: its seed
+    gives T03 the bye)."""
+    root = tmp_path / "content"
+    (root / "events/ev/results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T0{i}, players: [\u7532{i}, \u4e59{i}]}}\n" for i in range(1, 4))
+    (root / "events/ev/event.yaml").write_text(
+        f"title: t\ngame: guandan\ndate: 2024-05-01\ndraw_seed: 3\nentries:\n{entries}stages:\n"
+        "  - {id: pre, name: \u9884\u8d5b, format: swiss, rounds: 1, advance: {count: 3, to: main}}\n"
+        "  - {id: main, name: \u4e3b\u8d5b, format: swiss, rounds: 2}\n", encoding="utf-8")
+    (root / "events/ev/results/pre-round-1.yaml").write_text(f"stage: pre\nround: 1\ntables:\n{first_round}",
+                                                             encoding="utf-8")
+    return root
+
+
+def test_pair_warns_of_a_bye_to_a_team_that_forfeited_the_last_round_of_the_stage_before(tmp_path, capsys):
+    """T03 did not come to the qualifying stage's last round; the next stage's round 1 gives it
+    the bye (the lowest-ranked), unsaid: the round before is the other stage's (rev79)."""
+    root = two_stages(tmp_path, "  - {table: 1, teams: [T01, T03], forfeit: T03}\n  - {table: 2, teams: [T02]}\n")
+    assert main(["pair", "ev", "main", "--content", str(root)]) == 0
+    err = capsys.readouterr().err
+    drawn = [p for p in (root / "events/ev/results").iterdir() if p.name != "pre-round-1.yaml"]
+    assert len(drawn) == 1 and "teams: [T03]\n" in drawn[0].read_text(encoding="utf-8"), drawn
+    line = next(line for line in err.splitlines() if "\u8f6e\u7a7a\uff08\u8f6e\u7a7a\u7167\u6837\u5f97\u5206\uff09" in line)
+    assert ("T03 \u5728\u4e3b\u8d5b\u7b2c 1 \u8f6e\u8f6e\u7a7a" in line and "\u9884\u8d5b\u6700\u540e\u4e00\u8f6e" in line
+            and "withdrawn: {stage: main, round: 1}" in line), err
+
+
 def test_the_warning_speaks_english_too(tmp_path, capsys):
     root = _small(tmp_path, "guandan", "T", "{table: 1, teams: [T01, T02], forfeit: T02}")
     assert main(["pair", "ev", "main", "--content", str(root), "--lang", "en"]) == 0

@@ -1778,17 +1778,27 @@ def bye_after_forfeit(result: EventResult, plan: PlannedRound) -> ContentError |
     draw, stage = plan.draw, plan.stage
     if draw.bye is None or draw.substitute is not None or stage.format not in ("swiss", "matches"):
         return None
-    before = next((r for r in result.stage_of(stage.id).rounds if r.number == plan.number - 1), None)
-    forfeited = None if before is None else next(
-        (s.table for s in before.tables if draw.bye in s.table.forfeits), None)
-    if forfeited is None:
-        return None
-    # (the event's one stage counts its rounds; in an event of several, the stage is named)
-    written = f"withdrawn: {plan.number}" if len(plan.event.stages) == 1 else \
-        f"withdrawn: {{stage: {stage.id}, round: {plan.number}}}"
-    return ContentError("pair-bye-after-forfeit", forfeited.mark or Mark(plan.event.folder / "results"),
-                        {"id": draw.bye, "round": before.number, "next": plan.number, "withdrawn": written},
-                        warning=True)
+    # The round before: this stage's, or, for its round 1, the last round of a stage advancing
+    # to it (a qualifying stage's last round forfeited, then round 1's bye here: rev79)
+    feeders = [] if plan.number > 1 else [s for s in plan.event.stages if s.advance and s.advance.to == stage.id]
+    befores = [(stage, next((r for r in result.stage_of(stage.id).rounds if r.number == plan.number - 1), None))]
+    if feeders:
+        befores = [(feeder, max(result.stage_of(feeder.id).rounds, key=lambda r: r.number, default=None))
+                   for feeder in feeders]
+    for before_stage, before in befores:
+        forfeited = None if before is None else next(
+            (s.table for s in before.tables if draw.bye in s.table.forfeits), None)
+        if forfeited is None:
+            continue
+        # (the event's one stage counts its rounds; in an event of several, the stage is named)
+        written = f"withdrawn: {plan.number}" if len(plan.event.stages) == 1 else \
+            f"withdrawn: {{stage: {stage.id}, round: {plan.number}}}"
+        said = {"id": draw.bye, "round": before.number, "next": plan.number, "withdrawn": written}
+        if before_stage is not stage:
+            said |= {"stage": stage.name or stage.id, "before": before_stage.name or before_stage.id}
+        return ContentError("pair-bye-after-forfeit" if before_stage is stage else "pair-bye-after-forfeit-stage",
+                            forfeited.mark or Mark(plan.event.folder / "results"), said, warning=True)
+    return None
 
 
 def _forfeit_note(plan: PlannedRound, entry: str) -> str:
