@@ -309,3 +309,26 @@ def test_one_tables_sheet_says_the_pdf_is_the_whole_rounds_with_its_time(tmp_pat
     # no such table in the round: not found
     status, _headers, _body = ask(app, f"{desk.prefix}/admin/sheets/main/1?table=301", {"Cookie": f"{desk.cookie}={session}"})
     assert status == 404
+    # a number too long to be any table's: not found (int() of 5,000 digits raised: a 500), and
+    # not the whole round's print either (minutes of printing for a mistyped link; rev81)
+    for path in ("admin/sheets/main/1?table=" + "9" * 5000, "admin/sheets/main/1/print.pdf?table=9999999999"):
+        status, _headers, _body = ask(app, f"{desk.prefix}/{path}", {"Cookie": f"{desk.cookie}={session}"})
+        assert status == 404, path
+
+
+def test_the_last_waiting_tables_lead_to_the_first_and_an_entered_one_is_shown_at_its_row(tmp_path: Path) -> None:
+    """120 tables, 1-100 entered: the way back from table 115's form (opened from the waiting
+    ones) listed 115-120 with no way to 101-114 (the page links only came past 50 waiting). A
+    table typed in the waiting view that is entered (to correct it) showed the waiting ones from
+    the top, without it (rev81)."""
+    desk, app = desk_of(guandan_swiss(tmp_path, 240, 100))
+    status, headers, _page = admin_page(desk, app, "?stage=main&round=1&waiting=1&table=115")
+    assert status == 303 and headers["location"].endswith("&waiting=1&after=114#table-115"), headers
+    _status, _headers, page = admin_page(desk, app, "?stage=main&round=1&waiting=1&after=114")
+    assert rows_of(page) == list(range(115, 121))
+    first = re.search(r'<a href="([^"]+)" id="waiting-first">', page)
+    assert first is not None, page
+    _status, _headers, page = admin_page(desk, app, "?" + first.group(1).replace("&amp;", "&").partition("?")[2])
+    assert rows_of(page) == list(range(101, 121))
+    status, headers, _page = admin_page(desk, app, "?stage=main&round=1&waiting=1&table=5")
+    assert status == 303 and headers["location"].endswith("&page=1#table-5"), headers

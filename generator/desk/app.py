@@ -1626,10 +1626,11 @@ def admin_rounds(rounds: list[dict[str, Any]], choice: AdminChoice, prefix: str)
             place = next((i for i, t in enumerate(tables) if t["number"] == choice.table), None)
             # asked for from the waiting tables (the box, or the way back from a table's form
             # opened there): those waiting from it on, at its row if it is still waiting
-            if place is not None and choice.waiting:
+            if place is not None and choice.waiting and not tables[place]["entered"]:
                 before = max((t["number"] for t in waiting if t["number"] < choice.table), default=0)
-                row = f"#table-{choice.table}" if not tables[place]["entered"] else ""
-                return rounds, f"{base}&waiting=1&after={before}{row}"
+                return rounds, f"{base}&waiting=1&after={before}#table-{choice.table}"
+            # (an entered table, typed in the waiting view to correct it: the whole round's page
+            # at its row; the waiting tables from the top, without it, were shown: rev81)
             if place is not None:  # (the whole round's page: the table may be entered already)
                 return rounds, f"{base}&page={place // ADMIN_PAGE + 1}#table-{choice.table}"
         if choice.asked_table:
@@ -2235,6 +2236,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         # round's PDF said as the whole round's, with its time (a round of 1,000 tables: minutes)
         whole = len(rows)
         one = request.query_params.get("table", "")
+        if digits(one) and len(one) >= 10:
+            return not_found_page(request)  # (no such table; int() of 5,000 digits raised: a 500)
         if digits(one):
             rows = [row for row in rows if row["table"].number == int(one)]
             if not rows:
@@ -2261,7 +2264,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return not_found_page(request)
         number = int(number)
         one = request.query_params.get("table", "")
-        if digits(one) and len(one) < 10:
+        if digits(one) and len(one) >= 10:
+            return not_found_page(request)  # (no such table: not the whole round's minutes of printing)
+        if digits(one):
             # one table's sheet (its link renewed), printed at once (a page: a second or so), apart
             # from the round's print and its kept PDF
             pdf = await run_in_threadpool(table_sheets, desk, stage, number, None, int(one))
