@@ -1912,8 +1912,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None or who.kind != "admin":
             return ""
         stage, number, table = ids
-        waiting = "&waiting=1" if request.query_params.get("waiting") == "1" else ""
-        return f"{desk.prefix}/admin?stage={quote(stage)}&round={number}&table={table}{waiting}"
+        if request.query_params.get("waiting") == "1":
+            # the waiting tables from this one on (it, if still waiting, at its row; once saved,
+            # the next ones): the secretary works down them. Not `table=`, which for a table
+            # entered goes to the whole round's page at its row (a table typed to correct it)
+            return f"{desk.prefix}/admin?stage={quote(stage)}&round={number}&waiting=1&after={table - 1}#table-{table}"
+        return f"{desk.prefix}/admin?stage={quote(stage)}&round={number}&table={table}"
 
     async def table_page(request: Request) -> Response:
         ids = table_ids(request)
