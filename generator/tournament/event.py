@@ -53,7 +53,7 @@ class ScoredTables:
     A score is taken only for the same table (the same object: its file was not read again), at
     the same round of the same stage (the same object: event.yaml was not read again), not
     numbered after the boards of the rounds before (Table.earlier_boards, set at each reading),
-    outside a knockout (whose scores are completed in place), and only
+    not a knockout's tie (its winner written into its score in place), and only
     when the stage's game scores a table from the table and its stage alone
     (Game.scores_alone): then nothing else it depends on can have changed. The tally, tie-breaks,
     ranks and checks are all made again."""
@@ -72,13 +72,13 @@ class ScoredTables:
                 continue  # a summary (summary.py): no tables
             if not game.scores_alone(stage_result.stage):
                 continue  # its tables are scored again, and its draws checked again
-            if stage_result.stage.format == "knockout":
-                # (its scores are changed where they stand once scored: knockout._place_tables
-                # writes each match's winner and how it was settled into the TableScore, from the
-                # rounds before; taken again, a winner no longer standing was kept: rev80)
-                continue
             for round_result in stage_result.rounds:
                 for score in round_result.tables:
+                    if "settled_by" in score.extra:
+                        # (a knockout's tie: knockout._place_tables wrote its winner into the
+                        # score where it stands, from the bracket of the rounds before; taken
+                        # again, a winner no longer standing was kept: rev80)
+                        continue
                     self.scores[id(score.table)] = (score.table, stage_result.stage, round_result.number, score)
             if stage_result.stage.format != "swiss":
                 continue
