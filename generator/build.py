@@ -579,25 +579,13 @@ def _read_event(memory: EventMemory, folder: Path, site: Site, problems: Problem
 
 
 def _head_of(site: Site, kept: Kept) -> tuple[object, ...]:
-    """What reading an event's event.yaml rests on: the code, what load_event reads of the site
-    (its root, its private keys), and the files read for it (event.yaml and the files it names:
-    Kept.looked), each by where it leads, and its bytes as this build reads them (snapshot: the
-    bytes parsed are the bytes hashed), or that the loader would not read it: not a file (a
-    pipe named as a notice is never opened here, which would wait on it), or outside content/."""
+    """What reading an event's event.yaml rests on: the code, and what the desk's kept reading
+    rests on too (content/load.py's kept_rests_on: the site's root and private keys, the files
+    read for it by where they lead and their bytes as this build reads them)."""
+    from generator.content.load import kept_rests_on
     from generator.render.incremental import code_digest
 
-    digest = hashlib.sha256()
-    for path in kept.looked:
-        real = os.path.realpath(path)
-        digest.update(b"\0%s\0%s\0" % (os.fsencode(path), os.fsencode(real)))
-        if not (os.path.isfile(real) and Path(real).is_relative_to(site.root)):
-            digest.update(b"\0not read\0")
-            continue
-        try:
-            snapshot.feed(digest, path)  # (by the name the loader read it by: the same bytes)
-        except OSError:
-            digest.update(b"\0unreadable\0")
-    return code_digest(), site.root, site.private, digest.digest()
+    return code_digest(), *kept_rests_on(site, kept)
 
 
 def _hand_over(memory: EventMemory, events_cache: Path, site: Site, folder: Path, event: Event, result: EventResult,

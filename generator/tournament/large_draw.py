@@ -255,6 +255,18 @@ def _draw_segments(entries: Sequence[str], scores: Mapping[str, float], met: Col
     return tables
 
 
+def _score_groups(entries: Sequence[str], scores: Mapping[str, float]) -> tuple[list[int], list[int], list[int]] | None:
+    """Each entry's score group (0 the highest), and where each group starts and ends in the
+    ranking; None when a group is split by it (groups not contiguous)."""
+    values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
+    index = {v: k for k, v in enumerate(values)}
+    group = [index[scores.get(e, 0)] for e in entries]
+    if any(a > b for a, b in zip(group, group[1:])):
+        return None
+    start = [p for p in range(len(entries)) if p == 0 or group[p] != group[p - 1]]
+    return group, start, start[1:] + [len(entries)]
+
+
 def pair_windowed(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
                    exact: Exact) -> list[tuple[str, ...]] | None:
     """Steps 4 to 7 by the pass, with the matching only on windows around the small groups
@@ -264,13 +276,10 @@ def pair_windowed(entries: Sequence[str], scores: Mapping[str, float], met: Coll
     n = len(entries)
     if n == 0 or n % 2:
         return None
-    values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
-    index = {v: k for k, v in enumerate(values)}
-    group = [index[scores.get(e, 0)] for e in entries]
-    if any(a > b for a, b in zip(group, group[1:])):
+    grouped = _score_groups(entries, scores)
+    if grouped is None:
         return None  # a group split by the ranking: "nearest" is not within groups
-    start = [p for p in range(n) if p == 0 or group[p] != group[p - 1]]
-    end = start[1:] + [n]
+    group, start, end = grouped
     opponents = _opponents(entries, met)
     r = max(map(len, opponents))
     bound = sum(e % 2 for e in end[:-1])  # C* ≥ the number of odd cuts: a first guess
@@ -397,13 +406,10 @@ class _Field:
         n = len(entries)
         if n == 0 or n % 2:
             return None
-        values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
-        index = {v: k for k, v in enumerate(values)}
-        group = [index[scores.get(e, 0)] for e in entries]
-        if any(a > b for a, b in zip(group, group[1:])):
+        grouped = _score_groups(entries, scores)
+        if grouped is None:
             return None  # a group split by the ranking: "nearest" is not within groups
-        start = [p for p in range(n) if p == 0 or group[p] != group[p - 1]]
-        end = start[1:] + [n]
+        group, start, end = grouped
         opponents = _opponents(entries, met)
         r = max(map(len, opponents))
         sizes = [e - s for s, e in zip(start, end)]
