@@ -139,7 +139,8 @@ def test_the_draw_pdf_lists_the_sit_out_without_a_table_number(tmp_path):
 
 def test_the_hall_screen_lists_the_sit_out_without_a_table_number(desk_in_round_two) -> None:
     html = __import__("tests.test_desk", fromlist=["fetch"]).fetch(f"{desk_in_round_two.base}/screen")[1]
-    assert '<span class="no">Sit-out</span> <span class="side" title="P2 North2 / South2">P2 North2 / South2</span></li>' in html
+    assert ('<span class="no">Sit-out</span> <span class="side" title="P2 North2 / South2"><span class="id">P2</span> '
+            '<span class="name">North2 / South2</span></span></li>') in html, html
     assert '<span class="no">5</span>' not in html
 
 
