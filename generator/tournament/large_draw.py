@@ -255,16 +255,23 @@ def _draw_segments(entries: Sequence[str], scores: Mapping[str, float], met: Col
     return tables
 
 
-def _score_groups(entries: Sequence[str], scores: Mapping[str, float]) -> tuple[list[int], list[int], list[int]] | None:
-    """Each entry's score group (0 the highest), and where each group starts and ends in the
-    ranking; None when a group is split by it (groups not contiguous)."""
+def _score_groups(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+                  ) -> tuple[list[int], list[int], list[int], list[set[int]], int] | None:
+    """The field's shape for the pass and the windows: each entry's score group (0 the highest),
+    where each group starts and ends in the ranking, each entry's opponents met among `entries`
+    and r, the most of them. None for a field the pass cannot draw: empty, odd, or a group split
+    by the ranking ("nearest" is not within groups)."""
+    n = len(entries)
+    if n == 0 or n % 2:
+        return None
     values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
     index = {v: k for k, v in enumerate(values)}
     group = [index[scores.get(e, 0)] for e in entries]
     if any(a > b for a, b in zip(group, group[1:])):
         return None
-    start = [p for p in range(len(entries)) if p == 0 or group[p] != group[p - 1]]
-    return group, start, start[1:] + [len(entries)]
+    start = [p for p in range(n) if p == 0 or group[p] != group[p - 1]]
+    opponents = _opponents(entries, met)
+    return group, start, start[1:] + [n], opponents, max(map(len, opponents))
 
 
 def pair_windowed(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
@@ -273,15 +280,10 @@ def pair_windowed(entries: Sequence[str], scores: Mapping[str, float], met: Coll
     (module docstring, 7. and 8.): the tables in table order, exactly those of the matching, or
     None when the field cannot be drawn so (then draw it whole). `exact(entries, scores, met)`
     is the matching (pairing._pair_by_matching); it raises when its entries have no draw."""
-    n = len(entries)
-    if n == 0 or n % 2:
-        return None
-    grouped = _score_groups(entries, scores)
+    grouped = _score_groups(entries, scores, met)
     if grouped is None:
-        return None  # a group split by the ranking: "nearest" is not within groups
-    group, start, end = grouped
-    opponents = _opponents(entries, met)
-    r = max(map(len, opponents))
+        return None
+    group, start, end, opponents, r = grouped
     bound = sum(e % 2 for e in end[:-1])  # C* ≥ the number of odd cuts: a first guess
     while True:
         tables, whole = _draw_windows(entries, scores, met, exact, opponents, group, start, end, r, bound)
@@ -403,15 +405,10 @@ class _Field:
            floater: bool = False, spare: bool = False) -> _Field | None:
         """The field, or None when it is not large. A segment's (`pair_segmented`) may start
         with a group of one, the floater from above, and end with one, the spare."""
-        n = len(entries)
-        if n == 0 or n % 2:
-            return None
-        grouped = _score_groups(entries, scores)
+        grouped = _score_groups(entries, scores, met)
         if grouped is None:
-            return None  # a group split by the ranking: "nearest" is not within groups
-        group, start, end = grouped
-        opponents = _opponents(entries, met)
-        r = max(map(len, opponents))
+            return None
+        group, start, end, opponents, r = grouped
         sizes = [e - s for s, e in zip(start, end)]
         if (floater and sizes[0] != 1) or (spare and sizes[-1] != 1):
             return None
