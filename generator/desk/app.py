@@ -931,8 +931,9 @@ class Desk:
             # both teams' (Guandan's `forfeit: [T17, T29]`): refused and said as the one team's is,
             # naming both (it fell through to the check, which asked to clear the record)
             filed_forfeit = self.t.joiner().join(spot.sides)
-        if who.kind == "table" and isinstance(filed_forfeit, str) and (
-                filed_forfeit in spot.sides or filed_forfeit == self.t.joiner().join(spot.sides)):
+        elif filed_forfeit not in spot.sides:
+            filed_forfeit = None  # (no forfeit the file holds for one of this table's sides)
+        if who.kind == "table" and filed_forfeit is not None:
             # The desk entered a no-show's forfeit while this phone's form was open: refused as a
             # result entered meanwhile, naming the forfeit (the check, which keeps the file's
             # forfeit, said "clear the boards or choose no forfeit", a field this form has not)
