@@ -1781,10 +1781,11 @@ def bye_after_forfeit(result: EventResult, plan: PlannedRound) -> ContentError |
     # The round before: this stage's, or, for its round 1, the last round of a stage advancing
     # to it (a qualifying stage's last round forfeited, then round 1's bye here: rev79)
     feeders = [] if plan.number > 1 else [s for s in plan.event.stages if s.advance and s.advance.to == stage.id]
-    befores = [(stage, next((r for r in result.stage_of(stage.id).rounds if r.number == plan.number - 1), None))]
     if feeders:
         befores = [(feeder, max(result.stage_of(feeder.id).rounds, key=lambda r: r.number, default=None))
                    for feeder in feeders]
+    else:
+        befores = [(stage, next((r for r in result.stage_of(stage.id).rounds if r.number == plan.number - 1), None))]
     for before_stage, before in befores:
         forfeited = None if before is None else next(
             (s.table for s in before.tables if draw.bye in s.table.forfeits), None)
