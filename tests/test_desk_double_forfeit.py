@@ -11,7 +11,7 @@ from pathlib import Path
 
 from generator.content.yaml_loader import load_yaml
 from generator.errors import Problems
-from tests.support import demo_content
+from tests.support import demo_content, withdraw
 from tests.test_desk import fetch, open_table, start
 from tests.test_desk_records import Secretary
 
@@ -121,5 +121,27 @@ def test_a_double_forfeit_entered_after_the_sheets_printed_prints_them_again(tmp
         assert status == 200 and _first_table(path)["forfeit"] == [a, b], page
         running.desk.load_if_behind()
         assert sheets_drawn(running.desk, "main", 3) != before
+    finally:
+        running.stop()
+
+
+def test_the_secretary_enters_a_double_forfeit_at_a_withdrawn_teams_table(tmp_path: Path) -> None:
+    """A team withdrawn from round 3 after round 3 was drawn, and its opponent did not come either:
+    the box of a withdrawn team's table offered that team's forfeit alone, so the desk could not
+    write what happened (`check` takes the double forfeit as written: a loss for each). Now it
+    offers 双方弃权 there too and writes `forfeit: [T.., T..]`, with no error."""
+    content, path, (a, b) = _unplayed_first_table(tmp_path)
+    withdraw(content / "events" / SLUG, b, 3)
+    running = start(content, slug=SLUG)
+    try:
+        secretary = Secretary(running)
+        page = secretary.page("main/3/1")
+        assert f'<option value="{b}">{b}</option>' in page and f'<option value="{a}">' not in page, page
+        assert f'<option value="{a}, {b}">双方弃权</option>' in page, page
+        status, page = secretary.post("main/3/1", "save", forfeit=f"{a}, {b}")
+        assert status == 200, page
+        assert _first_table(path)["forfeit"] == [a, b]
+        assert not [p for p in running.desk.problems if not p.warning]
+        assert f'<option value="{a}, {b}" selected>双方弃权</option>' in secretary.page("main/3/1")
     finally:
         running.stop()

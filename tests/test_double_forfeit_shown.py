@@ -170,6 +170,51 @@ def test_pair_says_nothing_of_a_bye_to_a_team_that_played(tmp_path, capsys):
     assert FORFEIT_LINE not in err, err
 
 
+def _six(tmp_path: Path, withdrawn: dict[str, int]) -> Path:
+    """Six Guandan teams ranked by wins then buchholz; round 1: T01 v T02 a double forfeit, T04
+    and T05 winning the others; `withdrawn` entry -> its round. Round 2 to draw: with T02 gone,
+    five teams, the bye to the lowest-ranked, T01 (no win, an opponent with none)."""
+    root = tmp_path / "content"
+    (root / "events/ev/results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T0{i}, players: [\u7532{i}, \u4e59{i}]"
+                      + (f", withdrawn: {withdrawn[f'T0{i}']}" if f"T0{i}" in withdrawn else "") + "}\n"
+                      for i in range(1, 7))
+    (root / "events/ev/event.yaml").write_text(
+        f"title: t\ngame: guandan\ndate: 2024-05-01\ndraw_seed: 1\nentries:\n{entries}"
+        "stages:\n  - {id: main, name: m, format: swiss, rounds: 3, rank_by: [wins, buchholz]}\n", encoding="utf-8")
+    (root / "events/ev/results/round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T01, T02], forfeit: [T01, T02]}\n"
+        "  - {table: 2, teams: [T03, T04], levels: {T03: 5, T04: 9}}\n"
+        "  - {table: 3, teams: [T05, T06], levels: {T05: 9, T06: 5}}\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("since", [1, 2])
+def test_pair_warns_of_the_bye_of_the_team_left_of_a_double_forfeit_with_a_withdrawn_team(tmp_path, capsys, since):
+    """Neither T01 nor T02 came to round 1; T02 then withdraws (from round 2, or from round 1
+    itself: round 1 was drawn before `withdrawn: 1` was written). T02 is not drawn and not
+    warned of; T01, which forfeited and has not withdrawn, gets the bye and the warning.
+    `withdrawn: 1` stopped pair: the double forfeit was an error (entry-withdrawn-played),
+    nothing drawn."""
+    root = _six(tmp_path, {"T02": since})
+    out, err = _pair(root, capsys)
+    drawn = (root / "events/ev/results/round-2.yaml").read_text(encoding="utf-8")
+    assert "teams: [T01]\n" in drawn and "T02" not in drawn.split("tables:")[1], drawn
+    lines = [line for line in err.splitlines() if FORFEIT_LINE in line]
+    assert len(lines) == 1 and "T01 \u5728\u7b2c 2 \u8f6e\u8f6e\u7a7a" in lines[0] and "T02" not in lines[0], err
+
+
+def test_pair_says_nothing_of_a_double_forfeit_whose_teams_both_withdrew(tmp_path, capsys):
+    """T01 and T02, neither at round 1, both withdraw from round 2: neither is drawn, so no bye
+    is said of either (four teams left, no bye at all)."""
+    root = _six(tmp_path, {"T01": 2, "T02": 2})
+    out, err = _pair(root, capsys)
+    drawn = (root / "events/ev/results/round-2.yaml").read_text(encoding="utf-8").split("tables:")[1]
+    assert "T01" not in drawn and "T02" not in drawn and "# bye" not in drawn, drawn
+    assert FORFEIT_LINE not in err, err
+
+
 def two_stages(tmp_path: Path, first_round: str) -> Path:
     """Three Guandan teams: a one-round stage `pre` (its round 1 written as `first_round`)
     advancing all three to the Swiss stage `main`, whose round 1 is to draw (by lot: its seed

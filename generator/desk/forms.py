@@ -81,7 +81,8 @@ class TableSpot:
     table: Table
     path: Path
     # The table's sides withdrawn by this round: the table is not played, and counts as their
-    # forfeit whatever is written; its form (the secretary's) writes only `forfeit:`, which
+    # forfeit whatever is written (a double forfeit as written: its opponent did not come
+    # either, event._score); its form (the secretary's) writes only `forfeit:`, which
     # `check` asks for on such a table left as drawn (entry-withdrawn-forfeit), and no result.
     gone: tuple[str, ...] = ()
 
@@ -323,10 +324,13 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     if isinstance(table.get("forfeit"), list) and _both_forfeit_choice(spot):
         forfeit.value = _both_forfeit_choice(spot)[0][0]  # (written [T21, T02] or [T02, T21] alike)
     if spot.gone:
-        # A withdrawn side's table: its forfeit alone, offered for the side(s) withdrawn (what
-        # the file has kept on the list, whatever it is, so that the form shows it as it is)
-        offered = [*spot.gone, *([forfeit.value] if forfeit.value and forfeit.value not in spot.gone else [])]
-        forfeit.choices = (("", "desk_no_forfeit"), *((s, s) for s in offered))
+        # A withdrawn side's table: its forfeit alone, offered for the side(s) withdrawn, or both
+        # teams' (its opponent did not come either: _both_forfeit_choice), and what the file has
+        # kept on the list, whatever it is, so that the form shows it as it is
+        both = _both_forfeit_choice(spot)
+        kept = forfeit.value and forfeit.value not in spot.gone and not any(forfeit.value == v for v, _ in both)
+        offered = [*spot.gone, *([forfeit.value] if kept else [])]
+        forfeit.choices = (("", "desk_no_forfeit"), *((s, s) for s in offered), *both)
         fields = [forfeit]
         if typed is not None:
             typed_into(fields, typed, secretary)
@@ -608,8 +612,10 @@ def _both_forfeit_choice(spot: TableSpot) -> tuple[tuple[str, str], ...]:
     """The choice "both teams absent" of the forfeit box, where the game records it
     (Game.reads_both_forfeit: Guandan's `forfeit: [T17, T29]`) on a two-team table outside a
     knockout (whose match must send one team on); () elsewhere. Its value is the two ids as
-    field_text shows the list, in the table's order."""
-    if (not GAMES[spot.event.game].reads_both_forfeit or len(spot.sides) != 2 or spot.gone
+    field_text shows the list, in the table's order. On a table with one team withdrawn too: its
+    opponent may not have come either (`check` takes it as written, event._score), but not on
+    one of two withdrawn teams, which nobody plays (entry-withdrawn-both)."""
+    if (not GAMES[spot.event.game].reads_both_forfeit or len(spot.sides) != 2 or len(spot.gone) == 2
             or spot.stage.format == "knockout"):
         return ()
     return ((", ".join(spot.sides), "desk_both_forfeit"),)
@@ -619,8 +625,11 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
     then forfeit)."""
     values = {f.name: f.value.strip() for f in fields}
+    both = _both_forfeit_choice(spot)
     if spot.gone:
-        return {"forfeit": values["forfeit"]} if values.get("forfeit") else {}
+        if not values.get("forfeit"):
+            return {}
+        return {"forfeit": list(spot.sides) if both and values["forfeit"] == both[0][0] else values["forfeit"]}
     game = GAMES[spot.event.game]
     record = game.entry_record(spot.sides, values)
     played = board_lines(values.get(BOARDS_PLAYED, ""))[0]
@@ -630,7 +639,6 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     if takes_winner(game, spot.stage.format) and values.get("winner"):
         record["winner"] = values["winner"]
     if values.get("forfeit"):
-        both = _both_forfeit_choice(spot)
         record["forfeit"] = list(spot.sides) if both and values["forfeit"] == both[0][0] else values["forfeit"]
     return record
 

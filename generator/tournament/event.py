@@ -307,7 +307,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     scored: list[RoundResult] = []
     withdrawn_played: list[tuple[str | None, Table, int]] = []  # results written for a withdrawn entry
     withdrawn_tables: dict[int, list[Table]] = {}  # round -> its tables of two sides, one withdrawn by then
-    withdrawn_forfeits: list[tuple[str | None, Table, int]] = []  # tables drawn before a withdrawal, left unplayed
+    withdrawn_forfeits: list[tuple[str | None, Table, int]] = []  # drawn before a withdrawal: unplayed, or a later double forfeit
     # A pairs movement's tables with a withdrawn pair: the boards the movement gives each, which
     # its opponent is scored on (Game.score_walked_out).
     walked_out = walked_out_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
@@ -541,6 +541,22 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     # walkover: no error; either way the walkover decides, not the `winner:` (cleared, so that the
     # knockout does not also call it a winner the result contradicts).
     played = not is_pending(score) or table.winner in gone
+    if table.both_forfeit:
+        # Guandan's double forfeit (`forfeit: [T17, T29]`: neither came) says of the withdrawn
+        # side what its withdrawal says, that it did not come: no result for it. Both withdrawn:
+        # the table that is not (entry-withdrawn-both, below). One: the table as written, a loss
+        # for each (its opponent did not come either, the referee's decision), not the withdrawn
+        # side's forfeit, which would give its opponent a win nobody saw. In the round it withdrew
+        # from (drawn before `withdrawn:` was written), or in a round robin's schedule, that is
+        # all; in a later round of a stage drawn round by round the table should not be there
+        # (pair never draws it): a warning naming both fixes (_report_withdrawn_forfeits).
+        if len(gone) == 2:
+            played = False
+        else:
+            since = event.entries[gone[0]].withdrawn_from(stage.id) or number
+            if number > since and stage.format != "round_robin" and withdrawn_forfeits is not None:
+                withdrawn_forfeits.append((gone[0], table, number))
+            return _ranked_after_withdrawal(game.score_table(table, stage, state), gone)
     if played and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
     if len(gone) == 2:
@@ -626,7 +642,11 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
     stage's forfeit result), as standings and pages count it. A warning at the entry's id on the
     table, so that the file says what the desk says (nothing to enter), and what it counts as:
     a win nobody typed, and a slip (the wrong entry marked withdrawn, the wrong round) would be
-    counted so without a word."""
+    counted so without a word. Listed there too: a double forfeit (Guandan's, neither came) with
+    the entry in a round after the one it withdrew from, of a stage drawn round by round, which
+    no draw made after the withdrawal has (entry-withdrawn-double-forfeit): counted as written,
+    a loss for its opponent, and the warning says which fix fits (the withdrawal's round moved
+    to that one, or only the withdrawn entry's forfeit written, a win for its opponent)."""
     ids = [s.id for s in event.stages]
     of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     for entry_id, table, number in forfeits:
@@ -637,6 +657,11 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
         where = f"{written.file.name}:{written.line}" if written is not None else event.entries_file(entry)
         opponent = next(side for side in table.sides if side != entry_id)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
+        if table.both_forfeit:  # a later round's table, written as neither coming (_score)
+            problems.add("entry-withdrawn-double-forfeit", at or table.mark or entry.mark or Mark(event.folder),
+                         warning=True, id=entry_id, opponent=opponent, round=number, table=table.number,
+                         since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where)
+            continue
         problems.add("entry-withdrawn-forfeit", at or table.mark or entry.mark or Mark(event.folder), warning=True,
                      id=entry_id, opponent=opponent, round=number, table=table.number,
                      since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where)
