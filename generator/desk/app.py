@@ -583,7 +583,7 @@ class Desk:
         for score in scores:
             table = score.table
             names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
-            result = ""
+            result, winner = "", None
             if score.table.number not in round_.pending and len(table.sides) == 2:
                 if stage.stage.format == "pairs":
                     # a pairs table wins nothing: its boards are compared across the field, so
@@ -591,16 +591,20 @@ class Desk:
                     result = (self.t("desk_boards_in", n=len(score.boards)) if len(score.boards)
                               else self.t("desk_entered"))
                 else:
-                    result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
+                    # the winner a mark beside its side (_screen.html), not "\u80dc\u65b9\uff1aT1021" in a
+                    # column of its own: at 1920 px with 4-digit numbers that label wrapped and
+                    # left the names no room
+                    winner = score.winner
+                    result = "" if winner else "="
                     if table.both_forfeit:  # neither came: nobody won, and no draw ("=") either
-                        result = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides))
+                        result, winner = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides)), None
             # a sit-out or a bye is no table: the screen says so, unnumbered
             word = no_table_word(stage.stage.format, table.sides)
             # each side's team number apart from its name: the number is never cut on the screen,
             # the name may be (screen.html's style: "T116\u2026" beside a winner was no team)
             tables.append({"number": self.t(word) if word is not None else table.number, "sides": names,
                            "teams": [(side, self.event.entries[side].label) for side in table.sides],
-                           "result": result})
+                           "result": result, "winner": winner})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
         ends = None
