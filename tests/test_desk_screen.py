@@ -212,12 +212,12 @@ def test_a_tables_line_on_the_hall_screen_takes_two_lines_at_most(browser, hall,
 
 
 def test_a_draw_one_column_holds_is_shown_in_one_its_names_whole(browser, running) -> None:
-    """The 大怪路子 demo's round 7, 8 tables, each with its winner (胜方：D01): in two columns the
+    """The 大怪路子 demo's round 7, 8 tables, each with its winner (marked 胜): in two columns the
     second stood empty while the first, beside the winners, cut every team's name to "D10 …".
     A draw the screen holds in one column is shown in one: each name whole, on two lines a table."""
     tab = opened(browser, f"{running.base}/screen", 1280, 720)
     tables = tab.evaluate("""() => [...document.querySelectorAll('ol.draw li')].filter(li => li.offsetParent).map(li => ({
-        left: Math.round(li.getBoundingClientRect().left), done: !!li.querySelector('.done'),
+        left: Math.round(li.getBoundingClientRect().left), done: !!li.querySelector('.won'),
         cut: [...li.querySelectorAll('.side')].filter(side => side.scrollWidth > side.clientWidth).map(side => side.title)}))""")
     assert len(tables) == 8 and all(table["done"] for table in tables), tables
     assert len({table["left"] for table in tables}) == 1, tables

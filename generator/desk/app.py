@@ -148,6 +148,17 @@ class Desk:
         # one a reading of the event has taken in, and the last one a finished site build has.
         # Whether the site is behind when the desk stops (stop_building says so).
         self.changes = self.read_changes = self.built_changes = 0
+        # The published site's state, for the admin page's line (site_state), kept as the
+        # builder learns it: the page reads nothing to say it. A mass event's rebuild takes
+        # minutes (13 at 1,000 tables, with PDFs), and the page said nothing of the site behind.
+        # A change as (what, when): what is (stage, round, table) for a save, None for a hand edit.
+        self.last_change: tuple[tuple[str, int, int] | None, str] | None = None  # (count_change)
+        self.read_after: tuple[tuple[str, int, int] | None, str] | None = None  # the last one a reading took in
+        self.build_since: str | None = None  # when the running build started (UTC, ISO 8601)
+        self.build_after: tuple[tuple[str, int, int] | None, str] | None = None  # the change it was started after
+        self.built_at: str | None = None  # when the last build that succeeded ended
+        self.build_failed: str | None = None  # the first line the last build said, if it failed
+        self.build_output = ""  # all the last build said (the admin page's build-log)
         self._changes_lock = threading.Lock()  # (the writers count from their threads)
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
@@ -572,7 +583,7 @@ class Desk:
         for score in scores:
             table = score.table
             names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
-            result = ""
+            result, winner = "", None
             if score.table.number not in round_.pending and len(table.sides) == 2:
                 if stage.stage.format == "pairs":
                     # a pairs table wins nothing: its boards are compared across the field, so
@@ -580,16 +591,20 @@ class Desk:
                     result = (self.t("desk_boards_in", n=len(score.boards)) if len(score.boards)
                               else self.t("desk_entered"))
                 else:
-                    result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
+                    # the winner a mark beside its side (_screen.html), not "\u80dc\u65b9\uff1aT1021" in a
+                    # column of its own: at 1920 px with 4-digit numbers that label wrapped and
+                    # left the names no room
+                    winner = score.winner
+                    result = "" if winner else "="
                     if table.both_forfeit:  # neither came: nobody won, and no draw ("=") either
-                        result = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides))
+                        result, winner = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides)), None
             # a sit-out or a bye is no table: the screen says so, unnumbered
             word = no_table_word(stage.stage.format, table.sides)
             # each side's team number apart from its name: the number is never cut on the screen,
             # the name may be (screen.html's style: "T116\u2026" beside a winner was no team)
             tables.append({"number": self.t(word) if word is not None else table.number, "sides": names,
                            "teams": [(side, self.event.entries[side].label) for side in table.sides],
-                           "result": result})
+                           "result": result, "winner": winner})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
         ends = None
@@ -721,14 +736,18 @@ class Desk:
         for queue in list(self.subscribers):
             queue.put_nowait("")
 
-    def changed(self) -> None:
-        self.count_change()
+    def changed(self, spot: Any = None) -> None:
+        self.count_change(spot)
         if self._dirty is not None:
             self._dirty.set()
 
-    def count_change(self) -> None:
+    def count_change(self, spot: Any = None) -> None:
+        """One more change to the event's files: a save of `spot` (a forms.TableSpot), or with
+        none a change the desk did not make (a hand edit)."""
+        what = (spot.stage.id, spot.number, spot.table.number) if spot is not None else None
         with self._changes_lock:
             self.changes += 1
+            self.last_change = (what, _now())
 
     async def scorer(self) -> None:
         """Reads and scores the event again after every change (coalesced); the site build
@@ -745,7 +764,8 @@ class Desk:
         draw now stale) and so is the reading the views are told of, not one more after it.
         False when the event could not be read (what went wrong is the build note). With
         `behind_only`, only if a file changed since the last reading (catch_up)."""
-        seen = self.changes  # (each counted once written: this reading, started after, takes them in)
+        with self._changes_lock:  # (each counted once written: this reading, started after, takes them in)
+            seen, last = self.changes, self.last_change
         try:
             if behind_only:
                 if not await anyio.to_thread.run_sync(self.load_if_behind):
@@ -755,7 +775,8 @@ class Desk:
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
             self.build_note = self.unread_note(error)
             return False
-        self.read_changes = max(self.read_changes, seen)
+        if seen > self.read_changes:
+            self.read_changes, self.read_after = seen, last
         self.version += 1
         self.publish("update", {"version": self.version, "entered": self.entered()})
         if self._build_dirty is not None:
@@ -787,9 +808,10 @@ class Desk:
         while True:
             await self._build_dirty.wait()
             self._build_dirty.clear()
-            version, covered = self.version, self.read_changes
+            version, covered, after = self.version, self.read_changes, self.read_after
             if not self.building or self.stopping:
                 continue
+            self.build_since, self.build_after = _now(), after
             # In a session of its own: the terminal's Ctrl-C is the desk's, which then ends the
             # build itself (stop_building), once; a second signal could cut short the build's
             # own clean-up (the roll-back of output/). Started as a task stop_building waits for:
@@ -808,6 +830,8 @@ class Desk:
                 reason = self.t.pick(found) if isinstance(found := desk_reason(error), dict) else found
                 self.build_note = f"{error.filename}: {reason}" if error.filename else reason
                 _say(self.t("desk_build_not_started", error=self.build_note))
+                self.build_failed = self.build_output = self.build_note
+                self.build_since = None
                 self.publish("built", {"version": version, "ok": False})
                 continue
             finally:
@@ -817,6 +841,7 @@ class Desk:
                 out, _ = await process.communicate()
             finally:
                 self._build = None
+                self.build_since = None
             changed = covered > self.built_changes  # (a change read since the last build: a save, an edit)
             self.built_version, self.built_changes = version, max(self.built_changes, covered)
             self.build_note = out.decode("utf-8", "replace").strip().splitlines()[-1] if out.strip() else ""
@@ -825,7 +850,49 @@ class Desk:
                 # another event writing the same output/, a `paibang build`) published this
                 # change first. "Nothing changed" read as if the save had been lost.
                 self.build_note = self.t("desk_built_by_another", output=self.output)
+            self.build_output = out.decode("utf-8", "replace")
+            if process.returncode == 0:
+                self.built_at, self.build_failed = _now(), None
+            else:  # (its first line: the first problem it met; a build killed says nothing)
+                said = [line for line in self.build_output.splitlines() if line.strip()]
+                self.build_failed = said[0].strip() if said else self.t("desk_site_exit", code=process.returncode)
             self.publish("built", {"version": version, "ok": process.returncode == 0})
+
+    def site_state(self) -> tuple[str, str, bool] | None:
+        """The published site's state in one line for the admin page, from what the builder
+        kept (nothing read): (its state, the line, whether the build's output can be read) -
+        being rebuilt (since when, after which change), failed (the first line of what the build
+        said), waiting for its rebuild, up to date (built when), or not rebuilt since the desk
+        started. None when the desk builds no site (--no-build)."""
+        if not self.building:
+            return None
+        behind = self.t("desk_site_behind")
+        if self.build_since is not None:
+            line = self.t("desk_site_rebuilding", since=local_time(self.build_since), after=self.change_words(self.build_after))
+            return "rebuilding", f"{line}{behind}", False
+        if self.build_failed is not None:
+            said = self.t("desk_site_failed", error=self.build_failed.rstrip(".\u3002"))  # (the line's own stop ends it)
+            return "failed", f"{said}{behind}", bool(self.build_output)
+        if self.read_changes > self.built_changes:  # (read, its build not started yet)
+            return "waiting", f"{self.t('desk_site_waiting', after=self.change_words(self.read_after))}{behind}", False
+        if self.built_at is not None:
+            return "current", self.t("desk_site_current", at=local_time(self.built_at)), False
+        return "unbuilt", self.t("desk_site_unbuilt"), False
+
+    def change_words(self, change: tuple[tuple[str, int, int] | None, str] | None) -> str:
+        """A change in the admin page's words: a table's save, or a change to the files (a hand edit)."""
+        if change is None:
+            return self.t("desk_site_change_unknown")
+        what, at = change
+        if what is None:
+            return self.t("desk_site_after_edit", at=local_time(at))
+        stage, number, table = what
+        stages = list(self.event.stages) if self.event is not None else []
+        table_words = self.t("desk_table_n", round=number, table=table)
+        if len(stages) > 1:
+            named = next((s.name for s in stages if s.id == stage), stage)
+            table_words = f"{named} {table_words}"
+        return self.t("desk_site_after_save", table=table_words, at=local_time(at))
 
     def said_up_to_date(self, note: str) -> bool:
         """Whether the build's last line is its "nothing changed, up to date" (cli's up_to_date,
@@ -1139,7 +1206,7 @@ class Writer:
                 except BaseException:
                     os.close(audit)
                     raise
-                self.desk.count_change()  # (written: the site is behind until a build takes it in)
+                self.desk.count_change(applied[-1][0].spot)  # (written: the site is behind until a build takes it in)
                 try:
                     append_audit(event_folder, [
                         audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
@@ -1390,6 +1457,11 @@ def saved_text(t: Translator, fields: list[Any], result: forms.Check) -> str:
         missing = next(room for room in rooms if room != done)
         return t("desk_saved_room", saved=t(f"{done}_room"), missing=t(f"{missing}_room"))
     return t("desk_saved_part")
+
+
+def _now() -> str:
+    """Now, as the desk keeps a time (UTC, ISO 8601; local_time shows it)."""
+    return dt.datetime.now(dt.timezone.utc).isoformat()
 
 
 def local_time(at: str, date: bool = False) -> str:
@@ -2033,7 +2105,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             if await desk.rescore():
                 stale = stale_after(desk.result, spot.stage.id, spot.number)
         elif outcome["saved"]:
-            desk.changed()
+            desk.changed(spot)
         if action == "check":
             def said(problems: list[forms.Said]) -> list[dict[str, Any]]:
                 return [{"message": p.message, "hint": p.hint, "fields": list(p.fields)} for p in problems]
@@ -2171,6 +2243,13 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             r["number"] == choice.number and (not choice.stage or r["stage"].id == choice.stage) for r in rounds) else 0
         return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time(), rounds=rounds,
                          no_round=no_round)
+
+    async def build_log(request: Request) -> Response:
+        """All the last site build said (its problems, each with its file and line): the admin
+        page's site line gives its first line only. The secretary's alone: it names content paths."""
+        if desk.who(request, None, None) is None:
+            return forbidden(request)
+        return PlainTextResponse(desk.build_output or "", headers=SECURITY_HEADERS)
 
     async def clock(request: Request) -> Response:
         who = desk.who(request, None, None)
@@ -2420,6 +2499,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/t/{stage}/{round}/{table}", table_page, methods=["GET", "POST"]),  # a table's phone
         Route("/admin", login),
         Route(f"{secretary}/admin", admin),
+        Route(f"{secretary}/admin/build-log", build_log),
         Route(f"{secretary}/admin/clock", clock, methods=["POST"]),
         Route(f"{secretary}/admin/renew", renew, methods=["POST"]),
         Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}", sheets),

@@ -1,0 +1,110 @@
+"""The secretary's page says where the published site stands (Desk.site_state): a mass event's
+rebuild behind the desk took over 13 minutes at 1,000 tables, and nothing on the page said the
+site was behind. One line: not rebuilt yet, being rebuilt (since when, after which save), up to
+date (built when), or failed (the build's first line, and a link to all it said); and, while it
+is behind, that the results saved meanwhile are in the desk's standings but not yet on the site.
+The build is a stand-in that waits for the test's word, so the page is read during a rebuild.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.test_desk_records import SWISS_TWO, TWO_TABLES, Secretary, desk_of, make  # noqa: F401 - desk_of is a fixture
+
+# The site build's stand-in: counts its starts in `started`, waits for `go` (consumed: one word
+# lets one build through), then says what a build says: "ok" ends well, "fail" with three lines
+# (a problem, its hint, the count) and exit status 1.
+BUILD = """\
+import pathlib, sys, time
+started, go = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+started.write_text(str(int(started.read_text() or 0) + 1) if started.exists() else "1")
+for _ in range(1200):
+    if go.exists():
+        break
+    time.sleep(0.05)
+word = go.read_text()
+go.unlink()
+if word == "fail":
+    print("content/events/gd/event.yaml:3: stages \\u91cc\\u6709\\u4e2a\\u95ee\\u9898")
+    print("  hint: the second line")
+    print("paibang: 1 problem, the last line")
+    sys.exit(1)
+print("paibang: 1 event, 9 pages")
+"""
+
+
+def until(test, seconds: float = 30) -> None:  # noqa: ANN001
+    for _ in range(int(seconds / 0.05)):
+        if test():
+            return
+        time.sleep(0.05)
+    raise AssertionError("never came")
+
+
+def site_line(secretary: Secretary) -> tuple[str, str]:
+    """(the line's state, its text as read: tags dropped) on the admin page."""
+    page = secretary.opener.open(f"{secretary.running.secretary}/admin").read().decode()
+    found = re.search(r'<p class="muted" id="site-state" data-state="(\w+)">(.*?)</p>', page, re.S)
+    assert found, page
+    return found.group(1), re.sub(r"<[^>]+>", "", found.group(2))
+
+
+def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path, desk_of, monkeypatch) -> None:  # noqa: F811
+    started, go, script, output = tmp_path / "started", tmp_path / "go", tmp_path / "build.py", tmp_path / "output"
+    output.mkdir()
+    script.write_text(BUILD, encoding="utf-8")
+    running = desk_of(make(tmp_path, SWISS_TWO, TWO_TABLES))
+    desk = running.desk
+    desk.output, desk.building = output, True
+    monkeypatch.setattr(desk, "build_command", lambda: [sys.executable, str(script), str(started), str(go)])
+    secretary = Secretary(running)
+
+    def builds() -> int:
+        return int(started.read_text()) if started.exists() and started.read_text() else 0
+
+    # before: no change, no rebuild
+    assert site_line(secretary) == ("unbuilt", "记录台开启以来网站还没有重建过。")
+
+    # during: table 1's save rebuilds the site, made to wait
+    assert secretary.post("main/1/1", "save", level_a="8", level_b="9")[0] == 200
+    until(lambda: builds() == 1)
+    state, line = site_line(secretary)
+    assert state == "rebuilding", line
+    assert re.fullmatch(r"网站正在重建（\d\d:\d\d 开始，第 1 轮 第 1 桌 \d\d:\d\d 的保存之后）。"
+                        r"新保存的成绩已在记录台的排名中，但还不在发布的网站上。", line), line
+    # a save meanwhile (read by the desk at once: its standings), its build next
+    assert secretary.post("main/1/2", "save", level_a="K", level_b="9")[0] == 200
+    go.write_text("ok")
+    until(lambda: builds() == 2)  # the second save's build, after the first
+    state, line = site_line(secretary)
+    assert state == "rebuilding" and "第 1 轮 第 2 桌" in line and "还不在发布的网站上" in line, line
+
+    # after: up to date, with the time it was built
+    go.write_text("ok")
+    until(lambda: desk.build_since is None and desk.built_changes == desk.read_changes and not go.exists())
+    until(lambda: site_line(secretary)[0] == "current")
+    state, line = site_line(secretary)
+    assert re.fullmatch(r"网站已是最新（\d\d:\d\d 生成）。", line), line
+
+    # a failing build: its first line, where to read the rest, and the saves not on the site
+    go.write_text("fail")
+    assert secretary.post("main/1/1", "save", level_a="A", level_b="9")[0] == 200
+    until(lambda: site_line(secretary)[0] == "failed")
+    state, line = site_line(secretary)
+    assert line == ("网站重建失败：content/events/gd/event.yaml:3: stages 里有个问题。"
+                    "新保存的成绩已在记录台的排名中，但还不在发布的网站上。 重建的全部输出"), line
+    page = secretary.opener.open(f"{running.secretary}/admin").read().decode()
+    link = re.search(r'<a href="([^"]+)"[^>]*>重建的全部输出</a>', page).group(1)
+    said = secretary.opener.open(f"http://127.0.0.1:{running.port}{link}").read().decode()
+    assert "  hint: the second line" in said and "paibang: 1 problem, the last line" in said, said
+    # the rest is the secretary's alone (it names the content's files)
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{running.port}{link}")
+        raise AssertionError("the build's output answered without the secretary's cookie")
+    except urllib.error.HTTPError as refused:
+        assert refused.code in (403, 404)
