@@ -7,13 +7,16 @@ One Guandan Swiss of 2 x TABLES teams, round 1 drawn by `paibang pair` (bench/de
 
 1. the hall's screen (/screen): its bytes with the whole draw on it (as it was: every table on
    one projected page) against one page of it (Desk.draw_view: DRAW_PAGE_TABLES tables);
-2. the round's sheets page (each table's QR code and link): a visit that makes every code (as
-   every visit did) against one that finds them made (app.table_qr, kept by link);
+2. the round's sheets page (each table's QR code and link): its bytes and the processor time of
+   a first visit (its codes made) with every table's sheet on one page (as it was) against one
+   page of it (sheet_pages: SHEETS_PAGE sheets); then a visit to that page that makes every
+   code (as every visit did) against one that finds them made (app.table_qr, kept by link);
 3. a table's used-marker (Tokens.mark_used) when the tokens file holds 1, 5 and 9 rounds of
    TABLES tables: the whole file rewritten (as every save did: Tokens._save) against the mark
    appended to the used log.
 
-Each printed with its ratio, as was / as is, in the same run. Medians; the machine is shared.
+Each printed with its ratio, as was / as is, in the same run. Medians; the machine is shared
+(the sheets page's first visit in processor time: its codes are made in the desk's threads).
 """
 
 from __future__ import annotations
@@ -87,6 +90,7 @@ def main() -> int:
     from workplace import work_folder
 
     from generator.desk import app as desk_app
+    from generator.desk import sheet_pages
     from generator.desk.store import Tokens, match_digest
 
     with tempfile.TemporaryDirectory(dir=work_folder(args.where), prefix="paibang-desk-views-") as temp:
@@ -107,6 +111,25 @@ def main() -> int:
         cookie = {"Cookie": f"{desk.cookie}={desk.start_session()}"}
         sheets = f"{desk.prefix}/admin/sheets/main/1"
 
+        def first_visit() -> tuple[float, int]:
+            """The sheets page's first visit: its processor time (the codes made in the desk's
+            threads: process-wide) and its bytes."""
+            desk_app.table_qr.cache_clear()
+            started = time.process_time()
+            size = len(get(app, sheets, cookie))
+            return time.process_time() - started, size
+
+        one_page = sheet_pages.SHEETS_ALL_UP_TO
+        sheet_pages.SHEETS_ALL_UP_TO = 10**9  # (every table's sheet on one page, as it was)
+        try:
+            whole = [first_visit() for _ in range(2)]
+        finally:
+            sheet_pages.SHEETS_ALL_UP_TO = one_page
+        paged = [first_visit() for _ in range(3)]
+        say("the sheets page, first visit (processor)", statistics.median(t for t, _ in whole),
+            statistics.median(t for t, _ in paged), "s")
+        say("the sheets page", whole[0][1], paged[0][1], "bytes")
+
         def cold() -> None:
             desk_app.table_qr.cache_clear()
             get(app, sheets, cookie)
@@ -114,7 +137,7 @@ def main() -> int:
         making = timed(cold, 2)
         get(app, sheets, cookie)
         kept = timed(lambda: get(app, sheets, cookie), 3)
-        say("the sheets page", making, kept, "s")
+        say("the sheets page, its codes made at every visit (wall)", making, kept, "s")
 
         tokens_content = Path(temp) / "tokens" / "content"
         tokens_content.mkdir(parents=True)

@@ -59,6 +59,7 @@ from generator.content.load import Kept, kept_rests_on, load_event, load_event_a
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
+from generator.desk.sheet_pages import SheetsChoice, sheets_paged
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Known, RoundEdit, Tokens, TokensUnwritable, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines,
     fast_reading, locked, match_digest, open_audit, plain, read_results, set_record, table_key, text_digest, with_board_keys_kept,
@@ -2322,16 +2323,24 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         one = request.query_params.get("table", "")
         if digits(one) and len(one) >= 10:
             return not_found_page(request)  # (no such table; int() of 5,000 digits raised: a 500)
+        paged = None
         if digits(one):
             rows = [row for row in rows if row["table"].number == int(one)]
             if not rows:
                 return not_found_page(request, (stage, number, int(one)))
+        else:
+            # a mass round's sheets a page at a time (sheet_pages): 1,000 codes on one page took
+            # the desk 10 s of processor and the secretary half a minute of nothing on screen
+            base = f"{desk.prefix}/admin/sheets/{quote(stage, safe='')}/{number}"
+            rows, paged, elsewhere = sheets_paged(rows, SheetsChoice.of(request.query_params), base)
+            if elsewhere is not None:  # (a table typed in the box: the page of its sheet, at it)
+                return RedirectResponse(elsewhere, status_code=303, headers=SECURITY_HEADERS)
         # (made off the event loop: a mass round's codes not yet made took the desk's phones 11 s)
         codes = await run_in_threadpool(lambda: [table_qr(row["link"]) for row in rows])
         for row, qr in zip(rows, codes, strict=True):
             row["qr"] = qr
         return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows,
-                         minutes=sheets_minutes(whole), whole=whole, one=digits(one),
+                         minutes=sheets_minutes(whole), whole=whole, one=digits(one), paged=paged,
                          renewed=digits(one) and request.query_params.get("renewed") == "1")
 
     async def sheets_pdf(request: Request) -> Response:
