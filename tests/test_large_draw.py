@@ -386,7 +386,11 @@ def assert_segments_exact(field: Field) -> bool:
     pool = [e for e in field.order if reference is None or e != reference.bye]
     if len(pool) % 2:
         return False  # no entry could take the bye
-    tables = pair_segmented(pool, field.scores, field.met, _pair_by_matching)
+    try:
+        tables = pair_segmented(pool, field.scores, field.met, _pair_by_matching)
+    except NoPairing:  # the window holding the whole field: the matching's own answer
+        assert reference is None, "the segments found no draw where the matching did"
+        return False
     if tables is None:
         return False
     assert reference is not None, "the segments found a draw where the matching did not"
@@ -584,3 +588,67 @@ def test_ten_thousand_entries_pair_in_round_six(size):
     above = Counter(group.values())
     odd_cuts = {k for k in range(len(values) - 1) if sum(above[j] for j in range(k + 1)) % 2}
     assert crossings == Counter(odd_cuts)  # each odd cut crossed once, no other crossing
+
+
+# --- a field with no draw at all: the matching said it once ----------------------------------
+
+
+def trio_apart(size: int, trios: int):
+    """`size` entries in three score groups where each of the first `trios` trios has met every
+    entry outside it and none inside: a trio pairs only within itself, and three is odd. With one
+    trio an even field has no draw; with two an odd field has none whoever takes the bye."""
+    ids = [f"T{i:04d}" for i in range(size)]
+    met = set()
+    for k in range(trios):
+        trio = ids[3 * k:3 * k + 3]
+        met |= {frozenset((t, e)) for t in trio for e in ids if e not in trio}
+    scores = {e: float(i % 3) for i, e in enumerate(ids)}
+    return sorted(ids, key=lambda e: (-scores[e], e)), scores, met
+
+
+def matchings_run(monkeypatch) -> list[int]:  # noqa: ANN001
+    """The entries of each matching the draw runs (the weighted one and can_pair_all's)."""
+    from generator.tournament import large_draw, pairing
+
+    real = pairing.max_weight_matching
+    held: list[int] = []
+
+    def matcher(n, edges, max_cardinality=False):  # noqa: ANN001, ANN202
+        held.append(n)
+        return real(n, edges, max_cardinality=max_cardinality)
+
+    monkeypatch.setattr(pairing, "max_weight_matching", matcher)
+    monkeypatch.setattr(large_draw, "max_weight_matching", matcher)
+    return held
+
+
+def test_a_field_without_a_draw_is_refused_after_one_matching(monkeypatch):
+    """The windows hand the whole field to the matching (no group is large) and it finds no draw:
+    that answer is pair_swiss's, not a cue to run the same matching on the same field again."""
+    order, scores, met = trio_apart(60, 1)
+    held = matchings_run(monkeypatch)
+    with pytest.raises(NoPairing, match="^no draw without a rematch$"):
+        pair_swiss(order, scores, met)
+    assert held == [60]
+    with pytest.raises(NoPairing, match="^no draw without a rematch$"):
+        pair_swiss(order, scores, met, fast=False)
+
+
+def test_an_odd_field_where_no_bye_leaves_a_draw_is_refused_after_two_matchings(monkeypatch):
+    """Whoever sits out, one trio is left odd: the first candidate's matching says no, and one
+    more, on the field and a place anybody may take, says nobody else's bye can do better (each
+    of the 61 entries' was tried, a matching each)."""
+    order, scores, met = trio_apart(61, 2)
+    held = matchings_run(monkeypatch)
+    with pytest.raises(NoPairing, match="^no entry can take the bye$"):
+        pair_swiss(order, scores, met)
+    assert held == [60, 62]
+
+
+def test_an_odd_field_whose_last_entry_cannot_sit_out_gives_the_bye_to_the_next():
+    # T0000-T0002 have met all the others, so they pair among themselves only if one of them sits
+    # out: the lowest-ranked entry's bye is refused, and then the free place shows some bye works.
+    order, scores, met = trio_apart(21, 1)
+    draw = pair_swiss(order, scores, met)
+    assert draw.bye == max((e for e in order if e in {"T0000", "T0001", "T0002"}), key=order.index)
+    assert draw == pair_swiss(order, scores, met, fast=False)
