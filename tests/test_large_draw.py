@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator.build import validate
-from generator.tournament.large_draw import NotLarge, is_large, most_met, pair_segmented, surely_pairable
+from generator.tournament.large_draw import (NotLarge, is_large, most_met, pair_segmented, pair_windowed,
+                                             surely_pairable)
 from generator.tournament.pairing import (Draw, NoPairing, _pair_by_matching, can_pair_all, history, pair_swiss,
                                           swiss_order)
 from support import demo_content
@@ -521,6 +522,26 @@ def test_windows_around_tiny_groups_give_the_matchings_draw():
         assert tables == _pair_by_matching(order, scores, met), (size, rounds, seed)
         windowed += sum(held) < size
     assert windowed >= 8
+
+
+@pytest.mark.parametrize(("size", "window"), [(19, 8), (20, 30)])
+def test_a_window_ends_at_a_group_of_4r_9_2c_entries_and_no_smaller(size, window):
+    """Y alone above a group B of `size` and 40 or 41 below, r = 2 (E1 has met E2 and E3): Y's
+    window ends at the first group of at least 4r+9+2C entries (large_draw.py, 8.). B of 19
+    (C = 1: 19 exactly) ends it, so the matching gets Y and B's first 7 (2r+2+C); B of 20 (C = 2:
+    21 needed) does not, and the window runs on to E's first 8 and one more for its parity. The
+    draw is the matching's either way. A group smaller than the proof's 2r+4+2C ending a window
+    has given the matching's draw on every field tried (some 400 seeded ones, with the windows
+    ending at any group at all): this pins the constant, so that changing it is done knowingly."""
+    order, scores = ranked("Y", " ".join(f"B{i}" for i in range(1, size + 1)),
+                           " ".join(f"E{i}" for i in range(1, 41 + (size + 1) % 2)))
+    met = meetings("E1-E2", "E1-E3")
+    assert most_met(order, met) == 2
+    held: list[int] = []
+    tables = pair_windowed(order, scores, met, counting(held))
+    assert held[0] == window
+    assert tables == _pair_by_matching(order, scores, met)
+    assert pair_swiss(order, scores, met) == pair_swiss(order, scores, met, fast=False)
 
 
 def test_two_thousand_teams_with_a_drawn_and_a_forfeited_table_match_only_windows(monkeypatch):
