@@ -122,7 +122,9 @@ C* is not known beforehand: the bound is first guessed (C* ≥ the number of odd
 the draw found (a draw without a rematch: its cost is ≥ C*) must cost at most the guess,
 else the guess becomes that cost (a true bound) and the field is drawn again; a window with
 no draw means the guess was too low, and it is raised. A window holding the whole field is
-the matching itself.
+the matching itself, and its "no draw" is the field's, raised as it is (pair_swiss does not run
+the matching again). That is the only way a field with no draw at all is answered here: such a
+field has fewer than 2r+2 entries (1.), so no group is large enough for a cut or to end a window.
 """
 
 from __future__ import annotations
