@@ -122,7 +122,9 @@ C* is not known beforehand: the bound is first guessed (C* ≥ the number of odd
 the draw found (a draw without a rematch: its cost is ≥ C*) must cost at most the guess,
 else the guess becomes that cost (a true bound) and the field is drawn again; a window with
 no draw means the guess was too low, and it is raised. A window holding the whole field is
-the matching itself.
+the matching itself, and its "no draw" is the field's, raised as it is (pair_swiss does not run
+the matching again). That is the only way a field with no draw at all is answered here: such a
+field has fewer than 2r+2 entries (1.), so no group is large enough for a cut or to end a window.
 """
 
 from __future__ import annotations
@@ -173,7 +175,9 @@ def pair_segmented(entries: Sequence[str], scores: Mapping[str, float], met: Col
     of the matching, or None when it has no draw so (then draw it whole). The segments (5., 6.)
     where the ranking can be cut, each with a small group drawn by the windows (7., 8.); the
     windows on the whole field where it cannot. `exact(entries, scores, met)` is the matching
-    (pairing._pair_by_matching), only ever given a window; it raises when its entries have no draw."""
+    (pairing._pair_by_matching), only ever given a window; it raises when its entries have no draw,
+    and what it raised on a window holding the whole field is raised from here: the field has no
+    draw, and the matching on it is not run again (pair_swiss's own would raise the same)."""
     def windowed(ids: list[str], sub_scores: Mapping[str, float], sub_met: Collection[frozenset[str]]
                  ) -> list[tuple[str, ...]]:
         tables = pair_windowed(ids, sub_scores, sub_met, exact)
@@ -279,7 +283,8 @@ def pair_windowed(entries: Sequence[str], scores: Mapping[str, float], met: Coll
     """Steps 4 to 7 by the pass, with the matching only on windows around the small groups
     (module docstring, 7. and 8.): the tables in table order, exactly those of the matching, or
     None when the field cannot be drawn so (then draw it whole). `exact(entries, scores, met)`
-    is the matching (pairing._pair_by_matching); it raises when its entries have no draw."""
+    is the matching (pairing._pair_by_matching); it raises when its entries have no draw, and
+    when they are the whole field, so does this (the field has no draw: say it once)."""
     grouped = _score_groups(entries, scores, met)
     if grouped is None:
         return None
@@ -287,7 +292,7 @@ def pair_windowed(entries: Sequence[str], scores: Mapping[str, float], met: Coll
     bound = sum(e % 2 for e in end[:-1])  # C* ≥ the number of odd cuts: a first guess
     while True:
         tables, whole = _draw_windows(entries, scores, met, exact, opponents, group, start, end, r, bound)
-        if whole:  # one window held the field: the matching's own draw, or none
+        if whole:  # one window held the field: the matching's own draw (without one, it raised)
             return None if tables is None else [(entries[a], entries[b]) for a, b in sorted(tables)]
         if tables is None:  # a window without a draw: the guess was too low
             bound = 2 * bound + 2
@@ -303,7 +308,8 @@ def _draw_windows(entries: Sequence[str], scores: Mapping[str, float], met: Coll
                   r: int, bound: int
                   ) -> tuple[list[tuple[int, int]] | None, bool]:
     """The pass of 7. with the windows of 8., for the bound C: (higher, lower) places, or None
-    when a window has no draw; and whether a single window held the whole field."""
+    when a window has no draw; and whether a single window held the whole field. A window holding
+    the whole field is the matching on it: what it raises (no draw at all) is raised from here."""
     n = len(entries)
     groups = len(start)
     alone = 2 * r + 6 + bound  # 7.: the unpaired entries a group needs to pair its top alone
@@ -360,7 +366,9 @@ def _draw_windows(entries: Sequence[str], scores: Mapping[str, float], met: Coll
         try:
             pairs = exact(ids, {e: scores.get(e, 0) for e in ids}, met)
         except Exception:  # no draw for the window
-            return None, whole
+            if whole:  # nor for the field: said once, not found again by the caller's own matching
+                raise
+            return None, False
         for x, y in pairs:
             i, i2 = at[x], at[y]
             if i < held or i2 < held or j == groups:  # W's tables (8.); below J's top, the pass again
