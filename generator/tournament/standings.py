@@ -185,16 +185,27 @@ def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[Table
     if tallies is None:
         tallies = {e.id: Tally(e) for e in field_entries if not e.substitute}
     first_only = {name: metric.first_only for name, metric in metrics.items()}  # looked up for every side
+    of_entry = tallies.get
+    # (a mass event's stage sums 10,000 sides or more at each scoring, the desk's after every
+    # save: each table's sides and its outcome read once for both of them, and each opponent
+    # appended where it was a list made for every side and thrown away)
     for tables in scored_rounds:
         for score in tables:
             sides = score.sides
-            for side in sides:
-                entry = side.entry
-                record = tallies.get(entry)
+            if not sides:
+                continue
+            entries = [side.entry for side in sides]
+            winner = score.winner
+            both_absent = winner is None and score.extra.get("both_absent")
+            for side, entry in zip(sides, entries):
+                record = of_entry(entry)
                 if record is None:
                     continue
                 record.matches.append(score)
-                record.opponents.extend([s.entry for s in sides if s.entry != entry])
+                opponents = record.opponents
+                for other in entries:
+                    if other != entry:
+                        opponents.append(other)
                 if side.disqualified:
                     record.forfeited = True
                     continue
@@ -205,11 +216,11 @@ def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[Table
                     else:
                         totals[name] = totals.get(name, 0) + value
                 record.played += 1
-                if score.winner is None and score.extra.get("both_absent"):
+                if both_absent:
                     record.lost += 1  # a double forfeit (Guandan's): neither came, no draw
-                elif score.winner is None:
+                elif winner is None:
                     record.drawn += 1
-                elif score.winner == entry:
+                elif winner == entry:
                     record.won += 1
                 else:
                     record.lost += 1
