@@ -947,7 +947,9 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     marks: dict[int, Mark] = {}
     substitutes = frozenset(e.id for e in event.entries.values() if e.substitute)
     # The rounds before each round checked, summed a round at a time (standings.tally) and
-    # copied for each check, not summed again from round 1 for each.
+    # copied for each check, not summed again from round 1 for each. (A copy shares its record's
+    # matches and opponents, Tally.copy: each check reads its copies through before the next
+    # round is summed into `running`.)
     summed: list[RoundResult] = []
     running: dict[str, Tally] = {}
     for round_ in rounds:

@@ -59,16 +59,21 @@ class Tally:
     moot: set[str] = field(default_factory=set)
 
     def copy(self) -> Tally:
-        """The record as it stands, to be finished and ranked apart from this one (which
-        goes on counting the next rounds: tournament/event.py's stale draws). Every field as it
-        is, its lists, dict and set copied; not through dataclasses.replace, which reads the
-        fields and goes through __init__: twice the time, and a mass event's stale-draw check
-        copies its 5,000 records for every round it checks."""
+        """The record as it stands, to be finished and ranked apart from this one, before this
+        one counts another round (tournament/event.py's stale draws: a mass event's stale-draw
+        check copies its 5,000 records for every round it checks). Its figures, adjustments and
+        moot tie-breaks copied (finishing and ranking write them); its matches and opponents
+        the very lists of this one, which only `tally` appends to: the copy is read through
+        before the next round is summed here, and two lists a record were half of the copying.
+        Each field set on the new record, not through its __dict__ (asked for, Python makes each
+        record a dict of its own, another object the collector goes through) nor
+        dataclasses.replace (which reads the fields and goes through __init__)."""
         made = object.__new__(Tally)
-        kept = made.__dict__
-        kept.update(self.__dict__)
-        kept["metrics"], kept["opponents"], kept["matches"] = dict(self.metrics), list(self.opponents), list(self.matches)
-        kept["adjustments"], kept["moot"] = list(self.adjustments), set(self.moot)
+        made.entry, made.metrics = self.entry, dict(self.metrics)
+        made.played, made.won, made.drawn, made.lost = self.played, self.won, self.drawn, self.lost
+        made.forfeited, made.nothing_scored = self.forfeited, self.nothing_scored
+        made.opponents, made.matches = self.opponents, self.matches
+        made.adjustments, made.moot = list(self.adjustments), set(self.moot)
         return made
 
 
