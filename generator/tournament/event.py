@@ -1094,9 +1094,8 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
     if first is None:  # a late entry is not missing from the rounds before its first
         first = first_rounds(rounds)
     for round_, result in zip(rounds, scored):
-        seen: set[str] = set()
+        seen = {side for table in round_.tables for side in table.sides}  # (at once: a set grown a table at a time took longer)
         for table in round_.tables:
-            seen.update(table.sides)
             if len(table.sides) != 2:
                 continue
             pair = frozenset(table.sides)  # (a forfeit, one team's or both's, a meeting: pairing.history_of)
