@@ -368,9 +368,12 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     game.score_field(stage, scored, problems, short, played)
     if stage.format == "knockout":
         return run_knockout(game, event, stage, field_entries, scored, played, problems)
-    late = _late_entries(stage, rounds, field_entries)
+    # Each side at a table -> the first round it sits at one: who is late, who never played and
+    # who is missing from a draw all read it (made once: 12,000 seats at 1,000 tables, 6 rounds)
+    first = first_rounds(rounds)
+    late = _late_entries(stage, rounds, field_entries, first)
     if rounds:
-        playing = {side for r in rounds for t in r.tables for side in t.sides}
+        playing = first.keys()
         # A late entry of a stage still being drawn is expected (event-day.md): it is drawn from
         # the next round. Once every round is drawn, an entry that never played is a mistake.
         still_drawing = len(rounds) < stage.rounds
@@ -402,7 +405,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                                                        if e.id in playing or still_drawing}, problems)
     early = _swiss_rounds_before_played(rounds, scored, problems) if stage.format == "swiss" else set()
     if stage.format in ("swiss", "round_robin"):
-        check_draws(rounds, scored, field_entries, problems, stage.id, early)
+        check_draws(rounds, scored, field_entries, problems, stage.id, early, first)
     if stage.format == "round_robin":
         _warn_partial_robin(stage, field_entries, problems)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
@@ -726,14 +729,16 @@ def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted:
     return tallies
 
 
-def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry]) -> dict[str, list[int]]:
+def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry],
+                  first: dict[str, int] | None = None) -> dict[str, list[int]]:
     """Entries of a Swiss or round robin absent from every table of the rounds drawn before their
     first (late entries, event-day.md): entry id -> those rounds. Rounds from an entry's
     withdrawal on are not missed, they are not played. One at no table while rounds are still to
-    be drawn is drawn from the next (late); once all are drawn, it is not."""
+    be drawn is drawn from the next (late); once all are drawn, it is not. `first`:
+    first_rounds(rounds), when made already."""
     if stage.format not in ("swiss", "round_robin") or not rounds:
         return {}
-    first = first_rounds(rounds)
+    first = first_rounds(rounds) if first is None else first
     late: dict[str, list[int]] = {}
     # Once every round is drawn, an entry at no table of any is not late: no round is left to
     # draw it in, and it was given no bye (entry-not-played says so). Credited a bye a round, a
@@ -967,7 +972,9 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     marks: dict[int, Mark] = {}
     substitutes = frozenset(e.id for e in event.entries.values() if e.substitute)
     # The rounds before each round checked, summed a round at a time (standings.tally) and
-    # copied for each check, not summed again from round 1 for each.
+    # copied for each check, not summed again from round 1 for each. (A copy shares its record's
+    # matches and opponents, Tally.copy: each check reads its copies through before the next
+    # round is summed into `running`.)
     summed: list[RoundResult] = []
     running: dict[str, Tally] = {}
     for round_ in rounds:
@@ -1099,19 +1106,21 @@ def _swiss_rounds_before_played(rounds: list[Round], scored: list[RoundResult], 
 
 
 def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: list[Entry],
-                problems: Problems, stage: str | None = None, early: set[int] = frozenset()) -> None:
+                problems: Problems, stage: str | None = None, early: set[int] = frozenset(),
+                first: dict[str, int] | None = None) -> None:
     """A Swiss or round-robin draw, written by `paibang pair` or by hand: no two entries meet
     twice, and every entry of the stage sits at a table (or has the bye) in every round, until
     it is out of the stage (disqualified). Both are warnings: the secretary may mean it.
     `early`: Swiss rounds there before the round they are drawn on is played
-    (_swiss_rounds_before_played, already warned): an entry left out of one is not a withdrawal."""
+    (_swiss_rounds_before_played, already warned): an entry left out of one is not a withdrawal.
+    `first`: first_rounds(rounds), when made already."""
     met: dict[frozenset[str], int] = {}
     out: set[str] = set()
-    first = first_rounds(rounds)  # a late entry is not missing from the rounds before its first
+    if first is None:  # a late entry is not missing from the rounds before its first
+        first = first_rounds(rounds)
     for round_, result in zip(rounds, scored):
-        seen: set[str] = set()
+        seen = {side for table in round_.tables for side in table.sides}  # (at once: a set grown a table at a time took longer)
         for table in round_.tables:
-            seen.update(table.sides)
             if len(table.sides) != 2:
                 continue
             pair = frozenset(table.sides)  # (a forfeit, one team's or both's, a meeting: pairing.history_of)
@@ -1126,7 +1135,9 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
             problems.add("draw-entry-missing", mark, warning=True, round=round_.number, ids=missing)
         for score in result.counted:
-            out.update(side.entry for side in score.sides if side.disqualified)
+            for side in score.sides:
+                if side.disqualified:
+                    out.add(side.entry)
 
 
 def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_name: str = "",

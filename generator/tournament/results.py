@@ -35,20 +35,27 @@ class RoundResult:
     @property
     def drawn_only(self) -> bool:
         """Drawn, not played: every match of the round is pending (its byes wait with it)."""
+        # (the pending numbers as a set: a mass round drawn and not played has all of its 1,000
+        # tables pending, and each looked up in the list was a thousandth of a million steps)
+        pending = set(self.pending)
         return any(len(s.table.sides) == 2 for s in self.tables) and all(
-            s.table.number in self.pending for s in self.tables if len(s.table.sides) == 2)
+            s.table.number in pending for s in self.tables if len(s.table.sides) == 2)
 
     @property
     def has_counted(self) -> bool:
         """bool(counted), without making the list."""
-        return not self.drawn_only and any(s.table.number not in self.pending for s in self.tables)
+        pending = set(self.pending)
+        return not self.drawn_only and any(s.table.number not in pending for s in self.tables)
 
     @property
     def counted(self) -> list[TableScore]:
         """The tables that count in the standings (with the late entries' scores of the round)."""
         if self.drawn_only:
             return []
-        return [s for s in self.tables if s.table.number not in self.pending] + self.late
+        if not self.pending:  # (every table in: the list as it is, none looked up)
+            return [*self.tables, *self.late]
+        pending = set(self.pending)
+        return [s for s in self.tables if s.table.number not in pending] + self.late
 
     @property
     def complete(self) -> bool:
@@ -80,8 +87,8 @@ class RoundResult:
     def partial(self) -> bool:
         """Some results in, not all: shown on the round's page only, never counted. (A withdrawn
         side's table, in of itself, makes a round partial as before: its result is on the page.)"""
-        return bool(self.pending) and any(len(s.table.sides) == 2 and s.table.number not in self.pending
-                                          for s in self.tables)
+        pending = set(self.pending)
+        return bool(pending) and any(len(s.table.sides) == 2 and s.table.number not in pending for s in self.tables)
 
 
 @dataclass

@@ -59,16 +59,21 @@ class Tally:
     moot: set[str] = field(default_factory=set)
 
     def copy(self) -> Tally:
-        """The record as it stands, to be finished and ranked apart from this one (which
-        goes on counting the next rounds: tournament/event.py's stale draws). Every field as it
-        is, its lists, dict and set copied; not through dataclasses.replace, which reads the
-        fields and goes through __init__: twice the time, and a mass event's stale-draw check
-        copies its 5,000 records for every round it checks."""
+        """The record as it stands, to be finished and ranked apart from this one, before this
+        one counts another round (tournament/event.py's stale draws: a mass event's stale-draw
+        check copies its 5,000 records for every round it checks). Its figures, adjustments and
+        moot tie-breaks copied (finishing and ranking write them); its matches and opponents
+        the very lists of this one, which only `tally` appends to: the copy is read through
+        before the next round is summed here, and two lists a record were half of the copying.
+        Each field set on the new record, not through its __dict__ (asked for, Python makes each
+        record a dict of its own, another object the collector goes through) nor
+        dataclasses.replace (which reads the fields and goes through __init__)."""
         made = object.__new__(Tally)
-        kept = made.__dict__
-        kept.update(self.__dict__)
-        kept["metrics"], kept["opponents"], kept["matches"] = dict(self.metrics), list(self.opponents), list(self.matches)
-        kept["adjustments"], kept["moot"] = list(self.adjustments), set(self.moot)
+        made.entry, made.metrics = self.entry, dict(self.metrics)
+        made.played, made.won, made.drawn, made.lost = self.played, self.won, self.drawn, self.lost
+        made.forfeited, made.nothing_scored = self.forfeited, self.nothing_scored
+        made.opponents, made.matches = self.opponents, self.matches
+        made.adjustments, made.moot = list(self.adjustments), set(self.moot)
         return made
 
 
@@ -185,16 +190,27 @@ def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[Table
     if tallies is None:
         tallies = {e.id: Tally(e) for e in field_entries if not e.substitute}
     first_only = {name: metric.first_only for name, metric in metrics.items()}  # looked up for every side
+    of_entry = tallies.get
+    # (a mass event's stage sums 10,000 sides or more at each scoring, the desk's after every
+    # save: each table's sides and its outcome read once for both of them, and each opponent
+    # appended where it was a list made for every side and thrown away)
     for tables in scored_rounds:
         for score in tables:
             sides = score.sides
-            for side in sides:
-                entry = side.entry
-                record = tallies.get(entry)
+            if not sides:
+                continue
+            entries = [side.entry for side in sides]
+            winner = score.winner
+            both_absent = winner is None and score.extra.get("both_absent")
+            for side, entry in zip(sides, entries):
+                record = of_entry(entry)
                 if record is None:
                     continue
                 record.matches.append(score)
-                record.opponents.extend([s.entry for s in sides if s.entry != entry])
+                opponents = record.opponents
+                for other in entries:
+                    if other != entry:
+                        opponents.append(other)
                 if side.disqualified:
                     record.forfeited = True
                     continue
@@ -205,11 +221,11 @@ def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[Table
                     else:
                         totals[name] = totals.get(name, 0) + value
                 record.played += 1
-                if score.winner is None and score.extra.get("both_absent"):
+                if both_absent:
                     record.lost += 1  # a double forfeit (Guandan's): neither came, no draw
-                elif score.winner is None:
+                elif winner is None:
                     record.drawn += 1
-                elif score.winner == entry:
+                elif winner == entry:
                     record.won += 1
                 else:
                     record.lost += 1
