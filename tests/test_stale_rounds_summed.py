@@ -9,6 +9,8 @@ found stale nowhere. Also the tally's and a round's counts the check and the sta
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from pathlib import Path
 
@@ -126,6 +128,17 @@ def test_a_copy_of_a_tally_is_finished_apart_and_shares_its_matches() -> None:
     copy.moot.add("head_to_head")
     assert record.metrics == {"wins": 2.0} and record.adjustments == [] and record.moot == set()
     assert copy.opponents is record.opponents and copy.matches is record.matches
+
+
+def test_a_copy_of_a_tally_keeps_every_field() -> None:
+    # Tally.copy sets each field by hand (for speed): a field added to Tally and not to copy
+    # would be left at its default in every stale-draw check, without a word
+    made = {dict: lambda name: {name: 1.0}, list: lambda name: [name], set: lambda name: {name}}
+    values = {f.name: made[type(f.default_factory())](f.name) if f.default_factory is not dataclasses.MISSING
+              else f"value of {f.name}" for f in dataclasses.fields(Tally)}
+    record = Tally(**values)
+    copy = record.copy()
+    assert {name: getattr(copy, name) for name in values} == values
 
 
 def score(number: int, a: str, b: str, winner: str | None, extra: dict | None = None) -> TableScore:
