@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_desk_live_size import ask
+from tests.support import withdraw
 from tests.test_desk_mass_pages import desk_of, guandan_swiss
 
 
@@ -104,3 +105,62 @@ def test_a_round_of_100_tables_or_fewer_is_shown_whole_as_before(tmp_path: Path)
         assert sorted(sheets) == list(range(1, 101)) and sheets[100][1] == desk.link("main/1/100")
         assert 'id="sheet-' not in page and "find-sheet" not in page and "?page=" not in page
         assert "\u6574\u8f6e" not in page  # (its PDF link as it was: "打印记分表（PDF…")
+
+
+def test_a_withdrawal_between_two_pages_printed_skips_no_table(tmp_path: Path) -> None:
+    # Pages are cut by the round's tables, played or not: table 6's team withdrawn after page 1
+    # was printed moved table 51 onto page 1 (already printed) when the pages were cut among the
+    # sheets alone, and table 51 was printed on no page (rev82)
+    content = guandan_swiss(tmp_path, 240, 0)
+    desk, app = desk_of(content)
+    cookie = {"Cookie": f"{desk.cookie}={desk.start_session()}"}
+    base = f"{desk.prefix}/admin/sheets/main/1"
+    printed = set(sheets_of(get(app, base, cookie)[2]))
+    assert printed == set(range(1, 51))
+    withdraw(content / "events" / "mass", "T11", 1)
+    desk.load()
+    status, _headers, page = get(app, f"{base}?page=2", cookie)
+    assert status == 200 and sorted(sheets_of(page)) == list(range(51, 101))
+    assert "\u672c\u9875\u4e3a\u7b2c 51\u2013100 \u684c" in page  # this page: tables 51-100
+    printed |= set(sheets_of(page)) | set(sheets_of(get(app, f"{base}?page=3", cookie)[2]))
+    assert printed == set(range(1, 121))
+    # page 1 now: its 49 sheets played, table 6 not there (its link answers 410)
+    assert sorted(sheets_of(get(app, base, cookie)[2])) == [n for n in range(1, 51) if n != 6]
+    # table 6 typed in the box: said not played, its withdrawn team named (not "no table 6")
+    status, _headers, page = get(app, f"{base}?go=6", cookie)
+    assert status == 200 and "\u7b2c 1 \u8f6e\u7b2c 6 \u684c\u4e0d\u6253\uff08T11 \u5df2\u9000\u8d5b\uff09" in page
+    assert "\u6ca1\u6709\u7b2c 6 \u684c" not in page
+
+
+def test_the_box_reads_full_width_digits_and_a_page_far_past_the_last_is_the_last(mass) -> None:  # noqa: ANN001
+    desk, app, cookie = mass
+    base = f"{desk.prefix}/admin/sheets/main/1"
+    # \uff17\uff15 as a Chinese input method types 75
+    status, headers, _page = get(app, f"{base}?go=%EF%BC%97%EF%BC%95", cookie)
+    assert status == 303 and headers["location"] == f"{base}?page=2#sheet-75"
+    for page in ("99", "99999999999999"):
+        assert sorted(sheets_of(get(app, f"{base}?page={page}", cookie)[2])) == list(range(101, 121)), page
+
+
+@pytest.fixture(scope="module")
+def first_page(mass) -> str:  # noqa: ANN001
+    """The mass round's first sheets page, asked for before the browser starts (Playwright's loop
+    in this thread would stop the app's asyncio.run)."""
+    desk, app, cookie = mass
+    return get(app, f"{desk.prefix}/admin/sheets/main/1", cookie)[2]
+
+
+def test_printing_a_page_prints_its_sheets_and_nothing_of_the_navigation(first_page, browser) -> None:  # noqa: ANN001
+    # form.find's display: flex, more specific than .noprint's display: none, printed the box (rev82)
+    page = first_page
+    view = browser.new_page()
+    try:
+        view.set_content(page)
+        view.emulate_media(media="print")
+        shown = view.evaluate("""() => [...document.querySelectorAll('#find-sheet, nav.pages, #sheets-shown, .sheet')]
+            .map(e => [e.classList.contains('sheet') ? 'sheet' : e.id || e.className, getComputedStyle(e).display])""")
+    finally:
+        view.close()
+    hidden = {name: display for name, display in shown if name != "sheet"}
+    assert len(hidden) == 3 and set(hidden.values()) == {"none"}, hidden  # (the two navs are one name)
+    assert sum(1 for name, display in shown if name == "sheet" and display != "none") == 50

@@ -2313,19 +2313,23 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             if round_.number != number:
                 continue
             for table in round_.tables:
-                if len(table.sides) != 2 or desk.withdrawn_sides(stage, number, table.number):
-                    continue  # (a table decided by a withdrawal is not played: its link answers 410)
+                if len(table.sides) != 2:
+                    continue
+                gone = desk.withdrawn_sides(stage, number, table.number)
+                if gone:  # a table decided by a withdrawal is not played (its link answers 410): no sheet
+                    rows.append({"table": table, "gone": gone})  # (kept for sheets_paged's pages)
+                    continue
                 link = desk.link(table_key(stage, number, table.number))
                 rows.append({"table": table, "link": link, "match": names.get(table.number, "")})
         # One table's sheet (`?table=7`: the one whose link was just renewed, app.py renew), the
         # round's PDF said as the whole round's, with its time (a round of 1,000 tables: minutes)
-        whole = len(rows)
+        whole = sum(1 for row in rows if "gone" not in row)
         one = request.query_params.get("table", "")
         if digits(one) and len(one) >= 10:
             return not_found_page(request)  # (no such table; int() of 5,000 digits raised: a 500)
         paged = None
         if digits(one):
-            rows = [row for row in rows if row["table"].number == int(one)]
+            rows = [row for row in rows if row["table"].number == int(one) and "gone" not in row]
             if not rows:
                 return not_found_page(request, (stage, number, int(one)))
         else:
