@@ -142,6 +142,14 @@ def test_the_secretary_enters_a_double_forfeit_at_a_withdrawn_teams_table(tmp_pa
         assert status == 200, page
         assert _first_table(path)["forfeit"] == [a, b]
         assert not [p for p in running.desk.problems if not p.warning]
-        assert f'<option value="{a}, {b}" selected>双方弃权</option>' in secretary.page("main/3/1")
+        assert 'id="forfeited"' in page and 'id="withdrawn"' not in page, page  # (as just saved)
+        page = secretary.page("main/3/1")
+        assert f'<option value="{a}, {b}" selected>双方弃权</option>' in page
+        # said as entered, a loss for each: not "counted as {b}'s forfeit, choose {b}", which
+        # would give {a} a win nobody saw (rev82)
+        assert f"\u672c\u684c\u5df2\u5f55\u4e3a\u53cc\u65b9\u5f03\u6743\uff08\u88c1\u5224\u5224\u5b9a\uff1a{a}\u3001{b}" in page, page
+        assert 'id="withdrawn"' not in page, page
+        status, admin = fetch(running.desk.admin_link, opener=secretary.opener)
+        assert status == 200 and f"\u5df2\u5f55 \u00b7 \u53cc\u65b9\u5f03\u6743\uff08{a}\u3001{b}\uff09" in admin, admin
     finally:
         running.stop()
