@@ -556,8 +556,12 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
         if len(gone) == 2:
             played = False
         else:
-            since = event.entries[gone[0]].withdrawn_from(stage.id) or number
-            if number > since and stage.format != "round_robin" and withdrawn_forfeits is not None:
+            entry = event.entries[gone[0]]
+            since = entry.withdrawn_from(stage.id) or number
+            # (withdrawn in a stage before this one: every round of this one is later, its round 1
+            # too, which withdrawn_from gives as the first it does not play: rev82)
+            earlier = entry.withdrawn_stage not in (None, stage.id)
+            if (number > since or earlier) and stage.format != "round_robin" and withdrawn_forfeits is not None:
                 withdrawn_forfeits.append((gone[0], table, number))
             return _ranked_after_withdrawal(game.score_table(table, stage, state), gone)
     if played and withdrawn_played is not None:
@@ -661,9 +665,12 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
         opponent = next(side for side in table.sides if side != entry_id)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
         if table.both_forfeit:  # a later round's table, written as neither coming (_score)
+            # the withdrawal moved to this round, as it is written: `withdrawn: 3`, or in an event
+            # of stages `withdrawn: {stage: main, round: 1}` (a round number alone is another stage's)
+            written = f"{{stage: {stage.id}, round: {number}}}" if len(ids) > 1 else str(number)
             problems.add("entry-withdrawn-double-forfeit", at or table.mark or entry.mark or Mark(event.folder),
                          warning=True, id=entry_id, opponent=opponent, round=number, table=table.number,
-                         since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where)
+                         since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where, written=written)
             continue
         problems.add("entry-withdrawn-forfeit", at or table.mark or entry.mark or Mark(event.folder), warning=True,
                      id=entry_id, opponent=opponent, round=number, table=table.number,
