@@ -424,7 +424,8 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
 
 def build_event_first(content: Path, output: Path, folder: Path, site: Site,
                       results: list[EventResult | EventSummary], memory: EventMemory, cache_dir: Path | None = None,
-                      bulletins: bool = True, notify: Notify | None = None) -> list[str] | None:
+                      bulletins: bool = True, notify: Notify | None = None,
+                      afterwards: list[Callable[[], None]] | None = None) -> list[str] | None:
     """`paibang serve`'s first step after files of one event's folder were saved, before the
     whole rebuild (`build`, which follows it): that event alone read and scored, the other
     events, site.yaml and who is who taken as the last build left them (its report's `site`
@@ -454,7 +455,10 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     the first it lists (the event's page), which is then not as recorded, so that the next build,
     this one's follow-up or any later one (after serve was killed in between), renders the whole
     part again whatever its key (PreviousBuild.reuse looks at a kept part's first file; a build
-    that finds nothing else changed, at every file)."""
+    that finds nothing else changed, at every file).
+    `afterwards`: what is left to do once the new pages are shown, added to it (the journal's
+    backup and the staging folder removed: render/output.py's apply_in_place); without it, done
+    before this returns."""
     from generator.render.output import OutputRefused, output_lock
 
     before = next((r for r in results if r.event.folder.name == folder.name), None)
@@ -473,11 +477,12 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
             held.enter_context(output_lock(output, wait=0))
         except OutputRefused:
             return None
-        return _event_first(content, output, before, was, cache_dir, site, memory, bulletins, notify)
+        return _event_first(content, output, before, was, cache_dir, site, memory, bulletins, notify, afterwards)
 
 
 def _event_first(content: Path, output: Path, before: EventResult | EventSummary, was: Event, cache_dir: Path,
-                 site: Site, memory: EventMemory, bulletins: bool, notify: Notify | None) -> list[str] | None:
+                 site: Site, memory: EventMemory, bulletins: bool, notify: Notify | None,
+                 afterwards: list[Callable[[], None]] | None = None) -> list[str] | None:
     """build_event_first's step, output/ locked."""
     from generator.render.html import entry_url, render_event_alone
     from generator.render.incremental import one_reading
@@ -530,7 +535,7 @@ def _event_first(content: Path, output: Path, before: EventResult | EventSummary
                     or not any(first in tree.written for first, _ in recorded.first())):
                 discard(staging)
                 return None
-            return tree.written if put_in_place(staging, output, tree.written) else None
+            return tree.written if put_in_place(staging, output, tree.written, afterwards) else None
         except BaseException:
             discard(staging)
             raise

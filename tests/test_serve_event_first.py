@@ -6,6 +6,7 @@ fresh `paibang build` makes, and so it is after a builder killed between the two
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -412,6 +413,67 @@ def test_a_notices_html_is_made_again_only_for_a_new_text(tmp_path: Path, monkey
     assert seen and "比赛的时间和地点" in made[-1]
     monkeypatch.undo()
     assert tree(tmp_path / "output") == fresh_site(tmp_path, content)
+
+
+def test_the_first_step_removes_the_old_pages_it_replaced_after_saying_the_new_ones_are_in_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first step's journal keeps the event's old pages in a backup beside output/, and its
+    staging folder is left emptied: both are removed once the step has said its pages are in
+    place (the live reload), not before (removed one file and folder at a time, they were a third
+    of the step's time on a disk mounted with `discard`). Nothing is left beside output/ after
+    the whole rebuild, which makes the very site a fresh build makes."""
+    import generator.render.output as output_module
+
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    removed: list[str] = []
+    real = output_module._remove
+
+    def remove(path: Path, alone: bool = False) -> None:
+        removed.append(Path(path).name)
+        real(path, alone)
+
+    monkeypatch.setattr(output_module, "_remove", remove)
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    at_word: list[list[str]] = []
+    assert kept.build_once([str(content / PRELIM)], early=lambda: at_word.append(list(removed))) is None
+    assert at_word == [[]]  # said with nothing removed yet
+    assert removed[:2] == [f"output.old-{os.getpid()}", f"output.tmp-{os.getpid()}"]  # then the step's two folders
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+    assert tree(tmp_path / "output") == fresh_site(tmp_path, content)
+
+
+FIRST_SAVE_AFTER_START = """
+import sys, time
+from functools import partial
+from pathlib import Path
+from generator.build import build, build_event_first
+from generator.commands.serve import Building
+content, output, cache, saved = (Path(arg) for arg in sys.argv[1:5])
+kept = Building(content, output, "en", partial(build, cache_dir=cache, bulletins=False),
+                partial(build_event_first, cache_dir=cache, bulletins=False))
+assert kept.build_once() is None  # output/ up to date: nothing rendered
+unready = "generator.render.html" not in sys.modules and "jinja2" not in sys.modules
+kept.warm()  # (build_forever: while the builder waits for a save)
+saved.write_text(saved.read_text(encoding="utf-8").replace("6: 3D W -1", "6: 3D W -2"), encoding="utf-8")
+before = set(sys.modules)
+imported = []
+assert kept.build_once([str(saved)], early=lambda: imported.append(sorted(set(sys.modules) - before))) is None
+print(unready, imported)
+"""
+
+
+def test_the_first_save_after_serve_started_imports_nothing_in_its_first_step(tmp_path: Path) -> None:
+    """serve's first build, finding output/ up to date, renders nothing, and so imports none of
+    rendering (Jinja, Markdown, the pages' modules): the builder imports them while it waits for
+    the first save (Building.warm), whose first step then imports nothing (it paid them before:
+    about half of that step's processor time at 50 events)."""
+    content = two_events(tmp_path)
+    output, cache = tmp_path / "output", tmp_path / "cache/pdf"
+    build(content, output, cache_dir=cache, bulletins=False)
+    done = subprocess.run([sys.executable, "-c", FIRST_SAVE_AFTER_START, str(content), str(output), str(cache),
+                           str(content / PRELIM)], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines()[-1] == "True [[]]"  # none imported at start; none in the first step
 
 
 def test_the_first_step_leaves_what_it_made_to_no_young_collection(tmp_path: Path) -> None:

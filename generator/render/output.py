@@ -72,6 +72,7 @@ import stat
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -1095,17 +1096,19 @@ def _carry_file(source: str, target: str) -> None:
         shutil.copy2(source, target, follow_symlinks=False)
 
 
-def put_in_place(staging: Path, output: Path, fresh: list[str]) -> bool:
+def put_in_place(staging: Path, output: Path, fresh: list[str], afterwards: list[Callable[[], None]] | None = None,
+                 ) -> bool:
     """Put the files `fresh` of `staging` into output/ in place under the journal
     (apply_in_place), nothing taken away: serve's first step after a save, one event's pages
     before the whole rebuild. False, with `staging` removed and output/ untouched, when output/
     is not a site of paibang's whose folders may be written in place (the whole rebuild then
-    does it all)."""
+    does it all). `afterwards`: as apply_in_place's (the backup and the staging folder removed
+    once the new pages are shown)."""
     # Only a site made here for this folder (`made_here`), as a roll-back of it asks (_roll_back).
     if not (made_here(output.resolve()) and in_place_possible(output, fresh)):
         discard(staging)
         return False
-    apply_in_place(staging, output, fresh, [])
+    apply_in_place(staging, output, fresh, [], afterwards=afterwards)
     _MADE_FOR.pop(staging, None)  # (nothing was made above output/: it was there)
     return True
 
@@ -1167,7 +1170,8 @@ def _unmark(output: Path) -> None:
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str],
                    changing: Callable[[], None] | None = None, committed: Callable[[], None] | None = None,
-                   committing: Callable[[], None] | None = None, waiting: Path | None = None) -> None:
+                   committing: Callable[[], None] | None = None, waiting: Path | None = None,
+                   afterwards: list[Callable[[], None]] | None = None) -> None:
     """Put the files `fresh` (relative paths) of `staging` into output/, each over the old one,
     and take away `gone` (files of the old site the new one has not), under a journal: see the
     note at the top. Raises, with output/ put back as it was, when a step fails; `staging` and
@@ -1192,7 +1196,14 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     process uses itself. Left, a roll-back by a process with another cache folder (the desk's
     start, `paibang clean` without --cache-dir) left it waiting, and the next build with this
     one made it the record of the old site put back: a record naming pages the site did not
-    hold, or not naming ones it did."""
+    hold, or not naming ones it did.
+
+    `afterwards`: the backup and the staging folder are not removed here but their removal added
+    to it, for the caller to make once it has said the new files are in place (serve's first
+    step: the old pages' links and the emptied folders, removed one by one, waited on the disk
+    for a third of the step on a disk mounted with `discard`). Both are leftovers of this process
+    marked as paibang's from their start: killed before their removal, the next build removes
+    them (recover_leftovers), and the output/ they stand beside is the new site whole."""
     output = output.resolve()
     root, stage, pid = os.fspath(output), os.fspath(staging), os.getpid()
     backup = output.parent / f"{output.name}.old-{pid}"
@@ -1289,6 +1300,14 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     # A few files (one event's pages, serve's first step after a save): removed here and now;
     # REMOVERS threads started for them cost more than they save on a busy machine.
     few = len(fresh) + len(gone) < REMOVE_APART_FROM
+    if afterwards is not None:
+        afterwards.append(partial(_remove_both, backup, staging, few))
+        return
+    _remove_both(backup, staging, few)
+
+
+def _remove_both(backup: Path, staging: Path, few: bool) -> None:
+    """apply_in_place's backup and staging folder removed, once the new site is in place."""
     _remove(backup, alone=few)
     _remove(staging, alone=few)
 
