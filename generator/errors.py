@@ -40,11 +40,14 @@ class Mark(NamedTuple):
             return str(self.file)
         return f"{self.file}:{self.line}:{self.column}"
 
-    def __reduce__(self) -> tuple[type[Mark], tuple[Path, int, int]]:  # (a subclass stays itself)
-        """Pickled as Mark(file, line, column): a named tuple's own way goes through
-        copyreg's protocol-2 machinery and __getnewargs__ for every mark, a quarter slower to
-        pickle (an event's reading holds some 400 marks, each pickled into the event cache)."""
-        return type(self), (self.file, self.line, self.column)
+    def __reduce__(self) -> tuple[object, tuple[type[Mark], tuple[Path, int, int]]]:  # (a subclass stays itself)
+        """Pickled as tuple.__new__(Mark, (file, line, column)): a named tuple's own way goes
+        through copyreg's protocol-2 machinery and __getnewargs__ for every mark, a quarter
+        slower to pickle (an event's reading holds some 400 marks, each pickled into the event
+        cache); and Mark(file, line, column) calls the named tuple's __new__, a Python function,
+        for each of the 94,000 marks the render workers unpickle with bench/site.py's 200
+        events' readings, where tuple.__new__ is C."""
+        return tuple.__new__, (type(self), (self.file, self.line, self.column))
 
 
 class SheetRow(NamedTuple):

@@ -324,6 +324,33 @@ def test_a_matchs_rows_and_chart_are_made_with_it_kept_and_not_pickled():
     assert "rows" not in vars(again) and again.rows == rows and again.chart == chart
 
 
+def test_a_matchs_log_is_unpickled_as_its_steps_not_replayed_again(monkeypatch):
+    """A match's replayed log (rules.Replay) is pickled with its steps, as the event cache keeps
+    an event's reading: the render worker that unpickles it does not replay the deal log again
+    (a twelfth of its unpickling of bench/site.py's archive). It comes back as it was: the same
+    steps, of the same type, the levels, attempts and arrivals, the deals it was replayed from."""
+    import pickle
+
+    from generator.games.guandan import rules
+
+    view = _a_long_match()
+    payload = pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def replayed_again(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a deal log replayed as it was unpickled")
+
+    monkeypatch.setattr(rules, "replay", replayed_again)
+    again = pickle.loads(payload)
+    log = again.log
+    assert type(log) is rules.Replay and log == view.log
+    assert all(type(step) is rules.Step for step in log.steps) and len(log.steps) == 17
+    assert log.steps[10] == view.log.steps[10] and log.steps[10].notes == view.log.steps[10].notes
+    assert (log.levels, log.passed, log.attempts, log.arrived) == (view.log.levels, view.log.passed,
+                                                                    view.log.attempts, view.log.arrived)
+    assert log.steps[3].deal is log.deals[3]  # one deal, not a copy of it for the step
+    assert again.rows == view.rows and again.chart == view.chart
+
+
 def test_a_matchs_deals_for_results_json_are_made_when_first_read():
     """results.json's `deals` of a match (games.RowsWhenRead) are made from its replay when first
     read, in the process that writes the file, not as the match is scored: the same items, as

@@ -79,6 +79,16 @@ class Step(NamedTuple):
     levels: dict[str, int]
     notes: tuple[tuple[str, str, int], ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the tuple it is, made again by tuple.__new__ (C): a named tuple's own way
+        calls its __new__, a Python function, for every step unpickled. A Replay is pickled
+        with its steps (the dataclass's own way), not as the log to replay again: the render
+        workers unpickle every event's reading (generator/event_cache.py), and replaying each
+        match's log there cost more than unpickling its steps does: for bench/site.py's 200
+        events, 95 M instructions more of 3.5 G (callgrind). A mass event's 120,000 steps make
+        its kept reading a few MB larger."""
+        return tuple.__new__, (type(self), tuple(self))
+
 
 @dataclass
 class Replay:
@@ -93,11 +103,6 @@ class Replay:
     arrived: dict[str, int]  # index of the step that brought each team to its final level (-1: the start)
     a_attempts: int = 3  # the stage's limit the log was replayed with
     deals: list[Deal] = field(default_factory=list)  # the log replayed (the record's own list)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as the log it replays (its deals, the record's), replayed again when
-        unpickled: a mass event's 120,000 steps are not written into the event cache."""
-        return replay, (self.teams, self.deals, self.start, self.a_attempts)
 
     def deals_before(self, index: int) -> int:
         """How many deals had been played up to and including step `index`."""
