@@ -16,6 +16,7 @@ from generator.build import validate
 from generator.cli import main
 from generator.tournament import pairing
 from generator.tournament.credits import credits_roster
+from tests.support import new_event, withdraw
 from tests.test_guandan_federation import SLUG, build, played
 
 FORFEIT_LINE = "pair-bye-after-forfeit"
@@ -174,15 +175,11 @@ def _six(tmp_path: Path, withdrawn: dict[str, int]) -> Path:
     """Six Guandan teams ranked by wins then buchholz; round 1: T01 v T02 a double forfeit, T04
     and T05 winning the others; `withdrawn` entry -> its round. Round 2 to draw: with T02 gone,
     five teams, the bye to the lowest-ranked, T01 (no win, an opponent with none)."""
-    root = tmp_path / "content"
-    (root / "events/ev/results").mkdir(parents=True)
-    (root / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T0{i}, players: [\u7532{i}, \u4e59{i}]"
-                      + (f", withdrawn: {withdrawn[f'T0{i}']}" if f"T0{i}" in withdrawn else "") + "}\n"
-                      for i in range(1, 7))
-    (root / "events/ev/event.yaml").write_text(
-        f"title: t\ngame: guandan\ndate: 2024-05-01\ndraw_seed: 1\nentries:\n{entries}"
-        "stages:\n  - {id: main, name: m, format: swiss, rounds: 3, rank_by: [wins, buchholz]}\n", encoding="utf-8")
+    folder = new_event(tmp_path, "ev", "title: t\ngame: guandan\ndate: 2024-05-01\ndraw_seed: 1\n", "T0", 6,
+                       "  - {id: main, name: m, format: swiss, rounds: 3, rank_by: [wins, buchholz]}\n")
+    for entry, since in withdrawn.items():
+        withdraw(folder, entry, since)
+    root = folder.parents[1]
     (root / "events/ev/results/round-1.yaml").write_text(
         "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T01, T02], forfeit: [T01, T02]}\n"
         "  - {table: 2, teams: [T03, T04], levels: {T03: 5, T04: 9}}\n"

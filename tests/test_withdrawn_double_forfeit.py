@@ -16,24 +16,19 @@ import pytest
 
 from generator.build import validate
 from generator.errors import ContentErrors
+from tests.support import new_event, withdraw
 
 
 def _event(tmp_path: Path, withdrawn: dict[str, int], rounds: dict[int, str], stage: str = "swiss") -> Path:
     """Four Guandan teams, three rounds of a `stage` stage; `withdrawn` entry -> its round;
     `rounds` round -> its tables' lines. The content folder."""
-    content = tmp_path / "content"
-    (content / "events/ev/results").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T0{i}, players: [\u7532{i}, \u4e59{i}]"
-                      + (f", withdrawn: {withdrawn[f'T0{i}']}" if f"T0{i}" in withdrawn else "") + "}\n"
-                      for i in range(1, 5))
-    (content / "events/ev/event.yaml").write_text(
-        f"title: t\ngame: guandan\ndate: 2024-05-01\nentries:\n{entries}"
-        f"stages:\n  - {{id: main, name: m, format: {stage}, rounds: 3}}\n", encoding="utf-8")
+    folder = new_event(tmp_path, "ev", "title: t\ngame: guandan\ndate: 2024-05-01\n", "T0", 4,
+                       f"  - {{id: main, name: m, format: {stage}, rounds: 3}}\n")
+    for entry, since in withdrawn.items():
+        withdraw(folder, entry, since)
     for number, tables in rounds.items():
-        (content / f"events/ev/results/round-{number}.yaml").write_text(
-            f"stage: main\nround: {number}\ntables:\n{tables}", encoding="utf-8")
-    return content
+        (folder / f"results/round-{number}.yaml").write_text(f"stage: main\nround: {number}\ntables:\n{tables}", encoding="utf-8")
+    return folder.parents[1]
 
 
 ROUND_1 = ("  - {table: 1, teams: [T01, T02], levels: {T01: 9, T02: 5}}\n"
@@ -122,16 +117,11 @@ def test_a_double_forfeit_in_the_next_stages_first_round_says_the_draw_should_no
     to, sets it against T02, written as neither coming: pair never draws it there, so this is the
     slip the warning is for (rev82: silent, as round 1 of a later stage was taken for the round it
     withdrew from), and the fix names the stage: `withdrawn: {stage: main, round: 1}`."""
-    content = tmp_path / "content"
-    results = content / "events/ev/results"
-    results.mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T0{i}, players: [\u7532{i}, \u4e59{i}]"
-                      + (", withdrawn: {stage: pre, round: 2}" if i == 3 else "") + "}\n" for i in range(1, 5))
-    (content / "events/ev/event.yaml").write_text(
-        f"title: t\ngame: guandan\ndate: 2024-05-01\nentries:\n{entries}stages:\n"
-        "  - {id: pre, name: p, format: swiss, rounds: 2, advance: {count: 4, to: main}}\n"
-        "  - {id: main, name: m, format: swiss, rounds: 2}\n", encoding="utf-8")
+    folder = new_event(tmp_path, "ev", "title: t\ngame: guandan\ndate: 2024-05-01\n", "T0", 4,
+                       "  - {id: pre, name: p, format: swiss, rounds: 2, advance: {count: 4, to: main}}\n"
+                       "  - {id: main, name: m, format: swiss, rounds: 2}\n")
+    withdraw(folder, "T03", "{stage: pre, round: 2}")
+    content, results = folder.parents[1], folder / "results"
     (results / "pre-round-1.yaml").write_text(f"stage: pre\nround: 1\ntables:\n{ROUND_1}", encoding="utf-8")
     (results / "pre-round-2.yaml").write_text(
         "stage: pre\nround: 2\ntables:\n  - {table: 1, teams: [T01, T03], forfeit: T03}\n"
