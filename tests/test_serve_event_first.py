@@ -634,3 +634,35 @@ def test_a_leftover_beside_output_is_named_by_the_first_step_once_while_serve_ru
     assert copy.name in before_shown[0]  # the first step's own
     assert said.count(copy.name) == 1 and f"rm -r -- {copy}" in said
     assert copy.is_dir()  # left alone
+
+
+def test_a_failure_removing_the_first_steps_leftovers_stops_not_the_whole_rebuild(tmp_path: Path,
+                                                                               capsys: pytest.CaptureFixture) -> None:
+    """The first step's old pages are removed after its new ones are shown; a failure there that
+    is not of the files (a thread the removal could not start: RuntimeError) went to the build's
+    own failure: the whole rebuild skipped, every page the failure page (rev83). Now it is said in
+    a line and the whole rebuild follows; the leftovers stay marked as paibang's for it."""
+    from types import SimpleNamespace
+
+    content = tmp_path / "content"
+    (content / "events/x/results").mkdir(parents=True)
+    (content / "events/x/event.yaml").write_text("name: x\n", encoding="utf-8")
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    builds: list[int] = []
+
+    def whole(*_args, **_kwargs):  # noqa: ANN202 - a build's report, as serve reads it
+        builds.append(1)
+        return SimpleNamespace(site=object(), results=[], warnings=[], locale="en", pages=1, pdfs_printed=0)
+
+    def first(*_args, afterwards: list, **_kwargs) -> list[str]:
+        def tidy() -> None:
+            raise RuntimeError("can't start new thread")
+        afterwards.append(tidy)
+        return ["events/x/index.html"]
+
+    kept = Building(content, tmp_path / "output", "en", whole, first)
+    assert kept.build_once() is None and builds == [1]
+    shown: list[int] = []
+    assert kept.build_once([str(content / "events/x/results/r.yaml")], early=lambda: shown.append(1)) is None
+    assert shown == [1] and builds == [1, 1]  # the pages shown early, then the whole rebuild
+    assert "can't start new thread" in capsys.readouterr().err

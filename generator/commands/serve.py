@@ -581,8 +581,7 @@ class Building:
                     and early:
                 early()
             for tidy in afterwards:
-                with contextlib.suppress(OSError):  # (left: the whole rebuild's staging_dir removes it)
-                    tidy()
+                self.tidy(tidy, folder)
             report = build(self.content, self.output, memory=self.memory, notify=self.note(locale))
         except KeyboardInterrupt:
             raise
@@ -665,6 +664,24 @@ class Building:
             say(catalogues.text("serve-first-step-failed", locale, event=one_line(folder.name, 80), error=error,
                                 where=where))
             return False
+
+    def tidy(self, step: Callable[[], None], folder: Path | None) -> None:
+        """One of what the first step left to do once its pages are shown (the old pages and its
+        staging folder removed). Its leftovers are marked as paibang's from the start: left, the
+        whole rebuild's staging_dir or the next build removes them. So no failure here stops the
+        whole rebuild, which follows (rev83: a thread the removal could not start, a RuntimeError,
+        skipped it and replaced every page by the failure page); one not of the files is said in
+        a line, as first_step says its own."""
+        try:
+            step()
+        except KeyboardInterrupt:
+            raise
+        except OSError:
+            return
+        except Exception as failure:  # noqa: BLE001 - serve survives it: the whole rebuild follows
+            error, where = describe(failure)
+            say(catalogues.text("serve-first-step-failed", self.lang or site_locale(self.content),
+                                event=one_line(folder.name if folder is not None else "", 80), error=error, where=where))
 
     def say_warnings(self, warnings: list[ContentError], locale: str) -> None:
         """The build's warnings on the terminal, as `paibang build` prints them (console.py's
