@@ -746,9 +746,15 @@ class Desk:
         """One more change to the event's files: a save of `spot` (a forms.TableSpot), or with
         none a change the desk did not make (a hand edit)."""
         what = (spot.stage.id, spot.number, spot.table.number) if spot is not None else None
+        # A change counted with no table that is only the desk's own write (the files as its saves
+        # left them: not behind) keeps the save's name: the file watcher's word of a save the
+        # scorer had not yet read (a busy machine), or a request's catch_up, said the site
+        # rebuilt "after a change to the files" (the CI, under load)
+        own = spot is None and not self.behind()
         with self._changes_lock:
             self.changes += 1
-            self.last_change = (what, _now())
+            if not (own and self.last_change is not None and self.last_change[0] is not None):
+                self.last_change = (what, _now())
 
     async def scorer(self) -> None:
         """Reads and scores the event again after every change (coalesced); the site build
