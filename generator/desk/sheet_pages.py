@@ -50,8 +50,8 @@ def sheets_paged(rows: list[dict[str, Any]], choice: SheetsChoice, base: str) ->
     missing, unplayed = "", None
     if choice.go:
         typed = choice.go
-        place = next((i for i, row in enumerate(rows) if typed.isdigit() and typed.isascii()
-                      and len(typed) < 10 and row["table"].number == int(typed)), None)
+        number = int(typed) if typed.isdigit() and typed.isascii() and len(typed) < 10 else None
+        place = next((i for i, row in enumerate(rows) if row["table"].number == number), None)
         if place is not None and not rows[place].get("gone"):
             return rows, None, f"{base}?page={place // SHEETS_PAGE + 1}#sheet-{rows[place]['table'].number}"
         if place is not None:  # a table of a withdrawn side: not played, no sheet (said so, not "no such table")
