@@ -2068,7 +2068,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              back=admin_back(request, ids, who),
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
-                             one_room=one_room, by_desk=by_desk,
+                             one_room=one_room, by_desk=by_desk, forfeit_said=forms.forfeit_said(spot, fields, False),
                              filed=forms.as_filed(spot, table),
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
@@ -2167,6 +2167,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          one_room=one_room, meanwhile=meanwhile, forfeit=forfeit,
                          invalid=invalid_fields(errors) if not result.ok else {},
                          saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
+                         forfeit_said=forms.forfeit_said(spot, outcome["fields"], outcome["saved"]),
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
