@@ -8,11 +8,14 @@ The build is a stand-in that waits for the test's word, so the page is read duri
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from tests.test_desk_records import SWISS_TWO, TWO_TABLES, Secretary, desk_of, make  # noqa: F401 - desk_of is a fixture
 
@@ -46,12 +49,23 @@ def until(test, seconds: float = 30) -> None:  # noqa: ANN001
     raise AssertionError("never came")
 
 
-def site_line(secretary: Secretary) -> tuple[str, str]:
-    """(the line's state, its text as read: tags dropped) on the admin page."""
-    page = secretary.opener.open(f"{secretary.running.secretary}/admin").read().decode()
-    found = re.search(r'<p class="muted" id="site-state" data-state="(\w+)">(.*?)</p>', page, re.S)
+def site_line(secretary: Secretary, alone: bool = False) -> tuple[str, str]:
+    """(the line's state, its text as read: tags dropped) on the admin page, or `alone` as the
+    page asks for it again (admin/site-state: the secretary's, never kept by a cache)."""
+    with secretary.opener.open(f"{secretary.running.secretary}/admin{'/site-state' if alone else ''}") as answer:
+        page = answer.read().decode()
+        assert answer.headers["Cache-Control"] == "no-store"
+    found = re.search(r'<p class="muted" id="site-state" role="status" data-state="(\w+)">(.*?)</p>', page, re.S)
     assert found, page
     return found.group(1), re.sub(r"<[^>]+>", "", found.group(2))
+
+
+def both_lines(secretary: Secretary) -> tuple[str, str]:
+    """The line on the admin page, the same as the page's own request for it says (read while
+    the line stands still: a build waiting for the test's word, or none running)."""
+    shown = site_line(secretary)
+    assert site_line(secretary, alone=True) == shown
+    return shown
 
 
 def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path, desk_of, monkeypatch) -> None:  # noqa: F811
@@ -63,17 +77,22 @@ def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path
     desk.output, desk.building = output, True
     monkeypatch.setattr(desk, "build_command", lambda: [sys.executable, str(script), str(started), str(go)])
     secretary = Secretary(running)
+    # what the public stream (/events: the standings' phones, the hall's screen) is told
+    told: list[str] = []
+    publish = desk.publish
+    monkeypatch.setattr(desk, "publish", lambda kind, data: (told.append(json.dumps(data, ensure_ascii=False)),
+                                                             publish(kind, data))[1])
 
     def builds() -> int:
         return int(started.read_text()) if started.exists() and started.read_text() else 0
 
     # before: no change, no rebuild
-    assert site_line(secretary) == ("unbuilt", "记录台开启以来网站还没有重建过。")
+    assert both_lines(secretary) == ("unbuilt", "记录台开启以来网站还没有重建过。")
 
     # during: table 1's save rebuilds the site, made to wait
     assert secretary.post("main/1/1", "save", level_a="8", level_b="9")[0] == 200
     until(lambda: builds() == 1)
-    state, line = site_line(secretary)
+    state, line = both_lines(secretary)
     assert state == "rebuilding", line
     assert re.fullmatch(r"网站正在重建（\d\d:\d\d 开始，第 1 轮 第 1 桌 \d\d:\d\d 的保存之后）。"
                         r"新保存的成绩已在记录台的排名中，但还不在发布的网站上。", line), line
@@ -88,14 +107,14 @@ def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path
     go.write_text("ok")
     until(lambda: desk.build_since is None and desk.built_changes == desk.read_changes and not go.exists())
     until(lambda: site_line(secretary)[0] == "current")
-    state, line = site_line(secretary)
+    state, line = both_lines(secretary)
     assert re.fullmatch(r"网站已是最新（\d\d:\d\d 生成）。", line), line
 
     # a failing build: its first line, where to read the rest, and the saves not on the site
     go.write_text("fail")
     assert secretary.post("main/1/1", "save", level_a="A", level_b="9")[0] == 200
     until(lambda: site_line(secretary)[0] == "failed")
-    state, line = site_line(secretary)
+    state, line = both_lines(secretary)
     assert line == ("网站重建失败：content/events/gd/event.yaml:3: stages 里有个问题。"
                     "新保存的成绩已在记录台的排名中，但还不在发布的网站上。 重建的全部输出"), line
     page = secretary.opener.open(f"{running.secretary}/admin").read().decode()
@@ -108,6 +127,13 @@ def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path
         raise AssertionError("the build's output answered without the secretary's cookie")
     except urllib.error.HTTPError as refused:
         assert refused.code in (403, 404)
+    # and so is the line the page asks for again; the public stream carried none of it
+    try:
+        urllib.request.urlopen(f"{running.secretary}/admin/site-state")
+        raise AssertionError("the site line answered without the secretary's cookie")
+    except urllib.error.HTTPError as refused:
+        assert refused.code in (403, 404)
+    assert told and not any("event.yaml" in said or "\u95ee\u9898" in said for said in told), told
 
 
 def test_a_save_the_file_watcher_tells_of_late_is_still_named_as_that_save(tmp_path: Path, desk_of) -> None:  # noqa: F811
@@ -127,3 +153,34 @@ def test_a_save_the_file_watcher_tells_of_late_is_still_named_as_that_save(tmp_p
     results.write_text(results.read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
     desk.count_change()  # a hand edit's
     assert "\u7684\u6587\u4ef6\u6539\u52a8" in desk.change_words(desk.last_change), desk.last_change
+
+
+@pytest.mark.slow
+def test_the_admin_page_shows_the_site_line_anew_without_a_reload(tmp_path: Path, desk_of, monkeypatch) -> None:  # noqa: F811
+    """The line changed only when the secretary reloaded the page: the page asks for it again
+    (admin/site-state), and shows a rebuild start and end where it stands, the page not reloaded."""
+    from tests.test_browser import chromium_context
+
+    started, go, script, output = tmp_path / "started", tmp_path / "go", tmp_path / "build.py", tmp_path / "output"
+    output.mkdir()
+    script.write_text(BUILD, encoding="utf-8")
+    running = desk_of(make(tmp_path, SWISS_TWO, TWO_TABLES))
+    desk = running.desk
+    desk.output, desk.building, desk.site_poll_seconds = output, True, 0.2
+    monkeypatch.setattr(desk, "build_command", lambda: [sys.executable, str(script), str(started), str(go)])
+    with chromium_context(tmp_path / "chromium", {"width": 1280, "height": 900}, 15_000) as browser:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(desk.admin_link)  # (its cookie, then the admin page)
+        line = page.locator("#site-state")
+        assert line.get_attribute("data-state") == "unbuilt"
+        page.evaluate("window.notReloaded = true")
+        # a save from another of the secretary's tabs: its build starts, and waits
+        assert Secretary(running).post("main/1/1", "save", level_a="8", level_b="9")[0] == 200
+        page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'rebuilding'")
+        assert "\u7b2c 1 \u8f6e \u7b2c 1 \u684c" in line.inner_text()
+        go.write_text("ok")
+        page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'current'")
+        assert re.fullmatch("\u7f51\u7ad9\u5df2\u662f\u6700\u65b0\uff08\\d\\d:\\d\\d \u751f\u6210\uff09\u3002", line.inner_text())
+        assert page.evaluate("window.notReloaded") is True and errors == []

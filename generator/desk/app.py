@@ -89,6 +89,12 @@ RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for its
 # rebuild takes a few), then for it to end once told to stop (SIGTERM: it puts output/ back)
 BUILD_FINISH_SECONDS = 15.0
 BUILD_STOP_SECONDS = 15.0
+# How often the admin page asks for its site line (site_state) again, without a reload: a
+# rebuild's start and end, a failure, are the secretary's to see as they happen. Asked of the
+# secretary's own address (admin/site-state), never told on the public /events stream, which
+# the standings' phones and the hall's screen hold open: a failed build's line names the
+# content's files.
+SITE_STATE_POLL_SECONDS = 5.0
 
 
 @dataclass
@@ -160,6 +166,7 @@ class Desk:
         self.built_at: str | None = None  # when the last build that succeeded ended
         self.build_failed: str | None = None  # the first line the last build said, if it failed
         self.build_output = ""  # all the last build said (the admin page's build-log)
+        self.site_poll_seconds = SITE_STATE_POLL_SECONDS  # (the admin page's, for its site line)
         self._changes_lock = threading.Lock()  # (the writers count from their threads)
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
@@ -2259,6 +2266,14 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return forbidden(request)
         return PlainTextResponse(desk.build_output or "", headers=SECURITY_HEADERS)
 
+    async def site_state(request: Request) -> Response:
+        """The admin page's site line alone, for the page to show it again as the site's build
+        goes (SITE_STATE_POLL_SECONDS), without a reload: the secretary's alone, as build-log
+        is (a failed build's line names the content's files), and never kept by a cache."""
+        if desk.who(request, None, None) is None:
+            return forbidden(request)
+        return desk.page("_site_state.html", site=desk.site_state())
+
     async def clock(request: Request) -> Response:
         who = desk.who(request, None, None)
         form = await _form(request)
@@ -2520,6 +2535,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/admin", login),
         Route(f"{secretary}/admin", admin),
         Route(f"{secretary}/admin/build-log", build_log),
+        Route(f"{secretary}/admin/site-state", site_state),
         Route(f"{secretary}/admin/clock", clock, methods=["POST"]),
         Route(f"{secretary}/admin/renew", renew, methods=["POST"]),
         Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}", sheets),
