@@ -8,6 +8,7 @@ The build is a stand-in that waits for the test's word, so the page is read duri
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sys
@@ -153,6 +154,37 @@ def test_a_save_the_file_watcher_tells_of_late_is_still_named_as_that_save(tmp_p
     results.write_text(results.read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
     desk.count_change()  # a hand edit's
     assert "\u7684\u6587\u4ef6\u6539\u52a8" in desk.change_words(desk.last_change), desk.last_change
+
+
+def test_a_change_caught_up_with_is_named_from_the_one_look_at_the_files(tmp_path: Path, monkeypatch) -> None:
+    """catch_up stats the event's files once to find them changed, and names the change from that
+    look (count_change took a second one); a save's write it saw before the desk noted it as its
+    own (Desk.wrote, a moment after the write) is still named as that save."""
+    from generator.desk import app
+    from tests.test_desk_records import SLUG, results
+
+    content = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = app.Desk(content, SLUG, None, None, build=False)
+    walks: list[Path] = []
+    walk = app._watched_files
+    monkeypatch.setattr(app, "_watched_files", lambda *folders: (walks.append(folders[-1]), walk(*folders))[1])
+    results(content).write_text(results(content).read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
+    asyncio.run(desk.catch_up())
+    # one look to find the files changed (and to name the change), one under the reading's lock
+    # (another request may have read them meanwhile: load_if_behind), and the reading's two (the
+    # files as it starts, and any changed while it read: Desk._load)
+    assert len(walks) == 4, walks
+    assert desk.last_change is not None and desk.last_change[0] is None and desk.read_changes == 1
+
+    # the desk's save written, seen by catch_up's look, then noted as the desk's and counted
+    results(content).write_text(results(content).read_text(encoding="utf-8").replace(
+        "    teams: [T01, T02]\n", "    teams: [T01, T02]\n    levels: {T01: '8', T02: '9'}\n"), encoding="utf-8")
+    seen = walk(content, desk.folder)
+    assert desk.behind(seen)
+    desk.wrote(results(content))
+    desk.count_change(desk.spot("main", 1, 1))
+    desk.count_change(seen=seen)  # (catch_up's count, after the save's)
+    assert desk.last_change[0] == ("main", 1, 1), desk.last_change
 
 
 @pytest.mark.slow

@@ -260,13 +260,14 @@ class Desk:
             self._load()
             return True
 
-    def behind(self) -> bool:
+    def behind(self, now: dict[str, tuple[int, int, int]] | None = None) -> bool:
         """Whether a file of the event's is not as the last reading found it, nor as the desk's
         own last write of it left it (the scorer reads that next): a round `paibang pair` drew
         in a terminal, a hand edit, a file deleted, which the file watcher has not had read yet.
         A stat of each file (well under a millisecond on the demo's events, where a reading
-        takes 15 to 80 ms): asked at every request that opens or sends a table's form."""
-        now = _watched_files(self.content, self.folder)
+        takes 15 to 80 ms): asked at every request that opens or sends a table's form. `now`:
+        the files as a stat of them just found them (catch_up's, not taken again)."""
+        now = _watched_files(self.content, self.folder) if now is None else now
         if now == self._read_as:
             return False
         return any(state != self._read_as.get(path) and (state is None or state != self._written.get(path))
@@ -283,9 +284,10 @@ class Desk:
         has drawn the next round: drawn_after), not as the file watcher last had it read, which
         may be a moment behind, or never (a desk run without it). Read as the watcher would
         have it read: counted as a change, the views told, the site rebuilt."""
-        if not self.behind():
+        now = _watched_files(self.content, self.folder)
+        if not self.behind(now):
             return
-        self.count_change()
+        self.count_change(seen=now)  # (the files as found here: not stat'ed again to name the change)
         await self.rescore(behind_only=True)
 
     def _load(self) -> None:
@@ -749,15 +751,18 @@ class Desk:
         if self._dirty is not None:
             self._dirty.set()
 
-    def count_change(self, spot: Any = None) -> None:
+    def count_change(self, spot: Any = None, seen: dict[str, tuple[int, int, int]] | None = None) -> None:
         """One more change to the event's files: a save of `spot` (a forms.TableSpot), or with
-        none a change the desk did not make (a hand edit)."""
+        none a change the desk did not make (a hand edit). `seen`: the files as the caller's
+        stat found them (catch_up), else stat'ed here."""
         what = (spot.stage.id, spot.number, spot.table.number) if spot is not None else None
         # A change counted with no table that is only the desk's own write (the files as its saves
         # left them: not behind) keeps the save's name: the file watcher's word of a save the
         # scorer had not yet read (a busy machine), or a request's catch_up, said the site
-        # rebuilt "after a change to the files" (the CI, under load)
-        own = spot is None and not self.behind()
+        # rebuilt "after a change to the files" (the CI, under load). catch_up's files as it found
+        # them are compared again, not stat'ed again: the save's write it saw may have been
+        # noted as the desk's own (wrote) since, and is then the save's.
+        own = spot is None and not self.behind(seen)
         with self._changes_lock:
             self.changes += 1
             if not (own and self.last_change is not None and self.last_change[0] is not None):
