@@ -156,6 +156,93 @@ def test_a_save_the_file_watcher_tells_of_late_is_still_named_as_that_save(tmp_p
     assert "\u7684\u6587\u4ef6\u6539\u52a8" in desk.change_words(desk.last_change), desk.last_change
 
 
+# --- the line's words, state by state, on a desk read and saved without its server ---------------
+
+
+def hhmm(text: str) -> str:
+    return re.sub(r"\d\d:\d\d", "HH:MM", text)
+
+
+def one_build(desk, said: str, status: int, monkeypatch) -> None:  # noqa: ANN001
+    """The desk's builder through one build, a stand-in that says `said` and ends with `status`."""
+    script = f"import sys; print({said!r}); sys.exit({status})"
+    monkeypatch.setattr(desk, "build_command", lambda: [sys.executable, "-c", script])
+
+    async def run() -> None:
+        desk._build_dirty = asyncio.Event()
+        builder = asyncio.ensure_future(desk.builder())
+        desk._build_dirty.set()
+        version = desk.built_version
+        for _ in range(600):
+            await asyncio.sleep(0.05)
+            if desk.build_since is None and desk.built_changes == desk.read_changes and (
+                    desk.build_failed is not None or desk.built_at is not None) and desk.built_version >= version:
+                break
+        builder.cancel()
+        await asyncio.gather(builder, return_exceptions=True)
+
+    before = (desk.built_at, desk.build_failed, desk.build_output)
+    asyncio.run(run())
+    assert (desk.built_at, desk.build_failed, desk.build_output) != before
+
+
+def test_the_line_says_what_the_site_waits_for_and_what_is_not_on_it(tmp_path: Path, monkeypatch) -> None:
+    """Waiting (read, its build not started) had no test of its own; what the site lacks is said
+    as it is: results saved at the desk, or the files' changes where only a hand edit was made
+    (nothing was saved, and "newly saved results" said so); a failed build's first line that
+    ends in its own question mark takes no stop after it ("\uff1f\u3002")."""
+    from generator.desk.app import Desk, Who
+    from tests.test_desk import filed_now
+    from tests.test_desk_records import SLUG, results
+
+    content = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    output = tmp_path / "output"
+    output.mkdir()
+    desk = Desk(content, SLUG, output, None)
+    assert desk.site_state() == ("unbuilt", "\u8bb0\u5f55\u53f0\u5f00\u542f\u4ee5\u6765\u7f51\u7ad9\u8fd8\u6ca1\u6709\u91cd\u5efa\u8fc7\u3002", False)
+    saved = "\u65b0\u4fdd\u5b58\u7684\u6210\u7ee9\u5df2\u5728\u8bb0\u5f55\u53f0\u7684\u6392\u540d\u4e2d\uff0c\u4f46\u8fd8\u4e0d\u5728\u53d1\u5e03\u7684\u7f51\u7ad9\u4e0a\u3002"
+    edited = "\u6587\u4ef6\u7684\u6539\u52a8\u8fd8\u4e0d\u5728\u53d1\u5e03\u7684\u7f51\u7ad9\u4e0a\u3002"
+
+    # a hand edit, read (as a request's catch_up reads it): the site waits for its build
+    results(content).write_text(results(content).read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
+    asyncio.run(desk.catch_up())
+    state, line, log = desk.site_state()
+    assert (state, hhmm(line), log) == (
+        "waiting", "\u7f51\u7ad9\u7b49\u5f85\u91cd\u5efa\uff08HH:MM \u7684\u6587\u4ef6\u6539\u52a8\u4e4b\u540e\uff09\u3002" + edited, False)
+
+    # its build fails, saying a question: the line's own mark ends it; still the files' changes
+    one_build(desk, "content/events/gd/event.yaml:3: \u8fd9\u662f\u4ec0\u4e48\uff1f\nthe rest", 1, monkeypatch)
+    state, line, log = desk.site_state()
+    assert (state, line, log) == (
+        "failed", "\u7f51\u7ad9\u91cd\u5efa\u5931\u8d25\uff1acontent/events/gd/event.yaml:3: \u8fd9\u662f\u4ec0\u4e48\uff1f" + edited, True)
+
+    # a save at the desk, read: waiting for its build, after that save, which the desk's standings have
+    spot = desk.spot("main", 1, 1)
+    outcome = desk.submit(spot, {"level_a": "8", "level_b": "9"}, Who("admin", "-"), True, filed=filed_now(spot))
+    assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
+    desk.build_failed = None  # (a failure stands until a build succeeds: waiting is said once none has)
+    asyncio.run(desk.rescore())
+    state, line, log = desk.site_state()
+    assert (state, hhmm(line), log) == (
+        "waiting", "\u7f51\u7ad9\u7b49\u5f85\u91cd\u5efa\uff08\u7b2c 1 \u8f6e \u7b2c 1 \u684c HH:MM \u7684\u4fdd\u5b58\u4e4b\u540e\uff09\u3002" + saved, False)
+
+    # built: up to date, nothing behind; a failed build's line that ends in a full stop has one
+    one_build(desk, "paibang: 1 event", 0, monkeypatch)
+    state, line, _ = desk.site_state()
+    assert (state, hhmm(line)) == ("current", "\u7f51\u7ad9\u5df2\u662f\u6700\u65b0\uff08HH:MM \u751f\u6210\uff09\u3002")
+    desk.build_failed = "event.yaml:3: \u51fa\u9519\u4e86\u3002"
+    assert desk.site_state()[1] == "\u7f51\u7ad9\u91cd\u5efa\u5931\u8d25\uff1aevent.yaml:3: \u51fa\u9519\u4e86\u3002"
+
+    # in English alike
+    english = Desk(content, SLUG, output, "en")
+    english.build_failed, english.read_changes = "event.yaml:3: what is this?", 1
+    assert english.site_state()[1] == ("The published site's rebuild failed: event.yaml:3: what is this? "
+                                       "The changes to the files are not yet on the published site.")
+    english.read_saves = 1
+    assert english.site_state()[1].endswith("this? Newly saved results are in the desk's standings but not yet on "
+                                            "the published site.")
+
+
 def test_a_change_caught_up_with_is_named_from_the_one_look_at_the_files(tmp_path: Path, monkeypatch) -> None:
     """catch_up stats the event's files once to find them changed, and names the change from that
     look (count_change took a second one); a save's write it saw before the desk noted it as its

@@ -95,6 +95,9 @@ BUILD_STOP_SECONDS = 15.0
 # the standings' phones and the hall's screen hold open: a failed build's line names the
 # content's files.
 SITE_STATE_POLL_SECONDS = 5.0
+# The marks that end a build's first line as a sentence of its own: the failed line adds no stop
+# after them (Desk.site_state)
+ENDED = ("?", "!", "\uff1f", "\uff01")
 
 
 @dataclass
@@ -155,6 +158,10 @@ class Desk:
         # one a reading of the event has taken in, and the last one a finished site build has.
         # Whether the site is behind when the desk stops (stop_building says so).
         self.changes = self.read_changes = self.built_changes = 0
+        # The last of them that was a save at the desk (count_change), the last save a reading has
+        # taken in, and the last change a build that succeeded has published: whether what the
+        # site is behind on is saved results or only hand edits, which nothing saved (site_behind)
+        self.last_save = self.read_saves = self.published_changes = 0
         # The published site's state, for the admin page's line (site_state), kept as the
         # builder learns it: the page reads nothing to say it. A mass event's rebuild takes
         # minutes (13 at 1,000 tables, with PDFs), and the page said nothing of the site behind.
@@ -767,6 +774,8 @@ class Desk:
             self.changes += 1
             if not (own and self.last_change is not None and self.last_change[0] is not None):
                 self.last_change = (what, _now())
+            if spot is not None or own:
+                self.last_save = self.changes
 
     async def scorer(self) -> None:
         """Reads and scores the event again after every change (coalesced); the site build
@@ -784,7 +793,7 @@ class Desk:
         False when the event could not be read (what went wrong is the build note). With
         `behind_only`, only if a file changed since the last reading (catch_up)."""
         with self._changes_lock:  # (each counted once written: this reading, started after, takes them in)
-            seen, last = self.changes, self.last_change
+            seen, last, saves = self.changes, self.last_change, self.last_save
         try:
             if behind_only:
                 if not await anyio.to_thread.run_sync(self.load_if_behind):
@@ -796,6 +805,7 @@ class Desk:
             return False
         if seen > self.read_changes:
             self.read_changes, self.read_after = seen, last
+        self.read_saves = max(self.read_saves, saves)
         self.version += 1
         self.publish("update", {"version": self.version, "entered": self.entered()})
         if self._build_dirty is not None:
@@ -872,6 +882,7 @@ class Desk:
             self.build_output = out.decode("utf-8", "replace")
             if process.returncode == 0:
                 self.built_at, self.build_failed = _now(), None
+                self.published_changes = max(self.published_changes, covered)
             else:  # (its first line: the first problem it met; a build killed says nothing)
                 said = [line for line in self.build_output.splitlines() if line.strip()]
                 self.build_failed = said[0].strip() if said else self.t("desk_site_exit", code=process.returncode)
@@ -885,18 +896,31 @@ class Desk:
         started. None when the desk builds no site (--no-build)."""
         if not self.building:
             return None
-        behind = self.t("desk_site_behind")
+        behind = self.site_behind()
         if self.build_since is not None:
             line = self.t("desk_site_rebuilding", since=local_time(self.build_since), after=self.change_words(self.build_after))
             return "rebuilding", f"{line}{behind}", False
         if self.build_failed is not None:
-            said = self.t("desk_site_failed", error=self.build_failed.rstrip(".\u3002"))  # (the line's own stop ends it)
-            return "failed", f"{said}{behind}", bool(self.build_output)
+            # The line's own full stop gives way to the message's; its question or exclamation
+            # mark ends it, the message's stop left out ("...\uff1f\u3002" read as a slip)
+            error = self.build_failed.rstrip(".\u3002")
+            key = "desk_site_failed_ended" if error.endswith(ENDED) else "desk_site_failed"
+            return "failed", f"{self.t(key, error=error)}{behind}", bool(self.build_output)
         if self.read_changes > self.built_changes:  # (read, its build not started yet)
             return "waiting", f"{self.t('desk_site_waiting', after=self.change_words(self.read_after))}{behind}", False
         if self.built_at is not None:
             return "current", self.t("desk_site_current", at=local_time(self.built_at)), False
         return "unbuilt", self.t("desk_site_unbuilt"), False
+
+    def site_behind(self) -> str:
+        """What the published site does not have yet, after the site line: the results saved at
+        the desk since its last good build, which the desk's standings have; or, where nothing
+        was saved at the desk since (hand edits alone), the changes to the files; else nothing."""
+        if self.read_saves > self.published_changes:
+            return self.t("desk_site_behind")
+        if self.read_changes > self.published_changes:
+            return self.t("desk_site_behind_edit")
+        return ""
 
     def change_words(self, change: tuple[tuple[str, int, int] | None, str] | None) -> str:
         """A change in the admin page's words: a table's save, or a change to the files (a hand edit)."""
