@@ -153,3 +153,27 @@ def test_the_secretary_enters_a_double_forfeit_at_a_withdrawn_teams_table(tmp_pa
         assert status == 200 and f"\u5df2\u5f55 \u00b7 \u53cc\u65b9\u5f03\u6743\uff08{a}\u3001{b}\uff09" in admin, admin
     finally:
         running.stop()
+
+
+def test_the_double_forfeit_is_decided_once_for_the_file_and_for_the_page(tmp_path: Path) -> None:
+    """The forfeit box's 双方弃权 made the list of both teams in one place (record_from wrote the
+    conversion twice), and the table's page is told by the view whether the forfeit is both
+    teams' (table.html decided it two ways: the table's flag, and its record's)."""
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    content, path, (a, b) = _unplayed_first_table(tmp_path)
+    desk = Desk(content, SLUG, None, None, build=False)
+    spot = desk.spot("main", 3, 1)
+    for typed, written, said in ((f"{a}, {b}", [a, b], ("", True)), (a, a, (a, False)), ("", None, ("", False))):
+        fields = forms.fields_for(spot, path.read_text(encoding="utf-8"))
+        forms.typed_into(fields, {"forfeit": typed}, secretary=True)
+        assert forms.record_from(spot, fields).get("forfeit") == written
+        assert forms.forfeit_written(spot, typed) == (written if typed else "")
+        assert forms.forfeit_said(spot, fields, True) == said  # as just saved
+        assert forms.forfeit_said(spot, fields, False) == ("", False)  # as the file was read: no forfeit yet
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        f"  - table: 1\n    teams: [{a}, {b}]\n", f"  - table: 1\n    teams: [{a}, {b}]\n    forfeit: [{b}, {a}]\n", 1),
+        encoding="utf-8")
+    desk.load()
+    assert forms.forfeit_said(desk.spot("main", 3, 1), [], False) == ("", True)

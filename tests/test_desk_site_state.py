@@ -8,11 +8,15 @@ The build is a stand-in that waits for the test's word, so the page is read duri
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 import sys
 import time
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from tests.test_desk_records import SWISS_TWO, TWO_TABLES, Secretary, desk_of, make  # noqa: F401 - desk_of is a fixture
 
@@ -46,12 +50,23 @@ def until(test, seconds: float = 30) -> None:  # noqa: ANN001
     raise AssertionError("never came")
 
 
-def site_line(secretary: Secretary) -> tuple[str, str]:
-    """(the line's state, its text as read: tags dropped) on the admin page."""
-    page = secretary.opener.open(f"{secretary.running.secretary}/admin").read().decode()
-    found = re.search(r'<p class="muted" id="site-state" data-state="(\w+)">(.*?)</p>', page, re.S)
+def site_line(secretary: Secretary, alone: bool = False) -> tuple[str, str]:
+    """(the line's state, its text as read: tags dropped) on the admin page, or `alone` as the
+    page asks for it again (admin/site-state: the secretary's, never kept by a cache)."""
+    with secretary.opener.open(f"{secretary.running.secretary}/admin{'/site-state' if alone else ''}") as answer:
+        page = answer.read().decode()
+        assert answer.headers["Cache-Control"] == "no-store"
+    found = re.search(r'<p class="muted" id="site-state" role="status" data-state="(\w+)">(.*?)</p>', page, re.S)
     assert found, page
     return found.group(1), re.sub(r"<[^>]+>", "", found.group(2))
+
+
+def both_lines(secretary: Secretary) -> tuple[str, str]:
+    """The line on the admin page, the same as the page's own request for it says (read while
+    the line stands still: a build waiting for the test's word, or none running)."""
+    shown = site_line(secretary)
+    assert site_line(secretary, alone=True) == shown
+    return shown
 
 
 def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path, desk_of, monkeypatch) -> None:  # noqa: F811
@@ -63,17 +78,22 @@ def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path
     desk.output, desk.building = output, True
     monkeypatch.setattr(desk, "build_command", lambda: [sys.executable, str(script), str(started), str(go)])
     secretary = Secretary(running)
+    # what the public stream (/events: the standings' phones, the hall's screen) is told
+    told: list[str] = []
+    publish = desk.publish
+    monkeypatch.setattr(desk, "publish", lambda kind, data: (told.append(json.dumps(data, ensure_ascii=False)),
+                                                             publish(kind, data))[1])
 
     def builds() -> int:
         return int(started.read_text()) if started.exists() and started.read_text() else 0
 
     # before: no change, no rebuild
-    assert site_line(secretary) == ("unbuilt", "记录台开启以来网站还没有重建过。")
+    assert both_lines(secretary) == ("unbuilt", "记录台开启以来网站还没有重建过。")
 
     # during: table 1's save rebuilds the site, made to wait
     assert secretary.post("main/1/1", "save", level_a="8", level_b="9")[0] == 200
     until(lambda: builds() == 1)
-    state, line = site_line(secretary)
+    state, line = both_lines(secretary)
     assert state == "rebuilding", line
     assert re.fullmatch(r"网站正在重建（\d\d:\d\d 开始，第 1 轮 第 1 桌 \d\d:\d\d 的保存之后）。"
                         r"新保存的成绩已在记录台的排名中，但还不在发布的网站上。", line), line
@@ -88,14 +108,14 @@ def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path
     go.write_text("ok")
     until(lambda: desk.build_since is None and desk.built_changes == desk.read_changes and not go.exists())
     until(lambda: site_line(secretary)[0] == "current")
-    state, line = site_line(secretary)
+    state, line = both_lines(secretary)
     assert re.fullmatch(r"网站已是最新（\d\d:\d\d 生成）。", line), line
 
     # a failing build: its first line, where to read the rest, and the saves not on the site
     go.write_text("fail")
     assert secretary.post("main/1/1", "save", level_a="A", level_b="9")[0] == 200
     until(lambda: site_line(secretary)[0] == "failed")
-    state, line = site_line(secretary)
+    state, line = both_lines(secretary)
     assert line == ("网站重建失败：content/events/gd/event.yaml:3: stages 里有个问题。"
                     "新保存的成绩已在记录台的排名中，但还不在发布的网站上。 重建的全部输出"), line
     page = secretary.opener.open(f"{running.secretary}/admin").read().decode()
@@ -108,6 +128,13 @@ def test_the_admin_page_says_whether_the_published_site_is_behind(tmp_path: Path
         raise AssertionError("the build's output answered without the secretary's cookie")
     except urllib.error.HTTPError as refused:
         assert refused.code in (403, 404)
+    # and so is the line the page asks for again; the public stream carried none of it
+    try:
+        urllib.request.urlopen(f"{running.secretary}/admin/site-state")
+        raise AssertionError("the site line answered without the secretary's cookie")
+    except urllib.error.HTTPError as refused:
+        assert refused.code in (403, 404)
+    assert told and not any("event.yaml" in said or "\u95ee\u9898" in said for said in told), told
 
 
 def test_a_save_the_file_watcher_tells_of_late_is_still_named_as_that_save(tmp_path: Path, desk_of) -> None:  # noqa: F811
@@ -127,3 +154,152 @@ def test_a_save_the_file_watcher_tells_of_late_is_still_named_as_that_save(tmp_p
     results.write_text(results.read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
     desk.count_change()  # a hand edit's
     assert "\u7684\u6587\u4ef6\u6539\u52a8" in desk.change_words(desk.last_change), desk.last_change
+
+
+# --- the line's words, state by state, on a desk read and saved without its server ---------------
+
+
+def hhmm(text: str) -> str:
+    return re.sub(r"\d\d:\d\d", "HH:MM", text)
+
+
+def one_build(desk, said: str, status: int, monkeypatch) -> None:  # noqa: ANN001
+    """The desk's builder through one build, a stand-in that says `said` and ends with `status`."""
+    script = f"import sys; print({said!r}); sys.exit({status})"
+    monkeypatch.setattr(desk, "build_command", lambda: [sys.executable, "-c", script])
+
+    async def run() -> None:
+        desk._build_dirty = asyncio.Event()
+        builder = asyncio.ensure_future(desk.builder())
+        desk._build_dirty.set()
+        version = desk.built_version
+        for _ in range(600):
+            await asyncio.sleep(0.05)
+            if desk.build_since is None and desk.built_changes == desk.read_changes and (
+                    desk.build_failed is not None or desk.built_at is not None) and desk.built_version >= version:
+                break
+        builder.cancel()
+        await asyncio.gather(builder, return_exceptions=True)
+
+    before = (desk.built_at, desk.build_failed, desk.build_output)
+    asyncio.run(run())
+    assert (desk.built_at, desk.build_failed, desk.build_output) != before
+
+
+def test_the_line_says_what_the_site_waits_for_and_what_is_not_on_it(tmp_path: Path, monkeypatch) -> None:
+    """Waiting (read, its build not started) had no test of its own; what the site lacks is said
+    as it is: results saved at the desk, or the files' changes where only a hand edit was made
+    (nothing was saved, and "newly saved results" said so); a failed build's first line that
+    ends in its own question mark takes no stop after it ("\uff1f\u3002")."""
+    from generator.desk.app import Desk, Who
+    from tests.test_desk import filed_now
+    from tests.test_desk_records import SLUG, results
+
+    content = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    output = tmp_path / "output"
+    output.mkdir()
+    desk = Desk(content, SLUG, output, None)
+    assert desk.site_state() == ("unbuilt", "\u8bb0\u5f55\u53f0\u5f00\u542f\u4ee5\u6765\u7f51\u7ad9\u8fd8\u6ca1\u6709\u91cd\u5efa\u8fc7\u3002", False)
+    saved = "\u65b0\u4fdd\u5b58\u7684\u6210\u7ee9\u5df2\u5728\u8bb0\u5f55\u53f0\u7684\u6392\u540d\u4e2d\uff0c\u4f46\u8fd8\u4e0d\u5728\u53d1\u5e03\u7684\u7f51\u7ad9\u4e0a\u3002"
+    edited = "\u6587\u4ef6\u7684\u6539\u52a8\u8fd8\u4e0d\u5728\u53d1\u5e03\u7684\u7f51\u7ad9\u4e0a\u3002"
+
+    # a hand edit, read (as a request's catch_up reads it): the site waits for its build
+    results(content).write_text(results(content).read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
+    asyncio.run(desk.catch_up())
+    state, line, log = desk.site_state()
+    assert (state, hhmm(line), log) == (
+        "waiting", "\u7f51\u7ad9\u7b49\u5f85\u91cd\u5efa\uff08HH:MM \u7684\u6587\u4ef6\u6539\u52a8\u4e4b\u540e\uff09\u3002" + edited, False)
+
+    # its build fails, saying a question: the line's own mark ends it; still the files' changes
+    one_build(desk, "content/events/gd/event.yaml:3: \u8fd9\u662f\u4ec0\u4e48\uff1f\nthe rest", 1, monkeypatch)
+    state, line, log = desk.site_state()
+    assert (state, line, log) == (
+        "failed", "\u7f51\u7ad9\u91cd\u5efa\u5931\u8d25\uff1acontent/events/gd/event.yaml:3: \u8fd9\u662f\u4ec0\u4e48\uff1f" + edited, True)
+
+    # a save at the desk, read: waiting for its build, after that save, which the desk's standings have
+    spot = desk.spot("main", 1, 1)
+    outcome = desk.submit(spot, {"level_a": "8", "level_b": "9"}, Who("admin", "-"), True, filed=filed_now(spot))
+    assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
+    desk.build_failed = None  # (a failure stands until a build succeeds: waiting is said once none has)
+    asyncio.run(desk.rescore())
+    state, line, log = desk.site_state()
+    assert (state, hhmm(line), log) == (
+        "waiting", "\u7f51\u7ad9\u7b49\u5f85\u91cd\u5efa\uff08\u7b2c 1 \u8f6e \u7b2c 1 \u684c HH:MM \u7684\u4fdd\u5b58\u4e4b\u540e\uff09\u3002" + saved, False)
+
+    # built: up to date, nothing behind; a failed build's line that ends in a full stop has one
+    one_build(desk, "paibang: 1 event", 0, monkeypatch)
+    state, line, _ = desk.site_state()
+    assert (state, hhmm(line)) == ("current", "\u7f51\u7ad9\u5df2\u662f\u6700\u65b0\uff08HH:MM \u751f\u6210\uff09\u3002")
+    desk.build_failed = "event.yaml:3: \u51fa\u9519\u4e86\u3002"
+    assert desk.site_state()[1] == "\u7f51\u7ad9\u91cd\u5efa\u5931\u8d25\uff1aevent.yaml:3: \u51fa\u9519\u4e86\u3002"
+
+    # in English alike
+    english = Desk(content, SLUG, output, "en")
+    english.build_failed, english.read_changes = "event.yaml:3: what is this?", 1
+    assert english.site_state()[1] == ("The published site's rebuild failed: event.yaml:3: what is this? "
+                                       "The changes to the files are not yet on the published site.")
+    english.read_saves = 1
+    assert english.site_state()[1].endswith("this? Newly saved results are in the desk's standings but not yet on "
+                                            "the published site.")
+
+
+def test_a_change_caught_up_with_is_named_from_the_one_look_at_the_files(tmp_path: Path, monkeypatch) -> None:
+    """catch_up stats the event's files once to find them changed, and names the change from that
+    look (count_change took a second one); a save's write it saw before the desk noted it as its
+    own (Desk.wrote, a moment after the write) is still named as that save."""
+    from generator.desk import app
+    from tests.test_desk_records import SLUG, results
+
+    content = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = app.Desk(content, SLUG, None, None, build=False)
+    walks: list[Path] = []
+    walk = app._watched_files
+    monkeypatch.setattr(app, "_watched_files", lambda *folders: (walks.append(folders[-1]), walk(*folders))[1])
+    results(content).write_text(results(content).read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
+    asyncio.run(desk.catch_up())
+    # one look to find the files changed (and to name the change), one under the reading's lock
+    # (another request may have read them meanwhile: load_if_behind), and the reading's two (the
+    # files as it starts, and any changed while it read: Desk._load)
+    assert len(walks) == 4, walks
+    assert desk.last_change is not None and desk.last_change[0] is None and desk.read_changes == 1
+
+    # the desk's save written, seen by catch_up's look, then noted as the desk's and counted
+    results(content).write_text(results(content).read_text(encoding="utf-8").replace(
+        "    teams: [T01, T02]\n", "    teams: [T01, T02]\n    levels: {T01: '8', T02: '9'}\n"), encoding="utf-8")
+    seen = walk(content, desk.folder)
+    assert desk.behind(seen)
+    desk.wrote(results(content))
+    desk.count_change(desk.spot("main", 1, 1))
+    desk.count_change(seen=seen)  # (catch_up's count, after the save's)
+    assert desk.last_change[0] == ("main", 1, 1), desk.last_change
+
+
+@pytest.mark.slow
+def test_the_admin_page_shows_the_site_line_anew_without_a_reload(tmp_path: Path, desk_of, monkeypatch) -> None:  # noqa: F811
+    """The line changed only when the secretary reloaded the page: the page asks for it again
+    (admin/site-state), and shows a rebuild start and end where it stands, the page not reloaded."""
+    from tests.test_browser import chromium_context
+
+    started, go, script, output = tmp_path / "started", tmp_path / "go", tmp_path / "build.py", tmp_path / "output"
+    output.mkdir()
+    script.write_text(BUILD, encoding="utf-8")
+    running = desk_of(make(tmp_path, SWISS_TWO, TWO_TABLES))
+    desk = running.desk
+    desk.output, desk.building, desk.site_poll_seconds = output, True, 0.2
+    monkeypatch.setattr(desk, "build_command", lambda: [sys.executable, str(script), str(started), str(go)])
+    with chromium_context(tmp_path / "chromium", {"width": 1280, "height": 900}, 15_000) as browser:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(desk.admin_link)  # (its cookie, then the admin page)
+        line = page.locator("#site-state")
+        assert line.get_attribute("data-state") == "unbuilt"
+        page.evaluate("window.notReloaded = true")
+        # a save from another of the secretary's tabs: its build starts, and waits
+        assert Secretary(running).post("main/1/1", "save", level_a="8", level_b="9")[0] == 200
+        page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'rebuilding'")
+        assert "\u7b2c 1 \u8f6e \u7b2c 1 \u684c" in line.inner_text()
+        go.write_text("ok")
+        page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'current'")
+        assert re.fullmatch("\u7f51\u7ad9\u5df2\u662f\u6700\u65b0\uff08\\d\\d:\\d\\d \u751f\u6210\uff09\u3002", line.inner_text())
+        assert page.evaluate("window.notReloaded") is True and errors == []

@@ -89,6 +89,15 @@ RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for its
 # rebuild takes a few), then for it to end once told to stop (SIGTERM: it puts output/ back)
 BUILD_FINISH_SECONDS = 15.0
 BUILD_STOP_SECONDS = 15.0
+# How often the admin page asks for its site line (site_state) again, without a reload: a
+# rebuild's start and end, a failure, are the secretary's to see as they happen. Asked of the
+# secretary's own address (admin/site-state), never told on the public /events stream, which
+# the standings' phones and the hall's screen hold open: a failed build's line names the
+# content's files.
+SITE_STATE_POLL_SECONDS = 5.0
+# The marks that end a build's first line as a sentence of its own: the failed line adds no stop
+# after them (Desk.site_state)
+ENDED = ("?", "!", "\uff1f", "\uff01")
 
 
 @dataclass
@@ -149,6 +158,10 @@ class Desk:
         # one a reading of the event has taken in, and the last one a finished site build has.
         # Whether the site is behind when the desk stops (stop_building says so).
         self.changes = self.read_changes = self.built_changes = 0
+        # The last of them that was a save at the desk (count_change), the last save a reading has
+        # taken in, and the last change a build that succeeded has published: whether what the
+        # site is behind on is saved results or only hand edits, which nothing saved (site_behind)
+        self.last_save = self.read_saves = self.published_changes = 0
         # The published site's state, for the admin page's line (site_state), kept as the
         # builder learns it: the page reads nothing to say it. A mass event's rebuild takes
         # minutes (13 at 1,000 tables, with PDFs), and the page said nothing of the site behind.
@@ -160,6 +173,7 @@ class Desk:
         self.built_at: str | None = None  # when the last build that succeeded ended
         self.build_failed: str | None = None  # the first line the last build said, if it failed
         self.build_output = ""  # all the last build said (the admin page's build-log)
+        self.site_poll_seconds = SITE_STATE_POLL_SECONDS  # (the admin page's, for its site line)
         self._changes_lock = threading.Lock()  # (the writers count from their threads)
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
@@ -253,13 +267,14 @@ class Desk:
             self._load()
             return True
 
-    def behind(self) -> bool:
+    def behind(self, now: dict[str, tuple[int, int, int]] | None = None) -> bool:
         """Whether a file of the event's is not as the last reading found it, nor as the desk's
         own last write of it left it (the scorer reads that next): a round `paibang pair` drew
         in a terminal, a hand edit, a file deleted, which the file watcher has not had read yet.
         A stat of each file (well under a millisecond on the demo's events, where a reading
-        takes 15 to 80 ms): asked at every request that opens or sends a table's form."""
-        now = _watched_files(self.content, self.folder)
+        takes 15 to 80 ms): asked at every request that opens or sends a table's form. `now`:
+        the files as a stat of them just found them (catch_up's, not taken again)."""
+        now = _watched_files(self.content, self.folder) if now is None else now
         if now == self._read_as:
             return False
         return any(state != self._read_as.get(path) and (state is None or state != self._written.get(path))
@@ -276,9 +291,10 @@ class Desk:
         has drawn the next round: drawn_after), not as the file watcher last had it read, which
         may be a moment behind, or never (a desk run without it). Read as the watcher would
         have it read: counted as a change, the views told, the site rebuilt."""
-        if not self.behind():
+        now = _watched_files(self.content, self.folder)
+        if not self.behind(now):
             return
-        self.count_change()
+        self.count_change(seen=now)  # (the files as found here: not stat'ed again to name the change)
         await self.rescore(behind_only=True)
 
     def _load(self) -> None:
@@ -742,19 +758,24 @@ class Desk:
         if self._dirty is not None:
             self._dirty.set()
 
-    def count_change(self, spot: Any = None) -> None:
+    def count_change(self, spot: Any = None, seen: dict[str, tuple[int, int, int]] | None = None) -> None:
         """One more change to the event's files: a save of `spot` (a forms.TableSpot), or with
-        none a change the desk did not make (a hand edit)."""
+        none a change the desk did not make (a hand edit). `seen`: the files as the caller's
+        stat found them (catch_up), else stat'ed here."""
         what = (spot.stage.id, spot.number, spot.table.number) if spot is not None else None
         # A change counted with no table that is only the desk's own write (the files as its saves
         # left them: not behind) keeps the save's name: the file watcher's word of a save the
         # scorer had not yet read (a busy machine), or a request's catch_up, said the site
-        # rebuilt "after a change to the files" (the CI, under load)
-        own = spot is None and not self.behind()
+        # rebuilt "after a change to the files" (the CI, under load). catch_up's files as it found
+        # them are compared again, not stat'ed again: the save's write it saw may have been
+        # noted as the desk's own (wrote) since, and is then the save's.
+        own = spot is None and not self.behind(seen)
         with self._changes_lock:
             self.changes += 1
             if not (own and self.last_change is not None and self.last_change[0] is not None):
                 self.last_change = (what, _now())
+            if spot is not None or own:
+                self.last_save = self.changes
 
     async def scorer(self) -> None:
         """Reads and scores the event again after every change (coalesced); the site build
@@ -772,7 +793,7 @@ class Desk:
         False when the event could not be read (what went wrong is the build note). With
         `behind_only`, only if a file changed since the last reading (catch_up)."""
         with self._changes_lock:  # (each counted once written: this reading, started after, takes them in)
-            seen, last = self.changes, self.last_change
+            seen, last, saves = self.changes, self.last_change, self.last_save
         try:
             if behind_only:
                 if not await anyio.to_thread.run_sync(self.load_if_behind):
@@ -784,6 +805,7 @@ class Desk:
             return False
         if seen > self.read_changes:
             self.read_changes, self.read_after = seen, last
+        self.read_saves = max(self.read_saves, saves)
         self.version += 1
         self.publish("update", {"version": self.version, "entered": self.entered()})
         if self._build_dirty is not None:
@@ -860,6 +882,7 @@ class Desk:
             self.build_output = out.decode("utf-8", "replace")
             if process.returncode == 0:
                 self.built_at, self.build_failed = _now(), None
+                self.published_changes = max(self.published_changes, covered)
             else:  # (its first line: the first problem it met; a build killed says nothing)
                 said = [line for line in self.build_output.splitlines() if line.strip()]
                 self.build_failed = said[0].strip() if said else self.t("desk_site_exit", code=process.returncode)
@@ -873,18 +896,31 @@ class Desk:
         started. None when the desk builds no site (--no-build)."""
         if not self.building:
             return None
-        behind = self.t("desk_site_behind")
+        behind = self.site_behind()
         if self.build_since is not None:
             line = self.t("desk_site_rebuilding", since=local_time(self.build_since), after=self.change_words(self.build_after))
             return "rebuilding", f"{line}{behind}", False
         if self.build_failed is not None:
-            said = self.t("desk_site_failed", error=self.build_failed.rstrip(".\u3002"))  # (the line's own stop ends it)
-            return "failed", f"{said}{behind}", bool(self.build_output)
+            # The line's own full stop gives way to the message's; its question or exclamation
+            # mark ends it, the message's stop left out ("...\uff1f\u3002" read as a slip)
+            error = self.build_failed.rstrip(".\u3002")
+            key = "desk_site_failed_ended" if error.endswith(ENDED) else "desk_site_failed"
+            return "failed", f"{self.t(key, error=error)}{behind}", bool(self.build_output)
         if self.read_changes > self.built_changes:  # (read, its build not started yet)
             return "waiting", f"{self.t('desk_site_waiting', after=self.change_words(self.read_after))}{behind}", False
         if self.built_at is not None:
             return "current", self.t("desk_site_current", at=local_time(self.built_at)), False
         return "unbuilt", self.t("desk_site_unbuilt"), False
+
+    def site_behind(self) -> str:
+        """What the published site does not have yet, after the site line: the results saved at
+        the desk since its last good build, which the desk's standings have; or, where nothing
+        was saved at the desk since (hand edits alone), the changes to the files; else nothing."""
+        if self.read_saves > self.published_changes:
+            return self.t("desk_site_behind")
+        if self.read_changes > self.published_changes:
+            return self.t("desk_site_behind_edit")
+        return ""
 
     def change_words(self, change: tuple[tuple[str, int, int] | None, str] | None) -> str:
         """A change in the admin page's words: a table's save, or a change to the files (a hand edit)."""
@@ -2068,7 +2104,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              back=admin_back(request, ids, who),
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
-                             one_room=one_room, by_desk=by_desk,
+                             one_room=one_room, by_desk=by_desk, forfeit_said=forms.forfeit_said(spot, fields, False),
                              filed=forms.as_filed(spot, table),
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
@@ -2167,6 +2203,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          one_room=one_room, meanwhile=meanwhile, forfeit=forfeit,
                          invalid=invalid_fields(errors) if not result.ok else {},
                          saved=outcome["saved"], saved_text=saved_text(t, outcome["fields"], result),
+                         forfeit_said=forms.forfeit_said(spot, outcome["fields"], outcome["saved"]),
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
@@ -2257,6 +2294,14 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if desk.who(request, None, None) is None:
             return forbidden(request)
         return PlainTextResponse(desk.build_output or "", headers=SECURITY_HEADERS)
+
+    async def site_state(request: Request) -> Response:
+        """The admin page's site line alone, for the page to show it again as the site's build
+        goes (SITE_STATE_POLL_SECONDS), without a reload: the secretary's alone, as build-log
+        is (a failed build's line names the content's files), and never kept by a cache."""
+        if desk.who(request, None, None) is None:
+            return forbidden(request)
+        return desk.page("_site_state.html", site=desk.site_state())
 
     async def clock(request: Request) -> Response:
         who = desk.who(request, None, None)
@@ -2519,6 +2564,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/admin", login),
         Route(f"{secretary}/admin", admin),
         Route(f"{secretary}/admin/build-log", build_log),
+        Route(f"{secretary}/admin/site-state", site_state),
         Route(f"{secretary}/admin/clock", clock, methods=["POST"]),
         Route(f"{secretary}/admin/renew", renew, methods=["POST"]),
         Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}", sheets),

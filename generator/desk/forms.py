@@ -621,15 +621,30 @@ def _both_forfeit_choice(spot: TableSpot) -> tuple[tuple[str, str], ...]:
     return ((", ".join(spot.sides), "desk_both_forfeit"),)
 
 
+def forfeit_written(spot: TableSpot, value: str) -> str | list[str]:
+    """The forfeit box's value as the results file takes it: one team's id, or the choice both
+    teams absent (_both_forfeit_choice) as the list of the two, in the table's order."""
+    both = _both_forfeit_choice(spot)
+    return list(spot.sides) if both and value == both[0][0] else value
+
+
+def forfeit_said(spot: TableSpot, fields: list[EntryField], saved: bool) -> tuple[str, bool]:
+    """The table's forfeit as its page says it (table.html), decided here once: (the team's id,
+    "" for none or both; whether both teams are absent), as just saved (the forfeit box's value)
+    or else as the desk's last reading of the file has it."""
+    if saved:
+        value = next((item.value.strip() for item in fields if item.name == "forfeit"), "")
+        return ("", True) if isinstance(forfeit_written(spot, value), list) else (value, False)
+    return spot.table.forfeit or "", spot.table.both_forfeit
+
+
 def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
     then forfeit)."""
     values = {f.name: f.value.strip() for f in fields}
-    both = _both_forfeit_choice(spot)
+    forfeit = forfeit_written(spot, values["forfeit"]) if values.get("forfeit") else None
     if spot.gone:
-        if not values.get("forfeit"):
-            return {}
-        return {"forfeit": list(spot.sides) if both and values["forfeit"] == both[0][0] else values["forfeit"]}
+        return {"forfeit": forfeit} if forfeit else {}
     game = GAMES[spot.event.game]
     record = game.entry_record(spot.sides, values)
     played = board_lines(values.get(BOARDS_PLAYED, ""))[0]
@@ -638,8 +653,8 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
                                                 for number, text in played.items()})
     if takes_winner(game, spot.stage.format) and values.get("winner"):
         record["winner"] = values["winner"]
-    if values.get("forfeit"):
-        record["forfeit"] = list(spot.sides) if both and values["forfeit"] == both[0][0] else values["forfeit"]
+    if forfeit:
+        record["forfeit"] = forfeit
     return record
 
 
