@@ -1145,6 +1145,12 @@ TRIGGERS: dict[str, Trigger] = {
                                            (R2, '    levels: {T52: "6", T04: K}\n', "    forfeit: T04\n"),
                                            ("results/round-3.yaml", "    levels: {T08: 8, T04: K}\n",
                                             "    forfeit: [T08, T04]\n")),
+    # T04 withdrawn from round 2 on (its round-2 table its forfeit), yet at a round-3 table
+    # written as its forfeit: a round drawn after it withdrew has it, a win for T08.
+    "entry-withdrawn-forfeit-later": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
+                                          (R2, '    levels: {T52: "6", T04: K}\n', "    forfeit: T04\n"),
+                                          ("results/round-3.yaml", "    levels: {T08: 8, T04: K}\n",
+                                           "    forfeit: T04\n")),
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.
@@ -1384,6 +1390,8 @@ TRIGGERS: dict[str, Trigger] = {
                                                 "      6: {open: D07 8, closed: D07 5}\n",
                                                 "".join(f"      {n}: np\n" for n in range(1, 7)))),
     "daguai-violation-not-at-table": edit(D, (R1, "    away: D07\n", "    away: D07\n    violations: [D09]\n")),
+    # A 大怪路子 match written as both teams' forfeit: Guandan's alone has a double forfeit.
+    "forfeit-double-not-in-game": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: [D02, D07]\n")),
     "daguai-forfeit-with-play": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: D07\n")),
     "daguai-bye-with-play": edit(D, (R1, "    home: D02\n    away: D07\n", "    home: D02\n")),
     # 80分
@@ -1463,6 +1471,8 @@ def test_every_code_has_a_trigger_that_raises_it(code: str, tmp_path: Path, monk
 # Shared codes that more than one game raises, the other games' triggers (TRIGGERS has one each).
 OTHER_GAMES_TRIGGERS = {
     ("bye-with-play", "shengji"): edit(S, (R1, "    away: T08\n", "")),
+    ("forfeit-double-not-in-game", "shengji"): edit(S, (R1, "    away: T08\n", "    away: T08\n    forfeit: [T08, T01]\n")),
+    ("forfeit-double-not-in-game", "bridge"): edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: [T6, T1]\n")),
     ("forfeit-with-play", "shengji"): edit(S, (R1, "    away: T08\n", "    away: T08\n    forfeit: T08\n")),
     ("room-pending", "shengji"): edit(S, (R1, SJ1, "1: {open: 85}")),
     ("room-pending", "bridge"): edit(BT, (R1, BT1, "      1: {open: 1NT S =}\n")),

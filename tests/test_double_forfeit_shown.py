@@ -257,3 +257,34 @@ def test_a_double_forfeit_is_a_meeting_for_the_draw_as_one_teams_forfeit_is(tmp_
     _, results, _ = validate(root)
     met, byes = pairing.history(results[0].stages[0])
     assert frozenset({"T01", "T02"}) in met and byes == {"T03": 1}
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("zh-Hans", "\u628a T02 \u5df2\u5199\u7684 withdrawn: 3\uff08event.yaml:7\uff09\u6539\u4e3a 2\uff0c"),
+    ("zh-Hant", "\u628a T02 \u5df2\u5beb\u7684 withdrawn: 3\uff08event.yaml:7\uff09\u6539\u70ba 2\uff0c"),
+    ("en", "change T02's withdrawn: 3 (event.yaml:7) to 2, delete round 2's file"),
+])
+def test_the_fix_of_a_bye_to_a_team_withdrawn_from_a_later_round_changes_its_withdrawn(tmp_path, capsys, lang, said):
+    """T02 did not come to round 1 and already has `withdrawn: 3` written (it said it would leave
+    after round 2): round 2's bye goes to it, and the fix is that withdrawal moved to round 2, not
+    another `withdrawn: 2` written under its entry (a key twice: yaml-duplicate-key)."""
+    root = _small(tmp_path, "guandan", "T", "{table: 1, teams: [T01, T02], forfeit: T02}")
+    event = root / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 2", "rounds: 3")
+                     .replace("{id: T02, ", "{id: T02, withdrawn: 3, "), encoding="utf-8")
+    assert main(["pair", "ev", "main", "--content", str(root), "--lang", lang]) == 0
+    err = capsys.readouterr().err
+    assert "teams: [T02]\n" in (root / "events/ev/results/round-2.yaml").read_text(encoding="utf-8")
+    assert said in err, err
+    assert "entries.yaml" not in err, err  # (the entry list's "write it under its entry" is not said)
+
+
+def test_the_fix_of_a_next_stages_bye_to_a_team_withdrawn_later_changes_its_withdrawn(tmp_path, capsys):
+    """The stage variant: T03 did not come to the last round of `pre`, has `withdrawn: {stage:
+    main, round: 2}` written, and gets round 1's bye of `main`: its withdrawal moved to round 1."""
+    root = two_stages(tmp_path, "  - {table: 1, teams: [T01, T03], forfeit: T03}\n  - {table: 2, teams: [T02]}\n")
+    withdraw(root / "events/ev", "T03", "{stage: main, round: 2}")
+    assert main(["pair", "ev", "main", "--content", str(root), "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert ("change T03's withdrawn: {stage: main, round: 2} (event.yaml:8) to {stage: main, round: 1}, "
+            "delete round 1's file of") in err, err

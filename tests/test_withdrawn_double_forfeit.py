@@ -6,7 +6,8 @@ either: it is no "result written for a withdrawn team". In the round the team wi
 table no draw made after the withdrawal has, said so with the fixes that fit. It was an
 entry-withdrawn-played error whose fix ("if T03 did play this round...") did not fit, and the
 table was counted as the withdrawn team's forfeit: a win for an opponent the sheet says did not
-come. 大怪路子 and 80分 write no double forfeit (`forfeit:` is one side's: type-expected)."""
+come. 大怪路子 and 80分 write no double forfeit (`forfeit:` is one side's:
+forfeit-double-not-in-game, tests/test_forfeit_double_not_in_game.py)."""
 
 from __future__ import annotations
 

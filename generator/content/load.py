@@ -1394,8 +1394,18 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if len(side_ids) == 2 and side_ids[0] == side_ids[1]:
             problems.add("sides-same", mark, id=side_ids[0])
         # (both sides' forfeit, `forfeit: [T17, T29]`, is the game's reader's: Game.reads_both_forfeit)
-        both = game.reads_both_forfeit and isinstance(table_reader.raw("forfeit"), YamlList)
-        forfeit = None if both else table_reader.text("forfeit")
+        listed = table_reader.raw("forfeit")
+        both = game.reads_both_forfeit and isinstance(listed, YamlList)
+        if isinstance(listed, YamlList) and not both:
+            # A game with no double forfeit (大怪路子, 80分, bridge: its rules give one side's
+            # forfeit only, a result for the other): said so, with what to write when neither
+            # came, rather than "write the value as text" (type-expected). No forfeit read.
+            problems.add("forfeit-double-not-in-game", table_reader.value_mark("forfeit"), game=game.title,
+                         ids=", ".join(str(item) for item in listed),
+                         first=next((str(item) for item in listed), ""))
+            forfeit = None
+        else:
+            forfeit = None if both else table_reader.text("forfeit")
         # Ｔ０１ as a Chinese input method types it, read as the games' readers read a side
         # (Guandan's took it for T01 while this said it named no team at the table)
         forfeit = None if forfeit is None else half_width(forfeit).strip()

@@ -307,7 +307,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     scored: list[RoundResult] = []
     withdrawn_played: list[tuple[str | None, Table, int]] = []  # results written for a withdrawn entry
     withdrawn_tables: dict[int, list[Table]] = {}  # round -> its tables of two sides, one withdrawn by then
-    withdrawn_forfeits: list[tuple[str | None, Table, int]] = []  # drawn before a withdrawal: unplayed, or a later double forfeit
+    withdrawn_forfeits: list[tuple[str | None, Table, int]] = []  # drawn before a withdrawal: unplayed; a later forfeit or double forfeit
     # A pairs movement's tables with a withdrawn pair: the boards the movement gives each, which
     # its opponent is scored on (Game.score_walked_out).
     walked_out = walked_out_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
@@ -525,6 +525,7 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     if not gone:
         return against_substitutes(game, event, stage, game.score_table(table, stage, state))
     said = bool(table.forfeits) or table.winner is not None  # the sheet says what the table is
+    as_written = table  # (its own forfeit cleared below: the one a warning names keeps it)
     if table.forfeit in gone:
         # Its forfeit written: the withdrawal itself, so the table is what it is left as drawn
         # (a match its forfeit, kept ranked; a pairs table its opponent's sit-out), no error.
@@ -556,12 +557,7 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
         if len(gone) == 2:
             played = False
         else:
-            entry = event.entries[gone[0]]
-            since = entry.withdrawn_from(stage.id) or number
-            # (withdrawn in a stage before this one: every round of this one is later, its round 1
-            # too, which withdrawn_from gives as the first it does not play: rev82)
-            earlier = entry.withdrawn_stage not in (None, stage.id)
-            if (number > since or earlier) and stage.format != "round_robin" and withdrawn_forfeits is not None:
+            if _drawn_after_withdrawal(event, stage, gone[0], number) and withdrawn_forfeits is not None:
                 withdrawn_forfeits.append((gone[0], table, number))
             return _ranked_after_withdrawal(game.score_table(table, stage, state), gone)
     if played and withdrawn_played is not None:
@@ -587,7 +583,34 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     if not played and not said and score.winner is not None and game.substitutes_decide(stage) \
             and withdrawn_forfeits is not None:
         withdrawn_forfeits.append((gone[0], table, number))
+    # Its forfeit written (`forfeit: T03`) in a round after the one it withdrew from, of a stage
+    # drawn round by round: as the double forfeit above, a table no draw made after the
+    # withdrawal has (pair never draws it), and it gives its opponent a win. A warning, as the
+    # double forfeit's is, not an error: the table counts as written, which may be what happened
+    # (the round was drawn, then `withdrawn:` written a round too early; or the referee let the
+    # forfeit stand), and the build goes on; the warning says which fix fits
+    # (entry-withdrawn-forfeit-later). In the round it withdrew from (drawn before `withdrawn:`
+    # was written) or in a round robin's schedule the forfeit is the withdrawal: silent.
+    elif as_written.forfeit == gone[0] and not played and score.winner is not None \
+            and game.substitutes_decide(stage) and withdrawn_forfeits is not None \
+            and stage.format in ("swiss", "matches") and _drawn_after_withdrawal(event, stage, gone[0], number):
+        withdrawn_forfeits.append((gone[0], as_written, number))
     return score
+
+
+def _drawn_after_withdrawal(event: Event, stage: Stage, entry_id: str, number: int) -> bool:
+    """Whether round `number` of `stage` is one the entry's withdrawal is before (a later round
+    than the one it withdrew from, or any round of a stage after the one it withdrew in), in a
+    stage drawn round by round (not a round robin's schedule, drawn in advance): a round `pair`
+    drew without it, so a table of it there is a slip of the draw or of `withdrawn:`."""
+    if stage.format == "round_robin":
+        return False
+    entry = event.entries[entry_id]
+    since = entry.withdrawn_from(stage.id) or number
+    # (withdrawn in a stage before this one: every round of this one is later, its round 1
+    # too, which withdrawn_from gives as the first it does not play: rev82)
+    earlier = entry.withdrawn_stage not in (None, stage.id)
+    return number > since or earlier
 
 
 def against_substitutes(game: Game, event: Event, stage: Stage, score: TableScore) -> TableScore:
@@ -653,7 +676,9 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
     the entry in a round after the one it withdrew from, of a stage drawn round by round, which
     no draw made after the withdrawal has (entry-withdrawn-double-forfeit): counted as written,
     a loss for its opponent, and the warning says which fix fits (the withdrawal's round moved
-    to that one, or only the withdrawn entry's forfeit written, a win for its opponent)."""
+    to that one, or only the withdrawn entry's forfeit written, a win for its opponent); and so
+    the withdrawn entry's own forfeit written there (entry-withdrawn-forfeit-later): counted as
+    written, a win for its opponent, the fixes the withdrawal's round moved or the result kept."""
     ids = [s.id for s in event.stages]
     of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     for entry_id, table, number in forfeits:
@@ -664,11 +689,12 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
         where = f"{written.file.name}:{written.line}" if written is not None else event.entries_file(entry)
         opponent = next(side for side in table.sides if side != entry_id)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
-        if table.both_forfeit:  # a later round's table, written as neither coming (_score)
+        if table.both_forfeit or table.forfeit == entry_id:  # a later round's table (_score)
             # the withdrawal moved to this round, as it is written: `withdrawn: 3`, or in an event
             # of stages `withdrawn: {stage: main, round: 1}` (a round number alone is another stage's)
             written = f"{{stage: {stage.id}, round: {number}}}" if len(ids) > 1 else str(number)
-            problems.add("entry-withdrawn-double-forfeit", at or table.mark or entry.mark or Mark(event.folder),
+            problems.add("entry-withdrawn-double-forfeit" if table.both_forfeit else "entry-withdrawn-forfeit-later",
+                         at or table.mark or entry.mark or Mark(event.folder),
                          warning=True, id=entry_id, opponent=opponent, round=number, table=table.number,
                          since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where, written=written)
             continue

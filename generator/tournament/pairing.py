@@ -1780,7 +1780,8 @@ def bye_after_forfeit(result: EventResult, plan: PlannedRound) -> ContentError |
     scores as a win for an entry that is most likely not there. The draw stands as the rules make
     it (the bye to the lowest-ranked entry without one: a forfeit is no withdrawal, and the
     referee may know it is here today); the warning names the entry, the round it forfeited and
-    the fix (withdraw it from this round, pair again), marked at that round's table. Only where
+    the fix (withdraw it from this round, or move the later withdrawal it has written to
+    this round; pair again), marked at that round's table. Only where
     the draw chooses the bye (a Swiss round, a round drawn by lot), and not where the odd entry
     meets a substitute instead. None otherwise."""
     draw, stage = plan.draw, plan.stage
@@ -1800,9 +1801,22 @@ def bye_after_forfeit(result: EventResult, plan: PlannedRound) -> ContentError |
         if forfeited is None:
             continue
         # (the event's one stage counts its rounds; in an event of several, the stage is named)
-        written = f"withdrawn: {plan.number}" if len(plan.event.stages) == 1 else \
-            f"withdrawn: {{stage: {stage.id}, round: {plan.number}}}"
-        said = {"id": draw.bye, "round": before.number, "next": plan.number, "withdrawn": written}
+        to = str(plan.number) if len(plan.event.stages) == 1 else f"{{stage: {stage.id}, round: {plan.number}}}"
+        written = f"withdrawn: {to}"
+        # An entry with a later withdrawal written (`withdrawn: 3`, the bye in round 2: withdrawn
+        # only from round 3 on, so drawn here) is told to change that, not to write another
+        # `withdrawn:` (a key twice in its entry: yaml-duplicate-key).
+        entry = plan.event.entries[draw.bye]
+        if entry.withdrawn is not None:
+            now = f"withdrawn: {entry.withdrawn}" if entry.withdrawn_stage is None else \
+                f"withdrawn: {{stage: {entry.withdrawn_stage}, round: {entry.withdrawn}}}"
+            at = entry.withdrawn_mark or entry.mark
+            where = f"{at.file.name}:{at.line}" if at is not None and at.file is not None \
+                else plan.event.entries_file(entry)
+            write = catalogues.word("pair_bye_change_withdrawn", id=draw.bye, now=now, where=where, to=to)
+        else:
+            write = catalogues.word("pair_bye_write_withdrawn", id=draw.bye, withdrawn=written)
+        said = {"id": draw.bye, "round": before.number, "next": plan.number, "withdrawn": written, "write": write}
         if before_stage is not stage:
             said |= {"stage": stage.name or stage.id, "before": before_stage.name or before_stage.id}
         return ContentError("pair-bye-after-forfeit" if before_stage is stage else "pair-bye-after-forfeit-stage",

@@ -140,6 +140,8 @@ def read_table(reader: Reader, stage: Stage, default: int) -> tuple[list[tuple[s
                                            record.not_played, default)
     record.violations = _read_violations(reader, side_ids)
     forfeit = reader.raw("forfeit")
+    if isinstance(forfeit, YamlList):  # no double forfeit here: the loader says so (forfeit-double-not-in-game)
+        forfeit = None
     table_number = reader.raw("table")
     if len(side_ids) == 1:  # a bye: nothing is played
         for key in ("boards", "violations", "forfeit"):

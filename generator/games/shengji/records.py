@@ -698,7 +698,8 @@ def read_team_table(reader: Reader, stage: Stage, options: ShengjiStage,
     if written is not None and not isinstance(written, YamlMap):
         reader.mapping("boards")  # records the type problem
         return sides, record
-    if len(ids) == 1 or reader.raw("forfeit") is not None:
+    # (a list is no forfeit: the loader says this game has no double forfeit, forfeit-double-not-in-game)
+    if len(ids) == 1 or (reader.raw("forfeit") is not None and not isinstance(reader.raw("forfeit"), YamlList)):
         if record.played:
             code = "bye-with-play" if len(ids) == 1 else "forfeit-with-play"
             reader.problems.add(code, reader.key_mark("boards"), id=ids[0] if len(ids) == 1 else reader.raw("forfeit"))
