@@ -1151,6 +1151,12 @@ TRIGGERS: dict[str, Trigger] = {
                                           (R2, '    levels: {T52: "6", T04: K}\n', "    forfeit: T04\n"),
                                           ("results/round-3.yaml", "    levels: {T08: 8, T04: K}\n",
                                            "    forfeit: T04\n")),
+    # T04 withdrawn from round 2 on (its round-2 table its forfeit), yet at a round-3 table
+    # left with no result: a round drawn after it withdrew has it.
+    "entry-withdrawn-drawn-later": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
+                                        (R2, '    levels: {T52: "6", T04: K}\n', "    forfeit: T04\n"),
+                                        ("results/round-3.yaml", '    teams: [T08, T04]\n    levels: {T08: 8, T04: K}\n',
+                                         "    teams: [T08, T04]\n")),
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.

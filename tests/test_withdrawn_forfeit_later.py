@@ -101,3 +101,35 @@ def test_a_daguai_swiss_forfeit_in_a_later_round_warns_too(tmp_path: Path) -> No
     _, _results, warnings = validate(folder.parents[1])
     assert [(w.code, w.mark.file.name, w.mark.line) for w in warnings if w.code.startswith("entry-withdrawn")] == \
         [("entry-withdrawn-forfeit-later", "round-3.yaml", 4)]
+
+
+@pytest.mark.parametrize("stage", ["swiss", "matches"])
+def test_a_later_rounds_table_left_as_drawn_gives_the_same_fixes_not_a_forfeit_to_write(tmp_path: Path,
+                                                                                         stage: str) -> None:
+    """The same table left with no result: entry-withdrawn-forfeit's hint of the round the team
+    withdrew from ("write forfeit: T03 to say so") would lead straight to the warning above, so
+    this one (entry-withdrawn-drawn-later) gives that warning's fixes, the withdrawal's round
+    moved first, and nothing to write for the forfeit."""
+    content = _event(tmp_path, {"T03": 2}, {1: ROUND_1, 2: ROUND_2,
+                                            3: ROUND_3.replace(", forfeit: T03}", "}")}, stage)
+    _, results, warnings = validate(content)
+    (found,) = [w for w in warnings if w.code.startswith("entry-withdrawn")]
+    assert (found.code, found.warning, found.mark.file.name, found.mark.line) == \
+        ("entry-withdrawn-drawn-later", True, "round-3.yaml", 4)
+    assert found.message("en").endswith("yet round 3, table 1 sets it against T02, with no result: it counts as "
+                                        "T03's forfeit, a win for T02")
+    hint = found.hint("en")
+    assert hint.startswith("if T03 withdrew only from round 3 on, change its withdrawn to 3") and \
+        "forfeit: T03" not in hint, hint
+    assert "withdrawn \u6539\u4e3a 3" in found.hint("zh-Hans") and "forfeit" not in found.hint("zh-Hans")
+    assert "withdrawn \u6539\u70ba 3" in found.hint("zh-Hant")
+    assert _wins(results)["T02"] == 2  # counted as T03's forfeit all the same
+
+
+def test_the_round_the_team_withdrew_from_left_as_drawn_still_says_write_its_forfeit(tmp_path: Path) -> None:
+    """In the round it withdrew from the table was drawn before `withdrawn:` was written: the
+    forfeit is the withdrawal, and writing it is the fix (entry-withdrawn-forfeit, as before)."""
+    content = _event(tmp_path, {"T03": 2}, {1: ROUND_1, 2: ROUND_2.replace(", forfeit: T03}", "}")})
+    _, _results, warnings = validate(content)
+    (found,) = [w for w in warnings if w.code.startswith("entry-withdrawn")]
+    assert found.code == "entry-withdrawn-forfeit" and "forfeit: T03" in found.hint("en")

@@ -698,9 +698,16 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
                          warning=True, id=entry_id, opponent=opponent, round=number, table=table.number,
                          since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where, written=written)
             continue
-        problems.add("entry-withdrawn-forfeit", at or table.mark or entry.mark or Mark(event.folder), warning=True,
+        # Nothing written at such a later round's table: not "write forfeit: T03 to say so" (the
+        # hint of the round it withdrew from), which leads to entry-withdrawn-forfeit-later's
+        # warning in turn, but the same two fixes as a written forfeit there
+        # (entry-withdrawn-drawn-later), the withdrawal's round moved first.
+        later = stage.format in ("swiss", "matches") and _drawn_after_withdrawal(event, stage, entry_id, number)
+        problems.add("entry-withdrawn-drawn-later" if later else "entry-withdrawn-forfeit",
+                     at or table.mark or entry.mark or Mark(event.folder), warning=True,
                      id=entry_id, opponent=opponent, round=number, table=table.number,
-                     since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where)
+                     since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where,
+                     written=f"{{stage: {stage.id}, round: {number}}}" if len(ids) > 1 else str(number))
 
 
 def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str | None, Table, int]],
