@@ -243,6 +243,45 @@ def test_the_line_says_what_the_site_waits_for_and_what_is_not_on_it(tmp_path: P
                                             "the published site.")
 
 
+def test_a_save_written_and_not_read_yet_is_waited_for_not_up_to_date(tmp_path: Path, monkeypatch) -> None:
+    """A phone's save written, the scorer still reading it (seconds at 1,000 tables): the site
+    waits for it, and the line said "up to date" there (rev84), which the page, asking for it
+    every few seconds, showed. And a change counted by a request's catch_up that another reading
+    had taken in already (the scorer's, its count taken before) is counted as read: else the
+    line would wait for it after every build."""
+    from generator.desk import app
+    from tests.test_desk import filed_now
+    from tests.test_desk_records import SLUG, results
+
+    content = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    output = tmp_path / "output"
+    output.mkdir()
+    desk = app.Desk(content, SLUG, output, None)
+    one_build(desk, "paibang: 1 event", 0, monkeypatch)
+    assert desk.site_state()[0] == "current"
+
+    spot = desk.spot("main", 1, 1)
+    outcome = desk.submit(spot, {"level_a": "8", "level_b": "9"}, app.Who("table", "-", "k"), True, filed=filed_now(spot))
+    assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
+    state, line, _ = desk.site_state()  # written, not read yet
+    assert (state, hhmm(line)) == (
+        "waiting", "\u7f51\u7ad9\u7b49\u5f85\u91cd\u5efa\uff08\u7b2c 1 \u8f6e \u7b2c 1 \u684c HH:MM \u7684\u4fdd\u5b58\u4e4b\u540e\uff09\u3002")
+    asyncio.run(desk.rescore())
+    assert desk.site_state()[0] == "waiting"  # read, its build to come
+    one_build(desk, "paibang: 1 event", 0, monkeypatch)
+    assert desk.site_state()[0] == "current"
+
+    # a hand edit read by the scorer, then counted by a request's catch_up, which finds it read
+    results(content).write_text(results(content).read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
+    seen = app._watched_files(content, desk.folder)
+    desk.load()
+    desk.count_change(seen=seen)
+    asyncio.run(desk.rescore(behind_only=True))
+    assert desk.read_changes == desk.changes
+    one_build(desk, "paibang: 1 event", 0, monkeypatch)
+    assert desk.site_state()[0] == "current"
+
+
 def test_a_change_caught_up_with_is_named_from_the_one_look_at_the_files(tmp_path: Path, monkeypatch) -> None:
     """catch_up stats the event's files once to find them changed, and names the change from that
     look (count_change took a second one); a save's write it saw before the desk noted it as its

@@ -797,7 +797,19 @@ class Desk:
         try:
             if behind_only:
                 if not await anyio.to_thread.run_sync(self.load_if_behind):
-                    return True  # (read meanwhile, by another request or the scorer)
+                    # (read meanwhile, by another request or the scorer: the files as they are,
+                    # with every change counted before this look, are read; counted as read, or
+                    # the site line waited for a change no reading would take in again)
+                    # (a build already started from the other reading covers fewer: one more,
+                    # which finds the site up to date if that build took the files in)
+                    with self._changes_lock:
+                        counted = seen > self.read_changes
+                        if counted:
+                            self.read_changes, self.read_after = seen, last
+                        self.read_saves = max(self.read_saves, saves)
+                    if counted and self._build_dirty is not None:
+                        self._build_dirty.set()
+                    return True
             else:
                 await anyio.to_thread.run_sync(self.load)
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
@@ -906,6 +918,13 @@ class Desk:
             error = self.build_failed.rstrip(".\u3002")
             key = "desk_site_failed_ended" if error.endswith(ENDED) else "desk_site_failed"
             return "failed", f"{self.t(key, error=error)}{behind}", bool(self.build_output)
+        with self._changes_lock:
+            counted, last = self.changes, self.last_change
+        # A change counted, not read yet (a phone's save written, the scorer reading it: seconds
+        # at 1,000 tables; or a hand edit that cannot be read): the site waits for it too. It said
+        # "up to date" there (rev84), and the line, asked for every few seconds, showed it.
+        if counted > self.read_changes:
+            return "waiting", f"{self.t('desk_site_waiting', after=self.change_words(last))}{behind}", False
         if self.read_changes > self.built_changes:  # (read, its build not started yet)
             return "waiting", f"{self.t('desk_site_waiting', after=self.change_words(self.read_after))}{behind}", False
         if self.built_at is not None:
