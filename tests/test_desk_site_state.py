@@ -342,3 +342,10 @@ def test_the_admin_page_shows_the_site_line_anew_without_a_reload(tmp_path: Path
         page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'current'")
         assert re.fullmatch("\u7f51\u7ad9\u5df2\u662f\u6700\u65b0\uff08\\d\\d:\\d\\d \u751f\u6210\uff09\u3002", line.inner_text())
         assert page.evaluate("window.notReloaded") is True and errors == []
+        # the session over (its cookie gone): the line no longer followed says so, as it stands
+        browser.clear_cookies()
+        page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'stale'")
+        assert re.fullmatch("\u7f51\u7ad9\u5df2\u662f\u6700\u65b0\uff08\\d\\d:\\d\\d \u751f\u6210\uff09\u3002"
+                            "\uff08\u5df2\u505c\u6b62\u5237\u65b0\uff0c\u8bf7\u91cd\u65b0\u8f7d\u5165\u672c\u9875\uff09",
+                            line.inner_text()), line.inner_text()
+        assert page.evaluate("window.notReloaded") is True and errors == []
