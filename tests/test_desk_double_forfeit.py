@@ -177,3 +177,39 @@ def test_the_double_forfeit_is_decided_once_for_the_file_and_for_the_page(tmp_pa
         encoding="utf-8")
     desk.load()
     assert forms.forfeit_said(desk.spot("main", 3, 1), [], False) == ("", True)
+
+
+def test_a_withdrawn_teams_table_in_a_round_drawn_after_it_withdrew_is_not_asked_for_its_forfeit(tmp_path: Path) -> None:
+    """Round 3's table of a team withdrawn from round 2 on (a Swiss: `pair` never draws it there)
+    left as drawn: `check` warns of it however it is written but for `withdrawn:` moved to round
+    3 (entry-withdrawn-drawn-later, entry-withdrawn-forfeit-later), yet the desk said "write its
+    forfeit, as paibang check asks", which only brought the next warning (rev84). The form and the
+    admin page's row say what fixes it; the round the team withdrew from is asked for the forfeit
+    as before."""
+    content, path, (a, b) = _unplayed_first_table(tmp_path)
+    event = content / "events" / SLUG
+    withdraw(event, b, 2)
+    second = event / "results" / "round-2.yaml"
+    text = second.read_text(encoding="utf-8")
+    drawn = r"  - table: (\d+)(?:    #.*)?\n    teams: \[(\w+), (\w+)\]\n    (?:deals|levels):.*\n"
+    found = next(m for m in re.finditer(drawn, text) if b in m.group(2, 3))  # (its round-2 table: its forfeit)
+    second.write_text(text.replace(found[0], f"  - table: {found[1]}\n    teams: [{found[2]}, {found[3]}]\n    forfeit: {b}\n"),
+                      encoding="utf-8")
+    running = start(content, slug=SLUG)
+    try:
+        assert [p.code for p in running.desk.problems if p.code.startswith("entry-withdrawn")] == \
+            ["entry-withdrawn-drawn-later"]
+        secretary = Secretary(running)
+        page = html.unescape(secretary.page("main/3/1"))
+        said = re.search(r'<p class="hint" id="withdrawn">(.*?)</p>', page, re.S)[1]
+        assert "paibang check \u4f1a\u63d0\u793a\u5199\u660e" not in said, said  # not "write it, as check asks"
+        assert f"\u4f46\u8fd9\u4e00\u8f6e\u662f\u5728 {b} \u9000\u8d5b\u4e4b\u540e\u6392\u7684" in said, said
+        assert "withdrawn \u6539\u4e3a 3" in said, said
+        status, admin = fetch(running.desk.admin_link, opener=secretary.opener)
+        row = re.search(r"<tr[^>]*>(?:(?!</tr>).)*?/t/main/3/1\b(?:(?!</tr>).)*</tr>", admin, re.S)[0]
+        assert "\u9000\u8d5b\u540e\u6392\u5165" in row and "\u5199\u660e\u5f03\u6743" not in row, row
+        # the round it withdrew from: its table asks for the forfeit, as before
+        page = html.unescape(secretary.page(f"main/2/{found[1]}"))
+        assert "\u9000\u8d5b\u4e4b\u540e\u6392\u7684" not in page
+    finally:
+        running.stop()

@@ -81,7 +81,7 @@ def test_a_double_forfeit_in_a_later_round_says_the_draw_should_not_have_it(tmp_
         "draws it; yet round 3, table 1 sets it against T02, written as a double forfeit (neither came): "
         "counted as written, a loss for T02")
     hint = found.hint("en")
-    assert "change its withdrawn to 3" in hint and "write forfeit: T03 alone (a win for T02)" in hint, hint
+    assert "change its withdrawn to 3" in hint and "write forfeit: T03 alone (a win for T02; warned of in its turn, as this is, until withdrawn is moved)" in hint, hint
     assert _wins(results)["T02"] == 1  # round 2's win only: round 3 is its loss
 
 

@@ -72,7 +72,7 @@ from generator.render.html import (content_locale_of, content_marks, rank_shown_
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
-from generator.tournament.event import ScoredTables, run_event, withdrawn_sides
+from generator.tournament.event import ScoredTables, drawn_after_withdrawal, run_event, withdrawn_sides
 from generator.tournament.knockout import correction_drawn_after, table_names, undecided_drawn_after
 from generator.tournament.pairing import named_ids, no_table_word, withdrawn_undrawn
 from generator.tournament.results import EventResult
@@ -483,7 +483,11 @@ class Desk:
         gone = withdrawn_sides(self.event, stage, item, number)
         if gone and not (withdrawn and len(gone) == 1 and self.event.stage(stage).format != "pairs"):
             return None
-        return forms.TableSpot(self.event, self.event.stage(stage), number, item, source, tuple(gone))
+        found = self.event.stage(stage)
+        later = ""
+        if gone and drawn_after_withdrawal(self.event, found, gone[0], number):
+            later = f"{{stage: {stage}, round: {number}}}" if len(self.event.stages) > 1 else str(number)
+        return forms.TableSpot(self.event, found, number, item, source, tuple(gone), later)
 
     def _table(self, stage: str, number: int, table: int) -> tuple[Any, Any]:
         """The drawn table (and its round's file), as last read or kept (self.kept)."""
@@ -661,11 +665,12 @@ class Desk:
                     if len(table.sides) != 2:
                         continue
                     key = table_key(stage_id, round_.number, table.number)
+                    # (the secretary may write its forfeit: Desk.spot; a round drawn after the
+                    # withdrawal has its own words there: TableSpot.later)
+                    spot = self.spot(stage_id, round_.number, table.number, withdrawn=True)
                     tables.append({"number": table.number, "sides": table.sides,
                                    "withdrawn": withdrawn_sides(self.event, stage_id, table, round_.number),
-                                   # (the secretary may write its forfeit: Desk.spot)
-                                   "forfeit_form": self.spot(stage_id, round_.number, table.number, withdrawn=True)
-                                   is not None,
+                                   "forfeit_form": spot is not None, "later": bool(spot is not None and spot.later),
                                    "entered": table.number not in pending and not broken,
                                    # (a saved forfeit said as one: "已录" alone hid a table's, rev54)
                                    "forfeit": table.forfeit or "",

@@ -85,6 +85,11 @@ class TableSpot:
     # either, event._score); its form (the secretary's) writes only `forfeit:`, which
     # `check` asks for on such a table left as drawn (entry-withdrawn-forfeit), and no result.
     gone: tuple[str, ...] = ()
+    # Its withdrawn side's withdrawal moved to this round, as the file writes it (`3`, or
+    # `{stage: main, round: 1}`), when this round was drawn after it withdrew
+    # (event.drawn_after_withdrawal): `check` warns of the table however it is written but for
+    # that, so the form says so, not "write its forfeit as check asks" (rev84); else "".
+    later: str = ""
 
     @property
     def sides(self) -> list[str]:

@@ -598,6 +598,14 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     return score
 
 
+def drawn_after_withdrawal(event: Event, stage: Stage, entry_id: str, number: int) -> bool:
+    """Whether a withdrawn entry's table in round `number` of `stage` is one `check` warns of
+    however it is written, but for `withdrawn:` moved to this round: a Swiss's or a `matches`
+    stage's round drawn after the withdrawal (entry-withdrawn-forfeit-later, -drawn-later). The
+    desk's form says so (forms.TableSpot.later) rather than ask for the forfeit written."""
+    return stage.format in ("swiss", "matches") and _drawn_after_withdrawal(event, stage, entry_id, number)
+
+
 def _drawn_after_withdrawal(event: Event, stage: Stage, entry_id: str, number: int) -> bool:
     """Whether round `number` of `stage` is one the entry's withdrawal is before (a later round
     than the one it withdrew from, or any round of a stage after the one it withdrew in), in a
@@ -702,8 +710,8 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
         # hint of the round it withdrew from), which leads to entry-withdrawn-forfeit-later's
         # warning in turn, but the same two fixes as a written forfeit there
         # (entry-withdrawn-drawn-later), the withdrawal's round moved first.
-        later = stage.format in ("swiss", "matches") and _drawn_after_withdrawal(event, stage, entry_id, number)
-        problems.add("entry-withdrawn-drawn-later" if later else "entry-withdrawn-forfeit",
+        problems.add("entry-withdrawn-drawn-later" if drawn_after_withdrawal(event, stage, entry_id, number)
+                     else "entry-withdrawn-forfeit",
                      at or table.mark or entry.mark or Mark(event.folder), warning=True,
                      id=entry_id, opponent=opponent, round=number, table=table.number,
                      since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where,
