@@ -80,3 +80,19 @@ def test_an_event_read_in_the_builds_own_process_is_counted_there(tmp_path):
     assert set(report.spent) == {"reading", "scoring", "keeping", "other"}
     assert report.spent["reading"] > 0 and report.spent["scoring"] > 0 and report.spent["keeping"] > 0
     assert list(report.seconds) == ["reading and scoring", "printing", "rendering", "writing"]  # as they were
+
+
+def test_the_system_share_of_each_programs_processor_time_is_said_beside_what_it_wrote(tmp_path):
+    """The kernel's part of each program's processor time (every page's folder and file made, among
+    the rest), beside the files and bytes each wrote: a part neither program's own code does."""
+    site = bench("site")
+    said = site.system_line((25.6, 5.5, 9057, 334_000_000), (19.6, 7.8, 8630, 120_000_000))
+    assert said == ("the system's processor time (the kernel's: processes forked, files read, folders and files made): "
+                    "paibang 5.5 s of 25.6 s (21%), 9057 files of 334 MB written; "
+                    "hugo 7.8 s of 19.6 s (40%), 8630 files of 120 MB written")
+    assert site.system_line((0.0, 0.0, 0, 0), None).endswith("paibang 0.0 s of 0.0 s (0%), 0 files of 0 MB written")
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "b" / "index.html").write_bytes(b"x" * 1000)
+    (tmp_path / "a" / "feed.xml").write_bytes(b"y" * 24)
+    (tmp_path / "link").symlink_to(tmp_path / "a")  # not followed: counted once
+    assert site.tree_size(tmp_path) == (2, 1024)
