@@ -33,11 +33,12 @@ class RoundResult:
     # no form): not counted in "已录 k/n 桌", as a bye is not.
     unplayed: list[int] = field(default_factory=list)
 
-    # The numbers of `pending` and `unplayed` as sets, and whether the round is drawn only: made
-    # at the first asking and kept (the lists are not changed once the round is scored,
-    # event.py's _run_stage). A mass round's 2,500 tables each looked up in a list of 2,500, or
-    # each asking drawn_only, which went through them all again, cost millions of steps a round
-    # (issue 23: results.json, the round's pages, a drawn round 1 read on every entry's page).
+    # The numbers of `pending` and `unplayed` as sets, whether the round is drawn only, partial
+    # or has a table counted, and its counts (below): made at the first asking and kept (the
+    # lists are not changed once the round is scored, event.py's _run_stage). A mass round's
+    # 2,500 tables each looked up in a list of 2,500, or each asking drawn_only, which went
+    # through them all again, cost millions of steps a round (issue 23: results.json, a drawn
+    # round 1 read on every entry's page, partial and the counts on each of the round's pages).
     @functools.cached_property
     def pending_tables(self) -> frozenset[int]:
         return frozenset(self.pending)
@@ -58,7 +59,7 @@ class RoundResult:
         asking: the same bytes as before the sets were kept."""
         return {name: value for name, value in self.__dict__.items() if name not in _MADE_AGAIN}
 
-    @property
+    @functools.cached_property
     def has_counted(self) -> bool:
         """bool(counted), without making the list."""
         pending = self.pending_tables
@@ -101,7 +102,7 @@ class RoundResult:
         unplayed = self.unplayed_tables
         return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number in unplayed)
 
-    @property
+    @functools.cached_property
     def partial(self) -> bool:
         """Some results in, not all: shown on the round's page only, never counted. (A withdrawn
         side's table, in of itself, makes a round partial as before: its result is on the page.)"""
@@ -110,7 +111,8 @@ class RoundResult:
 
 
 # RoundResult's figures kept once made (functools.cached_property), left out of its pickle
-_MADE_AGAIN = frozenset({"pending_tables", "unplayed_tables", "drawn_only", "matches", "entered", "not_played"})
+_MADE_AGAIN = frozenset({"pending_tables", "unplayed_tables", "drawn_only", "has_counted", "matches", "entered",
+                         "not_played", "partial"})
 
 
 @dataclass
