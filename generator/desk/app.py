@@ -202,6 +202,9 @@ class Desk:
         # Rounds of the last good reading whose results file cannot be read now (a hand edit
         # with a YAML error): their tables keep their forms and links meanwhile, by (stage, round).
         self.kept: dict[tuple[str, int], Any] = {}
+        # _table's index of the drawn tables: (the event, the kept rounds it was made of, stage ->
+        # (round, table) -> (table, its round's file)), made again when either is another
+        self._tables_index: tuple[Any, Any, dict[str, dict[tuple[int, int], tuple[Any, Any]]]] | None = None
         # The secretary's sessions (a hash of the cookie's value -> when it ends, time.monotonic),
         # in memory only: they end with the desk.
         self._sessions: dict[bytes, float] = {}
@@ -491,13 +494,22 @@ class Desk:
 
     def _table(self, stage: str, number: int, table: int) -> tuple[Any, Any]:
         """The drawn table (and its round's file), as last read or kept (self.kept)."""
-        kept = self.kept.get((stage, number))
-        for round_ in [*self.event.rounds.get(stage, []), *([kept] if kept else [])]:
-            if round_.number == number:
+        event, kept = self.event, self.kept
+        index = self._tables_index
+        if index is None or index[0] is not event or index[1] is not kept:
+            # (made once a reading: the admin page asks for each of a round's tables, and each
+            # looked for in its round's list made a page of a 2,500-table round 3 million steps)
+            index = self._tables_index = (event, kept, {})
+        found = index[2].get(stage)
+        if found is None:
+            found = {}
+            # the rounds as last read, then the kept ones: the first table of a number found wins
+            for round_ in [*event.rounds.get(stage, []),
+                           *[r for (s, n), r in kept.items() if s == stage and r.number == n]]:
                 for item in round_.tables:
-                    if item.number == table:
-                        return item, round_.source
-        return None, None
+                    found.setdefault((round_.number, item.number), (item, round_.source))
+            index[2][stage] = found  # (whole: a request in another thread never finds it half made)
+        return found.get((number, table), (None, None))
 
     def withdrawn_sides(self, stage: str, number: int, table: int) -> list[str]:
         """The table's sides withdrawn by its round (Entry.withdrawn_by): then the table is not
@@ -511,7 +523,7 @@ class Desk:
         out: dict[str, list[int]] = {}
         for stage in self.result.stages if self.result else []:
             for round_ in stage.rounds:
-                pending = set(round_.pending)
+                pending = round_.pending_tables
                 out[f"{stage.stage.id}/{round_.number}"] = [s.table.number for s in round_.tables
                                                             if s.table.number not in pending]
         return out
@@ -605,7 +617,7 @@ class Desk:
             table = score.table
             names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
             result, winner = "", None
-            if score.table.number not in round_.pending and len(table.sides) == 2:
+            if score.table.number not in round_.pending_tables and len(table.sides) == 2:
                 if stage.stage.format == "pairs":
                     # a pairs table wins nothing: its boards are compared across the field, so
                     # the hall sees that its boards are in, not a winner
@@ -659,7 +671,7 @@ class Desk:
                 if self.result:
                     stage = next((s for s in self.result.stages if s.stage.id == stage_id), None)
                     scored = next((r for r in stage.rounds if r.number == round_.number), None) if stage else None
-                pending = set(scored.pending) if scored else set()
+                pending = scored.pending_tables if scored else frozenset()
                 tables = []
                 for table in round_.tables:
                     if len(table.sides) != 2:

@@ -2969,6 +2969,9 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
             label_of = dict(zip(map(id, shown), labels))
             links = paged(shown, url, lambda _, tables: label_of[id(tables)])
             total = sum(map(len, played))
+            # the same on each of the round's pages, so found once a round: each asked at every page
+            # of a mass round (50 tables a page) went through all of its tables (issue 23)
+            left_out = named_ids(event, withdrawn_undrawn(event, stage_result, round_result))
             for number, tables in enumerate(shown, 1):
                 # what the page holds: its tables of the round's, or the bye it holds alone
                 page_tables = say("tables_span", span=labels[number - 1], total=total) if played[number - 1] \
@@ -2976,7 +2979,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
                 writer.page(env, page_url(url, number), "round.html", day,
                             stage_result=stage_result, stage=stage, round_result=round_result, tables=tables,
                             pages=links, page_number=number, table_template=table_template, match_names=match_names,
-                            page_tables=page_tables, left_out=named_ids(event, withdrawn_undrawn(event, stage_result, round_result)),
+                            page_tables=page_tables, left_out=left_out,
                             after_round=after.get(round_result.number) if number == 1 else None, **common)
     # Compact: json's C encoder only runs without `indent` (indented, this file took a tenth of
     # the whole build). Without its check for cycles: results_json makes a tree (its 160,000
@@ -3110,7 +3113,7 @@ def results_json(result: EventResult) -> dict[str, Any]:
                         "winner": score.winner,
                         # no result yet (drawn, or one room in): its `winner` null is not a
                         # draw (outputs.md's null), nor does it count in the standings
-                        "pending": r.drawn_only or score.table.number in r.pending,
+                        "pending": r.drawn_only or score.table.number in r.pending_tables,
                         # a double forfeit's both sides, as the file writes it (`winner` null
                         # alone reads as a draw: outputs.md)
                         "forfeit": list(score.table.sides) if score.table.both_forfeit else score.table.forfeit,

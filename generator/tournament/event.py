@@ -346,8 +346,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                     averaged.add((round_.number, t.number))
         # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn;
         # a table with boards of the round still to enter waits for them, Game.boards_short)
+        gone_tables = set(unplayed)  # (looked up at each table: a list made a mass round's withdrawals quadratic)
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores
-                                                          if waits(game, stage, s) and s.table.number not in unplayed],
+                                                          if waits(game, stage, s) and s.table.number not in gone_tables],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems, averaged)
     _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems)

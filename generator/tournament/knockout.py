@@ -581,7 +581,7 @@ def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: Roun
         if match.score is not None:
             continue  # the same match at two tables: entry-twice-in-round says so
         match.score = score
-        if match.void or table.number in round_result.pending:
+        if match.void or table.number in round_result.pending_tables:
             continue  # (void: drawn before both withdrew, the table left as drawn; _decide_unplayed)
         winner = match_winner(game, stage, score, round_result.number, mark, problems)
         if winner is None:

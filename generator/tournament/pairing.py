@@ -1517,7 +1517,7 @@ def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: S
     nothing written: it made the last round look entered, so the tables of the rounds
     before it, still to play, counted as left out (check warned of boards short mid-event)."""
     entered = [r.number for r in scored
-               if any(s.table.number not in r.pending and s.table.number not in r.unplayed
+               if any(s.table.number not in r.pending_tables and s.table.number not in r.unplayed_tables
                       and len(s.table.sides) == 2 for s in r.tables)]
     if not entered:
         return {}
@@ -1529,7 +1529,7 @@ def boards_to_come(event: Event, stage: Stage, field: Sequence[Entry], scored: S
     drawn = {r.number for r in scored}
     for r in scored:
         if r.number >= latest:
-            waiting = [s.table for s in r.tables if s.table.number in r.pending]
+            waiting = [s.table for s in r.tables if s.table.number in r.pending_tables]
             for _, boards in _seated_boards(movement, r.number, waiting):
                 for board in boards:
                     found[board] = found.get(board, 0) + 1

@@ -5,6 +5,7 @@ render/ (pages, bulletins, results.json), the desk and the commands.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,19 +33,36 @@ class RoundResult:
     # no form): not counted in "已录 k/n 桌", as a bye is not.
     unplayed: list[int] = field(default_factory=list)
 
-    @property
+    # The numbers of `pending` and `unplayed` as sets, whether the round is drawn only, partial
+    # or has a table counted, and its counts (below): made at the first asking and kept (the
+    # lists are not changed once the round is scored, event.py's _run_stage). A mass round's
+    # 2,500 tables each looked up in a list of 2,500, or each asking drawn_only, which went
+    # through them all again, cost millions of steps a round (issue 23: results.json, a drawn
+    # round 1 read on every entry's page, partial and the counts on each of the round's pages).
+    @functools.cached_property
+    def pending_tables(self) -> frozenset[int]:
+        return frozenset(self.pending)
+
+    @functools.cached_property
+    def unplayed_tables(self) -> frozenset[int]:
+        return frozenset(self.unplayed)
+
+    @functools.cached_property
     def drawn_only(self) -> bool:
         """Drawn, not played: every match of the round is pending (its byes wait with it)."""
-        # (the pending numbers as a set: a mass round drawn and not played has all of its 1,000
-        # tables pending, and each looked up in the list was a thousandth of a million steps)
-        pending = set(self.pending)
+        pending = self.pending_tables
         return any(len(s.table.sides) == 2 for s in self.tables) and all(
             s.table.number in pending for s in self.tables if len(s.table.sides) == 2)
 
-    @property
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (the build's caches, its workers) without what is made again at the first
+        asking: the same bytes as before the sets were kept."""
+        return {name: value for name, value in self.__dict__.items() if name not in _MADE_AGAIN}
+
+    @functools.cached_property
     def has_counted(self) -> bool:
         """bool(counted), without making the list."""
-        pending = set(self.pending)
+        pending = self.pending_tables
         return not self.drawn_only and any(s.table.number not in pending for s in self.tables)
 
     @property
@@ -54,7 +72,7 @@ class RoundResult:
             return []
         if not self.pending:  # (every table in: the list as it is, none looked up)
             return [*self.tables, *self.late]
-        pending = set(self.pending)
+        pending = self.pending_tables
         return [s for s in self.tables if s.table.number not in pending] + self.late
 
     @property
@@ -62,33 +80,39 @@ class RoundResult:
         """Every table has its result (a forfeit, a bye): the round counts in the standings."""
         return bool(self.tables) and not self.pending
 
-    @property
+    @functools.cached_property
     def matches(self) -> int:
         """Tables with a result to enter, the n of "已录 k/n 桌": two sides, none withdrawn
         (byes and a withdrawn side's table are not entered)."""
-        unplayed = set(self.unplayed)
+        unplayed = self.unplayed_tables
         return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in unplayed)
 
-    @property
+    @functools.cached_property
     def entered(self) -> int:
         """Of those (matches), the tables whose result is in: the k of "已录 k/n 桌"."""
-        skip = set(self.pending) | set(self.unplayed)
-        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in skip)
+        pending, unplayed = self.pending_tables, self.unplayed_tables
+        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in pending
+                   and s.table.number not in unplayed)
 
-    @property
+    @functools.cached_property
     def not_played(self) -> int:
         """Tables of two sides not played because a side withdrew (unplayed): not counted in
         "已录 k/n 桌", yet listed on the round's page, so the count says them apart
         (render/html.round_entered_text)."""
-        unplayed = set(self.unplayed)
+        unplayed = self.unplayed_tables
         return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number in unplayed)
 
-    @property
+    @functools.cached_property
     def partial(self) -> bool:
         """Some results in, not all: shown on the round's page only, never counted. (A withdrawn
         side's table, in of itself, makes a round partial as before: its result is on the page.)"""
-        pending = set(self.pending)
+        pending = self.pending_tables
         return bool(pending) and any(len(s.table.sides) == 2 and s.table.number not in pending for s in self.tables)
+
+
+# RoundResult's figures kept once made (functools.cached_property), left out of its pickle
+_MADE_AGAIN = frozenset({"pending_tables", "unplayed_tables", "drawn_only", "has_counted", "matches", "entered",
+                         "not_played", "partial"})
 
 
 @dataclass
