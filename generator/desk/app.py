@@ -1837,6 +1837,20 @@ def table_qr(link: str) -> str:
     return segno.make(link, error="m").svg_inline(scale=3, border=2)
 
 
+# The mask of each score sheet's QR code: given, not chosen (bulletins.qr_svg). And each code
+# kept by its link, as the sheets page's are (table_qr): a round printed again after a table was
+# drawn again, or its sheets and then one table's alone, makes only the codes of new links.
+SHEET_QR_MASK = 0
+
+
+@functools.lru_cache(maxsize=QR_KEPT)
+def sheet_qr(link: str) -> str:
+    """Table `link`'s QR code as its printed score sheet shows it."""
+    from generator.render.bulletins import qr_svg
+
+    return qr_svg(link, mask=SHEET_QR_MASK)
+
+
 def sheets_minutes(tables: int) -> int:
     """The minutes the desk takes to print `tables` score sheets, rounded up, when that is long
     enough to say on the sheets page (0 otherwise): a secretary who clicked and saw nothing for
@@ -1898,7 +1912,7 @@ def table_sheets(desk: Any, stage: str, number: int, step: Any = None, table: in
     with `table`, that table's pages alone (its link renewed: one sheet to print, not the round's
     999 pages); none there, b""."""
     from generator.commands.printing import one_document
-    from generator.render.bulletins import qr_svg, round_forms
+    from generator.render.bulletins import round_forms
 
     forms = round_forms(desk.result, stage, number, desk.locale)
     if table is not None:
@@ -1925,7 +1939,7 @@ def table_sheets(desk: Any, stage: str, number: int, step: Any = None, table: in
                 if local:
                     page["qr_note"] = local
                 else:
-                    page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
+                    page["qr"] = sheet_qr(desk.link(table_key(stage, number, int(table))))
     # (their Chinese names and titles marked on an English desk's sheets, as print marks them)
     # (step only when asked for: the tests' stand-ins of one_document take none)
     return one_document(forms, desk.locale, desk.content_locale, **({"step": step} if step is not None else {}))
