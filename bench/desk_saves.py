@@ -10,9 +10,10 @@ process, on each:
 
 1. a table's save as its phone makes it (Desk.submit: the form read from the file, checked, the
    record written under the file's lock, its audit line, its link marked used), one table after
-   another, SAVES of them: the first (the file as `pair` wrote it: the whole round trip) apart,
-   then the median of the rest (each into the desk's own last write: spliced, store.RoundEdit);
-2. the same saves with the splice turned off (the writer forgets the text it wrote, so every
+   another, SAVES of them: the first (the file as `pair` wrote it, as after a hand edit: spliced
+   into its fast reading, Writer.known_of) apart, then the median of the rest (each into the
+   desk's own last write: spliced, store.RoundEdit);
+2. the same saves with the splice turned off (the writer splices into nothing, so every
    save round-trips the whole file, as every save did before);
 3. what a save sets going after it is answered: the event read and scored again (Desk.load, the
    scorer's, which the live standings and the hall's screen wait for), a save before each: as the
@@ -78,8 +79,12 @@ class Site:
         desk = self.desk
         spot, filed, key = form or self.form(number)
         if not splice:
-            for writer in desk._writers.values():
-                writer.known = None  # (the text written forgotten: the whole round trip, as before)
+            from generator.desk.app import Writer
+
+            with desk._writers_guard:  # (nothing to splice into, the text written nor the file as it is:
+                # the whole round trip, as every save once was)
+                writer = desk._writers.setdefault(spot.path, Writer(desk, spot.path))
+            writer.known_of = lambda text: None
         started = time.perf_counter()
         outcome = desk.submit(spot, {"level_a": "A", "level_b": "7"}, Who("table", desk.tokens.table(key), key), True,
                               "", filed)
@@ -113,7 +118,7 @@ class Site:
 def measure(drawn: Path, work: Path, name: str, saves: int, round_: int) -> dict[str, float]:
     found: dict[str, float] = {}
     spliced = Site(drawn, work / f"{name}-spliced", round_)
-    found["first save (whole round trip)"] = spliced.save(1)
+    found["first save (the file as drawn)"] = spliced.save(1)
     found["save (spliced)"] = statistics.median(spliced.save(n) for n in range(2, saves + 2))
     whole = Site(drawn, work / f"{name}-whole", round_)
     whole.save(1, splice=False)

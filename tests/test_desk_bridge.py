@@ -176,7 +176,7 @@ def test_a_teams_rounds_printed_score_sheets_are_a_page_a_table_each_with_its_qr
     """The desk's "每桌一页，带本桌二维码" for bridge teams printed one page listing every match
     and no QR (desk/app.table_sheets puts a table's link on the form pages naming a table)."""
     from generator.commands import printing
-    from generator.desk.app import table_key, table_sheets
+    from generator.desk.app import SHEET_QR_MASK, table_key, table_sheets
     from generator.render.bulletins import qr_svg
 
     slug = TEAMS
@@ -190,7 +190,7 @@ def test_a_teams_rounds_printed_score_sheets_are_a_page_a_table_each_with_its_qr
         [sheet] = [form for form in printed if form.kind == "scoresheet"]
         assert [page["table"] for page in sheet.pages] == ["1", "2", "3"]
         for page in sheet.pages:
-            assert page["qr"] == qr_svg(running.desk.link(table_key("teams", 3, int(page["table"]))))
+            assert page["qr"] == qr_svg(running.desk.link(table_key("teams", 3, int(page["table"]))), mask=SHEET_QR_MASK)
     finally:
         running.stop()
 

@@ -99,7 +99,7 @@ def test_prints_help_says_a_played_rounds_sheet_carries_its_results(capsys) -> N
 def test_the_desks_sheets_carry_each_tables_qr(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     """Each match's page is its table's: the desk prints the table's link on it."""
     from generator.commands import printing
-    from generator.desk.app import table_key, table_sheets
+    from generator.desk.app import SHEET_QR_MASK, table_key, table_sheets
     from tests.test_desk_records import start
 
     sheets, languages = [], []
@@ -111,7 +111,7 @@ def test_the_desks_sheets_carry_each_tables_qr(tmp_path: Path, monkeypatch) -> N
         assert table_sheets(running.desk, "teams", 1) == b"%PDF"
         [sheet] = [form for form in sheets if form.kind == "scoresheet"]
         assert [page.get("qr") for page in sheet.pages] == [
-            qr_svg(running.desk.link(table_key("teams", 1, table))) for table in (1, 2)]
+            qr_svg(running.desk.link(table_key("teams", 1, table)), mask=SHEET_QR_MASK) for table in (1, 2)]
         # printed with the names' language, as paibang print prints them: an English desk's
         # sheets mark their Chinese names (test_an_english_sites_sheets_mark_their_chinese_names)
         assert languages == [running.desk.content_locale] == ["zh-Hans"]

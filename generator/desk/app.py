@@ -1198,7 +1198,8 @@ class Writer:
     and fifty of them cost about as much as one. And the file's text as this writer last wrote it
     is known (store.Known): a save into that very text round-trips only its tables' lines and
     splices them in (store.RoundEdit), so that a save in a round of 1,000 tables costs about what
-    one in a round of 10 does; into any other text (a hand edit since), the whole file."""
+    one in a round of 10 does; into any other text (a hand edit since), spliced as well against
+    the file's fast reading (known_of), or, when that cannot be, the whole file."""
 
     def __init__(self, desk: Desk, path: Path) -> None:
         self.desk = desk
@@ -1234,7 +1235,7 @@ class Writer:
             try:
                 text, newline = read_results(self.path)  # (written back in the file's own line ends)
                 numbers = [job.spot.table.number for job in batch]
-                edit = RoundEdit(text, numbers, self.known, self.path)  # (spliced only into the text known)
+                edit = RoundEdit(text, numbers, self.known_of(text), self.path)
                 if not edit.spliced and (not isinstance(edit.data, dict)
                                          or not isinstance(edit.data.get("tables") or [], list)):
                     raise NotARound(self.path)
@@ -1298,8 +1299,8 @@ class Writer:
                     for job, _ in applied:
                         job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                     return
-                # The text written is the round trip's, which the round trip writes back as it is:
-                # the next save into it may splice. (A splice's check read it already.)
+                # The text written is known: the next save into it splices against this reading
+                # with no reading of the file's own. (A splice's check read it already.)
                 reading = edit.reading if edit.spliced else fast_reading(new_text, self.path)
                 self.known = Known(new_text, reading) if reading is not None else None
                 self._noted(applied)
@@ -1313,6 +1314,24 @@ class Writer:
         finally:
             for job in batch:
                 job.done.set()
+
+    def known_of(self, text: str) -> Known | None:
+        """What a save into `text` is spliced against: the writer's own last write, when the file
+        is still that; else the file as it is now, a hand edit since or `paibang pair`'s draw, read
+        by the content loader's fast reader (None when that finds anything wrong: the whole round
+        trip, which says what). The first save after a hand edit was the whole round trip, ruamel's
+        load and dump of the file, under the file's lock, every phone saving meanwhile waiting
+        (1,000 tables: 1.5 s of processor time, 4.7 s under load); now the fast reading and the
+        saved tables' lines (0.25 s). A hand edit stays as it was typed: outside the saved tables'
+        items (and the item after each, round-tripped with it) the text is copied, and the splice
+        is written only if the whole new text reads as the text before, every other value as it
+        was (RoundEdit.render's check; else the whole round trip, as before). The whole round trip
+        also laid out the rest of the hand's lines as ruamel writes them (`{T05: J,T06: 4}`
+        written `{T05: J, T06: 4}`): the splice leaves them as typed."""
+        if self.known is not None and self.known.digest == text_digest(text):
+            return self.known
+        reading = fast_reading(text, self.path)
+        return Known(text, reading) if reading is not None else None
 
     def _edit(self, batch: list[Job], edit: RoundEdit) -> list[tuple[Job, Any]]:
         """The batch's records set in `edit`'s tables (each job refused, unchanged or applied):
@@ -1890,6 +1909,20 @@ def table_qr(link: str) -> str:
     return segno.make(link, error="m").svg_inline(scale=3, border=2)
 
 
+# The mask of each score sheet's QR code: given, not chosen (bulletins.qr_svg). And each code
+# kept by its link, as the sheets page's are (table_qr): a round printed again after a table was
+# drawn again, or its sheets and then one table's alone, makes only the codes of new links.
+SHEET_QR_MASK = 0
+
+
+@functools.lru_cache(maxsize=QR_KEPT)
+def sheet_qr(link: str) -> str:
+    """Table `link`'s QR code as its printed score sheet shows it."""
+    from generator.render.bulletins import qr_svg
+
+    return qr_svg(link, mask=SHEET_QR_MASK)
+
+
 def sheets_minutes(tables: int) -> int:
     """The minutes the desk takes to print `tables` score sheets, rounded up, when that is long
     enough to say on the sheets page (0 otherwise): a secretary who clicked and saw nothing for
@@ -1951,7 +1984,7 @@ def table_sheets(desk: Any, stage: str, number: int, step: Any = None, table: in
     with `table`, that table's pages alone (its link renewed: one sheet to print, not the round's
     999 pages); none there, b""."""
     from generator.commands.printing import one_document
-    from generator.render.bulletins import qr_svg, round_forms
+    from generator.render.bulletins import round_forms
 
     forms = round_forms(desk.result, stage, number, desk.locale)
     if table is not None:
@@ -1978,7 +2011,7 @@ def table_sheets(desk: Any, stage: str, number: int, step: Any = None, table: in
                 if local:
                     page["qr_note"] = local
                 else:
-                    page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
+                    page["qr"] = sheet_qr(desk.link(table_key(stage, number, int(table))))
     # (their Chinese names and titles marked on an English desk's sheets, as print marks them)
     # (step only when asked for: the tests' stand-ins of one_document take none)
     return one_document(forms, desk.locale, desk.content_locale, **({"step": step} if step is not None else {}))

@@ -1,0 +1,58 @@
+"""The whole round's score sheets as the desk prints them (app.table_sheets), made cheaper at a
+mass event's size (1,000 tables: ~190 s of processor time): each table's QR code made with its
+mask given (app.SHEET_QR_MASK), not chosen by trying all eight, and the collector's thresholds
+raised while a document prints (render/pdf.py's _collected_less), put back after. What is
+printed stays: each table's sheet in the PDF once, in the round's order, in parts joined as a
+long form's are. No timing here."""
+
+from __future__ import annotations
+
+import gc
+import re
+from pathlib import Path
+
+from tests.test_desk_mass_pages import guandan_swiss
+from tests.test_forms import pdf_pages, pdf_text
+
+
+def test_the_desks_round_of_sheets_prints_each_tables_sheet_once_with_its_code_masked_as_given(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    import segno
+    import weasyprint.document
+
+    from generator.desk import app as desk_app
+    from generator.render import pdf
+
+    content = guandan_swiss(tmp_path, 10, 0)
+    desk = desk_app.Desk(content, "mass", None, None, base="http://192.168.1.20:8765", build=False)
+    made: list[tuple[str, object]] = []
+    real = segno.make
+    monkeypatch.setattr(segno, "make", lambda text, **kw: made.append((text, kw.get("mask"))) or real(text, **kw))
+    desk_app.sheet_qr.cache_clear()
+    monkeypatch.setattr(pdf, "FORM_PART_PAGES", 2)  # (5 tables: printed in 3 parts, joined, as 1,000 are)
+    during: list[tuple[int, int, int]] = []
+    write_pdf = weasyprint.document.Document.write_pdf
+
+    def written(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        during.append(gc.get_threshold())
+        return write_pdf(self, *args, **kwargs)
+
+    monkeypatch.setattr(weasyprint.document.Document, "write_pdf", written)
+    before = gc.get_threshold()
+    printed = tmp_path / "sheets.pdf"
+    printed.write_bytes(desk_app.table_sheets(desk, "main", 1))
+    assert gc.get_threshold() == before  # put back once nothing prints
+    assert during and all(found[0] >= pdf.PRINTING_COLLECTION > before[0] for found in during)
+    links = [desk.link(desk_app.table_key("main", 1, n)) for n in range(1, 6)]
+    assert made == [(link, desk_app.SHEET_QR_MASK) for link in links]  # one code a table, its mask given
+    text = pdf_text(printed)
+    assert pdf_pages(printed) == 5
+    # each table's sheet once, in order, with its two teams (pdftotext's text, as a reader gets it)
+    assert re.findall(r"\u684c\u53f7\uff1a(\d+)", text) == ["1", "2", "3", "4", "5"]
+    for n in range(1, 6):
+        assert text.count(f"T{2 * n - 1} ") >= 1 and text.count(f"T{2 * n} ") >= 1
+    assert [re.search(r"(\d+)\D+(\d+)\D*$", pdf_text(printed, page).strip()).groups()
+            for page in range(1, 6)] == [(str(page), "5") for page in range(1, 6)]
+    # printed again (a round drawn again but these tables): the codes kept by link, none made anew
+    desk_app.table_sheets(desk, "main", 1)
+    assert len(made) == 5
