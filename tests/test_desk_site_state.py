@@ -278,8 +278,13 @@ def test_a_save_written_and_not_read_yet_is_waited_for_not_up_to_date(tmp_path: 
     desk.count_change(seen=seen)
     asyncio.run(desk.rescore(behind_only=True))
     assert desk.read_changes == desk.changes
-    one_build(desk, "paibang: 1 event", 0, monkeypatch)
+    # the build that count asks for finds the site up to date (the other reading's build took
+    # the files in): said as the build said it, not as "published by another build" (rev85)
+    from generator import catalogues
+    said = catalogues.text("up_to_date", desk.locale, output=output, events=1, pages=9, pdfs=0, seconds=0.1)
+    one_build(desk, said, 0, monkeypatch)
     assert desk.site_state()[0] == "current"
+    assert desk.build_note == said
 
 
 def test_a_change_caught_up_with_is_named_from_the_one_look_at_the_files(tmp_path: Path, monkeypatch) -> None:
@@ -342,6 +347,14 @@ def test_the_admin_page_shows_the_site_line_anew_without_a_reload(tmp_path: Path
         page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'current'")
         assert re.fullmatch("\u7f51\u7ad9\u5df2\u662f\u6700\u65b0\uff08\\d\\d:\\d\\d \u751f\u6210\uff09\u3002", line.inner_text())
         assert page.evaluate("window.notReloaded") is True and errors == []
+        # the desk out of reach (stopped): after two misses the line says it is not followed; the
+        # next answer puts the line back
+        page.route("**/admin/site-state", lambda route: route.abort())
+        page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'stale'")
+        assert line.inner_text().endswith("\uff08\u5df2\u505c\u6b62\u5237\u65b0\uff0c\u8bf7\u91cd\u65b0\u8f7d\u5165\u672c\u9875\uff09")
+        page.unroute("**/admin/site-state")
+        page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'current'")
+        assert "\u5df2\u505c\u6b62" not in line.inner_text()
         # the session over (its cookie gone): the line no longer followed says so, as it stands
         browser.clear_cookies()
         page.wait_for_function("() => document.getElementById('site-state').dataset.state === 'stale'")

@@ -168,6 +168,7 @@ class Desk:
         # A change as (what, when): what is (stage, round, table) for a save, None for a hand edit.
         self.last_change: tuple[tuple[str, int, int] | None, str] | None = None  # (count_change)
         self.read_after: tuple[tuple[str, int, int] | None, str] | None = None  # the last one a reading took in
+        self._recounted = False  # (a build asked for by rescore's count of changes another reading took in)
         self.build_since: str | None = None  # when the running build started (UTC, ISO 8601)
         self.build_after: tuple[tuple[str, int, int] | None, str] | None = None  # the change it was started after
         self.built_at: str | None = None  # when the last build that succeeded ended
@@ -825,6 +826,7 @@ class Desk:
                             self.read_changes, self.read_after = seen, last
                         self.read_saves = max(self.read_saves, saves)
                     if counted and self._build_dirty is not None:
+                        self._recounted = True  # (its build finds the site up to date: not another's)
                         self._build_dirty.set()
                     return True
             else:
@@ -867,6 +869,9 @@ class Desk:
             await self._build_dirty.wait()
             self._build_dirty.clear()
             version, covered, after = self.version, self.read_changes, self.read_after
+            # (a build asked for only because a request's count was found read already by
+            # another reading, whose build took the files in: rescore)
+            recounted, self._recounted = self._recounted, False
             if not self.building or self.stopping:
                 continue
             self.build_since, self.build_after = _now(), after
@@ -903,7 +908,7 @@ class Desk:
             changed = covered > self.built_changes  # (a change read since the last build: a save, an edit)
             self.built_version, self.built_changes = version, max(self.built_changes, covered)
             self.build_note = out.decode("utf-8", "replace").strip().splitlines()[-1] if out.strip() else ""
-            if process.returncode == 0 and changed and self.said_up_to_date(self.build_note):
+            if process.returncode == 0 and changed and not recounted and self.said_up_to_date(self.build_note):
                 # The build found the site as the content now is: another build (a second desk on
                 # another event writing the same output/, a `paibang build`) published this
                 # change first. "Nothing changed" read as if the save had been lost.
