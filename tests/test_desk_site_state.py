@@ -163,6 +163,12 @@ def hhmm(text: str) -> str:
     return re.sub(r"\d\d:\d\d", "HH:MM", text)
 
 
+def shown(desk) -> tuple[str, str, bool]:  # noqa: ANN001
+    """The desk's site line (state, words with HH:MM for the time, whether the log is linked)."""
+    state, line, log = desk.site_state()
+    return state, hhmm(line), log
+
+
 def one_build(desk, said: str, status: int, monkeypatch) -> None:  # noqa: ANN001
     """The desk's builder through one build, a stand-in that says `said` and ends with `status`."""
     script = f"import sys; print({said!r}); sys.exit({status})"
@@ -206,14 +212,12 @@ def test_the_line_says_what_the_site_waits_for_and_what_is_not_on_it(tmp_path: P
     # a hand edit, read (as a request's catch_up reads it): the site waits for its build
     results(content).write_text(results(content).read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
     asyncio.run(desk.catch_up())
-    state, line, log = desk.site_state()
-    assert (state, hhmm(line), log) == (
+    assert shown(desk) == (
         "waiting", "\u7f51\u7ad9\u7b49\u5f85\u91cd\u5efa\uff08HH:MM \u7684\u6587\u4ef6\u6539\u52a8\u4e4b\u540e\uff09\u3002" + edited, False)
 
     # its build fails, saying a question: the line's own mark ends it; still the files' changes
     one_build(desk, "content/events/gd/event.yaml:3: \u8fd9\u662f\u4ec0\u4e48\uff1f\nthe rest", 1, monkeypatch)
-    state, line, log = desk.site_state()
-    assert (state, line, log) == (
+    assert shown(desk) == (
         "failed", "\u7f51\u7ad9\u91cd\u5efa\u5931\u8d25\uff1acontent/events/gd/event.yaml:3: \u8fd9\u662f\u4ec0\u4e48\uff1f" + edited, True)
 
     # a save at the desk, read: waiting for its build, after that save, which the desk's standings have
@@ -222,8 +226,7 @@ def test_the_line_says_what_the_site_waits_for_and_what_is_not_on_it(tmp_path: P
     assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
     desk.build_failed = None  # (a failure stands until a build succeeds: waiting is said once none has)
     asyncio.run(desk.rescore())
-    state, line, log = desk.site_state()
-    assert (state, hhmm(line), log) == (
+    assert shown(desk) == (
         "waiting", "\u7f51\u7ad9\u7b49\u5f85\u91cd\u5efa\uff08\u7b2c 1 \u8f6e \u7b2c 1 \u684c HH:MM \u7684\u4fdd\u5b58\u4e4b\u540e\uff09\u3002" + saved, False)
 
     # built: up to date, nothing behind; a failed build's line that ends in a full stop has one
