@@ -49,3 +49,10 @@ def test_a_double_forfeit_on_a_played_daguai_match_is_one_error(tmp_path: Path) 
     found = _problems(tmp_path, "daguai",
                       "{table: 1, home: D01, away: D02, forfeit: [D01, D02], boards: {1: {open: D01 8, closed: D02 1}}}")
     assert [p.code for p in found] == ["forfeit-double-not-in-game"]
+
+
+def test_an_empty_list_is_said_with_the_tables_first_side_for_the_example(tmp_path: Path) -> None:
+    """`forfeit: []`: the hint's example named nobody ("for example forfeit: ")."""
+    (found,) = _problems(tmp_path, "daguai", "{table: 1, home: D01, away: D02, forfeit: []}")
+    assert found.code == "forfeit-double-not-in-game"
+    assert "(for example forfeit: D01)" in found.hint("en"), found.hint("en")

@@ -1402,7 +1402,8 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             # came, rather than "write the value as text" (type-expected). No forfeit read.
             problems.add("forfeit-double-not-in-game", table_reader.value_mark("forfeit"), game=game.title,
                          ids=", ".join(str(item) for item in listed),
-                         first=next((str(item) for item in listed), ""))
+                         # (`forfeit: []`: the table's first side, not "for example forfeit: ")
+                         first=next((str(item) for item in listed), side_ids[0] if side_ids else ""))
             forfeit = None
         else:
             forfeit = None if both else table_reader.text("forfeit")
