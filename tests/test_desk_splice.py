@@ -369,3 +369,44 @@ def test_a_saves_form_is_filled_from_the_writers_reading_of_its_own_write_and_fr
     outcome = submit(3, {"level_a": "2", "level_b": "3"})
     assert not outcome["saved"] and outcome["refused"] == "desk_once" and len(texts) == 1
     assert "levels: {T05: J,T06: 4}" in path.read_text(encoding="utf-8")
+
+
+def test_a_hand_edit_saved_while_the_desk_saves_is_kept(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """An editor saves the file between the desk's reading of it and its write (the desk's lock
+    is its own): the desk's text replaced the hand's without a word (rev86). The file is read
+    again before it is replaced, and the save made again on the hand's text: both land, with one
+    audit line. A file that keeps changing refuses the save as changed since its form was filled,
+    the hand's last text left as it is."""
+    desk, writer = desk_and_writer(tmp_path)
+    edits = iter([1])
+    real = writer._edit
+
+    def with_a_hand(batch: Any, edit: Any) -> Any:
+        if next(edits, None) is not None:  # (the editor's save, once, while the desk edits its reading)
+            writer.path.write_text(writer.path.read_text(encoding="utf-8").replace(
+                "    teams: [T09, T10]\n", "    teams: [T09, T10]\n    levels: {T09: K, T10: 5}   # by hand\n"),
+                encoding="utf-8")
+        return real(batch, edit)
+
+    monkeypatch.setattr(writer, "_edit", with_a_hand)
+    saved = job(desk, 1, {"levels": {"T01": "Q", "T02": 9}})
+    writer._apply([saved])
+    after = writer.path.read_text(encoding="utf-8")
+    assert saved.saved and "levels: {T01: Q, T02: 9}" in after
+    assert "    levels: {T09: K, T10: 5}   # by hand\n" in after, after
+    assert [line["table"] for line in map(eval_json, audit_lines(desk))] == [1]
+
+    # an editor saving again and again meanwhile: refused, the hand's last text as it is
+    count = iter(range(100))
+
+    def always(batch: Any, edit: Any) -> Any:
+        writer.path.write_text(writer.path.read_text(encoding="utf-8") + f"# hand {next(count)}\n", encoding="utf-8")
+        return real(batch, edit)
+
+    monkeypatch.setattr(writer, "_edit", always)
+    refused = job(desk, 2, {"levels": {"T03": "A", "T04": 8}})
+    writer._apply([refused])
+    last = writer.path.read_text(encoding="utf-8")
+    assert not refused.saved and refused.refused == "desk_changed_since"
+    assert last.endswith("# hand 2\n") and "T03: A" not in last
+    assert len(audit_lines(desk)) == 1

@@ -1196,6 +1196,23 @@ class Job:
     unwritable: ContentError | None = None  # the file does not parse: what is wrong, and where
 
 
+# How many times a batch is made again on a results file found changed by hand just before the
+# save replaced it (Writer._apply): an editor's save is one write, so a second reading finds it whole.
+HAND_EDIT_TRIES = 3
+
+
+class _ChangedMeanwhile(Exception):
+    """The results file changed (a hand edit) between the save's reading of it and its write."""
+
+
+def _still(path: Path, text: str) -> bool:
+    """Whether the results file reads as `text` now (one more reading of it, no parsing)."""
+    try:
+        return read_results(path)[0] == text
+    except OSError:
+        return False
+
+
 class Writer:
     """The saves of one results file, by flat combining: whoever holds the file's lock writes
     every save waiting at that moment in one read-modify-replace (one round-trip parse and
@@ -1236,89 +1253,109 @@ class Writer:
             raise job.error
 
     def _apply(self, batch: list[Job]) -> None:
+        """The batch saved into the file as it is when it is replaced: a hand edit saved in an
+        editor between this reading of the file and the write (the desk's lock is the desk's
+        alone) was replaced by the save's text without a word (rev86). The file is read again
+        just before it is replaced, and a changed one is edited again, as it reads now (a hand
+        edit of a saved table itself refused as any is: _edit); a file still changing after
+        that, each save refused as changed since its form was filled."""
         try:
-            try:
-                text, newline = read_results(self.path)  # (written back in the file's own line ends)
-                numbers = [job.spot.table.number for job in batch]
-                edit = RoundEdit(text, numbers, self.known_of(text), self.path)
-                if not edit.spliced and (not isinstance(edit.data, dict)
-                                         or not isinstance(edit.data.get("tables") or [], list)):
-                    raise NotARound(self.path)
-            except (YAMLError, ValueError, OSError) as error:  # a hand edit half done, say
-                problem = unwritable(self.path, error)
-                for job in batch:
-                    job.unwritable = problem
-                return
-            applied = self._edit(batch, edit)
-            if applied:
-                # Any refusal of the system's while the save is written (a full disk, a read-only
-                # one, a log made read-only, a disk error) holds the save and says why, as a link
-                # planted there does: raised, it was an HTTP 500 and what the table typed was lost.
-                event_folder = batch[0].spot.event.folder
-                try:  # the log first: a save lands with its audit line, or not at all
-                    audit = open_audit(event_folder)
-                except UnsafeDeskFile as error:
-                    for job, _ in applied:
-                        job.unwritable = unsafe_desk_file(error)
-                    return
-                except OSError as error:
-                    for job, _ in applied:
-                        job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
-                    return
+            for _ in range(HAND_EDIT_TRIES):
                 try:
-                    new_text = edit.render()
-                    if new_text is None:  # the splice failed its check: the batch made again on the whole file
-                        for job in batch:
-                            job.refused, job.unchanged = "", False
-                        edit = RoundEdit(text, numbers, None, self.path)
-                        applied = self._edit(batch, edit)
-                        new_text = edit.render()
-                        assert new_text is not None  # (the whole round trip always renders)
-                        assert applied  # (the same text, the same records: the same saves apply)
-                except BaseException:
-                    os.close(audit)
-                    raise
-                self.known = None  # (until the new text is in the file and its audit line in the log)
-                try:
-                    write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
-                    self.desk.wrote(self.path)
-                except OSError as error:
-                    os.close(audit)
-                    self._put_back(text, newline)  # (refused only once in place: its folder's sync)
-                    for job, _ in applied:
-                        job.unwritable = write_failed(self.path, error)
+                    self._apply_once(batch)
                     return
-                except BaseException:
-                    os.close(audit)
-                    raise
-                self.desk.count_change(applied[-1][0].spot)  # (written: the site is behind until a build takes it in)
-                try:
-                    append_audit(event_folder, [
-                        audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
-                                   self.path, old, plain(job.record)) for job, old in applied], audit)
-                except OSError as error:
-                    # The log refused the line: the file as it was before the save, so that no
-                    # save stands without its line (put back if the system lets it; a full disk
-                    # has room for the old text in the place of the new, a byte or two longer).
-                    self._put_back(text, newline)
-                    for job, _ in applied:
-                        job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
-                    return
-                # The text written is known: the next save into it splices against this reading
-                # with no reading of the file's own. (A splice's check read it already.)
-                reading = edit.reading if edit.spliced else fast_reading(new_text, self.path)
-                self.known = Known(new_text, reading) if reading is not None else None
-                self._noted(applied)
-                for job, _ in applied:
-                    job.saved = True
-                    # what the file has now, as the tables written (the text written is not read again)
-                    job.filed = forms.as_filed(job.spot, edit.table(job.spot.table.number) or {})
+                except _ChangedMeanwhile:
+                    for job in batch:
+                        job.refused, job.unchanged = "", False
+            for job in batch:
+                job.refused = "desk_changed_since"
         except BaseException as error:  # every waiting save hears of it
             for job in batch:
                 job.error = error
         finally:
             for job in batch:
                 job.done.set()
+
+    def _apply_once(self, batch: list[Job]) -> None:
+        try:
+            text, newline = read_results(self.path)  # (written back in the file's own line ends)
+            numbers = [job.spot.table.number for job in batch]
+            edit = RoundEdit(text, numbers, self.known_of(text), self.path)
+            if not edit.spliced and (not isinstance(edit.data, dict)
+                                     or not isinstance(edit.data.get("tables") or [], list)):
+                raise NotARound(self.path)
+        except (YAMLError, ValueError, OSError) as error:  # a hand edit half done, say
+            problem = unwritable(self.path, error)
+            for job in batch:
+                job.unwritable = problem
+            return
+        applied = self._edit(batch, edit)
+        if applied:
+            # Any refusal of the system's while the save is written (a full disk, a read-only
+            # one, a log made read-only, a disk error) holds the save and says why, as a link
+            # planted there does: raised, it was an HTTP 500 and what the table typed was lost.
+            event_folder = batch[0].spot.event.folder
+            try:  # the log first: a save lands with its audit line, or not at all
+                audit = open_audit(event_folder)
+            except UnsafeDeskFile as error:
+                for job, _ in applied:
+                    job.unwritable = unsafe_desk_file(error)
+                return
+            except OSError as error:
+                for job, _ in applied:
+                    job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
+                return
+            try:
+                new_text = edit.render()
+                if new_text is None:  # the splice failed its check: the batch made again on the whole file
+                    for job in batch:
+                        job.refused, job.unchanged = "", False
+                    edit = RoundEdit(text, numbers, None, self.path)
+                    applied = self._edit(batch, edit)
+                    new_text = edit.render()
+                    assert new_text is not None  # (the whole round trip always renders)
+                    assert applied  # (the same text, the same records: the same saves apply)
+            except BaseException:
+                os.close(audit)
+                raise
+            if not _still(self.path, text):
+                os.close(audit)
+                raise _ChangedMeanwhile
+            self.known = None  # (until the new text is in the file and its audit line in the log)
+            try:
+                write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
+                self.desk.wrote(self.path)
+            except OSError as error:
+                os.close(audit)
+                self._put_back(text, newline)  # (refused only once in place: its folder's sync)
+                for job, _ in applied:
+                    job.unwritable = write_failed(self.path, error)
+                return
+            except BaseException:
+                os.close(audit)
+                raise
+            self.desk.count_change(applied[-1][0].spot)  # (written: the site is behind until a build takes it in)
+            try:
+                append_audit(event_folder, [
+                    audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
+                               self.path, old, plain(job.record)) for job, old in applied], audit)
+            except OSError as error:
+                # The log refused the line: the file as it was before the save, so that no
+                # save stands without its line (put back if the system lets it; a full disk
+                # has room for the old text in the place of the new, a byte or two longer).
+                self._put_back(text, newline)
+                for job, _ in applied:
+                    job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
+                return
+            # The text written is known: the next save into it splices against this reading
+            # with no reading of the file's own. (A splice's check read it already.)
+            reading = edit.reading if edit.spliced else fast_reading(new_text, self.path)
+            self.known = Known(new_text, reading) if reading is not None else None
+            self._noted(applied)
+            for job, _ in applied:
+                job.saved = True
+                # what the file has now, as the tables written (the text written is not read again)
+                job.filed = forms.as_filed(job.spot, edit.table(job.spot.table.number) or {})
 
     def known_of(self, text: str) -> Known | None:
         """What a save into `text` is spliced against: the writer's own last write, when the file
