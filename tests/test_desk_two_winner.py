@@ -89,7 +89,7 @@ def test_the_desks_score_sheets_give_each_pairs_table_its_page_with_its_own_qr(t
     pages = [page for bulletin in printed for page in bulletin.pages]
     assert [page["table"] for page in pages] == ["1", "2", "3"]
     for page in pages:  # each table's own link, no other's
-        assert page["qr"] == qr_svg(desk.link(desk_app.table_key("mitchell", 2, int(page["table"]))))
+        assert page["qr"] == qr_svg(desk.link(desk_app.table_key("mitchell", 2, int(page["table"]))), mask=desk_app.SHEET_QR_MASK)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     slips = [part for part in text.split("\f") if "table score slips" in part]
     assert len(slips) == 3 and all("NS players" in slip and "EW players" in slip for slip in slips)
