@@ -85,6 +85,21 @@ def test_an_earlier_later_table_left_as_drawn_is_told_to_write_its_forfeit(tmp_p
     assert _withdrawal_warnings(_swiss(tmp_path / "b", 4, {**rounds, 3: ROUND_3})) == []
 
 
+def test_the_round_it_withdrew_from_left_as_drawn_keeps_its_own_warning(tmp_path: Path) -> None:
+    """Round 2 (the one T03 withdrew from) left as drawn, round 3 written as its forfeit: round
+    2's is entry-withdrawn-forfeit ("write forfeit: T03"), not taken for a later round's table for
+    the later one's sake; round 3's hint names round 2's table, which withdrawn: 3 leaves waiting."""
+    rounds = {1: ROUND_1, 2: ROUND_2.replace(", forfeit: T03}", "}"), 3: ROUND_3}
+    found = _withdrawal_warnings(_swiss(tmp_path, 2, rounds))
+    assert [(w.code, w.mark.file.name) for w in found] == [("entry-withdrawn-forfeit", "round-2.yaml"),
+                                                            ("entry-withdrawn-forfeit-later", "round-3.yaml")]
+    assert "forfeit: T03" in found[0].hint("en")
+    assert found[1].hint("en").startswith(
+        "if T03 withdrew only from round 3 on, change its withdrawn to 3 (this table was then drawn before it "
+        "withdrew, and its forfeit is the withdrawal; a table of round 2 left without a result then waits for one: "
+        "write forfeit: T03 there);"), found[1].hint("en")
+
+
 def test_a_double_forfeit_and_a_forfeit_in_later_rounds_share_the_fix(tmp_path: Path) -> None:
     rounds = {1: ROUND_1, 2: ROUND_2, 3: ROUND_3.replace("forfeit: T03}", "forfeit: [T02, T03]}"), 4: ROUND_4}
     found = _withdrawal_warnings(_swiss(tmp_path, 2, rounds))

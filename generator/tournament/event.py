@@ -712,7 +712,7 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
         opponent = next(side for side in table.sides if side != entry_id)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
         since, since_stage = _withdrawn_as_written(event, stage, entry, of_stage)
-        if entry_id in later:  # a later round's table (_score)
+        if any(t is table for t, _ in later.get(entry_id, ())):  # a later round's table (_score)
             rounds = sorted({n for _, n in later[entry_id]})
             last = rounds[-1]
             # the withdrawal moved to that round, as it is written: `withdrawn: 3`, or in an event
@@ -720,16 +720,20 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
             written = f"{{stage: {stage.id}, round: {last}}}" if len(ids) > 1 else str(last)
             code = ("entry-withdrawn-double-forfeit" if table.both_forfeit
                     else "entry-withdrawn-forfeit-later" if table.forfeit == entry_id else "entry-withdrawn-drawn-later")
+            # Tables before that round left as drawn (the round it withdrew from too) then wait
+            # for a result: said so, with the forfeit to write there.
+            unwritten = sorted({n for e, t, n in forfeits if e == entry_id and n < last
+                                and not t.both_forfeit and t.forfeit != entry_id})
+            waiting = catalogues.word("withdrawn_later_unwritten", id=entry_id, rounds={
+                loc: catalogues.joiner(loc).join(map(str, unwritten)) for loc in LOCALES}) if unwritten else ""
             if len(rounds) > 1:
-                unwritten = sorted({n for t, n in later[entry_id] if n < last and not t.both_forfeit and t.forfeit != entry_id})
-                drawn = catalogues.word(
-                    "withdrawn_later_rounds", rounds={loc: catalogues.joiner(loc).join(map(str, rounds)) for loc in catalogues.LOCALES},
-                    of_stage=of_stage, last=last,
-                    unwritten=catalogues.word("withdrawn_later_unwritten", id=entry_id, rounds={
-                        loc: catalogues.joiner(loc).join(map(str, unwritten)) for loc in catalogues.LOCALES}) if unwritten else "")
+                drawn = catalogues.word("withdrawn_later_rounds", rounds={
+                    loc: catalogues.joiner(loc).join(map(str, rounds)) for loc in LOCALES},
+                    of_stage=of_stage, last=last, unwritten=waiting)
             else:
-                drawn = catalogues.word({"entry-withdrawn-double-forfeit": "withdrawn_later_double",
-                                         "entry-withdrawn-forfeit-later": "withdrawn_later_forfeit"}.get(code, "withdrawn_later_drawn"))
+                one = catalogues.word({"entry-withdrawn-double-forfeit": "withdrawn_later_double",
+                                       "entry-withdrawn-forfeit-later": "withdrawn_later_forfeit"}.get(code, "withdrawn_later_drawn"))
+                drawn = {loc: one[loc] + (waiting[loc] if waiting else "") for loc in LOCALES}
             problems.add(code, at or table.mark or entry.mark or Mark(event.folder),
                          warning=True, id=entry_id, opponent=opponent, round=number, table=table.number,
                          since=since, since_stage=since_stage, of_stage=of_stage, where=where, written=written,
