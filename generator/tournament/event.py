@@ -316,6 +316,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # of a mass event are not each asked so.
     withdrawing = any(entry.withdrawn is not None for entry in event.entries.values())
     not_qualified = _not_qualified_reason(event, stage, rounds)
+    not_in_stage: set[str] = set()
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -325,6 +326,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                 if entry.bye and stage is event.stages[0]:
                     problems.add("entry-bye-played", table.mark or entry.mark, id=entry_id, stage=stage.id)
                 elif field_entries:
+                    not_in_stage.add(entry_id)
                     problems.add("entry-not-in-stage", table.mark or entry.mark, id=entry_id, stage=stage.id,
                                  reason=not_qualified)
         scores = []
@@ -351,7 +353,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                                                           if waits(game, stage, s) and s.table.number not in gone_tables],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems, averaged)
-    _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems)
+    # (an entry not in the stage at all has its error there, entry-not-in-stage: no second,
+    # conflicting fix for the same table)
+    _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems, not_in_stage)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do
     # not play are short by design, not a table left out.
@@ -675,7 +679,7 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
 
 
 def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[str | None, Table, int]],
-                               problems: Problems) -> None:
+                               problems: Problems, not_in_stage: frozenset[str] | set[str] = frozenset()) -> None:
     """A match drawn before its entry withdrew (`withdrawn: 5` written after round 5 was drawn)
     and left without a result is that entry's forfeit (event-day.md: its opponent gets the
     stage's forfeit result), as standings and pages count it. A warning at the entry's id on the
@@ -690,33 +694,69 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
     written, a win for its opponent, the fixes the withdrawal's round moved or the result kept."""
     ids = [s.id for s in event.stages]
     of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
+    # One entry's tables in rounds drawn after its withdrawal (`withdrawn: 2`, yet rounds 3 and 4
+    # have it): each warning names them all and the one value that clears every one, the last of
+    # them (moved to 3, round 4's table is later still; at 4, round 3's forfeit is an ordinary
+    # no-show forfeit, counted the same, and its table left without a result waits for one).
+    later: dict[str, list[tuple[Table, int]]] = {}
     for entry_id, table, number in forfeits:
-        if entry_id is None:
+        if entry_id is not None and (table.both_forfeit or table.forfeit == entry_id
+                                     or drawn_after_withdrawal(event, stage, entry_id, number)):
+            later.setdefault(entry_id, []).append((table, number))
+    for entry_id, table, number in forfeits:
+        if entry_id is None or entry_id in not_in_stage:
             continue
         entry = event.entries[entry_id]
         written = entry.withdrawn_mark or entry.mark
         where = f"{written.file.name}:{written.line}" if written is not None else event.entries_file(entry)
         opponent = next(side for side in table.sides if side != entry_id)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
-        if table.both_forfeit or table.forfeit == entry_id:  # a later round's table (_score)
-            # the withdrawal moved to this round, as it is written: `withdrawn: 3`, or in an event
+        since, since_stage = _withdrawn_as_written(event, stage, entry, of_stage)
+        if any(t is table for t, _ in later.get(entry_id, ())):  # a later round's table (_score)
+            rounds = sorted({n for _, n in later[entry_id]})
+            last = rounds[-1]
+            # the withdrawal moved to that round, as it is written: `withdrawn: 3`, or in an event
             # of stages `withdrawn: {stage: main, round: 1}` (a round number alone is another stage's)
-            written = f"{{stage: {stage.id}, round: {number}}}" if len(ids) > 1 else str(number)
-            problems.add("entry-withdrawn-double-forfeit" if table.both_forfeit else "entry-withdrawn-forfeit-later",
-                         at or table.mark or entry.mark or Mark(event.folder),
+            written = f"{{stage: {stage.id}, round: {last}}}" if len(ids) > 1 else str(last)
+            code = ("entry-withdrawn-double-forfeit" if table.both_forfeit
+                    else "entry-withdrawn-forfeit-later" if table.forfeit == entry_id else "entry-withdrawn-drawn-later")
+            # Tables before that round left as drawn (the round it withdrew from too) then wait
+            # for a result: said so, with the forfeit to write there.
+            unwritten = sorted({n for e, t, n in forfeits if e == entry_id and n < last
+                                and not t.both_forfeit and t.forfeit != entry_id})
+            waiting = catalogues.word("withdrawn_later_unwritten", id=entry_id, rounds={
+                loc: catalogues.joiner(loc).join(map(str, unwritten)) for loc in LOCALES}) if unwritten else ""
+            if len(rounds) > 1:
+                drawn = catalogues.word("withdrawn_later_rounds", rounds={
+                    loc: catalogues.joiner(loc).join(map(str, rounds)) for loc in LOCALES},
+                    of_stage=of_stage, last=last, unwritten=waiting)
+            else:
+                one = catalogues.word({"entry-withdrawn-double-forfeit": "withdrawn_later_double",
+                                       "entry-withdrawn-forfeit-later": "withdrawn_later_forfeit"}.get(code, "withdrawn_later_drawn"))
+                drawn = {loc: one[loc] + (waiting[loc] if waiting else "") for loc in LOCALES}
+            problems.add(code, at or table.mark or entry.mark or Mark(event.folder),
                          warning=True, id=entry_id, opponent=opponent, round=number, table=table.number,
-                         since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where, written=written)
+                         since=since, since_stage=since_stage, of_stage=of_stage, where=where, written=written,
+                         last=last, drawn=drawn)
             continue
         # Nothing written at such a later round's table: not "write forfeit: T03 to say so" (the
         # hint of the round it withdrew from), which leads to entry-withdrawn-forfeit-later's
         # warning in turn, but the same two fixes as a written forfeit there
         # (entry-withdrawn-drawn-later), the withdrawal's round moved first.
-        problems.add("entry-withdrawn-drawn-later" if drawn_after_withdrawal(event, stage, entry_id, number)
-                     else "entry-withdrawn-forfeit",
+        problems.add("entry-withdrawn-forfeit",
                      at or table.mark or entry.mark or Mark(event.folder), warning=True,
                      id=entry_id, opponent=opponent, round=number, table=table.number,
-                     since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where,
+                     since=since, since_stage=since_stage, of_stage=of_stage, where=where,
                      written=f"{{stage: {stage.id}, round: {number}}}" if len(ids) > 1 else str(number))
+
+
+def _withdrawn_as_written(event: Event, stage: Stage, entry: Entry, of_stage: object) -> tuple[int | None, object]:
+    """The round and stage a withdrawal is written with, as the warnings describe it: withdrawn
+    in a stage before this one (`withdrawn: {stage: pre, round: 2}`), that stage's round, not
+    round 1 of this one (withdrawn_from's, the first round here it does not play)."""
+    if entry.withdrawn_stage not in (None, stage.id):
+        return entry.withdrawn, catalogues.word("withdrawn_of_stage", stage=entry.withdrawn_stage)
+    return entry.withdrawn_from(stage.id), of_stage
 
 
 def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str | None, Table, int]],
