@@ -213,3 +213,32 @@ def test_a_withdrawn_teams_table_in_a_round_drawn_after_it_withdrew_is_not_asked
         assert "\u9000\u8d5b\u4e4b\u540e\u6392\u7684" not in page
     finally:
         running.stop()
+
+
+def test_a_withdrawn_teams_tables_in_two_later_rounds_name_the_one_withdrawn_check_names(tmp_path: Path) -> None:
+    """Withdrawn from round 1 on, its forfeit written in rounds 1 and 2 and round 3's table left
+    as drawn: rounds 2 and 3 were drawn after it withdrew. check names one value that clears both
+    warnings, `withdrawn: 3` (h-gd6); each table's form says that value, not its own round's
+    (round 2's said "change to 2", which leaves round 3 warned)."""
+    content, path, (a, b) = _unplayed_first_table(tmp_path)
+    event = content / "events" / SLUG
+    withdraw(event, b, 1)
+    drawn = r"  - table: (\d+)(?:    #.*)?\n    teams: \[(\w+), (\w+)\]\n    (?:deals|levels):.*\n"
+    tables = {}
+    for number in (1, 2):
+        file = event / "results" / f"round-{number}.yaml"
+        text = file.read_text(encoding="utf-8")
+        found = next(m for m in re.finditer(drawn, text) if b in m.group(2, 3))
+        file.write_text(text.replace(found[0], f"  - table: {found[1]}\n    teams: [{found[2]}, {found[3]}]\n"
+                                               f"    forfeit: {b}\n"), encoding="utf-8")
+        tables[number] = found[1]
+    running = start(content, slug=SLUG)
+    try:
+        later = [p for p in running.desk.problems if p.code in ("entry-withdrawn-forfeit-later", "entry-withdrawn-drawn-later")]
+        assert sorted((p.params["round"], p.params["written"]) for p in later) == [(2, "3"), (3, "3")]
+        secretary = Secretary(running)
+        for page in (secretary.page(f"main/2/{tables[2]}"), secretary.page("main/3/1")):
+            said = re.search(r'<p class="hint" id="withdrawn">(.*?)</p>', html.unescape(page), re.S)[1]
+            assert "withdrawn \u6539\u4e3a 3" in said and "withdrawn \u6539\u4e3a 2" not in said, said
+    finally:
+        running.stop()

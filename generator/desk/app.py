@@ -490,7 +490,11 @@ class Desk:
         found = self.event.stage(stage)
         later = ""
         if gone and drawn_after_withdrawal(self.event, found, gone[0], number):
-            later = f"{{stage: {stage}, round: {number}}}" if len(self.event.stages) > 1 else str(number)
+            # the value check's warning names (the last round drawn with the entry in it, which
+            # clears the warning of each: event._report_withdrawn_forfeits), else this round
+            later = next((str(p.params["written"]) for p in self.problems
+                          if p.code in LATER_WARNINGS and p.params.get("id") == gone[0] and p.params.get("written")),
+                         f"{{stage: {stage}, round: {number}}}" if len(self.event.stages) > 1 else str(number))
         return forms.TableSpot(self.event, found, number, item, source, tuple(gone), later)
 
     def _table(self, stage: str, number: int, table: int) -> tuple[Any, Any]:
@@ -1195,6 +1199,10 @@ class Job:
     error: BaseException | None = None
     unwritable: ContentError | None = None  # the file does not parse: what is wrong, and where
 
+
+# The warnings of a withdrawn entry's table in a round drawn after it withdrew, whose `written`
+# is the withdrawal's round that clears them (Desk.spot says it on the table's form).
+LATER_WARNINGS = ("entry-withdrawn-forfeit-later", "entry-withdrawn-drawn-later", "entry-withdrawn-double-forfeit")
 
 # How many times a batch is made again on a results file found changed by hand just before the
 # save replaced it (Writer._apply): an editor's save is one write, so a second reading finds it whole.
