@@ -431,3 +431,30 @@ def test_print_never_writes_over_a_file_not_a_pdf_nor_into_the_content_or_a_site
     last.write_bytes(b"%PDF-1.7 last time\n")
     assert printed(last) == 0 and last.read_bytes() == b"%PDF-1.7 one\n"
     assert printed(tmp_path / "sheets") == 0 and list((tmp_path / "sheets").iterdir())
+
+
+def test_a_build_finds_each_stage_travellers_once(content, tmp_path, monkeypatch):
+    """The board pages' travellers make results.xlsx's boards sheet too: a build of the pairs
+    demo works them out once a stage, not again for the workbook; its sheet still lists every
+    table's boards (3 a table)."""
+    from generator.games.bridge import duplicate
+
+    one = tmp_path / "content"
+    (one / "events").mkdir(parents=True)
+    shutil.copy(content / "site.yaml", one / "site.yaml")
+    shutil.copytree(content / "events/qiaoyou-club-pairs-2024", one / "events/qiaoyou-club-pairs-2024")
+    found: list[str] = []
+    travellers = duplicate.travellers
+
+    def counted(stage, options, rounds):
+        found.append(stage.id)
+        return travellers(stage, options, rounds)
+
+    monkeypatch.setattr(duplicate, "travellers", counted)
+    # one event renders in this process (no render workers forked), so every call is counted
+    assert main(["build", "-q", "--content", str(one), "--output", str(tmp_path / "out"), "--no-pdf"]) == 0
+    assert found == ["pairs"]
+    book = load_workbook(tmp_path / "out/events/qiaoyou-club-pairs-2024/results.xlsx")
+    stage = result_of(one, "qiaoyou-club-pairs-2024").stage_of("pairs")
+    boards = list(book[book.sheetnames[2]].values)  # its boards sheet, after standings and tables
+    assert len(boards) - 1 == sum(len(r.tables) * 3 for r in stage.rounds)

@@ -579,9 +579,12 @@ class Game:
         when its rule set is not the game's default (a rule profile). Default: none."""
         return []
 
-    def traveller_rows(self, stage: Stage, rounds: Sequence[Any]) -> list[list[Any]] | None:
+    def traveller_rows(self, stage: Stage, rounds: Sequence[Any],
+                       travellers: Sequence[Any] | None = None) -> list[list[Any]] | None:
         """Its travellers as a spreadsheet's rows (results.xlsx, `paibang export`), the heading
-        row (column names, not words) first. Default: none (its tables sheet says it all)."""
+        row (column names, not words) first; `travellers`, when given, are the stage's
+        `travellers(stage, rounds)` already found (a build's board pages), not found again.
+        Default: none (its tables sheet says it all)."""
         return None
 
     def event_tables(self, result: Any) -> list[Any]:

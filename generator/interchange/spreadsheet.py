@@ -119,14 +119,16 @@ def table_rows(stage_result: Any, raw: bool = False, yes: str = "yes") -> list[l
     return rows
 
 
-def traveller_rows(result: Any, stage_result: Any, raw: bool = False) -> list[list[Any]] | None:
-    """A duplicate stage's travellers as rows, the heading row first (the game's `traveller_rows`);
-    None for a stage without travellers."""
+def traveller_rows(result: Any, stage_result: Any, raw: bool = False,
+                   travellers: Any = None) -> list[list[Any]] | None:
+    """A duplicate stage's travellers as rows, the heading row first (the game's `traveller_rows`,
+    from `travellers` when the caller has found the stage's already); None for a stage without
+    travellers."""
     from generator.games import GAMES
 
     if not stage_result.rounds:
         return None
-    rows = GAMES[result.event.game].traveller_rows(stage_result.stage, stage_result.rounds)
+    rows = GAMES[result.event.game].traveller_rows(stage_result.stage, stage_result.rounds, travellers)
     if not rows:
         return None
     return rows if raw else [_cells(row) for row in rows]
@@ -188,9 +190,10 @@ def _headed(rows: list[list[Any]], game: Any, t: Any) -> list[list[Any]]:
 PERCENT_COLUMNS = frozenset({"percent"})
 
 
-def workbook_bytes(result: Any, t: Any) -> bytes:
+def workbook_bytes(result: Any, t: Any, travellers_of: dict[str, Any] | None = None) -> bytes:
     """The event's results.xlsx, the same bytes for the same results, in the words of `t` (the
-    event's translator, render/i18n.Translator)."""
+    event's translator, render/i18n.Translator). `travellers_of`: each stage's travellers by its
+    id when the caller has them (a build found them for the board pages), else found here."""
     from generator.games import GAMES
 
     game = GAMES[result.event.game]
@@ -203,7 +206,8 @@ def workbook_bytes(result: Any, t: Any) -> bytes:
         name = stage.name or stage.id
         found = [(name, standings_rows(result, stage_result, raw=True, yes=yes)),
                  (f"{name} {t('sheet_tables')}", table_rows(stage_result, raw=True, yes=yes))]
-        travellers = traveller_rows(result, stage_result, raw=True)
+        travellers = traveller_rows(result, stage_result, raw=True,
+                                    travellers=(travellers_of or {}).get(stage.id))
         if travellers:
             found.append((f"{name} {t('sheet_boards')}", travellers))
         sheets += [(_sheet_name(title, used), _headed(rows, game, t)) for title, rows in found]

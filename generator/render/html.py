@@ -2989,10 +2989,12 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
         results_json(result), ensure_ascii=False, separators=(",", ":"), check_circular=False, default=_json_list)
         + "\n")
     # The same results as a spreadsheet (standings, tables, travellers), byte-reproducible, in
-    # the event's words as its pages are.
+    # the event's words as its pages are; its travellers sheet from the board pages' travellers,
+    # not found again (a second pass over every table of every duplicate stage).
     from generator.interchange.spreadsheet import workbook_bytes
 
-    writer.out.write_bytes(f"events/{event.slug}/results.xlsx", workbook_bytes(result, env.globals["t"]))
+    writer.out.write_bytes(f"events/{event.slug}/results.xlsx",
+                           workbook_bytes(result, env.globals["t"], travellers_of))
 
 
 def _standings_after(event: Any, stage_result: StageResult) -> dict[int, Any]:

@@ -426,9 +426,12 @@ class BridgeRules(Game):
             return []
         return duplicate.travellers(stage, options, rounds)
 
-    def traveller_rows(self, stage: Stage, rounds: Any) -> list[list[Any]] | None:
-        """Each board's lines, a row each (pairs: NS and EW; teams: home and away, the open room)."""
-        travellers = self.travellers(stage, rounds)
+    def traveller_rows(self, stage: Stage, rounds: Any, travellers: Any = None) -> list[list[Any]] | None:
+        """Each board's lines, a row each (pairs: NS and EW; teams: home and away, the open room);
+        from `travellers` when the caller has found them (a build's board pages: finding them
+        again for results.xlsx was a second pass over every table of the stage)."""
+        if travellers is None:
+            travellers = self.travellers(stage, rounds)
         return duplicate.traveller_rows(travellers) if travellers else None
 
     def fields(self, stage: Stage, rounds: Any) -> dict[str, list[str]] | None:
