@@ -410,3 +410,26 @@ def test_a_hand_edit_saved_while_the_desk_saves_is_kept(tmp_path: Path, monkeypa
     assert not refused.saved and refused.refused == "desk_changed_since"
     assert last.endswith("# hand 2\n") and "T03: A" not in last
     assert len(audit_lines(desk)) == 1
+
+
+def test_a_file_found_half_written_by_an_editor_before_the_write_holds_the_save(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The file read again before it is replaced is not UTF-8 (an editor in the midst of its
+    save): not an error that made the request an HTTP 500 and left the audit log open (rev87),
+    but a change: the batch made again, which finds the file unreadable and holds the save."""
+    import os
+
+    desk, writer = desk_and_writer(tmp_path)
+    real = writer._edit
+
+    def half_written(batch: Any, edit: Any) -> Any:
+        with writer.path.open("ab") as file:
+            file.write(b"# \xff\xfe half written\n")
+        return real(batch, edit)
+
+    monkeypatch.setattr(writer, "_edit", half_written)
+    held = job(desk, 1, {"levels": {"T01": "Q", "T02": 9}})
+    writer._apply([held])
+    assert held.error is None and not held.saved and held.unwritable is not None, (held.error, held.unwritable)
+    audit = str(desk.folder / store.AUDIT_NAME)
+    assert not any(os.path.realpath(f"/proc/self/fd/{fd}") == audit for fd in os.listdir("/proc/self/fd")
+                   if os.path.exists(f"/proc/self/fd/{fd}"))

@@ -492,8 +492,11 @@ class Desk:
         if gone and drawn_after_withdrawal(self.event, found, gone[0], number):
             # the value check's warning names (the last round drawn with the entry in it, which
             # clears the warning of each: event._report_withdrawn_forfeits), else this round
+            # (the warning at this very table: in an event of stages each stage names its own, rev87)
             later = next((str(p.params["written"]) for p in self.problems
-                          if p.code in LATER_WARNINGS and p.params.get("id") == gone[0] and p.params.get("written")),
+                          if p.code in LATER_WARNINGS and p.params.get("id") == gone[0] and p.params.get("written")
+                          and p.params.get("round") == number and p.params.get("table") == table
+                          and source is not None and p.mark.file.name == Path(source).name),
                          f"{{stage: {stage}, round: {number}}}" if len(self.event.stages) > 1 else str(number))
         return forms.TableSpot(self.event, found, number, item, source, tuple(gone), later)
 
@@ -1217,7 +1220,7 @@ def _still(path: Path, text: str) -> bool:
     """Whether the results file reads as `text` now (one more reading of it, no parsing)."""
     try:
         return read_results(path)[0] == text
-    except OSError:
+    except (OSError, ValueError):  # (gone, or half written: not UTF-8, rev87) changed; the next try says what is wrong
         return False
 
 
@@ -1268,15 +1271,18 @@ class Writer:
         edit of a saved table itself refused as any is: _edit); a file still changing after
         that, each save refused as changed since its form was filled."""
         try:
-            for _ in range(HAND_EDIT_TRIES):
+            for attempt in range(HAND_EDIT_TRIES):
                 try:
                     self._apply_once(batch)
                     return
                 except _ChangedMeanwhile:
-                    for job in batch:
-                        job.refused, job.unchanged = "", False
+                    if attempt + 1 < HAND_EDIT_TRIES:
+                        for job in batch:
+                            job.refused, job.unchanged = "", False
+            # (a save the last try refused, or found in the file already, keeps that word: rev87)
             for job in batch:
-                job.refused = "desk_changed_since"
+                if not job.refused and not job.unchanged:
+                    job.refused = "desk_changed_since"
         except BaseException as error:  # every waiting save hears of it
             for job in batch:
                 job.error = error
