@@ -89,9 +89,10 @@ def test_an_english_desk_marks_its_chinese_names_and_titles(tmp_path: Path) -> N
     spot = desk.spot("swiss", 1, 1)
     text = spot.path.read_text(encoding="utf-8")
     who = Who("admin", "t")
-    table = desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=forms.fields_for(spot, text),
+    fields = forms.fields_for(spot, text)
+    table = desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields,
                       check=None, errors=[], warnings=[], incomplete=[], done=False, saved=False, lines=[], held=None,
-                      filed="", broken=False).body.decode()
+                      filed="", broken=False, forfeit_said=forms.forfeit_said(spot, fields, False)).body.decode()
     pages = {name: desk.page(name).body.decode() for name in ("screen.html", "standings.html", "admin.html")}
     pages["table.html"] = table
     assert {name: unmarked_chinese(page) for name, page in pages.items()} == dict.fromkeys(pages, [])

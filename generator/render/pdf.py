@@ -489,7 +489,8 @@ def joining_code() -> str:
     from generator.render import html
 
     digest = hashlib.sha256()
-    for function in (*(getattr(html, name) for name in JOINING), _print, _past_the_page, _forced_breaks, _forced,
+    for function in (*(getattr(html, name) for name in JOINING), _print, _print_collected_less, _past_the_page,
+                     _forced_breaks, _forced,
                      _last_column_most, _loosened, _loose):
         try:
             digest.update(inspect.getsource(function).encode("utf-8"))
