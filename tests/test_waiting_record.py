@@ -1,7 +1,7 @@
 """The record a build writes to wait for its journal's commit (PreviousBuild's `.record.next`,
 in the build's own cache folder): a roll-back of that journal deletes it wherever it is, by the
 path the journal names, whatever cache folder the process rolling back uses (the desk's start,
-`paibang clean` without --cache-dir); only a file of that name, sealed by this user, naming that
+`paibang clean` without its PAIBANG_CACHE); only a file of that name, sealed by this user, naming that
 journal, never through a link. Left, the next build with the killed build's cache folder made it
 the record of the old site put back: a record naming pages the site did not hold, and not the
 ones it did. And the order in which a commit reaches the disk: a power cut keeps only what was

@@ -1194,7 +1194,7 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     waiting record, in the cache folder of this build's), named in the journal: whichever
     process rolls the journal back deletes it there (_drop_waiting), whatever cache folder that
     process uses itself. Left, a roll-back by a process with another cache folder (the desk's
-    start, `paibang clean` without --cache-dir) left it waiting, and the next build with this
+    start, `paibang clean` without its PAIBANG_CACHE) left it waiting, and the next build with this
     one made it the record of the old site put back: a record naming pages the site did not
     hold, or not naming ones it did.
 
@@ -1243,7 +1243,7 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     # survives the cut has its backup's link with it.
     written = backup / ".journal"
     # The waiting record's path as its bytes, in hex: a cache folder's path need not be UTF-8
-    # (--cache-dir or PAIBANG_CACHE of bytes the system takes), and JSON holds only text.
+    # (PAIBANG_CACHE, of bytes the system takes), and JSON holds only text.
     named = {"journal": _own_place(journal),
              **({"waiting_path": os.fsencode(_own_place(waiting)).hex()} if waiting is not None else {})}
     write_sealed(written, json.dumps({**named, **steps}, ensure_ascii=False).encode("utf-8"), synced=True)
