@@ -68,3 +68,12 @@ def test_a_list_of_two_keeps_its_own_word(tmp_path: Path, game: str) -> None:
         assert [w.code for w in warnings if "forfeit" in w.code] == []
     else:
         assert [p.code for p in _errors(tmp_path, game, table)] == ["forfeit-double-not-in-game"]
+
+
+@pytest.mark.parametrize("listed, code", [("[D01]", "forfeit-listed-alone"), ("[D01, D02]", "forfeit-double-not-in-game")])
+def test_a_list_beside_a_bridge_matchs_boards_is_one_error(tmp_path: Path, listed: str, code: str) -> None:
+    """Boards written beside it: the list is no forfeit (as the Da Guai Lu Zi and 80 Points readers take it),
+    so no forfeit-with-play naming the list's sides as the side that forfeited."""
+    found = _errors(tmp_path, "bridge", "{table: 1, home: D01, away: D02, forfeit: %s, "
+                                        "boards: {1: {open: 1NT S =, closed: 1S S -1}}}" % listed)
+    assert [p.code for p in found] == [code]
