@@ -37,7 +37,7 @@ import json
 import re
 import string
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -211,6 +211,15 @@ def text(key: str, locale: str, folder: Path = SHARED, /, **params: object) -> s
 def joiner(locale: str) -> str:
     """What separates the items of a list in `locale`'s text: 、 in Chinese, ", " in English."""
     return ", " if locale == "en" else "、"
+
+
+def series(locale: str, items: Iterable[object]) -> str:
+    """Items said as a list in a sentence: "3 and 4", "3, 4 and 5" in English (joiner's ", "
+    alone read "rounds 3, 4"); Chinese joins them all with its joiner (3\u30014\u30015)."""
+    said = [str(item) for item in items]
+    if locale != "en" or len(said) < 2:
+        return joiner(locale).join(said)
+    return ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def in_sentence(label: str) -> str:

@@ -1398,6 +1398,8 @@ TRIGGERS: dict[str, Trigger] = {
     "daguai-violation-not-at-table": edit(D, (R1, "    away: D07\n", "    away: D07\n    violations: [D09]\n")),
     # A 大怪路子 match written as both teams' forfeit: Guandan's alone has a double forfeit.
     "forfeit-double-not-in-game": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: [D02, D07]\n")),
+    # One side's forfeit written as a list of one: a list names both sides.
+    "forfeit-listed-alone": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: [D07]\n")),
     "daguai-forfeit-with-play": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: D07\n")),
     "daguai-bye-with-play": edit(D, (R1, "    home: D02\n    away: D07\n", "    home: D02\n")),
     # 80分
@@ -1478,6 +1480,9 @@ def test_every_code_has_a_trigger_that_raises_it(code: str, tmp_path: Path, monk
 OTHER_GAMES_TRIGGERS = {
     ("bye-with-play", "shengji"): edit(S, (R1, "    away: T08\n", "")),
     ("forfeit-double-not-in-game", "shengji"): edit(S, (R1, "    away: T08\n", "    away: T08\n    forfeit: [T08, T01]\n")),
+    ("forfeit-listed-alone", "shengji"): edit(S, (R1, "    away: T08\n", "    away: T08\n    forfeit: [T08]\n")),
+    ("forfeit-listed-alone", "bridge"): edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: [T6]\n")),
+    ("forfeit-listed-alone", "guandan"): edit(G, (R1, "levels: {T47: K, T48: 8}", "forfeit: [T47]")),
     ("forfeit-double-not-in-game", "bridge"): edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: [T6, T1]\n")),
     ("forfeit-with-play", "shengji"): edit(S, (R1, "    away: T08\n", "    away: T08\n    forfeit: T08\n")),
     ("room-pending", "shengji"): edit(S, (R1, SJ1, "1: {open: 85}")),

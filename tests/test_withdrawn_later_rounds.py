@@ -53,9 +53,9 @@ def test_forfeits_in_two_later_rounds_name_both_and_the_value_that_clears_them(t
                                                             ("entry-withdrawn-forfeit-later", "round-4.yaml")]
     for warning in found:  # the same fix at both tables: withdrawn 4, not 3 at round 3's
         hint = warning.hint("en")
-        assert hint.startswith("if T03 withdrew only from round 4 on, change its withdrawn to 4 (rounds 3, 4 were "
+        assert hint.startswith("if T03 withdrew only from round 4 on, change its withdrawn to 4 (rounds 3 and 4 were "
                                "then all drawn before it withdrew"), hint
-        assert "round 3" not in hint.replace("rounds 3, 4", ""), hint
+        assert "round 3" not in hint.replace("rounds 3 and 4", ""), hint
         assert "withdrawn \u6539\u4e3a 4" in warning.hint("zh-Hans") and "\u7b2c 3\u30014 \u8f6e" in warning.hint("zh-Hans")
         assert "withdrawn \u6539\u70ba 4" in warning.hint("zh-Hant") and "\u7b2c 3\u30014 \u8f2a" in warning.hint("zh-Hant")
     # The message still says what the file says and which table this is.
@@ -104,7 +104,7 @@ def test_a_double_forfeit_and_a_forfeit_in_later_rounds_share_the_fix(tmp_path: 
     rounds = {1: ROUND_1, 2: ROUND_2, 3: ROUND_3.replace("forfeit: T03}", "forfeit: [T02, T03]}"), 4: ROUND_4}
     found = _withdrawal_warnings(_swiss(tmp_path, 2, rounds))
     assert [w.code for w in found] == ["entry-withdrawn-double-forfeit", "entry-withdrawn-forfeit-later"]
-    assert all("change its withdrawn to 4 (rounds 3, 4" in w.hint("en") for w in found), [w.hint("en") for w in found]
+    assert all("change its withdrawn to 4 (rounds 3 and 4" in w.hint("en") for w in found), [w.hint("en") for w in found]
     assert "write forfeit: T03 there" not in found[0].hint("en")  # a double forfeit is a result
 
 

@@ -1333,6 +1333,15 @@ def _meant_by(side: str, written: str) -> bool:
         a == b or not b.isascii() for a, b in zip(side, written))
 
 
+def _listed_alone(listed: object) -> str | None:
+    """The one side a `forfeit:` list of one item names (`forfeit: [D01]`), as written; None
+    for anything else (a value, a list of two or none, an item that is no side's id)."""
+    if not isinstance(listed, YamlList) or len(listed) != 1:
+        return None
+    item = listed[0]
+    return None if isinstance(item, (YamlMap, YamlList, bool)) or item is None else str(item)
+
+
 def _drop_said_of_unknown_sides(problems: Problems, since: int, unknown: list[str]) -> None:
     """The problems a game's reader raised at a table (from `since` on) that name one of its sides
     naming no entry: `teams: [t22, T01]` with `levels: {T22: …}` said T22 was not at the table,
@@ -1396,7 +1405,21 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         # (both sides' forfeit, `forfeit: [T17, T29]`, is the game's reader's: Game.reads_both_forfeit)
         listed = table_reader.raw("forfeit")
         both = game.reads_both_forfeit and isinstance(listed, YamlList)
-        if isinstance(listed, YamlList) and not both:
+        one = _listed_alone(listed)
+        if one is not None:
+            # `forfeit: [D01]`: a list names both sides (Guandan's double forfeit; in another game
+            # forfeit-double-not-in-game), and one item is neither that nor a double forfeit in a
+            # game without one: one side's forfeit with brackets round it, or a double forfeit with
+            # a side left out. Said so at the value, in every game alike; no forfeit read (the
+            # table waits for its result as one with none written).
+            side = half_width(one).strip()
+            problems.add("forfeit-listed-alone", table_reader.value_mark("forfeit"), id=one,
+                         first=side if side in side_ids else side_ids[0] if side_ids else side,
+                         both=catalogues.word("forfeit_listed_alone_both", a=side_ids[0], b=side_ids[-1])
+                         if game.reads_both_forfeit and len(side_ids) == 2
+                         else catalogues.word("forfeit_listed_alone_none", game=game.title))
+            forfeit = None
+        elif isinstance(listed, YamlList) and not both:
             # A game with no double forfeit (大怪路子, 80分, bridge: its rules give one side's
             # forfeit only, a result for the other): said so, with what to write when neither
             # came, rather than "write the value as text" (type-expected). No forfeit read.

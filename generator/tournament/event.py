@@ -136,6 +136,9 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     # whose standings they came from and what changed, in every locale (_field_as_drawn)
     held: dict[str, tuple[str, dict[str, str], StaleDraw, tuple[dict[str, str], dict[str, str]] | None,
                           tuple[dict[str, str], dict[str, str]] | None] | None] = {}
+    # A withdrawn entry's tables drawn after its withdrawal, each stage's: said once all are
+    # known, since one value of `withdrawn:` clears those of every stage (_report_withdrawn_forfeits)
+    withdrawn_later: list[tuple[Stage, list[tuple[str | None, Table, int]], frozenset[str]]] = []
     for position, stage in enumerate(event.stages):
         if stage.id in incoming:
             field_entries = incoming[stage.id]
@@ -162,7 +165,7 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                     # as for a Swiss drawn from it, once the knockout is played out too (rev60)
                     feeder.field_kept = [s.entry.id for s in feeder.standings if s.qualified and s.entry.id not in ranked_in]
                     feeder.field_left = [s.entry.id for s in feeder.standings if s.entry.id in ranked_in and not s.qualified]
-        result = _run_stage(event, stage, field_entries, problems, state, known)
+        result = _run_stage(event, stage, field_entries, problems, state, known, withdrawn_later)
         if stage.format == "knockout" and stage.knockout is not None and stage.knockout.then:
             # Its unplaced entries are placed after the bracket's (`then:`), before prizes are
             # awarded by place below: 前八名 with a bracket of 4.
@@ -213,6 +216,10 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             else:  # a tie at the cut of a knockout not drawn yet: it waits for the tie to be broken
                 result.qualifiers = [s.entry for s in result.standings if s.qualified]
     status = event_status(results)
+    everywhere = [(stage, entry_id, table, number) for stage, found, skipped in withdrawn_later
+                  for entry_id, table, number in found if entry_id not in skipped]
+    for stage, found, skipped in withdrawn_later:
+        _report_withdrawn_forfeits(event, stage, found, problems, skipped, everywhere)
     if status == COMPLETE:
         # Prizes, like the champion and the credits, only once every table of every stage is in.
         # An entry that withdrew left the event: no prize (seed 000 十.11). (Every `withdrawn`
@@ -300,7 +307,9 @@ def stage_status(stage: Stage, scored: list[RoundResult], played: int) -> str:
 
 
 def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems: Problems,
-               state: dict[str, object], known: ScoredTables | None = None) -> StageResult:
+               state: dict[str, object], known: ScoredTables | None = None,
+               withdrawn_later: list[tuple[Stage, list[tuple[str | None, Table, int]], frozenset[str]]] | None = None,
+               ) -> StageResult:
     game = GAMES[event.game]
     rounds = event.rounds.get(stage.id, [])
     in_field = {e.id for e in field_entries}
@@ -355,7 +364,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     _report_withdrawn_played(event, stage, withdrawn_played, problems, averaged)
     # (an entry not in the stage at all has its error there, entry-not-in-stage: no second,
     # conflicting fix for the same table)
-    _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems, not_in_stage)
+    if withdrawn_later is None:
+        _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems, not_in_stage)
+    else:  # (run_event's: said once every stage is scored, a later stage's tables known)
+        withdrawn_later.append((stage, withdrawn_forfeits, frozenset(not_in_stage)))
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do
     # not play are short by design, not a table left out.
@@ -679,7 +691,8 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
 
 
 def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[str | None, Table, int]],
-                               problems: Problems, not_in_stage: frozenset[str] | set[str] = frozenset()) -> None:
+                               problems: Problems, not_in_stage: frozenset[str] | set[str] = frozenset(),
+                               everywhere: list[tuple[Stage, str | None, Table, int]] | None = None) -> None:
     """A match drawn before its entry withdrew (`withdrawn: 5` written after round 5 was drawn)
     and left without a result is that entry's forfeit (event-day.md: its opponent gets the
     stage's forfeit result), as standings and pages count it. A warning at the entry's id on the
@@ -691,18 +704,30 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
     a loss for its opponent, and the warning says which fix fits (the withdrawal's round moved
     to that one, or only the withdrawn entry's forfeit written, a win for its opponent); and so
     the withdrawn entry's own forfeit written there (entry-withdrawn-forfeit-later): counted as
-    written, a win for its opponent, the fixes the withdrawal's round moved or the result kept."""
+    written, a win for its opponent, the fixes the withdrawal's round moved or the result kept.
+    `everywhere`: every stage's such tables (run_event's), of which the one value that clears them
+    all is found: a withdrawal in stage pre with later tables in pre and in main is cleared by the
+    last of main's (pre's forfeits are then ordinary ones), not by one value a stage."""
     ids = [s.id for s in event.stages]
     of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     # One entry's tables in rounds drawn after its withdrawal (`withdrawn: 2`, yet rounds 3 and 4
     # have it): each warning names them all and the one value that clears every one, the last of
     # them (moved to 3, round 4's table is later still; at 4, round 3's forfeit is an ordinary
     # no-show forfeit, counted the same, and its table left without a result waits for one).
-    later: dict[str, list[tuple[Table, int]]] = {}
-    for entry_id, table, number in forfeits:
-        if entry_id is not None and (table.both_forfeit or table.forfeit == entry_id
-                                     or drawn_after_withdrawal(event, stage, entry_id, number)):
-            later.setdefault(entry_id, []).append((table, number))
+    order = {s.id: i for i, s in enumerate(event.stages)}
+    if everywhere is None:
+        everywhere = [(stage, *found) for found in forfeits if found[0] not in not_in_stage]
+    # (stage's place, round) of each; its tables in rounds before the withdrawal's left as drawn too
+    later: dict[str, list[tuple[int, int, Stage, Table]]] = {}
+    drawn_before: dict[str, list[tuple[int, int, Stage, Table]]] = {}
+    for in_stage, entry_id, table, number in everywhere:
+        if entry_id is None:
+            continue
+        at_round = (order.get(in_stage.id, 0), number, in_stage, table)
+        if table.both_forfeit or table.forfeit == entry_id or drawn_after_withdrawal(event, in_stage, entry_id, number):
+            later.setdefault(entry_id, []).append(at_round)
+        else:
+            drawn_before.setdefault(entry_id, []).append(at_round)
     for entry_id, table, number in forfeits:
         if entry_id is None or entry_id in not_in_stage:
             continue
@@ -712,32 +737,50 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
         opponent = next(side for side in table.sides if side != entry_id)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
         since, since_stage = _withdrawn_as_written(event, stage, entry, of_stage)
-        if any(t is table for t, _ in later.get(entry_id, ())):  # a later round's table (_score)
-            rounds = sorted({n for _, n in later[entry_id]})
-            last = rounds[-1]
+        if any(t is table for *_, t in later.get(entry_id, ())):  # a later round's table (_score)
+            rounds = sorted({(place, n): s for place, n, s, _ in later[entry_id]}.items(), key=lambda item: item[0])
+            (_, last), last_stage = rounds[-1]
+            spanned = len({s.id for _, s in rounds}) > 1
             # the withdrawal moved to that round, as it is written: `withdrawn: 3`, or in an event
             # of stages `withdrawn: {stage: main, round: 1}` (a round number alone is another stage's)
-            written = f"{{stage: {stage.id}, round: {last}}}" if len(ids) > 1 else str(last)
+            written = f"{{stage: {last_stage.id}, round: {last}}}" if len(ids) > 1 else str(last)
+            last_of_stage = catalogues.word("withdrawn_of_stage", stage=last_stage.id) if len(ids) > 1 else ""
             code = ("entry-withdrawn-double-forfeit" if table.both_forfeit
                     else "entry-withdrawn-forfeit-later" if table.forfeit == entry_id else "entry-withdrawn-drawn-later")
-            # Tables before that round left as drawn (the round it withdrew from too) then wait
-            # for a result: said so, with the forfeit to write there.
-            unwritten = sorted({n for e, t, n in forfeits if e == entry_id and n < last
-                                and not t.both_forfeit and t.forfeit != entry_id})
-            waiting = catalogues.word("withdrawn_later_unwritten", id=entry_id, rounds={
-                loc: catalogues.joiner(loc).join(map(str, unwritten)) for loc in LOCALES}) if unwritten else ""
-            if len(rounds) > 1:
+            # Tables before that round left as drawn (the round it withdrew from too, an earlier
+            # stage's too) then wait for a result: said so, with the forfeit to write there.
+            unwritten = sorted({(place, n): s for place, n, s, t in [*later[entry_id], *drawn_before.get(entry_id, ())]
+                                if (place, n) < rounds[-1][0] and not t.both_forfeit
+                                and t.forfeit != entry_id}.items(), key=lambda item: item[0])
+            waiting = ""
+            if unwritten and (spanned or any(s is not last_stage for _, s in unwritten)):
+                waiting = catalogues.word("withdrawn_later_unwritten_stages", id=entry_id,
+                                          rounds=_rounds_of_stages(unwritten))
+            elif unwritten:
+                waiting = catalogues.word("withdrawn_later_unwritten", id=entry_id, rounds={
+                    loc: catalogues.series(loc, (n for (_, n), _ in unwritten)) for loc in LOCALES})
+            anyway = catalogues.word("withdrawn_later_drawn_anyway", id=entry_id)
+            if spanned:
+                drawn = catalogues.word("withdrawn_later_stages", rounds=_rounds_of_stages(rounds),
+                                        of_stage=last_of_stage, last=last, unwritten=waiting)
+                anyway = catalogues.word("withdrawn_later_drawn_anyway_rounds", id=entry_id,
+                                         rounds=_rounds_of_stages(rounds))
+            elif len(rounds) > 1:
+                numbers = [n for (_, n), _ in rounds]
                 drawn = catalogues.word("withdrawn_later_rounds", rounds={
-                    loc: catalogues.joiner(loc).join(map(str, rounds)) for loc in LOCALES},
-                    of_stage=of_stage, last=last, unwritten=waiting)
+                    loc: catalogues.series(loc, numbers) for loc in LOCALES},
+                    of_stage=last_of_stage, last=last, unwritten=waiting)
+                anyway = catalogues.word("withdrawn_later_drawn_anyway_rounds", id=entry_id, rounds=catalogues.word(
+                    "withdrawn_later_rounds_of", rounds={loc: catalogues.series(loc, numbers) for loc in LOCALES},
+                    of_stage=last_of_stage))
             else:
                 one = catalogues.word({"entry-withdrawn-double-forfeit": "withdrawn_later_double",
                                        "entry-withdrawn-forfeit-later": "withdrawn_later_forfeit"}.get(code, "withdrawn_later_drawn"))
                 drawn = {loc: one[loc] + (waiting[loc] if waiting else "") for loc in LOCALES}
             problems.add(code, at or table.mark or entry.mark or Mark(event.folder),
                          warning=True, id=entry_id, opponent=opponent, round=number, table=table.number,
-                         since=since, since_stage=since_stage, of_stage=of_stage, where=where, written=written,
-                         last=last, drawn=drawn)
+                         since=since, since_stage=since_stage, of_stage=last_of_stage, where=where, written=written,
+                         last=last, drawn=drawn, anyway=anyway)
             continue
         # Nothing written at such a later round's table: not "write forfeit: T03 to say so" (the
         # hint of the round it withdrew from), which leads to entry-withdrawn-forfeit-later's
@@ -748,6 +791,19 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
                      id=entry_id, opponent=opponent, round=number, table=table.number,
                      since=since, since_stage=since_stage, of_stage=of_stage, where=where,
                      written=f"{{stage: {stage.id}, round: {number}}}" if len(ids) > 1 else str(number))
+
+
+def _rounds_of_stages(rounds: list[tuple[tuple[int, int], Stage]]) -> dict[str, str]:
+    """Rounds of several stages said in a sentence, each stage's together and named (rounds 2
+    and 3 of stage pre and round 1 of stage main), in every locale."""
+    by_stage: dict[str, list[int]] = {}
+    for (_, number), in_stage in rounds:  # (in the stages' order: rounds is sorted so)
+        by_stage.setdefault(in_stage.id, []).append(number)
+    each = [catalogues.word("withdrawn_later_stage_round", stage=stage_id, round=numbers[0]) if len(numbers) == 1
+            else catalogues.word("withdrawn_later_rounds_of", of_stage=catalogues.word("withdrawn_of_stage", stage=stage_id),
+                                 rounds={loc: catalogues.series(loc, numbers) for loc in LOCALES})
+            for stage_id, numbers in by_stage.items()]
+    return {loc: catalogues.series(loc, (one[loc] for one in each)) for loc in LOCALES}
 
 
 def _withdrawn_as_written(event: Event, stage: Stage, entry: Entry, of_stage: object) -> tuple[int | None, object]:

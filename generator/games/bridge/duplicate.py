@@ -807,7 +807,10 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage,
     if written is not None and not isinstance(written, YamlMap):
         reader.mapping("boards")
         return sides, record
-    if record.played and (len(sides) == 1 or reader.raw("forfeit") is not None):
+    # (a list is no forfeit: the loader says what is wrong with it, forfeit-double-not-in-game
+    # or forfeit-listed-alone, and the boards stand, as Da Guai Lu Zi's and 80 Points' readers have them)
+    listed = isinstance(reader.raw("forfeit"), YamlList)
+    if record.played and (len(sides) == 1 or (reader.raw("forfeit") is not None and not listed)):
         code = "bye-with-play" if len(sides) == 1 else "forfeit-with-play"
         reader.problems.add(code, reader.key_mark("boards"), id=sides[0][0] if len(sides) == 1 else reader.raw("forfeit"))
         record.played = False

@@ -253,6 +253,9 @@ def _both_absent(reader: Reader, teams: list[str], knockout: bool) -> bool:
     the win. True when the list names the table's two teams, each once, outside a knockout;
     else guandan-forfeit-list, which says the two forms (one team's forfeit, or both teams'), or
     guandan-forfeit-both-knockout."""
+    listed = reader.raw("forfeit")
+    if len(listed) == 1 and listed[0] is not None and not isinstance(listed[0], (YamlMap, YamlList, bool)):
+        return False  # `forfeit: [T01]`: the loader's forfeit-listed-alone, said once
     named = [half_width(str(value)).strip() for value in reader.raw("forfeit")
              if not isinstance(value, (YamlMap, YamlList, bool)) and value is not None]
     if len(teams) == 2 and len(named) == len(reader.raw("forfeit")) and sorted(named) == sorted(teams):

@@ -1,0 +1,79 @@
+"""`forfeit: [D01]`, a list of one side. In 大怪路子, 80分 and bridge it was said to be a double
+forfeit the game has none of ("has no double forfeit ... not [D01]"), and in Guandan a list that
+is neither form; but one item names one side: most likely one side's forfeit with brackets round
+it (content-format.md writes that `forfeit: D04`), or a double forfeit with a side left out. Now
+one error in every game, at the value: a list names both sides, and one side's forfeit is
+written without brackets, `forfeit: D01`, with what to write if neither came (Guandan: both
+listed; the others: the referee's choice of one). Not taken for D01's forfeit silently: which of
+the two was meant the file does not say."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.errors import ContentErrors
+from tests.support import new_event
+
+TABLES = {
+    "daguai": ("{table: 1, home: D01, away: D02, forfeit: [D01]}", "{table: 2, home: D03, away: D04, forfeit: D04}"),
+    "shengji": ("{table: 1, home: D01, away: D02, forfeit: [D01]}", "{table: 2, home: D03, away: D04, forfeit: D04}"),
+    "bridge": ("{table: 1, home: D01, away: D02, forfeit: [D01]}", "{table: 2, home: D03, away: D04, forfeit: D04}"),
+    "guandan": ("{table: 1, teams: [D01, D02], forfeit: [D01]}", "{table: 2, teams: [D03, D04], forfeit: D04}"),
+}
+
+
+def _errors(tmp_path: Path, game: str, first: str | None = None) -> list:
+    folder = new_event(tmp_path, "ev", f"title: t\ngame: {game}\ndate: 2024-05-01\n", "D0", 4,
+                       "  - {id: main, name: m, format: swiss, rounds: 3%s}\n" % (", boards: 2" if game == "bridge" else ""))
+    one, two = TABLES[game]
+    (folder / "results/round-1.yaml").write_text(
+        f"stage: main\nround: 1\ntables:\n  - {first or one}\n  - {two}\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    return [p for p in failure.value.problems if not p.warning]
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_a_list_of_one_side_is_said_to_be_one_sides_forfeit_written_without_brackets(tmp_path: Path, game: str) -> None:
+    (found,) = _errors(tmp_path, game)
+    assert (found.code, found.mark.file.name, found.mark.line) == ("forfeit-listed-alone", "round-1.yaml", 4)
+    assert found.mark.column == TABLES[game][0].index("[D01]") + 5  # at the value: "  - " and 1-based
+    assert found.message("en") == ("forfeit: [D01] is a list of one side: a list names both sides of a table; "
+                                   "one side's forfeit is written without brackets")
+    en = found.hint("en")
+    assert en.startswith("write forfeit: D01 if D01 alone did not come"), en
+    assert "double forfeit (neither came)" not in found.message("en")
+    for locale in ("zh-Hans", "zh-Hant"):
+        assert "forfeit: [D01]" in found.message(locale) and "forfeit: D01\uff08" in found.hint(locale)
+    if game == "guandan":  # its double forfeit names both teams
+        assert en.endswith("If neither team came, the list names both: forfeit: [D01, D02] (a double forfeit)."), en
+        assert "forfeit: [D01, D02]" in found.hint("zh-Hans") and "forfeit: [D01, D02]" in found.hint("zh-Hant")
+    else:
+        assert "has no double forfeit: if neither side came, the referee decides which side forfeits" in en, en
+
+
+@pytest.mark.parametrize("game", ["daguai", "guandan"])
+def test_a_list_of_two_keeps_its_own_word(tmp_path: Path, game: str) -> None:
+    """Two sides listed: Guandan's double forfeit, no error; elsewhere forfeit-double-not-in-game."""
+    table = TABLES[game][0].replace("[D01]", "[D01, D02]")
+    if game == "guandan":
+        folder = new_event(tmp_path, "ev", "title: t\ngame: guandan\ndate: 2024-05-01\n", "D0", 4,
+                           "  - {id: main, name: m, format: swiss, rounds: 3}\n")
+        (folder / "results/round-1.yaml").write_text(
+            f"stage: main\nround: 1\ntables:\n  - {table}\n  - {TABLES[game][1]}\n", encoding="utf-8")
+        _, _, warnings = validate(folder.parents[1])
+        assert [w.code for w in warnings if "forfeit" in w.code] == []
+    else:
+        assert [p.code for p in _errors(tmp_path, game, table)] == ["forfeit-double-not-in-game"]
+
+
+@pytest.mark.parametrize("listed, code", [("[D01]", "forfeit-listed-alone"), ("[D01, D02]", "forfeit-double-not-in-game")])
+def test_a_list_beside_a_bridge_matchs_boards_is_one_error(tmp_path: Path, listed: str, code: str) -> None:
+    """Boards written beside it: the list is no forfeit (as the Da Guai Lu Zi and 80 Points readers take it),
+    so no forfeit-with-play naming the list's sides as the side that forfeited."""
+    found = _errors(tmp_path, "bridge", "{table: 1, home: D01, away: D02, forfeit: %s, "
+                                        "boards: {1: {open: 1NT S =, closed: 1S S -1}}}" % listed)
+    assert [p.code for p in found] == [code]
