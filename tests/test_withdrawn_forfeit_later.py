@@ -16,6 +16,7 @@ import pytest
 from generator.build import validate
 from tests.support import new_event, withdraw
 from tests.test_withdrawn_double_forfeit import ROUND_1, _event, _wins
+from tests.test_withdrawn_later_rounds import _stages  # (Swiss pre of 2 rounds, main; T03 withdrawn from pre round 2)
 
 ROUND_2 = ("  - {table: 1, teams: [T01, T03], forfeit: T03}\n"
            "  - {table: 2, teams: [T02, T04], levels: {T02: 9, T04: 5}}\n")
@@ -71,15 +72,7 @@ def test_a_round_robins_later_forfeit_is_silent(tmp_path: Path) -> None:
 def test_a_forfeit_in_the_next_stages_first_round_names_the_stage(tmp_path: Path) -> None:
     """T03 withdrawn from round 2 of the Swiss `pre`, yet round 1 of `main` has its forfeit: the
     warning, its fix written as the event of stages needs it."""
-    folder = new_event(tmp_path, "ev", "title: t\ngame: guandan\ndate: 2024-05-01\n", "T0", 4,
-                       "  - {id: pre, name: p, format: swiss, rounds: 2, advance: {count: 4, to: main}}\n"
-                       "  - {id: main, name: m, format: swiss, rounds: 2}\n")
-    withdraw(folder, "T03", "{stage: pre, round: 2}")
-    results = folder / "results"
-    (results / "pre-round-1.yaml").write_text(f"stage: pre\nround: 1\ntables:\n{ROUND_1}", encoding="utf-8")
-    (results / "pre-round-2.yaml").write_text(f"stage: pre\nround: 2\ntables:\n{ROUND_2}", encoding="utf-8")
-    (results / "main-round-1.yaml").write_text(f"stage: main\nround: 1\ntables:\n{ROUND_3}", encoding="utf-8")
-    _, _results, warnings = validate(folder.parents[1])
+    _, _results, warnings = validate(_stages(tmp_path, 4, ROUND_3))
     (found,) = [w for w in warnings if w.code.startswith("entry-withdrawn")]
     assert (found.code, found.mark.file.name, found.mark.line) == ("entry-withdrawn-forfeit-later", "main-round-1.yaml", 4)
     hint = found.hint("en")
