@@ -241,8 +241,9 @@ def test_a_hand_edit_between_two_saves_is_kept_and_the_save_after_it_is_spliced_
     typed without the space the desk writes, table 6's levels far from the saved table): the next
     save reads the file as it is now with the fast reader, keeps every change of the hand's, and
     splices the saved table's lines into it (no whole round trip: 4.7 s at 1,000 tables), the
-    hand's lines outside the saved and the next item as typed; its values are what the whole
-    round trip of that text writes. The save after that splices again."""
+    hand's lines outside the saved table's item as typed (the item after it too, table 3's
+    `{T05: J,T06: 4}`, which the splice once wrote anew); its values are what the whole round
+    trip of that text writes. The save after that splices again."""
     desk, writer = desk_and_writer(tmp_path)
     read = whole_texts_read(monkeypatch)
     writer._apply([job(desk, 1, {"levels": {"T01": "Q", "T02": 9}})])
@@ -259,14 +260,13 @@ def test_a_hand_edit_between_two_saves_is_kept_and_the_save_after_it_is_spliced_
     del read[:]  # (expected's own reading)
     path = Path("round-1.yaml")
     assert fast_reading(after, path) == fast_reading(whole, path) != fast_reading(edited, path)
-    # both the hand's edits and the save in the file: table 6's line as typed, its comment too
-    assert "  # the far end of the hall\n" in after and "levels: {T05: J, T06: 4}" in after
+    # both the hand's edits and the save in the file: tables 3's and 6's lines as typed, 6's comment too
+    assert "  # the far end of the hall\n" in after and "    levels: {T05: J,T06: 4}\n" in after
     assert "    levels: {T11: 7,T12:  A}   # by hand\n" in after and "levels: {T03: A, T04: 8}" in after
     assert "levels: {T01: Q, T02: 9}" in after
-    # every line before the saved table's item and after the item next to it (which the splice
-    # round-trips with it) as the hand left it
+    # every line before the saved table's item and from the next item's dash on as the hand left it
     assert after.split("  - table: 2\n")[0] == edited.split("  - table: 2\n")[0]
-    assert after.split("  - table: 4\n")[1] == edited.split("  - table: 4\n")[1]
+    assert after.split("  - table: 3\n")[1] == edited.split("  - table: 3\n")[1]
     assert [line["table"] for line in map(eval_json, audit_lines(desk))] == [1, 2]
     third = job(desk, 4, {"levels": {"T07": "3", "T08": 5}})
     writer._apply([third])
@@ -433,3 +433,54 @@ def test_a_file_found_half_written_by_an_editor_before_the_write_holds_the_save(
     audit = str(desk.folder / store.AUDIT_NAME)
     assert not any(os.path.realpath(f"/proc/self/fd/{fd}") == audit for fd in os.listdir("/proc/self/fd")
                    if os.path.exists(f"/proc/self/fd/{fd}"))
+
+
+def hand_laid(text: str, saved: int, style: str) -> str:
+    """The round's text with every table but `saved` written by hand in a layout the round trip
+    writes otherwise, with comments inside it (in `style`: a flow mapping over two lines, a
+    comment between its keys, which the round trip drops; or a block mapping indented 8, which
+    it indents 6), before it (above its dash) and after it (under its last line, and at the end
+    of the file)."""
+    for number in range(1, 7):
+        a, b = f"T{2 * number - 1:02d}", f"T{2 * number:02d}"
+        text = text.replace(f"  - table: {number}\n", f"  # before table {number}\n  - table: {number}\n")
+        if number == saved:
+            continue
+        inside = (f"    levels: {{{a}: J,   # {a}'s captain\n             {b}: 4}}\n" if style == "flow" else
+                  f"    levels:\n        {a}: J    # by hand\n        # the referee saw it\n        {b}: 4\n")
+        text = text.replace(f"    teams: [{a}, {b}]\n", f"    teams: [{a},{b}]   # {number}'s teams\n{inside}"
+                                                          f"    # after table {number}'s levels\n")
+    return text + "# the round's last line\n"
+
+
+@pytest.mark.parametrize("crlf", [False, True])
+@pytest.mark.parametrize("style", ["flow", "block"])
+@pytest.mark.parametrize("number", [1, 3, 6])
+def test_the_first_save_after_a_hand_edit_keeps_the_hands_lines_outside_the_saved_tables_item(
+        tmp_path: Path, monkeypatch, number: int, style: str, crlf: bool) -> None:  # noqa: ANN001
+    """The first save after a hand edit (spliced against the file's fast reading) writes the saved
+    table's item alone: the item after it, round-tripped with it, lost the comments the secretary
+    wrote inside it and was laid out anew (h-desk33). The first, a middle and the last table,
+    neighbours in flow and block style, LF and CRLF: every line outside the saved table's own
+    item as typed, and the file reads as the whole round trip's would."""
+    desk, writer = desk_and_writer(tmp_path)
+    edited = hand_laid(writer.path.read_text(encoding="utf-8"), number, style)
+    writer.path.write_bytes(edited.replace("\n", "\r\n" if crlf else "\n").encode("utf-8"))
+    read = whole_texts_read(monkeypatch)
+    a, b = f"T{2 * number - 1:02d}", f"T{2 * number:02d}"
+    saved = job(desk, number, {"levels": {a: "Q", b: 9}})
+    writer._apply([saved])
+    assert saved.saved and read == []  # (spliced)
+    written = writer.path.read_bytes().decode("utf-8")
+    assert ("\r\n" in written) == crlf and (not crlf or "\n" not in written.replace("\r\n", ""))
+    after = written.replace("\r\n", "\n")
+    head, item = f"  - table: {number}\n", f"    teams: [{a}, {b}]\n    levels: {{{a}: Q, {b}: 9}}\n"
+    assert after.split(head)[0] == edited.split(head)[0]  # every line before the saved item
+    rest = after.split(head)[1]
+    assert rest.startswith(item), rest  # the saved item itself
+    # every line after it as typed: the comments above the next item's dash, the next item
+    # whole (its comments inside, its layout), the items after it, the file's last line
+    assert rest[len(item):] == edited.split(head)[1].split("\n", 1)[1], rest
+    whole = expected(desk, edited, {number: {"levels": {a: "Q", b: 9}}})
+    path = Path("round-1.yaml")
+    assert fast_reading(after, path) == fast_reading(whole, path)

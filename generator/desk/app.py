@@ -1379,7 +1379,7 @@ class Writer:
         load and dump of the file, under the file's lock, every phone saving meanwhile waiting
         (1,000 tables: 1.5 s of processor time, 4.7 s under load); now the fast reading and the
         saved tables' lines (0.25 s). A hand edit stays as it was typed: outside the saved tables'
-        items (and the item after each, round-tripped with it) the text is copied, and the splice
+        items the text is copied (the item after each too, its comments and layout: h-desk33), and the splice
         is written only if the whole new text reads as the text before, every other value as it
         was (RoundEdit.render's check; else the whole round trip, as before). The whole round trip
         also laid out the rest of the hand's lines as ruamel writes them (`{T05: J,T06: 4}`

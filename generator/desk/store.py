@@ -925,15 +925,22 @@ def dump_round_trip(data: Any) -> str:
 # its digest (Known): the text it last wrote. Any other text (`paibang pair`'s before the first
 # save, a hand edit since, another desk's write) was saved by the whole round trip (4.7 s of a
 # first save after a hand edit at 1,000 tables); it is now spliced too, against its fast reading
-# (app.Writer.known_of): the hand's lines outside the saved tables' items (and the item after
-# each) stay as typed, where the whole round trip would have laid them out as ruamel writes,
-# the values the same either way, which the check below makes sure of. A splice is checked before it is written: the
+# (app.Writer.known_of): the hand's lines outside the saved tables' items stay as typed (the
+# item after each is read with it, for the comments above its dash, and copied, not written:
+# RoundEdit._splice), where the whole round trip would have laid them out as ruamel writes and
+# dropped the comments it drops (inside a flow list), the values the same either way, which
+# the check below makes sure of. A splice is checked before it is written: the
 # whole new text read by the fast reader (yaml_loader's, tens of ms for 1,000 tables) must be
 # the text before with the saved tables' items, as their own lines read, in their places, every
 # other value as it was; else the save is made by the whole round trip (Writer). That reading
 # is kept with the digest, and the next save's form is filled from it (Desk.filed_table): a save
 # reads the whole file with the fast reader once, as it did before, and round-trips its tables
 # alone. (bench/desk_saves.py: 1,000 tables against 10.)
+
+
+def line_starts(text: str) -> list[int]:
+    """Each line's offset in `text` (a mark's line L starts at [L - 1])."""
+    return [0] + [found.end() for found in re.finditer("\n", text)]
 
 
 def text_digest(text: str) -> str:
@@ -984,15 +991,20 @@ class RoundEdit:
             self.data = load_round_trip(text)
 
     def _splice(self, numbers: Any, reading: Any) -> bool:
-        """The mini documents of the saved tables' items, each with the item after it (whose
-        heading comments ruamel may keep as that item's, drop_comment_lines), adjacent ones in one.
-        False when the text is not laid out as the round trip writes a round (the whole then)."""
+        """The mini documents of the saved tables' items, adjacent ones in one, each run read with
+        the item after it (ruamel keeps the comment lines above that item's dash as that item's,
+        or as the last value's of the item before: drop_comment_lines looks there) but written
+        only up to that item's dash: the item itself is copied as it is in the text. Written
+        whole with them, it was laid out anew (`{T05: J,T06: 4}` written `{T05: J, T06: 4}`)
+        and the comments the round trip drops (inside a flow list) lost, though no save of it
+        was made. False when the text is not laid out as the round trip writes a round (the
+        whole then)."""
         from generator.content.yaml_loader import mark_of_key
 
         if not isinstance(reading, dict) or not isinstance(tables := reading.get("tables"), list) or not tables:
             return False
         marks = getattr(tables, "item_marks", None)
-        lines = [0] + [found.end() for found in re.finditer("\n", self.text)]  # each line's offset
+        lines = line_starts(self.text)
         key_lines = [mark_of_key(reading, key).line for key in reading]
         if marks is None or len(marks) != len(tables) or mark_of_key(reading, "tables").line != max(key_lines):
             return False  # (`tables:` not the last key: its last item's lines would run into the next key's)
@@ -1010,20 +1022,20 @@ class RoundEdit:
             index = next((i for i, item in enumerate(tables) if isinstance(item, dict) and item.get("table") == number), None)
             if index is not None:
                 indices[number] = index
-        spans: list[list[int]] = []
+        spans: list[list[int]] = []  # [first saved item, last saved item], items side by side in one
         for index in sorted(set(indices.values())):
-            last = min(index + 1, len(tables) - 1)
-            if spans and index <= spans[-1][1] + 1:
-                spans[-1][1] = max(spans[-1][1], last)
+            if spans and index == spans[-1][1] + 1:
+                spans[-1][1] = index
             else:
-                spans.append([index, last])
+                spans.append([index, index])
         for first, last in spans:
+            end = min(last + 2, len(tables))  # (with the item after, read and not written)
             try:
-                mini = load_round_trip("tables:\n" + self.text[starts[first]:starts[last + 1]])
+                mini = load_round_trip("tables:\n" + self.text[starts[first]:starts[end]])
             except Exception:  # noqa: BLE001 - read whole instead, which says what is wrong
                 return False
             if not isinstance(mini, dict) or not isinstance(mini.get("tables"), list) \
-                    or len(mini["tables"]) != last + 1 - first:
+                    or len(mini["tables"]) != end - first:
                 return False
             self._runs.append((first, last + 1, starts[first], mini))
         for number, index in indices.items():
@@ -1055,13 +1067,18 @@ class RoundEdit:
             written = dump_round_trip(mini)
             if not written.startswith("tables:\n"):
                 return None
-            written = written[len("tables:\n"):]
-            read = fast_reading("tables:\n" + written, self.path)
+            read = fast_reading(written, self.path)
+            read_with = len(mini["tables"])  # (the saved items and the one after them, if any)
             if not isinstance(read, dict) or not isinstance(read.get("tables"), list) \
-                    or len(read["tables"]) != after - first:
+                    or len(read["tables"]) != read_with or len(getattr(read["tables"], "item_marks", ())) != read_with:
                 return None
-            items[first:after] = read["tables"]
-            pieces += [self.text[at:offset], written]
+            if read_with > after - first:  # written up to the dash of the item after, which stays as it is
+                cut = line_starts(written)[read["tables"].item_marks[-1].line - 1]
+                if not written.startswith("  - ", cut):
+                    return None
+                written = written[:cut]
+            items[first:after] = read["tables"][:after - first]
+            pieces += [self.text[at:offset], written[len("tables:\n"):]]
             at = self._starts[after]
         pieces.append(self.text[at:])
         new = "".join(pieces)
