@@ -1294,7 +1294,8 @@ class Writer:
         try:
             text, newline = read_results(self.path)  # (written back in the file's own line ends)
             numbers = [job.spot.table.number for job in batch]
-            edit = RoundEdit(text, numbers, self.known_of(text), self.path)
+            known = self.known_of(text)
+            edit = RoundEdit(text, numbers, known, self.path)
             if not edit.spliced and (not isinstance(edit.data, dict)
                                      or not isinstance(edit.data.get("tables") or [], list)):
                 raise NotARound(self.path)
@@ -1321,20 +1322,28 @@ class Writer:
                 return
             try:
                 new_text = edit.render()
-                if new_text is None:  # the splice failed its check: the batch made again on the whole file
+                if new_text is None and edit.spliced:  # the splice failed its check: the batch made again whole
                     for job in batch:
                         job.refused, job.unchanged = "", False
-                    edit = RoundEdit(text, numbers, None, self.path)
+                    edit = RoundEdit(text, numbers, known, self.path, splice=False)
                     applied = self._edit(batch, edit)
-                    new_text = edit.render()
-                    assert new_text is not None  # (the whole round trip always renders)
                     assert applied  # (the same text, the same records: the same saves apply)
+                    new_text = edit.render()
             except BaseException:
                 os.close(audit)
                 raise
             if not _still(self.path, text):
                 os.close(audit)
                 raise _ChangedMeanwhile
+            if new_text is None:
+                # The whole round trip's text does not read back as the file did, bar the saved
+                # tables (RoundEdit.render): written, the save would have changed what the file
+                # says elsewhere unseen (it wrote its text unread). Nothing written; held, said.
+                os.close(audit)
+                problem = not_read_back(self.path)
+                for job, _ in applied:
+                    job.unwritable = problem
+                return
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
                 write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
@@ -1363,7 +1372,7 @@ class Writer:
                 return
             # The text written is known: the next save into it splices against this reading
             # with no reading of the file's own. (A splice's check read it already.)
-            reading = edit.reading if edit.spliced else fast_reading(new_text, self.path)
+            reading = edit.reading  # (read back by render, spliced or whole)
             self.known = Known(new_text, reading) if reading is not None else None
             self._noted(applied)
             for job, _ in applied:
@@ -1659,6 +1668,12 @@ def tokens_unwritable(error: TokensUnwritable) -> ContentError:
     code = "desk-tokens-unwritable-set-aside" if error.set_aside_why else "desk-tokens-unwritable"
     return ContentError(code, Mark(error.path),
                         {"path": error.path, "folder": error.path.parent, "reason": desk_reason(error.error)})
+
+
+def not_read_back(path: Path) -> ContentError:
+    """Why a save is held: the whole round trip's text for it reads otherwise than the file, away
+    from the saved tables (store.RoundEdit.render)."""
+    return ContentError("desk-not-read-back", Mark(path), {"path": path.name})
 
 
 class NotARound(ValueError):

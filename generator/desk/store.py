@@ -971,24 +971,32 @@ def fast_reading(text: str, path: Path) -> Any:
 
 class RoundEdit:
     """One save's edit of a round file's text (the tables of `numbers`): spliced when the text is
-    `known` (the desk's last write) and laid out as the round trip writes it, else the whole
-    document round-tripped, as every save once was. `table(n)` is the table's node to change
-    (None when the file has none of that number), `tables(n)` the list it is in (drop_comment_lines
-    looks at the next item), `render()` the new text (None: the splice failed its check, and the
-    save is to be made again on RoundEdit(text, numbers) whole)."""
+    `known` (the desk's last write, or the file's fast reading: app.Writer.known_of) and laid out
+    as the round trip writes it, else (or with `splice` False) the whole document round-tripped,
+    as every save once was. `table(n)` is the table's node to change (None when the file has none
+    of that number), `tables(n)` the list it is in (drop_comment_lines looks at the next item),
+    `render()` the new text, read back before it is given: None when it does not read as it
+    should (a splice: made again whole, RoundEdit(text, numbers, known, splice=False); the whole
+    round trip: the save cannot be written)."""
 
     def __init__(self, text: str, numbers: list[int] | tuple[int, ...] = (), known: Known | None = None,
-                 path: Path = Path("round.yaml")) -> None:
+                 path: Path = Path("round.yaml"), splice: bool = True) -> None:
         self.text, self.path = text, path
-        self.reading: Any = None  # the new text's fast reading, once render() has checked it (a splice)
+        self.reading: Any = None  # the new text's fast reading, once render() has checked it
         self.spliced = False
+        self._numbers = list(numbers)
         self._runs: list[tuple[int, int, int, Any]] = []  # (first item, item after the last, text offset, mini document)
         self._where: dict[int, tuple[Any, int]] = {}  # table number -> (mini document, its index there)
-        if known is not None and known.digest == text_digest(text) and self._splice(numbers, known.reading):
+        # the text's fast reading (known's), which the new text's is checked against
+        self._before = known.reading if known is not None and known.digest == text_digest(text) else None
+        if splice and self._before is not None and self._splice(numbers, self._before):
             self.spliced = True
             self.data = None
         else:
             self.data = load_round_trip(text)
+            # a text the fast reader refuses (a key written twice): checked against the round
+            # trip's own reading of it, as it was before the edit
+            self._plain_before = plain(self.data) if self._before is None else None
 
     def _splice(self, numbers: Any, reading: Any) -> bool:
         """The mini documents of the saved tables' items, adjacent ones in one, each run read with
@@ -1047,6 +1055,40 @@ class RoundEdit:
         self._starts, self._reading = starts, reading
         return True
 
+    def _reads_back(self, new: str) -> bool:
+        """Whether the whole round trip's text reads as the text before, bar the saved tables,
+        which read as they were edited, as a splice's is checked (render): the round trip reads
+        a hand's text otherwise than the content loader at times, and writes what it read. (It
+        wrote its text unread, the fallback of every splice the check refused.) Its reading kept."""
+        found = fast_reading(new, self.path)
+        if self._before is not None:
+            if found is None:
+                return False
+            before, after = plain(self._before), plain(found)
+        else:  # (the fast reader refuses the text before, and so the text after: the round trip's readings)
+            try:
+                after = plain(load_round_trip(new))
+            except Exception:  # noqa: BLE001 - not read back at all
+                return False
+            before = self._plain_before
+        if not isinstance(before, dict) or not isinstance(after, dict) or list(before) != list(after) \
+                or any(after[key] != value for key, value in before.items() if key != "tables") \
+                or not isinstance(before.get("tables"), list) or not isinstance(after.get("tables"), list) \
+                or len(before["tables"]) != len(after["tables"]):
+            return False
+        edited = {number: plain(node) for number in self._numbers if (node := find_table(self.data, number)) is not None}
+        seen: set[Any] = set()
+        for item, now in zip(before["tables"], after["tables"]):
+            number = item.get("table") if isinstance(item, dict) else None
+            wanted = item
+            if number in edited and number not in seen:  # (find_table's: the first mapping of that number)
+                seen.add(number)
+                wanted = edited[number]
+            if now != wanted:
+                return False
+        self.reading = found
+        return True
+
     def table(self, number: int) -> CommentedMap | None:
         if self.data is not None:
             return find_table(self.data, number)
@@ -1061,7 +1103,8 @@ class RoundEdit:
 
     def render(self) -> str | None:
         if self.data is not None:
-            return dump_round_trip(self.data)
+            whole = dump_round_trip(self.data)
+            return whole if self._reads_back(whole) else None
         pieces, at, items = [], 0, list(self._reading["tables"])
         for first, after, offset, mini in self._runs:
             written = dump_round_trip(mini)
@@ -1182,9 +1225,16 @@ def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tu
     if examples:
         drop_comment_lines(table, examples, edit.tables(number))
     new = edit.render()
-    if new is None:  # (the splice failed its check: the whole round trip, as the Writer does)
+    if new is None and edit.spliced:  # (the splice failed its check: the whole round trip, as the Writer does)
         return apply_record(text, number, record, record_keys, None, examples)
+    if new is None:
+        raise NotReadBack(number)
     return new, old
+
+
+class NotReadBack(ValueError):
+    """The whole round trip's text for a save does not read as the text before, bar the saved
+    tables (RoundEdit.render): not written."""
 
 
 def line_end(text: str) -> str:
