@@ -168,6 +168,10 @@ class Desk:
         # A change as (what, when): what is (stage, round, table) for a save, None for a hand edit.
         self.last_change: tuple[tuple[str, int, int] | None, str] | None = None  # (count_change)
         self.read_after: tuple[tuple[str, int, int] | None, str] | None = None  # the last one a reading took in
+        # The last reading that raised (rescore), until one reads: the changes counted when it
+        # began, the last of them, and why in the desk's words. The site line said "waiting for
+        # its rebuild" for ever after a reading that failed, where no build follows until one reads.
+        self.read_failed: tuple[int, tuple[tuple[str, int, int] | None, str] | None, str] | None = None
         self._recounted = False  # (a build asked for by rescore's count of changes another reading took in)
         self.build_since: str | None = None  # when the running build started (UTC, ISO 8601)
         self.build_after: tuple[tuple[str, int, int] | None, str] | None = None  # the change it was started after
@@ -840,7 +844,11 @@ class Desk:
                 await anyio.to_thread.run_sync(self.load)
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
             self.build_note = self.unread_note(error)
+            with self._changes_lock:
+                self.read_failed = (seen, last, self.unread_reason(error))
             return False
+        with self._changes_lock:
+            self.read_failed = None
         if seen > self.read_changes:
             self.read_changes, self.read_after = seen, last
         self.read_saves = max(self.read_saves, saves)
@@ -855,13 +863,15 @@ class Desk:
         the site's words, the file and the system's reason where the system refused one (as a
         refused write is said: system_reason), else that the desk could not; never a Python
         class's name and its English ("PermissionError: [Errno 13] …" on a Chinese page)."""
+        return self.t("desk_event_not_reread", reason=self.unread_reason(error))
+
+    def unread_reason(self, error: Exception) -> str:
+        """Why the event could not be read again, in the site's words (unread_note)."""
         if isinstance(error, OSError):
             found = desk_reason(error, reading=True)
             reason = self.t.pick(found) if isinstance(found, dict) else found
-            reason = f"{error.filename}: {reason}" if error.filename else reason
-        else:
-            reason = self.t("desk_reason_unread")
-        return self.t("desk_event_not_reread", reason=reason)
+            return f"{error.filename}: {reason}" if error.filename else reason
+        return self.t("desk_reason_unread")
 
     def build_command(self) -> list[str]:
         return [sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
@@ -932,23 +942,29 @@ class Desk:
     def site_state(self) -> tuple[str, str, bool] | None:
         """The published site's state in one line for the admin page, from what the builder
         kept (nothing read): (its state, the line, whether the build's output can be read) -
-        being rebuilt (since when, after which change), failed (the first line of what the build
-        said), waiting for its rebuild, up to date (built when), or not rebuilt since the desk
-        started. None when the desk builds no site (--no-build)."""
+        being rebuilt (since when, after which change), not rebuilt as the last change could not
+        be read (why), failed (the first line of what the build said), waiting for its rebuild,
+        up to date (built when), or not rebuilt since the desk started. None when the desk builds
+        no site (--no-build)."""
         if not self.building:
             return None
         behind = self.site_behind()
         if self.build_since is not None:
             line = self.t("desk_site_rebuilding", since=local_time(self.build_since), after=self.change_words(self.build_after))
             return "rebuilding", f"{line}{behind}", False
+        with self._changes_lock:
+            counted, last, failed = self.changes, self.last_change, self.read_failed
+        if failed is not None and failed[0] >= counted > self.read_changes:
+            # The reading of the last change raised: no build follows it until a change is read.
+            # Said so, with why and where to see it, until the next change (then "waiting" again)
+            line = self.t("desk_site_unread", after=self.change_words(failed[1]), reason=failed[2])
+            return "unread", f"{line}{behind}", False
         if self.build_failed is not None:
             # The line's own full stop gives way to the message's; its question or exclamation
             # mark ends it, the message's stop left out ("...\uff1f\u3002" read as a slip)
             error = self.build_failed.rstrip(".\u3002")
             key = "desk_site_failed_ended" if error.endswith(ENDED) else "desk_site_failed"
             return "failed", f"{self.t(key, error=error)}{behind}", bool(self.build_output)
-        with self._changes_lock:
-            counted, last = self.changes, self.last_change
         # A change counted, not read yet (a phone's save written, the scorer reading it: seconds
         # at 1,000 tables; or a hand edit that cannot be read): the site waits for it too. It said
         # "up to date" there (rev84), and the line, asked for every few seconds, showed it.
