@@ -201,6 +201,7 @@ class Desk:
         # means nothing: a qualifier the draw left out stood first on five byes it never had.
         self.ranked: EventResult | None = None
         self.problems: list[ContentError] = []
+        self._later_written: dict[tuple[Any, Any, Any, str], str] = {}  # (_said: what Desk.spot needs of them)
         # The errors of the last reading by the file they are in (resolved once, not at every
         # request that asks whether its round's file can be read)
         self.broken: dict[Path, list[ContentError]] = {}
@@ -449,9 +450,18 @@ class Desk:
     def _said(self, problems: list[ContentError]) -> None:
         self.problems = problems
         self.broken = {}
+        # check's `written` for a withdrawn entry's table in a round drawn after it withdrew, by
+        # (entry, round, table, file name), the first warning's (Desk.spot): a table's form and
+        # each row of the admin page looked through every problem of the reading for it (a 1,000-
+        # table round with withdrawals: the rows times the problems, at every request)
+        self._later_written: dict[tuple[Any, Any, Any, str], str] = {}
         for problem in problems:
             if not problem.warning:
                 self.broken.setdefault(problem.mark.file.resolve(), []).append(problem)
+            if problem.code in LATER_WARNINGS and problem.params.get("written") and problem.mark.file is not None:
+                params = problem.params
+                self._later_written.setdefault((params.get("id"), params.get("round"), params.get("table"),
+                                                problem.mark.file.name), str(params["written"]))
 
     def _kept_rounds(self, event: Any) -> dict[tuple[str, int], Any]:
         """The rounds read before that this reading lacks because their file has an error now:
@@ -497,11 +507,8 @@ class Desk:
             # the value check's warning names (the last round drawn with the entry in it, which
             # clears the warning of each: event._report_withdrawn_forfeits), else this round
             # (the warning at this very table: in an event of stages each stage names its own, rev87)
-            later = next((str(p.params["written"]) for p in self.problems
-                          if p.code in LATER_WARNINGS and p.params.get("id") == gone[0] and p.params.get("written")
-                          and p.params.get("round") == number and p.params.get("table") == table
-                          and source is not None and p.mark.file.name == Path(source).name),
-                         f"{{stage: {stage}, round: {number}}}" if len(self.event.stages) > 1 else str(number))
+            written = self._later_written.get((gone[0], number, table, Path(source).name)) if source is not None else None
+            later = written or (f"{{stage: {stage}, round: {number}}}" if len(self.event.stages) > 1 else str(number))
         return forms.TableSpot(self.event, found, number, item, source, tuple(gone), later)
 
     def _table(self, stage: str, number: int, table: int) -> tuple[Any, Any]:
