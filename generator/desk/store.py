@@ -958,6 +958,20 @@ class Known:
         self.reading = reading
 
 
+def loader_reading(text: str, path: Path) -> tuple[Any, bool]:
+    """The content loader's reading of a round's text whatever it finds wrong in it (None when it
+    reads nothing), and whether it found nothing wrong (fast_reading's)."""
+    from generator.content.yaml_loader import load_yaml_text
+    from generator.errors import Problems
+
+    problems = Problems()
+    try:
+        data = load_yaml_text(text, path, problems)
+    except Exception:  # noqa: BLE001 - read as nothing, which nothing else reads as
+        return None, False
+    return data, not problems.items
+
+
 def fast_reading(text: str, path: Path) -> Any:
     """The content loader's reading of a round's text (its fast readers: no ruamel), None when it
     finds anything wrong."""
@@ -994,9 +1008,6 @@ class RoundEdit:
             self.data = None
         else:
             self.data = load_round_trip(text)
-            # a text the fast reader refuses (a key written twice): checked against the round
-            # trip's own reading of it, as it was before the edit
-            self._plain_before = plain(self.data) if self._before is None else None
 
     def _splice(self, numbers: Any, reading: Any) -> bool:
         """The mini documents of the saved tables' items, adjacent ones in one, each run read with
@@ -1060,17 +1071,25 @@ class RoundEdit:
         which read as they were edited, as a splice's is checked (render): the round trip reads
         a hand's text otherwise than the content loader at times, and writes what it read. (It
         wrote its text unread, the fallback of every splice the check refused.) Its reading kept."""
-        found = fast_reading(new, self.path)
         if self._before is not None:
+            found = fast_reading(new, self.path)
             if found is None:
                 return False
             before, after = plain(self._before), plain(found)
-        else:  # (the fast reader refuses the text before, and so the text after: the round trip's readings)
-            try:
-                after = plain(load_round_trip(new))
-            except Exception:  # noqa: BLE001 - not read back at all
-                return False
-            before = self._plain_before
+        else:
+            # a text the fast reader finds a problem in (a key written twice): the content loader's
+            # reading of it all the same, and of the new text, which is the next save's known
+            # reading if the save mended that problem
+            before, _ = loader_reading(self.text, self.path)
+            found, ok = loader_reading(new, self.path)
+            before, after, found = plain(before), plain(found), found if ok else None
+            if not isinstance(before, dict):
+                # one the loader reads nothing of (an alias): the round trip's own readings, the
+                # text before read again (its reading is the edit's now)
+                try:
+                    before, after = plain(load_round_trip(self.text)), plain(load_round_trip(new))
+                except Exception:  # noqa: BLE001 - not read back at all
+                    return False
         if not isinstance(before, dict) or not isinstance(after, dict) or list(before) != list(after) \
                 or any(after[key] != value for key, value in before.items() if key != "tables") \
                 or not isinstance(before.get("tables"), list) or not isinstance(after.get("tables"), list) \
