@@ -349,6 +349,14 @@ def desk_not_a_round(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {unwritable(path, NotARound(path)).code}
 
 
+def desk_not_read_back(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A save whose whole round trip reads otherwise than the file away from the saved table
+    (tests/test_desk_splice.py saves through the desk's writer)."""
+    from generator.desk.app import not_read_back
+
+    return {not_read_back(demo_tree(tmp, B) / "results" / "round-1.yaml").code}
+
+
 def desk_forfeit_not_withdrawn(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The secretary's form for a withdrawn team's table (its forfeit only) sent the forfeit of
     the team that stayed (tests/test_withdrawal.py saves through the desk)."""
@@ -1022,6 +1030,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-saved-as-unicode": write(B, "results/extra.yaml", "stage: prelim\n# \u7b2c 1 \u8f6e\n".encode("utf-16")),
     "file-saved-as-ansi": write(B, "results/extra.yaml", "stage: prelim\n# \u7b2c 1 \u8f6e\n".encode("gbk")),
     "desk-results-not-a-round": desk_not_a_round,
+    "desk-not-read-back": desk_not_read_back,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-knockout-drawn-after": desk_knockout_drawn_after,
     "desk-link-redrawn": desk_link_redrawn,

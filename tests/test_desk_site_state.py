@@ -365,3 +365,58 @@ def test_the_admin_page_shows_the_site_line_anew_without_a_reload(tmp_path: Path
                             "\uff08\u5df2\u505c\u6b62\u5237\u65b0\uff0c\u8bf7\u91cd\u65b0\u8f7d\u5165\u672c\u9875\uff09",
                             line.inner_text()), line.inner_text()
         assert page.evaluate("window.notReloaded") is True and errors == []
+
+
+def test_a_reading_that_raises_is_said_on_the_line_until_the_next_change(tmp_path: Path, monkeypatch) -> None:
+    """The event's reading (its scoring) raised after a save: no build follows until a change
+    reads, and the line said "waiting for its rebuild" for ever. It says the reading failed, why
+    in the desk's words, and that `paibang check` says more, until the next change (waiting for
+    that one) and a reading that reads (then as before)."""
+    from generator.desk import app
+    from tests.test_desk import filed_now
+    from tests.test_desk_records import SLUG, results
+
+    content = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    output = tmp_path / "output"
+    output.mkdir()
+    desk = app.Desk(content, SLUG, output, None)
+    one_build(desk, "paibang: 1 event", 0, monkeypatch)
+    spot = desk.spot("main", 1, 1)
+    outcome = desk.submit(spot, {"level_a": "8", "level_b": "9"}, app.Who("admin", "-"), True, filed=filed_now(spot))
+    assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
+    scoring = app.run_event
+
+    def raises(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("a scorer's bug")
+
+    monkeypatch.setattr(app, "run_event", raises)
+    assert asyncio.run(desk.rescore()) is False
+    unread = ("unread", "\u7f51\u7ad9\u6ca1\u6709\u91cd\u5efa\uff1a\u7b2c 1 \u8f6e \u7b2c 1 \u684c HH:MM \u7684\u4fdd\u5b58"
+              "\u4e4b\u540e\u8bb0\u5f55\u53f0\u6ca1\u80fd\u8bfb\u53d6\u8d5b\u4e8b\uff08\u8bfb\u53d6\u65f6\u51fa\u9519\uff09\uff1b"
+              "paibang check \u4f1a\u8bf4\u660e\u539f\u56e0\u3002")
+    assert shown(desk)[0] == unread[0] and shown(desk)[1].startswith(unread[1]), shown(desk)
+    assert "a scorer's bug" not in shown(desk)[1]  # (no Python English on the page)
+    assert shown(desk) == shown(desk)  # (it stays so while nothing changes)
+
+    # a hand edit: waiting for that change, which a reading may read
+    results(content).write_text(results(content).read_text(encoding="utf-8") + "# \u624b\u6539\n", encoding="utf-8")
+    desk.count_change()
+    assert shown(desk)[0] == "waiting" and "\u6587\u4ef6\u6539\u52a8" in shown(desk)[1], shown(desk)
+    assert asyncio.run(desk.rescore()) is False  # still raising: said again, after the hand edit now
+    assert shown(desk)[0] == "unread" and "HH:MM \u7684\u6587\u4ef6\u6539\u52a8\u4e4b\u540e\u8bb0\u5f55\u53f0\u6ca1\u80fd" in shown(desk)[1]
+
+    # it reads again: waiting for the build, then up to date
+    monkeypatch.setattr(app, "run_event", scoring)
+    assert asyncio.run(desk.rescore()) is True
+    assert shown(desk)[0] == "waiting"
+    one_build(desk, "paibang: 1 event", 0, monkeypatch)
+    assert desk.site_state()[0] == "current"
+
+    # in English alike
+    english = app.Desk(content, SLUG, output, "en")
+    monkeypatch.setattr(app, "run_event", raises)
+    english.count_change()
+    assert asyncio.run(english.rescore()) is False
+    state, line, _ = english.site_state()
+    assert state == "unread" and "could not read the event after a change to the files at" in line, line
+    assert "paibang check says why" in line and "an error while reading" in line, line

@@ -168,6 +168,10 @@ class Desk:
         # A change as (what, when): what is (stage, round, table) for a save, None for a hand edit.
         self.last_change: tuple[tuple[str, int, int] | None, str] | None = None  # (count_change)
         self.read_after: tuple[tuple[str, int, int] | None, str] | None = None  # the last one a reading took in
+        # The last reading that raised (rescore), until one reads: the changes counted when it
+        # began, the last of them, and why in the desk's words. The site line said "waiting for
+        # its rebuild" for ever after a reading that failed, where no build follows until one reads.
+        self.read_failed: tuple[int, tuple[tuple[str, int, int] | None, str] | None, str] | None = None
         self._recounted = False  # (a build asked for by rescore's count of changes another reading took in)
         self.build_since: str | None = None  # when the running build started (UTC, ISO 8601)
         self.build_after: tuple[tuple[str, int, int] | None, str] | None = None  # the change it was started after
@@ -197,6 +201,7 @@ class Desk:
         # means nothing: a qualifier the draw left out stood first on five byes it never had.
         self.ranked: EventResult | None = None
         self.problems: list[ContentError] = []
+        self._later_written: dict[tuple[Any, Any, Any, str], str] = {}  # (_said: what Desk.spot needs of them)
         # The errors of the last reading by the file they are in (resolved once, not at every
         # request that asks whether its round's file can be read)
         self.broken: dict[Path, list[ContentError]] = {}
@@ -445,9 +450,18 @@ class Desk:
     def _said(self, problems: list[ContentError]) -> None:
         self.problems = problems
         self.broken = {}
+        # check's `written` for a withdrawn entry's table in a round drawn after it withdrew, by
+        # (entry, round, table, file name), the first warning's (Desk.spot): a table's form and
+        # each row of the admin page looked through every problem of the reading for it (a 1,000-
+        # table round with withdrawals: the rows times the problems, at every request)
+        self._later_written: dict[tuple[Any, Any, Any, str], str] = {}
         for problem in problems:
             if not problem.warning:
                 self.broken.setdefault(problem.mark.file.resolve(), []).append(problem)
+            if problem.code in LATER_WARNINGS and problem.params.get("written") and problem.mark.file is not None:
+                params = problem.params
+                self._later_written.setdefault((params.get("id"), params.get("round"), params.get("table"),
+                                                problem.mark.file.name), str(params["written"]))
 
     def _kept_rounds(self, event: Any) -> dict[tuple[str, int], Any]:
         """The rounds read before that this reading lacks because their file has an error now:
@@ -493,11 +507,8 @@ class Desk:
             # the value check's warning names (the last round drawn with the entry in it, which
             # clears the warning of each: event._report_withdrawn_forfeits), else this round
             # (the warning at this very table: in an event of stages each stage names its own, rev87)
-            later = next((str(p.params["written"]) for p in self.problems
-                          if p.code in LATER_WARNINGS and p.params.get("id") == gone[0] and p.params.get("written")
-                          and p.params.get("round") == number and p.params.get("table") == table
-                          and source is not None and p.mark.file.name == Path(source).name),
-                         f"{{stage: {stage}, round: {number}}}" if len(self.event.stages) > 1 else str(number))
+            written = self._later_written.get((gone[0], number, table, Path(source).name)) if source is not None else None
+            later = written or (f"{{stage: {stage}, round: {number}}}" if len(self.event.stages) > 1 else str(number))
         return forms.TableSpot(self.event, found, number, item, source, tuple(gone), later)
 
     def _table(self, stage: str, number: int, table: int) -> tuple[Any, Any]:
@@ -840,7 +851,11 @@ class Desk:
                 await anyio.to_thread.run_sync(self.load)
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
             self.build_note = self.unread_note(error)
+            with self._changes_lock:
+                self.read_failed = (seen, last, self.unread_reason(error))
             return False
+        with self._changes_lock:
+            self.read_failed = None
         if seen > self.read_changes:
             self.read_changes, self.read_after = seen, last
         self.read_saves = max(self.read_saves, saves)
@@ -855,13 +870,15 @@ class Desk:
         the site's words, the file and the system's reason where the system refused one (as a
         refused write is said: system_reason), else that the desk could not; never a Python
         class's name and its English ("PermissionError: [Errno 13] …" on a Chinese page)."""
+        return self.t("desk_event_not_reread", reason=self.unread_reason(error))
+
+    def unread_reason(self, error: Exception) -> str:
+        """Why the event could not be read again, in the site's words (unread_note)."""
         if isinstance(error, OSError):
             found = desk_reason(error, reading=True)
             reason = self.t.pick(found) if isinstance(found, dict) else found
-            reason = f"{error.filename}: {reason}" if error.filename else reason
-        else:
-            reason = self.t("desk_reason_unread")
-        return self.t("desk_event_not_reread", reason=reason)
+            return f"{error.filename}: {reason}" if error.filename else reason
+        return self.t("desk_reason_unread")
 
     def build_command(self) -> list[str]:
         return [sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
@@ -932,23 +949,29 @@ class Desk:
     def site_state(self) -> tuple[str, str, bool] | None:
         """The published site's state in one line for the admin page, from what the builder
         kept (nothing read): (its state, the line, whether the build's output can be read) -
-        being rebuilt (since when, after which change), failed (the first line of what the build
-        said), waiting for its rebuild, up to date (built when), or not rebuilt since the desk
-        started. None when the desk builds no site (--no-build)."""
+        being rebuilt (since when, after which change), not rebuilt as the last change could not
+        be read (why), failed (the first line of what the build said), waiting for its rebuild,
+        up to date (built when), or not rebuilt since the desk started. None when the desk builds
+        no site (--no-build)."""
         if not self.building:
             return None
         behind = self.site_behind()
         if self.build_since is not None:
             line = self.t("desk_site_rebuilding", since=local_time(self.build_since), after=self.change_words(self.build_after))
             return "rebuilding", f"{line}{behind}", False
+        with self._changes_lock:
+            counted, last, failed = self.changes, self.last_change, self.read_failed
+        if failed is not None and failed[0] >= counted > self.read_changes:
+            # The reading of the last change raised: no build follows it until a change is read.
+            # Said so, with why and where to see it, until the next change (then "waiting" again)
+            line = self.t("desk_site_unread", after=self.change_words(failed[1]), reason=failed[2])
+            return "unread", f"{line}{behind}", False
         if self.build_failed is not None:
             # The line's own full stop gives way to the message's; its question or exclamation
             # mark ends it, the message's stop left out ("...\uff1f\u3002" read as a slip)
             error = self.build_failed.rstrip(".\u3002")
             key = "desk_site_failed_ended" if error.endswith(ENDED) else "desk_site_failed"
             return "failed", f"{self.t(key, error=error)}{behind}", bool(self.build_output)
-        with self._changes_lock:
-            counted, last = self.changes, self.last_change
         # A change counted, not read yet (a phone's save written, the scorer reading it: seconds
         # at 1,000 tables; or a hand edit that cannot be read): the site waits for it too. It said
         # "up to date" there (rev84), and the line, asked for every few seconds, showed it.
@@ -1294,7 +1317,8 @@ class Writer:
         try:
             text, newline = read_results(self.path)  # (written back in the file's own line ends)
             numbers = [job.spot.table.number for job in batch]
-            edit = RoundEdit(text, numbers, self.known_of(text), self.path)
+            known = self.known_of(text)
+            edit = RoundEdit(text, numbers, known, self.path)
             if not edit.spliced and (not isinstance(edit.data, dict)
                                      or not isinstance(edit.data.get("tables") or [], list)):
                 raise NotARound(self.path)
@@ -1321,20 +1345,28 @@ class Writer:
                 return
             try:
                 new_text = edit.render()
-                if new_text is None:  # the splice failed its check: the batch made again on the whole file
+                if new_text is None and edit.spliced:  # the splice failed its check: the batch made again whole
                     for job in batch:
                         job.refused, job.unchanged = "", False
-                    edit = RoundEdit(text, numbers, None, self.path)
+                    edit = RoundEdit(text, numbers, known, self.path, splice=False)
                     applied = self._edit(batch, edit)
-                    new_text = edit.render()
-                    assert new_text is not None  # (the whole round trip always renders)
                     assert applied  # (the same text, the same records: the same saves apply)
+                    new_text = edit.render()
             except BaseException:
                 os.close(audit)
                 raise
             if not _still(self.path, text):
                 os.close(audit)
                 raise _ChangedMeanwhile
+            if new_text is None:
+                # The whole round trip's text does not read back as the file did, bar the saved
+                # tables (RoundEdit.render): written, the save would have changed what the file
+                # says elsewhere unseen (it wrote its text unread). Nothing written; held, said.
+                os.close(audit)
+                problem = not_read_back(self.path)
+                for job, _ in applied:
+                    job.unwritable = problem
+                return
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
                 write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
@@ -1363,7 +1395,7 @@ class Writer:
                 return
             # The text written is known: the next save into it splices against this reading
             # with no reading of the file's own. (A splice's check read it already.)
-            reading = edit.reading if edit.spliced else fast_reading(new_text, self.path)
+            reading = edit.reading  # (read back by render, spliced or whole)
             self.known = Known(new_text, reading) if reading is not None else None
             self._noted(applied)
             for job, _ in applied:
@@ -1379,7 +1411,7 @@ class Writer:
         load and dump of the file, under the file's lock, every phone saving meanwhile waiting
         (1,000 tables: 1.5 s of processor time, 4.7 s under load); now the fast reading and the
         saved tables' lines (0.25 s). A hand edit stays as it was typed: outside the saved tables'
-        items (and the item after each, round-tripped with it) the text is copied, and the splice
+        items the text is copied (the item after each too, its comments and layout: h-desk33), and the splice
         is written only if the whole new text reads as the text before, every other value as it
         was (RoundEdit.render's check; else the whole round trip, as before). The whole round trip
         also laid out the rest of the hand's lines as ruamel writes them (`{T05: J,T06: 4}`
@@ -1659,6 +1691,12 @@ def tokens_unwritable(error: TokensUnwritable) -> ContentError:
     code = "desk-tokens-unwritable-set-aside" if error.set_aside_why else "desk-tokens-unwritable"
     return ContentError(code, Mark(error.path),
                         {"path": error.path, "folder": error.path.parent, "reason": desk_reason(error.error)})
+
+
+def not_read_back(path: Path) -> ContentError:
+    """Why a save is held: the whole round trip's text for it reads otherwise than the file, away
+    from the saved tables (store.RoundEdit.render)."""
+    return ContentError("desk-not-read-back", Mark(path), {"path": path.name})
 
 
 class NotARound(ValueError):

@@ -925,15 +925,22 @@ def dump_round_trip(data: Any) -> str:
 # its digest (Known): the text it last wrote. Any other text (`paibang pair`'s before the first
 # save, a hand edit since, another desk's write) was saved by the whole round trip (4.7 s of a
 # first save after a hand edit at 1,000 tables); it is now spliced too, against its fast reading
-# (app.Writer.known_of): the hand's lines outside the saved tables' items (and the item after
-# each) stay as typed, where the whole round trip would have laid them out as ruamel writes,
-# the values the same either way, which the check below makes sure of. A splice is checked before it is written: the
+# (app.Writer.known_of): the hand's lines outside the saved tables' items stay as typed (the
+# item after each is read with it, for the comments above its dash, and copied, not written:
+# RoundEdit._splice), where the whole round trip would have laid them out as ruamel writes and
+# dropped the comments it drops (inside a flow list), the values the same either way, which
+# the check below makes sure of. A splice is checked before it is written: the
 # whole new text read by the fast reader (yaml_loader's, tens of ms for 1,000 tables) must be
 # the text before with the saved tables' items, as their own lines read, in their places, every
 # other value as it was; else the save is made by the whole round trip (Writer). That reading
 # is kept with the digest, and the next save's form is filled from it (Desk.filed_table): a save
 # reads the whole file with the fast reader once, as it did before, and round-trips its tables
 # alone. (bench/desk_saves.py: 1,000 tables against 10.)
+
+
+def line_starts(text: str) -> list[int]:
+    """Each line's offset in `text` (a mark's line L starts at [L - 1])."""
+    return [0] + [found.end() for found in re.finditer("\n", text)]
 
 
 def text_digest(text: str) -> str:
@@ -951,6 +958,20 @@ class Known:
         self.reading = reading
 
 
+def loader_reading(text: str, path: Path) -> tuple[Any, bool]:
+    """The content loader's reading of a round's text whatever it finds wrong in it (None when it
+    reads nothing), and whether it found nothing wrong (fast_reading's)."""
+    from generator.content.yaml_loader import load_yaml_text
+    from generator.errors import Problems
+
+    problems = Problems()
+    try:
+        data = load_yaml_text(text, path, problems)
+    except Exception:  # noqa: BLE001 - read as nothing, which nothing else reads as
+        return None, False
+    return data, not problems.items
+
+
 def fast_reading(text: str, path: Path) -> Any:
     """The content loader's reading of a round's text (its fast readers: no ruamel), None when it
     finds anything wrong."""
@@ -964,35 +985,45 @@ def fast_reading(text: str, path: Path) -> Any:
 
 class RoundEdit:
     """One save's edit of a round file's text (the tables of `numbers`): spliced when the text is
-    `known` (the desk's last write) and laid out as the round trip writes it, else the whole
-    document round-tripped, as every save once was. `table(n)` is the table's node to change
-    (None when the file has none of that number), `tables(n)` the list it is in (drop_comment_lines
-    looks at the next item), `render()` the new text (None: the splice failed its check, and the
-    save is to be made again on RoundEdit(text, numbers) whole)."""
+    `known` (the desk's last write, or the file's fast reading: app.Writer.known_of) and laid out
+    as the round trip writes it, else (or with `splice` False) the whole document round-tripped,
+    as every save once was. `table(n)` is the table's node to change (None when the file has none
+    of that number), `tables(n)` the list it is in (drop_comment_lines looks at the next item),
+    `render()` the new text, read back before it is given: None when it does not read as it
+    should (a splice: made again whole, RoundEdit(text, numbers, known, splice=False); the whole
+    round trip: the save cannot be written)."""
 
     def __init__(self, text: str, numbers: list[int] | tuple[int, ...] = (), known: Known | None = None,
-                 path: Path = Path("round.yaml")) -> None:
+                 path: Path = Path("round.yaml"), splice: bool = True) -> None:
         self.text, self.path = text, path
-        self.reading: Any = None  # the new text's fast reading, once render() has checked it (a splice)
+        self.reading: Any = None  # the new text's fast reading, once render() has checked it
         self.spliced = False
+        self._numbers = list(numbers)
         self._runs: list[tuple[int, int, int, Any]] = []  # (first item, item after the last, text offset, mini document)
         self._where: dict[int, tuple[Any, int]] = {}  # table number -> (mini document, its index there)
-        if known is not None and known.digest == text_digest(text) and self._splice(numbers, known.reading):
+        # the text's fast reading (known's), which the new text's is checked against
+        self._before = known.reading if known is not None and known.digest == text_digest(text) else None
+        if splice and self._before is not None and self._splice(numbers, self._before):
             self.spliced = True
             self.data = None
         else:
             self.data = load_round_trip(text)
 
     def _splice(self, numbers: Any, reading: Any) -> bool:
-        """The mini documents of the saved tables' items, each with the item after it (whose
-        heading comments ruamel may keep as that item's, drop_comment_lines), adjacent ones in one.
-        False when the text is not laid out as the round trip writes a round (the whole then)."""
+        """The mini documents of the saved tables' items, adjacent ones in one, each run read with
+        the item after it (ruamel keeps the comment lines above that item's dash as that item's,
+        or as the last value's of the item before: drop_comment_lines looks there) but written
+        only up to that item's dash: the item itself is copied as it is in the text. Written
+        whole with them, it was laid out anew (`{T05: J,T06: 4}` written `{T05: J, T06: 4}`)
+        and the comments the round trip drops (inside a flow list) lost, though no save of it
+        was made. False when the text is not laid out as the round trip writes a round (the
+        whole then)."""
         from generator.content.yaml_loader import mark_of_key
 
         if not isinstance(reading, dict) or not isinstance(tables := reading.get("tables"), list) or not tables:
             return False
         marks = getattr(tables, "item_marks", None)
-        lines = [0] + [found.end() for found in re.finditer("\n", self.text)]  # each line's offset
+        lines = line_starts(self.text)
         key_lines = [mark_of_key(reading, key).line for key in reading]
         if marks is None or len(marks) != len(tables) or mark_of_key(reading, "tables").line != max(key_lines):
             return False  # (`tables:` not the last key: its last item's lines would run into the next key's)
@@ -1010,20 +1041,20 @@ class RoundEdit:
             index = next((i for i, item in enumerate(tables) if isinstance(item, dict) and item.get("table") == number), None)
             if index is not None:
                 indices[number] = index
-        spans: list[list[int]] = []
+        spans: list[list[int]] = []  # [first saved item, last saved item], items side by side in one
         for index in sorted(set(indices.values())):
-            last = min(index + 1, len(tables) - 1)
-            if spans and index <= spans[-1][1] + 1:
-                spans[-1][1] = max(spans[-1][1], last)
+            if spans and index == spans[-1][1] + 1:
+                spans[-1][1] = index
             else:
-                spans.append([index, last])
+                spans.append([index, index])
         for first, last in spans:
+            end = min(last + 2, len(tables))  # (with the item after, read and not written)
             try:
-                mini = load_round_trip("tables:\n" + self.text[starts[first]:starts[last + 1]])
+                mini = load_round_trip("tables:\n" + self.text[starts[first]:starts[end]])
             except Exception:  # noqa: BLE001 - read whole instead, which says what is wrong
                 return False
             if not isinstance(mini, dict) or not isinstance(mini.get("tables"), list) \
-                    or len(mini["tables"]) != last + 1 - first:
+                    or len(mini["tables"]) != end - first:
                 return False
             self._runs.append((first, last + 1, starts[first], mini))
         for number, index in indices.items():
@@ -1033,6 +1064,48 @@ class RoundEdit:
                 return False
             self._where[number] = (run[3], index - run[0])
         self._starts, self._reading = starts, reading
+        return True
+
+    def _reads_back(self, new: str) -> bool:
+        """Whether the whole round trip's text reads as the text before, bar the saved tables,
+        which read as they were edited, as a splice's is checked (render): the round trip reads
+        a hand's text otherwise than the content loader at times, and writes what it read. (It
+        wrote its text unread, the fallback of every splice the check refused.) Its reading kept."""
+        if self._before is not None:
+            found = fast_reading(new, self.path)
+            if found is None:
+                return False
+            before, after = plain(self._before), plain(found)
+        else:
+            # a text the fast reader finds a problem in (a key written twice): the content loader's
+            # reading of it all the same, and of the new text, which is the next save's known
+            # reading if the save mended that problem
+            before, _ = loader_reading(self.text, self.path)
+            found, ok = loader_reading(new, self.path)
+            before, after, found = plain(before), plain(found), found if ok else None
+            if not isinstance(before, dict):
+                # one the loader reads nothing of (an alias): the round trip's own readings, the
+                # text before read again (its reading is the edit's now)
+                try:
+                    before, after = plain(load_round_trip(self.text)), plain(load_round_trip(new))
+                except Exception:  # noqa: BLE001 - not read back at all
+                    return False
+        if not isinstance(before, dict) or not isinstance(after, dict) or list(before) != list(after) \
+                or any(after[key] != value for key, value in before.items() if key != "tables") \
+                or not isinstance(before.get("tables"), list) or not isinstance(after.get("tables"), list) \
+                or len(before["tables"]) != len(after["tables"]):
+            return False
+        edited = {number: plain(node) for number in self._numbers if (node := find_table(self.data, number)) is not None}
+        seen: set[Any] = set()
+        for item, now in zip(before["tables"], after["tables"]):
+            number = item.get("table") if isinstance(item, dict) else None
+            wanted = item
+            if number in edited and number not in seen:  # (find_table's: the first mapping of that number)
+                seen.add(number)
+                wanted = edited[number]
+            if now != wanted:
+                return False
+        self.reading = found
         return True
 
     def table(self, number: int) -> CommentedMap | None:
@@ -1049,19 +1122,25 @@ class RoundEdit:
 
     def render(self) -> str | None:
         if self.data is not None:
-            return dump_round_trip(self.data)
+            whole = dump_round_trip(self.data)
+            return whole if self._reads_back(whole) else None
         pieces, at, items = [], 0, list(self._reading["tables"])
         for first, after, offset, mini in self._runs:
             written = dump_round_trip(mini)
             if not written.startswith("tables:\n"):
                 return None
-            written = written[len("tables:\n"):]
-            read = fast_reading("tables:\n" + written, self.path)
+            read = fast_reading(written, self.path)
+            read_with = len(mini["tables"])  # (the saved items and the one after them, if any)
             if not isinstance(read, dict) or not isinstance(read.get("tables"), list) \
-                    or len(read["tables"]) != after - first:
+                    or len(read["tables"]) != read_with or len(getattr(read["tables"], "item_marks", ())) != read_with:
                 return None
-            items[first:after] = read["tables"]
-            pieces += [self.text[at:offset], written]
+            if read_with > after - first:  # written up to the dash of the item after, which stays as it is
+                cut = line_starts(written)[read["tables"].item_marks[-1].line - 1]
+                if not written.startswith("  - ", cut):
+                    return None
+                written = written[:cut]
+            items[first:after] = read["tables"][:after - first]
+            pieces += [self.text[at:offset], written[len("tables:\n"):]]
             at = self._starts[after]
         pieces.append(self.text[at:])
         new = "".join(pieces)
@@ -1165,9 +1244,16 @@ def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tu
     if examples:
         drop_comment_lines(table, examples, edit.tables(number))
     new = edit.render()
-    if new is None:  # (the splice failed its check: the whole round trip, as the Writer does)
+    if new is None and edit.spliced:  # (the splice failed its check: the whole round trip, as the Writer does)
         return apply_record(text, number, record, record_keys, None, examples)
+    if new is None:
+        raise NotReadBack(number)
     return new, old
+
+
+class NotReadBack(ValueError):
+    """The whole round trip's text for a save does not read as the text before, bar the saved
+    tables (RoundEdit.render): not written."""
 
 
 def line_end(text: str) -> str:
