@@ -448,20 +448,22 @@ class Desk:
         return any(_file_state(Path(path)) != self._read_as.get(path) for _, path in changes)
 
     def _said(self, problems: list[ContentError]) -> None:
-        self.problems = problems
-        self.broken = {}
         # check's `written` for a withdrawn entry's table in a round drawn after it withdrew, by
         # (entry, round, table, file name), the first warning's (Desk.spot): a table's form and
         # each row of the admin page looked through every problem of the reading for it (a 1,000-
         # table round with withdrawals: the rows times the problems, at every request)
-        self._later_written: dict[tuple[Any, Any, Any, str], str] = {}
+        # (made whole, then put in place: a request served while a reading runs in its thread
+        # sees the last reading's or this one's, never one half made)
+        later: dict[tuple[Any, Any, Any, str], str] = {}
+        broken: dict[Path, list[ContentError]] = {}
         for problem in problems:
             if not problem.warning:
-                self.broken.setdefault(problem.mark.file.resolve(), []).append(problem)
+                broken.setdefault(problem.mark.file.resolve(), []).append(problem)
             if problem.code in LATER_WARNINGS and problem.params.get("written") and problem.mark.file is not None:
                 params = problem.params
-                self._later_written.setdefault((params.get("id"), params.get("round"), params.get("table"),
-                                                problem.mark.file.name), str(params["written"]))
+                later.setdefault((params.get("id"), params.get("round"), params.get("table"), problem.mark.file.name),
+                                 str(params["written"]))
+        self.problems, self.broken, self._later_written = problems, broken, later
 
     def _kept_rounds(self, event: Any) -> dict[tuple[str, int], Any]:
         """The rounds read before that this reading lacks because their file has an error now:
@@ -1333,7 +1335,25 @@ class Writer:
             # one, a log made read-only, a disk error) holds the save and says why, as a link
             # planted there does: raised, it was an HTTP 500 and what the table typed was lost.
             event_folder = batch[0].spot.event.folder
-            try:  # the log first: a save lands with its audit line, or not at all
+            # The text first, made and read back before the log is opened: a save held here
+            # leaves no trace (opened first, the log was made, empty, for a save not written).
+            new_text = edit.render()
+            if new_text is None and edit.spliced:  # the splice failed its check: the batch made again whole
+                for job in batch:
+                    job.refused, job.unchanged = "", False
+                edit = RoundEdit(text, numbers, known, self.path, splice=False)
+                applied = self._edit(batch, edit)
+                assert applied  # (the same text, the same records: the same saves apply)
+                new_text = edit.render()
+            if new_text is None:
+                # The whole round trip's text does not read back as the file did, bar the saved
+                # tables (RoundEdit.render): written, the save would have changed what the file
+                # says elsewhere unseen (it wrote its text unread). Nothing written; held, said.
+                problem = not_read_back(self.path)
+                for job, _ in applied:
+                    job.unwritable = problem
+                return
+            try:  # the log before the file: a save lands with its audit line, or not at all
                 audit = open_audit(event_folder)
             except UnsafeDeskFile as error:
                 for job, _ in applied:
@@ -1343,30 +1363,9 @@ class Writer:
                 for job, _ in applied:
                     job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                 return
-            try:
-                new_text = edit.render()
-                if new_text is None and edit.spliced:  # the splice failed its check: the batch made again whole
-                    for job in batch:
-                        job.refused, job.unchanged = "", False
-                    edit = RoundEdit(text, numbers, known, self.path, splice=False)
-                    applied = self._edit(batch, edit)
-                    assert applied  # (the same text, the same records: the same saves apply)
-                    new_text = edit.render()
-            except BaseException:
-                os.close(audit)
-                raise
             if not _still(self.path, text):
                 os.close(audit)
                 raise _ChangedMeanwhile
-            if new_text is None:
-                # The whole round trip's text does not read back as the file did, bar the saved
-                # tables (RoundEdit.render): written, the save would have changed what the file
-                # says elsewhere unseen (it wrote its text unread). Nothing written; held, said.
-                os.close(audit)
-                problem = not_read_back(self.path)
-                for job, _ in applied:
-                    job.unwritable = problem
-                return
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
                 write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused

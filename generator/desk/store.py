@@ -983,6 +983,18 @@ def fast_reading(text: str, path: Path) -> Any:
     return None if problems.items else data
 
 
+def _alike(one: Any, other: Any) -> bool:
+    """Read as the same value: `==`, but a NaN (`.nan`, a hand may write it in a note) alike to a
+    NaN, which `==` never holds, so a file with one in it refused every save as not reading back."""
+    if isinstance(one, float) and isinstance(other, float) and one != one and other != other:
+        return True
+    if isinstance(one, dict) and isinstance(other, dict):
+        return one.keys() == other.keys() and all(_alike(value, other[key]) for key, value in one.items())
+    if isinstance(one, list) and isinstance(other, list):
+        return len(one) == len(other) and all(map(_alike, one, other))
+    return bool(one == other)
+
+
 class RoundEdit:
     """One save's edit of a round file's text (the tables of `numbers`): spliced when the text is
     `known` (the desk's last write, or the file's fast reading: app.Writer.known_of) and laid out
@@ -1091,7 +1103,7 @@ class RoundEdit:
                 except Exception:  # noqa: BLE001 - not read back at all
                     return False
         if not isinstance(before, dict) or not isinstance(after, dict) or list(before) != list(after) \
-                or any(after[key] != value for key, value in before.items() if key != "tables") \
+                or any(not _alike(after[key], value) for key, value in before.items() if key != "tables") \
                 or not isinstance(before.get("tables"), list) or not isinstance(after.get("tables"), list) \
                 or len(before["tables"]) != len(after["tables"]):
             return False
@@ -1103,7 +1115,7 @@ class RoundEdit:
             if number in edited and number not in seen:  # (find_table's: the first mapping of that number)
                 seen.add(number)
                 wanted = edited[number]
-            if now != wanted:
+            if not _alike(now, wanted):
                 return False
         self.reading = found
         return True
@@ -1148,8 +1160,8 @@ class RoundEdit:
         # their own lines read, every other value as it was
         found = fast_reading(new, self.path)
         if not isinstance(found, dict) or list(found) != list(self._reading) \
-                or any(found[key] != value for key, value in self._reading.items() if key != "tables") \
-                or list(found["tables"]) != items:
+                or any(not _alike(found[key], value) for key, value in self._reading.items() if key != "tables") \
+                or not _alike(list(found["tables"]), items):
             return None
         self.reading = found
         return new
