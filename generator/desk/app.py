@@ -1965,7 +1965,7 @@ def table_qr(link: str) -> str:
     return segno.make(link, error="m").svg_inline(scale=3, border=2)
 
 
-# The mask of each score sheet's QR code: given, not chosen (bulletins.qr_svg). And each code
+# The mask of each score sheet's QR code: given, not chosen (bulletins.qr_png). And each code
 # kept by its link, as the sheets page's are (table_qr): a round printed again after a table was
 # drawn again, or its sheets and then one table's alone, makes only the codes of new links.
 SHEET_QR_MASK = 0
@@ -1974,9 +1974,9 @@ SHEET_QR_MASK = 0
 @functools.lru_cache(maxsize=QR_KEPT)
 def sheet_qr(link: str) -> str:
     """Table `link`'s QR code as its printed score sheet shows it."""
-    from generator.render.bulletins import qr_svg
+    from generator.render.bulletins import qr_png
 
-    return qr_svg(link, mask=SHEET_QR_MASK)
+    return qr_png(link, mask=SHEET_QR_MASK)
 
 
 def sheets_minutes(tables: int) -> int:
