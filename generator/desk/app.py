@@ -1948,6 +1948,10 @@ def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict
 SHEET_SECONDS = 0.2
 SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
 SHEETS_ASK_AGAIN_SECONDS = 5  # a click while its round prints: the page asks again after that
+# The click that starts a round's print waits for it this long at most, then is told it prints,
+# as a click after it is (its page asking again, the PDF opened when printed): a round of 1,000
+# tables left the secretary's browser minutes on a blank page, past the time it gives up.
+SHEETS_WAIT_SECONDS = 15
 
 
 # The sheets page's QR codes, each made once for its link: a round's page made 1,000 of them at
@@ -2564,7 +2568,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             job.task = asyncio.ensure_future(run_in_threadpool(table_sheets, desk, stage, number, job.step))
         try:
             # (shielded: a browser that gives up waiting leaves the print to end, for its next click)
-            pdf = job.pdf or await asyncio.shield(job.task)
+            pdf = job.pdf or await asyncio.wait_for(asyncio.shield(job.task), SHEETS_WAIT_SECONDS)
+        except TimeoutError:  # (still printing: this click told so, the print going on)
+            return printing_page(job, stage, number, started=True)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
             prints.pop((stage, number), None)
             return desk.page("message.html", 500, title=t("desk_sheets_failed"),
@@ -2587,13 +2593,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     # Each round's score sheets printed or being printed (SheetsPrint): the last print of each
     prints: dict[tuple[str, int], SheetsPrint] = {}
 
-    def printing_page(job: SheetsPrint, stage: str, number: int) -> Response:
-        """The answer to a click on a round's PDF while it prints: that it is printing, how far,
+    def printing_page(job: SheetsPrint, stage: str, number: int, started: bool = False) -> Response:
+        """The answer to a click on a round's PDF while it prints (`started`: the click that
+        started it, not printed within SHEETS_WAIT_SECONDS): that it is printing, how far,
         and (Refresh) the same address asked again every few seconds, which opens the PDF once it
         is printed, with no script and nothing more to click."""
         done = t("desk_sheets_printed_part", percent=job.percent) if job.parts else t("desk_sheets_print_starting")
-        text = t("desk_sheets_printing_text", stage=desk.event.stage(stage).name, round=number, done=done)
-        response = desk.page("message.html", 202, title=t("desk_sheets_printing"), text=text)
+        title, said = (("desk_sheets_print_started", "desk_sheets_print_started_text") if started
+                       else ("desk_sheets_printing", "desk_sheets_printing_text"))
+        text = t(said, stage=desk.event.stage(stage).name, round=number, done=done)
+        response = desk.page("message.html", 202, title=t(title), text=text)
         response.headers["Refresh"] = str(SHEETS_ASK_AGAIN_SECONDS)
         return response
 
