@@ -1948,9 +1948,10 @@ def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict
 SHEET_SECONDS = 0.2
 SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
 SHEETS_ASK_AGAIN_SECONDS = 5  # a click while its round prints: the page asks again after that
-# The click that starts a round's print waits for it this long at most, then is told it prints,
-# as a click after it is (its page asking again, the PDF opened when printed): a round of 1,000
-# tables left the secretary's browser minutes on a blank page, past the time it gives up.
+# The click that starts the print of a round of SHEETS_SAID_FROM tables or more waits for it this
+# long at most, then is told it prints, as a click after it is (its page asking again, the PDF
+# opened when printed): a round of 1,000 tables left the secretary's browser minutes on a blank
+# page, past the time it gives up. A smaller round's click waits for its PDF, as it did.
 SHEETS_WAIT_SECONDS = 15
 
 
@@ -2568,7 +2569,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             job.task = asyncio.ensure_future(run_in_threadpool(table_sheets, desk, stage, number, job.step))
         try:
             # (shielded: a browser that gives up waiting leaves the print to end, for its next click)
-            pdf = job.pdf or await asyncio.wait_for(asyncio.shield(job.task), SHEETS_WAIT_SECONDS)
+            tables = sum(len(r.tables) for r in desk.event.rounds.get(stage, []) if r.number == number)
+            wait = SHEETS_WAIT_SECONDS if tables >= SHEETS_SAID_FROM else None
+            pdf = job.pdf or await asyncio.wait_for(asyncio.shield(job.task), wait)
         except TimeoutError:  # (still printing: this click told so, the print going on)
             return printing_page(job, stage, number, started=True)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
