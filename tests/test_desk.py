@@ -632,7 +632,7 @@ def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Run
 
     from generator.commands import printing
     from generator.desk.app import SHEET_QR_MASK, table_key, table_sheets
-    from generator.render.bulletins import qr_svg
+    from generator.render.bulletins import qr_png
     from generator.render.pdf import bulletin_html
 
     url = f"{running.secretary}/admin/sheets/main/4/print.pdf"
@@ -668,10 +668,10 @@ def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Run
     table_sheets(running.desk, "main", 4)
     [sheet] = printed
     assert [page.get("qr") for page in sheet.pages] == [
-        qr_svg(running.desk.link(table_key("main", 4, table)), mask=SHEET_QR_MASK) for table in range(1, 27)]
+        qr_png(running.desk.link(table_key("main", 4, table)), mask=SHEET_QR_MASK) for table in range(1, 27)]
     assert not any(page.get("qr_note") for page in sheet.pages)
     html = bulletin_html(sheet, "zh-Hans")
-    own = qr_svg(running.desk.link(table_key("main", 4, 26)), mask=SHEET_QR_MASK)
+    own = qr_png(running.desk.link(table_key("main", 4, 26)), mask=SHEET_QR_MASK)
     pages = html.split('<section class="sheet">')[1:]
     assert len(pages) == 26 and [own in page for page in pages].index(True) == 25 and html.count(own) == 1
     assert "本表没有录分二维码" not in html

@@ -177,7 +177,7 @@ def test_a_teams_rounds_printed_score_sheets_are_a_page_a_table_each_with_its_qr
     and no QR (desk/app.table_sheets puts a table's link on the form pages naming a table)."""
     from generator.commands import printing
     from generator.desk.app import SHEET_QR_MASK, table_key, table_sheets
-    from generator.render.bulletins import qr_svg
+    from generator.render.bulletins import qr_png
 
     slug = TEAMS
     content = teams_round_3_drawn(tmp_path)
@@ -190,7 +190,7 @@ def test_a_teams_rounds_printed_score_sheets_are_a_page_a_table_each_with_its_qr
         [sheet] = [form for form in printed if form.kind == "scoresheet"]
         assert [page["table"] for page in sheet.pages] == ["1", "2", "3"]
         for page in sheet.pages:
-            assert page["qr"] == qr_svg(running.desk.link(table_key("teams", 3, int(page["table"]))), mask=SHEET_QR_MASK)
+            assert page["qr"] == qr_png(running.desk.link(table_key("teams", 3, int(page["table"]))), mask=SHEET_QR_MASK)
     finally:
         running.stop()
 

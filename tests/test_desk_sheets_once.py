@@ -156,3 +156,59 @@ def test_a_round_changed_while_it_prints_is_printed_again_not_served_old(tmp_pat
         assert (status, body, len(printed)) == (200, b"%PDF print 2 of ('T2', 'T1')", 2)
 
     asyncio.run(clicks())
+
+
+def test_the_click_that_starts_a_long_print_is_told_it_prints_not_left_waiting(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A round of 1,000 tables prints for minutes: the click that started it waited all that
+    time on a blank page, past the time a browser gives up. A round of SHEETS_SAID_FROM tables
+    or more (its minutes said on the sheets page) waits SHEETS_WAIT_SECONDS at most, then is told the sheets are printing and how far (not "an earlier click started
+    it": this one did), its page asking again; the print goes on, once, and the next click
+    after it ends gets the PDF."""
+    from generator.desk import app as desk_app
+
+    _content, _desk, app, cookie, path = sheets_desk(tmp_path)
+    printed: list[list[tuple[str, ...]]] = []
+    started, finish = held_print(monkeypatch, printed, says_progress=True)
+    monkeypatch.setattr(desk_app, "SHEETS_WAIT_SECONDS", 0.2, raising=False)  # (raising: fails, not errs, without it)
+    monkeypatch.setattr(desk_app, "SHEETS_SAID_FROM", 4)  # (its 4 tables as a round of 200: the minutes said)
+
+    async def clicks() -> None:
+        status, headers, body = await asyncio.wait_for(ask(app, path, cookie), 10)
+        page = body.decode()
+        assert status == 202 and headers["refresh"] == "5", status
+        assert "\u6b63\u5728\u6253\u5370" in page and "\u5df2\u5b8c\u6210 40%" in page and "\u7b2c 1 \u8f6e" in page
+        assert "\u4e4b\u524d\u7684\u4e00\u6b21\u70b9\u51fb" not in page  # (not "an earlier click started it")
+        assert started.is_set() and len(printed) == 1
+        status, _headers, body = await ask(app, path, cookie)  # still printing: said so, nothing started
+        assert status == 202 and "\u4e4b\u524d\u7684\u4e00\u6b21\u70b9\u51fb" in body.decode() and len(printed) == 1
+        finish.set()
+        for _ in range(100):  # the print, ended in the worker thread
+            status, _headers, body = await ask(app, path, cookie)
+            if status == 200:
+                break
+            await asyncio.sleep(0.05)
+        assert (status, body, len(printed)) == (200, b"%PDF print 1 of ('T1', 'T2')", 1)
+
+    asyncio.run(clicks())
+
+
+def test_a_small_rounds_click_waits_for_its_pdf(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A round of fewer tables than SHEETS_SAID_FROM prints in well under a minute: its click
+    gets the PDF, however long past SHEETS_WAIT_SECONDS it takes."""
+    from generator.desk import app as desk_app
+
+    _content, _desk, app, cookie, path = sheets_desk(tmp_path)
+    printed: list[list[tuple[str, ...]]] = []
+    started, finish = held_print(monkeypatch, printed, says_progress=True)
+    monkeypatch.setattr(desk_app, "SHEETS_WAIT_SECONDS", 0.2, raising=False)
+
+    async def clicks() -> None:
+        first = asyncio.ensure_future(ask(app, path, cookie))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 30)
+        await asyncio.sleep(0.5)
+        assert not first.done()
+        finish.set()
+        status, _headers, body = await first
+        assert (status, body, len(printed)) == (200, b"%PDF print 1 of ('T1', 'T2')", 1)
+
+    asyncio.run(clicks())

@@ -6,6 +6,7 @@ teams-of-four room sheet names a team whose name is its id once, as every other 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from generator.build import validate
@@ -102,7 +103,12 @@ def test_a_rooms_sheet_carries_what_that_room_entered(tmp_path: Path) -> None:
     assert "<td>T01</td><td>1</td><td>迟到5分钟</td>" in cells(closed_room)
     # a match not played: blank boxes
     assert "<td>T03</td><td></td><td>\u25a1</td>" in cells(unplayed)
-    assert "<td>1</td><td></td><td></td>" in cells(unplayed)
+    # its rows to fill one ruled row of tall cells, numbered (pdf.ruled_rows), as an entered
+    # log's rows after its last: the open room's log of 3 deals and a foul, then 4 to 15 (16
+    # rows on a sheet with penalty rows)
+    assert re.findall(r"<div>(\d+)</div>", unplayed) == [str(n) for n in range(1, 17)]
+    assert re.findall(r"<div>(\d+)</div>", open_room) == [str(n) for n in range(4, 16)]
+    assert cells(open_room).count("<trclass=\"blank\"") == 1
 
 
 def test_a_rooms_sheet_names_a_team_named_as_its_id_once(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 from generator import cli
-from generator.render.bulletins import qr_svg
+from generator.render.bulletins import qr_png
 from tests.test_forms import pdf_pages, pdf_text
 from tests.test_shengji import write_content
 
@@ -111,7 +111,7 @@ def test_the_desks_sheets_carry_each_tables_qr(tmp_path: Path, monkeypatch) -> N
         assert table_sheets(running.desk, "teams", 1) == b"%PDF"
         [sheet] = [form for form in sheets if form.kind == "scoresheet"]
         assert [page.get("qr") for page in sheet.pages] == [
-            qr_svg(running.desk.link(table_key("teams", 1, table)), mask=SHEET_QR_MASK) for table in (1, 2)]
+            qr_png(running.desk.link(table_key("teams", 1, table)), mask=SHEET_QR_MASK) for table in (1, 2)]
         # printed with the names' language, as paibang print prints them: an English desk's
         # sheets mark their Chinese names (test_an_english_sites_sheets_mark_their_chinese_names)
         assert languages == [running.desk.content_locale] == ["zh-Hans"]

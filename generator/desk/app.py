@@ -1985,6 +1985,11 @@ def live_standings(views: list[dict[str, Any]], choice: LiveChoice) -> list[dict
 SHEET_SECONDS = 0.2
 SHEETS_SAID_FROM = 200  # tables: fewer print in well under a minute
 SHEETS_ASK_AGAIN_SECONDS = 5  # a click while its round prints: the page asks again after that
+# The click that starts the print of a round of SHEETS_SAID_FROM tables or more waits for it this
+# long at most, then is told it prints, as a click after it is (its page asking again, the PDF
+# opened when printed): a round of 1,000 tables left the secretary's browser minutes on a blank
+# page, past the time it gives up. A smaller round's click waits for its PDF, as it did.
+SHEETS_WAIT_SECONDS = 15
 
 
 # The sheets page's QR codes, each made once for its link: a round's page made 1,000 of them at
@@ -2002,7 +2007,7 @@ def table_qr(link: str) -> str:
     return segno.make(link, error="m").svg_inline(scale=3, border=2)
 
 
-# The mask of each score sheet's QR code: given, not chosen (bulletins.qr_svg). And each code
+# The mask of each score sheet's QR code: given, not chosen (bulletins.qr_png). And each code
 # kept by its link, as the sheets page's are (table_qr): a round printed again after a table was
 # drawn again, or its sheets and then one table's alone, makes only the codes of new links.
 SHEET_QR_MASK = 0
@@ -2011,9 +2016,9 @@ SHEET_QR_MASK = 0
 @functools.lru_cache(maxsize=QR_KEPT)
 def sheet_qr(link: str) -> str:
     """Table `link`'s QR code as its printed score sheet shows it."""
-    from generator.render.bulletins import qr_svg
+    from generator.render.bulletins import qr_png
 
-    return qr_svg(link, mask=SHEET_QR_MASK)
+    return qr_png(link, mask=SHEET_QR_MASK)
 
 
 def sheets_minutes(tables: int) -> int:
@@ -2601,7 +2606,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             job.task = asyncio.ensure_future(run_in_threadpool(table_sheets, desk, stage, number, job.step))
         try:
             # (shielded: a browser that gives up waiting leaves the print to end, for its next click)
-            pdf = job.pdf or await asyncio.shield(job.task)
+            tables = sum(len(r.tables) for r in desk.event.rounds.get(stage, []) if r.number == number)
+            wait = SHEETS_WAIT_SECONDS if tables >= SHEETS_SAID_FROM else None
+            pdf = job.pdf or await asyncio.wait_for(asyncio.shield(job.task), wait)
+        except TimeoutError:  # (still printing: this click told so, the print going on)
+            return printing_page(job, stage, number, started=True)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
             prints.pop((stage, number), None)
             return desk.page("message.html", 500, title=t("desk_sheets_failed"),
@@ -2624,13 +2633,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     # Each round's score sheets printed or being printed (SheetsPrint): the last print of each
     prints: dict[tuple[str, int], SheetsPrint] = {}
 
-    def printing_page(job: SheetsPrint, stage: str, number: int) -> Response:
-        """The answer to a click on a round's PDF while it prints: that it is printing, how far,
+    def printing_page(job: SheetsPrint, stage: str, number: int, started: bool = False) -> Response:
+        """The answer to a click on a round's PDF while it prints (`started`: the click that
+        started it, not printed within SHEETS_WAIT_SECONDS): that it is printing, how far,
         and (Refresh) the same address asked again every few seconds, which opens the PDF once it
         is printed, with no script and nothing more to click."""
         done = t("desk_sheets_printed_part", percent=job.percent) if job.parts else t("desk_sheets_print_starting")
-        text = t("desk_sheets_printing_text", stage=desk.event.stage(stage).name, round=number, done=done)
-        response = desk.page("message.html", 202, title=t("desk_sheets_printing"), text=text)
+        title, said = (("desk_sheets_print_started", "desk_sheets_print_started_text") if started
+                       else ("desk_sheets_printing", "desk_sheets_printing_text"))
+        text = t(said, stage=desk.event.stage(stage).name, round=number, done=done)
+        response = desk.page("message.html", 202, title=t(title), text=text)
         response.headers["Refresh"] = str(SHEETS_ASK_AGAIN_SECONDS)
         return response
 

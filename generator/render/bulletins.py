@@ -270,6 +270,17 @@ def qr_svg(url: str, mask: int | None = None) -> str:
     return Markup(code.svg_inline(scale=1, border=2, dark="#000", omitsize=True, svgclass="qr"))
 
 
+def qr_png(url: str, mask: int | None = None) -> Markup:
+    """The QR code of `url` as a 1-bit PNG of a pixel a module, drawn unsmoothed (templates/sheets/
+    _base.html's .qr img): on paper the modules qr_svg draws, where WeasyPrint read and drew a
+    code's SVG path of some 300 strokes on every sheet (a tenth of the desk's score sheets'
+    printing); an image is embedded as it is. Not kept here: its caller keeps it (app.sheet_qr)."""
+    import segno
+
+    code = segno.make(url, error="m", micro=False, mask=mask)
+    return Markup(f'<img src="{code.png_data_uri(scale=1, border=2, dark="#000")}" alt="">')
+
+
 def _rule(t: Translator, event: Event, stage: Stage) -> str:
     game = GAMES[event.game]
     names = [t.pick(metric_of(game, m).label) for m in stage.rank_by]
