@@ -24,6 +24,15 @@
    Each program's processor time is said with the system's part of it, beside the files and
    bytes each wrote (`system_line`): both make a folder and a file for every page, the kernel's
    work and no part of either's own code, a part that grows with a busy disk (Hugo's most).
+   What paibang's bytes are, by kind of file, and Hugo's (`written_by_kind`); and the floor of
+   paibang's writing: its last run's files written again by a process that makes only the build's
+   calls (a folder, then open, write, fstat, close), with their bytes and left empty
+   (`rewrite_cost`). Measured so (h-perf26), the folders and files cost that floor, their bytes
+   next to nothing: in /dev/shm 0.45 s with the 294 MB, 0.22 s empty; on the disk (ext4) 1.8 to
+   5.7 s either way, more at each run as trees are removed and made again, empty or not. Of the
+   294 MB, 278 MB are the 8,628 pages themselves (32 kB each: standings, boards and their
+   accessible markup, roles and data-label for the narrow screen's cards), no part of a page
+   inline that could be shared, no file written twice; `--where /dev/shm` leaves the disk out.
 
 Both are timed as fresh commands: paibang's build in a new process with its imports, Hugo's
 own executable; `--runs` full builds of each, taken in turn, and the medians compared (a shared
@@ -118,6 +127,110 @@ def tree_size(folder: Path) -> tuple[int, int]:
                     files += 1
                     size += item.stat(follow_symlinks=False).st_size
     return files, size
+
+
+# What a site's bytes are, by the kind of file (`written_by_kind`): the first name whose test a
+# file's path meets. paibang's pages are its HTML; each event's results.json and results.xlsx, the
+# search index's scripts, the feed and sitemap, beside Hugo's pages alone.
+KINDS = (("pages", lambda path: path.endswith(".html")),
+         ("results.json", lambda path: path.endswith("/results.json")),
+         ("results.xlsx", lambda path: path.endswith("/results.xlsx")),
+         ("scripts", lambda path: path.endswith(".js")),
+         ("feed and sitemap", lambda path: path.endswith(".xml")))
+
+
+def written_by_kind(folder: Path) -> dict[str, tuple[int, int]]:
+    """Files and bytes under `folder` by kind (KINDS, then "other"), with "folders" (made, the
+    top one not counted: its files' count is how many folders were made, its bytes 0) and
+    "linked" (files whose data another name under `folder` holds too, hard links: counted in
+    their kind, as tree_size counts them, and here once more; a fresh build links none)."""
+    found: dict[str, list[int]] = {name: [0, 0] for name, _ in KINDS}
+    found.update(other=[0, 0], folders=[0, 0], linked=[0, 0])
+    stack = [os.fspath(folder)]
+    while stack:
+        with os.scandir(stack.pop()) as entries:
+            for item in entries:
+                if item.is_dir(follow_symlinks=False):
+                    stack.append(item.path)
+                    found["folders"][0] += 1
+                elif item.is_file(follow_symlinks=False):
+                    status = item.stat(follow_symlinks=False)
+                    kind = next((name for name, test in KINDS if test(item.path)), "other")
+                    found[kind][0] += 1
+                    found[kind][1] += status.st_size
+                    if status.st_nlink > 1:
+                        found["linked"][0] += 1
+                        found["linked"][1] += status.st_size
+    return {name: (files, size) for name, (files, size) in found.items()}
+
+
+def kinds_line(name: str, kinds: dict[str, tuple[int, int]]) -> str:
+    """`paibang wrote: pages 8628 files, 278.1 MB (32.2 kB each); …` from written_by_kind."""
+    said = []
+    for kind, (files, size) in kinds.items():
+        if kind == "folders":
+            said.append(f"{files} folders")
+        elif files:
+            said.append(f"{kind} {files} files, {size / 1e6:.1f} MB ({size / files / 1e3:.1f} kB each)")
+    return f"{name} wrote: " + "; ".join(said)
+
+
+REWRITE = """
+import os, resource, sys
+source, target, empty = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
+files = []
+for folder, _, names in os.walk(source):
+    for name in names:
+        path = os.path.join(folder, name)
+        with open(path, "rb") as handle:
+            files.append((os.path.relpath(path, source), b"" if empty else handle.read()))
+before = resource.getrusage(resource.RUSAGE_SELF)
+made = set()
+for relative, data in files:  # as OutputTree.write_parts writes a file: its folder, then open, write, close
+    path = os.path.join(target, relative)
+    folder = os.path.dirname(path)
+    if folder not in made:
+        os.makedirs(folder, exist_ok=True)
+        made.add(folder)
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view):]
+    os.fstat(handle)
+    os.close(handle)
+after = resource.getrusage(resource.RUSAGE_SELF)
+print(after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime, len(files), sum(len(data) for _, data in files))
+"""
+
+
+def rewrite_cost(output: Path, target: Path, empty: bool = False) -> tuple[float, float, int, int]:
+    """The processor time (user, system) of writing `output`'s files again into `target`, a
+    folder not there yet, with the calls OutputTree.write_parts makes and nothing else: the
+    floor of the build's writing, the same folders, files and bytes. Read first, outside the
+    time; `target` is removed after. `empty`: the same folders and files with no bytes in
+    them, the part of that floor that fewer bytes could not cut. Also the files and bytes written."""
+    os.sync()  # (the build's own writes not flushed meanwhile)
+    try:
+        done = subprocess.run([sys.executable, "-c", REWRITE, str(output), str(target), "1" if empty else "0"], check=True,
+                              capture_output=True, text=True)
+    finally:
+        shutil.rmtree(target, ignore_errors=True)
+    user, system, files, size = done.stdout.split()
+    return float(user), float(system), int(files), int(size)
+
+
+def writing_line(user: float, system: float, used: float, kinds: dict[str, tuple[int, int]],
+                 empty: tuple[float, float] | None = None) -> str:
+    """What writing the build's files costs at least, against the build's processor time `used`,
+    and (`empty`: rewrite_cost's user and system times without the bytes) how much of it the
+    folders and files alone cost."""
+    files = sum(found for kind, (found, _) in kinds.items() if kind not in ("folders", "linked"))
+    size = sum(size for kind, (_, size) in kinds.items() if kind not in ("folders", "linked"))
+    share = (user + system) / used if used > 0 else 0.0
+    return (f"writing paibang's {files} files ({size / 1e6:.0f} MB) and {kinds['folders'][0]} folders again, with "
+            f"the build's calls alone: {user + system:.2f} s of processor time ({system:.2f} s the system's), "
+            f"{share:.0%} of the build's {used:.1f} s"
+            + ("" if empty is None else f"; the same folders and files left empty: {sum(empty):.2f} s"))
 
 
 def system_line(ours: tuple[float, float, int, int], theirs: tuple[float, float, int, int] | None) -> str:
@@ -335,6 +448,15 @@ def main() -> None:
                   f"= {built / median(theirs):.0f} pages/s")
             print(ratio_line((pages / full) / (built / median(theirs))))
         print(system_line(our_costs[ours.index(full)], their_costs[theirs.index(median(theirs))] if theirs else None))
+        kinds = written_by_kind(work / f"output-{args.runs - 1}")
+        print(kinds_line("paibang", kinds))
+        if theirs:
+            print(kinds_line("hugo", written_by_kind(site / "public")))
+        # Last of all, each into a folder of its own (a folder just removed and made again under
+        # the same name cost the file system several times more on this machine's ext4)
+        user, system, _, _ = rewrite_cost(work / f"output-{args.runs - 1}", work / "rewritten")
+        empty = rewrite_cost(work / f"output-{args.runs - 1}", work / "rewritten-empty", empty=True)[:2]
+        print(writing_line(user, system, our_costs[-1][0], kinds, empty))
 
         output, cache = work / f"output-{args.runs - 1}", work / f"cache-{args.runs - 1}" / "pdf"
         same, _, _, rendered = fresh_build(content, output, cache)

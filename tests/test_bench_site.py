@@ -96,3 +96,44 @@ def test_the_system_share_of_each_programs_processor_time_is_said_beside_what_it
     (tmp_path / "a" / "feed.xml").write_bytes(b"y" * 24)
     (tmp_path / "link").symlink_to(tmp_path / "a")  # not followed: counted once
     assert site.tree_size(tmp_path) == (2, 1024)
+
+
+def test_what_a_site_wrote_is_said_by_kind_of_file_with_its_folders_and_hard_links(tmp_path):
+    """The bytes a build wrote, by kind (pages, each event's results.json and .xlsx, the search
+    index's scripts, feed and sitemap): the 294 MB paibang writes against Hugo's 92 MB are its
+    pages' own; a folder is made for each page, and a file linked from another counts twice."""
+    site = bench("site")
+    (tmp_path / "events" / "e" / "main").mkdir(parents=True)
+    (tmp_path / "events" / "e" / "main" / "index.html").write_bytes(b"p" * 3000)
+    (tmp_path / "events" / "e" / "index.html").write_bytes(b"q" * 1000)
+    (tmp_path / "events" / "e" / "results.json").write_bytes(b"{}" * 50)
+    (tmp_path / "events" / "e" / "results.xlsx").write_bytes(b"x" * 70)
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "search-index.js").write_bytes(b"s" * 20)
+    (tmp_path / "feed.xml").write_bytes(b"f" * 5)
+    (tmp_path / "assets" / "favicon.svg").write_bytes(b"v" * 7)
+    (tmp_path / "events" / "copy.json").hardlink_to(tmp_path / "events" / "e" / "results.json")
+    kinds = site.written_by_kind(tmp_path)
+    assert kinds == {"pages": (2, 4000), "results.json": (1, 100), "results.xlsx": (1, 70), "scripts": (1, 20),
+                     "feed and sitemap": (1, 5), "other": (2, 107), "folders": (4, 0), "linked": (2, 200)}
+    assert site.kinds_line("paibang", kinds) == (
+        "paibang wrote: pages 2 files, 0.0 MB (2.0 kB each); results.json 1 files, 0.0 MB (0.1 kB each); "
+        "results.xlsx 1 files, 0.0 MB (0.1 kB each); scripts 1 files, 0.0 MB (0.0 kB each); "
+        "feed and sitemap 1 files, 0.0 MB (0.0 kB each); other 2 files, 0.0 MB (0.1 kB each); 4 folders; "
+        "linked 2 files, 0.0 MB (0.1 kB each)")
+    assert site.writing_line(0.5, 1.5, 20.0, kinds, (0.25, 1.5)) == (
+        "writing paibang's 8 files (0 MB) and 4 folders again, with the build's calls alone: 2.00 s of processor "
+        "time (1.50 s the system's), 10% of the build's 20.0 s; the same folders and files left empty: 1.75 s")
+
+
+def test_the_floor_of_writing_a_site_writes_the_same_files_and_leaves_nothing(tmp_path):
+    """rewrite_cost writes the site's files again, with their bytes or empty, and removes them:
+    two processor times come back (not asserted: timing), no folder is left."""
+    site = bench("site")
+    (tmp_path / "out" / "a" / "b").mkdir(parents=True)
+    (tmp_path / "out" / "a" / "b" / "index.html").write_bytes(b"x" * 1000)
+    for empty, size in ((False, 1000), (True, 0)):
+        user, system, files, written = site.rewrite_cost(tmp_path / "out", tmp_path / "again", empty=empty)
+        assert user >= 0 and system >= 0 and (files, written) == (1, size)
+        assert not (tmp_path / "again").exists()
+    assert (tmp_path / "out" / "a" / "b" / "index.html").read_bytes() == b"x" * 1000
