@@ -243,7 +243,12 @@ def test_every_form_renders_with_the_fast_pages_code_as_with_jinjas(tmp_path: Pa
         forms += [(form, site.locale) for form in round_forms(result, stage, 1, site.locale)]
     assert len(forms) >= 6
     fast = [pdf.bulletin_html(form, locale) for form, locale in forms]
-    monkeypatch.setattr(pdf, "_environment", lambda locale, content: environment(locale, stock=True, content=content))
+    def stock(locale: str, content: str | None) -> object:
+        env = environment(locale, stock=True, content=content)
+        env.filters.setdefault("ruled_rows", pdf.ruled_rows)  # (as pdf._environment gives the sheets)
+        return env
+
+    monkeypatch.setattr(pdf, "_environment", stock)
     assert [pdf.bulletin_html(form, locale) for form, locale in forms] == fast
 
 
