@@ -80,7 +80,8 @@ def test_an_earlier_later_table_left_as_drawn_is_told_to_write_its_forfeit(tmp_p
     for warning in found:
         hint = warning.hint("en")
         assert "change its withdrawn to 4" in hint and \
-            "its table left without a result in each of these rounds (3) then waits for one: write forfeit: T03 there" in hint, hint
+            "its table left without a result in round 3 then waits for one: write forfeit: T03 there" in hint, hint
+        assert "these rounds" not in hint, hint  # (rev88 D5: "in each of these rounds (3)", one round)
         assert "forfeit: T03" in warning.hint("zh-Hans") and "forfeit: T03" in warning.hint("zh-Hant")
     assert _withdrawal_warnings(_swiss(tmp_path / "b", 4, {**rounds, 3: ROUND_3})) == []
 
@@ -96,7 +97,7 @@ def test_the_round_it_withdrew_from_left_as_drawn_keeps_its_own_warning(tmp_path
     assert "forfeit: T03" in found[0].hint("en")
     assert found[1].hint("en").startswith(
         "if T03 withdrew only from round 3 on, change its withdrawn to 3 (this table was then drawn before it "
-        "withdrew, and its forfeit is the withdrawal; its table left without a result in each of these rounds (2) then waits for one: "
+        "withdrew, and its forfeit is the withdrawal; its table left without a result in round 2 then waits for one: "
         "write forfeit: T03 there);"), found[1].hint("en")
 
 

@@ -112,7 +112,8 @@ def test_an_earlier_stages_table_left_as_drawn_is_told_to_write_its_forfeit(tmp_
     for warning in found:
         hint = warning.hint("en")
         assert "change its withdrawn to {stage: main, round: 1}" in hint, hint
-        assert "its table left without a result in each of these rounds (round 2 of stage pre) then waits for one: " \
+        # one round said as one (rev88 D5: "in each of these rounds (round 2 of stage pre)")
+        assert "its table left without a result in round 2 of stage pre then waits for one: " \
                "write forfeit: T03 there" in hint, hint
         assert "\u9636\u6bb5 pre \u7b2c 2 \u8f6e\u6ca1\u6709\u6210\u7ee9\u7684\u90a3\u4e00\u684c" in warning.hint("zh-Hans")
 
@@ -145,3 +146,4 @@ def test_the_desk_names_at_each_stages_table_the_value_check_names(tmp_path: Pat
     desk = Desk(_stages(tmp_path, "{stage: pre, round: 1}", SPANNING), "ev", None, None, build=False)
     assert [desk.spot(stage, number, 1, withdrawn=True).later for stage, number in (("pre", 2), ("main", 1))] == \
         ["{stage: main, round: 1}"] * 2
+
