@@ -94,6 +94,9 @@ def test_later_tables_in_two_stages_name_the_one_value_that_clears_both(tmp_path
         assert "withdrawn \u6539\u4e3a {stage: main, round: 1}\uff08\u9636\u6bb5 pre \u7b2c 2 \u8f6e\u3001" \
                "\u9636\u6bb5 main \u7b2c 1 \u8f6e\u90fd\u662f" in zh, zh
         assert "\u968e\u6bb5 pre \u7b2c 2 \u8f2a\u3001\u968e\u6bb5 main \u7b2c 1 \u8f2a" in warning.hint("zh-Hant")
+    # and the README says them as the warning does (it had \u548c, "and", where the output has \u3001: rev88)
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "\uff08\u9636\u6bb5 pre \u7b2c 2 \u8f6e\u3001\u9636\u6bb5 main \u7b2c 1 \u8f6e\uff09" in readme
     # The value followed: nothing left to warn of, every win the same.
     fixed = _stages(tmp_path / "b", "{stage: main, round: 1}", SPANNING)
     assert _withdrawal_warnings(fixed) == []
