@@ -33,6 +33,7 @@ import argparse  # noqa: E402 - after the hook, as every import below
 import atexit
 import gc
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,7 +44,7 @@ from generator import catalogues
 from generator.commands.defaults import CONTENT, DESK_PORT, OUTPUT, SERVE_PORT
 from generator.commands.console import (ProgressLine, environment_locale, os_error_text, print_event_problems,
                                        print_problems, site_locale, terminal)
-from generator.errors import ContentErrors, CouldNotFinish
+from generator.errors import ContentError, ContentErrors, CouldNotFinish
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
 
@@ -515,9 +516,22 @@ def _check(args: argparse.Namespace) -> int:
     if unsafe := desk_file_problems(args.content):  # a link planted where the desk writes (its audit log)
         raise ContentErrors(warnings + unsafe)
     locale = args.lang or site.locale
-    print_problems(warnings, locale, args.content)
+    # In file and line order, as errors are (Problems.sorted): the withdrawal warnings are said
+    # once every stage is scored (one value clears those of every stage), and printed as raised
+    # round 3's came after round 4's draw-rematch. Only the printing: the list validate returns
+    # (build, serve, the cache) keeps its order. A file's numbers as numbers: round-10.yaml after
+    # round-9.yaml, as they were raised (a plain sort of the paths put it before round-2.yaml).
+    print_problems(sorted(warnings, key=_in_file_order), locale, args.content)
     terminal(catalogues.text("checked", locale, events=len(site.events), warnings=len(warnings)))
     return 0
+
+
+def _in_file_order(problem: ContentError) -> tuple[object, ...]:
+    """A problem's place among check's printed ones: its file (numbers in its path compared as
+    numbers), line and column."""
+    parts = re.split(r"(\d+)", str(problem.mark.file))
+    return (tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in parts),
+            problem.mark.line, problem.mark.column)
 
 
 def _exit_without_collecting() -> None:

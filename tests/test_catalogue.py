@@ -114,6 +114,16 @@ def raised(root: Path) -> set[str]:
     return {p.code for p in warnings}
 
 
+def _bye_with_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """80 Points' round 1 table 1 made T01's bye (its boards and T08 taken out), with its forfeit."""
+    event = demo_tree(tmp, S)
+    path = event / R1
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"    home: T01\n    away: T08\n    boards:\n(?:      .*\n)+", "    home: T01\n    forfeit: T01\n",
+                           text, count=1), encoding="utf-8")
+    return raised(event.parents[1])
+
+
 def edit(game: str, *edits: tuple[str, str, str]) -> Trigger:
     """Edits (file in the event folder, old text, new text) of the game's demo event."""
     def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -1408,6 +1418,7 @@ TRIGGERS: dict[str, Trigger] = {
     # A 大怪路子 match written as both teams' forfeit: Guandan's alone has a double forfeit.
     "forfeit-double-not-in-game": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: [D02, D07]\n")),
     # One side's forfeit written as a list of one: a list names both sides.
+    "bye-with-forfeit": _bye_with_forfeit,
     "forfeit-listed-alone": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: [D07]\n")),
     "daguai-forfeit-with-play": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: D07\n")),
     "daguai-bye-with-play": edit(D, (R1, "    home: D02\n    away: D07\n", "    home: D02\n")),

@@ -242,3 +242,24 @@ def test_a_withdrawn_teams_tables_in_two_later_rounds_name_the_one_withdrawn_che
             assert "withdrawn \u6539\u4e3a 3" in said and "withdrawn \u6539\u4e3a 2" not in said, said
     finally:
         running.stop()
+
+
+def test_a_list_of_one_team_is_shown_with_no_forfeit_chosen_and_not_saved_as_both(tmp_path: Path) -> None:
+    """`forfeit: [T02]` (forfeit-listed-alone, an error in the file): the box showed 双方弃权
+    chosen, as for any list (rev88), and a save of the form as shown wrote `forfeit: [T02, T21]`,
+    a double forfeit the file never said. Now nothing is chosen; the secretary's choice mends it."""
+    content, path, (a, b) = _unplayed_first_table(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"  - table: 1\n    teams: [{a}, {b}]\n",
+                                 f"  - table: 1\n    teams: [{a}, {b}]\n    forfeit: [{a}]\n", 1), encoding="utf-8")
+    running = start(content, slug=SLUG)
+    try:
+        secretary = Secretary(running)
+        page = secretary.page("main/3/1")
+        assert f'<option value="{a}, {b}">双方弃权</option>' in page, page
+        assert f'<option value="{a}">{a}</option>' in page, page
+        assert '<option value="" selected>\u65e0</option>' in page, page  # (无: no forfeit chosen)
+        status, page = secretary.post("main/3/1", "save", forfeit=a)  # the secretary's choice
+        assert status == 200 and _first_table(path)["forfeit"] == a, page
+    finally:
+        running.stop()

@@ -289,3 +289,21 @@ def test_a_phone_open_before_the_desk_entered_a_forfeit_is_told_the_forfeit(tmp_
         assert not running.desk.tokens.used(key)
     finally:
         running.stop()
+
+
+@pytest.mark.parametrize(("slug", "stage", "side"), [(DAGUAI, "swiss", "D01"), (EIGHTY, "teams", "T08")])
+def test_a_list_of_one_side_is_shown_with_no_forfeit_chosen(tmp_path: Path, slug: str, stage: str, side: str) -> None:
+    """`forfeit: [D01]` (forfeit-listed-alone, an error in the file): the box showed D01's own
+    forfeit chosen (rev88), and a save of the form as shown wrote a forfeit the file does not say
+    (which of the two was meant it does not tell). Nothing chosen now."""
+    content, path = first_table_unplayed(tmp_path, slug)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  - table: 2\n", f"    forfeit: [{side}]\n  - table: 2\n", 1), encoding="utf-8")
+    running = start(content, slug=slug)
+    try:
+        page = Secretary(running).page(f"{stage}/7/1")
+        assert f'<option value="{side}">{side}</option>' in page, page
+        assert f'<option value="{side}" selected>' not in page
+        assert '<option value="" selected>\u65e0</option>' in page, page
+    finally:
+        running.stop()

@@ -77,3 +77,79 @@ def test_a_list_beside_a_bridge_matchs_boards_is_one_error(tmp_path: Path, liste
     found = _errors(tmp_path, "bridge", "{table: 1, home: D01, away: D02, forfeit: %s, "
                                         "boards: {1: {open: 1NT S =, closed: 1S S -1}}}" % listed)
     assert [p.code for p in found] == [code]
+
+
+@pytest.mark.parametrize("game", ["daguai", "guandan"])
+@pytest.mark.parametrize("listed", ["[d02]", "[D03]", "[D09]"])
+def test_a_listed_side_not_at_the_table_is_said_to_be_so_not_taken_for_its_first_side(
+        tmp_path: Path, game: str, listed: str) -> None:
+    """rev88 D2: `[d02]` (typed lower-case), another table's `[D03]` and `[D09]` (no such entry)
+    were each told "write forfeit: D01 if D01 alone did not come": D01, the table's first side,
+    came, and following the hint reversed the result. Now the listed one is said not to be one of
+    the table's two sides, and both are offered."""
+    found = [p for p in _errors(tmp_path, game, TABLES[game][0].replace("[D01]", listed)) if p.code == "forfeit-listed-alone"]
+    assert len(found) == 1
+    en = found[0].hint("en")
+    assert en.startswith(f"{listed[1:-1]} is not one of this table's sides (D01, D02): "
+                         "write forfeit: D01 or forfeit: D02, the side that did not come"), en
+    assert "if D01 alone did not come" not in en
+    assert f"{listed[1:-1]} \u4e0d\u662f\u8fd9\u4e00\u684c\u7684\u4e00\u65b9\uff08D01\u3001D02\uff09" in found[0].hint("zh-Hans")
+    listed_side = _errors(tmp_path / "at", game, TABLES[game][0].replace("[D01]", "[D02]"))[0]
+    assert listed_side.hint("en").startswith("write forfeit: D02 if D02 alone did not come"), listed_side.hint("en")
+
+
+def test_a_guandan_table_with_a_team_naming_no_entry_is_not_said_to_have_no_double_forfeit(tmp_path: Path) -> None:
+    """rev88 D3: `teams: [D01, D09], forfeit: [D01]` was told "Guandan has no double forfeit"."""
+    found = [p for p in _errors(tmp_path, "guandan", "{table: 1, teams: [D01, D09], forfeit: [D01]}")
+             if p.code == "forfeit-listed-alone"]
+    assert len(found) == 1
+    en = found[0].hint("en")
+    assert "has no double forfeit" not in en
+    assert en == ("write forfeit: D01 if D01 alone did not come (its opponent gets the forfeit's result). "
+                  "If neither team came, the list names both: forfeit: [D01, D09] (a double forfeit)."), en
+
+
+@pytest.mark.parametrize("game, table, code", [
+    ("guandan", "{table: 2, teams: [D03], forfeit: [D03]}", "guandan-bye-with-record"),
+    ("daguai", "{table: 2, home: D03, forfeit: [D03]}", "daguai-bye-with-play"),
+    ("daguai", "{table: 2, home: D03, forfeit: D03}", "daguai-bye-with-play"),
+    # 80 Points' and bridge's took a bye's forfeit silently, the bye credited to the side said
+    # not to have come: a bye has no opponent to get a forfeit's result (content-format.md)
+    ("shengji", "{table: 2, home: D03, forfeit: D03}", "bye-with-forfeit"),
+    ("shengji", "{table: 2, home: D03, forfeit: [D03]}", "bye-with-forfeit"),
+    ("bridge", "{table: 2, home: D03, forfeit: D03}", "bye-with-forfeit"),
+    ("bridge", "{table: 2, home: D03, forfeit: [D03]}", "bye-with-forfeit"),
+])
+def test_a_byes_listed_forfeit_is_the_byes_own_error_alone(tmp_path: Path, game: str, table: str, code: str) -> None:
+    """rev88 D3: a bye's `forfeit: [D03]` had forfeit-listed-alone beside the bye's own error (daguai)
+    or alone (Guandan), saying "its opponent gets the forfeit's result" of a table with none."""
+    folder = new_event(tmp_path, "ev", f"title: t\ngame: {game}\ndate: 2024-05-01\n", "D0", 3,
+                       "  - {id: main, name: m, format: swiss, rounds: 2%s}\n" % (", boards: 2" if game == "bridge" else ""))
+    first = "{table: 1, teams: [D01, D02]}" if game == "guandan" else "{table: 1, home: D01, away: D02}"
+    (folder / "results/round-1.yaml").write_text(
+        f"stage: main\nround: 1\ntables:\n  - {first}\n  - {table}\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    found = [p for p in failure.value.problems if not p.warning]
+    assert [(p.code, p.mark.line) for p in found] == [(code, 5)], [(p.code, p.message("en")) for p in found]
+    if code == "bye-with-forfeit":
+        assert found[0].message("en") == "D03 has the bye (one side at this table): a bye has no forfeit"
+        assert found[0].hint("en").startswith("delete the forfeit line"), found[0].hint("en")
+
+
+def test_a_guandan_knockouts_hint_offers_no_double_forfeit(tmp_path: Path) -> None:
+    """rev88 D4: the hint offered `forfeit: [D01, D02]`, which a knockout refuses
+    (guandan-forfeit-both-knockout)."""
+    folder = new_event(tmp_path, "ev", "title: t\ngame: guandan\ndate: 2024-05-01\n", "D0", 4,
+                       "  - {id: ko, name: k, format: knockout}\n")
+    (folder / "results/round-1.yaml").write_text(
+        "stage: ko\nround: 1\ntables:\n  - {table: 1, teams: [D01, D04], forfeit: [D01]}\n"
+        "  - {table: 2, teams: [D02, D03]}\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    (found,) = [p for p in failure.value.problems if p.code == "forfeit-listed-alone"]
+    en = found.hint("en")
+    assert "[D01, D04]" not in en and "double forfeit (" not in en, en
+    assert en.startswith("write forfeit: D01 if D01 alone did not come"), en
+    assert "A knockout match sends one team on: if neither team came, the chief referee rules which one forfeits" in en
+    assert "forfeit: [" not in found.hint("zh-Hans") and "\u6dd8\u6c70\u8d5b" in found.hint("zh-Hans")

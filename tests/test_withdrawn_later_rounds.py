@@ -80,7 +80,8 @@ def test_an_earlier_later_table_left_as_drawn_is_told_to_write_its_forfeit(tmp_p
     for warning in found:
         hint = warning.hint("en")
         assert "change its withdrawn to 4" in hint and \
-            "its table left without a result in each of these rounds (3) then waits for one: write forfeit: T03 there" in hint, hint
+            "its table left without a result in round 3 then waits for one: write forfeit: T03 there" in hint, hint
+        assert "these rounds" not in hint, hint  # (rev88 D5: "in each of these rounds (3)", one round)
         assert "forfeit: T03" in warning.hint("zh-Hans") and "forfeit: T03" in warning.hint("zh-Hant")
     assert _withdrawal_warnings(_swiss(tmp_path / "b", 4, {**rounds, 3: ROUND_3})) == []
 
@@ -96,7 +97,7 @@ def test_the_round_it_withdrew_from_left_as_drawn_keeps_its_own_warning(tmp_path
     assert "forfeit: T03" in found[0].hint("en")
     assert found[1].hint("en").startswith(
         "if T03 withdrew only from round 3 on, change its withdrawn to 3 (this table was then drawn before it "
-        "withdrew, and its forfeit is the withdrawal; its table left without a result in each of these rounds (2) then waits for one: "
+        "withdrew, and its forfeit is the withdrawal; its table left without a result in round 2 then waits for one: "
         "write forfeit: T03 there);"), found[1].hint("en")
 
 
@@ -152,3 +153,30 @@ def test_a_stage_after_the_withdrawal_says_the_round_written(tmp_path: Path) -> 
     assert "plays no round from round 2 of stage pre on" in message and "stage main on" not in message, message
     assert "\u4ece\u9636\u6bb5 pre \u7b2c 2 \u8f6e\u8d77" in found[0].message("zh-Hans")
     assert "change its withdrawn to {stage: main, round: 1}" in found[0].hint("en")
+
+
+def test_check_prints_warnings_in_file_and_line_order(tmp_path: Path, capsys) -> None:
+    """The withdrawal warnings are said once every stage is scored: `check` printed round 3's
+    after round 4's draw-rematch warnings (rev88 D6). Printed by file and line now, as errors are,
+    and round-10.yaml after round-9.yaml (its numbers as numbers)."""
+    from generator.cli import main
+
+    rounds = {1: ROUND_1, 2: ROUND_2, 3: ROUND_3, 4: ROUND_4}
+    assert main(["check", "--content", str(_swiss(tmp_path, 2, rounds)), "--lang", "en"]) == 0
+    said = [line.split(" warning [")[0].rsplit("/", 1)[-1].rstrip(":") + " " + line.split("[")[1].split("]")[0]
+            for line in capsys.readouterr().err.splitlines() if " warning [" in line]
+    assert said == ["round-3.yaml:4:29 entry-withdrawn-forfeit-later", "round-4.yaml:4:5 draw-rematch",
+                    "round-4.yaml:4:29 entry-withdrawn-forfeit-later", "round-4.yaml:5:5 draw-rematch"], said
+
+
+def test_check_prints_round_10s_warnings_after_round_9s(tmp_path: Path, capsys) -> None:
+    from generator.cli import _in_file_order
+    from generator.errors import ContentError, Mark
+
+    def at(name: str, line: int) -> ContentError:
+        return ContentError("x", Mark(tmp_path / name, line, 1), warning=True)
+
+    found = sorted([at("round-10.yaml", 1), at("round-9.yaml", 7), at("round-2.yaml", 3), at("round-9.yaml", 2)],
+                   key=_in_file_order)
+    assert [(p.mark.file.name, p.mark.line) for p in found] == [
+        ("round-2.yaml", 3), ("round-9.yaml", 2), ("round-9.yaml", 7), ("round-10.yaml", 1)]

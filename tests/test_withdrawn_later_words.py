@@ -94,6 +94,9 @@ def test_later_tables_in_two_stages_name_the_one_value_that_clears_both(tmp_path
         assert "withdrawn \u6539\u4e3a {stage: main, round: 1}\uff08\u9636\u6bb5 pre \u7b2c 2 \u8f6e\u3001" \
                "\u9636\u6bb5 main \u7b2c 1 \u8f6e\u90fd\u662f" in zh, zh
         assert "\u968e\u6bb5 pre \u7b2c 2 \u8f2a\u3001\u968e\u6bb5 main \u7b2c 1 \u8f2a" in warning.hint("zh-Hant")
+    # and the README says them as the warning does (it had \u548c, "and", where the output has \u3001: rev88)
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "\uff08\u9636\u6bb5 pre \u7b2c 2 \u8f6e\u3001\u9636\u6bb5 main \u7b2c 1 \u8f6e\uff09" in readme
     # The value followed: nothing left to warn of, every win the same.
     fixed = _stages(tmp_path / "b", "{stage: main, round: 1}", SPANNING)
     assert _withdrawal_warnings(fixed) == []
@@ -112,7 +115,8 @@ def test_an_earlier_stages_table_left_as_drawn_is_told_to_write_its_forfeit(tmp_
     for warning in found:
         hint = warning.hint("en")
         assert "change its withdrawn to {stage: main, round: 1}" in hint, hint
-        assert "its table left without a result in each of these rounds (round 2 of stage pre) then waits for one: " \
+        # one round said as one (rev88 D5: "in each of these rounds (round 2 of stage pre)")
+        assert "its table left without a result in round 2 of stage pre then waits for one: " \
                "write forfeit: T03 there" in hint, hint
         assert "\u9636\u6bb5 pre \u7b2c 2 \u8f6e\u6ca1\u6709\u6210\u7ee9\u7684\u90a3\u4e00\u684c" in warning.hint("zh-Hans")
 
@@ -145,3 +149,4 @@ def test_the_desk_names_at_each_stages_table_the_value_check_names(tmp_path: Pat
     desk = Desk(_stages(tmp_path, "{stage: pre, round: 1}", SPANNING), "ev", None, None, build=False)
     assert [desk.spot(stage, number, 1, withdrawn=True).later for stage, number in (("pre", 2), ("main", 1))] == \
         ["{stage: main, round: 1}"] * 2
+

@@ -1390,6 +1390,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         before = len(problems.items)
         sides, record = game.read_table(table_reader, stage)
         _drop_said_of_unknown_sides(problems, before, [s for s, _ in sides if s not in event.entries])
+        read_wrong = any(not p.warning for p in problems.items[before:])  # (the game's reader's errors)
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
             if entry_id not in event.entries:
@@ -1413,11 +1414,18 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             # a side left out. Said so at the value, in every game alike; no forfeit read (the
             # table waits for its result as one with none written).
             side = half_width(one).strip()
-            problems.add("forfeit-listed-alone", table_reader.value_mark("forfeit"), id=one,
-                         first=side if side in side_ids else side_ids[0] if side_ids else side,
-                         both=catalogues.word("forfeit_listed_alone_both", a=side_ids[0], b=side_ids[-1])
-                         if game.reads_both_forfeit and len(side_ids) == 2
-                         else catalogues.word("forfeit_listed_alone_none", game=game.title))
+            written = [half_width(s).strip() for s, _ in sides]  # (as written: one may name no entry)
+            if len(written) == 2:
+                # The side to write named only when it is one of the table's: `[d02]` or another
+                # table's `[D03]` named D01 (its first side), and following that reversed the result.
+                alone = (catalogues.word("forfeit_listed_alone_side", first=side) if side in written
+                         else catalogues.word("forfeit_listed_alone_elsewhere", id=one, a=written[0], b=written[1]))
+                problems.add("forfeit-listed-alone", table_reader.value_mark("forfeit"), id=one, alone=alone,
+                             # Guandan's double forfeit, but not in a knockout (guandan-forfeit-both-knockout)
+                             both=catalogues.word("forfeit_listed_alone_knockout") if game.reads_both_forfeit
+                             and stage.format == "knockout"
+                             else catalogues.word("forfeit_listed_alone_both", a=written[0], b=written[1])
+                             if game.reads_both_forfeit else catalogues.word("forfeit_listed_alone_none", game=game.title))
             forfeit = None
         elif isinstance(listed, YamlList) and not both:
             # A game with no double forfeit (大怪路子, 80分, bridge: its rules give one side's
@@ -1435,6 +1443,15 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         forfeit = None if forfeit is None else half_width(forfeit).strip()
         if forfeit is not None and forfeit not in side_ids:
             problems.add("forfeit-not-at-table", table_reader.value_mark("forfeit"), id=forfeit)
+            forfeit = None
+        if len(sides) == 1 and (forfeit is not None or one is not None) and game.has_byes(stage):
+            # A bye's forfeit (`forfeit: D03` or `[D03]`): a bye has no opponent to get the
+            # forfeit's result, and 80 Points' and bridge's took it silently, the bye credited to
+            # the side said not to have come. The Guandan and Da Guai Lu Zi readers say so
+            # themselves (guandan-bye-with-record, daguai-bye-with-play): one error at one value.
+            if not read_wrong:
+                problems.add("bye-with-forfeit", table_reader.value_mark("forfeit"),
+                             id=half_width(str(sides[0][0])).strip())
             forfeit = None
         if len(side_ids) != len(sides):
             continue

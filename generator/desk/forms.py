@@ -326,8 +326,14 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides), *_both_forfeit_choice(spot)),
                     secretary=True)
-    if isinstance(table.get("forfeit"), list) and _both_forfeit_choice(spot):
-        forfeit.value = _both_forfeit_choice(spot)[0][0]  # (written [T21, T02] or [T02, T21] alike)
+    if isinstance(table.get("forfeit"), list):
+        # The table's two sides listed are its double forfeit (written [T21, T02] or [T02, T21]
+        # alike); any other list is an error in the file (forfeit-listed-alone's `[T02]`,
+        # forfeit-double-not-in-game's), shown with no forfeit chosen: shown as 双方弃权 (or as
+        # T02's own forfeit), a save of the form as shown wrote a result the file never said.
+        both = _both_forfeit_choice(spot)
+        listed = sorted(half_width(field_text(item)).strip() for item in table["forfeit"])
+        forfeit.value = both[0][0] if both and listed == sorted(spot.sides) else ""
     if spot.gone:
         # A withdrawn side's table: its forfeit alone, offered for the side(s) withdrawn, or both
         # teams' (its opponent did not come either: _both_forfeit_choice), and what the file has

@@ -753,11 +753,16 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
                                 if (place, n) < rounds[-1][0] and not t.both_forfeit
                                 and t.forfeit != entry_id}.items(), key=lambda item: item[0])
             waiting = ""
+            # (one round said as one: "in round 1", "in round 2 of stage pre", not "in each of
+            # these rounds (1)", English's plural round a bare number)
+            one_round = len(unwritten) == 1
             if unwritten and (spanned or any(s is not last_stage for _, s in unwritten)):
-                waiting = catalogues.word("withdrawn_later_unwritten_stages", id=entry_id,
+                waiting = catalogues.word("withdrawn_later_unwritten_stages_one" if one_round
+                                          else "withdrawn_later_unwritten_stages", id=entry_id,
                                           rounds=_rounds_of_stages(unwritten))
             elif unwritten:
-                waiting = catalogues.word("withdrawn_later_unwritten", id=entry_id, rounds={
+                waiting = catalogues.word("withdrawn_later_unwritten_one" if one_round
+                                          else "withdrawn_later_unwritten", id=entry_id, rounds={
                     loc: catalogues.series(loc, (n for (_, n), _ in unwritten)) for loc in LOCALES})
             anyway = catalogues.word("withdrawn_later_drawn_anyway", id=entry_id)
             if spanned:

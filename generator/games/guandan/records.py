@@ -286,7 +286,8 @@ def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room
     has_record = record.played or record.winner is not None or bool(record.penalties) \
         or record.tiebreak is not None
     if len(teams) == 1:
-        if has_record or record.broken or record.forfeit is not None or record.both_absent:
+        # (`forfeit: [T03]` too, a list read as no forfeit: the bye's error, the loader's none)
+        if has_record or record.broken or record.forfeit is not None or record.both_absent or reader.raw("forfeit") is not None:
             key = next(k for k in ("deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms", "forfeit")
                        if reader.has(k))
             reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
@@ -363,7 +364,7 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
     record.rooms = rooms
     has_record = record.played or record.winner is not None or record.tiebreak is not None
     if len(teams) == 1:
-        if has_record or record.forfeit is not None or reader.has("rooms"):
+        if has_record or record.forfeit is not None or reader.has("rooms") or reader.raw("forfeit") is not None:
             key = next((k for k in ("rooms", "winner", "tiebreak_deal", "forfeit") if reader.has(k)), "rooms")
             reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
         return
