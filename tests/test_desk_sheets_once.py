@@ -192,6 +192,52 @@ def test_the_click_that_starts_a_long_print_is_told_it_prints_not_left_waiting(t
     asyncio.run(clicks())
 
 
+def test_a_long_print_that_failed_after_its_click_was_answered_is_said_then_printed_again(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A long round's print that fails after its click was told "printing" (a 1,000-table print
+    out of memory after minutes): the printing page's Refresh started it again at every ask,
+    "printing" for ever and the failure never said (rev90). The ask after it ended is told it
+    failed; the one after that prints again, once."""
+    import time
+
+    from generator.desk import app as desk_app
+    from generator.errors import CouldNotFinish
+
+    _content, _desk, app, cookie, path = sheets_desk(tmp_path)
+    calls: list[int] = []
+
+    def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
+        calls.append(number)
+        if len(calls) == 1:
+            time.sleep(0.5)
+            raise CouldNotFinish("printer_exited", code=1, what="sheets")
+        return b"%PDF again"
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+    monkeypatch.setattr(desk_app, "SHEETS_WAIT_SECONDS", 0.1)
+    monkeypatch.setattr(desk_app, "SHEETS_SAID_FROM", 4)
+
+    async def clicks() -> None:
+        status, _headers, _body = await ask(app, path, cookie)
+        assert status == 202
+        for _ in range(40):  # (the page's Refresh, asking again till the print has ended)
+            await asyncio.sleep(0.1)
+            status, _headers, body = await ask(app, path, cookie)
+            if status != 202:
+                break
+        assert (status, len(calls)) == (500, 1), (status, calls)
+        assert "\u6253\u5370" in body.decode()  # (desk_sheets_failed's page)
+        status, _headers, body = await ask(app, path, cookie)
+        for _ in range(40):
+            if status == 200:
+                break
+            await asyncio.sleep(0.05)
+            status, _headers, body = await ask(app, path, cookie)
+        assert (status, body, len(calls)) == (200, b"%PDF again", 2)
+
+    asyncio.run(clicks())
+
+
 def test_a_small_rounds_click_waits_for_its_pdf(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     """A round of fewer tables than SHEETS_SAID_FROM prints in well under a minute: its click
     gets the PDF, however long past SHEETS_WAIT_SECONDS it takes."""

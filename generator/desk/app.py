@@ -2593,11 +2593,21 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         drawn = sheets_drawn(desk, stage, number)
         job = prints.get((stage, number))
         if job is not None and job.pdf is None and job.task is not None and job.task.done():
-            # ended after the click that started it had gone (its browser closed): its PDF kept,
-            # a failure printed again at this click
-            failed = job.task.cancelled() or job.task.exception() is not None
-            if not failed:
+            # ended after the click that started it had gone (a long round's click answered
+            # "printing", its browser closed): its PDF kept; a failure said at this click, as to
+            # the click that waited for it, and printed again only at the next (this click, the
+            # printing page's own Refresh, started the print again at each ask, never saying it)
+            error = None if job.task.cancelled() else job.task.exception()
+            if job.task.cancelled():
+                job = None
+            elif error is None:
                 job.pdf = job.task.result()
+            else:
+                prints.pop((stage, number), None)
+                if isinstance(error, CouldNotFinish):
+                    return desk.page("message.html", 500, title=t("desk_sheets_failed"),
+                                     text=error.text(desk.locale, output="", left="desk_sheets_failed_left"))
+                raise error
         if job is not None and job.task is not None and not job.task.done():
             # (printing still: a round drawn again meanwhile is printed at the click after it ends)
             return printing_page(job, stage, number)
