@@ -33,7 +33,6 @@ import argparse  # noqa: E402 - after the hook, as every import below
 import atexit
 import gc
 import os
-import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -44,7 +43,7 @@ from generator import catalogues
 from generator.commands.defaults import CONTENT, DESK_PORT, OUTPUT, SERVE_PORT
 from generator.commands.console import (ProgressLine, environment_locale, os_error_text, print_event_problems,
                                        print_problems, site_locale, terminal)
-from generator.errors import ContentError, ContentErrors, CouldNotFinish
+from generator.errors import ContentErrors, CouldNotFinish, in_file_order
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
 
@@ -521,17 +520,9 @@ def _check(args: argparse.Namespace) -> int:
     # round 3's came after round 4's draw-rematch. Only the printing: the list validate returns
     # (build, serve, the cache) keeps its order. A file's numbers as numbers: round-10.yaml after
     # round-9.yaml, as they were raised (a plain sort of the paths put it before round-2.yaml).
-    print_problems(sorted(warnings, key=_in_file_order), locale, args.content)
+    print_problems(sorted(warnings, key=in_file_order), locale, args.content)
     terminal(catalogues.text("checked", locale, events=len(site.events), warnings=len(warnings)))
     return 0
-
-
-def _in_file_order(problem: ContentError) -> tuple[object, ...]:
-    """A problem's place among check's printed ones: its file (numbers in its path compared as
-    numbers), line and column."""
-    parts = re.split(r"(\d+)", str(problem.mark.file))
-    return (tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in parts),
-            problem.mark.line, problem.mark.column)
 
 
 def _exit_without_collecting() -> None:

@@ -421,7 +421,15 @@ class Problems:
     def sorted(self) -> list[ContentError]:
         """Errors first, then warnings, each in file and line order: an error after a dozen
         warnings was line 73 of serve's log and far down its page (a newcomer's review)."""
-        return sorted(self.items, key=lambda p: (p.warning, str(p.mark.file), p.mark.line, p.mark.column))
+        return sorted(self.items, key=lambda p: (p.warning, *in_file_order(p)))
+
+
+def in_file_order(problem: ContentError) -> tuple[object, ...]:
+    """A problem's place among those printed: its file (numbers in its path compared as numbers:
+    round-10.yaml after round-9.yaml), line and column."""
+    parts = re.split(r"(\d+)", str(problem.mark.file))
+    return (tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in parts),
+            problem.mark.line, problem.mark.column)
 
 
 class ContentErrors(Exception):

@@ -137,6 +137,21 @@ def test_a_byes_listed_forfeit_is_the_byes_own_error_alone(tmp_path: Path, game:
         assert found[0].hint("en").startswith("delete the forfeit line"), found[0].hint("en")
 
 
+@pytest.mark.parametrize("game", ["shengji", "bridge"])
+def test_a_byes_forfeit_is_said_beside_another_keys_error(tmp_path: Path, game: str) -> None:
+    """rev91 D2: a typo at the bye's table (`refere: Sun`) hid bye-with-forfeit until it was
+    mended, and the next run said it: every problem at once."""
+    folder = new_event(tmp_path, "ev", f"title: t\ngame: {game}\ndate: 2024-05-01\n", "D0", 3,
+                       "  - {id: main, name: m, format: swiss, rounds: 2%s}\n" % (", boards: 2" if game == "bridge" else ""))
+    (folder / "results/round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, home: D01, away: D02}\n"
+        "  - table: 2\n    home: D03\n    forfeit: D03\n    refere: Sun\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    found = sorted((p.code, p.mark.line) for p in failure.value.problems if not p.warning)
+    assert found == [("bye-with-forfeit", 7), ("key-unknown", 8)], found
+
+
 def test_a_guandan_knockouts_hint_offers_no_double_forfeit(tmp_path: Path) -> None:
     """rev88 D4: the hint offered `forfeit: [D01, D02]`, which a knockout refuses
     (guandan-forfeit-both-knockout)."""

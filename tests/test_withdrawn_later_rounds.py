@@ -170,13 +170,20 @@ def test_check_prints_warnings_in_file_and_line_order(tmp_path: Path, capsys) ->
 
 
 def test_check_prints_round_10s_warnings_after_round_9s(tmp_path: Path, capsys) -> None:
-    from generator.cli import _in_file_order
-    from generator.errors import ContentError, Mark
+    from generator.errors import ContentError, Mark, Problems, in_file_order
 
     def at(name: str, line: int) -> ContentError:
         return ContentError("x", Mark(tmp_path / name, line, 1), warning=True)
 
     found = sorted([at("round-10.yaml", 1), at("round-9.yaml", 7), at("round-2.yaml", 3), at("round-9.yaml", 2)],
-                   key=_in_file_order)
+                   key=in_file_order)
     assert [(p.mark.file.name, p.mark.line) for p in found] == [
         ("round-2.yaml", 3), ("round-9.yaml", 2), ("round-9.yaml", 7), ("round-10.yaml", 1)]
+    # errors, and everything a failing check or --strict prints (Problems.sorted), in the same
+    # order: errors first, each kind round-10 after round-9 (it printed round-10 before round-2: rev91)
+    problems = Problems()
+    problems.items = [*found[::-1], ContentError("y", Mark(tmp_path / "round-10.yaml", 5, 1)),
+                      ContentError("y", Mark(tmp_path / "round-2.yaml", 5, 1))]
+    assert [(p.warning, p.mark.file.name, p.mark.line) for p in problems.sorted()] == [
+        (False, "round-2.yaml", 5), (False, "round-10.yaml", 5), (True, "round-2.yaml", 3), (True, "round-9.yaml", 2),
+        (True, "round-9.yaml", 7), (True, "round-10.yaml", 1)]

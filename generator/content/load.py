@@ -1390,7 +1390,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         before = len(problems.items)
         sides, record = game.read_table(table_reader, stage)
         _drop_said_of_unknown_sides(problems, before, [s for s, _ in sides if s not in event.entries])
-        read_wrong = any(not p.warning for p in problems.items[before:])  # (the game's reader's errors)
+        read_at = {(p.mark.line, p.mark.column) for p in problems.items[before:] if not p.warning}  # (the game's reader's errors)
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
             if entry_id not in event.entries:
@@ -1449,7 +1449,10 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             # forfeit's result, and 80 Points' and bridge's took it silently, the bye credited to
             # the side said not to have come. The Guandan and Da Guai Lu Zi readers say so
             # themselves (guandan-bye-with-record, daguai-bye-with-play): one error at one value.
-            if not read_wrong:
+            # (unless the game's reader said its own error of the forfeit, at its key or value; an
+            # error of another key, a typo beside it, hid this one till that was mended: rev91)
+            at = [table_reader.key_mark("forfeit"), table_reader.value_mark("forfeit")]
+            if not read_at & {(mark.line, mark.column) for mark in at}:
                 problems.add("bye-with-forfeit", table_reader.value_mark("forfeit"),
                              id=half_width(str(sides[0][0])).strip())
             forfeit = None
