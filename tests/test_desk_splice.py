@@ -482,6 +482,14 @@ def test_a_hand_edit_saved_while_the_desk_saves_is_kept(tmp_path: Path, monkeypa
     assert not refused.saved and refused.refused == "desk_changed_since"
     assert last.endswith("# hand 2\n") and "T03: A" not in last
     assert len(audit_lines(desk)) == 1
+    # the same refusal as a desk's first save: no audit log made for it (it was made, empty: rev90)
+    fresh, other = desk_and_writer(tmp_path / "fresh")
+    real = other._edit
+    monkeypatch.setattr(other, "_edit", lambda batch, edit: (other.path.write_text(
+        other.path.read_text(encoding="utf-8") + "# hand\n", encoding="utf-8"), real(batch, edit))[1])
+    first = job(fresh, 2, {"levels": {"T03": "A", "T04": 8}})
+    other._apply([first])
+    assert first.refused == "desk_changed_since" and not (fresh.folder / store.AUDIT_NAME).exists()
 
 
 def test_a_file_found_half_written_by_an_editor_before_the_write_holds_the_save(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001

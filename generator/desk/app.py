@@ -1353,6 +1353,8 @@ class Writer:
                 for job, _ in applied:
                     job.unwritable = problem
                 return
+            if not _still(self.path, text):  # (before the log is opened, made if missing: rev90)
+                raise _ChangedMeanwhile
             try:  # the log before the file: a save lands with its audit line, or not at all
                 audit = open_audit(event_folder)
             except UnsafeDeskFile as error:
@@ -1363,9 +1365,6 @@ class Writer:
                 for job, _ in applied:
                     job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                 return
-            if not _still(self.path, text):
-                os.close(audit)
-                raise _ChangedMeanwhile
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
                 write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
