@@ -215,12 +215,11 @@ def test_a_withdrawn_teams_table_in_a_round_drawn_after_it_withdrew_is_not_asked
         running.stop()
 
 
-def test_a_withdrawn_teams_tables_in_two_later_rounds_name_the_one_withdrawn_check_names(tmp_path: Path) -> None:
-    """Withdrawn from round 1 on, its forfeit written in rounds 1 and 2 and round 3's table left
-    as drawn: rounds 2 and 3 were drawn after it withdrew. check names one value that clears both
-    warnings, `withdrawn: 3` (h-gd6); each table's form says that value, not its own round's
-    (round 2's said "change to 2", which leaves round 3 warned)."""
-    content, path, (a, b) = _unplayed_first_table(tmp_path)
+def forfeits_in_two_later_rounds(tmp_path: Path) -> tuple[Path, dict[int, int]]:
+    """The demo's third round with table 1 unplayed, its second team withdrawn from round 1 on,
+    its forfeit written at its tables of rounds 1 and 2 (round 3's left as drawn): the content
+    folder and its table in rounds 1 and 2."""
+    content, _path, (_a, b) = _unplayed_first_table(tmp_path)
     event = content / "events" / SLUG
     withdraw(event, b, 1)
     drawn = r"  - table: (\d+)(?:    #.*)?\n    teams: \[(\w+), (\w+)\]\n    (?:deals|levels):.*\n"
@@ -231,7 +230,16 @@ def test_a_withdrawn_teams_tables_in_two_later_rounds_name_the_one_withdrawn_che
         found = next(m for m in re.finditer(drawn, text) if b in m.group(2, 3))
         file.write_text(text.replace(found[0], f"  - table: {found[1]}\n    teams: [{found[2]}, {found[3]}]\n"
                                                f"    forfeit: {b}\n"), encoding="utf-8")
-        tables[number] = found[1]
+        tables[number] = int(found[1])
+    return content, tables
+
+
+def test_a_withdrawn_teams_tables_in_two_later_rounds_name_the_one_withdrawn_check_names(tmp_path: Path) -> None:
+    """Withdrawn from round 1 on, its forfeit written in rounds 1 and 2 and round 3's table left
+    as drawn: rounds 2 and 3 were drawn after it withdrew. check names one value that clears both
+    warnings, `withdrawn: 3` (h-gd6); each table's form says that value, not its own round's
+    (round 2's said "change to 2", which leaves round 3 warned)."""
+    content, tables = forfeits_in_two_later_rounds(tmp_path)
     running = start(content, slug=SLUG)
     try:
         later = [p for p in running.desk.problems if p.code in ("entry-withdrawn-forfeit-later", "entry-withdrawn-drawn-later")]

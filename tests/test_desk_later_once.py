@@ -6,11 +6,9 @@ request; bench figures in the commit, processor time). The same values either wa
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from tests.support import withdraw
-from tests.test_desk_double_forfeit import SLUG, _unplayed_first_table
+from tests.test_desk_double_forfeit import SLUG, forfeits_in_two_later_rounds
 
 
 class Unlooked(list):
@@ -23,18 +21,7 @@ class Unlooked(list):
 def test_the_later_rounds_value_is_taken_from_the_reading_once(tmp_path: Path) -> None:
     from generator.desk.app import Desk
 
-    content, _path, (_a, b) = _unplayed_first_table(tmp_path)
-    event = content / "events" / SLUG
-    withdraw(event, b, 1)
-    drawn = r"  - table: (\d+)(?:    #.*)?\n    teams: \[(\w+), (\w+)\]\n    (?:deals|levels):.*\n"
-    tables = {}
-    for number in (1, 2):
-        file = event / "results" / f"round-{number}.yaml"
-        text = file.read_text(encoding="utf-8")
-        found = next(m for m in re.finditer(drawn, text) if b in m.group(2, 3))
-        file.write_text(text.replace(found[0], f"  - table: {found[1]}\n    teams: [{found[2]}, {found[3]}]\n"
-                                               f"    forfeit: {b}\n"), encoding="utf-8")
-        tables[number] = int(found[1])
+    content, tables = forfeits_in_two_later_rounds(tmp_path)
     desk = Desk(content, SLUG, None, None, build=False)
     later = [p for p in desk.problems if p.code in ("entry-withdrawn-forfeit-later", "entry-withdrawn-drawn-later")]
     assert sorted((p.params["round"], p.params["written"]) for p in later) == [(2, "3"), (3, "3")]
