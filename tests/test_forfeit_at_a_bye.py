@@ -1,7 +1,8 @@
 """rev91's findings on the hints of a forfeit at a bye (or a pairs movement's sit-out) and of a
 list of one side: each hint, followed, must not lead to the next error. A bye's forfeit is the
 bye's own error, one at one place, the forfeit key (where the line to delete starts); a sit-out
-is said to be one, scoring nothing (content-format.md), not the stage's bye."""
+is said to be one, scoring nothing (content-format.md), not the stage's bye; a side naming no
+entry is not offered as the forfeit to write."""
 
 from __future__ import annotations
 
@@ -92,3 +93,27 @@ def test_a_pairs_sit_outs_forfeit_is_said_of_a_sit_out_scoring_nothing(tmp_path:
     assert "bye" not in en and "scores nothing for the round's boards" in en, en
     for locale in ("zh-Hans", "zh-Hant"):
         assert "\u8f6e\u7a7a" not in found[0].message(locale) and "\u8f2a\u7a7a" not in found[0].message(locale)
+
+
+@pytest.mark.parametrize("game, table", [
+    ("guandan", "{table: 1, teams: [D01, D09], forfeit: [%s]}"),
+    ("daguai", "{table: 1, home: D01, away: D09, forfeit: [%s]}"),
+])
+@pytest.mark.parametrize("listed", ["D01", "D09", "D02"])
+def test_a_side_naming_no_entry_is_not_offered_as_the_forfeit(tmp_path: Path, game: str, table: str, listed: str) -> None:
+    """rev91 D5: `[D01, D09]` (D09 no entry) with `forfeit: [D01]` proposed "forfeit: [D01, D09]",
+    and `forfeit: [D09]` "write forfeit: D09", each then an error (forfeit-not-at-table)."""
+    found = _errors(tmp_path, game, "    home: D03\n" if game != "guandan" else "    teams: [D03]\n",
+                    first=table % listed)
+    assert sorted(p.code for p in found) == ["entry-unknown", "forfeit-listed-alone"], [p.code for p in found]
+    (alone,) = [p for p in found if p.code == "forfeit-listed-alone"]
+    for locale in ("en", "zh-Hans", "zh-Hant"):
+        hint = alone.hint(locale)
+        assert "forfeit: D09" not in hint and "D01, D09]" not in hint, hint
+    if game == "guandan":  # its double forfeit said without the side naming no entry (rev88 D3)
+        assert alone.hint("en").endswith(" If neither team came, the list names both of the table's teams "
+                                         "(a double forfeit)."), alone.hint("en")
+    if listed == "D01":  # an entry at the table: its own forfeit still offered
+        assert alone.hint("en").startswith("write forfeit: D01 if D01 alone did not come"), alone.hint("en")
+    else:
+        assert alone.hint("en").startswith("D09 names no entry (see entry-unknown)"), alone.hint("en")

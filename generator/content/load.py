@@ -1418,12 +1418,19 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             if len(written) == 2:
                 # The side to write named only when it is one of the table's: `[d02]` or another
                 # table's `[D03]` named D01 (its first side), and following that reversed the result.
+                # Nor a side naming no entry (entry-unknown says it beside): `forfeit: T99` is then
+                # forfeit-not-at-table, and `[T05, T99]` the same list again (rev91 D5).
+                strangers = [s for s in written if s not in event.entries]
                 alone = (catalogues.word("forfeit_listed_alone_side", first=side) if side in written
+                         and side not in strangers
+                         else catalogues.word("forfeit_listed_alone_unknown", id=strangers[0]) if strangers
                          else catalogues.word("forfeit_listed_alone_elsewhere", id=one, a=written[0], b=written[1]))
                 problems.add("forfeit-listed-alone", table_reader.value_mark("forfeit"), id=one, alone=alone,
                              # Guandan's double forfeit, but not in a knockout (guandan-forfeit-both-knockout)
                              both=catalogues.word("forfeit_listed_alone_knockout") if game.reads_both_forfeit
                              and stage.format == "knockout"
+                             else catalogues.word("forfeit_listed_alone_both_unnamed") if game.reads_both_forfeit
+                             and strangers
                              else catalogues.word("forfeit_listed_alone_both", a=written[0], b=written[1])
                              if game.reads_both_forfeit else catalogues.word("forfeit_listed_alone_none", game=game.title))
             forfeit = None
