@@ -124,6 +124,23 @@ def _bye_with_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(event.parents[1])
 
 
+def _sit_out_with_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A bridge Mitchell of five pairs: A05's sit-out (table 3, as `paibang pair` writes it) with its forfeit."""
+    content = tmp / "content"
+    folder = content / "events" / "ev"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(
+        "title: t\ngame: bridge\ndate: 2024-05-01\nentries:\n"
+        + "".join(f"  - {{id: A0{i}, players: [a{i}, b{i}]}}\n" for i in range(1, 6))
+        + "stages:\n  - {id: m, format: pairs, movement: mitchell, field: directions, scoring: matchpoints, "
+        "rounds: 2, boards: 2}\n", encoding="utf-8")
+    (folder / "results/round-1.yaml").write_text(
+        "stage: m\nround: 1\ntables:\n  - {table: 1, ns: A01, ew: A03}\n  - {table: 2, ns: A02, ew: A04}\n"
+        "  - {table: 3, ns: A05, forfeit: A05}\n", encoding="utf-8")
+    return raised(content)
+
+
 def edit(game: str, *edits: tuple[str, str, str]) -> Trigger:
     """Edits (file in the event folder, old text, new text) of the game's demo event."""
     def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -1419,6 +1436,7 @@ TRIGGERS: dict[str, Trigger] = {
     "forfeit-double-not-in-game": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: [D02, D07]\n")),
     # One side's forfeit written as a list of one: a list names both sides.
     "bye-with-forfeit": _bye_with_forfeit,
+    "sit-out-with-forfeit": _sit_out_with_forfeit,
     "forfeit-listed-alone": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: [D07]\n")),
     "daguai-forfeit-with-play": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: D07\n")),
     "daguai-bye-with-play": edit(D, (R1, "    home: D02\n    away: D07\n", "    home: D02\n")),

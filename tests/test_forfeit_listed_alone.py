@@ -99,14 +99,15 @@ def test_a_listed_side_not_at_the_table_is_said_to_be_so_not_taken_for_its_first
 
 
 def test_a_guandan_table_with_a_team_naming_no_entry_is_not_said_to_have_no_double_forfeit(tmp_path: Path) -> None:
-    """rev88 D3: `teams: [D01, D09], forfeit: [D01]` was told "Guandan has no double forfeit"."""
+    """rev88 D3: `teams: [D01, D09], forfeit: [D01]` was told "Guandan has no double forfeit";
+    rev91 D5: nor is its double forfeit offered with D09, which names no entry."""
     found = [p for p in _errors(tmp_path, "guandan", "{table: 1, teams: [D01, D09], forfeit: [D01]}")
              if p.code == "forfeit-listed-alone"]
     assert len(found) == 1
     en = found[0].hint("en")
     assert "has no double forfeit" not in en
     assert en == ("write forfeit: D01 if D01 alone did not come (its opponent gets the forfeit's result). "
-                  "If neither team came, the list names both: forfeit: [D01, D09] (a double forfeit)."), en
+                  "If neither team came, the list names both of the table's teams (a double forfeit)."), en
 
 
 @pytest.mark.parametrize("game, table, code", [

@@ -1418,16 +1418,25 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             if len(written) == 2:
                 # The side to write named only when it is one of the table's: `[d02]` or another
                 # table's `[D03]` named D01 (its first side), and following that reversed the result.
+                # Nor a side naming no entry (entry-unknown says it beside): `forfeit: T99` is then
+                # forfeit-not-at-table, and `[T05, T99]` the same list again (rev91 D5).
+                strangers = [s for s in written if s not in event.entries]
                 alone = (catalogues.word("forfeit_listed_alone_side", first=side) if side in written
+                         and side not in strangers
+                         else catalogues.word("forfeit_listed_alone_unknown", id=strangers[0]) if strangers
                          else catalogues.word("forfeit_listed_alone_elsewhere", id=one, a=written[0], b=written[1]))
                 problems.add("forfeit-listed-alone", table_reader.value_mark("forfeit"), id=one, alone=alone,
                              # Guandan's double forfeit, but not in a knockout (guandan-forfeit-both-knockout)
                              both=catalogues.word("forfeit_listed_alone_knockout") if game.reads_both_forfeit
                              and stage.format == "knockout"
+                             else catalogues.word("forfeit_listed_alone_both_unnamed") if game.reads_both_forfeit
+                             and strangers
                              else catalogues.word("forfeit_listed_alone_both", a=written[0], b=written[1])
                              if game.reads_both_forfeit else catalogues.word("forfeit_listed_alone_none", game=game.title))
             forfeit = None
-        elif isinstance(listed, YamlList) and not both:
+        elif isinstance(listed, YamlList) and not both and not (len(sides) == 1 and game.has_byes(stage)):
+            # (a bye's list, `forfeit: [H05, H01]`, is the bye's forfeit, said below: its hint
+            # offered `forfeit: H05`, itself the bye's error, where the forfeit line goes: rev91 D4b)
             # A game with no double forfeit (大怪路子, 80分, bridge: its rules give one side's
             # forfeit only, a result for the other): said so, with what to write when neither
             # came, rather than "write the value as text" (type-expected). No forfeit read.
@@ -1437,24 +1446,28 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
                          first=next((str(item) for item in listed), side_ids[0] if side_ids else ""))
             forfeit = None
         else:
-            forfeit = None if both else table_reader.text("forfeit")
+            forfeit = None if both or isinstance(listed, YamlList) else table_reader.text("forfeit")
         # Ｔ０１ as a Chinese input method types it, read as the games' readers read a side
         # (Guandan's took it for T01 while this said it named no team at the table)
         forfeit = None if forfeit is None else half_width(forfeit).strip()
         if forfeit is not None and forfeit not in side_ids:
             problems.add("forfeit-not-at-table", table_reader.value_mark("forfeit"), id=forfeit)
             forfeit = None
-        if len(sides) == 1 and (forfeit is not None or one is not None) and game.has_byes(stage):
-            # A bye's forfeit (`forfeit: D03` or `[D03]`): a bye has no opponent to get the
+        if len(sides) == 1 and (forfeit is not None or isinstance(listed, YamlList)) and game.has_byes(stage):
+            # A bye's forfeit (`forfeit: D03`, `[D03]`, any list): a bye has no opponent to get the
             # forfeit's result, and 80 Points' and bridge's took it silently, the bye credited to
             # the side said not to have come. The Guandan and Da Guai Lu Zi readers say so
-            # themselves (guandan-bye-with-record, daguai-bye-with-play): one error at one value.
+            # themselves (guandan-bye-with-record, daguai-bye-with-play): one error at one place.
             # (unless the game's reader said its own error of the forfeit, at its key or value; an
             # error of another key, a typo beside it, hid this one till that was mended: rev91)
+            # At the key, where the line to delete starts, as guandan-bye-with-record and
+            # daguai-bye-with-play say it (it was at the value: rev91 D4d). A pairs movement's
+            # lone pair sits the round out, no bye (`paibang pair` writes it Sit-out): it scores
+            # nothing for the boards, not the stage's bye (content-format.md: rev91 D4c).
             at = [table_reader.key_mark("forfeit"), table_reader.value_mark("forfeit")]
             if not read_at & {(mark.line, mark.column) for mark in at}:
-                problems.add("bye-with-forfeit", table_reader.value_mark("forfeit"),
-                             id=half_width(str(sides[0][0])).strip())
+                problems.add("sit-out-with-forfeit" if stage.format == "pairs" else "bye-with-forfeit",
+                             table_reader.key_mark("forfeit"), id=half_width(str(sides[0][0])).strip())
             forfeit = None
         if len(side_ids) != len(sides):
             continue

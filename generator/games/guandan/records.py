@@ -254,6 +254,11 @@ def _both_absent(reader: Reader, teams: list[str], knockout: bool) -> bool:
     else guandan-forfeit-list, which says the two forms (one team's forfeit, or both teams'), or
     guandan-forfeit-both-knockout."""
     listed = reader.raw("forfeit")
+    if len(teams) != 2:
+        # A bye's list (`teams: [T05]`, `forfeit: [T05, T01]` or `[]`): the bye's own error,
+        # guandan-bye-with-record, said once (this said "not this table's two teams (T05, T05)"
+        # beside it: rev91 D3)
+        return False
     if len(listed) == 1 and listed[0] is not None and not isinstance(listed[0], (YamlMap, YamlList, bool)):
         return False  # `forfeit: [T01]`: the loader's forfeit-listed-alone, said once
     named = [half_width(str(value)).strip() for value in reader.raw("forfeit")

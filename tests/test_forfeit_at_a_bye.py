@@ -1,0 +1,119 @@
+"""rev91's findings on the hints of a forfeit at a bye (or a pairs movement's sit-out) and of a
+list of one side: each hint, followed, must not lead to the next error. A bye's forfeit is the
+bye's own error, one at one place, the forfeit key (where the line to delete starts); a sit-out
+is said to be one, scoring nothing (content-format.md), not the stage's bye; a side naming no
+entry is not offered as the forfeit to write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.errors import ContentErrors
+from tests.support import new_event
+
+
+def _errors(tmp_path: Path, game: str, table: str, first: str | None = None, count: int = 3) -> list:
+    folder = new_event(tmp_path, "ev", f"title: t\ngame: {game}\ndate: 2024-05-01\n", "D0", count,
+                       "  - {id: main, name: m, format: swiss, rounds: 2%s}\n" % (", boards: 2" if game == "bridge" else ""))
+    first = first or ("{table: 1, teams: [D01, D02]}" if game == "guandan" else "{table: 1, home: D01, away: D02}")
+    (folder / "results/round-1.yaml").write_text(
+        f"stage: main\nround: 1\ntables:\n  - {first}\n  - table: 2\n{table}", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    return [p for p in failure.value.problems if not p.warning]
+
+
+@pytest.mark.parametrize("game", ["shengji", "bridge"])
+@pytest.mark.parametrize("listed", ["[D03, D01]", "[]", "D03", "[D03]"])
+def test_a_byes_forfeit_is_one_error_at_its_key_offering_no_forfeit(tmp_path: Path, game: str, listed: str) -> None:
+    """rev91 D4b: `forfeit: [D03, D01]` at a bye said only forfeit-double-not-in-game, whose hint
+    "for example forfeit: D03" is itself bye-with-forfeit; D4d: bye-with-forfeit pointed at the
+    value (col 14) where guandan-bye-with-record and daguai-bye-with-play point at the key."""
+    found = _errors(tmp_path, game, f"    home: D03\n    forfeit: {listed}\n")
+    assert [(p.code, p.mark.line, p.mark.column) for p in found] == [("bye-with-forfeit", 7, 5)], \
+        [(p.code, p.message("en")) for p in found]
+    en = found[0].hint("en")
+    assert en.startswith("delete the forfeit line") and "forfeit: D0" not in en, en
+
+
+@pytest.mark.parametrize("listed", ["[D03, D01]", "[]"])
+def test_a_da_guai_byes_forfeit_list_is_the_byes_own_error_alone(tmp_path: Path, listed: str) -> None:
+    found = _errors(tmp_path, "daguai", f"    home: D03\n    forfeit: {listed}\n")
+    code = "daguai-bye-with-play" if listed != "[]" else "bye-with-forfeit"  # (an empty list: no play read)
+    assert [(p.code, p.mark.line, p.mark.column) for p in found] == [(code, 7, 5)], \
+        [(p.code, p.message("en")) for p in found]
+
+
+@pytest.mark.parametrize("listed", ["[D03, D01]", "[]"])
+def test_a_guandan_byes_forfeit_list_is_the_byes_own_error_alone(tmp_path: Path, listed: str) -> None:
+    """rev91 D3: guandan-bye-with-record (key) came with guandan-forfeit-list (value), which said
+    "not this table's two teams (D03, D03)"."""
+    found = _errors(tmp_path, "guandan", f"    teams: [D03]\n    forfeit: {listed}\n")
+    assert [(p.code, p.mark.line, p.mark.column) for p in found] == [("guandan-bye-with-record", 7, 5)], \
+        [(p.code, p.message("en")) for p in found]
+    assert "D03, D03" not in found[0].message("en")
+
+
+def test_a_byes_forfeits_hint_says_its_bye_table_goes_if_it_withdrew(tmp_path: Path) -> None:
+    """rev91 D4a: "a side that has left the event is withdrawn instead": done so, the bye kept,
+    entry-withdrawn-bye says "delete this table". The first hint says both."""
+    (found,) = _errors(tmp_path, "shengji", "    home: D03\n    forfeit: D03\n")
+    assert found.hint("en").endswith("is withdrawn instead (withdrawn: N under its entry) and this bye table "
+                                     "deleted, for a withdrawn entry gets no bye."), found.hint("en")
+    assert "\u5220\u53bb\u8fd9\u4e00\u8f6e\u7a7a\u684c" in found.hint("zh-Hans")
+    assert "\u522a\u53bb\u9019\u4e00\u8f2a\u7a7a\u684c" in found.hint("zh-Hant")
+
+
+def _pairs(tmp_path: Path, forfeit: str) -> list:
+    """A bridge Mitchell of five pairs, round 1 as `paibang pair` writes it (A05 at table 3, its
+    sit-out), A05's line with `forfeit`."""
+    folder = new_event(tmp_path, "ev", "title: t\ngame: bridge\ndate: 2024-05-01\n", "A0", 5,
+                       "  - {id: mitchell, name: m, format: pairs, movement: mitchell, field: directions, "
+                       "scoring: matchpoints, rounds: 2, boards: 2}\n")
+    (folder / "results/round-1.yaml").write_text(
+        "stage: mitchell\nround: 1\ntables:\n  - {table: 1, ns: A01, ew: A03}\n  - {table: 2, ns: A02, ew: A04}\n"
+        f"  - table: 3    # Sit-out\n    ns: A05\n    forfeit: {forfeit}\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    return [p for p in failure.value.problems if not p.warning]
+
+
+@pytest.mark.parametrize("forfeit", ["A05", "[A05, A01]"])
+def test_a_pairs_sit_outs_forfeit_is_said_of_a_sit_out_scoring_nothing(tmp_path: Path, forfeit: str) -> None:
+    """rev91 D4c: `paibang pair` writes a lone pair Sit-out; its forfeit was said to be a bye's,
+    "scored as the stage's bye". A sit-out scores nothing for the boards (content-format.md)."""
+    found = _pairs(tmp_path, forfeit)
+    assert [(p.code, p.mark.line, p.mark.column) for p in found] == [("sit-out-with-forfeit", 8, 5)], \
+        [(p.code, p.message("en")) for p in found]
+    assert found[0].message("en") == "A05 sits this round out (one pair at this table): a sit-out has no forfeit"
+    en = found[0].hint("en")
+    assert "bye" not in en and "scores nothing for the round's boards" in en, en
+    for locale in ("zh-Hans", "zh-Hant"):
+        assert "\u8f6e\u7a7a" not in found[0].message(locale) and "\u8f2a\u7a7a" not in found[0].message(locale)
+
+
+@pytest.mark.parametrize("game, table", [
+    ("guandan", "{table: 1, teams: [D01, D09], forfeit: [%s]}"),
+    ("daguai", "{table: 1, home: D01, away: D09, forfeit: [%s]}"),
+])
+@pytest.mark.parametrize("listed", ["D01", "D09", "D02"])
+def test_a_side_naming_no_entry_is_not_offered_as_the_forfeit(tmp_path: Path, game: str, table: str, listed: str) -> None:
+    """rev91 D5: `[D01, D09]` (D09 no entry) with `forfeit: [D01]` proposed "forfeit: [D01, D09]",
+    and `forfeit: [D09]` "write forfeit: D09", each then an error (forfeit-not-at-table)."""
+    found = _errors(tmp_path, game, "    home: D03\n" if game != "guandan" else "    teams: [D03]\n",
+                    first=table % listed)
+    assert sorted(p.code for p in found) == ["entry-unknown", "forfeit-listed-alone"], [p.code for p in found]
+    (alone,) = [p for p in found if p.code == "forfeit-listed-alone"]
+    for locale in ("en", "zh-Hans", "zh-Hant"):
+        hint = alone.hint(locale)
+        assert "forfeit: D09" not in hint and "D01, D09]" not in hint, hint
+    if game == "guandan":  # its double forfeit said without the side naming no entry (rev88 D3)
+        assert alone.hint("en").endswith(" If neither team came, the list names both of the table's teams "
+                                         "(a double forfeit)."), alone.hint("en")
+    if listed == "D01":  # an entry at the table: its own forfeit still offered
+        assert alone.hint("en").startswith("write forfeit: D01 if D01 alone did not come"), alone.hint("en")
+    else:
+        assert alone.hint("en").startswith("D09 names no entry (see entry-unknown)"), alone.hint("en")
