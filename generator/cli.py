@@ -513,7 +513,8 @@ def _check(args: argparse.Namespace) -> int:
 
     site, _, warnings = validate(args.content, args.strict)
     if unsafe := desk_file_problems(args.content):  # a link planted where the desk writes (its audit log)
-        raise ContentErrors(warnings + unsafe)
+        # (the errors first, then the warnings, in file order as everywhere check prints: rev92)
+        raise ContentErrors(sorted(warnings + unsafe, key=lambda p: (p.warning, *in_file_order(p))))
     locale = args.lang or site.locale
     # In file and line order, as errors are (Problems.sorted): the withdrawal warnings are said
     # once every stage is scored (one value clears those of every stage), and printed as raised

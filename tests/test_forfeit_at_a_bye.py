@@ -57,6 +57,21 @@ def test_a_guandan_byes_forfeit_list_is_the_byes_own_error_alone(tmp_path: Path,
     assert "D03, D03" not in found[0].message("en")
 
 
+@pytest.mark.parametrize("game", ["guandan", "daguai", "shengji", "bridge"])
+@pytest.mark.parametrize("value", ["D09", "3", "true", "{a: b}", '""'])
+def test_a_byes_forfeit_of_no_side_is_the_byes_error_alone(tmp_path: Path, game: str, value: str) -> None:
+    """rev92 D1: a bye's `forfeit: D09` (or a number, a yes, a mapping) was read as a forfeit:
+    forfeit-not-at-table or type-expected at the value, beside the bye's own error (Guandan, 大怪路子)
+    or instead of it (80分, bridge), whose "write the side of this table that forfeited" led to
+    bye-with-forfeit. One error, the bye's, at the forfeit key."""
+    sides = "    teams: [D03]\n" if game == "guandan" else "    home: D03\n"
+    found = _errors(tmp_path, game, f"{sides}    forfeit: {value}\n")
+    codes = {"guandan": "guandan-bye-with-record", "daguai": "daguai-bye-with-play"}
+    assert len(found) == 1 and found[0].code in (codes.get(game, "bye-with-forfeit"), "bye-with-forfeit"), \
+        [(p.code, p.message("en")) for p in found]
+    assert (found[0].mark.line, found[0].mark.column) == (7, 5)
+
+
 def test_a_byes_forfeits_hint_says_its_bye_table_goes_if_it_withdrew(tmp_path: Path) -> None:
     """rev91 D4a: "a side that has left the event is withdrawn instead": done so, the bye kept,
     entry-withdrawn-bye says "delete this table". The first hint says both."""
@@ -91,8 +106,10 @@ def test_a_pairs_sit_outs_forfeit_is_said_of_a_sit_out_scoring_nothing(tmp_path:
     assert found[0].message("en") == "A05 sits this round out (one pair at this table): a sit-out has no forfeit"
     en = found[0].hint("en")
     assert "bye" not in en and "scores nothing for the round's boards" in en, en
-    for locale in ("zh-Hans", "zh-Hant"):
-        assert "\u8f6e\u7a7a" not in found[0].message(locale) and "\u8f2a\u7a7a" not in found[0].message(locale)
+    # in Chinese the word `paibang pair` writes beside the lone pair ("# \u8f6e\u7a7a") and the
+    # pairs' pages use, not another one of the messages' own (rev92)
+    assert "\u672c\u8f6e\u8f6e\u7a7a" in found[0].message("zh-Hans")
+    assert "\u672c\u8f2a\u8f2a\u7a7a" in found[0].message("zh-Hant")
 
 
 @pytest.mark.parametrize("game, table", [

@@ -169,6 +169,18 @@ def test_check_prints_warnings_in_file_and_line_order(tmp_path: Path, capsys) ->
                     "round-4.yaml:4:29 entry-withdrawn-forfeit-later", "round-4.yaml:5:5 draw-rematch"], said
 
 
+def test_check_prints_a_planted_links_error_before_the_warnings(tmp_path: Path, capsys) -> None:
+    """A link planted where the desk writes its audit log is an error of check's own, raised
+    after the warnings: it was printed after them, unsorted (rev92)."""
+    from generator.cli import main
+
+    content = _swiss(tmp_path, 2, {1: ROUND_1, 2: ROUND_2, 3: ROUND_3, 4: ROUND_4})
+    (content / "events" / "ev" / "desk-audit.jsonl").symlink_to(tmp_path / "elsewhere")
+    assert main(["check", "--content", str(content), "--lang", "en"]) == 1
+    said = [line for line in capsys.readouterr().err.splitlines() if " warning [" in line or " error [" in line]
+    assert "[desk-file-unsafe]" in said[0] and len(said) == 5 and all(" warning [" in line for line in said[1:]), said
+
+
 def test_check_prints_round_10s_warnings_after_round_9s(tmp_path: Path, capsys) -> None:
     from generator.errors import ContentError, Mark, Problems, in_file_order
 

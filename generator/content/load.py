@@ -1407,7 +1407,13 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         listed = table_reader.raw("forfeit")
         both = game.reads_both_forfeit and isinstance(listed, YamlList)
         one = _listed_alone(listed)
-        if one is not None:
+        # A bye's forfeit, whatever it says (a side, another, a number, a list): the bye's error
+        # alone, below; its value read as a forfeit said forfeit-not-at-table or type-expected
+        # beside it, or instead of it, whose "write the side that forfeited" led to it (rev92)
+        at_bye = len(sides) == 1 and game.has_byes(stage) and table_reader.has("forfeit")
+        if at_bye:
+            forfeit = None
+        elif one is not None:
             # `forfeit: [D01]`: a list names both sides (Guandan's double forfeit; in another game
             # forfeit-double-not-in-game), and one item is neither that nor a double forfeit in a
             # game without one: one side's forfeit with brackets round it, or a double forfeit with
@@ -1434,7 +1440,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
                              else catalogues.word("forfeit_listed_alone_both", a=written[0], b=written[1])
                              if game.reads_both_forfeit else catalogues.word("forfeit_listed_alone_none", game=game.title))
             forfeit = None
-        elif isinstance(listed, YamlList) and not both and not (len(sides) == 1 and game.has_byes(stage)):
+        elif isinstance(listed, YamlList) and not both:
             # (a bye's list, `forfeit: [H05, H01]`, is the bye's forfeit, said below: its hint
             # offered `forfeit: H05`, itself the bye's error, where the forfeit line goes: rev91 D4b)
             # A game with no double forfeit (大怪路子, 80分, bridge: its rules give one side's
@@ -1453,7 +1459,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if forfeit is not None and forfeit not in side_ids:
             problems.add("forfeit-not-at-table", table_reader.value_mark("forfeit"), id=forfeit)
             forfeit = None
-        if len(sides) == 1 and (forfeit is not None or isinstance(listed, YamlList)) and game.has_byes(stage):
+        if at_bye:
             # A bye's forfeit (`forfeit: D03`, `[D03]`, any list): a bye has no opponent to get the
             # forfeit's result, and 80 Points' and bridge's took it silently, the bye credited to
             # the side said not to have come. The Guandan and Da Guai Lu Zi readers say so
