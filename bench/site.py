@@ -115,18 +115,11 @@ def system_time() -> float:
 
 
 def tree_size(folder: Path) -> tuple[int, int]:
-    """Files and bytes under `folder` (links and special files not followed)."""
-    files = size = 0
-    stack = [os.fspath(folder)]
-    while stack:
-        with os.scandir(stack.pop()) as found:
-            for item in found:
-                if item.is_dir(follow_symlinks=False):
-                    stack.append(item.path)
-                elif item.is_file(follow_symlinks=False):
-                    files += 1
-                    size += item.stat(follow_symlinks=False).st_size
-    return files, size
+    """Files and bytes under `folder` (links and special files not followed): written_by_kind's
+    kinds summed."""
+    kinds = written_by_kind(folder)
+    counted = [found for kind, found in kinds.items() if kind not in ("folders", "linked")]
+    return sum(files for files, _ in counted), sum(size for _, size in counted)
 
 
 # What a site's bytes are, by the kind of file (`written_by_kind`): the first name whose test a
