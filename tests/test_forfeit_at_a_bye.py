@@ -72,6 +72,24 @@ def test_a_byes_forfeit_of_no_side_is_the_byes_error_alone(tmp_path: Path, game:
     assert (found[0].mark.line, found[0].mark.column) == (7, 5)
 
 
+@pytest.mark.parametrize("game", ["guandan", "daguai", "shengji", "bridge"])
+def test_a_byes_forfeit_left_empty_is_no_forfeit(tmp_path: Path, game: str) -> None:
+    """`forfeit:` with no value is no forfeit at any table, a bye's too: a file that checked clean
+    before the bye's forfeit became an error still does."""
+    sides = "    teams: [D03]\n" if game == "guandan" else "    home: D03\n"
+    folder = new_event(tmp_path, "ev", f"title: t\ngame: {game}\ndate: 2024-05-01\n", "D0", 3,
+                       "  - {id: main, name: m, format: swiss, rounds: 2%s}\n" % (", boards: 2" if game == "bridge" else ""))
+    first = "{table: 1, teams: [D01, D02]}" if game == "guandan" else "{table: 1, home: D01, away: D02}"
+    (folder / "results/round-1.yaml").write_text(
+        f"stage: main\nround: 1\ntables:\n  - {first}\n  - table: 2\n{sides}    forfeit:\n", encoding="utf-8")
+    try:
+        _, _, problems = validate(folder.parents[1])
+    except ContentErrors as failure:
+        problems = failure.problems
+    assert [p.code for p in problems if not p.warning and p.mark.line == 7] == [], \
+        [(p.code, p.message("en")) for p in problems]
+
+
 def test_a_byes_forfeits_hint_says_its_bye_table_goes_if_it_withdrew(tmp_path: Path) -> None:
     """rev91 D4a: "a side that has left the event is withdrawn instead": done so, the bye kept,
     entry-withdrawn-bye says "delete this table". The first hint says both."""

@@ -1410,7 +1410,8 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         # A bye's forfeit, whatever it says (a side, another, a number, a list): the bye's error
         # alone, below; its value read as a forfeit said forfeit-not-at-table or type-expected
         # beside it, or instead of it, whose "write the side that forfeited" led to it (rev92)
-        at_bye = len(sides) == 1 and game.has_byes(stage) and table_reader.has("forfeit")
+        # (`forfeit:` left empty is no forfeit, at a bye as at any table)
+        at_bye = len(sides) == 1 and game.has_byes(stage) and listed is not None
         if at_bye:
             forfeit = None
         elif one is not None:

@@ -230,7 +230,7 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
     knockout = stage.format == "knockout"
     if isinstance(reader.raw("forfeit"), YamlList):
         record = GuandanRecord(teams, both_absent=_both_absent(reader, teams, knockout))
-    elif len(teams) == 1 and reader.has("forfeit"):
+    elif len(teams) == 1 and reader.raw("forfeit") is not None:
         # a bye's forfeit, whatever its value: guandan-bye-with-record alone (below), not also
         # type-expected of a `forfeit: true` (rev92)
         record = GuandanRecord(teams)
