@@ -122,7 +122,7 @@ def test_each_rooms_score_sheet_carries_its_tables_qr(tmp_path: Path, desk_of, m
     is the table's; the room is said beside it (the page's table_label)."""
     from generator.commands import printing
     from generator.desk.app import SHEET_QR_MASK, table_key, table_sheets
-    from generator.render.bulletins import qr_svg
+    from generator.render.bulletins import qr_png
 
     printed = []
     monkeypatch.setattr(printing, "one_document", lambda forms, locale, content=None: printed.extend(forms) or b"%PDF")
@@ -131,7 +131,7 @@ def test_each_rooms_score_sheet_carries_its_tables_qr(tmp_path: Path, desk_of, m
     assert table_sheets(running.desk, "main", 1) == b"%PDF"
     [sheet] = [form for form in printed if form.kind == "scoresheet"]
     assert [page.get("qr") for page in sheet.pages] == [
-        qr_svg(running.desk.link(table_key("main", 1, table)), mask=SHEET_QR_MASK) for table in (1, 1, 2, 2)]
+        qr_png(running.desk.link(table_key("main", 1, table)), mask=SHEET_QR_MASK) for table in (1, 1, 2, 2)]
     assert [(page["table"], page["table_label"]) for page in sheet.pages] == [
         ("1", "1（开室）"), ("1", "1（闭室）"), ("2", "2（开室）"), ("2", "2（闭室）")]
 

@@ -72,7 +72,7 @@ def test_the_desks_score_sheets_give_each_pairs_table_its_page_with_its_own_qr(t
     from generator.commands import printing
     from generator.commands.desk import make
     from generator.desk import app as desk_app
-    from generator.render.bulletins import qr_svg
+    from generator.render.bulletins import qr_png
 
     desk, _, _ = make(two_winner_content(tmp_path, "en", next_round=True), SLUG, None, 8999, False, None, build=False)
     desk.base = "http://192.168.1.20:8999"  # as --lan makes it (on 127.0.0.1 the sheets print no code: test_desk)
@@ -89,7 +89,7 @@ def test_the_desks_score_sheets_give_each_pairs_table_its_page_with_its_own_qr(t
     pages = [page for bulletin in printed for page in bulletin.pages]
     assert [page["table"] for page in pages] == ["1", "2", "3"]
     for page in pages:  # each table's own link, no other's
-        assert page["qr"] == qr_svg(desk.link(desk_app.table_key("mitchell", 2, int(page["table"]))), mask=desk_app.SHEET_QR_MASK)
+        assert page["qr"] == qr_png(desk.link(desk_app.table_key("mitchell", 2, int(page["table"]))), mask=desk_app.SHEET_QR_MASK)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     slips = [part for part in text.split("\f") if "table score slips" in part]
     assert len(slips) == 3 and all("NS players" in slip and "EW players" in slip for slip in slips)
