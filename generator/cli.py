@@ -350,21 +350,35 @@ def main(argv: list[str] | None = None) -> int:
     except Stopped as stopped:  # SIGTERM, SIGHUP during a build: as Ctrl-C, with the signal's name
         from generator.errors import signal_name
 
-        _said_on_stop(catalogues.text("stopped_by_signal", locale, name=signal_name(stopped.number)))
+        _said_on_stop(catalogues.text("stopped_by_signal", locale, name=signal_name(stopped.number)),
+                      from_command_line=argv is None)
         return 128 + stopped.number
     except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
-        _said_on_stop(catalogues.text("interrupted", locale))
+        _said_on_stop(catalogues.text("interrupted", locale), from_command_line=argv is None)
         return INTERRUPTED
 
 
-def _said_on_stop(line: str) -> None:
+def _said_on_stop(line: str, from_command_line: bool = False) -> None:
     """The line that says a command was stopped: the terminal may be closed by now (a hang-up,
     then the desk's stop re-raising the signals it took), and refuse it (EIO), which must not
-    turn the quiet end into a traceback."""
+    turn the quiet end into a traceback.
+
+    It is the last line (`from_command_line`: the process ends with the command): an object a
+    library was making when the signal came is freed as Python ends, and its error then
+    printed under it as "Exception ignored in …" with a traceback. Seen: WeasyPrint, imported
+    while a build is interrupted, looks its libraries up with ctypes.util.find_library, which
+    runs gcc into a temporary file; gcc, interrupted too, removed the file, and the file's
+    object, freed at the end, said it could not remove it (the project's CI, test_cli)."""
     import contextlib
 
     with contextlib.suppress(OSError):
         terminal(line, error=True, flush=True)
+    if from_command_line:
+        sys.unraisablehook = _said_nothing
+
+
+def _said_nothing(unraisable: object) -> None:
+    """sys.unraisablehook once a stopped command has said so (_said_on_stop)."""
 
 
 def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:

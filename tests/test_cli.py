@@ -272,6 +272,29 @@ def test_check_and_pair_from_the_command_line_end_without_collecting(tmp_path: P
     assert done.stdout.split("\n")[-2] == "0 False [True]"
 
 
+def test_a_command_interrupted_says_nothing_after_its_line(tmp_path: Path) -> None:
+    """Ctrl-C while a library is making something (ctypes.util.find_library's temporary file,
+    when WeasyPrint is imported, removed by its gcc, interrupted too): the object, freed as the
+    process ended, printed "Exception ignored in ... FileNotFoundError" with a traceback under
+    "paibang: interrupted" (the project's CI). Made here so: a temporary file whose file is gone,
+    left for the end, then Ctrl-C."""
+    import subprocess
+
+    probe = ("import os, sys, tempfile; from generator import cli\n"
+             "where = sys.argv[2]\n"
+             "sys.argv = ['paibang', 'check', '--content', sys.argv[1]]\n"
+             "def run(args, locale, from_command_line):\n"
+             "    left = tempfile.NamedTemporaryFile(dir=where)\n"
+             "    os.unlink(left.name)\n"
+             "    raise KeyboardInterrupt\n"
+             "cli._run = run\n"
+             "sys.exit(cli.main())\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(ROOT / "content"), str(tmp_path)],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 130
+    assert done.stderr.strip().splitlines() == [catalogues.text("interrupted", "zh-Hans")], done.stderr
+
+
 def test_a_build_interrupted_says_so_in_one_line_and_exits_130(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT to the terminal's whole group) during a first build, once it has begun
     making the site (its bulletins printed by a pool of workers): one line in the site's
