@@ -196,3 +196,24 @@ def test_a_four_player_guandan_bye_with_rooms_and_a_forfeit_is_one_error(tmp_pat
     found = [p for p in failure.value.problems if not p.warning and p.mark.file.name == "round-1.yaml" and p.mark.line > 5]
     assert [(p.code, p.mark.line, p.params["key"]["en"]) for p in found] == [
         ("guandan-bye-with-record", 7, "rooms and forfeit")], [(p.code, p.message("en")) for p in found]
+
+
+def test_the_readme_says_each_form_a_forfeit_takes_where_it_describes_results_files() -> None:
+    """The forms of `forfeit:` (one side; Guandan's double forfeit, a list of both; a bye's an
+    error; empty none) were said only in the desk's paragraphs, not where the README describes
+    the content files. Each code the paragraph names is one the checks raise."""
+    import re
+
+    from generator.games import GAMES
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Writing content\n", 1)[1].split("\n## ", 1)[0]
+    (paragraph,) = [p for p in section.split("\n\n") if p.startswith("A table's `forfeit:`")]
+    text = " ".join(paragraph.split())
+    for form in ("`forfeit: T08`", "`forfeit: [T17, T29]`", "`forfeit: [T08]`", "A bye's forfeit, of any value, is an error",
+                 "`forfeit:` left empty, no value, is no forfeit, at any table, a bye's too"):
+        assert form in text, form
+    codes = set(re.findall(r"`([a-z]+(?:-[a-z]+)+)`", text))
+    assert {"bye-with-forfeit", "guandan-bye-with-record", "forfeit-listed-alone", "forfeit-double-not-in-game",
+            "guandan-forfeit-both-knockout", "sit-out-with-forfeit"} <= codes, codes
+    assert codes <= set(GAMES.catalogue()), codes - set(GAMES.catalogue())
