@@ -43,7 +43,7 @@ from generator import catalogues
 from generator.commands.defaults import CONTENT, DESK_PORT, OUTPUT, SERVE_PORT
 from generator.commands.console import (ProgressLine, environment_locale, os_error_text, print_event_problems,
                                        print_problems, site_locale, terminal)
-from generator.errors import ContentErrors, CouldNotFinish, in_file_order
+from generator.errors import ContentErrors, CouldNotFinish, in_printed_order
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
 
@@ -528,14 +528,13 @@ def _check(args: argparse.Namespace) -> int:
     site, _, warnings = validate(args.content, args.strict)
     if unsafe := desk_file_problems(args.content):  # a link planted where the desk writes (its audit log)
         # (the errors first, then the warnings, in file order as everywhere check prints: rev92)
-        raise ContentErrors(sorted(warnings + unsafe, key=lambda p: (p.warning, *in_file_order(p))))
+        raise ContentErrors(in_printed_order(warnings + unsafe))
     locale = args.lang or site.locale
-    # In file and line order, as errors are (Problems.sorted): the withdrawal warnings are said
-    # once every stage is scored (one value clears those of every stage), and printed as raised
-    # round 3's came after round 4's draw-rematch. Only the printing: the list validate returns
-    # (build, serve, the cache) keeps its order. A file's numbers as numbers: round-10.yaml after
-    # round-9.yaml, as they were raised (a plain sort of the paths put it before round-2.yaml).
-    print_problems(sorted(warnings, key=in_file_order), locale, args.content)
+    # In file and line order (print_problems, as build and serve print them): the withdrawal
+    # warnings are said once every stage is scored (one value clears those of every stage), and
+    # printed as raised round 3's came after round 4's draw-rematch. Only the printing: the list
+    # validate returns (build, serve, the cache) keeps its order.
+    print_problems(warnings, locale, args.content)
     terminal(catalogues.text("checked", locale, events=len(site.events), warnings=len(warnings)))
     return 0
 

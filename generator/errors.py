@@ -13,7 +13,7 @@ import io
 import os
 import re
 import unicodedata
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -421,7 +421,15 @@ class Problems:
     def sorted(self) -> list[ContentError]:
         """Errors first, then warnings, each in file and line order: an error after a dozen
         warnings was line 73 of serve's log and far down its page (a newcomer's review)."""
-        return sorted(self.items, key=lambda p: (p.warning, *in_file_order(p)))
+        return in_printed_order(self.items)
+
+
+def in_printed_order(problems: Iterable[ContentError]) -> list[ContentError]:
+    """Problems as every command prints them (check, build, serve, pair, a failure's): errors
+    first, then warnings, each in file order (`in_file_order`). The withdrawal warnings are
+    raised once every stage is scored, after the rounds' own: build and serve printed them as
+    raised, round 3's after round 4's, where check printed them by file."""
+    return sorted(problems, key=lambda p: (p.warning, *in_file_order(p)))
 
 
 def in_file_order(problem: ContentError) -> tuple[object, ...]:

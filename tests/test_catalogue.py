@@ -141,6 +141,26 @@ def _sit_out_with_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str
     return raised(content)
 
 
+def _withdrawn_sit_out_later(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A bridge Mitchell of five pairs drawn ahead (`pair --all`), A03 then withdrawn from round
+    2: its sit-out line in round 3 is still there."""
+    content = tmp / "content"
+    folder = content / "events" / "ev"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(
+        "title: t\ngame: bridge\ndate: 2024-05-01\nentries:\n"
+        + "".join(f"  - {{id: A0{i}, {'withdrawn: 2, ' if i == 3 else ''}players: [a{i}, b{i}]}}\n" for i in range(1, 6))
+        + "stages:\n  - {id: m, format: pairs, movement: mitchell, field: directions, scoring: matchpoints, "
+        "rounds: 3, boards: 2}\n", encoding="utf-8")
+    for number, seats in ((1, "A01 A03 A02 A04 A05"), (2, "A01 A05 A02 A03 A04"), (3, "A01 A04 A02 A05 A03")):
+        a, b, c, d, alone = seats.split()
+        (folder / f"results/round-{number}.yaml").write_text(
+            f"stage: m\nround: {number}\ntables:\n  - {{table: 1, ns: {a}, ew: {b}}}\n  - {{table: 2, ns: {c}, ew: {d}}}\n"
+            f"  - {{table: 3, ns: {alone}}}\n", encoding="utf-8")
+    return raised(content)
+
+
 def edit(game: str, *edits: tuple[str, str, str]) -> Trigger:
     """Edits (file in the event folder, old text, new text) of the game's demo event."""
     def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -1437,6 +1457,7 @@ TRIGGERS: dict[str, Trigger] = {
     # One side's forfeit written as a list of one: a list names both sides.
     "bye-with-forfeit": _bye_with_forfeit,
     "sit-out-with-forfeit": _sit_out_with_forfeit,
+    "entry-withdrawn-sit-out-later": _withdrawn_sit_out_later,
     "forfeit-listed-alone": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: [D07]\n")),
     "daguai-forfeit-with-play": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: D07\n")),
     "daguai-bye-with-play": edit(D, (R1, "    home: D02\n    away: D07\n", "    home: D02\n")),

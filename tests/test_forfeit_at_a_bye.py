@@ -152,3 +152,68 @@ def test_a_side_naming_no_entry_is_not_offered_as_the_forfeit(tmp_path: Path, ga
         assert alone.hint("en").startswith("write forfeit: D01 if D01 alone did not come"), alone.hint("en")
     else:
         assert alone.hint("en").startswith("D09 names no entry (see entry-unknown)"), alone.hint("en")
+
+
+@pytest.mark.parametrize("written, first, keys", [
+    ("    deals: [D03+2]\n    forfeit: D03\n", "deals", "deals and forfeit"),
+    ("    forfeit: D03\n    deals: [D03+2]\n", "forfeit", "forfeit and deals"),
+    ("    levels: {D03: 5}\n    forfeit: [D03, D01]\n", "levels", "levels and forfeit"),
+])
+def test_a_guandan_bye_with_deals_and_a_forfeit_is_one_error_naming_both(tmp_path: Path, written: str, first: str,
+                                                                        keys: str) -> None:
+    """A Guandan bye with deals and a forfeit had two errors at two lines (guandan-bye-with-record
+    at the deals, bye-with-forfeit at the forfeit) for one fix: one now, at the first of them in
+    the file (where the lines to delete start), naming both, its hint saying what a forfeit there
+    may have meant (a team that left: withdrawn, its bye table deleted), as bye-with-forfeit's did."""
+    found = _errors(tmp_path, "guandan", "    teams: [D03]\n" + written)
+    assert [(p.code, p.mark.line, p.mark.column) for p in found] == [("guandan-bye-with-record", 7, 5)], \
+        [(p.code, p.message("en")) for p in found]
+    (error,) = found
+    assert error.message("en") == f"D03 has a bye (one team at the table): nothing but teams belongs here ({keys} written)"
+    assert error.hint("en") == (f"delete {keys}: a bye is just teams: [D03]. A team that has left the event is "
+                                "withdrawn instead (withdrawn: N under its entry) and this bye table deleted, for a "
+                                "withdrawn entry gets no bye.")
+    zh = keys.replace(" and ", "\u3001")
+    assert error.message("zh-Hans").endswith(f"\u4e0d\u5e94\u6709 {zh}") and error.message("zh-Hant").endswith(f"\u4e0d\u61c9\u6709 {zh}")
+    assert error.hint("zh-Hans").startswith(f"\u5220\u53bb {zh}\uff1a") and "withdrawn: N" in error.hint("zh-Hans")
+    assert error.hint("zh-Hant").startswith(f"\u522a\u53bb {zh}\uff1a") and "withdrawn: N" in error.hint("zh-Hant")
+    assert first in error.message("en")
+
+
+def test_a_guandan_bye_with_deals_alone_says_no_withdrawal(tmp_path: Path) -> None:
+    (error,) = _errors(tmp_path, "guandan", "    teams: [D03]\n    deals: [D03+2]\n")
+    assert error.hint("en") == "delete deals: a bye is just teams: [D03].", error.hint("en")
+
+
+def test_a_four_player_guandan_bye_with_rooms_and_a_forfeit_is_one_error(tmp_path: Path) -> None:
+    folder = new_event(tmp_path, "ev", "title: t\ngame: guandan\ndate: 2024-05-01\n", "D0", 3,
+                       "  - {id: main, name: m, format: swiss, rounds: 2, team_size: 4}\n")
+    (folder / "results/round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [D01, D02]}\n  - table: 2\n    teams: [D03]\n"
+        "    rooms: {open: {deals: [D03+2]}}\n    forfeit: D03\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    found = [p for p in failure.value.problems if not p.warning and p.mark.file.name == "round-1.yaml" and p.mark.line > 5]
+    assert [(p.code, p.mark.line, p.params["key"]["en"]) for p in found] == [
+        ("guandan-bye-with-record", 7, "rooms and forfeit")], [(p.code, p.message("en")) for p in found]
+
+
+def test_the_readme_says_each_form_a_forfeit_takes_where_it_describes_results_files() -> None:
+    """The forms of `forfeit:` (one side; Guandan's double forfeit, a list of both; a bye's an
+    error; empty none) were said only in the desk's paragraphs, not where the README describes
+    the content files. Each code the paragraph names is one the checks raise."""
+    import re
+
+    from generator.games import GAMES
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Writing content\n", 1)[1].split("\n## ", 1)[0]
+    (paragraph,) = [p for p in section.split("\n\n") if p.startswith("A table's `forfeit:`")]
+    text = " ".join(paragraph.split())
+    for form in ("`forfeit: T08`", "`forfeit: [T17, T29]`", "`forfeit: [T08]`", "A bye's forfeit, of any value, is an error",
+                 "`forfeit:` left empty, no value, is no forfeit, at any table, a bye's too"):
+        assert form in text, form
+    codes = set(re.findall(r"`([a-z]+(?:-[a-z]+)+)`", text))
+    assert {"bye-with-forfeit", "guandan-bye-with-record", "forfeit-listed-alone", "forfeit-double-not-in-game",
+            "guandan-forfeit-both-knockout", "sit-out-with-forfeit"} <= codes, codes
+    assert codes <= set(GAMES.catalogue()), codes - set(GAMES.catalogue())

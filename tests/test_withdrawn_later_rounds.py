@@ -163,10 +163,39 @@ def test_check_prints_warnings_in_file_and_line_order(tmp_path: Path, capsys) ->
 
     rounds = {1: ROUND_1, 2: ROUND_2, 3: ROUND_3, 4: ROUND_4}
     assert main(["check", "--content", str(_swiss(tmp_path, 2, rounds)), "--lang", "en"]) == 0
-    said = [line.split(" warning [")[0].rsplit("/", 1)[-1].rstrip(":") + " " + line.split("[")[1].split("]")[0]
-            for line in capsys.readouterr().err.splitlines() if " warning [" in line]
-    assert said == ["round-3.yaml:4:29 entry-withdrawn-forfeit-later", "round-4.yaml:4:5 draw-rematch",
-                    "round-4.yaml:4:29 entry-withdrawn-forfeit-later", "round-4.yaml:5:5 draw-rematch"], said
+    said = _warnings_said(capsys.readouterr().err)
+    assert said == IN_FILE_ORDER, said
+
+
+IN_FILE_ORDER = ["round-3.yaml:4:29 entry-withdrawn-forfeit-later", "round-4.yaml:4:5 draw-rematch",
+                 "round-4.yaml:4:29 entry-withdrawn-forfeit-later", "round-4.yaml:5:5 draw-rematch"]
+
+
+def _warnings_said(err: str) -> list[str]:
+    """Each warning line printed: its file's name, line, column and code."""
+    return [line.split(" warning [")[0].rsplit("/", 1)[-1].rstrip(":") + " " + line.split("[")[1].split("]")[0]
+            for line in err.splitlines() if " warning [" in line]
+
+
+def test_build_and_serve_print_the_warnings_in_checks_order(tmp_path: Path, capsys) -> None:
+    """build and serve printed the warnings as raised: round 3's withdrawal warning after round
+    4's draw-rematch ones (said once every stage is scored). Each prints them as check does,
+    and again from the cache when the site is up to date."""
+    from functools import partial
+
+    from generator.build import build
+    from generator.cli import main
+    from generator.commands.serve import Building
+
+    content = _swiss(tmp_path, 2, {1: ROUND_1, 2: ROUND_2, 3: ROUND_3, 4: ROUND_4})
+    output = tmp_path / "output"
+    for _ in range(2):  # built, then up to date (the warnings the cache kept)
+        assert main(["build", "--content", str(content), "--output", str(output), "--no-pdf", "--lang", "en"]) == 0
+        assert _warnings_said(capsys.readouterr().err) == IN_FILE_ORDER
+    building = Building(content, tmp_path / "served", "en", partial(build, bulletins=False))
+    for _ in range(2):
+        assert building.build_once() is None
+        assert _warnings_said(capsys.readouterr().err) == IN_FILE_ORDER
 
 
 def test_check_prints_a_planted_links_error_before_the_warnings(tmp_path: Path, capsys) -> None:

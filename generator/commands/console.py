@@ -12,7 +12,7 @@ from pathlib import Path
 
 from generator import catalogues
 from generator.content import snapshot
-from generator.errors import ContentError, Refusal, system_reason, visible
+from generator.errors import ContentError, Refusal, in_printed_order, system_reason, visible
 from generator.messages import LOCALES
 from generator.seals import open_own
 
@@ -83,6 +83,8 @@ class ProgressLine:
 
 
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:
+    # In the one order every command prints problems in (errors.in_printed_order): a build's
+    # warnings came as raised, the withdrawal warnings after every round's own.
     # content/ resolved once, not for each problem: serve prints a large archive's warnings
     # (500 of them at 2,000 events) after every rebuild, and each resolve walks the path. None:
     # nothing imported (content/load.py and YAML were most of what remained of a build that
@@ -93,7 +95,7 @@ def print_problems(problems: list[ContentError], locale: str, content: Path) -> 
 
     root = content.resolve()
     private = private_keys(root)
-    for problem in problems:
+    for problem in in_printed_order(problems):
         terminal(problem.format(locale, root, private), error=True)
 
 

@@ -50,7 +50,8 @@ from urllib.parse import parse_qsl, quote, unquote_to_bytes
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale, terminal
-from generator.errors import ContentError, ContentErrors, CouldNotFinish, signal_name, system_reason
+from generator.errors import (ContentError, ContentErrors, CouldNotFinish, in_printed_order, signal_name,
+                             system_reason)
 from generator.event_cache import EventMemory
 from generator.hosts import host_allowed
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
@@ -696,7 +697,7 @@ class Building:
         root = self.content.resolve()
         private = private_keys(root) if warnings else ()
         said = {}
-        for problem in warnings:
+        for problem in in_printed_order(warnings):  # (in check's order: errors.in_printed_order)
             stamp = _stamp(problem.mark.file)
             known = self.said.get(id(problem))
             if known is not None and known[0] is problem and known[1] == locale and known[2] == stamp:

@@ -1472,7 +1472,8 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             # lone pair sits the round out, no bye (`paibang pair` writes it Sit-out): it scores
             # nothing for the boards, not the stage's bye (content-format.md: rev91 D4c).
             at = [table_reader.key_mark("forfeit"), table_reader.value_mark("forfeit")]
-            if not read_at & {(mark.line, mark.column) for mark in at}:
+            if not read_at & {(mark.line, mark.column) for mark in at} \
+                    and not any(p.code == game.bye_error for p in problems.items[before:]):
                 problems.add("sit-out-with-forfeit" if stage.format == "pairs" else "bye-with-forfeit",
                              table_reader.key_mark("forfeit"), id=half_width(str(sides[0][0])).strip())
             forfeit = None

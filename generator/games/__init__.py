@@ -385,6 +385,10 @@ class Game:
     # Whether a table's `forfeit:` may list both its sides (both absent: the game's reader reads
     # the list and scores it); else the loader reads `forfeit:` as one side, a list refused.
     reads_both_forfeit = False
+    # The game reader's own error of a bye with something written beside its side, a forfeit
+    # included: where it is said, the loader says no bye-with-forfeit beside it (one error for
+    # one bye, at one place). None: the loader's bye-with-forfeit is the forfeit's error.
+    bye_error: str | None = None
 
     def both_forfeit(self, record: Any) -> bool:
         """Whether `record`, as read_table read it, is both sides' forfeit (reads_both_forfeit),

@@ -326,6 +326,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     withdrawing = any(entry.withdrawn is not None for entry in event.entries.values())
     not_qualified = _not_qualified_reason(event, stage, rounds)
     not_in_stage: set[str] = set()
+    sat_out_later: list[tuple[str, Table, int]] = []  # a withdrawn pair's sit-out line after its withdrawal
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -348,6 +349,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
             seated = walked_out.get((round_.number, t.number)) if gone and len(t.sides) == 2 else None
             scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
                                                                  gone, withdrawn_played, withdrawn_forfeits, seated))
+            if gone and len(t.sides) == 1 and stage.format == "pairs" \
+                    and _drawn_after_withdrawal(event, stage, gone[0], round_.number):
+                sat_out_later.append((gone[0], t, round_.number))
             if gone and len(t.sides) == 2:
                 unplayed.append(t.number)
                 # (its boards short by design, unless its opponent is scored on them: average-plus)
@@ -362,6 +366,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                                                           if waits(game, stage, s) and s.table.number not in gone_tables],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems, averaged)
+    _report_sat_out_later(event, stage, [found for found in sat_out_later if found[0] not in not_in_stage], problems)
     # (an entry not in the stage at all has its error there, entry-not-in-stage: no second,
     # conflicting fix for the same table)
     if withdrawn_later is None:
@@ -796,6 +801,30 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
                      id=entry_id, opponent=opponent, round=number, table=table.number,
                      since=since, since_stage=since_stage, of_stage=of_stage, where=where,
                      written=f"{{stage: {stage.id}, round: {number}}}" if len(ids) > 1 else str(number))
+
+
+def _report_sat_out_later(event: Event, stage: Stage, sat_out: list[tuple[str, Table, int]],
+                          problems: Problems) -> None:
+    """A pairs movement's sit-out line of a pair in a round after the one it withdrew from (the
+    movement drawn ahead, `pair --all`, then `withdrawn:` written): it scores nothing either way,
+    and the standings are the same with or without it, but the file says the pair was there to
+    sit the round out. A warning at its id, as a withdrawn team's table in a round drawn after
+    its withdrawal is (entry-withdrawn-drawn-later), naming the round, where the withdrawal is
+    written and the fix: the line deleted (`pair` writes none for a withdrawn pair), or, if the
+    pair was still there in that round, `withdrawn:` corrected where it is. In the round it
+    withdrew from the line was drawn before `withdrawn:` was written: nothing to say, as for a
+    team's table there."""
+    ids = [s.id for s in event.stages]
+    of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
+    for entry_id, table, number in sat_out:
+        entry = event.entries[entry_id]
+        written = entry.withdrawn_mark or entry.mark
+        where = f"{written.file.name}:{written.line}" if written is not None else event.entries_file(entry)
+        since, since_stage = _withdrawn_as_written(event, stage, entry, of_stage)
+        at = table.side_marks[0] if len(table.side_marks) == 1 else table.mark
+        problems.add("entry-withdrawn-sit-out-later", at or table.mark or entry.mark or Mark(event.folder),
+                     warning=True, id=entry_id, round=number, table=table.number, since=since,
+                     since_stage=since_stage, of_stage=of_stage, where=where)
 
 
 def _rounds_of_stages(rounds: list[tuple[tuple[int, int], Stage]]) -> dict[str, str]:

@@ -525,8 +525,7 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         if refused is not None:
             raise refused
         last = stage.rounds if every else number
-        return [PlannedRound(event, stage, n, movement.kind, Draw(*movement.draw(n)),
-                             boards=movement.boards(n), movement=movement) for n in range(number, last + 1)]
+        return [_pairs_round(event, stage, movement, n) for n in range(number, last + 1)]
     waiting = [r for r in stage_result.rounds if r.pending]
     if waiting and stage.format == "swiss":  # a Swiss draw follows the results; a draw by lot does not
         first = waiting[0]
@@ -547,6 +546,21 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     order, scores = swiss_order(stage_result, field_ids)
     draw = _with_substitute(_pair_or_refuse(order, scores, met, byes, number), substitutes, met, game.has_byes(stage), stage)
     return [PlannedRound(event, stage, number, "swiss", draw, stage_result.primary, scores, dropped=sorted(out))]
+
+
+def _pairs_round(event: Event, stage: Stage, movement: PairsMovement, number: int) -> PlannedRound:
+    """Round `number` of a pairs movement as `pair` writes it. A pair withdrawn by the round
+    keeps its seat (its opponents sit out, scored on average-plus or nothing), but its own
+    sit-out line is left out: a pair that has left sits no round out, and check warns of that
+    line in a round after the one it withdrew from (entry-withdrawn-sit-out-later)."""
+    tables, sitting_out = movement.draw(number)
+    boards = movement.boards(number)
+    if sitting_out is not None and sitting_out in event.entries \
+            and event.entries[sitting_out].withdrawn_by(number, stage.id):
+        kept = [k for k, sides in enumerate(tables) if sides != (sitting_out,)]
+        tables, boards, sitting_out = [tables[k] for k in kept], [boards[k] for k in kept], None
+    return PlannedRound(event, stage, number, movement.kind, Draw(tables, sitting_out), boards=boards,
+                        movement=movement)
 
 
 def _pair_or_refuse(order: list[str], scores: dict[str, float], met: set[frozenset[str]],

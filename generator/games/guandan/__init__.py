@@ -71,6 +71,9 @@ class GuandanRules(Game):
     tiebreak_key = "tiebreak_deal"
     # `forfeit: [T17, T29]`: neither team came, each scored `absent` (records._both_absent)
     reads_both_forfeit = True
+    # A bye's forfeit is said in the bye's own error with whatever else is written there
+    # (records._bye_with_record), not again by the loader (bye-with-forfeit)
+    bye_error = "guandan-bye-with-record"
     tiebreak_rule = "gd_tiebreak_rule"
     word_prefix = "gd"  # its words: gd_title, gd_choice, gd_example_*, gd_metric_*
     metric_names = METRIC_NAMES

@@ -15,6 +15,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
+from generator.catalogues import LOCALES, series
 from generator.content.model import Stage
 from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
@@ -279,6 +280,23 @@ def _both_absent(reader: Reader, teams: list[str], knockout: bool) -> bool:
     return False
 
 
+def _bye_with_record(reader: Reader, team: str, keys: tuple[str, ...]) -> None:
+    """A bye (one team at the table) with anything written beside `teams`: one error, at the
+    first such key in the file (where the lines to delete start), naming them all. A forfeit
+    among them is said here, not again as the loader's bye-with-forfeit (GuandanRules.bye_error):
+    a bye with deals and a forfeit had two errors, at two lines, for one fix. Its hint says
+    what a forfeit there may have meant: a team that left the event, withdrawn instead."""
+    written = [k for k in keys if reader.has(k)]
+    forfeit = reader.raw("forfeit") is not None  # (`forfeit:` left empty is no forfeit: 70da8851)
+    if forfeit:
+        written.append("forfeit")
+    written = written or ["rooms"]  # (a four-player table's bye with `rooms:` read as none)
+    ordered = sorted(written, key=lambda k: (reader.key_mark(k).line, reader.key_mark(k).column))
+    reader.problems.add("guandan-bye-with-record", reader.key_mark(ordered[0]), team=team,
+                        key={locale: series(locale, ordered) for locale in LOCALES},
+                        withdrawn=word("gd_bye_forfeit_withdrawn") if forfeit else "")
+
+
 def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False,
               knockout: bool = False, table: Any = None) -> None:
     """A two-team table's record, or one room's: deals or levels, winner, penalties (and, at
@@ -297,9 +315,7 @@ def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room
     if len(teams) == 1:
         # (`forfeit: [T03]` too, a list read as no forfeit: the bye's error, the loader's none)
         if has_record or record.broken or record.forfeit is not None or record.both_absent or reader.raw("forfeit") is not None:
-            key = next(k for k in ("deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms", "forfeit")
-                       if reader.has(k))
-            reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
+            _bye_with_record(reader, teams[0], ("deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms"))
         return
     if (record.forfeit is not None or record.both_absent) and (has_record or record.broken):
         reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"),
@@ -374,8 +390,7 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
     has_record = record.played or record.winner is not None or record.tiebreak is not None
     if len(teams) == 1:
         if has_record or record.forfeit is not None or reader.has("rooms") or reader.raw("forfeit") is not None:
-            key = next((k for k in ("rooms", "winner", "tiebreak_deal", "forfeit") if reader.has(k)), "rooms")
-            reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
+            _bye_with_record(reader, teams[0], ("rooms", "winner", "tiebreak_deal"))
         return
     if (record.forfeit is not None or record.both_absent) and (has_record or record.broken):
         reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"),

@@ -1,0 +1,112 @@
+"""A pairs movement's sit-out line of a pair that has withdrawn. A Mitchell drawn ahead
+(`pair --all`), then a pair withdrawn: its sit-out line in a later round (`paibang pair` writes
+the lone pair's line, # Sit-out) said nothing, where a withdrawn team's table in a round after
+its withdrawal warns (entry-withdrawn-drawn-later). Now a warning at its id naming the round,
+where `withdrawn:` is written and the fix (the line deleted); the standings the same with the
+line or without it (a sit-out scores nothing); and `pair` writes no such line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.build import validate
+from tests.support import new_event, withdraw
+
+# A 5-pair Mitchell of 3 rounds as `pair --all` writes it: table 3 has no NS pair, the EW pair
+# there sits out (A05, then A04, then A03).
+SEATS = {1: ("A01", "A03", "A02", "A04", "A05"), 2: ("A01", "A05", "A02", "A03", "A04"),
+         3: ("A01", "A04", "A02", "A05", "A03")}
+BOARDS = {1: ("1: 3NT N =\n      2: 4S E -1", "3: 3NT N -1\n      4: 4S E ="),
+          2: ("3: 3NT N +1\n      4: 4S E =", "5: 2H S =\n      6: 3C W -1"),
+          3: ("5: 2H S +1\n      6: 3C W =", "1: 3NT N -1\n      2: 4S E =")}
+
+
+def _mitchell(tmp_path: Path, since: int | None, sit_out_lines: bool = True) -> Path:
+    """The Mitchell, every board entered; A03 `withdrawn: since` (its table of round 2 and after
+    without boards: its opponent's average-plus). The content folder."""
+    folder = new_event(tmp_path, "ev", "title: t\ngame: bridge\ndate: 2024-05-01\n", "A0", 5,
+                       "  - {id: m, name: m, format: pairs, movement: mitchell, field: directions, "
+                       "scoring: matchpoints, rounds: 3, boards: 2}\n")
+    if since is not None:
+        withdraw(folder, "A03", since)
+    for number, (a, b, c, d, alone) in SEATS.items():
+        first, second = BOARDS[number]
+        tables = [(1, a, b, first), (2, c, d, second)]
+        text = f"stage: m\nround: {number}\ntables:\n"
+        for table, ns, ew, boards in tables:
+            gone = since is not None and "A03" in (ns, ew) and number >= since
+            text += f"  - table: {table}\n    ns: {ns}\n    ew: {ew}\n" + ("" if gone else f"    boards:\n      {boards}\n")
+        if sit_out_lines:
+            text += f"  - table: 3    # Sit-out\n    ns: {alone}\n"
+        (folder / f"results/round-{number}.yaml").write_text(text, encoding="utf-8")
+    return folder.parents[1]
+
+
+def _standings(content: Path) -> list[tuple[str, float]]:
+    _, results, _ = validate(content)
+    return [(s.entry.id, round(s.tally.metrics["percent"], 2)) for s in results[0].stages[0].standings]
+
+
+def test_a_withdrawn_pairs_sit_out_line_after_its_withdrawal_warns_naming_round_where_and_fix(tmp_path: Path) -> None:
+    _, _, warnings = validate(_mitchell(tmp_path, 2))
+    found = [w for w in warnings if w.code.startswith("entry-withdrawn")]
+    assert [(w.code, w.mark.file.name, w.mark.line, w.mark.column) for w in found] == [
+        ("entry-withdrawn-sit-out-later", "round-3.yaml", 17, 9)], [(w.code, w.message("en")) for w in found]
+    (warning,) = found
+    assert warning.message("en") == ("A03 has withdrawn (event.yaml:7: withdrawn, plays no round from round 2 on); "
+                                     "yet round 3 still lists it sitting out (table 3): a pair that has left sits no "
+                                     "round out")
+    assert warning.hint("en").startswith("delete this sit-out line: it scores nothing"), warning.hint("en")
+    assert "correct it there (event.yaml:7)" in warning.hint("en")
+    # the round and where, in the sit-out's own words (\u8f6e\u7a7a / \u8f2a\u7a7a, as pair writes it)
+    assert "\u7b2c 3 \u8f6e\u5374\u4ecd\u5217\u5b83\u8f6e\u7a7a" in warning.message("zh-Hans")
+    assert "event.yaml:7" in warning.message("zh-Hans") and "\u5220\u53bb\u8fd9\u4e00\u8f6e\u7a7a\u884c" in warning.hint("zh-Hans")
+    assert "\u7b2c 3 \u8f2a\u537b\u4ecd\u5217\u5b83\u8f2a\u7a7a" in warning.message("zh-Hant")
+    assert "event.yaml:7" in warning.message("zh-Hant") and "\u522a\u53bb\u9019\u4e00\u8f2a\u7a7a\u884c" in warning.hint("zh-Hant")
+
+
+def test_the_standings_are_the_same_with_the_line_or_without_it(tmp_path: Path) -> None:
+    """A sit-out scores nothing: the warning's fix changes no standing."""
+    with_line = _standings(_mitchell(tmp_path / "with", 2))
+    assert with_line == _standings(_mitchell(tmp_path / "without", 2, sit_out_lines=False))
+    _, _, warnings = validate(_mitchell(tmp_path / "quiet", 2, sit_out_lines=False))
+    assert [w.code for w in warnings if w.code.startswith("entry-withdrawn")] == []
+    # as scored either way: A02's round-2 boards against A03 its average-plus (28.33%, not the
+    # 25% it has with A03 not withdrawn), A03 ranked on its round-1 boards (bottom on both)
+    assert with_line == [("A01", 75.0), ("A02", 28.33), ("A04", 62.5), ("A05", 62.5), ("A03", 0.0)]
+
+
+def test_the_line_of_the_round_it_withdrew_from_is_silent(tmp_path: Path) -> None:
+    """A04 sits round 2 out; withdrawn from round 2, that line was drawn before `withdrawn:`
+    was written, as a team's table of that round is: nothing to say."""
+    content = _mitchell(tmp_path, None)
+    withdraw(content / "events" / "ev", "A04", 2)
+    for number in (2, 3):  # (its table of round 3 without boards: its opponent's average-plus)
+        path = content / "events" / "ev" / f"results/round-{number}.yaml"
+        text = path.read_text(encoding="utf-8")
+        if number == 3:
+            text = text.replace("    ew: A04\n    boards:\n      5: 2H S +1\n      6: 3C W =\n", "    ew: A04\n")
+        path.write_text(text, encoding="utf-8")
+    _, _, warnings = validate(content)
+    assert [w.code for w in warnings if w.code.startswith("entry-withdrawn")] == []
+
+
+def test_pair_writes_no_sit_out_line_for_a_withdrawn_pair(tmp_path: Path, capsys) -> None:
+    """Round 2 drawn after A04 withdrew from it: its seat kept (no table of its in round 2 but
+    the sit-out), the line left out; round 3's table against A01 kept (A01's average-plus)."""
+    from generator.cli import main
+
+    content = _mitchell(tmp_path, None)
+    folder = content / "events" / "ev"
+    withdraw(folder, "A04", 2)
+    (folder / "results/round-2.yaml").unlink()
+    (folder / "results/round-3.yaml").unlink()
+    assert main(["pair", "ev", "m", "--all", "--content", str(content), "--lang", "en"]) == 0
+    out = capsys.readouterr()
+    round_2 = (folder / "results/round-2.yaml").read_text(encoding="utf-8")
+    assert "A04" not in round_2 and "Sit-out" not in round_2, round_2
+    assert "Sit-out" not in out.out.split("round 3")[0], out.out
+    round_3 = (folder / "results/round-3.yaml").read_text(encoding="utf-8")
+    assert "ns: A01\n    ew: A04\n" in round_3 and "  - table: 3    # Sit-out\n    ns: A03\n" in round_3, round_3
+    _, _, warnings = validate(content)
+    assert [w.code for w in warnings if w.code.startswith("entry-withdrawn")] == []
