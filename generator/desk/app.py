@@ -2583,7 +2583,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if digits(one):
             # one table's sheet (its link renewed), printed at once (a page: a second or so), apart
             # from the round's print and its kept PDF
-            pdf = await run_in_threadpool(table_sheets, desk, stage, number, None, int(one))
+            try:
+                pdf = await run_in_threadpool(table_sheets, desk, stage, number, None, int(one))
+            except CouldNotFinish as failure:
+                return sheets_failed(failure, stage, number, request)
             if not pdf:
                 return not_found_page(request, (stage, number, int(one)))
             return Response(pdf, media_type="application/pdf", headers={
@@ -2595,7 +2598,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # ended after the click that started it had gone (a long round's click answered
             # "printing", its browser closed): its PDF kept; a failure said at this click, as to
             # the click that waited for it, and printed again only at the next (this click, the
-            # printing page's own Refresh, started the print again at each ask, never saying it)
+            # printing page's own Refresh, started the print again at each ask, never saying it).
+            # Forgotten once said: the print is not kept as failed. And a failed print of sheets
+            # that differ now (the event's files changed since) is not said at all: those sheets
+            # are not the ones asked for; the round's sheets as they are now are printed.
             error = None if job.task.cancelled() else job.task.exception()
             if job.task.cancelled():
                 job = None
@@ -2603,10 +2609,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 job.pdf = job.task.result()
             else:
                 prints.pop((stage, number), None)
-                if isinstance(error, CouldNotFinish):
-                    return desk.page("message.html", 500, title=t("desk_sheets_failed"),
-                                     text=error.text(desk.locale, output="", left="desk_sheets_failed_left"))
-                raise error
+                if job.drawn != drawn:
+                    job = None
+                elif isinstance(error, CouldNotFinish):
+                    return sheets_failed(error, stage, number, request)
+                else:
+                    raise error
         if job is not None and job.task is not None and not job.task.done():
             # (printing still: a round drawn again meanwhile is printed at the click after it ends)
             return printing_page(job, stage, number)
@@ -2622,8 +2630,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return printing_page(job, stage, number, started=True)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
             prints.pop((stage, number), None)
-            return desk.page("message.html", 500, title=t("desk_sheets_failed"),
-                             text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"))
+            return sheets_failed(failure, stage, number, request)
         except Exception:
             prints.pop((stage, number), None)
             raise
@@ -2646,14 +2653,28 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         """The answer to a click on a round's PDF while it prints (`started`: the click that
         started it, not printed within SHEETS_WAIT_SECONDS): that it is printing, how far,
         and (Refresh) the same address asked again every few seconds, which opens the PDF once it
-        is printed, with no script and nothing more to click."""
+        is printed, with no script and nothing more to click. Its words read right for the
+        page's own Refresh as for a second click (the same secretary's, most likely: it was told
+        "an earlier click started it"); headed by the stage's name and the round, as the sheets
+        page is, with the way back to the secretary's page (sheets_print.html)."""
         done = t("desk_sheets_printed_part", percent=job.percent) if job.parts else t("desk_sheets_print_starting")
         title, said = (("desk_sheets_print_started", "desk_sheets_print_started_text") if started
                        else ("desk_sheets_printing", "desk_sheets_printing_text"))
-        text = t(said, stage=desk.event.stage(stage).name, round=number, done=done)
-        response = desk.page("message.html", 202, title=t(title), text=text)
+        response = desk.page("sheets_print.html", 202, title=t(title), text=t(said, done=done),
+                             stage=desk.event.stage(stage), number=number, again="")
         response.headers["Refresh"] = str(SHEETS_ASK_AGAIN_SECONDS)
         return response
+
+    def sheets_failed(failure: CouldNotFinish, stage: str, number: int, request: Request) -> Response:
+        """The page of a print of score sheets that could not finish (a printing part that could
+        not be read, no memory left), whichever click meets it: the click that waited for the
+        print, the click after a print that ended unasked, a table's own sheet. What went wrong,
+        that nothing was printed, and the ways on: this PDF again (a print of its own: the
+        failed one is not kept) and back to the round on the secretary's page."""
+        again = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        return desk.page("sheets_print.html", 500, title=t("desk_sheets_failed"),
+                         text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"),
+                         stage=desk.event.stage(stage), number=number, again=again)
 
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
