@@ -56,7 +56,7 @@ from starlette.routing import Route
 
 from generator import catalogues
 from generator.content.load import Kept, kept_rests_on, load_event, load_event_again, load_site, private_keys
-from generator.content.yaml_loader import load_yaml
+from generator.content.yaml_loader import load_yaml, load_yaml_text
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.sheet_pages import SheetsChoice, sheets_paged
@@ -1320,6 +1320,14 @@ class Writer:
             text, newline = read_results(self.path)  # (written back in the file's own line ends)
             numbers = [job.spot.table.number for job in batch]
             known = self.known_of(text)
+            if known is None and (refused := loader_refusal(text, self.path)) is not None:
+                # A text the round trip reads but the content loader refuses whole (an anchor and
+                # its alias, `&a`/`*a`; a tag): its tables read as nothing for the form, so each
+                # save was refused as "changed since" for ever (the form filled from no table, the
+                # round trip finding one). Held, with the loader's own words: what, where, the fix.
+                for job in batch:
+                    job.unwritable = refused
+                return
             edit = RoundEdit(text, numbers, known, self.path)
             if not edit.spliced and (not isinstance(edit.data, dict)
                                      or not isinstance(edit.data.get("tables") or [], list)):
@@ -1722,6 +1730,16 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     # (what the reading raised, in no words of the site's: that reading failed, as the admin
     # page's note says it, not an exception's English inside a Chinese line)
     return ContentError("file-unreadable", Mark(path), {"reason": catalogues.word("desk_reason_unread")})
+
+
+def loader_refusal(text: str, path: Path) -> ContentError | None:
+    """The content loader's refusal of a round's file's whole text, which ruamel's round trip
+    reads all the same (YAML anchors and aliases, tags): its first error (file, line, column, the
+    fix), or None when the loader reads the text (a key written twice, say: read, its problem
+    said by check, the save made as before)."""
+    problems = Problems()
+    data = load_yaml_text(text, path, problems)
+    return problems.errors[0] if data is None and problems.errors else None
 
 
 def desk_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:
