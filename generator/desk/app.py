@@ -1375,7 +1375,7 @@ class Writer:
                 return
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
-                write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
+                write_results(self.written_to(), new_text, newline)  # whole or not at all: the file as it was, if refused
                 self.desk.wrote(self.path)
             except OSError as error:
                 os.close(audit)
@@ -1489,12 +1489,25 @@ class Writer:
             _say(t("desk_store_unwritten_terminal", tables=tables,
                    reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
 
+    def written_to(self) -> Path:
+        """Where a save is written: the results file, or, the file being a link to another file
+        of content/ (read so, its edits seen: content/files.py), that file. The new text put in
+        place over the link (write_results: a new file, renamed), the round's file was a file of
+        its own from the first save on and the linked one went without the result, unsaid (a
+        round shared by two events, say). A link leading outside content/ is not read at all
+        (file-outside-content), and is not written through."""
+        if self.path.is_symlink():
+            target = self.path.resolve()
+            if self.desk.content in target.parents and target.is_file():
+                return target
+        return self.path
+
     def _put_back(self, text: str, newline: str) -> None:
         """The results file as it was before a save that is held (`text`), if it is not so now and
         the system lets it be written: a held save must not stand in the file."""
         with contextlib.suppress(OSError, ValueError):
             if read_results(self.path) != (text, newline):
-                write_results(self.path, text, newline)
+                write_results(self.written_to(), text, newline)
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
