@@ -10,6 +10,8 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.test_desk_mass_pages import guandan_swiss
 from tests.test_desk_sheets_once import ask, held_print, sheets_desk
 
@@ -200,3 +202,33 @@ def test_a_tables_own_sheet_that_failed_is_said_with_the_way_to_print_it_again(t
     page = body.decode()
     assert status == 500 and "SIGKILL" in page
     assert f'<a href="{path}?table=3" id="print-again">' in page
+
+
+@pytest.mark.slow
+def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, monkeypatch, browser) -> None:  # noqa: ANN001
+    """In Chromium: the printing page of a long round, headed by its stage and round, its link
+    back opening the secretary's page at that round while the print goes on."""
+    from generator.desk import app as desk_app
+    from tests.test_desk import start
+
+    printed: list[list[tuple[str, ...]]] = []
+    _started, finish = held_print(monkeypatch, printed, says_progress=True)
+    monkeypatch.setattr(desk_app, "SHEETS_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(desk_app, "SHEETS_SAID_FROM", 4)
+    running = start(guandan_swiss(tmp_path, 8, 0), slug="mass")
+    try:
+        desk = running.desk
+        context = browser.new_context()
+        context.add_cookies([{"name": desk.cookie, "value": desk.start_session(), "url": f"{running.base}{desk.prefix}/"}])
+        tab = context.new_page()
+        tab.goto(f"{running.base}{desk.prefix}/admin/sheets/main/1/print.pdf")
+        assert tab.inner_text("h1") == "\u6b63\u5728\u6253\u5370 \u00b7 main \u00b7 \u7b2c 1 \u8f6e"
+        assert "\u5df2\u5b8c\u6210 40%" in tab.inner_text("#print-said")
+        tab.click("#print-back")
+        tab.wait_for_load_state("load")
+        assert tab.url.endswith(f"{desk.prefix}/admin?stage=main&round=1")
+        assert "\u7b2c 1 \u8f6e" in tab.inner_text("main") and len(printed) == 1
+        context.close()
+    finally:
+        finish.set()
+        running.stop()
