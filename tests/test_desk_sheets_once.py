@@ -161,8 +161,8 @@ def test_a_round_changed_while_it_prints_is_printed_again_not_served_old(tmp_pat
 def test_the_click_that_starts_a_long_print_is_told_it_prints_not_left_waiting(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     """A round of 1,000 tables prints for minutes: the click that started it waited all that
     time on a blank page, past the time a browser gives up. A round of SHEETS_SAID_FROM tables
-    or more (its minutes said on the sheets page) waits SHEETS_WAIT_SECONDS at most, then is told the sheets are printing and how far (not "an earlier click started
-    it": this one did), its page asking again; the print goes on, once, and the next click
+    or more (its minutes said on the sheets page) waits SHEETS_WAIT_SECONDS at most, then is told the sheets are printing and how far (not that asking again starts
+    no other print: this ask started it), its page asking again; the print goes on, once, and the next click
     after it ends gets the PDF."""
     from generator.desk import app as desk_app
 
@@ -177,10 +177,10 @@ def test_the_click_that_starts_a_long_print_is_told_it_prints_not_left_waiting(t
         page = body.decode()
         assert status == 202 and headers["refresh"] == "5", status
         assert "\u6b63\u5728\u6253\u5370" in page and "\u5df2\u5b8c\u6210 40%" in page and "\u7b2c 1 \u8f6e" in page
-        assert "\u4e4b\u524d\u7684\u4e00\u6b21\u70b9\u51fb" not in page  # (not "an earlier click started it")
+        assert "\u4e0d\u4f1a\u53e6\u8d77\u6253\u5370" not in page  # (not "asking again starts no other print")
         assert started.is_set() and len(printed) == 1
         status, _headers, body = await ask(app, path, cookie)  # still printing: said so, nothing started
-        assert status == 202 and "\u4e4b\u524d\u7684\u4e00\u6b21\u70b9\u51fb" in body.decode() and len(printed) == 1
+        assert status == 202 and "\u4e0d\u4f1a\u53e6\u8d77\u6253\u5370" in body.decode() and len(printed) == 1
         finish.set()
         for _ in range(100):  # the print, ended in the worker thread
             status, _headers, body = await ask(app, path, cookie)

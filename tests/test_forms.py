@@ -244,9 +244,7 @@ def test_every_form_renders_with_the_fast_pages_code_as_with_jinjas(tmp_path: Pa
     assert len(forms) >= 6
     fast = [pdf.bulletin_html(form, locale) for form, locale in forms]
     def stock(locale: str, content: str | None) -> object:
-        env = environment(locale, stock=True, content=content)
-        env.filters.setdefault("ruled_rows", pdf.ruled_rows)  # (as pdf._environment gives the sheets)
-        return env
+        return environment(locale, stock=True, content=content)  # (its ruled_rows html.environment's own)
 
     monkeypatch.setattr(pdf, "_environment", stock)
     assert [pdf.bulletin_html(form, locale) for form, locale in forms] == fast

@@ -56,7 +56,7 @@ from starlette.routing import Route
 
 from generator import catalogues
 from generator.content.load import Kept, kept_rests_on, load_event, load_event_again, load_site, private_keys
-from generator.content.yaml_loader import load_yaml
+from generator.content.yaml_loader import load_yaml, load_yaml_text
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.sheet_pages import SheetsChoice, sheets_paged
@@ -1320,6 +1320,14 @@ class Writer:
             text, newline = read_results(self.path)  # (written back in the file's own line ends)
             numbers = [job.spot.table.number for job in batch]
             known = self.known_of(text)
+            if known is None and (refused := loader_refusal(text, self.path)) is not None:
+                # A text the round trip reads but the content loader refuses whole (an anchor and
+                # its alias, `&a`/`*a`; a tag): its tables read as nothing for the form, so each
+                # save was refused as "changed since" for ever (the form filled from no table, the
+                # round trip finding one). Held, with the loader's own words: what, where, the fix.
+                for job in batch:
+                    job.unwritable = refused
+                return
             edit = RoundEdit(text, numbers, known, self.path)
             if not edit.spliced and (not isinstance(edit.data, dict)
                                      or not isinstance(edit.data.get("tables") or [], list)):
@@ -1367,7 +1375,7 @@ class Writer:
                 return
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
-                write_results(self.path, new_text, newline)  # whole or not at all: the file as it was, if refused
+                write_results(self.written_to(), new_text, newline)  # whole or not at all: the file as it was, if refused
                 self.desk.wrote(self.path)
             except OSError as error:
                 os.close(audit)
@@ -1481,12 +1489,25 @@ class Writer:
             _say(t("desk_store_unwritten_terminal", tables=tables,
                    reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
 
+    def written_to(self) -> Path:
+        """Where a save is written: the results file, or, the file being a link to another file
+        of content/ (read so, its edits seen: content/files.py), that file. The new text put in
+        place over the link (write_results: a new file, renamed), the round's file was a file of
+        its own from the first save on and the linked one went without the result, unsaid (a
+        round shared by two events, say). A link leading outside content/ is not read at all
+        (file-outside-content), and is not written through."""
+        if self.path.is_symlink():
+            target = self.path.resolve()
+            if self.desk.content in target.parents and target.is_file():
+                return target
+        return self.path
+
     def _put_back(self, text: str, newline: str) -> None:
         """The results file as it was before a save that is held (`text`), if it is not so now and
         the system lets it be written: a held save must not stand in the file."""
         with contextlib.suppress(OSError, ValueError):
             if read_results(self.path) != (text, newline):
-                write_results(self.path, text, newline)
+                write_results(self.written_to(), text, newline)
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
@@ -1722,6 +1743,21 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     # (what the reading raised, in no words of the site's: that reading failed, as the admin
     # page's note says it, not an exception's English inside a Chinese line)
     return ContentError("file-unreadable", Mark(path), {"reason": catalogues.word("desk_reason_unread")})
+
+
+def loader_refusal(text: str, path: Path) -> ContentError | None:
+    """The content loader's refusal of a round's file's whole text, which ruamel's round trip
+    reads all the same (YAML anchors and aliases, tags): its first error (file, line, column, the
+    fix), or None when the loader reads the text (a key written twice, say: read, its problem
+    said by check, the save made as before). Read only when the text has an anchor's, an alias's
+    or a tag's mark in it: the loader's reading of 1,000 tables is 0.6 s of processor time, under
+    the file's lock, and a hand edit the fast reader does not take (a key written twice) is saved
+    through this path at every save."""
+    if not any(mark in text for mark in "&*!"):
+        return None
+    problems = Problems()
+    data = load_yaml_text(text, path, problems)
+    return problems.errors[0] if data is None and problems.errors else None
 
 
 def desk_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:
@@ -2583,7 +2619,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if digits(one):
             # one table's sheet (its link renewed), printed at once (a page: a second or so), apart
             # from the round's print and its kept PDF
-            pdf = await run_in_threadpool(table_sheets, desk, stage, number, None, int(one))
+            try:
+                pdf = await run_in_threadpool(table_sheets, desk, stage, number, None, int(one))
+            except CouldNotFinish as failure:
+                return sheets_failed(failure, stage, number, request)
             if not pdf:
                 return not_found_page(request, (stage, number, int(one)))
             return Response(pdf, media_type="application/pdf", headers={
@@ -2595,7 +2634,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # ended after the click that started it had gone (a long round's click answered
             # "printing", its browser closed): its PDF kept; a failure said at this click, as to
             # the click that waited for it, and printed again only at the next (this click, the
-            # printing page's own Refresh, started the print again at each ask, never saying it)
+            # printing page's own Refresh, started the print again at each ask, never saying it).
+            # Forgotten once said: the print is not kept as failed. And a failed print of sheets
+            # that differ now (the event's files changed since) is not said at all: those sheets
+            # are not the ones asked for; the round's sheets as they are now are printed.
             error = None if job.task.cancelled() else job.task.exception()
             if job.task.cancelled():
                 job = None
@@ -2603,10 +2645,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 job.pdf = job.task.result()
             else:
                 prints.pop((stage, number), None)
-                if isinstance(error, CouldNotFinish):
-                    return desk.page("message.html", 500, title=t("desk_sheets_failed"),
-                                     text=error.text(desk.locale, output="", left="desk_sheets_failed_left"))
-                raise error
+                if job.drawn != drawn:
+                    job = None
+                elif isinstance(error, CouldNotFinish):
+                    return sheets_failed(error, stage, number, request)
+                else:
+                    raise error
         if job is not None and job.task is not None and not job.task.done():
             # (printing still: a round drawn again meanwhile is printed at the click after it ends)
             return printing_page(job, stage, number)
@@ -2622,8 +2666,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return printing_page(job, stage, number, started=True)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
             prints.pop((stage, number), None)
-            return desk.page("message.html", 500, title=t("desk_sheets_failed"),
-                             text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"))
+            return sheets_failed(failure, stage, number, request)
         except Exception:
             prints.pop((stage, number), None)
             raise
@@ -2646,14 +2689,28 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         """The answer to a click on a round's PDF while it prints (`started`: the click that
         started it, not printed within SHEETS_WAIT_SECONDS): that it is printing, how far,
         and (Refresh) the same address asked again every few seconds, which opens the PDF once it
-        is printed, with no script and nothing more to click."""
+        is printed, with no script and nothing more to click. Its words read right for the
+        page's own Refresh as for a second click (the same secretary's, most likely: it was told
+        "an earlier click started it"); headed by the stage's name and the round, as the sheets
+        page is, with the way back to the secretary's page (sheets_print.html)."""
         done = t("desk_sheets_printed_part", percent=job.percent) if job.parts else t("desk_sheets_print_starting")
         title, said = (("desk_sheets_print_started", "desk_sheets_print_started_text") if started
                        else ("desk_sheets_printing", "desk_sheets_printing_text"))
-        text = t(said, stage=desk.event.stage(stage).name, round=number, done=done)
-        response = desk.page("message.html", 202, title=t(title), text=text)
+        response = desk.page("sheets_print.html", 202, title=t(title), text=t(said, done=done),
+                             stage=desk.event.stage(stage), number=number, again="")
         response.headers["Refresh"] = str(SHEETS_ASK_AGAIN_SECONDS)
         return response
+
+    def sheets_failed(failure: CouldNotFinish, stage: str, number: int, request: Request) -> Response:
+        """The page of a print of score sheets that could not finish (a printing part that could
+        not be read, no memory left), whichever click meets it: the click that waited for the
+        print, the click after a print that ended unasked, a table's own sheet. What went wrong,
+        that nothing was printed, and the ways on: this PDF again (a print of its own: the
+        failed one is not kept) and back to the round on the secretary's page."""
+        again = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        return desk.page("sheets_print.html", 500, title=t("desk_sheets_failed"),
+                         text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"),
+                         stage=desk.event.stage(stage), number=number, again=again)
 
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"

@@ -49,6 +49,7 @@ from generator.render.knockout_words import no_champion, ranking_rule, reached_w
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
                                           player_key, player_part, rendered_pages, site_digest, with_a_child)
 from generator.render.output import OutputTree
+from generator.render.ruled import ruled_rows
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
 from generator.render.remarks import qualifier_note_texts, remark_text, remark_texts
 from generator.render.search import index_files, listed_order, packed_records
@@ -145,6 +146,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
     env.filters["kept_pieces"] = kept_pieces  # its titles' and cells' round numbers and reasons, kept whole
     env.filters["joined_words"] = joined_words  # its last column's Chinese words, joined
+    env.filters["ruled_rows"] = ruled_rows  # a score sheet's rows to fill (render/ruled.py), shown or printed
     env.filters["heading_words"] = heading_words  # its headings' words, each kept whole
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
