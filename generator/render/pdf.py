@@ -42,6 +42,7 @@ from generator import catalogues
 from generator.errors import CouldNotFinish, signal_name
 from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
+from generator.render.libraries import import_weasyprint
 from generator.render.html import _CLOSING, _OPENING, _TWO_CHARACTER_UNITS, TEMPLATES, WORD_JOINER, environment
 from generator.render.i18n import CJK_FACE, Translator
 from generator.seals import Unsealed, read_own, seal_of, verified, write_atomically
@@ -568,9 +569,7 @@ def weasyprint_version() -> str:
         found = None
     if found is not None:
         return found[1]
-    import weasyprint
-
-    return weasyprint.__version__
+    return import_weasyprint().__version__
 
 
 def print_job(html: str | Printed) -> PrintJob:
@@ -601,6 +600,7 @@ _WORKER_FONTS = None
 
 def _start_worker() -> None:
     global _WORKER_FONTS
+    import_weasyprint()  # its libraries looked up cheaply (generator/render/libraries.py)
     from weasyprint.text.fonts import FontConfiguration
 
     _WORKER_FONTS = FontConfiguration()
@@ -649,7 +649,7 @@ def _print(html: str) -> bytes:
 
 
 def _print_collected_less(html: str) -> bytes:
-    import weasyprint
+    weasyprint = import_weasyprint()
 
     if _WORKER_FONTS is None:
         _start_worker()
@@ -939,7 +939,7 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
 
     def run(tasks: list[tuple[object, str]]) -> None:
         if len(tasks) > 1 and workers > 1:
-            import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
+            import_weasyprint()  # loaded once here, shared by the forked workers
 
             # The longest documents first, so that no core is left with a big one at the end.
             tasks.sort(key=lambda task: len(task[1]), reverse=True)
