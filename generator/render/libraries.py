@@ -19,7 +19,9 @@ search (LD_LIBRARY_PATH first, then the cache). So a library that only gcc or ld
 (in LD_LIBRARY_PATH, outside the cache) is still opened, one name later, as the same file; the
 names they are asked about in practice are the Windows and macOS ones, found by neither. The
 other way, loading the sonames first, would mean editing WeasyPrint's lists. Elsewhere than
-Linux, or with no ldconfig to read (musl), the import is WeasyPrint's own, as before."""
+Linux, or with no ldconfig to read (musl), the import is WeasyPrint's own, as before. (Another
+thread asking find_library during the import, a few hundredths of a second once a process, is
+answered from the same reading: the same answer for any library the loader's cache knows.)"""
 from __future__ import annotations
 
 import contextlib
@@ -42,11 +44,14 @@ _ABI = {"x86_64-64": "libc6,x86-64", "ppc64-64": "libc6,64bit", "sparc64-64": "l
 def import_weasyprint() -> ModuleType:
     """The weasyprint module, imported (once a process) with find_library answered from the
     loader's cache (the module's docstring says why that loads the same libraries)."""
-    already = sys.modules.get("weasyprint")
-    if already is not None:
-        return already
-    with _importing, _libraries_from_loader_cache():
-        import weasyprint
+    with _importing:  # (the desk prints from threads of its server)
+        if "weasyprint" not in sys.modules:
+            with _libraries_from_loader_cache():
+                import weasyprint
+    # (Python's own import, which waits for an import of it begun in another thread: a module
+    # being imported is in sys.modules before its code has run)
+    import weasyprint
+
     return weasyprint
 
 
