@@ -366,9 +366,10 @@ def _said_on_stop(line: str, from_command_line: bool = False) -> None:
     It is the last line (`from_command_line`: the process ends with the command): an object a
     library was making when the signal came is freed as Python ends, and its error then
     printed under it as "Exception ignored in …" with a traceback. Seen: WeasyPrint, imported
-    while a build is interrupted, looks its libraries up with ctypes.util.find_library, which
-    runs gcc into a temporary file; gcc, interrupted too, removed the file, and the file's
-    object, freed at the end, said it could not remove it (the project's CI, test_cli)."""
+    while a build was interrupted, looked its libraries up with ctypes.util.find_library, which
+    ran gcc into a temporary file; gcc, interrupted too, removed the file, and the file's
+    object, freed at the end, said it could not remove it (the project's CI, test_cli). Its
+    import runs no gcc now (generator/render/libraries.py); any other library's may."""
     import contextlib
 
     with contextlib.suppress(OSError):

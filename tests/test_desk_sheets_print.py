@@ -1,7 +1,7 @@
 """The whole round's score sheets as the desk prints them (app.table_sheets), made cheaper at a
 mass event's size (1,000 tables: ~190 s of processor time): each table's QR code made with its
 mask given (app.SHEET_QR_MASK), not chosen by trying all eight, and the collector's thresholds
-raised while a document prints (render/pdf.py's _collected_less), put back after. What is
+raised while a document prints (generator/collecting.py, used by render/pdf.py), put back after. What is
 printed stays: each table's sheet in the PDF once, in the round's order, in parts joined as a
 long form's are. No timing here."""
 

@@ -25,9 +25,9 @@ def checks(locale: str) -> list[tuple[bool, str, str]]:
     found.append((shutil.which("pdftotext") is not None, "pdftotext", said("doctor_pdftotext_fix")))
     found.append((shutil.which("chromium") is not None, "chromium", said("doctor_chromium_fix")))
     try:
-        import weasyprint
+        from generator.render.libraries import import_weasyprint
 
-        found.append((True, f"WeasyPrint {weasyprint.__version__}", ""))
+        found.append((True, f"WeasyPrint {import_weasyprint().__version__}", ""))
     except ImportError:  # pragma: no cover - the package depends on it
         found.append((False, "WeasyPrint", "make venv"))
     return found

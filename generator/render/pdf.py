@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import gc
 import hashlib
 import multiprocessing
 import os
@@ -22,7 +21,6 @@ import pickle
 import re
 import signal
 import subprocess
-import threading
 import types
 import unicodedata
 import time
@@ -38,10 +36,12 @@ import jinja2
 from markupsafe import Markup, escape
 
 from generator import catalogues
+from generator.collecting import YOUNG_COLLECTION, collected_less
 from generator.errors import CouldNotFinish, signal_name
 from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
 from generator.render.html import _CLOSING, _OPENING, _TWO_CHARACTER_UNITS, TEMPLATES, WORD_JOINER, environment
+from generator.render.libraries import import_weasyprint
 from generator.render.i18n import CJK_FACE, Translator
 from generator.seals import Unsealed, read_own, seal_of, verified, write_atomically
 
@@ -545,9 +545,7 @@ def weasyprint_version() -> str:
         found = None
     if found is not None:
         return found[1]
-    import weasyprint
-
-    return weasyprint.__version__
+    return import_weasyprint().__version__
 
 
 def print_job(html: str | Printed) -> PrintJob:
@@ -578,6 +576,7 @@ _WORKER_FONTS = None
 
 def _start_worker() -> None:
     global _WORKER_FONTS
+    import_weasyprint()  # its libraries looked up cheaply (generator/render/libraries.py)
     from weasyprint.text.fonts import FontConfiguration
 
     _WORKER_FONTS = FontConfiguration()
@@ -590,43 +589,17 @@ def _start_printing_worker() -> None:
     _start_worker()
 
 
-# Python's collector, at its default thresholds, walked every object alive some twenty times in
-# the layout of one part of a form (FORM_PART_PAGES pages: WeasyPrint's boxes, styles and text
-# runs, held until its PDF is written, a few million objects), each walk longer as the layout
-# grew: a fifth of a round's score sheets' processor time (the desk's 1,000 tables, printed in
-# its own process). While anything prints, the youngest generation is collected after this many
-# allocations, not 700, and so the whole heap a tenth as often; WeasyPrint's cyclic garbage is
-# still collected (with no collection at all, 100 sheets printed in a process took 615 MB, not 400).
-PRINTING_COLLECTION = 10_000
-_printing = {"documents": 0, "thresholds": gc.get_threshold()}
-_printing_guard = threading.Lock()
-
-
-@contextlib.contextmanager
-def _collected_less() -> Iterator[None]:
-    """The collector's thresholds raised while a document prints, as they were once none does
-    (the desk prints from threads of its server, two rounds' sheets at once perhaps)."""
-    with _printing_guard:
-        if not _printing["documents"]:
-            _printing["thresholds"] = thresholds = gc.get_threshold()
-            gc.set_threshold(max(thresholds[0], PRINTING_COLLECTION), *thresholds[1:])
-        _printing["documents"] += 1
-    try:
-        yield
-    finally:
-        with _printing_guard:
-            _printing["documents"] -= 1
-            if not _printing["documents"]:
-                gc.set_threshold(*_printing["thresholds"])
+# (generator/collecting.py: the collector walks the heap a tenth as often while anything prints)
+PRINTING_COLLECTION = YOUNG_COLLECTION
 
 
 def _print(html: str) -> bytes:
-    with _collected_less():
+    with collected_less():
         return _print_collected_less(html)
 
 
 def _print_collected_less(html: str) -> bytes:
-    import weasyprint
+    weasyprint = import_weasyprint()
 
     if _WORKER_FONTS is None:
         _start_worker()
@@ -916,7 +889,7 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
 
     def run(tasks: list[tuple[object, str]]) -> None:
         if len(tasks) > 1 and workers > 1:
-            import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
+            import_weasyprint()  # loaded once here, shared by the forked workers
 
             # The longest documents first, so that no core is left with a big one at the end.
             tasks.sort(key=lambda task: len(task[1]), reverse=True)
