@@ -55,6 +55,7 @@ from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddle
 from starlette.routing import Route
 
 from generator import catalogues
+from generator.collecting import collected_less
 from generator.content.load import Kept, kept_rests_on, load_event, load_event_again, load_site, private_keys
 from generator.content.yaml_loader import load_yaml, load_yaml_text
 from generator.desk import forms
@@ -365,7 +366,8 @@ class Desk:
         self._follow_locale(event)
         # (the tables of the results files not read again keep their scores: ScoredTables; none
         # is the same table in a reading of every file)
-        self.result = run_event(event, problems, ScoredTables(self.result) if self._taken_again else None)
+        with collected_less():  # (the scoring allocates as the reading does: bench/desk_reading.py)
+            self.result = run_event(event, problems, ScoredTables(self.result) if self._taken_again else None)
         self._said(problems.sorted())
         if not self.errors:
             self.ranked = self.result
