@@ -217,3 +217,23 @@ def test_the_readme_says_each_form_a_forfeit_takes_where_it_describes_results_fi
     assert {"bye-with-forfeit", "guandan-bye-with-record", "forfeit-listed-alone", "forfeit-double-not-in-game",
             "guandan-forfeit-both-knockout", "sit-out-with-forfeit"} <= codes, codes
     assert codes <= set(GAMES.catalogue()), codes - set(GAMES.catalogue())
+
+
+README_BYE_CODES = {  # README's words for a 大怪路子 bye's forfeit, in its three places
+    "zh": "\u5927\u602a\u8def\u5b50 `daguai-bye-with-play`\uff08\u5199\u6210\u7a7a\u5217\u8868 `forfeit: []` "
+          "\u65f6\u4e3a `bye-with-forfeit`\uff09",
+    "event day": "\u5927\u602a\u8def\u5b50's `daguai-bye-with-play` (`bye-with-forfeit` for an empty list, `forfeit: []`)",
+    "forms": "\u5927\u602a\u8def\u5b50's `daguai-bye-with-play`, but `bye-with-forfeit` for an empty list, `forfeit: []`",
+}
+
+
+@pytest.mark.parametrize("listed", ["D03", "[D03]", "[D03, D01]", "[]"])
+def test_the_readme_says_the_code_check_gives_for_a_da_guai_byes_forfeit(tmp_path: Path, listed: str) -> None:
+    """h-gd10 review D5: README said 大怪路子's bye forfeit is `daguai-bye-with-play`, but check
+    says `bye-with-forfeit` for `forfeit: []` (an empty list holds no side, no play read): the
+    README now says both, as check does."""
+    (found,) = _errors(tmp_path, "daguai", f"    home: D03\n    forfeit: {listed}\n")
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    for words in README_BYE_CODES.values():
+        assert words in readme, words
+    assert found.code == ("bye-with-forfeit" if listed == "[]" else "daguai-bye-with-play"), (listed, found.code)

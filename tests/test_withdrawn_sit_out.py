@@ -3,11 +3,13 @@
 the lone pair's line, # Sit-out) said nothing, where a withdrawn team's table in a round after
 its withdrawal warns (entry-withdrawn-drawn-later). Now a warning at its id naming the round,
 where `withdrawn:` is written and the fix (the line deleted); the standings the same with the
-line or without it (a sit-out scores nothing); and `pair` writes no such line."""
+line or without it (a sit-out scores nothing); and `pair` writes no such line, saying so."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from generator.build import validate
 from tests.support import new_event, withdraw
@@ -51,18 +53,19 @@ def test_a_withdrawn_pairs_sit_out_line_after_its_withdrawal_warns_naming_round_
     _, _, warnings = validate(_mitchell(tmp_path, 2))
     found = [w for w in warnings if w.code.startswith("entry-withdrawn")]
     assert [(w.code, w.mark.file.name, w.mark.line, w.mark.column) for w in found] == [
-        ("entry-withdrawn-sit-out-later", "round-3.yaml", 17, 9)], [(w.code, w.message("en")) for w in found]
+        ("entry-withdrawn-sit-out-later", "round-3.yaml", 16, 5)], [(w.code, w.message("en")) for w in found]
     (warning,) = found
     assert warning.message("en") == ("A03 has withdrawn (event.yaml:7: withdrawn, plays no round from round 2 on); "
                                      "yet round 3 still lists it sitting out (table 3): a pair that has left sits no "
                                      "round out")
-    assert warning.hint("en").startswith("delete this sit-out line: it scores nothing"), warning.hint("en")
+    assert warning.hint("en").startswith("delete this sit-out table's whole entry, its line - table: 3 and the line "
+                                          "below it naming A03: it scores nothing"), warning.hint("en")
     assert "correct it there (event.yaml:7)" in warning.hint("en")
     # the round and where, in the sit-out's own words (\u8f6e\u7a7a / \u8f2a\u7a7a, as pair writes it)
     assert "\u7b2c 3 \u8f6e\u5374\u4ecd\u5217\u5b83\u8f6e\u7a7a" in warning.message("zh-Hans")
-    assert "event.yaml:7" in warning.message("zh-Hans") and "\u5220\u53bb\u8fd9\u4e00\u8f6e\u7a7a\u884c" in warning.hint("zh-Hans")
+    assert "event.yaml:7" in warning.message("zh-Hans") and "- table: 3" in warning.hint("zh-Hans")
     assert "\u7b2c 3 \u8f2a\u537b\u4ecd\u5217\u5b83\u8f2a\u7a7a" in warning.message("zh-Hant")
-    assert "event.yaml:7" in warning.message("zh-Hant") and "\u522a\u53bb\u9019\u4e00\u8f2a\u7a7a\u884c" in warning.hint("zh-Hant")
+    assert "event.yaml:7" in warning.message("zh-Hant") and "- table: 3" in warning.hint("zh-Hant")
 
 
 def test_the_standings_are_the_same_with_the_line_or_without_it(tmp_path: Path) -> None:
@@ -91,6 +94,10 @@ def test_the_line_of_the_round_it_withdrew_from_is_silent(tmp_path: Path) -> Non
     assert [w.code for w in warnings if w.code.startswith("entry-withdrawn")] == []
 
 
+def round_3_header(folder: Path) -> str:
+    return (folder / "results/round-3.yaml").read_text(encoding="utf-8").split("\ntables:\n")[0]
+
+
 def test_pair_writes_no_sit_out_line_for_a_withdrawn_pair(tmp_path: Path, capsys) -> None:
     """Round 2 drawn after A04 withdrew from it: its seat kept (no table of its in round 2 but
     the sit-out), the line left out; round 3's table against A01 kept (A01's average-plus)."""
@@ -104,9 +111,104 @@ def test_pair_writes_no_sit_out_line_for_a_withdrawn_pair(tmp_path: Path, capsys
     assert main(["pair", "ev", "m", "--all", "--content", str(content), "--lang", "en"]) == 0
     out = capsys.readouterr()
     round_2 = (folder / "results/round-2.yaml").read_text(encoding="utf-8")
-    assert "A04" not in round_2 and "Sit-out" not in round_2, round_2
+    tables = round_2.split("\ntables:\n")[1]
+    assert "A04" not in tables and "Sit-out" not in tables, round_2
     assert "Sit-out" not in out.out.split("round 3")[0], out.out
+    # said, in the header and on the terminal, as a Swiss draw says whom it leaves out (h-gd10
+    # review D4: the header still said table 3 sits a pair out, the terminal nothing)
+    said = "A04 has withdrawn (from round 2 on): its sit-out line (table 3) is left out"
+    assert f"\n# {said}" in round_2.split("\ntables:\n")[0], round_2
+    assert said in out.out.split("round 3")[0], out.out
+    assert said not in out.out.split("round 3")[1] and "has withdrawn" not in round_3_header(folder), out.out
     round_3 = (folder / "results/round-3.yaml").read_text(encoding="utf-8")
     assert "ns: A01\n    ew: A04\n" in round_3 and "  - table: 3    # Sit-out\n    ns: A03\n" in round_3, round_3
     _, _, warnings = validate(content)
     assert [w.code for w in warnings if w.code.startswith("entry-withdrawn")] == []
+
+
+def test_following_the_hint_literally_clears_the_warning(tmp_path: Path) -> None:
+    """h-gd10 review D1: the warning pointed at the sit-out's `ns: A03` and said "delete this
+    sit-out line"; `pair` writes a sit-out on two lines (`- table: 3    # Sit-out`, `ns: A03`),
+    and that line alone deleted left a table with no side (key-missing). At the table's
+    `- table:` line now, its hint naming both lines: both deleted, check says nothing."""
+    content = _mitchell(tmp_path, 2)
+    _, _, warnings = validate(content)
+    (warning,) = [w for w in warnings if w.code == "entry-withdrawn-sit-out-later"]
+    path = warning.mark.file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = warning.mark.line - 1
+    hint = warning.hint("en")
+    # the line pointed at is the one the hint names first, the next one the pair's
+    assert f"its line {lines[at].split('#')[0].strip()} and the line below it naming A03" in hint, (lines[at], hint)
+    assert "A03" in lines[at + 1], lines[at + 1]
+    del lines[at:at + 2]
+    path.write_text("".join(lines), encoding="utf-8")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.message("en")) for w in warnings] == []
+
+
+def test_a_sit_out_in_a_later_stage_names_the_rounds_stage(tmp_path: Path) -> None:
+    """h-gd10 review D2: stages m and n, A03 withdrawn in stage m (`{stage: m, round: 3}`),
+    stage n drawn ahead with its sit-out lines: "round 3 still lists it sitting out" read as a
+    round of m, its stage unsaid ({of_stage} used by no locale). Now the round's stage said."""
+    folder = new_event(tmp_path, "ev", "title: t\ngame: bridge\ndate: 2024-05-01\n", "A0", 5,
+                       "".join(f"  - {{id: {s}, name: {s}, format: pairs, movement: mitchell, field: directions, "
+                               "scoring: matchpoints, rounds: 3, boards: 2}\n" for s in ("m", "n")))
+    withdraw(folder, "A03", "{stage: m, round: 3}")
+    for stage in ("m", "n"):
+        for number, (a, b, c, d, alone) in SEATS.items():
+            first, second = BOARDS[number]
+            text = f"stage: {stage}\nround: {number}\ntables:\n"
+            for table, ns, ew, boards in [(1, a, b, first), (2, c, d, second)]:
+                gone = "A03" in (ns, ew) and (stage == "n" or number >= 3)
+                text += f"  - table: {table}\n    ns: {ns}\n    ew: {ew}\n" + ("" if gone else f"    boards:\n      {boards}\n")
+            text += f"  - table: 3    # Sit-out\n    ns: {alone}\n"
+            (folder / f"results/{stage}-round-{number}.yaml").write_text(text, encoding="utf-8")
+    _, _, warnings = validate(folder.parents[1])
+    found = [w for w in warnings if w.code == "entry-withdrawn-sit-out-later"]
+    # (A03 sits out round 3 of each: of m, the round it withdrew from, silent)
+    assert [(w.mark.file.name, w.mark.line) for w in found] == [("n-round-3.yaml", 16)], \
+        [(w.mark.file.name, w.message("en")) for w in warnings]
+    (warning,) = found
+    en = warning.message("en")
+    assert "from round 3 of stage m on); yet round 3 of stage n still lists it sitting out (table 3)" in en, en
+    assert "in the event in round 3 of stage n, its withdrawn" in warning.hint("en"), warning.hint("en")
+    assert "\u9636\u6bb5 n \u7b2c 3 \u8f6e\u5374\u4ecd\u5217\u5b83\u8f6e\u7a7a" in warning.message("zh-Hans")
+    assert "\u5728\u9636\u6bb5 n \u7b2c 3 \u8f6e\u65f6" in warning.hint("zh-Hans")
+    assert "\u968e\u6bb5 n \u7b2c 3 \u8f2a\u537b\u4ecd\u5217\u5b83\u8f2a\u7a7a" in warning.message("zh-Hant")
+    assert "\u5728\u968e\u6bb5 n \u7b2c 3 \u8f2a\u6642" in warning.hint("zh-Hant")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh-Hans", "A04 \u5df2\u9000\u8d5b\uff08\u4ece\u9636\u6bb5 n \u7b2c 2 \u8f6e\u8d77\uff09\uff1a"
+                "\u4e0d\u5199\u5b83\u5728\u7b2c 3 \u684c\u7684\u8f6e\u7a7a\u884c"),
+    ("zh-Hant", "A04 \u5df2\u9000\u8cfd\uff08\u5f9e\u968e\u6bb5 n \u7b2c 2 \u8f2a\u8d77\uff09\uff1a"
+                "\u4e0d\u5beb\u5b83\u5728\u7b2c 3 \u684c\u7684\u8f2a\u7a7a\u884c"),
+    ("en", "A04 has withdrawn (from round 2 of stage n on): its sit-out line (table 3) is left out")])
+def test_pair_says_a_left_out_sit_out_with_its_stage_in_each_locale(tmp_path: Path, capsys, lang: str,
+                                                                     said: str) -> None:
+    """Stages m and n, m played, round 1 of n too, A04 withdrawn from round 2 of n, then
+    `pair ev n --all`: round 2 of n, where the movement sits A04 out, is written without that
+    line, its header and the terminal saying so, the stage named, in each locale."""
+    from generator.cli import main
+
+    folder = new_event(tmp_path, "ev", "title: t\ngame: bridge\ndate: 2024-05-01\n", "A0", 5,
+                       "".join(f"  - {{id: {s}, name: {s}, format: pairs, movement: mitchell, field: directions, "
+                               "scoring: matchpoints, rounds: 3, boards: 2}\n" for s in ("m", "n")))
+    withdraw(folder, "A04", "{stage: n, round: 2}")
+    for stage, number in [("m", 1), ("m", 2), ("m", 3), ("n", 1)]:
+        (a, b, c, d, alone), (first, second) = SEATS[number], BOARDS[number]
+        text = f"stage: {stage}\nround: {number}\ntables:\n"
+        for table, ns, ew, boards in [(1, a, b, first), (2, c, d, second)]:
+            text += f"  - table: {table}\n    ns: {ns}\n    ew: {ew}\n    boards:\n      {boards}\n"
+        text += f"  - table: 3    # Sit-out\n    ns: {alone}\n"
+        (folder / f"results/{stage}-round-{number}.yaml").write_text(text, encoding="utf-8")
+    before = {p.name for p in (folder / "results").iterdir()}
+    assert main(["pair", "ev", "n", "--all", "--content", str(folder.parents[1]), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    written = [p.read_text(encoding="utf-8") for p in (folder / "results").iterdir() if p.name not in before]
+    (round_2,) = [text for text in written if "\nround: 2\n" in text]
+    header, tables = round_2.split("\ntables:\n")
+    assert f"\n# {said}" in header and "A04" not in tables, round_2
+    assert out.count(said) == 1, out
+    assert sum(said in text for text in written) == 1

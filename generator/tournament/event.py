@@ -808,9 +808,10 @@ def _report_sat_out_later(event: Event, stage: Stage, sat_out: list[tuple[str, T
     """A pairs movement's sit-out line of a pair in a round after the one it withdrew from (the
     movement drawn ahead, `pair --all`, then `withdrawn:` written): it scores nothing either way,
     and the standings are the same with or without it, but the file says the pair was there to
-    sit the round out. A warning at its id, as a withdrawn team's table in a round drawn after
-    its withdrawal is (entry-withdrawn-drawn-later), naming the round, where the withdrawal is
-    written and the fix: the line deleted (`pair` writes none for a withdrawn pair), or, if the
+    sit the round out. A warning at the sit-out's table, as a withdrawn team's table in a round
+    drawn after its withdrawal is (entry-withdrawn-drawn-later), naming the round (and its stage,
+    in an event of several), where the withdrawal is written and the fix: the table entry deleted,
+    its `- table:` line and the pair's (`pair` writes none for a withdrawn pair), or, if the
     pair was still there in that round, `withdrawn:` corrected where it is. In the round it
     withdrew from the line was drawn before `withdrawn:` was written: nothing to say, as for a
     team's table there."""
@@ -821,8 +822,10 @@ def _report_sat_out_later(event: Event, stage: Stage, sat_out: list[tuple[str, T
         written = entry.withdrawn_mark or entry.mark
         where = f"{written.file.name}:{written.line}" if written is not None else event.entries_file(entry)
         since, since_stage = _withdrawn_as_written(event, stage, entry, of_stage)
-        at = table.side_marks[0] if len(table.side_marks) == 1 else table.mark
-        problems.add("entry-withdrawn-sit-out-later", at or table.mark or entry.mark or Mark(event.folder),
+        # At the table's own mark, its `- table:` line: the hint deletes the whole table entry
+        # (that line and the pair's), as `pair` writes a sit-out on two lines; the pair's line
+        # alone deleted leaves a table with no side (key-missing).
+        problems.add("entry-withdrawn-sit-out-later", table.mark or entry.mark or Mark(event.folder),
                      warning=True, id=entry_id, round=number, table=table.number, since=since,
                      since_stage=since_stage, of_stage=of_stage, where=where)
 

@@ -429,6 +429,9 @@ class PlannedRound:
     rules: str = ""  # round 1 drawn on another stage: its settings read (# draw-rules:, _rules_read)
     numbers: list[str] = field(default_factory=list)  # Berger numbers (round robin): ids in order
     dropped: list[str] = field(default_factory=list)  # disqualified entries left out
+    # pairs: a withdrawn pair's sit-out left out of the round (_pairs_round): (its id, the table
+    # the movement sits it out at), said in the header and on the terminal (withdrawn_sit_out_line)
+    sit_out_withdrawn: tuple[str, int] | None = None
     boards: list[tuple[int, ...]] = field(default_factory=list)  # pairs: each table's boards, as draw.tables
     movement: PairsMovement | None = None  # pairs: the movement the round comes from
     knockout: knockout.NextRound | None = None  # knockout: the bracket's round (tournament/knockout.py)
@@ -555,12 +558,31 @@ def _pairs_round(event: Event, stage: Stage, movement: PairsMovement, number: in
     line in a round after the one it withdrew from (entry-withdrawn-sit-out-later)."""
     tables, sitting_out = movement.draw(number)
     boards = movement.boards(number)
+    left_out = None
     if sitting_out is not None and sitting_out in event.entries \
             and event.entries[sitting_out].withdrawn_by(number, stage.id):
+        # (the sit-out is the round's last table: no other table is numbered anew without it)
+        left_out = (sitting_out, tables.index((sitting_out,)) + 1)
         kept = [k for k, sides in enumerate(tables) if sides != (sitting_out,)]
         tables, boards, sitting_out = [tables[k] for k in kept], [boards[k] for k in kept], None
     return PlannedRound(event, stage, number, movement.kind, Draw(tables, sitting_out), boards=boards,
-                        movement=movement)
+                        movement=movement, sit_out_withdrawn=left_out)
+
+
+def withdrawn_sit_out_line(plan: PlannedRound, locale: str) -> str | None:
+    """The line saying a withdrawn pair's sit-out is left out of the round (_pairs_round), as a
+    Swiss or lot draw says the entries it leaves out (pair_dropped_line): the round's header
+    still says the movement's table with no NS pair sits a pair out, and without this line the
+    file would show no sit-out with nothing said why. The round of this stage it withdrew from,
+    the stage named in an event of several (a pair withdrawn in an earlier stage is not in this
+    one's movement at all); None if none."""
+    if plan.sit_out_withdrawn is None:
+        return None
+    entry_id, table = plan.sit_out_withdrawn
+    since = plan.event.entries[entry_id].withdrawn_from(plan.stage.id)
+    of_stage = catalogues.text("withdrawn_of_stage", locale, stage=plan.stage.id) if len(plan.event.stages) > 1 else ""
+    return catalogues.text("pair_withdrawn_sit_out_line", locale, id=entry_id, since=since, of_stage=of_stage,
+                           table=table)
 
 
 def _pair_or_refuse(order: list[str], scores: dict[str, float], met: set[frozenset[str]],
@@ -1767,6 +1789,8 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
             lines.append("  " + ", ".join(numbered[start:start + 10]))
     elif plan.movement is not None:
         lines += plan.movement.summary(locale)
+        if (left_out := withdrawn_sit_out_line(plan, locale)) is not None:
+            lines.append(left_out)
         example = table_form(event, stage).hint[0].replace("boards: {{", "").replace("}}", "")
         lines.append(catalogues.text("pair_pairs_boards_line", locale, example=example))
         return lines  # a movement: no lot, no seed
@@ -1924,6 +1948,8 @@ def describe(plan: PlannedRound, locale: str, listed: int | None = None) -> list
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     if left_out:
         lines.append(f"  {catalogues.text('pair_tables_left_out', locale, n=left_out)}")
+    if (sit_out := withdrawn_sit_out_line(plan, locale)) is not None:  # (no line of the draw's says it)
+        lines.append(f"  {sit_out}")
     if plan.knockout is not None:  # its matches without a table (void, walkovers), as the file's header says
         lines += [f"  {line}" for line in knockout.unplayed_lines(plan.knockout, locale)]
     return lines
