@@ -124,17 +124,25 @@ def _bye_with_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(event.parents[1])
 
 
-def _sit_out_with_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """A bridge Mitchell of five pairs: A05's sit-out (table 3, as `paibang pair` writes it) with its forfeit."""
+def _mitchell_of_five(tmp: Path, rounds: int, withdrawn: str = "") -> tuple[Path, Path]:
+    """A bridge Mitchell of five pairs A01-A05 (content/, its event folder), `withdrawn` the
+    entry withdrawn from round 2."""
     content = tmp / "content"
     folder = content / "events" / "ev"
     (folder / "results").mkdir(parents=True)
     (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
     (folder / "event.yaml").write_text(
         "title: t\ngame: bridge\ndate: 2024-05-01\nentries:\n"
-        + "".join(f"  - {{id: A0{i}, players: [a{i}, b{i}]}}\n" for i in range(1, 6))
+        + "".join(f"  - {{id: A0{i}, {'withdrawn: 2, ' if f'A0{i}' == withdrawn else ''}players: [a{i}, b{i}]}}\n"
+                  for i in range(1, 6))
         + "stages:\n  - {id: m, format: pairs, movement: mitchell, field: directions, scoring: matchpoints, "
-        "rounds: 2, boards: 2}\n", encoding="utf-8")
+        f"rounds: {rounds}, boards: 2}}\n", encoding="utf-8")
+    return content, folder
+
+
+def _sit_out_with_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A bridge Mitchell of five pairs: A05's sit-out (table 3, as `paibang pair` writes it) with its forfeit."""
+    content, folder = _mitchell_of_five(tmp, 2)
     (folder / "results/round-1.yaml").write_text(
         "stage: m\nround: 1\ntables:\n  - {table: 1, ns: A01, ew: A03}\n  - {table: 2, ns: A02, ew: A04}\n"
         "  - {table: 3, ns: A05, forfeit: A05}\n", encoding="utf-8")
@@ -144,15 +152,7 @@ def _sit_out_with_forfeit(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str
 def _withdrawn_sit_out_later(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A bridge Mitchell of five pairs drawn ahead (`pair --all`), A03 then withdrawn from round
     2: its sit-out line in round 3 is still there."""
-    content = tmp / "content"
-    folder = content / "events" / "ev"
-    (folder / "results").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
-    (folder / "event.yaml").write_text(
-        "title: t\ngame: bridge\ndate: 2024-05-01\nentries:\n"
-        + "".join(f"  - {{id: A0{i}, {'withdrawn: 2, ' if i == 3 else ''}players: [a{i}, b{i}]}}\n" for i in range(1, 6))
-        + "stages:\n  - {id: m, format: pairs, movement: mitchell, field: directions, scoring: matchpoints, "
-        "rounds: 3, boards: 2}\n", encoding="utf-8")
+    content, folder = _mitchell_of_five(tmp, 3, withdrawn="A03")
     for number, seats in ((1, "A01 A03 A02 A04 A05"), (2, "A01 A05 A02 A03 A04"), (3, "A01 A04 A02 A05 A03")):
         a, b, c, d, alone = seats.split()
         (folder / f"results/round-{number}.yaml").write_text(
