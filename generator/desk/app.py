@@ -2692,7 +2692,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 now := sheets_drawn(desk, stage, number)) != job.drawn:
             job = prints[(stage, number)] = SheetsPrint(now)
             job.task = asyncio.ensure_future(run_in_threadpool(table_sheets, desk, stage, number, job.step))
-            return printing_page(job, stage, number)
+            return printing_page(job, stage, number, started=True)  # (this click started it: rev94)
         return Response(pdf, media_type="application/pdf", headers={
             **SECURITY_HEADERS, "Content-Disposition": f'inline; filename="{stage}-round-{number}.pdf"'})
 
