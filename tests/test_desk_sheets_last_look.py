@@ -204,6 +204,67 @@ def test_a_tables_own_sheet_that_failed_is_said_with_the_way_to_print_it_again(t
     assert f'<a href="{path}?table=3" id="print-again">' in page
 
 
+def test_a_failed_print_forgets_only_itself_not_the_print_started_after_it(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The click waiting for a print that fails forgot the round's print by its key: a click that
+    met the failure first, the round drawn again meanwhile, had already started the new sheets'
+    print, and that print was the one forgotten (the click after it printed them a third time:
+    rev94). The failed print forgets only itself. (The other click is let in between the print's
+    failure and the waiting click's turn: woken by the failure before the print's own end is
+    told to anyone, as a click arriving at that moment would be.)"""
+    import threading
+
+    from generator.desk import app as desk_app
+    from generator.errors import CouldNotFinish
+
+    content, desk, app, cookie, path = sheets_desk(tmp_path)
+    printed: list[tuple[str, ...]] = []
+    other_waits = threading.Event()
+
+    def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
+        first = next(tuple(t.sides) for r in desk.event.rounds[stage] if r.number == number for t in r.tables)
+        printed.append(first)
+        if len(printed) == 1:
+            assert other_waits.wait(30)
+            raise CouldNotFinish("printer_exited", code=1, what="sheets")
+        return f"%PDF of {first}".encode()
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+    real_in_thread, real_catch_up = desk_app.run_in_threadpool, desk.catch_up
+
+    async def clicks() -> None:
+        failed, redrawn = asyncio.Event(), []
+
+        async def in_thread(fn, *args):  # noqa: ANN001, ANN202
+            try:
+                return await real_in_thread(fn, *args)
+            except CouldNotFinish:
+                failed.set()  # (the other click woken before the print's end is told to its waiter)
+                raise
+
+        async def catch_up() -> None:
+            await real_catch_up()
+            if redrawn and not failed.is_set():  # the other click: in, once the print fails
+                other_waits.set()
+                await failed.wait()
+
+        monkeypatch.setattr(desk_app, "run_in_threadpool", in_thread)
+        monkeypatch.setattr(desk, "catch_up", catch_up)
+        first = asyncio.ensure_future(ask(app, path, cookie))
+        while not printed:
+            await asyncio.sleep(0.01)
+        round_file = content / "events" / "mass" / "results" / "round-1.yaml"
+        round_file.write_text(round_file.read_text(encoding="utf-8").replace("[T1, T2]", "[T2, T1]"), encoding="utf-8")
+        redrawn.append(True)
+        other = await ask(app, path, cookie)  # met the failed print of sheets since changed: the new ones printed
+        status, _headers, _body = await first
+        assert status == 500  # (the waiting click told its print failed)
+        assert other[0] == 200 and other[2] == b"%PDF of ('T2', 'T1')", other[:2]
+        status, _headers, body = await ask(app, path, cookie)  # the print kept: served, not printed again
+        assert (status, body, printed) == (200, b"%PDF of ('T2', 'T1')", [("T1", "T2"), ("T2", "T1")])
+
+    asyncio.run(clicks())
+
+
 @pytest.mark.slow
 def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, monkeypatch, browser) -> None:  # noqa: ANN001
     """In Chromium: the printing page of a long round, headed by its stage and round, its link
@@ -232,3 +293,4 @@ def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, 
     finally:
         finish.set()
         running.stop()
+

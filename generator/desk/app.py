@@ -2679,10 +2679,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         except TimeoutError:  # (still printing: this click told so, the print going on)
             return printing_page(job, stage, number, started=True)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
-            prints.pop((stage, number), None)
+            forget(job, stage, number)
             return sheets_failed(failure, stage, number, request)
         except Exception:
-            prints.pop((stage, number), None)
+            forget(job, stage, number)
             raise
         job.pdf = pdf
         # The round changed while it printed (a team renamed, drawn again): not the old sheets
@@ -2698,6 +2698,13 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
     # Each round's score sheets printed or being printed (SheetsPrint): the last print of each
     prints: dict[tuple[str, int], SheetsPrint] = {}
+
+    def forget(job: SheetsPrint, stage: str, number: int) -> None:
+        """The failed print `job` forgotten, if it is still the round's print: a click that met its
+        failure first (the round drawn again since) may have started the new sheets' print in its
+        place, which forgotten was printed again, a third print, at the next click (rev94)."""
+        if prints.get((stage, number)) is job:
+            del prints[(stage, number)]
 
     def printing_page(job: SheetsPrint, stage: str, number: int, started: bool = False) -> Response:
         """The answer to a click on a round's PDF while it prints (`started`: the click that
