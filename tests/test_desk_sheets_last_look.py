@@ -265,6 +265,51 @@ def test_a_failed_print_forgets_only_itself_not_the_print_started_after_it(tmp_p
     asyncio.run(clicks())
 
 
+# the words of each desk language (rev94): the refreshed printing page's title, apart from the
+# started page's; a table's words; the failed page's link back; the running print's link back
+LOOK_WORDS = {
+    None: ("\u4ecd\u5728\u6253\u5370", "\u6b63\u5728\u6253\u5370", "\u7b2c 3 \u684c", "\u2190 \u8fd4\u56de\u8bb0\u5f55\u53f0\u9875\u9762",
+           "\u6b63\u5728\u8fdb\u884c\u7684\u6253\u5370"),
+    "zh-Hant": ("\u4ecd\u5728\u5217\u5370", "\u6b63\u5728\u5217\u5370", "\u7b2c 3 \u684c", "\u2190 \u8fd4\u56de\u8a18\u9304\u53f0\u9801\u9762",
+                "\u9032\u884c\u4e2d\u7684\u5217\u5370"),
+    "en": ("Still printing", "Printing", "Table 3", "\u2190 Back to the secretary's page", "a print under way"),
+}
+
+
+@pytest.mark.parametrize("locale", [None, "zh-Hant", "en"])
+def test_the_print_pages_words_in_each_language(tmp_path: Path, monkeypatch, locale: str | None) -> None:  # noqa: ANN001
+    """The page a click meets while the round prints is "still printing" (仍在打印), not the started
+    page's own "printing" (正在打印) again; the round's words (and a table's) kept on one line on a
+    phone ("第 / 1 轮" at 390 px); a table's own sheet that failed is headed by the table; the
+    failed page's way back says nothing of a print going on, there being none (rev94)."""
+    from generator.desk import app as desk_app
+    from generator.errors import CouldNotFinish
+
+    still, started, table, back, under_way = LOOK_WORDS[locale]
+    desk, first, again = printing_pages(tmp_path / "printing", monkeypatch, locale)
+    assert heading(first).startswith(started + " \u00b7 ") and heading(again).startswith(still + " \u00b7 ")
+    round_words = html.escape(desk.t("round_n", n=1))
+    for page in (first, again):
+        assert f'<span class="unbroken">{round_words}</span></h1>' in page
+        assert under_way in html.unescape(page)  # (a print is going on: its link back says so)
+
+    desk = desk_app.Desk(guandan_swiss(tmp_path / "failed", 8, 0), "mass", None, locale, build=False)
+    app, cookie = desk_app.create_app(desk), f"{desk.cookie}={desk.start_session()}"
+    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+
+    def print_sheets(desk, stage: str, number: int, step=None, table=None) -> bytes:  # noqa: ANN001
+        raise CouldNotFinish("printer_crashed", signal=9, name="SIGKILL", what="PDF")
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+    for asked, named in ((f"{path}?table=3", True), (path, False)):
+        status, _headers, body = asyncio.run(ask(app, asked, cookie))
+        page = html.unescape(body.decode())
+        assert status == 500
+        assert page.count(f'<span class="unbroken">{table}</span></h1>') == named
+        link_back = re.search(r'id="print-back">(.*?)</a>', page).group(1)
+        assert link_back.startswith(back) and under_way not in link_back, link_back
+
+
 @pytest.mark.slow
 def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, monkeypatch, browser) -> None:  # noqa: ANN001
     """In Chromium: the printing page of a long round, headed by its stage and round, its link

@@ -2718,7 +2718,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         title, said = (("desk_sheets_print_started", "desk_sheets_print_started_text") if started
                        else ("desk_sheets_printing", "desk_sheets_printing_text"))
         response = desk.page("sheets_print.html", 202, title=t(title), text=t(said, done=done),
-                             stage=desk.event.stage(stage), number=number, again="")
+                             stage=desk.event.stage(stage), number=number, again="", table=None)
         response.headers["Refresh"] = str(SHEETS_ASK_AGAIN_SECONDS)
         return response
 
@@ -2729,9 +2729,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         that nothing was printed, and the ways on: this PDF again (a print of its own: the
         failed one is not kept) and back to the round on the secretary's page."""
         again = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        one = request.query_params.get("table", "")  # (a table's own sheet: its heading names the table)
         return desk.page("sheets_print.html", 500, title=t("desk_sheets_failed"),
                          text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"),
-                         stage=desk.event.stage(stage), number=number, again=again)
+                         stage=desk.event.stage(stage), number=number, again=again,
+                         table=int(one) if digits(one) and len(one) < 10 else None)
 
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
