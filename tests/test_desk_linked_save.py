@@ -6,6 +6,9 @@ without a word (h-desk34). Written into the linked file now, the link kept."""
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import time
 from pathlib import Path
 
 from tests.test_desk import SLUG, audit_lines, content, drawn, post, round4, start  # noqa: F401 - (fixtures)
@@ -27,3 +30,69 @@ def test_a_save_into_a_linked_round_file_lands_in_the_file_it_links_to(content: 
     finally:
         running.stop()
     assert [line["table"] for line in audit_lines(content)] == [2, 3]
+
+
+OUTSIDE_SAID = "\u6307\u5411 content/ \u4e4b\u5916"  # file-outside-content's "指向 content/ 之外"
+
+
+def said(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.split("<main>")[-1]))
+
+
+def test_a_save_through_a_results_folder_linked_out_of_content_meanwhile_is_held_and_written_nowhere(
+        content: Path, tmp_path: Path) -> None:  # noqa: F811
+    # The event's results folder a link to a folder of content/ (rounds shared by two events),
+    # re-pointed outside content/ while the desk runs: the save was answered "saved" and written
+    # into the outside folder's round file (rev94's S7). Held now, with the loader's words.
+    results = content / "events" / SLUG / "results"
+    inside = content / "shared-results"
+    shutil.move(results, inside)
+    os.symlink("../../shared-results", results)
+    outside = tmp_path / "outside" / "results"
+    shutil.copytree(inside, outside)
+    before = (outside / "round-4.yaml").read_text(encoding="utf-8")
+    running = start(content)
+    try:
+        status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+        assert status == 200 and "levels: {T04: A, T06: 5}" in (inside / "round-4.yaml").read_text(encoding="utf-8")
+        results.unlink()
+        os.symlink(outside, results)
+        time.sleep(1.2)  # (the desk's watch)
+        status, html = post(running, "main/4/3", "save", level_a="A", level_b="5")
+        assert status == 503 and OUTSIDE_SAID in said(html) and "round-4.yaml" in said(html), said(html)[:400]
+        assert 'name="level_a"' in html and 'value="A"' in html  # (the form as typed, to save again)
+    finally:
+        running.stop()
+    assert (outside / "round-4.yaml").read_text(encoding="utf-8") == before  # nothing written outside
+    assert "{T21: A" not in (inside / "round-4.yaml").read_text(encoding="utf-8")
+    assert [line["table"] for line in audit_lines(content)] == [2]
+
+
+def test_a_save_into_a_round_file_linked_out_of_content_meanwhile_copies_nothing_in(
+        content: Path, tmp_path: Path) -> None:  # noqa: F811
+    # The round's file a link within content/, re-pointed to a file outside while the desk runs:
+    # the save read the outside file and put its text, with the result, in place of the link
+    # (rev94's S5b): what lay outside copied into content/, the link gone. Held now, nothing read.
+    path = round4(content)
+    shared = content / "shared" / "round-4.yaml"
+    shared.parent.mkdir()
+    os.replace(path, shared)
+    os.symlink(os.path.relpath(shared, path.parent), path)
+    outside = tmp_path / "outside" / "round-4.yaml"
+    outside.parent.mkdir()
+    outside.write_text(shared.read_text(encoding="utf-8") + "# OUTSIDE ONLY\n", encoding="utf-8")
+    before = outside.read_text(encoding="utf-8")
+    running = start(content)
+    try:
+        path.unlink()
+        os.symlink(outside, path)
+        time.sleep(1.2)  # (the desk's watch)
+        status, html = post(running, "main/4/3", "save", level_a="A", level_b="5")
+        assert status == 503 and OUTSIDE_SAID in said(html), said(html)[:400]
+    finally:
+        running.stop()
+    assert path.is_symlink() and path.resolve() == outside.resolve()  # the link as it was
+    assert outside.read_text(encoding="utf-8") == before
+    assert "OUTSIDE ONLY" not in shared.read_text(encoding="utf-8")
+    assert not any("OUTSIDE ONLY" in f.read_text(encoding="utf-8") for f in content.rglob("*.yaml") if not f.is_symlink())
+    assert not [line for line in audit_lines(content) if line.get("table") == 3]

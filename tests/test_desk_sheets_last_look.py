@@ -204,6 +204,112 @@ def test_a_tables_own_sheet_that_failed_is_said_with_the_way_to_print_it_again(t
     assert f'<a href="{path}?table=3" id="print-again">' in page
 
 
+def test_a_failed_print_forgets_only_itself_not_the_print_started_after_it(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The click waiting for a print that fails forgot the round's print by its key: a click that
+    met the failure first, the round drawn again meanwhile, had already started the new sheets'
+    print, and that print was the one forgotten (the click after it printed them a third time:
+    rev94). The failed print forgets only itself. (The other click is let in between the print's
+    failure and the waiting click's turn: woken by the failure before the print's own end is
+    told to anyone, as a click arriving at that moment would be.)"""
+    import threading
+
+    from generator.desk import app as desk_app
+    from generator.errors import CouldNotFinish
+
+    content, desk, app, cookie, path = sheets_desk(tmp_path)
+    printed: list[tuple[str, ...]] = []
+    other_waits = threading.Event()
+
+    def print_sheets(desk, stage: str, number: int, step=None) -> bytes:  # noqa: ANN001
+        first = next(tuple(t.sides) for r in desk.event.rounds[stage] if r.number == number for t in r.tables)
+        printed.append(first)
+        if len(printed) == 1:
+            assert other_waits.wait(30)
+            raise CouldNotFinish("printer_exited", code=1, what="sheets")
+        return f"%PDF of {first}".encode()
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+    real_in_thread, real_catch_up = desk_app.run_in_threadpool, desk.catch_up
+
+    async def clicks() -> None:
+        failed, redrawn = asyncio.Event(), []
+
+        async def in_thread(fn, *args):  # noqa: ANN001, ANN202
+            try:
+                return await real_in_thread(fn, *args)
+            except CouldNotFinish:
+                failed.set()  # (the other click woken before the print's end is told to its waiter)
+                raise
+
+        async def catch_up() -> None:
+            await real_catch_up()
+            if redrawn and not failed.is_set():  # the other click: in, once the print fails
+                other_waits.set()
+                await failed.wait()
+
+        monkeypatch.setattr(desk_app, "run_in_threadpool", in_thread)
+        monkeypatch.setattr(desk, "catch_up", catch_up)
+        first = asyncio.ensure_future(ask(app, path, cookie))
+        while not printed:
+            await asyncio.sleep(0.01)
+        round_file = content / "events" / "mass" / "results" / "round-1.yaml"
+        round_file.write_text(round_file.read_text(encoding="utf-8").replace("[T1, T2]", "[T2, T1]"), encoding="utf-8")
+        redrawn.append(True)
+        other = await ask(app, path, cookie)  # met the failed print of sheets since changed: the new ones printed
+        status, _headers, _body = await first
+        assert status == 500  # (the waiting click told its print failed)
+        assert other[0] == 200 and other[2] == b"%PDF of ('T2', 'T1')", other[:2]
+        status, _headers, body = await ask(app, path, cookie)  # the print kept: served, not printed again
+        assert (status, body, printed) == (200, b"%PDF of ('T2', 'T1')", [("T1", "T2"), ("T2", "T1")])
+
+    asyncio.run(clicks())
+
+
+# the words of each desk language (rev94): the refreshed printing page's title, apart from the
+# started page's; a table's words; the failed page's link back; the running print's link back
+LOOK_WORDS = {
+    None: ("\u4ecd\u5728\u6253\u5370", "\u6b63\u5728\u6253\u5370", "\u7b2c 3 \u684c", "\u2190 \u8fd4\u56de\u8bb0\u5f55\u53f0\u9875\u9762",
+           "\u6b63\u5728\u8fdb\u884c\u7684\u6253\u5370"),
+    "zh-Hant": ("\u4ecd\u5728\u5217\u5370", "\u6b63\u5728\u5217\u5370", "\u7b2c 3 \u684c", "\u2190 \u8fd4\u56de\u8a18\u9304\u53f0\u9801\u9762",
+                "\u9032\u884c\u4e2d\u7684\u5217\u5370"),
+    "en": ("Still printing", "Printing", "Table 3", "\u2190 Back to the secretary's page", "a print under way"),
+}
+
+
+@pytest.mark.parametrize("locale", [None, "zh-Hant", "en"])
+def test_the_print_pages_words_in_each_language(tmp_path: Path, monkeypatch, locale: str | None) -> None:  # noqa: ANN001
+    """The page a click meets while the round prints is "still printing" (仍在打印), not the started
+    page's own "printing" (正在打印) again; the round's words (and a table's) kept on one line on a
+    phone ("第 / 1 轮" at 390 px); a table's own sheet that failed is headed by the table; the
+    failed page's way back says nothing of a print going on, there being none (rev94)."""
+    from generator.desk import app as desk_app
+    from generator.errors import CouldNotFinish
+
+    still, started, table, back, under_way = LOOK_WORDS[locale]
+    desk, first, again = printing_pages(tmp_path / "printing", monkeypatch, locale)
+    assert heading(first).startswith(started + " \u00b7 ") and heading(again).startswith(still + " \u00b7 ")
+    round_words = html.escape(desk.t("round_n", n=1))
+    for page in (first, again):
+        assert f'<span class="unbroken">{round_words}</span></h1>' in page
+        assert under_way in html.unescape(page)  # (a print is going on: its link back says so)
+
+    desk = desk_app.Desk(guandan_swiss(tmp_path / "failed", 8, 0), "mass", None, locale, build=False)
+    app, cookie = desk_app.create_app(desk), f"{desk.cookie}={desk.start_session()}"
+    path = f"{desk.prefix}/admin/sheets/main/1/print.pdf"
+
+    def print_sheets(desk, stage: str, number: int, step=None, table=None) -> bytes:  # noqa: ANN001
+        raise CouldNotFinish("printer_crashed", signal=9, name="SIGKILL", what="PDF")
+
+    monkeypatch.setattr(desk_app, "table_sheets", print_sheets)
+    for asked, named in ((f"{path}?table=3", True), (path, False)):
+        status, _headers, body = asyncio.run(ask(app, asked, cookie))
+        page = html.unescape(body.decode())
+        assert status == 500
+        assert page.count(f'<span class="unbroken">{table}</span></h1>') == named
+        link_back = re.search(r'id="print-back">(.*?)</a>', page).group(1)
+        assert link_back.startswith(back) and under_way not in link_back, link_back
+
+
 @pytest.mark.slow
 def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, monkeypatch, browser) -> None:  # noqa: ANN001
     """In Chromium: the printing page of a long round, headed by its stage and round, its link
@@ -232,3 +338,4 @@ def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, 
     finally:
         finish.set()
         running.stop()
+

@@ -146,8 +146,11 @@ def test_a_round_changed_while_it_prints_is_printed_again_not_served_old(tmp_pat
         round_file = content / "events" / "mass" / "results" / "round-1.yaml"
         round_file.write_text(round_file.read_text(encoding="utf-8").replace("[T1, T2]", "[T2, T1]"), encoding="utf-8")
         finish.set()
-        status, headers, _body = await first
+        status, headers, body = await first
         assert status == 202 and headers["refresh"] == "5", status
+        # this click started the new print: told it prints, not that asking again starts no other
+        # print (the page for a click meeting a print under way: rev94)
+        assert "\u6b63\u5728\u6253\u5370" in body.decode() and "\u4e0d\u4f1a\u53e6\u8d77\u6253\u5370" not in body.decode()
         for _ in range(100):  # the new print, ended in the worker thread
             status, _headers, body = await ask(app, path, cookie)
             if status == 200:

@@ -1318,8 +1318,19 @@ class Writer:
                 job.done.set()
 
     def _apply_once(self, batch: list[Job]) -> None:
+        # Where the round's file leads now, read and written there alone: a link (the file's own,
+        # or its results folder's, events/<slug>/results -> content/shared-results) re-pointed
+        # outside content/ while the desk runs had a save written outside, answered "saved", or
+        # the outside file's text copied into content/ with it (rev94). Held then, with the
+        # loader's words for such a file; nothing read, nothing written.
+        target = self.target()
+        if target is None:
+            problem = ContentError("file-outside-content", Mark(self.path), {"path": self.path.name})
+            for job in batch:
+                job.unwritable = problem
+            return
         try:
-            text, newline = read_results(self.path)  # (written back in the file's own line ends)
+            text, newline = read_results(target)  # (written back in the file's own line ends)
             numbers = [job.spot.table.number for job in batch]
             known = self.known_of(text)
             if known is None and (refused := loader_refusal(text, self.path)) is not None:
@@ -1363,7 +1374,7 @@ class Writer:
                 for job, _ in applied:
                     job.unwritable = problem
                 return
-            if not _still(self.path, text):  # (before the log is opened, made if missing: rev90)
+            if not _still(target, text):  # (before the log is opened, made if missing: rev90)
                 raise _ChangedMeanwhile
             try:  # the log before the file: a save lands with its audit line, or not at all
                 audit = open_audit(event_folder)
@@ -1377,11 +1388,11 @@ class Writer:
                 return
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
-                write_results(self.written_to(), new_text, newline)  # whole or not at all: the file as it was, if refused
+                write_results(target, new_text, newline)  # whole or not at all: the file as it was, if refused
                 self.desk.wrote(self.path)
             except OSError as error:
                 os.close(audit)
-                self._put_back(text, newline)  # (refused only once in place: its folder's sync)
+                self._put_back(target, text, newline)  # (refused only once in place: its folder's sync)
                 for job, _ in applied:
                     job.unwritable = write_failed(self.path, error)
                 return
@@ -1397,7 +1408,7 @@ class Writer:
                 # The log refused the line: the file as it was before the save, so that no
                 # save stands without its line (put back if the system lets it; a full disk
                 # has room for the old text in the place of the new, a byte or two longer).
-                self._put_back(text, newline)
+                self._put_back(target, text, newline)
                 for job, _ in applied:
                     job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
                 return
@@ -1491,25 +1502,26 @@ class Writer:
             _say(t("desk_store_unwritten_terminal", tables=tables,
                    reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
 
-    def written_to(self) -> Path:
-        """Where a save is written: the results file, or, the file being a link to another file
-        of content/ (read so, its edits seen: content/files.py), that file. The new text put in
-        place over the link (write_results: a new file, renamed), the round's file was a file of
-        its own from the first save on and the linked one went without the result, unsaid (a
-        round shared by two events, say). A link leading outside content/ is not read at all
-        (file-outside-content), and is not written through."""
-        if self.path.is_symlink():
+    def target(self) -> Path | None:
+        """Where a save is read and written: the results file, or the file of content/ it leads to
+        through links (the file's own, its results folder's; a round shared by two events, say),
+        written into there, the link kept (put in place over the link, the new text made the
+        round's file one of its own from the first save on, the linked one going without the
+        result, unsaid). Resolved at each save, as the link is now. None when it leads outside
+        content/ (file-outside-content, as the loader says of it): not read, not written through."""
+        try:
             target = self.path.resolve()
-            if self.desk.content in target.parents and target.is_file():
-                return target
-        return self.path
+        except (OSError, RuntimeError):  # (a loop of links: the reading says so, file-unreadable)
+            return self.path
+        return target if self.desk.content in target.parents else None
 
-    def _put_back(self, text: str, newline: str) -> None:
-        """The results file as it was before a save that is held (`text`), if it is not so now and
-        the system lets it be written: a held save must not stand in the file."""
+    def _put_back(self, target: Path, text: str, newline: str) -> None:
+        """The results file (`target`, where it was read) as it was before a save that is held
+        (`text`), if it is not so now and the system lets it be written: a held save must not
+        stand in the file."""
         with contextlib.suppress(OSError, ValueError):
-            if read_results(self.path) != (text, newline):
-                write_results(self.written_to(), text, newline)
+            if read_results(target) != (text, newline):
+                write_results(target, text, newline)
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
@@ -2667,10 +2679,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         except TimeoutError:  # (still printing: this click told so, the print going on)
             return printing_page(job, stage, number, started=True)
         except CouldNotFinish as failure:  # a part WeasyPrint printed that could not be read, no memory left
-            prints.pop((stage, number), None)
+            forget(job, stage, number)
             return sheets_failed(failure, stage, number, request)
         except Exception:
-            prints.pop((stage, number), None)
+            forget(job, stage, number)
             raise
         job.pdf = pdf
         # The round changed while it printed (a team renamed, drawn again): not the old sheets
@@ -2680,12 +2692,19 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 now := sheets_drawn(desk, stage, number)) != job.drawn:
             job = prints[(stage, number)] = SheetsPrint(now)
             job.task = asyncio.ensure_future(run_in_threadpool(table_sheets, desk, stage, number, job.step))
-            return printing_page(job, stage, number)
+            return printing_page(job, stage, number, started=True)  # (this click started it: rev94)
         return Response(pdf, media_type="application/pdf", headers={
             **SECURITY_HEADERS, "Content-Disposition": f'inline; filename="{stage}-round-{number}.pdf"'})
 
     # Each round's score sheets printed or being printed (SheetsPrint): the last print of each
     prints: dict[tuple[str, int], SheetsPrint] = {}
+
+    def forget(job: SheetsPrint, stage: str, number: int) -> None:
+        """The failed print `job` forgotten, if it is still the round's print: a click that met its
+        failure first (the round drawn again since) may have started the new sheets' print in its
+        place, which forgotten was printed again, a third print, at the next click (rev94)."""
+        if prints.get((stage, number)) is job:
+            del prints[(stage, number)]
 
     def printing_page(job: SheetsPrint, stage: str, number: int, started: bool = False) -> Response:
         """The answer to a click on a round's PDF while it prints (`started`: the click that
@@ -2699,7 +2718,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         title, said = (("desk_sheets_print_started", "desk_sheets_print_started_text") if started
                        else ("desk_sheets_printing", "desk_sheets_printing_text"))
         response = desk.page("sheets_print.html", 202, title=t(title), text=t(said, done=done),
-                             stage=desk.event.stage(stage), number=number, again="")
+                             stage=desk.event.stage(stage), number=number, again="", table=None)
         response.headers["Refresh"] = str(SHEETS_ASK_AGAIN_SECONDS)
         return response
 
@@ -2710,9 +2729,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         that nothing was printed, and the ways on: this PDF again (a print of its own: the
         failed one is not kept) and back to the round on the secretary's page."""
         again = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        one = request.query_params.get("table", "")  # (a table's own sheet: its heading names the table)
         return desk.page("sheets_print.html", 500, title=t("desk_sheets_failed"),
                          text=failure.text(desk.locale, output="", left="desk_sheets_failed_left"),
-                         stage=desk.event.stage(stage), number=number, again=again)
+                         stage=desk.event.stage(stage), number=number, again=again,
+                         table=int(one) if digits(one) and len(one) < 10 else None)
 
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
