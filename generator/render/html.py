@@ -1332,6 +1332,17 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
 
     def match_heading(event: Event, stage_result: StageResult, number: Any, score: Any, root: str,
                       pages: RoundPages | None) -> tuple[Markup, str]:
+        # The same on both sides' pages (all of its arguments but `root` are the table's and its
+        # event's, and entries' pages are as deep): made once while render_event renders the
+        # event, kept as shared_part keeps a part (a guess of two showings: a bye's one only keeps
+        # it to the event's end). 20,000 headings at 200 events, each nine escapes and a URL.
+        if _SHARED_PARTS is None:
+            return made(event, stage_result, number, score, root, pages)
+        return _shown_again(score, "heading " + root, 2,
+                            lambda: _sized(made(event, stage_result, number, score, root, pages)))
+
+    def made(event: Event, stage_result: StageResult, number: Any, score: Any, root: str,
+             pages: RoundPages | None) -> tuple[Markup, Markup, str]:
         round_word = rounds.get(number) if type(number) is int else None
         if round_word is None:
             round_word = fill(round_n, {"n": number})
@@ -1350,6 +1361,11 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
         return heading, caption, f"{anchor}-c" if zh_lang(stage.name) else ""
 
     return match_heading
+
+
+def _sized(parts: tuple[Any, ...]) -> tuple[tuple[Any, ...], int]:
+    """`parts` (strs) with their size in memory, as _shown_again's `make` gives a part."""
+    return parts, sum(map(sys.getsizeof, parts))
 
 
 def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str],
