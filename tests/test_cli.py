@@ -255,6 +255,27 @@ def test_doctor_speaks_the_site_language(capsys, monkeypatch) -> None:
     assert "✗ Noto Sans CJK TC 字型：" in capsys.readouterr().out
 
 
+def test_doctor_says_weasyprints_libraries_missing_with_the_fix(capsys, monkeypatch) -> None:
+    """WeasyPrint's C libraries not found raise OSError from its import, not ImportError: doctor,
+    the command for such a machine, ended in a traceback (rev95); now a failed row with the fix."""
+    import sys
+
+    from generator.commands import doctor
+    from generator.render import libraries
+
+    def missing() -> None:
+        raise OSError("cannot load library 'libpango-1.0-0'")
+
+    monkeypatch.setattr(libraries, "import_weasyprint", missing)
+    monkeypatch.delitem(sys.modules, "weasyprint", raising=False)
+    assert doctor.run("en") == 1
+    out = capsys.readouterr().out
+    assert "\u2717 WeasyPrint: make system, or apt-get install libpango-1.0-0" in out
+    assert "cannot load library 'libpango-1.0-0'" in out
+    assert doctor.run("zh-Hans") == 1
+    assert "\u2717 WeasyPrint\uff1amake system\uff0c\u6216 apt-get install" in capsys.readouterr().out
+
+
 def test_check_and_pair_from_the_command_line_end_without_collecting(tmp_path: Path) -> None:
     """`paibang check` / `pair` as a process (main() without arguments) run with the cycle
     collector off and freeze the heap at exit; main() called with arguments, as here, keeps the

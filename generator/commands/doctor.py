@@ -30,6 +30,8 @@ def checks(locale: str) -> list[tuple[bool, str, str]]:
         found.append((True, f"WeasyPrint {import_weasyprint().__version__}", ""))
     except ImportError:  # pragma: no cover - the package depends on it
         found.append((False, "WeasyPrint", "make venv"))
+    except OSError as error:  # its C libraries (Pango, HarfBuzz...) not found: what doctor is for (rev95)
+        found.append((False, "WeasyPrint", said("doctor_weasyprint_libraries_fix", reason=str(error))))
     return found
 
 
