@@ -458,7 +458,7 @@ def test_a_tables_parts_are_kept_as_text_while_few_and_as_utf8_past_the_limit(co
 
     def watched(owner, name, showings, make):  # noqa: ANN001, ANN202
         part = own(owner, name, showings, make)
-        if not isinstance(part, list):  # (a table's rows: shared_rows)
+        if not isinstance(part, (list, tuple)):  # (a table's rows: shared_rows; a match heading's parts)
             kept_as.append(type(part))
         return part
 
