@@ -452,7 +452,8 @@ PARAMS = dict(board=1, room={"zh-Hans": "开室", "zh-Hant": "開室", "en": ", 
               problem={"zh-Hans": "x", "zh-Hant": "x", "en": "x"}, team="D01", points=7, allowed=[8, 5, 3, 1, 0],
               meaning={"zh-Hans": "8 = …", "zh-Hant": "8 = …", "en": "8 = …"}, sides="D01 vs D02",
               suggestion={"zh-Hans": "", "zh-Hant": "", "en": ""}, other="闭室", key="boards", id="D04", table=2,
-              home="D01", away="D02", missing=[2], first=2)
+              home="D01", away="D02", missing=[2], first=2,
+              withdrawn={"zh-Hans": "", "zh-Hant": "", "en": ""})
 
 
 @pytest.mark.parametrize("code", sorted(RULES.messages))

@@ -237,3 +237,89 @@ def test_the_readme_says_the_code_check_gives_for_a_da_guai_byes_forfeit(tmp_pat
     for words in README_BYE_CODES.values():
         assert words in readme, words
     assert found.code == ("bye-with-forfeit" if listed == "[]" else "daguai-bye-with-play"), (listed, found.code)
+
+
+def _round(tmp_path: Path, game: str, table: str, team_size: int = 2) -> Path:
+    """An event of three entries, round 1's second table `table` (a bye, as written); the file."""
+    four = ", team_size: 4" if team_size == 4 else ""
+    folder = new_event(tmp_path, "ev", f"title: t\ngame: {game}\ndate: 2024-05-01\n", "D0", 3,
+                       "  - {id: main, name: m, format: swiss, rounds: 2%s}\n" % four)
+    first = "{table: 1, teams: [D01, D02]}" if game == "guandan" else "{table: 1, home: D01, away: D02}"
+    path = folder / "results/round-1.yaml"
+    path.write_text(f"stage: main\nround: 1\ntables:\n  - {first}\n  - table: 2\n{table}", encoding="utf-8")
+    return path
+
+
+def _bye_errors(path: Path) -> list:
+    """The errors of the round file's bye table (its lines from 6 on), [] when it checks clean."""
+    try:
+        _, _, problems = validate(path.parents[3])
+    except ContentErrors as failure:
+        problems = failure.problems
+    return [p for p in problems if not p.warning and p.mark.file.name == path.name and p.mark.line >= 6]
+
+
+def _deleted(path: Path, keys: list[str]) -> None:
+    """The hint followed: each named key's line (and the lines under it) deleted."""
+    kept, deleting = [], False
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith("    ") and not line.startswith("     "):
+            deleting = line.strip().split(":", 1)[0] in keys
+        if not deleting:
+            kept.append(line)
+    path.write_text("".join(kept), encoding="utf-8")
+
+
+@pytest.mark.parametrize("team_size, written, keys", [
+    # h-gd10 review D3: at teams of four `levels:` was guandan-rooms-expected ("write rooms:
+    # {open: ...}", itself this bye's error) beside the bye's error at the forfeit alone
+    (4, '    levels: {D03: "5"}\n    forfeit: D03\n', ["levels", "forfeit"]),
+    (4, '    levels: {D03: "5"}\n', ["levels"]),
+    (4, "    deals: [D03+2]\n    rooms: {open: {deals: [D03+9]}}\n    forfeit: [D03]\n", ["deals", "rooms", "forfeit"]),
+    # the contents of what the hint deletes were said beside it: guandan-gain-range, type-expected
+    (2, "    deals: [D03+9]\n", ["deals"]),
+    (2, "    levels: D03\n", ["levels"]),
+    (2, "    forfeit: D03\n    levels: D03\n    winner: D09\n", ["forfeit", "levels", "winner"]),
+])
+def test_a_guandan_bye_is_one_error_whatever_is_written_and_its_hint_clears_it(
+        tmp_path: Path, team_size: int, written: str, keys: list[str]) -> None:
+    path = _round(tmp_path, "guandan", "    teams: [D03]\n" + written, team_size)
+    found = _bye_errors(path)
+    assert [(p.code, p.mark.line, p.mark.column) for p in found] == [("guandan-bye-with-record", 7, 5)], \
+        [(p.code, p.message("en")) for p in found]
+    named = " and ".join(keys) if len(keys) < 3 else ", ".join(keys[:-1]) + " and " + keys[-1]
+    assert found[0].message("en").endswith(f"({named} written)"), found[0].message("en")
+    assert found[0].hint("en").startswith(f"delete {named}: a bye is just teams: [D03]."), found[0].hint("en")
+    assert ("withdrawn: N" in found[0].hint("en")) == ("forfeit" in keys)
+    _deleted(path, keys)
+    assert _bye_errors(path) == []
+
+
+@pytest.mark.parametrize("written, keys", [
+    # one daguai-bye-with-play a key, each at its own line, for one fix
+    ("    boards: {1: [D03 8, D03 1]}\n    forfeit: D03\n", ["boards", "forfeit"]),
+    ("    forfeit: [D03, D01]\n    violations: [D03]\n    boards: {1: [D03 8, D03 1]}\n", ["forfeit", "violations", "boards"]),
+    # what the hint deletes is not read: a board of no side of the table said beside it
+    ("    boards: {1: [D09 8, D09 1], 99: nonsense}\n    violations: [D07]\n", ["boards", "violations"]),
+    ("    boards: {1: [D03 8, D03 1]}\n    forfeit: []\n", ["boards", "forfeit"]),
+])
+def test_a_da_guai_bye_with_play_and_a_forfeit_is_one_error_and_its_hint_clears_it(
+        tmp_path: Path, written: str, keys: list[str]) -> None:
+    path = _round(tmp_path, "daguai", "    home: D03\n" + written)
+    found = _bye_errors(path)
+    assert [(p.code, p.mark.line, p.mark.column) for p in found] == [("daguai-bye-with-play", 7, 5)], \
+        [(p.code, p.message("en")) for p in found]
+    (error,) = found
+    named = " and ".join(keys) if len(keys) < 3 else ", ".join(keys[:-1]) + " and " + keys[-1]
+    assert error.message("en") == f"D03 has a bye (home only): nothing but home belongs here ({named} written)"
+    hint = f"a bye is not played: remove {named}, or add the away team."
+    if "forfeit" in keys:
+        hint += (" A team that has left the event is withdrawn instead (withdrawn: N under its entry) and this bye "
+                 "table deleted, for a withdrawn entry gets no bye.")
+    assert error.hint("en") == hint, error.hint("en")
+    zh = "\u3001".join(keys)
+    assert error.message("zh-Hans").endswith(f"\u4e0d\u5e94\u6709 {zh}") and error.message("zh-Hant").endswith(f"\u4e0d\u61c9\u6709 {zh}")
+    assert f"\u5220\u53bb {zh}" in error.hint("zh-Hans") and f"\u522a\u53bb {zh}" in error.hint("zh-Hant")
+    assert ("withdrawn: N" in error.hint("zh-Hans")) == ("forfeit" in keys) == ("withdrawn: N" in error.hint("zh-Hant"))
+    _deleted(path, keys)
+    assert _bye_errors(path) == []

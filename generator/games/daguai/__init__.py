@@ -62,6 +62,9 @@ class DaguaiRules(Game):
     stage_keys = ("board_points", "bye")
     table_keys = TABLE_KEYS
     keeps_running_counts = True  # violations counted over the event (rules-daguai.md)
+    # A bye's forfeit is said in the bye's own error with its boards and violations
+    # (records._bye_with_play), not again by the loader (bye-with-forfeit)
+    bye_error = "daguai-bye-with-play"
     word_prefix = "dg"  # its words: dg_title, dg_choice, dg_example_*, dg_metric_*
     metric_names = ("match_points", "net", "scored", "heads")
     default_boards = MATCH_BOARDS  # the seed's match (rules-daguai.md), its sheet's and its form's

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from generator.catalogues import LOCALES, series
 from generator.content.model import Stage
 from generator.content.reader import Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
@@ -132,6 +133,9 @@ def read_table(reader: Reader, stage: Stage, default: int) -> tuple[list[tuple[s
     reader.check_keys(("table", "referee", "forfeit", *TABLE_KEYS), required=("home",))
     sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("home", "away") if reader.has(key)]
     side_ids = [s for s, _ in sides]
+    if len(side_ids) == 1:  # a bye: nothing is played, nothing beside its team read
+        _bye_with_play(reader, side_ids[0])
+        return sides, MatchRecord(played=False)
     stage_options = options(stage)
     # Played once any board is written; `boards:` left empty (a fresh draw) is not played yet.
     written = reader.raw("boards")
@@ -143,12 +147,7 @@ def read_table(reader: Reader, stage: Stage, default: int) -> tuple[list[tuple[s
     if isinstance(forfeit, YamlList):  # no double forfeit here: the loader says so (forfeit-double-not-in-game)
         forfeit = None
     table_number = reader.raw("table")
-    if len(side_ids) == 1:  # a bye: nothing is played
-        for key in ("boards", "violations", "forfeit"):
-            if reader.raw(key):
-                reader.problems.add("daguai-bye-with-play", reader.key_mark(key), key=key, id=side_ids[0])
-        record.played = False
-    elif forfeit is not None:
+    if forfeit is not None:
         for key in ("boards", "violations"):
             if reader.raw(key):
                 reader.problems.add("daguai-forfeit-with-play", reader.key_mark(key), key=key,
@@ -164,6 +163,26 @@ def read_table(reader: Reader, stage: Stage, default: int) -> tuple[list[tuple[s
     # Two teams and no boards: drawn, not played yet (a fresh `paibang pair` round). Not an
     # error nor a warning: score_table scores no side, so the match is shown and not counted.
     return sides, record
+
+def _bye_with_play(reader: Reader, side: str) -> None:
+    """A bye (home only) with boards, violations or a forfeit written: one error, at the first
+    of them in the file (where the lines to delete start), naming them all; it was one error a
+    key, each at its own line, for one fix (as Guandan's guandan-bye-with-record). Their
+    contents are not read: a board's or a violation's own error beside this one would be of
+    lines its hint deletes. A forfeit among them is said here, not again as the loader's
+    bye-with-forfeit (DaguaiRules.bye_error), and the hint says what it may have meant: a team
+    that left, withdrawn instead. A key left empty is nothing written; `forfeit: []` alone is
+    the loader's bye-with-forfeit (no play read), beside boards this error's."""
+    written = [key for key in ("boards", "violations", "forfeit") if reader.raw(key)]
+    if not written:
+        return
+    if "forfeit" not in written and reader.raw("forfeit") is not None:
+        written.append("forfeit")
+    ordered = sorted(written, key=lambda k: (reader.key_mark(k).line, reader.key_mark(k).column))
+    reader.problems.add("daguai-bye-with-play", reader.key_mark(ordered[0]), id=side,
+                        key={locale: series(locale, ordered) for locale in LOCALES},
+                        withdrawn=word("dg_bye_forfeit_withdrawn") if "forfeit" in written else "")
+
 
 def _read_boards(reader: Reader, stage: Stage, side_ids: list[str], points: BoardPoints, waiting: list[OneRoom],
                  not_played: list[int], default: int) -> tuple[list[BoardRecord], int]:

@@ -228,13 +228,16 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
         reader.problems.add("guandan-teams-count", reader.value_mark("teams"), count=len(sides))
         return sides, GuandanRecord([s for s, _ in sides])
     teams = [s for s, _ in sides]
+    if len(teams) == 1:
+        # A bye: nothing of what is written beside its team is read, only said, once. Reading
+        # it said its contents too (`deals: [D03+9]` guandan-gain-range, `levels: D03`
+        # type-expected), and at teams of four `levels:` was guandan-rooms-expected, whose hint
+        # (write rooms) led to this error: all beside the one error whose hint deletes them.
+        _bye_with_record(reader, teams[0])
+        return sides, GuandanRecord(teams)
     knockout = stage.format == "knockout"
     if isinstance(reader.raw("forfeit"), YamlList):
         record = GuandanRecord(teams, both_absent=_both_absent(reader, teams, knockout))
-    elif len(teams) == 1 and reader.raw("forfeit") is not None:
-        # a bye's forfeit, whatever its value: guandan-bye-with-record alone (below), not also
-        # type-expected of a `forfeit: true` (rev92)
-        record = GuandanRecord(teams)
     else:
         forfeit = reader.text("forfeit")
         forfeit = None if forfeit is None else half_width(forfeit).strip()
@@ -280,21 +283,30 @@ def _both_absent(reader: Reader, teams: list[str], knockout: bool) -> bool:
     return False
 
 
-def _bye_with_record(reader: Reader, team: str, keys: tuple[str, ...]) -> None:
+def _bye_with_record(reader: Reader, team: str) -> None:
     """A bye (one team at the table) with anything written beside `teams`: one error, at the
-    first such key in the file (where the lines to delete start), naming them all. A forfeit
-    among them is said here, not again as the loader's bye-with-forfeit (GuandanRules.bye_error):
-    a bye with deals and a forfeit had two errors, at two lines, for one fix. Its hint says
-    what a forfeit there may have meant: a team that left the event, withdrawn instead."""
-    written = [k for k in keys if reader.has(k)]
-    forfeit = reader.raw("forfeit") is not None  # (`forfeit:` left empty is no forfeit: 70da8851)
+    first such key in the file (where the lines to delete start), naming them all: the table's
+    deals, levels, winner, penalties, extra deal and rooms, whatever the stage's team size (a
+    teams-of-four bye's `levels:` is the bye's to delete, not a record to move into rooms), and
+    its forfeit. A forfeit among them is said here, not again as the loader's bye-with-forfeit
+    (GuandanRules.bye_error): a bye with deals and a forfeit had two errors, at two lines, for
+    one fix. Its hint says what a forfeit there may have meant: a team that left the event,
+    withdrawn instead. A key left empty (`deals:`, `rooms: {}`) is nothing written, as
+    `forfeit:` left empty is no forfeit (70da8851); `forfeit: []` is a forfeit written."""
+    written = [k for k in TABLE_KEYS if k != "teams" and not _empty(reader.raw(k))]
+    forfeit = reader.raw("forfeit") is not None
     if forfeit:
         written.append("forfeit")
-    written = written or ["rooms"]  # (a four-player table's bye with `rooms:` read as none)
+    if not written:
+        return
     ordered = sorted(written, key=lambda k: (reader.key_mark(k).line, reader.key_mark(k).column))
     reader.problems.add("guandan-bye-with-record", reader.key_mark(ordered[0]), team=team,
                         key={locale: series(locale, ordered) for locale in LOCALES},
                         withdrawn=word("gd_bye_forfeit_withdrawn") if forfeit else "")
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (isinstance(value, (str, list, dict)) and len(value) == 0)
 
 
 def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False,
@@ -312,11 +324,6 @@ def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room
         read_tiebreak(reader, record, knockout)
     has_record = record.played or record.winner is not None or bool(record.penalties) \
         or record.tiebreak is not None
-    if len(teams) == 1:
-        # (`forfeit: [T03]` too, a list read as no forfeit: the bye's error, the loader's none)
-        if has_record or record.broken or record.forfeit is not None or record.both_absent or reader.raw("forfeit") is not None:
-            _bye_with_record(reader, teams[0], ("deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms"))
-        return
     if (record.forfeit is not None or record.both_absent) and (has_record or record.broken):
         reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"),
                             team=record.forfeit or ", ".join(record.teams))
@@ -388,10 +395,6 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
             rooms[name] = room
     record.rooms = rooms
     has_record = record.played or record.winner is not None or record.tiebreak is not None
-    if len(teams) == 1:
-        if has_record or record.forfeit is not None or reader.has("rooms") or reader.raw("forfeit") is not None:
-            _bye_with_record(reader, teams[0], ("rooms", "winner", "tiebreak_deal"))
-        return
     if (record.forfeit is not None or record.both_absent) and (has_record or record.broken):
         reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"),
                             team=record.forfeit or ", ".join(record.teams))
