@@ -586,3 +586,34 @@ def test_a_file_the_loader_reads_nothing_of_holds_the_save_with_the_loaders_word
         assert held.unwritable.code == "yaml-alias" and held.unwritable.mark.line == edited.split("&seen")[0].count("\n") + 1
         assert writer.path.read_text(encoding="utf-8") == edited
         assert not (desk.folder / store.AUDIT_NAME).exists()
+
+
+@pytest.mark.parametrize("tail", ["...\n# checked by the referee\n", "...\n",
+                                  "# before the end\n...   # signed\n# checked by the referee\n\n# and filed\n"])
+@pytest.mark.parametrize("layout", ["spliced", "whole"])
+@pytest.mark.parametrize("number", [5, 6])
+def test_a_document_end_marker_and_the_comments_after_it_are_kept(
+        tmp_path: Path, monkeypatch, number: int, layout: str, tail: str) -> None:  # noqa: ANN001
+    """A round file ending with YAML's document end marker `...` and a comment after it (a
+    referee's `# checked by the referee`): a save of the round's last table, spliced or by the
+    whole round trip, dropped the marker and every line after it (ruamel reads no further and
+    writes no marker); the table before the last kept them only by being spliced. Both kept as
+    typed, every path."""
+    desk, writer = desk_and_writer(tmp_path)
+    # (a key after `tables:`: the whole round trip, which the splice cannot take)
+    edited = writer.path.read_text(encoding="utf-8") + ("note: by hand\n" if layout == "whole" else "") + tail
+    writer.path.write_text(edited, encoding="utf-8")
+    read = whole_texts_read(monkeypatch)
+    a, b = f"T{2 * number - 1:02d}", f"T{2 * number:02d}"
+    saved = job(desk, number, {"levels": {a: "Q", b: 9}})
+    writer._apply([saved])
+    assert saved.saved and len(read) == (layout == "whole")
+    after = writer.path.read_text(encoding="utf-8")
+    assert after.endswith("\n" + tail) and after.count("...") == 1, after[-300:]
+    assert f"  - table: {number}\n    teams: [{a}, {b}]\n    levels: {{{a}: Q, {b}: 9}}\n" in after
+    # the RoundEdit itself, either way: the marker and the lines after it where they were
+    text = writer.path.read_text(encoding="utf-8").replace(f"    levels: {{{a}: Q, {b}: 9}}\n", "")
+    again = save(text, {number: {"levels": {a: "K", b: 2}}}, layout == "spliced")
+    assert again.endswith("\n" + tail) and f"    levels: {{{a}: K, {b}: 2}}\n" in again
+    path = Path("round-1.yaml")
+    assert fast_reading(again, path) == fast_reading(after.replace(f"{a}: Q, {b}: 9}}", f"{a}: K, {b}: 2}}"), path)

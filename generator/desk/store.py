@@ -943,6 +943,24 @@ def line_starts(text: str) -> list[int]:
     return [0] + [found.end() for found in re.finditer("\n", text)]
 
 
+# YAML's document end marker, `...` alone at the start of a line (a comment may follow it), and
+# what may come after it in a round's file: more markers, comments and blank lines only
+_DOCUMENT_END = re.compile(r"^\.\.\.(?=[ \t\n]|\Z)", re.M)
+_AFTER_THE_END = re.compile(r"(?:(?:\.\.\.(?=[ \t\n]|\Z))?[ \t]*(?:#[^\n]*)?(?:\n|\Z))*")
+
+
+def document_end(text: str, start: int = 0) -> int:
+    """Where a round's document ends in `text` (from `start` on): at its document end marker `...`
+    when the file has one and only comments and blank lines after it (a referee's `# checked by
+    the referee`), else at the text's end. ruamel reads nothing after the marker and writes no
+    marker: the lines from it on are kept by being copied (RoundEdit), not round-tripped, which
+    dropped them all at a save of the round's last table, or at any save made whole."""
+    found = _DOCUMENT_END.search(text, start)
+    if found is None or _AFTER_THE_END.fullmatch(text, found.start()) is None:
+        return len(text)
+    return found.start()
+
+
 def text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -1015,11 +1033,12 @@ class RoundEdit:
         self._where: dict[int, tuple[Any, int]] = {}  # table number -> (mini document, its index there)
         # the text's fast reading (known's), which the new text's is checked against
         self._before = known.reading if known is not None and known.digest == text_digest(text) else None
+        self._end = document_end(text)  # (the marker `...` and what follows it: copied as it is)
         if splice and self._before is not None and self._splice(numbers, self._before):
             self.spliced = True
             self.data = None
         else:
-            self.data = load_round_trip(text)
+            self.data = load_round_trip(text[:self._end])
 
     def _splice(self, numbers: Any, reading: Any) -> bool:
         """The mini documents of the saved tables' items, adjacent ones in one, each run read with
@@ -1028,8 +1047,9 @@ class RoundEdit:
         only up to that item's dash: the item itself is copied as it is in the text. Written
         whole with them, it was laid out anew (`{T05: J,T06: 4}` written `{T05: J, T06: 4}`)
         and the comments the round trip drops (inside a flow list) lost, though no save of it
-        was made. False when the text is not laid out as the round trip writes a round (the
-        whole then)."""
+        was made. The last item's lines end at the file's document end marker `...`, if it has
+        one (document_end). False when the text is not laid out as the round trip writes a
+        round (the whole then)."""
         from generator.content.yaml_loader import mark_of_key
 
         if not isinstance(reading, dict) or not isinstance(tables := reading.get("tables"), list) or not tables:
@@ -1047,7 +1067,9 @@ class RoundEdit:
                     or not self.text.startswith("  - ", lines[mark.line - 1]):
                 return False
             starts.append(lines[mark.line - 1])
-        starts.append(len(self.text))
+        if self._end < starts[-1]:
+            return False  # (a marker before the last item: not a round's one document, read whole)
+        starts.append(self._end)  # (the last item's lines end at the marker `...`, if the file has one)
         indices = {}
         for number in numbers:  # (find_table's: the first mapping of that number)
             index = next((i for i, item in enumerate(tables) if isinstance(item, dict) and item.get("table") == number), None)
@@ -1061,8 +1083,9 @@ class RoundEdit:
                 spans.append([index, index])
         for first, last in spans:
             end = min(last + 2, len(tables))  # (with the item after, read and not written)
+            read = "tables:\n" + self.text[starts[first]:starts[end]]
             try:
-                mini = load_round_trip("tables:\n" + self.text[starts[first]:starts[end]])
+                mini = load_round_trip(read)
             except Exception:  # noqa: BLE001 - read whole instead, which says what is wrong
                 return False
             if not isinstance(mini, dict) or not isinstance(mini.get("tables"), list) \
@@ -1134,7 +1157,7 @@ class RoundEdit:
 
     def render(self) -> str | None:
         if self.data is not None:
-            whole = dump_round_trip(self.data)
+            whole = dump_round_trip(self.data) + self.text[self._end:]
             return whole if self._reads_back(whole) else None
         pieces, at, items = [], 0, list(self._reading["tables"])
         for first, after, offset, mini in self._runs:
