@@ -617,3 +617,36 @@ def test_a_document_end_marker_and_the_comments_after_it_are_kept(
     assert again.endswith("\n" + tail) and f"    levels: {{{a}: K, {b}: 2}}\n" in again
     path = Path("round-1.yaml")
     assert fast_reading(again, path) == fast_reading(after.replace(f"{a}: Q, {b}: 9}}", f"{a}: K, {b}: 2}}"), path)
+
+
+@pytest.mark.parametrize("flow", ["  - {table: 3, teams: [T05, T06]}  # by hand\n",
+                                  "  - {table: 3,\n     teams: [T05, T06]}   # by hand\n"])
+def test_the_comments_above_a_flow_item_with_a_comment_at_its_lines_end_are_kept(
+        tmp_path: Path, monkeypatch, flow: str) -> None:  # noqa: ANN001
+    """The item after the saved table written by hand in flow style with a comment at its line's
+    end (`- {table: 3, …}  # by hand`), comment lines above its dash: ruamel, reading that item,
+    puts the end-of-line comment in the item's comment slot and drops the lines above it, so the
+    splice (which writes up to that item's dash) lost them, and the saved table's own lines
+    after its last value with them. The save is spliced and keeps every one; the saved record's
+    example line is still taken out when the record stands for it (drop_comment_lines)."""
+    desk, writer = desk_and_writer(tmp_path)
+    edited = writer.path.read_text(encoding="utf-8").replace(
+        "  - table: 3\n    teams: [T05, T06]\n", "  # the far end of the hall\n  # (moved by the referee)\n" + flow)
+    writer.path.write_text(edited, encoding="utf-8")
+    read = whole_texts_read(monkeypatch)
+    saved = job(desk, 2, {"levels": {"T03": "Q", "T04": 9}})
+    writer._apply([saved])
+    assert saved.saved and read == []  # (spliced: the path a save of such a file takes)
+    after = writer.path.read_text(encoding="utf-8")
+    head = "  - table: 2\n    teams: [T03, T04]\n"
+    assert after.split(head)[0] == edited.split(head)[0]
+    # the saved item, then every line after its last value as typed: its example, the lines above
+    # table 3's dash, table 3 itself with its comment, the rest
+    assert after.split(head)[1] == "    levels: {T03: Q, T04: 9}\n" + edited.split(head)[1]
+    assert "  # the far end of the hall\n  # (moved by the referee)\n" + flow in after
+    path = Path("round-1.yaml")
+    assert fast_reading(after, path) == fast_reading(expected(desk, edited, {2: {"levels": {"T03": "Q", "T04": 9}}}), path)
+    # the record standing for the example under table 2: that line out, the lines above table 3 kept
+    dropped = save(edited, {2: {"levels": {"T03": "Q", "T04": 9}}}, True,
+                   examples=lambda number, record: [re.compile(r"deals: \[T03\+3\].*")])
+    assert dropped == after.replace("    # deals: [T03+3]   or   levels: {T03: Q, T04: 9}\n", "")

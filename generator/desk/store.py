@@ -1013,6 +1013,30 @@ def _alike(one: Any, other: Any) -> bool:
     return bool(one == other)
 
 
+def _next_item_uncommented(text: str, mini: Any, index: int) -> str | None:
+    """A splice's lines (`text`, read as `mini`) with the comment at the end of item `index`'s
+    line taken out, when that item is one ruamel loses the comment lines above for (None for
+    any other): a flow mapping (`- {table: 3, teams: [T05, T06]}  # by hand`) whose line ends
+    in a comment, which takes the item's comment slot as ruamel reads, the lines above its dash
+    dropped (`# the far end of the hall`, or the saved table's own lines after its last value).
+    The item after a run is read only for those lines and copied, not written: read without
+    its end-of-line comment, they are kept, and the comment stays in the file as typed."""
+    tables = mini.get("tables") if isinstance(mini, dict) else None
+    slot = tables.ca.items.get(index) if isinstance(tables, CommentedSeq) else None
+    token = slot[0] if slot else None
+    if not isinstance(token, CommentToken) or not token.value.startswith("#"):
+        return None
+    mark, starts = token.start_mark, line_starts(text)
+    line = getattr(mark, "line", None)
+    if not isinstance(line, int) or not 0 <= line < len(starts):
+        return None
+    at = starts[line] + mark.column
+    if not text.startswith("#", at) or at == starts[line] or text[at - 1] not in " \t":
+        return None
+    line_end = text.find("\n", at)
+    return text[:at].rstrip(" \t") + (text[line_end:] if line_end >= 0 else "")
+
+
 class RoundEdit:
     """One save's edit of a round file's text (the tables of `numbers`): spliced when the text is
     `known` (the desk's last write, or the file's fast reading: app.Writer.known_of) and laid out
@@ -1044,12 +1068,13 @@ class RoundEdit:
         """The mini documents of the saved tables' items, adjacent ones in one, each run read with
         the item after it (ruamel keeps the comment lines above that item's dash as that item's,
         or as the last value's of the item before: drop_comment_lines looks there) but written
-        only up to that item's dash: the item itself is copied as it is in the text. Written
-        whole with them, it was laid out anew (`{T05: J,T06: 4}` written `{T05: J, T06: 4}`)
-        and the comments the round trip drops (inside a flow list) lost, though no save of it
-        was made. The last item's lines end at the file's document end marker `...`, if it has
-        one (document_end). False when the text is not laid out as the round trip writes a
-        round (the whole then)."""
+        only up to that item's dash (read without the comment at its line's end when ruamel
+        would drop those lines for it: _next_item_uncommented): the item itself is copied as it
+        is in the text. Written whole with them, it was laid out anew (`{T05: J,T06: 4}` written
+        `{T05: J, T06: 4}`) and the comments the round trip drops (inside a flow list) lost,
+        though no save of it was made. The last item's lines end at the file's document end
+        marker `...`, if it has one (document_end). False when the text is not laid out as the
+        round trip writes a round (the whole then)."""
         from generator.content.yaml_loader import mark_of_key
 
         if not isinstance(reading, dict) or not isinstance(tables := reading.get("tables"), list) or not tables:
@@ -1086,6 +1111,8 @@ class RoundEdit:
             read = "tables:\n" + self.text[starts[first]:starts[end]]
             try:
                 mini = load_round_trip(read)
+                if end > last + 1 and (uncommented := _next_item_uncommented(read, mini, end - 1 - first)):
+                    mini = load_round_trip(uncommented)
             except Exception:  # noqa: BLE001 - read whole instead, which says what is wrong
                 return False
             if not isinstance(mini, dict) or not isinstance(mini.get("tables"), list) \
