@@ -955,6 +955,8 @@ def document_end(text: str, start: int = 0) -> int:
     the referee`), else at the text's end. ruamel reads nothing after the marker and writes no
     marker: the lines from it on are kept by being copied (RoundEdit), not round-tripped, which
     dropped them all at a save of the round's last table, or at any save made whole."""
+    if "\n..." not in text and not text.startswith("..."):  # (the common case, found at memchr's speed)
+        return len(text)
     found = _DOCUMENT_END.search(text, start)
     if found is None or _AFTER_THE_END.fullmatch(text, found.start()) is None:
         return len(text)
