@@ -650,3 +650,10 @@ def test_the_comments_above_a_flow_item_with_a_comment_at_its_lines_end_are_kept
     dropped = save(edited, {2: {"levels": {"T03": "Q", "T04": 9}}}, True,
                    examples=lambda number, record: [re.compile(r"deals: \[T03\+3\].*")])
     assert dropped == after.replace("    # deals: [T03+3]   or   levels: {T03: Q, T04: 9}\n", "")
+    # saved together with it (tables side by side, one run once): the lines above its dash kept too
+    both = {2: {"levels": {"T03": "Q", "T04": 9}}, 3: {"levels": {"T05": "A", "T06": 7}}}
+    together = save(edited, both, True)
+    assert "    levels: {T03: Q, T04: 9}\n    # deals: [T03+3]   or   levels: {T03: Q, T04: 9}\n" \
+           "  # the far end of the hall\n  # (moved by the referee)\n  - {table: 3," in together
+    assert "levels: {T05: A, T06: 7}}" in together and together.count("# by hand\n") == 1
+    assert fast_reading(together, path) == fast_reading(expected(desk, edited, both), path)

@@ -1104,7 +1104,10 @@ class RoundEdit:
                 indices[number] = index
         spans: list[list[int]] = []  # [first saved item, last saved item], items side by side in one
         for index in sorted(set(indices.values())):
-            if spans and index == spans[-1][1] + 1:
+            # (but a flow mapping `- {table: 3, …}`: a run of its own, read as the item after the
+            # run before it too, so that the lines above its dash are read as _next_item_uncommented
+            # reads them; in the run, ruamel dropped them when its line ends in a comment)
+            if spans and index == spans[-1][1] + 1 and not self.text.startswith("  - {", starts[index]):
                 spans[-1][1] = index
             else:
                 spans.append([index, index])
