@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_desk_mass_pages import guandan_swiss
-from tests.test_desk_sheets_once import ask, held_print, sheets_desk
+from tests.test_desk_sheets_once import ask, ask_until, held_print, sheets_desk
 
 
 
@@ -133,12 +133,7 @@ def test_a_failed_print_is_said_by_one_page_then_printed_again_from_it(tmp_path:
         status, _headers, body = await ask(app, path, cookie)  # its Refresh, after it failed
         assert (status, len(calls)) == (500, 2)
         said(body.decode())
-        status, _headers, body = await ask(app, path, cookie)  # print again, from that page
-        for _ in range(40):
-            if status == 200:
-                break
-            await asyncio.sleep(0.05)
-            status, _headers, body = await ask(app, path, cookie)
+        status, _headers, body = await ask_until(app, path, cookie)  # print again, from that page
         assert (status, body, len(calls)) == (200, b"%PDF again", 3)
 
     asyncio.run(clicks())
@@ -174,12 +169,7 @@ def test_a_print_that_failed_unasked_of_sheets_since_changed_is_not_said_the_new
         await asyncio.sleep(0.6)  # (failed meanwhile)
         round_file = content / "events" / "mass" / "results" / "round-1.yaml"
         round_file.write_text(round_file.read_text(encoding="utf-8").replace("[T1, T2]", "[T2, T1]"), encoding="utf-8")
-        status, _headers, body = await ask(app, path, cookie)
-        for _ in range(40):
-            if status != 202:
-                break
-            await asyncio.sleep(0.05)
-            status, _headers, body = await ask(app, path, cookie)
+        status, _headers, body = await ask_until(app, path, cookie, lambda status: status != 202)
         assert (status, body, printed) == (200, b"%PDF of ('T2', 'T1')", [("T1", "T2"), ("T2", "T1")])
 
     asyncio.run(clicks())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.test_desk_live_size import asgi_get
@@ -15,6 +16,20 @@ from tests.test_desk_mass_pages import guandan_swiss
 
 async def ask(app, path: str, cookie: str) -> tuple[int, dict[str, str], bytes]:  # noqa: ANN001
     return await asgi_get(app, path, {"cookie": cookie})
+
+
+async def ask_until(app, path: str, cookie: str, done: Callable[[int], bool] = lambda status: status == 200,  # noqa: ANN001
+                    times: int = 40) -> tuple[int, dict[str, str], bytes]:
+    """`path` asked, then again every 0.05 s (as the printing page's Refresh asks, sooner), up to
+    `times` times more, until its status is `done` (a 200: the PDF): the last answer. (A print
+    run in the worker thread ends when it ends: the tests ask till then, not for a time.)"""
+    answer = await ask(app, path, cookie)
+    for _ in range(times):
+        if done(answer[0]):
+            break
+        await asyncio.sleep(0.05)
+        answer = await ask(app, path, cookie)
+    return answer
 
 
 def sheets_desk(tmp_path: Path):  # noqa: ANN201
@@ -151,11 +166,7 @@ def test_a_round_changed_while_it_prints_is_printed_again_not_served_old(tmp_pat
         # this click started the new print: told it prints, not that asking again starts no other
         # print (the page for a click meeting a print under way: rev94)
         assert "\u6b63\u5728\u6253\u5370" in body.decode() and "\u4e0d\u4f1a\u53e6\u8d77\u6253\u5370" not in body.decode()
-        for _ in range(100):  # the new print, ended in the worker thread
-            status, _headers, body = await ask(app, path, cookie)
-            if status == 200:
-                break
-            await asyncio.sleep(0.05)
+        status, _headers, body = await ask_until(app, path, cookie, times=100)  # the new print, ended in the worker thread
         assert (status, body, len(printed)) == (200, b"%PDF print 2 of ('T2', 'T1')", 2)
 
     asyncio.run(clicks())
@@ -185,11 +196,7 @@ def test_the_click_that_starts_a_long_print_is_told_it_prints_not_left_waiting(t
         status, _headers, body = await ask(app, path, cookie)  # still printing: said so, nothing started
         assert status == 202 and "\u4e0d\u4f1a\u53e6\u8d77\u6253\u5370" in body.decode() and len(printed) == 1
         finish.set()
-        for _ in range(100):  # the print, ended in the worker thread
-            status, _headers, body = await ask(app, path, cookie)
-            if status == 200:
-                break
-            await asyncio.sleep(0.05)
+        status, _headers, body = await ask_until(app, path, cookie, times=100)  # the print, ended in the worker thread
         assert (status, body, len(printed)) == (200, b"%PDF print 1 of ('T1', 'T2')", 1)
 
     asyncio.run(clicks())
@@ -223,19 +230,11 @@ def test_a_long_print_that_failed_after_its_click_was_answered_is_said_then_prin
     async def clicks() -> None:
         status, _headers, _body = await ask(app, path, cookie)
         assert status == 202
-        for _ in range(40):  # (the page's Refresh, asking again till the print has ended)
-            await asyncio.sleep(0.1)
-            status, _headers, body = await ask(app, path, cookie)
-            if status != 202:
-                break
+        # (the page's Refresh, asking again till the print has ended)
+        status, _headers, body = await ask_until(app, path, cookie, lambda status: status != 202, times=80)
         assert (status, len(calls)) == (500, 1), (status, calls)
         assert "\u6253\u5370" in body.decode()  # (desk_sheets_failed's page)
-        status, _headers, body = await ask(app, path, cookie)
-        for _ in range(40):
-            if status == 200:
-                break
-            await asyncio.sleep(0.05)
-            status, _headers, body = await ask(app, path, cookie)
+        status, _headers, body = await ask_until(app, path, cookie)
         assert (status, body, len(calls)) == (200, b"%PDF again", 2)
 
     asyncio.run(clicks())

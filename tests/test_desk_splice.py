@@ -586,3 +586,74 @@ def test_a_file_the_loader_reads_nothing_of_holds_the_save_with_the_loaders_word
         assert held.unwritable.code == "yaml-alias" and held.unwritable.mark.line == edited.split("&seen")[0].count("\n") + 1
         assert writer.path.read_text(encoding="utf-8") == edited
         assert not (desk.folder / store.AUDIT_NAME).exists()
+
+
+@pytest.mark.parametrize("tail", ["...\n# checked by the referee\n", "...\n",
+                                  "# before the end\n...   # signed\n# checked by the referee\n\n# and filed\n"])
+@pytest.mark.parametrize("layout", ["spliced", "whole"])
+@pytest.mark.parametrize("number", [5, 6])
+def test_a_document_end_marker_and_the_comments_after_it_are_kept(
+        tmp_path: Path, monkeypatch, number: int, layout: str, tail: str) -> None:  # noqa: ANN001
+    """A round file ending with YAML's document end marker `...` and a comment after it (a
+    referee's `# checked by the referee`): a save of the round's last table, spliced or by the
+    whole round trip, dropped the marker and every line after it (ruamel reads no further and
+    writes no marker); the table before the last kept them only by being spliced. Both kept as
+    typed, every path."""
+    desk, writer = desk_and_writer(tmp_path)
+    # (a key after `tables:`: the whole round trip, which the splice cannot take)
+    edited = writer.path.read_text(encoding="utf-8") + ("note: by hand\n" if layout == "whole" else "") + tail
+    writer.path.write_text(edited, encoding="utf-8")
+    read = whole_texts_read(monkeypatch)
+    a, b = f"T{2 * number - 1:02d}", f"T{2 * number:02d}"
+    saved = job(desk, number, {"levels": {a: "Q", b: 9}})
+    writer._apply([saved])
+    assert saved.saved and len(read) == (layout == "whole")
+    after = writer.path.read_text(encoding="utf-8")
+    assert after.endswith("\n" + tail) and after.count("...") == 1, after[-300:]
+    assert f"  - table: {number}\n    teams: [{a}, {b}]\n    levels: {{{a}: Q, {b}: 9}}\n" in after
+    # the RoundEdit itself, either way: the marker and the lines after it where they were
+    text = writer.path.read_text(encoding="utf-8").replace(f"    levels: {{{a}: Q, {b}: 9}}\n", "")
+    again = save(text, {number: {"levels": {a: "K", b: 2}}}, layout == "spliced")
+    assert again.endswith("\n" + tail) and f"    levels: {{{a}: K, {b}: 2}}\n" in again
+    path = Path("round-1.yaml")
+    assert fast_reading(again, path) == fast_reading(after.replace(f"{a}: Q, {b}: 9}}", f"{a}: K, {b}: 2}}"), path)
+
+
+@pytest.mark.parametrize("flow", ["  - {table: 3, teams: [T05, T06]}  # by hand\n",
+                                  "  - {table: 3,\n     teams: [T05, T06]}   # by hand\n"])
+def test_the_comments_above_a_flow_item_with_a_comment_at_its_lines_end_are_kept(
+        tmp_path: Path, monkeypatch, flow: str) -> None:  # noqa: ANN001
+    """The item after the saved table written by hand in flow style with a comment at its line's
+    end (`- {table: 3, …}  # by hand`), comment lines above its dash: ruamel, reading that item,
+    puts the end-of-line comment in the item's comment slot and drops the lines above it, so the
+    splice (which writes up to that item's dash) lost them, and the saved table's own lines
+    after its last value with them. The save is spliced and keeps every one; the saved record's
+    example line is still taken out when the record stands for it (drop_comment_lines)."""
+    desk, writer = desk_and_writer(tmp_path)
+    edited = writer.path.read_text(encoding="utf-8").replace(
+        "  - table: 3\n    teams: [T05, T06]\n", "  # the far end of the hall\n  # (moved by the referee)\n" + flow)
+    writer.path.write_text(edited, encoding="utf-8")
+    read = whole_texts_read(monkeypatch)
+    saved = job(desk, 2, {"levels": {"T03": "Q", "T04": 9}})
+    writer._apply([saved])
+    assert saved.saved and read == []  # (spliced: the path a save of such a file takes)
+    after = writer.path.read_text(encoding="utf-8")
+    head = "  - table: 2\n    teams: [T03, T04]\n"
+    assert after.split(head)[0] == edited.split(head)[0]
+    # the saved item, then every line after its last value as typed: its example, the lines above
+    # table 3's dash, table 3 itself with its comment, the rest
+    assert after.split(head)[1] == "    levels: {T03: Q, T04: 9}\n" + edited.split(head)[1]
+    assert "  # the far end of the hall\n  # (moved by the referee)\n" + flow in after
+    path = Path("round-1.yaml")
+    assert fast_reading(after, path) == fast_reading(expected(desk, edited, {2: {"levels": {"T03": "Q", "T04": 9}}}), path)
+    # the record standing for the example under table 2: that line out, the lines above table 3 kept
+    dropped = save(edited, {2: {"levels": {"T03": "Q", "T04": 9}}}, True,
+                   examples=lambda number, record: [re.compile(r"deals: \[T03\+3\].*")])
+    assert dropped == after.replace("    # deals: [T03+3]   or   levels: {T03: Q, T04: 9}\n", "")
+    # saved together with it (tables side by side, one run once): the lines above its dash kept too
+    both = {2: {"levels": {"T03": "Q", "T04": 9}}, 3: {"levels": {"T05": "A", "T06": 7}}}
+    together = save(edited, both, True)
+    assert "    levels: {T03: Q, T04: 9}\n    # deals: [T03+3]   or   levels: {T03: Q, T04: 9}\n" \
+           "  # the far end of the hall\n  # (moved by the referee)\n  - {table: 3," in together
+    assert "levels: {T05: A, T06: 7}}" in together and together.count("# by hand\n") == 1
+    assert fast_reading(together, path) == fast_reading(expected(desk, edited, both), path)

@@ -943,6 +943,26 @@ def line_starts(text: str) -> list[int]:
     return [0] + [found.end() for found in re.finditer("\n", text)]
 
 
+# YAML's document end marker, `...` alone at the start of a line (a comment may follow it), and
+# what may come after it in a round's file: more markers, comments and blank lines only
+_DOCUMENT_END = re.compile(r"^\.\.\.(?=[ \t\n]|\Z)", re.M)
+_AFTER_THE_END = re.compile(r"(?:(?:\.\.\.(?=[ \t\n]|\Z))?[ \t]*(?:#[^\n]*)?(?:\n|\Z))*")
+
+
+def document_end(text: str, start: int = 0) -> int:
+    """Where a round's document ends in `text` (from `start` on): at its document end marker `...`
+    when the file has one and only comments and blank lines after it (a referee's `# checked by
+    the referee`), else at the text's end. ruamel reads nothing after the marker and writes no
+    marker: the lines from it on are kept by being copied (RoundEdit), not round-tripped, which
+    dropped them all at a save of the round's last table, or at any save made whole."""
+    if "\n..." not in text and not text.startswith("..."):  # (the common case, found at memchr's speed)
+        return len(text)
+    found = _DOCUMENT_END.search(text, start)
+    if found is None or _AFTER_THE_END.fullmatch(text, found.start()) is None:
+        return len(text)
+    return found.start()
+
+
 def text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -995,6 +1015,30 @@ def _alike(one: Any, other: Any) -> bool:
     return bool(one == other)
 
 
+def _next_item_uncommented(text: str, mini: Any, index: int) -> str | None:
+    """A splice's lines (`text`, read as `mini`) with the comment at the end of item `index`'s
+    line taken out, when that item is one ruamel loses the comment lines above for (None for
+    any other): a flow mapping (`- {table: 3, teams: [T05, T06]}  # by hand`) whose line ends
+    in a comment, which takes the item's comment slot as ruamel reads, the lines above its dash
+    dropped (`# the far end of the hall`, or the saved table's own lines after its last value).
+    The item after a run is read only for those lines and copied, not written: read without
+    its end-of-line comment, they are kept, and the comment stays in the file as typed."""
+    tables = mini.get("tables") if isinstance(mini, dict) else None
+    slot = tables.ca.items.get(index) if isinstance(tables, CommentedSeq) else None
+    token = slot[0] if slot else None
+    if not isinstance(token, CommentToken) or not token.value.startswith("#"):
+        return None
+    mark, starts = token.start_mark, line_starts(text)
+    line = getattr(mark, "line", None)
+    if not isinstance(line, int) or not 0 <= line < len(starts):
+        return None
+    at = starts[line] + mark.column
+    if not text.startswith("#", at) or at == starts[line] or text[at - 1] not in " \t":
+        return None
+    line_end = text.find("\n", at)
+    return text[:at].rstrip(" \t") + (text[line_end:] if line_end >= 0 else "")
+
+
 class RoundEdit:
     """One save's edit of a round file's text (the tables of `numbers`): spliced when the text is
     `known` (the desk's last write, or the file's fast reading: app.Writer.known_of) and laid out
@@ -1015,21 +1059,24 @@ class RoundEdit:
         self._where: dict[int, tuple[Any, int]] = {}  # table number -> (mini document, its index there)
         # the text's fast reading (known's), which the new text's is checked against
         self._before = known.reading if known is not None and known.digest == text_digest(text) else None
+        self._end = document_end(text)  # (the marker `...` and what follows it: copied as it is)
         if splice and self._before is not None and self._splice(numbers, self._before):
             self.spliced = True
             self.data = None
         else:
-            self.data = load_round_trip(text)
+            self.data = load_round_trip(text[:self._end])
 
     def _splice(self, numbers: Any, reading: Any) -> bool:
         """The mini documents of the saved tables' items, adjacent ones in one, each run read with
         the item after it (ruamel keeps the comment lines above that item's dash as that item's,
         or as the last value's of the item before: drop_comment_lines looks there) but written
-        only up to that item's dash: the item itself is copied as it is in the text. Written
-        whole with them, it was laid out anew (`{T05: J,T06: 4}` written `{T05: J, T06: 4}`)
-        and the comments the round trip drops (inside a flow list) lost, though no save of it
-        was made. False when the text is not laid out as the round trip writes a round (the
-        whole then)."""
+        only up to that item's dash (read without the comment at its line's end when ruamel
+        would drop those lines for it: _next_item_uncommented): the item itself is copied as it
+        is in the text. Written whole with them, it was laid out anew (`{T05: J,T06: 4}` written
+        `{T05: J, T06: 4}`) and the comments the round trip drops (inside a flow list) lost,
+        though no save of it was made. The last item's lines end at the file's document end
+        marker `...`, if it has one (document_end). False when the text is not laid out as the
+        round trip writes a round (the whole then)."""
         from generator.content.yaml_loader import mark_of_key
 
         if not isinstance(reading, dict) or not isinstance(tables := reading.get("tables"), list) or not tables:
@@ -1047,7 +1094,9 @@ class RoundEdit:
                     or not self.text.startswith("  - ", lines[mark.line - 1]):
                 return False
             starts.append(lines[mark.line - 1])
-        starts.append(len(self.text))
+        if self._end < starts[-1]:
+            return False  # (a marker before the last item: not a round's one document, read whole)
+        starts.append(self._end)  # (the last item's lines end at the marker `...`, if the file has one)
         indices = {}
         for number in numbers:  # (find_table's: the first mapping of that number)
             index = next((i for i, item in enumerate(tables) if isinstance(item, dict) and item.get("table") == number), None)
@@ -1055,14 +1104,20 @@ class RoundEdit:
                 indices[number] = index
         spans: list[list[int]] = []  # [first saved item, last saved item], items side by side in one
         for index in sorted(set(indices.values())):
-            if spans and index == spans[-1][1] + 1:
+            # (but a flow mapping `- {table: 3, …}`: a run of its own, read as the item after the
+            # run before it too, so that the lines above its dash are read as _next_item_uncommented
+            # reads them; in the run, ruamel dropped them when its line ends in a comment)
+            if spans and index == spans[-1][1] + 1 and not self.text.startswith("  - {", starts[index]):
                 spans[-1][1] = index
             else:
                 spans.append([index, index])
         for first, last in spans:
             end = min(last + 2, len(tables))  # (with the item after, read and not written)
+            read = "tables:\n" + self.text[starts[first]:starts[end]]
             try:
-                mini = load_round_trip("tables:\n" + self.text[starts[first]:starts[end]])
+                mini = load_round_trip(read)
+                if end > last + 1 and (uncommented := _next_item_uncommented(read, mini, end - 1 - first)):
+                    mini = load_round_trip(uncommented)
             except Exception:  # noqa: BLE001 - read whole instead, which says what is wrong
                 return False
             if not isinstance(mini, dict) or not isinstance(mini.get("tables"), list) \
@@ -1134,7 +1189,7 @@ class RoundEdit:
 
     def render(self) -> str | None:
         if self.data is not None:
-            whole = dump_round_trip(self.data)
+            whole = dump_round_trip(self.data) + self.text[self._end:]
             return whole if self._reads_back(whole) else None
         pieces, at, items = [], 0, list(self._reading["tables"])
         for first, after, offset, mini in self._runs:
