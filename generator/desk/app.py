@@ -37,6 +37,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -1570,15 +1571,53 @@ def _watched_files(content: Path, folder: Path) -> dict[str, tuple[int, int, int
     """The state of each file the event's reading reads (the watcher reports changes of): the
     event's folder's, and content/site.yaml (load_site: the site's language, its `private:`
     keys an entry may write, its `content_locale`), by path. An event reads no other file
-    outside its folder (content/files.py's of_the_event refuses one)."""
+    outside its folder (content/files.py's of_the_event refuses one), but through a link there:
+    results/ a link to a club's folder elsewhere in content/ (_event_files)."""
     found = {}
     site = content / SITE_FILE
     if (state := _file_state(site)) is not None:
         found[str(site)] = state
-    for path in folder.rglob("*"):
+    for path in _event_files(folder, content):
         if path.name.endswith(WATCHED) and (state := _file_state(path)) is not None:
             found[str(path)] = state
     return found
+
+
+def _event_files(folder: Path, content: Path) -> Iterator[Path]:
+    """Every file under the event's folder, by the path the loader reads it by: a link to a
+    folder walked through (Path.rglob, on Python 3.11, does not enter one: a hand edit in the
+    linked results/ went unseen) when it leads inside content/ (the loader refuses a file out
+    of it) and to no folder walked already, in one or around one (a link to an ancestor, a
+    cycle of links, would never end); as render/incremental.py's _files walks it."""
+    walked: list[str] | None = None  # the event's folder's real path, then each linked folder's (at the first link)
+    inside = os.path.realpath(content)
+    to_walk = [str(folder)]
+    while to_walk:
+        try:
+            with os.scandir(to_walk.pop()) as listed:
+                entries = list(listed)
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    to_walk.append(entry.path)
+                elif entry.is_symlink() and entry.is_dir():
+                    walked = walked or [os.path.realpath(folder)]
+                    real = os.path.realpath(entry.path)
+                    if _within(real, inside) and not any(_within(real, other) or _within(other, real)
+                                                         for other in walked):
+                        walked.append(real)
+                        to_walk.append(entry.path)
+                else:
+                    yield Path(entry.path)
+            except OSError:  # gone meanwhile
+                continue
+
+
+def _within(path: str, folder: str) -> bool:
+    """Whether the real path `path` is `folder` or lies in it."""
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def _cookies_named(request: Request, name: str) -> list[str]:

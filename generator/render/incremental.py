@@ -370,10 +370,22 @@ def _entries(folder: str, keep_out: str | None = None) -> list[tuple[str, bool, 
     return sorted(found, key=lambda entry: entry[0].split("/"))
 
 
-def _files(folder: str, prefix: str = "", dirs: list | None = None) -> Iterator[tuple[str, os.stat_result]]:
-    """The files under `folder` as (path relative to it, its stat), in path order (a symbolic
-    link to a file counts as that file, one to a folder is not walked); with `dirs`, each folder
-    walked as (path relative to `folder`, its stat) too."""
+def _files(folder: str, dirs: list | None = None) -> Iterator[tuple[str, os.stat_result]]:
+    """The files under `folder` (an event folder, resolved) as (path relative to it, its stat),
+    in path order (a symbolic link to a file counts as that file); with `dirs`, each folder walked
+    as (path relative to `folder`, its stat) too. A link to a folder is walked as the loader reads
+    through it (a club's results kept in content/shared-results, the event's results/ a link to
+    them: a hand edit there changed no file of the event's, and its old pages were kept), when
+    it leads inside content/ (`folder`'s grandparent: the loader refuses a file out of it) and to
+    no folder walked already, in one or around one (a link to the event's own folder, or a cycle
+    of links, would never end). In `dirs`, such a link is (its path, the link's own stats: re-pointed,
+    it is another) and (its path and "/", the folder's it leads to: a file added there changes them)."""
+    return _walk(folder, "", dirs, [folder])
+
+
+def _walk(folder: str, prefix: str, dirs: list | None, walked: list[str]) -> Iterator[tuple[str, os.stat_result]]:
+    """_files' walk of `folder`, `prefix` its path relative to the event folder; `walked`: the
+    event folder (its real path once a link to a folder is met), then each linked folder walked."""
     try:
         if dirs is not None and not prefix:
             dirs.append(("", os.stat(folder, follow_symlinks=False)))
@@ -386,11 +398,28 @@ def _files(folder: str, prefix: str = "", dirs: list | None = None) -> Iterator[
             if item.is_dir(follow_symlinks=False):
                 if dirs is not None:
                     dirs.append((f"{prefix}{item.name}", item.stat(follow_symlinks=False)))
-                yield from _files(item.path, f"{prefix}{item.name}/", dirs)
+                yield from _walk(item.path, f"{prefix}{item.name}/", dirs, walked)
             elif item.is_file():
                 yield f"{prefix}{item.name}", item.stat()
+            elif item.is_symlink() and item.is_dir():  # (looked at only for a link: ordinary entries cost nothing more)
+                if len(walked) == 1:
+                    walked[0] = os.path.realpath(walked[0])
+                real = os.path.realpath(item.path)
+                content = os.path.dirname(os.path.dirname(walked[0]))
+                if not _within(real, content) or any(_within(real, other) or _within(other, real) for other in walked):
+                    continue
+                walked.append(real)
+                if dirs is not None:
+                    dirs.append((f"{prefix}{item.name}", item.stat(follow_symlinks=False)))
+                    dirs.append((f"{prefix}{item.name}/", os.stat(item.path)))
+                yield from _walk(item.path, f"{prefix}{item.name}/", dirs, walked)
         except OSError:  # gone meanwhile
             continue
+
+
+def _within(path: str, folder: str) -> bool:
+    """Whether the real path `path` is `folder` or lies in it."""
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 Layout = tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[str, ...]]  # (each folder's stats, the files)
@@ -603,7 +632,9 @@ def _files_as_laid_out(events: Events, name: str, layout: Layout) -> list[os.sta
     look = events.stat
     try:
         for relative, stats in dirs:
-            found = look(f"{name}/{relative}" if relative else name, follow_symlinks=False)
+            # ("x/": the folder the link x leads to, looked at through it: see _files)
+            linked = relative.endswith("/")
+            found = look(f"{name}/{relative[:-1] if linked else relative}" if relative else name, follow_symlinks=linked)
             if (found.st_mtime_ns, found.st_ctime_ns, found.st_ino) != stats:
                 return None
         return [look(f"{name}/{relative}") for relative in names]
@@ -1628,12 +1659,13 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 14  # 8: the people index names its persons' rows, kept in a file of their own;
+RECORD_VERSION = 15  # 8: the people index names its persons' rows, kept in a file of their own;
 # 9: those rows, and who is who in each event, compressed (caches.packed);
 # 10: each part's files, stamps and pages compressed (EventPages.packed);
 # 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused;
 # 13: their names as NAME_BYTES holds them (12's, with surrogate escapes, would not read back);
 # 14: who sits where in each event in a file of its own, named by the people file
+# 15: the event folders' layouts walk a folder linked in content/ (14's did not: its files unseen)
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 

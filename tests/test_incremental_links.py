@@ -1,0 +1,96 @@
+"""An event's results folder that is a link inside content/ (a club's rounds kept in
+content/shared-results, the event's results/ a link to them: the loader reads and the desk writes
+through it): a hand edit there is seen by the next build and by the desk (rev96 D1/D2). Before,
+the build's key of the event walked no linked folder, and kept the event's old pages."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.render import incremental
+
+ROOT = Path(__file__).resolve().parents[1]
+EVENT = "tumu-guandan-2020"
+ROUND_3 = f"events/{EVENT}/main/round-3/index.html"
+
+
+def linked_site(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events" / EVENT, content / "events" / EVENT)
+    results = content / "events" / EVENT / "results"
+    shutil.move(results, content / "shared-results")
+    os.symlink("../../shared-results", results)
+    return content
+
+
+def text(page: Path) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8")))
+
+
+def edited(path: Path, old: str, new: str) -> None:
+    before = path.read_text(encoding="utf-8")
+    assert old in before
+    path.write_text(before.replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.parametrize("recorded", [False, True], ids=["walked", "as-laid-out"])
+def test_a_hand_edit_in_a_linked_results_folder_is_built(tmp_path: Path, monkeypatch, recorded: bool) -> None:
+    if recorded:  # the folders' stats recorded at once, so that the next build looks by the layout
+        monkeypatch.setattr(incremental, "RACY_NS", -10**12)
+    content = linked_site(tmp_path)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert "T02 \u6253\u5230 8\uff0c" in text(out / ROUND_3)  # "T02 打到 8，"
+    edited(content / "shared-results/round-3.yaml", "levels: {T02: 8, T21: 9}", "levels: {T02: 7, T21: 9}")
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    page, fresh = text(out / ROUND_3), text(tmp_path / "fresh" / ROUND_3)
+    assert "T02 \u6253\u5230 7\uff0c" in page and page == fresh  # (as a build from nothing has it)
+    # A round taken out of the linked folder (its own stats, through the link, changed): gone too.
+    (content / "shared-results/round-3.yaml").rename(content / "round-3.yaml")
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert (out / f"events/{EVENT}/main/round-2/index.html").exists() and not (out / ROUND_3).exists()
+
+def test_the_key_of_an_event_sees_its_linked_folder_re_pointed_and_ends_on_a_cycle(tmp_path: Path) -> None:
+    content = linked_site(tmp_path)
+    folder = content / "events" / EVENT
+    with incremental.one_reading():
+        before = incremental.folder_digest(folder)
+    shutil.copytree(content / "shared-results", content / "other-results")
+    edited(content / "other-results/round-3.yaml", "levels: {T02: 8, T21: 9}", "levels: {T02: 7, T21: 9}")
+    (folder / "results").unlink()
+    os.symlink("../../other-results", folder / "results")
+    with incremental.one_reading():
+        assert incremental.folder_digest(folder) != before
+    # Links to the event's own folder, to content/, to each other, and out of content/: walked
+    # no further than the loader reads (the files of results/, once each).
+    (content / "other-results/up").symlink_to("../events")
+    (content / "other-results/loop").symlink_to("../other-results")
+    (folder / "self").symlink_to(".")
+    (folder / "content").symlink_to("../..")
+    (folder / "outside").symlink_to(tmp_path)
+    names = [name for name, _ in incremental._files(os.fspath(folder.resolve()))]
+    assert names == ["event.yaml", "notice.md", "results/round-1.yaml", "results/round-2.yaml",
+                     "results/round-3.yaml"]
+
+
+def test_the_desk_watches_the_files_of_a_linked_results_folder(tmp_path: Path) -> None:
+    from generator.desk.app import _watched_files
+
+    content = linked_site(tmp_path)
+    folder = content / "events" / EVENT
+    (content / "shared-results/loop").symlink_to("../events")  # a cycle: ends
+    before = _watched_files(content, folder)
+    round_3 = str(folder / "results/round-3.yaml")
+    assert round_3 in before
+    edited(content / "shared-results/round-3.yaml", "levels: {T02: 8, T21: 9}", "levels: {T02: 7, T21: 9}")
+    assert _watched_files(content, folder)[round_3] != before[round_3]
