@@ -951,10 +951,9 @@ def test_a_file_added_removed_or_put_in_a_new_folder_is_seen_without_listing_unc
     walked: list[str] = []
     files = incremental._files
 
-    def walking(folder: str, prefix: str = "", dirs: list | None = None):  # noqa: ANN202
-        if not prefix:
-            walked.append(folder)
-        return files(folder, prefix, dirs)
+    def walking(folder: str, dirs: list | None = None):  # noqa: ANN202
+        walked.append(folder)  # (an event folder's walk: its folders are _walk's)
+        return files(folder, dirs)
 
     monkeypatch.setattr(incremental, "_files", walking)
     event = content / "events" / f"{DEMOS[1]}-001"

@@ -54,7 +54,8 @@ def of_the_event(path: Path, folder: Path, mark: Mark, value: str, problems: Pro
     """Refuse a file an event names (a notice, its entries file, bridge's hands) that lies
     outside the event's own folder, though inside content/ (`../other/rules.md`, or a folder of
     it linked to another). An event's reading and pages are kept by its folder's files alone
-    (the event cache, the record of output/, which look at its files and walk no linked folder):
+    (the event cache and the record of output/ look at its files, and at a linked folder's only
+    when it is the event's own, as results/ may be: render/incremental.py's _files):
     such a file's later edits would not be read again, and a private key written into it later
     would be published from the kept reading, never checked. Judged by the folder the path lies
     in, not by where a link leads: a file of the folder linked to another file of content/ is
