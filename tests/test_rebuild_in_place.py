@@ -529,7 +529,7 @@ def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path:
     backup = tmp_path / "output.old-2024"
     shutil.copytree(output, backup, symlinks=True)
     (backup / "NOTES-2024.txt").write_text("notes", encoding="utf-8")
-    copied = tmp_path / "output.old-31999"
+    copied = tmp_path / f"output.old-{finished_pid()}"  # (a number of no running process: 31999 was one now and then)
     shutil.copytree(staging, copied, symlinks=True)  # its leftover's marker is the staging folder's
     kept = digest(copied)
     said: list[tuple[str, dict]] = []
@@ -540,7 +540,7 @@ def test_a_copy_of_the_site_named_as_a_leftover_is_the_users_and_stays(tmp_path:
     assert (backup / "NOTES-2024.txt").read_text(encoding="utf-8") == "notes"
     assert digest(copied) == kept
     [named] = [params["paths"] for key, params in said if key == "leftover_not_ours"]
-    assert [path.name for path in named] == ["output.old-31999"]
+    assert [path.name for path in named] == [copied.name]
     assert "output.old-2024" not in repr(said)
     assert not staging.exists()  # made by a build, its process gone: tidied
 

@@ -181,7 +181,7 @@ def _bye_with_play(reader: Reader, side: str) -> None:
     ordered = sorted(written, key=lambda k: (reader.key_mark(k).line, reader.key_mark(k).column))
     reader.problems.add("daguai-bye-with-play", reader.key_mark(ordered[0]), id=side,
                         key={locale: series(locale, ordered) for locale in LOCALES},
-                        withdrawn=word("dg_bye_forfeit_withdrawn") if "forfeit" in written else "")
+                        withdrawn=word("bye_forfeit_withdrawn") if "forfeit" in written else "")
 
 
 def _read_boards(reader: Reader, stage: Stage, side_ids: list[str], points: BoardPoints, waiting: list[OneRoom],

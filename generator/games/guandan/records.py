@@ -302,7 +302,7 @@ def _bye_with_record(reader: Reader, team: str) -> None:
     ordered = sorted(written, key=lambda k: (reader.key_mark(k).line, reader.key_mark(k).column))
     reader.problems.add("guandan-bye-with-record", reader.key_mark(ordered[0]), team=team,
                         key={locale: series(locale, ordered) for locale in LOCALES},
-                        withdrawn=word("gd_bye_forfeit_withdrawn") if forfeit else "")
+                        withdrawn=word("bye_forfeit_withdrawn") if forfeit else "")
 
 
 def _empty(value: Any) -> bool:
