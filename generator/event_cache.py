@@ -354,7 +354,7 @@ class EventCache:
         if self._site_text is None:  # read once for all the events of a run
             site_file = site.root / "site.yaml"
             self._site_text = snapshot.read(site_file) if site_file.is_file() else b""
-        made_of = (code_digest(), resolved(folder), folder.name, folder_digest(folder), self._site_text)
+        made_of = (code_digest(), resolved(folder), folder.name, folder_digest(folder, site.root), self._site_text)
         # serve's memory keeps each folder's key with what it was made of: a rebuild after one
         # results file was saved hashes that event's key alone, not the archive's 2,000.
         known = self.memory.keys.get(folder) if self.memory is not None else None

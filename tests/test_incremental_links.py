@@ -94,3 +94,93 @@ def test_the_desk_watches_the_files_of_a_linked_results_folder(tmp_path: Path) -
     assert round_3 in before
     edited(content / "shared-results/round-3.yaml", "levels: {T02: 8, T21: 9}", "levels: {T02: 7, T21: 9}")
     assert _watched_files(content, folder)[round_3] != before[round_3]
+
+
+def archived_site(tmp_path: Path, absolute: bool) -> Path:
+    """linked_site with the event folder itself a link into content/archive (events/<slug> ->
+    ../archive/2020/<slug>), its results/ a link (absolute or relative) to content/shared-results."""
+    content = linked_site(tmp_path)
+    archived = content / "archive/2020" / EVENT
+    archived.parent.mkdir(parents=True)
+    shutil.move(content / "events" / EVENT, archived)
+    os.symlink(f"../archive/2020/{EVENT}", content / "events" / EVENT)
+    (archived / "results").unlink()
+    os.symlink(content / "shared-results" if absolute else "../../../shared-results", archived / "results")
+    return content
+
+
+@pytest.mark.parametrize("absolute", [False, True], ids=["relative", "absolute"])
+def test_a_hand_edit_in_the_linked_results_of_a_linked_event_folder_is_built(tmp_path: Path, monkeypatch,
+                                                                            absolute: bool) -> None:
+    """rev97 D2: content/ was taken as the grandparent of the event folder's real path
+    (content/archive), and results/ leading to content/shared-results as out of it: not walked,
+    the edit kept the old pages. The loader reads them (content/ is the site's)."""
+    monkeypatch.setattr(incremental, "RACY_NS", -10**12)
+    content = archived_site(tmp_path, absolute)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert "T02 \u6253\u5230 8\uff0c" in text(out / ROUND_3)  # "T02 打到 8，"
+    edited(content / "shared-results/round-3.yaml", "levels: {T02: 8, T21: 9}", "levels: {T02: 7, T21: 9}")
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    page, fresh = text(out / ROUND_3), text(tmp_path / "fresh" / ROUND_3)
+    assert "T02 \u6253\u5230 7\uff0c" in page and page == fresh
+
+
+def test_a_linked_results_folder_moved_away_and_back_is_built_by_the_fast_path(tmp_path: Path, monkeypatch) -> None:
+    """rev97 D1: a link the walk skipped (results/ leading nowhere while its folder was moved
+    away) left no trace in the recorded layout; moved back, the fast path (_files_as_laid_out)
+    found every recorded folder as it was and kept the pages built without the rounds."""
+    monkeypatch.setattr(incremental, "RACY_NS", -10**12)  # each build's layout recorded: the next looks by it
+    content = linked_site(tmp_path)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert (out / ROUND_3).exists()
+    shutil.move(content / "shared-results", tmp_path / "away")
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert not (out / ROUND_3).exists()
+    shutil.move(tmp_path / "away", content / "shared-results")
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1 and "T02 \u6253\u5230 8\uff0c" in text(out / ROUND_3)
+
+
+def test_a_dangling_link_to_a_results_file_whose_target_comes_is_built_by_the_fast_path(tmp_path: Path,
+                                                                                       monkeypatch) -> None:
+    """The same, older, for a link to a FILE leading nowhere (the loader passes over it): its
+    target put there later is a round the loader reads, and the next build has it."""
+    monkeypatch.setattr(incremental, "RACY_NS", -10**12)
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events" / EVENT, content / "events" / EVENT)
+    (content / "spare").mkdir()
+    results = content / "events" / EVENT / "results"
+    shutil.move(results / "round-3.yaml", tmp_path / "round-3.yaml")
+    (results / "round-3.yaml").symlink_to("../../../spare/round-3.yaml")
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert not (out / ROUND_3).exists()
+    shutil.move(tmp_path / "round-3.yaml", content / "spare/round-3.yaml")
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1 and "T02 \u6253\u5230 8\uff0c" in text(out / ROUND_3)
+
+
+def test_the_desk_watches_the_files_the_build_hashes(tmp_path: Path, monkeypatch) -> None:
+    """One walk for both (render/incremental.py's _files): the event folder a link into
+    content/archive, its results/ a link to content/shared-results, a cycle and a dangling link
+    there. The desk's watched files are the files the build's key of the event is made of."""
+    from generator.desk.app import WATCHED, _watched_files
+
+    content = archived_site(tmp_path, absolute=False).resolve()
+    folder = content / "events" / EVENT
+    (content / "shared-results/loop").symlink_to("../archive")  # a cycle, through the event's real folder
+    (content / "shared-results/round-9.yaml").symlink_to("nowhere.yaml")  # leading nowhere
+    hashed: list[str] = []
+    hash_files = incremental._hash_files
+    monkeypatch.setattr(incremental, "_hash_files", lambda root, relatives: (hashed.extend(relatives),
+                                                                             hash_files(root, relatives))[1])
+    incremental.folder_digest(folder)  # (as the build's event key asks it: the folder as the loader names it)
+    watched = set(_watched_files(content, folder)) - {str(content / "site.yaml")}
+    assert watched == {str(folder / relative) for relative in hashed if relative.endswith(WATCHED)}
+    assert str(folder / "results/round-3.yaml") in watched and not any("round-9" in path for path in watched)

@@ -951,9 +951,9 @@ def test_a_file_added_removed_or_put_in_a_new_folder_is_seen_without_listing_unc
     walked: list[str] = []
     files = incremental._files
 
-    def walking(folder: str, dirs: list | None = None):  # noqa: ANN202
+    def walking(folder: str, dirs: list | None = None, content: str | None = None):  # noqa: ANN202
         walked.append(folder)  # (an event folder's walk: its folders are _walk's)
-        return files(folder, dirs)
+        return files(folder, dirs, content)
 
     monkeypatch.setattr(incremental, "_files", walking)
     event = content / "events" / f"{DEMOS[1]}-001"

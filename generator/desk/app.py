@@ -37,7 +37,6 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -72,6 +71,7 @@ from generator.hosts import host_allowed
 from generator.render.html import (content_locale_of, content_marks, rank_shown_in, round_entered_text, standing_metric_text,
                                    two_place_metrics)
 from generator.render.i18n import Translator
+from generator.render.incremental import event_files
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
 from generator.tournament.event import ScoredTables, drawn_after_withdrawal, run_event, withdrawn_sides
@@ -1572,52 +1572,19 @@ def _watched_files(content: Path, folder: Path) -> dict[str, tuple[int, int, int
     event's folder's, and content/site.yaml (load_site: the site's language, its `private:`
     keys an entry may write, its `content_locale`), by path. An event reads no other file
     outside its folder (content/files.py's of_the_event refuses one), but through a link there:
-    results/ a link to a club's folder elsewhere in content/ (_event_files)."""
+    results/ a link to a club's folder elsewhere in content/. The folder is walked as the
+    build's key of the event walks it (render/incremental.py's _files: one walk for both, so
+    that the desk sees a hand edit the build does, and no other), each file by the path the
+    loader reads it by, its state (_file_state's) from the walk's own look at it."""
     found = {}
     site = content / SITE_FILE
     if (state := _file_state(site)) is not None:
         found[str(site)] = state
-    for path in _event_files(folder, content):
-        if path.name.endswith(WATCHED) and (state := _file_state(path)) is not None:
-            found[str(path)] = state
+    root = os.fspath(folder)
+    for relative, stats in event_files(root, content=os.fspath(content)):
+        if relative.endswith(WATCHED):
+            found[f"{root}/{relative}"] = (stats.st_ino, stats.st_mtime_ns, stats.st_size)
     return found
-
-
-def _event_files(folder: Path, content: Path) -> Iterator[Path]:
-    """Every file under the event's folder, by the path the loader reads it by: a link to a
-    folder walked through (Path.rglob, on Python 3.11, does not enter one: a hand edit in the
-    linked results/ went unseen) when it leads inside content/ (the loader refuses a file out
-    of it) and to no folder walked already, in one or around one (a link to an ancestor, a
-    cycle of links, would never end); as render/incremental.py's _files walks it."""
-    walked: list[str] | None = None  # the event's folder's real path, then each linked folder's (at the first link)
-    inside = os.path.realpath(content)
-    to_walk = [str(folder)]
-    while to_walk:
-        try:
-            with os.scandir(to_walk.pop()) as listed:
-                entries = list(listed)
-        except OSError:
-            continue
-        for entry in entries:
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    to_walk.append(entry.path)
-                elif entry.is_symlink() and entry.is_dir():
-                    walked = walked or [os.path.realpath(folder)]
-                    real = os.path.realpath(entry.path)
-                    if _within(real, inside) and not any(_within(real, other) or _within(other, real)
-                                                         for other in walked):
-                        walked.append(real)
-                        to_walk.append(entry.path)
-                else:
-                    yield Path(entry.path)
-            except OSError:  # gone meanwhile
-                continue
-
-
-def _within(path: str, folder: str) -> bool:
-    """Whether the real path `path` is `folder` or lies in it."""
-    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def _cookies_named(request: Request, name: str) -> list[str]:

@@ -370,25 +370,68 @@ def _entries(folder: str, keep_out: str | None = None) -> list[tuple[str, bool, 
     return sorted(found, key=lambda entry: entry[0].split("/"))
 
 
-def _files(folder: str, dirs: list | None = None) -> Iterator[tuple[str, os.stat_result]]:
-    """The files under `folder` (an event folder, resolved) as (path relative to it, its stat),
-    in path order (a symbolic link to a file counts as that file); with `dirs`, each folder walked
-    as (path relative to `folder`, its stat) too. A link to a folder is walked as the loader reads
-    through it (a club's results kept in content/shared-results, the event's results/ a link to
-    them: a hand edit there changed no file of the event's, and its old pages were kept), when
-    it leads inside content/ (`folder`'s grandparent: the loader refuses a file out of it) and to
-    no folder walked already, in one or around one (a link to the event's own folder, or a cycle
-    of links, would never end). In `dirs`, such a link is (its path, the link's own stats: re-pointed,
-    it is another) and (its path and "/", the folder's it leads to: a file added there changes them)."""
-    return _walk(folder, "", dirs, [folder])
+def _files(folder: str, dirs: list | None = None, content: str | None = None,
+           ) -> Iterator[tuple[str, os.stat_result]]:
+    """The files under `folder` (an event folder) as (path relative to it, its stat), in path
+    order (a symbolic link to a file counts as that file). A link to a folder is walked as the
+    loader reads through it (a club's results kept in content/shared-results, the event's
+    results/ a link to them: a hand edit there changed no file of the event's, and its old pages
+    were kept), when it leads inside content/ (the loader refuses a file out of it) and to no
+    folder walked already, in one or around one (a link to the event's own folder, or a cycle of
+    links, would never end). content/ is `content`, or else `folder`'s grandparent as given
+    (content/events/<slug>): never the grandparent of the folder's real path, which for an event
+    folder that is itself a link (events/x -> ../archive/2020/x) is another folder, and its
+    results/ linked to content/shared-results were taken as leading out of content/ (rev97 D2).
+    One walk for the build's key of an event and the desk's watched files (desk/app.py's
+    _watched_files): the two see the same files.
+
+    With `dirs`, each folder walked as (path relative to `folder`, (modification time, change
+    time, inode)) too. A link to a folder walked is (its path, the link's own stats: re-pointed,
+    it is another) and (its path and "/", the folder's it leads to: a file added there changes
+    them); so is every other link that is not a file walked (leading nowhere, out of content/,
+    into a cycle, to a pipe), with MISSING for a target that is not there: the fast path
+    (_files_as_laid_out) sees its target come back or be re-pointed. Without them such a link
+    left no trace in the layout, and a results folder moved away and back kept the pages built
+    while it was away until a full walk (rev97 D1)."""
+    return _walk(folder, "", dirs, _Walked(folder, content))
 
 
-def _walk(folder: str, prefix: str, dirs: list | None, walked: list[str]) -> Iterator[tuple[str, os.stat_result]]:
-    """_files' walk of `folder`, `prefix` its path relative to the event folder; `walked`: the
-    event folder (its real path once a link to a folder is met), then each linked folder walked."""
+def event_files(folder: str, content: str) -> Iterator[tuple[str, os.stat_result]]:
+    """_files, for the desk (its watched files: desk/app.py's _watched_files)."""
+    return _files(folder, content=content)
+
+
+MISSING = (-1, -1, 0)  # a link's target that is not there, in a layout (a change time is never before 1970)
+
+
+class _Walked:
+    """What _files' walk knows of the folders it walked through links: content/'s real path, the
+    event folder's, then each linked folder walked; found at the first link (an event folder
+    without one, as most are, costs no look at any path)."""
+
+    __slots__ = ("folder", "content", "real")
+
+    def __init__(self, folder: str, content: str | None) -> None:
+        self.folder, self.content = folder, content
+        self.real: list[str] | None = None
+
+    def takes(self, real: str) -> bool:
+        """Whether the linked folder whose real path is `real` is walked (noted as walked)."""
+        if self.real is None:
+            self.content = os.path.realpath(self.content if self.content is not None
+                                            else os.path.dirname(os.path.dirname(self.folder)))
+            self.real = [os.path.realpath(self.folder)]
+        if not _within(real, self.content) or any(_within(real, other) or _within(other, real) for other in self.real):
+            return False
+        self.real.append(real)
+        return True
+
+
+def _walk(folder: str, prefix: str, dirs: list | None, walked: _Walked) -> Iterator[tuple[str, os.stat_result]]:
+    """_files' walk of `folder`, `prefix` its path relative to the event folder."""
     try:
         if dirs is not None and not prefix:
-            dirs.append(("", os.stat(folder, follow_symlinks=False)))
+            dirs.append(("", _stats(os.stat(folder, follow_symlinks=False))))
         with os.scandir(folder) as found:
             items = sorted(found, key=lambda item: item.name)
     except OSError:
@@ -397,24 +440,35 @@ def _walk(folder: str, prefix: str, dirs: list | None, walked: list[str]) -> Ite
         try:
             if item.is_dir(follow_symlinks=False):
                 if dirs is not None:
-                    dirs.append((f"{prefix}{item.name}", item.stat(follow_symlinks=False)))
+                    dirs.append((f"{prefix}{item.name}", _stats(item.stat(follow_symlinks=False))))
                 yield from _walk(item.path, f"{prefix}{item.name}/", dirs, walked)
             elif item.is_file():
                 yield f"{prefix}{item.name}", item.stat()
-            elif item.is_symlink() and item.is_dir():  # (looked at only for a link: ordinary entries cost nothing more)
-                if len(walked) == 1:
-                    walked[0] = os.path.realpath(walked[0])
-                real = os.path.realpath(item.path)
-                content = os.path.dirname(os.path.dirname(walked[0]))
-                if not _within(real, content) or any(_within(real, other) or _within(other, real) for other in walked):
-                    continue
-                walked.append(real)
-                if dirs is not None:
-                    dirs.append((f"{prefix}{item.name}", item.stat(follow_symlinks=False)))
-                    dirs.append((f"{prefix}{item.name}/", os.stat(item.path)))
-                yield from _walk(item.path, f"{prefix}{item.name}/", dirs, walked)
+            elif item.is_symlink():  # (looked at only for a link: ordinary entries cost nothing more)
+                if item.is_dir() and walked.takes(os.path.realpath(item.path)):
+                    if dirs is not None:
+                        dirs.append((f"{prefix}{item.name}", _stats(item.stat(follow_symlinks=False))))
+                        dirs.append((f"{prefix}{item.name}/", _stats(os.stat(item.path))))
+                    yield from _walk(item.path, f"{prefix}{item.name}/", dirs, walked)
+                elif dirs is not None:  # not walked: its trace (see _files)
+                    dirs.append((f"{prefix}{item.name}", _stats(item.stat(follow_symlinks=False))))
+                    dirs.append((f"{prefix}{item.name}/", _led_to(os.stat, item.path)))
         except OSError:  # gone meanwhile
             continue
+
+
+def _stats(found: os.stat_result) -> tuple[int, int, int]:
+    """A folder's (or link's) stats as a layout keeps them."""
+    return found.st_mtime_ns, found.st_ctime_ns, found.st_ino
+
+
+def _led_to(look: Callable[..., os.stat_result], path: str) -> tuple[int, int, int]:
+    """The stats of what the link `path` leads to, as a layout keeps them; MISSING when nothing
+    (a link leading nowhere, or to itself)."""
+    try:
+        return _stats(look(path))
+    except OSError:
+        return MISSING
 
 
 def _within(path: str, folder: str) -> bool:
@@ -422,7 +476,8 @@ def _within(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-Layout = tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[str, ...]]  # (each folder's stats, the files)
+# (each folder's stats, and each link's but a file's: its own, and its target's as "x/"; the files)
+Layout = tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[str, ...]]
 
 
 # How Folders and _packed_layout hold a name as bytes: every str as itself. With surrogate escapes,
@@ -632,9 +687,11 @@ def _files_as_laid_out(events: Events, name: str, layout: Layout) -> list[os.sta
     look = events.stat
     try:
         for relative, stats in dirs:
-            # ("x/": the folder the link x leads to, looked at through it: see _files)
-            linked = relative.endswith("/")
-            found = look(f"{name}/{relative[:-1] if linked else relative}" if relative else name, follow_symlinks=linked)
+            if relative.endswith("/"):  # ("x/": what the link x leads to, looked at through it: see _files)
+                if _led_to(look, f"{name}/{relative[:-1]}") != stats:
+                    return None
+                continue
+            found = look(f"{name}/{relative}" if relative else name, follow_symlinks=False)
             if (found.st_mtime_ns, found.st_ctime_ns, found.st_ino) != stats:
                 return None
         return [look(f"{name}/{relative}") for relative in names]
@@ -673,12 +730,18 @@ def _name(relative: str) -> bytes:
     return os.fsencode(relative)
 
 
-def folder_digest(folder: Path) -> str:
+def folder_digest(folder: Path, content: Path | None = None) -> str:
+    """The event folder's files (_files) as one digest: their names and bytes. `content`: the
+    content folder, by default the one whose events/ lists `folder` (content/events/<slug>, as
+    the loader names it), for the folder is walked by its real path (two event folders linked
+    to one are hashed once), whose grandparent is not content/ when the event folder is a link
+    (see _files)."""
+    inside = os.fspath(content if content is not None else folder.parent.parent)
     folder = resolved(folder)
     if _READ is not None and folder in _READ:
         return _READ[folder].hex()
     root = os.fspath(folder)
-    found = _hash_files(root, [relative for relative, _ in _files(root)])
+    found = _hash_files(root, [relative for relative, _ in _files(root, content=inside)])
     if _READ is not None:
         _READ[folder] = found
     return found.hex()
@@ -698,13 +761,13 @@ def hash_anew(folder: Path) -> bool:
     """The event folder's digest made from its files' bytes, now, when this build took it from
     their stats (build_inputs): before the event is read, so that what is parsed is what is
     hashed. True when it was so (the digest may have changed)."""
-    folder = resolved(folder)
-    if folder not in _TRUSTED:
+    real = resolved(folder)
+    if real not in _TRUSTED:
         return False
-    _TRUSTED.discard(folder)
+    _TRUSTED.discard(real)
     if _READ is not None:
-        _READ.pop(folder, None)
-    folder_digest(folder)
+        _READ.pop(real, None)
+    folder_digest(folder)  # (as given: content/ is its grandparent, see folder_digest)
     return True
 
 
@@ -749,13 +812,12 @@ def _look_at_event(events: Events, name: str, recorded: tuple[bytes, bytes, byte
         dir_times = [max(stats[0], stats[1]) for _, stats in layout[0]]
         packed = recorded[2]
     else:
-        dirs: list[tuple[str, os.stat_result]] = []
+        dirs: list[tuple[str, tuple[int, int, int]]] = []
         files = list(_files(f"{events.folder}/{name}", dirs=dirs))
-        layout = (tuple((relative, (stats.st_mtime_ns, stats.st_ctime_ns, stats.st_ino)) for relative, stats in dirs),
-                  tuple(relative for relative, _ in files))
+        layout = (tuple(dirs), tuple(relative for relative, _ in files))
         found = [stats for _, stats in files]
         signature = _signature(layout[1], found)
-        dir_times = [max(stats.st_mtime_ns, stats.st_ctime_ns) for _, stats in dirs]
+        dir_times = [max(stats[0], stats[1]) for _, stats in dirs]
         packed = _packed_layout(layout)
     newest = max([0, *dir_times, *(max(stats.st_mtime_ns, stats.st_ctime_ns) for stats in found)])
     return signature, newest, packed
@@ -1659,13 +1721,14 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 15  # 8: the people index names its persons' rows, kept in a file of their own;
+RECORD_VERSION = 16  # 8: the people index names its persons' rows, kept in a file of their own;
 # 9: those rows, and who is who in each event, compressed (caches.packed);
 # 10: each part's files, stamps and pages compressed (EventPages.packed);
 # 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused;
 # 13: their names as NAME_BYTES holds them (12's, with surrogate escapes, would not read back);
 # 14: who sits where in each event in a file of its own, named by the people file
 # 15: the event folders' layouts walk a folder linked in content/ (14's did not: its files unseen)
+# 16: and hold every link not walked, its own stats and its target's (15's held none: its target's return unseen)
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
