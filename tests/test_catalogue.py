@@ -1115,6 +1115,7 @@ TRIGGERS: dict[str, Trigger] = {
     "yaml-escape": write(B, "results/extra.yaml", 'stage: prelim\nnote: "C:\\qq"\n'),
     "yaml-full-width-colon": write(B, "results/extra.yaml", "stage：prelim\nround: 1\n"),
     "yaml-tab": write(B, "results/extra.yaml", "stage: prelim\ntables:\n\t- table: 1\n"),
+    "yaml-tab-in-line": write(B, "results/extra.yaml", "stage: prelim\ntables:\n  - table: 1\t# by hand\n"),
     "yaml-colon-here": write(B, "results/extra.yaml", "stage: prelim\nnote: a: b\n"),
     "yaml-colon-missing": write(B, "results/extra.yaml", "stage: prelim\ntables:\n  - table: 1\n    ns A01\n    ew: A02\n"),
     "yaml-bracket-open": write(B, "results/extra.yaml", "stage: [prelim\n"),

@@ -58,13 +58,13 @@ from starlette.routing import Route
 from generator import catalogues
 from generator.collecting import collected_less
 from generator.content.load import Kept, kept_rests_on, load_event, load_event_again, load_site, private_keys
-from generator.content.yaml_loader import load_yaml, load_yaml_text
+from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.sheet_pages import SheetsChoice, sheets_paged
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Known, RoundEdit, Tokens, TokensUnwritable, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines,
-    fast_reading, locked, match_digest, open_audit, plain, read_results, set_record, table_key, text_digest, with_board_keys_kept,
+    loader_verdict, locked, match_digest, open_audit, plain, read_results, set_record, table_key, text_digest, with_board_keys_kept,
     write_lock, write_results,
 )
 from generator.errors import ContentError, CouldNotFinish, Mark, Problems, system_reason
@@ -1333,11 +1333,13 @@ class Writer:
         try:
             text, newline = read_results(target)  # (written back in the file's own line ends)
             numbers = [job.spot.table.number for job in batch]
-            known = self.known_of(text)
-            if known is None and (refused := loader_refusal(text, self.path)) is not None:
-                # A text the round trip reads but the content loader refuses whole (an anchor and
-                # its alias, `&a`/`*a`; a tag): its tables read as nothing for the form, so each
-                # save was refused as "changed since" for ever (the form filled from no table, the
+            known, refused = self.known_of(text)
+            if refused is not None:
+                # A text the content loader refuses whole, which the round trip may read all the
+                # same (an anchor and its alias, `&a`/`*a`; a tag; a key that is a list, `[a, b]: 1`
+                # or `? …`; nesting past the loader's depth; a tab inside brackets; a line break
+                # U+2028 or NEL in a value): its tables read as nothing for the form, so each save
+                # was refused as "changed since" for ever (the form filled from no table, the
                 # round trip finding one). Held, with the loader's own words: what, where, the fix.
                 for job in batch:
                     job.unwritable = refused
@@ -1423,8 +1425,9 @@ class Writer:
                 # what the file has now, as the tables written (the text written is not read again)
                 job.filed = forms.as_filed(job.spot, edit.table(job.spot.table.number) or {})
 
-    def known_of(self, text: str) -> Known | None:
-        """What a save into `text` is spliced against: the writer's own last write, when the file
+    def known_of(self, text: str) -> tuple[Known | None, ContentError | None]:
+        """What a save into `text` is spliced against, and the content loader's refusal of the
+        whole text if it refuses it (the save held then): the writer's own last write, when the file
         is still that; else the file as it is now, a hand edit since or `paibang pair`'s draw, read
         by the content loader's fast reader (None when that finds anything wrong: the whole round
         trip, which says what). The first save after a hand edit was the whole round trip, ruamel's
@@ -1437,9 +1440,21 @@ class Writer:
         also laid out the rest of the hand's lines as ruamel writes them (`{T05: J,T06: 4}`
         written `{T05: J, T06: 4}`): the splice leaves them as typed."""
         if self.known is not None and self.known.digest == text_digest(text):
-            return self.known
-        reading = fast_reading(text, self.path)
-        return Known(text, reading) if reading is not None else None
+            return self.known, None
+        reading, problems = loader_verdict(text, self.path)
+        if not problems:
+            return Known(text, reading), None
+        # That one reading is the content loader's whole (its slow reading where its fast ones
+        # cannot read the text), and it tells too whether the loader refuses the whole file (read
+        # as nothing, an error said): the refusal, with the loader's own words. h-desk34 asked the
+        # loader once more for that, and only for a text holding `&`, `*` or `!` (a reading of
+        # 1,000 tables is 0.6 s of processor time): every other whole refusal that ruamel reads
+        # past (a list as a key, nesting too deep, a tab inside brackets, U+2028 in a value) was
+        # refused as "changed since" for ever. (A file emptied by hand is one: said as `check`
+        # says it, yaml-empty.) A text read with problems (a key written twice): the round trip,
+        # which says what, or saves where the problem is not the file's whole.
+        errors = [problem for problem in problems if not problem.warning]
+        return None, (errors[0] if reading is None and errors else None)
 
     def _edit(self, batch: list[Job], edit: RoundEdit) -> list[tuple[Job, Any]]:
         """The batch's records set in `edit`'s tables (each job refused, unchanged or applied):
@@ -1796,21 +1811,6 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     # (what the reading raised, in no words of the site's: that reading failed, as the admin
     # page's note says it, not an exception's English inside a Chinese line)
     return ContentError("file-unreadable", Mark(path), {"reason": catalogues.word("desk_reason_unread")})
-
-
-def loader_refusal(text: str, path: Path) -> ContentError | None:
-    """The content loader's refusal of a round's file's whole text, which ruamel's round trip
-    reads all the same (YAML anchors and aliases, tags): its first error (file, line, column, the
-    fix), or None when the loader reads the text (a key written twice, say: read, its problem
-    said by check, the save made as before). Read only when the text has an anchor's, an alias's
-    or a tag's mark in it: the loader's reading of 1,000 tables is 0.6 s of processor time, under
-    the file's lock, and a hand edit the fast reader does not take (a key written twice) is saved
-    through this path at every save."""
-    if not any(mark in text for mark in "&*!"):
-        return None
-    problems = Problems()
-    data = load_yaml_text(text, path, problems)
-    return problems.errors[0] if data is None and problems.errors else None
 
 
 def desk_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:

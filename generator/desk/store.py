@@ -995,12 +995,20 @@ def loader_reading(text: str, path: Path) -> tuple[Any, bool]:
 def fast_reading(text: str, path: Path) -> Any:
     """The content loader's reading of a round's text (its fast readers: no ruamel), None when it
     finds anything wrong."""
+    data, problems = loader_verdict(text, path)
+    return None if problems else data
+
+
+def loader_verdict(text: str, path: Path) -> tuple[Any, list[Any]]:
+    """The content loader's reading of a round's text (None when it reads nothing of it) and the
+    problems it finds: fast_reading's one reading, its problems kept (app.Writer.known_of tells a
+    whole file refused from them, with no reading of its own)."""
     from generator.content.yaml_loader import load_yaml_text
     from generator.errors import Problems
 
     problems = Problems()
     data = load_yaml_text(text, path, problems)
-    return None if problems.items else data
+    return data, problems.items
 
 
 def _alike(one: Any, other: Any) -> bool:
