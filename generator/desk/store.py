@@ -963,6 +963,22 @@ def document_end(text: str, start: int = 0) -> int:
     return found.start()
 
 
+# What may come before a round's document start marker `---`: directives (`%YAML 1.2`), comments
+# and blank lines; the marker then alone on its line, or with a comment after it (`--- # round 4`)
+_DOCUMENT_START = re.compile(r"(?:(?:%[^\n]*|[ \t]*(?:#[^\n]*)?)\n)*---[ \t]*(?:#[^\n]*)?(?:\n|\Z)")
+
+
+def document_start(text: str) -> int:
+    """Where a round's document starts in `text`: after its document start marker `---` when the
+    file has one (with only directives, comments and blank lines before it), else at 0. ruamel
+    reads the marker and writes none: a save by the whole round trip dropped it, the comments
+    above it and any directive (`%YAML 1.2`), and wrote a comment after it (`--- # round 4`)
+    indented as if it were a value's. The lines up to it are kept by being copied (RoundEdit),
+    as the lines from the end marker `...` on are (document_end)."""
+    found = _DOCUMENT_START.match(text)  # (anchored: it reads no further than the file's first line of data)
+    return found.end() if found is not None else 0
+
+
 def text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -1068,11 +1084,12 @@ class RoundEdit:
         # the text's fast reading (known's), which the new text's is checked against
         self._before = known.reading if known is not None and known.digest == text_digest(text) else None
         self._end = document_end(text)  # (the marker `...` and what follows it: copied as it is)
+        self._start = document_start(text)  # (the marker `---` and what comes before it: so too)
         if splice and self._before is not None and self._splice(numbers, self._before):
             self.spliced = True
             self.data = None
         else:
-            self.data = load_round_trip(text[:self._end])
+            self.data = load_round_trip(text[self._start:self._end])
 
     def _splice(self, numbers: Any, reading: Any) -> bool:
         """The mini documents of the saved tables' items, adjacent ones in one, each run read with
@@ -1197,7 +1214,7 @@ class RoundEdit:
 
     def render(self) -> str | None:
         if self.data is not None:
-            whole = dump_round_trip(self.data) + self.text[self._end:]
+            whole = self.text[:self._start] + dump_round_trip(self.data) + self.text[self._end:]
             return whole if self._reads_back(whole) else None
         pieces, at, items = [], 0, list(self._reading["tables"])
         for first, after, offset, mini in self._runs:
