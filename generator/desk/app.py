@@ -1330,6 +1330,20 @@ class Writer:
             for job in batch:
                 job.unwritable = problem
             return
+        if (links := hard_links(target)) > 1:
+            # A file of more than one name (a hard link: `cp -l`, `ln`, a round shared by two
+            # events so): a save replaces the file by a rename, so that a reader (a build,
+            # `check`) sees the old text or the new, never half of one, and a power cut keeps
+            # what the desk said was saved; the other names keep the old text, and the two
+            # events (or the round and its copy) go apart unsaid (rev96 D4). Written in place
+            # instead, every name would change, but a reader could meet the text half written,
+            # a power cut leave it cut short, and an editor's or a backup's copy (`cp -al`) change
+            # under it. Held, said, with the fixes: the other name a symbolic link (which the desk
+            # saves through, the link kept: target), or this file a copy of its own.
+            problem = hard_linked(self.path, links)
+            for job in batch:
+                job.unwritable = problem
+            return
         try:
             text, newline = read_results(target)  # (written back in the file's own line ends)
             numbers = [job.spot.table.number for job in batch]
@@ -1778,6 +1792,21 @@ def tokens_unwritable(error: TokensUnwritable) -> ContentError:
     code = "desk-tokens-unwritable-set-aside" if error.set_aside_why else "desk-tokens-unwritable"
     return ContentError(code, Mark(error.path),
                         {"path": error.path, "folder": error.path.parent, "reason": desk_reason(error.error)})
+
+
+def hard_linked(path: Path, links: int) -> ContentError:
+    """Why a save is held: the round's file has `links` names (hard links), which a save would
+    split (Writer._apply_once says why it is not written in place)."""
+    return ContentError("desk-results-hard-linked", Mark(path), {"path": path.name, "links": links})
+
+
+def hard_links(path: Path) -> int:
+    """How many names the file at `path` has (its hard links); 1 when it cannot be looked at (its
+    reading then says why)."""
+    try:
+        return os.stat(path).st_nlink
+    except OSError:
+        return 1
 
 
 def not_read_back(path: Path) -> ContentError:
