@@ -1393,42 +1393,55 @@ class Writer:
                 return
             if not _still(target, text):  # (before the log is opened, made if missing: rev90)
                 raise _ChangedMeanwhile
-            try:  # the log before the file: a save lands with its audit line, or not at all
-                audit = open_audit(event_folder)
+            # The logs before the file: a save lands with its audit lines, or not at all. The
+            # event's own, and, for a save through a link into another event's file, that event's
+            # too (audit_logs says why).
+            logs, audits = self.audit_logs(event_folder, target), []
+            try:
+                for log in logs:
+                    audits.append(open_audit(log))
             except UnsafeDeskFile as error:
+                _close_all(audits)
                 for job, _ in applied:
                     job.unwritable = unsafe_desk_file(error)
                 return
             except OSError as error:
+                _close_all(audits)
                 for job, _ in applied:
-                    job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
+                    job.unwritable = write_failed(log / AUDIT_NAME, error)
                 return
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
                 write_results(target, new_text, newline)  # whole or not at all: the file as it was, if refused
                 self.desk.wrote(self.path)
             except OSError as error:
-                os.close(audit)
+                _close_all(audits)
                 self._put_back(target, text, newline)  # (refused only once in place: its folder's sync)
                 for job, _ in applied:
                     job.unwritable = write_failed(self.path, error)
                 return
             except BaseException:
-                os.close(audit)
+                _close_all(audits)
                 raise
             self.desk.count_change(applied[-1][0].spot)  # (written: the site is behind until a build takes it in)
-            try:
-                append_audit(event_folder, [
-                    audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
-                               self.path, old, plain(job.record)) for job, old in applied], audit)
-            except OSError as error:
-                # The log refused the line: the file as it was before the save, so that no
-                # save stands without its line (put back if the system lets it; a full disk
-                # has room for the old text in the place of the new, a byte or two longer).
-                self._put_back(target, text, newline)
-                for job, _ in applied:
-                    job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
-                return
+            lines = [audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
+                                self.path, old, plain(job.record), self.written(target)) for job, old in applied]
+            for at, (log, audit) in enumerate(zip(logs, audits)):
+                try:
+                    # (the other event's: its lines say whose desk's round they name)
+                    append_audit(log, lines if at == 0 else [{**line, "event": self.desk.slug} for line in lines], audit)
+                except OSError as error:
+                    # The log refused the line: the file as it was before the save, so that no
+                    # save stands without its line (put back if the system lets it; a full disk
+                    # has room for the old text in the place of the new, a byte or two longer).
+                    # (The event's own log, appended to first, keeps its line when the other
+                    # event's refuses: a line for a save put back, said as held, not a save
+                    # standing with no line.)
+                    _close_all(audits[at + 1:])
+                    self._put_back(target, text, newline)
+                    for job, _ in applied:
+                        job.unwritable = write_failed(log / AUDIT_NAME, error)
+                    return
             # The text written is known: the next save into it splices against this reading
             # with no reading of the file's own. (A splice's check read it already.)
             reading = edit.reading  # (read back by render, spliced or whole)
@@ -1531,6 +1544,32 @@ class Writer:
             reason = desk_reason(refused)
             _say(t("desk_store_unwritten_terminal", tables=tables,
                    reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
+
+    def written(self, target: Path) -> str:
+        """The file a save wrote, as the audit line names it beside the round's file: its path in
+        content/ when the round's file is a link (written there: target), else "" (the line names
+        the round's own file alone, as every line did)."""
+        return target.relative_to(self.desk.content).as_posix() if target != self.path else ""
+
+    def audit_logs(self, event_folder: Path, target: Path) -> list[Path]:
+        """The event folders whose audit logs a save into `target` is written in: the desk's
+        event's, and that of the event whose folder holds `target` when it is another's (a
+        round's file linked to another event's: events/a/results/round-1.yaml ->
+        ../../b/results/round-1.yaml). The save lands in b's file (README: a link of content/ is
+        read, and saved, as the file it leads to; a's loader reads that file as a's round, so a's
+        results are its): b's results change by a save at a's desk, and b's secretary, looking in
+        b's log, found no line of it, while a's line named only a's round file, the link. So
+        each line names the file written (audit_line's `written`), in a's log, where a's desk
+        reads its corrections, and in b's, marked with the event whose stage, round and table it
+        names (`event`: a's, not b's; b's Corrections, reading only lines of its own shape, do
+        not take it for one of b's tables). A file of content/ outside any event
+        (content/shared-results/) has no event's log of its own: the desk's, naming it."""
+        parts = target.relative_to(self.desk.content).parts
+        if len(parts) > 2 and parts[0] == "events":
+            owner = self.desk.content / "events" / parts[1]
+            if owner.resolve() != event_folder.resolve():
+                return [event_folder, owner]
+        return [event_folder]
 
     def target(self) -> Path | None:
         """Where a save is read and written: the results file, or the file of content/ it leads to
@@ -1792,6 +1831,12 @@ def tokens_unwritable(error: TokensUnwritable) -> ContentError:
     code = "desk-tokens-unwritable-set-aside" if error.set_aside_why else "desk-tokens-unwritable"
     return ContentError(code, Mark(error.path),
                         {"path": error.path, "folder": error.path.parent, "reason": desk_reason(error.error)})
+
+
+def _close_all(descriptors: list[int]) -> None:
+    for fd in descriptors:
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 def hard_linked(path: Path, links: int) -> ContentError:

@@ -578,12 +578,17 @@ def _now() -> str:
 _audit_lock = threading.Lock()
 
 
-def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: Any, new: Any) -> dict[str, Any]:
+def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: Any, new: Any,
+               written: str = "") -> dict[str, Any]:
     """One line of events/<slug>/desk-audit.jsonl: when, who, what, old and new. The loader reads
     only event.yaml, its entries and notice files and results/*.yaml, so `check` ignores the log
-    and `build` never copies it."""
-    return {"at": _now(), "who": who, "stage": stage, "round": number, "table": table, "file": path.name,
+    and `build` never copies it. `written`: the file written, its path in content/, when the
+    round's file (`path`) is a link to it (app.Writer.audit_logs)."""
+    line = {"at": _now(), "who": who, "stage": stage, "round": number, "table": table, "file": path.name,
             "old": old, "new": new}
+    if written:
+        line["written"] = written
+    return line
 
 
 # What the admin page reads of the audit log. The log is the desk's, but the event folder is
@@ -665,8 +670,11 @@ def _audit_item(line: bytes) -> dict[str, Any] | None:
         item = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
-    if not (isinstance(item, dict) and set(item) == _AUDIT_KEYS
+    # (`written` beside them for a save through a link; a line with `event`, another event's
+    # desk's save into this event's file, names that event's table, not one of this one's)
+    if not (isinstance(item, dict) and set(item) - {"written"} == _AUDIT_KEYS
             and all(isinstance(item[k], str) for k in ("at", "who", "stage", "file"))
+            and isinstance(item.get("written", ""), str)
             and all(type(item[k]) is int for k in ("round", "table"))
             and _record(item["old"]) and _record(item["new"])):
         return None
