@@ -63,3 +63,21 @@ def test_a_save_into_a_file_the_loader_refuses_whole_is_held_with_its_words(  # 
     status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
     assert status == 200, re.sub(r"<[^>]+>", " ", html.split("<main>")[-1])[:400]
     assert re.search(r"levels: \{T04: A, T06: 5\}", path.read_text(encoding="utf-8"))
+
+
+def test_a_save_into_a_file_over_the_loaders_size_limit_is_held_with_its_words(running: Running, content: Path) -> None:  # noqa: F811
+    """A round's file grown past the loader's limit (2 MiB: a pasted log, say): held, as before,
+    but said as `check` says it (file-too-large, the size and the limit), not "cannot read the
+    file: 2226299 bytes", the byte count given as the system's reason."""
+    from generator.content.yaml_loader import MAX_FILE_BYTES
+
+    path = round4(content)
+    text = path.read_text(encoding="utf-8")
+    grown = text + ("# " + "x" * 98 + "\n") * (MAX_FILE_BYTES // 100 + 1)
+    path.write_text(grown, encoding="utf-8")
+    running.desk.load()
+    status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+    assert status == 503, re.sub(r"<[^>]+>", " ", html.split("<main>")[-1])[:400]
+    held = running.desk.tokens.held("main/4/2")
+    assert held is not None and "[file-too-large]" in held["problem"] and str(MAX_FILE_BYTES) in held["problem"], held
+    assert path.read_text(encoding="utf-8") == grown

@@ -58,6 +58,7 @@ from starlette.routing import Route
 from generator import catalogues
 from generator.collecting import collected_less
 from generator.content.load import Kept, kept_rests_on, load_event, load_event_again, load_site, private_keys
+from generator.content import snapshot
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
@@ -1870,6 +1871,13 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     error in it (file, line, column, message, fix); else that the file cannot be read. A
     refusal of the system's is said in the site's language where it is a known one
     (system_reason), not in the system's English: the loader would read the same refusal."""
+    if isinstance(error, (snapshot.TooLarge, snapshot.NotRegular)):
+        # (refusals of the loader's, not the system's: said as `check` says them, file-too-large
+        # with the limit and the fix; they were "cannot read the file: 2226299 bytes")
+        problems = Problems()
+        load_yaml(path, problems)
+        if problems.errors:
+            return problems.errors[0]
     if isinstance(error, OSError):
         return ContentError("file-unreadable", Mark(path), {"reason": desk_reason(error, reading=True)})
     if isinstance(error, NotARound):  # (its reason was the bare word "tables")
