@@ -983,8 +983,10 @@ def document_start(text: str) -> int:
     above it and any directive (`%YAML 1.2`), and wrote a comment after it (`--- # round 4`)
     indented as if it were a value's. The lines up to it are kept by being copied (RoundEdit),
     as the lines from the end marker `...` on are (document_end)."""
-    found = _DOCUMENT_START.match(text)  # (anchored: it reads no further than the file's first line of data)
-    return found.end() if found is not None else 0
+    # (a byte order mark, which an editor on Windows may write, kept before it so: ruamel drops it too)
+    bom = 1 if text.startswith("\ufeff") else 0
+    found = _DOCUMENT_START.match(text, bom)  # (anchored: it reads no further than the file's first line of data)
+    return found.end() if found is not None else bom
 
 
 def text_digest(text: str) -> str:
