@@ -396,6 +396,18 @@ def desk_not_a_round(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {unwritable(path, NotARound(path)).code}
 
 
+def desk_results_hard_linked(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A save into a round's file with a second name (a hard link), held by the desk's writer
+    (tests/test_desk_hard_link.py saves through the running desk)."""
+    import os
+
+    from generator.desk.app import hard_linked, hard_links
+
+    path = next((demo_tree(tmp, B) / "results").glob("*.yaml"))
+    os.link(path, path.with_name("shared-copy.yaml.bak"))
+    return {hard_linked(path, hard_links(path)).code} if hard_links(path) == 2 else set()
+
+
 def desk_not_read_back(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A save whose whole round trip reads otherwise than the file away from the saved table
     (tests/test_desk_splice.py saves through the desk's writer)."""
@@ -1077,6 +1089,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-saved-as-unicode": write(B, "results/extra.yaml", "stage: prelim\n# \u7b2c 1 \u8f6e\n".encode("utf-16")),
     "file-saved-as-ansi": write(B, "results/extra.yaml", "stage: prelim\n# \u7b2c 1 \u8f6e\n".encode("gbk")),
     "desk-results-not-a-round": desk_not_a_round,
+    "desk-results-hard-linked": desk_results_hard_linked,
     "desk-not-read-back": desk_not_read_back,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-knockout-drawn-after": desk_knockout_drawn_after,
@@ -1115,6 +1128,7 @@ TRIGGERS: dict[str, Trigger] = {
     "yaml-escape": write(B, "results/extra.yaml", 'stage: prelim\nnote: "C:\\qq"\n'),
     "yaml-full-width-colon": write(B, "results/extra.yaml", "stage：prelim\nround: 1\n"),
     "yaml-tab": write(B, "results/extra.yaml", "stage: prelim\ntables:\n\t- table: 1\n"),
+    "yaml-tab-in-line": write(B, "results/extra.yaml", "stage: prelim\ntables:\n  - table: 1\t# by hand\n"),
     "yaml-colon-here": write(B, "results/extra.yaml", "stage: prelim\nnote: a: b\n"),
     "yaml-colon-missing": write(B, "results/extra.yaml", "stage: prelim\ntables:\n  - table: 1\n    ns A01\n    ew: A02\n"),
     "yaml-bracket-open": write(B, "results/extra.yaml", "stage: [prelim\n"),

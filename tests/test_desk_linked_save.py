@@ -96,3 +96,47 @@ def test_a_save_into_a_round_file_linked_out_of_content_meanwhile_copies_nothing
     assert "OUTSIDE ONLY" not in shared.read_text(encoding="utf-8")
     assert not any("OUTSIDE ONLY" in f.read_text(encoding="utf-8") for f in content.rglob("*.yaml") if not f.is_symlink())
     assert not [line for line in audit_lines(content) if line.get("table") == 3]
+
+
+def test_a_save_through_a_link_into_another_events_file_is_logged_in_both_naming_the_file_written(
+        content: Path) -> None:  # noqa: F811
+    """events/a/results/round-4.yaml -> ../../b/results/round-4.yaml (rev96 D3): the save lands in
+    b's file (a's round is that file: its loader reads it as a's), and its audit line was a's
+    alone, naming a's round file, the link: b's results changed with no line in b's log, and
+    a's line never said which file was written. Each line now names the file written, in a's
+    log (a's corrections still read from it) and in b's (marked with a's event, whose stage,
+    round and table it names: not read as one of b's tables)."""
+    import http.cookiejar
+    import json
+    import urllib.request
+
+    from generator.desk.store import AUDIT_NAME, Corrections
+    from tests.test_desk import fetch
+
+    other = content / "events" / "other-event"
+    shutil.copytree(content / "events" / SLUG, other)
+    path = round4(content)
+    path.unlink()
+    os.symlink("../../other-event/results/round-4.yaml", path)
+    running = start(content)
+    try:
+        status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+        assert status == 200 and 'id="saved"' in html
+        # the secretary's correction of it: a's "corrected" mark, from a's log
+        jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        assert fetch(running.desk.admin_link, opener=jar)[0] == 200
+        status, html = fetch(f"{running.secretary}/t/main/4/2", opener=jar)
+        sent = dict(re.findall(r'name="(csrf|filed)" value="([^"]*)"', html))
+        status, html = fetch(f"{running.secretary}/t/main/4/2", {**sent, "action": "save", "level_a": "3",
+                                                                  "level_b": "K"}, opener=jar)
+        assert status == 200
+        assert running.desk.corrections.read().keys() == {"main/4/2"}
+    finally:
+        running.stop()
+    assert path.is_symlink() and "levels: {T04: 3, T06: K}" in (other / "results" / "round-4.yaml").read_text(encoding="utf-8")
+    written = "events/other-event/results/round-4.yaml"
+    ours = audit_lines(content)
+    assert [(line["table"], line["file"], line.get("written")) for line in ours] == [(2, "round-4.yaml", written)] * 2
+    theirs = [json.loads(line) for line in (other / AUDIT_NAME).read_text(encoding="utf-8").splitlines()]
+    assert theirs == [{**line, "event": SLUG} for line in ours]  # the same lines, findable from b
+    assert Corrections(other).read() == {}  # (a's table 2 of round 4 is no table of b's to mark)

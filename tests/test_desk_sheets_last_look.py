@@ -304,10 +304,15 @@ def test_the_print_pages_words_in_each_language(tmp_path: Path, monkeypatch, loc
 
 
 @pytest.mark.slow
-def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, monkeypatch, browser) -> None:  # noqa: ANN001
+def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     """In Chromium: the printing page of a long round, headed by its stage and round, its link
-    back opening the secretary's page at that round while the print goes on."""
+    back opening the secretary's page at that round while the print goes on. Its browser is its
+    own, closed before it ends: conftest's `browser`, one a module, kept Playwright's loop marked
+    as running in this thread until the module's last test, and every asyncio.run of a test of
+    this module run after this one (another order, `-k`, a test added below) was refused
+    ("cannot be called from a running event loop")."""
     from generator.desk import app as desk_app
+    from tests.test_browser import chromium_browser
     from tests.test_desk import start
 
     printed: list[list[tuple[str, ...]]] = []
@@ -316,18 +321,19 @@ def test_the_printing_page_in_a_browser_leads_back_to_the_round(tmp_path: Path, 
     monkeypatch.setattr(desk_app, "SHEETS_SAID_FROM", 4)
     running = start(guandan_swiss(tmp_path, 8, 0), slug="mass")
     try:
-        desk = running.desk
-        context = browser.new_context()
-        context.add_cookies([{"name": desk.cookie, "value": desk.start_session(), "url": f"{running.base}{desk.prefix}/"}])
-        tab = context.new_page()
-        tab.goto(f"{running.base}{desk.prefix}/admin/sheets/main/1/print.pdf")
-        assert tab.inner_text("h1") == "\u6b63\u5728\u6253\u5370 \u00b7 main \u00b7 \u7b2c 1 \u8f6e"
-        assert "\u5df2\u5b8c\u6210 40%" in tab.inner_text("#print-said")
-        tab.click("#print-back")
-        tab.wait_for_load_state("load")
-        assert tab.url.endswith(f"{desk.prefix}/admin?stage=main&round=1")
-        assert "\u7b2c 1 \u8f6e" in tab.inner_text("main") and len(printed) == 1
-        context.close()
+        with chromium_browser() as browser:
+            desk = running.desk
+            context = browser.new_context()
+            context.add_cookies([{"name": desk.cookie, "value": desk.start_session(), "url": f"{running.base}{desk.prefix}/"}])
+            tab = context.new_page()
+            tab.goto(f"{running.base}{desk.prefix}/admin/sheets/main/1/print.pdf")
+            assert tab.inner_text("h1") == "\u6b63\u5728\u6253\u5370 \u00b7 main \u00b7 \u7b2c 1 \u8f6e"
+            assert "\u5df2\u5b8c\u6210 40%" in tab.inner_text("#print-said")
+            tab.click("#print-back")
+            tab.wait_for_load_state("load")
+            assert tab.url.endswith(f"{desk.prefix}/admin?stage=main&round=1")
+            assert "\u7b2c 1 \u8f6e" in tab.inner_text("main") and len(printed) == 1
+            context.close()
     finally:
         finish.set()
         running.stop()

@@ -619,6 +619,31 @@ def test_a_document_end_marker_and_the_comments_after_it_are_kept(
     assert fast_reading(again, path) == fast_reading(after.replace(f"{a}: Q, {b}: 9}}", f"{a}: K, {b}: 2}}"), path)
 
 
+@pytest.mark.parametrize("head", ["---\n", "# drawn again by hand\n---   # round 1\n", "%YAML 1.2\n---\n# the round\n",
+                                  "\ufeff", "\ufeff---\n"])
+@pytest.mark.parametrize("layout", ["spliced", "whole"])
+def test_a_document_start_marker_and_the_lines_before_it_are_kept(tmp_path: Path, monkeypatch, layout: str,
+                                                                   head: str) -> None:  # noqa: ANN001
+    """A round file opening with YAML's document start marker `---` (a comment after it, comments
+    or a directive before it): a save by the whole round trip (the fallback when the splice
+    cannot take the file: a key after `tables:`) dropped the marker and the lines above it, and
+    wrote a comment after it indented as a value's (ruamel reads the marker and writes none),
+    as it dropped the end marker `...` before h-desk36; and a byte order mark before them. Kept as
+    typed, every path."""
+    desk, writer = desk_and_writer(tmp_path)
+    edited = head + writer.path.read_text(encoding="utf-8") + ("note: by hand\n" if layout == "whole" else "")
+    writer.path.write_text(edited, encoding="utf-8")
+    read = whole_texts_read(monkeypatch)
+    saved = job(desk, 2, {"levels": {"T03": "Q", "T04": 9}})
+    writer._apply([saved])
+    assert saved.saved and len(read) == (layout == "whole")
+    after = writer.path.read_text(encoding="utf-8")
+    assert after.startswith(head) and after.count("---") == head.count("---"), after[:300]
+    assert "  - table: 2\n    teams: [T03, T04]\n    levels: {T03: Q, T04: 9}\n" in after
+    path = Path("round-1.yaml")
+    assert fast_reading(after, path) == fast_reading(expected(desk, edited, {2: {"levels": {"T03": "Q", "T04": 9}}}), path)
+
+
 @pytest.mark.parametrize("flow", ["  - {table: 3, teams: [T05, T06]}  # by hand\n",
                                   "  - {table: 3,\n     teams: [T05, T06]}   # by hand\n"])
 def test_the_comments_above_a_flow_item_with_a_comment_at_its_lines_end_are_kept(

@@ -272,6 +272,18 @@ def test_tab_indentation_is_said_at_the_tab():
     assert "Tab" in problem.message("zh-Hans") and "tab" in problem.message("en")
 
 
+def test_a_tab_inside_a_line_is_said_as_such_not_as_its_indentation():
+    """`- table: 3<tab># by hand` (a tab before a comment) and `[T05,<tab>T06]`: PyYAML refuses
+    both (ruamel the first; libyaml reads both), and the line is not indented with a tab, which
+    is what was said, its fix lining the line up with its level's."""
+    for text, column in (("round: 3\ntables:\n  - table: 3\t# by hand\n    teams: [T05, T06]\n", 13),
+                         ("round: 3\ntables:\n  - table: 3\n    teams: [T05,\tT06]\n", 17)):
+        _, problem = only_problem(text)
+        assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-tab-in-line", 3 if column == 13 else 4, column)
+        assert "\u4e2d\u95f4" in problem.message("zh-Hans") and "inside this line" in problem.message("en")
+        assert "\u7f29\u8fdb" not in problem.message("zh-Hans")  # (not "indented")
+
+
 def test_two_documents_are_yaml_syntax():
     _, problem = only_problem("a: 1\n---\nb: 2\n")
     assert problem.code == "yaml-syntax"

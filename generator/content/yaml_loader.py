@@ -566,7 +566,12 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, where: _Where, text: str, problem
             problems.add("yaml-full-width-colon", Mark(where.path, number + 1, found.end()), key=found[1])
             return
     if problem.startswith("found character '\\t'"):
-        problems.add("yaml-tab", where.mark(mark))
+        # A tab after the line's first text (`- table: 3<tab># by hand`, `[T05,<tab>T06]`) is
+        # no indentation: said as one, "this line is indented with a tab" pointed at a line
+        # that is not, and its fix (line it up with the lines of its level) changed nothing.
+        index = mark.index if mark is not None else 0
+        inside = text[text.rfind("\n", 0, index) + 1:index].strip(" \t") != ""
+        problems.add("yaml-tab-in-line" if inside else "yaml-tab", where.mark(mark))
     elif problem == "mapping values are not allowed here" or (
             problem.endswith("but got ':'") and exc.context_mark is not None and mark is not None
             and exc.context_mark.line == mark.line):

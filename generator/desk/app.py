@@ -57,13 +57,14 @@ from starlette.routing import Route
 from generator import catalogues
 from generator.collecting import collected_less
 from generator.content.load import Kept, kept_rests_on, load_event, load_event_again, load_site, private_keys
-from generator.content.yaml_loader import load_yaml, load_yaml_text
+from generator.content import snapshot
+from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
 from generator.desk.sheet_pages import SheetsChoice, sheets_paged
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Known, RoundEdit, Tokens, TokensUnwritable, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines,
-    fast_reading, locked, match_digest, open_audit, plain, read_results, set_record, table_key, text_digest, with_board_keys_kept,
+    loader_verdict, locked, match_digest, open_audit, plain, read_results, set_record, table_key, text_digest, with_board_keys_kept,
     write_lock, write_results,
 )
 from generator.errors import ContentError, CouldNotFinish, Mark, Problems, system_reason
@@ -1330,14 +1331,30 @@ class Writer:
             for job in batch:
                 job.unwritable = problem
             return
+        if (links := hard_links(target)) > 1:
+            # A file of more than one name (a hard link: `cp -l`, `ln`, a round shared by two
+            # events so): a save replaces the file by a rename, so that a reader (a build,
+            # `check`) sees the old text or the new, never half of one, and a power cut keeps
+            # what the desk said was saved; the other names keep the old text, and the two
+            # events (or the round and its copy) go apart unsaid (rev96 D4). Written in place
+            # instead, every name would change, but a reader could meet the text half written,
+            # a power cut leave it cut short, and an editor's or a backup's copy (`cp -al`) change
+            # under it. Held, said, with the fixes: the other name a symbolic link (which the desk
+            # saves through, the link kept: target), or this file a copy of its own.
+            problem = hard_linked(self.path, links)
+            for job in batch:
+                job.unwritable = problem
+            return
         try:
             text, newline = read_results(target)  # (written back in the file's own line ends)
             numbers = [job.spot.table.number for job in batch]
-            known = self.known_of(text)
-            if known is None and (refused := loader_refusal(text, self.path)) is not None:
-                # A text the round trip reads but the content loader refuses whole (an anchor and
-                # its alias, `&a`/`*a`; a tag): its tables read as nothing for the form, so each
-                # save was refused as "changed since" for ever (the form filled from no table, the
+            known, refused = self.known_of(text)
+            if refused is not None:
+                # A text the content loader refuses whole, which the round trip may read all the
+                # same (an anchor and its alias, `&a`/`*a`; a tag; a key that is a list, `[a, b]: 1`
+                # or `? …`; nesting past the loader's depth; a tab inside brackets; a line break
+                # U+2028 or NEL in a value): its tables read as nothing for the form, so each save
+                # was refused as "changed since" for ever (the form filled from no table, the
                 # round trip finding one). Held, with the loader's own words: what, where, the fix.
                 for job in batch:
                     job.unwritable = refused
@@ -1377,42 +1394,55 @@ class Writer:
                 return
             if not _still(target, text):  # (before the log is opened, made if missing: rev90)
                 raise _ChangedMeanwhile
-            try:  # the log before the file: a save lands with its audit line, or not at all
-                audit = open_audit(event_folder)
+            # The logs before the file: a save lands with its audit lines, or not at all. The
+            # event's own, and, for a save through a link into another event's file, that event's
+            # too (audit_logs says why).
+            logs, audits = self.audit_logs(event_folder, target), []
+            try:
+                for log in logs:
+                    audits.append(open_audit(log))
             except UnsafeDeskFile as error:
+                _close_all(audits)
                 for job, _ in applied:
                     job.unwritable = unsafe_desk_file(error)
                 return
             except OSError as error:
+                _close_all(audits)
                 for job, _ in applied:
-                    job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
+                    job.unwritable = write_failed(log / AUDIT_NAME, error)
                 return
             self.known = None  # (until the new text is in the file and its audit line in the log)
             try:
                 write_results(target, new_text, newline)  # whole or not at all: the file as it was, if refused
                 self.desk.wrote(self.path)
             except OSError as error:
-                os.close(audit)
+                _close_all(audits)
                 self._put_back(target, text, newline)  # (refused only once in place: its folder's sync)
                 for job, _ in applied:
                     job.unwritable = write_failed(self.path, error)
                 return
             except BaseException:
-                os.close(audit)
+                _close_all(audits)
                 raise
             self.desk.count_change(applied[-1][0].spot)  # (written: the site is behind until a build takes it in)
-            try:
-                append_audit(event_folder, [
-                    audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
-                               self.path, old, plain(job.record)) for job, old in applied], audit)
-            except OSError as error:
-                # The log refused the line: the file as it was before the save, so that no
-                # save stands without its line (put back if the system lets it; a full disk
-                # has room for the old text in the place of the new, a byte or two longer).
-                self._put_back(target, text, newline)
-                for job, _ in applied:
-                    job.unwritable = write_failed(event_folder / AUDIT_NAME, error)
-                return
+            lines = [audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
+                                self.path, old, plain(job.record), self.written(target)) for job, old in applied]
+            for at, (log, audit) in enumerate(zip(logs, audits)):
+                try:
+                    # (the other event's: its lines say whose desk's round they name)
+                    append_audit(log, lines if at == 0 else [{**line, "event": self.desk.slug} for line in lines], audit)
+                except OSError as error:
+                    # The log refused the line: the file as it was before the save, so that no
+                    # save stands without its line (put back if the system lets it; a full disk
+                    # has room for the old text in the place of the new, a byte or two longer).
+                    # (The event's own log, appended to first, keeps its line when the other
+                    # event's refuses: a line for a save put back, said as held, not a save
+                    # standing with no line.)
+                    _close_all(audits[at + 1:])
+                    self._put_back(target, text, newline)
+                    for job, _ in applied:
+                        job.unwritable = write_failed(log / AUDIT_NAME, error)
+                    return
             # The text written is known: the next save into it splices against this reading
             # with no reading of the file's own. (A splice's check read it already.)
             reading = edit.reading  # (read back by render, spliced or whole)
@@ -1423,8 +1453,9 @@ class Writer:
                 # what the file has now, as the tables written (the text written is not read again)
                 job.filed = forms.as_filed(job.spot, edit.table(job.spot.table.number) or {})
 
-    def known_of(self, text: str) -> Known | None:
-        """What a save into `text` is spliced against: the writer's own last write, when the file
+    def known_of(self, text: str) -> tuple[Known | None, ContentError | None]:
+        """What a save into `text` is spliced against, and the content loader's refusal of the
+        whole text if it refuses it (the save held then): the writer's own last write, when the file
         is still that; else the file as it is now, a hand edit since or `paibang pair`'s draw, read
         by the content loader's fast reader (None when that finds anything wrong: the whole round
         trip, which says what). The first save after a hand edit was the whole round trip, ruamel's
@@ -1437,9 +1468,21 @@ class Writer:
         also laid out the rest of the hand's lines as ruamel writes them (`{T05: J,T06: 4}`
         written `{T05: J, T06: 4}`): the splice leaves them as typed."""
         if self.known is not None and self.known.digest == text_digest(text):
-            return self.known
-        reading = fast_reading(text, self.path)
-        return Known(text, reading) if reading is not None else None
+            return self.known, None
+        reading, problems = loader_verdict(text, self.path)
+        if not problems:
+            return Known(text, reading), None
+        # That one reading is the content loader's whole (its slow reading where its fast ones
+        # cannot read the text), and it tells too whether the loader refuses the whole file (read
+        # as nothing, an error said): the refusal, with the loader's own words. h-desk34 asked the
+        # loader once more for that, and only for a text holding `&`, `*` or `!` (a reading of
+        # 1,000 tables is 0.6 s of processor time): every other whole refusal that ruamel reads
+        # past (a list as a key, nesting too deep, a tab inside brackets, U+2028 in a value) was
+        # refused as "changed since" for ever. (A file emptied by hand is one: said as `check`
+        # says it, yaml-empty.) A text read with problems (a key written twice): the round trip,
+        # which says what, or saves where the problem is not the file's whole.
+        errors = [problem for problem in problems if not problem.warning]
+        return None, (errors[0] if reading is None and errors else None)
 
     def _edit(self, batch: list[Job], edit: RoundEdit) -> list[tuple[Job, Any]]:
         """The batch's records set in `edit`'s tables (each job refused, unchanged or applied):
@@ -1502,6 +1545,32 @@ class Writer:
             reason = desk_reason(refused)
             _say(t("desk_store_unwritten_terminal", tables=tables,
                    reason=reason[self.desk.locale] if isinstance(reason, dict) else reason))
+
+    def written(self, target: Path) -> str:
+        """The file a save wrote, as the audit line names it beside the round's file: its path in
+        content/ when the round's file is a link (written there: target), else "" (the line names
+        the round's own file alone, as every line did)."""
+        return target.relative_to(self.desk.content).as_posix() if target != self.path else ""
+
+    def audit_logs(self, event_folder: Path, target: Path) -> list[Path]:
+        """The event folders whose audit logs a save into `target` is written in: the desk's
+        event's, and that of the event whose folder holds `target` when it is another's (a
+        round's file linked to another event's: events/a/results/round-1.yaml ->
+        ../../b/results/round-1.yaml). The save lands in b's file (README: a link of content/ is
+        read, and saved, as the file it leads to; a's loader reads that file as a's round, so a's
+        results are its): b's results change by a save at a's desk, and b's secretary, looking in
+        b's log, found no line of it, while a's line named only a's round file, the link. So
+        each line names the file written (audit_line's `written`), in a's log, where a's desk
+        reads its corrections, and in b's, marked with the event whose stage, round and table it
+        names (`event`: a's, not b's; b's Corrections, reading only lines of its own shape, do
+        not take it for one of b's tables). A file of content/ outside any event
+        (content/shared-results/) has no event's log of its own: the desk's, naming it."""
+        parts = target.relative_to(self.desk.content).parts
+        if len(parts) > 2 and parts[0] == "events":
+            owner = self.desk.content / "events" / parts[1]
+            if owner.resolve() != event_folder.resolve():
+                return [event_folder, owner]
+        return [event_folder]
 
     def target(self) -> Path | None:
         """Where a save is read and written: the results file, or the file of content/ it leads to
@@ -1732,6 +1801,27 @@ def tokens_unwritable(error: TokensUnwritable) -> ContentError:
                         {"path": error.path, "folder": error.path.parent, "reason": desk_reason(error.error)})
 
 
+def _close_all(descriptors: list[int]) -> None:
+    for fd in descriptors:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def hard_linked(path: Path, links: int) -> ContentError:
+    """Why a save is held: the round's file has `links` names (hard links), which a save would
+    split (Writer._apply_once says why it is not written in place)."""
+    return ContentError("desk-results-hard-linked", Mark(path), {"path": path.name, "links": links})
+
+
+def hard_links(path: Path) -> int:
+    """How many names the file at `path` has (its hard links); 1 when it cannot be looked at (its
+    reading then says why)."""
+    try:
+        return os.stat(path).st_nlink
+    except OSError:
+        return 1
+
+
 def not_read_back(path: Path) -> ContentError:
     """Why a save is held: the whole round trip's text for it reads otherwise than the file, away
     from the saved tables (store.RoundEdit.render)."""
@@ -1748,6 +1838,13 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     error in it (file, line, column, message, fix); else that the file cannot be read. A
     refusal of the system's is said in the site's language where it is a known one
     (system_reason), not in the system's English: the loader would read the same refusal."""
+    if isinstance(error, (snapshot.TooLarge, snapshot.NotRegular)):
+        # (refusals of the loader's, not the system's: said as `check` says them, file-too-large
+        # with the limit and the fix; they were "cannot read the file: 2226299 bytes")
+        problems = Problems()
+        load_yaml(path, problems)
+        if problems.errors:
+            return problems.errors[0]
     if isinstance(error, OSError):
         return ContentError("file-unreadable", Mark(path), {"reason": desk_reason(error, reading=True)})
     if isinstance(error, NotARound):  # (its reason was the bare word "tables")
@@ -1763,21 +1860,6 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     # (what the reading raised, in no words of the site's: that reading failed, as the admin
     # page's note says it, not an exception's English inside a Chinese line)
     return ContentError("file-unreadable", Mark(path), {"reason": catalogues.word("desk_reason_unread")})
-
-
-def loader_refusal(text: str, path: Path) -> ContentError | None:
-    """The content loader's refusal of a round's file's whole text, which ruamel's round trip
-    reads all the same (YAML anchors and aliases, tags): its first error (file, line, column, the
-    fix), or None when the loader reads the text (a key written twice, say: read, its problem
-    said by check, the save made as before). Read only when the text has an anchor's, an alias's
-    or a tag's mark in it: the loader's reading of 1,000 tables is 0.6 s of processor time, under
-    the file's lock, and a hand edit the fast reader does not take (a key written twice) is saved
-    through this path at every save."""
-    if not any(mark in text for mark in "&*!"):
-        return None
-    problems = Problems()
-    data = load_yaml_text(text, path, problems)
-    return problems.errors[0] if data is None and problems.errors else None
 
 
 def desk_reason(error: OSError, reading: bool = False) -> str | dict[str, str]:

@@ -578,12 +578,17 @@ def _now() -> str:
 _audit_lock = threading.Lock()
 
 
-def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: Any, new: Any) -> dict[str, Any]:
+def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: Any, new: Any,
+               written: str = "") -> dict[str, Any]:
     """One line of events/<slug>/desk-audit.jsonl: when, who, what, old and new. The loader reads
     only event.yaml, its entries and notice files and results/*.yaml, so `check` ignores the log
-    and `build` never copies it."""
-    return {"at": _now(), "who": who, "stage": stage, "round": number, "table": table, "file": path.name,
+    and `build` never copies it. `written`: the file written, its path in content/, when the
+    round's file (`path`) is a link to it (app.Writer.audit_logs)."""
+    line = {"at": _now(), "who": who, "stage": stage, "round": number, "table": table, "file": path.name,
             "old": old, "new": new}
+    if written:
+        line["written"] = written
+    return line
 
 
 # What the admin page reads of the audit log. The log is the desk's, but the event folder is
@@ -665,8 +670,11 @@ def _audit_item(line: bytes) -> dict[str, Any] | None:
         item = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
-    if not (isinstance(item, dict) and set(item) == _AUDIT_KEYS
+    # (`written` beside them for a save through a link; a line with `event`, another event's
+    # desk's save into this event's file, names that event's table, not one of this one's)
+    if not (isinstance(item, dict) and set(item) - {"written"} == _AUDIT_KEYS
             and all(isinstance(item[k], str) for k in ("at", "who", "stage", "file"))
+            and isinstance(item.get("written", ""), str)
             and all(type(item[k]) is int for k in ("round", "table"))
             and _record(item["old"]) and _record(item["new"])):
         return None
@@ -963,6 +971,24 @@ def document_end(text: str, start: int = 0) -> int:
     return found.start()
 
 
+# What may come before a round's document start marker `---`: directives (`%YAML 1.2`), comments
+# and blank lines; the marker then alone on its line, or with a comment after it (`--- # round 4`)
+_DOCUMENT_START = re.compile(r"(?:(?:%[^\n]*|[ \t]*(?:#[^\n]*)?)\n)*---[ \t]*(?:#[^\n]*)?(?:\n|\Z)")
+
+
+def document_start(text: str) -> int:
+    """Where a round's document starts in `text`: after its document start marker `---` when the
+    file has one (with only directives, comments and blank lines before it), else at 0. ruamel
+    reads the marker and writes none: a save by the whole round trip dropped it, the comments
+    above it and any directive (`%YAML 1.2`), and wrote a comment after it (`--- # round 4`)
+    indented as if it were a value's. The lines up to it are kept by being copied (RoundEdit),
+    as the lines from the end marker `...` on are (document_end)."""
+    # (a byte order mark, which an editor on Windows may write, kept before it so: ruamel drops it too)
+    bom = 1 if text.startswith("\ufeff") else 0
+    found = _DOCUMENT_START.match(text, bom)  # (anchored: it reads no further than the file's first line of data)
+    return found.end() if found is not None else bom
+
+
 def text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -995,12 +1021,20 @@ def loader_reading(text: str, path: Path) -> tuple[Any, bool]:
 def fast_reading(text: str, path: Path) -> Any:
     """The content loader's reading of a round's text (its fast readers: no ruamel), None when it
     finds anything wrong."""
+    data, problems = loader_verdict(text, path)
+    return None if problems else data
+
+
+def loader_verdict(text: str, path: Path) -> tuple[Any, list[Any]]:
+    """The content loader's reading of a round's text (None when it reads nothing of it) and the
+    problems it finds: fast_reading's one reading, its problems kept (app.Writer.known_of tells a
+    whole file refused from them, with no reading of its own)."""
     from generator.content.yaml_loader import load_yaml_text
     from generator.errors import Problems
 
     problems = Problems()
     data = load_yaml_text(text, path, problems)
-    return None if problems.items else data
+    return data, problems.items
 
 
 def _alike(one: Any, other: Any) -> bool:
@@ -1060,11 +1094,12 @@ class RoundEdit:
         # the text's fast reading (known's), which the new text's is checked against
         self._before = known.reading if known is not None and known.digest == text_digest(text) else None
         self._end = document_end(text)  # (the marker `...` and what follows it: copied as it is)
+        self._start = document_start(text)  # (the marker `---` and what comes before it: so too)
         if splice and self._before is not None and self._splice(numbers, self._before):
             self.spliced = True
             self.data = None
         else:
-            self.data = load_round_trip(text[:self._end])
+            self.data = load_round_trip(text[self._start:self._end])
 
     def _splice(self, numbers: Any, reading: Any) -> bool:
         """The mini documents of the saved tables' items, adjacent ones in one, each run read with
@@ -1189,7 +1224,7 @@ class RoundEdit:
 
     def render(self) -> str | None:
         if self.data is not None:
-            whole = dump_round_trip(self.data) + self.text[self._end:]
+            whole = self.text[:self._start] + dump_round_trip(self.data) + self.text[self._end:]
             return whole if self._reads_back(whole) else None
         pieces, at, items = [], 0, list(self._reading["tables"])
         for first, after, offset, mini in self._runs:
