@@ -900,8 +900,11 @@ class PairsMovement:
         seated = {s.table: self.sides(s) for s in self.round(number)}
         return all(seated.get(t.number) == tuple(t.sides) for t in tables)
 
-    def summary(self, locale: str) -> list[str]:
-        """The movement in the secretary's words: what moves, the pair numbers, the comparison."""
+    def summary(self, locale: str, sit_out_note: str | None = None) -> list[str]:
+        """The movement in the secretary's words: what moves, the pair numbers, the comparison.
+        `sit_out_note`, a round's word on its sit-out (withdrawn_sit_out_line), right under the
+        line saying who sits out: read after the whole summary, the header's first say of the
+        sit-out table went unqualified for four lines."""
         rounds = max((s.round for s in self.sittings), default=0)
         tables = max((s.table for s in self.sittings if not s.sits_out), default=0)
         if self.kind == "mitchell":
@@ -911,6 +914,8 @@ class PairsMovement:
                 lines.append(catalogues.text("pair_mitchell_skip", locale, half=tables // 2))
             if len(self.numbers) < tables:  # an odd field: the last table has no NS pair
                 lines.append(catalogues.text("pair_mitchell_sit_out", locale, table=tables))
+                lines += [sit_out_note] if sit_out_note is not None else []
+                sit_out_note = None
                 lines.append(catalogues.text("pair_mitchell_numbers_short", locale, tables=tables, ns_count=len(self.numbers),
                                              ns=self._span(self.numbers), ew=self._span(self.ew_numbers),
                                              ns_numbers=_numbers(len(self.numbers)), ew_numbers=_numbers(tables)))
@@ -928,10 +933,14 @@ class PairsMovement:
             lines.append(catalogues.text("pair_howell_numbers", locale, pairs=pairs, ids=self._span(self.numbers)))
             if pairs % 2:
                 lines.append(catalogues.text("pair_howell_sit_out", locale))
+                lines += [sit_out_note] if sit_out_note is not None else []
+                sit_out_note = None
         seated = [pair for pair in self.late if pair not in self.grown]
         if seated and self.late[-1] in seated:  # (the pair who joined last took the sit-out's seat)
             table = next(s.table for s in self.round(self.joined) if set(seated) & set(self.sides(s)))
             lines.append(catalogues.text("pair_late_seat", locale, ids=", ".join(seated), round=self.joined, table=table))
+        if sit_out_note is not None:  # (no sit-out line said: with the round's other note, the late seat)
+            lines.append(sit_out_note)
         lines.append(catalogues.text("pair_compare_line", locale))
         return lines
 
@@ -1788,9 +1797,7 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
         for start in range(0, len(numbered), 10):
             lines.append("  " + ", ".join(numbered[start:start + 10]))
     elif plan.movement is not None:
-        lines += plan.movement.summary(locale)
-        if (left_out := withdrawn_sit_out_line(plan, locale)) is not None:
-            lines.append(left_out)
+        lines += plan.movement.summary(locale, sit_out_note=withdrawn_sit_out_line(plan, locale))
         example = table_form(event, stage).hint[0].replace("boards: {{", "").replace("}}", "")
         lines.append(catalogues.text("pair_pairs_boards_line", locale, example=example))
         return lines  # a movement: no lot, no seed
