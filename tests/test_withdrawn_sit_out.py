@@ -122,6 +122,12 @@ def test_pair_writes_no_sit_out_line_for_a_withdrawn_pair(tmp_path: Path, capsys
     assert said not in out.out.split("round 3")[1] and "has withdrawn" not in round_3_header(folder), out.out
     round_3 = (folder / "results/round-3.yaml").read_text(encoding="utf-8")
     assert "ns: A01\n    ew: A04\n" in round_3 and "  - table: 3    # Sit-out\n    ns: A03\n" in round_3, round_3
+    # that table said at its line and on the terminal, as a withdrawn team's forfeit is: nobody
+    # plays it (A01's average-plus), where it read as a table to enter like the others
+    walked = "A04 has withdrawn: nobody plays this table, nothing to enter"
+    assert f"  - table: 1    # {walked}\n    ns: A01\n    ew: A04\n    boards:\n" in round_3, round_3
+    assert f"({walked})" in out.out.split("round 3")[1] and walked not in out.out.split("round 3")[0], out.out
+    assert round_3.count("has withdrawn") == 1 and "has withdrawn" not in tables, (round_3, round_2)
     _, _, warnings = validate(content)
     assert [w.code for w in warnings if w.code.startswith("entry-withdrawn")] == []
 

@@ -438,6 +438,11 @@ class PlannedRound:
     # A round robin's tables with a side withdrawn by the round (table number -> that side): the
     # schedule still meets it, the table written as its forfeit (event-day.md), not to be played.
     forfeits: dict[int, str] = field(default_factory=dict)
+    # A pairs movement's tables with a pair withdrawn by the round (table number -> that pair): the
+    # pair keeps its seat, nobody plays there (its opponent scored as event._score_pairs_withdrawn
+    # scores it, nothing to enter), said at the table as a forfeit is, the boards left to write an
+    # adjusted score on.
+    walked_out: dict[int, str] = field(default_factory=dict)
     day: dt.date | None = None  # the day it is played, written as the file's `date:` (play_day)
     written: int = 0  # a round robin's rounds written before it (method completed: not all from the Berger table)
 
@@ -565,8 +570,10 @@ def _pairs_round(event: Event, stage: Stage, movement: PairsMovement, number: in
         left_out = (sitting_out, tables.index((sitting_out,)) + 1)
         kept = [k for k, sides in enumerate(tables) if sides != (sitting_out,)]
         tables, boards, sitting_out = [tables[k] for k in kept], [boards[k] for k in kept], None
+    walked_out = {k: side for k, sides in enumerate(tables, start=1) if len(sides) == 2 for side in sides
+                  if side in event.entries and event.entries[side].withdrawn_by(number, stage.id)}
     return PlannedRound(event, stage, number, movement.kind, Draw(tables, sitting_out), boards=boards,
-                        movement=movement, sit_out_withdrawn=left_out)
+                        movement=movement, sit_out_withdrawn=left_out, walked_out=walked_out)
 
 
 def withdrawn_sit_out_line(plan: PlannedRound, locale: str) -> str | None:
@@ -1751,6 +1758,8 @@ def results_text(plan: PlannedRound, locale: str) -> str:
             note = f"    # {catalogues.text('sit_out_col' if stage.format == 'pairs' else 'pair_bye', locale)}"
         elif forfeit is not None:
             note = f"    # {catalogues.text(_forfeit_note(plan, forfeit), locale, id=forfeit)}"
+        elif number in plan.walked_out:
+            note = f"    # {catalogues.text('pair_walked_out', locale, id=plan.walked_out[number])}"
         elif plan.draw.substitute is not None and sides == (plan.draw.bye, plan.draw.substitute):
             note = f"    # {catalogues.text('substitute', locale)}"
         elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
@@ -1935,7 +1944,7 @@ def describe(plan: PlannedRound, locale: str, listed: int | None = None) -> list
     left_out = 0
     for number, sides in enumerate(plan.draw.tables, start=1):
         if (listed is not None and number > listed and no_table_word(plan.stage.format, sides) is None
-                and number not in plan.forfeits):
+                and number not in plan.forfeits and number not in plan.walked_out):
             left_out += 1
             continue
         shown = []
@@ -1952,6 +1961,8 @@ def describe(plan: PlannedRound, locale: str, listed: int | None = None) -> list
             text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
         if number in plan.forfeits:
             text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
+        elif number in plan.walked_out:
+            text += f"  ({catalogues.text('pair_walked_out', locale, id=plan.walked_out[number])})"
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     if left_out:
         lines.append(f"  {catalogues.text('pair_tables_left_out', locale, n=left_out)}")
