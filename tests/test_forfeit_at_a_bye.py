@@ -41,10 +41,12 @@ def test_a_byes_forfeit_is_one_error_at_its_key_offering_no_forfeit(tmp_path: Pa
 
 @pytest.mark.parametrize("listed", ["[D03, D01]", "[]"])
 def test_a_da_guai_byes_forfeit_list_is_the_byes_own_error_alone(tmp_path: Path, listed: str) -> None:
+    """`forfeit: []` alone was the loader's bye-with-forfeit, where any other key beside a 大怪路子
+    bye, and a Guandan bye's `forfeit: []`, is the game's own bye error: a forfeit written."""
     found = _errors(tmp_path, "daguai", f"    home: D03\n    forfeit: {listed}\n")
-    code = "daguai-bye-with-play" if listed != "[]" else "bye-with-forfeit"  # (an empty list: no play read)
-    assert [(p.code, p.mark.line, p.mark.column) for p in found] == [(code, 7, 5)], \
-        [(p.code, p.message("en")) for p in found]
+    assert [(p.code, p.mark.line, p.mark.column, p.params["key"]) for p in found] == [
+        ("daguai-bye-with-play", 7, 5, ["forfeit"])], [(p.code, p.message("en")) for p in found]
+    assert "withdrawn: N under its entry" in found[0].hint("en")
 
 
 @pytest.mark.parametrize("listed", ["[D03, D01]", "[]"])
@@ -155,9 +157,9 @@ def test_a_side_naming_no_entry_is_not_offered_as_the_forfeit(tmp_path: Path, ga
 
 
 @pytest.mark.parametrize("written, first, keys", [
-    ("    deals: [D03+2]\n    forfeit: D03\n", "deals", "deals and forfeit"),
-    ("    forfeit: D03\n    deals: [D03+2]\n", "forfeit", "forfeit and deals"),
-    ("    levels: {D03: 5}\n    forfeit: [D03, D01]\n", "levels", "levels and forfeit"),
+    ("    deals: [D03+2]\n    forfeit: D03\n", "deals", "deals, forfeit"),
+    ("    forfeit: D03\n    deals: [D03+2]\n", "forfeit", "forfeit, deals"),
+    ("    levels: {D03: 5}\n    forfeit: [D03, D01]\n", "levels", "levels, forfeit"),
 ])
 def test_a_guandan_bye_with_deals_and_a_forfeit_is_one_error_naming_both(tmp_path: Path, written: str, first: str,
                                                                         keys: str) -> None:
@@ -173,7 +175,7 @@ def test_a_guandan_bye_with_deals_and_a_forfeit_is_one_error_naming_both(tmp_pat
     assert error.hint("en") == (f"delete {keys}: a bye is just teams: [D03]. A team that has left the event is "
                                 "withdrawn instead (withdrawn: N under its entry) and this bye table deleted, for a "
                                 "withdrawn entry gets no bye.")
-    zh = keys.replace(" and ", "\u3001")
+    zh = keys.replace(", ", "\u3001")
     assert error.message("zh-Hans").endswith(f"\u4e0d\u5e94\u6709 {zh}") and error.message("zh-Hant").endswith(f"\u4e0d\u61c9\u6709 {zh}")
     assert error.hint("zh-Hans").startswith(f"\u5220\u53bb {zh}\uff1a") and "withdrawn: N" in error.hint("zh-Hans")
     assert error.hint("zh-Hant").startswith(f"\u522a\u53bb {zh}\uff1a") and "withdrawn: N" in error.hint("zh-Hant")
@@ -194,8 +196,8 @@ def test_a_four_player_guandan_bye_with_rooms_and_a_forfeit_is_one_error(tmp_pat
     with pytest.raises(ContentErrors) as failure:
         validate(folder.parents[1])
     found = [p for p in failure.value.problems if not p.warning and p.mark.file.name == "round-1.yaml" and p.mark.line > 5]
-    assert [(p.code, p.mark.line, p.params["key"]["en"]) for p in found] == [
-        ("guandan-bye-with-record", 7, "rooms and forfeit")], [(p.code, p.message("en")) for p in found]
+    assert [(p.code, p.mark.line, p.params["key"]) for p in found] == [
+        ("guandan-bye-with-record", 7, ["rooms", "forfeit"])], [(p.code, p.message("en")) for p in found]
 
 
 def test_the_readme_says_each_form_a_forfeit_takes_where_it_describes_results_files() -> None:
@@ -220,23 +222,25 @@ def test_the_readme_says_each_form_a_forfeit_takes_where_it_describes_results_fi
 
 
 README_BYE_CODES = {  # README's words for a 大怪路子 bye's forfeit, in its three places
-    "zh": "\u5927\u602a\u8def\u5b50 `daguai-bye-with-play`\uff08\u5199\u6210\u7a7a\u5217\u8868 `forfeit: []` "
-          "\u65f6\u4e3a `bye-with-forfeit`\uff09",
-    "event day": "\u5927\u602a\u8def\u5b50's `daguai-bye-with-play` (`bye-with-forfeit` for an empty list, `forfeit: []`)",
-    "forms": "\u5927\u602a\u8def\u5b50's `daguai-bye-with-play`, but `bye-with-forfeit` for an empty list, `forfeit: []`",
+    "zh": "\u5927\u602a\u8def\u5b50 `daguai-bye-with-play`\uff08\u7a7a\u5217\u8868 `forfeit: []` "
+          "\u4e5f\u662f\u5199\u4e86\u5f03\u6743\uff0c\u4e0e\u63bc\u86cb\u76f8\u540c\uff09",
+    "event day": "\u5927\u602a\u8def\u5b50's `daguai-bye-with-play` (an empty list, `forfeit: []`, too, as in Guandan)",
+    "forms": "\u5927\u602a\u8def\u5b50's `daguai-bye-with-play`, `forfeit: []` too (a forfeit written, though it "
+             "names no side, as in Guandan)",
 }
 
 
 @pytest.mark.parametrize("listed", ["D03", "[D03]", "[D03, D01]", "[]"])
 def test_the_readme_says_the_code_check_gives_for_a_da_guai_byes_forfeit(tmp_path: Path, listed: str) -> None:
     """h-gd10 review D5: README said 大怪路子's bye forfeit is `daguai-bye-with-play`, but check
-    says `bye-with-forfeit` for `forfeit: []` (an empty list holds no side, no play read): the
-    README now says both, as check does."""
+    said `bye-with-forfeit` for `forfeit: []`; now `daguai-bye-with-play` for every forfeit
+    written, as Guandan's, and README says so where it said both."""
     (found,) = _errors(tmp_path, "daguai", f"    home: D03\n    forfeit: {listed}\n")
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
     for words in README_BYE_CODES.values():
         assert words in readme, words
-    assert found.code == ("bye-with-forfeit" if listed == "[]" else "daguai-bye-with-play"), (listed, found.code)
+    assert "bye-with-forfeit` for an empty list" not in readme and "\u65f6\u4e3a `bye-with-forfeit`" not in readme
+    assert found.code == "daguai-bye-with-play", (listed, found.code)
 
 
 def _round(tmp_path: Path, game: str, table: str, team_size: int = 2) -> Path:
@@ -287,9 +291,14 @@ def test_a_guandan_bye_is_one_error_whatever_is_written_and_its_hint_clears_it(
     found = _bye_errors(path)
     assert [(p.code, p.mark.line, p.mark.column) for p in found] == [("guandan-bye-with-record", 7, 5)], \
         [(p.code, p.message("en")) for p in found]
-    named = " and ".join(keys) if len(keys) < 3 else ", ".join(keys[:-1]) + " and " + keys[-1]
+    # the keys as data, joined as each locale joins a message's list: ", " in English, \u3001 in
+    # Chinese (they were handed over joined, one text a locale, English's with an "and")
+    assert found[0].params["key"] == keys
+    named, zh = ", ".join(keys), "\u3001".join(keys)
     assert found[0].message("en").endswith(f"({named} written)"), found[0].message("en")
     assert found[0].hint("en").startswith(f"delete {named}: a bye is just teams: [D03]."), found[0].hint("en")
+    assert found[0].message("zh-Hans").endswith(f"\u4e0d\u5e94\u6709 {zh}") and found[0].hint("zh-Hans").startswith(f"\u5220\u53bb {zh}\uff1a")
+    assert found[0].message("zh-Hant").endswith(f"\u4e0d\u61c9\u6709 {zh}") and found[0].hint("zh-Hant").startswith(f"\u522a\u53bb {zh}\uff1a")
     assert ("withdrawn: N" in found[0].hint("en")) == ("forfeit" in keys)
     _deleted(path, keys)
     assert _bye_errors(path) == []
@@ -302,6 +311,10 @@ def test_a_guandan_bye_is_one_error_whatever_is_written_and_its_hint_clears_it(
     # what the hint deletes is not read: a board of no side of the table said beside it
     ("    boards: {1: [D09 8, D09 1], 99: nonsense}\n    violations: [D07]\n", ["boards", "violations"]),
     ("    boards: {1: [D03 8, D03 1]}\n    forfeit: []\n", ["boards", "forfeit"]),
+    # a forfeit written, though it names no side (the loader's bye-with-forfeit, as Guandan's is not)
+    ("    forfeit: []\n", ["forfeit"]),
+    ("    forfeit: []\n    boards: {}\n    violations:\n", ["forfeit"]),  # (keys left empty: nothing written)
+    ("    boards: 0\n", ["boards"]),  # (a value, though no board: as Guandan's `deals: 0`, written)
 ])
 def test_a_da_guai_bye_with_play_and_a_forfeit_is_one_error_and_its_hint_clears_it(
         tmp_path: Path, written: str, keys: list[str]) -> None:
@@ -310,9 +323,10 @@ def test_a_da_guai_bye_with_play_and_a_forfeit_is_one_error_and_its_hint_clears_
     assert [(p.code, p.mark.line, p.mark.column) for p in found] == [("daguai-bye-with-play", 7, 5)], \
         [(p.code, p.message("en")) for p in found]
     (error,) = found
-    named = " and ".join(keys) if len(keys) < 3 else ", ".join(keys[:-1]) + " and " + keys[-1]
+    assert error.params["key"] == keys
+    named = ", ".join(keys)
     assert error.message("en") == f"D03 has a bye (home only): nothing but home belongs here ({named} written)"
-    hint = f"a bye is not played: remove {named}, or add the away team."
+    hint = f"a bye is not played: remove what is written ({named}), or add the away team."
     if "forfeit" in keys:
         hint += (" A team that has left the event is withdrawn instead (withdrawn: N under its entry) and this bye "
                  "table deleted, for a withdrawn entry gets no bye.")

@@ -122,6 +122,12 @@ def test_pair_writes_no_sit_out_line_for_a_withdrawn_pair(tmp_path: Path, capsys
     assert said not in out.out.split("round 3")[1] and "has withdrawn" not in round_3_header(folder), out.out
     round_3 = (folder / "results/round-3.yaml").read_text(encoding="utf-8")
     assert "ns: A01\n    ew: A04\n" in round_3 and "  - table: 3    # Sit-out\n    ns: A03\n" in round_3, round_3
+    # that table said at its line and on the terminal, as a withdrawn team's forfeit is: nobody
+    # plays it (A01's average-plus), where it read as a table to enter like the others
+    walked = "A04 has withdrawn: nobody plays this table, nothing to enter"
+    assert f"  - table: 1    # {walked}\n    ns: A01\n    ew: A04\n    boards:\n" in round_3, round_3
+    assert f"({walked})" in out.out.split("round 3")[1] and walked not in out.out.split("round 3")[0], out.out
+    assert round_3.count("has withdrawn") == 1 and "has withdrawn" not in tables, (round_3, round_2)
     _, _, warnings = validate(content)
     assert [w.code for w in warnings if w.code.startswith("entry-withdrawn")] == []
 
@@ -212,3 +218,40 @@ def test_pair_says_a_left_out_sit_out_with_its_stage_in_each_locale(tmp_path: Pa
     assert f"\n# {said}" in header and "A04" not in tables, round_2
     assert out.count(said) == 1, out
     assert sum(said in text for text in written) == 1
+    # read with the header's line naming the sit-out table, right under it (it came after the
+    # whole movement summary: the pair numbers and the comparison between them)
+    lines = header.splitlines()
+    (at,) = [k for k, line in enumerate(lines) if said in line]
+    assert lines[at - 1].startswith(SIT_OUT_LINE[lang]), lines
+    # (the numbers line's Chinese without the space left where `entries` was once written)
+    numbers = {"en": "# Pair numbers follow the order of the entry list: ",
+               "zh-Hans": "# \u7f16\u53f7\u6309\u53c2\u8d5b\u540d\u5355\u4e2d\u5404\u5bf9\u7684\u987a\u5e8f\uff1a",
+               "zh-Hant": "# \u7de8\u865f\u6309\u53c3\u8cfd\u540d\u55ae\u4e2d\u5404\u5c0d\u7684\u9806\u5e8f\uff1a"}
+    assert lines[at + 1].startswith(numbers[lang]), lines
+
+
+SIT_OUT_LINE = {"en": "# Table 3 has no NS pair (an odd number of pairs)",
+                "zh-Hans": "# \u5bf9\u6570\u4e3a\u5355\u6570\uff0c\u7b2c 3 \u684c\u6ca1\u6709\u5357\u5317\u5bf9",
+                "zh-Hant": "# \u5c0d\u6578\u70ba\u55ae\u6578\uff0c\u7b2c 3 \u684c\u6c92\u6709\u5357\u5317\u5c0d"}
+
+
+def test_a_howells_left_out_sit_out_is_said_under_its_sit_out_line(tmp_path: Path) -> None:
+    """A 5-pair Howell: the pair the movement sits out in round 2 withdrawn from round 2, round 2
+    drawn: the header says its line left out right under "one pair sits out each round"."""
+    from generator.cli import main
+    from generator.tournament.pairing import plan_rounds
+
+    folder = new_event(tmp_path, "ev", "title: t\ngame: bridge\ndate: 2024-05-01\n", "A0", 5,
+                       "  - {id: h, name: h, format: pairs, movement: howell, scoring: matchpoints, "
+                       "rounds: 5, boards: 2}\n")
+    content = folder.parents[1]
+    assert main(["pair", "ev", "h", "--content", str(content)]) == 0
+    _, results, _ = validate(content)
+    (plan,) = plan_rounds(results[0], "h")
+    (alone,) = [sides[0] for sides in plan.draw.tables if len(sides) == 1]
+    withdraw(folder, alone, 2)
+    assert main(["pair", "ev", "h", "--content", str(content), "--lang", "en"]) == 0
+    header = (folder / "results/round-2.yaml").read_text(encoding="utf-8").split("\ntables:\n")[0].splitlines()
+    (at,) = [k for k, line in enumerate(header) if line.startswith(f"# {alone} has withdrawn (from round 2 on)")]
+    assert header[at - 1] == "# An odd number of pairs: one pair sits out each round, and so misses one set of boards.", header
+    assert header[at + 1].startswith("# Each board's results are compared"), header

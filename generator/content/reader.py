@@ -185,6 +185,13 @@ def wrong_board_number(problems: Problems, number: object, mark: Mark, limit: in
     return True
 
 
+def left_empty(value: Any) -> bool:
+    """Whether a key's raw value is nothing written: the key alone (`deals:`), or an empty text,
+    list or mapping (`boards: {}`), as a fresh draw leaves it. A bye's keys in both team games are
+    read this way (a forfeit excepted: any value of it is a forfeit written)."""
+    return value is None or (isinstance(value, (str, list, dict)) and len(value) == 0)
+
+
 def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
     """A localised "did you mean" tail for a message, or empty text when nothing is close."""
     guess = closest(str(word), [str(c) for c in candidates])

@@ -438,6 +438,11 @@ class PlannedRound:
     # A round robin's tables with a side withdrawn by the round (table number -> that side): the
     # schedule still meets it, the table written as its forfeit (event-day.md), not to be played.
     forfeits: dict[int, str] = field(default_factory=dict)
+    # A pairs movement's tables with a pair withdrawn by the round (table number -> that pair): the
+    # pair keeps its seat, nobody plays there (its opponent scored as event._score_pairs_withdrawn
+    # scores it, nothing to enter), said at the table as a forfeit is, the boards left to write an
+    # adjusted score on.
+    walked_out: dict[int, str] = field(default_factory=dict)
     day: dt.date | None = None  # the day it is played, written as the file's `date:` (play_day)
     written: int = 0  # a round robin's rounds written before it (method completed: not all from the Berger table)
 
@@ -565,8 +570,10 @@ def _pairs_round(event: Event, stage: Stage, movement: PairsMovement, number: in
         left_out = (sitting_out, tables.index((sitting_out,)) + 1)
         kept = [k for k, sides in enumerate(tables) if sides != (sitting_out,)]
         tables, boards, sitting_out = [tables[k] for k in kept], [boards[k] for k in kept], None
+    walked_out = {k: side for k, sides in enumerate(tables, start=1) if len(sides) == 2 for side in sides
+                  if side in event.entries and event.entries[side].withdrawn_by(number, stage.id)}
     return PlannedRound(event, stage, number, movement.kind, Draw(tables, sitting_out), boards=boards,
-                        movement=movement, sit_out_withdrawn=left_out)
+                        movement=movement, sit_out_withdrawn=left_out, walked_out=walked_out)
 
 
 def withdrawn_sit_out_line(plan: PlannedRound, locale: str) -> str | None:
@@ -900,8 +907,11 @@ class PairsMovement:
         seated = {s.table: self.sides(s) for s in self.round(number)}
         return all(seated.get(t.number) == tuple(t.sides) for t in tables)
 
-    def summary(self, locale: str) -> list[str]:
-        """The movement in the secretary's words: what moves, the pair numbers, the comparison."""
+    def summary(self, locale: str, sit_out_note: str | None = None) -> list[str]:
+        """The movement in the secretary's words: what moves, the pair numbers, the comparison.
+        `sit_out_note`, a round's word on its sit-out (withdrawn_sit_out_line), right under the
+        line saying who sits out: read after the whole summary, the header's first say of the
+        sit-out table went unqualified for four lines."""
         rounds = max((s.round for s in self.sittings), default=0)
         tables = max((s.table for s in self.sittings if not s.sits_out), default=0)
         if self.kind == "mitchell":
@@ -911,6 +921,8 @@ class PairsMovement:
                 lines.append(catalogues.text("pair_mitchell_skip", locale, half=tables // 2))
             if len(self.numbers) < tables:  # an odd field: the last table has no NS pair
                 lines.append(catalogues.text("pair_mitchell_sit_out", locale, table=tables))
+                lines += [sit_out_note] if sit_out_note is not None else []
+                sit_out_note = None
                 lines.append(catalogues.text("pair_mitchell_numbers_short", locale, tables=tables, ns_count=len(self.numbers),
                                              ns=self._span(self.numbers), ew=self._span(self.ew_numbers),
                                              ns_numbers=_numbers(len(self.numbers)), ew_numbers=_numbers(tables)))
@@ -928,10 +940,14 @@ class PairsMovement:
             lines.append(catalogues.text("pair_howell_numbers", locale, pairs=pairs, ids=self._span(self.numbers)))
             if pairs % 2:
                 lines.append(catalogues.text("pair_howell_sit_out", locale))
+                lines += [sit_out_note] if sit_out_note is not None else []
+                sit_out_note = None
         seated = [pair for pair in self.late if pair not in self.grown]
         if seated and self.late[-1] in seated:  # (the pair who joined last took the sit-out's seat)
             table = next(s.table for s in self.round(self.joined) if set(seated) & set(self.sides(s)))
             lines.append(catalogues.text("pair_late_seat", locale, ids=", ".join(seated), round=self.joined, table=table))
+        if sit_out_note is not None:  # (no sit-out line said: with the round's other note, the late seat)
+            lines.append(sit_out_note)
         lines.append(catalogues.text("pair_compare_line", locale))
         return lines
 
@@ -1742,6 +1758,8 @@ def results_text(plan: PlannedRound, locale: str) -> str:
             note = f"    # {catalogues.text('sit_out_col' if stage.format == 'pairs' else 'pair_bye', locale)}"
         elif forfeit is not None:
             note = f"    # {catalogues.text(_forfeit_note(plan, forfeit), locale, id=forfeit)}"
+        elif number in plan.walked_out:
+            note = f"    # {catalogues.text('pair_walked_out', locale, id=plan.walked_out[number])}"
         elif plan.draw.substitute is not None and sides == (plan.draw.bye, plan.draw.substitute):
             note = f"    # {catalogues.text('substitute', locale)}"
         elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
@@ -1788,9 +1806,7 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
         for start in range(0, len(numbered), 10):
             lines.append("  " + ", ".join(numbered[start:start + 10]))
     elif plan.movement is not None:
-        lines += plan.movement.summary(locale)
-        if (left_out := withdrawn_sit_out_line(plan, locale)) is not None:
-            lines.append(left_out)
+        lines += plan.movement.summary(locale, sit_out_note=withdrawn_sit_out_line(plan, locale))
         example = table_form(event, stage).hint[0].replace("boards: {{", "").replace("}}", "")
         lines.append(catalogues.text("pair_pairs_boards_line", locale, example=example))
         return lines  # a movement: no lot, no seed
@@ -1928,7 +1944,7 @@ def describe(plan: PlannedRound, locale: str, listed: int | None = None) -> list
     left_out = 0
     for number, sides in enumerate(plan.draw.tables, start=1):
         if (listed is not None and number > listed and no_table_word(plan.stage.format, sides) is None
-                and number not in plan.forfeits):
+                and number not in plan.forfeits and number not in plan.walked_out):
             left_out += 1
             continue
         shown = []
@@ -1945,6 +1961,8 @@ def describe(plan: PlannedRound, locale: str, listed: int | None = None) -> list
             text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
         if number in plan.forfeits:
             text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
+        elif number in plan.walked_out:
+            text += f"  ({catalogues.text('pair_walked_out', locale, id=plan.walked_out[number])})"
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     if left_out:
         lines.append(f"  {catalogues.text('pair_tables_left_out', locale, n=left_out)}")

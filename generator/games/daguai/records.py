@@ -18,9 +18,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from generator.catalogues import LOCALES, series
 from generator.content.model import Stage
-from generator.content.reader import Reader, suggestion, wrong_board_number
+from generator.content.reader import Reader, left_empty, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games.common.boards import match_board_count
@@ -171,16 +170,16 @@ def _bye_with_play(reader: Reader, side: str) -> None:
     contents are not read: a board's or a violation's own error beside this one would be of
     lines its hint deletes. A forfeit among them is said here, not again as the loader's
     bye-with-forfeit (DaguaiRules.bye_error), and the hint says what it may have meant: a team
-    that left, withdrawn instead. A key left empty is nothing written; `forfeit: []` alone is
-    the loader's bye-with-forfeit (no play read), beside boards this error's."""
-    written = [key for key in ("boards", "violations", "forfeit") if reader.raw(key)]
+    that left, withdrawn instead. As Guandan's: a key left empty (`boards:`, `boards: {}`) is
+    nothing written, `forfeit:` left empty no forfeit, and any forfeit written is one, `forfeit: []`
+    too (alone, it was the loader's bye-with-forfeit, beside boards this error's)."""
+    written = [key for key in ("boards", "violations") if not left_empty(reader.raw(key))]
+    if reader.raw("forfeit") is not None:
+        written.append("forfeit")
     if not written:
         return
-    if "forfeit" not in written and reader.raw("forfeit") is not None:
-        written.append("forfeit")
     ordered = sorted(written, key=lambda k: (reader.key_mark(k).line, reader.key_mark(k).column))
-    reader.problems.add("daguai-bye-with-play", reader.key_mark(ordered[0]), id=side,
-                        key={locale: series(locale, ordered) for locale in LOCALES},
+    reader.problems.add("daguai-bye-with-play", reader.key_mark(ordered[0]), id=side, key=ordered,
                         withdrawn=word("bye_forfeit_withdrawn") if "forfeit" in written else "")
 
 

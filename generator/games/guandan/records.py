@@ -15,9 +15,8 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from generator.catalogues import LOCALES, series
 from generator.content.model import Stage
-from generator.content.reader import Reader, suggestion
+from generator.content.reader import Reader, left_empty, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import field_text, scalar
@@ -293,7 +292,7 @@ def _bye_with_record(reader: Reader, team: str) -> None:
     one fix. Its hint says what a forfeit there may have meant: a team that left the event,
     withdrawn instead. A key left empty (`deals:`, `rooms: {}`) is nothing written, as
     `forfeit:` left empty is no forfeit (70da8851); `forfeit: []` is a forfeit written."""
-    written = [k for k in TABLE_KEYS if k != "teams" and not _empty(reader.raw(k))]
+    written = [k for k in TABLE_KEYS if k != "teams" and not left_empty(reader.raw(k))]
     forfeit = reader.raw("forfeit") is not None
     if forfeit:
         written.append("forfeit")
@@ -301,12 +300,7 @@ def _bye_with_record(reader: Reader, team: str) -> None:
         return
     ordered = sorted(written, key=lambda k: (reader.key_mark(k).line, reader.key_mark(k).column))
     reader.problems.add("guandan-bye-with-record", reader.key_mark(ordered[0]), team=team,
-                        key={locale: series(locale, ordered) for locale in LOCALES},
-                        withdrawn=word("bye_forfeit_withdrawn") if forfeit else "")
-
-
-def _empty(value: Any) -> bool:
-    return value is None or (isinstance(value, (str, list, dict)) and len(value) == 0)
+                        key=ordered, withdrawn=word("bye_forfeit_withdrawn") if forfeit else "")
 
 
 def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False,
