@@ -51,6 +51,8 @@ tests/test_bridge_teams.py):
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -121,8 +123,7 @@ def imps(difference: float) -> int:
     >>> [imps(d) for d in (10, 20, 2990, 3000, -4000)]
     [0, 1, 21, 22, -24]
     """
-    size = abs(difference)
-    found = sum(1 for low in IMP_SCALE if size >= low)
+    found = bisect_right(IMP_SCALE, abs(difference))  # the bands whose lowest difference it reaches
     return found if difference >= 0 else -found
 
 
@@ -167,8 +168,13 @@ def cross_imps_exact(ns_scores: Sequence[float]) -> list[float]:
     count = len(ns_scores)
     if count < 2:
         return [0.0] * count
-    return [sum(imps(own - other) for j, other in enumerate(ns_scores) if j != i) / (count - 1)
-            for i, own in enumerate(ns_scores)]
+    # Against each distinct score once, times how many results have it: a board played 150 times
+    # has a few dozen scores, not 150 (issue 23's real sizes: 22,500 comparisons a board became
+    # ~900). A result against itself is 0 IMPs, so "every other result" is every result; the sums
+    # are whole IMPs, the same sums in any order, divided as before.
+    times = Counter(ns_scores)
+    against = {own: sum(many * imps(own - other) for other, many in times.items()) for own in times}
+    return [against[own] / (count - 1) for own in ns_scores]
 
 
 def adjusted_imps(percent: float, average_plus: float = 3.0) -> float:
