@@ -1,7 +1,8 @@
 """Benchmark: a large bridge event at real size, a congress's pairs field and a teams Swiss (issue 23).
 
-    .venv/bin/python bench/bridge_field.py [--sections 17] [--small 4] [--teams 100] [--small-teams 20]
-                                           [--where /dev/shm] [--profile FILE]
+    .venv/bin/python bench/bridge_field.py [--sections 17] [--small 4] [--scoring matchpoints|imps|butler]
+        [--teams 100] [--small-teams 20] [--team-boards 8] [--runs 1] [--against DIR] [--only pairs|teams]
+        [--where /dev/shm] [--profile FILE]
 
 1. The pairs field, as a congress or a large club's simultaneous pairs run it: `--sections`
    sections of a 9-table Mitchell (18 pairs each: NS 1-9 stay, EW 10-18 move up a table, the
@@ -19,7 +20,9 @@
    processor time (this process's children's user + system time: the figure a machine shared
    with other work keeps) and seconds; the ratio large / small beside the ratio of the sizes
    (results: tables x boards). A ratio well above the size ratio grows faster than linearly.
-   And the largest HTML page of each (issue 23: none over 1 MB) and the longest traveller.
+   And the largest HTML page of each (issue 23: none over 1 MB). `--runs`: each measured so many
+   times, the medians. `--against DIR`: another checkout (main's) measures the same events in turn,
+   and each figure of this checkout is said against its.
 
 `--profile FILE`: the large pairs field's build profiled in one process (cProfile, no forked
 workers: forking turned off), its stats written to FILE, the top 25 by cumulative time printed.
@@ -285,19 +288,31 @@ def profile(content: Path, work: Path, where: str) -> None:
 
 
 def compare(name: str, sizes: tuple[int, int], make: Callable[[int], tuple[Path, str, Path, Path]],
-            other: Path | None, ratio: float) -> None:
-    """Both sizes measured by this checkout (and by `other`, taken in turn), the ratios printed."""
+            other: Path | None, ratio: float, runs: int = 1) -> None:
+    """Both sizes measured by this checkout (and by `other`, taken in turn), `runs` times each:
+    the medians, and their ratios printed."""
     ours, theirs = {}, {}
     for size in sizes:
         content, slug, place, changed = make(size)
-        ours[size] = measure(content, slug, place, changed)
+        mine, others = [], []
+        for _ in range(runs):
+            mine.append(measure(content, slug, place, changed))
+            if other is not None:
+                others.append(measure(content, slug, place, changed, other))
+        ours[size] = medians(mine)
         if other is not None:
-            theirs[size] = measure(content, slug, place, changed, other)
+            theirs[size] = medians(others)
     report(name, ours[sizes[1]], ours[sizes[0]], ratio)
     if other is not None:
         report(name, theirs[sizes[1]], theirs[sizes[0]], ratio, f" ({other})")
         for size in sizes:
             against(f"{name} at {size}", ours[size], theirs[size], other)
+
+
+def medians(found: list[dict]) -> dict:
+    """Each figure's median over the runs (the pages and the largest page are the same in each)."""
+    return {key: sorted(run[key] for run in found)[len(found) // 2] if isinstance(found[0][key], float) else found[0][key]
+            for key in found[0]}
 
 
 def main() -> None:
@@ -311,6 +326,7 @@ def main() -> None:
     parser.add_argument("--where", type=Path, default=None)
     parser.add_argument("--against", type=Path, default=None,
                         help="another checkout (main's) to measure the same events with, in turn")
+    parser.add_argument("--runs", type=int, default=1, help="measurements of each: medians")
     parser.add_argument("--profile", default=None, help="file for the large pairs field's profile (cProfile)")
     parser.add_argument("--scoring", choices=("matchpoints", "imps", "butler"), default="matchpoints",
                         help="the pairs field's scoring (imps: cross-IMPs)")
@@ -343,9 +359,10 @@ def main() -> None:
             return content, slug, place, content / "events" / slug / "results" / f"round-{TEAM_ROUNDS}.yaml"
 
         if args.only != "teams":
-            compare("pairs field", (args.small, args.sections), pairs, args.against, args.sections / args.small)
+            compare("pairs field", (args.small, args.sections), pairs, args.against, args.sections / args.small, args.runs)
         if args.only != "pairs":
-            compare("teams Swiss", (args.small_teams, args.teams), teams, args.against, args.teams / args.small_teams)
+            compare("teams Swiss", (args.small_teams, args.teams), teams, args.against, args.teams / args.small_teams,
+                    args.runs)
 
 
 if __name__ == "__main__":
