@@ -23,7 +23,8 @@ from generator.render.search import bigrams, grams_of, normalise, shard_of
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
 GUANDAN = "events/tumu-guandan-2020"  # 52 teams, 3 Swiss rounds of 26 tables
-ROWS, TABLES = 10, 5  # the lowered thresholds
+TEAMS = "events/gaoxiao-bridge-teams-2024"  # 6 bridge teams, 5 rounds of 3 matches of 8 boards
+ROWS, TABLES, BOARDS = 10, 5, 16  # the lowered thresholds (16 boards a page: 2 of the teams' matches)
 SHARD_BYTES, CHUNK = 5_000, 50
 PEOPLE = 40  # people a page of the players' index
 
@@ -42,6 +43,7 @@ def large(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(html_module, "PAGE_ROWS", ROWS)
         patch.setattr(html_module, "PAGE_TABLES", TABLES)
+        patch.setattr(html_module, "PAGE_BOARDS", BOARDS)
         patch.setattr(html_module, "ARCHIVE_EVENTS", 2)
         patch.setattr(html_module, "PLAYERS_PAGE", PEOPLE)
         patch.setattr(html_module, "PLAYER_EVENTS", 1)  # a player of two events has two pages
@@ -271,6 +273,32 @@ def test_a_large_round_paginates_every_table_once_and_entries_link_to_its_page(l
         for href in re.findall(r'href="([^"]*#table-\d+)"', read(entry)):
             path, fragment = href.split("#")
             assert f'id="{fragment}"' in read((entry.parent / path).resolve()), (entry, href)
+
+
+def test_a_round_of_long_matches_paginates_by_boards_and_entries_link_to_its_page(large: Path, small: Path,
+                                                                                  demo) -> None:
+    """A bridge teams round's matches show every board (a 100-team Swiss of 16-board matches made
+    round pages of 890 kB at 50 tables a page): a page holds PAGE_BOARDS boards' rows at most, so
+    BOARDS // 8 = 2 of the demo's 8-board matches a page, in table order, each once; the entry
+    pages link each match on the page that holds it. Unlowered, the demo's rounds keep one page."""
+    result = next(r for r in demo if r.event.slug == TEAMS.split("/")[1])
+    for round_result in result.stages[0].rounds:
+        folder = large / TEAMS / f"teams/round-{round_result.number}"
+        numbers = [s.table.number for s in round_result.tables]
+        assert len(numbers) == 3
+        pages = [folder / "index.html", folder / "page-2/index.html"]
+        assert sorted(folder.glob("page-*/index.html")) == pages[1:]
+        shown = [[int(t) for t in re.findall(r'<section class="table-result" id="table-(\d+)"', read(page))]
+                 for page in pages]
+        assert shown == [numbers[:2], numbers[2:]]
+        assert not list((small / TEAMS / f"teams/round-{round_result.number}").glob("page-*"))
+    linked = 0
+    for entry in (large / TEAMS / "entries").glob("*/index.html"):
+        for href in re.findall(r'href="([^"]*#table-\d+)"', read(entry)):
+            path, fragment = href.split("#")
+            assert f'id="{fragment}"' in read((entry.parent / path).resolve()), (entry, href)
+            linked += "page-2" in path
+    assert linked  # (the matches at table 3 are on page 2)
 
 
 def round_nav(page: Path) -> tuple[str, str]:

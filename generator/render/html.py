@@ -1653,6 +1653,10 @@ def game_url(game: str | None) -> str:
 # every URL stays where it was as results come in (README, "What a build writes"):
 PAGE_ROWS = 200  # standings rows a page: <stage>/index.html ranks 1-200, <stage>/page-2/index.html 201-400, …
 PAGE_TABLES = 50  # a round's tables a page, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …
+# … and fewer when its tables show many boards each: a page of a round shows at most PAGE_BOARDS
+# boards' rows (a bridge team match's board is a row of both rooms, 1.3 kB of markup: 50 matches of
+# 16 boards made a page of 890 kB, of 24 boards 1.3 MB). 8 boards a table or fewer: 50 tables a page.
+PAGE_BOARDS = 400
 ARCHIVE_EVENTS = 300  # the archive on one page up to this many events; beyond, one page a year (years/<year>/)
 # A year of many events was one long list (116 club evenings: 17,000 px on a phone, January at
 # the bottom): past MONTH_HEADINGS events its cards are headed by month, past MONTH_INDEX the
@@ -1763,15 +1767,26 @@ def _span(first: Any, last: Any) -> str:
 
 @dataclass
 class TablePages:
-    """A round's tables in pages (PAGE_TABLES a page, in table order; the first page keeps the
-    round's URL) and each table's page number."""
+    """A round's tables in pages (PAGE_TABLES a page, or tables_a_page's fewer, in table order;
+    the first page keeps the round's URL) and each table's page number."""
 
     chunks: list[list[Any]]
     page_of: dict[int, int]  # table number -> its page; empty when the round has one page
 
 
+def tables_a_page(round_result: Any) -> int:
+    """How many of a round's tables a page of it shows: PAGE_TABLES, fewer when its tables show
+    boards (a view's `rows`: bridge, shengji and daguai matches and pairs tables; a Guandan match
+    shows its deal log, no rows) so many that PAGE_TABLES of them would pass PAGE_BOARDS. The
+    most boards a table of the round shows decides, so that every page of the round holds as many
+    tables as the first (an entry's page links its table on the page that holds it)."""
+    most = max((len(rows) for score in round_result.tables
+                if isinstance(rows := getattr(getattr(score, "view", None), "rows", None), list)), default=0)
+    return max(1, min(PAGE_TABLES, PAGE_BOARDS // most)) if most else PAGE_TABLES
+
+
 def table_pages(round_result: Any) -> TablePages:
-    shown = chunks(round_result.tables, PAGE_TABLES)
+    shown = chunks(round_result.tables, tables_a_page(round_result))
     page_of = {score.table.number: n for n, tables in enumerate(shown, 1) for score in tables} if len(shown) > 1 else {}
     return TablePages(shown, page_of)
 
@@ -2973,7 +2988,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
             # names its match, as the round's draw and results notices do.
             match_names = named_tables(stage_result.bracket, round_result.number, env.globals["t"].locale) \
                 if stage_result.bracket is not None else {}
-            # PAGE_TABLES tables a page, in table order; the first keeps the round's URL.
+            # PAGE_TABLES tables a page (tables_a_page), in table order; the first keeps the round's URL.
             shown = pages_of_rounds[(stage.id, round_result.number)].chunks
             url = round_url(event, stage.id, round_result.number)
             # A bye or a sit-out is no table (no_table_word): not counted among the round's

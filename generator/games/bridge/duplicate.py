@@ -51,6 +51,8 @@ tests/test_bridge_teams.py):
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -121,8 +123,7 @@ def imps(difference: float) -> int:
     >>> [imps(d) for d in (10, 20, 2990, 3000, -4000)]
     [0, 1, 21, 22, -24]
     """
-    size = abs(difference)
-    found = sum(1 for low in IMP_SCALE if size >= low)
+    found = bisect_right(IMP_SCALE, abs(difference))  # the bands whose lowest difference it reaches
     return found if difference >= 0 else -found
 
 
@@ -167,8 +168,13 @@ def cross_imps_exact(ns_scores: Sequence[float]) -> list[float]:
     count = len(ns_scores)
     if count < 2:
         return [0.0] * count
-    return [sum(imps(own - other) for j, other in enumerate(ns_scores) if j != i) / (count - 1)
-            for i, own in enumerate(ns_scores)]
+    # Against each distinct score once, times how many results have it: a board played 150 times
+    # has a few dozen scores, not 150 (issue 23's real sizes: 22,500 comparisons a board became
+    # ~900). A result against itself is 0 IMPs, so "every other result" is every result; the sums
+    # are whole IMPs, the same sums in any order, divided as before.
+    times = Counter(ns_scores)
+    against = {own: sum(many * imps(own - other) for other, many in times.items()) for own in times}
+    return [against[own] / (count - 1) for own in ns_scores]
 
 
 def adjusted_imps(percent: float, average_plus: float = 3.0) -> float:
@@ -1399,11 +1405,15 @@ def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, lis
         figures = {e: round(100 * mp / top, 2) if matchpoints and top else _tidy(mp)
                    for e, (mp, top, _) in so_far.items() if e not in unscored}
         ordered = sorted(figures.items(), key=lambda item: (-item[1], item[0]))
+        # A place is 1 + the figures above it: the position of its figure's first row in the
+        # ordered rows (each row against every other was 90,000 comparisons a round at 300 pairs).
+        first: dict[float, int] = {}
+        for position, (_, figure) in enumerate(ordered):
+            first.setdefault(figure, position)
+        sharing = Counter(figures.values())
         rows: list[tuple[str, str, float | None]] = []
         for entry, figure in ordered:
-            place = 1 + sum(1 for other in figures.values() if other > figure)
-            tied = sum(1 for other in figures.values() if other == figure) > 1
-            rows.append((f"{place}{'=' if tied else ''}", entry, figure))
+            rows.append((f"{first[figure] + 1}{'=' if sharing[figure] > 1 else ''}", entry, figure))
         found[number] = rows + [("\u2014", entry, None) for entry in unscored]
     return found
 
