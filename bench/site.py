@@ -17,7 +17,10 @@
    here), rendering, writing. The build's clock times reading and scoring as one part (forked
    readers do both, beside the build's own process); that part is split by processor time, which
    each reader measures for itself and sends with its event (build.py's BuildReport.spent), and
-   those processor times are printed too (`where_the_time_goes`, `reading_note`).
+   those processor times are printed too (`where_the_time_goes`, `reading_note`). Each part's
+   processor time, the build's own process's and that of the processes it forked (readers,
+   render workers), apart (`processor_line`): at 200 events rendering was two thirds of it,
+   nearly all in the render workers.
 3. Hugo renders the same number of pages, each a 100-row standings table from the page's own
    parameters through a template loop, on the same machine in the same run: the ratio of
    paibang's page rate to Hugo's is the figure to watch (issue 23: target >= 1.5, never below 1.0).
@@ -252,7 +255,7 @@ seconds = time.perf_counter() - start
 own, children = (resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
 print(json.dumps({"seconds": seconds, "pages": report.pages, "rendered": report.events_rendered, "pdfs": report.pdfs,
                   "printed": report.pdfs_printed, "written": len(report.written), "in_place": report.in_place,
-                  "parts": report.seconds, "spent": report.spent, "ended": report.ended, "rss_kib": own, "children_rss_kib": children}))
+                  "parts": report.seconds, "spent": report.spent, "by_part": report.processor, "ended": report.ended, "rss_kib": own, "children_rss_kib": children}))
 """
 
 
@@ -265,7 +268,9 @@ def fresh_build_figures(content: Path, output: Path, cache: Path, bulletins: boo
 
     `watch`, if given, is called with the build's process id once it has started; what it returns
     is stopped (`.stop()`) when the build ends, and the figures that stop returns are added to the
-    build's (bench/archive.py samples the build's memory so). A failed build's errors are printed."""
+    build's (bench/archive.py samples the build's memory so). A failed build's errors are printed.
+    `by_part`: each part's processor seconds, the build's own process's and its children's
+    (processor_line)."""
     before, system, started = processor_time(), system_time(), time.perf_counter()
     build = subprocess.Popen([sys.executable, "-c", FULL_BUILD, str(ROOT), str(content), str(output), str(cache),
                               "1" if bulletins else "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -341,6 +346,19 @@ def reading_note(parts: dict[str, float], spent: dict[str, float] | None) -> str
             f"shares of their processor time, summed over the processes: {times}")
 
 
+def processor_line(by_part: dict[str, list[float]]) -> str:
+    """`reading and scoring 1.06 + 6.17 s, rendering 0.84 + 16.44 s, …`: each part's processor
+    seconds in the build's own process, then in the processes it forked and waited for in that
+    part (the readers, the render workers: build.py's BuildReport.processor), and both in all.
+    Wall time hides whose work a part is: on two cores a part of two busy workers takes half
+    its processor time, and the build's own process works beside them."""
+    own = sum(here for here, _ in by_part.values())
+    forked = sum(there for _, there in by_part.values())
+    said = ", ".join(f"{part} {here:.2f} + {there:.2f} s" for part, (here, there) in by_part.items())
+    return (f"processor time by part (the build's own process + the processes it forked and waited for): "
+            f"{said}; in all {own:.2f} + {forked:.2f} s")
+
+
 def ratio_line(ratio: float) -> str:
     """The ratio of paibang's pages per second to Hugo's, against issue 23's target and floor."""
     verdict = "met" if ratio >= TARGET else "missed" + ("" if ratio >= FLOOR else f", and below the floor of {FLOOR}")
@@ -396,6 +414,7 @@ def main() -> None:
         ours: list[float] = []
         parts: list[dict[str, float]] = []
         spent: list[dict[str, float]] = []
+        by_part: list[dict[str, list[float]]] = []  # each run's (processor_line)
         theirs: list[float] = []
         # each run's (processor seconds, of them the system's, files, bytes) of each (system_line)
         our_costs: list[tuple[float, float, int, int]] = []
@@ -414,6 +433,7 @@ def main() -> None:
             ours.append(full)
             parts.append(figures["parts"])
             spent.append(figures["spent"])
+            by_part.append(figures["by_part"])
             our_costs.append((used, figures["system"], *tree_size(work / f"output-{run}")))
             line = (f"run {run + 1}: paibang {pages} pages in {full:.2f} s = {pages / full:.0f} pages/s "
                     f"({used:.1f} s of processor time, {figures['system']:.1f} s of it the system's)")
@@ -433,6 +453,7 @@ def main() -> None:
         print(f"paibang: {args.events} events, {pages} pages, full build (median of {args.runs}) {full:.2f} s "
               f"= {pages / full:.0f} pages/s")
         middle, middle_spent = parts[ours.index(full)], spent[ours.index(full)]
+        print(processor_line(by_part[ours.index(full)]))
         print(f"where the time goes (the median run, wall time after imports): {where_the_time_goes(middle, middle_spent)}")
         print(f"  {reading_note(middle, middle_spent)}; rendering and writing the pages run in forked processes too "
               f"(writing: putting the site in place)")

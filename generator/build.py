@@ -64,6 +64,11 @@ class BuildReport:
     # readers' included: event_cache.Spent), and the build's own other work in that part (other:
     # taking the readers' events in, rendering's imports meanwhile).
     spent: dict[str, float] = field(default_factory=dict)
+    # Processor seconds of each part of `seconds`, as (the build's own process, the processes it
+    # forked and waited for in that part: the readers, the render workers), for the benchmarks
+    # to say which process's work each part is (bench/site.py's processor_line): wall time
+    # alone hid that rendering, on two cores, was two thirds of the build's processor time.
+    processor: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
@@ -961,7 +966,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     rendered = sum(1 for slug, pages in made.items() if "/" not in slug  # events, not player pages
                    and (slug not in previous.events or previous.events[slug].key != pages.key))
     return BuildReport(site, results, warnings, pages, len(planned), printed, rendered, len(results), locale=site.locale,
-                       written=fresh, in_place=in_place, seconds=clock.laps, ended=clock.ended, spent=spent_figures)
+                       written=fresh, in_place=in_place, seconds=clock.laps, ended=clock.ended, spent=spent_figures,
+                       processor={part: (clock.used[part], clock.children[part]) for part in clock.laps})
 
 
 def _read_as_built(content: Path, strict: bool, events_cache: Path, bulletins: bool, memory: EventMemory | None,
@@ -1085,17 +1091,28 @@ class _Clock:
     """Seconds spent in each part of a build, and when each ended, for the benchmarks (bench/site.py;
     bench/archive.py places its samples of the build's memory in the parts by when they ended: the
     system's monotonic clock, which another process reads alike). `used`: the processor seconds
-    of the build's own process in each part (its forked workers' not included)."""
+    of the build's own process in each part (its forked workers' not included); `children`:
+    those of the processes it forked and waited for during the part (os.times: the readers and
+    the render workers are waited for in the part that forked them; 0 where the system does
+    not count them, Windows)."""
 
     def __init__(self) -> None:
         self.laps: dict[str, float] = {}
         self.ended: dict[str, float] = {}
         self.used: dict[str, float] = {}
-        self._last, self._used = time.perf_counter(), time.process_time()
+        self.children: dict[str, float] = {}
+        self._last, self._used, self._children = time.perf_counter(), time.process_time(), _children_time()
 
     def lap(self, what: str) -> None:
-        now, used = time.perf_counter(), time.process_time()
+        now, used, children = time.perf_counter(), time.process_time(), _children_time()
         self.laps[what] = self.laps.get(what, 0.0) + now - self._last
         self.used[what] = self.used.get(what, 0.0) + used - self._used
+        self.children[what] = self.children.get(what, 0.0) + children - self._children
         self.ended[what] = time.monotonic()
-        self._last, self._used = now, used
+        self._last, self._used, self._children = now, used, children
+
+
+def _children_time() -> float:
+    """The processor seconds of this process's children it has waited for, so far."""
+    found = os.times()
+    return found.children_user + found.children_system

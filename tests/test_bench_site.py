@@ -7,6 +7,7 @@ that the figures arrive from where they are measured and that the split keeps th
 from __future__ import annotations
 
 import multiprocessing
+import os
 
 import pytest
 
@@ -137,3 +138,24 @@ def test_the_floor_of_writing_a_site_writes_the_same_files_and_leaves_nothing(tm
         assert user >= 0 and system >= 0 and (files, written) == (1, size)
         assert not (tmp_path / "again").exists()
     assert (tmp_path / "out" / "a" / "b" / "index.html").read_bytes() == b"x" * 1000
+
+
+def test_each_part_s_processor_time_is_reported_for_the_build_and_its_forked_processes(tmp_path):
+    """A build reports each part's processor seconds, its own process's and its forked
+    processes' apart (BuildReport.processor): with two events to read and pages to render on two
+    workers, the readers' and the render workers' time is counted in their parts, and
+    bench/site.py says them part by part."""
+    from generator.build import build
+    from generator.render import html
+
+    site = bench("site")
+    content = demo_content(tmp_path, "tumu-guandan-2020", "dongke-bridge-2015")
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert list(report.processor) == list(report.seconds)
+    own, forked = map(sum, zip(*report.processor.values()))
+    assert own > 0 and all(here >= 0 and there >= 0 for here, there in report.processor.values())
+    if html.can_fork() and (os.cpu_count() or 1) >= 2:  # (readers and render workers forked)
+        assert report.processor["reading and scoring"][1] > 0 and report.processor["rendering"][1] > 0
+        assert forked > 0
+    said = site.processor_line({"reading and scoring": [1.06, 6.17], "rendering": [0.84, 16.44]})
+    assert said.endswith("reading and scoring 1.06 + 6.17 s, rendering 0.84 + 16.44 s; in all 1.90 + 22.61 s")
