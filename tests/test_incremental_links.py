@@ -184,3 +184,126 @@ def test_the_desk_watches_the_files_the_build_hashes(tmp_path: Path, monkeypatch
     watched = set(_watched_files(content, folder)) - {str(content / "site.yaml")}
     assert watched == {str(folder / relative) for relative in hashed if relative.endswith(WATCHED)}
     assert str(folder / "results/round-3.yaml") in watched and not any("round-9" in path for path in watched)
+
+
+R3_7 = "T02 \u6253\u5230 7\uff0c"  # "T02 打到 7，": round 3 as edited
+
+
+@pytest.mark.parametrize("recorded", [False, True], ids=["walked", "as-laid-out"])
+def test_an_event_folder_that_is_a_link_re_pointed_is_built(tmp_path: Path, monkeypatch, recorded: bool) -> None:
+    """rev98 D1: an event folder that is a link (events/<slug> -> ../archive/2020/<slug>) was left
+    out of build_inputs' events (the loader reads it), and the link hashed by its name: re-pointed
+    to a 2021 copy, nothing had changed, and the build kept the 2020 pages."""
+    if recorded:
+        monkeypatch.setattr(incremental, "RACY_NS", -10**12)
+    content = archived_site(tmp_path, absolute=False)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert "T02 \u6253\u5230 8\uff0c" in text(out / ROUND_3)
+    copy = content / "archive/2021" / EVENT  # its results/ a folder of its own, round 3 edited
+    copy.parent.mkdir()
+    shutil.copytree(content / "archive/2020" / EVENT, copy, symlinks=True)
+    (copy / "results").unlink()
+    shutil.copytree(content / "shared-results", copy / "results")
+    edited(copy / "results/round-3.yaml", "levels: {T02: 8, T21: 9}", "levels: {T02: 7, T21: 9}")
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert "T02 \u6253\u5230 8\uff0c" in text(out / ROUND_3)  # (the copy is not the event's yet)
+    (content / "events" / EVENT).unlink()
+    os.symlink(f"../archive/2021/{EVENT}", content / "events" / EVENT)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1 and R3_7 in text(out / ROUND_3)
+    # A file added in the folder it leads to (the link's own stats unchanged): seen too.
+    (copy / "results/round-3.yaml").rename(tmp_path / "round-3.yaml")
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert not (out / ROUND_3).exists()
+    (tmp_path / "round-3.yaml").rename(copy / "results/round-3.yaml")
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1 and R3_7 in text(out / ROUND_3)
+
+
+@pytest.mark.parametrize("recorded", [False, True], ids=["walked", "as-laid-out"])
+def test_a_link_in_an_event_folder_that_is_a_link_re_pointed_is_built(tmp_path: Path, monkeypatch,
+                                                                      recorded: bool) -> None:
+    """rev98 D1: archive/2020/<slug>/results re-pointed from shared-results to other-results."""
+    if recorded:
+        monkeypatch.setattr(incremental, "RACY_NS", -10**12)
+    content = archived_site(tmp_path, absolute=False)
+    shutil.copytree(content / "shared-results", content / "other-results")
+    edited(content / "other-results/round-3.yaml", "levels: {T02: 8, T21: 9}", "levels: {T02: 7, T21: 9}")
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert "T02 \u6253\u5230 8\uff0c" in text(out / ROUND_3)
+    results = content / "archive/2020" / EVENT / "results"
+    results.unlink()
+    os.symlink("../../../other-results", results)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1 and R3_7 in text(out / ROUND_3)
+
+
+@pytest.mark.parametrize("recorded", [False, True], ids=["walked", "as-laid-out"])
+def test_a_cycle_of_links_replaced_by_its_folder_is_built(tmp_path: Path, monkeypatch, recorded: bool) -> None:
+    """rev98 D2: results/ -> ../../shared, and content/shared -> events/<slug>/results (ELOOP): the
+    walk passed over the link with no trace in the layout (following it raised), and once
+    content/shared was made the real folder, the fast path kept the pages without its rounds."""
+    if recorded:
+        monkeypatch.setattr(incremental, "RACY_NS", -10**12)
+    content = linked_site(tmp_path)
+    shutil.move(content / "shared-results", tmp_path / "away")
+    results = content / "events" / EVENT / "results"
+    results.unlink()
+    os.symlink("../../shared", results)
+    os.symlink(f"events/{EVENT}/results", content / "shared")
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert not (out / ROUND_3).exists()
+    (content / "shared").unlink()
+    shutil.move(tmp_path / "away", content / "shared")
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert "T02 \u6253\u5230 8\uff0c" in text(out / ROUND_3)
+
+
+def test_an_event_folder_linked_out_of_content_is_not_walked(tmp_path: Path, monkeypatch) -> None:
+    """rev98 D3: an event folder that is a link out of content/ (the loader refuses it:
+    file-outside-content) was walked and hashed by every build, and by the desk, first: a link
+    to / or to $HOME read whole. Now walked by none; the build still says so."""
+    from generator.desk.app import _watched_files
+    from generator.errors import ContentErrors
+
+    content = linked_site(tmp_path)
+    outside = tmp_path / "elsewhere" / "x2020"
+    shutil.copytree(ROOT / "content/events" / EVENT, outside)
+    os.symlink(outside, content / "events" / "x2020")
+    walked: list[str] = []
+    files = incremental._files
+    monkeypatch.setattr(incremental, "_files", lambda folder, *args, **kwargs: (walked.append(os.fspath(folder)),
+                                                                                files(folder, *args, **kwargs))[1])
+    hashed: list[str] = []
+    hash_files = incremental._hash_files
+    monkeypatch.setattr(incremental, "_hash_files", lambda root, relatives: (hashed.extend(
+        f"{root}/{relative}" for relative in relatives), hash_files(root, relatives))[1])
+    with pytest.raises(ContentErrors) as refused:
+        build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert "file-outside-content" in {problem.code for problem in refused.value.problems}
+    assert not [path for path in walked + hashed if "elsewhere" in path or "x2020" in path]
+    assert _watched_files(content, content / "events/x2020").keys() <= {str(content / "site.yaml")}
+    assert str(content / "events" / EVENT / "results/round-3.yaml") in _watched_files(content, content / "events" / EVENT)
+
+
+def test_a_file_added_in_the_folder_an_event_folder_link_leads_to_is_seen_by_the_fast_path(tmp_path: Path,
+                                                                                          monkeypatch) -> None:
+    """The layout of an event folder that is a link holds the link's own stats and the folder's it
+    leads to: a file added there changes the latter only, and the digest the build takes for the
+    event is that of its files now (not the one recorded)."""
+    monkeypatch.setattr(incremental, "RACY_NS", -10**12)
+    content = archived_site(tmp_path, absolute=False)
+    folder = content / "events" / EVENT
+    recorded = incremental.Folders()
+    with incremental.one_reading():
+        incremental.build_inputs(content, known=incremental.Folders(), found=recorded)
+    (content / "archive/2020" / EVENT / "added.txt").write_text("x", encoding="utf-8")
+    with incremental.one_reading():
+        incremental.build_inputs(content, known=recorded, found=incremental.Folders())
+        taken = incremental.folder_digest(folder)
+    with incremental.one_reading():
+        assert taken == incremental.folder_digest(folder)

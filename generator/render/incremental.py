@@ -392,12 +392,18 @@ def _files(folder: str, dirs: list | None = None, content: str | None = None,
     into a cycle, to a pipe), with MISSING for a target that is not there: the fast path
     (_files_as_laid_out) sees its target come back or be re-pointed. Without them such a link
     left no trace in the layout, and a results folder moved away and back kept the pages built
-    while it was away until a full walk (rev97 D1)."""
+    while it was away until a full walk (rev97 D1); nor did a link that cannot be followed (a
+    cycle of links: rev98 D2). An event folder that is itself a link is ("", the link's own
+    stats) and ("/", the folder's it leads to): re-pointed, or a file added in that folder,
+    either changes."""
     return _walk(folder, "", dirs, _Walked(folder, content))
 
 
 def event_files(folder: str, content: str) -> Iterator[tuple[str, os.stat_result]]:
-    """_files, for the desk (its watched files: desk/app.py's _watched_files)."""
+    """_files, for the desk (its watched files: desk/app.py's _watched_files); none for an event
+    folder that is a link out of content/ (see folder_digest)."""
+    if not _within(os.path.realpath(folder), os.path.realpath(content)):
+        return iter(())
     return _files(folder, content=content)
 
 
@@ -431,7 +437,10 @@ def _walk(folder: str, prefix: str, dirs: list | None, walked: _Walked) -> Itera
     """_files' walk of `folder`, `prefix` its path relative to the event folder."""
     try:
         if dirs is not None and not prefix:
-            dirs.append(("", _stats(os.stat(folder, follow_symlinks=False))))
+            own = os.stat(folder, follow_symlinks=False)
+            dirs.append(("", _stats(own)))
+            if stat.S_ISLNK(own.st_mode):  # an event folder that is a link: the folder it leads to too ("/", see _files)
+                dirs.append(("/", _stats(os.stat(folder))))
         with os.scandir(folder) as found:
             items = sorted(found, key=lambda item: item.name)
     except OSError:
@@ -442,10 +451,13 @@ def _walk(folder: str, prefix: str, dirs: list | None, walked: _Walked) -> Itera
                 if dirs is not None:
                     dirs.append((f"{prefix}{item.name}", _stats(item.stat(follow_symlinks=False))))
                 yield from _walk(item.path, f"{prefix}{item.name}/", dirs, walked)
-            elif item.is_file():
+            elif not item.is_symlink():  # (known from the listing: ordinary entries cost nothing more)
+                if item.is_file():
+                    yield f"{prefix}{item.name}", item.stat()
+            elif _is_file(item):
                 yield f"{prefix}{item.name}", item.stat()
-            elif item.is_symlink():  # (looked at only for a link: ordinary entries cost nothing more)
-                if item.is_dir() and walked.takes(os.path.realpath(item.path)):
+            else:
+                if _is_folder(item) and walked.takes(os.path.realpath(item.path)):
                     if dirs is not None:
                         dirs.append((f"{prefix}{item.name}", _stats(item.stat(follow_symlinks=False))))
                         dirs.append((f"{prefix}{item.name}/", _stats(os.stat(item.path))))
@@ -455,6 +467,26 @@ def _walk(folder: str, prefix: str, dirs: list | None, walked: _Walked) -> Itera
                     dirs.append((f"{prefix}{item.name}/", _led_to(os.stat, item.path)))
         except OSError:  # gone meanwhile
             continue
+
+
+def _is_file(link: os.DirEntry) -> bool:
+    """Whether the link `link` leads to a file; False when it cannot be followed: a cycle of
+    links (ELOOP), a folder on its way that may not be looked into (EACCES). DirEntry raises
+    for those (not for a link leading nowhere), and such a link was passed over with no trace
+    in the layout: replaced by the folder it named, its files were unseen by the fast path
+    (rev98 D2)."""
+    try:
+        return link.is_file()
+    except OSError:
+        return False
+
+
+def _is_folder(link: os.DirEntry) -> bool:
+    """Whether the link `link` leads to a folder (False when it cannot be followed: see _is_file)."""
+    try:
+        return link.is_dir()
+    except OSError:
+        return False
 
 
 def _stats(found: os.stat_result) -> tuple[int, int, int]:
@@ -736,12 +768,17 @@ def folder_digest(folder: Path, content: Path | None = None) -> str:
     the loader names it), for the folder is walked by its real path (two event folders linked
     to one are hashed once), whose grandparent is not content/ when the event folder is a link
     (see _files)."""
-    inside = os.fspath(content if content is not None else folder.parent.parent)
+    given = content if content is not None else folder.parent.parent
+    inside = os.fspath(given)
     folder = resolved(folder)
     if _READ is not None and folder in _READ:
         return _READ[folder].hex()
     root = os.fspath(folder)
-    found = _hash_files(root, [relative for relative, _ in _files(root, content=inside)])
+    # An event folder that is a link out of content/ is refused by the loader (file-outside-content):
+    # walked and hashed first, a link to / or to $HOME was read whole by every build (rev98 D3).
+    # Its digest is that of no file.
+    outside = not _within(root, os.fspath(resolved(Path(given))))
+    found = _hash_files(root, [] if outside else [relative for relative, _ in _files(root, content=inside)])
     if _READ is not None:
         _READ[folder] = found
     return found.hex()
@@ -979,10 +1016,24 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
     taken = time.time_ns()
     digest = hashlib.sha256(code_digest().encode())
     events: list[str] = []
+    linked: dict[str, Path] = {}  # each event folder that is a link (into content/), its real path
     for relative, is_file, is_folder, is_link in _entries(root, keep_out="events"):
         parts = relative.split("/")
-        if len(parts) == 2 and parts[0] == "events" and is_folder and not is_link:  # a linked folder is not walked (load_site refuses it)
-            events.append(parts[1])
+        if len(parts) == 2 and parts[0] == "events" and is_folder:
+            # An event folder that is a link (events/x -> ../archive/2020/x) is read by the loader
+            # (event_folders counts it): walked as the others, or the link re-pointed, or a link in
+            # its folder re-pointed, changed nothing here and the build kept its old pages (rev98
+            # D1). One leading out of content/ is refused by the loader: walked by none (not
+            # even hashed: it may be / or $HOME, rev98 D3); its target named instead.
+            if not is_link:
+                events.append(parts[1])
+            else:
+                real = Path(os.path.realpath(f"{root}/{relative}"))
+                if _within(os.fspath(real), root):
+                    events.append(parts[1])
+                    linked[parts[1]] = real
+                else:
+                    digest.update(_name(f"{relative}\0{os.fspath(real)}\0"))
         folder_mark = "/" if is_folder else ""
         digest.update(_name(f"{relative}{folder_mark}\0"))  # folders too: an empty one counts
         if is_file:
@@ -999,25 +1050,29 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
         signature, newest, layout = looked_at[number]
         looked_at[number] = None  # (let go as they are taken)
         path = paths.get(name) or events_root / name  # (outside a build, listed twice: it may have come since)
-        _RESOLVED.setdefault(path, path)  # in content/ resolved, and no link (see above): itself
+        real = linked.get(name)
+        if real is None:
+            real = _RESOLVED.setdefault(path, path)  # in content/ resolved, and no link (see above): itself
+        else:
+            _RESOLVED.setdefault(path, real)
         if signature is None:  # as recorded: `newest` is the recorded digest, `layout` whether it has files
             folder_hash, has_files = newest, layout
-            _TRUSTED.add(path)
+            _TRUSTED.add(real)
             if one_by_one:
                 found.put(name, *known.get(name))
         else:
             recorded = known.get(name)
             if recorded is not None and recorded[0] == signature:
                 folder_hash = recorded[1]
-                _TRUSTED.add(path)
+                _TRUSTED.add(real)
             else:
                 folder_hash = _hash_files(f"{root}/events/{name}", _unpacked_layout(layout)[1])
-                _TRUSTED.discard(path)
+                _TRUSTED.discard(real)
             if found is not None and newest < taken - RACY_NS:
                 found.put(name, signature, folder_hash, layout)
             has_files = _file_count(layout) > 0
         if _READ is not None:
-            _READ[path] = folder_hash
+            _READ[real] = folder_hash
         if has_files:
             digest.update(_name(f"{name}\0{folder_hash.hex()}"))
     digest.update(repr(options).encode())
@@ -1721,7 +1776,7 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 16  # 8: the people index names its persons' rows, kept in a file of their own;
+RECORD_VERSION = 17  # 8: the people index names its persons' rows, kept in a file of their own;
 # 9: those rows, and who is who in each event, compressed (caches.packed);
 # 10: each part's files, stamps and pages compressed (EventPages.packed);
 # 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused;
@@ -1729,6 +1784,7 @@ RECORD_VERSION = 16  # 8: the people index names its persons' rows, kept in a fi
 # 14: who sits where in each event in a file of its own, named by the people file
 # 15: the event folders' layouts walk a folder linked in content/ (14's did not: its files unseen)
 # 16: and hold every link not walked, its own stats and its target's (15's held none: its target's return unseen)
+# 17: and a link that cannot be followed (a cycle of links: 16's held none), and event folders that are links
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
