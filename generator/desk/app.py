@@ -64,8 +64,8 @@ from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_r
 from generator.desk.sheet_pages import SheetsChoice, sheets_paged
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Known, RoundEdit, Tokens, TokensUnwritable, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines,
-    loader_verdict, locked, match_digest, open_audit, plain, read_results, set_record, table_key, text_digest, with_board_keys_kept,
-    write_lock, write_results,
+    loader_verdict, locked, match_digest, open_audit, plain, read_results, set_record, table_key, take_back_audit, text_digest,
+    with_board_keys_kept, write_lock, write_results,
 )
 from generator.errors import ContentError, CouldNotFinish, Mark, Problems, system_reason
 from generator.hosts import host_allowed
@@ -1433,18 +1433,25 @@ class Writer:
             self.desk.count_change(applied[-1][0].spot)  # (written: the site is behind until a build takes it in)
             lines = [audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
                                 self.path, old, plain(job.record), self.written(target)) for job, old in applied]
-            for at, (log, audit) in enumerate(zip(logs, audits)):
+            # The other event's log first, the desk's own last, each appended only if the one
+            # before took its lines, and those taken back if a later one refuses (take_back_audit):
+            # a save held so leaves no line in any log. (The own log first, its line stayed when
+            # the other's refused: a line for a save put back and held, and a second one at the
+            # retry, rev99 D3.)
+            appended: list[tuple[Path, tuple[int, int]]] = []
+            for at in reversed(range(len(logs))):
+                log = logs[at]
                 try:
                     # (the other event's: its lines say whose desk's round they name)
-                    append_audit(log, lines if at == 0 else [{**line, "event": self.desk.slug} for line in lines], audit)
+                    appended.append((log, append_audit(
+                        log, lines if at == 0 else [{**line, "event": self.desk.slug} for line in lines], audits[at])))
                 except OSError as error:
                     # The log refused the line: the file as it was before the save, so that no
                     # save stands without its line (put back if the system lets it; a full disk
                     # has room for the old text in the place of the new, a byte or two longer).
-                    # (The event's own log, appended to first, keeps its line when the other
-                    # event's refuses: a line for a save put back, said as held, not a save
-                    # standing with no line.)
-                    _close_all(audits[at + 1:])
+                    _close_all(audits[:at])
+                    for taken, extent in appended:
+                        take_back_audit(taken, extent)
                     self._put_back(target, text, newline)
                     for job, _ in applied:
                         job.unwritable = write_failed(log / AUDIT_NAME, error)
