@@ -397,15 +397,31 @@ def desk_not_a_round(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
 
 def desk_results_hard_linked(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """A save into a round's file with a second name (a hard link), held by the desk's writer
-    (tests/test_desk_hard_link.py saves through the running desk)."""
+    """A save into a round's file with a second name in content/ (a hard link), held by the desk's
+    writer (tests/test_desk_hard_link.py saves through the running desk)."""
     import os
 
-    from generator.desk.app import hard_linked, hard_links
+    from generator.desk.app import hard_linked, other_name
 
+    content = tmp / "content"
     path = next((demo_tree(tmp, B) / "results").glob("*.yaml"))
     os.link(path, path.with_name("shared-copy.yaml.bak"))
-    return {hard_linked(path, hard_links(path)).code} if hard_links(path) == 2 else set()
+    other = other_name(content.resolve(), path.resolve())
+    return {hard_linked(path, other, content.resolve()).code} if other is not None else set()
+
+
+def desk_results_pair_leftover(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The same, the second name a temporary file `paibang pair` linked into place and was stopped
+    before it removed (seals._put_new)."""
+    import os
+
+    from generator.desk.app import hard_linked, other_name
+
+    content = tmp / "content"
+    path = next((demo_tree(tmp, B) / "results").glob("*.yaml"))
+    os.link(path, path.with_name(f"{path.name}.tmp-4242-140000"))
+    other = other_name(content.resolve(), path.resolve())
+    return {hard_linked(path, other, content.resolve()).code} if other is not None else set()
 
 
 def desk_not_read_back(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -1090,6 +1106,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-saved-as-ansi": write(B, "results/extra.yaml", "stage: prelim\n# \u7b2c 1 \u8f6e\n".encode("gbk")),
     "desk-results-not-a-round": desk_not_a_round,
     "desk-results-hard-linked": desk_results_hard_linked,
+    "desk-results-pair-leftover": desk_results_pair_leftover,
     "desk-not-read-back": desk_not_read_back,
     "desk-forfeit-not-withdrawn": desk_forfeit_not_withdrawn,
     "desk-knockout-drawn-after": desk_knockout_drawn_after,

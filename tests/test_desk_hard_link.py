@@ -1,9 +1,12 @@
 """A save into a round's file that has a second name, a hard link (`ln`, `cp -l`: a round shared
 by two events so), rev96 D4. The desk's write replaces the file by a rename (a reader sees the
 old text or the new, a power cut keeps what was said saved), which split the two names unsaid:
-the other kept the old results. Held now, said with the fixes (the other name a symbolic link,
-which the desk saves through; or this file a copy of its own), nothing written; it lands once
-the file has one name."""
+the other kept the old results. Held when the other name is in content/, said with it and the
+fixes (the other name a symbolic link, which the desk saves through; or this file a copy of its
+own), nothing written; it lands once the file has one name there. A name outside content/ (a
+backup, `cp -al content /srv/backup`) holds nothing: the save lands by the rename, the backup
+keeping the text it was made with (rev99 D1). A second name that `paibang pair` left, stopped
+between linking its temporary file into place and removing it, is said as that (rev99 D2)."""
 
 from __future__ import annotations
 
@@ -14,16 +17,23 @@ from pathlib import Path
 from tests.test_desk import Running, audit_lines, content, drawn, post, round4, running  # noqa: F401 - (fixtures)
 
 
-def test_a_save_into_a_hard_linked_round_file_is_held_and_said_not_split(  # noqa: F811
-        running: Running, content: Path, tmp_path: Path, capfd) -> None:  # noqa: F811, ANN001
+def _said(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.split("<main>")[-1]))
+
+
+def test_a_save_into_a_round_file_with_a_second_name_in_content_is_held_and_said_not_split(  # noqa: F811
+        running: Running, content: Path, capfd) -> None:  # noqa: F811, ANN001
     path = round4(content)
     text = path.read_text(encoding="utf-8")
-    other = tmp_path / "round-4-of-the-other-event.yaml"
+    (content / "events" / "other" / "results").mkdir(parents=True)
+    other = content / "events" / "other" / "results" / "round-4.yaml"
     os.link(path, other)
     status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
-    said = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.split("<main>")[-1]))
+    said = _said(html)
     assert status == 503 and 'value="A"' in html, said[:400]  # held, what was typed kept
-    assert "round-4.yaml \u6709 2 \u4e2a\u6587\u4ef6\u540d" in said, said[:600]  # "has 2 names"
+    # "has another name in content/, events/other/results/round-4.yaml"
+    assert "round-4.yaml \u5728 content/ \u91cc\u8fd8\u6709\u53e6\u4e00\u4e2a\u6587\u4ef6\u540d " \
+           "content/events/other/results/round-4.yaml" in said, said[:600]
     terminal = capfd.readouterr().err  # (the secretary's terminal: what, and the fixes)
     assert "[desk-results-hard-linked]" in terminal and "ln -sf" in terminal and "mv round-4.yaml.new" in terminal, terminal
     # nothing written: one file still, under both names, and no audit line
@@ -34,6 +44,45 @@ def test_a_save_into_a_hard_linked_round_file_is_held_and_said_not_split(  # noq
     assert held is not None and "[desk-results-hard-linked]" in held["problem"], held
     other.unlink()  # the fix for a name not wanted: one name left
     status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
-    assert status == 200, re.sub(r"<[^>]+>", " ", html.split("<main>")[-1])[:400]
+    assert status == 200, _said(html)[:400]
     assert re.search(r"levels: \{T04: A, T06: 5\}", path.read_text(encoding="utf-8"))
+    assert [line["table"] for line in audit_lines(content)] == [2]
+
+
+def test_a_save_into_a_round_file_whose_second_name_is_a_backup_outside_content_lands(  # noqa: F811
+        running: Running, content: Path, tmp_path: Path) -> None:  # noqa: F811
+    """`cp -al content /srv/backup` gives every file of content/ a second name: every save of the
+    event was held from then on. The save lands; the backup keeps the text it was made with."""
+    path = round4(content)
+    text = path.read_text(encoding="utf-8")
+    backup = tmp_path / "backup" / "round-4.yaml"
+    backup.parent.mkdir()
+    os.link(path, backup)
+    status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+    assert status == 200, _said(html)[:600]
+    assert re.search(r"levels: \{T04: A, T06: 5\}", path.read_text(encoding="utf-8"))
+    assert backup.read_text(encoding="utf-8") == text  # the backup as it was made
+    assert os.stat(path).st_nlink == 1  # (the round's file one name again: the next save scans nothing)
+    assert [line["table"] for line in audit_lines(content)] == [2]
+
+
+def test_a_second_name_left_by_a_stopped_pair_is_said_as_that_and_deleting_it_is_the_fix(  # noqa: F811
+        running: Running, content: Path, capfd) -> None:  # noqa: F811, ANN001
+    """`pair` links its temporary file into place (never over a round's file written meanwhile:
+    seals._put_new), then removes it: stopped between the two, the temporary stays, a second
+    name the secretary never made. Said as what it is, its deletion the fix, not `ln -sf`."""
+    path = round4(content)
+    leftover = path.with_name(f"{path.name}.tmp-4242-139871")
+    os.link(path, leftover)
+    status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+    said = _said(html)
+    assert status == 503 and 'value="A"' in html, said[:400]
+    assert "round-4.yaml.tmp-4242-139871" in said and "paibang pair" in said, said[:800]
+    terminal = capfd.readouterr().err
+    assert "[desk-results-pair-leftover]" in terminal and "ln -sf" not in terminal, terminal
+    assert "rm content/events/tumu-guandan-2020/results/round-4.yaml.tmp-4242-139871" in terminal, terminal
+    assert not audit_lines(content)
+    leftover.unlink()
+    status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+    assert status == 200, _said(html)[:400]
     assert [line["table"] for line in audit_lines(content)] == [2]

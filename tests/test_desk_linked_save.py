@@ -140,3 +140,78 @@ def test_a_save_through_a_link_into_another_events_file_is_logged_in_both_naming
     theirs = [json.loads(line) for line in (other / AUDIT_NAME).read_text(encoding="utf-8").splitlines()]
     assert theirs == [{**line, "event": SLUG} for line in ours]  # the same lines, findable from b
     assert Corrections(other).read() == {}  # (a's table 2 of round 4 is no table of b's to mark)
+
+
+def test_a_save_whose_second_audit_log_refuses_leaves_no_line_in_either(content: Path, monkeypatch) -> None:  # noqa: F811, ANN001
+    """The save through a link into another event's file appends to two logs: the second
+    refusing (a disk filled up meanwhile), the file was put back and the save held, but the
+    first log kept a line for a save that never stood, and a second one at the retry (rev99 D3).
+    Whichever log refuses, neither keeps a line then; the retry writes one in each."""
+    import errno
+    import json
+
+    from generator.desk import app
+    from generator.desk.store import AUDIT_NAME, append_audit
+
+    other = content / "events" / "other-event"
+    shutil.copytree(content / "events" / SLUG, other)
+    path = round4(content)
+    path.unlink()
+    os.symlink("../../other-event/results/round-4.yaml", path)
+    before = (other / "results" / "round-4.yaml").read_text(encoding="utf-8")
+    calls: list[Path] = []
+
+    def full_at_the_second(folder: Path, lines: list, fd: int | None = None) -> tuple[int, int]:
+        calls.append(folder)
+        if len(calls) == 2:
+            os.close(fd)
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return append_audit(folder, lines, fd)
+
+    def logged(folder: Path) -> list[dict]:
+        log = folder / AUDIT_NAME
+        return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+
+    monkeypatch.setattr(app, "append_audit", full_at_the_second)
+    running = start(content)
+    try:
+        status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+        assert status == 503 and 'value="A"' in html, said(html)[:400]  # held, what was typed kept
+        assert (other / "results" / "round-4.yaml").read_text(encoding="utf-8") == before
+        assert len(calls) == 2 and logged(content / "events" / SLUG) == [] and logged(other) == []
+        monkeypatch.setattr(app, "append_audit", append_audit)  # room again
+        status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+        assert status == 200 and 'id="saved"' in html, said(html)[:400]
+    finally:
+        running.stop()
+    ours, theirs = logged(content / "events" / SLUG), logged(other)
+    assert [line["table"] for line in ours] == [2] and theirs == [{**ours[0], "event": SLUG}]
+
+
+def test_an_audit_append_the_disk_takes_only_part_of_leaves_no_half_line(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A disk filling up takes part of a write and refuses the rest (os.write returns short, then
+    ENOSPC): the half line stayed, and, the short count unread, the save stood with it as its line."""
+    import errno
+
+    import pytest
+
+    from generator.desk.store import AUDIT_NAME, append_audit, audit_line
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    line = audit_line("secretary", "main", 4, 2, folder / "round-4.yaml", {}, {"levels": {"T04": "A"}})
+    append_audit(folder, [line])
+    kept = (folder / AUDIT_NAME).read_bytes()
+    real, writes = os.write, []
+
+    def filling(fd: int, data: bytes) -> int:
+        writes.append(len(data))
+        if len(writes) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data[:len(data) // 2])
+
+    monkeypatch.setattr(os, "write", filling)
+    with pytest.raises(OSError):
+        append_audit(folder, [line])
+    monkeypatch.setattr(os, "write", real)
+    assert (folder / AUDIT_NAME).read_bytes() == kept  # the first line whole, no half of the second

@@ -64,8 +64,8 @@ from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_r
 from generator.desk.sheet_pages import SheetsChoice, sheets_paged
 from generator.desk.store import (
     AUDIT_NAME, Corrections, Known, RoundEdit, Tokens, TokensUnwritable, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines,
-    loader_verdict, locked, match_digest, open_audit, plain, read_results, set_record, table_key, text_digest, with_board_keys_kept,
-    write_lock, write_results,
+    loader_verdict, locked, match_digest, open_audit, plain, read_results, set_record, table_key, take_back_audit, text_digest,
+    with_board_keys_kept, write_lock, write_results,
 )
 from generator.errors import ContentError, CouldNotFinish, Mark, Problems, system_reason
 from generator.hosts import host_allowed
@@ -1331,17 +1331,23 @@ class Writer:
             for job in batch:
                 job.unwritable = problem
             return
-        if (links := hard_links(target)) > 1:
-            # A file of more than one name (a hard link: `cp -l`, `ln`, a round shared by two
-            # events so): a save replaces the file by a rename, so that a reader (a build,
-            # `check`) sees the old text or the new, never half of one, and a power cut keeps
-            # what the desk said was saved; the other names keep the old text, and the two
-            # events (or the round and its copy) go apart unsaid (rev96 D4). Written in place
-            # instead, every name would change, but a reader could meet the text half written,
-            # a power cut leave it cut short, and an editor's or a backup's copy (`cp -al`) change
-            # under it. Held, said, with the fixes: the other name a symbolic link (which the desk
-            # saves through, the link kept: target), or this file a copy of its own.
-            problem = hard_linked(self.path, links)
+        if hard_links(target) > 1 and (other := other_name(self.desk.content, target)) is not None:
+            # A file of another name in content/ (a hard link: `ln`, `cp -l`, a round shared by two
+            # events so; or a leftover of a `pair` stopped midway): a save replaces the file by a
+            # rename, so that a reader (a build, `check`) sees the old text or the new, never half
+            # of one, and a power cut keeps what the desk said was saved; the other name keeps the
+            # old text, and the two events (or the round and its copy) go apart unsaid (rev96 D4).
+            # Written in place instead, every name would change, but a reader could meet the text
+            # half written, a power cut leave it cut short, and an editor's or a backup's copy
+            # (`cp -al`) change under it. Held, said, with the fixes: the other name a symbolic link
+            # (which the desk saves through, the link kept: target), or this file a copy of its
+            # own. Names outside content/ only (a backup, `cp -al content /srv/backup` or `rsync
+            # --link-dest`, gives every file one): saved by the rename as any file is, the backup
+            # keeping the text it was made with, as a backup should; held, every save of the event
+            # was held from the backup on (rev99 D1). The scan of content/ only for a file of more
+            # than one name, and only once after such a backup: the save's rename leaves the
+            # round's file one name.
+            problem = hard_linked(self.path, other, self.desk.content)
             for job in batch:
                 job.unwritable = problem
             return
@@ -1427,18 +1433,25 @@ class Writer:
             self.desk.count_change(applied[-1][0].spot)  # (written: the site is behind until a build takes it in)
             lines = [audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
                                 self.path, old, plain(job.record), self.written(target)) for job, old in applied]
-            for at, (log, audit) in enumerate(zip(logs, audits)):
+            # The other event's log first, the desk's own last, each appended only if the one
+            # before took its lines, and those taken back if a later one refuses (take_back_audit):
+            # a save held so leaves no line in any log. (The own log first, its line stayed when
+            # the other's refused: a line for a save put back and held, and a second one at the
+            # retry, rev99 D3.)
+            appended: list[tuple[Path, tuple[int, int]]] = []
+            for at in reversed(range(len(logs))):
+                log = logs[at]
                 try:
                     # (the other event's: its lines say whose desk's round they name)
-                    append_audit(log, lines if at == 0 else [{**line, "event": self.desk.slug} for line in lines], audit)
+                    appended.append((log, append_audit(
+                        log, lines if at == 0 else [{**line, "event": self.desk.slug} for line in lines], audits[at])))
                 except OSError as error:
                     # The log refused the line: the file as it was before the save, so that no
                     # save stands without its line (put back if the system lets it; a full disk
                     # has room for the old text in the place of the new, a byte or two longer).
-                    # (The event's own log, appended to first, keeps its line when the other
-                    # event's refuses: a line for a save put back, said as held, not a save
-                    # standing with no line.)
-                    _close_all(audits[at + 1:])
+                    _close_all(audits[:at])
+                    for taken, extent in appended:
+                        take_back_audit(taken, extent)
                     self._put_back(target, text, newline)
                     for job, _ in applied:
                         job.unwritable = write_failed(log / AUDIT_NAME, error)
@@ -1807,10 +1820,20 @@ def _close_all(descriptors: list[int]) -> None:
             os.close(fd)
 
 
-def hard_linked(path: Path, links: int) -> ContentError:
-    """Why a save is held: the round's file has `links` names (hard links), which a save would
-    split (Writer._apply_once says why it is not written in place)."""
-    return ContentError("desk-results-hard-linked", Mark(path), {"path": path.name, "links": links})
+def hard_linked(path: Path, other: Path, content: Path) -> ContentError:
+    """Why a save is held: the round's file has another name in content/, `other` (a hard link),
+    which a save would split (Writer._apply_once says why it is not written in place); said as
+    what it is when it is a temporary file that `paibang pair` linked into place and was stopped
+    before it could remove (seals._put_new: linked, not renamed, so that a round's file written
+    meanwhile is never replaced), whose fix is to delete it, not the symbolic link."""
+    name = (Path(content.name) / other.relative_to(content)).as_posix()  # (as the terminal names the round's file)
+    code = "desk-results-pair-leftover" if _PAIR_TEMPORARY.fullmatch(other.name) and \
+        other.name.startswith(f"{path.name}.tmp-") else "desk-results-hard-linked"
+    return ContentError(code, Mark(path), {"path": path.name, "other": name})
+
+
+# seals._write_whole's temporary beside the file: `<name>.tmp-<process>-<thread>`
+_PAIR_TEMPORARY = re.compile(r".+\.tmp-[0-9]+-[0-9]+")
 
 
 def hard_links(path: Path) -> int:
@@ -1820,6 +1843,35 @@ def hard_links(path: Path) -> int:
         return os.stat(path).st_nlink
     except OSError:
         return 1
+
+
+def other_name(content: Path, target: Path) -> Path | None:
+    """Another name than `target` of the file `target` in `content` (a hard link), or None. The
+    folders of content/ as they are on the disk, their links to folders not followed: a link
+    leading inside content/ leads to a folder walked anyway, one leading outside is outside (the
+    loader reads neither as content/'s own, file-outside-content). By the folders' listings
+    (DirEntry.inode(), no look at each file); a file of the same inode number looked at once more,
+    for its device (another disk mounted inside content/). A folder that cannot be listed is
+    passed over."""
+    try:
+        wanted = os.stat(target)
+    except OSError:
+        return None
+    folders = [str(content)]
+    while folders:
+        try:
+            with os.scandir(folders.pop()) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+                    elif entry.inode() == wanted.st_ino and entry.path != str(target):
+                        with contextlib.suppress(OSError):
+                            found = os.stat(entry.path, follow_symlinks=False)
+                            if (found.st_dev, found.st_ino) == (wanted.st_dev, wanted.st_ino):
+                                return Path(entry.path)
+        except OSError:
+            continue
+    return None
 
 
 def not_read_back(path: Path) -> ContentError:

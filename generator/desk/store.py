@@ -844,24 +844,53 @@ def desk_file_problems(content: Path) -> list[Any]:
     return [ContentError("desk-file-unsafe", Mark(path), {"path": path.name}) for path, _ in unsafe_desk_files(content)]
 
 
-def append_audit(event_folder: Path, lines: list[dict[str, Any]], fd: int | None = None) -> None:
-    """The lines appended to the event's audit log (`fd`: opened by open_audit, closed here).
-    The results file's name is the content author's to choose; as JSON a line stays one line
-    (a newline in it is written \\n), and the log is never written through a link (open_audit):
-    a log planted as a link to ~/.bashrc once ran `$(…)` in such a name."""
-    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
+def append_audit(event_folder: Path, lines: list[dict[str, Any]], fd: int | None = None) -> tuple[int, int]:
+    """The lines appended to the event's audit log (`fd`: opened by open_audit, closed here);
+    where they lie in it, from and to (take_back_audit). The results file's name is the content
+    author's to choose; as JSON a line stays one line (a newline in it is written \\n), and the
+    log is never written through a link (open_audit): a log planted as a link to ~/.bashrc once
+    ran `$(…)` in such a name. Whole or not at all: a disk filling up takes part of a write and
+    refuses the rest (os.write returns short, then ENOSPC), and a line cut short, taken for the
+    save's, was a save standing with half a line (the log cut back then, and the refusal raised)."""
+    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines).encode("utf-8")
     with _audit_lock:
         if fd is None:
             fd = open_audit(event_folder)
         try:
-            new = os.fstat(fd).st_size == 0
-            # O_APPEND: each line lands whole at the end, whatever else appends
-            os.write(fd, text.encode("utf-8"))
-            os.fsync(fd)
+            start = os.fstat(fd).st_size
+            try:
+                # O_APPEND: each line lands whole at the end, whatever else appends
+                written = 0
+                while written < len(text):
+                    written += os.write(fd, text[written:])
+                os.fsync(fd)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    if os.fstat(fd).st_size > start:
+                        os.ftruncate(fd, start)
+                raise
         finally:
             os.close(fd)
-        if new:  # the log's name too, or a power cut could lose the whole of it
+        if start == 0:  # the log's name too, or a power cut could lose the whole of it
             sync_folder(event_folder)
+    return start, start + len(text)
+
+
+def take_back_audit(event_folder: Path, extent: tuple[int, int]) -> None:
+    """The lines append_audit put at `extent` of the event's log taken out again: a save held
+    after they were appended (another event's log refused its own: app.Writer._apply_once) has
+    no line for it, in any log. Only while the log ends with them (nothing appended since: the
+    desks' saves are one at a time, under the content folder's lock); a log that cannot be
+    opened or cut keeps them (the save is held all the same, and said so)."""
+    start, end = extent
+    with _audit_lock, contextlib.suppress(OSError):
+        fd = open_own(event_folder / AUDIT_NAME, os.O_WRONLY)
+        try:
+            if os.fstat(fd).st_size == end:
+                os.ftruncate(fd, start)
+                os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 # --- round-trip writes --------------------------------------------------------------------
