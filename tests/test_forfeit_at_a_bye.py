@@ -172,7 +172,7 @@ def test_a_guandan_bye_with_deals_and_a_forfeit_is_one_error_naming_both(tmp_pat
         [(p.code, p.message("en")) for p in found]
     (error,) = found
     assert error.message("en") == f"D03 has a bye (one team at the table): nothing but teams belongs here ({keys} written)"
-    assert error.hint("en") == (f"delete {keys}: a bye is just teams: [D03]. A team that has left the event is "
+    assert error.hint("en") == (f"delete what is written here ({keys}): a bye is just teams: [D03]. A team that has left the event is "
                                 "withdrawn instead (withdrawn: N under its entry) and this bye table deleted, for a "
                                 "withdrawn entry gets no bye.")
     zh = keys.replace(", ", "\u3001")
@@ -184,7 +184,7 @@ def test_a_guandan_bye_with_deals_and_a_forfeit_is_one_error_naming_both(tmp_pat
 
 def test_a_guandan_bye_with_deals_alone_says_no_withdrawal(tmp_path: Path) -> None:
     (error,) = _errors(tmp_path, "guandan", "    teams: [D03]\n    deals: [D03+2]\n")
-    assert error.hint("en") == "delete deals: a bye is just teams: [D03].", error.hint("en")
+    assert error.hint("en") == "delete what is written here (deals): a bye is just teams: [D03].", error.hint("en")
 
 
 def test_a_four_player_guandan_bye_with_rooms_and_a_forfeit_is_one_error(tmp_path: Path) -> None:
@@ -296,7 +296,7 @@ def test_a_guandan_bye_is_one_error_whatever_is_written_and_its_hint_clears_it(
     assert found[0].params["key"] == keys
     named, zh = ", ".join(keys), "\u3001".join(keys)
     assert found[0].message("en").endswith(f"({named} written)"), found[0].message("en")
-    assert found[0].hint("en").startswith(f"delete {named}: a bye is just teams: [D03]."), found[0].hint("en")
+    assert found[0].hint("en").startswith(f"delete what is written here ({named}): a bye is just teams: [D03]."), found[0].hint("en")
     assert found[0].message("zh-Hans").endswith(f"\u4e0d\u5e94\u6709 {zh}") and found[0].hint("zh-Hans").startswith(f"\u5220\u53bb {zh}\uff1a")
     assert found[0].message("zh-Hant").endswith(f"\u4e0d\u61c9\u6709 {zh}") and found[0].hint("zh-Hant").startswith(f"\u522a\u53bb {zh}\uff1a")
     assert ("withdrawn: N" in found[0].hint("en")) == ("forfeit" in keys)
