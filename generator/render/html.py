@@ -59,7 +59,7 @@ from generator.tournament.summary import (EventSummary, archive_card, card_diges
                                           last_day, names_of, placings_digest)
 from generator.tournament.pairing import followed_movement, movement_card, named_ids, no_table_word, withdrawn_undrawn
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
-from generator.tournament.standings import Remark, Standing, remarks
+from generator.tournament.standings import Remark, Standing, marked_withdrawn, remarks
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Where templates are looked up, first match wins (a site could put its own folder first).
@@ -3115,7 +3115,7 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 # otherwise, so that results.json is unchanged where nobody withdrew
                 **({"prize_vacant": s.prize_vacant.name} if s.prize_vacant else {}),
                 "forfeit": s.tally.forfeited,
-                "withdrawn": s.entry.withdrawn_in(stage.id),  # in this stage (Entry.withdrawn_in)
+                "withdrawn": marked_withdrawn(s, stage.id),  # in this stage, by now (standings.marked_withdrawn)
                 # the lot decided whether it qualifies (抽签: equal on every metric before `lot`
                 # with an entry across the cut; the stage page's mark, the qualify-lot warning's)
                 "by_lot": s.by_lot,

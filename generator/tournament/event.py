@@ -489,7 +489,14 @@ def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[
 
 def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
     two_only = game.head_to_head_two_only(stage)
-    withdrew = {entry_id for entry_id, tally in tallies.items() if tally.entry.withdrawn_in(stage.id)}
+    # An entry withdrawn from a round after the next one still plays that next round: the
+    # standings after round 1 of a `withdrawn: 3` are those of an entry in the event, not 退赛
+    # (Standing.withdraws_later), nor put after the others of its tie.
+    played = max((r.number for r in counted), default=0)
+    later = {entry_id for entry_id, tally in tallies.items()
+             if (since := tally.entry.withdrawn_from(stage.id)) is not None and since > played + 1}
+    withdrew = {entry_id for entry_id, tally in tallies.items()
+                if tally.entry.withdrawn_in(stage.id) and entry_id not in later}
     standings = rank(tallies.values(), stage.rank_by, lots, two_only, withdrew)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
     # Each ranked with its field's name, which the pages, the printed standings and results.json
@@ -501,6 +508,9 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
                      for name, group in [*groups.items(), (None, [e for e in tallies if e not in grouped])]
                      for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots, two_only,
                                           withdrew)]
+    if later:
+        standings = [replace(standing, withdraws_later=True) if standing.entry.id in later else standing
+                     for standing in standings]
     return standings
 
 

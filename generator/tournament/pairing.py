@@ -1439,7 +1439,7 @@ def _boards_seated(event: Event, stage_result: StageResult, round_result: RoundR
                    movement: PairsMovement | None) -> dict[int, tuple[int, ...]]:
     """round_boards with the round's movement (_round_movement) already in hand: the draw notice
     needs it for its text too, and builds it once."""
-    tables = [score.table for score in round_result.tables]
+    tables = tables_as_drawn(event, stage_result, round_result)
     game = GAMES.get(event.game)
     if stage_result.stage.format != "pairs":
         return match_boards(event, stage_result.stage, round_result.number, tables)
@@ -1490,8 +1490,25 @@ def _round_movement(event: Event, stage_result: StageResult, round_result: Round
     """The pairs stage's movement when round `round_result` is seated as it seats that round
     (as `paibang pair` draws it); None for a round written otherwise, or a field it does not fit."""
     movement = _stage_movement(event, stage_result)
-    tables = [s.table for s in round_result.tables]
+    tables = tables_as_drawn(event, stage_result, round_result)
     return movement if movement is not None and tables and movement.seats(round_result.number, tables) else None
+
+
+def tables_as_drawn(event: Event, stage_result: StageResult, round_result: RoundResult) -> list[Table]:
+    """The round's tables as its file seats them. A pairs table with a pair withdrawn by the
+    round is scored with its opponent alone where the game gives no average-plus (80\u5206:
+    event._score_pairs_withdrawn), a one-side table like a sit-out's; compared with the
+    movement so, the round read as not drawn by it, and its draw notice said the opponent sat
+    out and the withdrawn pair nowhere. The file's table, both pairs at it, is the one drawn."""
+    tables = [s.table for s in round_result.tables]
+    if stage_result.stage.format != "pairs" or all(len(t.sides) == 2 for t in tables):
+        return tables
+    written = next((r for r in event.rounds.get(stage_result.stage.id, []) if r.number == round_result.number), None)
+    if written is None:
+        return tables
+    by_number = {t.number: t for t in written.tables}
+    return [drawn if len(table.sides) == 1 and (drawn := by_number.get(table.number)) is not None
+            and len(drawn.sides) == 2 and set(table.sides) < set(drawn.sides) else table for table in tables]
 
 
 def board_movement(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement | None:
@@ -2136,33 +2153,42 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     byes = []
     # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
     # the table, its opponent scores its forfeit; said in place of its players.
-    gone = [side for score in round_result.tables for side in score.table.sides
+    # A pairs table as drawn (tables_as_drawn): both pairs at it, where the one withdrawn is
+    # scored away and its opponent sits out (80\u5206), which the text says below.
+    drawn_tables = sorted(tables_as_drawn(event, stage_result, round_result), key=lambda t: t.number)
+    gone = [side for table in drawn_tables for side in table.sides
             if event.entries[side].withdrawn_by(round_result.number, stage_result.stage.id)]
+    scored_sides = {s.table.number: s.table.sides for s in round_result.tables}
+    sitting_out = [(left, staying[0]) for table in drawn_tables
+                   if len(staying := scored_sides.get(table.number, table.sides)) == 1 and len(table.sides) == 2
+                   for left in table.sides if left not in staying]
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
-    for score in sorted(round_result.tables, key=lambda s: s.table.number):
+    for table in drawn_tables:
         # a sit-out or a bye is no table: its row says so in place of a table number
-        word = no_table_word(stage.format, score.table.sides)
-        cells = [catalogues.text(word, locale) if word is not None else str(score.table.number)]
-        for side in score.table.sides:
-            players = withdrawn if side in gone else entry_label(event.entries[side], locale)
-            if side in score.table.forfeits and side not in gone and not seating:
+        word = no_table_word(stage.format, table.sides)
+        cells = [catalogues.text(word, locale) if word is not None else str(table.number)]
+        for side in table.sides:
+            # (a withdrawn pair whose opponent sits out forfeits nothing: 80\u5206 has no average-plus)
+            players = (catalogues.text("withdrawn", locale) if any(side == left for left, _ in sitting_out) else withdrawn) \
+                if side in gone else entry_label(event.entries[side], locale)
+            if side in table.forfeits and side not in gone and not seating:
                 # a forfeit written in advance (a no-show, the referee's decision; not withdrawn):
                 # said beside its players, where no seat columns say it (_forfeit_seats)
                 players += catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
             cells += [side, players] + ([_num(scores.get(side, 0))] if scored else [])
-        if len(score.table.sides) == 1:
-            byes.append(score.table.sides[0])
+        if len(table.sides) == 1:
+            byes.append(table.sides[0])
             cells += ["", ""] + ([""] if scored else [])  # (no opponent: the first cell said why)
         if listed:
-            cells.append(board_span(boards.get(score.table.number, ())))
+            cells.append(board_span(boards.get(table.number, ())))
         if names:
-            cells.append(names.get(score.table.number, ""))
+            cells.append(names.get(table.number, ""))
         if seating:
-            sides = score.table.sides
+            sides = table.sides
             # (a withdrawn side's table: nobody sits in either room, as the text says; its seats
             # named the two teams, rev54)
             nobody = catalogues.text("pair_seats_nobody", locale)
-            cells += ([nobody, nobody] if set(sides) & set(gone) else _forfeit_seats(score.table, locale) or [sides[0], sides[1]]) \
+            cells += ([nobody, nobody] if set(sides) & set(gone) else _forfeit_seats(table, locale) or [sides[0], sides[1]]) \
                 if len(sides) == 2 else ["", ""]
         rows.append(cells)
     if movement is not None:
@@ -2198,8 +2224,10 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     if byes:
         text += catalogues.text("pair_sheet_sit_out" if stage.format == "pairs" else "pair_sheet_bye", locale,
                                 ids=", ".join(byes))
-    if gone:
-        text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(named_ids(event, gone)))
+    for left, staying in sitting_out:
+        text += catalogues.text("pair_sheet_withdrawn_sit_out", locale, id=named_ids(event, [left])[0], staying=staying)
+    if forfeited := [side for side in gone if side not in {left for left, _ in sitting_out}]:
+        text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(named_ids(event, forfeited)))
     if left_out := withdrawn_undrawn(event, stage_result, round_result):
         text += catalogues.text("pair_sheet_left_out", locale, ids=", ".join(named_ids(event, left_out)))
     numeric = {0, 3, 6} if scored else {0}
@@ -2214,8 +2242,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     if len(rows) > DRAW_INDEX_TABLES:
         # by number as a person counts (T2 before T10), each side at its table, a bye's or a sit-out's
         # row its word; a side withdrawn by the round sits nowhere and is left out
-        seated = {side: row[0] for row, score in zip(rows, sorted(round_result.tables, key=lambda s: s.table.number))
-                  for side in score.table.sides if side not in gone}
+        seated = {side: row[0] for row, table in zip(rows, drawn_tables) for side in table.sides if side not in gone}
         index = sorted(seated.items(), key=lambda item: _counted(item[0]))
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                     event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words,

@@ -104,6 +104,10 @@ class Standing:
     # why (退赛（淘汰赛）) in this stage's standings, where it is not itself marked withdrawn.
     withdrawn_next: str | None = None
     withdrawn_next_name: str | None = None
+    # Withdrawn from a round after the next one these standings lead to (`withdrawn: 3` in the
+    # standings after round 1): it still plays the next round, so it is not marked 退赛 yet
+    # (event-day.md: right at every moment; event._rank sets it).
+    withdraws_later: bool = False
     # The field it is ranked in, when a stage ranks its entries in fields apart (a two-winner
     # Mitchell's "NS" and "EW", Game.fields): two rank 1s, each said with its field.
     field: str | None = None
@@ -149,6 +153,14 @@ class Remark:
     value: float = 0.0
 
 
+def marked_withdrawn(standing: Standing, stage: str | None) -> bool:
+    """Marked 退赛 in stage `stage`'s standings: only in the stage it withdrew from and the later
+    ones (Entry.withdrawn_in), not in an earlier stage it played through; and only once the
+    round it withdrew from is the next to play or played (Standing.withdraws_later)."""
+    entry = standing.entry
+    return entry.withdrawn is not None and entry.withdrawn_in(stage) and not standing.withdraws_later
+
+
 def remarks(standing: Standing, stage: str | None) -> list[Remark]:
     """What the remark of `standing`'s row in stage `stage`'s standings says, in this order:
     the one place the site's standings, the printed standings, an entry's page and the desk's
@@ -156,9 +168,7 @@ def remarks(standing: Standing, stage: str | None) -> list[Remark]:
     entry's vacant prize names the withdrawal only when the row does not already say it."""
     entry, prize = standing.entry, standing.prize
     said: list[Remark] = []
-    # 退赛 only in the stage it withdrew from and the later ones (Entry.withdrawn_in), not in an
-    # earlier stage it played through
-    withdrawn_here = entry.withdrawn is not None and entry.withdrawn_in(stage)
+    withdrawn_here = marked_withdrawn(standing, stage)
     if standing.tally.forfeited:
         said.append(Remark("forfeit"))
     elif standing.rank is None and not withdrawn_here:

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple, Protocol
 from generator.content.model import Event, Stage
 from generator.tournament.results import (COMPLETE, IN_PROGRESS, CreditLine, EventResult, StageResult, standing_of,
                                           standings_by_entry)
-from generator.tournament.standings import Standing, Tally
+from generator.tournament.standings import Standing, Tally, marked_withdrawn
 
 
 @dataclass
@@ -162,7 +162,7 @@ def _shown_standing(st: Any, stage: Any) -> tuple:
     (placed_by), that the entry withdrew in `stage` or before it (退赛, as the standings' remark
     says), the score that placed it (_placing_score), and that a pair sat with no board scored
     (nothing_scored), only where there are: the digest as it was without them."""
-    withdrawn = st.entry.withdrawn is not None and st.entry.withdrawn_in(stage.id)
+    withdrawn = marked_withdrawn(st, stage.id)
     if st.rank is None and st.tally.nothing_scored:
         # a pair that sat at np boards only (Tally.nothing_scored): its row says so, as its
         # entry page does, and the digest changes when a pair goes from not seated to that
