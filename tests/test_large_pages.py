@@ -301,6 +301,34 @@ def test_a_round_of_long_matches_paginates_by_boards_and_entries_link_to_its_pag
     assert linked  # (the matches at table 3 are on page 2)
 
 
+def test_a_rounds_tables_stay_on_their_pages_as_results_come_in() -> None:
+    """A round's page size is its matches' planned length (the stage's `boards`), not the rows
+    entered so far: a match not played, forfeited or half entered shows fewer, and 50 bridge team
+    matches of 16 boards were 1 page at the draw, table 30 on it, then 2 pages, table 30 on page 2,
+    once one match was entered (a link to round-1/#table-30 shared with the draw moved). Bridge
+    teams and pairs, 80 points and Da Guai show a row a board: 25 tables a page from the draw on;
+    Guandan's deal log is no board rows: 50 a page."""
+    from types import SimpleNamespace as NS
+
+    def pages(game: str, boards: int | None, entered: set[int], shown: int) -> tuple[int, int]:
+        tables = [NS(table=NS(number=n, sides=[f"T{2 * n}", f"T{2 * n + 1}"]),
+                     view=NS(rows=[object()] * (shown if n in entered else 5 if n == 2 else 0)))
+                  for n in range(1, 51)]
+        result = NS(event=NS(game=game), stages=[NS(stage=NS(id="main", boards=boards, format="swiss"),
+                                                    rounds=[NS(number=1, tables=tables)])])
+        found = html_module.round_pages(result)[("main", 1)]
+        return len(found.chunks), found.page_of.get(30, 1)
+
+    for game in ("bridge", "shengji", "daguai"):
+        # the draw only, one match entered (and one half entered), all entered
+        assert [pages(game, 16, entered, 16) for entered in (set(), {1}, set(range(1, 51)))] == [(2, 2)] * 3, game
+    # a pairs round of 12 boards a table: 33 tables a page whatever is entered
+    assert [pages("bridge", 12, entered, 12) for entered in (set(), {1}, set(range(1, 51)))] == [(2, 1)] * 3
+    # a stage saying no `boards`: the game's match (8 boards), 50 a page
+    assert [pages("bridge", None, entered, 8) for entered in (set(), set(range(1, 51)))] == [(1, 1)] * 2
+    assert [pages("guandan", None, entered, 30) for entered in (set(), set(range(1, 51)))] == [(1, 1)] * 2
+
+
 def round_nav(page: Path) -> tuple[str, str]:
     """A round page's links to the stage's rounds (nav "各轮"): those before its <details>, and
     the folded list."""

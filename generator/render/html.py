@@ -1656,6 +1656,8 @@ PAGE_TABLES = 50  # a round's tables a page, in table order: round-<n>/index.htm
 # … and fewer when its tables show many boards each: a page of a round shows at most PAGE_BOARDS
 # boards' rows (a bridge team match's board is a row of both rooms, 1.3 kB of markup: 50 matches of
 # 16 boards made a page of 890 kB, of 24 boards 1.3 MB). 8 boards a table or fewer: 50 tables a page.
+# The boards counted are the match's planned (the stage's `boards`, planned_boards), not those
+# entered so far, so that a round's tables stay on their pages from the draw to the last result.
 PAGE_BOARDS = 400
 ARCHIVE_EVENTS = 300  # the archive on one page up to this many events; beyond, one page a year (years/<year>/)
 # A year of many events was one long list (116 club evenings: 17,000 px on a phone, January at
@@ -1774,19 +1776,30 @@ class TablePages:
     page_of: dict[int, int]  # table number -> its page; empty when the round has one page
 
 
-def tables_a_page(round_result: Any) -> int:
-    """How many of a round's tables a page of it shows: PAGE_TABLES, fewer when its tables show
-    boards (a view's `rows`: bridge, shengji and daguai matches and pairs tables; a Guandan match
-    shows its deal log, no rows) so many that PAGE_TABLES of them would pass PAGE_BOARDS. The
-    most boards a table of the round shows decides, so that every page of the round holds as many
-    tables as the first (an entry's page links its table on the page that holds it)."""
-    most = max((len(rows) for score in round_result.tables
-                if isinstance(rows := getattr(getattr(score, "view", None), "rows", None), list)), default=0)
-    return max(1, min(PAGE_TABLES, PAGE_BOARDS // most)) if most else PAGE_TABLES
+def planned_boards(game: Any, stage: Any) -> int:
+    """The boards a table of a round of `stage` is to show, as planned before play: the stage's
+    `boards` (a match's, or a pairs round's), else the game's match (default_boards, what its
+    score sheet lists); 0 for a game whose tables write no boards (Guandan's deal log). Never
+    the rows entered so far: a match not played, forfeited or half entered shows fewer, and a
+    round's pages sized by them moved its tables as results came in (a link to table 30 shared
+    with the draw on page 1, on page 2 once a match was entered)."""
+    if "boards" not in getattr(game, "table_keys", ()):
+        return 0
+    return int(getattr(stage, "boards", None) or getattr(game, "default_boards", 0) or 0)
 
 
-def table_pages(round_result: Any) -> TablePages:
-    shown = chunks(round_result.tables, tables_a_page(round_result))
+def tables_a_page(boards: int) -> int:
+    """How many of a round's tables a page of it shows, each table to show `boards` boards'
+    rows (planned_boards): PAGE_TABLES, fewer where PAGE_TABLES such tables would pass
+    PAGE_BOARDS. The same for every page of the round and at every build of it, whatever is
+    entered (an entry's page links its table on the page that holds it, and a link shared with
+    the draw finds the table where it was)."""
+    return max(1, min(PAGE_TABLES, PAGE_BOARDS // boards)) if boards > 0 else PAGE_TABLES
+
+
+def table_pages(round_result: Any, boards: int = 0) -> TablePages:
+    """A round's tables in pages, its tables each to show `boards` boards (planned_boards)."""
+    shown = chunks(round_result.tables, tables_a_page(boards))
     page_of = {score.table.number: n for n, tables in enumerate(shown, 1) for score in tables} if len(shown) > 1 else {}
     return TablePages(shown, page_of)
 
@@ -1797,7 +1810,8 @@ RoundPages = dict[tuple[str, int], TablePages]
 
 
 def round_pages(result: EventResult) -> RoundPages:
-    return {(s.stage.id, r.number): table_pages(r) for s in result.stages for r in s.rounds}
+    game = GAMES.get(result.event.game)
+    return {(s.stage.id, r.number): table_pages(r, planned_boards(game, s.stage)) for s in result.stages for r in s.rounds}
 
 
 def table_url(event: Event, stage_result: StageResult, number: int, table: int, pages: RoundPages | None = None) -> str:
@@ -1808,7 +1822,8 @@ def table_url(event: Event, stage_result: StageResult, number: int, table: int, 
     found = pages.get((stage_result.stage.id, number)) if pages is not None else None
     if found is None and pages is None:
         round_result = next((r for r in stage_result.rounds if r.number == number), None)
-        found = table_pages(round_result) if round_result is not None else None
+        found = table_pages(round_result, planned_boards(GAMES.get(event.game), stage_result.stage)) \
+            if round_result is not None else None
     if found is not None and found.page_of:
         url = page_url(url, found.page_of.get(table, 1))
     return url + (f"#table-{table}" if table else "")
