@@ -86,3 +86,17 @@ def test_a_second_name_left_by_a_stopped_pair_is_said_as_that_and_deleting_it_is
     status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
     assert status == 200, _said(html)[:400]
     assert [line["table"] for line in audit_lines(content)] == [2]
+
+
+def test_a_leftover_is_named_after_the_file_written_not_the_link_saved_through(tmp_path: Path) -> None:
+    """A round saved through a link of another name (events/b/results/round1.yaml ->
+    ../../a/results/r1.yaml): pair's leftover beside the file written, r1.yaml.tmp-…, was taken
+    for an ordinary second name, its hint `ln -sf` (rev101 D2)."""
+    from generator.desk.app import hard_linked
+
+    site = tmp_path / "content"
+    written = site / "events" / "a" / "results" / "r1.yaml"
+    link = site / "events" / "b" / "results" / "round1.yaml"
+    leftover = written.with_name("r1.yaml.tmp-123-456")
+    assert hard_linked(link, leftover, site, written).code == "desk-results-pair-leftover"
+    assert hard_linked(link, leftover, site).code == "desk-results-hard-linked"  # (as it was said)

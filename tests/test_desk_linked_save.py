@@ -215,3 +215,21 @@ def test_an_audit_append_the_disk_takes_only_part_of_leaves_no_half_line(tmp_pat
         append_audit(folder, [line])
     monkeypatch.setattr(os, "write", real)
     assert (folder / AUDIT_NAME).read_bytes() == kept  # the first line whole, no half of the second
+
+
+def test_a_log_cut_short_mid_line_does_not_swallow_the_next_saves_line(tmp_path: Path) -> None:
+    """A desk killed (or a power cut) mid-line leaves the log ending without a newline: the next
+    save's line was joined to the half line, unreadable, and Corrections lost it (rev101 D1)."""
+    from generator.desk.store import AUDIT_NAME, Corrections, append_audit, audit_line
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    def line(table: int, old: int, new: int | str) -> dict:
+        return audit_line("secretary", "main", 1, table, folder / "round-1.yaml", {"levels": {"T04": old}},
+                          {"levels": {"T04": new}})
+
+    append_audit(folder, [line(3, 5, "A")])
+    log = folder / AUDIT_NAME
+    log.write_bytes(log.read_bytes()[:-20])  # the line for table 3 cut short
+    append_audit(folder, [line(4, 4, 5)])
+    assert list(Corrections(folder).read()) == ["main/1/4"], log.read_text(encoding="utf-8")

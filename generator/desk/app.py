@@ -1347,7 +1347,7 @@ class Writer:
             # was held from the backup on (rev99 D1). The scan of content/ only for a file of more
             # than one name, and only once after such a backup: the save's rename leaves the
             # round's file one name.
-            problem = hard_linked(self.path, other, self.desk.content)
+            problem = hard_linked(self.path, other, self.desk.content, target)
             for job in batch:
                 job.unwritable = problem
             return
@@ -1820,7 +1820,7 @@ def _close_all(descriptors: list[int]) -> None:
             os.close(fd)
 
 
-def hard_linked(path: Path, other: Path, content: Path) -> ContentError:
+def hard_linked(path: Path, other: Path, content: Path, target: Path | None = None) -> ContentError:
     """Why a save is held: the round's file has another name in content/, `other` (a hard link),
     which a save would split (Writer._apply_once says why it is not written in place); said as
     what it is when it is a temporary file that `paibang pair` linked into place and was stopped
@@ -1828,7 +1828,7 @@ def hard_linked(path: Path, other: Path, content: Path) -> ContentError:
     meanwhile is never replaced), whose fix is to delete it, not the symbolic link."""
     name = (Path(content.name) / other.relative_to(content)).as_posix()  # (as the terminal names the round's file)
     code = "desk-results-pair-leftover" if _PAIR_TEMPORARY.fullmatch(other.name) and \
-        other.name.startswith(f"{path.name}.tmp-") else "desk-results-hard-linked"
+        other.name.startswith(f"{(target or path).name}.tmp-") else "desk-results-hard-linked"
     return ContentError(code, Mark(path), {"path": path.name, "other": name})
 
 

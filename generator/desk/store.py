@@ -834,7 +834,7 @@ def open_audit(event_folder: Path) -> int:
     """The event's audit log opened to append (os.close it): only a regular file of the user's
     own, made if missing; UnsafeDeskFile otherwise, before anything is saved (the desk holds the
     save and says why)."""
-    return open_own(event_folder / AUDIT_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    return open_own(event_folder / AUDIT_NAME, os.O_RDWR | os.O_APPEND | os.O_CREAT)  # (read: its last byte, append_audit)
 
 
 def desk_file_problems(content: Path) -> list[Any]:
@@ -858,6 +858,11 @@ def append_audit(event_folder: Path, lines: list[dict[str, Any]], fd: int | None
             fd = open_audit(event_folder)
         try:
             start = os.fstat(fd).st_size
+            if start and os.pread(fd, 1, start - 1) != b"\n":
+                # a line cut short by a kill or a power cut (the clean-up below is this
+                # process's only): the next line joined to it was unreadable too (rev101), so
+                # the new lines start on a line of their own
+                text = b"\n" + text
             try:
                 # O_APPEND: each line lands whole at the end, whatever else appends
                 written = 0
