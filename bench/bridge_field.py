@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import site as _site  # noqa: E402
-from bench.scale import names  # noqa: E402
+from bench.scale import names, new_site  # noqa: E402
 
 MB = 1_000_000
 SECTION_TABLES = 9  # a 9-table Mitchell: 9 rounds, 9 sets of 3 boards, every EW pair meets every NS pair
@@ -115,11 +115,8 @@ def make_pairs_field(target: Path, sections: int, seed: int, scoring: str = "mat
     """The congress's pairs field: event.yaml, hands.pbn and a results file a round, every table
     of every section in it (tables numbered on through the sections)."""
     rng = random.Random(seed)
-    content = target / "content"
     slug = "congress-pairs-2026"
-    folder = content / "events" / slug
-    (folder / "results").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    content, folder = new_site(target, slug)
     rounds, boards = SECTION_TABLES, SECTION_TABLES * PER_ROUND
     pairs = 2 * SECTION_TABLES * sections
     people = names(rng, 2 * pairs)
@@ -169,11 +166,8 @@ TEAM_TABLE = re.compile(r"^(    home: (\w+)\n    away: (\w+)\n)    # boards:\n  
 def make_teams(target: Path, teams: int, seed: int, boards: int = TEAM_BOARDS) -> tuple[Path, str]:
     """The teams Swiss, no rounds yet (fill_teams draws and fills them)."""
     rng = random.Random(seed)
-    content = target / "content"
     slug = "congress-teams-2026"
-    folder = content / "events" / slug
-    (folder / "results").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    content, folder = new_site(target, slug)
     people = names(rng, 4 * teams)
     clubs = _clubs(rng, teams)
     lines = ["title: \u5168\u7701\u6865\u724c\u516c\u5f00\u8d5b\u00b7\u961f\u5f0f\u8d5b", "game: bridge", "organizer: \u7701\u6865\u724c\u534f\u4f1a", "venue: \u7701\u4f53\u80b2\u9986",

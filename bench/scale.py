@@ -68,14 +68,21 @@ def names(rng: random.Random, count: int) -> list[str]:
     return out
 
 
-def make_event(target: Path, teams: int, rounds: int, seed: int) -> tuple[Path, str]:
-    """The site and the event (no rounds yet): content folder and the event's slug."""
-    rng = random.Random(seed)
+def new_site(target: Path, slug: str) -> tuple[Path, Path]:
+    """A site of one event under `target`: content/ (the demo's site.yaml) and the event's folder,
+    its results/ made and empty."""
     content = target / "content"
-    slug = "wanren-guandan-2026"
     folder = content / "events" / slug
     (folder / "results").mkdir(parents=True)
     shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    return content, folder
+
+
+def make_event(target: Path, teams: int, rounds: int, seed: int) -> tuple[Path, str]:
+    """The site and the event (no rounds yet): content folder and the event's slug."""
+    rng = random.Random(seed)
+    slug = "wanren-guandan-2026"
+    content, folder = new_site(target, slug)
     groups = [f"{rng.choice(PLACES)}{rng.choice(PLACES)}{rng.choice(UNITS)}" for _ in range(max(1, teams // 25))]
     people = names(rng, 2 * teams)
     lines = ["title: 全民健身万人掼蛋大赛", "game: guandan", "organizer: 市体育总会", "venue: 市体育中心",
