@@ -33,12 +33,12 @@ from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape, soft_str
 
 from generator import caches
-from generator.content.model import Event, Site
+from generator.content.model import Event, Site, Stage
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems, columns
 from generator.forking import can_fork, forked_pool
 from generator.catalogues import fill, in_sentence
-from generator.games import GAMES, RowsWhenRead, metric_of
+from generator.games import GAMES, Game, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental, rows_bridge, rows_tables
@@ -1776,16 +1776,16 @@ class TablePages:
     page_of: dict[int, int]  # table number -> its page; empty when the round has one page
 
 
-def planned_boards(game: Any, stage: Any) -> int:
+def planned_boards(game: Game | None, stage: Stage) -> int:
     """The boards a table of a round of `stage` is to show, as planned before play: the stage's
     `boards` (a match's, or a pairs round's), else the game's match (default_boards, what its
     score sheet lists); 0 for a game whose tables write no boards (Guandan's deal log). Never
     the rows entered so far: a match not played, forfeited or half entered shows fewer, and a
     round's pages sized by them moved its tables as results came in (a link to table 30 shared
     with the draw on page 1, on page 2 once a match was entered)."""
-    if "boards" not in getattr(game, "table_keys", ()):
+    if game is None or "boards" not in game.table_keys:
         return 0
-    return int(getattr(stage, "boards", None) or getattr(game, "default_boards", 0) or 0)
+    return int(stage.boards or game.default_boards or 0)
 
 
 def tables_a_page(boards: int) -> int:
