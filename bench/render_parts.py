@@ -9,7 +9,8 @@ then again with the pages rendered in the build's own process (os.cpu_count take
 worker, so that every page's time is seen here; a worker's processor time was the same, measured
 at 50 events), and each part's processor time (time.process_time) taken around the calls that make
 it: each page kind (its template, its file written included), each game's table template on the
-page kind that shows it (a round's, an entry's, a board's), the entries' pages' gathering
+page kind that shows it (a round's, an entry's, a board's), an entry's page's other parts (its
+match summary, each match's heading, its players' links), the entries' pages' gathering
 (match_lines), an event's whole result read back from the event cache (its seal verified, then
 unpickled), results.json, results.xlsx, and the files written (pages and the rest). Then how many
 of a table's shared parts (html.shared_part, shared_rows) were made and how many shown again: a
@@ -33,6 +34,7 @@ from types import SimpleNamespace
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
+ENTRY_PARTS = ("summary_table", "match_heading", "player_links_of", "table_showings")
 TABLES = ("bridge_table", "daguai_table", "shengji_table", "guandan_table", "bridge_traveller", "shengji_traveller")
 
 
@@ -69,6 +71,10 @@ def measure(events: int, where: Path) -> dict[str, Any]:
 
     def page(self: Any, env: Any, path: str, template: str, *args: Any, **kwargs: Any) -> None:
         showing[0] = template
+        if not env.globals.get("_timed"):  # an entry's page's own parts, other than its tables
+            for name in ENTRY_PARTS:
+                env.globals[name] = timed(lambda *a, name=name, **k: f"{name} on {showing[0]}", env.globals[name])
+            env.globals["_timed"] = True
         for table in TABLES:
             found = env.get_template(f"games/{table}.html")
             if not getattr(found, "_timed", False):
