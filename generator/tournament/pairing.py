@@ -2227,7 +2227,11 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     for left, staying in sitting_out:
         text += catalogues.text("pair_sheet_withdrawn_sit_out", locale, id=named_ids(event, [left])[0], staying=staying)
     if forfeited := [side for side in gone if side not in {left for left, _ in sitting_out}]:
-        text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(named_ids(event, forfeited)))
+        # A pairs table keeping both pairs is scored for the opponent by the game (bridge's
+        # average-plus on the table's boards, Game.score_walked_out), not as the withdrawn
+        # pair's forfeit, which a match is: the notice said the forfeit bridge pairs do not give.
+        key = "pair_sheet_withdrawn_average_plus" if stage.format == "pairs" else "pair_sheet_withdrawn"
+        text += catalogues.text(key, locale, ids=", ".join(named_ids(event, forfeited)))
     if left_out := withdrawn_undrawn(event, stage_result, round_result):
         text += catalogues.text("pair_sheet_left_out", locale, ids=", ".join(named_ids(event, left_out)))
     numeric = {0, 3, 6} if scored else {0}
