@@ -71,7 +71,7 @@ from generator import catalogues
 from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.content.schema import SITE_SCHEMA_FOLDER
-from generator.games import GAMES, Game, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
+from generator.games import GAMES, Game, TableForm, TableScore, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.games.common.boards import board_block
 from generator.errors import ContentError, Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
@@ -1941,6 +1941,17 @@ def no_table(stage_format: str, sides: Sequence[str]) -> str | None:
     if len(sides) != 1:
         return None
     return "sit_out" if stage_format == "pairs" else "bye"
+
+
+def drawn_sides(score: TableScore) -> Sequence[str]:
+    """The sides a scored table was drawn with: its own, but for a pairs table whose pair had
+    withdrawn by the round and whose opponent is scored alone, as sitting the round out (80\u5206,
+    no average-plus: event._score_pairs_withdrawn names the withdrawn pair, `withdrawn`). That is
+    table 5 still, P05 against P12, as the draw notice lists it (tables_as_drawn): the round's
+    page, the opponent's page and its list of matches named it \u8f6e\u7a7a, an odd field's sit-out."""
+    sides = score.table.sides
+    left = score.extra.get("withdrawn") if len(sides) == 1 else None
+    return sides if left is None or left in sides else [*sides, left]
 
 
 def no_table_word(stage_format: str, sides: Sequence[str]) -> str | None:
