@@ -62,8 +62,25 @@ def test_80_fen_notice_in_english(tmp_path: Path) -> None:
 
 def test_bridge_notice_follows_the_movement_with_a_pair_withdrawn(tmp_path: Path) -> None:
     """Bridge's table keeps both pairs (average-plus to the opponent): the notice follows the
-    movement and says the withdrawn pair's opponent scores the forfeit, as before."""
+    movement and says what the withdrawn pair's opponent gets there, average-plus on the table's
+    boards (duplicate.walked_out_table), not a forfeit: it said "\u5176\u672c\u8f6e\u5bf9\u624b\u6309\u5bf9\u65b9\u5f03\u6743\u8ba1", a match's words."""
     notice = _notice(tmp_path, "qiaoyou-club-pairs-2024", "P12", 3)
     assert "\u672a\u6309\u79fb\u4f4d\u8868" not in notice.text, notice.text
-    assert "\u9000\u8d5b\uff1aP12\uff0c\u5176\u672c\u8f6e\u5bf9\u624b\u6309\u5bf9\u65b9\u5f03\u6743\u8ba1" in notice.text, notice.text
+    # 退赛：P12，其本轮对手在这一桌的牌按平均加（A+）计，不必入座。
+    said = ("\u9000\u8d5b\uff1aP12\uff0c\u5176\u672c\u8f6e\u5bf9\u624b\u5728\u8fd9\u4e00\u684c\u7684\u724c"
+            "\u6309\u5e73\u5747\u52a0\uff08A+\uff09\u8ba1\uff0c\u4e0d\u5fc5\u5165\u5ea7\u3002")
+    assert said in notice.text, notice.text
+    assert "\u5f03\u6743\u8ba1" not in notice.text, notice.text  # 弃权计
     assert "\u8f6e\u7a7a" not in notice.text, notice.text
+
+
+def test_bridge_notice_says_average_plus_in_each_locale(tmp_path: Path) -> None:
+    english = _notice(tmp_path / "en", "qiaoyou-club-pairs-2024", "P12", 3, "en")
+    assert ("Withdrawn: P12; their opponents this round score average-plus (A+) on that table's boards "
+            "and do not play.") in english.text, english.text
+    assert "forfeit" not in english.text, english.text
+    traditional = _notice(tmp_path / "hant", "qiaoyou-club-pairs-2024", "P12", 3, "zh-Hant")
+    # 退賽：P12，其本輪對手在這一桌的牌按平均加（A+）計，不必入座。
+    said = ("\u9000\u8cfd\uff1aP12\uff0c\u5176\u672c\u8f2a\u5c0d\u624b\u5728\u9019\u4e00\u684c\u7684\u724c"
+            "\u6309\u5e73\u5747\u52a0\uff08A+\uff09\u8a08\uff0c\u4e0d\u5fc5\u5165\u5ea7\u3002")
+    assert said in traditional.text, traditional.text

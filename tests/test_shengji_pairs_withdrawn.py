@@ -6,6 +6,7 @@ its withdrawn teams, a bridge pairs table "A+ (withdrawn opponent)"). Now who le
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -66,3 +67,62 @@ def test_the_readme_says_80_fen_pairs_have_no_average_plus() -> None:
     readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
     assert "80\u5206 pairs have no average-plus, so the opponent sits that round out" in readme
     assert "80\u5206\u53cc\u4eba\u8d5b\u6ca1\u6709\u5e73\u5747\u5206\u52a0" in readme
+
+
+def _withdrawn_at_table_5(tmp_path: Path):
+    """The demo's Mitchell after round 2, P12 `withdrawn: 2`, its round-2 table 5 against P05
+    left as drawn; built. (content, its results, the site built)"""
+    content = demo_content(tmp_path, SLUG)
+    folder = content / "events" / SLUG
+    for number in range(3, 8):
+        (folder / f"results/round-{number}.yaml").unlink()
+    withdraw(folder, "P12", 2)
+    path = folder / "results/round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    ew: P12\n    boards:\n      11: 55\n      12: 60\n", "    ew: P12\n"),
+                    encoding="utf-8")
+    site, results, warnings = validate(content)
+    assert [w.code for w in warnings] == []
+    out = tmp_path / "out"
+    out.mkdir()
+    render_site(site, results, {}, OutputTree(out))
+    return results[0], out / "events" / SLUG
+
+
+def test_the_withdrawn_pairs_table_is_named_table_5_as_its_draw_notice_names_it(tmp_path: Path) -> None:
+    """The draw notice lists it as 第 5 桌 (P12 退赛：本桌不打；P05 本轮轮空); the round's page
+    headed it 轮空, an odd field's sit-out, and so did P05's page, its list of matches showing
+    neither the table nor the pair it was drawn against. Now table 5, P05 against P12, with
+    the withdrawal said under it; P05 still sits the round out (no score)."""
+    result, site = _withdrawn_at_table_5(tmp_path)
+    page = (site / "pairs/round-2/index.html").read_text(encoding="utf-8")
+    section = page[page.index('<section class="table-result" id="table-5"'):]
+    section = section[:section.index("</section>")]
+    assert '<h2 id="table-5-h">\u7b2c 5 \u684c</h2>' in section, section  # 第 5 桌
+    assert "\u8f6e\u7a7a</h2>" not in page  # no table headed 轮空
+    assert "P12 \u5df2\u9000\u8d5b\uff1a\u672c\u684c\u4e0d\u6253\uff0cP05 \u672c\u8f6e\u8f6e\u7a7a" in _text(site / "pairs/round-2/index.html")
+    own = _text(site / "entries/P05/index.html")
+    assert "\u7b2c 2 \u8f6e \u00b7 \u7b2c 5 \u684c" in own, own  # the match's heading: 第 2 轮 · 第 5 桌
+    assert "\u7b2c 2 \u8f6e \u00b7 \u8f6e\u7a7a" not in own
+    # its list of matches: round 2, table 5, against P12, sat out (no score of its own)
+    assert "\u7b2c 2 \u8f6e \u7b2c 5 \u684c P12 \u5218\u5b8f\u4f1f / \u5b59\u6653\u6885 \u8f6e\u7a7a \u2014 \u2014 75.00" in own, own
+    # results.json names the withdrawn pair, as a bridge table's average-plus does
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    table = next(t for t in data["stages"][0]["rounds"][1]["tables"] if t["table"] == 5)
+    assert table["sides"] == ["P05"] and table["withdrawn"] == "P12", table
+    # the standings count it as P05's sit-out, as before
+    standings = {s.entry.id: s.tally.metrics for s in result.stages[0].standings}
+    assert standings["P05"]["top"] == 4
+
+
+def test_the_travelling_score_sheet_says_the_table_is_not_played(tmp_path: Path) -> None:
+    """Round 2's travellers for boards 11 and 12 printed table 5's line, P05 against P12, blank to
+    fill in, for a table nobody plays: it says so."""
+    from generator.render.bulletins import round_forms
+
+    result, _ = _withdrawn_at_table_5(tmp_path)
+    sheet = next(b for b in round_forms(result, "pairs", 2, "zh-Hans") if b.name.startswith("scoresheet"))
+    lines = [row for row in sheet.rows if row[2:6] == ["2", "5", "P05", "P12"]]
+    assert len(lines) == 2 and all(row[6] == "\u4e0d\u6253\uff08P12 \u9000\u8d5b\uff09" for row in lines), lines  # 不打（P12 退赛）
+    english = next(b for b in round_forms(result, "pairs", 2, "en") if b.name.startswith("scoresheet"))
+    assert [row[6] for row in english.rows if row[2:6] == ["2", "5", "P05", "P12"]] == ["not played (P12 withdrew)"] * 2

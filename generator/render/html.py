@@ -57,7 +57,8 @@ from generator.tournament.knockout import named_tables, round_called as knockout
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
-from generator.tournament.pairing import followed_movement, movement_card, named_ids, no_table_word, withdrawn_undrawn
+from generator.tournament.pairing import (drawn_sides, followed_movement, movement_card, named_ids, no_table_word,
+                                         withdrawn_undrawn)
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Remark, Standing, marked_withdrawn, remarks
 
@@ -1181,16 +1182,19 @@ def ranked_fields(translate: Translator, rows: list[Any]) -> list[tuple[str, lis
 
 
 def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
-    """`table_name_of(stage_format, table)`: a table as the pages name it, "Table 3"; a table of one
-    side is none anyone sits at, named the bye or the sit-out in place of its number
-    (pairing.no_table_word, as the round page, the draw print and the hall screen name it)."""
+    """`table_name_of(stage_format, score)`: a scored table as the pages name it, "Table 3"; a
+    table of one side is none anyone sits at, named the bye or the sit-out in place of its number
+    (pairing.no_table_word, as the round page, the draw print and the hall screen name it). A
+    pairs table whose pair withdrew, its opponent scored alone, is named as drawn
+    (pairing.drawn_sides): table 5, as its draw notice lists it, not the sit-out."""
     # Each table number's name, filled once, as board_cell's words are: every table is named on
     # its round's page and both entries' pages (some 31,000 names at 200 events, each a call of
     # the translator filling the word again).
     numbered: dict[int, str] = {}
 
-    def table_name_of(stage_format: str, table: Any) -> str:
-        word = no_table_word(stage_format, table.sides)
+    def table_name_of(stage_format: str, score: Any) -> str:
+        table = score.table
+        word = no_table_word(stage_format, drawn_sides(score))
         if word is not None:
             return translate(word)
         number = table.number
@@ -1350,7 +1354,7 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
                 rounds[number] = round_word
         stage = stage_result.stage
         table = score.table
-        table_word = table_name_of(stage.format, table)
+        table_word = table_name_of(stage.format, score)
         anchor = f"{text(stage.id)}-r{text(number)}-t{text(table.number)}"
         url = text(table_url(event, stage_result, number, table.number, pages))
         said = f"{text(round_word)} \u00b7 {text(table_word)}" if len(stage_result.rounds) > 1 or stage.rounds > 1 \
@@ -1415,7 +1419,9 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             table = line.table
             # (a knockout's round with its name, as its round's page: 第 3 轮（决赛）)
             shown_round = text(round_called(stage_result, line.round, table) if knockout else round_word.format(n=line.round))
-            if table and line.outcome != "sit_out":
+            # (a sit-out is no table, but for one at the table its withdrawn opponent was drawn at:
+            # MatchRow.sides two, named as the round page names it, pairing.drawn_sides)
+            if table and (line.outcome != "sit_out" or len(line.sides) == 2):
                 # a bye's table, which nobody sits at: no number, named as the round page names it
                 word = no_table_word(summary.stage_format, line.sides)
                 if word is None:
@@ -3009,10 +3015,12 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
             # A bye or a sit-out is no table (no_table_word): not counted among the round's
             # tables, nor in a page's span of table numbers; a page of it alone is named so.
             say, name_of = env.globals["t"], env.globals["table_name_of"]
-            played = [[score.table.number for score in tables if no_table_word(stage.format, score.table.sides) is None]
+            # (a pairs table whose pair withdrew, its opponent sitting out, is the table drawn:
+            # pairing.drawn_sides)
+            played = [[score.table.number for score in tables if no_table_word(stage.format, drawn_sides(score)) is None]
                       for tables in shown]
             # (A round written with no tables yet, `tables: []`, is one page of none: no label.)
-            labels = [_span(numbers[0], numbers[-1]) if numbers else name_of(stage.format, tables[0].table) if tables else ""
+            labels = [_span(numbers[0], numbers[-1]) if numbers else name_of(stage.format, tables[0]) if tables else ""
                       for numbers, tables in zip(played, shown)]
             label_of = dict(zip(map(id, shown), labels))
             links = paged(shown, url, lambda _, tables: label_of[id(tables)])

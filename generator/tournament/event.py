@@ -354,8 +354,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                 sat_out_later.append((gone[0], t, round_.number))
             if gone and len(t.sides) == 2:
                 unplayed.append(t.number)
-                # (its boards short by design, unless its opponent is scored on them: average-plus)
-                if "withdrawn" not in scores[-1].extra:
+                # (its boards short by design, unless its opponent is scored on them: average-plus,
+                # a table of both pairs; the opponent's sit-out is a table of one, its withdrawn
+                # pair named all the same)
+                if "withdrawn" not in scores[-1].extra or len(scores[-1].table.sides) != 2:
                     withdrawn_tables.setdefault(round_.number, []).append(t)
                 else:
                     averaged.add((round_.number, t.number))
@@ -702,7 +704,12 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
         withdrawn_played.extend((side, table, number) for side in gone)
     if walked_out is not None:
         return walked_out
-    return game.score_table(replace(table, sides=staying, forfeit=None), stage, state)
+    scored = game.score_table(replace(table, sides=staying, forfeit=None), stage, state)
+    # Scored as the opponent's sit-out, it is still the table the movement drew (table 5, P05
+    # against P12, as the draw notice lists it): the withdrawn pair is named, as bridge's
+    # average-plus table names it (results.json's `withdrawn`), so that the pages name the
+    # table as drawn (pairing.drawn_sides), not as an odd field's sit-out.
+    return replace(scored, extra={**scored.extra, "withdrawn": gone[0]}) if len(staying) == 1 else scored
 
 
 def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[str | None, Table, int]],

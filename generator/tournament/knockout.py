@@ -784,6 +784,14 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
     place = bracket.places
     tallies = tally(field_entries, [r.counted for r in scored], game.metrics)
     seed = {entry_id: i for i, entry_id in enumerate(bracket.seeds)}
+    # `withdrawn_in` alone, not standings.marked_withdrawn's "only from the standings before the
+    # round it withdrew from" (Standing.withdraws_later, event._rank): a knockout has no standings
+    # before it is over. It is placed only once its bracket is complete, where a Swiss after its
+    # last round marks every withdrawal in it too, since none is past its rounds (a round past a
+    # stage's last is read at loading as the next stage's round 1, or as none: load.py,
+    # entry-withdrawn-past). Counting its rounds played instead would unmark, in a bracket
+    # finished with its last rounds void, an entry withdrawn from those: not what a finished
+    # stage says. So withdraws_later is never set here, and the two agree.
     withdrew = {e.id for e in field_entries if e.withdrawn is not None and e.withdrawn_in(stage_id)}
     ranked = sorted((e for e in tallies if e in place), key=lambda e: (place[e][0], e in withdrew, seed.get(e, 0)))
     standings = []

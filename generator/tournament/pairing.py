@@ -71,7 +71,7 @@ from generator import catalogues
 from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.content.schema import SITE_SCHEMA_FOLDER
-from generator.games import GAMES, Game, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
+from generator.games import GAMES, Game, TableForm, TableScore, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.games.common.boards import board_block
 from generator.errors import ContentError, Mark, Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
@@ -1943,6 +1943,17 @@ def no_table(stage_format: str, sides: Sequence[str]) -> str | None:
     return "sit_out" if stage_format == "pairs" else "bye"
 
 
+def drawn_sides(score: TableScore) -> Sequence[str]:
+    """The sides a scored table was drawn with: its own, but for a pairs table whose pair had
+    withdrawn by the round and whose opponent is scored alone, as sitting the round out (80\u5206,
+    no average-plus: event._score_pairs_withdrawn names the withdrawn pair, `withdrawn`). That is
+    table 5 still, P05 against P12, as the draw notice lists it (tables_as_drawn): the round's
+    page, the opponent's page and its list of matches named it \u8f6e\u7a7a, an odd field's sit-out."""
+    sides = score.table.sides
+    left = score.extra.get("withdrawn") if len(sides) == 1 else None
+    return sides if left is None or left in sides else [*sides, left]
+
+
 def no_table_word(stage_format: str, sides: Sequence[str]) -> str | None:
     """The word said in place of a table number for a table of one side (no_table), None for a
     table played at."""
@@ -2227,7 +2238,11 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     for left, staying in sitting_out:
         text += catalogues.text("pair_sheet_withdrawn_sit_out", locale, id=named_ids(event, [left])[0], staying=staying)
     if forfeited := [side for side in gone if side not in {left for left, _ in sitting_out}]:
-        text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(named_ids(event, forfeited)))
+        # A pairs table keeping both pairs is scored for the opponent by the game (bridge's
+        # average-plus on the table's boards, Game.score_walked_out), not as the withdrawn
+        # pair's forfeit, which a match is: the notice said the forfeit bridge pairs do not give.
+        key = "pair_sheet_withdrawn_average_plus" if stage.format == "pairs" else "pair_sheet_withdrawn"
+        text += catalogues.text(key, locale, ids=", ".join(named_ids(event, forfeited)))
     if left_out := withdrawn_undrawn(event, stage_result, round_result):
         text += catalogues.text("pair_sheet_left_out", locale, ids=", ".join(named_ids(event, left_out)))
     numeric = {0, 3, 6} if scored else {0}

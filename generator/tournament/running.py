@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games import Game, metric_of
-from generator.tournament.pairing import no_table
+from generator.tournament.pairing import drawn_sides, no_table
 from generator.tournament.results import StageResult
 
 # (round, table score, the entry's side index at that table)
@@ -46,8 +46,9 @@ class MatchRow:
     # match drawn and not played, or a bye or table of a round not fully played, is not: shown
     # without a score or a running total.
     counted: bool = True
-    # the table's sides, the entry's among them: one alone is no table anyone sits at (a bye or a
-    # sit-out, named by pairing.no_table_word wherever a table is named)
+    # the table's sides as drawn (pairing.drawn_sides), the entry's among them: one alone is no
+    # table anyone sits at (a bye or a sit-out, named by pairing.no_table_word wherever a table is
+    # named); a pairs table whose pair withdrew is two, its opponent's outcome a sit_out all the same
     sides: Sequence[str] = ()
 
 
@@ -156,13 +157,16 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     late = "late" if stage.late_options is not None else "late_bye"
     for (number, score, index), side, counted in zip(matches, own_sides, counts):
         sides = score.table.sides
-        opponents = [s for s in sides if s != entry_id]
+        # (a pairs table whose pair withdrew, its opponent sitting the round out: the table and
+        # the pair it was drawn against, as the draw notice and the round's page name them)
+        drawn = drawn_sides(score)
+        opponents = [s for s in drawn if s != entry_id]
         if not counted:
             # Entered, in a round not fully played: its result is on the round's page, and may
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
             outcome = ("not_entered" if game.sat_unentered(score.table.record) else "pending") \
                 if score.table.number in pending.get(number, ()) else late if score.table.number == 0 else no_table(stage.format, sides) or "entered"
-            rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False, sides=sides))
+            rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False, sides=drawn))
             continue
         # A table where no board was scored for it (each np): no figure of its own (None, "—"),
         # not 0 (0.00 % read as every board lost), and no running total until one is scored
@@ -202,5 +206,5 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             outcome = "drawn"
         else:
             outcome = "won" if winner == entry_id else "lost"
-        rows.append(MatchRow(number, score.table.number, opponents, outcome, values, running, sides=sides))
+        rows.append(MatchRow(number, score.table.number, opponents, outcome, values, running, sides=drawn))
     return RunningTotals(shown, rows, running=not knockout)

@@ -202,6 +202,12 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
                 by_board.setdefault(row.board, {})[(round_result.number, score.table.number)] = \
                     (score, row, view.ns, view.ew)
     travelling = getattr(stage_result, "travelling", None)
+    # (round, table) -> the pair withdrawn from a table the movement seats, its opponent scored
+    # alone as sitting out (tournament/event.py's `withdrawn`): its line says the table is not
+    # played, where it was left blank to fill in, under the round's draw notice saying so
+    left = {(round_result.number, score.table.number): score.extra["withdrawn"]
+            for round_result in stage_result.rounds for score in round_result.tables
+            if len(score.table.sides) == 1 and "withdrawn" in score.extra} if travelling else {}
     if travelling:
         by_board = {board: {(number, table): by_board.get(board, {}).get((number, table), (None, None, ns, ew))
                             for number, table, ns, ew in seats}
@@ -227,7 +233,9 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
         for index, ((number, table), (_, row, ns, ew)) in enumerate(sorted(by_board[board].items())):
             cells = [str(board) if index == 0 else "", _seat_level(t, options, board) if index == 0 else "",
                      str(number), str(table), ns, ew]
-            if row is None or not row.counted:
+            if row is None and (number, table) in left:
+                cells += [t("sj_sheet_withdrawn", id=left[(number, table)]), "", ""]
+            elif row is None or not row.counted:
                 cells += [t("board_not_played") if row is not None else "", "", ""]
             elif row.result.adjusted is not None:
                 # as the round page and the traveller page say it ("调整分 南北违例"): a bare
