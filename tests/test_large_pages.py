@@ -439,6 +439,36 @@ def test_a_boards_lines_stay_on_their_pages_as_results_come_in(tmp_path: Path, t
     assert {line: later[line] for line in now} == now
 
 
+def long_matches(tmp_path: Path, boards_line: str, entered: int) -> tuple[Path, list]:
+    """A bridge teams Swiss of 60 teams, round 1's 30 matches of 16 boards, `entered` of them
+    entered (the rest as drawn), its stage saying `boards_line`: its folder and check's warnings."""
+    from tests.support import new_event
+
+    folder = new_event(tmp_path, "teams16", "title: \u961f\u5f0f\u8d5b\ngame: bridge\ndate: 2026-06-07\n", "T", 60,
+                       "  - id: main\n    format: swiss\n    scoring: imps\n    rounds: 5\n" + boards_line
+                       + "    rank_by: [vp, imps]\n")
+    match = "".join(f"      {b}: {{open: 4S N =, closed: 4S S -1}}\n" for b in range(1, 17))
+    (folder / "results/round-1.yaml").write_text("stage: main\nround: 1\ntables:\n" + "".join(
+        f"  - table: {t}\n    home: T{2 * t - 1}\n    away: T{2 * t}\n" + (f"    boards:\n{match}" if t <= entered else "")
+        for t in range(1, 31)), encoding="utf-8")
+    return folder, validate(folder.parents[1])[2]
+
+
+def test_a_stage_of_long_matches_saying_no_boards_is_warned_to_say_them(tmp_path: Path) -> None:
+    """A stage saying no `boards` is paged as the game's match (bridge: 8 boards, 50 matches a
+    page): its 16-board matches showed 50 x 16 = 800 rows a page, 1 MB. Sizing the pages by the
+    boards entered would move the round's matches 26-30 to page 2 when its first match was
+    entered (rev100), so `check` says to write `boards: 16`, which lays the pages out from the
+    draw on; a stage saying them, or whose matches fit a page, is not warned."""
+    _, warnings = long_matches(tmp_path / "a", "", 1)
+    said = [p for p in warnings if p.code == "stage-match-length-unsaid"]
+    assert len(said) == 1 and said[0].params["boards"] == 16 and said[0].params["rows"] == 30 * 16
+    assert "boards: 16" in said[0].hint("en") and "boards: 16" in said[0].hint("zh-Hans")
+    assert said[0].mark.file.name == "event.yaml"
+    for boards_line, entered in (("    boards: 16\n", 30), ("", 0)):
+        assert "stage-match-length-unsaid" not in {p.code for p in long_matches(tmp_path / f"b{entered}", boards_line, entered)[1]}
+
+
 def round_nav(page: Path) -> tuple[str, str]:
     """A round page's links to the stage's rounds (nav "各轮"): those before its <details>, and
     the folded list."""

@@ -32,11 +32,12 @@ from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape, soft_str
 
-from generator import caches
-from generator.content.model import Event, Site, Stage
+from generator import caches, page_sizes
+from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems, columns
 from generator.forking import can_fork, forked_pool
+from generator.page_sizes import planned_boards
 from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, Game, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
@@ -1654,13 +1655,11 @@ def game_url(game: str | None) -> str:
 # above it the first page keeps the page's URL and the others are `page-<n>/` beneath it, so
 # every URL stays where it was as results come in (README, "What a build writes"):
 PAGE_ROWS = 200  # standings rows a page: <stage>/index.html ranks 1-200, <stage>/page-2/index.html 201-400, …
-PAGE_TABLES = 50  # a round's tables a page, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …
-# … and fewer when its tables show many boards each: a page of a round shows at most PAGE_BOARDS
-# boards' rows (a bridge team match's board is a row of both rooms, 1.3 kB of markup: 50 matches of
-# 16 boards made a page of 890 kB, of 24 boards 1.3 MB). 8 boards a table or fewer: 50 tables a page.
-# The boards counted are the match's planned (the stage's `boards`, planned_boards), not those
-# entered so far, so that a round's tables stay on their pages from the draw to the last result.
-PAGE_BOARDS = 400
+# A round's tables a page, PAGE_TABLES, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …,
+# and fewer when its tables show many boards each, PAGE_BOARDS boards' rows at most, counted by the
+# stage's planned boards (generator/page_sizes.py, where `check` reads them too: 8 boards a table or
+# fewer, 50 tables a page).
+PAGE_TABLES, PAGE_BOARDS = page_sizes.PAGE_TABLES, page_sizes.PAGE_BOARDS
 ARCHIVE_EVENTS = 300  # the archive on one page up to this many events; beyond, one page a year (years/<year>/)
 # A year of many events was one long list (116 club evenings: 17,000 px on a phone, January at
 # the bottom): past MONTH_HEADINGS events its cards are headed by month, past MONTH_INDEX the
@@ -1778,25 +1777,9 @@ class TablePages:
     page_of: dict[int, int]  # table number -> its page; empty when the round has one page
 
 
-def planned_boards(game: Game | None, stage: Stage) -> int:
-    """The boards a table of a round of `stage` is to show, as planned before play: the stage's
-    `boards` (a match's, or a pairs round's), else the game's match (default_boards, what its
-    score sheet lists); 0 for a game whose tables write no boards (Guandan's deal log). Never
-    the rows entered so far: a match not played, forfeited or half entered shows fewer, and a
-    round's pages sized by them moved its tables as results came in (a link to table 30 shared
-    with the draw on page 1, on page 2 once a match was entered)."""
-    if game is None or "boards" not in game.table_keys:
-        return 0
-    return int(stage.boards or game.default_boards or 0)
-
-
 def tables_a_page(boards: int) -> int:
-    """How many of a round's tables a page of it shows, each table to show `boards` boards'
-    rows (planned_boards): PAGE_TABLES, fewer where PAGE_TABLES such tables would pass
-    PAGE_BOARDS. The same for every page of the round and at every build of it, whatever is
-    entered (an entry's page links its table on the page that holds it, and a link shared with
-    the draw finds the table where it was)."""
-    return max(1, min(PAGE_TABLES, PAGE_BOARDS // boards)) if boards > 0 else PAGE_TABLES
+    """page_sizes.tables_a_page at this module's PAGE_TABLES and PAGE_BOARDS (lowered by the tests)."""
+    return page_sizes.tables_a_page(boards, PAGE_TABLES, PAGE_BOARDS)
 
 
 def table_pages(round_result: Any, boards: int = 0) -> TablePages:
