@@ -391,6 +391,9 @@ def test_a_boards_traveller_paginates_by_table_under_stable_urls(travellers: Pat
         assert not list((small / event / stage.name / "boards" / board.name).glob("page-*"))
     # the board's neighbours and the stage page lead to a board's first page, as ever
     assert f'/{stage.name}/boards/2/index.html" rel="next">' in read(boards[0] / "page-2/index.html")
+    # the sitemap lists every page of a board
+    sitemap = read(travellers / "sitemap.xml")
+    assert all(f"{event}/{stage.name}/boards/{board.name}/page-{n}/" in sitemap for board in boards for n in range(2, count + 1))
 
 
 @pytest.mark.parametrize("event", [PAIRS, SJ_PAIRS])
@@ -437,6 +440,34 @@ def test_a_boards_lines_stay_on_their_pages_as_results_come_in(tmp_path: Path, t
     now, later = where(partial), where(travellers)
     assert len(now) < len(later) and any("page-" in page for page in now.values())
     assert {line: later[line] for line in now} == now
+
+
+def test_a_board_played_again_each_round_pages_fewer_tables(tmp_path: Path) -> None:
+    """A teams stage dealing boards 1-8 afresh every round (`boards_each_round: same`) plays board
+    1 at each table in each round: its traveller's lines are the tables times the rounds, so a
+    page holds PAGE_BOARDS // rounds tables (5 rounds, 10 lines a page: 2 tables), never more
+    lines than PAGE_BOARDS; a stage numbering its boards on, PAGE_BOARDS tables."""
+    from tests.support import demo_content
+
+    slug = TEAMS.split("/")[1]
+    content = demo_content(tmp_path, slug)
+    event = content / TEAMS
+    for path in (event / "results").glob("round-*.yaml"):
+        offset = 8 * (int(path.stem.split("-")[1]) - 1)
+        path.write_text(re.sub(r"(?m)^(      )(\d+):", lambda m: f"{m[1]}{int(m[2]) - offset}:", path.read_text(encoding="utf-8")),
+                        encoding="utf-8")
+    text = (event / "event.yaml").read_text(encoding="utf-8")
+    (event / "event.yaml").write_text(text.replace("    boards: 8 ", "    boards_each_round: same\n    boards: 8 "), encoding="utf-8")
+    site = render_content(content, tmp_path / "output", 10)
+    board = site / TEAMS / "teams/boards/1"
+    pages = [board / "index.html", board / "page-2/index.html"]
+    assert sorted(board.glob("page-*/index.html")) == pages[1:]
+    lines = [line_tables(page) for page in pages]
+    assert [sorted({t for _, t in found}) for found in lines] == [[1, 2], [3]]
+    assert [len(found) for found in lines] == [10, 5]
+    # numbered on (the demo as it is): board 1 is played in round 1 alone, 3 tables on one page
+    plain = render_content(demo_content(tmp_path / "plain", slug), tmp_path / "plain-output", 10)
+    assert not list((plain / TEAMS / "teams/boards/1").glob("page-*"))
 
 
 def long_matches(tmp_path: Path, boards_line: str, entered: int) -> tuple[Path, list]:
