@@ -232,6 +232,20 @@ def robin_cut_short(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(event.parents[1])
 
 
+def match_length_unsaid(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The demo bridge teams' 3 matches of 8 boards a round, its stage saying no `boards`, the
+    game's match lowered to 4 boards and a round's page to 16 boards' rows: laid out for 4 boards
+    a match (4 matches a page), its 3 matches of 8 show 24 rows on one page."""
+    import generator.page_sizes as page_sizes
+
+    event = demo_tree(tmp, "bridge-teams")
+    text = (event / EV).read_text(encoding="utf-8")
+    (event / EV).write_text(re.sub(r"(?m)^    boards: 8 .*\n", "", text), encoding="utf-8")
+    monkeypatch.setattr(GAMES["bridge"], "default_boards", 4)
+    monkeypatch.setattr(page_sizes, "PAGE_BOARDS", 16)
+    return raised(event.parents[1])
+
+
 def knockout_decided(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """`paibang pair` of a final that is a walkover: round 1 of the knockout drawn T01 v T04 and
     T02 v T05, T01 and T04 both withdrawn from it (their match void), T02 v T05 played."""
@@ -1248,6 +1262,7 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.
     "round-robin-partial": robin_cut_short,
+    "stage-match-length-unsaid": match_length_unsaid,
     # A 大怪路子 team of three listing a fourth name (a re-import's misspelling of one of them).
     "entry-team-large": edit(D, (EV, "players: [张伟, 刘晓燕, 顾海峰]", "players: [张伟, 刘晓燕, 顾海峰, 张玮]")),
     "entry-team-short": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n")),

@@ -329,6 +329,177 @@ def test_a_rounds_tables_stay_on_their_pages_as_results_come_in() -> None:
     assert [pages("guandan", None, entered, 30) for entered in (set(), set(range(1, 51)))] == [(1, 1)] * 2
 
 
+# --- a board's traveller -------------------------------------------------------------------------
+
+PAIRS = "events/qiaoyou-club-pairs-2024"  # 20 pairs, a 10-table Mitchell of 9 rounds of 3 boards
+SJ_PAIRS = "events/hefei-80fen-pairs-2012"  # 80分: 16 pairs, an 8-table Mitchell
+LINES = 3  # PAGE_BOARDS lowered: a board's traveller holds the lines of 3 tables a page
+
+
+def render_content(content: Path, out: Path, lines: int | None = None) -> Path:
+    with pytest.MonkeyPatch.context() as patch:
+        if lines is not None:
+            patch.setattr(html_module, "PAGE_BOARDS", lines)
+        site, results, _ = validate(content)
+        out.mkdir(parents=True, exist_ok=True)
+        render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+@pytest.fixture(scope="module")
+def travellers(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo's pairs events, every board's traveller paged by 3 tables."""
+    from tests.support import demo_content
+
+    folder = tmp_path_factory.mktemp("travellers")
+    return render_content(demo_content(folder, PAIRS.split("/")[1], SJ_PAIRS.split("/")[1]), folder / "output", LINES)
+
+
+def line_tables(page: Path) -> list[tuple[int, int]]:
+    """(round, table) of each line of a board page's traveller, in its order."""
+    rows = re.search(r'<table class="boards traveller cards" role="table">.*?</table>', read(page), re.S)[0]
+    return [(int(r), int(t)) for r, t in re.findall(
+        r'<td role="cell" class="num" data-label="[^"]+">(\d+)</td>\n  <th role="rowheader" scope="row" class="num" data-label="[^"]+">(\d+)</th>',
+        rows)]
+
+
+@pytest.mark.parametrize("event", [PAIRS, SJ_PAIRS])
+def test_a_boards_traveller_paginates_by_table_under_stable_urls(travellers: Path, small: Path, event: str) -> None:
+    """A board played at many tables (a simultaneous pairs across the field: 770 tables made a
+    page of 1 MB) is paged by table, PAGE_BOARDS tables a page: tables 1-3 on the board's own
+    URL, 4-6 on page-2/, …, every line once, in round and table order within its page, the
+    pages as many for every board of the stage (by the draw's tables, not the lines entered);
+    unlowered, the demo's boards keep one page each."""
+    stage = next(p for p in (travellers / event).iterdir() if (p / "boards").is_dir())
+    boards = sorted((stage / "boards").iterdir(), key=lambda p: int(p.name))
+    tables = max(t for board in boards for _, t in line_tables(small / event / stage.name / "boards" / board.name / "index.html"))
+    count = -(-tables // LINES)
+    assert count >= 3
+    for board in boards:
+        pages = [board / "index.html", *(board / f"page-{n}/index.html" for n in range(2, count + 1))]
+        assert sorted(board.glob("page-*/index.html")) == sorted(pages[1:]), board
+        whole = line_tables(small / event / stage.name / "boards" / board.name / "index.html")
+        seen = []
+        for number, page in enumerate(pages, 1):
+            lines = line_tables(page)
+            assert all((number - 1) * LINES < t <= number * LINES for _, t in lines), (page, lines)
+            assert lines == sorted(lines) and page.stat().st_size < html_module.PAGE_LIMIT
+            top, folded, bottom = pager(page, "本副牌分页")
+            assert folded.count("<a ") == count and ('rel="next"' in bottom) == (number < count)
+            seen += lines
+        assert sorted(seen) == sorted(whole) and len(seen) == len(set(seen))
+        assert not list((small / event / stage.name / "boards" / board.name).glob("page-*"))
+    # the board's neighbours and the stage page lead to a board's first page, as ever
+    assert f'/{stage.name}/boards/2/index.html" rel="next">' in read(boards[0] / "page-2/index.html")
+    # the sitemap lists every page of a board
+    sitemap = read(travellers / "sitemap.xml")
+    assert all(f"{event}/{stage.name}/boards/{board.name}/page-{n}/" in sitemap for board in boards for n in range(2, count + 1))
+
+
+@pytest.mark.parametrize("event", [PAIRS, SJ_PAIRS])
+def test_an_entrys_board_links_land_on_its_line_of_the_traveller(travellers: Path, event: str) -> None:
+    """An entry's page links each board it played to its own line of the board's traveller (an
+    anchor, entry-<id>): on the page that holds it, the line of the table it played at; and a
+    round's page to the page holding the table's line."""
+    landed = 0
+    for entry in (travellers / event / "entries").glob("*/index.html"):
+        for href in re.findall(r'href="([^"]*/boards/\d+/[^"]*#entry-[^"]+)"', read(entry)):
+            path, fragment = href.split("#")
+            target = (entry.parent / path).resolve()
+            assert f'id="{fragment}"' in read(target), (entry, href)
+            landed += "/page-" in path
+    assert landed > 20
+    stage = next(p for p in (travellers / event).iterdir() if (p / "boards").is_dir())
+    for page in stage.glob("round-*/**/index.html"):
+        for table in re.findall(r'<section class="table-result" id="table-(\d+)"', read(page)):
+            number = (int(table) - 1) // LINES + 1
+            section = read(page).split(f'id="table-{table}"')[1].split("</section>")[0]
+            for href in re.findall(r'href="([^"]*/boards/\d+/[^"]*)"', section):
+                assert href.endswith("/index.html") and (f"/page-{number}/" in href) == (number > 1), (page, href)
+
+
+def test_a_boards_lines_stay_on_their_pages_as_results_come_in(tmp_path: Path, travellers: Path) -> None:
+    """A line's page is its table's: the same with half of round 1 not entered yet (those tables
+    drawn, `boards: {}`), whose lines, listed first, moved every later line up had the lines
+    entered been counted."""
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, PAIRS.split("/")[1])
+    first = content / PAIRS / "results/round-1.yaml"
+    text = first.read_text(encoding="utf-8")
+    tables = re.split(r"(?m)^(?=  - table: )", text)
+    first.write_text(tables[0] + "".join(re.sub(r"(?s)    boards:\n.*", "    boards: {}\n", t) if n <= 5 else t
+                                         for n, t in enumerate(tables[1:], 1)), encoding="utf-8")
+    partial = render_content(content, tmp_path / "output", LINES)
+
+    def where(site: Path) -> dict[tuple[str, int, int], str]:
+        """Each line (board, round, table): the page holding it."""
+        return {(page.relative_to(site / PAIRS).parts[2], *line): str(page.relative_to(site / PAIRS))
+                for page in (site / PAIRS / "pairs/boards").glob("**/index.html") for line in line_tables(page)}
+
+    now, later = where(partial), where(travellers)
+    assert len(now) < len(later) and any("page-" in page for page in now.values())
+    assert {line: later[line] for line in now} == now
+
+
+def test_a_board_played_again_each_round_pages_fewer_tables(tmp_path: Path) -> None:
+    """A teams stage dealing boards 1-8 afresh every round (`boards_each_round: same`) plays board
+    1 at each table in each round: its traveller's lines are the tables times the rounds, so a
+    page holds PAGE_BOARDS // rounds tables (5 rounds, 10 lines a page: 2 tables), never more
+    lines than PAGE_BOARDS; a stage numbering its boards on, PAGE_BOARDS tables."""
+    from tests.support import demo_content
+
+    slug = TEAMS.split("/")[1]
+    content = demo_content(tmp_path, slug)
+    event = content / TEAMS
+    for path in (event / "results").glob("round-*.yaml"):
+        offset = 8 * (int(path.stem.split("-")[1]) - 1)
+        path.write_text(re.sub(r"(?m)^(      )(\d+):", lambda m: f"{m[1]}{int(m[2]) - offset}:", path.read_text(encoding="utf-8")),
+                        encoding="utf-8")
+    text = (event / "event.yaml").read_text(encoding="utf-8")
+    (event / "event.yaml").write_text(text.replace("    boards: 8 ", "    boards_each_round: same\n    boards: 8 "), encoding="utf-8")
+    site = render_content(content, tmp_path / "output", 10)
+    board = site / TEAMS / "teams/boards/1"
+    pages = [board / "index.html", board / "page-2/index.html"]
+    assert sorted(board.glob("page-*/index.html")) == pages[1:]
+    lines = [line_tables(page) for page in pages]
+    assert [sorted({t for _, t in found}) for found in lines] == [[1, 2], [3]]
+    assert [len(found) for found in lines] == [10, 5]
+    # numbered on (the demo as it is): board 1 is played in round 1 alone, 3 tables on one page
+    plain = render_content(demo_content(tmp_path / "plain", slug), tmp_path / "plain-output", 10)
+    assert not list((plain / TEAMS / "teams/boards/1").glob("page-*"))
+
+
+def long_matches(tmp_path: Path, boards_line: str, entered: int) -> tuple[Path, list]:
+    """A bridge teams Swiss of 60 teams, round 1's 30 matches of 16 boards, `entered` of them
+    entered (the rest as drawn), its stage saying `boards_line`: its folder and check's warnings."""
+    from tests.support import new_event
+
+    folder = new_event(tmp_path, "teams16", "title: \u961f\u5f0f\u8d5b\ngame: bridge\ndate: 2026-06-07\n", "T", 60,
+                       "  - id: main\n    format: swiss\n    scoring: imps\n    rounds: 5\n" + boards_line
+                       + "    rank_by: [vp, imps]\n")
+    match = "".join(f"      {b}: {{open: 4S N =, closed: 4S S -1}}\n" for b in range(1, 17))
+    (folder / "results/round-1.yaml").write_text("stage: main\nround: 1\ntables:\n" + "".join(
+        f"  - table: {t}\n    home: T{2 * t - 1}\n    away: T{2 * t}\n" + (f"    boards:\n{match}" if t <= entered else "")
+        for t in range(1, 31)), encoding="utf-8")
+    return folder, validate(folder.parents[1])[2]
+
+
+def test_a_stage_of_long_matches_saying_no_boards_is_warned_to_say_them(tmp_path: Path) -> None:
+    """A stage saying no `boards` is paged as the game's match (bridge: 8 boards, 50 matches a
+    page): its 16-board matches showed 50 x 16 = 800 rows a page, 1 MB. Sizing the pages by the
+    boards entered would move the round's matches 26-30 to page 2 when its first match was
+    entered (rev100), so `check` says to write `boards: 16`, which lays the pages out from the
+    draw on; a stage saying them, or whose matches fit a page, is not warned."""
+    _, warnings = long_matches(tmp_path / "a", "", 1)
+    said = [p for p in warnings if p.code == "stage-match-length-unsaid"]
+    assert len(said) == 1 and said[0].params["boards"] == 16 and said[0].params["rows"] == 30 * 16
+    assert "boards: 16" in said[0].hint("en") and "boards: 16" in said[0].hint("zh-Hans")
+    assert said[0].mark.file.name == "event.yaml"
+    for boards_line, entered in (("    boards: 16\n", 30), ("", 0)):
+        assert "stage-match-length-unsaid" not in {p.code for p in long_matches(tmp_path / f"b{entered}", boards_line, entered)[1]}
+
+
 def round_nav(page: Path) -> tuple[str, str]:
     """A round page's links to the stage's rounds (nav "各轮"): those before its <details>, and
     the folded list."""

@@ -32,11 +32,12 @@ from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape, soft_str
 
-from generator import caches
-from generator.content.model import Event, Site, Stage
+from generator import caches, page_sizes
+from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems, columns
 from generator.forking import can_fork, forked_pool
+from generator.page_sizes import planned_boards
 from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, Game, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
@@ -178,6 +179,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["summary_rows"] = _summary_rows(translate, env.globals["round_called"], zh)
     env.globals["table_name_of"] = _table_name_of(translate)
     env.globals["board_cell"] = _board_cells(translate)
+    env.globals["traveller_page"] = traveller_page
     env.globals["match_heading"] = _match_headings(translate, env.globals["table_name_of"], zh_lang, zh)
     env.globals["metric_line"] = _metric_lines(translate)
     env.globals["match_outcome"] = _match_outcomes(translate)
@@ -1209,8 +1211,9 @@ def _table_name_of(translate: Translator) -> Callable[[str, Any], str]:
 
 
 def _board_cells(translate: Translator) -> Callable[..., Markup]:
-    """`board_cell(event, stage_id, n, root, own_entry)`: a board's number in a table's row, a
-    link to its traveller, on an entry's page (`own_entry`, else None) to that entry's row of it.
+    """`board_cell(event, stage_id, n, root, own_entry, page)`: a board's number in a table's row, a
+    link to its traveller, on an entry's page (`own_entry`, else None) to that entry's row of it;
+    `page`: the traveller's page holding the table's line (traveller_page), where it is paged.
     It was a macro in each table template, called for every row of every table on its round's
     page and both entries' pages (some 80,000 times at 200 events): here its words are formatted
     once for each board number, as `_("board_title", n=n)` formats them."""
@@ -1218,14 +1221,14 @@ def _board_cells(translate: Translator) -> Callable[..., Markup]:
     text = fast_jinja.html_text
     ends: dict[int, str] = {}  # a board number's link, after its URL: its words and the number
 
-    def board_cell(event: Event, stage_id: str, n: Any, root: str, own_entry: str | None = None) -> Markup:
+    def board_cell(event: Event, stage_id: str, n: Any, root: str, own_entry: str | None = None, page: int = 1) -> Markup:
         end = ends.get(n) if type(n) is int else None
         if end is None:
             params = {"n": n}
             end = f'" aria-label="{text(fill(title_word, params))}" title="{text(fill(link_word, params))}">{text(n)}</a>'
             if type(n) is int:
                 ends[n] = end
-        url = text(board_url(event, stage_id, n))
+        url = text(board_page_url(event, stage_id, n, page))
         if own_entry is not None:
             return markup_of(f'<a href="{text(root)}{url}#entry-{text(own_entry)}{end}')
         return markup_of(f'<a href="{text(root)}{url}{end}')
@@ -1658,13 +1661,11 @@ def game_url(game: str | None) -> str:
 # above it the first page keeps the page's URL and the others are `page-<n>/` beneath it, so
 # every URL stays where it was as results come in (README, "What a build writes"):
 PAGE_ROWS = 200  # standings rows a page: <stage>/index.html ranks 1-200, <stage>/page-2/index.html 201-400, …
-PAGE_TABLES = 50  # a round's tables a page, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …
-# … and fewer when its tables show many boards each: a page of a round shows at most PAGE_BOARDS
-# boards' rows (a bridge team match's board is a row of both rooms, 1.3 kB of markup: 50 matches of
-# 16 boards made a page of 890 kB, of 24 boards 1.3 MB). 8 boards a table or fewer: 50 tables a page.
-# The boards counted are the match's planned (the stage's `boards`, planned_boards), not those
-# entered so far, so that a round's tables stay on their pages from the draw to the last result.
-PAGE_BOARDS = 400
+# A round's tables a page, PAGE_TABLES, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …,
+# and fewer when its tables show many boards each, PAGE_BOARDS boards' rows at most, counted by the
+# stage's planned boards (generator/page_sizes.py, where `check` reads them too: 8 boards a table or
+# fewer, 50 tables a page).
+PAGE_TABLES, PAGE_BOARDS = page_sizes.PAGE_TABLES, page_sizes.PAGE_BOARDS
 ARCHIVE_EVENTS = 300  # the archive on one page up to this many events; beyond, one page a year (years/<year>/)
 # A year of many events was one long list (116 club evenings: 17,000 px on a phone, January at
 # the bottom): past MONTH_HEADINGS events its cards are headed by month, past MONTH_INDEX the
@@ -1782,25 +1783,9 @@ class TablePages:
     page_of: dict[int, int]  # table number -> its page; empty when the round has one page
 
 
-def planned_boards(game: Game | None, stage: Stage) -> int:
-    """The boards a table of a round of `stage` is to show, as planned before play: the stage's
-    `boards` (a match's, or a pairs round's), else the game's match (default_boards, what its
-    score sheet lists); 0 for a game whose tables write no boards (Guandan's deal log). Never
-    the rows entered so far: a match not played, forfeited or half entered shows fewer, and a
-    round's pages sized by them moved its tables as results came in (a link to table 30 shared
-    with the draw on page 1, on page 2 once a match was entered)."""
-    if game is None or "boards" not in game.table_keys:
-        return 0
-    return int(stage.boards or game.default_boards or 0)
-
-
 def tables_a_page(boards: int) -> int:
-    """How many of a round's tables a page of it shows, each table to show `boards` boards'
-    rows (planned_boards): PAGE_TABLES, fewer where PAGE_TABLES such tables would pass
-    PAGE_BOARDS. The same for every page of the round and at every build of it, whatever is
-    entered (an entry's page links its table on the page that holds it, and a link shared with
-    the draw finds the table where it was)."""
-    return max(1, min(PAGE_TABLES, PAGE_BOARDS // boards)) if boards > 0 else PAGE_TABLES
+    """page_sizes.tables_a_page at this module's PAGE_TABLES and PAGE_BOARDS (lowered by the tests)."""
+    return page_sizes.tables_a_page(boards, PAGE_TABLES, PAGE_BOARDS)
 
 
 def table_pages(round_result: Any, boards: int = 0) -> TablePages:
@@ -1808,6 +1793,63 @@ def table_pages(round_result: Any, boards: int = 0) -> TablePages:
     shown = chunks(round_result.tables, tables_a_page(boards))
     page_of = {score.table.number: n for n, tables in enumerate(shown, 1) for score in tables} if len(shown) > 1 else {}
     return TablePages(shown, page_of)
+
+
+# A board's traveller (its board page: every table's line of one board) is paged as a round is,
+# by table: a line a table of a 1.3 kB row (a simultaneous pairs scored across the field, 770
+# tables: a page of 1 MB), so a page holds the lines of PAGE_BOARDS tables at most, tables 1-400
+# on `boards/<n>/index.html`, 401-800 on `boards/<n>/page-2/index.html`, … A line's page is its
+# table number's block, nothing else: the same at the draw and at the last result, whichever
+# tables have entered the board (a page counted by the lines entered moved them, rev100).
+
+
+@dataclass(frozen=True)
+class TravellerPages:
+    """How a stage's boards' travellers are paged: `tables` tables a page, in table number
+    order, `count` pages for each board of the stage (1: one page, the board's URL as ever),
+    `last` the stage's highest table number."""
+
+    tables: int
+    count: int
+    last: int
+
+    def page_of(self, table: Any) -> int:
+        """The page of a board's traveller holding the line of table `table`."""
+        if self.count <= 1 or type(table) is not int:
+            return 1
+        return min(self.count, max(1, (table - 1) // self.tables + 1))
+
+
+def traveller_pages(game: Game | None, event: Event, stage_result: StageResult) -> TravellerPages:
+    """A stage's TravellerPages, by its draw: its rounds' table numbers (written from the draw on,
+    before any result), not the lines entered. A table plays a board once in a pairs stage (a
+    Mitchell, a Howell, a barometer) and a team stage numbering its boards on through the rounds;
+    where the rounds play the numbers again (bridge teams' `boards_each_round: same`, a `matches`
+    stage's sessions each from 1: Game.boards_repeat) a table plays board 1 in each round, and a
+    page holds so many fewer tables."""
+    stage, rounds = stage_result.stage, stage_result.rounds
+    last = max((score.table.number for r in rounds for score in r.tables if type(score.table.number) is int), default=0)
+    plays = 1
+    if game is not None and stage.format != "pairs":
+        written = event.rounds.get(stage.id, [])
+        after = max((r.number for r in written), default=0) + 1
+        if game.boards_repeat(stage, game.boards_before(stage, written, after)):
+            plays = max(int(stage.rounds or 0), len(rounds), 1)
+    tables = max(1, PAGE_BOARDS // plays)
+    return TravellerPages(tables, max(1, -(-last // tables)), last)
+
+
+def traveller_page(pages_of_boards: Any, stage_id: str, table: Any) -> int:
+    """The page of a board's traveller holding table `table`'s line (a table template's board
+    links): 1 where the stage's boards have one page or the pages are not known (the desk's
+    pages render a table without them)."""
+    paging = pages_of_boards.get(stage_id) if isinstance(pages_of_boards, dict) else None
+    return paging.page_of(table) if paging is not None else 1
+
+
+def board_page_url(event: Event, stage_id: str, number: int, page: int = 1) -> str:
+    """Page `page` of a board's traveller (TravellerPages.page_of)."""
+    return page_url(board_url(event, stage_id, number), page)
 
 
 # Every round's TablePages of an event, by (stage id, round number): made once by render_event
@@ -2925,7 +2967,9 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
     game = GAMES[event.game]
     day = last_day(result) if event.dates else None
     pages_of_rounds = round_pages(result)
-    common = dict(event=event, game=game, result=result, pages_of_rounds=pages_of_rounds)
+    # (each stage's boards' pages: a table's board links lead to the page holding its line)
+    pages_of_boards = {s.stage.id: traveller_pages(game, event, s) for s in result.stages}
+    common = dict(event=event, game=game, result=result, pages_of_rounds=pages_of_rounds, pages_of_boards=pages_of_boards)
     table_template = f"games/{event.game}_table.html"
     share, shares = part
     if share == 0:
@@ -2996,12 +3040,31 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
         for number in range(2, len(pages) + 1):
             writer.page(env, pages[number - 1][0], "standings.html", day, stage_result=stage_result, stage=stage,
                         rows=rows[number - 1], pages=pages, page_number=number, field=field, **common)
+        # Each board's traveller, its lines in pages by table (TravellerPages): every page with the
+        # board's hands and frequency, its lines those of its tables.
+        paging = common["pages_of_boards"][stage.id]
+        spans = [_span((n - 1) * paging.tables + 1, min(n * paging.tables, paging.last)) for n in range(1, paging.count + 1)]
         for position, traveller in enumerate(travellers):
             neighbours = [travellers[i].board if 0 <= i < len(travellers) else None
                           for i in (position - 1, position + 1)]
-            writer.page(env, board_url(event, stage.id, traveller.board), "board.html", day,
-                        stage_result=stage_result, stage=stage, traveller=traveller, neighbours=neighbours,
-                        traveller_template=f"games/{event.game}_traveller.html", **common)
+            url = board_url(event, stage.id, traveller.board)
+            if paging.count == 1:
+                writer.page(env, url, "board.html", day,
+                            stage_result=stage_result, stage=stage, traveller=traveller, neighbours=neighbours,
+                            traveller_template=f"games/{event.game}_traveller.html", pages=[], page_lines=None,
+                            **common)
+                continue
+            by_page: list[list[Any]] = [[] for _ in spans]
+            for line in traveller.lines:
+                by_page[paging.page_of(line.table) - 1].append(line)
+            links = [(page_url(url, n), span) for n, span in enumerate(spans, 1)]
+            for number, lines in enumerate(by_page, 1):
+                writer.page(env, page_url(url, number), "board.html", day,
+                            stage_result=stage_result, stage=stage, traveller=traveller, neighbours=neighbours,
+                            traveller_template=f"games/{event.game}_traveller.html", page_lines=lines,
+                            pages=links, page_number=number,
+                            page_tables=env.globals["t"]("tables_span", span=spans[number - 1], total=paging.last),
+                            **common)
         # A barometer's standings after each round (duplicate.standings_after_rounds).
         after = _standings_after(event, stage_result)
         for round_result in stage_result.rounds:

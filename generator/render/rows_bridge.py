@@ -94,8 +94,9 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
 
     names_of: list[Any] = [None, None, {}]  # traveller_rows' entries' cells: the event and root they are for, then the cells
 
-    def traveller_rows(tr: Any, event: Any, root: str) -> Markup:
-        """The rows of a board's traveller (bridge_traveller.html's tbody): pairs or teams."""
+    def traveller_rows(tr: Any, event: Any, root: str, lines: Any = None) -> Markup:
+        """The rows of a board's traveller (bridge_traveller.html's tbody): pairs or teams; `lines`
+        those of a page of it (a board paged by table), its columns and figures the whole board's."""
         has_leads = tr.has_leads
         mp = tr.scoring == "matchpoints"
         two = tr.two_places
@@ -133,7 +134,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                       f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} {value_word}">')
             percents = (f'  <td role="cell" class="num" data-label="{w["ns"]} %">', f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} %">')
             span = 6 if has_leads else 5
-            for line in tr.lines:
+            for line in tr.lines if lines is None else lines:
                 row = line.row
                 append(f'{opening[0]}{text(line.round)}{opening[1]}{text(line.table)}{opening[2]}{text(line.ns)}'
                        f'{opening[3]}{pair(line.ns)}{opening[4]}{text(line.ew)}{opening[5]}{pair(line.ew)}</td>\n')
@@ -164,7 +165,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             whole, half = (8, 4) if has_leads else (6, 3)
             rooms = (w["open_room"], w["closed_room"])
             imps_cell = f'  <td role="cell" class="num line" data-label="{w["br_imps_home"]}">'
-            for line in tr.lines:
+            for line in tr.lines if lines is None else lines:
                 row = line.row
                 append(f'{opening[0]}{text(line.round)}{opening[1]}{text(line.table)}{opening[2]}{text(line.home)}'
                        f'{opening[3]}{pair(line.home)}{opening[4]}{text(line.away)}{opening[5]}{pair(line.away)}</td>\n')
@@ -252,7 +253,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         return cells
 
     def pairs_rows(view: Any, event: Any, root: str, showings: int, board_entry: str | None,
-                   side_index: int | None) -> Markup:
+                   side_index: int | None, board_page: int = 1) -> Markup:
         """The rows of a pairs table (bridge_table.html's tbody): each board's link, its shared
         cells, and the scores, both pairs' or, on an entry's page (side_index), the pair's own."""
         shown = shared_rows(view, root, showings, pairs_cells(view.has_leads))
@@ -270,7 +271,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             run_cell = f'  <td role="cell" class="num" data-label="{w["br_running_percent"] if mp else w["br_running_imps"]}">'
             for i, row in enumerate(view.rows):
                 own = text(signed(row.own_score(side_index))) if row.score is not None else ""
-                append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
+                append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry, board_page)}</th>'
                        f'{shown[i]}{own_cell}{own}{value_cell}{text(figure_text(row.value(side_index), two))}</td>\n')
                 if mp:
                     p = row.ns_percent if side_index == 0 else row.ew_percent
@@ -286,7 +287,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             for i, row in enumerate(view.rows):
                 board = row.line
                 ns, ew = (text(board.ns or ""), text(board.ew or "")) if board else ("", "")
-                append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry)}</th>'
+                append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, row.board, root, board_entry, board_page)}</th>'
                        f'{shown[i]}{scores[0]}{ns}{scores[1]}{ew}{scores[2]}{text(figure_text(row.ns_value, two))}'
                        f'{scores[3]}{text(figure_text(row.ew_value, two))}</td>\n')
                 if mp:
@@ -305,7 +306,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     more_at: dict[str, str] = {}  # a table's winner said in its totals' line, by the winner's id
 
     def pairs_table(view: Any, score: Any, event: Any, root: str, showings: int, board_entry: str | None,
-                    side_index: int | None, label: Any, caption_id: str) -> Markup:
+                    side_index: int | None, label: Any, caption_id: str, board_page: int = 1) -> Markup:
         """A played pairs table's boards (bridge_table.html): its head, its rows (pairs_rows), its
         totals, and a note while the field is not scored."""
         has_leads = view.has_leads
@@ -330,7 +331,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                    f'  <th role="columnheader" scope="col" class="num">{w["ew"]} {value_word}</th>\n')
             if mp:
                 append(f'<th role="columnheader" scope="col" class="num">{w["ns"]} %</th><th role="columnheader" scope="col" class="num">{w["ew"]} %</th>')
-        append(f'</tr></thead>\n<tbody role="rowgroup">\n{pairs_rows(view, event, root, showings, board_entry, side_index)}</tbody>\n')
+        append(f'</tr></thead>\n<tbody role="rowgroup">\n{pairs_rows(view, event, root, showings, board_entry, side_index, board_page)}</tbody>\n')
         # a table of np boards only has no total and no top: no footer (it read "Total · top 0" over dashes)
         if view.scored and view.any_scored:
             winner = score.winner
@@ -372,7 +373,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         return markup_of("".join(out))
 
     def teams_rows(view: Any, event: Any, root: str, showings: int, board_entry: str | None,
-                   side_index: int | None) -> Markup:
+                   side_index: int | None, board_page: int = 1) -> Markup:
         """The rows of a team match's table (bridge_table.html's tbody): each board's link, its
         shared cells (both rooms, the IMPs), and on an entry's page the team's running total."""
         has_leads = view.has_leads
@@ -419,7 +420,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         else:
             ends = ["</tr>\n"] * len(rows)
         return markup_of("".join([
-            f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[i].board, root, board_entry)}</th>'
+            f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[i].board, root, board_entry, board_page)}</th>'
             f'{cells_shown}{ends[i]}' for i, cells_shown in enumerate(shared)]))
 
     def seed_rows(view: Any, root: str, showings: int, side_index: int | None) -> Markup:

@@ -338,7 +338,7 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], nam
         return found
 
     def shengji_pair_rows(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
-                          own_entry: Any) -> Markup:
+                          own_entry: Any, board_page: int = 1) -> Markup:
         def cells(row: Any) -> str:
             out = (f'  <td role="cell" data-label="{declarer}">{word("seat_" + str(row.seat))}</td>\n'
                    f'  <td role="cell" data-label="{level}">{text(row.level)}</td>\n'
@@ -362,7 +362,7 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], nam
         out = []
         for index, shared in enumerate(shown):
             total = f"{cell}{text(figure_text(running[index], two))}</td>" if running is not None else ""
-            out.append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[index].board, root, own_entry)}'
+            out.append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[index].board, root, own_entry, board_page)}'
                        f'</th>{shared}{total}</tr>\n')
         return Markup("".join(out))
 
@@ -457,10 +457,10 @@ def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup
             out.append(f'<br><span class="meta">{text(said)}{text(translate("paren", text=result.points))}</span>')
         return "".join(out)
 
-    def sj_traveller_rows(traveller: Any, event: Any, root: str, two: bool) -> Markup:
+    def sj_traveller_rows(traveller: Any, event: Any, root: str, two: bool, lines: Any = None) -> Markup:
         root = text(root)
         out = []
-        for line in traveller.lines:
+        for line in traveller.lines if lines is None else lines:  # (`lines`: a page's, a board paged by table)
             row = line.row
             result = row.result
             note = f'<br><span class="meta"{zh_lang(result.note)}>{text(result.note)}</span>' if result.note else ""

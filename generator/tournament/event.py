@@ -26,7 +26,7 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import replace
 
-from generator import catalogues
+from generator import catalogues, page_sizes
 from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
@@ -432,6 +432,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         check_draws(rounds, scored, field_entries, problems, stage.id, early, first)
     if stage.format == "round_robin":
         _warn_partial_robin(stage, field_entries, problems)
+    _warn_match_length_unsaid(game, event, stage, rounds, problems)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
     _score_late(game, stage, late, counted, state)
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
@@ -472,6 +473,24 @@ def _warn_partial_robin(stage: Stage, field_entries: list[Entry], problems: Prob
     if stage.rounds < full:
         problems.add("round-robin-partial", stage.mark, warning=True, stage=stage.id,
                      count=len(field_entries), rounds=stage.rounds, full=full)
+
+
+def _warn_match_length_unsaid(game: Game, event: Event, stage: Stage, rounds: list[Round], problems: Problems) -> None:
+    """stage-match-length-unsaid: a stage saying no `boards` whose matches are longer than the
+    game's (bridge teams of 16 boards, the game's 8) has its round pages laid out for the game's
+    (page_sizes.planned_boards: 50 matches a page), and a page of its largest round would pass
+    PAGE_BOARDS boards' rows (50 matches of 16 boards, 800 rows: 1 MB). Said, with `boards: 16`
+    to write, rather than the pages sized by the boards written: at the draw none is, and the
+    first match entered would move the round's later tables to other pages (rev100's defect),
+    where `boards:` written lays the pages out from the draw on (and the sheets list 16)."""
+    planned = page_sizes.planned_boards(game, stage)
+    if stage.boards or planned <= 0 or not rounds:
+        return
+    longest = max((len(game.written_boards(stage, table)) for round_ in rounds for table in round_.tables), default=0)
+    shown = min(max(len(round_.tables) for round_ in rounds), page_sizes.tables_a_page(planned))
+    if longest > planned and shown * longest > page_sizes.PAGE_BOARDS:
+        problems.add("stage-match-length-unsaid", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
+                     stage=stage.id, boards=longest, default=planned, tables=shown, rows=shown * longest)
 
 
 def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[Round]) -> str:
