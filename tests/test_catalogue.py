@@ -1148,6 +1148,7 @@ TRIGGERS: dict[str, Trigger] = {
     "yaml-tab-in-line": write(B, "results/extra.yaml", "stage: prelim\ntables:\n  - table: 1\t# by hand\n"),
     "yaml-colon-here": write(B, "results/extra.yaml", "stage: prelim\nnote: a: b\n"),
     "yaml-colon-missing": write(B, "results/extra.yaml", "stage: prelim\ntables:\n  - table: 1\n    ns A01\n    ew: A02\n"),
+    "yaml-line-separator": write(B, "results/extra.yaml", "stage: prelim\nnote: a\u2028b\ntables: []\n"),
     "yaml-bracket-open": write(B, "results/extra.yaml", "stage: [prelim\n"),
     "yaml-alias": write(B, "results/extra.yaml", "stage: &a prelim\n"),
     "yaml-tag": write(B, "results/extra.yaml", "stage: !mine prelim\n"),
