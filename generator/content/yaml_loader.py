@@ -702,7 +702,12 @@ class _Where:
         self.path = path
         self.text = text
         self.escapes = "\\" in text  # only an escape can put an unshowable character in a value
-        self.separated = _LINE_SEPARATORS.search(text) is not None
+
+    @cached_property
+    def separated(self) -> bool:
+        """Whether the text holds a line separator (_LINE_SEPARATORS): looked for by the slow
+        reading's first key only (the fast readings, most texts, never look)."""
+        return _LINE_SEPARATORS.search(self.text) is not None
 
     def separator_before(self, index: int) -> int | None:
         """Where a line separator (_LINE_SEPARATORS) ends the line a key at `index` starts, only

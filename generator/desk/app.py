@@ -1579,13 +1579,23 @@ class Writer:
         reads its corrections, and in b's, marked with the event whose stage, round and table it
         names (`event`: a's, not b's; b's Corrections, reading only lines of its own shape, do
         not take it for one of b's tables). A file of content/ outside any event
-        (content/shared-results/) has no event's log of its own: the desk's, naming it."""
+        (content/shared-results/) has no event's log of its own; but a results folder two events
+        share by a folder link each (events/a/results and events/b/results -> ../../shared-results)
+        makes the file b's round as much as a's: logged in b's too, as through a file link (the
+        README said a's alone). Looked for only for a save that went through a link out of the
+        event's own folder (sharing_events): a save into a file of the event's own looks at no
+        other event."""
+        own = os.path.realpath(event_folder)
+        logs = [event_folder]
         parts = target.relative_to(self.desk.content).parts
         if len(parts) > 2 and parts[0] == "events":
             owner = self.desk.content / "events" / parts[1]
             if owner.resolve() != event_folder.resolve():
-                return [event_folder, owner]
-        return [event_folder]
+                logs.append(owner)
+        if not _inside(os.path.realpath(target), own):
+            known = {os.path.realpath(log) for log in logs}
+            logs += [folder for folder in sharing_events(self.desk.content, target) if os.path.realpath(folder) not in known]
+        return logs
 
     def target(self) -> Path | None:
         """Where a save is read and written: the results file, or the file of content/ it leads to
@@ -1911,6 +1921,26 @@ def other_name(content: Path, target: Path) -> Path | None:
             except OSError:
                 continue
     return None
+
+
+def sharing_events(content: Path, target: Path) -> list[Path]:
+    """The folders of content/events/ (snapshot.event_folders) whose results folder leads to the
+    folder `target` lies in, through a folder link (events/b/results -> ../../shared-results): the
+    events whose loader reads `target` as a round of theirs, by name order. (A results folder of
+    b's holding a file link of its own to `target` is not looked for: that is one listing of
+    every event's results folder at each save.)"""
+    try:
+        where = os.path.realpath(os.path.dirname(target))
+        real_content = os.path.realpath(content)
+    except OSError:
+        return []
+    found = []
+    for folder in snapshot.event_folders(content / "events"):
+        with contextlib.suppress(OSError):
+            results = os.path.realpath(folder / "results")
+            if results == where and _inside(os.path.realpath(folder), real_content):
+                found.append(folder)
+    return found
 
 
 def _inside(path: str, folder: str) -> bool:
