@@ -100,3 +100,72 @@ def test_a_leftover_is_named_after_the_file_written_not_the_link_saved_through(t
     leftover = written.with_name("r1.yaml.tmp-123-456")
     assert hard_linked(link, leftover, site, written).code == "desk-results-pair-leftover"
     assert hard_linked(link, leftover, site).code == "desk-results-hard-linked"  # (as it was said)
+
+
+def test_a_save_into_a_round_file_whose_second_name_no_reading_reads_lands(  # noqa: F811
+        running: Running, content: Path) -> None:  # noqa: F811
+    """A secretary's backup by `ln` inside content/, where the loader never reads it
+    (content/notes/round-4.yaml.bak; results/round-4.yaml.bak, which results/ lists but the
+    loader passes over): every save was held (desk-results-hard-linked). Saved by the rename,
+    the backup keeping its old text, as for a name outside content/."""
+    path = round4(content)
+    text = path.read_text(encoding="utf-8")
+    (content / "notes").mkdir()
+    backups = [content / "notes" / "round-4.yaml.bak", path.with_name("round-4.yaml.bak")]
+    for backup in backups:
+        os.link(path, backup)
+    status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+    assert status == 200, _said(html)[:600]
+    assert re.search(r"levels: \{T04: A, T06: 5\}", path.read_text(encoding="utf-8"))
+    assert [backup.read_text(encoding="utf-8") for backup in backups] == [text, text]
+    assert [line["table"] for line in audit_lines(content)] == [2]
+
+
+def test_a_second_name_the_build_reads_through_a_link_is_still_held(  # noqa: F811
+        running: Running, content: Path) -> None:  # noqa: F811
+    """The backup's name read all the same: another event's results file a symbolic link to it
+    (events/other/results/round-4.yaml -> ../../../notes/round-4.yaml.bak). The build reads the
+    old text there after a save: held, said by the name the build reads it by."""
+    path = round4(content)
+    text = path.read_text(encoding="utf-8")
+    (content / "notes").mkdir()
+    os.link(path, content / "notes" / "round-4.yaml.bak")
+    (content / "events" / "other" / "results").mkdir(parents=True)
+    (content / "events" / "other" / "results" / "round-4.yaml").symlink_to("../../../notes/round-4.yaml.bak")
+    status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+    assert status == 503, _said(html)[:400]
+    assert "content/events/other/results/round-4.yaml" in _said(html), _said(html)[:600]
+    assert path.read_text(encoding="utf-8") == text and not audit_lines(content)
+
+
+def test_the_scan_for_a_second_name_walks_no_folder_the_loader_skips(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """other_name walked every folder of content/: .git (its objects, thousands of them in a
+    site kept in git), the desk's .paibang-desk, a notes/ folder, an event's own .git. It walks
+    what the loader reads; a second name in those is no reading's, and none."""
+    from generator.desk import app
+
+    site = tmp_path / "content"
+    results = site / "events" / "a" / "results"
+    results.mkdir(parents=True)
+    (site / "site.yaml").write_text("title: t\n", encoding="utf-8")
+    round_file = results / "round-1.yaml"
+    round_file.write_text("stage: main\ntables: []\n", encoding="utf-8")
+    skipped = [site / ".git" / "objects", site / ".paibang-desk", site / "notes", site / "events" / "a" / ".git"]
+    for folder in skipped:
+        folder.mkdir(parents=True)
+        (folder / "x").write_text("", encoding="utf-8")
+    os.link(round_file, site / ".git" / "objects" / "round-1.yaml")
+    os.link(round_file, site / "events" / "a" / ".git" / "round-1.yaml")
+    listed: list[str] = []
+    scandir = os.scandir
+
+    def listing(path):  # noqa: ANN001, ANN202
+        listed.append(os.fspath(path))
+        return scandir(path)
+
+    monkeypatch.setattr(app.os, "scandir", listing)
+    assert app.other_name(site, round_file) is None
+    assert not [path for path in listed if any(path.startswith(str(folder)) for folder in skipped)], listed
+    assert str(results) in listed
+    os.link(round_file, results / "round-1-copy.yml")  # one the loader reads: found
+    assert app.other_name(site, round_file) == results / "round-1-copy.yml"

@@ -233,3 +233,34 @@ def test_a_log_cut_short_mid_line_does_not_swallow_the_next_saves_line(tmp_path:
     log.write_bytes(log.read_bytes()[:-20])  # the line for table 3 cut short
     append_audit(folder, [line(4, 4, 5)])
     assert list(Corrections(folder).read()) == ["main/1/4"], log.read_text(encoding="utf-8")
+
+
+def test_a_save_into_a_results_folder_two_events_share_by_folder_links_is_logged_in_both(
+        content: Path) -> None:  # noqa: F811
+    """events/a/results and events/b/results both links to content/shared-results/ (a club's
+    rounds, shared): a's save changes b's round as much as a's, and was logged in a's log alone
+    (README said so). Logged in b's too, marked with a's event, as a save through a file link
+    into b's file is; b's corrections take no table of a's for its own."""
+    import json
+
+    from generator.desk.store import AUDIT_NAME, Corrections
+
+    other = content / "events" / "other-event"
+    shutil.copytree(content / "events" / SLUG, other)
+    shared = content / "shared-results"
+    os.replace(content / "events" / SLUG / "results", shared)
+    shutil.rmtree(other / "results")
+    for event in (content / "events" / SLUG, other):
+        os.symlink("../../shared-results", event / "results")
+    running = start(content)
+    try:
+        status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")
+        assert status == 200 and 'id="saved"' in html
+    finally:
+        running.stop()
+    assert "levels: {T04: A, T06: 5}" in (shared / "round-4.yaml").read_text(encoding="utf-8")
+    ours = audit_lines(content)
+    assert [(line["table"], line.get("written")) for line in ours] == [(2, "shared-results/round-4.yaml")]
+    theirs = [json.loads(line) for line in (other / AUDIT_NAME).read_text(encoding="utf-8").splitlines()]
+    assert theirs == [{**line, "event": SLUG} for line in ours]
+    assert Corrections(other).read() == {}

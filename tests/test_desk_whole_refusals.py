@@ -32,7 +32,11 @@ REFUSED_WHOLE = [
      "yaml-too-deep"),
     ("a tab inside brackets", lambda text: text.replace("    teams: [T21, T13]", "    teams: [T21,\tT13]", 1), "yaml-tab-in-line"),
     ("a line separator in a value", lambda text: text.replace("\nround: 4\n", "\nround: 4\nnote: a\u2028b\n", 1),
-     "yaml-colon-missing"),
+     "yaml-line-separator"),
+    ("a next line in a value", lambda text: text.replace("\nround: 4\n", "\nround: 4\nnote: a\x85b\n", 1),
+     "yaml-line-separator"),
+    ("a paragraph separator before a table's key", lambda text: text.replace("  - table: 3    #", "  - table: 3\u2029    winner: T05  #", 1),
+     "yaml-line-separator"),
     ("a tab before a comment", lambda text: text.replace("  - table: 3    #", "  - table: 3\t#", 1), "yaml-tab-in-line"),
 ]
 

@@ -303,13 +303,16 @@ def test_yaml_lines_count_as_an_editor_counts_them(tmp_path: Path) -> None:
         validate(root)
     (problem,) = [p for p in failure.value.problems if p.code == "guandan-gain-range"]
     assert problem.mark.line == at
-    # In a comment it ends the comment, and PyYAML stumbles on the next key: that key's line, as
-    # the editor numbers it (PyYAML's own count is one more).
+    # In a comment it ends the comment, and PyYAML stumbles on the next key, lines below (said
+    # there in PyYAML's English, "expected '<document start>'"): said as the line separator it
+    # is, at its line and column as the editor numbers them, with the fix.
     path.write_text(text.replace("# 第一轮抽签", "# 第一轮\u2028抽签"), encoding="utf-8")
     with pytest.raises(ContentErrors) as failure:
         validate(root)
     (problem,) = failure.value.problems
-    assert (problem.code, problem.mark.line) == ("yaml-syntax", text.split("\n").index("stage: main") + 1)
+    at = next(n for n, line in enumerate(text.split("\n"), start=1) if "# 第一轮抽签" in line)
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-line-separator", at, 6)
+    assert problem.params["char"] == "U+2028"
 
 
 # --- privacy: canaries in every game's event -------------------------------------------------------

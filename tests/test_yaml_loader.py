@@ -622,3 +622,53 @@ def test_a_full_width_colon_in_braces_is_said_at_it_and_read_as_a_colon_a_name_h
     assert [(p.code, p.mark.line, p.mark.column, p.params["key"]) for p in problems.items] == [
         ("yaml-full-width-colon", 1, 13, "T05"), ("yaml-full-width-colon", 1, 20, "T21")]
     assert value["levels"].value_marks["T21"].column == 22
+
+
+# A round's text with a line separator pasted into it (_LINE_SEPARATORS), where it lands.
+_SEPARATED = "stage: main\nround: 4\n{top}tables:\n  - table: 1\n    teams: [T01, T02]\n{item}  - table: 2\n"
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85", "\r"])
+@pytest.mark.parametrize(("top", "item", "line", "column"), [
+    ("note: a{c}b\n", "", 3, 8),  # in a plain value: "b" read as a key with no colon (yaml-colon-missing)
+    ("# seats{c}by the door\n", "", 3, 8),  # in a comment: the rest read as a value
+    ("", "    note: a{c}winner: T02\n", 6, 12),  # a key after it: read as one, set unseen
+    ("note: a{c}round: 5\n", "", 3, 8),  # a key after it: said as a duplicate of the line above
+])
+def test_a_line_separator_that_breaks_the_reading_is_said_as_such_where_it_is(char, top, item, line, column):
+    """U+2028, U+2029, NEL (and a CR alone, where a text still has one) end a line for YAML 1.1
+    and for no editor: `note: a<U+2028>b` was said as "this line has no colon after its key" on
+    a line that has one, a key after one was read as a key no one sees. Said as the character it
+    is, at its line and column as the editor counts them (the fix: a space, or nothing)."""
+    from generator.content.yaml_loader import load_yaml_text
+    from generator.errors import Problems
+
+    problems = Problems()
+    text = _SEPARATED.format(top=top.format(c=char), item=item.format(c=char))
+    assert load_yaml_text(text, PATH, problems) is None
+    (problem,) = problems.items
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-line-separator", line, column)
+    assert problem.params == {"char": f"U+{ord(char):04X}"}
+    assert "U+" in problem.message("en") and "space" in problem.hint("en")
+
+
+@pytest.mark.parametrize("text", [
+    'stage: main\nnote: "a\u2028b"\ntables:\n  - table: 1\n    ns A01\n',  # quoted: a character of the value
+    "stage: main\ntables:\n  - table: 1\n    note: a\u2028     b\n    ns A01\n",  # a value going on, indented
+])
+def test_a_line_separator_the_error_does_not_come_of_leaves_the_error_as_it_was(text):
+    from generator.content.yaml_loader import load_yaml_text
+    from generator.errors import Problems
+
+    problems = Problems()
+    load_yaml_text(text, PATH, problems)
+    assert [(p.code, p.mark.line) for p in problems.items] == [("yaml-colon-missing", 5)]
+
+
+def test_a_line_separator_inside_quotes_or_a_value_going_on_is_read_as_before():
+    from generator.content.yaml_loader import load_yaml_text
+    from generator.errors import Problems
+
+    problems = Problems()
+    data = load_yaml_text('stage: main\nnote: "a\u2028b"\ntables:\n  - table: 1\n    note: a\u2029     b\n', PATH, problems)
+    assert not problems.items and data["note"] == "a\u2028b" and data["tables"][0]["note"] == "a\u2029b"

@@ -524,7 +524,10 @@ def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
         problems.add(refused.code, where.mark(refused.node_mark), **refused.params)
         return None
     except yaml.MarkedYAMLError as exc:
-        _syntax_problem(exc, where, text, problems)
+        if (at := _line_separator_at(exc, text)) is not None:
+            problems.add("yaml-line-separator", where.at(at), char=f"U+{ord(text[at]):04X}")
+        else:
+            _syntax_problem(exc, where, text, problems)
         return None
     except yaml.reader.ReaderError as exc:  # a control character, at its place in the text
         mark = where.at(exc.position)
@@ -544,6 +547,62 @@ def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
         if loader is not None:
             loader.dispose()
     return _finish(node, where, path, problems)
+
+
+# What YAML 1.1 (PyYAML's, libyaml's) ends a line at besides LF and CR LF: NEL, the Unicode line
+# and paragraph separators, a CR alone. An editor shows none as a line end (a CR alone, some);
+# pasted from a web page, a Word document or a chat, one in a value ends the line there for
+# the loader, and what follows it was said as a key with no colon (yaml-colon-missing) on a line
+# that has its colon. (A CR alone is a line end already when the loader and the desk read the
+# text, read_content_text and store.with_newlines: there, counted as the editor's lines are.)
+_LINE_SEPARATORS = re.compile("[\x85\u2028\u2029\r]")
+
+
+def _line_separator_at(exc: yaml.MarkedYAMLError, text: str) -> int | None:
+    """Where the line separator is (_LINE_SEPARATORS) that PyYAML's syntax error `exc` comes of,
+    or None: of those outside quotes (inside them it is a character of the value, and ends
+    nothing) before the error, the last one before it, when the text with each of them a space
+    reads without that error (none, or another: `note: a<U+2028>winner: T05` spaced is a colon
+    in a value, said once the separator is gone). A line separator elsewhere, which the error
+    does not come of, leaves it said as before. (Error texts only: one reading more.)"""
+    if not _LINE_SEPARATORS.search(text):
+        return None
+    marks = [mark.index for mark in (exc.context_mark, exc.problem_mark) if mark is not None]
+    if not marks:
+        return None
+    first, last = min(marks), max(marks)
+    quoted = []
+    try:  # (the quoted values' spans, up to the error, which the scanner meets again)
+        for token in yaml.scan(text, Loader=_CoreLoader):
+            if token.start_mark.index > last:
+                break
+            if isinstance(token, yaml.ScalarToken) and not token.plain:
+                quoted.append((token.start_mark.index, token.end_mark.index))
+    except yaml.YAMLError:
+        pass
+    found = [m.start() for m in _LINE_SEPARATORS.finditer(text, 0, last + 1)
+             if not any(begin < m.start() < end for begin, end in quoted)]
+    if not found:
+        return None
+    spaced = list(text)
+    for at in found:
+        spaced[at] = " "
+    loader = _NoAliasLoader("".join(spaced))
+    try:
+        loader.get_single_node()
+    except yaml.MarkedYAMLError as again:
+        if again.problem == exc.problem and _index(again.problem_mark) == _index(exc.problem_mark):
+            return None  # the same error at the same place: not of a line separator
+    except Exception:  # noqa: BLE001 - (refused otherwise: an alias, too deep; not this error)
+        pass
+    finally:
+        loader.dispose()
+    before = [at for at in found if at < first]
+    return before[-1] if before else found[-1]
+
+
+def _index(mark: Any) -> int | None:
+    return None if mark is None else mark.index
 
 
 # A key followed by a full-width colon (a Chinese input method's "："): YAML reads the line as text,
@@ -628,6 +687,13 @@ def _finish(node: Node | None, where: _Where, path: Path, problems: Problems) ->
 _new_tuple = tuple.__new__
 
 
+class _IndexMark:
+    """A place in the text by its index alone, as _Where.mark reads a PyYAML mark."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
 class _Where:
     """Marks of one text, with lines counted as an editor counts them. (PyYAML also breaks lines
     at U+0085, U+2028 and U+2029, so its own line numbers can point below the right line.)"""
@@ -636,6 +702,18 @@ class _Where:
         self.path = path
         self.text = text
         self.escapes = "\\" in text  # only an escape can put an unshowable character in a value
+
+    @cached_property
+    def separated(self) -> bool:
+        """Whether the text holds a line separator (_LINE_SEPARATORS): looked for by the slow
+        reading's first key only (the fast readings, most texts, never look)."""
+        return _LINE_SEPARATORS.search(self.text) is not None
+
+    def separator_before(self, index: int) -> int | None:
+        """Where a line separator (_LINE_SEPARATORS) ends the line a key at `index` starts, only
+        spaces between: a line start the editor does not show; None for a key after a line feed."""
+        before = len(self.text[:index].rstrip(" "))
+        return before - 1 if before and _LINE_SEPARATORS.match(self.text, before - 1) else None
 
     @cached_property
     def starts(self) -> list[int]:
@@ -677,6 +755,10 @@ def _convert(node: Node, where: _Where, depth: int, problems: Problems) -> Any:
             if key not in mapping:
                 mapping[key], mapping.key_marks[key], mapping.value_marks[key] = value, where.mark(key_node.start_mark), value_mark
             continue
+        if where.separated and not node.flow_style and (at := where.separator_before(key_node.start_mark.index)) is not None:
+            # `note: a<U+2028>winner: T05`: a key on a line of its own for PyYAML, in the middle of
+            # one for the editor. Read, it set a key no one sees typed as one (or said a duplicate).
+            raise _Refused("yaml-line-separator", _IndexMark(at), char=f"U+{ord(where.text[at]):04X}")
         key = _convert(key_node, where, depth + 1, problems)
         if isinstance(key, (YamlMap, YamlList)):
             raise _Refused("yaml-syntax", key_node.start_mark, problem="a key must be plain text")

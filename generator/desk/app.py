@@ -1344,9 +1344,11 @@ class Writer:
             # own. Names outside content/ only (a backup, `cp -al content /srv/backup` or `rsync
             # --link-dest`, gives every file one): saved by the rename as any file is, the backup
             # keeping the text it was made with, as a backup should; held, every save of the event
-            # was held from the backup on (rev99 D1). The scan of content/ only for a file of more
-            # than one name, and only once after such a backup: the save's rename leaves the
-            # round's file one name.
+            # was held from the backup on (rev99 D1). So too a name inside content/ that no reading
+            # reads (content/notes/round-4.yaml.bak, a secretary's `ln`; a name under .git/): only
+            # a name the build reads holds the save (other_name looks in those folders alone). The
+            # scan only for a file of more than one name, and only once after such a backup: the
+            # save's rename leaves the round's file one name.
             problem = hard_linked(self.path, other, self.desk.content, target)
             for job in batch:
                 job.unwritable = problem
@@ -1577,13 +1579,23 @@ class Writer:
         reads its corrections, and in b's, marked with the event whose stage, round and table it
         names (`event`: a's, not b's; b's Corrections, reading only lines of its own shape, do
         not take it for one of b's tables). A file of content/ outside any event
-        (content/shared-results/) has no event's log of its own: the desk's, naming it."""
+        (content/shared-results/) has no event's log of its own; but a results folder two events
+        share by a folder link each (events/a/results and events/b/results -> ../../shared-results)
+        makes the file b's round as much as a's: logged in b's too, as through a file link (the
+        README said a's alone). Looked for only for a save that went through a link out of the
+        event's own folder (sharing_events): a save into a file of the event's own looks at no
+        other event."""
+        own = os.path.realpath(event_folder)
+        logs = [event_folder]
         parts = target.relative_to(self.desk.content).parts
         if len(parts) > 2 and parts[0] == "events":
             owner = self.desk.content / "events" / parts[1]
             if owner.resolve() != event_folder.resolve():
-                return [event_folder, owner]
-        return [event_folder]
+                logs.append(owner)
+        if not _inside(os.path.realpath(target), own):
+            known = {os.path.realpath(log) for log in logs}
+            logs += [folder for folder in sharing_events(self.desk.content, target) if os.path.realpath(folder) not in known]
+        return logs
 
     def target(self) -> Path | None:
         """Where a save is read and written: the results file, or the file of content/ it leads to
@@ -1846,32 +1858,93 @@ def hard_links(path: Path) -> int:
 
 
 def other_name(content: Path, target: Path) -> Path | None:
-    """Another name than `target` of the file `target` in `content` (a hard link), or None. The
-    folders of content/ as they are on the disk, their links to folders not followed: a link
-    leading inside content/ leads to a folder walked anyway, one leading outside is outside (the
-    loader reads neither as content/'s own, file-outside-content). By the folders' listings
-    (DirEntry.inode(), no look at each file); a file of the same inode number looked at once more,
-    for its device (another disk mounted inside content/). A folder that cannot be listed is
-    passed over."""
+    """Another name than `target` of the file `target` that the build reads (a hard link, or a
+    symbolic link to one), or None: content/site.yaml, and in each folder of content/events/ (as
+    the loader lists them, snapshot.event_folders: a link to one counts) a results file,
+    results/<name>.yaml or .yml, read through a results folder that is a link too, or a file
+    outside results/ (event.yaml, and what it may name: a notice, an entries file, a hands
+    file), by the path the loader reads it by; and `paibang pair`'s temporary beside `target`
+    (hard_linked says it). A second name anywhere else is no reading's: a secretary's backup by
+    `ln` (content/notes/round-4.yaml.bak, results/round-4.yaml.bak) keeps its old text as one
+    outside content/ does, the save saved by the rename. Folders the loader never reads are not
+    walked: content/'s own (.git, the desk's .paibang-desk, notes/), an event's hidden ones
+    (.git); nor one that leads out of content/ (read as file-outside-content, or not at all).
+    A file of the same inode number looked at once more, for its device (another disk mounted
+    inside content/). A folder that cannot be listed is passed over."""
     try:
         wanted = os.stat(target)
+        real_content = os.path.realpath(content)
+        real_target = os.path.realpath(target)
     except OSError:
         return None
-    folders = [str(content)]
-    while folders:
-        try:
-            with os.scandir(folders.pop()) as entries:
-                for entry in entries:
-                    if entry.is_dir(follow_symlinks=False):
-                        folders.append(entry.path)
-                    elif entry.inode() == wanted.st_ino and entry.path != str(target):
-                        with contextlib.suppress(OSError):
-                            found = os.stat(entry.path, follow_symlinks=False)
-                            if (found.st_dev, found.st_ino) == (wanted.st_dev, wanted.st_ino):
-                                return Path(entry.path)
-        except OSError:
-            continue
+    leftover = re.compile(re.escape(os.path.basename(real_target)) + r"\.tmp-[0-9]+-[0-9]+")
+
+    def same(entry: os.DirEntry[str] | Path) -> bool:
+        with contextlib.suppress(OSError):
+            found = os.stat(entry)  # (through a link: a symbolic link to the other name is read as it)
+            if (found.st_dev, found.st_ino) != (wanted.st_dev, wanted.st_ino):
+                return False
+            real = os.path.realpath(entry)
+            return real != real_target and _inside(real, real_content)
+        return False
+
+    def inode_may_be(entry: os.DirEntry[str]) -> bool:  # (from the listing: no look at an ordinary file)
+        with contextlib.suppress(OSError):
+            return entry.is_symlink() or entry.inode() == wanted.st_ino
+        return False
+
+    if same(content / SITE_FILE):
+        return content / SITE_FILE
+    for folder in snapshot.event_folders(content / "events"):
+        if not _inside(os.path.realpath(folder), real_content):
+            continue  # (an event folder linked out of content/: neither built nor saved into)
+        folders, walked = [str(folder)], set()
+        while folders:
+            at = folders.pop()
+            if (real := os.path.realpath(at)) in walked:
+                continue  # (a link to a folder walked already, or a cycle of links)
+            walked.add(real)
+            results = at == str(folder / "results")
+            try:
+                with os.scandir(at) as entries:
+                    for entry in entries:
+                        if entry.name.startswith(".") and not results:
+                            continue  # (a hidden folder or file of the event's: .git, an editor's)
+                        if not results and entry.is_dir():
+                            if at == str(folder) and entry.name == "results" or _inside(os.path.realpath(entry.path), real_content):
+                                folders.append(entry.path)
+                            continue
+                        if results and not (entry.name.endswith((".yaml", ".yml")) or leftover.fullmatch(entry.name)):
+                            continue  # (results/: the loader reads its .yaml and .yml files alone)
+                        if inode_may_be(entry) and same(entry):
+                            return Path(entry.path)
+            except OSError:
+                continue
     return None
+
+
+def sharing_events(content: Path, target: Path) -> list[Path]:
+    """The folders of content/events/ (snapshot.event_folders) whose results folder leads to the
+    folder `target` lies in, through a folder link (events/b/results -> ../../shared-results): the
+    events whose loader reads `target` as a round of theirs, by name order. (A results folder of
+    b's holding a file link of its own to `target` is not looked for: that is one listing of
+    every event's results folder at each save.)"""
+    try:
+        where = os.path.realpath(os.path.dirname(target))
+        real_content = os.path.realpath(content)
+    except OSError:
+        return []
+    found = []
+    for folder in snapshot.event_folders(content / "events"):
+        with contextlib.suppress(OSError):
+            results = os.path.realpath(folder / "results")
+            if results == where and _inside(os.path.realpath(folder), real_content):
+                found.append(folder)
+    return found
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def not_read_back(path: Path) -> ContentError:
