@@ -26,6 +26,13 @@ def inside_content(path: Path, root: Path, problems: Problems, folder: Path | No
     return True
 
 
+def within(path: str, folder: str) -> bool:
+    """Whether the real path `path` is `folder` or lies in it (both as os.path.realpath gives
+    them): the one test of "inside content/" for the build's walk and the desk's saves, so that
+    what one reads as content/'s the other does too."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
 def is_special(path: Path) -> bool:
     """Whether `path` leads to something there that is neither a regular file nor a folder (a named
     pipe, a device, a socket; through a link or not): a content file's name that must be said

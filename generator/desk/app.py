@@ -58,6 +58,7 @@ from generator import catalogues
 from generator.collecting import collected_less
 from generator.content.load import Kept, kept_rests_on, load_event, load_event_again, load_site, private_keys
 from generator.content import snapshot
+from generator.content.files import within
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.connections import STREAMS_PER_ADDRESS, stream_cap, stream_retry
@@ -1592,7 +1593,7 @@ class Writer:
             owner = self.desk.content / "events" / parts[1]
             if owner.resolve() != event_folder.resolve():
                 logs.append(owner)
-        if not _inside(os.path.realpath(target), own):
+        if not within(os.path.realpath(target), own):
             known = {os.path.realpath(log) for log in logs}
             logs += [folder for folder in sharing_events(self.desk.content, target) if os.path.realpath(folder) not in known]
         return logs
@@ -1885,7 +1886,7 @@ def other_name(content: Path, target: Path) -> Path | None:
             if (found.st_dev, found.st_ino) != (wanted.st_dev, wanted.st_ino):
                 return False
             real = os.path.realpath(entry)
-            return real != real_target and _inside(real, real_content)
+            return real != real_target and within(real, real_content)
         return False
 
     def inode_may_be(entry: os.DirEntry[str]) -> bool:  # (from the listing: no look at an ordinary file)
@@ -1896,7 +1897,7 @@ def other_name(content: Path, target: Path) -> Path | None:
     if same(content / SITE_FILE):
         return content / SITE_FILE
     for folder in snapshot.event_folders(content / "events"):
-        if not _inside(os.path.realpath(folder), real_content):
+        if not within(os.path.realpath(folder), real_content):
             continue  # (an event folder linked out of content/: neither built nor saved into)
         folders, walked = [str(folder)], set()
         while folders:
@@ -1911,7 +1912,7 @@ def other_name(content: Path, target: Path) -> Path | None:
                         if entry.name.startswith(".") and not results:
                             continue  # (a hidden folder or file of the event's: .git, an editor's)
                         if not results and entry.is_dir():
-                            if at == str(folder) and entry.name == "results" or _inside(os.path.realpath(entry.path), real_content):
+                            if at == str(folder) and entry.name == "results" or within(os.path.realpath(entry.path), real_content):
                                 folders.append(entry.path)
                             continue
                         if results and not (entry.name.endswith((".yaml", ".yml")) or leftover.fullmatch(entry.name)):
@@ -1938,13 +1939,9 @@ def sharing_events(content: Path, target: Path) -> list[Path]:
     for folder in snapshot.event_folders(content / "events"):
         with contextlib.suppress(OSError):
             results = os.path.realpath(folder / "results")
-            if results == where and _inside(os.path.realpath(folder), real_content):
+            if results == where and within(os.path.realpath(folder), real_content):
                 found.append(folder)
     return found
-
-
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def not_read_back(path: Path) -> ContentError:

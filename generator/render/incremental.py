@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from generator import caches
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
+from generator.content.files import within
 from generator.render.output import OutputTree, as_written, looks_whole, marker_id
 from generator.seals import sync_folder
 
@@ -402,7 +403,7 @@ def _files(folder: str, dirs: list | None = None, content: str | None = None,
 def event_files(folder: str, content: str) -> Iterator[tuple[str, os.stat_result]]:
     """_files, for the desk (its watched files: desk/app.py's _watched_files); none for an event
     folder that is a link out of content/ (see folder_digest)."""
-    if not _within(os.path.realpath(folder), os.path.realpath(content)):
+    if not within(os.path.realpath(folder), os.path.realpath(content)):
         return iter(())
     return _files(folder, content=content)
 
@@ -427,7 +428,7 @@ class _Walked:
             self.content = os.path.realpath(self.content if self.content is not None
                                             else os.path.dirname(os.path.dirname(self.folder)))
             self.real = [os.path.realpath(self.folder)]
-        if not _within(real, self.content) or any(_within(real, other) or _within(other, real) for other in self.real):
+        if not within(real, self.content) or any(within(real, other) or within(other, real) for other in self.real):
             return False
         self.real.append(real)
         return True
@@ -501,11 +502,6 @@ def _led_to(look: Callable[..., os.stat_result], path: str) -> tuple[int, int, i
         return _stats(look(path))
     except OSError:
         return MISSING
-
-
-def _within(path: str, folder: str) -> bool:
-    """Whether the real path `path` is `folder` or lies in it."""
-    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 # (each folder's stats, and each link's but a file's: its own, and its target's as "x/"; the files)
@@ -777,7 +773,7 @@ def folder_digest(folder: Path, content: Path | None = None) -> str:
     # An event folder that is a link out of content/ is refused by the loader (file-outside-content):
     # walked and hashed first, a link to / or to $HOME was read whole by every build (rev98 D3).
     # Its digest is that of no file.
-    outside = not _within(root, os.fspath(resolved(Path(given))))
+    outside = not within(root, os.fspath(resolved(Path(given))))
     found = _hash_files(root, [] if outside else [relative for relative, _ in _files(root, content=inside)])
     if _READ is not None:
         _READ[folder] = found
@@ -1029,7 +1025,7 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
                 events.append(parts[1])
             else:
                 real = Path(os.path.realpath(f"{root}/{relative}"))
-                if _within(os.fspath(real), root):
+                if within(os.fspath(real), root):
                     events.append(parts[1])
                     linked[parts[1]] = real
                 else:
