@@ -1223,6 +1223,16 @@ def _side_metrics(scoring: str, value: float, top: float, scored: bool = False) 
     return {"imps": value} if scored else {}
 
 
+def boards_scored(view: Any, entry: str) -> int:
+    """How many boards of a pairs table were scored for the pair `entry` (what its percentage is
+    over): not a board not played (np), nor one at a table it walked out of (its opponent's
+    A+), nor any of a sit-out or of a table of another kind (a team match: 0)."""
+    if not isinstance(view, PairsView) or entry not in (view.ns, view.ew):
+        return 0
+    side = 0 if view.ns == entry else 1
+    return sum(1 for row in view.rows if row.absent != side and row.value(side) is not None)
+
+
 def no_board_scored(metrics: Mapping[str, float]) -> bool:
     """Whether a pairs pair's metrics (a table's, or its summed tally's, finished or not) have no
     board scored: every board of its tables np, not played, or none reached yet (a sit-out). It
