@@ -538,8 +538,8 @@ def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: s
     first = game.metrics.get(stage.rank_by[0])
     if first is None or not first.per_board:
         return set()
-    boards = {entry_id: sum(game.boards_counted(score, entry_id) for score in record.matches)
-              for entry_id, record in tallies.items()}
+    counted = game.boards_counted
+    boards = {entry_id: sum([counted(score, entry_id) for score in record.matches]) for entry_id, record in tallies.items()}
     most = max((count for entry_id, count in boards.items() if entry_id not in withdrew), default=0)
     to_come = max(stage.rounds - played, 0) * (stage.boards or game.default_boards)
     return {entry_id for entry_id in withdrew if 2 * boards[entry_id] < most + to_come}

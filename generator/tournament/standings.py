@@ -384,7 +384,8 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
     kept (Standing.under_half); the entries after it move up, each a place."""
     tallies = list(tallies)
     # (one that would be unranked anyway, having played or scored nothing, is said as before)
-    cut = [t for t in tallies if t.entry.id in under_half and t.played and not t.forfeited and not t.nothing_scored]
+    cut = [t for t in tallies if t.entry.id in under_half and t.played and not t.forfeited
+           and not t.nothing_scored] if under_half else []
     short = {id(t) for t in cut}
     if cut:
         tallies = [t for t in tallies if id(t) not in short]

@@ -1229,8 +1229,10 @@ def boards_scored(view: Any, entry: str) -> int:
     A+), nor any of a sit-out or of a table of another kind (a team match: 0)."""
     if not isinstance(view, PairsView) or entry not in (view.ns, view.ew):
         return 0
-    side = 0 if view.ns == entry else 1
-    return sum(1 for row in view.rows if row.absent != side and row.value(side) is not None)
+    # (read as attributes, not through PairsRow.value: every table of every pair, at each ranking)
+    if view.ns == entry:
+        return len([row for row in view.rows if row.ns_value is not None and row.absent != 0])
+    return len([row for row in view.rows if row.ew_value is not None and row.absent != 1])
 
 
 def no_board_scored(metrics: Mapping[str, float]) -> bool:

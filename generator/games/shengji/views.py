@@ -388,7 +388,7 @@ def boards_counted(view: Any, entry: str) -> int:
     written not played (np); none of a sit-out, nor of a team match (0)."""
     if not isinstance(view, PairsView) or view.kind != "played" or entry not in (view.ns, view.ew):
         return 0
-    return sum(1 for row in view.rows if row.counted)
+    return len([row for row in view.rows if not row.result.not_played])  # (PairsRow.counted, read as attributes)
 
 
 def _refresh_pairs(score: TableScore) -> None:
