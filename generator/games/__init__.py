@@ -65,16 +65,20 @@ class Word(Mapping[str, str]):
 @dataclass(frozen=True)
 class Metric:
     """A standings metric. Higher is better. `first_only`: taken from the first match played.
+    `per_board`: an average over the boards the entry played (a pairs percentage), not a total:
+    a pair that played few boards may top it, so a stage ranked by it first does not rank a
+    withdrawn entry that played under half the boards (tournament/event.py's _under_half).
     `label` and `explain` are localised texts, usually the catalogues' (`Metric.worded`)."""
 
     name: str
     label: Mapping[str, str]
     explain: Mapping[str, str]
     first_only: bool = False
+    per_board: bool = False
 
     @classmethod
     def worded(cls, name: str, folder: Path = catalogues.SHARED, first_only: bool = False, prefix: str = "",
-               shared: Sequence[str] = ()) -> Metric:
+               shared: Sequence[str] = (), per_board: bool = False) -> Metric:
         """A metric whose label and explanation are the UI words `metric_<name>` and
         `metric_<name>_explain` of `folder`'s catalogues, looked up when a page asks for them (so
         they follow a catalogue read again). `prefix`: the game's word prefix, giving
@@ -83,7 +87,7 @@ class Metric:
         def key(word: str) -> str:
             return f"{prefix}_metric_{word}" if prefix and word not in shared else f"metric_{word}"
 
-        return cls(name, Word(key(name), folder), Word(key(f"{name}_explain"), folder), first_only)
+        return cls(name, Word(key(name), folder), Word(key(f"{name}_explain"), folder), first_only, per_board)
 
 
 @dataclass
@@ -338,13 +342,17 @@ class Game:
     # shared catalogue's metric_<word>, not <word_prefix>_metric_<word>.
     shared_metric_words: tuple[str, ...] = ()
     first_only_metrics: tuple[str, ...] = ()  # metrics taken from the first match played
+    # Metrics that are an average over the boards an entry played (a pairs percentage), not a
+    # total (Metric.per_board): counted by boards_counted.
+    per_board_metrics: tuple[str, ...] = ()
 
     @cached_property
     def metrics(self) -> dict[str, Metric]:
         """Its own standings metrics, by name, worded from the catalogues when a page asks
         (`Metric.worded`). Made once: pages ask for them at every metric cell (metric_of)."""
         return {name: Metric.worded(name, self.folder, name in self.first_only_metrics, self.word_prefix,
-                                    self.shared_metric_words) for name in self.metric_names}
+                                    self.shared_metric_words, name in self.per_board_metrics)
+                for name in self.metric_names}
 
     stage_keys: tuple[str, ...]  # stage keys it reads (read_stage_options)
     table_keys: tuple[str, ...]  # table keys it reads (read_table), sides included
@@ -423,6 +431,14 @@ class Game:
             return False
         held = self.match_boards_written(stage, table)
         return bool(held) and len(held) < self.match_boards(stage, table)
+
+    def boards_counted(self, score: TableScore, entry: str) -> int:
+        """How many boards of the scored table `score` count in `entry`'s figure: those its
+        per-board metric (per_board_metrics, a percentage) is an average over, a board not
+        played (np) or left by a pair that walked out not among them. Asked only of a stage
+        ranked first by such a metric that has a withdrawn entry. Default: the table's board
+        rows (results.json's)."""
+        return len(score.boards)
 
     def match_boards_written(self, stage: Stage, table: Table) -> Collection[int]:
         """The boards a team match's record holds so far, each played, written not played (np)

@@ -926,8 +926,8 @@ def rank_shown_in(translate: Translator) -> Callable[[Any], Markup]:
 
 # Each remark's tag on the site's standings (style.css's .tag.*): a withdrawal from the next
 # stage is marked as one from this stage is; "did not play" has none.
-_REMARK_TAGS = {"forfeit": "forfeit", "withdrawn": "withdrawn", "withdrawn_next": "withdrawn", "qualified": "q",
-                "by_lot": "lot", "placed_by": "placed", "prize": "p", "prize_vacant": "vacant", "adjustment": "adjust"}
+_REMARK_TAGS = {"forfeit": "forfeit", "withdrawn": "withdrawn", "withdrawn_next": "withdrawn", "under_half": "withdrawn",
+                "qualified": "q", "by_lot": "lot", "placed_by": "placed", "prize": "p", "prize_vacant": "vacant", "adjustment": "adjust"}
 
 
 def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
@@ -3202,6 +3202,10 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 **({"prize_vacant": s.prize_vacant.name} if s.prize_vacant else {}),
                 "forfeit": s.tally.forfeited,
                 "withdrawn": marked_withdrawn(s, stage.id),  # in this stage, by now (standings.marked_withdrawn)
+                # not ranked (rank null): withdrawn after playing under half the boards of a stage
+                # ranked by a percentage (Standing.under_half); absent otherwise, so that
+                # results.json is unchanged where nobody withdrew so
+                **({"under_half": True} if s.under_half else {}),
                 # the lot decided whether it qualifies (抽签: equal on every metric before `lot`
                 # with an entry across the cut; the stage page's mark, the qualify-lot warning's)
                 "by_lot": s.by_lot,

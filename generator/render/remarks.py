@@ -11,7 +11,8 @@ from generator.tournament.standings import Remark, Standing, remarks
 # The catalogue word of each kind that is said by a word alone (a prize is said by its name,
 # a vacant prize by one of two words, the others name a stage).
 _WORDS = {"forfeit": "forfeit", "not_played": "not_played", "nothing_scored": "sat_no_board_scored",
-          "withdrawn": "withdrawn", "qualified": "qualified", "by_lot": "pair_method_lot"}
+          "withdrawn": "withdrawn", "under_half": "withdrawn_under_half", "qualified": "qualified",
+          "by_lot": "pair_method_lot"}
 
 
 def remark_text(t: Translator, remark: Remark) -> str:

@@ -518,7 +518,8 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
              if (since := tally.entry.withdrawn_from(stage.id)) is not None and since > played + 1}
     withdrew = {entry_id for entry_id, tally in tallies.items()
                 if tally.entry.withdrawn_in(stage.id) and entry_id not in later}
-    standings = rank(tallies.values(), stage.rank_by, lots, two_only, withdrew)
+    short = _under_half(game, stage, tallies, withdrew, played)
+    standings = rank(tallies.values(), stage.rank_by, lots, two_only, withdrew, short)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
     # Each ranked with its field's name, which the pages, the printed standings and results.json
     # say: two rank 1s under one caption did not say who won what.
@@ -528,11 +529,41 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
         standings = [replace(standing, field=name)
                      for name, group in [*groups.items(), (None, [e for e in tallies if e not in grouped])]
                      for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots, two_only,
-                                          withdrew)]
+                                          withdrew, short)]
     if later:
         standings = [replace(standing, withdraws_later=True) if standing.entry.id in later else standing
                      for standing in standings]
     return standings
+
+
+def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: set[str], played: int) -> set[str]:
+    """The entries of `withdrew` (marked 退赛 in these standings) not to be ranked: in a stage
+    ranked first by an average over the boards played (Metric.per_board: a pairs percentage),
+    one that has played under half the stage's boards. Its percentage is over a few boards (an
+    80分 pair's 100 % after its one round ranked it 1st), and the referee's rule for it is
+    the EBU White Book's (2.4.4-2.4.5: a pair withdrawing before half-way is not ranked, one
+    after it is, on the boards it played). Totals (VPs, IMPs, Guandan's points) stop growing
+    with the withdrawal: nothing to do there.
+
+    The stage's boards: the most boards an entry still playing has played (Game.boards_counted,
+    counted as the withdrawn entry's are: a board not played (np) or a sit-out's is not one),
+    plus the stage's `boards` for each round still to play. Not the boards played so far alone:
+    a withdrawn entry plays no more, so the share it has now is the one it ends with, and it is
+    unranked from the first standings that mark it 退赛, as it will be in the final ones; ranked
+    4th after round 2 (2 boards of 4) and dropped after round 3 (2 of 6) was neither right at
+    every moment (event-day.md) nor the half-way the rule means. Nor the rounds times `boards`
+    alone: an odd field's movement gives each pair a sit-out, so no pair plays them all. Once the
+    stage is over it is the most boards an entry still playing played."""
+    if not withdrew or not stage.rank_by:
+        return set()
+    first = game.metrics.get(stage.rank_by[0])
+    if first is None or not first.per_board:
+        return set()
+    counted = game.boards_counted
+    boards = {entry_id: sum([counted(score, entry_id) for score in record.matches]) for entry_id, record in tallies.items()}
+    most = max((count for entry_id, count in boards.items() if entry_id not in withdrew), default=0)
+    to_come = max(stage.rounds - played, 0) * (stage.boards or game.default_boards)
+    return {entry_id for entry_id in withdrew if 2 * boards[entry_id] < most + to_come}
 
 
 def standings_before(event: Event, result: StageResult, number: int) -> list[Standing]:

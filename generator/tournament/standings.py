@@ -87,7 +87,7 @@ def rank_label(rank: int | None, tied: bool) -> str:
 @dataclass
 class Standing:
     tally: Tally
-    rank: int | None  # None: not ranked (forfeited, or has not played: no match, or no board scored)
+    rank: int | None  # None: not ranked (forfeited, or has not played: no match, or no board scored; under_half)
     tied: bool = False
     qualified: bool = False
     prize: Prize | None = None
@@ -111,6 +111,10 @@ class Standing:
     # The field it is ranked in, when a stage ranks its entries in fields apart (a two-winner
     # Mitchell's "NS" and "EW", Game.fields): two rank 1s, each said with its field.
     field: str | None = None
+    # Not ranked: withdrawn from a stage ranked by a percentage after playing under half its
+    # boards (the EBU White Book 2.4.5 model; tournament/event.py's _under_half). Listed after
+    # the ranked entries with its score, no place, no prize (none left vacant), not qualified.
+    under_half: bool = False
 
     @property
     def entry(self) -> Entry:
@@ -121,8 +125,8 @@ class Standing:
         return rank_label(self.rank, self.tied)
 
 
-RemarkKind = Literal["forfeit", "not_played", "nothing_scored", "withdrawn", "withdrawn_next", "qualified", "by_lot", "placed_by",
-                     "prize", "prize_vacant", "adjustment"]
+RemarkKind = Literal["forfeit", "not_played", "nothing_scored", "withdrawn", "under_half", "withdrawn_next", "qualified",
+                     "by_lot", "placed_by", "prize", "prize_vacant", "adjustment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,8 @@ class Remark:
       (each np: Tally.nothing_scored), matchpoints or IMPs alike: it did sit, so not said
       not to have played;
     - withdrawn: it withdrew from this stage or an earlier one (退赛);
+    - under_half: not ranked, having withdrawn after playing under half the boards of a stage
+      ranked by a percentage (Standing.under_half): said after `withdrawn`, as why it has no place;
     - withdrawn_next: ranked to go on to the next stage, `name`, but withdrew from it;
     - qualified: it goes on to the next stage (晋级);
     - by_lot: the lot decided whether it qualifies (抽签);
@@ -175,6 +181,8 @@ def remarks(standing: Standing, stage: str | None) -> list[Remark]:
         said.append(Remark("nothing_scored" if standing.tally.nothing_scored else "not_played"))
     if withdrawn_here:
         said.append(Remark("withdrawn"))
+        if standing.under_half:  # (its place: none, the reason said beside 退赛)
+            said.append(Remark("under_half"))
     elif standing.withdrawn_next:  # ranked to go on, but withdrew from the next stage (event.py's _qualify)
         said.append(Remark("withdrawn_next", standing.withdrawn_next_name or standing.withdrawn_next))
     if standing.qualified:
@@ -365,14 +373,24 @@ def ranked_tallies(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[
 
 
 def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None,
-         head_to_head_two_only: bool = False, withdrew: Collection[str] = ()) -> list[Standing]:
+         head_to_head_two_only: bool = False, withdrew: Collection[str] = (),
+         under_half: Collection[str] = ()) -> list[Standing]:
     """Order the entries; ties share a rank unless `lot` is among the metrics.
     `head_to_head_two_only`: see add_head_to_head. Within a tie, an entry of `withdrew` (marked
     退赛 in this stage) is listed after those still playing: it shares their place, but a list
-    headed by it (3= T05 退赛, then the one that plays on) read as if it came first."""
+    headed by it (3= T05 退赛, then the one that plays on) read as if it came first. An entry of
+    `under_half` (withdrawn under half-way in a stage ranked by a percentage: event.py's
+    _under_half) is not ranked: listed with the unranked, after the ranked entries, its figures
+    kept (Standing.under_half); the entries after it move up, each a place."""
     tallies = list(tallies)
+    # (one that would be unranked anyway, having played or scored nothing, is said as before)
+    cut = [t for t in tallies if t.entry.id in under_half and t.played and not t.forfeited
+           and not t.nothing_scored] if under_half else []
+    short = {id(t) for t in cut}
+    if cut:
+        tallies = [t for t in tallies if id(t) not in short]
     ranked = ranked_tallies(tallies, rank_by, lots)
-    unranked = [t for t in tallies if not t.played or t.forfeited or t.nothing_scored]
+    unranked = [*(t for t in tallies if not t.played or t.forfeited or t.nothing_scored), *cut]
     if "head_to_head" in rank_by:
         add_head_to_head(ranked, rank_by, head_to_head_two_only)
 
@@ -386,7 +404,7 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
             previous.tied = True
         else:
             standings.append(Standing(t, position))
-    standings.extend(Standing(t, None) for t in sorted(unranked, key=lambda t: t.entry.id))
+    standings.extend(Standing(t, None, under_half=id(t) in short) for t in sorted(unranked, key=lambda t: t.entry.id))
     return standings
 
 

@@ -115,6 +115,7 @@ class BridgeRules(Game):
     # Metric words 80分 or 大怪路子 shows too: the shared catalogue's metric_<word>, not br_metric_<word>.
     shared_metric_words = ("net", "percent", "mp", "top", "top_explain")
     first_only_metrics = ("first_board",)
+    per_board_metrics = ("percent",)  # a matchpoint pair's percentage, over the boards it played
 
     stage_metrics = {
         "total": ("total", "net", "first_board"),
@@ -403,6 +404,10 @@ class BridgeRules(Game):
 
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)
+
+    def boards_counted(self, score: TableScore, entry: str) -> int:
+        """The boards of a pairs table scored for the pair (duplicate.boards_scored)."""
+        return duplicate.boards_scored(score.view, entry)
 
     def scored_nothing(self, metrics: dict[str, float]) -> bool:
         """A pairs pair with no board scored, by matchpoints, cross-IMPs or Butler alike: no

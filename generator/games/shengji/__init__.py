@@ -90,6 +90,7 @@ class ShengjiRules(Game):
     boards_numbered_on = True  # a stage's boards 1 to rounds x boards, round 2 on 9-16 (the table repeats every 16)
     # Metric words bridge shows too: the shared catalogue's metric_<word>, not sj_metric_<word>.
     shared_metric_words = ("percent", "mp", "top", "top_explain")
+    per_board_metrics = ("percent",)  # a pair's percentage, over the boards it played
 
     def default_stage(self, pairs: bool = False) -> ShengjiStage:
         return ShengjiStage(pairs=pairs)
@@ -270,6 +271,10 @@ class ShengjiRules(Game):
         (summing the tables' percentages would be wrong). Team metrics are sums already."""
         if "top" in metrics:
             finish_percent(metrics)
+
+    def boards_counted(self, score: TableScore, entry: str) -> int:
+        """The boards of a pairs table counted for the pair (views.boards_counted)."""
+        return views.boards_counted(score.view, entry)
 
     def scored_nothing(self, metrics: dict[str, float]) -> bool:
         """A pair with no board scored (a top of 0): no percentage to rank it by."""

@@ -1,0 +1,168 @@
+"""A pair withdrawn from a stage ranked by a percentage after playing under half its boards is not
+ranked (the EBU White Book 2.4.4-2.4.5 model a referee applies): listed after the ranked entries
+with its score, no place, marked 退赛 and said to have played under half the boards, no prize
+(none left vacant: the next pair takes it), not qualified. One that played half or more keeps its
+place as before; a stage ranked by a total is unchanged.
+
+Found on the demo's 80分 Mitchell: P12 played round 1 (2 boards at 100 %) and withdrew from round
+2; after round 2 it stood 4th, level on 100 % with the leaders, and nothing kept it from the top
+of the final standings on its 2 boards of 14."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.build import validate
+from generator.interchange.spreadsheet import standings_rows
+from generator.render.bulletins import bulletins_for
+from generator.render.html import render_site, results_json
+from generator.render.output import OutputTree
+from tests.support import demo_content, withdraw
+
+SHENGJI = "hefei-80fen-pairs-2012"
+BRIDGE = "qiaoyou-club-pairs-2024"
+UNDER_HALF = "\u6240\u6253\u724c\u6570\u4e0d\u8db3\u4e00\u534a\uff0c\u4e0d\u8ba1\u540d\u6b21"  # 所打牌数不足一半，不计名次
+WITHDRAWN = "\u9000\u8d5b"  # 退赛
+FIRST_PRIZE = "\u7b2c\u4e00\u540d"  # 第一名
+
+
+def _text(page: Path) -> str:
+    html = page.read_text(encoding="utf-8")
+    return " ".join(re.sub(r"<[^>]+>", " ", re.sub(r"(?s)<(script|style)\b.*?</\1>", "", html)).split())
+
+
+def _shengji_after_round_2(tmp_path: Path) -> tuple[Path, object]:
+    """The demo's 16-pair Mitchell after round 2 (rounds 3-7 not played yet), P12 `withdrawn: 2`,
+    its round-2 table left as drawn (tests/test_shengji_pairs_withdrawn.py's set-up)."""
+    content = demo_content(tmp_path, SHENGJI)
+    folder = content / "events" / SHENGJI
+    for number in range(3, 8):
+        (folder / f"results/round-{number}.yaml").unlink()
+    withdraw(folder, "P12", 2)
+    path = folder / "results/round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    drawn = "    ew: P12\n    boards:\n      11: 55\n      12: 60\n"
+    assert drawn in text
+    path.write_text(text.replace(drawn, "    ew: P12\n"), encoding="utf-8")
+    return content, validate(content)
+
+
+def test_an_80_fen_pair_withdrawn_after_its_first_round_is_not_ranked(tmp_path: Path) -> None:
+    """After round 2: P12 has 2 boards at 100 % (4 MP of a top of 4), the others 4 boards, and the
+    stage 14 (7 rounds of 2): 2 is under half. It is listed last, unranked, with its 100 %; P03,
+    P08 and P09 (100 % on 4 boards) are 1=, P14 4th (it was 5th below P12)."""
+    content, (site, results, warnings) = _shengji_after_round_2(tmp_path)
+    stage = results[0].stages[0]
+    assert stage.status == "in_progress" and stage.rounds_played == 2
+    places = [(s.rank_label, s.entry.id) for s in stage.standings]
+    assert places[:4] == [("1=", "P03"), ("1=", "P08"), ("1=", "P09"), ("4", "P14")]
+    assert places[-1] == ("\u2014", "P12")
+    p12 = stage.standings[-1]
+    assert p12.rank is None and p12.under_half and p12.tally.metrics["percent"] == 100.0
+    assert not p12.qualified and p12.prize is None and p12.prize_vacant is None
+    assert [s.rank for s in stage.standings if s.entry.id == "P04"] == [15]  # (16th before: every place below P12 moved up)
+
+    out = tmp_path / "out"
+    out.mkdir()
+    render_site(site, results, {}, OutputTree(out))
+    page = _text(out / "events" / SHENGJI / "pairs/index.html")
+    # its row last, no place, its figures kept: — P12 刘宏伟 / 孙晓梅 江淮汽车集团 100.00 4.00 退赛 所打牌数不足一半，不计名次
+    assert f"\u2014 P12 \u5218\u5b8f\u4f1f / \u5b59\u6653\u6885 \u6c5f\u6dee\u6c7d\u8f66\u96c6\u56e2 100.00 4.00 {WITHDRAWN} {UNDER_HALF}" in page, page
+    assert page.index("1= \u5e76\u5217\u7b2c 1 P03") < page.index("15 P04") < page.index("\u2014 P12")  # 1= 并列第 1 P03
+    entry = _text(out / "events" / SHENGJI / "entries/P12/index.html")
+    assert f"\u2014 \u00b7 \u7b2c 2 \u8f6e\u540e \u00b7 {WITHDRAWN} \u00b7 {UNDER_HALF}" in entry, entry  # — · 第 2 轮后 · 退赛 · …
+
+    # the printed standings (their bulletin) say the same
+    (printed,) = [b for b in bulletins_for(results[0], "zh-Hans") if b.name == "standings-pairs"]
+    assert printed.rows[-1] == ["\u2014", "P12", "\u5218\u5b8f\u4f1f / \u5b59\u6653\u6885", "\u6c5f\u6dee\u6c7d\u8f66\u96c6\u56e2",
+                                "100.00", "4.00", f"{WITHDRAWN}\u3001{UNDER_HALF}"]
+    assert printed.rows[0][:2] == ["1=", "P03"]
+
+    listed = next(s for s in results_json(results[0])["stages"][0]["standings"] if s["entry"] == "P12")
+    assert listed["rank"] is None and listed["withdrawn"] is True and listed["under_half"] is True
+    assert listed["metrics"]["percent"] == 100.0
+
+
+def _strip(folder: Path, entry: str, rounds: range) -> None:
+    """`entry`'s table in `rounds` left as drawn (no boards): it withdrew, its opponents get A+."""
+    for number in rounds:
+        path = folder / "results" / f"round-{number}.yaml"
+        blocks = path.read_text(encoding="utf-8").split("  - table:")
+        (at,) = [i for i, block in enumerate(blocks) if f"    ns: {entry}\n" in block or f"    ew: {entry}\n" in block]
+        blocks[at] = blocks[at][:blocks[at].index("    boards:\n")]
+        path.write_text("  - table:".join(blocks), encoding="utf-8")
+
+
+def _club_pairs(tmp_path: Path, scoring: str = "") -> tuple[Path, object]:
+    """The demo's club Mitchell (20 pairs, 9 rounds of 3 boards: 27 each), complete: P18
+    withdrawn from round 4 (9 boards played, under half of 27: its 80.56 % on them ranked it 1st,
+    its first prize left vacant); P01 from round 7 (18 boards, over half)."""
+    content = demo_content(tmp_path, BRIDGE)
+    folder = content / "events" / BRIDGE
+    withdraw(folder, "P18", 4)
+    _strip(folder, "P18", range(4, 10))
+    withdraw(folder, "P01", 7)
+    _strip(folder, "P01", range(7, 10))
+    if scoring:
+        event = folder / "event.yaml"
+        text = event.read_text(encoding="utf-8")
+        changed = re.sub(r"    scoring: matchpoints[^\n]*\n", f"    scoring: {scoring}\n", text)
+        changed = changed.replace("    rank_by: [percent, mp]\n", "    rank_by: [imps]\n")
+        assert changed != text
+        event.write_text(changed, encoding="utf-8")
+    return content, validate(content)
+
+
+def test_a_bridge_pair_withdrawn_before_half_way_is_not_ranked_and_its_prize_goes_to_the_next(tmp_path: Path) -> None:
+    content, (site, results, warnings) = _club_pairs(tmp_path)
+    stage = results[0].stages[0]
+    assert results[0].status == "complete"
+    by_id = {s.entry.id: s for s in stage.standings}
+    p18, p01 = by_id["P18"], by_id["P01"]
+    # under half-way: not ranked, listed after every ranked pair, its percentage kept
+    assert p18.rank is None and p18.under_half and p18.tally.metrics["percent"] > 50
+    assert stage.standings[-1] is p18
+    # its first prize is nobody's vacant place: the pair ranked 1st now wins it
+    assert p18.prize is None and p18.prize_vacant is None
+    first = stage.standings[0]
+    assert first.rank == 1 and first.entry.id != "P18" and first.prize is not None and first.prize.name == FIRST_PRIZE
+    assert [s.rank for s in stage.standings if s.rank is not None] == list(range(1, 20))
+    # after half-way: ranked as before, marked 退赛, no under-half remark
+    assert p01.rank is not None and not p01.under_half
+
+    t_rows = {row[1]: row for row in next(b for b in bulletins_for(results[0], "zh-Hans")
+                                          if b.name == "standings-pairs").rows}
+    assert t_rows["P18"][0] == "\u2014" and UNDER_HALF in t_rows["P18"][-1] and WITHDRAWN in t_rows["P18"][-1]
+    assert t_rows["P01"][0] == str(p01.rank) and WITHDRAWN in t_rows["P01"][-1] and UNDER_HALF not in t_rows["P01"][-1]
+    prizes = next(b for b in bulletins_for(results[0], "zh-Hans") if b.name.startswith("prizes"))
+    assert "P18" not in str(prizes.rows) and first.entry.id in str(prizes.rows)
+
+    listed = {s["entry"]: s for s in results_json(results[0])["stages"][0]["standings"]}
+    assert listed["P18"]["rank"] is None and listed["P18"]["prize"] is None and "prize_vacant" not in listed["P18"]
+    assert listed["P18"]["under_half"] is True and "under_half" not in listed["P01"]
+    assert listed[first.entry.id]["prize"] == FIRST_PRIZE
+    sheet = {row[1]: row for row in standings_rows(results[0], stage)}
+    assert sheet["P18"][0] == "" and sheet["P01"][0] == p01.rank
+
+
+def test_a_stage_ranked_by_a_total_ranks_a_withdrawn_pair_as_before(tmp_path: Path) -> None:
+    """The same withdrawals in cross-IMPs ranked by IMPs: a total, which stopped growing when P18
+    left; it keeps its place (退赛), as every withdrawn entry of a totals-ranked stage does."""
+    content, (site, results, warnings) = _club_pairs(tmp_path, "imps")
+    stage = results[0].stages[0]
+    p18 = next(s for s in stage.standings if s.entry.id == "P18")
+    assert p18.rank is not None and not p18.under_half
+
+
+def test_the_words_in_each_locale() -> None:
+    from generator import catalogues
+
+    said = {locale: catalogues.text("withdrawn_under_half", locale) for locale in catalogues.LOCALES}
+    assert said == {"zh-Hans": UNDER_HALF, "zh-Hant": "\u6240\u6253\u724c\u6578\u4e0d\u8db3\u4e00\u534a\uff0c\u4e0d\u8a08\u540d\u6b21",
+                    "en": "Played under half the boards: not ranked"}
+
+
+def test_the_readme_says_the_ruling() -> None:
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert "played under half the boards of a stage ranked by a percentage" in readme
