@@ -23,7 +23,7 @@ counts it scores the stage's `late:` score, else a bye.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
 from generator import catalogues, page_sizes
@@ -554,16 +554,30 @@ def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: s
     every moment (event-day.md) nor the half-way the rule means. Nor the rounds times `boards`
     alone: an odd field's movement gives each pair a sit-out, so no pair plays them all. Once the
     stage is over it is the most boards an entry still playing played."""
-    if not withdrew or not stage.rank_by:
-        return set()
-    first = game.metrics.get(stage.rank_by[0])
-    if first is None or not first.per_board:
+    if not withdrew or not ranks_by_percentage(game, stage):
         return set()
     counted = game.boards_counted
     boards = {entry_id: sum([counted(score, entry_id) for score in record.matches]) for entry_id, record in tallies.items()}
+    return played_under_half(game, stage, boards, withdrew, played)
+
+
+def played_under_half(game: Game, stage: Stage, boards: Mapping[str, int], withdrew: Collection[str],
+                      played: int) -> set[str]:
+    """_under_half's rule from the boards each entry has played by round `played` (`boards`: by
+    entry, Game.boards_counted summed over its tables so far): those of `withdrew` (each in
+    `boards`) with under half of the most an entry still playing has, plus the stage's boards
+    of each round still to play. The stage's standings and a barometer's standings after each
+    round (standings_after_rounds) say it the same."""
     most = max((count for entry_id, count in boards.items() if entry_id not in withdrew), default=0)
     to_come = max(stage.rounds - played, 0) * (stage.boards or game.default_boards)
     return {entry_id for entry_id in withdrew if 2 * boards[entry_id] < most + to_come}
+
+
+def ranks_by_percentage(game: Game, stage: Stage) -> bool:
+    """Whether `stage` is ranked first by an average over the boards played (Metric.per_board):
+    where a withdrawn entry that played under half its boards is not ranked (_under_half)."""
+    first = game.metrics.get(stage.rank_by[0]) if stage.rank_by else None
+    return first is not None and first.per_board
 
 
 def standings_before(event: Event, result: StageResult, number: int) -> list[Standing]:
