@@ -3128,9 +3128,10 @@ def _standings_after(event: Any, stage_result: StageResult, translate: Translato
     place) in the words, order and tags of the stage's standings (remark_text, _REMARK_TAGS)."""
     found = standings_after_rounds(event, stage_result)
     metric = next((m for m in stage_result.stage.rank_by if m != "lot"), "")
-    return {number: [(row.place, row.entry, "—" if row.figure is None else metric_text(metric, row.figure),
-                      [(_REMARK_TAGS.get(remark.kind, ""), remark_text(translate, remark)) for remark in row.remarks])
-                     for row in rows] for number, rows in found.items()}
+    return {number: [(place, entry, "—" if figure is None else metric_text(metric, figure),
+                      [(_REMARK_TAGS.get(remark.kind, ""), remark_text(translate, remark)) for remark in remarks]
+                      if remarks else ())
+                     for place, entry, figure, remarks in rows] for number, rows in found.items()}
 
 
 def _travellers(game: Any, stage_result: StageResult) -> list[Any]:
