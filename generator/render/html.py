@@ -3069,7 +3069,8 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
                             pages=links, page_number=number,
                             page_tables=env.globals["t"]("tables_span", span=spans[number - 1], total=paging.last),
                             **common)
-        # A barometer's standings after each round (duplicate.standings_after_rounds).
+        # A barometer's standings after each round (tournament/after_rounds.py: the game's, as of
+        # each round by the stage's rule for a withdrawn pair).
         after = _standings_after(event, stage_result, env.globals["t"])
         for round_result in stage_result.rounds:
             # A knockout round of the final and the third-place play-off: each table's heading

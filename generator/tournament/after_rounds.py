@@ -20,8 +20,8 @@ class AfterRound(NamedTuple):
     """One row of a barometer's standings after a round (standings_after_rounds): its place
     ("3=", or "\u2014" unranked), the entry, its figure so far (None: no board scored yet) and
     its remarks, as the stage's standings would say them as of that round (退赛, and why it
-    has no place: Remark "under_half"). A tuple: made for every pair after every round (870
-    rows at 30 pairs of 29 rounds), a dataclass's construction was a third of the page's figures."""
+    has no place: Remark "under_half"). A tuple, not a dataclass: one is made for every pair
+    after every round (870 at 30 pairs of 29 rounds), most with no remark."""
 
     place: str
     entry: str
