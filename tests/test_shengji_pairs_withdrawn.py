@@ -126,3 +126,26 @@ def test_the_travelling_score_sheet_says_the_table_is_not_played(tmp_path: Path)
     assert len(lines) == 2 and all(row[6] == "\u4e0d\u6253\uff08P12 \u9000\u8d5b\uff09" for row in lines), lines  # 不打（P12 退赛）
     english = next(b for b in round_forms(result, "pairs", 2, "en") if b.name.startswith("scoresheet"))
     assert [row[6] for row in english.rows if row[2:6] == ["2", "5", "P05", "P12"]] == ["not played (P12 withdrew)"] * 2
+
+
+def test_the_hall_screen_names_the_withdrawn_pairs_table_table_5(tmp_path: Path) -> None:
+    """The hall's screen showed the table as "\u8f6e\u7a7a P05" (an odd field's sit-out) where the round's
+    page and the draw notice say \u7b2c 5 \u684c, P05 against P12: now table 5, both pairs, P12 said
+    \u9000\u8d5b in place of its players, as the notice says it."""
+    from generator.desk.app import Desk
+
+    content = demo_content(tmp_path, SLUG)
+    folder = content / "events" / SLUG
+    for number in range(3, 8):
+        (folder / f"results/round-{number}.yaml").unlink()
+    withdraw(folder, "P12", 2)
+    path = folder / "results/round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    ew: P12\n    boards:\n      11: 55\n      12: 60\n", "    ew: P12\n"),
+                    encoding="utf-8")
+    screen = Desk(content, SLUG, None, "zh-Hans").draw_view()
+    assert screen is not None and screen["number"] == 2, screen
+    row = next(t for t in screen["tables"] if "P05" in [team for team, _ in t["teams"]])
+    assert row["number"] == 5, row
+    assert row["teams"] == [("P05", "\u53f6\u632f\u5b87 / \u960e\u6dd1\u534e"), ("P12", "\u9000\u8d5b")], row
+    assert all(t["number"] != "\u8f6e\u7a7a" for t in screen["tables"]), screen["tables"]  # no 轮空
