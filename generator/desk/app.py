@@ -78,7 +78,7 @@ from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, p
 from generator.render.remarks import remark_texts
 from generator.tournament.event import ScoredTables, drawn_after_withdrawal, run_event, withdrawn_sides
 from generator.tournament.knockout import correction_drawn_after, table_names, undecided_drawn_after
-from generator.tournament.pairing import named_ids, no_table_word, withdrawn_undrawn
+from generator.tournament.pairing import drawn_sides, named_ids, no_table_word, withdrawn_undrawn
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
@@ -641,7 +641,13 @@ class Desk:
         tables = []
         for score in scores:
             table = score.table
-            names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
+            # (a pairs table whose pair withdrew, its opponent sitting out (80\u5206): the table as
+            # drawn, both pairs, named by its number as the round page and draw notice name it,
+            # not the sit-out; the withdrawn pair said so in place of its players, as the notice)
+            drawn = drawn_sides(score)
+            labels = {side: self.t("withdrawn") if side not in table.sides else self.event.entries[side].label
+                      for side in drawn}
+            names = [f"{side} {labels[side]}" for side in drawn]
             result, winner = "", None
             if score.table.number not in round_.pending_tables and len(table.sides) == 2:
                 if stage.stage.format == "pairs":
@@ -658,11 +664,11 @@ class Desk:
                     if table.both_forfeit:  # neither came: nobody won, and no draw ("=") either
                         result, winner = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides)), None
             # a sit-out or a bye is no table: the screen says so, unnumbered
-            word = no_table_word(stage.stage.format, table.sides)
+            word = no_table_word(stage.stage.format, drawn)
             # each side's team number apart from its name: the number is never cut on the screen,
             # the name may be (screen.html's style: "T116\u2026" beside a winner was no team)
             tables.append({"number": self.t(word) if word is not None else table.number, "sides": names,
-                           "teams": [(side, self.event.entries[side].label) for side in table.sides],
+                           "teams": [(side, labels[side]) for side in drawn],
                            "result": result, "winner": winner})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
