@@ -465,9 +465,47 @@ def test_a_board_played_again_each_round_pages_fewer_tables(tmp_path: Path) -> N
     lines = [line_tables(page) for page in pages]
     assert [sorted({t for _, t in found}) for found in lines] == [[1, 2], [3]]
     assert [len(found) for found in lines] == [10, 5]
-    # numbered on (the demo as it is): board 1 is played in round 1 alone, 3 tables on one page
-    plain = render_content(demo_content(tmp_path / "plain", slug), tmp_path / "plain-output", 10)
+    # numbered on and saying so (`boards_each_round: on`): board 1 is played in round 1 alone, its
+    # 3 tables on one page; the demo as it is, saying neither, may yet be read as `same` (its
+    # rounds entered on 1-8) and is paged as `same` from the draw on
+    plain = demo_content(tmp_path / "plain", slug)
+    text = (plain / TEAMS / "event.yaml").read_text(encoding="utf-8")
+    (plain / TEAMS / "event.yaml").write_text(text.replace("    boards: 8 ", "    boards_each_round: on\n    boards: 8 "),
+                                              encoding="utf-8")
+    plain = render_content(plain, tmp_path / "plain-output", 10)
     assert not list((plain / TEAMS / "teams/boards/1").glob("page-*"))
+
+
+def test_a_teams_boards_lines_stay_on_their_pages_when_round_2_reads_the_stage_as_same(tmp_path: Path) -> None:
+    """A bridge teams stage saying no `boards_each_round`, dealing 1-8 afresh each round, is read
+    as numbering on until its round 2 is entered on 1-8 (then as `same`, with a warning): its
+    board's traveller is paged as `same` from the draw on (5 rounds, 10 lines a page: 2 tables),
+    so that round 2's results move no line of round 1 (its table 3 went from page 1 to page-2/
+    under a link shared after round 1), and an entry's page links the line where it stays."""
+    from tests.support import demo_content
+
+    slug = TEAMS.split("/")[1]
+
+    def state(entered: int, folder: Path) -> dict[tuple[int, int], str]:
+        content = demo_content(folder, slug)
+        for path in (content / TEAMS / "results").glob("round-*.yaml"):
+            number = int(path.stem.split("-")[1])
+            text = re.sub(r"(?m)^(      )(\d+):", lambda m: f"{m[1]}{int(m[2]) - 8 * (number - 1)}:",
+                          path.read_text(encoding="utf-8"))
+            if number > entered:  # drawn, not entered
+                parts = re.split(r"(?m)^(?=  - table: )", text)
+                text = parts[0] + "".join(re.sub(r"(?s)    boards:\n.*", "", part) for part in parts[1:])
+            path.write_text(text, encoding="utf-8")
+        site = render_content(content, folder / "output", 10)
+        board = site / TEAMS / "teams/boards/1"
+        found = {line: str(page.relative_to(board)) for page in board.glob("**/index.html") for line in line_tables(page)}
+        links = re.findall(r'href="[^"]*teams/boards/1/([^"]*)#entry-T3"', read(site / TEAMS / "entries/T3/index.html"))
+        return found, links
+
+    (first, first_links), (second, second_links) = state(1, tmp_path / "a"), state(2, tmp_path / "b")
+    assert first == {(1, 1): "index.html", (1, 2): "index.html", (1, 3): "page-2/index.html"}
+    assert {line: second[line] for line in first} == first and len(second) == 6
+    assert first_links == ["page-2/index.html"] and second_links == ["page-2/index.html"] * 2
 
 
 def long_matches(tmp_path: Path, boards_line: str, entered: int) -> tuple[Path, list]:

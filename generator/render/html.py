@@ -1821,20 +1821,22 @@ class TravellerPages:
 
 
 def traveller_pages(game: Game | None, event: Event, stage_result: StageResult) -> TravellerPages:
-    """A stage's TravellerPages, by its draw: its rounds' table numbers (written from the draw on,
-    before any result), not the lines entered. A table plays a board once in a pairs stage (a
-    Mitchell, a Howell, a barometer) and a team stage numbering its boards on through the rounds;
-    where the rounds play the numbers again (bridge teams' `boards_each_round: same`, a `matches`
-    stage's sessions each from 1: Game.boards_repeat) a table plays board 1 in each round, and a
-    page holds so many fewer tables."""
+    """A stage's TravellerPages, by its draw and its keys: its rounds' table numbers (written from
+    the draw on, before any result), never the lines or boards entered. A table plays a board once
+    in a pairs stage (a Mitchell, a Howell, a barometer) and in a team stage whose keys say it
+    numbers its boards on (bridge's `boards_each_round: on`); elsewhere (Game.boards_may_repeat:
+    `boards_each_round: same`, a teams stage saying neither, a `matches` stage's sessions each
+    from 1, 80分's teams) a table may play board 1 in each of the stage's rounds, and a page holds
+    so many fewer tables. Not Game.boards_repeat, which reads the rounds entered: a bridge teams
+    stage saying no `boards_each_round` turned `same` once round 2 was entered on 1-8, and its
+    pages from 400 tables to 400 / rounds, moving tables 58-60 of 60 (7 rounds) to page 2 under
+    links shared after round 1. Nor the rounds drawn: the stage's `rounds` (a round beyond it is
+    an error, a knockout's counted from its bracket)."""
     stage, rounds = stage_result.stage, stage_result.rounds
     last = max((score.table.number for r in rounds for score in r.tables if type(score.table.number) is int), default=0)
     plays = 1
-    if game is not None and stage.format != "pairs":
-        written = event.rounds.get(stage.id, [])
-        after = max((r.number for r in written), default=0) + 1
-        if game.boards_repeat(stage, game.boards_before(stage, written, after)):
-            plays = max(int(stage.rounds or 0), len(rounds), 1)
+    if game is not None and stage.format != "pairs" and game.boards_may_repeat(stage):
+        plays = max(int(stage.rounds or 0), 1)
     tables = max(1, PAGE_BOARDS // plays)
     return TravellerPages(tables, max(1, -(-last // tables)), last)
 
