@@ -538,6 +538,29 @@ def test_a_stage_of_long_matches_saying_no_boards_is_warned_to_say_them(tmp_path
         assert "stage-match-length-unsaid" not in {p.code for p in long_matches(tmp_path / f"b{entered}", boards_line, entered)[1]}
 
 
+def test_a_stray_board_in_one_match_of_many_is_no_match_length_to_say(tmp_path: Path) -> None:
+    """A round of 50 matches of 8 boards (the game's), one with a 9th board typed by mistake: 401
+    rows on the round's page, but the matches' length is their usual 8, not the stray 9 (the
+    warning said "write boards: 9", which would have 49 matches wait for a board 9); a round of
+    50 matches of 8 is not warned either, and one of 30 matches of 16 is, its page counted at
+    480 rows."""
+    from tests.support import new_event
+
+    def warned(name: str, lengths: list[int]) -> list:
+        folder = new_event(tmp_path / name, "t", "title: \u961f\u5f0f\u8d5b\ngame: bridge\ndate: 2026-06-07\n", "T",
+                           2 * len(lengths), "  - id: main\n    format: swiss\n    scoring: imps\n    rounds: 5\n"
+                           "    rank_by: [vp, imps]\n")
+        (folder / "results/round-1.yaml").write_text("stage: main\nround: 1\ntables:\n" + "".join(
+            f"  - table: {t}\n    home: T{2 * t - 1}\n    away: T{2 * t}\n    boards:\n"
+            + "".join(f"      {b}: {{open: 4S N =, closed: 4S S -1}}\n" for b in range(1, boards + 1))
+            for t, boards in enumerate(lengths, 1)), encoding="utf-8")
+        return [p for p in validate(folder.parents[1])[2] if p.code == "stage-match-length-unsaid"]
+
+    assert warned("stray", [9] + [8] * 49) == [] and warned("plain", [8] * 50) == []
+    said = warned("long", [16] * 29 + [17])
+    assert len(said) == 1 and said[0].params["boards"] == 16 and said[0].params["rows"] == 29 * 16 + 17
+
+
 def round_nav(page: Path) -> tuple[str, str]:
     """A round page's links to the stage's rounds (nav "各轮"): those before its <details>, and
     the folded list."""
