@@ -508,6 +508,29 @@ def test_a_teams_boards_lines_stay_on_their_pages_when_round_2_reads_the_stage_a
     assert first_links == ["page-2/index.html"] and second_links == ["page-2/index.html"] * 2
 
 
+def test_a_boards_pages_count_its_tables_and_say_a_page_of_none_played(tmp_path: Path) -> None:
+    """Table numbers with a gap (the demo teams' table 3 numbered 7), 2 tables a page: the pages
+    say the tables they hold and the stage's count of tables, 3, not its highest number, 7; a
+    page none of whose tables played the board is kept (the URLs every board of the stage has)
+    and says so, not an empty traveller unexplained."""
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, TEAMS.split("/")[1])
+    event = content / TEAMS
+    for path in (event / "results").glob("round-*.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("  - table: 3\n", "  - table: 7\n"), encoding="utf-8")
+    text = (event / "event.yaml").read_text(encoding="utf-8")
+    (event / "event.yaml").write_text(text.replace("    boards: 8 ", "    boards_each_round: on\n    boards: 8 "), encoding="utf-8")
+    board = render_content(content, tmp_path / "output", 2) / TEAMS / "teams/boards/1"
+    pages = [board / "index.html", *(board / f"page-{n}/index.html" for n in (2, 3, 4))]
+    assert sorted(board.glob("page-*/index.html")) == pages[1:]
+    said = [re.search(r'<p class="meta">(\u7b2c[^<]*)</p>', read(page))[1] for page in pages]
+    unplayed = " \u00b7 \u672c\u9875\u5404\u684c\u672a\u6253\u6b64\u724c"  # " · 本页各桌未打此牌"
+    assert said == ["\u7b2c 1\u20132 \u684c\uff08\u5171 3 \u684c\uff09", "\u7b2c 3\u20134 \u684c\uff08\u5171 3 \u684c\uff09" + unplayed,
+                    "\u7b2c 5\u20136 \u684c\uff08\u5171 3 \u684c\uff09" + unplayed, "\u7b2c 7 \u684c\uff08\u5171 3 \u684c\uff09"]
+    assert [line_tables(page) for page in pages] == [[(1, 1), (1, 2)], [], [], [(1, 7)]]
+
+
 def long_matches(tmp_path: Path, boards_line: str, entered: int) -> tuple[Path, list]:
     """A bridge teams Swiss of 60 teams, round 1's 30 matches of 16 boards, `entered` of them
     entered (the rest as drawn), its stage saying `boards_line`: its folder and check's warnings."""

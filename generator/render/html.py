@@ -1807,11 +1807,23 @@ def table_pages(round_result: Any, boards: int = 0) -> TablePages:
 class TravellerPages:
     """How a stage's boards' travellers are paged: `tables` tables a page, in table number
     order, `count` pages for each board of the stage (1: one page, the board's URL as ever),
-    `last` the stage's highest table number."""
+    `last` the stage's highest table number, `drawn` its tables' numbers, in order (a page says
+    the first and last of its own, and their count: "tables 4-9 (of 10)", not its highest)."""
 
     tables: int
     count: int
     last: int
+    drawn: tuple[int, ...] = ()
+
+    def spans(self) -> list[str]:
+        """Each page's tables as its words say them: the first and last drawn on it (a block
+        with none drawn, its numbers)."""
+        found = []
+        for n in range(1, self.count + 1):
+            first, last = (n - 1) * self.tables + 1, min(n * self.tables, self.last)
+            held = [t for t in self.drawn if first <= t <= last]
+            found.append(_span(held[0], held[-1]) if held else _span(first, last))
+        return found
 
     def page_of(self, table: Any) -> int:
         """The page of a board's traveller holding the line of table `table`."""
@@ -1833,12 +1845,15 @@ def traveller_pages(game: Game | None, event: Event, stage_result: StageResult) 
     links shared after round 1. Nor the rounds drawn: the stage's `rounds` (a round beyond it is
     an error, a knockout's counted from its bracket)."""
     stage, rounds = stage_result.stage, stage_result.rounds
+    # (a bye or a sit-out is no table, as a round's page counts them: no_table_word)
+    drawn = tuple(sorted({score.table.number for r in rounds for score in r.tables
+                          if type(score.table.number) is int and no_table_word(stage.format, drawn_sides(score)) is None}))
     last = max((score.table.number for r in rounds for score in r.tables if type(score.table.number) is int), default=0)
     plays = 1
     if game is not None and stage.format != "pairs" and game.boards_may_repeat(stage):
         plays = max(int(stage.rounds or 0), 1)
     tables = max(1, PAGE_BOARDS // plays)
-    return TravellerPages(tables, max(1, -(-last // tables)), last)
+    return TravellerPages(tables, max(1, -(-last // tables)), last, drawn)
 
 
 def traveller_page(pages_of_boards: Any, stage_id: str, table: Any) -> int:
@@ -3045,7 +3060,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
         # Each board's traveller, its lines in pages by table (TravellerPages): every page with the
         # board's hands and frequency, its lines those of its tables.
         paging = common["pages_of_boards"][stage.id]
-        spans = [_span((n - 1) * paging.tables + 1, min(n * paging.tables, paging.last)) for n in range(1, paging.count + 1)]
+        spans = paging.spans()
         for position, traveller in enumerate(travellers):
             neighbours = [travellers[i].board if 0 <= i < len(travellers) else None
                           for i in (position - 1, position + 1)]
@@ -3065,7 +3080,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
                             stage_result=stage_result, stage=stage, traveller=traveller, neighbours=neighbours,
                             traveller_template=f"games/{event.game}_traveller.html", page_lines=lines,
                             pages=links, page_number=number,
-                            page_tables=env.globals["t"]("tables_span", span=spans[number - 1], total=paging.last),
+                            page_tables=env.globals["t"]("tables_span", span=spans[number - 1], total=len(paging.drawn)),
                             **common)
         # A barometer's standings after each round (duplicate.standings_after_rounds).
         after = _standings_after(event, stage_result)
