@@ -682,6 +682,14 @@ class Game:
         after 1-8 on 9-16), never offered 1-8 again (default_block). Default: True."""
         return True
 
+    def boards_may_repeat(self, stage: Stage) -> bool:
+        """Whether a table of the stage may play a board number in more than one round, by the
+        stage's keys alone, whatever its results say (boards_repeat reads the rounds entered too):
+        what a board's traveller is paged by (render/html.py, traveller_pages), a page then
+        holding so many fewer tables, so that a line's page is the same from the draw to the last
+        result. Default: True (the spec lets a round play any boards 1 to rounds x boards)."""
+        return True
+
     def match_boards(self, stage: Stage, table: Table) -> int:
         """How many boards the table's match is to play (common.boards.match_board_count): the
         stage's `boards`, else default_boards as round_boards offers them, so that a match the

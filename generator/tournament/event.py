@@ -482,15 +482,43 @@ def _warn_match_length_unsaid(game: Game, event: Event, stage: Stage, rounds: li
     PAGE_BOARDS boards' rows (50 matches of 16 boards, 800 rows: 1 MB). Said, with `boards: 16`
     to write, rather than the pages sized by the boards written: at the draw none is, and the
     first match entered would move the round's later tables to other pages (rev100's defect),
-    where `boards:` written lays the pages out from the draw on (and the sheets list 16)."""
+    where `boards:` written lays the pages out from the draw on (and the sheets list 16).
+
+    The matches' length is their usual one (usual_match_length), not the longest: one stray 9th
+    board typed at one table of 50 matches of 8 said "write boards: 9", which would have 49
+    matches wait for a board 9. A page's rows are counted as the page would show them: its
+    tables in the round's order, page_sizes.tables_a_page of them, each match its boards
+    written, one not entered yet (or half entered) the usual length."""
     planned = page_sizes.planned_boards(game, stage)
     if stage.boards or planned <= 0 or not rounds:
         return
-    longest = max((len(game.written_boards(stage, table)) for round_ in rounds for table in round_.tables), default=0)
-    shown = min(max(len(round_.tables) for round_ in rounds), page_sizes.tables_a_page(planned))
-    if longest > planned and shown * longest > page_sizes.PAGE_BOARDS:
+    usual = usual_match_length([len(game.written_boards(stage, table)) for round_ in rounds for table in round_.tables])
+    if usual <= planned:
+        return
+    a_page = page_sizes.tables_a_page(planned)
+    tables, rows = 0, 0
+    for round_ in rounds:
+        for first in range(0, len(round_.tables), a_page):
+            page = round_.tables[first:first + a_page]
+            shown = sum(max(len(game.written_boards(stage, table)), usual) for table in page
+                        if len(table.sides) == 2 and table.forfeit is None and not table.both_forfeit)
+            if shown > rows:
+                tables, rows = len(page), shown
+    if rows > page_sizes.PAGE_BOARDS:
         problems.add("stage-match-length-unsaid", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
-                     stage=stage.id, boards=longest, default=planned, tables=shown, rows=shown * longest)
+                     stage=stage.id, boards=usual, default=planned, tables=tables, rows=rows)
+
+
+def usual_match_length(lengths: Iterable[int]) -> int:
+    """The usual length of a stage's matches, from the boards each match entered so far wrote
+    (0: none yet, not counted): the most common, the longer of two as common (a stage half
+    entered at 16 boards, half at 8, is one of 16 whose matches are half entered); 0 where
+    none is entered."""
+    counts: dict[int, int] = {}
+    for length in lengths:
+        if length > 0:
+            counts[length] = counts.get(length, 0) + 1
+    return max(counts, key=lambda length: (counts[length], length), default=0)
 
 
 def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[Round]) -> str:
