@@ -253,3 +253,41 @@ def test_an_80_fen_opponents_withdrawal_does_not_unrank_a_pair(tmp_path: Path) -
     both = _shengji_withdrawn(tmp_path / "b", ("P06", 5), ("P12", 2))
     assert alone == (6, False)
     assert _verdicts(both, "P06") == (5, False) and _verdicts(both, "P12") == (None, True)
+
+
+def test_a_late_pairs_rounds_are_counted_from_its_first(tmp_path: Path) -> None:
+    """A 7-round Mitchell of 2 boards drawn for 13 pairs, P14 entered late from round 2 (the
+    sit-out's seat; tests/test_club_evening.py's set-up) and withdrawn from round 5: it took part
+    in rounds 2-4, 3 of 7, under half, and is not ranked (counted from round 1 it would be 4, over
+    half). P13, whose round 1 was the sit-out and who withdrew from round 5 too, was there for 4:
+    ranked."""
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events/mon/results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: P{i:02d}, players: [North{i}, South{i}]}}\n" for i in range(1, 14))
+    event = content / "events/mon/event.yaml"
+    event.write_text("title: Monday Pairs\ngame: bridge\ndates: [2026-12-07]\nentries:\n" + entries
+                     + "stages:\n  - id: pairs\n    name: Pairs\n    format: pairs\n    scoring: matchpoints\n"
+                       "    movement: mitchell\n    rounds: 7\n    boards: 2\n    rank_by: [percent, mp]\n", encoding="utf-8")
+    assert main(["pair", "mon", "pairs", "--content", str(content)]) == 0
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "  - {id: P13, players: [North13, South13]}\n",
+        "  - {id: P13, players: [North13, South13]}\n  - {id: P14, players: [Late14, Late14b]}\n"), encoding="utf-8")
+    assert main(["pair", "mon", "pairs", "--all", "--content", str(content)]) == 0
+    results = ["3NT N =", "3NT N +1", "3NT N -1", "4S S =", "2H E =", "3NT N -2"]
+    for number in range(1, 8):
+        path = content / f"events/mon/results/round-{number}.yaml"
+        at = iter(range(1000))
+        path.write_text(re.sub(r"# (\d+):", lambda m: f"{m[1]}: {results[next(at) % len(results)]}",
+                               path.read_text(encoding="utf-8")), encoding="utf-8")
+    folder = content / "events/mon"
+    for entry in ("P14", "P13"):
+        withdraw(folder, entry, 5)
+        _strip(folder, entry, range(5, 8))
+    site, (result,), warnings = validate(content)
+    by_id = {s.entry.id: s for s in result.stages[0].standings}
+    assert result.stages[0].status == "complete"
+    assert by_id["P14"].rank is None and by_id["P14"].under_half and by_id["P14"].tally.played
+    assert by_id["P13"].rank is not None and not by_id["P13"].under_half
