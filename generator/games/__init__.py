@@ -67,7 +67,7 @@ class Metric:
     """A standings metric. Higher is better. `first_only`: taken from the first match played.
     `per_board`: an average over the boards the entry played (a pairs percentage), not a total:
     a pair that played few boards may top it, so a stage ranked by it first does not rank a
-    withdrawn entry that played under half the boards (tournament/event.py's _under_half).
+    withdrawn entry that took part in under half the rounds (tournament/event.py's _under_half).
     `label` and `explain` are localised texts, usually the catalogues' (`Metric.worded`)."""
 
     name: str
@@ -343,7 +343,7 @@ class Game:
     shared_metric_words: tuple[str, ...] = ()
     first_only_metrics: tuple[str, ...] = ()  # metrics taken from the first match played
     # Metrics that are an average over the boards an entry played (a pairs percentage), not a
-    # total (Metric.per_board): counted by boards_counted.
+    # total (Metric.per_board): a withdrawn entry is ranked by one only past half-way.
     per_board_metrics: tuple[str, ...] = ()
 
     @cached_property
@@ -431,14 +431,6 @@ class Game:
             return False
         held = self.match_boards_written(stage, table)
         return bool(held) and len(held) < self.match_boards(stage, table)
-
-    def boards_counted(self, score: TableScore, entry: str) -> int:
-        """How many boards of the scored table `score` count in `entry`'s figure: those its
-        per-board metric (per_board_metrics, a percentage) is an average over, a board not
-        played (np) or left by a pair that walked out not among them. Asked only of a stage
-        ranked first by such a metric that has a withdrawn entry. Default: the table's board
-        rows (results.json's)."""
-        return len(score.boards)
 
     def match_boards_written(self, stage: Stage, table: Table) -> Collection[int]:
         """The boards a team match's record holds so far, each played, written not played (np)

@@ -3219,8 +3219,8 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 **({"prize_vacant": s.prize_vacant.name} if s.prize_vacant else {}),
                 "forfeit": s.tally.forfeited,
                 "withdrawn": marked_withdrawn(s, stage.id),  # in this stage, by now (standings.marked_withdrawn)
-                # not ranked (rank null): withdrawn after playing under half the boards of a stage
-                # ranked by a percentage (Standing.under_half); absent otherwise, so that
+                # not ranked (rank null): withdrawn having taken part in under half the rounds of a
+                # stage ranked by a percentage (Standing.under_half); absent otherwise, so that
                 # results.json is unchanged where nobody withdrew so
                 **({"under_half": True} if s.under_half else {}),
                 # the lot decided whether it qualifies (抽签: equal on every metric before `lot`

@@ -23,7 +23,7 @@ counts it scores the stage's `late:` score, else a bye.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from generator import catalogues, page_sizes
@@ -438,7 +438,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
     tallies = stage_tallies(game, stage, field_entries, counted, primary)
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
-    standings = _rank(game, stage, tallies, counted, lots) if played else []
+    standings = _rank(game, stage, tallies, counted, lots, _joined(event, stage, field_entries, late)) if played else []
     result = StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
                          draw_rules=draw_rules(stage, primary, event.game, _robin_by_hand(event, stage, field_entries, rounds),
                                               any(e.substitute for e in event.entries.values()), len(field_entries)),
@@ -536,7 +536,9 @@ def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[
     return "written" if len(written) >= min(stage.rounds, len(schedule)) else "completing"
 
 
-def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
+def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int],
+          joined: Mapping[str, int]) -> list[Standing]:
+    """The standings of `tallies`. `joined`: each late entry's first round (_joined)."""
     two_only = game.head_to_head_two_only(stage)
     # An entry withdrawn from a round after the next one still plays that next round: the
     # standings after round 1 of a `withdrawn: 3` are those of an entry in the event, not 退赛
@@ -546,7 +548,7 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
              if (since := tally.entry.withdrawn_from(stage.id)) is not None and since > played + 1}
     withdrew = {entry_id for entry_id, tally in tallies.items()
                 if tally.entry.withdrawn_in(stage.id) and entry_id not in later}
-    short = _under_half(game, stage, tallies, withdrew, played)
+    short = _under_half(game, stage, tallies, withdrew, joined)
     standings = rank(tallies.values(), stage.rank_by, lots, two_only, withdrew, short)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
     # Each ranked with its field's name, which the pages, the printed standings and results.json
@@ -564,34 +566,50 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
     return standings
 
 
-def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: set[str], played: int) -> set[str]:
+def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: set[str],
+                joined: Mapping[str, int]) -> set[str]:
     """The entries of `withdrew` (marked 退赛 in these standings) not to be ranked: in a stage
     ranked first by an average over the boards played (Metric.per_board: a pairs percentage),
-    one that has played under half the stage's boards. Its percentage is over a few boards (an
+    one that took part in under half the stage's rounds. Its percentage is over a few boards (an
     80分 pair's 100 % after its one round ranked it 1st), and the referee's rule for it is
     the EBU White Book's (2.4.4-2.4.5: a pair withdrawing before half-way is not ranked, one
     after it is, on the boards it played). Totals (VPs, IMPs, Guandan's points) stop growing
     with the withdrawal: nothing to do there.
 
-    The stage's boards: the most boards an entry still playing has played (Game.boards_counted,
-    counted as the withdrawn entry's are: a board not played (np) or a sit-out's is not one),
-    plus the stage's `boards` for each round still to play. Not the boards played so far alone:
-    a withdrawn entry plays no more, so the share it has now is the one it ends with, and it is
-    unranked from the first standings that mark it 退赛, as it will be in the final ones; ranked
-    4th after round 2 (2 boards of 4) and dropped after round 3 (2 of 6) was neither right at
-    every moment (event-day.md) nor the half-way the rule means. Nor the rounds times `boards`
-    alone: an odd field's movement gives each pair a sit-out, so no pair plays them all. Once the
-    stage is over it is the most boards an entry still playing played."""
+    Judged by rounds, not boards: an entry withdrawn from round N took part in rounds 1 to N-1
+    (from its first, `joined`, when late: event-day.md), a sit-out, a bye, an opponent's
+    withdrawal or boards not played (np) among them counting as rounds it was there for, and is
+    unranked when that is under half the stage's rounds (exactly half is ranked). Known from
+    the withdrawal alone, the verdict is the same in the first standings marking it 退赛 as in
+    the final ones, and the same in every game. Boards counted so far (plus a default for the
+    rounds to come) flipped it: a stage without `boards:` counted a team match's 8 boards a
+    round to come, an odd field's sit-out or an 80分 opponent's bye table (0 boards) took boards
+    off, so a pair unranked partway came 4th or 7th at the end. With rounds of equal boards this
+    is the EBU's half the boards; with unequal ones it can differ from a board count."""
     if not withdrew or not stage.rank_by:
         return set()
     first = game.metrics.get(stage.rank_by[0])
     if first is None or not first.per_board:
         return set()
-    counted = game.boards_counted
-    boards = {entry_id: sum([counted(score, entry_id) for score in record.matches]) for entry_id, record in tallies.items()}
-    most = max((count for entry_id, count in boards.items() if entry_id not in withdrew), default=0)
-    to_come = max(stage.rounds - played, 0) * (stage.boards or game.default_boards)
-    return {entry_id for entry_id in withdrew if 2 * boards[entry_id] < most + to_come}
+    short = set()
+    for entry_id in withdrew:
+        since = tallies[entry_id].entry.withdrawn_from(stage.id)
+        took_part = max((since or 1) - joined.get(entry_id, 1), 0)  # (`withdrawn: true`: 1, none)
+        if 2 * took_part < stage.rounds:
+            short.add(entry_id)
+    return short
+
+
+def _joined(event: Event, stage: Stage, field_entries: list[Entry], late: Mapping[str, list[int]]) -> dict[str, int]:
+    """The round each late entry of the stage first took part in (event-day.md), for _under_half
+    to count a withdrawn one's rounds from: a pairs stage's late pairs (pairing.late_pairs, a
+    sit-out line left out of round 1 not taken for lateness), a Swiss or round robin's the round
+    after those it missed (_late_entries). Worked out only when an entry withdrew from the stage."""
+    if not any(entry.withdrawn_in(stage.id) for entry in field_entries):
+        return {}
+    if stage.format == "pairs":
+        return late_pairs(event, stage, field_entries)
+    return {entry_id: max(missed) + 1 for entry_id, missed in late.items() if missed}
 
 
 def standings_before(event: Event, result: StageResult, number: int) -> list[Standing]:
@@ -609,7 +627,7 @@ def standings_before(event: Event, result: StageResult, number: int) -> list[Sta
     game = GAMES[event.game]
     counted = sorted((r for r in before if r.number <= played), key=lambda r: r.number)
     tallies = stage_tallies(game, result.stage, result.field, counted, result.primary)
-    return _rank(game, result.stage, tallies, counted, result.lots)
+    return _rank(game, result.stage, tallies, counted, result.lots, _joined(event, result.stage, result.field, result.late))
 
 
 def withdrawn_sides(event: Event, stage_id: str, table: Table, number: int) -> list[str]:
@@ -1283,7 +1301,9 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
                 then = None
                 if "head_to_head" in result.stage.rank_by:  # (worked out within each tie: ranked as the stage ranks)
                     then = StageResult(result.stage, result.field, before,
-                                       _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
+                                       _rank(game, result.stage, tallies, before, result.lots,
+                                             _joined(event, result.stage, result.field, result.late)),
+                                       lots=result.lots,
                                        primary=result.primary)
             ids = [entry_id for entry_id, _ in round_.drawn_on]
             listed = [i for i in ids if i in tallies]

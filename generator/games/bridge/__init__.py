@@ -405,10 +405,6 @@ class BridgeRules(Game):
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)
 
-    def boards_counted(self, score: TableScore, entry: str) -> int:
-        """The boards of a pairs table scored for the pair (duplicate.boards_scored)."""
-        return duplicate.boards_scored(score.view, entry)
-
     def scored_nothing(self, metrics: dict[str, float]) -> bool:
         """A pairs pair with no board scored, by matchpoints, cross-IMPs or Butler alike: no
         figure to rank it by (duplicate.no_board_scored)."""
