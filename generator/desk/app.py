@@ -1601,7 +1601,12 @@ class Writer:
                 logs.append(owner)
         if not within(os.path.realpath(target), own):
             known = {os.path.realpath(log) for log in logs}
-            logs += [folder for folder in sharing_events(self.desk.content, target) if os.path.realpath(folder) not in known]
+            for folder in sharing_events(self.desk.content, target):
+                # (one log a folder, however many names it has: events/b and events/b-2025 -> b
+                # both share the results folder, and b's log took the line twice)
+                if (real := os.path.realpath(folder)) not in known:
+                    known.add(real)
+                    logs.append(folder)
         return logs
 
     def target(self) -> Path | None:
