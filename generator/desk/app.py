@@ -1601,7 +1601,12 @@ class Writer:
                 logs.append(owner)
         if not within(os.path.realpath(target), own):
             known = {os.path.realpath(log) for log in logs}
-            logs += [folder for folder in sharing_events(self.desk.content, target) if os.path.realpath(folder) not in known]
+            for folder in sharing_events(self.desk.content, target):
+                # (one log a folder, however many names it has: events/b and events/b-2025 -> b
+                # both share the results folder, and b's log took the line twice)
+                if (real := os.path.realpath(folder)) not in known:
+                    known.add(real)
+                    logs.append(folder)
         return logs
 
     def target(self) -> Path | None:
@@ -1875,7 +1880,9 @@ def other_name(content: Path, target: Path) -> Path | None:
     `ln` (content/notes/round-4.yaml.bak, results/round-4.yaml.bak) keeps its old text as one
     outside content/ does, the save saved by the rename. Folders the loader never reads are not
     walked: content/'s own (.git, the desk's .paibang-desk, notes/), an event's hidden ones
-    (.git); nor one that leads out of content/ (read as file-outside-content, or not at all).
+    (.git); nor one that leads out of content/ (read as file-outside-content, or not at all),
+    nor, but for results/, one that leads out of the event's own folder (a file event.yaml names
+    there is refused, file-outside-event; events/b/up -> ../.. walked all of content/).
     A file of the same inode number looked at once more, for its device (another disk mounted
     inside content/). A folder that cannot be listed is passed over."""
     try:
@@ -1903,7 +1910,7 @@ def other_name(content: Path, target: Path) -> Path | None:
     if same(content / SITE_FILE):
         return content / SITE_FILE
     for folder in snapshot.event_folders(content / "events"):
-        if not within(os.path.realpath(folder), real_content):
+        if not within(real_event := os.path.realpath(folder), real_content):
             continue  # (an event folder linked out of content/: neither built nor saved into)
         folders, walked = [str(folder)], set()
         while folders:
@@ -1918,7 +1925,13 @@ def other_name(content: Path, target: Path) -> Path | None:
                         if entry.name.startswith(".") and not results:
                             continue  # (a hidden folder or file of the event's: .git, an editor's)
                         if not results and entry.is_dir():
-                            if at == str(folder) and entry.name == "results" or within(os.path.realpath(entry.path), real_content):
+                            # Results/ where it leads inside content/ (the loader reads a round
+                            # through a link anywhere there), any other folder inside the event's
+                            # own (a file event.yaml names in a folder leading out of it is refused,
+                            # file-outside-event): never one out of content/ (a dead mount waits for
+                            # ever), nor one leading up (events/b/up -> ../.., all of content/).
+                            inside = real_content if at == str(folder) and entry.name == "results" else real_event
+                            if within(os.path.realpath(entry.path), inside):
                                 folders.append(entry.path)
                             continue
                         if results and not (entry.name.endswith((".yaml", ".yml")) or leftover.fullmatch(entry.name)):
