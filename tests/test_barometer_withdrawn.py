@@ -1,7 +1,7 @@
 """A barometer's standings after each round (the round pages' "Standings after round N") say
 what the stage's standings say as of that round about a withdrawn pair: marked 退赛 from the
 round it withdrew from being the next to play, listed after those still playing in its tie, and,
-withdrawn under half-way of a stage ranked by a percentage, not ranked (所打牌数不足一半，不计名次),
+withdrawn under half-way of a stage ranked by a percentage, not ranked (参赛不足一半轮次，不计名次),
 its figure kept, over the boards it played. A player's row says the same remark.
 
 The barometer of tests/test_barometer.py: 4 pairs, 3 rounds of 1 board. Worked by hand there:
@@ -45,7 +45,7 @@ def _rows(rows) -> list[tuple[str, str, float | None, list[str]]]:
 
 
 def test_a_pair_withdrawn_after_round_1_is_not_ranked_after_any_round(tmp_path: Path) -> None:
-    """A withdraws from round 2 having played board 1 (100 %): 1 board of 3, under half. From
+    """A withdraws from round 2 having played board 1 (100 %): 1 round of 3, under half. From
     the standings after round 1 on (round 2, the next to play, is one it does not play) it is
     marked 退赛 and not ranked: listed last with its 100 % (over its one board: its table of
     round 2 is not counted against it), B and D each a place up (2=, not 3=)."""
@@ -69,11 +69,11 @@ def test_a_pair_withdrawn_after_round_1_is_not_ranked_after_any_round(tmp_path: 
     render_site(site, results, {}, OutputTree(out))
     page = _text(out / "events/baro/pairs/round-1/index.html")
     assert "Standings after round 1" in page
-    assert "1 C 100.00 2= B 0.00 2= D 0.00 \u2014 A 100.00 Withdrawn Played under half the boards: not ranked" in page, page
+    assert "1 C 100.00 2= B 0.00 2= D 0.00 \u2014 A 100.00 Withdrawn Took part in under half the rounds: not ranked" in page, page
 
 
 def test_a_pair_is_marked_withdrawn_from_the_round_before_the_one_it_leaves(tmp_path: Path) -> None:
-    """B withdraws from round 3 having played 2 boards of 3: over half, ranked. After round 1
+    """B withdraws from round 3 having taken part in 2 rounds of 3: over half, ranked. After round 1
     it still plays round 2: not marked. After round 2 it is 退赛, listed after A in their tie."""
     site, results = _withdrawn(tmp_path, "B", 3)
     event, stage = results[0].event, results[0].stage_of("pairs")
@@ -94,7 +94,7 @@ def test_a_pair_is_marked_withdrawn_from_the_round_before_the_one_it_leaves(tmp_
 
 @pytest.mark.parametrize("entry", ["C", "D"])
 def test_a_pair_withdrawn_under_half_way_is_not_ranked_whatever_its_figure(tmp_path: Path, entry: str) -> None:
-    """D withdraws from round 2 after round 1's 0 %: 1 board of 3, not ranked, B 3rd alone (it
+    """D withdraws from round 2 after round 1's 0 %: 1 round of 3, not ranked, B 3rd alone (it
     was 3= with D); C withdraws from round 2 after its 100 %: not ranked either, A 1st alone
     (it was 1= with C)."""
     site, results = _withdrawn(tmp_path, entry, 2)

@@ -14,6 +14,8 @@ import os
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.test_desk import Running, audit_lines, content, drawn, post, round4, running  # noqa: F401 - (fixtures)
 
 
@@ -169,3 +171,42 @@ def test_the_scan_for_a_second_name_walks_no_folder_the_loader_skips(tmp_path: P
     assert str(results) in listed
     os.link(round_file, results / "round-1-copy.yml")  # one the loader reads: found
     assert app.other_name(site, round_file) == results / "round-1-copy.yml"
+
+
+@pytest.mark.parametrize("link", ["results out of content", "an event's folder leading up"])
+def test_the_scan_for_a_second_name_lists_no_folder_leading_out_of_the_event_or_content(
+        tmp_path: Path, monkeypatch, link: str) -> None:  # noqa: ANN001
+    """A results folder linked out of content/ was listed all the same (`A and B or C` read as
+    `(A and B) or C`: a dead mount there waits for ever), and a folder of an event's linked up
+    (events/b/up -> ../..) had the scan walk all of content/, a backup in content/notes/ found
+    through it and every save held. Neither is a folder the loader reads a file of an event's in
+    (results/ out of content/ is file-outside-content; a file event.yaml names out of the event's
+    folder, file-outside-event): not listed."""
+    from generator.desk import app
+
+    site = tmp_path / "content"
+    results = site / "events" / "a" / "results"
+    results.mkdir(parents=True)
+    (site / "site.yaml").write_text("title: t\n", encoding="utf-8")
+    round_file = results / "round-1.yaml"
+    round_file.write_text("stage: main\ntables: []\n", encoding="utf-8")
+    (site / "events" / "b").mkdir()
+    if link == "results out of content":
+        (tmp_path / "mount").mkdir()
+        os.link(round_file, tmp_path / "mount" / "round-1.yaml")
+        (site / "events" / "b" / "results").symlink_to(tmp_path / "mount")
+    else:
+        (site / "events" / "b" / "up").symlink_to("../..")
+        (site / "notes").mkdir()
+        os.link(round_file, site / "notes" / "round-1.yaml.bak")
+    listed: list[str] = []
+    scandir = os.scandir
+
+    def listing(path):  # noqa: ANN001, ANN202
+        listed.append(os.path.realpath(path))
+        return scandir(path)
+
+    monkeypatch.setattr(app.os, "scandir", listing)
+    assert app.other_name(site, round_file) is None
+    events = site.resolve() / "events"
+    assert sorted(listed) == sorted(os.path.normpath(events / name) for name in ("", "a", "a/results", "b")), listed

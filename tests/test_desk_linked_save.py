@@ -11,6 +11,8 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.test_desk import SLUG, audit_lines, content, drawn, post, round4, start  # noqa: F401 - (fixtures)
 
 
@@ -235,12 +237,15 @@ def test_a_log_cut_short_mid_line_does_not_swallow_the_next_saves_line(tmp_path:
     assert list(Corrections(folder).read()) == ["main/1/4"], log.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("second_name", [False, True])
 def test_a_save_into_a_results_folder_two_events_share_by_folder_links_is_logged_in_both(
-        content: Path) -> None:  # noqa: F811
+        content: Path, second_name: bool) -> None:  # noqa: F811
     """events/a/results and events/b/results both links to content/shared-results/ (a club's
     rounds, shared): a's save changes b's round as much as a's, and was logged in a's log alone
     (README said so). Logged in b's too, marked with a's event, as a save through a file link
-    into b's file is; b's corrections take no table of a's for its own."""
+    into b's file is; b's corrections take no table of a's for its own. Once, b's folder having
+    a second name (events/other-event-2025 -> other-event, which shares the results folder as
+    well): its log took the line twice, once for each name."""
     import json
 
     from generator.desk.store import AUDIT_NAME, Corrections
@@ -252,6 +257,8 @@ def test_a_save_into_a_results_folder_two_events_share_by_folder_links_is_logged
     shutil.rmtree(other / "results")
     for event in (content / "events" / SLUG, other):
         os.symlink("../../shared-results", event / "results")
+    if second_name:
+        os.symlink("other-event", content / "events" / "other-event-2025")
     running = start(content)
     try:
         status, html = post(running, "main/4/2", "save", level_a="A", level_b="5")

@@ -465,9 +465,70 @@ def test_a_board_played_again_each_round_pages_fewer_tables(tmp_path: Path) -> N
     lines = [line_tables(page) for page in pages]
     assert [sorted({t for _, t in found}) for found in lines] == [[1, 2], [3]]
     assert [len(found) for found in lines] == [10, 5]
-    # numbered on (the demo as it is): board 1 is played in round 1 alone, 3 tables on one page
-    plain = render_content(demo_content(tmp_path / "plain", slug), tmp_path / "plain-output", 10)
+    # numbered on and saying so (`boards_each_round: on`): board 1 is played in round 1 alone, its
+    # 3 tables on one page; the demo as it is, saying neither, may yet be read as `same` (its
+    # rounds entered on 1-8) and is paged as `same` from the draw on
+    plain = demo_content(tmp_path / "plain", slug)
+    text = (plain / TEAMS / "event.yaml").read_text(encoding="utf-8")
+    (plain / TEAMS / "event.yaml").write_text(text.replace("    boards: 8 ", "    boards_each_round: on\n    boards: 8 "),
+                                              encoding="utf-8")
+    plain = render_content(plain, tmp_path / "plain-output", 10)
     assert not list((plain / TEAMS / "teams/boards/1").glob("page-*"))
+
+
+def test_a_teams_boards_lines_stay_on_their_pages_when_round_2_reads_the_stage_as_same(tmp_path: Path) -> None:
+    """A bridge teams stage saying no `boards_each_round`, dealing 1-8 afresh each round, is read
+    as numbering on until its round 2 is entered on 1-8 (then as `same`, with a warning): its
+    board's traveller is paged as `same` from the draw on (5 rounds, 10 lines a page: 2 tables),
+    so that round 2's results move no line of round 1 (its table 3 went from page 1 to page-2/
+    under a link shared after round 1), and an entry's page links the line where it stays."""
+    from tests.support import demo_content
+
+    slug = TEAMS.split("/")[1]
+
+    def state(entered: int, folder: Path) -> dict[tuple[int, int], str]:
+        content = demo_content(folder, slug)
+        for path in (content / TEAMS / "results").glob("round-*.yaml"):
+            number = int(path.stem.split("-")[1])
+            text = re.sub(r"(?m)^(      )(\d+):", lambda m: f"{m[1]}{int(m[2]) - 8 * (number - 1)}:",
+                          path.read_text(encoding="utf-8"))
+            if number > entered:  # drawn, not entered
+                parts = re.split(r"(?m)^(?=  - table: )", text)
+                text = parts[0] + "".join(re.sub(r"(?s)    boards:\n.*", "", part) for part in parts[1:])
+            path.write_text(text, encoding="utf-8")
+        site = render_content(content, folder / "output", 10)
+        board = site / TEAMS / "teams/boards/1"
+        found = {line: str(page.relative_to(board)) for page in board.glob("**/index.html") for line in line_tables(page)}
+        links = re.findall(r'href="[^"]*teams/boards/1/([^"]*)#entry-T3"', read(site / TEAMS / "entries/T3/index.html"))
+        return found, links
+
+    (first, first_links), (second, second_links) = state(1, tmp_path / "a"), state(2, tmp_path / "b")
+    assert first == {(1, 1): "index.html", (1, 2): "index.html", (1, 3): "page-2/index.html"}
+    assert {line: second[line] for line in first} == first and len(second) == 6
+    assert first_links == ["page-2/index.html"] and second_links == ["page-2/index.html"] * 2
+
+
+def test_a_boards_pages_count_its_tables_and_say_a_page_of_none_played(tmp_path: Path) -> None:
+    """Table numbers with a gap (the demo teams' table 3 numbered 7), 2 tables a page: the pages
+    say the tables they hold and the stage's count of tables, 3, not its highest number, 7; a
+    page none of whose tables played the board is kept (the URLs every board of the stage has)
+    and says so, not an empty traveller unexplained."""
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, TEAMS.split("/")[1])
+    event = content / TEAMS
+    for path in (event / "results").glob("round-*.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("  - table: 3\n", "  - table: 7\n"), encoding="utf-8")
+    text = (event / "event.yaml").read_text(encoding="utf-8")
+    (event / "event.yaml").write_text(text.replace("    boards: 8 ", "    boards_each_round: on\n    boards: 8 "), encoding="utf-8")
+    board = render_content(content, tmp_path / "output", 2) / TEAMS / "teams/boards/1"
+    pages = [board / "index.html", *(board / f"page-{n}/index.html" for n in (2, 3, 4))]
+    assert sorted(board.glob("page-*/index.html")) == pages[1:]
+    said = [re.search(r'<p class="meta">(\u7b2c[^<]*)</p>', read(page))[1] for page in pages]
+    unplayed = " \u00b7 \u672c\u9875\u5404\u684c\u672a\u6253\u6b64\u724c"  # " · 本页各桌未打此牌"
+    assert said == ["\u7b2c 1\u20132 \u684c\uff08\u5171 3 \u684c\uff09", "\u7b2c 3\u20134 \u684c\uff08\u5171 3 \u684c\uff09" + unplayed,
+                    "\u7b2c 5\u20136 \u684c\uff08\u5171 3 \u684c\uff09" + unplayed, "\u7b2c 7 \u684c\uff08\u5171 3 \u684c\uff09"]
+    assert [line_tables(page) for page in pages] == [[(1, 1), (1, 2)], [], [], [(1, 7)]]
 
 
 def long_matches(tmp_path: Path, boards_line: str, entered: int) -> tuple[Path, list]:
@@ -498,6 +559,29 @@ def test_a_stage_of_long_matches_saying_no_boards_is_warned_to_say_them(tmp_path
     assert said[0].mark.file.name == "event.yaml"
     for boards_line, entered in (("    boards: 16\n", 30), ("", 0)):
         assert "stage-match-length-unsaid" not in {p.code for p in long_matches(tmp_path / f"b{entered}", boards_line, entered)[1]}
+
+
+def test_a_stray_board_in_one_match_of_many_is_no_match_length_to_say(tmp_path: Path) -> None:
+    """A round of 50 matches of 8 boards (the game's), one with a 9th board typed by mistake: 401
+    rows on the round's page, but the matches' length is their usual 8, not the stray 9 (the
+    warning said "write boards: 9", which would have 49 matches wait for a board 9); a round of
+    50 matches of 8 is not warned either, and one of 30 matches of 16 is, its page counted at
+    480 rows."""
+    from tests.support import new_event
+
+    def warned(name: str, lengths: list[int]) -> list:
+        folder = new_event(tmp_path / name, "t", "title: \u961f\u5f0f\u8d5b\ngame: bridge\ndate: 2026-06-07\n", "T",
+                           2 * len(lengths), "  - id: main\n    format: swiss\n    scoring: imps\n    rounds: 5\n"
+                           "    rank_by: [vp, imps]\n")
+        (folder / "results/round-1.yaml").write_text("stage: main\nround: 1\ntables:\n" + "".join(
+            f"  - table: {t}\n    home: T{2 * t - 1}\n    away: T{2 * t}\n    boards:\n"
+            + "".join(f"      {b}: {{open: 4S N =, closed: 4S S -1}}\n" for b in range(1, boards + 1))
+            for t, boards in enumerate(lengths, 1)), encoding="utf-8")
+        return [p for p in validate(folder.parents[1])[2] if p.code == "stage-match-length-unsaid"]
+
+    assert warned("stray", [9] + [8] * 49) == [] and warned("plain", [8] * 50) == []
+    said = warned("long", [16] * 29 + [17])
+    assert len(said) == 1 and said[0].params["boards"] == 16 and said[0].params["rows"] == 29 * 16 + 17
 
 
 def round_nav(page: Path) -> tuple[str, str]:

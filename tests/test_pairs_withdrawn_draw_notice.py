@@ -84,3 +84,41 @@ def test_bridge_notice_says_average_plus_in_each_locale(tmp_path: Path) -> None:
     said = ("\u9000\u8cfd\uff1aP12\uff0c\u5176\u672c\u8f2a\u5c0d\u624b\u5728\u9019\u4e00\u684c\u7684\u724c"
             "\u6309\u5e73\u5747\u52a0\uff08A+\uff09\u8a08\uff0c\u4e0d\u5fc5\u5165\u5ea7\u3002")
     assert said in traditional.text, traditional.text
+
+
+def test_bridge_notice_row_says_withdrawn_not_forfeit(tmp_path: Path) -> None:
+    """The text says the withdrawn pair's opponents get average-plus; its row in the table said
+    "\u9000\u8d5b\uff08\u5f03\u6743\uff09" (withdrawn, forfeit) all the same, a forfeit bridge pairs do not give:
+    now just \u9000\u8d5b, in each locale as the catalogue has it."""
+    for locale, word in (("zh-Hans", "\u9000\u8d5b"), ("zh-Hant", "\u9000\u8cfd"), ("en", "Withdrawn")):
+        notice = _notice(tmp_path / locale, "qiaoyou-club-pairs-2024", "P12", 3, locale)
+        row = next(row for row in notice.rows if "P12" in row)
+        assert row[0] == "3" and row[1] == "P03" and row[3] == "P12" and row[4] == word, row
+        assert row[-1] != "", row  # its boards, as the movement gives them
+
+
+def test_80_fen_withdrawn_pair_sitting_alone_gives_nobody_average_plus(tmp_path: Path) -> None:
+    """A 7-pair 80\u5206 Mitchell drawn by `paibang pair`, P07 sitting round 1 out (table 4 has no NS
+    pair), then `withdrawn: 1`: the notice said "\u9000\u8d5b\uff1aP07\uff0c\u5176\u672c\u8f6e\u5bf9\u624b\u2026\u6309\u5e73\u5747\u52a0\uff08A+\uff09\u8ba1", for a
+    pair with no opponent in a game with no average-plus."""
+    from generator import cli
+    from tests.support import withdraw
+
+    root = tmp_path / "content"
+    folder = root / "events" / "e"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: P{n:02}, players: [a{n}, b{n}]}}\n" for n in range(1, 8))
+    (folder / "event.yaml").write_text(
+        "title: t\ngame: shengji\ndate: 2026-12-05\nentries:\n" + entries
+        + "stages:\n  - id: pairs\n    name: pairs\n    format: pairs\n    movement: mitchell\n    rounds: 3\n"
+        "    boards: 2\n    rank_by: [percent, mp]\n", encoding="utf-8")
+    assert cli.main(["pair", "e", "pairs", "--content", str(root)]) == 0
+    withdraw(folder, "P07", 1)
+    _, results, warnings = validate(root)
+    assert [w.code for w in warnings] == []
+    stage_result = results[0].stages[0]
+    notice = draw_sheet(results[0].event, stage_result, stage_result.rounds[0], "zh-Hans")
+    assert "\u672c\u8f6e\u8f6e\u7a7a\uff1aP07\u3002" in notice.text, notice.text  # 本轮轮空：P07。
+    assert "A+" not in notice.text and "\u9000\u8d5b\uff1aP07" not in notice.text, notice.text  # 退赛：P07
+    assert notice.rows[-1][:3] == ["\u8f6e\u7a7a", "P07", "\u9000\u8d5b"], notice.rows  # 轮空 P07 退赛

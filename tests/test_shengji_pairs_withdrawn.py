@@ -126,3 +126,44 @@ def test_the_travelling_score_sheet_says_the_table_is_not_played(tmp_path: Path)
     assert len(lines) == 2 and all(row[6] == "\u4e0d\u6253\uff08P12 \u9000\u8d5b\uff09" for row in lines), lines  # 不打（P12 退赛）
     english = next(b for b in round_forms(result, "pairs", 2, "en") if b.name.startswith("scoresheet"))
     assert [row[6] for row in english.rows if row[2:6] == ["2", "5", "P05", "P12"]] == ["not played (P12 withdrew)"] * 2
+
+
+def test_the_hall_screen_names_the_withdrawn_pairs_table_table_5(tmp_path: Path) -> None:
+    """The hall's screen showed the table as "\u8f6e\u7a7a P05" (an odd field's sit-out) where the round's
+    page and the draw notice say \u7b2c 5 \u684c, P05 against P12: now table 5, both pairs, P12 said
+    \u9000\u8d5b in place of its players, as the notice says it."""
+    from generator.desk.app import Desk
+
+    content = demo_content(tmp_path, SLUG)
+    folder = content / "events" / SLUG
+    for number in range(3, 8):
+        (folder / f"results/round-{number}.yaml").unlink()
+    withdraw(folder, "P12", 2)
+    path = folder / "results/round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    ew: P12\n    boards:\n      11: 55\n      12: 60\n", "    ew: P12\n"),
+                    encoding="utf-8")
+    screen = Desk(content, SLUG, None, "zh-Hans").draw_view()
+    assert screen is not None and screen["number"] == 2, screen
+    row = next(t for t in screen["tables"] if "P05" in [team for team, _ in t["teams"]])
+    assert row["number"] == 5, row
+    assert row["teams"] == [("P05", "\u53f6\u632f\u5b87 / \u960e\u6dd1\u534e"), ("P12", "\u9000\u8d5b")], row
+    assert all(t["number"] != "\u8f6e\u7a7a" for t in screen["tables"]), screen["tables"]  # no 轮空
+
+
+def test_the_travelling_score_sheet_says_later_rounds_with_the_withdrawn_pair_are_not_played(tmp_path: Path) -> None:
+    """Round 2's travellers carry every round's line for its boards (the movement's): those of
+    rounds 3-7 with P12, withdrawn by round 2 and in no round file yet, were blank lines to fill
+    in; known not to be played, they say so as round 2's own line does. Round 1's line, played
+    before the withdrawal, keeps its result."""
+    from generator.render.bulletins import round_forms
+
+    result, _ = _withdrawn_at_table_5(tmp_path)
+    sheet = next(b for b in round_forms(result, "pairs", 2, "zh-Hans") if b.name.startswith("scoresheet"))
+    with_p12 = {(row[2], row[3], row[4], row[6]) for row in sheet.rows if row[5] == "P12"}
+    said = "\u4e0d\u6253\uff08P12 \u9000\u8d5b\uff09"  # 不打（P12 退赛）
+    assert with_p12 == {("1", "4", "P04", "95"), ("1", "4", "P04", "0"), ("2", "5", "P05", said),
+                        ("3", "6", "P06", said), ("4", "7", "P07", said), ("5", "1", "P01", said),
+                        ("6", "2", "P02", said), ("7", "3", "P03", said)}, with_p12
+    # the other pairs' later lines are still blank, to fill in
+    assert any(row[2] == "3" and row[5] != "P12" and row[6] == "" for row in sheet.rows), sheet.rows

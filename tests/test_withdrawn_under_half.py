@@ -1,6 +1,6 @@
-"""A pair withdrawn from a stage ranked by a percentage after playing under half its boards is not
-ranked (the EBU White Book 2.4.4-2.4.5 model a referee applies): listed after the ranked entries
-with its score, no place, marked 退赛 and said to have played under half the boards, no prize
+"""A pair withdrawn from a stage ranked by a percentage having taken part in under half its rounds is
+not ranked (the EBU White Book 2.4.4-2.4.5 model a referee applies): listed after the ranked entries
+with its score, no place, marked 退赛 and said to have taken part in under half the rounds, no prize
 (none left vacant: the next pair takes it), not qualified. One that played half or more keeps its
 place as before; a stage ranked by a total is unchanged.
 
@@ -22,7 +22,7 @@ from tests.support import demo_content, withdraw
 
 SHENGJI = "hefei-80fen-pairs-2012"
 BRIDGE = "qiaoyou-club-pairs-2024"
-UNDER_HALF = "\u6240\u6253\u724c\u6570\u4e0d\u8db3\u4e00\u534a\uff0c\u4e0d\u8ba1\u540d\u6b21"  # 所打牌数不足一半，不计名次
+UNDER_HALF = "\u53c2\u8d5b\u4e0d\u8db3\u4e00\u534a\u8f6e\u6b21\uff0c\u4e0d\u8ba1\u540d\u6b21"  # (参赛不足一半轮次，不计名次)
 WITHDRAWN = "\u9000\u8d5b"  # 退赛
 FIRST_PRIZE = "\u7b2c\u4e00\u540d"  # 第一名
 
@@ -49,8 +49,8 @@ def _shengji_after_round_2(tmp_path: Path) -> tuple[Path, object]:
 
 
 def test_an_80_fen_pair_withdrawn_after_its_first_round_is_not_ranked(tmp_path: Path) -> None:
-    """After round 2: P12 has 2 boards at 100 % (4 MP of a top of 4), the others 4 boards, and the
-    stage 14 (7 rounds of 2): 2 is under half. It is listed last, unranked, with its 100 %; P03,
+    """After round 2: P12 has 2 boards at 100 % (4 MP of a top of 4), the others 4 boards; it took
+    part in round 1 alone of the stage's 7: under half. It is listed last, unranked, with its 100 %; P03,
     P08 and P09 (100 % on 4 boards) are 1=, P14 4th (it was 5th below P12)."""
     content, (site, results, warnings) = _shengji_after_round_2(tmp_path)
     stage = results[0].stages[0]
@@ -67,7 +67,7 @@ def test_an_80_fen_pair_withdrawn_after_its_first_round_is_not_ranked(tmp_path: 
     out.mkdir()
     render_site(site, results, {}, OutputTree(out))
     page = _text(out / "events" / SHENGJI / "pairs/index.html")
-    # its row last, no place, its figures kept: — P12 刘宏伟 / 孙晓梅 江淮汽车集团 100.00 4.00 退赛 所打牌数不足一半，不计名次
+    # its row last, no place, its figures kept: — P12 刘宏伟 / 孙晓梅 江淮汽车集团 100.00 4.00 退赛 参赛不足一半轮次，不计名次
     assert f"\u2014 P12 \u5218\u5b8f\u4f1f / \u5b59\u6653\u6885 \u6c5f\u6dee\u6c7d\u8f66\u96c6\u56e2 100.00 4.00 {WITHDRAWN} {UNDER_HALF}" in page, page
     assert page.index("1= \u5e76\u5217\u7b2c 1 P03") < page.index("15 P04") < page.index("\u2014 P12")  # 1= 并列第 1 P03
     entry = _text(out / "events" / SHENGJI / "entries/P12/index.html")
@@ -96,8 +96,8 @@ def _strip(folder: Path, entry: str, rounds: range) -> None:
 
 def _club_pairs(tmp_path: Path, scoring: str = "") -> tuple[Path, object]:
     """The demo's club Mitchell (20 pairs, 9 rounds of 3 boards: 27 each), complete: P18
-    withdrawn from round 4 (9 boards played, under half of 27: its 80.56 % on them ranked it 1st,
-    its first prize left vacant); P01 from round 7 (18 boards, over half)."""
+    withdrawn from round 4 (3 rounds of 9, under half: its 80.56 % on their 9 boards ranked it 1st,
+    its first prize left vacant); P01 from round 7 (6 rounds, over half)."""
     content = demo_content(tmp_path, BRIDGE)
     folder = content / "events" / BRIDGE
     withdraw(folder, "P18", 4)
@@ -159,10 +159,135 @@ def test_the_words_in_each_locale() -> None:
     from generator import catalogues
 
     said = {locale: catalogues.text("withdrawn_under_half", locale) for locale in catalogues.LOCALES}
-    assert said == {"zh-Hans": UNDER_HALF, "zh-Hant": "\u6240\u6253\u724c\u6578\u4e0d\u8db3\u4e00\u534a\uff0c\u4e0d\u8a08\u540d\u6b21",
-                    "en": "Played under half the boards: not ranked"}
+    assert said == {"zh-Hans": UNDER_HALF, "zh-Hant": "\u53c3\u8cfd\u4e0d\u8db3\u4e00\u534a\u8f2a\u6b21\uff0c\u4e0d\u8a08\u540d\u6b21",
+                    "en": "Took part in under half the rounds: not ranked"}
 
 
 def test_the_readme_says_the_ruling() -> None:
     readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
-    assert "played under half the boards of a stage ranked by a percentage" in readme
+    assert "took part in under half the rounds of a stage ranked by a percentage" in readme
+
+
+# Judged by the rounds taken part in, not the boards counted (rev105's D1, D2, I1): the verdict
+# known from the withdrawal alone, the same partway as at the end, the same in every game.
+
+def _verdicts(results: object, entry: str) -> tuple[int | None, bool]:
+    standing = next(s for s in results[1][0].stages[0].standings if s.entry.id == entry)
+    return standing.rank, standing.under_half
+
+
+def _club_pairs_without_boards(tmp_path: Path, upto: int) -> object:
+    """The club Mitchell (9 rounds of 3 boards) with no `boards:` written, rounds 1..`upto` in,
+    P01 `withdrawn: 7` (6 rounds of 9: over half)."""
+    content = demo_content(tmp_path, BRIDGE)
+    folder = content / "events" / BRIDGE
+    event = folder / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    changed = re.sub(r"    boards: 3[^\n]*\n", "", text)
+    assert changed != text
+    event.write_text(changed, encoding="utf-8")
+    withdraw(folder, "P01", 7)
+    _strip(folder, "P01", range(7, upto + 1))
+    for number in range(upto + 1, 10):
+        (folder / f"results/round-{number}.yaml").unlink()
+    return validate(content)
+
+
+def test_a_stage_without_boards_written_ranks_a_pair_withdrawn_past_half_way_partway_as_at_the_end(tmp_path: Path) -> None:
+    """D1: with no `boards:`, the rounds to come were counted at bridge's default 8 boards (a team
+    match's): P01 (18 boards played) was unranked after round 6 (18 of 18 + 3 x 8) and 4th at the
+    end. It took part in 6 rounds of 9: ranked, then as at the end."""
+    partway = _verdicts(_club_pairs_without_boards(tmp_path / "a", 6), "P01")
+    final = _verdicts(_club_pairs_without_boards(tmp_path / "b", 9), "P01")
+    assert partway == (3, False) and final == (4, False)
+
+
+def _howell(tmp_path: Path, upto: int) -> object:
+    """The 9-pair Howell of tests/test_club_evening.py (9 rounds of 3 boards, each pair sitting one
+    out), rounds 1..`upto` in, P6 `withdrawn: 5`: 4 rounds of 9, under half."""
+    from tests.test_club_evening import SLUG, club_evening, play
+
+    content = club_evening(tmp_path)
+    folder = content / "events" / SLUG
+    play(content, *range(1, upto + 1))
+    withdraw(folder, "P6", 5)
+    for number in range(5, upto + 1):
+        path = folder / f"results/round-{number}.yaml"
+        head, *blocks = path.read_text(encoding="utf-8").split("  - table: ")
+        blocks = [b[:b.index("    boards:\n")] if ("ns: P6\n" in b or "ew: P6\n" in b) and "    boards:\n" in b else b
+                  for b in blocks]
+        path.write_text("  - table: ".join([head, *blocks]), encoding="utf-8")
+    return validate(content)
+
+
+def test_a_howell_pair_withdrawn_before_half_way_is_unranked_partway_and_at_the_end(tmp_path: Path) -> None:
+    """D2: P6 played 12 boards (its sit-out among rounds 1-4); counted by boards it was unranked
+    after rounds 4 and 6 (12 of 12 + 3 x 5, of 12 + 3 x 3) and 7th once complete (12 of the most
+    another pair played, 24: not under half). It took part in 4 rounds of 9: unranked throughout."""
+    for upto in (4, 6, 9):
+        assert _verdicts(_howell(tmp_path / str(upto), upto), "P6") == (None, True), upto
+
+
+def _shengji_withdrawn(tmp_path: Path, *withdrawals: tuple[str, int]) -> object:
+    """The demo's complete 80分 Mitchell (7 rounds of 2 boards) with `withdrawals`, each pair's
+    tables from its withdrawal on left as drawn."""
+    content = demo_content(tmp_path, SHENGJI)
+    folder = content / "events" / SHENGJI
+    for entry, since in withdrawals:
+        withdraw(folder, entry, since)
+        for number in range(since, 8):
+            path = folder / f"results/round-{number}.yaml"
+            head, *blocks = path.read_text(encoding="utf-8").split("  - table:")
+            blocks = [b[:b.index("    boards:\n")] + "\n" if (f"ns: {entry}\n" in b or f"ew: {entry}\n" in b)
+                      and "    boards:\n" in b else b for b in blocks]
+            path.write_text("  - table:".join([head, *blocks]), encoding="utf-8")
+    return validate(content)
+
+
+def test_an_80_fen_opponents_withdrawal_does_not_unrank_a_pair(tmp_path: Path) -> None:
+    """I1: P06 (`withdrawn: 5`: 4 rounds of 7, over half) met P12 in round 3; with P12 withdrawn
+    from round 2 that table was a bye counting no board, which left P06 6 boards of 14 and
+    unranked it (ranked 6th without P12's withdrawal). It was there for round 3: ranked, as it
+    would be in bridge, where the opponent's A+ boards count; 5th, P12 unranked above it."""
+    alone = _verdicts(_shengji_withdrawn(tmp_path / "a", ("P06", 5)), "P06")
+    both = _shengji_withdrawn(tmp_path / "b", ("P06", 5), ("P12", 2))
+    assert alone == (6, False)
+    assert _verdicts(both, "P06") == (5, False) and _verdicts(both, "P12") == (None, True)
+
+
+def test_a_late_pairs_rounds_are_counted_from_its_first(tmp_path: Path) -> None:
+    """A 7-round Mitchell of 2 boards drawn for 13 pairs, P14 entered late from round 2 (the
+    sit-out's seat; tests/test_club_evening.py's set-up) and withdrawn from round 5: it took part
+    in rounds 2-4, 3 of 7, under half, and is not ranked (counted from round 1 it would be 4, over
+    half). P13, whose round 1 was the sit-out and who withdrew from round 5 too, was there for 4:
+    ranked."""
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events/mon/results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Club\nlocale: en\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: P{i:02d}, players: [North{i}, South{i}]}}\n" for i in range(1, 14))
+    event = content / "events/mon/event.yaml"
+    event.write_text("title: Monday Pairs\ngame: bridge\ndates: [2026-12-07]\nentries:\n" + entries
+                     + "stages:\n  - id: pairs\n    name: Pairs\n    format: pairs\n    scoring: matchpoints\n"
+                       "    movement: mitchell\n    rounds: 7\n    boards: 2\n    rank_by: [percent, mp]\n", encoding="utf-8")
+    assert main(["pair", "mon", "pairs", "--content", str(content)]) == 0
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "  - {id: P13, players: [North13, South13]}\n",
+        "  - {id: P13, players: [North13, South13]}\n  - {id: P14, players: [Late14, Late14b]}\n"), encoding="utf-8")
+    assert main(["pair", "mon", "pairs", "--all", "--content", str(content)]) == 0
+    results = ["3NT N =", "3NT N +1", "3NT N -1", "4S S =", "2H E =", "3NT N -2"]
+    for number in range(1, 8):
+        path = content / f"events/mon/results/round-{number}.yaml"
+        at = iter(range(1000))
+        path.write_text(re.sub(r"# (\d+):", lambda m: f"{m[1]}: {results[next(at) % len(results)]}",
+                               path.read_text(encoding="utf-8")), encoding="utf-8")
+    folder = content / "events/mon"
+    for entry in ("P14", "P13"):
+        withdraw(folder, entry, 5)
+        _strip(folder, entry, range(5, 8))
+    site, (result,), warnings = validate(content)
+    by_id = {s.entry.id: s for s in result.stages[0].standings}
+    assert result.stages[0].status == "complete"
+    assert by_id["P14"].rank is None and by_id["P14"].under_half and by_id["P14"].tally.played
+    assert by_id["P13"].rank is not None and not by_id["P13"].under_half

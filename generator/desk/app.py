@@ -78,7 +78,7 @@ from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, p
 from generator.render.remarks import remark_texts
 from generator.tournament.event import ScoredTables, drawn_after_withdrawal, run_event, withdrawn_sides
 from generator.tournament.knockout import correction_drawn_after, table_names, undecided_drawn_after
-from generator.tournament.pairing import named_ids, no_table_word, withdrawn_undrawn
+from generator.tournament.pairing import drawn_sides, named_ids, no_table_word, withdrawn_undrawn
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
@@ -641,7 +641,13 @@ class Desk:
         tables = []
         for score in scores:
             table = score.table
-            names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
+            # (a pairs table whose pair withdrew, its opponent sitting out (80\u5206): the table as
+            # drawn, both pairs, named by its number as the round page and draw notice name it,
+            # not the sit-out; the withdrawn pair said so in place of its players, as the notice)
+            drawn = drawn_sides(score)
+            labels = {side: self.t("withdrawn") if side not in table.sides else self.event.entries[side].label
+                      for side in drawn}
+            names = [f"{side} {labels[side]}" for side in drawn]
             result, winner = "", None
             if score.table.number not in round_.pending_tables and len(table.sides) == 2:
                 if stage.stage.format == "pairs":
@@ -658,11 +664,11 @@ class Desk:
                     if table.both_forfeit:  # neither came: nobody won, and no draw ("=") either
                         result, winner = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides)), None
             # a sit-out or a bye is no table: the screen says so, unnumbered
-            word = no_table_word(stage.stage.format, table.sides)
+            word = no_table_word(stage.stage.format, drawn)
             # each side's team number apart from its name: the number is never cut on the screen,
             # the name may be (screen.html's style: "T116\u2026" beside a winner was no team)
             tables.append({"number": self.t(word) if word is not None else table.number, "sides": names,
-                           "teams": [(side, self.event.entries[side].label) for side in table.sides],
+                           "teams": [(side, labels[side]) for side in drawn],
                            "result": result, "winner": winner})
         limit = getattr(stage.stage, "time_limit", None)
         started = self.tokens.clock(stage.stage.id, round_.number)
@@ -1595,7 +1601,12 @@ class Writer:
                 logs.append(owner)
         if not within(os.path.realpath(target), own):
             known = {os.path.realpath(log) for log in logs}
-            logs += [folder for folder in sharing_events(self.desk.content, target) if os.path.realpath(folder) not in known]
+            for folder in sharing_events(self.desk.content, target):
+                # (one log a folder, however many names it has: events/b and events/b-2025 -> b
+                # both share the results folder, and b's log took the line twice)
+                if (real := os.path.realpath(folder)) not in known:
+                    known.add(real)
+                    logs.append(folder)
         return logs
 
     def target(self) -> Path | None:
@@ -1869,7 +1880,9 @@ def other_name(content: Path, target: Path) -> Path | None:
     `ln` (content/notes/round-4.yaml.bak, results/round-4.yaml.bak) keeps its old text as one
     outside content/ does, the save saved by the rename. Folders the loader never reads are not
     walked: content/'s own (.git, the desk's .paibang-desk, notes/), an event's hidden ones
-    (.git); nor one that leads out of content/ (read as file-outside-content, or not at all).
+    (.git); nor one that leads out of content/ (read as file-outside-content, or not at all),
+    nor, but for results/, one that leads out of the event's own folder (a file event.yaml names
+    there is refused, file-outside-event; events/b/up -> ../.. walked all of content/).
     A file of the same inode number looked at once more, for its device (another disk mounted
     inside content/). A folder that cannot be listed is passed over."""
     try:
@@ -1897,7 +1910,7 @@ def other_name(content: Path, target: Path) -> Path | None:
     if same(content / SITE_FILE):
         return content / SITE_FILE
     for folder in snapshot.event_folders(content / "events"):
-        if not within(os.path.realpath(folder), real_content):
+        if not within(real_event := os.path.realpath(folder), real_content):
             continue  # (an event folder linked out of content/: neither built nor saved into)
         folders, walked = [str(folder)], set()
         while folders:
@@ -1912,7 +1925,13 @@ def other_name(content: Path, target: Path) -> Path | None:
                         if entry.name.startswith(".") and not results:
                             continue  # (a hidden folder or file of the event's: .git, an editor's)
                         if not results and entry.is_dir():
-                            if at == str(folder) and entry.name == "results" or within(os.path.realpath(entry.path), real_content):
+                            # Results/ where it leads inside content/ (the loader reads a round
+                            # through a link anywhere there), any other folder inside the event's
+                            # own (a file event.yaml names in a folder leading out of it is refused,
+                            # file-outside-event): never one out of content/ (a dead mount waits for
+                            # ever), nor one leading up (events/b/up -> ../.., all of content/).
+                            inside = real_content if at == str(folder) and entry.name == "results" else real_event
+                            if within(os.path.realpath(entry.path), inside):
                                 folders.append(entry.path)
                             continue
                         if results and not (entry.name.endswith((".yaml", ".yml")) or leftover.fullmatch(entry.name)):

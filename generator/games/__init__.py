@@ -67,7 +67,7 @@ class Metric:
     """A standings metric. Higher is better. `first_only`: taken from the first match played.
     `per_board`: an average over the boards the entry played (a pairs percentage), not a total:
     a pair that played few boards may top it, so a stage ranked by it first does not rank a
-    withdrawn entry that played under half the boards (tournament/event.py's _under_half).
+    withdrawn entry that took part in under half the rounds (tournament/event.py's _under_half).
     `label` and `explain` are localised texts, usually the catalogues' (`Metric.worded`)."""
 
     name: str
@@ -343,7 +343,7 @@ class Game:
     shared_metric_words: tuple[str, ...] = ()
     first_only_metrics: tuple[str, ...] = ()  # metrics taken from the first match played
     # Metrics that are an average over the boards an entry played (a pairs percentage), not a
-    # total (Metric.per_board): counted by boards_counted.
+    # total (Metric.per_board): a withdrawn entry is ranked by one only past half-way.
     per_board_metrics: tuple[str, ...] = ()
 
     @cached_property
@@ -431,14 +431,6 @@ class Game:
             return False
         held = self.match_boards_written(stage, table)
         return bool(held) and len(held) < self.match_boards(stage, table)
-
-    def boards_counted(self, score: TableScore, entry: str) -> int:
-        """How many boards of the scored table `score` count in `entry`'s figure: those its
-        per-board metric (per_board_metrics, a percentage) is an average over, a board not
-        played (np) or left by a pair that walked out not among them. Asked only of a stage
-        ranked first by such a metric that has a withdrawn entry. Default: the table's board
-        rows (results.json's)."""
-        return len(score.boards)
 
     def match_boards_written(self, stage: Stage, table: Table) -> Collection[int]:
         """The boards a team match's record holds so far, each played, written not played (np)
@@ -680,6 +672,14 @@ class Game:
         `earlier`). False where a side never plays a board number twice in the stage (bridge's
         teams, bridge-team-board-twice): a round with none written yet then follows on (round 2
         after 1-8 on 9-16), never offered 1-8 again (default_block). Default: True."""
+        return True
+
+    def boards_may_repeat(self, stage: Stage) -> bool:
+        """Whether a table of the stage may play a board number in more than one round, by the
+        stage's keys alone, whatever its results say (boards_repeat reads the rounds entered too):
+        what a board's traveller is paged by (render/html.py, traveller_pages), a page then
+        holding so many fewer tables, so that a line's page is the same from the draw to the last
+        result. Default: True (the spec lets a round play any boards 1 to rounds x boards)."""
         return True
 
     def match_boards(self, stage: Stage, table: Table) -> int:

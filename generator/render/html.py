@@ -1811,11 +1811,23 @@ def table_pages(round_result: Any, boards: int = 0) -> TablePages:
 class TravellerPages:
     """How a stage's boards' travellers are paged: `tables` tables a page, in table number
     order, `count` pages for each board of the stage (1: one page, the board's URL as ever),
-    `last` the stage's highest table number."""
+    `last` the stage's highest table number, `drawn` its tables' numbers, in order (a page says
+    the first and last of its own, and their count: "tables 4-9 (of 10)", not its highest)."""
 
     tables: int
     count: int
     last: int
+    drawn: tuple[int, ...] = ()
+
+    def spans(self) -> list[str]:
+        """Each page's tables as its words say them: the first and last drawn on it (a block
+        with none drawn, its numbers)."""
+        found = []
+        for n in range(1, self.count + 1):
+            first, last = (n - 1) * self.tables + 1, min(n * self.tables, self.last)
+            held = [t for t in self.drawn if first <= t <= last]
+            found.append(_span(held[0], held[-1]) if held else _span(first, last))
+        return found
 
     def page_of(self, table: Any) -> int:
         """The page of a board's traveller holding the line of table `table`."""
@@ -1825,22 +1837,27 @@ class TravellerPages:
 
 
 def traveller_pages(game: Game | None, event: Event, stage_result: StageResult) -> TravellerPages:
-    """A stage's TravellerPages, by its draw: its rounds' table numbers (written from the draw on,
-    before any result), not the lines entered. A table plays a board once in a pairs stage (a
-    Mitchell, a Howell, a barometer) and a team stage numbering its boards on through the rounds;
-    where the rounds play the numbers again (bridge teams' `boards_each_round: same`, a `matches`
-    stage's sessions each from 1: Game.boards_repeat) a table plays board 1 in each round, and a
-    page holds so many fewer tables."""
+    """A stage's TravellerPages, by its draw and its keys: its rounds' table numbers (written from
+    the draw on, before any result), never the lines or boards entered. A table plays a board once
+    in a pairs stage (a Mitchell, a Howell, a barometer) and in a team stage whose keys say it
+    numbers its boards on (bridge's `boards_each_round: on`); elsewhere (Game.boards_may_repeat:
+    `boards_each_round: same`, a teams stage saying neither, a `matches` stage's sessions each
+    from 1, 80分's teams) a table may play board 1 in each of the stage's rounds, and a page holds
+    so many fewer tables. Not Game.boards_repeat, which reads the rounds entered: a bridge teams
+    stage saying no `boards_each_round` turned `same` once round 2 was entered on 1-8, and its
+    pages from 400 tables to 400 / rounds, moving tables 58-60 of 60 (7 rounds) to page 2 under
+    links shared after round 1. Nor the rounds drawn: the stage's `rounds` (a round beyond it is
+    an error, a knockout's counted from its bracket)."""
     stage, rounds = stage_result.stage, stage_result.rounds
+    # (a bye or a sit-out is no table, as a round's page counts them: no_table_word)
+    drawn = tuple(sorted({score.table.number for r in rounds for score in r.tables
+                          if type(score.table.number) is int and no_table_word(stage.format, drawn_sides(score)) is None}))
     last = max((score.table.number for r in rounds for score in r.tables if type(score.table.number) is int), default=0)
     plays = 1
-    if game is not None and stage.format != "pairs":
-        written = event.rounds.get(stage.id, [])
-        after = max((r.number for r in written), default=0) + 1
-        if game.boards_repeat(stage, game.boards_before(stage, written, after)):
-            plays = max(int(stage.rounds or 0), len(rounds), 1)
+    if game is not None and stage.format != "pairs" and game.boards_may_repeat(stage):
+        plays = max(int(stage.rounds or 0), 1)
     tables = max(1, PAGE_BOARDS // plays)
-    return TravellerPages(tables, max(1, -(-last // tables)), last)
+    return TravellerPages(tables, max(1, -(-last // tables)), last, drawn)
 
 
 def traveller_page(pages_of_boards: Any, stage_id: str, table: Any) -> int:
@@ -3047,7 +3064,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
         # Each board's traveller, its lines in pages by table (TravellerPages): every page with the
         # board's hands and frequency, its lines those of its tables.
         paging = common["pages_of_boards"][stage.id]
-        spans = [_span((n - 1) * paging.tables + 1, min(n * paging.tables, paging.last)) for n in range(1, paging.count + 1)]
+        spans = paging.spans()
         for position, traveller in enumerate(travellers):
             neighbours = [travellers[i].board if 0 <= i < len(travellers) else None
                           for i in (position - 1, position + 1)]
@@ -3067,7 +3084,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
                             stage_result=stage_result, stage=stage, traveller=traveller, neighbours=neighbours,
                             traveller_template=f"games/{event.game}_traveller.html", page_lines=lines,
                             pages=links, page_number=number,
-                            page_tables=env.globals["t"]("tables_span", span=spans[number - 1], total=paging.last),
+                            page_tables=env.globals["t"]("tables_span", span=spans[number - 1], total=len(paging.drawn)),
                             **common)
         # A barometer's standings after each round (tournament/after_rounds.py: the game's, as of
         # each round by the stage's rule for a withdrawn pair).
@@ -3211,8 +3228,8 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 **({"prize_vacant": s.prize_vacant.name} if s.prize_vacant else {}),
                 "forfeit": s.tally.forfeited,
                 "withdrawn": marked_withdrawn(s, stage.id),  # in this stage, by now (standings.marked_withdrawn)
-                # not ranked (rank null): withdrawn after playing under half the boards of a stage
-                # ranked by a percentage (Standing.under_half); absent otherwise, so that
+                # not ranked (rank null): withdrawn having taken part in under half the rounds of a
+                # stage ranked by a percentage (Standing.under_half); absent otherwise, so that
                 # results.json is unchanged where nobody withdrew so
                 **({"under_half": True} if s.under_half else {}),
                 # the lot decided whether it qualifies (抽签: equal on every metric before `lot`

@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from generator.content.model import Event
 from generator.games import GAMES
-from generator.tournament.event import played_under_half, ranks_by_percentage
+from generator.tournament.event import withdrawn_under_half
+from generator.tournament.pairing import late_pairs
 from generator.tournament.results import StageResult
 from generator.tournament.standings import Remark
 
@@ -34,8 +35,8 @@ def standings_after_rounds(event: Event, result: StageResult) -> dict[int, list[
     and figures), with the stage's rule for a withdrawn entry applied as of that round, as the
     stage's standings after it say it: marked 退赛 once the round it withdrew from is the next
     to play or played (_rank's `later`, Standing.withdraws_later), listed after those still
-    playing within a tie, and in a stage ranked by a percentage not ranked when it has played
-    under half the boards (played_under_half): listed with the unranked, its figure kept, the
+    playing within a tie, and in a stage ranked by a percentage not ranked when it took part in
+    under half the rounds (event.withdrawn_under_half): listed with the unranked, its figure kept, the
     entries below it each a place up. Where nobody withdrew, the game's rows as they are."""
     game, stage = GAMES[event.game], result.stage
     found = game.standings_after_rounds(stage, result.rounds)
@@ -43,21 +44,16 @@ def standings_after_rounds(event: Event, result: StageResult) -> dict[int, list[
              if (first := entry.withdrawn_from(stage.id)) is not None}
     if not since or not found:
         return {number: [AfterRound(*row) for row in rows] for number, rows in found.items()}
-    percentage = ranks_by_percentage(game, stage)
-    boards: dict[str, int] = {}
+    # Known from the withdrawal alone (the rounds it took part in: _under_half), not from the
+    # boards played by this round: the same verdict after every round that marks it 退赛.
+    gone = withdrawn_under_half(game, stage, [event.entries[entry_id] for entry_id in since],
+                                late_pairs(event, stage, result.field))
     after: dict[int, list[AfterRound]] = {}
-    for round_result in sorted(result.rounds, key=lambda r: r.number):
-        if round_result.number not in found:
-            continue
-        for score in round_result.tables:
-            for side in score.table.sides:
-                boards[side] = boards.get(side, 0) + game.boards_counted(score, side)
-        rows = found[round_result.number]
-        number = round_result.number
+    for number, rows in found.items():
         withdrew = {entry for _, entry, _ in rows if entry in since and since[entry] <= number + 1}
         figures = {entry: figure for _, entry, figure in rows if figure is not None}
-        short = played_under_half(game, stage, {e: boards.get(e, 0) for e in figures}, withdrew & figures.keys(),
-                                  number) if percentage and withdrew else set()
+        # (one with no board scored is unranked anyway, said as before: standings.rank's cut)
+        short = gone & withdrew & figures.keys()
         ranked = sorted((item for item in figures.items() if item[0] not in short),
                         key=lambda item: (-item[1], item[0] in withdrew, item[0]))
         first: dict[float, int] = {}

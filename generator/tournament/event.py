@@ -23,7 +23,7 @@ counts it scores the stage's `late:` score, else a bye.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from generator import catalogues, page_sizes
@@ -438,7 +438,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
     tallies = stage_tallies(game, stage, field_entries, counted, primary)
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
-    standings = _rank(game, stage, tallies, counted, lots) if played else []
+    standings = _rank(game, stage, tallies, counted, lots, _joined(event, stage, field_entries, late)) if played else []
     result = StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
                          draw_rules=draw_rules(stage, primary, event.game, _robin_by_hand(event, stage, field_entries, rounds),
                                               any(e.substitute for e in event.entries.values()), len(field_entries)),
@@ -482,15 +482,43 @@ def _warn_match_length_unsaid(game: Game, event: Event, stage: Stage, rounds: li
     PAGE_BOARDS boards' rows (50 matches of 16 boards, 800 rows: 1 MB). Said, with `boards: 16`
     to write, rather than the pages sized by the boards written: at the draw none is, and the
     first match entered would move the round's later tables to other pages (rev100's defect),
-    where `boards:` written lays the pages out from the draw on (and the sheets list 16)."""
+    where `boards:` written lays the pages out from the draw on (and the sheets list 16).
+
+    The matches' length is their usual one (usual_match_length), not the longest: one stray 9th
+    board typed at one table of 50 matches of 8 said "write boards: 9", which would have 49
+    matches wait for a board 9. A page's rows are counted as the page would show them: its
+    tables in the round's order, page_sizes.tables_a_page of them, each match its boards
+    written, one not entered yet (or half entered) the usual length."""
     planned = page_sizes.planned_boards(game, stage)
     if stage.boards or planned <= 0 or not rounds:
         return
-    longest = max((len(game.written_boards(stage, table)) for round_ in rounds for table in round_.tables), default=0)
-    shown = min(max(len(round_.tables) for round_ in rounds), page_sizes.tables_a_page(planned))
-    if longest > planned and shown * longest > page_sizes.PAGE_BOARDS:
+    usual = usual_match_length([len(game.written_boards(stage, table)) for round_ in rounds for table in round_.tables])
+    if usual <= planned:
+        return
+    a_page = page_sizes.tables_a_page(planned)
+    tables, rows = 0, 0
+    for round_ in rounds:
+        for first in range(0, len(round_.tables), a_page):
+            page = round_.tables[first:first + a_page]
+            shown = sum(max(len(game.written_boards(stage, table)), usual) for table in page
+                        if len(table.sides) == 2 and table.forfeit is None and not table.both_forfeit)
+            if shown > rows:
+                tables, rows = len(page), shown
+    if rows > page_sizes.PAGE_BOARDS:
         problems.add("stage-match-length-unsaid", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
-                     stage=stage.id, boards=longest, default=planned, tables=shown, rows=shown * longest)
+                     stage=stage.id, boards=usual, default=planned, tables=tables, rows=rows)
+
+
+def usual_match_length(lengths: Iterable[int]) -> int:
+    """The usual length of a stage's matches, from the boards each match entered so far wrote
+    (0: none yet, not counted): the most common, the longer of two as common (a stage half
+    entered at 16 boards, half at 8, is one of 16 whose matches are half entered); 0 where
+    none is entered."""
+    counts: dict[int, int] = {}
+    for length in lengths:
+        if length > 0:
+            counts[length] = counts.get(length, 0) + 1
+    return max(counts, key=lambda length: (counts[length], length), default=0)
 
 
 def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[Round]) -> str:
@@ -508,7 +536,9 @@ def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[
     return "written" if len(written) >= min(stage.rounds, len(schedule)) else "completing"
 
 
-def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
+def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int],
+          joined: Mapping[str, int]) -> list[Standing]:
+    """The standings of `tallies`. `joined`: each late entry's first round (_joined)."""
     two_only = game.head_to_head_two_only(stage)
     # An entry withdrawn from a round after the next one still plays that next round: the
     # standings after round 1 of a `withdrawn: 3` are those of an entry in the event, not 退赛
@@ -518,7 +548,7 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
              if (since := tally.entry.withdrawn_from(stage.id)) is not None and since > played + 1}
     withdrew = {entry_id for entry_id, tally in tallies.items()
                 if tally.entry.withdrawn_in(stage.id) and entry_id not in later}
-    short = _under_half(game, stage, tallies, withdrew, played)
+    short = _under_half(game, stage, tallies, withdrew, joined)
     standings = rank(tallies.values(), stage.rank_by, lots, two_only, withdrew, short)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
     # Each ranked with its field's name, which the pages, the printed standings and results.json
@@ -536,48 +566,64 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
     return standings
 
 
-def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: set[str], played: int) -> set[str]:
+def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: set[str],
+                joined: Mapping[str, int]) -> set[str]:
     """The entries of `withdrew` (marked 退赛 in these standings) not to be ranked: in a stage
     ranked first by an average over the boards played (Metric.per_board: a pairs percentage),
-    one that has played under half the stage's boards. Its percentage is over a few boards (an
+    one that took part in under half the stage's rounds. Its percentage is over a few boards (an
     80分 pair's 100 % after its one round ranked it 1st), and the referee's rule for it is
     the EBU White Book's (2.4.4-2.4.5: a pair withdrawing before half-way is not ranked, one
     after it is, on the boards it played). Totals (VPs, IMPs, Guandan's points) stop growing
     with the withdrawal: nothing to do there.
 
-    The stage's boards: the most boards an entry still playing has played (Game.boards_counted,
-    counted as the withdrawn entry's are: a board not played (np) or a sit-out's is not one),
-    plus the stage's `boards` for each round still to play. Not the boards played so far alone:
-    a withdrawn entry plays no more, so the share it has now is the one it ends with, and it is
-    unranked from the first standings that mark it 退赛, as it will be in the final ones; ranked
-    4th after round 2 (2 boards of 4) and dropped after round 3 (2 of 6) was neither right at
-    every moment (event-day.md) nor the half-way the rule means. Nor the rounds times `boards`
-    alone: an odd field's movement gives each pair a sit-out, so no pair plays them all. Once the
-    stage is over it is the most boards an entry still playing played."""
-    if not withdrew or not ranks_by_percentage(game, stage):
+    Judged by rounds, not boards: an entry withdrawn from round N took part in rounds 1 to N-1
+    (from its first, `joined`, when late: event-day.md), a sit-out, a bye, an opponent's
+    withdrawal or boards not played (np) among them counting as rounds it was there for, and is
+    unranked when that is under half the stage's rounds (exactly half is ranked). Known from
+    the withdrawal alone, the verdict is the same in the first standings marking it 退赛 as in
+    the final ones, and the same in every game. Boards counted so far (plus a default for the
+    rounds to come) flipped it: a stage without `boards:` counted a team match's 8 boards a
+    round to come, an odd field's sit-out or an 80分 opponent's bye table (0 boards) took boards
+    off, so a pair unranked partway came 4th or 7th at the end. With rounds of equal boards this
+    is the EBU's half the boards; with unequal ones it can differ from a board count."""
+    if not withdrew:
         return set()
-    counted = game.boards_counted
-    boards = {entry_id: sum([counted(score, entry_id) for score in record.matches]) for entry_id, record in tallies.items()}
-    return played_under_half(game, stage, boards, withdrew, played)
+    return withdrawn_under_half(game, stage, [tallies[entry_id].entry for entry_id in withdrew], joined)
 
 
-def played_under_half(game: Game, stage: Stage, boards: Mapping[str, int], withdrew: Collection[str],
-                      played: int) -> set[str]:
-    """_under_half's rule from the boards each entry has played by round `played` (`boards`: by
-    entry, Game.boards_counted summed over its tables so far): those of `withdrew` (each in
-    `boards`) with under half of the most an entry still playing has, plus the stage's boards
-    of each round still to play. The stage's standings and a barometer's standings after each
-    round (standings_after_rounds) say it the same."""
-    most = max((count for entry_id, count in boards.items() if entry_id not in withdrew), default=0)
-    to_come = max(stage.rounds - played, 0) * (stage.boards or game.default_boards)
-    return {entry_id for entry_id in withdrew if 2 * boards[entry_id] < most + to_come}
+def withdrawn_under_half(game: Game, stage: Stage, withdrawn: Iterable[Entry], joined: Mapping[str, int]) -> set[str]:
+    """_under_half's rule for the entries `withdrawn` (each withdrawn in `stage`): the ids of
+    those that took part in under half its rounds, where it is ranked by a percentage
+    (ranks_by_percentage). The stage's standings and a barometer's standings after each round
+    (tournament/after_rounds.py) say it the same."""
+    if not ranks_by_percentage(game, stage):
+        return set()
+    short = set()
+    for entry in withdrawn:
+        since = entry.withdrawn_from(stage.id)
+        took_part = max((since or 1) - joined.get(entry.id, 1), 0)  # (`withdrawn: true`: 1, none)
+        if 2 * took_part < stage.rounds:
+            short.add(entry.id)
+    return short
 
 
 def ranks_by_percentage(game: Game, stage: Stage) -> bool:
     """Whether `stage` is ranked first by an average over the boards played (Metric.per_board):
-    where a withdrawn entry that played under half its boards is not ranked (_under_half)."""
+    where a withdrawn entry that took part in under half its rounds is not ranked (_under_half)."""
     first = game.metrics.get(stage.rank_by[0]) if stage.rank_by else None
     return first is not None and first.per_board
+
+
+def _joined(event: Event, stage: Stage, field_entries: list[Entry], late: Mapping[str, list[int]]) -> dict[str, int]:
+    """The round each late entry of the stage first took part in (event-day.md), for _under_half
+    to count a withdrawn one's rounds from: a pairs stage's late pairs (pairing.late_pairs, a
+    sit-out line left out of round 1 not taken for lateness), a Swiss or round robin's the round
+    after those it missed (_late_entries). Worked out only when an entry withdrew from the stage."""
+    if not any(entry.withdrawn_in(stage.id) for entry in field_entries):
+        return {}
+    if stage.format == "pairs":
+        return late_pairs(event, stage, field_entries)
+    return {entry_id: max(missed) + 1 for entry_id, missed in late.items() if missed}
 
 
 def standings_before(event: Event, result: StageResult, number: int) -> list[Standing]:
@@ -595,7 +641,7 @@ def standings_before(event: Event, result: StageResult, number: int) -> list[Sta
     game = GAMES[event.game]
     counted = sorted((r for r in before if r.number <= played), key=lambda r: r.number)
     tallies = stage_tallies(game, result.stage, result.field, counted, result.primary)
-    return _rank(game, result.stage, tallies, counted, result.lots)
+    return _rank(game, result.stage, tallies, counted, result.lots, _joined(event, result.stage, result.field, result.late))
 
 
 def withdrawn_sides(event: Event, stage_id: str, table: Table, number: int) -> list[str]:
@@ -1269,7 +1315,9 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
                 then = None
                 if "head_to_head" in result.stage.rank_by:  # (worked out within each tie: ranked as the stage ranks)
                     then = StageResult(result.stage, result.field, before,
-                                       _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
+                                       _rank(game, result.stage, tallies, before, result.lots,
+                                             _joined(event, result.stage, result.field, result.late)),
+                                       lots=result.lots,
                                        primary=result.primary)
             ids = [entry_id for entry_id, _ in round_.drawn_on]
             listed = [i for i in ids if i in tallies]

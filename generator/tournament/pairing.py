@@ -2173,6 +2173,10 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     sitting_out = [(left, staying[0]) for table in drawn_tables
                    if len(staying := scored_sides.get(table.number, table.sides)) == 1 and len(table.sides) == 2
                    for left in table.sides if left not in staying]
+    # A withdrawn pair of a pairs stage forfeits nothing: its opponent sits out (80\u5206) or is
+    # given average-plus (bridge, Game.score_walked_out), as the text says; nor does a side alone
+    # at its table, whom nobody meets. Only a match's withdrawn side is its opponent's forfeit.
+    alone = {table.sides[0] for table in drawn_tables if len(table.sides) == 1}
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for table in drawn_tables:
         # a sit-out or a bye is no table: its row says so in place of a table number
@@ -2180,7 +2184,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         cells = [catalogues.text(word, locale) if word is not None else str(table.number)]
         for side in table.sides:
             # (a withdrawn pair whose opponent sits out forfeits nothing: 80\u5206 has no average-plus)
-            players = (catalogues.text("withdrawn", locale) if any(side == left for left, _ in sitting_out) else withdrawn) \
+            players = (catalogues.text("withdrawn", locale) if stage.format == "pairs" or side in alone else withdrawn) \
                 if side in gone else entry_label(event.entries[side], locale)
             if side in table.forfeits and side not in gone and not seating:
                 # a forfeit written in advance (a no-show, the referee's decision; not withdrawn):
@@ -2237,12 +2241,19 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
                                 ids=", ".join(byes))
     for left, staying in sitting_out:
         text += catalogues.text("pair_sheet_withdrawn_sit_out", locale, id=named_ids(event, [left])[0], staying=staying)
-    if forfeited := [side for side in gone if side not in {left for left, _ in sitting_out}]:
-        # A pairs table keeping both pairs is scored for the opponent by the game (bridge's
-        # average-plus on the table's boards, Game.score_walked_out), not as the withdrawn
-        # pair's forfeit, which a match is: the notice said the forfeit bridge pairs do not give.
-        key = "pair_sheet_withdrawn_average_plus" if stage.format == "pairs" else "pair_sheet_withdrawn"
-        text += catalogues.text(key, locale, ids=", ".join(named_ids(event, forfeited)))
+    # A pairs table keeping both pairs is scored for the opponent by the game (bridge's
+    # average-plus on the table's boards, Game.score_walked_out), the table naming the withdrawn
+    # pair (`withdrawn`), not as its forfeit, which a match is. A side alone at its table (its
+    # own sit-out or bye) has no opponent to be given anything: said by no such sentence (an
+    # 80\u5206 pair sitting out was said to give its opponent the average-plus 80\u5206 has not).
+    averaged = {score.extra["withdrawn"] for score in round_result.tables
+                if len(score.table.sides) == 2 and "withdrawn" in score.extra}
+    left_alone = {left for left, _ in sitting_out} | alone
+    if stage.format == "pairs":
+        if forfeited := [side for side in gone if side in averaged and side not in left_alone]:
+            text += catalogues.text("pair_sheet_withdrawn_average_plus", locale, ids=", ".join(named_ids(event, forfeited)))
+    elif forfeited := [side for side in gone if side not in left_alone]:
+        text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(named_ids(event, forfeited)))
     if left_out := withdrawn_undrawn(event, stage_result, round_result):
         text += catalogues.text("pair_sheet_left_out", locale, ids=", ".join(named_ids(event, left_out)))
     numeric = {0, 3, 6} if scored else {0}

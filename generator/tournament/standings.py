@@ -111,8 +111,8 @@ class Standing:
     # The field it is ranked in, when a stage ranks its entries in fields apart (a two-winner
     # Mitchell's "NS" and "EW", Game.fields): two rank 1s, each said with its field.
     field: str | None = None
-    # Not ranked: withdrawn from a stage ranked by a percentage after playing under half its
-    # boards (the EBU White Book 2.4.5 model; tournament/event.py's _under_half). Listed after
+    # Not ranked: withdrawn from a stage ranked by a percentage having taken part in under half
+    # its rounds (the EBU White Book 2.4.5 model; tournament/event.py's _under_half). Listed after
     # the ranked entries with its score, no place, no prize (none left vacant), not qualified.
     under_half: bool = False
 
@@ -139,8 +139,8 @@ class Remark:
       (each np: Tally.nothing_scored), matchpoints or IMPs alike: it did sit, so not said
       not to have played;
     - withdrawn: it withdrew from this stage or an earlier one (退赛);
-    - under_half: not ranked, having withdrawn after playing under half the boards of a stage
-      ranked by a percentage (Standing.under_half): said after `withdrawn`, as why it has no place;
+    - under_half: not ranked, having withdrawn after taking part in under half the rounds of a
+      stage ranked by a percentage (Standing.under_half): said after `withdrawn`, as why it has no place;
     - withdrawn_next: ranked to go on to the next stage, `name`, but withdrew from it;
     - qualified: it goes on to the next stage (晋级);
     - by_lot: the lot decided whether it qualifies (抽签);

@@ -405,10 +405,6 @@ class BridgeRules(Game):
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)
 
-    def boards_counted(self, score: TableScore, entry: str) -> int:
-        """The boards of a pairs table scored for the pair (duplicate.boards_scored)."""
-        return duplicate.boards_scored(score.view, entry)
-
     def scored_nothing(self, metrics: dict[str, float]) -> bool:
         """A pairs pair with no board scored, by matchpoints, cross-IMPs or Butler alike: no
         figure to rank it by (duplicate.no_board_scored)."""
@@ -478,6 +474,16 @@ class BridgeRules(Game):
         reads it with one warning): round 3 is then offered 1-8 as well, not 17-24."""
         options = self.options(stage)
         return not duplicate.team_boards_once(stage, options) or duplicate.read_as_same(stage, options, earlier)
+
+    # By the keys alone (a board's traveller's pages): only `boards_each_round: on` says a team
+    # never plays a board number twice. A teams stage saying nothing is read as numbering on until
+    # two of its rounds are entered on 1-8 (read_as_same), so that reading waits for results; the
+    # pages take the bound that holds under either reading, and neither round 2's results nor the
+    # key bridge-team-boards-same asks for (`same`) moves a line to another page.
+    def boards_may_repeat(self, stage: Stage) -> bool:
+        """False only for a teams stage of numbered rounds saying `boards_each_round: on`."""
+        options = self.options(stage)
+        return not (duplicate.team_boards_once(stage, options) and options.boards_each_round == "on")
 
     def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
         """A duplicate table's boards as written (a pairs table's, a team match's)."""

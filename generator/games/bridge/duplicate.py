@@ -1223,18 +1223,6 @@ def _side_metrics(scoring: str, value: float, top: float, scored: bool = False) 
     return {"imps": value} if scored else {}
 
 
-def boards_scored(view: Any, entry: str) -> int:
-    """How many boards of a pairs table were scored for the pair `entry` (what its percentage is
-    over): not a board not played (np), nor one at a table it walked out of (its opponent's
-    A+), nor any of a sit-out or of a table of another kind (a team match: 0)."""
-    if not isinstance(view, PairsView) or entry not in (view.ns, view.ew):
-        return 0
-    # (read as attributes, not through PairsRow.value: every table of every pair, at each ranking)
-    if view.ns == entry:
-        return len([row for row in view.rows if row.ns_value is not None and row.absent != 0])
-    return len([row for row in view.rows if row.ew_value is not None and row.absent != 1])
-
-
 def no_board_scored(metrics: Mapping[str, float]) -> bool:
     """Whether a pairs pair's metrics (a table's, or its summed tally's, finished or not) have no
     board scored: every board of its tables np, not played, or none reached yet (a sit-out). It

@@ -272,10 +272,6 @@ class ShengjiRules(Game):
         if "top" in metrics:
             finish_percent(metrics)
 
-    def boards_counted(self, score: TableScore, entry: str) -> int:
-        """The boards of a pairs table counted for the pair (views.boards_counted)."""
-        return views.boards_counted(score.view, entry)
-
     def scored_nothing(self, metrics: dict[str, float]) -> bool:
         """A pair with no board scored (a top of 0): no percentage to rank it by."""
         return no_board_scored(metrics)

@@ -208,6 +208,15 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
     left = {(round_result.number, score.table.number): score.extra["withdrawn"]
             for round_result in stage_result.rounds for score in round_result.tables
             if len(score.table.sides) == 1 and "withdrawn" in score.extra} if travelling else {}
+    # and a later round's line the movement seats with a pair withdrawn by then (`withdrawn: 2`:
+    # rounds 3-7's lines with P12), which no round file holds yet: known not to be played all the
+    # same, it said nothing, blank to fill in
+    gone = {entry.id: entry for entry in stage_result.field if entry.withdrawn is not None}
+    for seats in travelling.values() if travelling else ():
+        for number, table, ns, ew in seats:
+            withdrawn = [side for side in (ns, ew) if side in gone and gone[side].withdrawn_by(number, stage.id)]
+            if withdrawn:
+                left.setdefault((number, table), withdrawn[0])
     if travelling:
         by_board = {board: {(number, table): by_board.get(board, {}).get((number, table), (None, None, ns, ew))
                             for number, table, ns, ew in seats}

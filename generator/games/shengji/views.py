@@ -383,14 +383,6 @@ def _pairs_json(row: PairsRow) -> dict[str, Any]:
     return data
 
 
-def boards_counted(view: Any, entry: str) -> int:
-    """How many boards of a pairs table count in the pair `entry`'s percentage: those not
-    written not played (np); none of a sit-out, nor of a team match (0)."""
-    if not isinstance(view, PairsView) or view.kind != "played" or entry not in (view.ns, view.ew):
-        return 0
-    return len([row for row in view.rows if not row.result.not_played])  # (PairsRow.counted, read as attributes)
-
-
 def _refresh_pairs(score: TableScore) -> None:
     """Copy a pairs table's matchpoints into its sides' metrics, results.json rows and winner."""
     view: PairsView = score.view
