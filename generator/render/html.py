@@ -54,6 +54,7 @@ from generator.render.ruled import ruled_rows
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
 from generator.render.remarks import qualifier_note_texts, remark_text, remark_texts
 from generator.render.search import index_files, listed_order, packed_records
+from generator.tournament.after_rounds import standings_after_rounds
 from generator.tournament.knockout import named_tables, round_called as knockout_round_called
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
@@ -814,6 +815,7 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
     words = {key: text(translate(key)) for key in (
         "entry", "partners", "prize", "credits_short", "substitute", "served_as", "colon", "forfeit", "withdrawn",
         "sat_no_board_scored", "not_played", "qualified")}
+    words["under_half"] = text(remark_text(translate, Remark("under_half")))
     roles = {role: text(translate("role_" + role)) for role in ("referee", "host")}
     joiner = translate.joiner()
     joined = text(joiner)
@@ -892,6 +894,8 @@ def _history_rows(translate: Translator, lang_of: Callable[[Any], Markup], zh_la
                     append(f'<span class="tag forfeit">{words["forfeit"]}</span>')
                 elif shown.withdrawn:
                     append(f'<span class="tag withdrawn">{words["withdrawn"]}</span>')
+                    if shown.under_half:  # (why it has no place: the standings' remark, remarks())
+                        append(f' <span class="tag withdrawn">{words["under_half"]}</span>')
                 else:
                     append(words["sat_no_board_scored"] if shown.nothing_scored else words["not_played"])
             prizes = row.prizes
@@ -3082,8 +3086,9 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
                             pages=links, page_number=number,
                             page_tables=env.globals["t"]("tables_span", span=spans[number - 1], total=len(paging.drawn)),
                             **common)
-        # A barometer's standings after each round (duplicate.standings_after_rounds).
-        after = _standings_after(event, stage_result)
+        # A barometer's standings after each round (tournament/after_rounds.py: the game's, as of
+        # each round by the stage's rule for a withdrawn pair).
+        after = _standings_after(event, stage_result, env.globals["t"])
         for round_result in stage_result.rounds:
             # A knockout round of the final and the third-place play-off: each table's heading
             # names its match, as the round's draw and results notices do.
@@ -3133,14 +3138,18 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
                            workbook_bytes(result, env.globals["t"], travellers_of))
 
 
-def _standings_after(event: Any, stage_result: StageResult) -> dict[int, Any]:
-    """Each round's standings so far (Game.standings_after_rounds), each figure said as the
-    stage's standings say it: a percentage to two places (50.00, where 50.0 was printed), IMPs
-    as number_text, "—" for a pair with no board scored yet (its figure None)."""
-    found = GAMES[event.game].standings_after_rounds(stage_result.stage, stage_result.rounds)
+def _standings_after(event: Any, stage_result: StageResult, translate: Translator) -> dict[int, Any]:
+    """Each round's standings so far (tournament/after_rounds.py: the game's, with the stage's
+    rule for a withdrawn pair as of that round), each figure said as the stage's standings say
+    it: a percentage to two places (50.00, where 50.0 was printed), IMPs as number_text, "—" for
+    a pair with no board scored yet (its figure None); its remarks (退赛, and why it has no
+    place) in the words, order and tags of the stage's standings (remark_text, _REMARK_TAGS)."""
+    found = standings_after_rounds(event, stage_result)
     metric = next((m for m in stage_result.stage.rank_by if m != "lot"), "")
-    return {number: [(place, entry, "—" if figure is None else metric_text(metric, figure))
-                     for place, entry, figure in rows] for number, rows in found.items()}
+    return {number: [(place, entry, "—" if figure is None else metric_text(metric, figure),
+                      [(_REMARK_TAGS.get(remark.kind, ""), remark_text(translate, remark)) for remark in remarks]
+                      if remarks else ())
+                     for place, entry, figure, remarks in rows] for number, rows in found.items()}
 
 
 def _travellers(game: Any, stage_result: StageResult) -> list[Any]:

@@ -80,6 +80,9 @@ class ShownStanding:
     score: Any = None
     # not ranked, but it sat: a pairs pair whose every board was np (Tally.nothing_scored)
     nothing_scored: bool = False
+    # not ranked: withdrawn under half-way of a stage ranked by a percentage (Standing.under_half),
+    # said beside 退赛 as the standings' remark says it
+    under_half: bool = False
 
     @property
     def rank_label(self) -> str:

@@ -586,18 +586,32 @@ def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: s
     round to come, an odd field's sit-out or an 80分 opponent's bye table (0 boards) took boards
     off, so a pair unranked partway came 4th or 7th at the end. With rounds of equal boards this
     is the EBU's half the boards; with unequal ones it can differ from a board count."""
-    if not withdrew or not stage.rank_by:
+    if not withdrew:
         return set()
-    first = game.metrics.get(stage.rank_by[0])
-    if first is None or not first.per_board:
+    return withdrawn_under_half(game, stage, [tallies[entry_id].entry for entry_id in withdrew], joined)
+
+
+def withdrawn_under_half(game: Game, stage: Stage, withdrawn: Iterable[Entry], joined: Mapping[str, int]) -> set[str]:
+    """_under_half's rule for the entries `withdrawn` (each withdrawn in `stage`): the ids of
+    those that took part in under half its rounds, where it is ranked by a percentage
+    (ranks_by_percentage). The stage's standings and a barometer's standings after each round
+    (tournament/after_rounds.py) say it the same."""
+    if not ranks_by_percentage(game, stage):
         return set()
     short = set()
-    for entry_id in withdrew:
-        since = tallies[entry_id].entry.withdrawn_from(stage.id)
-        took_part = max((since or 1) - joined.get(entry_id, 1), 0)  # (`withdrawn: true`: 1, none)
+    for entry in withdrawn:
+        since = entry.withdrawn_from(stage.id)
+        took_part = max((since or 1) - joined.get(entry.id, 1), 0)  # (`withdrawn: true`: 1, none)
         if 2 * took_part < stage.rounds:
-            short.add(entry_id)
+            short.add(entry.id)
     return short
+
+
+def ranks_by_percentage(game: Game, stage: Stage) -> bool:
+    """Whether `stage` is ranked first by an average over the boards played (Metric.per_board):
+    where a withdrawn entry that took part in under half its rounds is not ranked (_under_half)."""
+    first = game.metrics.get(stage.rank_by[0]) if stage.rank_by else None
+    return first is not None and first.per_board
 
 
 def _joined(event: Event, stage: Stage, field_entries: list[Entry], late: Mapping[str, list[int]]) -> dict[str, int]:

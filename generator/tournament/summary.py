@@ -160,9 +160,15 @@ def _shown_standing(st: Any, stage: Any) -> tuple:
     """What a player's page shows of one standing (render/players.py's ShownStanding), and what
     placings_digest keeps its pages by: the one tuple for both. The place a `then:` stage gave
     (placed_by), that the entry withdrew in `stage` or before it (退赛, as the standings' remark
-    says), the score that placed it (_placing_score), and that a pair sat with no board scored
-    (nothing_scored), only where there are: the digest as it was without them."""
+    says), the score that placed it (_placing_score), that a pair sat with no board scored
+    (nothing_scored), and that it is not ranked for having withdrawn under half-way
+    (under_half), only where there are: the digest as it was without them."""
     withdrawn = marked_withdrawn(st, stage.id)
+    if withdrawn and st.under_half:
+        # not ranked, having withdrawn under half-way (Standing.under_half): its row says why
+        # beside 退赛, as the standings' remark does (no score: it placed it nowhere)
+        return (st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
+                bool(st.tally.forfeited), st.placed_by_name, withdrawn, None, None, False, True)
     if st.rank is None and st.tally.nothing_scored:
         # a pair that sat at np boards only (Tally.nothing_scored): its row says so, as its
         # entry page does, and the digest changes when a pair goes from not seated to that
@@ -318,7 +324,7 @@ Seating = tuple[Seats, tuple[tuple[str, str], ...]]
 # What a player's row shows of one event (render/players.py), as plain data, and who is who in it:
 #   entries: entry id -> (name, group, substitute, its players' names)
 #   stages:  (stage id, stage name, ((entry id, rank, tied, qualified, prize's name, forfeited[, placed by,
-#            withdrawn[, metric, score]]), ...), after) (_shown_standing),
+#            withdrawn[, metric, score[, nothing_scored[, under_half]]]]), ...), after) (_shown_standing),
 #            each entry's first standing in the stage (standings_by_entry); after: N while the
 #            stage is in progress and its standings are "after round N", else 0 (final)
 #   credits: ((name, group, points), ...) in the event's order (a private group's digest in its

@@ -1393,7 +1393,9 @@ def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, lis
                 continue
             matchpoints, scoring = view.matchpoints, view.scoring
             for side, entry in enumerate((view.ns, view.ew)):
-                if entry is not None:
+                # a pair scores nothing at the table it walked out of (its top not counted
+                # either): its figure is over the boards it played, as the stage's tally is
+                if entry is not None and entry != view.withdrawn:
                     sums = so_far.setdefault(entry, [0.0, 0.0, False])
                     sums[0] += view.total(side)
                     sums[1] += view.top
