@@ -23,9 +23,9 @@ def _text(page: Path) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", re.sub(r"(?s)<(script|style)\b.*?</\1>", "", html)).split())
 
 
-def test_a_table_whose_pair_withdrew_says_so_and_its_opponent_sits_out(tmp_path: Path) -> None:
+def p12_withdrawn_after_round_2(tmp_path: Path) -> Path:
     """The demo's 16-pair Mitchell after round 2 (rounds 3-7 not played yet), P12 `withdrawn: 2`
-    and its round-2 table against P05 (table 5) left as drawn, no boards."""
+    and its round-2 table against P05 (table 5) left as drawn, no boards: its content/."""
     content = demo_content(tmp_path, SLUG)
     folder = content / "events" / SLUG
     for number in range(3, 8):
@@ -33,9 +33,16 @@ def test_a_table_whose_pair_withdrew_says_so_and_its_opponent_sits_out(tmp_path:
     withdraw(folder, "P12", 2)
     path = folder / "results/round-2.yaml"
     text = path.read_text(encoding="utf-8")
-    assert "    ew: P12\n    boards:\n      11: 55\n      12: 60\n" in text
-    path.write_text(text.replace("    ew: P12\n    boards:\n      11: 55\n      12: 60\n", "    ew: P12\n"),
-                    encoding="utf-8")
+    drawn = "    ew: P12\n    boards:\n      11: 55\n      12: 60\n"
+    assert drawn in text
+    path.write_text(text.replace(drawn, "    ew: P12\n"), encoding="utf-8")
+    return content
+
+
+def test_a_table_whose_pair_withdrew_says_so_and_its_opponent_sits_out(tmp_path: Path) -> None:
+    """The demo's 16-pair Mitchell after round 2 (rounds 3-7 not played yet), P12 `withdrawn: 2`
+    and its round-2 table against P05 (table 5) left as drawn, no boards."""
+    content = p12_withdrawn_after_round_2(tmp_path)
     site, results, warnings = validate(content)
     assert [w.code for w in warnings] == []
     stage = results[0].stages[0]
@@ -72,15 +79,7 @@ def test_the_readme_says_80_fen_pairs_have_no_average_plus() -> None:
 def _withdrawn_at_table_5(tmp_path: Path):
     """The demo's Mitchell after round 2, P12 `withdrawn: 2`, its round-2 table 5 against P05
     left as drawn; built. (content, its results, the site built)"""
-    content = demo_content(tmp_path, SLUG)
-    folder = content / "events" / SLUG
-    for number in range(3, 8):
-        (folder / f"results/round-{number}.yaml").unlink()
-    withdraw(folder, "P12", 2)
-    path = folder / "results/round-2.yaml"
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("    ew: P12\n    boards:\n      11: 55\n      12: 60\n", "    ew: P12\n"),
-                    encoding="utf-8")
+    content = p12_withdrawn_after_round_2(tmp_path)
     site, results, warnings = validate(content)
     assert [w.code for w in warnings] == []
     out = tmp_path / "out"
@@ -134,15 +133,7 @@ def test_the_hall_screen_names_the_withdrawn_pairs_table_table_5(tmp_path: Path)
     \u9000\u8d5b in place of its players, as the notice says it."""
     from generator.desk.app import Desk
 
-    content = demo_content(tmp_path, SLUG)
-    folder = content / "events" / SLUG
-    for number in range(3, 8):
-        (folder / f"results/round-{number}.yaml").unlink()
-    withdraw(folder, "P12", 2)
-    path = folder / "results/round-2.yaml"
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("    ew: P12\n    boards:\n      11: 55\n      12: 60\n", "    ew: P12\n"),
-                    encoding="utf-8")
+    content = p12_withdrawn_after_round_2(tmp_path)
     screen = Desk(content, SLUG, None, "zh-Hans").draw_view()
     assert screen is not None and screen["number"] == 2, screen
     row = next(t for t in screen["tables"] if "P05" in [team for team, _ in t["teams"]])

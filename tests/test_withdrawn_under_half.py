@@ -19,6 +19,7 @@ from generator.render.bulletins import bulletins_for
 from generator.render.html import render_site, results_json
 from generator.render.output import OutputTree
 from tests.support import demo_content, withdraw
+from tests.test_shengji_pairs_withdrawn import p12_withdrawn_after_round_2
 
 SHENGJI = "hefei-80fen-pairs-2012"
 BRIDGE = "qiaoyou-club-pairs-2024"
@@ -35,16 +36,7 @@ def _text(page: Path) -> str:
 def _shengji_after_round_2(tmp_path: Path) -> tuple[Path, object]:
     """The demo's 16-pair Mitchell after round 2 (rounds 3-7 not played yet), P12 `withdrawn: 2`,
     its round-2 table left as drawn (tests/test_shengji_pairs_withdrawn.py's set-up)."""
-    content = demo_content(tmp_path, SHENGJI)
-    folder = content / "events" / SHENGJI
-    for number in range(3, 8):
-        (folder / f"results/round-{number}.yaml").unlink()
-    withdraw(folder, "P12", 2)
-    path = folder / "results/round-2.yaml"
-    text = path.read_text(encoding="utf-8")
-    drawn = "    ew: P12\n    boards:\n      11: 55\n      12: 60\n"
-    assert drawn in text
-    path.write_text(text.replace(drawn, "    ew: P12\n"), encoding="utf-8")
+    content = p12_withdrawn_after_round_2(tmp_path)
     return content, validate(content)
 
 
