@@ -67,7 +67,7 @@ class Metric:
     """A standings metric. Higher is better. `first_only`: taken from the first match played.
     `per_board`: an average over the boards the entry played (a pairs percentage), not a total:
     a pair that played few boards may top it, so a stage ranked by it first does not rank a
-    withdrawn entry that took part in under half the rounds (tournament/event.py's _under_half).
+    withdrawn entry that took part in under half the rounds (tournament/event.py's withdrawn_under_half).
     `label` and `explain` are localised texts, usually the catalogues' (`Metric.worded`)."""
 
     name: str

@@ -1,7 +1,7 @@
 """A barometer's standings after each round (the round pages' "standings after round N") as the
 stage's standings as of that round say them: the game finds the places and figures
 (Game.standings_after_rounds, games/bridge/duplicate.py's), pure of any withdrawal; the stage's
-rule for a withdrawn entry (event.py's _rank and _under_half) is applied here, where the event's
+rule for a withdrawn entry (event.py's _rank and withdrawn_under_half) is applied here, where the event's
 withdrawals are known, so that a round page does not rank a pair the stage page leaves unranked."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def standings_after_rounds(event: Event, result: StageResult) -> dict[int, list[
              if (first := entry.withdrawn_from(stage.id)) is not None}
     if not since or not found:
         return {number: [AfterRound(*row) for row in rows] for number, rows in found.items()}
-    # Known from the withdrawal alone (the rounds it took part in: _under_half), not from the
+    # Known from the withdrawal alone (the rounds it took part in: withdrawn_under_half), not from the
     # boards played by this round: the same verdict after every round that marks it 退赛.
     gone = withdrawn_under_half(game, stage, [event.entries[entry_id] for entry_id in since],
                                 late_pairs(event, stage, result.field))

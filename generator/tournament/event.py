@@ -548,7 +548,7 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
              if (since := tally.entry.withdrawn_from(stage.id)) is not None and since > played + 1}
     withdrew = {entry_id for entry_id, tally in tallies.items()
                 if tally.entry.withdrawn_in(stage.id) and entry_id not in later}
-    short = _under_half(game, stage, tallies, withdrew, joined)
+    short = withdrawn_under_half(game, stage, [tallies[entry_id].entry for entry_id in withdrew], joined) if withdrew else set()
     standings = rank(tallies.values(), stage.rank_by, lots, two_only, withdrew, short)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
     # Each ranked with its field's name, which the pages, the printed standings and results.json
@@ -566,9 +566,8 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
     return standings
 
 
-def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: set[str],
-                joined: Mapping[str, int]) -> set[str]:
-    """The entries of `withdrew` (marked 退赛 in these standings) not to be ranked: in a stage
+def withdrawn_under_half(game: Game, stage: Stage, withdrawn: Iterable[Entry], joined: Mapping[str, int]) -> set[str]:
+    """The ids of `withdrawn` (marked 退赛 in the standings) not to be ranked: in a stage
     ranked first by an average over the boards played (Metric.per_board: a pairs percentage),
     one that took part in under half the stage's rounds. Its percentage is over a few boards (an
     80分 pair's 100 % after its one round ranked it 1st), and the referee's rule for it is
@@ -585,17 +584,9 @@ def _under_half(game: Game, stage: Stage, tallies: dict[str, Tally], withdrew: s
     rounds to come) flipped it: a stage without `boards:` counted a team match's 8 boards a
     round to come, an odd field's sit-out or an 80分 opponent's bye table (0 boards) took boards
     off, so a pair unranked partway came 4th or 7th at the end. With rounds of equal boards this
-    is the EBU's half the boards; with unequal ones it can differ from a board count."""
-    if not withdrew:
-        return set()
-    return withdrawn_under_half(game, stage, [tallies[entry_id].entry for entry_id in withdrew], joined)
-
-
-def withdrawn_under_half(game: Game, stage: Stage, withdrawn: Iterable[Entry], joined: Mapping[str, int]) -> set[str]:
-    """_under_half's rule for the entries `withdrawn` (each withdrawn in `stage`): the ids of
-    those that took part in under half its rounds, where it is ranked by a percentage
-    (ranks_by_percentage). The stage's standings and a barometer's standings after each round
-    (tournament/after_rounds.py) say it the same."""
+    is the EBU's half the boards; with unequal ones it can differ from a board count. The
+    stage's standings (_rank) and a barometer's after each round (tournament/after_rounds.py)
+    both ask it."""
     if not ranks_by_percentage(game, stage):
         return set()
     short = set()
@@ -609,13 +600,13 @@ def withdrawn_under_half(game: Game, stage: Stage, withdrawn: Iterable[Entry], j
 
 def ranks_by_percentage(game: Game, stage: Stage) -> bool:
     """Whether `stage` is ranked first by an average over the boards played (Metric.per_board):
-    where a withdrawn entry that took part in under half its rounds is not ranked (_under_half)."""
+    where a withdrawn entry that took part in under half its rounds is not ranked (withdrawn_under_half)."""
     first = game.metrics.get(stage.rank_by[0]) if stage.rank_by else None
     return first is not None and first.per_board
 
 
 def _joined(event: Event, stage: Stage, field_entries: list[Entry], late: Mapping[str, list[int]]) -> dict[str, int]:
-    """The round each late entry of the stage first took part in (event-day.md), for _under_half
+    """The round each late entry of the stage first took part in (event-day.md), for withdrawn_under_half
     to count a withdrawn one's rounds from: a pairs stage's late pairs (pairing.late_pairs, a
     sit-out line left out of round 1 not taken for lateness), a Swiss or round robin's the round
     after those it missed (_late_entries). Worked out only when an entry withdrew from the stage."""

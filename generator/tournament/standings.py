@@ -112,7 +112,7 @@ class Standing:
     # Mitchell's "NS" and "EW", Game.fields): two rank 1s, each said with its field.
     field: str | None = None
     # Not ranked: withdrawn from a stage ranked by a percentage having taken part in under half
-    # its rounds (the EBU White Book 2.4.5 model; tournament/event.py's _under_half). Listed after
+    # its rounds (the EBU White Book 2.4.5 model; tournament/event.py's withdrawn_under_half). Listed after
     # the ranked entries with its score, no place, no prize (none left vacant), not qualified.
     under_half: bool = False
 
@@ -380,7 +380,7 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
     退赛 in this stage) is listed after those still playing: it shares their place, but a list
     headed by it (3= T05 退赛, then the one that plays on) read as if it came first. An entry of
     `under_half` (withdrawn under half-way in a stage ranked by a percentage: event.py's
-    _under_half) is not ranked: listed with the unranked, after the ranked entries, its figures
+    withdrawn_under_half) is not ranked: listed with the unranked, after the ranked entries, its figures
     kept (Standing.under_half); the entries after it move up, each a place."""
     tallies = list(tallies)
     # (one that would be unranked anyway, having played or scored nothing, is said as before)
