@@ -140,32 +140,46 @@ def test_a_second_name_the_build_reads_through_a_link_is_still_held(  # noqa: F8
     assert path.read_text(encoding="utf-8") == text and not audit_lines(content)
 
 
-def test_the_scan_for_a_second_name_walks_no_folder_the_loader_skips(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
-    """other_name walked every folder of content/: .git (its objects, thousands of them in a
-    site kept in git), the desk's .paibang-desk, a notes/ folder, an event's own .git. It walks
-    what the loader reads; a second name in those is no reading's, and none."""
-    from generator.desk import app
-
+def _one_round_site(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """content/ with one event's round 1 written: the site, its results folder, the round's file."""
     site = tmp_path / "content"
     results = site / "events" / "a" / "results"
     results.mkdir(parents=True)
     (site / "site.yaml").write_text("title: t\n", encoding="utf-8")
     round_file = results / "round-1.yaml"
     round_file.write_text("stage: main\ntables: []\n", encoding="utf-8")
+    return site, results, round_file
+
+
+def _folders_listed(monkeypatch, named) -> list[str]:  # noqa: ANN001
+    """The folders the desk's scan lists from now on, each as `named` gives it."""
+    from generator.desk import app
+
+    listed: list[str] = []
+    scandir = os.scandir
+
+    def listing(path):  # noqa: ANN001, ANN202
+        listed.append(named(path))
+        return scandir(path)
+
+    monkeypatch.setattr(app.os, "scandir", listing)
+    return listed
+
+
+def test_the_scan_for_a_second_name_walks_no_folder_the_loader_skips(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """other_name walked every folder of content/: .git (its objects, thousands of them in a
+    site kept in git), the desk's .paibang-desk, a notes/ folder, an event's own .git. It walks
+    what the loader reads; a second name in those is no reading's, and none."""
+    from generator.desk import app
+
+    site, results, round_file = _one_round_site(tmp_path)
     skipped = [site / ".git" / "objects", site / ".paibang-desk", site / "notes", site / "events" / "a" / ".git"]
     for folder in skipped:
         folder.mkdir(parents=True)
         (folder / "x").write_text("", encoding="utf-8")
     os.link(round_file, site / ".git" / "objects" / "round-1.yaml")
     os.link(round_file, site / "events" / "a" / ".git" / "round-1.yaml")
-    listed: list[str] = []
-    scandir = os.scandir
-
-    def listing(path):  # noqa: ANN001, ANN202
-        listed.append(os.fspath(path))
-        return scandir(path)
-
-    monkeypatch.setattr(app.os, "scandir", listing)
+    listed = _folders_listed(monkeypatch, os.fspath)
     assert app.other_name(site, round_file) is None
     assert not [path for path in listed if any(path.startswith(str(folder)) for folder in skipped)], listed
     assert str(results) in listed
@@ -184,12 +198,7 @@ def test_the_scan_for_a_second_name_lists_no_folder_leading_out_of_the_event_or_
     folder, file-outside-event): not listed."""
     from generator.desk import app
 
-    site = tmp_path / "content"
-    results = site / "events" / "a" / "results"
-    results.mkdir(parents=True)
-    (site / "site.yaml").write_text("title: t\n", encoding="utf-8")
-    round_file = results / "round-1.yaml"
-    round_file.write_text("stage: main\ntables: []\n", encoding="utf-8")
+    site, results, round_file = _one_round_site(tmp_path)
     (site / "events" / "b").mkdir()
     if link == "results out of content":
         (tmp_path / "mount").mkdir()
@@ -199,14 +208,7 @@ def test_the_scan_for_a_second_name_lists_no_folder_leading_out_of_the_event_or_
         (site / "events" / "b" / "up").symlink_to("../..")
         (site / "notes").mkdir()
         os.link(round_file, site / "notes" / "round-1.yaml.bak")
-    listed: list[str] = []
-    scandir = os.scandir
-
-    def listing(path):  # noqa: ANN001, ANN202
-        listed.append(os.path.realpath(path))
-        return scandir(path)
-
-    monkeypatch.setattr(app.os, "scandir", listing)
+    listed = _folders_listed(monkeypatch, os.path.realpath)
     assert app.other_name(site, round_file) is None
     events = site.resolve() / "events"
     assert sorted(listed) == sorted(os.path.normpath(events / name) for name in ("", "a", "a/results", "b")), listed

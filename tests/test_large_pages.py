@@ -30,10 +30,7 @@ PEOPLE = 40  # people a page of the players' index
 
 
 def render(out: Path) -> Path:
-    site, results, _ = validate(CONTENT)
-    out.mkdir(parents=True, exist_ok=True)
-    render_site(site, results, {}, OutputTree(out))
-    return out
+    return render_content(CONTENT, out)
 
 
 @pytest.fixture(scope="module")
@@ -337,6 +334,7 @@ LINES = 3  # PAGE_BOARDS lowered: a board's traveller holds the lines of 3 table
 
 
 def render_content(content: Path, out: Path, lines: int | None = None) -> Path:
+    """`content` rendered into `out`, a board's traveller holding `lines` tables a page when said."""
     with pytest.MonkeyPatch.context() as patch:
         if lines is not None:
             patch.setattr(html_module, "PAGE_BOARDS", lines)
