@@ -42,7 +42,7 @@ from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, Game, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
-from generator.render import fast_jinja, incremental, rows_bridge, rows_tables
+from generator.render import fast_jinja, frame, incremental, rows_bridge, rows_tables
 from generator.render.fast_jinja import escaped, html_text, markup_of
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
@@ -136,6 +136,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
     env.globals["search_form"] = _search_forms(env)
+    frame.install(env)  # base.html's head links, header and footer, made once for each depth
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
