@@ -42,7 +42,7 @@ from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, Game, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
-from generator.render import fast_jinja, frame, incremental, rows_bridge, rows_tables
+from generator.render import fast_jinja, frame, incremental, rows_bridge, rows_entry, rows_tables
 from generator.render.fast_jinja import escaped, html_text, markup_of
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
@@ -198,6 +198,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
     _table_rows(env, translate)
     rows_bridge.install(env, translate)  # the bridge pages' rows (bridge_traveller_rows, bridge_pairs_rows, …)
+    rows_entry.install(env, translate)  # an entry's page's heading and facts, its stages' headings
     # the notes on the next stage's draw, in the order the qualifier list says them too
     env.globals["qualifier_notes"] = lambda stage_result, stage: qualifier_note_texts(translate, stage_result, stage)
     return env
