@@ -2888,9 +2888,11 @@ def render_player(env: jinja2.Environment, writer: SiteWriter, person: Person, n
                                                       player_pages_years(person, pages))]
     positions = _span((number - 1) * PLAYER_EVENTS + 1, (number - 1) * PLAYER_EVENTS + len(slugs))
     runs = rows_by_year(rows) if len(person.slugs) > PLAYER_YEAR_HEADINGS else [(None, rows)]
+    # the places column is headed "final place" only where every place shown is one (player.html)
+    places_final = not any(row.final and not row.final_place for row in rows)
     writer.page(env, page_url(player_url(person), number), "player.html", max(days, default=None), person=person,
-                rows=rows, runs=runs if len(runs) > 1 else [(None, rows)], pages=links, page_number=number,
-                positions=positions)
+                runs=runs if len(runs) > 1 else [(None, rows)], pages=links, page_number=number,
+                positions=positions, places_final=places_final)
     person.forget_rows()
 
 
