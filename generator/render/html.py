@@ -1338,13 +1338,15 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
     caption's id when its stage's name is marked as Chinese (zh_lang), else "". The table's box
     is then named by the caption (aria-labelledby), not by an aria-label repeating it: an
     attribute cannot mark part of its text as Chinese, the caption can. Some 20,000 matches at 200 events, each a dozen `{{ }}` in the
-    template; written here in one pass, the words as `_("round_n", n=…)` and table_name_of give them."""
+    template; written here in one pass, the words as `_("round_n", n=…)` and table_name_of give them.
+    Last, the table's `showings` (table_showings), which its template takes: the same on both
+    sides' pages, and so kept with the heading (a call and a `{% set %}` fewer a match)."""
     text = fast_jinja.html_text
     round_n = translate.unformatted("round_n")
     rounds: dict[int, str] = {}  # each round number's word
 
     def match_heading(event: Event, stage_result: StageResult, number: Any, score: Any, root: str,
-                      pages: RoundPages | None) -> tuple[Markup, str]:
+                      pages: RoundPages) -> tuple[Markup, Markup, str, int]:
         # The same on both sides' pages (all of its arguments but `root` are the table's and its
         # event's, and entries' pages are as deep): made once while render_event renders the
         # event, kept as shared_part keeps a part (a guess of two showings: a bye's one only keeps
@@ -1355,7 +1357,7 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
                             lambda: _sized(made(event, stage_result, number, score, root, pages)))
 
     def made(event: Event, stage_result: StageResult, number: Any, score: Any, root: str,
-             pages: RoundPages | None) -> tuple[Markup, Markup, str]:
+             pages: RoundPages) -> tuple[Markup, Markup, str, int]:
         round_word = rounds.get(number) if type(number) is int else None
         if round_word is None:
             round_word = fill(round_n, {"n": number})
@@ -1371,7 +1373,8 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
         heading = markup_of(f'<section class="table-result" id="{anchor}" aria-labelledby="{anchor}-h">\n'
                          f'<h3 id="{anchor}-h"><a href="{text(root)}{url}">{said}</a></h3>\n')
         caption = markup_of(f"{zh(stage.name)} \u00b7 {text(round_word)} \u00b7 {text(table_word)}")
-        return heading, caption, f"{anchor}-c" if zh_lang(stage.name) else ""
+        return (heading, caption, f"{anchor}-c" if zh_lang(stage.name) else "",
+                table_showings(pages, stage.id, number, score))
 
     return match_heading
 
