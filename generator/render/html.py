@@ -42,7 +42,7 @@ from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, Game, RowsWhenRead, metric_of
 from generator.games.common.figures import figure_text, number_text, two_places, two_places_of  # (pages and prints alike)
 from generator.games.common.rooms import seating_text
-from generator.render import fast_jinja, incremental, rows_bridge, rows_tables
+from generator.render import fast_jinja, frame, incremental, rows_bridge, rows_entry, rows_tables
 from generator.render.fast_jinja import escaped, html_text, markup_of
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
@@ -136,6 +136,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
     env.globals["search_form"] = _search_forms(env)
+    frame.install(env)  # base.html's head links, header and footer, made once for each depth
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
@@ -197,6 +198,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
     _table_rows(env, translate)
     rows_bridge.install(env, translate)  # the bridge pages' rows (bridge_traveller_rows, bridge_pairs_rows, …)
+    rows_entry.install(env, translate)  # an entry's page's heading and facts, its stages' headings
     # the notes on the next stage's draw, in the order the qualifier list says them too
     env.globals["qualifier_notes"] = lambda stage_result, stage: qualifier_note_texts(translate, stage_result, stage)
     return env
@@ -1336,13 +1338,15 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
     caption's id when its stage's name is marked as Chinese (zh_lang), else "". The table's box
     is then named by the caption (aria-labelledby), not by an aria-label repeating it: an
     attribute cannot mark part of its text as Chinese, the caption can. Some 20,000 matches at 200 events, each a dozen `{{ }}` in the
-    template; written here in one pass, the words as `_("round_n", n=…)` and table_name_of give them."""
+    template; written here in one pass, the words as `_("round_n", n=…)` and table_name_of give them.
+    Last, the table's `showings` (table_showings), which its template takes: the same on both
+    sides' pages, and so kept with the heading (a call and a `{% set %}` fewer a match)."""
     text = fast_jinja.html_text
     round_n = translate.unformatted("round_n")
     rounds: dict[int, str] = {}  # each round number's word
 
     def match_heading(event: Event, stage_result: StageResult, number: Any, score: Any, root: str,
-                      pages: RoundPages | None) -> tuple[Markup, str]:
+                      pages: RoundPages) -> tuple[Markup, Markup, str, int]:
         # The same on both sides' pages (all of its arguments but `root` are the table's and its
         # event's, and entries' pages are as deep): made once while render_event renders the
         # event, kept as shared_part keeps a part (a guess of two showings: a bye's one only keeps
@@ -1353,7 +1357,7 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
                             lambda: _sized(made(event, stage_result, number, score, root, pages)))
 
     def made(event: Event, stage_result: StageResult, number: Any, score: Any, root: str,
-             pages: RoundPages | None) -> tuple[Markup, Markup, str]:
+             pages: RoundPages) -> tuple[Markup, Markup, str, int]:
         round_word = rounds.get(number) if type(number) is int else None
         if round_word is None:
             round_word = fill(round_n, {"n": number})
@@ -1369,7 +1373,8 @@ def _match_headings(translate: Translator, table_name_of: Callable[[str, Any], s
         heading = markup_of(f'<section class="table-result" id="{anchor}" aria-labelledby="{anchor}-h">\n'
                          f'<h3 id="{anchor}-h"><a href="{text(root)}{url}">{said}</a></h3>\n')
         caption = markup_of(f"{zh(stage.name)} \u00b7 {text(round_word)} \u00b7 {text(table_word)}")
-        return heading, caption, f"{anchor}-c" if zh_lang(stage.name) else ""
+        return (heading, caption, f"{anchor}-c" if zh_lang(stage.name) else "",
+                table_showings(pages, stage.id, number, score))
 
     return match_heading
 
@@ -2886,9 +2891,11 @@ def render_player(env: jinja2.Environment, writer: SiteWriter, person: Person, n
                                                       player_pages_years(person, pages))]
     positions = _span((number - 1) * PLAYER_EVENTS + 1, (number - 1) * PLAYER_EVENTS + len(slugs))
     runs = rows_by_year(rows) if len(person.slugs) > PLAYER_YEAR_HEADINGS else [(None, rows)]
+    # the places column is headed "final place" only where every place shown is one (player.html)
+    places_final = not any(row.final and not row.final_place for row in rows)
     writer.page(env, page_url(player_url(person), number), "player.html", max(days, default=None), person=person,
-                rows=rows, runs=runs if len(runs) > 1 else [(None, rows)], pages=links, page_number=number,
-                positions=positions)
+                runs=runs if len(runs) > 1 else [(None, rows)], pages=links, page_number=number,
+                positions=positions, places_final=places_final)
     person.forget_rows()
 
 
