@@ -111,6 +111,15 @@ def simplified() -> dict[int, str]:
         traditional, _, forms = line.partition("\t")
         if len(traditional) == 1 and forms.split() and forms.split()[0] != traditional:
             folds[ord(traditional)] = forms.split()[0]
+    # A form OpenCC folds again (薴 -> 苧 -> 苎) folded to its last, so that normalise folds a
+    # text once for all and what it makes it leaves as it is: 薴, 苧 and 苎 are one character to
+    # search, and a record's text, normalised, is what the index lists it under (index_script).
+    for code, form in folds.items():
+        seen = {code}
+        while len(form) == 1 and ord(form) in folds and ord(form) not in seen:
+            seen.add(ord(form))
+            form = folds[ord(form)]
+        folds[code] = form
     return folds
 
 
@@ -125,8 +134,13 @@ def _runs(text: str) -> list[str]:
 
 
 def bigrams(text: str) -> set[str]:
+    return _pairs(normalise(text))
+
+
+def _pairs(normal: str) -> set[str]:
+    """bigrams of a text normalised already: a record's text (normalise leaves it as it is)."""
     grams = set()
-    for run in _runs(normalise(text)):
+    for run in _runs(normal):
         grams.update(run[i:i + 2] for i in range(len(run) - 1))
     return grams
 
@@ -281,7 +295,7 @@ def index_script(found: list[Record], texts: list[str] | None = None) -> str:
     if texts is None:
         texts = [record.text for record in found]  # each made once (normalising was most of the time)
     for number, text in enumerate(texts):
-        for gram in sorted(bigrams(text)):
+        for gram in sorted(_pairs(text)):  # (normalised already: not again)
             postings.setdefault(gram, []).append(number)
     folds = index_folds(set().union(*texts))
     data = {
@@ -332,8 +346,13 @@ def shard_of(gram: str, shards: int) -> int:
 def grams_of(text: str) -> set[str]:
     """What the sharded index lists a record under: its bigrams, and each character alone (a
     query of one character has no bigram)."""
+    return _grams(normalise(text))
+
+
+def _grams(normal: str) -> set[str]:
+    """grams_of a text normalised already: a record's text."""
     found: set[str] = set()
-    for run in _runs(normalise(text)):  # (bigrams' runs, normalised and split once: 15,000 records a mass event)
+    for run in _runs(normal):  # (bigrams' runs, split once: 15,000 records a mass event)
         found.update(run[i:i + 2] for i in range(len(run) - 1))
         found.update(run)
     return found
@@ -444,7 +463,7 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
             found[number] = None  # type: ignore[call-overload]  # let go: its row is in the chunk
             text = row[4]
             present.update(text)
-            grams = grams_of(text)
+            grams = _grams(text)  # (normalised already: not again)
             # its digits and a comma in each gram's list (its title's start's are
             # runs, not counted: few numbers where titles that start alike sit together, a player's;
             # an id such as T01, a title in every event of an archive numbered newest event first,
