@@ -1540,7 +1540,8 @@ def tables_as_drawn(event: Event, stage_result: StageResult, round_result: Round
     if written is None:
         return tables
     by_number = {t.number: t for t in written.tables}
-    return [drawn if len(table.sides) == 1 and (drawn := by_number.get(table.number)) is not None
+    # (a table of two pairs both withdrawn: scored with no side, event._score_pairs_withdrawn)
+    return [drawn if len(table.sides) < 2 and (drawn := by_number.get(table.number)) is not None
             and len(drawn.sides) == 2 and set(table.sides) < set(drawn.sides) else table for table in tables]
 
 
@@ -1981,8 +1982,12 @@ def drawn_sides(score: TableScore) -> Sequence[str]:
     withdrawn by the round and whose opponent is scored alone, as sitting the round out (80\u5206,
     no average-plus: event._score_pairs_withdrawn names the withdrawn pair, `withdrawn`). That is
     table 5 still, P05 against P12, as the draw notice lists it (tables_as_drawn): the round's
-    page, the opponent's page and its list of matches named it \u8f6e\u7a7a, an odd field's sit-out."""
+    page, the opponent's page and its list of matches named it \u8f6e\u7a7a, an odd field's sit-out.
+    Two pairs withdrawn by the round, drawn against each other, are scored with no side
+    (`withdrawn_pairs`): the table is still theirs, table 5, P05 against P12."""
     sides = score.table.sides
+    if not sides and len(score.extra.get("withdrawn_pairs", ())) == 2:
+        return score.extra["withdrawn_pairs"]
     left = score.extra.get("withdrawn") if len(sides) == 1 else None
     return sides if left is None or left in sides else [*sides, left]
 
@@ -2274,6 +2279,13 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
                                 ids=", ".join(byes))
     for left, staying in sitting_out:
         text += catalogues.text("pair_sheet_withdrawn_sit_out", locale, id=named_ids(event, [left])[0], staying=staying)
+    # Two pairs withdrawn by the round drawn against each other (scored with no side,
+    # event._score_pairs_withdrawn): nobody plays that table, said of it by its number; the
+    # notice left it out, and said the round was not drawn by the movement (rev102 D5).
+    both_gone = [table for table in drawn_tables if len(table.sides) == 2 and not scored_sides.get(table.number, table.sides)]
+    for table in both_gone:
+        text += catalogues.text("pair_sheet_withdrawn_both", locale, table=table.number,
+                                ids=catalogues.series(locale, named_ids(event, list(table.sides))))
     # A pairs table keeping both pairs is scored for the opponent by the game (bridge's
     # average-plus on the table's boards, Game.score_walked_out), the table naming the withdrawn
     # pair (`withdrawn`), not as its forfeit, which a match is. A side alone at its table (its
@@ -2284,7 +2296,9 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     left_alone = {left for left, _ in sitting_out} | alone
     if stage.format == "pairs":
         if forfeited := [side for side in gone if side in averaged and side not in left_alone]:
-            text += catalogues.text("pair_sheet_withdrawn_average_plus", locale, ids=", ".join(named_ids(event, forfeited)))
+            # (several pairs withdrawn: each opponent on its own table's boards, rev102 D6)
+            text += catalogues.text("pair_sheet_withdrawn_average_plus", locale, ids=", ".join(named_ids(event, forfeited)),
+                                    count=len(forfeited))
     elif forfeited := [side for side in gone if side not in left_alone]:
         text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(named_ids(event, forfeited)))
     if left_out := withdrawn_undrawn(event, stage_result, round_result):
