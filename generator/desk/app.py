@@ -663,6 +663,10 @@ class Desk:
                     result = "" if winner else "="
                     if table.both_forfeit:  # neither came: nobody won, and no draw ("=") either
                         result, winner = self.t("sides_both_forfeit", ids=self.t.joiner().join(table.sides)), None
+            if len(drawn) == 2 and not table.sides:
+                # two pairs withdrawn by the round drawn against each other (scored with neither,
+                # event._score_pairs_withdrawn): nobody plays the table, said where a result goes
+                result = self.t("desk_not_played")
             # a sit-out or a bye is no table: the screen says so, unnumbered
             word = no_table_word(stage.stage.format, drawn)
             # each side's team number apart from its name: the number is never cut on the screen,

@@ -13,6 +13,7 @@ the games registry; they are looked up after the shared catalogue.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 import gettext
 from functools import cache
 from pathlib import Path
@@ -167,6 +168,10 @@ class Translator:
 
     def joiner(self) -> str:
         return catalogues.joiner(self.locale)
+
+    def series(self, items: Iterable[object]) -> str:
+        """Items said as a list in a sentence (catalogues.series): "P05 and P12", P05\u3001P12."""
+        return catalogues.series(self.locale, items)
 
     @property
     def html_lang(self) -> str:

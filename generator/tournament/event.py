@@ -792,9 +792,14 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
     with no other table's. A withdrawn pair's own sit-out is nothing to report. The withdrawn
     pair keeps the boards it played and is ranked by its percentage on them, marked 退赛 (the
     percent metric's explanation on the standings says so): "earlier results stand" and
-    "standings keep it" (event-day.md) as a sit-out is scored; it is not put last."""
+    "standings keep it" (event-day.md) as a sit-out is scored; it is not put last.
+
+    A table no pair plays, its pairs all withdrawn (one sitting alone, or two drawn against each
+    other), names them (`withdrawn_pairs`): the round's page said "本轮轮空" under a withdrawn
+    pair's sit-out as under anyone's, and under two withdrawn pairs' table, scored with no side,
+    with no one to say it of; the draw notice left that table out (pairing.drawn_sides)."""
     if len(table.sides) == 1:
-        return score
+        return replace(score, extra={**score.extra, "withdrawn_pairs": list(gone)})
     staying = [side for side in table.sides if side not in gone]
     # Average-plus (or what the game gives) to the opponent, nothing to the pair that walked out
     # (Game.score_walked_out): written as such, adjusted scores alone, it is no result for the
@@ -810,6 +815,8 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
     # against P12, as the draw notice lists it): the withdrawn pair is named, as bridge's
     # average-plus table names it (results.json's `withdrawn`), so that the pages name the
     # table as drawn (pairing.drawn_sides), not as an odd field's sit-out.
+    if not staying:
+        return replace(scored, extra={**scored.extra, "withdrawn_pairs": list(table.sides)})
     return replace(scored, extra={**scored.extra, "withdrawn": gone[0]}) if len(staying) == 1 else scored
 
 

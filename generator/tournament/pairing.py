@@ -62,7 +62,7 @@ import datetime as dt
 import re
 import weakref
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -1244,40 +1244,74 @@ def _late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str,
     first = first_rounds(written)
     late = {e.id: first.get(e.id, written[-1].number + 1) for e in field
             if first.get(e.id, written[-1].number + 1) > written[0].number}
-    if late and _sit_out_unwritten(event, stage, field, late, written):
-        return {}
-    return late
+    sitting = _sit_outs_unwritten(event, stage, field, late, written)
+    return {pair: joins for pair, joins in late.items() if pair not in sitting}
 
 
-def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
-                       written: Sequence[Round]) -> bool:
-    """Whether the pairs at no table of round 1 are the whole field's sit-outs whose lines were
-    left out of the file (a round typed by hand need not write the sit-out): the whole field's
-    movement follows the rounds written with each such pair at the sit-out seat in every round
-    before its first table, and the field without them is no movement of its own that the rounds
-    follow with every other pair keeping its number (an even field a pair came late to, the late
-    pair numbered after the others). A 9-pair Mitchell's round 1 without A09's sit-out line was
-    taken for an 8-pair one with A09 late, and check told the director to delete A09; a 7-pair
+def _sit_outs_unwritten(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
+                        written: Sequence[Round]) -> set[str]:
+    """Of the pairs at no table of round 1 (`late`), those that are the field's sit-outs whose
+    lines were left out of the file (a round typed by hand need not write the sit-out), each
+    judged on its own: all of them (_sit_out_unwritten), else one of them with the others late.
+    A 13-pair Mitchell's round 1 without A13's sit-out line, A14 late from round 2 in the seat
+    the sit-out leaves, had both late, as no movement seats both from round 2: A13 was counted
+    from round 2 (withdrawn_under_half), check said the rounds seated them otherwise than the
+    movement (pair-late-off-movement), and A14's pairs-late-entry was gone (rev106)."""
+    if not late or _sit_out_unwritten(event, stage, field, late, {}, written):
+        return set(late)
+    for pair in late:
+        others = {other: joins for other, joins in late.items() if other != pair}
+        if others and _sit_out_unwritten(event, stage, field, {pair: late[pair]}, others, written):
+            return {pair}
+    return set()
+
+
+def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], sitting: Mapping[str, int],
+                       late: Mapping[str, int], written: Sequence[Round]) -> bool:
+    """Whether the `sitting` pairs, at no table of round 1 (-> their first round), are the whole
+    field's sit-outs whose lines were left out of the file, the `late` pairs late: the movement
+    of the field with the late pairs seated (movement_of) follows the rounds written with each
+    sitting pair at the sit-out seat in every round before its first table, and the field
+    without the sitting pairs (the late ones seated) is no movement that the rounds follow with
+    every other pair keeping its number (an even field a pair came late to, the late pair
+    numbered after the others; a 12-pair Mitchell A13 and A14 came late to together, not A13
+    a 13-pair one's sit-out). A 9-pair Mitchell's round 1 without A09's sit-out line was taken
+    for an 8-pair one with A09 late, and check told the director to delete A09; a 7-pair
     barometer's without A01's, for a 6-pair one numbering A02 as pair 1."""
-    try:
-        whole = _movement_of(event, stage, field)
-    except Refusal:
-        return False
-    if not whole.follows(written):
+    whole = next((movement for movement in _with_late(event, stage, field, late, written)
+                  if movement.follows(written)), None)
+    if whole is None:
         return False
     if not all(any(s.sits_out and pair in whole.sides(s) for s in whole.round(r.number))
-               for pair, joins in late.items() for r in written if r.number < joins):
+               for pair, joins in sitting.items() for r in written if r.number < joins):
         return False
-    early = [e for e in field if e.id not in late]
-    for legacy in (False, True):
+    # (the pairs late numbered after the others, where each movement seats them: compared without)
+    others = {pair: seat for pair, seat in _numbered(whole).items() if pair not in sitting and pair not in late}
+    early = [e for e in field if e.id not in sitting]
+    if early and any(before.follows(written) and {pair: seat for pair, seat in _numbered(before).items()
+                                                  if pair not in late} == others
+                     for before in _with_late(event, stage, early, late, written, early=True)):
+        return False  # the others are a movement of their own: the pair came late to it
+    return True
+
+
+def _with_late(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
+               written: Sequence[Round], early: bool = False) -> Iterator[PairsMovement]:
+    """The movements of `field` with the `late` pairs seated as late (_late_seated), in the
+    balanced directions and the legacy ones; with none late, the field's own movement (in both
+    directions when `early`: the field less the pairs taken for sit-outs, as a director who
+    started without them would have drawn it). A movement refused is none."""
+    if late:
+        for legacy in (False, True):
+            seated = _late_seated(event, stage, field, late, written, legacy)
+            if seated is not None:
+                yield seated
+        return
+    for legacy in ((False, True) if early else (None,)):
         try:
-            before = _movement_of(event, stage, early, legacy) if early else None
+            yield _movement_of(event, stage, field, legacy)
         except Refusal:
             continue
-        if before is not None and before.follows(written) and _numbered(before) == {
-                pair: seat for pair, seat in _numbered(whole).items() if pair not in late}:
-            return False  # the others are a movement of their own: the pair came late to it
-    return True
 
 
 def _numbered(movement: PairsMovement) -> dict[str, tuple[str, int]]:
@@ -1507,7 +1541,8 @@ def tables_as_drawn(event: Event, stage_result: StageResult, round_result: Round
     if written is None:
         return tables
     by_number = {t.number: t for t in written.tables}
-    return [drawn if len(table.sides) == 1 and (drawn := by_number.get(table.number)) is not None
+    # (a table of two pairs both withdrawn: scored with no side, event._score_pairs_withdrawn)
+    return [drawn if len(table.sides) < 2 and (drawn := by_number.get(table.number)) is not None
             and len(drawn.sides) == 2 and set(table.sides) < set(drawn.sides) else table for table in tables]
 
 
@@ -1948,8 +1983,12 @@ def drawn_sides(score: TableScore) -> Sequence[str]:
     withdrawn by the round and whose opponent is scored alone, as sitting the round out (80\u5206,
     no average-plus: event._score_pairs_withdrawn names the withdrawn pair, `withdrawn`). That is
     table 5 still, P05 against P12, as the draw notice lists it (tables_as_drawn): the round's
-    page, the opponent's page and its list of matches named it \u8f6e\u7a7a, an odd field's sit-out."""
+    page, the opponent's page and its list of matches named it \u8f6e\u7a7a, an odd field's sit-out.
+    Two pairs withdrawn by the round, drawn against each other, are scored with no side
+    (`withdrawn_pairs`): the table is still theirs, table 5, P05 against P12."""
     sides = score.table.sides
+    if not sides and len(score.extra.get("withdrawn_pairs", ())) == 2:
+        return score.extra["withdrawn_pairs"]
     left = score.extra.get("withdrawn") if len(sides) == 1 else None
     return sides if left is None or left in sides else [*sides, left]
 
@@ -2241,6 +2280,13 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
                                 ids=", ".join(byes))
     for left, staying in sitting_out:
         text += catalogues.text("pair_sheet_withdrawn_sit_out", locale, id=named_ids(event, [left])[0], staying=staying)
+    # Two pairs withdrawn by the round drawn against each other (scored with no side,
+    # event._score_pairs_withdrawn): nobody plays that table, said of it by its number; the
+    # notice left it out, and said the round was not drawn by the movement (rev102 D5).
+    both_gone = [table for table in drawn_tables if len(table.sides) == 2 and not scored_sides.get(table.number, table.sides)]
+    for table in both_gone:
+        text += catalogues.text("pair_sheet_withdrawn_both", locale, table=table.number,
+                                ids=catalogues.series(locale, named_ids(event, list(table.sides))))
     # A pairs table keeping both pairs is scored for the opponent by the game (bridge's
     # average-plus on the table's boards, Game.score_walked_out), the table naming the withdrawn
     # pair (`withdrawn`), not as its forfeit, which a match is. A side alone at its table (its
@@ -2251,7 +2297,9 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     left_alone = {left for left, _ in sitting_out} | alone
     if stage.format == "pairs":
         if forfeited := [side for side in gone if side in averaged and side not in left_alone]:
-            text += catalogues.text("pair_sheet_withdrawn_average_plus", locale, ids=", ".join(named_ids(event, forfeited)))
+            # (several pairs withdrawn: each opponent on its own table's boards, rev102 D6)
+            text += catalogues.text("pair_sheet_withdrawn_average_plus", locale, ids=", ".join(named_ids(event, forfeited)),
+                                    count=len(forfeited))
     elif forfeited := [side for side in gone if side not in left_alone]:
         text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(named_ids(event, forfeited)))
     if left_out := withdrawn_undrawn(event, stage_result, round_result):

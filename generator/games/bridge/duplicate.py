@@ -101,6 +101,7 @@ from generator.games.common.boards import (
     short_boards,
 )
 from generator.games.common.figures import Figures, figure_text, two_places, two_places_of
+from generator.games.common.withdrawn import withdrawn_tables
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, neuberg, percentage, scored_against
 from generator.games.common.matchpoints import no_board_scored as matchpoint_no_board_scored
 from generator.games.common.matchpoints import top as matchpoint_top
@@ -2067,6 +2068,13 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     if number not in entered:
                         cells = [str(round_result.number), str(score.table.number), ns, ew, "", "", "", ""]
                         lines.setdefault(number, []).append((round_result.number, score.table.number, cells))
+        # A table whose two pairs have both withdrawn by its round (no opponent to give the
+        # average-plus to): nobody plays it, and its lines say so, not blank lines to fill in.
+        both = {at: pairs for at, pairs in withdrawn_tables(stage_result, stage.id).items() if len(pairs) == 2}
+        for found in lines.values():
+            for round_number, table, cells in found:
+                if (round_number, table) in both and not any(cells[4:]):
+                    cells[4] = t("br_sheet_withdrawn_both", ids=t.series(both[(round_number, table)]))
         rows: list[list[str]] = []
         for number in sorted(lines):
             conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")

@@ -12,6 +12,7 @@ from generator.content.model import Stage
 from generator.games import GAMES, TableScore, match_page, stage_in_titles
 from generator.games.common.figures import figure_text, two_places
 from generator.games.common.rooms import ROOMS
+from generator.games.common.withdrawn import withdrawn_tables
 from generator.games.shengji.rules import RoomResult, ShengjiStage, options, room_sides
 from generator.games.shengji.views import PairsRow, PairsView, TeamView
 from generator.printed import Bulletin
@@ -202,21 +203,10 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
                 by_board.setdefault(row.board, {})[(round_result.number, score.table.number)] = \
                     (score, row, view.ns, view.ew)
     travelling = getattr(stage_result, "travelling", None)
-    # (round, table) -> the pair withdrawn from a table the movement seats, its opponent scored
-    # alone as sitting out (tournament/event.py's `withdrawn`): its line says the table is not
-    # played, where it was left blank to fill in, under the round's draw notice saying so
-    left = {(round_result.number, score.table.number): score.extra["withdrawn"]
-            for round_result in stage_result.rounds for score in round_result.tables
-            if len(score.table.sides) == 1 and "withdrawn" in score.extra} if travelling else {}
-    # and a later round's line the movement seats with a pair withdrawn by then (`withdrawn: 2`:
-    # rounds 3-7's lines with P12), which no round file holds yet: known not to be played all the
-    # same, it said nothing, blank to fill in
-    gone = {entry.id: entry for entry in stage_result.field if entry.withdrawn is not None}
-    for seats in travelling.values() if travelling else ():
-        for number, table, ns, ew in seats:
-            withdrawn = [side for side in (ns, ew) if side in gone and gone[side].withdrawn_by(number, stage.id)]
-            if withdrawn:
-                left.setdefault((number, table), withdrawn[0])
+    # (round, table) -> the pairs withdrawn from a table the movement seats: its line says the
+    # table is not played, and who left, where it was left blank to fill in, under the round's
+    # draw notice saying so
+    left = withdrawn_tables(stage_result, stage.id) if travelling else {}
     if travelling:
         by_board = {board: {(number, table): by_board.get(board, {}).get((number, table), (None, None, ns, ew))
                             for number, table, ns, ew in seats}
@@ -243,7 +233,7 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
             cells = [str(board) if index == 0 else "", _seat_level(t, options, board) if index == 0 else "",
                      str(number), str(table), ns, ew]
             if row is None and (number, table) in left:
-                cells += [t("sj_sheet_withdrawn", id=left[(number, table)]), "", ""]
+                cells += [t("sj_sheet_withdrawn", id=t.series(left[(number, table)])), "", ""]
             elif row is None or not row.counted:
                 cells += [t("board_not_played") if row is not None else "", "", ""]
             elif row.result.adjusted is not None:
