@@ -24,8 +24,9 @@ import jinja2
 from markupsafe import Markup
 
 from generator.games import metric_of
-from generator.games.common.figures import figure_text, number_text
+from generator.games.common.figures import figure_text, number_text, two_places_of
 from generator.render import fast_jinja
+from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
@@ -45,7 +46,7 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
     env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"], env.globals)
-    env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals, percent_text)
+    env.globals["shengji_pairs_table"] = _shengji_pairs_tables(translate, points, env.globals, percent_text)
     env.globals["sj_traveller_rows"] = _shengji_traveller_rows(translate, zh_lang, env.filters["zh"], entry_url, percent_text)
     env.globals["summary_table"] = _summary_tables(translate, zh_lang, env.filters["zh"], env.filters["english_words"],
                                                    env.globals["summary_rows"])
@@ -318,17 +319,32 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: 
     return shengji_rows
 
 
-def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], names: dict[str, Any],
-                       percent_text: Callable[[Any], str]) -> Callable[..., Markup]:
-    """`shengji_pair_rows(view, event, root, showings, side_index, two, own_entry)`: the rows of an
-    80分 pairs table: its cells shared as a team match's are; each row's board links to its
-    traveller, on an entry's page (`own_entry`) to the entry's own row of it (board_cell)."""
+def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], names: dict[str, Any],
+                          percent_text: Callable[[Any], str]) -> Callable[..., Markup]:
+    """`shengji_pairs_table(view, score, event, root, showings, side_index, label, caption_id,
+    own_entry, board_page)`: a played 80分 pairs table (shengji_table.html): its result line, its
+    head, its rows, its totals and its note of factored matchpoints. A row's cells are shared as a
+    team match's are (shared_rows); each row's board links to its traveller, on an entry's page
+    (`own_entry`) to the entry's own row of it (board_cell), and an entry's page adds its running
+    total. The template's head and totals were some thirty `{{ }}` on each of the table's three
+    pages, more than its rows cost."""
     declarer, level = text(translate("sj_declarer")), text(translate("sj_level"))
     defenders, points_label = text(translate("sj_defenders")), text(translate("sj_points"))
     ns_mp, ew_mp = text(translate("ns")) + " " + text(translate("mp")), text(translate("ew")) + " " + text(translate("mp"))
     top = text(translate("sj_top"))
     ns_percent, ew_percent = text(translate("ns")) + " %", text(translate("ew")) + " %"
     running_label = text(translate("running"))
+    total_word, pending = text(translate("total")), text(translate("pending_mp"))
+    score_to = str(names["score_to"])
+    first_factored = names["first_factored"]
+    column = '  <th role="columnheader" scope="col"'
+    head = (f'<thead role="rowgroup"><tr role="row">\n{column} class="num">{text(translate("board"))}</th>\n'
+            f'{column}>{declarer}</th>\n{column}>{level}</th>\n{column}>{defenders}</th>\n'
+            f'{column} class="num">{points_label}</th>\n{column} class="num">{ns_mp}</th>\n'
+            f'{column} class="num">{ew_mp}</th>\n{column} class="num">{top}</th>\n'
+            f'{column} class="num">{ns_percent}</th>\n{column} class="num">{ew_percent}</th>\n')
+    running_head = f'<th role="columnheader" scope="col" class="num">{running_label}</th>'
+    empty_cell = '<td role="cell"></td>'
     words: dict[str, str] = {}
 
     def word(key: str) -> str:
@@ -337,8 +353,8 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], nam
             found = words[key] = text(translate(key))
         return found
 
-    def shengji_pair_rows(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
-                          own_entry: Any, board_page: int = 1) -> Markup:
+    def rows_of(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
+                own_entry: Any, board_page: int) -> str:
         def cells(row: Any) -> str:
             out = (f'  <td role="cell" data-label="{declarer}">{word("seat_" + str(row.seat))}</td>\n'
                    f'  <td role="cell" data-label="{level}">{text(row.level)}</td>\n'
@@ -364,9 +380,51 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], nam
             total = f"{cell}{text(figure_text(running[index], two))}</td>" if running is not None else ""
             out.append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[index].board, root, own_entry, board_page)}'
                        f'</th>{shared}{total}</tr>\n')
-        return Markup("".join(out))
+        return "".join(out)
 
-    return shengji_pair_rows
+    def shengji_pairs_table(view: Any, score: Any, event: Any, root: str, showings: int, side_index: Any,
+                            label: Any, caption_id: str, own_entry: Any, board_page: int = 1) -> Markup:
+        label_text = text(label)
+        if caption_id:
+            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
+        else:
+            named, caption = f'aria-label="{label_text}"', ""
+        running = side_index is not None
+        scored = view.scored
+        out = []
+        append = out.append
+        if scored:
+            # each sums the rows: worked out once, for the line and the totals row
+            ns_sum, ew_sum, table_top = view.ns_mp, view.ew_mp, view.top
+            ns_share, ew_share = view.ns_percent, view.ew_percent
+            shares = (f"\u00b7 {text(percent_text(ns_share))}%{score_to}{text(percent_text(ew_share))}%"
+                      if table_top else "")
+            append(f'<p class="result"><strong>{text(view.ns)} {text(number_text(ns_sum))}{score_to}'
+                   f'{text(number_text(ew_sum))} {text(view.ew)}</strong>\n  \u00b7 {top} {text(table_top)}\n{shares}</p>\n')
+        else:
+            append(f'<p class="meta">{pending}</p>\n')
+        # a column with a figure of two places shows each so, as the standings do ("16.00" among "9.60")
+        two = two_places_of(view.rows, "ns_mp", "ew_mp")
+        append(f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards shengji-pairs cards gutter" role="table">\n'
+               f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{running_head if running else ""}</tr></thead>\n'
+               f'<tbody role="rowgroup">\n{rows_of(view, event, root, showings, side_index, two, own_entry, board_page)}</tbody>\n')
+        if scored:
+            winner = f' \u00b7 {text(translate("sj_winner", id=score.winner))}' if score.winner else ""
+            append(f'<tfoot role="rowgroup"><tr role="row">\n'
+                   f'  <th role="rowheader" scope="row" colspan="5" class="line">{total_word}{winner}</th>\n'
+                   f'  <td role="cell" class="num" data-label="{ns_mp}">{text(figure_text(ns_sum, two))}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{ew_mp}">{text(figure_text(ew_sum, two))}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{top}">{text(table_top)}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{ns_percent}">{text(percent_text(ns_share))}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{ew_percent}">{text(percent_text(ew_share))}</td>\n'
+                   f'{empty_cell if running else ""}</tr></tfoot>\n')
+        append('</table>\n</div>\n')
+        factored = first_factored(view.rows)
+        if factored:
+            append(f'<p class="meta">* {text(translate("factored", played=factored.played, expected=factored.expected))}</p>')
+        return markup_of("".join(out))
+
+    return shengji_pairs_table
 
 
 # The outcome column's words of an entry's match summary: a bye and a forfeit are the words every
