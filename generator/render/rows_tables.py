@@ -42,7 +42,7 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     env.globals["guandan_result"] = _guandan_results(translate)
     env.globals["rounds_nav"] = _rounds_navs(translate, env.globals["round_called"], env.globals["round_url"])
     # (the environment's shared_rows and shared_part, asked for at each call, as the templates ask)
-    env.globals["daguai_rows"] = _daguai_rows(translate, env.globals)
+    env.globals["daguai_table"] = _daguai_tables(translate, env.globals)
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
     env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"], env.globals)
@@ -188,17 +188,33 @@ def _words_by(translate: Translator, prefix: str) -> Callable[[Any], str]:
     return word
 
 
-def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any, str, int, Any], Markup]:
-    """`daguai_rows(view, root, showings, side_index)`: the rows of a Da Guai Lu Zi match's board
-    table; each row's cells the same on its round's page and both teams' pages (shared_rows), an
-    entry's page (`side_index` not None) adding its running total."""
-    open_room, closed_room = text(translate("open_room")), text(translate("closed_room"))
-    ran_first, board_sum = text(translate("dg_ran_first")), text(translate("dg_board_sum"))
-    not_played = text(translate("board_not_played"))
-    running_label = text(translate("running"))
+def _daguai_tables(translate: Translator, names: dict[str, Any]) -> Callable[..., Markup]:
+    """`daguai_table(view, score, root, showings, side_index, label, caption_id)`: a played Da Guai
+    Lu Zi match's board table (daguai_table.html): its result line and seats, its head, its rows
+    and its totals. The result line, the head's seats row, each row's cells and the totals are the
+    same on its round's page and both teams' pages (the totals on the teams' pages with their
+    running column): made once (shared_part, shared_rows), an entry's page (`side_index` not None)
+    adding its running total. The template's three `{% call shared_part %}` blocks made a macro at
+    each of the table's three showings, and its head some ten `{{ }}`."""
+    word = _words_by(translate, "")
+    open_room, closed_room = word("open_room"), word("closed_room")
+    ran_first, board_sum = word("dg_ran_first"), word("dg_board_sum")
+    not_played = word("board_not_played")
+    running_label = word("running")
+    match_points_word = word("dg_match_points")
     outcome_word = _words_by(translate, "dg_outcome_")
+    rooms = (("open", open_room), ("closed", closed_room))
+    score_to = str(names["score_to"])
+    match_outcome = names["match_outcome"]
+    column = '<th role="columnheader" scope="col"'
+    head = (f'<thead role="rowgroup">\n<tr role="row">\n  {column} rowspan="2" class="num">{word("board")}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="3">{open_room}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="3">{closed_room}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="2">{board_sum}</th>\n')
+    running_head = f'{column} rowspan="2" class="num">{running_label}</th>'
+    empty_cell = '<td role="cell"></td>'
 
-    def daguai_rows(view: Any, root: str, showings: int, side_index: Any) -> Markup:
+    def rows_of(view: Any, root: str, showings: int, side_index: Any) -> str:
         h, a = text(view.home), text(view.away)
         sums = (f'<td role="cell" class="num" data-label="{board_sum} {h}">', f'<td role="cell" class="num" data-label="{board_sum} {a}">')
 
@@ -221,7 +237,89 @@ def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any,
         return _running_cells(shown, view.running(side_index) if side_index is not None else None,
                               running_label, _as_is)
 
-    return daguai_rows
+    def result_lines(view: Any, score: Any) -> str:
+        """The match's line, each room's seats, and a note where a board was not played."""
+        result, home, away = view.result, view.home, view.away
+        h, a = text(home), text(away)
+        if view.to_come:  # boards still to come: no match points nor winner, it waits for them
+            to_come = translate("dg_boards_to_come", count=len(view.to_come),
+                                boards=translate.joiner().join(map(str, view.to_come)))
+            said = f'<span class="warn">{text(to_come)}</span>'
+        else:
+            said = (f'{match_outcome(score)}  \u00b7 {match_points_word} {text(result.match_points[home])}{score_to}'
+                    f'{text(result.match_points[away])}')
+        seats = word("clause_separator").join(
+            f'{name}{word("colon")}{text(translate("dg_seats", team=home, seats="·".join(map(str, view.seats[room][0]))))}'
+            f'{word("dg_comma")}{text(translate("dg_seats", team=away, seats="·".join(map(str, view.seats[room][1]))))}'
+            for room, name in rooms)
+        note = f'<p class="meta">{word("dg_not_played_note")}</p>' if any(row.not_played for row in view.rows) else ""
+        return (f'<p class="result"><strong>{h} {text(result.scores[home])}{score_to}{text(result.scores[away])} {a}</strong>\n'
+                f'  \u00b7 {said}</p>\n<p class="meta">{seats}</p>\n{note}')
+
+    def seats_row(view: Any) -> str:
+        """The head's second row: who ran first, then each team's seats, in each room."""
+        h, a = text(view.home), text(view.away)
+        out = ['<tr role="row">\n']
+        for room, _name in rooms:
+            home_seats, away_seats = ("·".join(map(str, seats)) for seats in view.seats[room])
+            out.append(f'  {column}>{ran_first}</th>\n'
+                       f'  {column} class="num" title="{text(translate("dg_seats_short", seats=home_seats))}">'
+                       f'{h} <span class="seat">{text(home_seats)}</span></th>\n'
+                       f'  {column} class="num" title="{text(translate("dg_seats_short", seats=away_seats))}">'
+                       f'{a} <span class="seat">{text(away_seats)}</span></th>\n')
+        out.append(f'  {column} class="num">{h}</th>{column} class="num">{a}</th>\n</tr>\n')
+        return "".join(out)
+
+    def totals(view: Any, score: Any, running: bool) -> str:
+        """The totals: each room's points, the boards' sums, the deductions, the match score and points."""
+        result, home, away = view.result, view.home, view.away
+        h, a = text(home), text(away)
+        end = f"{empty_cell if running else ''}</tr>\n"
+        out = ['<tfoot role="rowgroup">\n<tr role="row">\n'
+               f'  <th role="rowheader" scope="row" colspan="2" class="line">{word("dg_points")}</th>\n'
+               f'  <td role="cell" class="num" data-label="{open_room} {h}">{text(view.room_total("open", 0))}</td>'
+               f'<td role="cell" class="num" data-label="{open_room} {a}">{text(view.room_total("open", 1))}</td>\n'
+               f'  {empty_cell}\n'
+               f'  <td role="cell" class="num" data-label="{closed_room} {h}">{text(view.room_total("closed", 0))}</td>'
+               f'<td role="cell" class="num" data-label="{closed_room} {a}">{text(view.room_total("closed", 1))}</td>\n'
+               f'  <td role="cell" class="num" data-label="{h}">{text(result.points[home])}</td>'
+               f'<td role="cell" class="num" data-label="{a}">{text(result.points[away])}</td>\n{end}']
+
+        def line(label: str, home_figure: Any, away_figure: Any) -> None:
+            out.append(f'<tr role="row">\n  <th role="rowheader" scope="row" colspan="7">{label}</th>\n'
+                       f'  <td role="cell" class="num" data-label="{h}">{text(home_figure)}</td>'
+                       f'<td role="cell" class="num" data-label="{a}">{text(away_figure)}</td>\n{end}')
+
+        if result.violations:
+            deductions = result.deductions
+            line(word("dg_deductions"), -deductions[home] if deductions[home] else 0,
+                 -deductions[away] if deductions[away] else 0)
+        line(word("dg_match_score"), result.scores[home], result.scores[away])
+        if not view.to_come:
+            winner = (f'{word("winner")}{word("colon")}{text(score.winner)}' if score.winner else word("draw"))
+            line(f'{match_points_word} \u00b7 {winner}', result.match_points[home], result.match_points[away])
+        out.append("</tfoot>\n")
+        return "".join(out)
+
+    def daguai_table(view: Any, score: Any, root: str, showings: int, side_index: Any, label: Any,
+                     caption_id: str) -> Markup:
+        shared_part = names["shared_part"]
+        running = side_index is not None
+        label_text = text(label)
+        if caption_id:
+            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
+        else:
+            named, caption = f'aria-label="{label_text}"', ""
+        return markup_of(
+            f'{shared_part(view, "result", showings, lambda: result_lines(view, score))}'
+            f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards daguai cards gutter" role="table">\n'
+            f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{running_head if running else ""}'
+            f'</tr>\n{shared_part(view, "seats", showings, lambda: seats_row(view))}</thead>\n'
+            f'<tbody role="rowgroup">\n{rows_of(view, root, showings, side_index)}</tbody>\n'
+            f'{shared_part(view, "totals running" if running else "totals", showings, lambda: totals(view, score, running))}'
+            '</table>\n</div>\n')
+
+    return daguai_table
 
 
 def _as_is(value: Any) -> Any:
@@ -274,7 +372,7 @@ def _shengji_points(translate: Translator, zh_lang: Callable[..., Markup]) -> Ca
 def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: Callable[[Any], str],
                   names: dict[str, Any]) -> Callable[..., Markup]:
     """`shengji_rows(view, root, showings, side_index, two)`: the rows of an 80分 team match's board
-    table, both rooms side by side; shared as daguai_rows' are. `two`: its match points' column
+    table, both rooms side by side; shared as daguai_table's are. `two`: its match points' column
     shows two places (two_places_of)."""
     declarer, level = text(translate("sj_declarer")), text(translate("sj_level"))
     declarers, points_label = text(translate("sj_declarers")), text(translate("sj_points"))
