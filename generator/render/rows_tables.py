@@ -128,10 +128,10 @@ def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup], zh: Call
                  entry_url: Callable[[Any, str], str]) -> Callable[[str, Any, Any, str, Any], Markup]:
     """`entry_sides(layout, view, event, root, referee)`: the line of a table's sides, each its seat,
     its id (a link) and its names in a box of their own, so that on a phone (style.css: .named)
-    each side has a line and its names wrap together beside the link, as bridge_table.html's
-    sides; the table's referee, where its file names one, at the line's end. `layout`: "daguai"
-    (a Da Guai Lu Zi match), "teams" (an 80分 team match), "pairs" (an 80分 pairs table), each
-    with the line breaks its template's lines made."""
+    each side has a line and its names wrap together beside the link; the table's referee, where
+    its file names one, at the line's end. `layout`: "daguai" (a Da Guai Lu Zi match), "teams"
+    (an 80分 or a bridge team match), "pairs" (an 80分 or a bridge pairs table), each with the
+    line breaks its templates' lines made."""
     home, away, ns, ew, bye = (text(translate(key)) for key in ("home_team", "away_team", "ns", "ew", "bye"))
     versus = f'<span class="vs">{text(translate("versus"))}</span>'
     referee_word = text(translate("referee")) + text(translate("colon"))
