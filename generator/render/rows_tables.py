@@ -40,6 +40,7 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     env.globals["shared_call"] = _shared_calls(env)
     env.globals["sj_frequency_rows"] = sj_frequency_rows
     env.globals["guandan_result"] = _guandan_results(translate)
+    env.globals["guandan_log"] = _guandan_logs(translate, env.globals)
     env.globals["rounds_nav"] = _rounds_navs(translate, env.globals["round_called"], env.globals["round_url"])
     # (the environment's shared_rows and shared_part, asked for at each call, as the templates ask)
     env.globals["daguai_table"] = _daguai_tables(translate, env.globals)
@@ -64,6 +65,48 @@ def _shared_calls(env: jinja2.Environment) -> Callable[..., Markup]:
         return names["shared_part"](owner, name, showings, lambda: make(*args))
 
     return shared_call
+
+
+# Each team's line in a Guandan match's level chart: the first team's blue, the second's amber.
+_GUANDAN_COLOURS = ("#0b5394", "#b45309")
+
+
+def _guandan_logs(translate: Translator, names: dict[str, Any]) -> Callable[..., Markup]:
+    """`guandan_log(view, showings, side_index, label, caption_id)`: a Guandan match's level chart
+    and its deal log (guandan_table.html, a match entered deal by deal), the log open on an
+    entry's page (`side_index` not None). The chart (html.py's guandan_chart) and the log's rows
+    (deal_log) are the same on the round's page and both teams' pages: made once (shared_part,
+    `showings` the table's part_showings); the box around them, named by each page's caption,
+    written here, its words looked up once (the template's some fifteen `{{ }}` at each showing)."""
+    word = _words_by(translate, "")
+    column = '  <th role="columnheader" scope="col"'
+    head = (f'<thead role="rowgroup"><tr role="row">\n{column} class="num">{word("gd_deal")}</th>\n'
+            f'{column}>{word("gd_in_play")}</th>\n{column}>{word("gd_deal_winner")}</th>\n'
+            f'{column} class="num">{word("gd_gain")}</th>\n')
+    notes_head = f'{column}>{word("gd_notes")}</th>\n</tr></thead>\n'
+
+    def guandan_log(view: Any, showings: int, side_index: Any, label: Any, caption_id: str) -> Markup:
+        shared_part = names["shared_part"]
+        chart = shared_part(view, "chart", showings, lambda: names["guandan_chart"](view.chart, view.teams, _GUANDAN_COLOURS))
+        # the log's name without its fouls, said two or three times (its summary's too, without fouls)
+        log_named = text(translate("gd_deal_log", deals=view.deals, fouls=""))
+        summary = (text(translate("gd_deal_log", deals=view.deals, fouls=translate("gd_fouls", n=view.fouls)))
+                   if view.fouls else log_named)
+        label_text = text(label)
+        if caption_id:
+            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
+        else:
+            named, caption = f'aria-label="{label_text} \u00b7 {log_named}"', ""
+        first, second = (text(team) for team in view.teams[:2])
+        deals = shared_part(view, "deals", showings, lambda: names["deal_log"](view))
+        return markup_of(
+            f'{chart}<details{" open" if side_index is not None else ""}>\n<summary>{summary}</summary>\n'
+            f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards deals cards gutter" role="table">\n'
+            f'<caption class="visually-hidden"{caption}>{label_text} \u00b7 {log_named}</caption>\n{head}'
+            f'{column} class="num">{first}</th>\n{column} class="num">{second}</th>\n{notes_head}'
+            f'<tbody role="rowgroup">\n{deals}</tbody>\n</table>\n</div>\n</details>\n')
+
+    return guandan_log
 
 
 def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str],
