@@ -46,7 +46,9 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     env.globals["daguai_table"] = _daguai_tables(translate, env.globals)
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
-    env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"], env.globals)
+    env.globals["shengji_team_table"] = _shengji_team_tables(
+        translate, _shengji_rows(translate, points, env.filters["signed"], env.globals), env.filters["signed"],
+        env.filters["score_pair"], env.globals)
     env.globals["shengji_pairs_table"] = _shengji_pairs_tables(translate, points, env.globals, percent_text)
     env.globals["sj_traveller_rows"] = _shengji_traveller_rows(translate, zh_lang, env.filters["zh"], entry_url, percent_text)
     env.globals["summary_table"] = _summary_tables(translate, zh_lang, env.filters["zh"], env.filters["english_words"],
@@ -458,6 +460,74 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: 
                               running_label, lambda value: figure_text(value, two))
 
     return shengji_rows
+
+
+def _shengji_team_tables(translate: Translator, shengji_rows: Callable[..., Markup], signed: Callable[[Any], str],
+                         score_pair: Callable[[str], Markup], names: dict[str, Any]) -> Callable[..., Markup]:
+    """`shengji_team_table(view, score, root, showings, side_index, label, caption_id)`: a played
+    80分 team match (shengji_table.html): its result line, its head, its rows (shengji_rows) and
+    its totals, an entry's page (`side_index` not None) adding a running column. The template's
+    head and totals were some forty `{{ }}` at each of the table's three showings; here its fixed
+    words are looked up once."""
+    word = _words_by(translate, "")
+    open_room, closed_room = word("open_room"), word("closed_room")
+    net_home, match_points = word("sj_net_home"), word("sj_match_points")
+    home_said = f' <span class="meta">{text(translate("paren", text=translate("home_team")))}</span></p>\n'
+    match_outcome = names["match_outcome"]
+    column = '  <th role="columnheader" scope="col"'
+    head = (f'<thead role="rowgroup">\n<tr role="row">\n{column} rowspan="2" class="num">{word("board")}</th>\n'
+            f'{column} rowspan="2">{word("sj_declarer")}</th>\n{column} rowspan="2">{word("sj_level")}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="4">{open_room}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="4">{closed_room}</th>\n'
+            f'{column} rowspan="2" class="num">{net_home}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="2">{match_points}</th>\n')
+    running_head = f'<th role="columnheader" scope="col" rowspan="2" class="num">{word("running")}</th>'
+    room_head = f'{column}>{word("sj_declarers")}</th>\n{column} class="num">{word("sj_points")}</th>\n'
+    empty_cell = '<td role="cell"></td>'
+
+    def shengji_team_table(view: Any, score: Any, root: str, showings: int, side_index: Any, label: Any,
+                           caption_id: str) -> Markup:
+        home, away = view.home, view.away
+        h, a = text(home), text(away)
+        running = side_index is not None
+        # each team's points in a room, named as such ("开室 T08 得分"; a bare "T08" read as the team)
+        h_points, a_points = text(translate("sj_team_points", team=home)), text(translate("sj_team_points", team=away))
+        if view.to_come:  # boards still to come: no winner, it waits for them
+            to_come = translate("sj_boards_to_come", count=len(view.to_come),
+                                boards=translate.joiner().join(map(str, view.to_come)))
+            outcome = f'<span class="warn">{text(to_come)}</span>'
+        else:
+            outcome = match_outcome(score)
+        line = score_pair(translate("sj_match_line", home=home, hmp=number_text(view.match_points[home]),
+                                    amp=number_text(view.match_points[away]), away=away))
+        label_text = text(label)
+        if caption_id:
+            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
+        else:
+            named, caption = f'aria-label="{label_text}"', ""
+        room_heads = f'{room_head}{column} class="num">{h_points}</th>\n{column} class="num">{a_points}</th>\n'
+        two = two_places_of(view.rows, "home_mp", "away_mp")  # (as a pairs table's)
+        return markup_of(
+            f'<p class="result"><strong>{text(line)}</strong>\n  \u00b7 {outcome}  \u00b7 '
+            f'{text(translate("sj_net_line", net=signed(view.net[home])))}{home_said}'
+            f'<p class="meta">{word("sj_seats")}</p>\n'
+            f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards shengji cards gutter" role="table">\n'
+            f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{running_head if running else ""}'
+            f'</tr>\n<tr role="row">\n{room_heads}{room_heads}{column} class="num">{h}</th>\n{column} class="num">{a}</th>\n'
+            f'</tr>\n</thead>\n<tbody role="rowgroup">\n{shengji_rows(view, root, showings, side_index, two)}</tbody>\n'
+            f'<tfoot role="rowgroup">\n<tr role="row">\n'
+            f'  <th role="rowheader" scope="row" colspan="5" class="line">{word("total")}</th>\n'
+            f'  <td role="cell" class="num" data-label="{open_room} {h_points}">{text(view.credits("open", 0))}</td>'
+            f'<td role="cell" class="num" data-label="{open_room} {a_points}">{text(view.credits("open", 1))}</td>\n'
+            f'  {empty_cell}{empty_cell}\n'
+            f'  <td role="cell" class="num" data-label="{closed_room} {h_points}">{text(view.credits("closed", 0))}</td>'
+            f'<td role="cell" class="num" data-label="{closed_room} {a_points}">{text(view.credits("closed", 1))}</td>\n'
+            f'  <td role="cell" class="num" data-label="{net_home}">{text(signed(view.net[home]))}</td>\n'
+            f'  <td role="cell" class="num" data-label="{match_points} {h}">{text(figure_text(view.match_points[home], two))}</td>'
+            f'<td role="cell" class="num" data-label="{match_points} {a}">{text(figure_text(view.match_points[away], two))}</td>\n'
+            f'{empty_cell if running else ""}</tr>\n</tfoot>\n</table>\n</div>\n')
+
+    return shengji_team_table
 
 
 def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], names: dict[str, Any],
