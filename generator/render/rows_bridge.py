@@ -1,6 +1,7 @@
 """The rows of the bridge pages' tables, written in Python: a traveller's results and frequency
-(bridge_traveller.html, on each board's page), a hand record's hands and double dummy table
-(bridge_hand.html), and the boards of a table on its round's page and both entries' pages
+(bridge_traveller.html, on each board's page), a board's hand record whole (its hands round the
+compass, double dummy table and par: a template of its own, with a macro made for each suit and
+each par contract at every record, until it was written here), and the boards of a table on its round's page and both entries' pages
 (bridge_table.html: pairs, teams and the seed's pairs adding points; a played pairs table whole,
 its head and totals too, the template's part of it having cost more than its rows).
 
@@ -63,6 +64,10 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         "open_room", "closed_room", "br_room_not_recorded", "br_imps_home", "dealer", "vulnerability",
         "br_own_score", "br_running_percent", "br_running_imps", "running", "br_dd_fails", "br_void")}
     passed = w["pass"]
+
+    def w_of(key: str) -> str:
+        """A fixed word of the page's locale, escaped (looked up once, when the writers are made)."""
+        return text(translate(key))
 
     def seat(x: Any) -> str:
         return text(seat_word(x, "seat_"))
@@ -212,7 +217,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     hcp_said: dict[int, str] = {}  # a hand's points in words, by its points (0 to 37), once each
 
     def deal_hand(deal: Any, at: str) -> Markup:
-        """bridge_hand.html's `hand` macro: one hand of a hand record, its seat, points and suits."""
+        """One hand of a hand record (hand_record), its seat, points and suits."""
         h = deal.hand(at)
         head = f'<div class="hand hand-{text(at)}"><strong>{seat(at)}</strong>'
         if not h:
@@ -225,12 +230,63 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         return markup_of(f'{head} <span class="meta">{points}</span>\n{cards}</div>\n')
 
     def double_dummy_rows(dd: Any) -> Markup:
-        """The rows of a hand record's double dummy table (bridge_hand.html)."""
+        """The rows of a hand record's double dummy table (hand_record)."""
         out = []
         for at, _ in dd.rows():
             cells = "".join(f'<td class="num">{dd_fails if made == _FAILS else text(made)}</td>'
                             for made in (dd.shown(at, strain) for strain in _STRAINS))
             out.append(f'<tr><th scope="row">{seat(at)}</th>{cells}</tr>\n')
+        return markup_of("".join(out))
+
+    nt_shown = f'<span role="img" aria-label="{text(translate("suit_NT"))}">NT</span>'
+    seat_letters = ("N", "E", "S", "W")
+    record_word, compass_word = w_of("br_hand_record"), w_of("br_hcp_compass")
+    said_with = f'{w["dealer"]}{w_of("colon")}'
+    vul_with = f'{w["vulnerability"]}{w_of("colon")}'
+    dd_head = (f'<div class="scroll" role="region" tabindex="0" aria-label="{w_of("br_double_dummy")}">\n'
+               f'<table class="double-dummy">\n<caption>{w_of("br_double_dummy")}</caption>\n'
+               f'<thead><tr><th scope="col">{w_of("declarer")}</th>'
+               + "".join(f'<th scope="col" class="num">{nt_shown if strain == "NT" else suit_shown[strain]}</th>'
+                         for strain in _STRAINS)
+               + '</tr></thead>\n<tbody>\n')
+    dd_note = w_of("br_double_dummy_note")
+
+    def par_contract(said: str) -> str:
+        """A par contract ("4S E =", as hands.contract_text writes it) as the tables show contracts:
+        the suit a symbol named in the page's language, the seat a word ("S" was both spades and
+        South)."""
+        parts = said.split(" ")
+        if len(parts) == 3 and parts[1] in seat_letters:
+            return f'<span class="contract">{suits(parts[0])}</span> {seat(parts[1])} {br_result(parts[2])}'
+        return text(said)
+
+    def hand_record(deal: Any, tr: Any) -> Markup:
+        """A board's hand record (牌例; bridge_traveller.html): the four hands round the compass,
+        dealer, vulnerability and each hand's high-card points; the double dummy table and par when
+        known. A layout grid (style.css, .deal-grid): North on top, West and East on the sides; on a
+        narrow phone West and East side by side, North above, South below, so all four hands fit at
+        320 px. A void's dash is not read: the word is ("缺门"), as the double dummy table's "不能完成"."""
+        board = text(tr.board)
+        points = {at: (text(deal.hand(at).hcp) if deal.hand(at) else "\u2014") for at in seat_letters}
+        out = [f'<section class="deal" aria-labelledby="deal-{board}">\n<h2 id="deal-{board}">{record_word}</h2>\n'
+               f'<div class="scroll" role="region" tabindex="0" aria-label="{record_word}">\n<div class="deal deal-grid">\n'
+               f'  <div class="deal-info meta">{text(translate("board_title", n=tr.board))}<br>{said_with}{seat(tr.dealer)}'
+               f'<br>{vul_with}{vul(tr.vulnerability)}</div>\n'
+               f'  {deal_hand(deal, "N")}\n  <div></div>\n  {deal_hand(deal, "W")}\n'
+               f'  <div class="compass"><span class="meta">{compass_word}</span><br>\n'
+               f'    {seat("N")} {points["N"]}<br>\n    {seat("W")} {points["W"]} \u00b7 {seat("E")} {points["E"]}<br>\n'
+               f'    {seat("S")} {points["S"]}</div>\n'
+               f'  {deal_hand(deal, "E")}\n  <div></div>\n  {deal_hand(deal, "S")}\n  <div></div>\n</div>\n</div>\n']
+        dd = deal.double_dummy
+        if dd:
+            par = ""
+            if dd.par_score is not None:
+                par = f' \u00b7 {text(filters["english_words"](translate("br_par", score=signed(dd.par_score))))}'
+                if dd.par_contracts:
+                    before, after = translate("paren", text="|").split("|")
+                    par += f'{text(before)}{", ".join(map(par_contract, dd.par_contracts))}{text(after)}'
+            out.append(f'{dd_head}{double_dummy_rows(dd)}</tbody>\n</table>\n</div>\n<p class="meta">{dd_note}{par}</p>\n')
+        out.append("</section>\n")
         return markup_of("".join(out))
 
     # ------------------------------------------------------------------ a table's boards
@@ -448,6 +504,5 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                                       for cells_shown, so_far in zip(shared, view.running(side_index))]))
         return markup_of("".join([f"{cells_shown}</tr>\n" for cells_shown in shared]))
 
-    g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_deal_hand=deal_hand,
-             bridge_double_dummy_rows=double_dummy_rows, bridge_pairs_table=pairs_table, bridge_teams_rows=teams_rows,
-             bridge_seed_rows=seed_rows)
+    g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_hand_record=hand_record,
+             bridge_pairs_table=pairs_table, bridge_teams_rows=teams_rows, bridge_seed_rows=seed_rows)
