@@ -1,9 +1,12 @@
 """Per-row and per-cell markup of the pages' tables, written in Python in one pass (as html.py's
 standings_rows and deal_log are), for their templates: the Da Guai Lu Zi and 80分 tables' sides,
-rows and points and an 80分 board's traveller (templates/games/daguai_table.html,
-shengji_table.html, shengji_traveller.html), the Guandan table's shared parts
-(guandan_table.html), an entry's match summary (entry.html) and a round's links to its stage's
-rounds (round.html).
+rows and points, a played Da Guai match's and 80分 table's (a team match, a pairs table) whole
+table with its result line, head and totals, and an 80分 board's traveller
+(templates/games/daguai_table.html, shengji_table.html, shengji_traveller.html), the Guandan
+table's shared parts and its deal log's box (guandan_table.html), an entry's match summary
+(entry.html) and a round's links to its stage's rounds (round.html). A table's head and totals
+were a few dozen `{{ }}` at each of its three showings (its round's page, both entries' pages),
+more than its rows, which are made once and shown again (shared_rows).
 
 Each was a macro of its template, called for every side and every row of every table on its
 round's page and both entries' pages (some 8,700 macro calls at 16 events, each a few dozen
@@ -122,32 +125,37 @@ def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str],
     every round in a <details>, all on one line while it is shut. Each link was a loop's step of
     the template on every page of every round."""
     label = text(translate("rounds_nav"))
+    # The last stage's rounds, each its number, its link and its name, with the StageResult and the
+    # page depth they are for: each of a stage's round pages (and each page of a round paged by
+    # table) links every round of it, each name and URL made again on every page (a stage of R
+    # rounds made R² of them).
+    known: list[Any] = [None, None, None, []]
 
     def rounds_nav(event: Any, stage: Any, stage_result: Any, round_result: Any, page_number: int, root: str) -> Markup:
         rounds = stage_result.rounds
         if len(rounds) <= 1:
             return Markup("")
-        root = text(root)
+        if known[0] is not stage_result or known[1] != root or known[2] != len(rounds):
+            root_text = text(root)
+            known[:] = [stage_result, root, len(rounds),
+                        [(r.number, f'{root_text}{text(round_url(event, stage.id, r.number))}',
+                          text(round_called(stage_result, r.number))) for r in rounds]]
+        shown = known[3]
         here_number = round_result.number
         current = f' aria-current="{"page" if page_number == 1 else "true"}"'
-
-        def link(number: Any) -> str:
-            return f'{root}{text(round_url(event, stage.id, number))}'
-
-        links = "".join([f'<a href="{link(r.number)}"{current if r.number == here_number else ""}>'
-                         f'{text(round_called(stage_result, r.number))}</a> ' for r in rounds])
+        links = "".join([f'<a href="{href}"{current if number == here_number else ""}>{name}</a> '
+                         for number, href, name in shown])
         if len(rounds) <= 4:
             return Markup(f'<nav class="rounds" aria-label="{label}">{links}</nav>\n')
-        at = [r.number for r in rounds]
-        here = at.index(here_number)
+        here = [number for number, _href, _name in shown].index(here_number)
         out = [f'<nav class="rounds pager fold" aria-label="{label}">']
         if here > 0:
-            out.append(f'<a href="{link(at[here - 1])}" rel="prev"><span aria-hidden="true">‹ </span>'
-                       f'{text(round_called(stage_result, at[here - 1]))}</a> ')
-        if here < len(at) - 1:
-            out.append(f'<a href="{link(at[here + 1])}" rel="next">{text(round_called(stage_result, at[here + 1]))}'
-                       f'<span aria-hidden="true"> ›</span></a> ')
-        out.append(f'<details class="pages"><summary>{text(translate("rounds_all", n=len(at)))}</summary>\n'
+            _number, href, name = shown[here - 1]
+            out.append(f'<a href="{href}" rel="prev"><span aria-hidden="true">‹ </span>{name}</a> ')
+        if here < len(shown) - 1:
+            _number, href, name = shown[here + 1]
+            out.append(f'<a href="{href}" rel="next">{name}<span aria-hidden="true"> ›</span></a> ')
+        out.append(f'<details class="pages"><summary>{text(translate("rounds_all", n=len(shown)))}</summary>\n'
                    f'<p class="page-list">{links}</p>\n</details></nav>\n')
         return Markup("".join(out))
 
