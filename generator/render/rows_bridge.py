@@ -504,5 +504,57 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                                       for cells_shown, so_far in zip(shared, view.running(side_index))]))
         return markup_of("".join([f"{cells_shown}</tr>\n" for cells_shown in shared]))
 
+    versus = f'<span class="vs">{w_of("versus")}</span>'
+    referee_word = f'{w_of("referee")}{w_of("colon")}'
+
+    def seed_side(seat_word: str, entry_id: str, event: Any, root: str) -> str:
+        names = event.entries[entry_id].player_names
+        return (f'<span class="side named"><span class="seat">{seat_word}</span> '
+                f'<a href="{text(root)}{text(entry_url(event, entry_id))}">{text(entry_id)}</a> '
+                f'<span{zh_lang(names)}>{text(names)}</span></span>')
+
+    def seed_sides(sides: Any, event: Any, root: str, referee: Any) -> Markup:
+        """The seed's table's sides (bridge_table.html keeps them with shared_call): each pair's seat,
+        id (a link) and players, then the table's referee where its file names one."""
+        said = f'<span class="referee">{referee_word}{filters["zh"](referee)}</span>' if referee else ""
+        return markup_of(f'<p class="sides">\n  {seed_side(w["ns"], sides[0], event, root)}\n  {versus}\n'
+                         f'  {seed_side(w["ew"], sides[1], event, root)}\n{said}</p>\n')
+
+    column = '<th role="columnheader" scope="col"'
+    seed_head = (f'<thead role="rowgroup"><tr role="row">\n  {column} class="num">{text(translate("board"))}</th>'
+                 f'{column}>{w["dealer"]}</th>{column}>{w["vulnerability"]}</th>\n'
+                 f'  {column}>{w["declarer"]}</th>{column}>{w["contract"]}</th>{column}>{w["result"]}</th>\n')
+    seed_scores = f'  {column} class="num">{w["ns"]}</th>{column} class="num">{w["ew"]}</th>\n'
+    seed_lead, seed_running = f'{column}>{w["lead"]}</th>', f'{column} class="num">{w["running"]}</th>'
+    empty_cell = '<td role="cell"></td>'
+    substitutes, winner_word, draw = w_of("substitute_note"), f'{w_of("winner")}{w_of("colon")}', w_of("draw")
+
+    def seed_table(view: Any, score: Any, root: str, showings: int, side_index: int | None, label: Any,
+                   caption_id: str) -> Markup:
+        """The seed's table, pairs adding points (bridge_table.html): its head, its rows (seed_rows)
+        and its totals, who won said in them (against the substitutes nobody wins,
+        Game.substitutes_decide: said, not "draw")."""
+        has_leads = view.has_leads
+        running = side_index is not None
+        label_text = text(label)
+        if caption_id:
+            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
+        else:
+            named, caption = f'aria-label="{label_text}"', ""
+        if score.extra.get("substitute"):
+            won = substitutes
+        else:
+            won = f'{winner_word}{text(score.winner) if score.winner else draw}'
+        return markup_of(
+            f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards cards gutter" role="table">\n'
+            f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{seed_head}{seed_lead if has_leads else ""}'
+            f'{seed_scores}{seed_running if running else ""}</tr></thead>\n<tbody role="rowgroup">\n'
+            f'{seed_rows(view, root, showings, side_index)}</tbody>\n<tfoot role="rowgroup"><tr role="row">\n'
+            f'  <th role="rowheader" scope="row" colspan="{7 if has_leads else 6}" class="line">{w_of("total")} \u00b7 {won}</th>\n'
+            f'  <td role="cell" class="num" data-label="{w["ns"]}">{text(view.ns_total)}</td>'
+            f'<td role="cell" class="num" data-label="{w["ew"]}">{text(view.ew_total)}</td>\n'
+            f'{empty_cell if running else ""}</tr></tfoot>\n</table>\n</div>\n')
+
     g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_hand_record=hand_record,
-             bridge_pairs_table=pairs_table, bridge_teams_rows=teams_rows, bridge_seed_rows=seed_rows)
+             bridge_pairs_table=pairs_table, bridge_teams_rows=teams_rows, bridge_seed_sides=seed_sides,
+             bridge_seed_table=seed_table)
