@@ -28,7 +28,7 @@ from typing import Any, Callable
 import jinja2
 from markupsafe import Markup
 
-from generator.games.common.figures import two_places_of
+from generator.games.common.figures import number_text, two_places_of
 from generator.render import fast_jinja
 from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
@@ -479,6 +479,78 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[i].board, root, board_entry, board_page)}</th>'
             f'{cells_shown}{ends[i]}' for i, cells_shown in enumerate(shared)]))
 
+    english_words: Callable[[str], Any] = filters["english_words"]
+    score_pair: Callable[[str], Any] = filters["score_pair"]
+    match_outcome = g["match_outcome"]
+    score_to = str(g["score_to"])
+    team_column = '  <th role="columnheader" scope="col"'
+    team_head = (f'<thead role="rowgroup">\n<tr role="row">\n{team_column} rowspan="2" class="num">{text(translate("board"))}</th>\n'
+                 f'{team_column} rowspan="2">{w["dealer"]}</th>\n{team_column} rowspan="2">{w["vulnerability"]}</th>\n')
+    imps_head = f'  <th role="columnheader" scope="colgroup" colspan="2">{text(english_words(translate("br_imps")))}</th>\n'
+    team_running = f'<th role="columnheader" scope="col" rowspan="2" class="num">{w["running"]}</th>'
+    room_heads = {has_leads: (f'{team_column}>{w["contract"]}</th>\n'
+                              + (f'<th role="columnheader" scope="col">{w["lead"]}</th>' if has_leads else "")
+                              + f'{team_column} class="num">{w["br_ns_score"]}</th>\n') * 2
+                  for has_leads in (False, True)}
+    seats_knockout = text(english_words(translate("br_seats_knockout")))
+    vp_word, total_said = w_of("br_vp"), w_of("total")
+    empty_cell = '<td role="cell"></td>'  # (an entry's running column, in the totals)
+
+    def teams_table(view: Any, score: Any, event: Any, root: str, showings: int, board_entry: str | None,
+                    side_index: int | None, label: Any, caption_id: str, board_page: int = 1) -> Markup:
+        """A played team match's boards (bridge_table.html): its result line (IMPs, VPs, who won, or
+        the boards it waits for), its notes, its head, its rows (teams_rows) and its totals."""
+        has_leads = view.has_leads
+        home, away = view.home, view.away
+        h, a = text(home), text(away)
+        running = side_index is not None
+        # the IMP columns as the pairs' figures: each to two places where one has them (3.00 beside 1.50)
+        two = two_places_of(view.rows, "home_imps", "away_imps")
+        line = english_words(score_pair(translate("br_match_line", home=home, hi=number_text(view.won[home]),
+                                                  ai=number_text(view.won[away]), away=away)))
+        out = [f'<p class="result"><strong>{text(line)}</strong>\n']
+        append = out.append
+        if view.to_come:  # no VPs nor winner: it waits for its boards
+            append(f'\u00b7 <span class="warn">{text(translate("br_boards_to_come", count=view.to_come))}</span></p>\n')
+        else:
+            if not view.knockout:
+                vp = score_pair(translate("br_vp_line", hv=number_text(view.vp[home]), av=number_text(view.vp[away])))
+                append(f'\u00b7 {text(vp)}')
+            append(f'  \u00b7 {match_outcome(score)}</p>\n')
+        seats = seats_knockout if view.knockout else text(english_words(translate("br_seats", boards=view.boards)))
+        append(f'<p class="meta">{seats}</p>\n')
+        if view.not_played:  # not boards of the match: 0 IMPs, and the VP scale over the boards played (duplicate.score_team_match)
+            boards = ", ".join(str(row.board) for row in view.not_played)
+            said = translate("br_boards_not_played_knockout" if view.knockout else "br_boards_not_played",
+                             boards=boards, played=view.boards)
+            append(f'<p class="meta warn">{text(said)}</p>')
+        if view.rooms_missing:
+            boards = ", ".join(str(row.board) for row in view.rooms_missing)
+            append(f'<p class="meta warn">{text(translate("br_rooms_missing", boards=boards))}</p>')
+        label_text = text(label)
+        if caption_id:
+            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
+        else:
+            named, caption = f'aria-label="{label_text}"', ""
+        span = 3 if has_leads else 2
+        vp_total = (f' \u00b7 {vp_word} {text(number_text(view.vp[home]))}{score_to}{text(number_text(view.vp[away]))}'
+                    if not view.to_come and not view.knockout else "")
+        append(f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards teams cards gutter" role="table">\n'
+               f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{team_head}'
+               f'  <th role="columnheader" scope="colgroup" colspan="{span}">{w["open_room"]} <span class="meta">'
+               f'{text(translate("br_ns_is", id=home))}</span></th>\n'
+               f'  <th role="columnheader" scope="colgroup" colspan="{span}">{w["closed_room"]} <span class="meta">'
+               f'{text(translate("br_ns_is", id=away))}</span></th>\n'
+               f'{imps_head}{team_running if running else ""}</tr>\n<tr role="row">\n{room_heads[has_leads]}'
+               f'{team_column} class="num">{h}</th>\n{team_column} class="num">{a}</th>\n</tr>\n</thead>\n'
+               f'<tbody role="rowgroup">\n{teams_rows(view, event, root, showings, board_entry, side_index, board_page)}</tbody>\n'
+               f'<tfoot role="rowgroup"><tr role="row">\n'
+               f'  <th role="rowheader" scope="row" colspan="{9 if has_leads else 7}" class="line">{total_said}{vp_total}</th>\n'
+               f'  <td role="cell" class="num" data-label="{w["br_imps"]} {h}">{text(figure_text(view.won[home], two))}</td>\n'
+               f'  <td role="cell" class="num" data-label="{w["br_imps"]} {a}">{text(figure_text(view.won[away], two))}</td>\n'
+               f'{empty_cell if running else ""}</tr></tfoot>\n</table>\n</div>\n')
+        return markup_of("".join(out))
+
     def seed_rows(view: Any, root: str, showings: int, side_index: int | None) -> Markup:
         """The rows of the seed's table, pairs adding points (bridge_table.html's tbody), the same on
         its round's page and both pairs' pages but for a pair's running total."""
@@ -526,7 +598,6 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                  f'  {column}>{w["declarer"]}</th>{column}>{w["contract"]}</th>{column}>{w["result"]}</th>\n')
     seed_scores = f'  {column} class="num">{w["ns"]}</th>{column} class="num">{w["ew"]}</th>\n'
     seed_lead, seed_running = f'{column}>{w["lead"]}</th>', f'{column} class="num">{w["running"]}</th>'
-    empty_cell = '<td role="cell"></td>'
     substitutes, winner_word, draw = w_of("substitute_note"), f'{w_of("winner")}{w_of("colon")}', w_of("draw")
 
     def seed_table(view: Any, score: Any, root: str, showings: int, side_index: int | None, label: Any,
@@ -550,11 +621,11 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{seed_head}{seed_lead if has_leads else ""}'
             f'{seed_scores}{seed_running if running else ""}</tr></thead>\n<tbody role="rowgroup">\n'
             f'{seed_rows(view, root, showings, side_index)}</tbody>\n<tfoot role="rowgroup"><tr role="row">\n'
-            f'  <th role="rowheader" scope="row" colspan="{7 if has_leads else 6}" class="line">{w_of("total")} \u00b7 {won}</th>\n'
+            f'  <th role="rowheader" scope="row" colspan="{7 if has_leads else 6}" class="line">{total_said} \u00b7 {won}</th>\n'
             f'  <td role="cell" class="num" data-label="{w["ns"]}">{text(view.ns_total)}</td>'
             f'<td role="cell" class="num" data-label="{w["ew"]}">{text(view.ew_total)}</td>\n'
             f'{empty_cell if running else ""}</tr></tfoot>\n</table>\n</div>\n')
 
     g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_hand_record=hand_record,
-             bridge_pairs_table=pairs_table, bridge_teams_rows=teams_rows, bridge_seed_sides=seed_sides,
+             bridge_pairs_table=pairs_table, bridge_teams_table=teams_table, bridge_seed_sides=seed_sides,
              bridge_seed_table=seed_table)
