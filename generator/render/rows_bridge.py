@@ -32,6 +32,7 @@ from generator.games.common.figures import number_text, two_places_of
 from generator.render import fast_jinja
 from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
+from generator.render.rows_tables import table_opening
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
 
@@ -369,13 +370,8 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         mp = view.matchpoints
         two = view.two_places
         value_word = w["mp"] if mp else w["br_imps"]
-        label_text = text(label)
-        if caption_id:
-            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
-        else:
-            named, caption = f'aria-label="{label_text}"', ""
-        out = [f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards cards gutter" role="table">\n'
-               f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{lead_head if has_leads else ""}']
+        out = [f'{table_opening(text(label), caption_id, "boards cards gutter")}'
+               f'{head}{lead_head if has_leads else ""}']
         append = out.append
         if side_index is not None:
             append(f'  <th role="columnheader" scope="col" class="num">{w["br_own_score"]}</th>\n  <th role="columnheader" scope="col" class="num">{value_word}</th>\n'
@@ -527,16 +523,11 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         if view.rooms_missing:
             boards = ", ".join(str(row.board) for row in view.rooms_missing)
             append(f'<p class="meta warn">{text(translate("br_rooms_missing", boards=boards))}</p>')
-        label_text = text(label)
-        if caption_id:
-            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
-        else:
-            named, caption = f'aria-label="{label_text}"', ""
         span = 3 if has_leads else 2
         vp_total = (f' \u00b7 {vp_word} {text(number_text(view.vp[home]))}{score_to}{text(number_text(view.vp[away]))}'
                     if not view.to_come and not view.knockout else "")
-        append(f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards teams cards gutter" role="table">\n'
-               f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{team_head}'
+        append(f'{table_opening(text(label), caption_id, "boards teams cards gutter")}'
+               f'{team_head}'
                f'  <th role="columnheader" scope="colgroup" colspan="{span}">{w["open_room"]} <span class="meta">'
                f'{text(translate("br_ns_is", id=home))}</span></th>\n'
                f'  <th role="columnheader" scope="colgroup" colspan="{span}">{w["closed_room"]} <span class="meta">'
@@ -607,18 +598,13 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         Game.substitutes_decide: said, not "draw")."""
         has_leads = view.has_leads
         running = side_index is not None
-        label_text = text(label)
-        if caption_id:
-            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
-        else:
-            named, caption = f'aria-label="{label_text}"', ""
         if score.extra.get("substitute"):
             won = substitutes
         else:
             won = f'{winner_word}{text(score.winner) if score.winner else draw}'
         return markup_of(
-            f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards cards gutter" role="table">\n'
-            f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{seed_head}{seed_lead if has_leads else ""}'
+            f'{table_opening(text(label), caption_id, "boards cards gutter")}'
+            f'{seed_head}{seed_lead if has_leads else ""}'
             f'{seed_scores}{seed_running if running else ""}</tr></thead>\n<tbody role="rowgroup">\n'
             f'{seed_rows(view, root, showings, side_index)}</tbody>\n<tfoot role="rowgroup"><tr role="row">\n'
             f'  <th role="rowheader" scope="row" colspan="{7 if has_leads else 6}" class="line">{total_said} \u00b7 {won}</th>\n'

@@ -58,6 +58,19 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
                                                    env.globals["summary_rows"])
 
 
+def table_opening(label: str, caption_id: str, classes: str) -> str:
+    """A card table's scroll box, the table and its caption (visually hidden: the heading above
+    says it), the box named by `label` (escaped text) or, where an entry page's caption names its
+    Chinese stage (match_heading's `caption_id`), by that caption, marked: an aria-label cannot
+    mark it. The table writers' here and in rows_bridge.py."""
+    if caption_id:
+        said = text(caption_id)
+        return (f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{said}">\n<table class="{classes}" role="table">\n'
+                f'<caption class="visually-hidden" id="{said}">{label}</caption>\n')
+    return (f'<div class="scroll" role="region" tabindex="0" aria-label="{label}">\n<table class="{classes}" role="table">\n'
+            f'<caption class="visually-hidden">{label}</caption>\n')
+
+
 def _shared_calls(env: jinja2.Environment) -> Callable[..., Markup]:
     """`{{ shared_call(view, "chart", n, level_chart, ...) }}`: `make(*args)`, kept and shown again
     as the environment's shared_part keeps its body (html.py; asked for at each call, as the
@@ -97,17 +110,12 @@ def _guandan_logs(translate: Translator, names: dict[str, Any]) -> Callable[...,
         log_named = text(translate("gd_deal_log", deals=view.deals, fouls=""))
         summary = (text(translate("gd_deal_log", deals=view.deals, fouls=translate("gd_fouls", n=view.fouls)))
                    if view.fouls else log_named)
-        label_text = text(label)
-        if caption_id:
-            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
-        else:
-            named, caption = f'aria-label="{label_text} \u00b7 {log_named}"', ""
         first, second = (text(team) for team in view.teams[:2])
+        named = f"{text(label)} \u00b7 {log_named}"  # (the box's and its caption's name)
         deals = shared_part(view, "deals", showings, lambda: names["deal_log"](view))
         return markup_of(
             f'{chart}<details{" open" if side_index is not None else ""}>\n<summary>{summary}</summary>\n'
-            f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards deals cards gutter" role="table">\n'
-            f'<caption class="visually-hidden"{caption}>{label_text} \u00b7 {log_named}</caption>\n{head}'
+            f'{table_opening(named, caption_id, "boards deals cards gutter")}{head}'
             f'{column} class="num">{first}</th>\n{column} class="num">{second}</th>\n{notes_head}'
             f'<tbody role="rowgroup">\n{deals}</tbody>\n</table>\n</div>\n</details>\n')
 
@@ -358,15 +366,10 @@ def _daguai_tables(translate: Translator, names: dict[str, Any]) -> Callable[...
                      caption_id: str) -> Markup:
         shared_part = names["shared_part"]
         running = side_index is not None
-        label_text = text(label)
-        if caption_id:
-            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
-        else:
-            named, caption = f'aria-label="{label_text}"', ""
         return markup_of(
             f'{shared_part(view, "result", showings, lambda: result_lines(view, score))}'
-            f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards daguai cards gutter" role="table">\n'
-            f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{running_head if running else ""}'
+            f'{table_opening(text(label), caption_id, "boards daguai cards gutter")}'
+            f'{head}{running_head if running else ""}'
             f'</tr>\n{shared_part(view, "seats", showings, lambda: seats_row(view))}</thead>\n'
             f'<tbody role="rowgroup">\n{rows_of(view, root, showings, side_index)}</tbody>\n'
             f'{shared_part(view, "totals running" if running else "totals", showings, lambda: totals(view, score, running))}'
@@ -508,19 +511,14 @@ def _shengji_team_tables(translate: Translator, shengji_rows: Callable[..., Mark
             outcome = match_outcome(score)
         line = score_pair(translate("sj_match_line", home=home, hmp=number_text(view.match_points[home]),
                                     amp=number_text(view.match_points[away]), away=away))
-        label_text = text(label)
-        if caption_id:
-            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
-        else:
-            named, caption = f'aria-label="{label_text}"', ""
         room_heads = f'{room_head}{column} class="num">{h_points}</th>\n{column} class="num">{a_points}</th>\n'
         two = two_places_of(view.rows, "home_mp", "away_mp")  # (as a pairs table's)
         return markup_of(
             f'<p class="result"><strong>{text(line)}</strong>\n  \u00b7 {outcome}  \u00b7 '
             f'{text(translate("sj_net_line", net=signed(view.net[home])))}{home_said}'
             f'<p class="meta">{word("sj_seats")}</p>\n'
-            f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards shengji cards gutter" role="table">\n'
-            f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{running_head if running else ""}'
+            f'{table_opening(text(label), caption_id, "boards shengji cards gutter")}'
+            f'{head}{running_head if running else ""}'
             f'</tr>\n<tr role="row">\n{room_heads}{room_heads}{column} class="num">{h}</th>\n{column} class="num">{a}</th>\n'
             f'</tr>\n</thead>\n<tbody role="rowgroup">\n{shengji_rows(view, root, showings, side_index, two)}</tbody>\n'
             f'<tfoot role="rowgroup">\n<tr role="row">\n'
@@ -603,11 +601,6 @@ def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], 
 
     def shengji_pairs_table(view: Any, score: Any, event: Any, root: str, showings: int, side_index: Any,
                             label: Any, caption_id: str, own_entry: Any, board_page: int = 1) -> Markup:
-        label_text = text(label)
-        if caption_id:
-            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
-        else:
-            named, caption = f'aria-label="{label_text}"', ""
         running = side_index is not None
         scored = view.scored
         out = []
@@ -624,8 +617,8 @@ def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], 
             append(f'<p class="meta">{pending}</p>\n')
         # a column with a figure of two places shows each so, as the standings do ("16.00" among "9.60")
         two = two_places_of(view.rows, "ns_mp", "ew_mp")
-        append(f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards shengji-pairs cards gutter" role="table">\n'
-               f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{running_head if running else ""}</tr></thead>\n'
+        append(f'{table_opening(text(label), caption_id, "boards shengji-pairs cards gutter")}'
+               f'{head}{running_head if running else ""}</tr></thead>\n'
                f'<tbody role="rowgroup">\n{rows_of(view, event, root, showings, side_index, two, own_entry, board_page)}</tbody>\n')
         if scored:
             winner = f' \u00b7 {text(translate("sj_winner", id=score.winner))}' if score.winner else ""
