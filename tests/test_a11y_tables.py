@@ -98,7 +98,11 @@ def test_every_card_table_a_template_writes_has_its_roles() -> None:
         found, missing = card_tables_read(path.read_text(encoding="utf-8"))
         assert not missing, (path.relative_to(TEMPLATES), missing)
         tables += found
-    assert tables >= 15  # (16 when written, the desk's standings one)
+    # (16 when written, the desk's standings one; 9 since render/rows_tables.py writes a played 80分
+    # table's (pairs, team match), a played Da Guai match's and a Guandan deal log's markup, and
+    # rows_bridge.py the seed's table and a played bridge team match's, read with the other Python
+    # writers' in the built site's test)
+    assert tables >= 9
     assert card_tables_read('<table class="list cards"><tr><td role="cell">1</td><td>2</td></tr></table>') == \
         (1, [("table", ' class="list cards"'), ("tr", ""), ("td", "")])
 

@@ -1,6 +1,7 @@
 """The rows of the bridge pages' tables, written in Python: a traveller's results and frequency
-(bridge_traveller.html, on each board's page), a hand record's hands and double dummy table
-(bridge_hand.html), and the boards of a table on its round's page and both entries' pages
+(bridge_traveller.html, on each board's page), a board's hand record whole (its hands round the
+compass, double dummy table and par: a template of its own, with a macro made for each suit and
+each par contract at every record, until it was written here), and the boards of a table on its round's page and both entries' pages
 (bridge_table.html: pairs, teams and the seed's pairs adding points; a played pairs table whole,
 its head and totals too, the template's part of it having cost more than its rows).
 
@@ -27,10 +28,11 @@ from typing import Any, Callable
 import jinja2
 from markupsafe import Markup
 
-from generator.games.common.figures import two_places_of
+from generator.games.common.figures import number_text, two_places_of
 from generator.render import fast_jinja
 from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
+from generator.render.rows_tables import table_opening
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
 
@@ -63,6 +65,10 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         "open_room", "closed_room", "br_room_not_recorded", "br_imps_home", "dealer", "vulnerability",
         "br_own_score", "br_running_percent", "br_running_imps", "running", "br_dd_fails", "br_void")}
     passed = w["pass"]
+
+    def w_of(key: str) -> str:
+        """A fixed word of the page's locale, escaped (looked up once, when the writers are made)."""
+        return text(translate(key))
 
     def seat(x: Any) -> str:
         return text(seat_word(x, "seat_"))
@@ -212,7 +218,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     hcp_said: dict[int, str] = {}  # a hand's points in words, by its points (0 to 37), once each
 
     def deal_hand(deal: Any, at: str) -> Markup:
-        """bridge_hand.html's `hand` macro: one hand of a hand record, its seat, points and suits."""
+        """One hand of a hand record (hand_record), its seat, points and suits."""
         h = deal.hand(at)
         head = f'<div class="hand hand-{text(at)}"><strong>{seat(at)}</strong>'
         if not h:
@@ -225,12 +231,63 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         return markup_of(f'{head} <span class="meta">{points}</span>\n{cards}</div>\n')
 
     def double_dummy_rows(dd: Any) -> Markup:
-        """The rows of a hand record's double dummy table (bridge_hand.html)."""
+        """The rows of a hand record's double dummy table (hand_record)."""
         out = []
         for at, _ in dd.rows():
             cells = "".join(f'<td class="num">{dd_fails if made == _FAILS else text(made)}</td>'
                             for made in (dd.shown(at, strain) for strain in _STRAINS))
             out.append(f'<tr><th scope="row">{seat(at)}</th>{cells}</tr>\n')
+        return markup_of("".join(out))
+
+    nt_shown = f'<span role="img" aria-label="{text(translate("suit_NT"))}">NT</span>'
+    seat_letters = ("N", "E", "S", "W")
+    record_word, compass_word = w_of("br_hand_record"), w_of("br_hcp_compass")
+    said_with = f'{w["dealer"]}{w_of("colon")}'
+    vul_with = f'{w["vulnerability"]}{w_of("colon")}'
+    dd_head = (f'<div class="scroll" role="region" tabindex="0" aria-label="{w_of("br_double_dummy")}">\n'
+               f'<table class="double-dummy">\n<caption>{w_of("br_double_dummy")}</caption>\n'
+               f'<thead><tr><th scope="col">{w_of("declarer")}</th>'
+               + "".join(f'<th scope="col" class="num">{nt_shown if strain == "NT" else suit_shown[strain]}</th>'
+                         for strain in _STRAINS)
+               + '</tr></thead>\n<tbody>\n')
+    dd_note = w_of("br_double_dummy_note")
+
+    def par_contract(said: str) -> str:
+        """A par contract ("4S E =", as hands.contract_text writes it) as the tables show contracts:
+        the suit a symbol named in the page's language, the seat a word ("S" was both spades and
+        South)."""
+        parts = said.split(" ")
+        if len(parts) == 3 and parts[1] in seat_letters:
+            return f'<span class="contract">{suits(parts[0])}</span> {seat(parts[1])} {br_result(parts[2])}'
+        return text(said)
+
+    def hand_record(deal: Any, tr: Any) -> Markup:
+        """A board's hand record (牌例; bridge_traveller.html): the four hands round the compass,
+        dealer, vulnerability and each hand's high-card points; the double dummy table and par when
+        known. A layout grid (style.css, .deal-grid): North on top, West and East on the sides; on a
+        narrow phone West and East side by side, North above, South below, so all four hands fit at
+        320 px. A void's dash is not read: the word is ("缺门"), as the double dummy table's "不能完成"."""
+        board = text(tr.board)
+        points = {at: (text(deal.hand(at).hcp) if deal.hand(at) else "\u2014") for at in seat_letters}
+        out = [f'<section class="deal" aria-labelledby="deal-{board}">\n<h2 id="deal-{board}">{record_word}</h2>\n'
+               f'<div class="scroll" role="region" tabindex="0" aria-label="{record_word}">\n<div class="deal deal-grid">\n'
+               f'  <div class="deal-info meta">{text(translate("board_title", n=tr.board))}<br>{said_with}{seat(tr.dealer)}'
+               f'<br>{vul_with}{vul(tr.vulnerability)}</div>\n'
+               f'  {deal_hand(deal, "N")}\n  <div></div>\n  {deal_hand(deal, "W")}\n'
+               f'  <div class="compass"><span class="meta">{compass_word}</span><br>\n'
+               f'    {seat("N")} {points["N"]}<br>\n    {seat("W")} {points["W"]} \u00b7 {seat("E")} {points["E"]}<br>\n'
+               f'    {seat("S")} {points["S"]}</div>\n'
+               f'  {deal_hand(deal, "E")}\n  <div></div>\n  {deal_hand(deal, "S")}\n  <div></div>\n</div>\n</div>\n']
+        dd = deal.double_dummy
+        if dd:
+            par = ""
+            if dd.par_score is not None:
+                par = f' \u00b7 {text(filters["english_words"](translate("br_par", score=signed(dd.par_score))))}'
+                if dd.par_contracts:
+                    before, after = translate("paren", text="|").split("|")
+                    par += f'{text(before)}{", ".join(map(par_contract, dd.par_contracts))}{text(after)}'
+            out.append(f'{dd_head}{double_dummy_rows(dd)}</tbody>\n</table>\n</div>\n<p class="meta">{dd_note}{par}</p>\n')
+        out.append("</section>\n")
         return markup_of("".join(out))
 
     # ------------------------------------------------------------------ a table's boards
@@ -313,13 +370,8 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         mp = view.matchpoints
         two = view.two_places
         value_word = w["mp"] if mp else w["br_imps"]
-        label_text = text(label)
-        if caption_id:
-            named, caption = f'aria-labelledby="{text(caption_id)}"', f' id="{text(caption_id)}"'
-        else:
-            named, caption = f'aria-label="{label_text}"', ""
-        out = [f'<div class="scroll" role="region" tabindex="0" {named}>\n<table class="boards cards gutter" role="table">\n'
-               f'<caption class="visually-hidden"{caption}>{label_text}</caption>\n{head}{lead_head if has_leads else ""}']
+        out = [f'{table_opening(text(label), caption_id, "boards cards gutter")}'
+               f'{head}{lead_head if has_leads else ""}']
         append = out.append
         if side_index is not None:
             append(f'  <th role="columnheader" scope="col" class="num">{w["br_own_score"]}</th>\n  <th role="columnheader" scope="col" class="num">{value_word}</th>\n'
@@ -423,6 +475,73 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[i].board, root, board_entry, board_page)}</th>'
             f'{cells_shown}{ends[i]}' for i, cells_shown in enumerate(shared)]))
 
+    english_words: Callable[[str], Any] = filters["english_words"]
+    score_pair: Callable[[str], Any] = filters["score_pair"]
+    match_outcome = g["match_outcome"]
+    score_to = str(g["score_to"])
+    team_column = '  <th role="columnheader" scope="col"'
+    team_head = (f'<thead role="rowgroup">\n<tr role="row">\n{team_column} rowspan="2" class="num">{text(translate("board"))}</th>\n'
+                 f'{team_column} rowspan="2">{w["dealer"]}</th>\n{team_column} rowspan="2">{w["vulnerability"]}</th>\n')
+    imps_head = f'  <th role="columnheader" scope="colgroup" colspan="2">{text(english_words(translate("br_imps")))}</th>\n'
+    team_running = f'<th role="columnheader" scope="col" rowspan="2" class="num">{w["running"]}</th>'
+    room_heads = {has_leads: (f'{team_column}>{w["contract"]}</th>\n'
+                              + (f'<th role="columnheader" scope="col">{w["lead"]}</th>' if has_leads else "")
+                              + f'{team_column} class="num">{w["br_ns_score"]}</th>\n') * 2
+                  for has_leads in (False, True)}
+    seats_knockout = text(english_words(translate("br_seats_knockout")))
+    vp_word, total_said = w_of("br_vp"), w_of("total")
+    empty_cell = '<td role="cell"></td>'  # (an entry's running column, in the totals)
+
+    def teams_table(view: Any, score: Any, event: Any, root: str, showings: int, board_entry: str | None,
+                    side_index: int | None, label: Any, caption_id: str, board_page: int = 1) -> Markup:
+        """A played team match's boards (bridge_table.html): its result line (IMPs, VPs, who won, or
+        the boards it waits for), its notes, its head, its rows (teams_rows) and its totals."""
+        has_leads = view.has_leads
+        home, away = view.home, view.away
+        h, a = text(home), text(away)
+        running = side_index is not None
+        # the IMP columns as the pairs' figures: each to two places where one has them (3.00 beside 1.50)
+        two = two_places_of(view.rows, "home_imps", "away_imps")
+        line = english_words(score_pair(translate("br_match_line", home=home, hi=number_text(view.won[home]),
+                                                  ai=number_text(view.won[away]), away=away)))
+        out = [f'<p class="result"><strong>{text(line)}</strong>\n']
+        append = out.append
+        if view.to_come:  # no VPs nor winner: it waits for its boards
+            append(f'\u00b7 <span class="warn">{text(translate("br_boards_to_come", count=view.to_come))}</span></p>\n')
+        else:
+            if not view.knockout:
+                vp = score_pair(translate("br_vp_line", hv=number_text(view.vp[home]), av=number_text(view.vp[away])))
+                append(f'\u00b7 {text(vp)}')
+            append(f'  \u00b7 {match_outcome(score)}</p>\n')
+        seats = seats_knockout if view.knockout else text(english_words(translate("br_seats", boards=view.boards)))
+        append(f'<p class="meta">{seats}</p>\n')
+        if view.not_played:  # not boards of the match: 0 IMPs, and the VP scale over the boards played (duplicate.score_team_match)
+            boards = ", ".join(str(row.board) for row in view.not_played)
+            said = translate("br_boards_not_played_knockout" if view.knockout else "br_boards_not_played",
+                             boards=boards, played=view.boards)
+            append(f'<p class="meta warn">{text(said)}</p>')
+        if view.rooms_missing:
+            boards = ", ".join(str(row.board) for row in view.rooms_missing)
+            append(f'<p class="meta warn">{text(translate("br_rooms_missing", boards=boards))}</p>')
+        span = 3 if has_leads else 2
+        vp_total = (f' \u00b7 {vp_word} {text(number_text(view.vp[home]))}{score_to}{text(number_text(view.vp[away]))}'
+                    if not view.to_come and not view.knockout else "")
+        append(f'{table_opening(text(label), caption_id, "boards teams cards gutter")}'
+               f'{team_head}'
+               f'  <th role="columnheader" scope="colgroup" colspan="{span}">{w["open_room"]} <span class="meta">'
+               f'{text(translate("br_ns_is", id=home))}</span></th>\n'
+               f'  <th role="columnheader" scope="colgroup" colspan="{span}">{w["closed_room"]} <span class="meta">'
+               f'{text(translate("br_ns_is", id=away))}</span></th>\n'
+               f'{imps_head}{team_running if running else ""}</tr>\n<tr role="row">\n{room_heads[has_leads]}'
+               f'{team_column} class="num">{h}</th>\n{team_column} class="num">{a}</th>\n</tr>\n</thead>\n'
+               f'<tbody role="rowgroup">\n{teams_rows(view, event, root, showings, board_entry, side_index, board_page)}</tbody>\n'
+               f'<tfoot role="rowgroup"><tr role="row">\n'
+               f'  <th role="rowheader" scope="row" colspan="{9 if has_leads else 7}" class="line">{total_said}{vp_total}</th>\n'
+               f'  <td role="cell" class="num" data-label="{w["br_imps"]} {h}">{text(figure_text(view.won[home], two))}</td>\n'
+               f'  <td role="cell" class="num" data-label="{w["br_imps"]} {a}">{text(figure_text(view.won[away], two))}</td>\n'
+               f'{empty_cell if running else ""}</tr></tfoot>\n</table>\n</div>\n')
+        return markup_of("".join(out))
+
     def seed_rows(view: Any, root: str, showings: int, side_index: int | None) -> Markup:
         """The rows of the seed's table, pairs adding points (bridge_table.html's tbody), the same on
         its round's page and both pairs' pages but for a pair's running total."""
@@ -448,6 +567,51 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                                       for cells_shown, so_far in zip(shared, view.running(side_index))]))
         return markup_of("".join([f"{cells_shown}</tr>\n" for cells_shown in shared]))
 
-    g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_deal_hand=deal_hand,
-             bridge_double_dummy_rows=double_dummy_rows, bridge_pairs_table=pairs_table, bridge_teams_rows=teams_rows,
-             bridge_seed_rows=seed_rows)
+    versus = f'<span class="vs">{w_of("versus")}</span>'
+    referee_word = f'{w_of("referee")}{w_of("colon")}'
+
+    def seed_side(seat_word: str, entry_id: str, event: Any, root: str) -> str:
+        names = event.entries[entry_id].player_names
+        return (f'<span class="side named"><span class="seat">{seat_word}</span> '
+                f'<a href="{text(root)}{text(entry_url(event, entry_id))}">{text(entry_id)}</a> '
+                f'<span{zh_lang(names)}>{text(names)}</span></span>')
+
+    def seed_sides(sides: Any, event: Any, root: str, referee: Any) -> Markup:
+        """The seed's table's sides (bridge_table.html keeps them with shared_call): each pair's seat,
+        id (a link) and players, then the table's referee where its file names one."""
+        said = f'<span class="referee">{referee_word}{filters["zh"](referee)}</span>' if referee else ""
+        return markup_of(f'<p class="sides">\n  {seed_side(w["ns"], sides[0], event, root)}\n  {versus}\n'
+                         f'  {seed_side(w["ew"], sides[1], event, root)}\n{said}</p>\n')
+
+    column = '<th role="columnheader" scope="col"'
+    seed_head = (f'<thead role="rowgroup"><tr role="row">\n  {column} class="num">{text(translate("board"))}</th>'
+                 f'{column}>{w["dealer"]}</th>{column}>{w["vulnerability"]}</th>\n'
+                 f'  {column}>{w["declarer"]}</th>{column}>{w["contract"]}</th>{column}>{w["result"]}</th>\n')
+    seed_scores = f'  {column} class="num">{w["ns"]}</th>{column} class="num">{w["ew"]}</th>\n'
+    seed_lead, seed_running = f'{column}>{w["lead"]}</th>', f'{column} class="num">{w["running"]}</th>'
+    substitutes, winner_word, draw = w_of("substitute_note"), f'{w_of("winner")}{w_of("colon")}', w_of("draw")
+
+    def seed_table(view: Any, score: Any, root: str, showings: int, side_index: int | None, label: Any,
+                   caption_id: str) -> Markup:
+        """The seed's table, pairs adding points (bridge_table.html): its head, its rows (seed_rows)
+        and its totals, who won said in them (against the substitutes nobody wins,
+        Game.substitutes_decide: said, not "draw")."""
+        has_leads = view.has_leads
+        running = side_index is not None
+        if score.extra.get("substitute"):
+            won = substitutes
+        else:
+            won = f'{winner_word}{text(score.winner) if score.winner else draw}'
+        return markup_of(
+            f'{table_opening(text(label), caption_id, "boards cards gutter")}'
+            f'{seed_head}{seed_lead if has_leads else ""}'
+            f'{seed_scores}{seed_running if running else ""}</tr></thead>\n<tbody role="rowgroup">\n'
+            f'{seed_rows(view, root, showings, side_index)}</tbody>\n<tfoot role="rowgroup"><tr role="row">\n'
+            f'  <th role="rowheader" scope="row" colspan="{7 if has_leads else 6}" class="line">{total_said} \u00b7 {won}</th>\n'
+            f'  <td role="cell" class="num" data-label="{w["ns"]}">{text(view.ns_total)}</td>'
+            f'<td role="cell" class="num" data-label="{w["ew"]}">{text(view.ew_total)}</td>\n'
+            f'{empty_cell if running else ""}</tr></tfoot>\n</table>\n</div>\n')
+
+    g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_hand_record=hand_record,
+             bridge_pairs_table=pairs_table, bridge_teams_table=teams_table, bridge_seed_sides=seed_sides,
+             bridge_seed_table=seed_table)

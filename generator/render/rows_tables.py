@@ -1,9 +1,12 @@
 """Per-row and per-cell markup of the pages' tables, written in Python in one pass (as html.py's
 standings_rows and deal_log are), for their templates: the Da Guai Lu Zi and 80分 tables' sides,
-rows and points and an 80分 board's traveller (templates/games/daguai_table.html,
-shengji_table.html, shengji_traveller.html), the Guandan table's shared parts
-(guandan_table.html), an entry's match summary (entry.html) and a round's links to its stage's
-rounds (round.html).
+rows and points, a played Da Guai match's and 80分 table's (a team match, a pairs table) whole
+table with its result line, head and totals, and an 80分 board's traveller
+(templates/games/daguai_table.html, shengji_table.html, shengji_traveller.html), the Guandan
+table's shared parts and its deal log's box (guandan_table.html), an entry's match summary
+(entry.html) and a round's links to its stage's rounds (round.html). A table's head and totals
+were a few dozen `{{ }}` at each of its three showings (its round's page, both entries' pages),
+more than its rows, which are made once and shown again (shared_rows).
 
 Each was a macro of its template, called for every side and every row of every table on its
 round's page and both entries' pages (some 8,700 macro calls at 16 events, each a few dozen
@@ -24,8 +27,9 @@ import jinja2
 from markupsafe import Markup
 
 from generator.games import metric_of
-from generator.games.common.figures import figure_text, number_text
+from generator.games.common.figures import figure_text, number_text, two_places_of
 from generator.render import fast_jinja
+from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
@@ -39,16 +43,32 @@ def register(env: jinja2.Environment, translate: Translator) -> None:
     env.globals["shared_call"] = _shared_calls(env)
     env.globals["sj_frequency_rows"] = sj_frequency_rows
     env.globals["guandan_result"] = _guandan_results(translate)
+    env.globals["guandan_log"] = _guandan_logs(translate, env.globals)
     env.globals["rounds_nav"] = _rounds_navs(translate, env.globals["round_called"], env.globals["round_url"])
     # (the environment's shared_rows and shared_part, asked for at each call, as the templates ask)
-    env.globals["daguai_rows"] = _daguai_rows(translate, env.globals)
+    env.globals["daguai_table"] = _daguai_tables(translate, env.globals)
     points = _shengji_points(translate, zh_lang)
     env.globals["sj_points"] = points
-    env.globals["shengji_rows"] = _shengji_rows(translate, points, env.filters["signed"], env.globals)
-    env.globals["shengji_pair_rows"] = _shengji_pair_rows(translate, points, env.globals, percent_text)
+    env.globals["shengji_team_table"] = _shengji_team_tables(
+        translate, _shengji_rows(translate, points, env.filters["signed"], env.globals), env.filters["signed"],
+        env.filters["score_pair"], env.globals)
+    env.globals["shengji_pairs_table"] = _shengji_pairs_tables(translate, points, env.globals, percent_text)
     env.globals["sj_traveller_rows"] = _shengji_traveller_rows(translate, zh_lang, env.filters["zh"], entry_url, percent_text)
     env.globals["summary_table"] = _summary_tables(translate, zh_lang, env.filters["zh"], env.filters["english_words"],
                                                    env.globals["summary_rows"])
+
+
+def table_opening(label: str, caption_id: str, classes: str) -> str:
+    """A card table's scroll box, the table and its caption (visually hidden: the heading above
+    says it), the box named by `label` (escaped text) or, where an entry page's caption names its
+    Chinese stage (match_heading's `caption_id`), by that caption, marked: an aria-label cannot
+    mark it. The table writers' here and in rows_bridge.py."""
+    if caption_id:
+        said = text(caption_id)
+        return (f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{said}">\n<table class="{classes}" role="table">\n'
+                f'<caption class="visually-hidden" id="{said}">{label}</caption>\n')
+    return (f'<div class="scroll" role="region" tabindex="0" aria-label="{label}">\n<table class="{classes}" role="table">\n'
+            f'<caption class="visually-hidden">{label}</caption>\n')
 
 
 def _shared_calls(env: jinja2.Environment) -> Callable[..., Markup]:
@@ -65,6 +85,43 @@ def _shared_calls(env: jinja2.Environment) -> Callable[..., Markup]:
     return shared_call
 
 
+# Each team's line in a Guandan match's level chart: the first team's blue, the second's amber.
+_GUANDAN_COLOURS = ("#0b5394", "#b45309")
+
+
+def _guandan_logs(translate: Translator, names: dict[str, Any]) -> Callable[..., Markup]:
+    """`guandan_log(view, showings, side_index, label, caption_id)`: a Guandan match's level chart
+    and its deal log (guandan_table.html, a match entered deal by deal), the log open on an
+    entry's page (`side_index` not None). The chart (html.py's guandan_chart) and the log's rows
+    (deal_log) are the same on the round's page and both teams' pages: made once (shared_part,
+    `showings` the table's part_showings); the box around them, named by each page's caption,
+    written here, its words looked up once (the template's some fifteen `{{ }}` at each showing)."""
+    word = _words_by(translate, "")
+    column = '  <th role="columnheader" scope="col"'
+    head = (f'<thead role="rowgroup"><tr role="row">\n{column} class="num">{word("gd_deal")}</th>\n'
+            f'{column}>{word("gd_in_play")}</th>\n{column}>{word("gd_deal_winner")}</th>\n'
+            f'{column} class="num">{word("gd_gain")}</th>\n')
+    notes_head = f'{column}>{word("gd_notes")}</th>\n</tr></thead>\n'
+
+    def guandan_log(view: Any, showings: int, side_index: Any, label: Any, caption_id: str) -> Markup:
+        shared_part = names["shared_part"]
+        chart = shared_part(view, "chart", showings, lambda: names["guandan_chart"](view.chart, view.teams, _GUANDAN_COLOURS))
+        # the log's name without its fouls, said two or three times (its summary's too, without fouls)
+        log_named = text(translate("gd_deal_log", deals=view.deals, fouls=""))
+        summary = (text(translate("gd_deal_log", deals=view.deals, fouls=translate("gd_fouls", n=view.fouls)))
+                   if view.fouls else log_named)
+        first, second = (text(team) for team in view.teams[:2])
+        named = f"{text(label)} \u00b7 {log_named}"  # (the box's and its caption's name)
+        deals = shared_part(view, "deals", showings, lambda: names["deal_log"](view))
+        return markup_of(
+            f'{chart}<details{" open" if side_index is not None else ""}>\n<summary>{summary}</summary>\n'
+            f'{table_opening(named, caption_id, "boards deals cards gutter")}{head}'
+            f'{column} class="num">{first}</th>\n{column} class="num">{second}</th>\n{notes_head}'
+            f'<tbody role="rowgroup">\n{deals}</tbody>\n</table>\n</div>\n</details>\n')
+
+    return guandan_log
+
+
 def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str],
                  round_url: Callable[[Any, str, Any], str]) -> Callable[..., Markup]:
     """`rounds_nav(event, stage, stage_result, round_result, page_number, root)`: a round's page's
@@ -76,32 +133,37 @@ def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str],
     every round in a <details>, all on one line while it is shut. Each link was a loop's step of
     the template on every page of every round."""
     label = text(translate("rounds_nav"))
+    # The last stage's rounds, each its number, its link and its name, with the StageResult and the
+    # page depth they are for: each of a stage's round pages (and each page of a round paged by
+    # table) links every round of it, each name and URL made again on every page (a stage of R
+    # rounds made R² of them).
+    known: list[Any] = [None, None, None, []]
 
     def rounds_nav(event: Any, stage: Any, stage_result: Any, round_result: Any, page_number: int, root: str) -> Markup:
         rounds = stage_result.rounds
         if len(rounds) <= 1:
             return Markup("")
-        root = text(root)
+        if known[0] is not stage_result or known[1] != root or known[2] != len(rounds):
+            root_text = text(root)
+            known[:] = [stage_result, root, len(rounds),
+                        [(r.number, f'{root_text}{text(round_url(event, stage.id, r.number))}',
+                          text(round_called(stage_result, r.number))) for r in rounds]]
+        shown = known[3]
         here_number = round_result.number
         current = f' aria-current="{"page" if page_number == 1 else "true"}"'
-
-        def link(number: Any) -> str:
-            return f'{root}{text(round_url(event, stage.id, number))}'
-
-        links = "".join([f'<a href="{link(r.number)}"{current if r.number == here_number else ""}>'
-                         f'{text(round_called(stage_result, r.number))}</a> ' for r in rounds])
+        links = "".join([f'<a href="{href}"{current if number == here_number else ""}>{name}</a> '
+                         for number, href, name in shown])
         if len(rounds) <= 4:
             return Markup(f'<nav class="rounds" aria-label="{label}">{links}</nav>\n')
-        at = [r.number for r in rounds]
-        here = at.index(here_number)
+        here = [number for number, _href, _name in shown].index(here_number)
         out = [f'<nav class="rounds pager fold" aria-label="{label}">']
         if here > 0:
-            out.append(f'<a href="{link(at[here - 1])}" rel="prev"><span aria-hidden="true">‹ </span>'
-                       f'{text(round_called(stage_result, at[here - 1]))}</a> ')
-        if here < len(at) - 1:
-            out.append(f'<a href="{link(at[here + 1])}" rel="next">{text(round_called(stage_result, at[here + 1]))}'
-                       f'<span aria-hidden="true"> ›</span></a> ')
-        out.append(f'<details class="pages"><summary>{text(translate("rounds_all", n=len(at)))}</summary>\n'
+            _number, href, name = shown[here - 1]
+            out.append(f'<a href="{href}" rel="prev"><span aria-hidden="true">‹ </span>{name}</a> ')
+        if here < len(shown) - 1:
+            _number, href, name = shown[here + 1]
+            out.append(f'<a href="{href}" rel="next">{name}<span aria-hidden="true"> ›</span></a> ')
+        out.append(f'<details class="pages"><summary>{text(translate("rounds_all", n=len(shown)))}</summary>\n'
                    f'<p class="page-list">{links}</p>\n</details></nav>\n')
         return Markup("".join(out))
 
@@ -127,10 +189,10 @@ def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup], zh: Call
                  entry_url: Callable[[Any, str], str]) -> Callable[[str, Any, Any, str, Any], Markup]:
     """`entry_sides(layout, view, event, root, referee)`: the line of a table's sides, each its seat,
     its id (a link) and its names in a box of their own, so that on a phone (style.css: .named)
-    each side has a line and its names wrap together beside the link, as bridge_table.html's
-    sides; the table's referee, where its file names one, at the line's end. `layout`: "daguai"
-    (a Da Guai Lu Zi match), "teams" (an 80分 team match), "pairs" (an 80分 pairs table), each
-    with the line breaks its template's lines made."""
+    each side has a line and its names wrap together beside the link; the table's referee, where
+    its file names one, at the line's end. `layout`: "daguai" (a Da Guai Lu Zi match), "teams"
+    (an 80分 or a bridge team match), "pairs" (an 80分 or a bridge pairs table), each with the
+    line breaks its templates' lines made."""
     home, away, ns, ew, bye = (text(translate(key)) for key in ("home_team", "away_team", "ns", "ew", "bye"))
     versus = f'<span class="vs">{text(translate("versus"))}</span>'
     referee_word = text(translate("referee")) + text(translate("colon"))
@@ -187,17 +249,33 @@ def _words_by(translate: Translator, prefix: str) -> Callable[[Any], str]:
     return word
 
 
-def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any, str, int, Any], Markup]:
-    """`daguai_rows(view, root, showings, side_index)`: the rows of a Da Guai Lu Zi match's board
-    table; each row's cells the same on its round's page and both teams' pages (shared_rows), an
-    entry's page (`side_index` not None) adding its running total."""
-    open_room, closed_room = text(translate("open_room")), text(translate("closed_room"))
-    ran_first, board_sum = text(translate("dg_ran_first")), text(translate("dg_board_sum"))
-    not_played = text(translate("board_not_played"))
-    running_label = text(translate("running"))
+def _daguai_tables(translate: Translator, names: dict[str, Any]) -> Callable[..., Markup]:
+    """`daguai_table(view, score, root, showings, side_index, label, caption_id)`: a played Da Guai
+    Lu Zi match's board table (daguai_table.html): its result line and seats, its head, its rows
+    and its totals. The result line, the head's seats row, each row's cells and the totals are the
+    same on its round's page and both teams' pages (the totals on the teams' pages with their
+    running column): made once (shared_part, shared_rows), an entry's page (`side_index` not None)
+    adding its running total. The template's three `{% call shared_part %}` blocks made a macro at
+    each of the table's three showings, and its head some ten `{{ }}`."""
+    word = _words_by(translate, "")
+    open_room, closed_room = word("open_room"), word("closed_room")
+    ran_first, board_sum = word("dg_ran_first"), word("dg_board_sum")
+    not_played = word("board_not_played")
+    running_label = word("running")
+    match_points_word = word("dg_match_points")
     outcome_word = _words_by(translate, "dg_outcome_")
+    rooms = (("open", open_room), ("closed", closed_room))
+    score_to = str(names["score_to"])
+    match_outcome = names["match_outcome"]
+    column = '<th role="columnheader" scope="col"'
+    head = (f'<thead role="rowgroup">\n<tr role="row">\n  {column} rowspan="2" class="num">{word("board")}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="3">{open_room}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="3">{closed_room}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="2">{board_sum}</th>\n')
+    running_head = f'{column} rowspan="2" class="num">{running_label}</th>'
+    empty_cell = '<td role="cell"></td>'
 
-    def daguai_rows(view: Any, root: str, showings: int, side_index: Any) -> Markup:
+    def rows_of(view: Any, root: str, showings: int, side_index: Any) -> str:
         h, a = text(view.home), text(view.away)
         sums = (f'<td role="cell" class="num" data-label="{board_sum} {h}">', f'<td role="cell" class="num" data-label="{board_sum} {a}">')
 
@@ -220,7 +298,84 @@ def _daguai_rows(translate: Translator, names: dict[str, Any]) -> Callable[[Any,
         return _running_cells(shown, view.running(side_index) if side_index is not None else None,
                               running_label, _as_is)
 
-    return daguai_rows
+    def result_lines(view: Any, score: Any) -> str:
+        """The match's line, each room's seats, and a note where a board was not played."""
+        result, home, away = view.result, view.home, view.away
+        h, a = text(home), text(away)
+        if view.to_come:  # boards still to come: no match points nor winner, it waits for them
+            to_come = translate("dg_boards_to_come", count=len(view.to_come),
+                                boards=translate.joiner().join(map(str, view.to_come)))
+            said = f'<span class="warn">{text(to_come)}</span>'
+        else:
+            said = (f'{match_outcome(score)}  \u00b7 {match_points_word} {text(result.match_points[home])}{score_to}'
+                    f'{text(result.match_points[away])}')
+        seats = word("clause_separator").join(
+            f'{name}{word("colon")}{text(translate("dg_seats", team=home, seats="·".join(map(str, view.seats[room][0]))))}'
+            f'{word("dg_comma")}{text(translate("dg_seats", team=away, seats="·".join(map(str, view.seats[room][1]))))}'
+            for room, name in rooms)
+        note = f'<p class="meta">{word("dg_not_played_note")}</p>' if any(row.not_played for row in view.rows) else ""
+        return (f'<p class="result"><strong>{h} {text(result.scores[home])}{score_to}{text(result.scores[away])} {a}</strong>\n'
+                f'  \u00b7 {said}</p>\n<p class="meta">{seats}</p>\n{note}')
+
+    def seats_row(view: Any) -> str:
+        """The head's second row: who ran first, then each team's seats, in each room."""
+        h, a = text(view.home), text(view.away)
+        out = ['<tr role="row">\n']
+        for room, _name in rooms:
+            home_seats, away_seats = ("·".join(map(str, seats)) for seats in view.seats[room])
+            out.append(f'  {column}>{ran_first}</th>\n'
+                       f'  {column} class="num" title="{text(translate("dg_seats_short", seats=home_seats))}">'
+                       f'{h} <span class="seat">{text(home_seats)}</span></th>\n'
+                       f'  {column} class="num" title="{text(translate("dg_seats_short", seats=away_seats))}">'
+                       f'{a} <span class="seat">{text(away_seats)}</span></th>\n')
+        out.append(f'  {column} class="num">{h}</th>{column} class="num">{a}</th>\n</tr>\n')
+        return "".join(out)
+
+    def totals(view: Any, score: Any, running: bool) -> str:
+        """The totals: each room's points, the boards' sums, the deductions, the match score and points."""
+        result, home, away = view.result, view.home, view.away
+        h, a = text(home), text(away)
+        end = f"{empty_cell if running else ''}</tr>\n"
+        out = ['<tfoot role="rowgroup">\n<tr role="row">\n'
+               f'  <th role="rowheader" scope="row" colspan="2" class="line">{word("dg_points")}</th>\n'
+               f'  <td role="cell" class="num" data-label="{open_room} {h}">{text(view.room_total("open", 0))}</td>'
+               f'<td role="cell" class="num" data-label="{open_room} {a}">{text(view.room_total("open", 1))}</td>\n'
+               f'  {empty_cell}\n'
+               f'  <td role="cell" class="num" data-label="{closed_room} {h}">{text(view.room_total("closed", 0))}</td>'
+               f'<td role="cell" class="num" data-label="{closed_room} {a}">{text(view.room_total("closed", 1))}</td>\n'
+               f'  <td role="cell" class="num" data-label="{h}">{text(result.points[home])}</td>'
+               f'<td role="cell" class="num" data-label="{a}">{text(result.points[away])}</td>\n{end}']
+
+        def line(label: str, home_figure: Any, away_figure: Any) -> None:
+            out.append(f'<tr role="row">\n  <th role="rowheader" scope="row" colspan="7">{label}</th>\n'
+                       f'  <td role="cell" class="num" data-label="{h}">{text(home_figure)}</td>'
+                       f'<td role="cell" class="num" data-label="{a}">{text(away_figure)}</td>\n{end}')
+
+        if result.violations:
+            deductions = result.deductions
+            line(word("dg_deductions"), -deductions[home] if deductions[home] else 0,
+                 -deductions[away] if deductions[away] else 0)
+        line(word("dg_match_score"), result.scores[home], result.scores[away])
+        if not view.to_come:
+            winner = (f'{word("winner")}{word("colon")}{text(score.winner)}' if score.winner else word("draw"))
+            line(f'{match_points_word} \u00b7 {winner}', result.match_points[home], result.match_points[away])
+        out.append("</tfoot>\n")
+        return "".join(out)
+
+    def daguai_table(view: Any, score: Any, root: str, showings: int, side_index: Any, label: Any,
+                     caption_id: str) -> Markup:
+        shared_part = names["shared_part"]
+        running = side_index is not None
+        return markup_of(
+            f'{shared_part(view, "result", showings, lambda: result_lines(view, score))}'
+            f'{table_opening(text(label), caption_id, "boards daguai cards gutter")}'
+            f'{head}{running_head if running else ""}'
+            f'</tr>\n{shared_part(view, "seats", showings, lambda: seats_row(view))}</thead>\n'
+            f'<tbody role="rowgroup">\n{rows_of(view, root, showings, side_index)}</tbody>\n'
+            f'{shared_part(view, "totals running" if running else "totals", showings, lambda: totals(view, score, running))}'
+            '</table>\n</div>\n')
+
+    return daguai_table
 
 
 def _as_is(value: Any) -> Any:
@@ -273,7 +428,7 @@ def _shengji_points(translate: Translator, zh_lang: Callable[..., Markup]) -> Ca
 def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: Callable[[Any], str],
                   names: dict[str, Any]) -> Callable[..., Markup]:
     """`shengji_rows(view, root, showings, side_index, two)`: the rows of an 80分 team match's board
-    table, both rooms side by side; shared as daguai_rows' are. `two`: its match points' column
+    table, both rooms side by side; shared as daguai_table's are. `two`: its match points' column
     shows two places (two_places_of)."""
     declarer, level = text(translate("sj_declarer")), text(translate("sj_level"))
     declarers, points_label = text(translate("sj_declarers")), text(translate("sj_points"))
@@ -318,17 +473,95 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: 
     return shengji_rows
 
 
-def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], names: dict[str, Any],
-                       percent_text: Callable[[Any], str]) -> Callable[..., Markup]:
-    """`shengji_pair_rows(view, event, root, showings, side_index, two, own_entry)`: the rows of an
-    80分 pairs table: its cells shared as a team match's are; each row's board links to its
-    traveller, on an entry's page (`own_entry`) to the entry's own row of it (board_cell)."""
+def _shengji_team_tables(translate: Translator, shengji_rows: Callable[..., Markup], signed: Callable[[Any], str],
+                         score_pair: Callable[[str], Markup], names: dict[str, Any]) -> Callable[..., Markup]:
+    """`shengji_team_table(view, score, root, showings, side_index, label, caption_id)`: a played
+    80分 team match (shengji_table.html): its result line, its head, its rows (shengji_rows) and
+    its totals, an entry's page (`side_index` not None) adding a running column. The template's
+    head and totals were some forty `{{ }}` at each of the table's three showings; here its fixed
+    words are looked up once."""
+    word = _words_by(translate, "")
+    open_room, closed_room = word("open_room"), word("closed_room")
+    net_home, match_points = word("sj_net_home"), word("sj_match_points")
+    home_said = f' <span class="meta">{text(translate("paren", text=translate("home_team")))}</span></p>\n'
+    match_outcome = names["match_outcome"]
+    column = '  <th role="columnheader" scope="col"'
+    head = (f'<thead role="rowgroup">\n<tr role="row">\n{column} rowspan="2" class="num">{word("board")}</th>\n'
+            f'{column} rowspan="2">{word("sj_declarer")}</th>\n{column} rowspan="2">{word("sj_level")}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="4">{open_room}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="4">{closed_room}</th>\n'
+            f'{column} rowspan="2" class="num">{net_home}</th>\n'
+            f'  <th role="columnheader" scope="colgroup" colspan="2">{match_points}</th>\n')
+    running_head = f'<th role="columnheader" scope="col" rowspan="2" class="num">{word("running")}</th>'
+    room_head = f'{column}>{word("sj_declarers")}</th>\n{column} class="num">{word("sj_points")}</th>\n'
+    empty_cell = '<td role="cell"></td>'
+
+    def shengji_team_table(view: Any, score: Any, root: str, showings: int, side_index: Any, label: Any,
+                           caption_id: str) -> Markup:
+        home, away = view.home, view.away
+        h, a = text(home), text(away)
+        running = side_index is not None
+        # each team's points in a room, named as such ("开室 T08 得分"; a bare "T08" read as the team)
+        h_points, a_points = text(translate("sj_team_points", team=home)), text(translate("sj_team_points", team=away))
+        if view.to_come:  # boards still to come: no winner, it waits for them
+            to_come = translate("sj_boards_to_come", count=len(view.to_come),
+                                boards=translate.joiner().join(map(str, view.to_come)))
+            outcome = f'<span class="warn">{text(to_come)}</span>'
+        else:
+            outcome = match_outcome(score)
+        line = score_pair(translate("sj_match_line", home=home, hmp=number_text(view.match_points[home]),
+                                    amp=number_text(view.match_points[away]), away=away))
+        room_heads = f'{room_head}{column} class="num">{h_points}</th>\n{column} class="num">{a_points}</th>\n'
+        two = two_places_of(view.rows, "home_mp", "away_mp")  # (as a pairs table's)
+        return markup_of(
+            f'<p class="result"><strong>{text(line)}</strong>\n  \u00b7 {outcome}  \u00b7 '
+            f'{text(translate("sj_net_line", net=signed(view.net[home])))}{home_said}'
+            f'<p class="meta">{word("sj_seats")}</p>\n'
+            f'{table_opening(text(label), caption_id, "boards shengji cards gutter")}'
+            f'{head}{running_head if running else ""}'
+            f'</tr>\n<tr role="row">\n{room_heads}{room_heads}{column} class="num">{h}</th>\n{column} class="num">{a}</th>\n'
+            f'</tr>\n</thead>\n<tbody role="rowgroup">\n{shengji_rows(view, root, showings, side_index, two)}</tbody>\n'
+            f'<tfoot role="rowgroup">\n<tr role="row">\n'
+            f'  <th role="rowheader" scope="row" colspan="5" class="line">{word("total")}</th>\n'
+            f'  <td role="cell" class="num" data-label="{open_room} {h_points}">{text(view.credits("open", 0))}</td>'
+            f'<td role="cell" class="num" data-label="{open_room} {a_points}">{text(view.credits("open", 1))}</td>\n'
+            f'  {empty_cell}{empty_cell}\n'
+            f'  <td role="cell" class="num" data-label="{closed_room} {h_points}">{text(view.credits("closed", 0))}</td>'
+            f'<td role="cell" class="num" data-label="{closed_room} {a_points}">{text(view.credits("closed", 1))}</td>\n'
+            f'  <td role="cell" class="num" data-label="{net_home}">{text(signed(view.net[home]))}</td>\n'
+            f'  <td role="cell" class="num" data-label="{match_points} {h}">{text(figure_text(view.match_points[home], two))}</td>'
+            f'<td role="cell" class="num" data-label="{match_points} {a}">{text(figure_text(view.match_points[away], two))}</td>\n'
+            f'{empty_cell if running else ""}</tr>\n</tfoot>\n</table>\n</div>\n')
+
+    return shengji_team_table
+
+
+def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], names: dict[str, Any],
+                          percent_text: Callable[[Any], str]) -> Callable[..., Markup]:
+    """`shengji_pairs_table(view, score, event, root, showings, side_index, label, caption_id,
+    own_entry, board_page)`: a played 80分 pairs table (shengji_table.html): its result line, its
+    head, its rows, its totals and its note of factored matchpoints. A row's cells are shared as a
+    team match's are (shared_rows); each row's board links to its traveller, on an entry's page
+    (`own_entry`) to the entry's own row of it (board_cell), and an entry's page adds its running
+    total. The template's head and totals were some thirty `{{ }}` on each of the table's three
+    pages, more than its rows cost."""
     declarer, level = text(translate("sj_declarer")), text(translate("sj_level"))
     defenders, points_label = text(translate("sj_defenders")), text(translate("sj_points"))
     ns_mp, ew_mp = text(translate("ns")) + " " + text(translate("mp")), text(translate("ew")) + " " + text(translate("mp"))
     top = text(translate("sj_top"))
     ns_percent, ew_percent = text(translate("ns")) + " %", text(translate("ew")) + " %"
     running_label = text(translate("running"))
+    total_word, pending = text(translate("total")), text(translate("pending_mp"))
+    score_to = str(names["score_to"])
+    first_factored = names["first_factored"]
+    column = '  <th role="columnheader" scope="col"'
+    head = (f'<thead role="rowgroup"><tr role="row">\n{column} class="num">{text(translate("board"))}</th>\n'
+            f'{column}>{declarer}</th>\n{column}>{level}</th>\n{column}>{defenders}</th>\n'
+            f'{column} class="num">{points_label}</th>\n{column} class="num">{ns_mp}</th>\n'
+            f'{column} class="num">{ew_mp}</th>\n{column} class="num">{top}</th>\n'
+            f'{column} class="num">{ns_percent}</th>\n{column} class="num">{ew_percent}</th>\n')
+    running_head = f'<th role="columnheader" scope="col" class="num">{running_label}</th>'
+    empty_cell = '<td role="cell"></td>'
     words: dict[str, str] = {}
 
     def word(key: str) -> str:
@@ -337,8 +570,8 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], nam
             found = words[key] = text(translate(key))
         return found
 
-    def shengji_pair_rows(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
-                          own_entry: Any, board_page: int = 1) -> Markup:
+    def rows_of(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
+                own_entry: Any, board_page: int) -> str:
         def cells(row: Any) -> str:
             out = (f'  <td role="cell" data-label="{declarer}">{word("seat_" + str(row.seat))}</td>\n'
                    f'  <td role="cell" data-label="{level}">{text(row.level)}</td>\n'
@@ -364,9 +597,46 @@ def _shengji_pair_rows(translate: Translator, points: Callable[..., Markup], nam
             total = f"{cell}{text(figure_text(running[index], two))}</td>" if running is not None else ""
             out.append(f'<tr role="row">\n  <th role="rowheader" scope="row" class="num">{board_cell(event, stage, rows[index].board, root, own_entry, board_page)}'
                        f'</th>{shared}{total}</tr>\n')
-        return Markup("".join(out))
+        return "".join(out)
 
-    return shengji_pair_rows
+    def shengji_pairs_table(view: Any, score: Any, event: Any, root: str, showings: int, side_index: Any,
+                            label: Any, caption_id: str, own_entry: Any, board_page: int = 1) -> Markup:
+        running = side_index is not None
+        scored = view.scored
+        out = []
+        append = out.append
+        if scored:
+            # each sums the rows: worked out once, for the line and the totals row
+            ns_sum, ew_sum, table_top = view.ns_mp, view.ew_mp, view.top
+            ns_share, ew_share = view.ns_percent, view.ew_percent
+            shares = (f"\u00b7 {text(percent_text(ns_share))}%{score_to}{text(percent_text(ew_share))}%"
+                      if table_top else "")
+            append(f'<p class="result"><strong>{text(view.ns)} {text(number_text(ns_sum))}{score_to}'
+                   f'{text(number_text(ew_sum))} {text(view.ew)}</strong>\n  \u00b7 {top} {text(table_top)}\n{shares}</p>\n')
+        else:
+            append(f'<p class="meta">{pending}</p>\n')
+        # a column with a figure of two places shows each so, as the standings do ("16.00" among "9.60")
+        two = two_places_of(view.rows, "ns_mp", "ew_mp")
+        append(f'{table_opening(text(label), caption_id, "boards shengji-pairs cards gutter")}'
+               f'{head}{running_head if running else ""}</tr></thead>\n'
+               f'<tbody role="rowgroup">\n{rows_of(view, event, root, showings, side_index, two, own_entry, board_page)}</tbody>\n')
+        if scored:
+            winner = f' \u00b7 {text(translate("sj_winner", id=score.winner))}' if score.winner else ""
+            append(f'<tfoot role="rowgroup"><tr role="row">\n'
+                   f'  <th role="rowheader" scope="row" colspan="5" class="line">{total_word}{winner}</th>\n'
+                   f'  <td role="cell" class="num" data-label="{ns_mp}">{text(figure_text(ns_sum, two))}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{ew_mp}">{text(figure_text(ew_sum, two))}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{top}">{text(table_top)}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{ns_percent}">{text(percent_text(ns_share))}</td>\n'
+                   f'  <td role="cell" class="num" data-label="{ew_percent}">{text(percent_text(ew_share))}</td>\n'
+                   f'{empty_cell if running else ""}</tr></tfoot>\n')
+        append('</table>\n</div>\n')
+        factored = first_factored(view.rows)
+        if factored:
+            append(f'<p class="meta">* {text(translate("factored", played=factored.played, expected=factored.expected))}</p>')
+        return markup_of("".join(out))
+
+    return shengji_pairs_table
 
 
 # The outcome column's words of an entry's match summary: a bye and a forfeit are the words every
