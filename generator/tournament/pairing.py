@@ -1255,8 +1255,8 @@ def _sit_outs_unwritten(event: Event, stage: Stage, field: Sequence[Entry], late
     judged on its own: all of them (_sit_out_unwritten), else one of them with the others late.
     A 13-pair Mitchell's round 1 without A13's sit-out line, A14 late from round 2 in the seat
     the sit-out leaves, had both late, as no movement seats both from round 2: A13 was counted
-    from round 2 (withdrawn_under_half), check said the rounds seated them otherwise than the
-    movement (pair-late-off-movement), and A14's pairs-late-entry was gone (rev106)."""
+    from round 2 (withdrawn_under_half), check warned of neither, and A14's pairs-late-entry was
+    gone (rev106)."""
     if not late or _sit_out_unwritten(event, stage, field, late, {}, written):
         return set(late)
     for pair in late:
@@ -1274,10 +1274,9 @@ def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], sitti
     sitting pair at the sit-out seat in every round before its first table, and the field
     without the sitting pairs (the late ones seated) is no movement that the rounds follow with
     every other pair keeping its number (an even field a pair came late to, the late pair
-    numbered after the others; a 12-pair Mitchell A13 and A14 came late to together, not A13
-    a 13-pair one's sit-out). A 9-pair Mitchell's round 1 without A09's sit-out line was taken
-    for an 8-pair one with A09 late, and check told the director to delete A09; a 7-pair
-    barometer's without A01's, for a 6-pair one numbering A02 as pair 1."""
+    numbered after the others; two late to it, A13 in no sit-out seat of its own). A 9-pair Mitchell's round 1 without A09's sit-out line was taken for an 8-pair one
+    with A09 late, and check told the director to delete A09; a 7-pair barometer's without
+    A01's, for a 6-pair one numbering A02 as pair 1."""
     whole = next((movement for movement in _with_late(event, stage, field, late, written)
                   if movement.follows(written)), None)
     if whole is None:
