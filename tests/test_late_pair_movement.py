@@ -688,36 +688,3 @@ def test_a_table_left_out_after_a_late_pair_is_refused_is_said_where_it_is(tmp_p
     fix = [render_message(w.code, "en", w.params)[1] for w in warnings if w.code == "bridge-board-short"][0]
     assert ("The movement gives it to round 2 table 3: write that table's result for board 7 in round-2.yaml, or np if "
             "it was not played there.") in fix
-
-
-@pytest.mark.parametrize("movement,pairs,rounds,sitter,late", [("mitchell", 13, 5, "A13", "A14"),
-                                                               ("howell", 9, 8, "A01", "A10")])
-def test_a_sit_out_left_off_round_1_beside_a_late_pair_is_judged_on_its_own(
-        tmp_path: Path, capsys, movement: str, pairs: int, rounds: int, sitter: str, late: str) -> None:
-    # rev106: round 1 without the sit-out's line (A13 of 13 pairs; a 9-pair Howell's A01) and a
-    # pair late from round 2 in the seat the sit-out leaves: both were taken for late (late_pairs
-    # wanted every pair at no table of round 1 to be a sit-out), check said a movement other than
-    # the one written seated them (pair-late-off-movement), the late pair's pairs-late-entry was
-    # gone, and pair refused round 3. The sit-out is the sit-out, the late pair late.
-    from generator.tournament.pairing import late_pairs
-
-    content, results = _session(tmp_path, pairs, rounds, late=(late,), movement=movement)
-    capsys.readouterr()
-    assert _pair(content) == 0
-    _fill(results / "round-2.yaml", 2)
-    path = results / "round-1.yaml"
-    sitting = [s for s in _seats(path) if not s[2]]
-    assert [s[1] for s in sitting] == [sitter]
-    path.write_text(re.sub(rf"(?m)^  - table: {sitting[0][0]}\b[^\n]*\n    ns: {sitter}\n", "",
-                           path.read_text(encoding="utf-8")), encoding="utf-8")
-    _, found, warnings = validate(content)
-    stage = found[0].stages[0]
-    assert late_pairs(found[0].event, stage.stage, stage.field) == {late: 2}
-    assert [(w.code, w.params.get("id")) for w in warnings if w.code.startswith(("pair-", "pairs-", "entry-"))] == \
-        [("pairs-late-entry", late)]
-    capsys.readouterr()
-    assert _pair(content) == 0  # round 3 of the same movement
-    said = capsys.readouterr()
-    assert "delete" not in said.out + said.err
-    third = {side for _, ns, ew, _ in _seats(results / "round-3.yaml") for side in (ns, ew)}
-    assert {sitter, late} <= third  # (each at a table, or in the sit-out line)
