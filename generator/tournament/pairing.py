@@ -62,7 +62,7 @@ import datetime as dt
 import re
 import weakref
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -1244,73 +1244,40 @@ def _late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str,
     first = first_rounds(written)
     late = {e.id: first.get(e.id, written[-1].number + 1) for e in field
             if first.get(e.id, written[-1].number + 1) > written[0].number}
-    sitting = _sit_outs_unwritten(event, stage, field, late, written)
-    return {pair: joins for pair, joins in late.items() if pair not in sitting}
+    if late and _sit_out_unwritten(event, stage, field, late, written):
+        return {}
+    return late
 
 
-def _sit_outs_unwritten(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
-                        written: Sequence[Round]) -> set[str]:
-    """Of the pairs at no table of round 1 (`late`), those that are the field's sit-outs whose
-    lines were left out of the file (a round typed by hand need not write the sit-out), each
-    judged on its own: all of them (_sit_out_unwritten), else one of them with the others late.
-    A 13-pair Mitchell's round 1 without A13's sit-out line, A14 late from round 2 in the seat
-    the sit-out leaves, had both late, as no movement seats both from round 2: A13 was counted
-    from round 2 (withdrawn_under_half), check warned of neither, and A14's pairs-late-entry was
-    gone (rev106)."""
-    if not late or _sit_out_unwritten(event, stage, field, late, {}, written):
-        return set(late)
-    for pair in late:
-        others = {other: joins for other, joins in late.items() if other != pair}
-        if others and _sit_out_unwritten(event, stage, field, {pair: late[pair]}, others, written):
-            return {pair}
-    return set()
-
-
-def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], sitting: Mapping[str, int],
-                       late: Mapping[str, int], written: Sequence[Round]) -> bool:
-    """Whether the `sitting` pairs, at no table of round 1 (-> their first round), are the whole
-    field's sit-outs whose lines were left out of the file, the `late` pairs late: the movement
-    of the field with the late pairs seated (movement_of) follows the rounds written with each
-    sitting pair at the sit-out seat in every round before its first table, and the field
-    without the sitting pairs (the late ones seated) is no movement that the rounds follow with
-    every other pair keeping its number (an even field a pair came late to, the late pair
-    numbered after the others; two late to it, A13 in no sit-out seat of its own). A 9-pair Mitchell's round 1 without A09's sit-out line was taken for an 8-pair one
-    with A09 late, and check told the director to delete A09; a 7-pair barometer's without
-    A01's, for a 6-pair one numbering A02 as pair 1."""
-    whole = next((movement for movement in _with_late(event, stage, field, late, written)
-                  if movement.follows(written)), None)
-    if whole is None:
+def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
+                       written: Sequence[Round]) -> bool:
+    """Whether the pairs at no table of round 1 are the whole field's sit-outs whose lines were
+    left out of the file (a round typed by hand need not write the sit-out): the whole field's
+    movement follows the rounds written with each such pair at the sit-out seat in every round
+    before its first table, and the field without them is no movement of its own that the rounds
+    follow with every other pair keeping its number (an even field a pair came late to, the late
+    pair numbered after the others). A 9-pair Mitchell's round 1 without A09's sit-out line was
+    taken for an 8-pair one with A09 late, and check told the director to delete A09; a 7-pair
+    barometer's without A01's, for a 6-pair one numbering A02 as pair 1."""
+    try:
+        whole = _movement_of(event, stage, field)
+    except Refusal:
+        return False
+    if not whole.follows(written):
         return False
     if not all(any(s.sits_out and pair in whole.sides(s) for s in whole.round(r.number))
-               for pair, joins in sitting.items() for r in written if r.number < joins):
+               for pair, joins in late.items() for r in written if r.number < joins):
         return False
-    # (the pairs late numbered after the others, where each movement seats them: compared without)
-    others = {pair: seat for pair, seat in _numbered(whole).items() if pair not in sitting and pair not in late}
-    early = [e for e in field if e.id not in sitting]
-    if early and any(before.follows(written) and {pair: seat for pair, seat in _numbered(before).items()
-                                                  if pair not in late} == others
-                     for before in _with_late(event, stage, early, late, written, early=True)):
-        return False  # the others are a movement of their own: the pair came late to it
-    return True
-
-
-def _with_late(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
-               written: Sequence[Round], early: bool = False) -> Iterator[PairsMovement]:
-    """The movements of `field` with the `late` pairs seated as late (_late_seated), in the
-    balanced directions and the legacy ones; with none late, the field's own movement (in both
-    directions when `early`: the field less the pairs taken for sit-outs, as a director who
-    started without them would have drawn it). A movement refused is none."""
-    if late:
-        for legacy in (False, True):
-            seated = _late_seated(event, stage, field, late, written, legacy)
-            if seated is not None:
-                yield seated
-        return
-    for legacy in ((False, True) if early else (None,)):
+    early = [e for e in field if e.id not in late]
+    for legacy in (False, True):
         try:
-            yield _movement_of(event, stage, field, legacy)
+            before = _movement_of(event, stage, early, legacy) if early else None
         except Refusal:
             continue
+        if before is not None and before.follows(written) and _numbered(before) == {
+                pair: seat for pair, seat in _numbered(whole).items() if pair not in late}:
+            return False  # the others are a movement of their own: the pair came late to it
+    return True
 
 
 def _numbered(movement: PairsMovement) -> dict[str, tuple[str, int]]:
