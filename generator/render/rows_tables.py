@@ -21,6 +21,7 @@ not import html.py, which imports it (tests/test_layers.py: no import cycles).""
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable
 
 import jinja2
@@ -122,6 +123,11 @@ def _guandan_logs(translate: Translator, names: dict[str, Any]) -> Callable[...,
     return guandan_log
 
 
+def _dead() -> None:
+    """A weak reference's answer once its object is gone: what rounds_nav holds before any stage."""
+    return None
+
+
 def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str],
                  round_url: Callable[[Any, str, Any], str]) -> Callable[..., Markup]:
     """`rounds_nav(event, stage, stage_result, round_result, page_number, root)`: a round's page's
@@ -136,16 +142,17 @@ def _rounds_navs(translate: Translator, round_called: Callable[[Any, int], str],
     # The last stage's rounds, each its number, its link and its name, with the StageResult and the
     # page depth they are for: each of a stage's round pages (and each page of a round paged by
     # table) links every round of it, each name and URL made again on every page (a stage of R
-    # rounds made R² of them).
-    known: list[Any] = [None, None, None, []]
+    # rounds made R² of them). The StageResult held weakly: serve keeps the environment from
+    # build to build, and a strong reference kept an event's replaced results alive (rev109 D3).
+    known: list[Any] = [_dead, None, None, []]
 
     def rounds_nav(event: Any, stage: Any, stage_result: Any, round_result: Any, page_number: int, root: str) -> Markup:
         rounds = stage_result.rounds
         if len(rounds) <= 1:
             return Markup("")
-        if known[0] is not stage_result or known[1] != root or known[2] != len(rounds):
+        if known[0]() is not stage_result or known[1] != root or known[2] != len(rounds):
             root_text = text(root)
-            known[:] = [stage_result, root, len(rounds),
+            known[:] = [weakref.ref(stage_result), root, len(rounds),
                         [(r.number, f'{root_text}{text(round_url(event, stage.id, r.number))}',
                           text(round_called(stage_result, r.number))) for r in rounds]]
         shown = known[3]
