@@ -10,7 +10,9 @@ worker, so that every page's time is seen here; a worker's processor time was th
 at 50 events), and each part's processor time (time.process_time) taken around the calls that make
 it: each page kind (its template, its file written included), each game's table template on the
 page kind that shows it (a round's, an entry's, a board's), an entry's page's other parts (its
-match summary, each match's heading, its players' links), the entries' pages' gathering
+heading and facts, each stage's heading, its match summary, each match's heading and its table's
+showings, its players' links, its crumbs) and the frame around every page (its head's links,
+header and footer), each on the page kind that calls it, the entries' pages' gathering
 (match_lines), an event's whole result read back from the event cache (its seal verified, then
 unpickled), results.json, results.xlsx, and the files written (pages and the rest). Then how many
 of a table's shared parts (html.shared_part, shared_rows) were made and how many shown again: a
@@ -34,7 +36,13 @@ from types import SimpleNamespace
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
-ENTRY_PARTS = ("summary_table", "match_heading", "player_links_of", "table_showings")
+# the globals entry.html and base.html call, wrapped where the templates look them up (env.globals)
+ENTRY_PARTS = ("entry_facts", "stage_heading", "summary_table", "match_heading", "crumbs",
+               "frame_head", "frame_header", "frame_footer")
+# the parts those call, wrapped where they are made or looked up: rows_entry.install and
+# _standings_rows keep the environment's player_links_of as it is made (html._player_links), and
+# match_heading calls html.py's table_showings by its module's name, not the environment's
+CALLED_PARTS = ("player_links_of", "table_showings")
 TABLES = ("bridge_table", "daguai_table", "shengji_table", "guandan_table", "bridge_traveller", "shengji_traveller")
 
 
@@ -71,7 +79,7 @@ def measure(events: int, where: Path) -> dict[str, Any]:
 
     def page(self: Any, env: Any, path: str, template: str, *args: Any, **kwargs: Any) -> None:
         showing[0] = template
-        if not env.globals.get("_timed"):  # an entry's page's own parts, other than its tables
+        if not env.globals.get("_timed"):  # the parts the pages call (ENTRY_PARTS), other than the tables
             for name in ENTRY_PARTS:
                 env.globals[name] = timed(lambda *a, name=name, **k: f"{name} on {showing[0]}", env.globals[name])
             env.globals["_timed"] = True
@@ -93,6 +101,10 @@ def measure(events: int, where: Path) -> dict[str, Any]:
         return pages(self, env, path, template, *args, **kwargs)
 
     pages = timed(lambda self, env, path, template, *a, **k: f"page {template}", html.SiteWriter.page)
+    links_made = html._player_links  # (each build's environments made anew: the build measured sees these)
+    html._player_links = lambda person_of: timed(lambda *a, **k: f"player_links_of on {showing[0]}",
+                                                 links_made(person_of))
+    html.table_showings = timed(lambda *a, **k: f"table_showings on {showing[0]}", html.table_showings)
     html.SiteWriter.page = page
     html.match_lines = timed(lambda *a, **k: "entries' match lines", html.match_lines)
     WholeResults.__call__ = timed(lambda *a, **k: "whole result read back", WholeResults.__call__)

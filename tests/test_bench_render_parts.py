@@ -1,16 +1,21 @@
 """bench/render_parts.py: where rendering's processor time goes, page kind by page kind, and how
 often a table's shared parts were made against shown again. No timing is asserted: that every part
 is measured where it is made, and that the counts say what rendering does with a table's rows (made
-once for its round's page, shown again on both entries' pages)."""
+once for its round's page, shown again on both entries' pages). And that each part an entry's page
+calls is seen called on it: a part wrapped where the page does not look it up (a reference kept
+before the wrapping, a call from inside another part) shows 0 calls, and is not measured."""
 
 from __future__ import annotations
+
+import re
 
 from tests.support import ROOT, bench
 
 
 def test_each_page_kind_is_measured_and_a_tables_rows_are_made_once_for_its_three_pages(tmp_path):
     # (a fresh process: the measure takes render workers away by patching what it imports)
-    found = bench("render_parts").run(ROOT, 8, tmp_path / "archive")  # the eight demo events, once each
+    measured = bench("render_parts")
+    found = measured.run(ROOT, 8, tmp_path / "archive")  # the eight demo events, once each
     spent = found["spent"]
     for part in ("page entry.html", "page round.html", "page board.html", "page event.html", "whole result read back",
                  "results.xlsx", "files written", "entries' match lines", "bridge_table on entry.html",
@@ -23,3 +28,24 @@ def test_each_page_kind_is_measured_and_a_tables_rows_are_made_once_for_its_thre
     assert found["made"]["rows"] > 0
     assert found["shown_again"]["rows"] == 2 * found["made"]["rows"]
     assert found["shown_again"]["sides"] >= found["made"]["sides"] > 0
+    # each of an entry's page's parts, and the frame's, called on its pages (the eight events'
+    # 177 entries' pages; its facts, with its players' links, crumbs, head, header and footer
+    # once a page), timed there
+    counted = found["counted"]
+    pages = counted["page entry.html"]
+    assert pages == 177
+    for part in measured.ENTRY_PARTS + measured.CALLED_PARTS:
+        assert counted.get(f"{part} on entry.html", 0) > 0, part
+    for part in ("entry_facts", "player_links_of", "crumbs", "frame_head", "frame_header", "frame_footer"):
+        assert counted[f"{part} on entry.html"] == pages, part
+    assert counted["frame_header on round.html"] == counted["page round.html"] > 0
+    assert counted["player_links_of on stage.html"] > 0  # (the standings' rows keep it too)
+
+
+def test_the_bench_measures_every_part_an_entrys_page_calls():
+    # a global called in entry.html or base.html (`name(`, not a method's `.name(` nor `_(`),
+    # that the bench does not wrap, is a part of an entry's page it does not measure
+    called = set()
+    for template in ("entry.html", "base.html"):
+        called |= set(re.findall(r"(?<![\w.])([a-z]\w*)\(", (ROOT / "templates" / template).read_text(encoding="utf-8")))
+    assert called == set(bench("render_parts").ENTRY_PARTS)

@@ -29,7 +29,7 @@ PARTS_KEPT = 20_000  # parts a locale's environment keeps: a bound on memory in 
 def install(env: jinja2.Environment) -> None:
     """The frame's part makers of one locale, as globals of its environment."""
     made: dict[tuple[Any, ...], Markup] = {}
-    macros: list[Any] = []  # _frame.html's module, loaded at the first page (the desk's, a build's)
+    macros: list[Any] = []  # _frame.html's module, loaded at the environment's first page (serve's kept after)
     players_url = env.globals["players_url"]
 
     def part(name: str, key: tuple[Any, ...], *args: Any) -> Markup:
