@@ -80,7 +80,7 @@ def measure(events: int, where: Path) -> dict[str, Any]:
     def page(self: Any, env: Any, path: str, template: str, *args: Any, **kwargs: Any) -> None:
         showing[0] = template
         if not env.globals.get("_timed"):  # the parts the pages call (ENTRY_PARTS), other than the tables
-            for name in ENTRY_PARTS:
+            for name in (name for name in ENTRY_PARTS if name in env.globals):  # (an older checkout: those it has)
                 env.globals[name] = timed(lambda *a, name=name, **k: f"{name} on {showing[0]}", env.globals[name])
             env.globals["_timed"] = True
         for table in TABLES:
@@ -101,9 +101,9 @@ def measure(events: int, where: Path) -> dict[str, Any]:
         return pages(self, env, path, template, *args, **kwargs)
 
     pages = timed(lambda self, env, path, template, *a, **k: f"page {template}", html.SiteWriter.page)
-    links_made = html._player_links  # (each build's environments made anew: the build measured sees these)
-    html._player_links = lambda person_of: timed(lambda *a, **k: f"player_links_of on {showing[0]}",
-                                                 links_made(person_of))
+    if links_made := getattr(html, "_player_links", None):  # (each build's environments made anew: the build measured sees these)
+        html._player_links = lambda person_of: timed(lambda *a, **k: f"player_links_of on {showing[0]}",
+                                                     links_made(person_of))
     html.table_showings = timed(lambda *a, **k: f"table_showings on {showing[0]}", html.table_showings)
     html.SiteWriter.page = page
     html.match_lines = timed(lambda *a, **k: "entries' match lines", html.match_lines)
