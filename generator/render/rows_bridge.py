@@ -32,7 +32,7 @@ from generator.games.common.figures import number_text, two_places_of
 from generator.render import fast_jinja
 from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
-from generator.render.rows_tables import table_opening
+from generator.render.rows_tables import table_opening, words_by
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
 
@@ -66,9 +66,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         "br_own_score", "br_running_percent", "br_running_imps", "running", "br_dd_fails", "br_void")}
     passed = w["pass"]
 
-    def w_of(key: str) -> str:
-        """A fixed word of the page's locale, escaped (looked up once, when the writers are made)."""
-        return text(translate(key))
+    w_of = words_by(translate, "")  # (any other fixed word of the page's locale, escaped)
 
     def seat(x: Any) -> str:
         return text(seat_word(x, "seat_"))

@@ -97,7 +97,7 @@ def _guandan_logs(translate: Translator, names: dict[str, Any]) -> Callable[...,
     (deal_log) are the same on the round's page and both teams' pages: made once (shared_part,
     `showings` the table's part_showings); the box around them, named by each page's caption,
     written here, its words looked up once (the template's some fifteen `{{ }}` at each showing)."""
-    word = _words_by(translate, "")
+    word = words_by(translate, "")
     column = '  <th role="columnheader" scope="col"'
     head = (f'<thead role="rowgroup"><tr role="row">\n{column} class="num">{word("gd_deal")}</th>\n'
             f'{column}>{word("gd_in_play")}</th>\n{column}>{word("gd_deal_winner")}</th>\n'
@@ -242,7 +242,7 @@ def _running_cells(shown: list[Markup], running: Any, label: str, shown_as: Call
                            for index, cells in enumerate(shown)]))
 
 
-def _words_by(translate: Translator, prefix: str) -> Callable[[Any], str]:
+def words_by(translate: Translator, prefix: str) -> Callable[[Any], str]:
     """The catalogue's word `prefix` + a value (an outcome, a seat), escaped, looked up once per
     value: a match's rows ask for the same few thousands of times."""
     found: dict[Any, str] = {}
@@ -264,13 +264,13 @@ def _daguai_tables(translate: Translator, names: dict[str, Any]) -> Callable[...
     running column): made once (shared_part, shared_rows), an entry's page (`side_index` not None)
     adding its running total. The template's three `{% call shared_part %}` blocks made a macro at
     each of the table's three showings, and its head some ten `{{ }}`."""
-    word = _words_by(translate, "")
+    word = words_by(translate, "")
     open_room, closed_room = word("open_room"), word("closed_room")
     ran_first, board_sum = word("dg_ran_first"), word("dg_board_sum")
     not_played = word("board_not_played")
     running_label = word("running")
     match_points_word = word("dg_match_points")
-    outcome_word = _words_by(translate, "dg_outcome_")
+    outcome_word = words_by(translate, "dg_outcome_")
     rooms = (("open", open_room), ("closed", closed_room))
     score_to = str(names["score_to"])
     match_outcome = names["match_outcome"]
@@ -442,7 +442,7 @@ def _shengji_rows(translate: Translator, points: Callable[..., Markup], signed: 
     open_room, closed_room = text(translate("open_room")), text(translate("closed_room"))
     net_home, match_points = text(translate("sj_net_home")), text(translate("sj_match_points"))
     running_label = text(translate("running"))
-    seat_word = _words_by(translate, "seat_")
+    seat_word = words_by(translate, "seat_")
 
     def shengji_rows(view: Any, root: str, showings: int, side_index: Any, two: bool) -> Markup:
         h, a = view.home, view.away
@@ -487,7 +487,7 @@ def _shengji_team_tables(translate: Translator, shengji_rows: Callable[..., Mark
     its totals, an entry's page (`side_index` not None) adding a running column. The template's
     head and totals were some forty `{{ }}` at each of the table's three showings; here its fixed
     words are looked up once."""
-    word = _words_by(translate, "")
+    word = words_by(translate, "")
     open_room, closed_room = word("open_room"), word("closed_room")
     net_home, match_points = word("sj_net_home"), word("sj_match_points")
     home_said = f' <span class="meta">{text(translate("paren", text=translate("home_team")))}</span></p>\n'
