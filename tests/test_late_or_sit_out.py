@@ -19,6 +19,7 @@ import pytest
 
 from generator.build import validate
 from generator.cli import main
+from generator.messages import render_message
 from generator.tournament.pairing import late_pairs
 from tests.support import mitchell_event, withdraw
 from tests.test_withdrawn_under_half import _strip
@@ -73,6 +74,23 @@ def _judged(folder: Path) -> tuple[dict[str, int], list[tuple[str, str]], dict[s
     return late_pairs(result.event, stage.stage, stage.field), said, {s.entry.id: s for s in stage.standings}
 
 
+def _sit_out_told(folder: Path) -> dict[str, str]:
+    """Each late pair pairs-late-entry tells the sit-out line to write (its hint, en) -> that line."""
+    _, _, warnings = validate(folder.parent.parent)
+    hints = {w.params["id"]: render_message(w.code, "en", w.params)[1] for w in warnings if w.code == "pairs-late-entry"}
+    return {pair: told[0] for pair, hint in hints.items()
+            for told in [re.findall(r"sat round 1 out, .*?write that line in round 1's file, (- table: \d+ with ns: \w+)", hint)]
+            if told}
+
+
+def _write_sit_out(folder: Path, pair: str, table: int, back: bool = False) -> None:
+    """`pair`'s sit-out line written at the end of round 1's file, as told (taken out, `back`)."""
+    path = folder / "results" / "round-1.yaml"
+    line = f"  - table: {table}\n    ns: {pair}\n"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(line, "") if back else text + line, encoding="utf-8")
+
+
 def _withdrawn(folder: Path, since: int, *pairs: str) -> None:
     rounds = len(list((folder / "results").glob("round-*.yaml")))
     for pair in pairs:
@@ -89,6 +107,12 @@ def test_two_pairs_late_to_an_even_field_are_both_late(tmp_path: Path, game: str
     late, said, _ = _judged(folder)
     assert late == {"A11": 2, "A12": 2}
     assert said == [("pairs-late-entry", "A11"), ("pairs-late-entry", "A12")]
+    # A12, EW 6 of the 11-pair field, is told the line to write if it sat round 1 out; A11, NS 6
+    # from round 2, no pair of that field's (its EW 6 moves), is not
+    assert _sit_out_told(folder) == {"A12": "- table: 6 with ns: A12"}
+    _write_sit_out(folder, "A12", 6)
+    assert _judged(folder)[:2] == ({"A11": 2}, [("pairs-late-entry", "A11")])
+    _write_sit_out(folder, "A12", 6, back=True)
     # withdrawn after two rounds of five (2 and 3): under half, counted from their first table
     _withdrawn(folder, 4, "A11", "A12")
     _, _, standings = _judged(folder)
@@ -104,6 +128,7 @@ def test_pairs_late_in_two_rounds_are_both_late(tmp_path: Path, game: str) -> No
     late, said, _ = _judged(folder)
     assert late == {"A15": 2, "A16": 3}
     assert said == [("pairs-late-entry", "A15"), ("pairs-late-entry", "A16")]
+    assert _sit_out_told(folder) == {"A15": "- table: 8 with ns: A15"}  # (A16 was at no table of round 2 either)
     # A15 plays rounds 2-4, A16 rounds 3-5: 3 of 7 each, under half (A15 from round 1: 4, ranked)
     _withdrawn(folder, 5, "A15")
     _withdrawn(folder, 6, "A16")
@@ -124,6 +149,7 @@ def test_a_sit_out_line_left_out_beside_a_late_pair(tmp_path: Path, game: str, r
     late, said, standings = _judged(folder)
     assert late == {"A14": 2}
     assert said == [("pairs-late-entry", "A14")] == written[1]
+    assert _sit_out_told(folder) == {}  # (A14, NS 7 of the 14-pair movement from round 2, sat nothing out)
     assert {pair: (s.rank, s.tally.metrics["percent"]) for pair, s in standings.items()} == \
         {pair: (s.rank, s.tally.metrics["percent"]) for pair, s in written[2].items()}
     # withdrawn half way (5 rounds: from round 4; 7: from round 5): A13 took part from round 1,
