@@ -1099,11 +1099,11 @@ def _warn_pairs_late(event: Event, stage: Stage, rounds: list[Round], field_entr
             continue  # (at no table at all and none to come: entry-not-played's)
         missed = [r.number for r in rounds if r.number < first[entry.id]
                   and (entry.id in late or not any(entry.id in movement.sides(s) for s in movement.round(r.number)))]
-        # A late pair that the whole field's movement would have sat out in round 1, the rounds
-        # reading so as well (its sit-out line left out: late_sit_out_table), is told the line
-        # to write if it was there from the start: nothing else in the files tells the two apart.
-        table = late_sit_out_table(event, stage, field_entries, entry.id) if entry.id in late else None
         if missed:
+            # A late pair that the whole field's movement would have sat out in round 1, the rounds
+            # reading so as well (its sit-out line left out: late_sit_out_table), is told the line
+            # to write if it was there from the start: nothing else in the files tells the two apart.
+            table = late_sit_out_table(event, stage, field_entries, entry.id) if entry.id in late else None
             problems.add("pairs-late-entry", entry.mark or Mark(event.folder), warning=True, id=entry.id, stage=stage.id,
                          count=len(missed), rounds=", ".join(map(str, missed)), first=first[entry.id],
                          unwritten=catalogues.word("pair_late_unwritten", id=entry.id, table=table) if table else "")
