@@ -174,3 +174,17 @@ def test_a_howells_sit_out_line_left_out_beside_a_late_pair(tmp_path: Path) -> N
     late, said, _ = _judged(folder)
     assert late == {"A10": 2}
     assert said == [("pairs-late-entry", "A10")] == written[1]
+
+
+def test_a_sit_out_line_left_out_beside_a_pair_late_from_round_3_stays_late_until_written(tmp_path: Path) -> None:
+    # 13 pairs without A13's line, A14 from round 3: A13 at table 1 in round 2 is EW 7 of the
+    # 13-pair movement, as of the 12-pair one with table 7 added for A13 late (the same rounds),
+    # and A14 takes the sit-out's seat either way. Kept late, told the line; written, a sit-out.
+    folder = _session(tmp_path, "bridge", 13, 5, {3: ("A14",)})
+    _sit_out_left_out(folder, "A13")
+    late, said, _ = _judged(folder)
+    assert late == {"A13": 2, "A14": 3}
+    assert said == [("pairs-late-entry", "A13"), ("pairs-late-entry", "A14")]
+    assert _sit_out_told(folder) == {"A13": "- table: 7 with ns: A13"}
+    _write_sit_out(folder, "A13", 7)
+    assert _judged(folder)[:2] == ({"A14": 3}, [("pairs-late-entry", "A14")])
