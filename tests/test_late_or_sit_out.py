@@ -91,6 +91,16 @@ def _write_sit_out(folder: Path, pair: str, table: int, back: bool = False) -> N
     path.write_text(text.replace(line, "") if back else text + line, encoding="utf-8")
 
 
+def _late_until_written(folder: Path, late: dict[str, int], sitter: str, table: int) -> None:
+    """The rounds read the `late` pairs as late, `sitter` as round 1's sit-out too: each warned
+    of, `sitter` alone told its sit-out line (at `table`), which, written, makes it no late pair."""
+    assert _judged(folder)[:2] == (late, [("pairs-late-entry", pair) for pair in late])
+    assert _sit_out_told(folder) == {sitter: f"- table: {table} with ns: {sitter}"}
+    _write_sit_out(folder, sitter, table)
+    rest = {pair: joins for pair, joins in late.items() if pair != sitter}
+    assert _judged(folder)[:2] == (rest, [("pairs-late-entry", pair) for pair in rest])
+
+
 def _withdrawn(folder: Path, since: int, *pairs: str) -> None:
     rounds = len(list((folder / "results").glob("round-*.yaml")))
     for pair in pairs:
@@ -104,14 +114,9 @@ def test_two_pairs_late_to_an_even_field_are_both_late(tmp_path: Path, game: str
     # with A12 sitting round 1 out reads the same rounds (A12 is EW 6 either way): nothing in the
     # files tells an unwritten sit-out from a pair late, so both stay late, warned of.
     folder = _session(tmp_path, game, 10, 5, {2: ("A11", "A12")})
-    late, said, _ = _judged(folder)
-    assert late == {"A11": 2, "A12": 2}
-    assert said == [("pairs-late-entry", "A11"), ("pairs-late-entry", "A12")]
     # A12, EW 6 of the 11-pair field, is told the line to write if it sat round 1 out; A11, NS 6
     # from round 2, no pair of that field's (its EW 6 moves), is not
-    assert _sit_out_told(folder) == {"A12": "- table: 6 with ns: A12"}
-    _write_sit_out(folder, "A12", 6)
-    assert _judged(folder)[:2] == ({"A11": 2}, [("pairs-late-entry", "A11")])
+    _late_until_written(folder, {"A11": 2, "A12": 2}, "A12", 6)
     _write_sit_out(folder, "A12", 6, back=True)
     # withdrawn after two rounds of five (2 and 3): under half, counted from their first table
     _withdrawn(folder, 4, "A11", "A12")
@@ -182,9 +187,4 @@ def test_a_sit_out_line_left_out_beside_a_pair_late_from_round_3_stays_late_unti
     # and A14 takes the sit-out's seat either way. Kept late, told the line; written, a sit-out.
     folder = _session(tmp_path, "bridge", 13, 5, {3: ("A14",)})
     _sit_out_left_out(folder, "A13")
-    late, said, _ = _judged(folder)
-    assert late == {"A13": 2, "A14": 3}
-    assert said == [("pairs-late-entry", "A13"), ("pairs-late-entry", "A14")]
-    assert _sit_out_told(folder) == {"A13": "- table: 7 with ns: A13"}
-    _write_sit_out(folder, "A13", 7)
-    assert _judged(folder)[:2] == ({"A14": 3}, [("pairs-late-entry", "A14")])
+    _late_until_written(folder, {"A13": 2, "A14": 3}, "A13", 7)
