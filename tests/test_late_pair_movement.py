@@ -16,7 +16,7 @@ import pytest
 from generator.build import validate
 from generator.cli import main
 from generator.tournament.movements import barometer, howell, mitchell
-from generator.tournament.pairing import PairsMovement, _grown, late_pairs_seated
+from generator.tournament.pairing import PairsMovement, _grown, late_pairs, late_pairs_seated
 from tests.support import mitchell_event
 
 SLUG = "late-mitchell"
@@ -298,8 +298,9 @@ def test_a_sit_out_line_left_out_is_told_apart_from_a_late_pair_by_the_director(
     # A 9-pair Mitchell of 3 rounds whose round 1 was typed without A09's sit-out line is, to the
     # files, also the 8-pair Mitchell (3 rounds fit 4 tables) that A09 came late to: the same
     # round 1, the same movement from round 2. Nothing written tells them apart (pair's comments
-    # above round 1 may be gone, and are in the site's language), so the warning says how the
-    # secretary tells paibang: write the sit-out line, and it is no late pair.
+    # above round 1 may be gone, and are in the site's language), so A09 stays late, round 2
+    # played too (it was then taken for the sit-out unseen), and pairs-late-entry's hint says how
+    # the secretary tells paibang: write the sit-out line, and it is no late pair.
     content, results = _event(tmp_path, mitchell_event(9, 3, 2))
     assert _pair(content) == 0
     path = results / "round-1.yaml"
@@ -311,10 +312,19 @@ def test_a_sit_out_line_left_out_is_told_apart_from_a_late_pair_by_the_director(
     grown = [w for w in warnings if w.code == "pairs-late-grown"]
     assert [(w.params["ids"], w.params["tables"], w.params["boards"]) for w in grown] == [("A09", 5, "9\u201310")]
     from generator.messages import render_message
-    _, hint = render_message("pairs-late-grown", "en", grown[0].params)
-    assert ("If A09 was in the field from the start and sat round 1 out, its sit-out line left out of round 1's file, "
+    (entry,) = [w for w in warnings if w.code == "pairs-late-entry"]
+    _, hint = render_message("pairs-late-entry", "en", entry.params)
+    told = ("If A09 was in the field from the start and sat round 1 out, its sit-out line left out of round 1's file, "
             "the files cannot tell that from a pair that came late: write that line in round 1's file, - table: 5 with "
-            "ns: A09 under it") in hint
+            "ns: A09 under it")
+    assert told in hint and told not in render_message("pairs-late-grown", "en", grown[0].params)[1]  # (said once)
+    assert _pair(content) == 0
+    _fill(results / "round-2.yaml", 2)
+    _, found, warnings = validate(content)
+    stage = found[0].stages[0]
+    assert late_pairs(found[0].event, stage.stage, stage.field) == {"A09": 2}
+    (entry,) = [w for w in warnings if w.code == "pairs-late-entry"]
+    assert told in render_message("pairs-late-entry", "en", entry.params)[1]
     path.write_text(path.read_text(encoding="utf-8") + "  - table: 5\n    ns: A09\n", encoding="utf-8")  # as told
     _, _, warnings = validate(content)
     assert not [w for w in warnings if w.code in ("pairs-late-grown", "pairs-late-entry", "entry-not-played")]

@@ -35,7 +35,7 @@ from generator.games.common.boards import ShortByDesign
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import (PairsMovement, _num, berger_rounds, draw_rules, first_rounds, movement_field, follows_schedule, robin_full_rounds, robin_numbers,
-                                          robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, late_refusal, seated_tables, unplayed_boards,
+                                          robin_written, board_seats, boards_to_come, fitting_movement, late_pairs, late_refusal, late_sit_out_table, seated_tables, unplayed_boards,
                                           walked_out_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
@@ -1100,8 +1100,13 @@ def _warn_pairs_late(event: Event, stage: Stage, rounds: list[Round], field_entr
         missed = [r.number for r in rounds if r.number < first[entry.id]
                   and (entry.id in late or not any(entry.id in movement.sides(s) for s in movement.round(r.number)))]
         if missed:
+            # A late pair that the whole field's movement would have sat out in round 1, the rounds
+            # reading so as well (its sit-out line left out: late_sit_out_table), is told the line
+            # to write if it was there from the start: nothing else in the files tells the two apart.
+            table = late_sit_out_table(event, stage, field_entries, entry.id) if entry.id in late else None
             problems.add("pairs-late-entry", entry.mark or Mark(event.folder), warning=True, id=entry.id, stage=stage.id,
-                         count=len(missed), rounds=", ".join(map(str, missed)), first=first[entry.id])
+                         count=len(missed), rounds=", ".join(map(str, missed)), first=first[entry.id],
+                         unwritten=catalogues.word("pair_late_unwritten", id=entry.id, table=table) if table else "")
 
 
 def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_entries: list[Entry],
@@ -1146,17 +1151,12 @@ def _warn_pairs_grown(event: Event, stage: Stage, rounds: list[Round], field_ent
     seats = [_late_seat(movement, number, pair) for pair in ids]
     seated = [seat for seat in seats if seat is not None]
     tables = len(movement.ew_numbers)
-    # A 9-pair Mitchell's round 1 typed without A09's sit-out line is, to the files, an 8-pair
-    # one that A09 came late to (_sit_out_unwritten cannot tell: both movements follow round 1,
-    # and the comments pair wrote above it may be gone or in any language): said how to say which.
-    unwritten = len(ids) == 1 and written == {1} and ids[0] == movement.ew_numbers[-1] and len(movement.numbers) < tables
     problems.add("pairs-late-grown", entry.mark or Mark(event.folder), warning=True, ids=", ".join(ids),
                  count=len(ids), stage=stage.id, pairs=pairs, tables=tables, written=len(written),
                  boards=_board_span(new), round=number, table=start, sets=sets, sitout=resting.table if resting else None,
                  resting=movement.sides(resting)[0] if resting else None,
                  sit_out=catalogues.word("pair_late_grown_sit_out", table=resting.table, round=number,
                                          resting=movement.sides(resting)[0]) if resting else "",
-                 unwritten=catalogues.word("pair_late_grown_unwritten", id=ids[0], table=tables) if unwritten else "",
                  starts=", ".join(f"{pair} {side} {table}" for pair, side, table in seated),
                  seats=catalogues.word("pair_late_grown_seats", round=number, seats={locale: catalogues.joiner(locale).join(
                      catalogues.text(f"pair_late_grown_seat_{side}", locale, id=pair, table=table) for pair, side, table in seated)

@@ -62,7 +62,7 @@ import datetime as dt
 import re
 import weakref
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -1241,49 +1241,87 @@ def _late_pairs(event: Event, stage: Stage, field: Sequence[Entry]) -> dict[str,
     written = sorted(event.rounds.get(stage.id, []), key=lambda r: r.number)
     if not written:
         return {}
+    absent = _absent(field, written)
+    sitting = _sit_out_unwritten(event, stage, field, absent, written)
+    return {pair: joins for pair, joins in absent.items() if pair != sitting}
+
+
+def _absent(field: Sequence[Entry], written: Sequence[Round]) -> dict[str, int]:
+    """The pairs of `field` at no table of the first of the rounds `written` (in order) -> the
+    round of their first table, else the next round to draw: each late, or a sit-out unwritten."""
     first = first_rounds(written)
-    late = {e.id: first.get(e.id, written[-1].number + 1) for e in field
-            if first.get(e.id, written[-1].number + 1) > written[0].number}
-    if late and _sit_out_unwritten(event, stage, field, late, written):
-        return {}
-    return late
+    joins = {e.id: first.get(e.id, written[-1].number + 1) for e in field} if written else {}
+    return {pair: round_ for pair, round_ in joins.items() if round_ > written[0].number}
 
 
-def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
-                       written: Sequence[Round]) -> bool:
-    """Whether the pairs at no table of round 1 are the whole field's sit-outs whose lines were
-    left out of the file (a round typed by hand need not write the sit-out): the whole field's
-    movement follows the rounds written with each such pair at the sit-out seat in every round
-    before its first table, and the field without them is no movement of its own that the rounds
-    follow with every other pair keeping its number (an even field a pair came late to, the late
-    pair numbered after the others). A 9-pair Mitchell's round 1 without A09's sit-out line was
-    taken for an 8-pair one with A09 late, and check told the director to delete A09; a 7-pair
-    barometer's without A01's, for a 6-pair one numbering A02 as pair 1."""
-    try:
-        whole = _movement_of(event, stage, field)
-    except Refusal:
-        return False
-    if not whole.follows(written):
-        return False
-    if not all(any(s.sits_out and pair in whole.sides(s) for s in whole.round(r.number))
-               for pair, joins in late.items() for r in written if r.number < joins):
-        return False
-    early = [e for e in field if e.id not in late]
-    for legacy in (False, True):
+def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], absent: Mapping[str, int],
+                       written: Sequence[Round]) -> str | None:
+    """Of the pairs at no table of round 1 (`absent`: pair -> its first round), the one that is
+    the field's sit-out whose line was left out of the file (a round typed by hand need not write
+    it), None if none is. Told by the movement of the whole field, late pairs included: the pair
+    it sits out in round 1 (and every round before its first table) and seats from then on as
+    the rounds written do, the others seated as late (_late_seated). A 9-pair Mitchell's round 1
+    without A09's sit-out line was taken for an 8-pair one with A09 late, and check told the
+    director to delete A09; a 7-pair barometer's without A01's, for a 6-pair one numbering A02
+    as pair 1; 13 pairs without A13's beside A14 late from round 2 had both late (rev106: A13
+    counted from round 2 when it withdrew, A14's pairs-late-entry gone).
+
+    Where the rounds written read as every absent pair late too, each stays late, warned of: the
+    files cannot tell the two apart, and a sit-out taken unseen for a late pair is worse than
+    a warning (pairs-late-entry says the sit-out line to write: late_sit_out_table).
+    So are 9 pairs of 3 rounds without A09's line (the 8-pair Mitchell A09 came late to, table 5
+    added, is the same movement), 10 pairs and A11, A12 from round 2 (A12 the 11-pair field's
+    sit-out, A11 in its seat, or both at table 6 added: the same rounds), and 14 pairs with A15
+    from round 2 and A16 from round 3. Where two pairs would each be the sit-out, neither is."""
+    if not absent or any(movement.follows(written) for movement in _with_late(event, stage, field, absent, written)):
+        return None
+    sitting = [pair for pair in absent if _sit_out_seat(event, stage, field, absent, pair, written) is not None]
+    return sitting[0] if len(sitting) == 1 else None
+
+
+def late_sit_out_table(event: Event, stage: Stage, field: Sequence[Entry], pair: str) -> int | None:
+    """The table of round 1 at which a late `pair` would have sat out, had it been in the field
+    from the start, its sit-out line left out of the file, when the rounds written read so as
+    well as late (_sit_out_unwritten keeps it late): the line pairs-late-entry says to write if
+    it was there. None when the rounds tell it late."""
+    field = movement_field(event, stage, field)
+    written = sorted(event.rounds.get(stage.id, []), key=lambda r: r.number)
+    absent = _absent(field, written)
+    if pair not in absent:
+        return None
+    return _remembered(event, ("sit-out", pair, *_movement_key(event, stage, field)),
+                       lambda: _sit_out_seat(event, stage, field, absent, pair, written))
+
+
+def _sit_out_seat(event: Event, stage: Stage, field: Sequence[Entry], absent: Mapping[str, int], pair: str,
+                  written: Sequence[Round]) -> int | None:
+    """The table of the first round written at which the movement of the whole field, the other
+    `absent` pairs seated as late, sits `pair` out, as it does every round before its first table,
+    the rounds written following that movement; None where none does."""
+    others = {other: joins for other, joins in absent.items() if other != pair}
+    for movement in _with_late(event, stage, field, others, written):
+        out = [[s.table for s in movement.round(r.number) if s.sits_out and pair in movement.sides(s)]
+               for r in written if r.number < absent[pair]]
+        if movement.follows(written) and out and all(out):
+            return out[0][0]
+    return None
+
+
+def _with_late(event: Event, stage: Stage, field: Sequence[Entry], late: Mapping[str, int],
+               written: Sequence[Round]) -> Iterator[PairsMovement]:
+    """The movements of the whole `field` with the `late` pairs seated as late (_late_seated), in
+    the balanced directions and the legacy ones; with none late, the field's own movement. A
+    movement refused is none."""
+    if not late:
         try:
-            before = _movement_of(event, stage, early, legacy) if early else None
+            yield _movement_of(event, stage, field)
         except Refusal:
-            continue
-        if before is not None and before.follows(written) and _numbered(before) == {
-                pair: seat for pair, seat in _numbered(whole).items() if pair not in late}:
-            return False  # the others are a movement of their own: the pair came late to it
-    return True
-
-
-def _numbered(movement: PairsMovement) -> dict[str, tuple[str, int]]:
-    """Each pair's direction and number in `movement` (a Howell's pairs all NS)."""
-    return {**{pair: ("ns", n) for n, pair in enumerate(movement.numbers, 1)},
-            **{pair: ("ew", n) for n, pair in enumerate(movement.ew_numbers, 1)}}
+            pass
+        return
+    for legacy in (False, True):
+        seated = _late_seated(event, stage, field, late, written, legacy)
+        if seated is not None:
+            yield seated
 
 
 def late_pairs_seated(movement: PairsMovement, late: Sequence[str], last: int, legacy: bool = False) -> PairsMovement | None:
