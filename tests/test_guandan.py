@@ -6,6 +6,7 @@ out by hand from its rules; none is read back from the code under test.
 
 from __future__ import annotations
 
+import pickle
 import textwrap
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from generator.games.guandan.rules import (
     Deal,
     GuandanStage,
     RecordError,
+    Replay,
+    Step,
     decide,
     level_name,
     replay,
@@ -191,6 +194,20 @@ def test_a_foul_can_lift_a_team_to_a_but_never_past_it():
     capped = replay(TEAMS, log(*TO_A, "T02 foul"))
     assert capped.levels["T01"] == L["A"] and capped.passed is None
     assert capped.steps[-1].notes == (("foul", "T02", 1), ("a_stay", "T01", 0))
+
+
+def test_a_replay_kept_in_the_event_cache_comes_back_as_it_was():
+    # Pickled with its steps as plain tuples (Replay.__reduce__), made Steps again: a plain tuple
+    # equals its Step, so each step's type is asked too (views read step.levels, step.notes).
+    made = replay(TEAMS, log(*TO_A, "T02 foul", "T01+1", "T02+2"), a_attempts=2)
+    back = pickle.loads(pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+    assert type(back) is Replay and back == made
+    assert [type(step) for step in back.steps] == [Step] * len(made.steps)
+    assert back.steps[-3].notes == (("foul", "T02", 1), ("a_stay", "T01", 0))
+    # T01's second deal lost at its own A of two attempts (a_attempts=2): back to 2
+    assert back.steps[-1].levels == {"T01": L["2"], "T02": L["4"]} and back.a_attempts == 2
+    assert back.steps[-1].notes == made.steps[-1].notes and ("back_to_two", "T01", 2) in back.steps[-1].notes
+    assert back.passed is None and back.attempts == made.attempts and back.deals is not made.deals
 
 
 def test_a_foul_is_not_a_deal():

@@ -14,6 +14,7 @@ Nothing here reads a file or knows a word: records.py reads what a secretary wro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, NamedTuple
 
 from generator.games.common.rooms import ROOMS
@@ -81,12 +82,8 @@ class Step(NamedTuple):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as the tuple it is, made again by tuple.__new__ (C): a named tuple's own way
-        calls its __new__, a Python function, for every step unpickled. A Replay is pickled
-        with its steps (the dataclass's own way), not as the log to replay again: the render
-        workers unpickle every event's reading (generator/event_cache.py), and replaying each
-        match's log there cost more than unpickling its steps does: for bench/site.py's 200
-        events, 95 M instructions more of 3.5 G (callgrind). A mass event's 120,000 steps make
-        its kept reading a few MB larger."""
+        calls its __new__, a Python function, for every step unpickled. (A Replay's steps are
+        pickled by the Replay, Replay.__reduce__: this is for a step pickled alone.)"""
         return tuple.__new__, (type(self), tuple(self))
 
 
@@ -104,9 +101,31 @@ class Replay:
     a_attempts: int = 3  # the stage's limit the log was replayed with
     deals: list[Deal] = field(default_factory=list)  # the log replayed (the record's own list)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its steps as plain tuples, made Steps again when unpickled (_replayed):
+        a step pickled as itself calls Step.__reduce__, a Python function, for each of a mass
+        event's 124,000 steps as its reading is kept in the event cache (bench/scale.py's 5,000
+        teams: its whole reading pickled in 0.84-0.89 s of processor time, 0.68-0.71 s so, 2 % of
+        its build; unpickled, 0.02-0.04 s slower, a call of _replayed a match). Pickled with its steps,
+        not as the log to replay again: the render workers unpickle every event's reading
+        (generator/event_cache.py), and replaying each match's log there cost more than
+        unpickling its steps does: for bench/site.py's 200 events, 95 M instructions more of
+        3.5 G (callgrind)."""
+        state = dict(self.__dict__)
+        state["steps"] = list(map(tuple, self.steps))
+        return _replayed, (state,)
+
     def deals_before(self, index: int) -> int:
         """How many deals had been played up to and including step `index`."""
         return sum(1 for s in self.steps[: index + 1] if not s.deal.foul)
+
+
+def _replayed(state: dict[str, Any]) -> Replay:
+    """A Replay unpickled (Replay.__reduce__): its steps made Steps again, by tuple.__new__ (C)."""
+    state["steps"] = list(map(partial(tuple.__new__, Step), state["steps"]))
+    made = object.__new__(Replay)
+    made.__dict__.update(state)
+    return made
 
 
 def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: int = LEVEL_TWO,
