@@ -3,11 +3,18 @@ often a table's shared parts were made against shown again. No timing is asserte
 is measured where it is made, and that the counts say what rendering does with a table's rows (made
 once for its round's page, shown again on both entries' pages). And that each part an entry's page
 calls is seen called on it: a part wrapped where the page does not look it up (a reference kept
-before the wrapping, a call from inside another part) shows 0 calls, and is not measured."""
+before the wrapping, a call from inside another part) shows 0 calls, and is not measured. And that
+`--against` a checkout older than some parts measures the parts it has."""
 
 from __future__ import annotations
 
+import io
 import re
+import subprocess
+import sys
+import tarfile
+
+import pytest
 
 from tests.support import ROOT, bench
 
@@ -60,3 +67,32 @@ def test_the_bench_measures_every_part_an_entrys_page_calls():
     for template in ("entry.html", "base.html"):
         called |= set(re.findall(r"(?<![\w.])([a-z]\w*)\(", (ROOT / "templates" / template).read_text(encoding="utf-8")))
     assert called == set(bench("render_parts").ENTRY_PARTS)
+
+
+# A commit from before an entry's page's heading and facts were written in Python (no entry_facts
+# nor stage_heading): `--against` it stopped with a KeyError on entry_facts (b58e1d6b).
+_OLDER = "71ed17e7"
+
+
+def test_against_an_older_checkout_each_run_measures_the_parts_that_checkout_has(tmp_path):
+    taken = subprocess.run(["git", "-C", str(ROOT), "archive", _OLDER], capture_output=True)
+    if taken.returncode:  # (a copy without the project's history: nothing older to measure against)
+        pytest.skip(f"no commit {_OLDER} here: {taken.stderr.decode(errors='replace').strip()}")
+    older = tmp_path / "older"
+    older.mkdir()
+    with tarfile.open(fileobj=io.BytesIO(taken.stdout)) as files:
+        files.extractall(older)
+    counted = bench("render_parts").run(older, 1, tmp_path / "archive")["counted"]
+    assert counted["page entry.html"] > 0 and counted["match_heading on entry.html"] > 0
+    assert counted["player_links_of on entry.html"] > 0  # (it has that one)
+    assert not any(part.startswith(("entry_facts ", "stage_heading ")) for part in counted)
+    # the comparison itself, run for run in turn: both columns, the older one's parts where it has them
+    shown = subprocess.run([sys.executable, str(ROOT / "bench/render_parts.py"), "--events", "1", "--runs", "1",
+                            "--against", str(older), "--where", str(tmp_path / "where")],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    assert any(line.startswith("1 events, ") and ": branch " in line and ", against " in line for line in shown)
+    rows = {line[:44].rstrip(): line[44:].split() for line in shown if line[:44].rstrip() in ("page entry.html", "entry_facts on entry.html")}
+    branch_s, _, against_s, _, calls = rows["page entry.html"]
+    assert float(branch_s) > 0 and float(against_s) > 0 and int(calls) > 0
+    branch_s, _, against_s, against_share, calls = rows["entry_facts on entry.html"]
+    assert (float(against_s), float(against_share)) == (0, 0) and int(calls) > 0  # (the branch's calls)
