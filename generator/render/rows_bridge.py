@@ -96,6 +96,27 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
 
     # ------------------------------------------------------------------ a board's traveller
 
+    def line_opening(first: str, second: str) -> tuple[str, ...]:
+        """A traveller line's cells up to each side's name: its round, its table, then each side's
+        cell, its id to follow (the cell's anchor, `#entry-P01`, that an entry's page links to) and
+        its name; `first` and `second` the sides' labels (NS and EW, home and away)."""
+        side = f'  <td role="cell" class="wrap named" data-own="{w["own_row"]}" id="entry-'
+        return (f'<tr role="row">\n  <td role="cell" class="num" data-label="{w["round"]}">',
+                f'</td>\n  <th role="rowheader" scope="row" class="num" data-label="{w["table"]}">',
+                f'</th>\n{side}', f'" data-label="{first}">', f'</td>\n{side}', f'" data-label="{second}">')
+
+    pairs_opening, teams_opening = line_opening(w["ns"], w["ew"]), line_opening(w["home_team"], w["away_team"])
+
+    def teams_board_not_scored(row: Any, span: int) -> str:
+        """A team board not played or adjusted, said across its rooms' `span` columns, as a board's
+        traveller and a match's table say it; "" for a board played."""
+        if row.not_played:
+            return f'  <td role="cell" colspan="{span}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n'
+        if row.adjusted:
+            return (f'  <td role="cell" colspan="{span}" class="line"><span class="warn">{w["adjusted"]}</span> '
+                    f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
+        return ""
+
     names_of: list[Any] = [None, None, {}]  # traveller_rows' entries' cells: the event and root they are for, then the cells
 
     def traveller_rows(tr: Any, event: Any, root: str, lines: Any = None) -> Markup:
@@ -105,7 +126,6 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         mp = tr.scoring == "matchpoints"
         two = tr.two_places
         root_text = text(root)
-        own = w["own_row"]
         entries = event.entries
         # An entry's cell, by its id: a pair plays a board once, a team twice, and every board of
         # the event's stages (all its board pages are as deep: the same `root`). Kept from board to
@@ -128,12 +148,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         lead_cell = f'<td role="cell" data-label="{w["lead"]}">'
         if tr.layout == "pairs":
             value_word = w["mp"] if mp else w["br_imps"]
-            opening = (f'<tr role="row">\n  <td role="cell" class="num" data-label="{w["round"]}">',
-                       f'</td>\n  <th role="rowheader" scope="row" class="num" data-label="{w["table"]}">',
-                       f'</th>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
-                       f'" data-label="{w["ns"]}">',
-                       f'</td>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
-                       f'" data-label="{w["ew"]}">')
+            opening = pairs_opening
             values = (f'  <td role="cell" class="num" data-label="{w["ns"]} {value_word}">',
                       f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} {value_word}">')
             percents = (f'  <td role="cell" class="num" data-label="{w["ns"]} %">', f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} %">')
@@ -160,12 +175,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                            f'{text(percent(row.ew_percent))}</td>\n')
                 append('</tr>\n')
         else:
-            opening = (f'<tr role="row">\n  <td role="cell" class="num" data-label="{w["round"]}">',
-                       f'</td>\n  <th role="rowheader" scope="row" class="num" data-label="{w["table"]}">',
-                       f'</th>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
-                       f'" data-label="{w["home_team"]}">',
-                       f'</td>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
-                       f'" data-label="{w["away_team"]}">')
+            opening = teams_opening
             whole, half = (8, 4) if has_leads else (6, 3)
             rooms = (w["open_room"], w["closed_room"])
             imps_cell = f'  <td role="cell" class="num line" data-label="{w["br_imps_home"]}">'
@@ -173,11 +183,9 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                 row = line.row
                 append(f'{opening[0]}{text(line.round)}{opening[1]}{text(line.table)}{opening[2]}{text(line.home)}'
                        f'{opening[3]}{pair(line.home)}{opening[4]}{text(line.away)}{opening[5]}{pair(line.away)}</td>\n')
-                if row.not_played:
-                    append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
-                elif row.adjusted:
-                    append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
-                           f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
+                said = teams_board_not_scored(row, whole)
+                if said:
+                    append(said)
                 else:
                     for name, room in zip(rooms, (row.open, row.closed)):
                         if room is None:
@@ -439,11 +447,9 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         def cells(row: Any) -> str:
             shown = [f'{start}{seat(row.dealer)}</td>\n'
                      f'  <td role="cell" data-label="{w["vulnerability"]}">{vul(row.vulnerability)}</td>\n']
-            if row.not_played:
-                shown.append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
-            elif row.adjusted:
-                shown.append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
-                             f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
+            said = teams_board_not_scored(row, whole)
+            if said:
+                shown.append(said)
             else:
                 for name, room in zip(rooms, (row.open, row.closed)):
                     if room is None:
