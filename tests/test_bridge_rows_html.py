@@ -1,6 +1,7 @@
 """The bridge pages' rows are written in Python (render/rows_bridge.py), not by the templates'
 loops: a pair's and a team's names holding < & " still come out as text on a board's traveller,
-and the rows of a round's and an entry's tables still link each board."""
+and the rows of a round's and an entry's tables still link each board; a pairs table rendered
+before its field is scored says its matchpoints are to come (no built site shows one)."""
 
 from __future__ import annotations
 
@@ -69,3 +70,57 @@ def test_a_hands_points_counted_leave_it_equal_to_the_same_hand() -> None:
     deal = parse_deal("N:AKQJ.AKQ.AKQ.AKQ T98.T98.T98.T987 - -")
     assert (deal["N"].hcp, deal["E"].hcp) == (37, 0)
     assert deal["N"].hcp == 37 and deal["N"] == parse_deal("N:AKQJ.AKQ.AKQ.AKQ - - -")["N"]
+
+
+def test_a_pairs_table_waiting_for_its_fields_matchpoints_says_so_and_shows_no_totals(tmp_path: Path) -> None:
+    # A played pairs table before its field is compared (score_field marks it scored; a table
+    # rendered alone before then): its contracts and scores, no matchpoints, no percentages, no
+    # totals row (a top and totals of 0 over boards not yet compared), and the note saying when
+    # they come. The same markup, but for the ARIA roles added since, as the template it
+    # replaced wrote (bridge_table.html at 6b37b869^, each locale, the round's page and a pair's).
+    import dataclasses
+
+    from generator.build import validate
+    from generator.games.bridge.duplicate import PairsRow, PairsView
+    from generator.render.html import environment
+
+    content = demo_content(tmp_path, "qiaoyou-club-pairs-2024")
+    _built, results, _ = validate(content)
+    result = next(r for r in results if r.event.folder.name == "qiaoyou-club-pairs-2024")
+    score = result.stages[0].rounds[0].tables[0]
+    scored = score.view
+    assert (scored.ns, scored.ew, scored.scored, len(scored.rows)) == ("P01", "P11", True, 3)
+    # its rows as the table makes them, before the field gives them matchpoints
+    waiting = PairsView(scored.kind, scored.ns, scored.ew, scored.stage, scored.scoring,
+                        [PairsRow(r.board, r.dealer, r.vulnerability, r.scoring, line=r.line, score=r.score)
+                         for r in scored.rows])
+    pending = '</table>\n</div>\n<p class="meta">全场各桌录入后计算比赛分。</p>'
+    table = environment("zh-Hans").get_template("games/bridge_table.html")
+
+    def shown(view: PairsView, side_index: int | None) -> str:
+        return table.render(score=dataclasses.replace(score, view=view), event=result.event, root="../../../",
+                            showings=1, side_index=side_index, own_entry=None if side_index is None else "P01")
+
+    round_page = shown(waiting, None)
+    assert round_page.rstrip().endswith(pending) and "<tfoot" not in round_page and "合计" not in round_page
+    assert '<td role="cell" class="num" data-label="南北">480</td>' in round_page  # (board 1: 4♥ N +2)
+    for label in ("南北 比赛分", "东西 比赛分", "南北 %", "东西 %"):
+        assert round_page.count(f'data-label="{label}"></td>') == 3, label
+    pairs_page = shown(waiting, 0)
+    assert pairs_page.rstrip().endswith(pending) and "<tfoot" not in pairs_page
+    assert '<td role="cell" class="num" data-label="本方得分">+480</td>' in pairs_page
+    assert pairs_page.count('data-label="比赛分"></td>') == 3
+    assert pairs_page.count('<td role="cell" class="num" data-label="累计得分率">\u2014</td>') == 3
+    # its rows compared but the table not yet marked scored (score_field marks it after comparing
+    # the field): their figures, still no totals (a view keeps them only once scored), the note
+    compared = dataclasses.replace(waiting, rows=[dataclasses.replace(r) for r in scored.rows])
+    page = shown(compared, None)
+    assert '<td role="cell" class="num" data-label="南北 比赛分">' in page and 'data-label="南北 比赛分"></td>' not in page
+    assert page.rstrip().endswith(pending) and "<tfoot" not in page
+    # once scored: its totals, and no note
+    for side_index in (None, 0):
+        page = shown(scored, side_index)
+        assert "全场各桌录入后" not in page and "<tfoot" in page and "合计" in page
+    said = environment("en").get_template("games/bridge_table.html").render(
+        score=dataclasses.replace(score, view=waiting), event=result.event, root="", showings=1, side_index=None)
+    assert said.rstrip().endswith('<p class="meta">Matchpoints are computed once every table is in.</p>')

@@ -516,6 +516,20 @@ def test_a_board_the_match_did_not_play_counts_for_neither_team(tmp_path, writte
     assert stage.rounds[0].tables[1].view.boards == 2
 
 
+def test_an_adjusted_board_is_said_across_its_rooms_on_the_round_entry_and_board_pages(tmp_path):
+    """Board 2 adjusted (A+/A-, the board's, not a room's): where its rooms' cells would be, the
+    word and the adjusted score, home's and away's; on the match's table across its rooms' four
+    columns (contract and score, each room), on the board's traveller across six (contract,
+    result and score, each room). rows_bridge writes it once for both (teams_board_not_scored)."""
+    content = write_teams_event(tmp_path, [NOT_PLAYED.replace("2: np", "2: A+/A-")])
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet", "--no-pdf"]) == 0
+    said = '<span class="warn">调整分</span> <span class="meta">主队 / 客队：A+/A-</span></td>'
+    for page, span in (("main/round-1", 4), ("entries/T1", 4), ("entries/T2", 4), ("main/boards/2", 6)):
+        text = (out / f"events/teams/{page}/index.html").read_text(encoding="utf-8")
+        assert f'<td role="cell" colspan="{span}" class="line">{said}' in text, page
+
+
 def test_a_board_not_played_is_said_on_the_round_entry_and_board_pages_and_in_results_json(tmp_path):
     import json
 

@@ -257,6 +257,38 @@ def test_travellers_of_the_pairs_stage(results):
     assert {t.top for t in travellers} == {12}
 
 
+def test_a_pairs_table_waiting_for_its_fields_matchpoints_says_so_and_shows_no_totals(results):
+    """A played table before its field is matchpointed (score_field marks every one scored; one
+    rendered alone before then, rows_tables' shengji_pairs_table): the note where the result line
+    stands, each board's defenders' points, its five figures' cells empty, no totals row. The
+    same markup, in the three locales, as the template it replaced (shengji_table.html at
+    ee2c09b3^) wrote, compared by hand."""
+    import dataclasses
+
+    from generator.games.shengji.views import PairsView
+
+    result = results[PAIRS]
+    score = result.stages[0].rounds[0].tables[0]
+    scored = score.view
+    assert (scored.ns, scored.ew, scored.scored, [r.board for r in scored.rows]) == ("P01", "P09", True, [1, 2])
+    waiting = PairsView(scored.kind, scored.ns, scored.ew, scored.stage,
+                        [dataclasses.replace(r, ns_mp=None, ew_mp=None, top=0) for r in scored.rows])
+    table = environment("zh-Hans").get_template("games/shengji_table.html")
+
+    def shown(view, side_index):
+        return table.render(score=dataclasses.replace(score, view=view), event=result.event, root="../../../",
+                            showings=1, side_index=side_index, own_entry=None if side_index is None else "P01")
+
+    note = '<p class="meta">全场各桌录入后计算比赛分。</p>\n<div class="scroll"'
+    for side_index in (None, 0):
+        page = shown(waiting, side_index)
+        assert note in page and '<p class="result">' not in page and "<tfoot" not in page, side_index
+        assert page.count('<td role="cell"></td>' * 5) == 2, side_index
+        assert '<td role="cell" class="num" data-label="防守方得分">90</td>' in page  # (board 1, 北 2 阶)
+        page = shown(scored, side_index)  # once matchpointed: the result line and totals, no note
+        assert "全场各桌录入后" not in page and '<p class="result">' in page and "<tfoot" in page, side_index
+
+
 # --- pages, results.json, privacy ---------------------------------------------------------------------
 
 

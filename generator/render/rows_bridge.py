@@ -32,7 +32,7 @@ from generator.games.common.figures import number_text, two_places_of
 from generator.render import fast_jinja
 from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
-from generator.render.rows_tables import table_opening, words_by
+from generator.render.rows_tables import COLUMN, COLUMN_GROUP, EMPTY_CELL, table_opening, words_by
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
 
@@ -96,6 +96,27 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
 
     # ------------------------------------------------------------------ a board's traveller
 
+    def line_opening(first: str, second: str) -> tuple[str, ...]:
+        """A traveller line's cells up to each side's name: its round, its table, then each side's
+        cell, its id to follow (the cell's anchor, `#entry-P01`, that an entry's page links to) and
+        its name; `first` and `second` the sides' labels (NS and EW, home and away)."""
+        side = f'  <td role="cell" class="wrap named" data-own="{w["own_row"]}" id="entry-'
+        return (f'<tr role="row">\n  <td role="cell" class="num" data-label="{w["round"]}">',
+                f'</td>\n  <th role="rowheader" scope="row" class="num" data-label="{w["table"]}">',
+                f'</th>\n{side}', f'" data-label="{first}">', f'</td>\n{side}', f'" data-label="{second}">')
+
+    pairs_opening, teams_opening = line_opening(w["ns"], w["ew"]), line_opening(w["home_team"], w["away_team"])
+
+    def teams_board_not_scored(row: Any, span: int) -> str:
+        """A team board not played or adjusted, said across its rooms' `span` columns, as a board's
+        traveller and a match's table say it; "" for a board played."""
+        if row.not_played:
+            return f'  <td role="cell" colspan="{span}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n'
+        if row.adjusted:
+            return (f'  <td role="cell" colspan="{span}" class="line"><span class="warn">{w["adjusted"]}</span> '
+                    f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
+        return ""
+
     names_of: list[Any] = [None, None, {}]  # traveller_rows' entries' cells: the event and root they are for, then the cells
 
     def traveller_rows(tr: Any, event: Any, root: str, lines: Any = None) -> Markup:
@@ -105,7 +126,6 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         mp = tr.scoring == "matchpoints"
         two = tr.two_places
         root_text = text(root)
-        own = w["own_row"]
         entries = event.entries
         # An entry's cell, by its id: a pair plays a board once, a team twice, and every board of
         # the event's stages (all its board pages are as deep: the same `root`). Kept from board to
@@ -128,12 +148,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         lead_cell = f'<td role="cell" data-label="{w["lead"]}">'
         if tr.layout == "pairs":
             value_word = w["mp"] if mp else w["br_imps"]
-            opening = (f'<tr role="row">\n  <td role="cell" class="num" data-label="{w["round"]}">',
-                       f'</td>\n  <th role="rowheader" scope="row" class="num" data-label="{w["table"]}">',
-                       f'</th>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
-                       f'" data-label="{w["ns"]}">',
-                       f'</td>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
-                       f'" data-label="{w["ew"]}">')
+            opening = pairs_opening
             values = (f'  <td role="cell" class="num" data-label="{w["ns"]} {value_word}">',
                       f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} {value_word}">')
             percents = (f'  <td role="cell" class="num" data-label="{w["ns"]} %">', f'</td>\n  <td role="cell" class="num" data-label="{w["ew"]} %">')
@@ -160,12 +175,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                            f'{text(percent(row.ew_percent))}</td>\n')
                 append('</tr>\n')
         else:
-            opening = (f'<tr role="row">\n  <td role="cell" class="num" data-label="{w["round"]}">',
-                       f'</td>\n  <th role="rowheader" scope="row" class="num" data-label="{w["table"]}">',
-                       f'</th>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
-                       f'" data-label="{w["home_team"]}">',
-                       f'</td>\n  <td role="cell" class="wrap named" data-own="{own}" id="entry-',
-                       f'" data-label="{w["away_team"]}">')
+            opening = teams_opening
             whole, half = (8, 4) if has_leads else (6, 3)
             rooms = (w["open_room"], w["closed_room"])
             imps_cell = f'  <td role="cell" class="num line" data-label="{w["br_imps_home"]}">'
@@ -173,11 +183,9 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                 row = line.row
                 append(f'{opening[0]}{text(line.round)}{opening[1]}{text(line.table)}{opening[2]}{text(line.home)}'
                        f'{opening[3]}{pair(line.home)}{opening[4]}{text(line.away)}{opening[5]}{pair(line.away)}</td>\n')
-                if row.not_played:
-                    append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
-                elif row.adjusted:
-                    append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
-                           f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
+                said = teams_board_not_scored(row, whole)
+                if said:
+                    append(said)
                 else:
                     for name, room in zip(rooms, (row.open, row.closed)):
                         if room is None:
@@ -351,12 +359,12 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                 append('</tr>\n')
         return markup_of("".join(out))
 
-    head = (f'<thead role="rowgroup"><tr role="row">\n  <th role="columnheader" scope="col" class="num">{text(translate("board"))}</th><th role="columnheader" scope="col">{w["dealer"]}</th>'
-            f'<th role="columnheader" scope="col">{w["vulnerability"]}</th>\n  <th role="columnheader" scope="col">{w["contract"]}</th>\n')
+    head = (f'<thead role="rowgroup"><tr role="row">\n  {COLUMN} class="num">{text(translate("board"))}</th>{COLUMN}>{w["dealer"]}</th>'
+            f'{COLUMN}>{w["vulnerability"]}</th>\n  {COLUMN}>{w["contract"]}</th>\n')
     running_heads = (f'{w["br_running_percent"]}{text(g["percent_unit"])}',
                      text(filters["english_words"](translate("br_running_imps"))))
     total_word, top_word, pending = (text(translate(key)) for key in ("total", "br_top", "pending_mp"))
-    lead_head, percent_head = f'<th role="columnheader" scope="col">{w["lead"]}</th>', '<th role="columnheader" scope="col" class="num">%</th>'
+    lead_head, percent_head = f'{COLUMN}>{w["lead"]}</th>', f'{COLUMN} class="num">%</th>'
 
     more_at: dict[str, str] = {}  # a table's winner said in its totals' line, by the winner's id
 
@@ -372,15 +380,15 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                f'{head}{lead_head if has_leads else ""}']
         append = out.append
         if side_index is not None:
-            append(f'  <th role="columnheader" scope="col" class="num">{w["br_own_score"]}</th>\n  <th role="columnheader" scope="col" class="num">{value_word}</th>\n'
+            append(f'  {COLUMN} class="num">{w["br_own_score"]}</th>\n  {COLUMN} class="num">{value_word}</th>\n'
                    f'{percent_head if mp else ""}'
-                   f'  <th role="columnheader" scope="col" class="num">{running_heads[0] if mp else running_heads[1]}</th>\n')
+                   f'  {COLUMN} class="num">{running_heads[0] if mp else running_heads[1]}</th>\n')
         else:
-            append(f'  <th role="columnheader" scope="col" class="num">{w["ns"]}</th><th role="columnheader" scope="col" class="num">{w["ew"]}</th>\n'
-                   f'  <th role="columnheader" scope="col" class="num">{w["ns"]} {value_word}</th>\n'
-                   f'  <th role="columnheader" scope="col" class="num">{w["ew"]} {value_word}</th>\n')
+            append(f'  {COLUMN} class="num">{w["ns"]}</th>{COLUMN} class="num">{w["ew"]}</th>\n'
+                   f'  {COLUMN} class="num">{w["ns"]} {value_word}</th>\n'
+                   f'  {COLUMN} class="num">{w["ew"]} {value_word}</th>\n')
             if mp:
-                append(f'<th role="columnheader" scope="col" class="num">{w["ns"]} %</th><th role="columnheader" scope="col" class="num">{w["ew"]} %</th>')
+                append(f'{COLUMN} class="num">{w["ns"]} %</th>{COLUMN} class="num">{w["ew"]} %</th>')
         append(f'</tr></thead>\n<tbody role="rowgroup">\n{pairs_rows(view, event, root, showings, board_entry, side_index, board_page)}</tbody>\n')
         # a table of np boards only has no total and no top: no footer (it read "Total · top 0" over dashes)
         if view.scored and view.any_scored:
@@ -395,7 +403,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                         more_at[winner] = more
             append(f'<tfoot role="rowgroup"><tr role="row">\n  <th role="rowheader" scope="row" colspan="{5 if has_leads else 4}" class="line">{total_word}{top}{more}</th>\n')
             if side_index is not None:
-                append('  <td role="cell"></td>\n')
+                append(f'  {EMPTY_CELL}\n')
                 # a table where no board was scored for the pair (each np): "—", not a total of 0
                 if view.scored_for(side_index):
                     append(f'  <td role="cell" class="num" data-label="{value_word}">{text(figure_text(view.total(side_index), two))}</td>\n')
@@ -405,10 +413,10 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                     append(f'  <td role="cell" class="num" data-label="{value_word}">\u2014</td>')
                     if mp:
                         append('<td role="cell" class="num" data-label="%">\u2014</td>')
-                append('  <td role="cell"></td>\n')
+                append(f'  {EMPTY_CELL}\n')
             else:
                 scored = (view.scored_for(0), view.scored_for(1))
-                append('  <td role="cell"></td><td role="cell"></td>\n')
+                append(f'  {EMPTY_CELL}{EMPTY_CELL}\n')
                 for side, name in enumerate((w["ns"], w["ew"])):
                     shown = text(figure_text(view.total(side), two)) if scored[side] else "\u2014"
                     append(f'<td role="cell" class="num" data-label="{name} {value_word}">{shown}</td>')
@@ -439,11 +447,9 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         def cells(row: Any) -> str:
             shown = [f'{start}{seat(row.dealer)}</td>\n'
                      f'  <td role="cell" data-label="{w["vulnerability"]}">{vul(row.vulnerability)}</td>\n']
-            if row.not_played:
-                shown.append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["br_not_played"]}</span></td>\n')
-            elif row.adjusted:
-                shown.append(f'  <td role="cell" colspan="{whole}" class="line"><span class="warn">{w["adjusted"]}</span> '
-                             f'<span class="meta">{text(translate("br_adjusted_teams", text=row.adjusted.text))}</span></td>\n')
+            said = teams_board_not_scored(row, whole)
+            if said:
+                shown.append(said)
             else:
                 for name, room in zip(rooms, (row.open, row.closed)):
                     if room is None:
@@ -477,18 +483,16 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     score_pair: Callable[[str], Any] = filters["score_pair"]
     match_outcome = g["match_outcome"]
     score_to = str(g["score_to"])
-    team_column = '  <th role="columnheader" scope="col"'
-    team_head = (f'<thead role="rowgroup">\n<tr role="row">\n{team_column} rowspan="2" class="num">{text(translate("board"))}</th>\n'
-                 f'{team_column} rowspan="2">{w["dealer"]}</th>\n{team_column} rowspan="2">{w["vulnerability"]}</th>\n')
-    imps_head = f'  <th role="columnheader" scope="colgroup" colspan="2">{text(english_words(translate("br_imps")))}</th>\n'
-    team_running = f'<th role="columnheader" scope="col" rowspan="2" class="num">{w["running"]}</th>'
-    room_heads = {has_leads: (f'{team_column}>{w["contract"]}</th>\n'
-                              + (f'<th role="columnheader" scope="col">{w["lead"]}</th>' if has_leads else "")
-                              + f'{team_column} class="num">{w["br_ns_score"]}</th>\n') * 2
+    team_head = (f'<thead role="rowgroup">\n<tr role="row">\n  {COLUMN} rowspan="2" class="num">{text(translate("board"))}</th>\n'
+                 f'  {COLUMN} rowspan="2">{w["dealer"]}</th>\n  {COLUMN} rowspan="2">{w["vulnerability"]}</th>\n')
+    imps_head = f'  {COLUMN_GROUP} colspan="2">{text(english_words(translate("br_imps")))}</th>\n'
+    team_running = f'{COLUMN} rowspan="2" class="num">{w["running"]}</th>'
+    room_heads = {has_leads: (f'  {COLUMN}>{w["contract"]}</th>\n'
+                              + (f'{COLUMN}>{w["lead"]}</th>' if has_leads else "")
+                              + f'  {COLUMN} class="num">{w["br_ns_score"]}</th>\n') * 2
                   for has_leads in (False, True)}
     seats_knockout = text(english_words(translate("br_seats_knockout")))
     vp_word, total_said = w_of("br_vp"), w_of("total")
-    empty_cell = '<td role="cell"></td>'  # (an entry's running column, in the totals)
 
     def teams_table(view: Any, score: Any, event: Any, root: str, showings: int, board_entry: str | None,
                     side_index: int | None, label: Any, caption_id: str, board_page: int = 1) -> Markup:
@@ -526,18 +530,18 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                     if not view.to_come and not view.knockout else "")
         append(f'{table_opening(text(label), caption_id, "boards teams cards gutter")}'
                f'{team_head}'
-               f'  <th role="columnheader" scope="colgroup" colspan="{span}">{w["open_room"]} <span class="meta">'
+               f'  {COLUMN_GROUP} colspan="{span}">{w["open_room"]} <span class="meta">'
                f'{text(translate("br_ns_is", id=home))}</span></th>\n'
-               f'  <th role="columnheader" scope="colgroup" colspan="{span}">{w["closed_room"]} <span class="meta">'
+               f'  {COLUMN_GROUP} colspan="{span}">{w["closed_room"]} <span class="meta">'
                f'{text(translate("br_ns_is", id=away))}</span></th>\n'
                f'{imps_head}{team_running if running else ""}</tr>\n<tr role="row">\n{room_heads[has_leads]}'
-               f'{team_column} class="num">{h}</th>\n{team_column} class="num">{a}</th>\n</tr>\n</thead>\n'
+               f'  {COLUMN} class="num">{h}</th>\n  {COLUMN} class="num">{a}</th>\n</tr>\n</thead>\n'
                f'<tbody role="rowgroup">\n{teams_rows(view, event, root, showings, board_entry, side_index, board_page)}</tbody>\n'
                f'<tfoot role="rowgroup"><tr role="row">\n'
                f'  <th role="rowheader" scope="row" colspan="{9 if has_leads else 7}" class="line">{total_said}{vp_total}</th>\n'
                f'  <td role="cell" class="num" data-label="{w["br_imps"]} {h}">{text(figure_text(view.won[home], two))}</td>\n'
                f'  <td role="cell" class="num" data-label="{w["br_imps"]} {a}">{text(figure_text(view.won[away], two))}</td>\n'
-               f'{empty_cell if running else ""}</tr></tfoot>\n</table>\n</div>\n')
+               f'{EMPTY_CELL if running else ""}</tr></tfoot>\n</table>\n</div>\n')
         return markup_of("".join(out))
 
     def seed_rows(view: Any, root: str, showings: int, side_index: int | None) -> Markup:
@@ -565,28 +569,11 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
                                       for cells_shown, so_far in zip(shared, view.running(side_index))]))
         return markup_of("".join([f"{cells_shown}</tr>\n" for cells_shown in shared]))
 
-    versus = f'<span class="vs">{w_of("versus")}</span>'
-    referee_word = f'{w_of("referee")}{w_of("colon")}'
-
-    def seed_side(seat_word: str, entry_id: str, event: Any, root: str) -> str:
-        names = event.entries[entry_id].player_names
-        return (f'<span class="side named"><span class="seat">{seat_word}</span> '
-                f'<a href="{text(root)}{text(entry_url(event, entry_id))}">{text(entry_id)}</a> '
-                f'<span{zh_lang(names)}>{text(names)}</span></span>')
-
-    def seed_sides(sides: Any, event: Any, root: str, referee: Any) -> Markup:
-        """The seed's table's sides (bridge_table.html keeps them with shared_call): each pair's seat,
-        id (a link) and players, then the table's referee where its file names one."""
-        said = f'<span class="referee">{referee_word}{filters["zh"](referee)}</span>' if referee else ""
-        return markup_of(f'<p class="sides">\n  {seed_side(w["ns"], sides[0], event, root)}\n  {versus}\n'
-                         f'  {seed_side(w["ew"], sides[1], event, root)}\n{said}</p>\n')
-
-    column = '<th role="columnheader" scope="col"'
-    seed_head = (f'<thead role="rowgroup"><tr role="row">\n  {column} class="num">{text(translate("board"))}</th>'
-                 f'{column}>{w["dealer"]}</th>{column}>{w["vulnerability"]}</th>\n'
-                 f'  {column}>{w["declarer"]}</th>{column}>{w["contract"]}</th>{column}>{w["result"]}</th>\n')
-    seed_scores = f'  {column} class="num">{w["ns"]}</th>{column} class="num">{w["ew"]}</th>\n'
-    seed_lead, seed_running = f'{column}>{w["lead"]}</th>', f'{column} class="num">{w["running"]}</th>'
+    seed_head = (f'<thead role="rowgroup"><tr role="row">\n  {COLUMN} class="num">{text(translate("board"))}</th>'
+                 f'{COLUMN}>{w["dealer"]}</th>{COLUMN}>{w["vulnerability"]}</th>\n'
+                 f'  {COLUMN}>{w["declarer"]}</th>{COLUMN}>{w["contract"]}</th>{COLUMN}>{w["result"]}</th>\n')
+    seed_scores = f'  {COLUMN} class="num">{w["ns"]}</th>{COLUMN} class="num">{w["ew"]}</th>\n'
+    seed_lead, seed_running = f'{COLUMN}>{w["lead"]}</th>', f'{COLUMN} class="num">{w["running"]}</th>'
     substitutes, winner_word, draw = w_of("substitute_note"), f'{w_of("winner")}{w_of("colon")}', w_of("draw")
 
     def seed_table(view: Any, score: Any, root: str, showings: int, side_index: int | None, label: Any,
@@ -608,8 +595,8 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             f'  <th role="rowheader" scope="row" colspan="{7 if has_leads else 6}" class="line">{total_said} \u00b7 {won}</th>\n'
             f'  <td role="cell" class="num" data-label="{w["ns"]}">{text(view.ns_total)}</td>'
             f'<td role="cell" class="num" data-label="{w["ew"]}">{text(view.ew_total)}</td>\n'
-            f'{empty_cell if running else ""}</tr></tfoot>\n</table>\n</div>\n')
+            f'{EMPTY_CELL if running else ""}</tr></tfoot>\n</table>\n</div>\n')
 
     g.update(bridge_traveller_rows=traveller_rows, bridge_frequency_rows=frequency_rows, bridge_hand_record=hand_record,
-             bridge_pairs_table=pairs_table, bridge_teams_table=teams_table, bridge_seed_sides=seed_sides,
+             bridge_pairs_table=pairs_table, bridge_teams_table=teams_table,
              bridge_seed_table=seed_table)

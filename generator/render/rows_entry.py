@@ -24,6 +24,7 @@ from markupsafe import Markup
 from generator.render import fast_jinja
 from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
+from generator.render.rows_tables import words_by
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
 
@@ -39,11 +40,10 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
     remarks_of = g["remarks_of"]
     standing_url = g["standing_url"]
     stage_url = g["stage_url"]
-    w = {key: text(translate(key)) for key in (
-        "players", "group", "bye", "bye_advances", "substitute", "substitute_note", "withdrawn", "withdrawn_all", "rank")}
-    group_term = f"<dt>{w['group']}</dt>"
-    bye = f"<dt>{w['bye']}</dt><dd>{w['bye_advances']}</dd>"
-    substitute = f"<dt>{w['substitute']}</dt><dd>{w['substitute_note']}</dd>"
+    word = words_by(translate, "")  # (its fixed words, escaped, each looked up once for the locale)
+    group_term = f"<dt>{word('group')}</dt>"
+    bye = f"<dt>{word('bye')}</dt><dd>{word('bye_advances')}</dd>"
+    substitute = f"<dt>{word('substitute')}</dt><dd>{word('substitute_note')}</dd>"
 
     def withdrawal(event: Any, entry: Any) -> str:
         # (event-day.md: `withdrawn: 3` plays no round from round 3 on; `withdrawn: true`, read as
@@ -54,10 +54,10 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
             said = translate("withdrawn_from_stage_round", n=entry.withdrawn,
                              stage=event.stage(entry.withdrawn_stage).name)
         elif entry.withdrawn == 1:
-            return f"<dt>{w['withdrawn']}</dt><dd>{w['withdrawn_all']}</dd>"
+            return f"<dt>{word('withdrawn')}</dt><dd>{word('withdrawn_all')}</dd>"
         else:
             said = translate("withdrawn_from_round", n=entry.withdrawn)
-        return f"<dt>{w['withdrawn']}</dt><dd>{text(said)}</dd>"
+        return f"<dt>{word('withdrawn')}</dt><dd>{text(said)}</dd>"
 
     def entry_facts(event: Any, entry: Any, root: str) -> Markup:
         """`<h1>` and the facts' list."""
@@ -66,7 +66,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         return markup_of(
             f"<h1>{text(entry.id)}{f' · {zh(label)}' if label else ''}</h1>\n"
             f'<dl class="facts">\n'
-            f"  <dt>{w['players']}</dt><dd{zh_lang(entry.player_names)}>{player_links_of(event, entry, root)}</dd>\n"
+            f"  <dt>{word('players')}</dt><dd{zh_lang(entry.player_names)}>{player_links_of(event, entry, root)}</dd>\n"
             f"{f'{group_term}<dd{zh_lang(group)}>{text(group)}</dd>' if group else ''}"
             f"{bye if entry.bye else ''}{substitute if entry.substitute else ''}"
             f"{withdrawal(event, entry) if entry.withdrawn else ''}</dl>\n")
@@ -84,7 +84,7 @@ def install(env: jinja2.Environment, translate: Translator) -> None:
         if not standing:
             return markup_of(f'<h2 id="stage-{text(stage_id)}"><a href="{root_text}{text(stage_url(event, stage_id))}"'
                              f"{zh_lang(stage.name)}>{text(stage.name)}</a></h2>\n")
-        rank = text(translate("rank_in_field", field=translate(standing.field.lower()))) if standing.field else w["rank"]
+        rank = text(translate("rank_in_field", field=translate(standing.field.lower()))) if standing.field else word("rank")
         url = text(standing_url(event, stage_id, row_positions.get(stage_id), entry_id))
         after = (f" · {text(translate('after_round', n=stage_result.rounds_played))}"
                  if stage_result.status == "in_progress" and stage_result.rounds_played else "")

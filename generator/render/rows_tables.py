@@ -1,7 +1,8 @@
 """Per-row and per-cell markup of the pages' tables, written in Python in one pass (as html.py's
-standings_rows and deal_log are), for their templates: the Da Guai Lu Zi and 80分 tables' sides,
-rows and points, a played Da Guai match's and 80分 table's (a team match, a pairs table) whole
-table with its result line, head and totals, and an 80分 board's traveller
+standings_rows and deal_log are), for their templates: a table's sides (entry_sides: Da Guai Lu
+Zi's, 80分's and bridge's, the seed's too), the Da Guai Lu Zi and 80分 tables' rows and points, a
+played Da Guai match's and 80分 table's (a team match, a pairs table) whole table with its result
+line, head and totals, and an 80分 board's traveller
 (templates/games/daguai_table.html, shengji_table.html, shengji_traveller.html), the Guandan
 table's shared parts and its deal log's box (guandan_table.html), an entry's match summary
 (entry.html) and a round's links to its stage's rounds (round.html). A table's head and totals
@@ -34,6 +35,12 @@ from generator.render.fast_jinja import markup_of
 from generator.render.i18n import Translator
 
 text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+
+# A card table's fixed tags, with their ARIA roles (rows_bridge.py says why), for every writer here
+# and in rows_bridge.py: each a column's heading or cell, its attributes and text to follow.
+COLUMN = '<th role="columnheader" scope="col"'
+COLUMN_GROUP = '<th role="columnheader" scope="colgroup"'  # (a heading over a room's or a sum's columns)
+EMPTY_CELL = '<td role="cell"></td>'  # a column with nothing in this row (a running total's, in the totals)
 
 
 def register(env: jinja2.Environment, translate: Translator) -> None:
@@ -98,11 +105,10 @@ def _guandan_logs(translate: Translator, names: dict[str, Any]) -> Callable[...,
     `showings` the table's part_showings); the box around them, named by each page's caption,
     written here, its words looked up once (the template's some fifteen `{{ }}` at each showing)."""
     word = words_by(translate, "")
-    column = '  <th role="columnheader" scope="col"'
-    head = (f'<thead role="rowgroup"><tr role="row">\n{column} class="num">{word("gd_deal")}</th>\n'
-            f'{column}>{word("gd_in_play")}</th>\n{column}>{word("gd_deal_winner")}</th>\n'
-            f'{column} class="num">{word("gd_gain")}</th>\n')
-    notes_head = f'{column}>{word("gd_notes")}</th>\n</tr></thead>\n'
+    head = (f'<thead role="rowgroup"><tr role="row">\n  {COLUMN} class="num">{word("gd_deal")}</th>\n'
+            f'  {COLUMN}>{word("gd_in_play")}</th>\n  {COLUMN}>{word("gd_deal_winner")}</th>\n'
+            f'  {COLUMN} class="num">{word("gd_gain")}</th>\n')
+    notes_head = f'  {COLUMN}>{word("gd_notes")}</th>\n</tr></thead>\n'
     # The log's name and its summary by (deals, fouls), each filled once: a mass event's 52,500
     # showings of its tables asked the translator for the same few dozen (1.7 % of its build).
     log_names: dict[tuple[int, int], tuple[str, str]] = {}
@@ -124,7 +130,7 @@ def _guandan_logs(translate: Translator, names: dict[str, Any]) -> Callable[...,
         return markup_of(
             f'{chart}<details{" open" if side_index is not None else ""}>\n<summary>{summary}</summary>\n'
             f'{table_opening(named, caption_id, "boards deals cards gutter")}{head}'
-            f'{column} class="num">{first}</th>\n{column} class="num">{second}</th>\n{notes_head}'
+            f'  {COLUMN} class="num">{first}</th>\n  {COLUMN} class="num">{second}</th>\n{notes_head}'
             f'<tbody role="rowgroup">\n{deals}</tbody>\n</table>\n</div>\n</details>\n')
 
     return guandan_log
@@ -205,26 +211,34 @@ def _entry_sides(translate: Translator, zh_lang: Callable[..., Markup], zh: Call
     its id (a link) and its names in a box of their own, so that on a phone (style.css: .named)
     each side has a line and its names wrap together beside the link; the table's referee, where
     its file names one, at the line's end. `layout`: "daguai" (a Da Guai Lu Zi match), "teams"
-    (an 80分 or a bridge team match), "pairs" (an 80分 or a bridge pairs table), each with the
-    line breaks its templates' lines made."""
+    (an 80分 or a bridge team match), "pairs" (an 80分 or a bridge pairs table), "seed" (the
+    seed's bridge table, pairs adding points: `view` is then the table, whose `sides` are its NS
+    and EW pairs, each named by its players, as its score sheet names them), each with the line
+    breaks its templates' lines made."""
     home, away, ns, ew, bye = (text(translate(key)) for key in ("home_team", "away_team", "ns", "ew", "bye"))
     versus = f'<span class="vs">{text(translate("versus"))}</span>'
     referee_word = text(translate("referee")) + text(translate("colon"))
 
-    def side(seat: str, entry_id: str, event: Any, root: str) -> str:
+    def side(seat: str, entry_id: str, event: Any, root: str, by_players: bool = False) -> str:
         entry = event.entries[entry_id]
-        names = (f' <span class="meta">{text(translate("paren", text=entry.player_names))}</span>'
-                 if entry.name_beside_id else "")
+        if by_players:
+            names = f'<span{zh_lang(entry.player_names)}>{text(entry.player_names)}</span>'
+        else:
+            named = (f' <span class="meta">{text(translate("paren", text=entry.player_names))}</span>'
+                     if entry.name_beside_id else "")
+            names = (f'<span{zh_lang(entry.label_beside_id, entry.player_names)}>{text(entry.label_beside_id)}'
+                     f'{named}</span>')
         return (f'<span class="side named"><span class="seat">{seat}</span> '
-                f'<a href="{text(root)}{text(entry_url(event, entry_id))}">{text(entry_id)}</a> '
-                f'<span{zh_lang(entry.label_beside_id, entry.player_names)}>{text(entry.label_beside_id)}'
-                f'{names}</span></span>')
+                f'<a href="{text(root)}{text(entry_url(event, entry_id))}">{text(entry_id)}</a> {names}</span>')
 
     def entry_sides(layout: str, view: Any, event: Any, root: str, referee: Any) -> Markup:
         if layout == "pairs":
             first = side(ns, view.ns, event, root) if view.ns else ""
             second = side(ew, view.ew, event, root) if view.ew else ""
             shown = f'{first}{versus if view.ns and view.ew else ""}{second}'
+        elif layout == "seed":
+            shown = (f"  {side(ns, view.sides[0], event, root, True)}\n  {versus}\n"
+                     f"  {side(ew, view.sides[1], event, root, True)}\n")
         else:
             # a bye's one team: its seat said as the bye, not 主队 (a home team with no match, rev66)
             first = f"  {side(home if view.away else bye, view.home, event, root)}\n"
@@ -281,13 +295,11 @@ def _daguai_tables(translate: Translator, names: dict[str, Any]) -> Callable[...
     rooms = (("open", open_room), ("closed", closed_room))
     score_to = str(names["score_to"])
     match_outcome = names["match_outcome"]
-    column = '<th role="columnheader" scope="col"'
-    head = (f'<thead role="rowgroup">\n<tr role="row">\n  {column} rowspan="2" class="num">{word("board")}</th>\n'
-            f'  <th role="columnheader" scope="colgroup" colspan="3">{open_room}</th>\n'
-            f'  <th role="columnheader" scope="colgroup" colspan="3">{closed_room}</th>\n'
-            f'  <th role="columnheader" scope="colgroup" colspan="2">{board_sum}</th>\n')
-    running_head = f'{column} rowspan="2" class="num">{running_label}</th>'
-    empty_cell = '<td role="cell"></td>'
+    head = (f'<thead role="rowgroup">\n<tr role="row">\n  {COLUMN} rowspan="2" class="num">{word("board")}</th>\n'
+            f'  {COLUMN_GROUP} colspan="3">{open_room}</th>\n'
+            f'  {COLUMN_GROUP} colspan="3">{closed_room}</th>\n'
+            f'  {COLUMN_GROUP} colspan="2">{board_sum}</th>\n')
+    running_head = f'{COLUMN} rowspan="2" class="num">{running_label}</th>'
 
     def rows_of(view: Any, root: str, showings: int, side_index: Any) -> str:
         h, a = text(view.home), text(view.away)
@@ -337,24 +349,24 @@ def _daguai_tables(translate: Translator, names: dict[str, Any]) -> Callable[...
         out = ['<tr role="row">\n']
         for room, _name in rooms:
             home_seats, away_seats = ("·".join(map(str, seats)) for seats in view.seats[room])
-            out.append(f'  {column}>{ran_first}</th>\n'
-                       f'  {column} class="num" title="{text(translate("dg_seats_short", seats=home_seats))}">'
+            out.append(f'  {COLUMN}>{ran_first}</th>\n'
+                       f'  {COLUMN} class="num" title="{text(translate("dg_seats_short", seats=home_seats))}">'
                        f'{h} <span class="seat">{text(home_seats)}</span></th>\n'
-                       f'  {column} class="num" title="{text(translate("dg_seats_short", seats=away_seats))}">'
+                       f'  {COLUMN} class="num" title="{text(translate("dg_seats_short", seats=away_seats))}">'
                        f'{a} <span class="seat">{text(away_seats)}</span></th>\n')
-        out.append(f'  {column} class="num">{h}</th>{column} class="num">{a}</th>\n</tr>\n')
+        out.append(f'  {COLUMN} class="num">{h}</th>{COLUMN} class="num">{a}</th>\n</tr>\n')
         return "".join(out)
 
     def totals(view: Any, score: Any, running: bool) -> str:
         """The totals: each room's points, the boards' sums, the deductions, the match score and points."""
         result, home, away = view.result, view.home, view.away
         h, a = text(home), text(away)
-        end = f"{empty_cell if running else ''}</tr>\n"
+        end = f"{EMPTY_CELL if running else ''}</tr>\n"
         out = ['<tfoot role="rowgroup">\n<tr role="row">\n'
                f'  <th role="rowheader" scope="row" colspan="2" class="line">{word("dg_points")}</th>\n'
                f'  <td role="cell" class="num" data-label="{open_room} {h}">{text(view.room_total("open", 0))}</td>'
                f'<td role="cell" class="num" data-label="{open_room} {a}">{text(view.room_total("open", 1))}</td>\n'
-               f'  {empty_cell}\n'
+               f'  {EMPTY_CELL}\n'
                f'  <td role="cell" class="num" data-label="{closed_room} {h}">{text(view.room_total("closed", 0))}</td>'
                f'<td role="cell" class="num" data-label="{closed_room} {a}">{text(view.room_total("closed", 1))}</td>\n'
                f'  <td role="cell" class="num" data-label="{h}">{text(result.points[home])}</td>'
@@ -499,16 +511,14 @@ def _shengji_team_tables(translate: Translator, shengji_rows: Callable[..., Mark
     net_home, match_points = word("sj_net_home"), word("sj_match_points")
     home_said = f' <span class="meta">{text(translate("paren", text=translate("home_team")))}</span></p>\n'
     match_outcome = names["match_outcome"]
-    column = '  <th role="columnheader" scope="col"'
-    head = (f'<thead role="rowgroup">\n<tr role="row">\n{column} rowspan="2" class="num">{word("board")}</th>\n'
-            f'{column} rowspan="2">{word("sj_declarer")}</th>\n{column} rowspan="2">{word("sj_level")}</th>\n'
-            f'  <th role="columnheader" scope="colgroup" colspan="4">{open_room}</th>\n'
-            f'  <th role="columnheader" scope="colgroup" colspan="4">{closed_room}</th>\n'
-            f'{column} rowspan="2" class="num">{net_home}</th>\n'
-            f'  <th role="columnheader" scope="colgroup" colspan="2">{match_points}</th>\n')
-    running_head = f'<th role="columnheader" scope="col" rowspan="2" class="num">{word("running")}</th>'
-    room_head = f'{column}>{word("sj_declarers")}</th>\n{column} class="num">{word("sj_points")}</th>\n'
-    empty_cell = '<td role="cell"></td>'
+    head = (f'<thead role="rowgroup">\n<tr role="row">\n  {COLUMN} rowspan="2" class="num">{word("board")}</th>\n'
+            f'  {COLUMN} rowspan="2">{word("sj_declarer")}</th>\n  {COLUMN} rowspan="2">{word("sj_level")}</th>\n'
+            f'  {COLUMN_GROUP} colspan="4">{open_room}</th>\n'
+            f'  {COLUMN_GROUP} colspan="4">{closed_room}</th>\n'
+            f'  {COLUMN} rowspan="2" class="num">{net_home}</th>\n'
+            f'  {COLUMN_GROUP} colspan="2">{match_points}</th>\n')
+    running_head = f'{COLUMN} rowspan="2" class="num">{word("running")}</th>'
+    room_head = f'  {COLUMN}>{word("sj_declarers")}</th>\n  {COLUMN} class="num">{word("sj_points")}</th>\n'
 
     def shengji_team_table(view: Any, score: Any, root: str, showings: int, side_index: Any, label: Any,
                            caption_id: str) -> Markup:
@@ -525,7 +535,7 @@ def _shengji_team_tables(translate: Translator, shengji_rows: Callable[..., Mark
             outcome = match_outcome(score)
         line = score_pair(translate("sj_match_line", home=home, hmp=number_text(view.match_points[home]),
                                     amp=number_text(view.match_points[away]), away=away))
-        room_heads = f'{room_head}{column} class="num">{h_points}</th>\n{column} class="num">{a_points}</th>\n'
+        room_heads = f'{room_head}  {COLUMN} class="num">{h_points}</th>\n  {COLUMN} class="num">{a_points}</th>\n'
         two = two_places_of(view.rows, "home_mp", "away_mp")  # (as a pairs table's)
         return markup_of(
             f'<p class="result"><strong>{text(line)}</strong>\n  \u00b7 {outcome}  \u00b7 '
@@ -533,19 +543,19 @@ def _shengji_team_tables(translate: Translator, shengji_rows: Callable[..., Mark
             f'<p class="meta">{word("sj_seats")}</p>\n'
             f'{table_opening(text(label), caption_id, "boards shengji cards gutter")}'
             f'{head}{running_head if running else ""}'
-            f'</tr>\n<tr role="row">\n{room_heads}{room_heads}{column} class="num">{h}</th>\n{column} class="num">{a}</th>\n'
+            f'</tr>\n<tr role="row">\n{room_heads}{room_heads}  {COLUMN} class="num">{h}</th>\n  {COLUMN} class="num">{a}</th>\n'
             f'</tr>\n</thead>\n<tbody role="rowgroup">\n{shengji_rows(view, root, showings, side_index, two)}</tbody>\n'
             f'<tfoot role="rowgroup">\n<tr role="row">\n'
             f'  <th role="rowheader" scope="row" colspan="5" class="line">{word("total")}</th>\n'
             f'  <td role="cell" class="num" data-label="{open_room} {h_points}">{text(view.credits("open", 0))}</td>'
             f'<td role="cell" class="num" data-label="{open_room} {a_points}">{text(view.credits("open", 1))}</td>\n'
-            f'  {empty_cell}{empty_cell}\n'
+            f'  {EMPTY_CELL}{EMPTY_CELL}\n'
             f'  <td role="cell" class="num" data-label="{closed_room} {h_points}">{text(view.credits("closed", 0))}</td>'
             f'<td role="cell" class="num" data-label="{closed_room} {a_points}">{text(view.credits("closed", 1))}</td>\n'
             f'  <td role="cell" class="num" data-label="{net_home}">{text(signed(view.net[home]))}</td>\n'
             f'  <td role="cell" class="num" data-label="{match_points} {h}">{text(figure_text(view.match_points[home], two))}</td>'
             f'<td role="cell" class="num" data-label="{match_points} {a}">{text(figure_text(view.match_points[away], two))}</td>\n'
-            f'{empty_cell if running else ""}</tr>\n</tfoot>\n</table>\n</div>\n')
+            f'{EMPTY_CELL if running else ""}</tr>\n</tfoot>\n</table>\n</div>\n')
 
     return shengji_team_table
 
@@ -568,21 +578,14 @@ def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], 
     total_word, pending = text(translate("total")), text(translate("pending_mp"))
     score_to = str(names["score_to"])
     first_factored = names["first_factored"]
-    column = '  <th role="columnheader" scope="col"'
-    head = (f'<thead role="rowgroup"><tr role="row">\n{column} class="num">{text(translate("board"))}</th>\n'
-            f'{column}>{declarer}</th>\n{column}>{level}</th>\n{column}>{defenders}</th>\n'
-            f'{column} class="num">{points_label}</th>\n{column} class="num">{ns_mp}</th>\n'
-            f'{column} class="num">{ew_mp}</th>\n{column} class="num">{top}</th>\n'
-            f'{column} class="num">{ns_percent}</th>\n{column} class="num">{ew_percent}</th>\n')
-    running_head = f'<th role="columnheader" scope="col" class="num">{running_label}</th>'
-    empty_cell = '<td role="cell"></td>'
-    words: dict[str, str] = {}
-
-    def word(key: str) -> str:
-        found = words.get(key)
-        if found is None:
-            found = words[key] = text(translate(key))
-        return found
+    head = (f'<thead role="rowgroup"><tr role="row">\n  {COLUMN} class="num">{text(translate("board"))}</th>\n'
+            f'  {COLUMN}>{declarer}</th>\n  {COLUMN}>{level}</th>\n  {COLUMN}>{defenders}</th>\n'
+            f'  {COLUMN} class="num">{points_label}</th>\n  {COLUMN} class="num">{ns_mp}</th>\n'
+            f'  {COLUMN} class="num">{ew_mp}</th>\n  {COLUMN} class="num">{top}</th>\n'
+            f'  {COLUMN} class="num">{ns_percent}</th>\n  {COLUMN} class="num">{ew_percent}</th>\n')
+    running_head = f'{COLUMN} class="num">{running_label}</th>'
+    word = words_by(translate, "")
+    unscored = f'  {EMPTY_CELL * 5}\n'  # (a row not counted: no matchpoints, top nor percentages)
 
     def rows_of(view: Any, event: Any, root: str, showings: int, side_index: Any, two: bool,
                 own_entry: Any, board_page: int) -> str:
@@ -600,7 +603,7 @@ def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], 
                         f'  <td role="cell" class="num" data-label="{top}">{text(row.top)}{factored}</td>\n'
                         f'  <td role="cell" class="num" data-label="{ns_percent}">{text(percent_text(row.ns_percent))}</td>\n'
                         f'  <td role="cell" class="num" data-label="{ew_percent}">{text(percent_text(row.ew_percent))}</td>\n')
-            return f'{out}  <td role="cell"></td><td role="cell"></td><td role="cell"></td><td role="cell"></td><td role="cell"></td>\n'
+            return f'{out}{unscored}'
 
         shown = names["shared_rows"](view, root, showings, cells)
         rows, stage, board_cell = view.rows, view.stage, names["board_cell"]
@@ -643,7 +646,7 @@ def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], 
                    f'  <td role="cell" class="num" data-label="{top}">{text(table_top)}</td>\n'
                    f'  <td role="cell" class="num" data-label="{ns_percent}">{text(percent_text(ns_share))}</td>\n'
                    f'  <td role="cell" class="num" data-label="{ew_percent}">{text(percent_text(ew_share))}</td>\n'
-                   f'{empty_cell if running else ""}</tr></tfoot>\n')
+                   f'{EMPTY_CELL if running else ""}</tr></tfoot>\n')
         append('</table>\n</div>\n')
         factored = first_factored(view.rows)
         if factored:
@@ -670,9 +673,9 @@ def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: C
     fixed words, and the outcome words, looked up once (they were a dict made on every page)."""
     outcome_words = {outcome: translate(key) for outcome, key in _OUTCOME_WORDS.items()}
     match_summary = text(translate("match_summary"))
-    head = (f'<thead role="rowgroup"><tr role="row">\n  <th role="columnheader" scope="col">{text(translate("round"))}</th>\n'
-            f'  <th role="columnheader" scope="col">{text(translate("table"))}</th>\n'
-            f'  <th role="columnheader" scope="col">{text(translate("opponent"))}</th>\n')
+    head = (f'<thead role="rowgroup"><tr role="row">\n  {COLUMN}>{text(translate("round"))}</th>\n'
+            f'  {COLUMN}>{text(translate("table"))}</th>\n'
+            f'  {COLUMN}>{text(translate("opponent"))}</th>\n')
     outcome = {True: text(translate("outcome_pairs")), False: text(translate("outcome"))}
     percent_unit = text(translate("paren", text="%"))  # (html.py's percent_unit)
 
@@ -687,17 +690,17 @@ def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: C
         marked = zh_lang(stage.name)
         box = (f'aria-labelledby="summary-{stage_id}"' if marked
                else f'aria-label="{text(stage.name)} · {match_summary}"')
-        columns = "".join([f'<th role="columnheader" scope="col" class="num">{english_words(label)}'
+        columns = "".join([f'{COLUMN} class="num">{english_words(label)}'
                            f'{percent_unit if metrics[index] == "percent" else ""}</th>'
                            for index, label in enumerate(labels)])
         if labels and summary.running:
-            columns += (f'<th role="columnheader" scope="col" class="num">{text(running_label)}'
+            columns += (f'{COLUMN} class="num">{text(running_label)}'
                         f'{percent_unit if metrics[0] == "percent" else ""}</th>')
         rows = summary_rows(event, summary, labels, running_label, root, outcome_words, stage_result)
         caption_id = f' id="summary-{stage_id}"' if marked else ""
         return Markup(f'<div class="scroll" role="region" tabindex="0" {box}>\n<table class="summary cards" role="table">\n'
                       f'<caption{caption_id}>{zh(stage.name)} · {match_summary}'
-                      f'</caption>\n{head}  <th role="columnheader" scope="col">{outcome[stage.format == "pairs"]}</th>\n'
+                      f'</caption>\n{head}  {COLUMN}>{outcome[stage.format == "pairs"]}</th>\n'
                       f'{columns}</tr></thead>\n<tbody role="rowgroup">\n{rows}</tbody>\n</table>\n</div>\n')
 
     return summary_table
@@ -715,6 +718,7 @@ def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup
     not_played = f'<span class="meta">{text(translate("board_not_played"))}</span>'
     adjusted_word = f'<span class="warn">{text(translate("adjusted"))}</span>'
     kitty, shut_out = text(translate("sj_kitty")), f' <span class="tag">{text(translate("sj_shut_out"))}</span>'
+    unscored = f'  {EMPTY_CELL * 4}\n'  # (a line not counted: no matchpoints nor percentages)
 
     def pair_cell(event: Any, root: str, pair: str, label: str) -> str:
         return (f'<td role="cell" class="wrap named" data-own="{own_word}" id="entry-{text(pair)}" data-label="{label}">'
@@ -754,7 +758,7 @@ def _shengji_traveller_rows(translate: Translator, zh_lang: Callable[..., Markup
                            f'  <td role="cell" class="num" data-label="{ns} %">{text(percent_text(row.ns_percent))}</td>\n'
                            f'  <td role="cell" class="num" data-label="{ew} %">{text(percent_text(row.ew_percent))}</td>\n')
             else:
-                figures = '  <td role="cell"></td><td role="cell"></td><td role="cell"></td><td role="cell"></td>\n'
+                figures = unscored
             out.append(f'<tr role="row">\n  <td role="cell" class="num" data-label="{round_label}">{text(line.round)}</td>\n'
                        f'  <th role="rowheader" scope="row" class="num" data-label="{table_label}">{text(line.table)}</th>\n'
                        f'  {pair_cell(event, root, line.ns, ns)}  {pair_cell(event, root, line.ew, ew)}'
