@@ -30,9 +30,10 @@ POINTS = ["40", "85", "0", "120", "65", "30", "105", "20"]  # (80分: the defend
 
 
 def _session(tmp_path: Path, game: str, pairs: int, rounds: int, joining: dict[int, tuple[str, ...]],
-             movement: str = "mitchell") -> Path:
-    """A club session of `pairs` pairs A01… drawn round by round by `pair` and played, the pairs
-    `joining` (round -> ids) added to the entries before that round is drawn. Its event folder."""
+             movement: str = "mitchell", drawn: int | None = None) -> Path:
+    """A club session of `pairs` pairs A01… drawn round by round by `pair` and played (its first
+    `drawn` rounds of `rounds`, else all), the pairs `joining` (round -> ids) added to the entries
+    before that round is drawn. Its event folder."""
     content = tmp_path / "content"
     folder = content / "events" / SLUG
     (folder / "results").mkdir(parents=True)
@@ -44,7 +45,7 @@ def _session(tmp_path: Path, game: str, pairs: int, rounds: int, joining: dict[i
     text += "    rank_by: [percent, mp]\n"
     (folder / "event.yaml").write_text(text, encoding="utf-8")
     said = POINTS if game == "shengji" else CONTRACTS
-    for number in range(1, rounds + 1):
+    for number in range(1, (rounds if drawn is None else drawn) + 1):
         late = "".join(f"  - {{id: {pair}, players: [p{pair[1:]}a, p{pair[1:]}b]}}\n" for pair in joining.get(number, ()))
         event = folder / "event.yaml"
         event.write_text(event.read_text(encoding="utf-8").replace("stages:\n", late + "stages:\n"), encoding="utf-8")
@@ -188,3 +189,30 @@ def test_a_sit_out_line_left_out_beside_a_pair_late_from_round_3_stays_late_unti
     folder = _session(tmp_path, "bridge", 13, 5, {3: ("A14",)})
     _sit_out_left_out(folder, "A13")
     _late_until_written(folder, {"A13": 2, "A14": 3}, "A13", 7)
+
+
+@pytest.mark.parametrize("game", ["bridge", "shengji"])
+def test_an_odd_mitchell_without_its_sit_out_line_stays_late_until_written(tmp_path: Path, game: str) -> None:
+    # 13 pairs of 5 rounds, A13's line left out of round 1, no pair late (rev110 D1): the 12-pair
+    # Mitchell can run 5 rounds, and A13 late to it at table 7 added is the same movement, every
+    # round played. A13 stays late, warned of with its line; written, no pair is late. (With 7
+    # rounds the 12-pair field has too few tables: A13 is the sit-out unwritten, test above.)
+    folder = _session(tmp_path, game, 13, 5, {})
+    _sit_out_left_out(folder, "A13")
+    _late_until_written(folder, {"A13": 2}, "A13", 7)
+
+
+def test_two_pairs_that_could_each_have_sat_out_are_told_no_line(tmp_path: Path) -> None:
+    # rev110 D3: round 1 of 13 pairs drawn, A13's line left out, A14 entered before round 2 is
+    # drawn: either pair could have sat round 1 out at table 7. Both late, warned of; neither is
+    # told to write table 7's line (both told it, written, was table 7 twice: table-duplicate).
+    folder = _session(tmp_path, "bridge", 13, 5, {}, drawn=1)
+    _sit_out_left_out(folder, "A13")
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "stages:\n", "  - {id: A14, players: [p14a, p14b]}\nstages:\n"), encoding="utf-8")
+    late, said, _ = _judged(folder)
+    assert late == {"A13": 2, "A14": 2}
+    # (and the field grown by two before round 2 is drawn: pairs-late-grown, its own warning)
+    assert said == [("pairs-late-entry", "A13"), ("pairs-late-entry", "A14"), ("pairs-late-grown", "A13, A14")]
+    assert _sit_out_told(folder) == {}

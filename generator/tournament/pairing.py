@@ -1071,10 +1071,9 @@ def _remembered(event: Event, key: tuple[object, ...], build: Callable[[], Any])
 def _movement_with_late(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
     written = event.rounds.get(stage.id, [])
     late = late_pairs(event, stage, field)
-    if late:
-        for legacy in (False, True):  # a Howell drawn in the legacy directions goes on in them
-            seated = _late_seated(event, stage, field, late, written, legacy)
-            if seated is not None and seated.follows(written):
+    if late:  # (a Howell drawn in the legacy directions goes on in them: _with_late)
+        for seated in _with_late(event, stage, field, late, written):
+            if seated.follows(written):
                 return seated
     return _movement_of(event, stage, field)
 
@@ -1270,7 +1269,8 @@ def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], absen
     files cannot tell the two apart, and a sit-out taken unseen for a late pair is worse than
     a warning (pairs-late-entry says the sit-out line to write: late_sit_out_table).
     So are 9 pairs of 3 rounds without A09's line (the 8-pair Mitchell A09 came late to, table 5
-    added, is the same movement), 10 pairs and A11, A12 from round 2 (A12 the 11-pair field's
+    added, is the same movement), as is any odd Mitchell of no more rounds than the even field one
+    pair smaller has tables (13 pairs of 5 rounds without A13's, rev110 D1), 10 pairs and A11, A12 from round 2 (A12 the 11-pair field's
     sit-out, A11 in its seat, or both at table 6 added: the same rounds), and 14 pairs with A15
     from round 2 and A16 from round 3. Where two pairs would each be the sit-out, neither is."""
     if not absent or any(movement.follows(written) for movement in _with_late(event, stage, field, absent, written)):
@@ -1289,8 +1289,13 @@ def late_sit_out_table(event: Event, stage: Stage, field: Sequence[Entry], pair:
     absent = _absent(field, written)
     if pair not in absent:
         return None
-    return _remembered(event, ("sit-out", pair, *_movement_key(event, stage, field)),
-                       lambda: _sit_out_seat(event, stage, field, absent, pair, written))
+    # Each absent pair's seat, the others seated as late: where two or more would each have sat
+    # round 1 out, none is told a line (two told the same table wrote it twice: table-duplicate),
+    # as none of them is taken for the sit-out (_sit_out_unwritten).
+    seats = _remembered(event, ("sit-outs", *_movement_key(event, stage, field)),
+                        lambda: {other: _sit_out_seat(event, stage, field, absent, other, written) for other in absent})
+    told = [other for other, table in seats.items() if table is not None]
+    return seats[pair] if told == [pair] else None
 
 
 def _sit_out_seat(event: Event, stage: Stage, field: Sequence[Entry], absent: Mapping[str, int], pair: str,
