@@ -119,3 +119,28 @@ def test_a_withdrawn_pairs_own_sit_out_says_it_withdrew_in_its_list_of_matches(t
     sit_out = {"zh-Hans": "\u8f6e\u7a7a", "zh-Hant": "\u8f2a\u7a7a", "en": "Sit-out"}[locale]
     first = {"zh-Hans": "\u7b2c 1 \u8f6e", "zh-Hant": "\u7b2c 1 \u8f2a", "en": "Round 1"}[locale]
     assert _summary_row(site / "entries/A05/index.html", first) == f"{first} \u2014 \u2014 {sit_out} \u2014 \u2014"
+
+
+@pytest.mark.parametrize("locale,count,row", [
+    ("zh-Hans", "\u7b2c 2 \u8f6e\uff1a\u5df2\u5f55 7/7 \u684c\uff08\u53e6 1 \u684c\u56e0\u9000\u8d5b\u4e0d\u8d5b\uff09",
+     "P05\u3001P12 \u5747\u5df2\u9000\u8d5b\uff1a\u8fd9\u4e00\u684c\u4e0d\u6253\uff0c\u65e0\u9700\u5f55\u5165"),
+    ("zh-Hant", "\u7b2c 2 \u8f2a\uff1a\u5df2\u9304 7/7 \u684c\uff08\u53e6 1 \u684c\u56e0\u9000\u8cfd\u4e0d\u8cfd\uff09",
+     "P05\u3001P12 \u5747\u5df2\u9000\u8cfd\uff1a\u9019\u4e00\u684c\u4e0d\u6253\uff0c\u7121\u9700\u9304\u5165"),
+    ("en", "Round 2: 7 of 7 tables entered (plus 1 not played: a side withdrew)",
+     "P05 and P12 have both withdrawn: this table is not played, nothing to enter")])
+def test_the_desk_says_the_table_nobody_plays_apart(tmp_path: Path, locale: str, count: str, row: str) -> None:
+    """The secretary's page lists table 5 as not played, both pairs named as having withdrawn,
+    with no link, and counts it apart from the tables to enter, as the hall screen and the
+    round's page do; the tables waiting are none."""
+    from generator.desk.app import Desk, Who
+
+    desk = Desk(_two_withdrawn_80_fen(tmp_path), SHENGJI, None, locale, build=False)
+    page = desk.page("admin.html", who=Who("admin", "-"), csrf="-", now=0).body.decode("utf-8")
+    (table_5,) = [r for r in re.findall(r"<tr>.*?</tr>", page, re.S) if "P05 \u2014 P12" in r]
+    # its state cell says that alone (not 已录 / "in"), and offers no form
+    assert re.findall(r"<td[^>]*>(.*?)</td>", table_5)[2] == f'<span class="muted">{row}</span>', table_5
+    assert "<a " not in table_5, table_5
+    assert desk.draw_view()["status"] == count
+    assert count in _text(page) or count in "".join(p for v in desk.standings_view() for p in v["progress"])
+    (round_2,) = [r for r in desk.rounds_view() if r["number"] == 2]
+    assert [t["number"] for t in round_2["tables"] if not t["entered"] and not t["withdrawn"]] == []
