@@ -144,3 +144,20 @@ def test_the_desk_says_the_table_nobody_plays_apart(tmp_path: Path, locale: str,
     assert count in _text(page) or count in "".join(p for v in desk.standings_view() for p in v["progress"])
     (round_2,) = [r for r in desk.rounds_view() if r["number"] == 2]
     assert [t["number"] for t in round_2["tables"] if not t["entered"] and not t["withdrawn"]] == []
+
+
+def test_a_withdrawn_pairs_sit_out_in_a_round_not_counted_yet_is_said_the_same(tmp_path: Path) -> None:
+    """Round 3 partly entered (table 2's boards to come): A03's sit-out there is its withdrawal
+    all the same, never counted, so without "（尚未计入排名）" (not counted yet), which a table
+    entered in that round still says."""
+    content = _mitchell(tmp_path, 2)
+    path = content / "events/ev/results/round-3.yaml"
+    text = path.read_text(encoding="utf-8")
+    boards = "    ew: A05\n    boards:\n      1: 3NT N -1\n      2: 4S E =\n"
+    assert boards in text
+    path.write_text(text.replace(boards, "    ew: A05\n"), encoding="utf-8")
+    _, _, site = _built(content, tmp_path)
+    row = _summary_row(site / "entries/A03/index.html", "\u7b2c 3 \u8f6e")
+    assert row == "\u7b2c 3 \u8f6e \u2014 \u2014 \u9000\u8d5b\uff08\u8f6e\u7a7a\uff0c\u4e0d\u8ba1\u5206\uff09 \u2014 \u2014", row
+    # (A01's table 1 of round 3, entered: not counted yet, and said so)
+    assert "\u5c1a\u672a\u8ba1\u5165\u6392\u540d" in _summary_row(site / "entries/A01/index.html", "\u7b2c 3 \u8f6e")

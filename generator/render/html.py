@@ -1457,8 +1457,7 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             elif outcome == "late_bye":
                 shown_outcome = late_bye_not_counted
             else:
-                # (a withdrawn pair's table nobody plays is never counted: no "not counted yet")
-                shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome not in NEVER_COUNTED else "")
+                shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome not in NOT_COUNTED_UNSAID else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
             named = " named" if opponents and len(opponents) == 1 else ""
             append(f'<tr role="row">\n  <th role="rowheader" scope="row">{shown_round}</th>\n  <td role="cell">{shown_table}</td>\n'
@@ -1487,10 +1486,11 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
 # An entry's matches with no score of their own (running.MatchRow's outcomes): a pairs
 # movement's sit-out, and a withdrawn pair's table nobody plays (its own sit-out, or a table
 # scored without it). Its row shows "—" for each figure, its table only where it was drawn at
-# one (a sit-out is none); those of withdrawn pairs, and a table waiting for its result, are
-# never "not counted yet" (NEVER_COUNTED).
+# one (a sit-out is none).
 UNSCORED_OUTCOMES = frozenset({"sit_out", "withdrawn_sit_out", "withdrawn_not_played"})
-NEVER_COUNTED = frozenset({"pending", "not_entered", "withdrawn_sit_out", "withdrawn_not_played"})
+# The outcomes of a match not counted yet said without "(not counted yet)": a table waiting for
+# its result says so itself, and a withdrawn pair's table nobody plays is never counted.
+NOT_COUNTED_UNSAID = frozenset({"pending", "not_entered", "withdrawn_sit_out", "withdrawn_not_played"})
 
 
 # Metrics that are percentages: shown with two decimals always, on pages, the hall screen and
