@@ -716,8 +716,9 @@ class Desk:
                     # (the secretary may write its forfeit: Desk.spot; a round drawn after the
                     # withdrawal has its own words there: TableSpot.later)
                     spot = self.spot(stage_id, round_.number, table.number, withdrawn=True)
-                    tables.append({"number": table.number, "sides": table.sides,
-                                   "withdrawn": withdrawn_sides(self.event, stage_id, table, round_.number),
+                    gone = withdrawn_sides(self.event, stage_id, table, round_.number)
+                    tables.append({"number": table.number, "sides": table.sides, "withdrawn": gone,
+                                   "not_played": not_played_text(self.t, gone) if gone else "",
                                    "forfeit_form": spot is not None, "later": bool(spot is not None and spot.later),
                                    "entered": table.number not in pending and not broken,
                                    # (a saved forfeit said as one: "已录" alone hid a table's, rev54)
@@ -1746,6 +1747,15 @@ ROOM_WAITS = ("room-pending",)
 BOARDS_WAIT = ("-board-count", "-boards-missing")
 
 
+def not_played_text(t: Translator, gone: list[str]) -> str:
+    """What the desk says of a table not played because its sides `gone` have withdrawn: one
+    side ("P12 已退赛"), or both (two withdrawn pairs drawn together, as the hall screen's 这一桌
+    不打 and the round's page say it: "P05、P12 均已退赛", not "P05, P12 has withdrawn")."""
+    if len(gone) > 1:
+        return t("desk_not_played_both_text", ids=t.series(gone))
+    return t("desk_not_played_text", ids=gone[0])
+
+
 def waiting_said(spot: forms.TableSpot, result: forms.Check, t: Translator) -> bool:
     """Whether the page already says why a match does not count yet: a warning of the check
     (ROOM_WAITS, BOARDS_WAIT), or the game's note of boards to come under the score."""
@@ -2515,8 +2525,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             spot = desk.spot(*ids, withdrawn=True)  # (its forfeit: Desk.spot)
         if gone and spot is None:
             # a table link printed before the withdrawal: not "no access", but that nobody plays it
-            return desk.page("message.html", 410, title=t("desk_not_played"),
-                             text=t("desk_not_played_text", ids=", ".join(gone)))
+            return desk.page("message.html", 410, title=t("desk_not_played"), text=not_played_text(t, gone))
         if who is None:
             return refused(request)
         if spot is None and who.kind != "admin":

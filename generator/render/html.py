@@ -1418,7 +1418,7 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
         knockout = stage_result is not None and stage_result.bracket is not None
         # a column with a figure of two places shows each of its figures so, as the standings do
         # (a MP column's "32" among "34.62"); percentages have two always (metric_text)
-        counted = [line for line in summary.lines if line.counted and line.outcome != "sit_out"]
+        counted = [line for line in summary.lines if line.counted and line.outcome not in UNSCORED_OUTCOMES]
         metrics = summary.metrics
         two = [two_places(*(line.values[index:index + 1] for line in counted)) for index in range(len(metrics))]
         two_running = two_places(*(line.running[:1] for line in summary.lines if line.counted))
@@ -1433,7 +1433,7 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             shown_round = text(round_called(stage_result, line.round, table) if knockout else round_word.format(n=line.round))
             # (a sit-out is no table, but for one at the table its withdrawn opponent was drawn at:
             # MatchRow.sides two, named as the round page names it, pairing.drawn_sides)
-            if table and (line.outcome != "sit_out" or len(line.sides) == 2):
+            if table and (line.outcome not in UNSCORED_OUTCOMES or len(line.sides) != 1):
                 # a bye's table, which nobody sits at: no number, named as the round page names it
                 word = no_table_word(summary.stage_format, line.sides)
                 if word is None:
@@ -1457,13 +1457,13 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
             elif outcome == "late_bye":
                 shown_outcome = late_bye_not_counted
             else:
-                shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome not in ("pending", "not_entered") else "")
+                shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome not in NOT_COUNTED_UNSAID else "")
             # (one opponent: its id and names side by side, the names wrapping in their own box)
             named = " named" if opponents and len(opponents) == 1 else ""
             append(f'<tr role="row">\n  <th role="rowheader" scope="row">{shown_round}</th>\n  <td role="cell">{shown_table}</td>\n'
                    f'  <td role="cell" class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td role="cell" class="outcome {text(outcome)}">{shown_outcome}</td>\n')
-            if line.counted and outcome == "sit_out":
+            if line.counted and outcome in UNSCORED_OUTCOMES:
                 # no score of its own; its running total only once a board is played (a pair
                 # sitting out round 1 has no percentage yet, not 0)
                 append("".join(cell + "—</td>" for cell in label_cells))
@@ -1481,6 +1481,16 @@ def _summary_rows(translate: Translator, round_called: Callable[[Any, int], str]
         return markup_of("".join(out))
 
     return summary_rows
+
+
+# An entry's matches with no score of their own (running.MatchRow's outcomes): a pairs
+# movement's sit-out, and a withdrawn pair's table nobody plays (its own sit-out, or a table
+# scored without it). Its row shows "—" for each figure, its table only where it was drawn at
+# one (a sit-out is none).
+UNSCORED_OUTCOMES = frozenset({"sit_out", "withdrawn_sit_out", "withdrawn_not_played"})
+# The outcomes of a match not counted yet said without "(not counted yet)": a table waiting for
+# its result says so itself, and a withdrawn pair's table nobody plays is never counted.
+NOT_COUNTED_UNSAID = frozenset({"pending", "not_entered", "withdrawn_sit_out", "withdrawn_not_played"})
 
 
 # Metrics that are percentages: shown with two decimals always, on pages, the hall screen and

@@ -661,7 +661,8 @@ def _shengji_pairs_tables(translate: Translator, points: Callable[..., Markup], 
 _OUTCOME_WORDS = {"won": "outcome_won", "drawn": "outcome_drawn", "lost": "outcome_lost", "bye": "bye",
                   "sit_out": "sit_out_col", "forfeit": "forfeit", "withdrawn": "withdrawn", "substitute": "substitute",
                   "late": "outcome_late", "late_bye": "outcome_late_bye", "pending": "outcome_pending",
-                  "not_entered": "outcome_not_entered", "entered": "outcome_entered", "played": "outcome_played"}
+                  "not_entered": "outcome_not_entered", "entered": "outcome_entered", "played": "outcome_played",
+                  "withdrawn_sit_out": "outcome_withdrawn_sit_out", "withdrawn_not_played": "outcome_withdrawn_not_played"}
 
 
 def _summary_tables(translate: Translator, zh_lang: Callable[..., Markup], zh: Callable[[Any], Markup],

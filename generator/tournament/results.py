@@ -96,11 +96,12 @@ class RoundResult:
 
     @functools.cached_property
     def not_played(self) -> int:
-        """Tables of two sides not played because a side withdrew (unplayed): not counted in
-        "已录 k/n 桌", yet listed on the round's page, so the count says them apart
-        (render/html.round_entered_text)."""
-        unplayed = self.unplayed_tables
-        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number in unplayed)
+        """Tables drawn with two sides not played because a side withdrew (unplayed): not counted
+        in "已录 k/n 桌", yet listed on the round's page, so the count says them apart
+        (render/html.round_entered_text). Counted as drawn: a pairs table scored without its
+        withdrawn pair (80分's opponent sitting out: one side) or pairs (both withdrawn: none)
+        is one of them ("已录 7/7 桌" of eight tables left table 5 unsaid)."""
+        return len(self.unplayed_tables)
 
     @functools.cached_property
     def partial(self) -> bool:

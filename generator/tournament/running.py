@@ -34,8 +34,9 @@ class MatchRow:
     round: int
     table: int  # 0: a round a late entry missed (its `late:` score)
     opponents: list[str]
-    # won | drawn | lost | bye | sit_out (a pairs movement's, no score) | forfeit | late; uncounted:
-    # pending (drawn, not played yet), entered
+    # won | drawn | lost | bye | sit_out (a pairs movement's, no score) | forfeit | late;
+    # withdrawn_sit_out, withdrawn_not_played (a pairs table of the entry's, withdrawn by then,
+    # that nobody plays: no score, counted or not); uncounted: pending (drawn, not played yet), entered
     outcome: str
     # this match's part of each shown metric; None: nothing scored there (a pairs table every board
     # of which was np), shown "—"
@@ -72,7 +73,10 @@ def seated(stage_result: StageResult, every: bool = False) -> dict[str, list[Sea
         for score in round_result.tables:
             if partial and score.table.number not in pending:
                 continue
-            sides = score.table.sides
+            # the table's sides as drawn (pairing.drawn_sides): a withdrawn pair's table scored
+            # without it (its opponent's sit-out, or no side, both pairs withdrawn) is still its
+            # own, listed on its page as the round's page lists it, not missing from its rounds
+            sides = drawn_sides(score)
             for entry_id in dict.fromkeys(sides):  # an id twice at one table: its first seat, once
                 found.setdefault(entry_id, []).append((round_result.number, score, sides.index(entry_id)))
     return found
@@ -131,7 +135,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     pending, every_round = facts.pending, facts.every_round
     counts = [(every_round or number <= stage_result.rounds_played)
               and score.table.number not in pending.get(number, ()) for number, score, _ in matches]
-    knockout = stage.format == "knockout"
+    knockout, pairs = stage.format == "knockout", stage.format == "pairs"
     # (a knockout's match figures are the game's own for a knockout: Game.knockout_figures)
     candidates = (game.knockout_figures(stage) if knockout else None) or stage.rank_by
     # (a pair's table with no board scored, every one np, holds no IMPs (Game.scored_nothing):
@@ -161,11 +165,19 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
         # the pair it was drawn against, as the draw notice and the round's page name them)
         drawn = drawn_sides(score)
         opponents = [s for s in drawn if s != entry_id]
+        # A pairs table the entry had withdrawn by, which nobody plays for it: its own sit-out
+        # (its line left in a round drawn ahead), or a table scored without it (two withdrawn
+        # pairs drawn together; 80分's opponent sitting out). Said as the round's page says it,
+        # withdrawn, not an odd field's 轮空 nor nothing at all; no score of its own, counted or not.
+        gone = None
+        if withdrawn_from is not None and number >= withdrawn_from and pairs and len(sides) < 2 and score.table.number:
+            gone = "withdrawn_sit_out" if entry_id in sides else "withdrawn_not_played"
         if not counted:
             # Entered, in a round not fully played: its result is on the round's page, and may
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
-            outcome = ("not_entered" if game.sat_unentered(score.table.record) else "pending") \
-                if score.table.number in pending.get(number, ()) else late if score.table.number == 0 else no_table(stage.format, sides) or "entered"
+            outcome = gone or ((("not_entered" if game.sat_unentered(score.table.record) else "pending")
+                                if score.table.number in pending.get(number, ()) else late if score.table.number == 0
+                                else no_table(stage.format, sides) or "entered"))
             rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False, sides=drawn))
             continue
         # A table where no board was scored for it (each np): no figure of its own (None, "—"),
@@ -189,6 +201,8 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         if score.table.number == 0:
             outcome = late
+        elif gone is not None:
+            outcome = gone
         elif (no_one_sits := no_table(stage.format, sides)) is not None:
             outcome = no_one_sits
         elif withdrawn_from is not None and number >= withdrawn_from:
@@ -197,7 +211,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             outcome = "forfeit"  # (a double forfeit, Guandan's: neither came; the tally's loss, not a draw)
         elif "substitute" in score.extra:  # nothing to win or lose there (Game.substitutes_decide)
             outcome = "substitute"
-        elif stage.format == "pairs":
+        elif pairs:
             # A pairs round is scored against the field (matchpoints, IMPs across the field or a
             # Butler datum), not against the pair at the table: no round is won or lost, and the
             # table's own winner (whoever scored more there) would call a 40% round a win.
