@@ -376,3 +376,26 @@ with_a_child(theirs, mine)
     assert ended.returncode == -signal.SIGKILL
     time.sleep(2.0)  # the forked process's work would be done by now
     assert not marker.exists()
+
+
+
+def test_a_rebuild_of_an_event_in_its_own_language_beside_one_reused(tmp_path: Path) -> None:
+    # rev111 D1: an event in a language of its own (`locale: en` on a zh-Hans site) changed, the
+    # last event in order reused: render_site's loop took the name of its parameter `kept` (the
+    # environments a serve keeps), and the event's environment, made after the loop, was handed
+    # the reused event's pages: AttributeError: 'RecordedPages' object has no attribute 'get'.
+    # (The demo's eight events: the loop's last name is that of the last person's page, reused
+    # here; with fewer events it can be a page rendered again, None, which hid the defect.)
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns(".*"))
+    event = content / "events/tumu-guandan-2020/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("\ngame: guandan\n", "\ngame: guandan\nlocale: en\n", 1),
+                     encoding="utf-8")
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    results = content / "events/tumu-guandan-2020/results/round-1.yaml"
+    text = results.read_text(encoding="utf-8")
+    results.write_text(text.replace("deals: [", "deals: [T45 foul, ", 1), encoding="utf-8")
+    again = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert again.events_rendered == 1
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")

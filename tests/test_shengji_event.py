@@ -260,9 +260,9 @@ def test_travellers_of_the_pairs_stage(results):
 def test_a_pairs_table_waiting_for_its_fields_matchpoints_says_so_and_shows_no_totals(results):
     """A played table before its field is matchpointed (score_field marks every one scored; one
     rendered alone before then, rows_tables' shengji_pairs_table): the note where the result line
-    stands, each board's defenders' points, its five figures' cells empty, no totals row. The
-    same markup, in the three locales, as the template it replaced (shengji_table.html at
-    ee2c09b3^) wrote, compared by hand."""
+    stands, each board's defenders' points, its five figures' cells empty, no totals row, here in
+    zh-Hans. The same markup as the template it replaced (shengji_table.html at ee2c09b3^) wrote
+    in the three locales, compared by hand when the writer came (rev111 D4: this asserts one)."""
     import dataclasses
 
     from generator.games.shengji.views import PairsView

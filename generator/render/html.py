@@ -1991,9 +1991,11 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
         previous.expect(len(keys) - len(changed), len(keys))
     for result in results:
         slug = result.event.slug
-        kept = previous.reuse(slug, keys[slug], out) if previous is not None else None
-        if kept is not None:
-            made[slug] = kept
+        # (`reused`, not `kept`: env_for reads the parameter `kept`, serve's environments, after
+        # this loop; the name taken by the loop gave it a RecordedPages, a rebuild's traceback)
+        reused = previous.reuse(slug, keys[slug], out) if previous is not None else None
+        if reused is not None:
+            made[slug] = reused
         else:
             to_render.append((result, keys[slug]))
     # A player's page, and past PLAYER_EVENTS events each further page of their events: each
@@ -2031,9 +2033,9 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
                     made_of += map(credits_of.__getitem__, person.slugs)
                 keys.append(player_key(shared, f"{shown}\0{number}/{len(person.slugs)}{years}", made_of))
         for number, (part, key) in enumerate(zip(parts, keys), 1):
-            kept = previous.reuse(part, key, out) if previous is not None else None
-            if kept is not None:
-                made[part] = kept
+            reused = previous.reuse(part, key, out) if previous is not None else None
+            if reused is not None:
+                made[part] = reused
             else:
                 persons.append((person, key, number))
     # In the order of the events they list (not of names): a worker takes the persons a batch at a
