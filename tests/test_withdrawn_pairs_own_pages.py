@@ -161,3 +161,46 @@ def test_a_withdrawn_pairs_sit_out_in_a_round_not_counted_yet_is_said_the_same(t
     assert row == "\u7b2c 3 \u8f6e \u2014 \u2014 \u9000\u8d5b\uff08\u8f6e\u7a7a\uff0c\u4e0d\u8ba1\u5206\uff09 \u2014 \u2014", row
     # (A01's table 1 of round 3, entered: not counted yet, and said so)
     assert "\u5c1a\u672a\u8ba1\u5165\u6392\u540d" in _summary_row(site / "entries/A01/index.html", "\u7b2c 3 \u8f6e")
+
+
+@pytest.mark.parametrize("withdrawn,opponent", [("P03", "P15"), ("P12", "P10")])
+def test_a_bridge_pair_withdrawn_and_its_opponent_each_see_their_own_figures(tmp_path: Path, withdrawn: str,
+                                                                             opponent: str) -> None:
+    # rev112 D1: the club Mitchell, a pair withdrawn from round 8 (its tables of rounds 8 and 9
+    # left as drawn), its opponent of round 8 scored average-plus alone. The pages read each
+    # pair's figures by its seat as drawn, which is no place among the sides scored: P03 (NS)
+    # showed P15's 60.00 on its own page and P15 0.00 on its; P12 (EW) showed 退赛 0.00.
+    from generator.tournament.running import running_totals
+    from tests.support import demo_content
+    from tests.test_withdrawal import unplay
+
+    slug = "qiaoyou-club-pairs-2024"
+    content = demo_content(tmp_path, slug)
+    folder = content / "events" / slug
+    withdraw(folder, withdrawn, 8)
+    if withdrawn == "P03":
+        unplay(folder, withdrawn, range(8, 10))
+    else:  # (P12 sits EW: its tables found by its ew line)
+        for number in (8, 9):
+            path = folder / "results" / f"round-{number}.yaml"
+            text, count = re.subn(rf"(    ns: P\d+\n    ew: {withdrawn}\n)    boards:\n(?:      .*\n)+", r"\1",
+                                  path.read_text(encoding="utf-8"))
+            assert count == 1
+            path.write_text(text, encoding="utf-8")
+    result, _, site = _built(content, tmp_path)
+    stage = result.stages[0]
+    percent = {s.entry.id: s.tally.metrics["percent"] for s in stage.standings}
+    from generator.games import GAMES
+    game = GAMES[result.event.game]
+    opponents = running_totals(game, stage, opponent).rows
+    (row,) = [r for r in opponents if r.round == 8]
+    assert row.opponents == [withdrawn] and row.values[0] == pytest.approx(60.0)  # (its average-plus)
+    # each page's last running total is its standing's
+    for pair in (withdrawn, opponent):
+        rows = running_totals(game, stage, pair).rows
+        assert rows[-1].running[0] == pytest.approx(percent[pair]), pair
+    (own,) = [r for r in running_totals(game, stage, withdrawn).rows if r.round == 8]
+    assert own.outcome == "withdrawn_not_played" and own.values[0] == 0
+    shown = _summary_row(site / "entries" / withdrawn / "index.html", "第 8 轮")
+    assert "退赛（本桌不打，不计分）" in shown and "60.00" not in shown
+    assert "60.00" in _summary_row(site / "entries" / opponent / "index.html", "第 8 轮")

@@ -82,6 +82,17 @@ def seated(stage_result: StageResult, every: bool = False) -> dict[str, list[Sea
     return found
 
 
+def _own_side(score: Any, index: int, entry_id: str) -> Any:
+    """The entry's side as its table was scored, by its id: its seat as drawn (`index`, seated)
+    is no place in the sides scored where a withdrawn pair's table is scored with its opponent's
+    side alone (bridge's average-plus): read by the seat, the withdrawn NS pair's page showed its
+    opponent's 60 % and the opponent's 0 (rev112 D1). None where the entry has no side there."""
+    sides = score.sides
+    if index < len(sides) and sides[index].entry == entry_id:
+        return sides[index]
+    return next((side for side in sides if side.entry == entry_id), None)
+
+
 @dataclass
 class StageFacts:
     """What running_totals reads of a stage alike for each of its entries, worked out once a
@@ -128,7 +139,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     late = facts.late.get(entry_id)
     if late:
         matches = sorted([*matches, *late], key=lambda m: m[0])
-    own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
+    own_sides = [_own_side(score, index, entry_id) for _, score, index in matches]
     # The standings count the first `rounds_played` rounds only (tournament/event.py): a later
     # round's match, or one not played yet, is shown without its score, not added to the totals.
     # (A knockout's match counts once decided: its bracket, not "after round N", places it.)
@@ -169,9 +180,13 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
         # (its line left in a round drawn ahead), or a table scored without it (two withdrawn
         # pairs drawn together; 80分's opponent sitting out). Said as the round's page says it,
         # withdrawn, not an odd field's 轮空 nor nothing at all; no score of its own, counted or not.
+        # (bridge's: the table drawn with both, scored with the opponent's average-plus alone)
         gone = None
-        if withdrawn_from is not None and number >= withdrawn_from and pairs and len(sides) < 2 and score.table.number:
-            gone = "withdrawn_sit_out" if entry_id in sides else "withdrawn_not_played"
+        if withdrawn_from is not None and number >= withdrawn_from and pairs and score.table.number:
+            if len(sides) < 2 and entry_id in sides:
+                gone = "withdrawn_sit_out"
+            elif side is None:
+                gone = "withdrawn_not_played"
         if not counted:
             # Entered, in a round not fully played: its result is on the round's page, and may
             # yet move (pairs matchpoints compare the whole field's tables): not told here.
