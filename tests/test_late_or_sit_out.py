@@ -216,3 +216,17 @@ def test_two_pairs_that_could_each_have_sat_out_are_told_no_line(tmp_path: Path)
     # (and the field grown by two before round 2 is drawn: pairs-late-grown, its own warning)
     assert said == [("pairs-late-entry", "A13"), ("pairs-late-entry", "A14"), ("pairs-late-grown", "A13, A14")]
     assert _sit_out_told(folder) == {}
+
+
+@pytest.mark.parametrize("game,pairs,movement,sitter", [("bridge", 9, "howell", "A01"), ("shengji", 9, "howell", "A01"),
+                                                        ("shengji", 7, "barometer", "A01")])
+def test_round_1_alone_without_its_sit_out_line_tells_no_one_to_be_removed(tmp_path: Path, game: str, pairs: int,
+                                                                           movement: str, sitter: str) -> None:
+    # rev112 D3: a Howell's (or barometer's) round 1 typed without A01's sit-out line, round 2
+    # not drawn yet: A01 is the sit-out (the field's movement sits it out, no late pair), and
+    # check said "entry A01 has no match in stage … remove it from event.yaml". Nothing to say.
+    folder = _session(tmp_path, game, pairs, pairs - 1 if movement == "howell" else 5, {}, movement=movement, drawn=1)
+    written = _judged(folder)
+    _sit_out_left_out(folder, sitter)
+    late, said, _ = _judged(folder)
+    assert late == {} and said == written[1] == []

@@ -415,9 +415,14 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         # (a pair withdrawn before it first played is no pair of the movement, movement_field: no table
         # is missing it, whatever round it withdrew from)
         drawn = {e.id for e in movement_field(event, stage, field_entries)} if stage.format == "pairs" else None
+        # Round 1's sit-out whose line was left out (pairing._sit_out_unwritten: no late pair), at
+        # no table yet while the stage is drawn: its movement seats it from round 2, nothing to add
+        # or remove (rev112 D3: a Howell's or a barometer's A01 was told to be removed).
+        unwritten = ({pair for pair in drawn if pair not in playing} - late_pairs(event, stage, field_entries).keys()
+                     if drawn is not None and still_drawing else set())
         for entry in field_entries:
             if (entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing)
-                    and entry.id not in awaited and (drawn is None or entry.id in drawn)):
+                    and entry.id not in awaited and entry.id not in unwritten and (drawn is None or entry.id in drawn)):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=event.entries_file(entry))
         if stage.format == "pairs":
