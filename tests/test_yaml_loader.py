@@ -741,3 +741,12 @@ def test_a_line_separator_error_is_looked_into_up_to_the_errors_line_only(monkey
     value, problems = load(text)
     assert value is None and [(p.code, p.mark.line, p.mark.column) for p in problems] == [("yaml-line-separator", 3, 8)]
     assert max(reached) < text.index("T0001"), max(reached)
+
+
+def test_a_line_separator_before_a_character_no_python_has_is_a_problem_not_a_traceback():
+    # The fuzz run (CI, 2026-12-08): a line separator (a CR alone) before "\U00200000" in double
+    # quotes. Looking for the separator the syntax error comes of, PyYAML's scanner called chr()
+    # on the escape, a ValueError past the loader's handling of YAML's own errors.
+    problems = Problems()
+    assert load_yaml_text(':\r"\\U00200000', Path("round-1.yaml"), problems) is None
+    assert [p.code for p in problems.items if not p.warning] and all(p.mark.file == Path("round-1.yaml") for p in problems.items)

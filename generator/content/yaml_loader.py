@@ -581,7 +581,7 @@ def _line_separator_at(exc: yaml.MarkedYAMLError, text: str) -> int | None:
             if isinstance(token, yaml.ScalarToken) and not token.plain:
                 begins.append(token.start_mark.index)
                 ends.append(token.end_mark.index)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError, OverflowError):  # ("\U00200000" in double quotes: PyYAML's chr() on it)
         pass
 
     def quoted(at: int) -> bool:  # (by bisection: a file of thousands of quoted values, as many separators)
