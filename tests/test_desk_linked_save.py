@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_desk import SLUG, audit_lines, content, drawn, post, round4, start  # noqa: F401 - (fixtures)
+from tests.test_desk import SLUG, audit_lines, content, drawn, fetch, post, round4, start  # noqa: F401 - (fixtures)
 
 
 def test_a_save_into_a_linked_round_file_lands_in_the_file_it_links_to(content: Path) -> None:  # noqa: F811
@@ -60,9 +60,16 @@ def test_a_save_through_a_results_folder_linked_out_of_content_meanwhile_is_held
         results.unlink()
         os.symlink(outside, results)
         time.sleep(1.2)  # (the desk's watch)
-        status, html = post(running, "main/4/3", "save", level_a="A", level_b="5")
-        assert status == 503 and OUTSIDE_SAID in said(html) and "round-4.yaml" in said(html), said(html)[:400]
-        assert 'name="level_a"' in html and 'value="A"' in html  # (the form as typed, to save again)
+        # The form opened before the watch read the round again, its save held with the loader's
+        # words; or, the watch first (a quiet machine: CI at 2089573d), the form itself refused
+        # as the round's file unreadable. Either way nothing is written (below).
+        status, html = fetch(running.desk.link("main/4/3"))
+        if status == 200:
+            status, html = post(running, "main/4/3", "save", level_a="A", level_b="5")
+            assert status == 503 and OUTSIDE_SAID in said(html) and "round-4.yaml" in said(html), said(html)[:400]
+            assert 'name="level_a"' in html and 'value="A"' in html  # (the form as typed, to save again)
+        else:
+            assert "\u6682\u65f6\u65e0\u6cd5\u5f55\u5165" in said(html), said(html)[:400]  # 暂时无法录入
     finally:
         running.stop()
     assert (outside / "round-4.yaml").read_text(encoding="utf-8") == before  # nothing written outside
