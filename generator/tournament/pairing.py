@@ -1270,13 +1270,22 @@ def _sit_out_unwritten(event: Event, stage: Stage, field: Sequence[Entry], absen
     a warning (pairs-late-entry says the sit-out line to write: late_sit_out_table).
     So are 9 pairs of 3 rounds without A09's line (the 8-pair Mitchell A09 came late to, table 5
     added, is the same movement), as is any odd Mitchell of no more rounds than the even field one
-    pair smaller has tables (13 pairs of 5 rounds without A13's, rev110 D1), 10 pairs and A11, A12 from round 2 (A12 the 11-pair field's
-    sit-out, A11 in its seat, or both at table 6 added: the same rounds), and 14 pairs with A15
-    from round 2 and A16 from round 3. Where two pairs would each be the sit-out, neither is."""
+    pair smaller has tables (13 pairs of 5 rounds without A13's, rev110 D1), 10 pairs and A11, A12
+    from round 2 (A12 the 11-pair field's sit-out, A11 in its seat, or both at table 6 added: the
+    same rounds), and 14 pairs with A15 from round 2 and A16 from round 3. Where two pairs would
+    each be the sit-out, neither is."""
     if not absent or any(movement.follows(written) for movement in _with_late(event, stage, field, absent, written)):
         return None
-    sitting = [pair for pair in absent if _sit_out_seat(event, stage, field, absent, pair, written) is not None]
+    sitting = [pair for pair, table in _sit_out_seats(event, stage, field, absent, written).items() if table is not None]
     return sitting[0] if len(sitting) == 1 else None
+
+
+def _sit_out_seats(event: Event, stage: Stage, field: Sequence[Entry], absent: Mapping[str, int],
+                   written: Sequence[Round]) -> dict[str, int | None]:
+    """Each `absent` pair's seat at round 1's sit-out (_sit_out_seat), the others seated as late;
+    found once an event's rounds (_sit_out_unwritten and each late pair's hint ask alike)."""
+    return _remembered(event, ("sit-outs", *_movement_key(event, stage, field)),
+                       lambda: {pair: _sit_out_seat(event, stage, field, absent, pair, written) for pair in absent})
 
 
 def late_sit_out_table(event: Event, stage: Stage, field: Sequence[Entry], pair: str) -> int | None:
@@ -1292,8 +1301,7 @@ def late_sit_out_table(event: Event, stage: Stage, field: Sequence[Entry], pair:
     # Each absent pair's seat, the others seated as late: where two or more would each have sat
     # round 1 out, none is told a line (two told the same table wrote it twice: table-duplicate),
     # as none of them is taken for the sit-out (_sit_out_unwritten).
-    seats = _remembered(event, ("sit-outs", *_movement_key(event, stage, field)),
-                        lambda: {other: _sit_out_seat(event, stage, field, absent, other, written) for other in absent})
+    seats = _sit_out_seats(event, stage, field, absent, written)
     told = [other for other, table in seats.items() if table is not None]
     return seats[pair] if told == [pair] else None
 
